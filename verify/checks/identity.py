@@ -1,0 +1,95 @@
+"""check = "identity": ``expr`` equals ``equals`` for every value of the free symbols.
+
+Proved by sympy (expand, cancel, then simplify, each must give 0); a false
+identity is refuted at an exact point where the two sides differ.  Both sides
+are also compared on the independent mpmath path at a few points.
+"""
+from __future__ import annotations
+
+import itertools
+
+import sympy
+
+from .. import crosscheck
+from ..load import Claim, LoadError
+from .common import CheckError, Outcome, exact_text
+
+KEYS = {"expr", "equals"}
+
+# Exact sample points: small, distinct, of both signs, not special.
+SAMPLE_VALUES = [sympy.Rational(v) for v in ("3/7", "-5/4", "2", "1/3", "-2/9", "7/5", "-3", "5/11")]
+
+
+def prepare(claim: Claim):
+    for key in KEYS:
+        if key not in claim.table:
+            raise LoadError(f"check 'identity' needs {key!r}")
+    return claim.value(claim.table["expr"], "expr"), claim.value(claim.table["equals"], "equals")
+
+
+def is_zero(expression: sympy.Expr) -> bool:
+    """Proved identically zero by sympy: expand, cancel, simplify in turn."""
+    for transform in (sympy.expand, sympy.cancel, sympy.simplify):
+        if transform(expression) == 0:
+            return True
+    return False
+
+
+def sample_points(symbols: list, count: int = 8):
+    """Deterministic exact points: symbol k takes SAMPLE_VALUES shifted by k."""
+    n = len(SAMPLE_VALUES)
+    for i in range(count):
+        yield {s: SAMPLE_VALUES[(i + 3 * k) % n] for k, s in enumerate(symbols)}
+
+
+def evaluate(claim: Claim) -> Outcome:
+    left, right = claim.spec
+    symbols = sorted(left.free_symbols | right.free_symbols, key=str)
+    difference = left - right
+    computed = {"expr": exact_text(sympy.expand(left)), "equals": exact_text(sympy.expand(right))}
+    evidence = "symbolic" if symbols else "exact"
+    derivation = [f"expr = {left}", f"  expanded: {sympy.expand(left)}", f"equals = {right}", f"  expanded: {sympy.expand(right)}"]
+    if is_zero(difference):
+        _cross_check(left, right, symbols)
+        derivation.append("expr - equals simplifies to 0")
+        where = f" for all {', '.join(map(str, symbols))}" if symbols else ""
+        return Outcome("verified", evidence, f"{claim.table['expr']} = {computed['equals']}{where} (sympy: difference is 0; mpmath agrees at sample points)", computed, derivation)
+    derivation.append(f"expr - equals = {sympy.simplify(difference)}, not 0")
+    for point in sample_points(symbols):
+        value = difference.subs(point)
+        if value.is_Rational and value != 0:
+            at = ", ".join(f"{s} = {v}" for s, v in point.items())
+            lhs, rhs = left.subs(point), right.subs(point)
+            return Outcome(
+                "refuted",
+                evidence,
+                f"claimed {claim.table['expr']} = {claim.table['equals']}; computed {sympy.expand(left)}; "
+                f"they differ by {sympy.simplify(difference)}" + (f", e.g. at {at}: {lhs} vs {rhs}" if point else ""),
+                computed,
+                derivation + [f"at {at or 'the given values'}: expr = {lhs}, equals = {rhs}"],
+            )
+        if not value.free_symbols and value.is_Rational is False:
+            sign, enclosure, _ = crosscheck.certify_sign(value)
+            if sign:
+                at = ", ".join(f"{s} = {v}" for s, v in point.items())
+                return Outcome(
+                    "refuted",
+                    "certified",
+                    f"claimed {claim.table['expr']} = {claim.table['equals']}; the difference at {at or 'the given values'} lies in {enclosure} (interval arithmetic), not 0",
+                    computed,
+                    derivation,
+                )
+    raise CheckError(f"sympy cannot simplify the difference {sympy.simplify(difference)} to 0, and no sample point separates the sides")
+
+
+def _cross_check(left, right, symbols):
+    for point in itertools.islice(sample_points(symbols), 4):
+        try:
+            a = crosscheck.mp_value(left, point)
+            b = crosscheck.mp_value(right, point)
+        except (ZeroDivisionError, crosscheck.CrossCheckUnavailable):
+            continue
+        with crosscheck.mpmath.workdps(crosscheck.DIGITS):
+            scale = max(abs(a), abs(b), 1)
+            if abs(a - b) > scale * crosscheck.mpmath.mpf(10) ** (-crosscheck.AGREEMENT_DIGITS):
+                raise CheckError(f"sympy says the sides are equal but mpmath finds {crosscheck.show(a)} vs {crosscheck.show(b)} at {point}")

@@ -1,0 +1,58 @@
+"""check = "relation": ``lhs op rhs`` for concrete values.
+
+Rational sides are compared exactly (evidence ``exact``).  Sides with exp,
+sin, sqrt, ... are decided by a rigorous mpmath.iv enclosure of lhs - rhs at
+increasing precision (evidence ``certified``), or by sympy when the difference
+simplifies to 0 (evidence ``symbolic``).
+"""
+from __future__ import annotations
+
+import operator
+
+import sympy
+
+from .. import crosscheck
+from ..load import Claim, LoadError
+from .common import CheckError, Outcome, exact_text, short_text
+from .identity import is_zero
+
+KEYS = {"lhs", "op", "rhs"}
+OPERATORS = {"<": operator.lt, "<=": operator.le, "==": operator.eq, "!=": operator.ne, ">=": operator.ge, ">": operator.gt}
+
+
+def prepare(claim: Claim):
+    for key in KEYS:
+        if key not in claim.table:
+            raise LoadError(f"check 'relation' needs {key!r}")
+    op = claim.table["op"]
+    if op not in OPERATORS:
+        raise LoadError(f"op must be one of {' '.join(OPERATORS)}, got {op!r}")
+    lhs, rhs = claim.value(claim.table["lhs"], "lhs"), claim.value(claim.table["rhs"], "rhs")
+    free = (lhs - rhs).free_symbols
+    if free:
+        raise LoadError(f"relation compares numbers: give {', '.join(sorted(map(str, free)))} a value under parameters")
+    return lhs, op, rhs
+
+
+def evaluate(claim: Claim) -> Outcome:
+    lhs, op, rhs = claim.spec
+    difference = lhs - rhs
+    computed = {"lhs": exact_text(lhs), "rhs": exact_text(rhs)}
+    if lhs.is_Rational and rhs.is_Rational:
+        sign, evidence, how = sympy.sign(difference), "exact", "exact rationals"
+    elif is_zero(difference):
+        sign, evidence, how = 0, "symbolic", "sympy simplifies lhs - rhs to 0"
+    else:
+        sign, enclosure, bits = crosscheck.certify_sign(difference)
+        if sign is None:
+            raise CheckError(f"cannot decide the sign of {difference}: its enclosure {enclosure} contains 0 at {bits} bits")
+        evidence, how = "certified", f"lhs - rhs lies in {enclosure} (mpmath.iv, {bits} bits)"
+    holds = OPERATORS[op](sign, 0)
+    text = f"lhs = {short_text(lhs)}, rhs = {short_text(rhs)}"
+    if not (lhs.is_Rational and rhs.is_Rational):
+        text = f"lhs = {lhs} ≈ {crosscheck.show(crosscheck.mp_value(lhs))[:22]}, rhs = {rhs}"
+    derivation = [f"lhs = {lhs}", f"rhs = {rhs}", f"lhs - rhs = {sympy.nsimplify(difference) if difference.is_Rational else difference}", how]
+    if holds:
+        return Outcome("verified", evidence, f"{text}: {claim.table['lhs']} {op} {claim.table['rhs']} holds ({how})", computed, derivation)
+    return Outcome("refuted", evidence, f"claimed {claim.table['lhs']} {op} {claim.table['rhs']}, but {text} ({how})", computed, derivation)
+

@@ -1,0 +1,294 @@
+"""check = "run": run a method exactly and compare values, traces and evaluation counts.
+
+Every compared value is recomputed on the independent mpmath path
+(verify.crosscheck); if the two paths disagree the claim is an ``error``.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import sympy
+
+from .. import crosscheck, exact
+from ..expr import ExprError
+from ..load import Claim, LoadError
+from ..methods import METHODS, ExactSystem, Method, MethodError, run
+from ..model import TIME, initial_name, symbol
+from .common import CheckError, Outcome, exact_text, join_limited, rounding_audit, short_text
+
+KEYS = {"method", "options", "initial", "steps", "expect", "trace", "counts", "digits", "expect_at_nodes"}
+
+
+@dataclass
+class Comparison:
+    """One ``expect`` entry: an expression of the run's results and the value claimed for it."""
+
+    text: str
+    quantity: sympy.Expr  # in final states, t, initial values, method quantities
+    claimed: sympy.Expr  # may use the same names
+    claimed_text: str  # as written in the claim file
+
+
+@dataclass
+class RunSpec:
+    method: Method
+    options: dict
+    t0: sympy.Rational
+    y0: list
+    steps: int
+    expect: list
+    at_nodes: list
+    trace: dict
+    counts: dict
+    digits: int | None
+    parameter_values: dict
+
+
+def prepare(claim: Claim) -> RunSpec:
+    table, model = claim.table, claim.model
+    if model is None:
+        raise LoadError("check 'run' needs a model")
+    method = METHODS.get(table.get("method"))
+    if method is None:
+        raise LoadError(f"unknown method {table.get('method')!r} (known: {', '.join(sorted(METHODS))})")
+    options = {name: _option(claim, name, value) for name, value in _table(table, "options").items()}
+    try:
+        method.validate(model, options)
+    except MethodError as exc:
+        raise LoadError(str(exc)) from None
+    initial = _table(table, "initial")
+    unknown = set(initial) - set(model.states) - {TIME}
+    missing = [s for s in model.states if s not in initial]
+    if unknown or missing:
+        raise LoadError(f"initial must give every state (missing {missing}) and may give t (unknown {sorted(unknown)})")
+    y0 = [_number(claim, initial[s], f"initial.{s}") for s in model.states]
+    t0 = _number(claim, initial.get(TIME, 0), "initial.t")
+    steps = _number(claim, table.get("steps", 1), "steps")
+    if not (steps.is_Integer and steps >= 1):
+        raise LoadError(f"steps must be a positive integer, got {steps}")
+    names = _result_names(model, method, options)
+    calls = {"solution": _solution_call(model)}
+    expect = [_comparison(claim, key, value, names, calls, "expect") for key, value in _table(table, "expect").items()]
+    at_nodes = [_comparison(claim, key, value, names, calls, "expect_at_nodes") for key, value in _table(table, "expect_at_nodes").items()]
+    trace = {}
+    for name, values in _table(table, "trace").items():
+        if name not in model.states:
+            raise LoadError(f"trace.{name}: only states can be traced")
+        if not isinstance(values, list):
+            raise LoadError(f"trace.{name} must be a list of values")
+        trace[name] = [_number(claim, v, f"trace.{name}", names) for v in values]
+    counts = {}
+    for name, value in _table(table, "counts").items():
+        if name != "rhs" and name not in model.blocks:
+            raise LoadError(f"counts.{name}: count 'rhs' or a block of the model ({', '.join(model.blocks) or 'none'})")
+        if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+            raise LoadError(f"counts.{name} must be a non-negative integer")
+        counts[name] = value
+    digits = table.get("digits")
+    if digits is not None and (not isinstance(digits, int) or isinstance(digits, bool) or not 0 <= digits <= 100):
+        raise LoadError("digits must be an integer from 0 to 100")
+    if not (expect or at_nodes or trace or counts):
+        raise LoadError("a run claim needs at least one of expect, expect_at_nodes, trace, counts")
+    return RunSpec(method, options, t0, y0, int(steps), expect, at_nodes, trace, counts, digits, dict(claim.parameters))
+
+
+def _table(table, key) -> dict:
+    value = table.get(key, {})
+    if not isinstance(value, dict):
+        raise LoadError(f"{key!r} must be a table")
+    return value
+
+
+def _option(claim, name, value):
+    if isinstance(value, list):
+        return [_option(claim, name, v) for v in value]
+    number = claim.value(value, f"options.{name}")
+    if number.free_symbols:
+        raise LoadError(f"options.{name}: {number} is not a number")
+    return number
+
+
+def _number(claim, value, key, names=None) -> sympy.Expr:
+    number = claim.value(value, key, names)
+    if (names is None or not number.free_symbols) and not number.is_Rational:
+        raise LoadError(f"{key}: {number} is not a rational number")
+    return number
+
+
+def _result_names(model, method, options) -> dict:
+    """Names an ``expect`` entry may use beyond the claim's: method options and quantities."""
+    names = {name: symbol(name) for name in list(options) + list(method.quantities) if not isinstance(options.get(name), list)}
+    return names
+
+
+def _solution_call(model):
+    def solution(args):
+        if len(args) != 1 or not args[0].is_Symbol or str(args[0]) not in model.states:
+            raise ExprError("solution takes one state name")
+        state = str(args[0])
+        if state not in model.solution:
+            raise ExprError(f"model {model.name!r} gives no solution for {state}")
+        return model.solution[state]
+
+    return solution
+
+
+def _comparison(claim, key, value, names, calls, table_name) -> Comparison:
+    quantity = claim.value(key, f"{table_name} key {key!r}", names, calls)
+    claimed = claim.value(value, f"{table_name}.{key}", names, calls)
+    return Comparison(key, quantity, claimed, str(value))
+
+
+# --- evaluation ------------------------------------------------------------------------------
+
+
+def _known_values(spec: RunSpec, model, t, y) -> dict:
+    """Symbol -> exact value for everything an expect expression may mention, at time t and state y."""
+    values = {symbol(TIME): t}
+    values.update({symbol(s): v for s, v in zip(model.states, y)})
+    values.update({symbol(initial_name(s)): v for s, v in zip(model.states, spec.y0)})
+    values.update({symbol(p): v for p, v in spec.parameter_values.items()})
+    options = {k: v for k, v in spec.options.items() if not isinstance(v, list)}
+    values.update({symbol(k): v for k, v in options.items()})
+    values.update({symbol(k): v for k, v in spec.method.named_values(spec.options).items()})
+    return values
+
+
+def _exact_value(expression, values, what) -> sympy.Rational:
+    result = expression.subs(values)
+    if not result.is_Rational:
+        raise CheckError(f"{what} = {result} cannot be evaluated exactly")
+    return result
+
+
+def _mp_value(expression, values, what):
+    variables = list(values)
+    try:
+        function = crosscheck.compile_mp(expression, variables)
+    except crosscheck.CrossCheckUnavailable as exc:
+        raise CheckError(f"cross-check of {what}: {exc}") from None
+    with crosscheck.mpmath.workdps(crosscheck.DIGITS):
+        return function([values[v] if not isinstance(values[v], sympy.Basic) else crosscheck._mp(values[v]) for v in variables])
+
+
+def evaluate(claim: Claim) -> Outcome:
+    spec, model = claim.spec, claim.model
+    system = ExactSystem(model, spec.parameter_values)
+    keep = bool(spec.trace)
+    try:
+        result = run(spec.method, system, spec.options, spec.t0, spec.y0, spec.steps, keep, nodes=bool(spec.at_nodes))
+    except exact.NotRational as exc:
+        raise CheckError(f"the exact path cannot evaluate the right-hand side: {exc}") from None
+    except ZeroDivisionError:
+        raise CheckError("division by zero in an exact step") from None
+    final = [exact.to_sympy(v) for v in result.y]
+    t_final = exact.to_sympy(result.t)
+    mp = crosscheck.mp_run(
+        spec.method.name, spec.options, system.rhs, model.state_symbols, system.blocks, symbol(TIME), spec.t0, spec.y0, spec.steps
+    )
+    mp_t, mp_y, mp_trace, mp_counts, mp_nodes = mp
+    computed, failures, successes, disagreements = {}, [], [], []
+
+    def compare(comparison, values, mp_values, where=""):
+        label = comparison.text + where
+        got = _exact_value(comparison.quantity, values, label)
+        claimed = _exact_value(comparison.claimed, values, f"claimed {label}")
+        approx = _mp_value(comparison.quantity, mp_values, label)
+        if not crosscheck.agree(got, approx):
+            disagreements.append(f"{label}: exact {short_text(got)} vs mpmath {crosscheck.show(approx)}")
+        return label, got, claimed
+
+    values = _known_values(spec, model, t_final, final)
+    mp_values = dict(values)
+    mp_values[symbol(TIME)] = mp_t
+    mp_values.update({symbol(s): v for s, v in zip(model.states, mp_y)})
+    for comparison in spec.expect:
+        label, got, claimed = compare(comparison, values, mp_values)
+        computed[label] = exact_text(got)
+        if spec.digits is not None:
+            ok, text = rounding_audit(label, got, claimed, spec.digits)
+            (successes if ok else failures).append(text)
+        elif got == claimed:
+            successes.append(f"{label} = {short_text(got)}")
+        else:
+            failures.append(f"{label}: claimed {short_text(claimed)}, computed {short_text(got)}")
+    for comparison in spec.at_nodes:
+        bad = None
+        for n, ((t, y), (mt, my)) in enumerate(zip(result.nodes, mp_nodes), 1):
+            node_values = _known_values(spec, model, exact.to_sympy(t), [exact.to_sympy(v) for v in y])
+            node_mp = dict(node_values)
+            node_mp[symbol(TIME)] = mt
+            node_mp.update({symbol(s): v for s, v in zip(model.states, my)})
+            label, got, claimed = compare(comparison, node_values, node_mp, f" at node {n}")
+            if got != claimed and bad is None:
+                bad = f"{label} (t = {exact.to_sympy(t)}): claimed {short_text(claimed)}, computed {short_text(got)}"
+        if bad:
+            failures.append(bad)
+        else:
+            successes.append(f"{comparison.text} = {comparison.claimed_text} at all {spec.steps} macro nodes")
+    for name, claimed_list in spec.trace.items():
+        got = [exact.to_sympy(v) for v in result.recorder.trace(name)]
+        approx = mp_trace.get(name, [])
+        if len(approx) != len(got) or not all(crosscheck.agree(g, a) for g, a in zip(got, approx)):
+            disagreements.append(f"trace {name}: exact {join_limited([short_text(g) for g in got])} vs mpmath {join_limited([crosscheck.show(a) for a in approx])}")
+        claimed_values = [_exact_value(v, values, f"trace.{name}") for v in claimed_list]
+        computed[f"trace {name}"] = "[" + ", ".join(exact_text(g) for g in got) + "]"
+        if got == claimed_values:
+            successes.append(f"trace {name} = [{join_limited([short_text(g) for g in got])}]")
+        else:
+            failures.append(_trace_difference(name, claimed_values, got))
+    for name, claimed_count in spec.counts.items():
+        got = result.recorder.counts.get(name, 0)
+        if got != mp_counts.get(name, 0):
+            disagreements.append(f"count {name}: exact path {got} vs mpmath path {mp_counts.get(name, 0)}")
+        computed[f"counts {name}"] = str(got)
+        if got == claimed_count:
+            successes.append(f"{got} {name} evaluation{'s' if got != 1 else ''}")
+        else:
+            failures.append(f"counts {name}: claimed {claimed_count}, computed {got}")
+    if disagreements:
+        raise CheckError("exact and mpmath paths disagree: " + "; ".join(disagreements))
+    derivation = _derivation(spec, result, final, t_final, model)
+    if failures:
+        return Outcome("refuted", "exact", "; ".join(failures), computed, derivation)
+    check_note = f"mpmath {crosscheck.DIGITS}-digit cross-check agrees"
+    return Outcome("verified", "exact", "; ".join(successes) + f" ({check_note})", computed, derivation)
+
+
+def _trace_difference(name, claimed, got) -> str:
+    if len(claimed) != len(got):
+        return f"trace {name}: claimed {len(claimed)} values [{join_limited([short_text(c) for c in claimed])}], computed {len(got)} [{join_limited([short_text(g) for g in got])}]"
+    for index, (c, g) in enumerate(zip(claimed, got), 1):
+        if c != g:
+            return f"trace {name}: value {index} claimed {short_text(c)}, computed {short_text(g)}"
+    return f"trace {name} differs"
+
+
+def _derivation(spec, result, final, t_final, model) -> list[str]:
+    lines = [f"method {spec.method.name}, options " + ", ".join(f"{k} = {_show_option(v)}" for k, v in spec.options.items())]
+    lines += [f"named value {k} = {v}" for k, v in spec.method.named_values(spec.options).items()]
+    lines.append("initial: t = " + str(spec.t0) + ", " + ", ".join(f"{s} = {v}" for s, v in zip(model.states, spec.y0)))
+    if result.recorder.keep:
+        for where, name, value in result.recorder.assignments:
+            shown = "(" + ", ".join(short_text(v) for v in value) + ")" if isinstance(value, tuple) else short_text(value)
+            lines.append(f"{where}: {name} = {shown}")
+    else:
+        lines.append(f"{spec.steps} macro steps by {result.route} (values per step not recorded)")
+    lines.append(f"final: t = {short_text(t_final)}, " + ", ".join(f"{s} = {short_text(v)}" for s, v in zip(model.states, final)))
+    lines.append("evaluations: " + ", ".join(f"{k} {v}" for k, v in sorted(result.recorder.counts.items())))
+    return lines
+
+
+def _show_option(value):
+    if isinstance(value, list):
+        return "[" + ", ".join(_show_option(v) for v in value) + "]"
+    return str(value)
+
+
+def explain(claim: Claim) -> list[str]:
+    """Rerun with every assignment recorded."""
+    spec = claim.spec
+    system = ExactSystem(claim.model, spec.parameter_values)
+    result = run(spec.method, system, spec.options, spec.t0, spec.y0, spec.steps, keep=True)
+    final = [exact.to_sympy(v) for v in result.y]
+    return _derivation(spec, result, final, exact.to_sympy(result.t), claim.model)

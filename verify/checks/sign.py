@@ -1,0 +1,230 @@
+"""check = "sign": ``expr`` is nonpositive / negative / nonnegative / positive for all real values.
+
+Proved, never sampled:
+
+* a polynomial of degree <= 2 is written as [x; 1]^T M [x; 1] with a symmetric
+  rational Gram matrix M.  A symmetric LDL^T elimination over QQ with exact
+  pivots decides whether M is semidefinite (Golub & Van Loan, Matrix
+  Computations, 4th ed., sec. 4.2) and yields the sum of squares
+  q = sum_k d_k (l_k . x)^2, which sympy expands back to q as a check.  When a
+  pivot fails, the same elimination gives an exact counterexample state.
+* otherwise, sympy's assumption system (real symbols) may prove the sign.
+
+If neither proves it, the claim is not verified: a counterexample state is
+searched on a small exact grid and shown if one exists.
+"""
+from __future__ import annotations
+
+import itertools
+
+import sympy
+
+from ..load import Claim, LoadError
+from .common import CheckError, Outcome
+
+KEYS = {"expr", "sign"}
+SIGNS = {
+    # sign -> (factor making the target "q >= 0" or "q > 0", strict)
+    "nonnegative": (1, False),
+    "positive": (1, True),
+    "nonpositive": (-1, False),
+    "negative": (-1, True),
+}
+GRID = [sympy.Rational(v) for v in ("0", "1", "-1", "1/2", "-1/2", "2", "-2", "3", "-3")]
+
+
+def prepare(claim: Claim):
+    for key in KEYS:
+        if key not in claim.table:
+            raise LoadError(f"check 'sign' needs {key!r}")
+    if claim.table["sign"] not in SIGNS:
+        raise LoadError(f"sign must be one of {', '.join(SIGNS)}")
+    return claim.value(claim.table["expr"], "expr"), claim.table["sign"]
+
+
+def evaluate(claim: Claim) -> Outcome:
+    expression, sign = claim.spec
+    factor, strict = SIGNS[sign]
+    variables = sorted(expression.free_symbols, key=str)
+    q = sympy.expand(factor * expression)
+    computed = {"expr": str(sympy.expand(expression))}
+    header = [f"expr = {expression} = {sympy.expand(expression)}", f"to show: {'' if factor == 1 else '-expr = '}{q} {'>' if strict else '>='} 0"]
+    if not variables:
+        holds = q > 0 if strict else q >= 0
+        if q.is_Rational:
+            status = "verified" if holds else "refuted"
+            return Outcome(status, "exact", f"expr = {q * factor} is {'' if holds else 'not '}{sign}", computed, header)
+    polynomial = _polynomial(q, variables)
+    if polynomial is not None and polynomial.total_degree() <= 2:
+        return _quadratic(claim, q, variables, polynomial, sign, strict, computed, header)
+    proved = q.is_positive if strict else q.is_nonnegative
+    if proved:
+        return Outcome("verified", "symbolic", f"{claim.table['expr']} is {sign} for all real {_names(variables)} (sympy assumptions)", computed, header + ["sympy's assumption system proves it"])
+    counterexample = _grid_counterexample(q, variables, strict)
+    if counterexample:
+        point, value = counterexample
+        return _refuted(claim, sign, expression, point, computed, header)
+    raise CheckError(f"not proved: {q} is not a quadratic form and sympy cannot decide its sign; no counterexample on a grid of {len(GRID)}^{len(variables)} states")
+
+
+def _names(variables) -> str:
+    return ", ".join(map(str, variables))
+
+
+def _polynomial(q, variables):
+    try:
+        return sympy.Poly(q, *variables, domain=sympy.QQ)
+    except (sympy.PolynomialError, sympy.CoercionFailed, sympy.GeneratorsNeeded):
+        return None
+
+
+def gram_matrix(polynomial: sympy.Poly, n: int) -> tuple[list[list], bool]:
+    """The symmetric rational M with q = [x; 1]^T M [x; 1]; ``homogeneous`` drops the last row and column."""
+    size = n + 1
+    M = [[sympy.Integer(0)] * size for _ in range(size)]
+    for monomial, coefficient in polynomial.terms():
+        powers = [i for i, e in enumerate(monomial) for _ in range(e)]
+        if len(powers) == 2:
+            i, j = powers
+        elif len(powers) == 1:
+            i, j = powers[0], n
+        else:
+            i, j = n, n
+        if i == j:
+            M[i][i] += coefficient
+        else:
+            M[i][j] += coefficient / 2
+            M[j][i] += coefficient / 2
+    homogeneous = all(M[n][k] == 0 for k in range(size))
+    if homogeneous:
+        M = [row[:n] for row in M[:n]]
+    return M, homogeneous
+
+
+def ldl(M):
+    """Symmetric elimination without pivoting: returns (pivots, L, failure).
+
+    ``failure`` is None when M = L diag(pivots) L^T with every pivot >= 0;
+    otherwise (k, y): in the coordinates y = L^T x the form restricted to the
+    unreduced block is negative (or, for a zero pivot, the row is zero) at y.
+    """
+    n = len(M)
+    S = [list(row) for row in M]
+    L = [[sympy.Integer(1 if i == j else 0) for j in range(n)] for i in range(n)]
+    pivots = []
+    for k in range(n):
+        d = S[k][k]
+        if d < 0:
+            y = [sympy.Integer(0)] * n
+            y[k] = sympy.Integer(1)
+            return pivots, L, y
+        if d == 0:
+            for j in range(k + 1, n):
+                if S[k][j] != 0:
+                    y = [sympy.Integer(0)] * n
+                    y[k] = -(S[j][j] + 1) / (2 * S[k][j])  # makes y^T S y = -1
+                    y[j] = sympy.Integer(1)
+                    return pivots, L, y
+            pivots.append(sympy.Integer(0))
+            continue
+        for i in range(k + 1, n):
+            factor = S[i][k] / d
+            L[i][k] = factor
+            for j in range(k + 1, n):
+                S[i][j] -= factor * S[k][j]
+        pivots.append(d)
+    return pivots, L, None
+
+
+def _back_substitute(L, y):
+    """Solve L^T x = y (L unit lower triangular)."""
+    n = len(y)
+    x = [sympy.Integer(0)] * n
+    for i in reversed(range(n)):
+        x[i] = y[i] - sum(L[j][i] * x[j] for j in range(i + 1, n))
+    return x
+
+
+def _quadratic(claim, q, variables, polynomial, sign, strict, computed, header):
+    n = len(variables)
+    M, homogeneous = gram_matrix(polynomial, n)
+    coordinates = list(variables) + ([] if homogeneous else [sympy.Integer(1)])
+    pivots, L, failure = ldl(M)
+    derivation = header + [f"Gram matrix M (q = v^T M v, v = ({', '.join(map(str, coordinates))})): {M}"]
+    if failure is None:
+        squares = []
+        for k, d in enumerate(pivots):
+            if d != 0:
+                linear = sum(L[i][k] * coordinates[i] for i in range(len(coordinates)))
+                squares.append((d, linear))
+        rewrite = sum((d * lin**2 for d, lin in squares), sympy.Integer(0))
+        if sympy.expand(rewrite - q) != 0:
+            raise CheckError("internal: the LDL^T sum of squares does not expand back to q")
+        derivation.append("LDL^T pivots: " + ", ".join(map(str, pivots)))
+        derivation.append("sum of squares (sympy expands it back to q): " + " + ".join(str(d * lin**2) for d, lin in squares))
+        if not strict or all(d > 0 for d in pivots):
+            kind = "definite" if strict else "semidefinite"
+            return Outcome(
+                "verified",
+                "symbolic",
+                f"{claim.table['expr']} is {sign} for all real {_names(variables)}: {'-' if SIGNS[sign][0] < 0 else ''}expr = "
+                + " + ".join(str(d * lin**2) for d, lin in squares) + f" (Gram matrix {kind}, exact LDL^T)",
+                computed,
+                derivation,
+            )
+        k = pivots.index(0)
+        y = [sympy.Integer(0)] * len(M)
+        y[k] = sympy.Integer(1)
+        failure = y  # a null direction: q vanishes there, so the strict sign fails
+    x = _back_substitute(L, failure)
+    point = _to_state(q, variables, x, homogeneous, strict)
+    if point is None:
+        raise CheckError(f"not proved: the Gram matrix is not {'definite' if strict else 'semidefinite'}, and no exact counterexample was built")
+    expression = claim.spec[0]
+    return _refuted(claim, sign, expression, point, computed, derivation + ["LDL^T fails at pivot; counterexample direction " + str(x)])
+
+
+def _to_state(q, variables, x, homogeneous, strict):
+    """A state where q < 0 (or q <= 0 when ``strict``) from a failing direction of the Gram form."""
+    n = len(variables)
+
+    def bad(point):
+        value = q.subs(point)
+        return value < 0 or (strict and value <= 0)
+
+    if homogeneous:
+        point = dict(zip(variables, x[:n]))
+        return point if bad(point) else None
+    if x[n] != 0:
+        point = dict(zip(variables, [xi / x[n] for xi in x[:n]]))
+        return point if bad(point) else None
+    for scale in (2**k for k in range(64)):  # a direction of the quadratic part: go far enough along it
+        point = dict(zip(variables, [scale * xi for xi in x[:n]]))
+        if bad(point):
+            return point
+    return None
+
+
+def _grid_counterexample(q, variables, strict):
+    if len(variables) > 4:
+        return None
+    for values in itertools.product(GRID, repeat=len(variables)):
+        point = dict(zip(variables, values))
+        value = q.subs(point)
+        if value.is_Rational and (value < 0 or (strict and value == 0)):
+            return point, value
+    return None
+
+
+def _refuted(claim, sign, expression, point, computed, derivation):
+    value = expression.subs(point)
+    at = ", ".join(f"{s} = {v}" for s, v in point.items())
+    computed["counterexample"] = at
+    computed["value"] = str(value)
+    return Outcome(
+        "refuted",
+        "symbolic",
+        f"claimed {claim.table['expr']} {sign} for all real {_names(point)}; computed {value} at {at}",
+        computed,
+        derivation + [f"at {at}: expr = {value}"],
+    )

@@ -1,0 +1,92 @@
+"""The command line of SPEC.md: ``verify run``, ``verify list``, ``verify explain``."""
+from __future__ import annotations
+
+import sys
+
+import click
+import sympy
+
+from . import checks, runner
+from .report import FORMATS
+
+paths_argument = click.argument("paths", nargs=-1, type=click.Path(exists=True))
+models_option = click.option("--models", "model_dirs", multiple=True, type=click.Path(file_okay=False), help="Model directory (repeatable; default ./models).")
+
+
+@click.group()
+@click.version_option(package_name="verify-timeint")
+def main():
+    """Check worked examples of numerical time integration exactly."""
+
+
+@main.command("run")
+@paths_argument
+@models_option
+@click.option("--format", "report_format", type=click.Choice(sorted(FORMATS)), default="text", show_default=True)
+@click.option("-o", "--output", type=click.Path(dir_okay=False), help="Write the report here instead of stdout.")
+@click.option("-k", "select", metavar="TEXT", help="Only the claims whose id contains TEXT.")
+@click.option("--sources", "source_dirs", multiple=True, type=click.Path(file_okay=False), help="Where source documents are looked up (repeatable; default ./sources and ../shared/sources).")
+def run_command(paths, model_dirs, report_format, output, select, source_dirs):
+    """Check every claim in PATHS (files or directories; default ./claims)."""
+    claims = runner.load(paths, model_dirs, select)
+    results = runner.check(claims, source_dirs)
+    report = FORMATS[report_format](results)
+    if output:
+        with open(output, "w", encoding="utf-8") as handle:
+            handle.write(report)
+    else:
+        click.echo(report, nl=False)
+    for r in results:
+        if r.load_failed:
+            click.echo(f"error: {r.claim.load_error}", err=True)
+    sys.exit(runner.exit_status(results))
+
+
+@main.command("list")
+@paths_argument
+@models_option
+def list_command(paths, model_dirs):
+    """Print the ids and statements of the claims in PATHS."""
+    claims = runner.load(paths, model_dirs)
+    for claim in claims:
+        if claim.load_error:
+            click.echo(f"{claim.id}  [cannot load: {claim.load_error}]")
+        else:
+            click.echo(f"{claim.id}  ({claim.check}) {claim.statement}")
+    sys.exit(2 if any(c.load_error for c in claims) else 0)
+
+
+@main.command("explain")
+@click.argument("claim_id")
+@paths_argument
+@models_option
+@click.option("--latex", is_flag=True, help="Print the exact values as LaTeX.")
+def explain_command(claim_id, paths, model_dirs, latex):
+    """Print how claim CLAIM_ID was computed, one exact intermediate value per line."""
+    claims = [c for c in runner.load(paths, model_dirs) if c.id == claim_id]
+    if not claims:
+        click.echo(f"no claim with id {claim_id!r}", err=True)
+        sys.exit(2)
+    claim = claims[0]
+    outcome = checks.evaluate(claim)
+    click.echo(f"{claim.id}: {claim.statement}")
+    lines = checks.explain(claim) if not claim.load_error else [claim.load_error]
+    for line in lines:
+        click.echo("  " + (_latex_line(line) if latex else line))
+    click.echo(f"=> {outcome.status} ({outcome.evidence or '-'}): {outcome.message}")
+    sys.exit(2 if claim.load_error else 0 if outcome.status == claim.expected else 1)
+
+
+def _latex_line(line: str) -> str:
+    """``label: name = value`` with the value typeset by sympy; other lines unchanged."""
+    head, sep, value = line.rpartition(" = ")
+    if not sep:
+        return line
+    try:
+        return f"{head} = {sympy.latex(sympy.Rational(value))}"
+    except (TypeError, ValueError):
+        return line
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,242 @@
+"""The independent path: mpmath at high precision, and mpmath.iv for certified enclosures.
+
+Nothing here calls the exact path's arithmetic (verify.exact, verify.methods):
+expressions are compiled by their own walker into mpmath operations, and the
+methods are written again, plainly, from their definitions.  If the two paths
+agree, a bug would have to be made twice, in two different ways.
+"""
+from __future__ import annotations
+
+from typing import Sequence
+
+import mpmath
+import sympy
+
+from .methods.explicit_rk import TABLEAUS, tableau_from_options
+
+DIGITS = 50  # working precision of the cross-check (decimal digits)
+AGREEMENT_DIGITS = 30  # exact and mpmath values must agree to this many significant digits
+
+
+class CrossCheckUnavailable(ValueError):
+    """The cross-check cannot evaluate this (e.g. an unknown function)."""
+
+
+def _interval_min(*values):
+    return mpmath.iv.mpf([min(v.a for v in values), min(v.b for v in values)])
+
+
+def _interval_max(*values):
+    return mpmath.iv.mpf([max(v.a for v in values), max(v.b for v in values)])
+
+
+def compile_mp(expression: sympy.Expr, variables: Sequence[sympy.Symbol], ctx=mpmath.mp):
+    """Compile ``expression`` into a function of mpmath numbers (``ctx`` is ``mpmath.mp`` or ``mpmath.iv``)."""
+    index = {v: i for i, v in enumerate(variables)}
+    interval = ctx is mpmath.iv
+    functions = {
+        sympy.exp: ctx.exp,
+        sympy.log: ctx.log,
+        sympy.sin: ctx.sin,
+        sympy.cos: ctx.cos,
+        sympy.tan: ctx.tan,
+        sympy.Abs: abs,
+        sympy.Min: _interval_min if interval else min,
+        sympy.Max: _interval_max if interval else max,
+    }
+
+    def walk(e):
+        if e.is_Integer:
+            value = int(e)
+            return lambda env: ctx.mpf(value)
+        if e.is_Rational:
+            p, q = int(e.p), int(e.q)
+            return lambda env: ctx.mpf(p) / q
+        if e is sympy.pi:
+            return lambda env: +ctx.pi
+        if e.is_Symbol:
+            if e not in index:
+                raise CrossCheckUnavailable(f"{e} has no value in the cross-check")
+            i = index[e]
+            return lambda env: env[i]
+        args = [walk(a) for a in e.args]
+        if e.is_Add:
+            return lambda env: ctx.fsum(f(env) for f in args) if not interval else _iv_sum(f(env) for f in args)
+        if e.is_Mul:
+            def product(env):
+                result = ctx.mpf(1)
+                for f in args:
+                    result = result * f(env)
+                return result
+            return product
+        if e.is_Pow:
+            base, exponent = args
+            if e.exp == sympy.Rational(1, 2):
+                return lambda env: ctx.sqrt(base(env))
+            if e.exp.is_Integer:
+                n = int(e.exp)
+                return lambda env: base(env) ** n
+            return lambda env: base(env) ** exponent(env)
+        for kind, function in functions.items():
+            if isinstance(e, kind) or e.func == kind:
+                return lambda env: function(*(f(env) for f in args))
+        raise CrossCheckUnavailable(f"the cross-check cannot evaluate {e.func.__name__}")
+
+    return walk(expression)
+
+
+def _iv_sum(values):
+    total = mpmath.iv.mpf(0)
+    for v in values:
+        total = total + v
+    return total
+
+
+def agree(exact_value: sympy.Expr, approximate) -> bool:
+    """True when ``approximate`` matches ``exact_value`` to AGREEMENT_DIGITS significant digits."""
+    with mpmath.workdps(DIGITS):
+        reference = mpmath.mpf(int(exact_value.p)) / int(exact_value.q)
+        scale = max(abs(reference), mpmath.mpf(1))
+        return abs(reference - approximate) <= scale * mpmath.mpf(10) ** (-AGREEMENT_DIGITS)
+
+
+def show(value) -> str:
+    return mpmath.nstr(value, 35)
+
+
+# --- the methods, written again in mpmath --------------------------------------------------
+
+
+class _MpSystem:
+    def __init__(self, rhs: list, states: list, blocks: dict, time: sympy.Symbol):
+        variables = [time] + list(states)
+        self.functions = [compile_mp(e, variables) for e in rhs]
+        self.blocks = blocks  # block name -> component indices
+        self.counts: dict[str, int] = {}
+
+    def f(self, t, y, block=None):
+        if block is None:
+            self._count("rhs")
+            for name in self.blocks:
+                self._count(name)
+            return [fn([t, *y]) for fn in self.functions]
+        self._count(block)
+        return [self.functions[i]([t, *y]) for i in self.blocks[block]]
+
+    def _count(self, name):
+        self.counts[name] = self.counts.get(name, 0) + 1
+
+
+def _mp(value):
+    value = sympy.sympify(value)
+    return mpmath.mpf(int(value.p)) / int(value.q)
+
+
+def _runge_kutta(system, t, y, options, tableau, names, trace):
+    h = _mp(options["h"])
+    A = [[_mp(a) for a in row] for row in tableau.A]
+    b = [_mp(v) for v in tableau.b]
+    c = [_mp(v) for v in tableau.c]
+    stages = []
+    for i in range(len(b)):
+        arg = [y[q] + h * sum(A[i][j] * stages[j][q] for j in range(i)) for q in range(len(y))]
+        stages.append(system.f(t + c[i] * h, arg))
+    y = [y[q] + h * sum(b[i] * stages[i][q] for i in range(len(b))) for q in range(len(y))]
+    for name, value in zip(names, y):
+        trace.setdefault(name, []).append(value)
+    return t + h, y
+
+
+def _multirate(system, t, y, options, names, trace, midpoint):
+    H = _mp(options["H"])
+    m = int(options["m"])
+    h = H / m
+    slow, fast = system.blocks["slow"], system.blocks["fast"]
+    f = system.f(t, y, "slow")
+    x_new = {i: y[i] + H * f[k] for k, i in enumerate(slow)}
+    for i in slow:
+        trace.setdefault(names[i], []).append(x_new[i])
+    z = list(y)
+    for j in range(m):
+        if midpoint:
+            s = (j + mpmath.mpf(1) / 2) * h
+            sample = list(z)
+            for k, i in enumerate(slow):
+                sample[i] = y[i] + s * f[k]
+            g = system.f(t + s, sample, "fast")
+        else:
+            g = system.f(t + j * h, z, "fast")
+        for k, i in enumerate(fast):
+            z[i] = z[i] + h * g[k]
+            trace.setdefault(names[i], []).append(z[i])
+    result = list(z)
+    for i in slow:
+        result[i] = x_new[i]
+    return t + H, result
+
+
+def mp_run(method: str, options: dict, rhs: list, states: list, blocks: dict, time, t0, y0, steps: int):
+    """Run a method in mpmath at DIGITS digits.
+
+    Returns (t, y, trace, counts, nodes): the final time and state, every value
+    assigned to each state name, right-hand-side evaluations per block, and the
+    state after every macro step.
+    """
+    names = [str(s) for s in states]
+    trace: dict[str, list] = {}
+    nodes = []
+    with mpmath.workdps(DIGITS):
+        system = _MpSystem(rhs, states, blocks, time)
+        t = _mp(t0)
+        y = [_mp(v) for v in y0]
+        if method in TABLEAUS or method == "rk":
+            tableau = TABLEAUS.get(method) or tableau_from_options(options)
+            advance = lambda t, y: _runge_kutta(system, t, y, options, tableau, names, trace)  # noqa: E731
+        elif method in ("frozen-slow-euler", "midpoint-sampled-euler"):
+            midpoint = method == "midpoint-sampled-euler"
+            advance = lambda t, y: _multirate(system, t, y, options, names, trace, midpoint)  # noqa: E731
+        else:
+            raise CrossCheckUnavailable(f"no cross-check implementation of method {method}")
+        for _ in range(steps):
+            t, y = advance(t, y)
+            nodes.append((t, list(y)))
+        return t, y, trace, system.counts, nodes
+
+
+# --- certified decisions with interval arithmetic ------------------------------------------
+
+
+def certify_sign(expression: sympy.Expr, max_bits: int = 4096):
+    """Decide the sign of a closed constant expression rigorously with mpmath.iv.
+
+    Returns (sign, enclosure text, bits): sign is -1, 0 (only when the
+    enclosure is the single point 0) or 1; None when even ``max_bits`` of
+    working precision cannot exclude zero.
+    """
+    function = compile_mp(expression, [], mpmath.iv)
+    bits = 64
+    saved = mpmath.iv.prec
+    try:
+        while bits <= max_bits:
+            mpmath.iv.prec = bits  # the interval context has no workprec manager
+            value = function([])
+            text = f"[{mpmath.nstr(value.a, 20)}, {mpmath.nstr(value.b, 20)}]"
+            if value > 0:
+                return 1, text, bits
+            if value < 0:
+                return -1, text, bits
+            if value.a == 0 and value.b == 0:
+                return 0, text, bits
+            bits *= 2
+    finally:
+        mpmath.iv.prec = saved
+    return None, text, max_bits
+
+
+def mp_value(expression: sympy.Expr, values: dict | None = None):
+    """A 50-digit mpmath value of ``expression`` at the given symbol values (sympy Rationals)."""
+    values = values or {}
+    variables = list(values)
+    with mpmath.workdps(DIGITS):
+        function = compile_mp(expression, variables)
+        return function([_mp(values[v]) for v in variables])

@@ -1,0 +1,133 @@
+"""The exact path: rational numbers, right-hand sides compiled once, affine step maps.
+
+Values on this path are ``gmpy2.mpq`` (GMP rationals, the type sympy's QQ uses
+when gmpy2 is installed), never floats.  A sympy expression is compiled once
+into a tree of closures over such values, so stepping never touches sympy
+``Expr`` trees or ``subs``.  Linear autonomous models get a faster route:
+one step is an affine map y -> M y + c, and N identical steps are the power of
+the augmented matrix [[M, c], [0, 1]] computed by repeated squaring with
+sympy's ``DomainMatrix`` over QQ (see benchmarks/exact_speed.py).
+"""
+from __future__ import annotations
+
+from typing import Callable, Sequence
+
+import gmpy2
+import sympy
+from sympy.polys.matrices import DomainMatrix
+
+Rational = gmpy2.mpq
+QQ = sympy.QQ
+
+
+class NotRational(ValueError):
+    """An expression that cannot be evaluated in exact rational arithmetic (exp, sin, ...)."""
+
+
+def to_field(value: sympy.Expr) -> Rational:
+    """A sympy Rational (or int) as an exact field element; anything else is refused."""
+    value = sympy.sympify(value) if isinstance(value, int) else value
+    if not getattr(value, "is_Rational", False):
+        raise NotRational(f"{value} is not a rational number")
+    return Rational(int(value.p), int(value.q))
+
+
+def to_sympy(value) -> sympy.Rational:
+    """An exact field element (mpq, Fraction, int) as a sympy Rational."""
+    if isinstance(value, sympy.Basic):
+        return value
+    return sympy.Rational(int(value.numerator), int(value.denominator))
+
+
+def compile_rational(expression: sympy.Expr, variables: Sequence[sympy.Symbol]) -> Callable[[Sequence], Rational]:
+    """Compile ``expression`` into a function of the values of ``variables`` (in that order).
+
+    Only rational operations are compiled: +, *, integer powers, abs, min, max.
+    """
+    index = {v: i for i, v in enumerate(variables)}
+    return _compile(expression, index)
+
+
+def _compile(e: sympy.Expr, index) -> Callable:
+    if e.is_Rational:
+        constant = to_field(e)
+        return lambda env: constant
+    if e.is_Symbol:
+        if e not in index:
+            raise NotRational(f"{e} has no value here")
+        i = index[e]
+        return lambda env: env[i]
+    parts = [_compile(a, index) for a in e.args]
+    if e.is_Add:
+        return lambda env: _sum(f(env) for f in parts)
+    if e.is_Mul:
+        return lambda env: _product(f(env) for f in parts)
+    if e.is_Pow and e.exp.is_Integer:
+        base, n = parts[0], int(e.exp)
+        return lambda env: base(env) ** n
+    if isinstance(e, sympy.Abs):
+        return lambda env: abs(parts[0](env))
+    if isinstance(e, sympy.Min):
+        return lambda env: min(f(env) for f in parts)
+    if isinstance(e, sympy.Max):
+        return lambda env: max(f(env) for f in parts)
+    raise NotRational(f"{e} is not a rational function of its arguments")
+
+
+def _sum(values):
+    total = Rational(0)
+    for v in values:
+        total += v
+    return total
+
+
+def _product(values):
+    result = Rational(1)
+    for v in values:
+        result *= v
+    return result
+
+
+def is_affine_autonomous(rhs: Sequence[sympy.Expr], states: Sequence[sympy.Symbol], time: sympy.Symbol) -> bool:
+    """True when every right-hand side is a polynomial of degree <= 1 in the states, free of t."""
+    for e in rhs:
+        if e.has(time):
+            return False
+        if not e.free_symbols <= set(states):
+            return False
+        try:
+            poly = sympy.Poly(e, *states, domain=QQ)
+        except (sympy.PolynomialError, sympy.CoercionFailed):
+            return False
+        if poly.total_degree() > 1:
+            return False
+    return True
+
+
+def affine_power(step: Callable[[list], list], y0: Sequence[Rational], steps: int) -> list[Rational]:
+    """Apply an affine map ``steps`` times by repeated squaring.
+
+    The map is read off exactly from n + 1 evaluations: c = F(0) and the
+    columns M e_k = F(e_k) - c.  Valid only when ``step`` is affine in y.
+    """
+    n = len(y0)
+    zero = [Rational(0)] * n
+    offset = step(list(zero))
+    columns = []
+    for k in range(n):
+        unit = list(zero)
+        unit[k] = Rational(1)
+        image = step(unit)
+        columns.append([image[i] - offset[i] for i in range(n)])
+    rows = [[_qq(columns[j][i]) for j in range(n)] + [_qq(offset[i])] for i in range(n)]
+    rows.append([QQ(0)] * n + [QQ(1)])
+    augmented = DomainMatrix(rows, (n + 1, n + 1), QQ)
+    power = augmented**steps
+    vector = DomainMatrix([[_qq(v)] for v in y0] + [[QQ(1)]], (n + 1, 1), QQ)
+    result = (power * vector).to_list()
+    return [Rational(int(result[i][0].numerator), int(result[i][0].denominator)) for i in range(n)]
+
+
+def _qq(value):
+    # Through integers, so this works whichever ground types sympy picked (gmpy, flint, python).
+    return QQ(int(value.numerator), int(value.denominator))

@@ -1,0 +1,235 @@
+"""Safe parsing of claim-file expressions into exact sympy expressions.
+
+A claim file is untrusted input.  ``sympify``/``parse_expr`` execute code
+(sympy/sympy#10805), so this module walks ``ast.parse(text, mode="eval")`` and
+accepts only a whitelist: numbers, known names, ``+ - * / **`` (``^`` too),
+unary signs, parentheses and calls of a few known functions.  Decimal literals
+are read from their source text, so ``0.1`` is exactly 1/10.
+
+Every limit below guards against a measured bomb (see shared/FACTS.md):
+``10**10**8`` never finishes, ``"-"*100000 + "1"`` exhausts memory, deep
+chains exhaust the recursion limit, ``(v**64)**64`` hides a huge degree.
+"""
+from __future__ import annotations
+
+import ast
+from decimal import Decimal
+from fractions import Fraction
+from typing import Callable, Mapping
+
+import sympy
+
+MAX_TEXT_LENGTH = 2000  # characters in one expression
+MAX_NODES = 500  # syntax-tree nodes in one expression
+MAX_DEPTH = 60  # nesting of operations
+MAX_LITERAL_DIGITS = 200  # digits in one number literal
+MAX_EXPONENT = 1000  # |n| in x**n
+MAX_POWER_BITS = 100_000  # bits of a numeric power b**n, estimated as bits(b)*|n|
+MAX_DEGREE = 4000  # total degree after powers of powers, e.g. (v**64)**64
+
+FUNCTIONS: dict[str, Callable[..., sympy.Expr]] = {
+    "abs": sympy.Abs,
+    "sqrt": sympy.sqrt,
+    "exp": sympy.exp,
+    "log": sympy.log,
+    "sin": sympy.sin,
+    "cos": sympy.cos,
+    "tan": sympy.tan,
+    "min": sympy.Min,
+    "max": sympy.Max,
+}
+FUNCTION_ARITY = {"min": None, "max": None}  # None: two or more arguments
+CONSTANTS = {"pi": sympy.pi}
+
+_FORBIDDEN = {
+    ast.Attribute: "attribute access",
+    ast.Subscript: "subscripts",
+    ast.Lambda: "lambda",
+    ast.ListComp: "comprehensions",
+    ast.SetComp: "comprehensions",
+    ast.DictComp: "comprehensions",
+    ast.GeneratorExp: "comprehensions",
+    ast.Compare: "comparisons (use check = \"relation\")",
+    ast.BoolOp: "boolean operators",
+    ast.IfExp: "conditional expressions",
+    ast.NamedExpr: "assignment expressions",
+    ast.Starred: "starred arguments",
+    ast.List: "lists",
+    ast.Tuple: "tuples",
+    ast.Dict: "dicts",
+    ast.Set: "sets",
+    ast.JoinedStr: "f-strings",
+    ast.Await: "await",
+    ast.Yield: "yield",
+}
+
+
+class ExprError(ValueError):
+    """An expression that is refused or cannot be parsed; the message says why."""
+
+
+def exact_number(value) -> sympy.Rational:
+    """An exact sympy Rational from a TOML value: int, Decimal/Fraction (TOML floats), or numeric string."""
+    if isinstance(value, bool):
+        raise ExprError(f"expected a number, got boolean {value!r}")
+    if isinstance(value, int):
+        return sympy.Integer(value)
+    if isinstance(value, (Decimal, Fraction)):
+        if isinstance(value, Decimal) and not value.is_finite():
+            raise ExprError(f"not a finite number: {value}")
+        frac = Fraction(value)
+        return sympy.Rational(frac.numerator, frac.denominator)
+    if isinstance(value, float):  # never produced by our TOML reader; refuse loudly
+        raise ExprError(f"binary float {value!r} is not exact; write it as a string or decimal")
+    raise ExprError(f"expected a number, got {type(value).__name__}")
+
+
+def parse(
+    text,
+    names: Mapping[str, sympy.Expr],
+    calls: Mapping[str, Callable[[list[sympy.Expr]], sympy.Expr]] | None = None,
+) -> sympy.Expr:
+    """Parse ``text`` (a string, or a TOML number) into an exact sympy expression.
+
+    ``names`` maps each allowed name to its meaning (a Symbol, or the expression
+    of a functional); ``calls`` adds special forms such as ``ddt`` and
+    ``solution`` that receive already-parsed arguments.
+    """
+    if not isinstance(text, str):
+        return exact_number(text)
+    if len(text) > MAX_TEXT_LENGTH:
+        raise ExprError(f"expression longer than {MAX_TEXT_LENGTH} characters")
+    source = text.replace("^", "**")
+    try:
+        tree = ast.parse(source.strip(), mode="eval")
+    except (SyntaxError, ValueError, MemoryError, RecursionError) as exc:
+        raise ExprError(f"cannot parse {text!r}: {getattr(exc, 'msg', exc)}") from None
+    node_count = sum(1 for _ in ast.walk(tree))
+    if node_count > MAX_NODES:
+        raise ExprError(f"expression has {node_count} syntax nodes (limit {MAX_NODES})")
+    builder = _Builder(source.strip(), names, calls or {})
+    result = builder.build(tree.body, 0)
+    if result.has(sympy.zoo, sympy.nan, sympy.oo, -sympy.oo):
+        raise ExprError(f"{text!r} is undefined (division by zero)")
+    return result
+
+
+class _Builder:
+    def __init__(self, source, names, calls):
+        self.source = source
+        self.names = names
+        self.calls = calls
+
+    def refuse(self, node, what):
+        segment = ast.get_source_segment(self.source, node) or self.source
+        raise ExprError(f"{what} not allowed: {segment!r}")
+
+    def build(self, node, depth) -> sympy.Expr:
+        if depth > MAX_DEPTH:
+            raise ExprError(f"expression nested deeper than {MAX_DEPTH}")
+        for kind, what in _FORBIDDEN.items():
+            if isinstance(node, kind):
+                self.refuse(node, what)
+        if isinstance(node, ast.Constant):
+            return self.number(node)
+        if isinstance(node, ast.Name):
+            return self.name(node)
+        if isinstance(node, ast.UnaryOp):
+            operand = self.build(node.operand, depth + 1)
+            if isinstance(node.op, ast.USub):
+                return -operand
+            if isinstance(node.op, ast.UAdd):
+                return operand
+            self.refuse(node, "operator " + type(node.op).__name__)
+        if isinstance(node, ast.BinOp):
+            left = self.build(node.left, depth + 1)
+            right = self.build(node.right, depth + 1)
+            op = node.op
+            if isinstance(op, ast.Add):
+                return left + right
+            if isinstance(op, ast.Sub):
+                return left - right
+            if isinstance(op, ast.Mult):
+                return left * right
+            if isinstance(op, ast.Div):
+                if right == 0:
+                    self.refuse(node, "division by zero")
+                return left / right
+            if isinstance(op, ast.Pow):
+                return self.power(node, left, right)
+            self.refuse(node, "operator " + type(op).__name__)
+        if isinstance(node, ast.Call):
+            return self.call(node, depth)
+        self.refuse(node, type(node).__name__)
+
+    def number(self, node) -> sympy.Expr:
+        value = node.value
+        segment = ast.get_source_segment(self.source, node) or ""
+        if len(segment) > MAX_LITERAL_DIGITS:
+            self.refuse(node, f"number literal longer than {MAX_LITERAL_DIGITS} digits")
+        if isinstance(value, bool) or not isinstance(value, (int, float)):
+            self.refuse(node, "literal of type " + type(value).__name__)
+        if isinstance(value, int):
+            return sympy.Integer(value)
+        # A float literal: re-read its text exactly, never through a binary float.
+        frac = Fraction(segment.replace("_", ""))
+        return sympy.Rational(frac.numerator, frac.denominator)
+
+    def name(self, node) -> sympy.Expr:
+        if node.id in self.names:
+            return self.names[node.id]
+        if node.id in CONSTANTS:
+            return CONSTANTS[node.id]
+        known = ", ".join(sorted(self.names)) or "none"
+        raise ExprError(f"unknown name {node.id!r} (known: {known})")
+
+    def power(self, node, base, exponent) -> sympy.Expr:
+        if not exponent.is_Rational:
+            self.refuse(node, "non-numeric exponent (use exp() for symbolic powers)")
+        if abs(exponent.p) > MAX_EXPONENT or exponent.q > 64:
+            self.refuse(node, f"exponent {exponent} (limit |n| <= {MAX_EXPONENT})")
+        if base.is_Rational:
+            bits = max(int(base.p).bit_length(), int(base.q).bit_length(), 1)
+            if bits * abs(exponent.p) > MAX_POWER_BITS:
+                self.refuse(node, f"power of about {bits * abs(exponent.p)} bits (limit {MAX_POWER_BITS})")
+            if base == 0 and exponent < 0:
+                self.refuse(node, "division by zero")
+        result = base**exponent
+        if degree_bound(result) > MAX_DEGREE:
+            self.refuse(node, f"power of total degree above {MAX_DEGREE}")
+        return result
+
+    def call(self, node, depth) -> sympy.Expr:
+        if not isinstance(node.func, ast.Name):
+            self.refuse(node, "calling anything but a plain function name")
+        if node.keywords:
+            self.refuse(node, "keyword arguments")
+        fname = node.func.id
+        args = [self.build(arg, depth + 1) for arg in node.args]
+        if fname in self.calls:
+            try:
+                return self.calls[fname](args)
+            except ExprError as exc:
+                raise ExprError(f"{fname}(...): {exc}") from None
+        if fname not in FUNCTIONS:
+            known = ", ".join(sorted(set(FUNCTIONS) | set(self.calls)))
+            raise ExprError(f"unknown function {fname!r} (known: {known})")
+        arity = FUNCTION_ARITY.get(fname, 1)
+        if (arity is None and len(args) < 2) or (arity is not None and len(args) != arity):
+            self.refuse(node, f"{fname} with {len(args)} argument(s)")
+        return FUNCTIONS[fname](*args)
+
+
+def degree_bound(expr: sympy.Expr) -> int:
+    """An upper bound on the total polynomial degree of ``expr`` (function calls count as degree 1)."""
+    if expr.is_Symbol:
+        return 1
+    if expr.is_Number or not expr.free_symbols:
+        return 0
+    if expr.is_Add:
+        return max(degree_bound(a) for a in expr.args)
+    if expr.is_Mul:
+        return sum(degree_bound(a) for a in expr.args)
+    if expr.is_Pow and expr.exp.is_Rational:
+        return degree_bound(expr.base) * max(1, abs(int(expr.exp.p)))
+    return 1

@@ -1,0 +1,11 @@
+"""Exact step maps, one module per family.  ``METHODS`` maps a claim's ``method`` to its step map."""
+from .base import ExactSystem, Method, MethodError, Recorder, RunResult, run
+from .explicit_rk import TABLEAUS, ExplicitRungeKutta
+from .multirate import FrozenSlowEuler, MidpointSampledEuler
+
+METHODS: dict[str, Method] = {name: ExplicitRungeKutta(name, tableau) for name, tableau in TABLEAUS.items()}
+METHODS["rk"] = ExplicitRungeKutta("rk")
+METHODS["frozen-slow-euler"] = FrozenSlowEuler()
+METHODS["midpoint-sampled-euler"] = MidpointSampledEuler()
+
+__all__ = ["METHODS", "ExactSystem", "Method", "MethodError", "Recorder", "RunResult", "run", "TABLEAUS"]

@@ -1,0 +1,144 @@
+"""What every exact method shares: the compiled system, the recorder, the run loop.
+
+A method is an exact map from a state to the next.  It asks the system for
+right-hand-side values (the system counts every evaluation, per block) and
+tells the recorder every value it assigns, in order, so that ``trace``,
+``counts`` and ``verify explain`` read what really happened.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+
+import sympy
+
+from .. import exact
+from ..exact import Rational
+from ..model import TIME, Model, symbol
+
+
+class MethodError(ValueError):
+    """Options that do not fit the method or the model."""
+
+
+@dataclass
+class Recorder:
+    """Every value a method assigns (when ``keep``) and every right-hand-side evaluation."""
+
+    keep: bool = True
+    assignments: list = field(default_factory=list)  # (where, name, value)
+    counts: Counter = field(default_factory=Counter)
+    where: str = ""
+
+    def assign(self, name: str, value, where: str = "") -> None:
+        if self.keep:
+            label = f"{self.where} · {where}" if where else self.where
+            self.assignments.append((label, name, value))
+
+    def trace(self, name: str) -> list:
+        return [value for _, n, value in self.assignments if n == name]
+
+
+class ExactSystem:
+    """The model's right-hand side with parameter values, compiled once for exact rationals."""
+
+    def __init__(self, model: Model, parameter_values: dict[str, sympy.Expr]):
+        self.model = model
+        self.states = list(model.states)
+        self.index = {s: i for i, s in enumerate(self.states)}
+        subs = {symbol(p): v for p, v in parameter_values.items()}
+        self.rhs = [model.rhs[s].subs(subs) for s in self.states]
+        variables = [symbol(TIME)] + [symbol(s) for s in self.states]
+        self.functions = [exact.compile_rational(e, variables) for e in self.rhs]
+        self.blocks = {name: [self.index[s] for s in members] for name, members in model.blocks.items()}
+        self.affine = exact.is_affine_autonomous(self.rhs, variables[1:], variables[0])
+
+    def rate(self, t: Rational, y: list, recorder: Recorder, block: str | None = None) -> list:
+        """The right-hand side at (t, y): all components, or those of one block (in block order)."""
+        env = [t, *y]
+        if block is None:
+            recorder.counts["rhs"] += 1
+            for name in self.blocks:
+                recorder.counts[name] += 1
+            return [f(env) for f in self.functions]
+        recorder.counts[block] += 1
+        return [self.functions[i](env) for i in self.blocks[block]]
+
+
+class Method:
+    """An exact one-step (or one-macro-step) map.  Subclasses set the class attributes."""
+
+    name: str = ""
+    required_options: tuple[str, ...] = ()
+    optional_options: tuple[str, ...] = ()
+    quantities: tuple[str, ...] = ()  # named values besides the states, e.g. the microstep h
+    affine = True  # the step is affine in y whenever the right-hand side is affine and autonomous
+
+    def validate(self, model: Model, options: dict) -> None:
+        missing = [o for o in self.required_options if o not in options]
+        unknown = [o for o in options if o not in self.required_options + self.optional_options]
+        if missing:
+            raise MethodError(f"method {self.name} needs option(s) {', '.join(missing)}")
+        if unknown:
+            raise MethodError(f"method {self.name} has no option(s) {', '.join(unknown)}")
+
+    def step_length(self, options: dict) -> Rational:
+        raise NotImplementedError
+
+    def named_values(self, options: dict) -> dict:
+        """Values of ``quantities`` known from the options alone."""
+        return {}
+
+    def step(self, system: ExactSystem, t: Rational, y: list, options: dict, recorder: Recorder) -> list:
+        raise NotImplementedError
+
+
+def positive_integer(options: dict, name: str, method: str) -> int:
+    value = options[name]
+    if not (getattr(value, "is_Integer", False) and value > 0):
+        raise MethodError(f"method {method}: option {name} must be a positive integer, got {value}")
+    return int(value)
+
+
+def positive_rational(options: dict, name: str, method: str):
+    value = options[name]
+    if not (getattr(value, "is_Rational", False) and value > 0):
+        raise MethodError(f"method {method}: option {name} must be a positive number, got {value}")
+    return value
+
+
+@dataclass
+class RunResult:
+    t: Rational
+    y: list
+    recorder: Recorder
+    nodes: list  # (t, y) after every macro step, when asked for
+    route: str  # "step loop" or "affine power"
+
+
+def run(method: Method, system: ExactSystem, options: dict, t0, y0, steps: int, keep: bool, nodes: bool = False) -> RunResult:
+    """Run ``steps`` macro steps exactly.
+
+    With nothing to record, an affine map (a linear autonomous model under an
+    affine method) is applied by repeated squaring instead of a step loop.
+    """
+    exact_options = {k: (exact.to_field(v) if getattr(v, "is_Rational", False) else v) for k, v in options.items()}
+    length = method.step_length(options)
+    t0 = exact.to_field(t0)
+    y = [exact.to_field(v) for v in y0]
+    if not keep and not nodes and steps > 1 and method.affine and system.affine:
+        one = Recorder(keep=False)
+        method.step(system, t0, list(y), exact_options, one)
+        counts = Counter({k: v * steps for k, v in one.counts.items()})
+        y = exact.affine_power(lambda v: method.step(system, t0, v, exact_options, Recorder(keep=False)), y, steps)
+        return RunResult(t0 + steps * length, y, Recorder(keep=False, counts=counts), [], "affine power")
+    recorder = Recorder(keep=keep)
+    node_values = []
+    t = t0
+    for n in range(steps):
+        recorder.where = f"step {n + 1}"
+        y = method.step(system, t, y, exact_options, recorder)
+        t = t + length
+        if nodes:
+            node_values.append((t, list(y)))
+    return RunResult(t, y, recorder, node_values, "step loop")

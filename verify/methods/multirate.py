@@ -1,0 +1,70 @@
+"""Multirate Euler methods for a model split into a ``slow`` and a ``fast`` block.
+
+Source: shared/sources/000_c323ff8d032f7948.txt ("Multirate and partitioned
+time integration - Examples"), [F1] of each example:
+
+frozen-slow-euler:      x+ = x + H f(t, x, z);  z_{j+1} = z_j + h g(t + j h, x, z_j),  h = H/m,
+                        the slow state x frozen at its start value during the m microsteps.
+midpoint-sampled-euler: as above, but microstep j reads the slow state linearly
+                        extrapolated to its midpoint, x + (j + 1/2) h f, at time t + (j + 1/2) h.
+"""
+from __future__ import annotations
+
+from .. import exact
+from .base import Method, MethodError, positive_integer, positive_rational
+
+HALF = exact.Rational(1, 2)
+
+
+class FrozenSlowEuler(Method):
+    name = "frozen-slow-euler"
+    required_options = ("H", "m")
+    quantities = ("h",)
+    sample_at_midpoint = False
+
+    def validate(self, model, options):
+        super().validate(model, options)
+        positive_rational(options, "H", self.name)
+        positive_integer(options, "m", self.name)
+        slow, fast = model.blocks.get("slow"), model.blocks.get("fast")
+        if slow is None or fast is None:
+            raise MethodError(f"method {self.name} needs blocks 'slow' and 'fast' in model {model.name!r}")
+        if sorted(slow + fast) != sorted(model.states):
+            raise MethodError(f"method {self.name}: blocks slow and fast must split the states of {model.name!r}")
+
+    def step_length(self, options):
+        return options["H"]
+
+    def named_values(self, options):
+        return {"h": options["H"] / options["m"]}
+
+    def step(self, system, t, y, options, recorder):
+        H, m = options["H"], int(options["m"])
+        h = H / m
+        slow, fast = system.blocks["slow"], system.blocks["fast"]
+        f = system.rate(t, y, recorder, "slow")
+        new = list(y)
+        for i, rate in zip(slow, f):
+            new[i] = y[i] + H * rate
+            recorder.assign(system.states[i], new[i], "slow step")
+        z = list(y)  # slow components stay at their start values while the fast block moves
+        for j in range(m):
+            if self.sample_at_midpoint:
+                offset = (j + HALF) * h
+                sample = list(z)
+                for i, rate in zip(slow, f):
+                    sample[i] = y[i] + offset * rate
+                g = system.rate(t + offset, sample, recorder, "fast")
+            else:
+                g = system.rate(t + j * h, z, recorder, "fast")
+            for i, rate in zip(fast, g):
+                z[i] = z[i] + h * rate
+                recorder.assign(system.states[i], z[i], f"microstep {j + 1}")
+        for i in fast:
+            new[i] = z[i]
+        return new
+
+
+class MidpointSampledEuler(FrozenSlowEuler):
+    name = "midpoint-sampled-euler"
+    sample_at_midpoint = True

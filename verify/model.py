@@ -1,0 +1,148 @@
+"""A model: states, right-hand side, parameters, blocks, functionals and a closed-form solution.
+
+All names become real sympy Symbols from one cache, so the same name is the
+same Symbol in every model and claim of a run.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+import sympy
+
+from . import expr as expressions
+from .expr import ExprError
+
+TIME = "t"
+
+
+@lru_cache(maxsize=None)
+def symbol(name: str) -> sympy.Symbol:
+    """The real Symbol for ``name`` (states, parameters and time are real)."""
+    return sympy.Symbol(name, real=True)
+
+
+def initial_name(state: str) -> str:
+    """The name of a state's initial value in solutions and run claims: ``x0`` for ``x``."""
+    return f"{state}0"
+
+
+@dataclass
+class Model:
+    name: str
+    file: str
+    states: list[str]
+    rhs: dict[str, sympy.Expr]
+    parameters: dict[str, sympy.Expr] = field(default_factory=dict)  # defaults
+    blocks: dict[str, list[str]] = field(default_factory=dict)
+    functionals: dict[str, sympy.Expr] = field(default_factory=dict)
+    solution: dict[str, sympy.Expr] = field(default_factory=dict)
+    algebraic: list[str] = field(default_factory=list)
+    constraints: list[sympy.Expr] = field(default_factory=list)
+
+    @property
+    def state_symbols(self) -> list[sympy.Symbol]:
+        return [symbol(s) for s in self.states]
+
+    def names(self) -> dict[str, sympy.Expr]:
+        """Names a claim about this model may use: states, t, parameters, initial values, functionals."""
+        names = {s: symbol(s) for s in self.states + self.algebraic}
+        names[TIME] = symbol(TIME)
+        names.update({p: symbol(p) for p in self.parameters})
+        names.update({initial_name(s): symbol(initial_name(s)) for s in self.states})
+        names.update(self.functionals)
+        return names
+
+    def time_derivative(self, expression: sympy.Expr) -> sympy.Expr:
+        """``ddt(expr)``: the derivative of ``expr`` along the vector field, sum_s d(expr)/ds * rhs_s + d(expr)/dt."""
+        derivative = sympy.diff(expression, symbol(TIME))
+        for s in self.states:
+            derivative += sympy.diff(expression, symbol(s)) * self.rhs[s]
+        return derivative
+
+    def calls(self) -> dict:
+        """Special forms available in expressions about this model."""
+
+        def ddt(args):
+            if len(args) != 1:
+                raise ExprError("ddt takes one argument")
+            return self.time_derivative(args[0])
+
+        return {"ddt": ddt}
+
+    def parse(self, text, extra_names=None, extra_calls=None) -> sympy.Expr:
+        names = self.names()
+        names.update(extra_names or {})
+        calls = self.calls()
+        calls.update(extra_calls or {})
+        return expressions.parse(text, names, calls)
+
+
+def _names_list(table, key, where) -> list[str]:
+    value = table.get(key, [])
+    if not isinstance(value, list) or not all(isinstance(v, str) and v.isidentifier() for v in value):
+        raise ExprError(f"{where}: '{key}' must be a list of names")
+    return list(value)
+
+
+def _table(table, key, where) -> dict:
+    value = table.get(key, {})
+    if not isinstance(value, dict):
+        raise ExprError(f"{where}: '{key}' must be a table")
+    return value
+
+
+MODEL_KEYS = {"states", "rhs", "parameters", "blocks", "functionals", "solution", "algebraic", "constraints", "description"}
+
+
+def model_from_table(name: str, table: dict, file: str) -> Model:
+    """Build a Model from a ``[model.NAME]`` TOML table; raise ExprError naming the bad key."""
+    where = f"model {name!r}"
+    if not isinstance(table, dict):
+        raise ExprError(f"{where} must be a table")
+    unknown = set(table) - MODEL_KEYS
+    if unknown:
+        raise ExprError(f"{where}: unknown key(s) {', '.join(sorted(unknown))}")
+    states = _names_list(table, "states", where)
+    if not states:
+        raise ExprError(f"{where}: 'states' is missing or empty")
+    algebraic = _names_list(table, "algebraic", where)
+    parameters_raw = _table(table, "parameters", where)
+    model = Model(name=name, file=file, states=states, rhs={}, algebraic=algebraic)
+    for p, value in parameters_raw.items():
+        if p in states or p == TIME:
+            raise ExprError(f"{where}: parameter {p!r} clashes with a state or time")
+        model.parameters[p] = _parse_in(expressions.parse, value, {}, f"{where}: parameter {p}")
+    rhs_raw = _table(table, "rhs", where)
+    missing = [s for s in states if s not in rhs_raw]
+    extra = [s for s in rhs_raw if s not in states]
+    if missing or extra:
+        raise ExprError(f"{where}: rhs must give exactly the states (missing {missing}, extra {extra})")
+    base_names = {s: symbol(s) for s in states + algebraic}
+    base_names[TIME] = symbol(TIME)
+    base_names.update({p: symbol(p) for p in model.parameters})
+    for s in states:
+        model.rhs[s] = _parse_in(expressions.parse, rhs_raw[s], base_names, f"{where}: rhs.{s}")
+    blocks = _table(table, "blocks", where)
+    for block, members in blocks.items():
+        if not isinstance(members, list) or any(m not in states for m in members):
+            raise ExprError(f"{where}: block {block!r} must list states of the model")
+        model.blocks[block] = list(members)
+    for fname, text in _table(table, "functionals", where).items():
+        model.functionals[fname] = _parse_in(model.parse, text, None, f"{where}: functional {fname}")
+    for s, text in _table(table, "solution", where).items():
+        if s not in states:
+            raise ExprError(f"{where}: solution for unknown state {s!r}")
+        model.solution[s] = _parse_in(model.parse, text, None, f"{where}: solution.{s}")
+    constraints = table.get("constraints", [])
+    if not isinstance(constraints, list):
+        raise ExprError(f"{where}: 'constraints' must be a list of expressions")
+    model.constraints = [_parse_in(model.parse, c, None, f"{where}: constraint") for c in constraints]
+    return model
+
+
+def _parse_in(parse_fn, text, names, where):
+    try:
+        return parse_fn(text, names) if names is not None else parse_fn(text)
+    except ExprError as exc:
+        raise ExprError(f"{where}: {exc}") from None

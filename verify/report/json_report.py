@@ -1,0 +1,35 @@
+"""The JSON report of SPEC.md: ``claims`` (one object per claim) and ``summary`` (counts by status)."""
+from __future__ import annotations
+
+import json
+import sys
+from collections import Counter
+
+
+def claim_record(r) -> dict:
+    return {
+        "id": r.claim.id,
+        "file": r.claim.file,
+        "status": r.outcome.status,
+        "expected": r.claim.expected,
+        "passed": r.passed,
+        "evidence": r.outcome.evidence,
+        "message": r.outcome.message,
+        "computed": r.outcome.computed,
+        "stale": r.stale,
+        "statement": r.claim.statement,
+        "check": r.claim.check or None,
+        "document": r.claim.document,
+    }
+
+
+def render(results) -> str:
+    # Exact values can exceed Python's 4,300-digit int->str guard; this output is ours, not untrusted input.
+    sys.set_int_max_str_digits(0)
+    statuses = Counter(r.outcome.status for r in results)
+    summary = {status: statuses.get(status, 0) for status in ("verified", "refuted", "error")}
+    summary["total"] = len(results)
+    summary["passed"] = sum(r.passed for r in results)
+    summary["failed"] = len(results) - summary["passed"]
+    summary["stale"] = sum(r.stale for r in results)
+    return json.dumps({"claims": [claim_record(r) for r in results], "summary": summary}, indent=2) + "\n"
