@@ -36,9 +36,10 @@ def run_command(paths, model_dirs, report_format, output, select, source_dirs):
             handle.write(report)
     else:
         click.echo(report, nl=False)
-    for r in results:
-        if r.load_failed:
-            click.echo(f"error: {r.claim.load_error}", err=True)
+    if output or report_format != "text":  # the text report already shows these lines
+        for r in results:
+            if r.load_failed:
+                click.echo(f"error: {r.claim.load_error}", err=True)
     sys.exit(runner.exit_status(results))
 
 

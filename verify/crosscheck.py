@@ -220,7 +220,7 @@ def certify_sign(expression: sympy.Expr, max_bits: int = 4096):
         while bits <= max_bits:
             mpmath.iv.prec = bits  # the interval context has no workprec manager
             value = function([])
-            text = f"[{mpmath.nstr(value.a, 20)}, {mpmath.nstr(value.b, 20)}]"
+            text = mpmath.iv.nstr(value, 17)
             if value > 0:
                 return 1, text, bits
             if value < 0:

@@ -201,6 +201,7 @@ class _Builder:
 
     def call(self, node, depth) -> sympy.Expr:
         if not isinstance(node.func, ast.Name):
+            self.build(node.func, depth + 1)  # names the forbidden construct (lambda, attribute, ...) if there is one
             self.refuse(node, "calling anything but a plain function name")
         if node.keywords:
             self.refuse(node, "keyword arguments")

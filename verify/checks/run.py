@@ -13,6 +13,7 @@ from .. import crosscheck, exact
 from ..expr import ExprError
 from ..load import Claim, LoadError
 from ..methods import METHODS, ExactSystem, Method, MethodError, run
+from ..methods.base import ExactSizeError
 from ..model import TIME, initial_name, symbol
 from .common import CheckError, Outcome, exact_text, join_limited, rounding_audit, short_text
 
@@ -42,6 +43,7 @@ class RunSpec:
     counts: dict
     digits: int | None
     parameter_values: dict
+    trace_texts: dict  # name -> the claimed values as written
 
 
 def prepare(claim: Claim) -> RunSpec:
@@ -89,7 +91,8 @@ def prepare(claim: Claim) -> RunSpec:
         raise LoadError("digits must be an integer from 0 to 100")
     if not (expect or at_nodes or trace or counts):
         raise LoadError("a run claim needs at least one of expect, expect_at_nodes, trace, counts")
-    return RunSpec(method, options, t0, y0, int(steps), expect, at_nodes, trace, counts, digits, dict(claim.parameters))
+    trace_texts = {name: [str(v) for v in _table(table, "trace")[name]] for name in trace}
+    return RunSpec(method, options, t0, y0, int(steps), expect, at_nodes, trace, counts, digits, dict(claim.parameters), trace_texts)
 
 
 def _table(table, key) -> dict:
@@ -181,6 +184,8 @@ def evaluate(claim: Claim) -> Outcome:
         raise CheckError(f"the exact path cannot evaluate the right-hand side: {exc}") from None
     except ZeroDivisionError:
         raise CheckError("division by zero in an exact step") from None
+    except ExactSizeError as exc:
+        raise CheckError(str(exc)) from None
     final = [exact.to_sympy(v) for v in result.y]
     t_final = exact.to_sympy(result.t)
     mp = crosscheck.mp_run(
@@ -211,7 +216,7 @@ def evaluate(claim: Claim) -> Outcome:
         elif got == claimed:
             successes.append(f"{label} = {short_text(got)}")
         else:
-            failures.append(f"{label}: claimed {short_text(claimed)}, computed {short_text(got)}")
+            failures.append(f"{label}: claimed {_as_written(comparison.claimed_text, claimed)}, computed {short_text(got)}")
     for comparison in spec.at_nodes:
         bad = None
         for n, ((t, y), (mt, my)) in enumerate(zip(result.nodes, mp_nodes), 1):
@@ -221,7 +226,7 @@ def evaluate(claim: Claim) -> Outcome:
             node_mp.update({symbol(s): v for s, v in zip(model.states, my)})
             label, got, claimed = compare(comparison, node_values, node_mp, f" at node {n}")
             if got != claimed and bad is None:
-                bad = f"{label} (t = {exact.to_sympy(t)}): claimed {short_text(claimed)}, computed {short_text(got)}"
+                bad = f"{label} (t = {exact.to_sympy(t)}): claimed {_as_written(comparison.claimed_text, claimed)}, computed {short_text(got)}"
         if bad:
             failures.append(bad)
         else:
@@ -236,7 +241,7 @@ def evaluate(claim: Claim) -> Outcome:
         if got == claimed_values:
             successes.append(f"trace {name} = [{join_limited([short_text(g) for g in got])}]")
         else:
-            failures.append(_trace_difference(name, claimed_values, got))
+            failures.append(_trace_difference(name, claimed_values, got, spec.trace_texts[name]))
     for name, claimed_count in spec.counts.items():
         got = result.recorder.counts.get(name, 0)
         if got != mp_counts.get(name, 0):
@@ -255,12 +260,18 @@ def evaluate(claim: Claim) -> Outcome:
     return Outcome("verified", "exact", "; ".join(successes) + f" ({check_note})", computed, derivation)
 
 
-def _trace_difference(name, claimed, got) -> str:
+def _as_written(text: str, value) -> str:
+    """The claimed value as the claim file wrote it, with its exact value when that reads differently."""
+    shown = short_text(value)
+    return text if text.replace(" ", "") == shown.replace(" ", "") else f"{text} (= {shown})"
+
+
+def _trace_difference(name, claimed, got, texts) -> str:
     if len(claimed) != len(got):
         return f"trace {name}: claimed {len(claimed)} values [{join_limited([short_text(c) for c in claimed])}], computed {len(got)} [{join_limited([short_text(g) for g in got])}]"
     for index, (c, g) in enumerate(zip(claimed, got), 1):
         if c != g:
-            return f"trace {name}: value {index} claimed {short_text(c)}, computed {short_text(g)}"
+            return f"trace {name}: value {index} claimed {_as_written(texts[index - 1], c)}, computed {short_text(g)}"
     return f"trace {name} differs"
 
 

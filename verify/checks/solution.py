@@ -41,13 +41,13 @@ def evaluate(claim: Claim) -> Outcome:
         residual = sympy.diff(solution[x], t) - rhs_on_solution
         derivation.append(f"{s}(t) = {solution[x]}; d{s}/dt - rhs_{s} = {sympy.simplify(residual)}")
         if not is_zero(residual):
-            failures.append(f"d{s}/dt - rhs_{s} = {sympy.simplify(residual)}, not 0")
+            failures.append(f"claimed {s}(t) = {solution[x]} solves {s}' = {model.rhs[s]}, computed d{s}/dt - rhs_{s} = {sympy.simplify(residual)}, not 0")
         start = solution[x].subs(t, 0)
         wanted = symbol(initial_name(s)).subs(initial)
         derivation.append(f"{s}(0) = {sympy.simplify(start)}, initial value {wanted}")
         if not is_zero(start - wanted):
-            failures.append(f"{s}(0) = {sympy.simplify(start)}, claimed initial value {wanted}")
+            failures.append(f"claimed initial value {s}(0) = {wanted}, computed {s}(0) = {sympy.simplify(start)}")
     computed = {s: str(solution[symbol(s)]) for s in model.states}
     if failures:
-        return Outcome("refuted", "symbolic", "the stated solution fails: " + "; ".join(failures), computed, derivation)
+        return Outcome("refuted", "symbolic", "; ".join(failures), computed, derivation)
     return Outcome("verified", "symbolic", f"the stated solution satisfies {', '.join(s + chr(39) for s in model.states)} and the initial data (sympy)", computed, derivation)

@@ -17,8 +17,15 @@ from ..exact import Rational
 from ..model import TIME, Model, symbol
 
 
+MAX_EXACT_BITS = 4_000_000  # per value; a nonlinear model can double the size of its rationals every step
+
+
 class MethodError(ValueError):
     """Options that do not fit the method or the model."""
+
+
+class ExactSizeError(ValueError):
+    """Exact values grew beyond MAX_EXACT_BITS."""
 
 
 @dataclass
@@ -139,6 +146,9 @@ def run(method: Method, system: ExactSystem, options: dict, t0, y0, steps: int, 
         recorder.where = f"step {n + 1}"
         y = method.step(system, t, y, exact_options, recorder)
         t = t + length
+        size = max(int(v.numerator).bit_length() + int(v.denominator).bit_length() for v in y)
+        if size > MAX_EXACT_BITS:
+            raise ExactSizeError(f"exact values reached {size} bits after step {n + 1} of {steps} (limit {MAX_EXACT_BITS})")
         if nodes:
             node_values.append((t, list(y)))
     return RunResult(t, y, recorder, node_values, "step loop")

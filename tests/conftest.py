@@ -1,0 +1,44 @@
+"""Helpers: check a claim file written inline, and run the command line in-process."""
+from __future__ import annotations
+
+import textwrap
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from verify import cli, runner
+
+ROOT = Path(__file__).resolve().parent.parent
+
+ELECTROMECHANICAL = """
+[model.electromechanical]
+states = ["q", "v", "i"]
+rhs = { q = "v", v = "-q - v + i", i = "v - 8*i" }
+blocks = { slow = ["q", "v"], fast = ["i"] }
+functionals = { energy = "(q**2 + v**2 + i**2)/2" }
+"""
+
+
+@pytest.fixture
+def check_claims(tmp_path):
+    """Write TOML text to a claim file, check it, return {id: Result}."""
+
+    def check(text: str, name: str = "claims.toml"):
+        path = tmp_path / name
+        path.write_text(textwrap.dedent(text), encoding="utf-8")
+        results = runner.check(runner.load([str(path)], model_dirs=[str(tmp_path / "no-models")]))
+        return {r.claim.id: r for r in results}
+
+    return check
+
+
+@pytest.fixture
+def run_cli(tmp_path, monkeypatch):
+    """Run `verify ARGS` in tmp_path; returns the click Result (exit_code, output)."""
+
+    def invoke(*args):
+        monkeypatch.chdir(tmp_path)
+        return CliRunner().invoke(cli.main, list(args), catch_exceptions=False)
+
+    return invoke

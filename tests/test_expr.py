@@ -1,0 +1,99 @@
+"""The whitelist parser: exact numbers, allowed syntax, and refusals of everything else."""
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+import sympy
+from hypothesis import given
+from hypothesis import strategies as st
+
+from verify.expr import ExprError, parse
+
+x, y = sympy.symbols("x y", real=True)
+NAMES = {"x": x, "y": y}
+
+
+def test_decimals_are_exact_rationals():
+    assert parse("0.1", NAMES) == sympy.Rational(1, 10)
+    assert parse("1e-3", NAMES) == sympy.Rational(1, 1000)
+    assert parse("2.50*x", NAMES) == sympy.Rational(5, 2) * x
+
+
+def test_caret_is_power_with_power_precedence():
+    assert parse("x^2 + 1", NAMES) == x**2 + 1
+    assert parse("-x**2", NAMES) == -(x**2)
+
+
+def test_functions_and_constants():
+    assert parse("exp(-8*x) + abs(y) + min(x, y, 1)", NAMES) == sympy.exp(-8 * x) + sympy.Abs(y) + sympy.Min(x, y, 1)
+    assert parse("sin(pi)", NAMES) == 0
+
+
+@given(st.fractions(max_denominator=10**12))
+def test_rationals_round_trip_exactly(value: Fraction):
+    assert parse(f"{value.numerator}/{value.denominator}", NAMES) == sympy.Rational(value.numerator, value.denominator)
+
+
+@given(st.decimals(allow_nan=False, allow_infinity=False, places=8, min_value=-10**6, max_value=10**6))
+def test_decimal_literals_round_trip_exactly(value):
+    text = format(value, "f")
+    assert parse(text, NAMES) == sympy.Rational(str(Fraction(value).numerator), str(Fraction(value).denominator))
+
+
+@pytest.mark.parametrize(
+    "text, reason",
+    [
+        ("__import__('os').getcwd()", "attribute access"),
+        ("().__class__.__base__.__subclasses__()", "attribute access"),
+        ("x[0]", "subscripts"),
+        ("(lambda: 1)()", "lambda"),
+        ("[i for i in x]", "comprehensions"),
+        ("x if y else 1", "conditional"),
+        ("x < y", "comparisons"),
+        ("'text'", "literal of type str"),
+        ("1j", "literal of type complex"),
+        ("open('f')", "literal of type str"),
+        ("eval(x)", "unknown function 'eval'"),
+        ("z + 1", "unknown name 'z'"),
+        ("f(x=1)", "keyword arguments"),
+        ("x % 2", "operator Mod"),
+        ("x // 2", "operator FloorDiv"),
+        ("10**10**10**10", "exponent"),
+        ("10**10**7", "exponent"),
+        ("2**1000*3**999", None),  # allowed: within the power-size limit
+        ("(x**64)**64", "total degree"),
+        ("x**y", "non-numeric exponent"),
+        ("1/0", "division by zero"),
+        ("-" * 100000 + "1", "longer than"),
+        ("+".join(["x"] * 900), "syntax nodes"),
+        ("(" * 70 + "x" + ")" * 70, None),  # parentheses alone add no nesting
+        ("-" * 200 + "1", "nested deeper"),
+        ("9" * 250, "number literal longer"),
+    ],
+)
+def test_refusals_name_the_offending_text(text, reason):
+    if reason is None:
+        parse(text, NAMES)
+        return
+    with pytest.raises(ExprError) as info:
+        parse(text, NAMES)
+    message = str(info.value)
+    assert reason in message
+    assert "\n" not in message
+
+
+def test_special_forms_receive_parsed_arguments():
+    calls = {"double": lambda args: 2 * args[0]}
+    assert parse("double(x + 1)", NAMES, calls) == 2 * x + 2
+
+
+def test_toml_numbers_must_be_exact():
+    from decimal import Decimal
+
+    assert parse(Decimal("0.1"), NAMES) == sympy.Rational(1, 10)
+    assert parse(7, NAMES) == 7
+    with pytest.raises(ExprError):
+        parse(0.1, NAMES)  # a binary float never reaches the exact path
+    with pytest.raises(ExprError):
+        parse(True, NAMES)
