@@ -26,6 +26,7 @@ MAX_LITERAL_DIGITS = 200  # digits in one number literal
 MAX_EXPONENT = 1000  # |n| in x**n
 MAX_POWER_BITS = 100_000  # bits of a numeric power b**n, estimated as bits(b)*|n|
 MAX_DEGREE = 4000  # total degree after powers of powers, e.g. (v**64)**64
+MAX_DECIMAL_EXPONENT = 400  # |e| in 1.5e-400: 1e999999999 would build a billion-digit integer
 
 FUNCTIONS: dict[str, Callable[..., sympy.Expr]] = {
     "abs": sympy.Abs,
@@ -75,13 +76,21 @@ def exact_number(value) -> sympy.Rational:
     if isinstance(value, int):
         return sympy.Integer(value)
     if isinstance(value, (Decimal, Fraction)):
-        if isinstance(value, Decimal) and not value.is_finite():
-            raise ExprError(f"not a finite number: {value}")
+        if isinstance(value, Decimal):
+            _check_decimal(value)
         frac = Fraction(value)
         return sympy.Rational(frac.numerator, frac.denominator)
     if isinstance(value, float):  # never produced by our TOML reader; refuse loudly
         raise ExprError(f"binary float {value!r} is not exact; write it as a string or decimal")
     raise ExprError(f"expected a number, got {type(value).__name__}")
+
+
+def _check_decimal(value: Decimal) -> None:
+    if not value.is_finite():
+        raise ExprError(f"not a finite number: {value}")
+    sign, digits, exponent = value.as_tuple()
+    if abs(exponent) > MAX_DECIMAL_EXPONENT or len(digits) > MAX_LITERAL_DIGITS:
+        raise ExprError(f"decimal {value} too large to read exactly (exponent limit {MAX_DECIMAL_EXPONENT})")
 
 
 def parse(
@@ -172,8 +181,10 @@ class _Builder:
         if isinstance(value, int):
             return sympy.Integer(value)
         # A float literal: re-read its text exactly, never through a binary float.
-        frac = Fraction(segment.replace("_", ""))
-        return sympy.Rational(frac.numerator, frac.denominator)
+        try:
+            return exact_number(Decimal(segment.replace("_", "")))
+        except ExprError as exc:
+            self.refuse(node, str(exc))
 
     def name(self, node) -> sympy.Expr:
         if node.id in self.names:

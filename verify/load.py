@@ -153,7 +153,8 @@ def _expand_cases(table, number) -> list[Claim]:
         return [Claim(id=f"(claim #{number})", file="", table={}, load_error="a [[claim]] must be a table")]
     base_id = table.get("id")
     if not isinstance(base_id, str) or not base_id:
-        return [Claim(id=f"(claim #{number})", file="", table=table, load_error="missing 'id'")]
+        problem = "missing 'id'" if base_id is None else "'id' must be a non-empty string"
+        return [Claim(id=f"(claim #{number})", file="", table=table, load_error=problem)]
     cases = table.get("cases")
     if cases is None:
         return [Claim(id=base_id, file="", table=table)]

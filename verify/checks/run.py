@@ -13,7 +13,7 @@ from .. import crosscheck, exact
 from ..expr import ExprError
 from ..load import Claim, LoadError
 from ..methods import METHODS, ExactSystem, Method, MethodError, run
-from ..methods.base import ExactSizeError
+from ..methods.base import MAX_COUNT, ExactSizeError
 from ..model import TIME, initial_name, symbol
 from .common import CheckError, Outcome, exact_text, join_limited, rounding_audit, short_text
 
@@ -66,8 +66,8 @@ def prepare(claim: Claim) -> RunSpec:
     y0 = [_number(claim, initial[s], f"initial.{s}") for s in model.states]
     t0 = _number(claim, initial.get(TIME, 0), "initial.t")
     steps = _number(claim, table.get("steps", 1), "steps")
-    if not (steps.is_Integer and steps >= 1):
-        raise LoadError(f"steps must be a positive integer, got {steps}")
+    if not (steps.is_Integer and 1 <= steps <= MAX_COUNT):
+        raise LoadError(f"steps must be an integer from 1 to {MAX_COUNT}, got {steps}")
     names = _result_names(model, method, options)
     calls = {"solution": _solution_call(model)}
     expect = [_comparison(claim, key, value, names, calls, "expect") for key, value in _table(table, "expect").items()]

@@ -100,10 +100,13 @@ class Method:
         raise NotImplementedError
 
 
+MAX_COUNT = 1_000_000  # bound on step and microstep counts, so no claim can ask for an endless loop
+
+
 def positive_integer(options: dict, name: str, method: str) -> int:
     value = options[name]
-    if not (getattr(value, "is_Integer", False) and value > 0):
-        raise MethodError(f"method {method}: option {name} must be a positive integer, got {value}")
+    if not (getattr(value, "is_Integer", False) and 0 < value <= MAX_COUNT):
+        raise MethodError(f"method {method}: option {name} must be an integer from 1 to {MAX_COUNT}, got {value}")
     return int(value)
 
 

@@ -1,0 +1,106 @@
+"""Bad input never stops a run: each bad file or claim is one `error` line naming file and claim, exit status 2."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from conftest import ELECTROMECHANICAL
+
+GOOD = """
+[[claim]]
+id = "good"
+statement = "a true claim beside the bad ones"
+check = "relation"
+lhs = "0.1 + 0.2"
+op = "=="
+rhs = "0.3"
+"""
+
+BAD_CLAIMS = {
+    "forbidden-syntax": ('check = "identity"\nmodel = "electromechanical"\nexpr = "().__class__"\nequals = 0', "attribute access not allowed"),
+    "huge-power": ('check = "identity"\nmodel = "electromechanical"\nexpr = "10**10**10**10"\nequals = 0', "exponent"),
+    "unknown-name": ('check = "identity"\nmodel = "electromechanical"\nexpr = "w + 1"\nequals = 0', "unknown name 'w'"),
+    "unknown-function": ('check = "identity"\nmodel = "electromechanical"\nexpr = "gamma(q)"\nequals = 0', "unknown function 'gamma'"),
+    "unknown-model": ('check = "identity"\nmodel = "nowhere"\nexpr = "1"\nequals = 1', "unknown model 'nowhere'"),
+    "unknown-method": ('check = "run"\nmodel = "electromechanical"\nmethod = "leapfrog"\ninitial = { q = 0, v = 1, i = 0 }\nexpect = { q = 0 }', "unknown method 'leapfrog'"),
+    "unknown-check": ('check = "guess"', "unknown check 'guess'"),
+    "unknown-key": ('check = "relation"\nlhs = "1"\nop = "<"\nrhs = "2"\nrhss = "3"', "unknown key(s) rhss"),
+    "missing-key": ('check = "relation"\nlhs = "1"\nop = "<"', "needs 'rhs'"),
+    "missing-option": ('check = "run"\nmodel = "electromechanical"\nmethod = "frozen-slow-euler"\noptions = { H = 1 }\ninitial = { q = 0, v = 1, i = 0 }\nexpect = { q = 0 }', "needs option(s) m"),
+    "missing-initial": ('check = "run"\nmodel = "electromechanical"\nmethod = "euler"\noptions = { h = 1 }\ninitial = { q = 0 }\nexpect = { q = 0 }', "missing ['v', 'i']"),
+    "endless-steps": ('check = "run"\nmodel = "electromechanical"\nmethod = "euler"\noptions = { h = 1 }\ninitial = { q = 0, v = 1, i = 0 }\nsteps = 99999999999\nexpect = { q = 0 }', "steps must be an integer from 1 to 1000000"),
+    "endless-microsteps": ('check = "run"\nmodel = "electromechanical"\nmethod = "frozen-slow-euler"\noptions = { H = 1, m = 10000000000 }\ninitial = { q = 0, v = 1, i = 0 }\nexpect = { q = 0 }', "option m must be an integer from 1 to 1000000"),
+    "bad-expected": ('check = "relation"\nlhs = "1"\nop = "<"\nrhs = "2"\nexpected = "maybe"', "expected must be"),
+    "implicit-tableau": ('check = "run"\nmodel = "electromechanical"\nmethod = "rk"\noptions = { h = 1, A = [[1]], b = [1] }\ninitial = { q = 0, v = 1, i = 0 }\nexpect = { q = 0 }', "strictly lower triangular"),
+}
+
+
+def bad_file() -> str:
+    text = ELECTROMECHANICAL + GOOD
+    for claim_id, (body, _) in BAD_CLAIMS.items():
+        text += f'\n[[claim]]\nid = "{claim_id}"\nstatement = "bad"\n{body}\n'
+    text += '\n[[claim]]\nid = "good"\nstatement = "duplicate"\ncheck = "relation"\nlhs = "1"\nop = "<"\nrhs = "2"\n'
+    return text
+
+
+def test_each_bad_claim_is_one_error_line_and_the_rest_is_checked(run_cli, tmp_path):
+    (tmp_path / "bad.toml").write_text(bad_file())
+    result = run_cli("run", "bad.toml", "--format", "json")
+    assert result.exit_code == 2
+    report = json.loads(result.stdout)
+    by_id = {}
+    for claim in report["claims"]:
+        by_id.setdefault(claim["id"], []).append(claim)
+    good, duplicate = by_id["good"]
+    assert good["status"] == "verified" and good["passed"]
+    assert duplicate["status"] == "error" and "duplicate id" in duplicate["message"]
+    for claim_id, (_, reason) in BAD_CLAIMS.items():
+        [claim] = by_id[claim_id]
+        assert claim["status"] == "error" and claim["evidence"] is None
+        assert reason in claim["message"], claim["message"]
+        assert claim["message"].startswith("bad.toml: claim " + repr(claim_id))
+        assert "\n" not in claim["message"]
+    assert report["summary"]["error"] == len(BAD_CLAIMS) + 1
+
+
+@pytest.mark.parametrize(
+    "text, reason",
+    [
+        ("this = is [ not toml", "cannot read TOML"),
+        ("[[claim]]\nid = 1.5e999999999\n", "'id' must be a non-empty string"),
+        ('[[claim]]\nid = "x"\nstatement = "s"\ncheck = "relation"\nlhs = 1.5e999999999\nop = "<"\nrhs = 1\n', "too large to read exactly"),
+        ("title = 'x'\n", "unknown top-level key(s) title"),
+    ],
+)
+def test_unreadable_file_is_one_error_and_other_files_still_run(run_cli, tmp_path, text, reason):
+    (tmp_path / "claims").mkdir()
+    (tmp_path / "claims" / "a_broken.toml").write_text(text)
+    (tmp_path / "claims" / "b_good.toml").write_text(GOOD)
+    result = run_cli("run")
+    assert result.exit_code == 2
+    assert reason in result.output and "a_broken.toml" in result.output
+    assert "ok   verified" in result.output and "good" in result.output
+
+
+def test_bad_model_file_is_reported(run_cli, tmp_path):
+    (tmp_path / "models").mkdir()
+    (tmp_path / "models" / "bad.toml").write_text('[model.m]\nstates = ["x"]\nrhs = { x = "x.real" }\n')
+    (tmp_path / "c.toml").write_text(GOOD)
+    result = run_cli("run", "c.toml")
+    assert result.exit_code == 2
+    assert "models/bad.toml" in result.output and "attribute access" in result.output
+
+
+def test_model_errors_reach_the_claims_that_use_them(check_claims):
+    results = check_claims('[model.m]\nstates = ["x"]\nrhs = { x = "y" }\n[[claim]]\nid = "uses-m"\nstatement = "s"\ncheck = "identity"\nmodel = "m"\nexpr = "x"\nequals = "x"\n')
+    assert "rhs.x: unknown name 'y'" in results["uses-m"].outcome.message
+
+
+def test_runaway_nonlinear_run_is_an_error_not_a_hang(check_claims, monkeypatch):
+    from verify.methods import base
+
+    monkeypatch.setattr(base, "MAX_EXACT_BITS", 10_000)
+    results = check_claims('[model.sq]\nstates = ["y"]\nrhs = { y = "-y**2" }\n[[claim]]\nid = "blowup"\nstatement = "s"\ncheck = "run"\nmodel = "sq"\nmethod = "rk4"\noptions = { h = "1/3" }\ninitial = { y = "2/7" }\nsteps = 60\nexpect = { y = 0 }\n')
+    outcome = results["blowup"].outcome
+    assert outcome.status == "error" and "bits after step" in outcome.message

@@ -1,0 +1,86 @@
+"""The command line and its report formats, as SPEC.md fixes them."""
+from __future__ import annotations
+
+import json
+import shutil
+import xml.etree.ElementTree as ET
+
+import pytest
+
+from conftest import ROOT
+
+SPEC_FIELDS = {"id", "file", "status", "expected", "passed", "evidence", "message", "computed", "stale"}
+
+
+@pytest.fixture
+def project(tmp_path):
+    shutil.copytree(ROOT / "claims", tmp_path / "claims")
+    shutil.copytree(ROOT / "models", tmp_path / "models")
+    return tmp_path
+
+
+def test_run_defaults_to_claims_and_models_directories(run_cli, project):
+    result = run_cli("run")
+    assert result.exit_code == 0, result.output
+    assert "Multirate and partitioned time integration - Examples (000_c323ff8d032f7948.txt)" in result.output
+    assert "ok   verified   exact     electromechanical/macro-step: q = 1/10; v = 9/10; i = 369/5000" in result.output
+    assert result.output.rstrip().splitlines()[-1].startswith("total: ")
+
+
+def test_json_report_has_the_spec_fields(run_cli, project):
+    result = run_cli("run", "--format", "json", "-k", "electromechanical")
+    assert result.exit_code == 0
+    report = json.loads(result.stdout)
+    assert set(report) == {"claims", "summary"}
+    assert report["claims"] and all(c["id"].startswith("electromechanical") for c in report["claims"])
+    for claim in report["claims"]:
+        assert SPEC_FIELDS <= set(claim)
+        assert claim["status"] in ("verified", "refuted", "error")
+        assert claim["evidence"] in ("exact", "symbolic", "certified", "numerical")
+        assert claim["passed"] == (claim["status"] == claim["expected"])
+        assert claim["file"] == "claims/multirate_examples.toml"
+    assert report["summary"]["verified"] == len(report["claims"])
+
+
+def test_output_file_and_other_formats(run_cli, project):
+    assert run_cli("run", "--format", "junit", "-o", "report.xml").exit_code == 0
+    suites = ET.parse(project / "report.xml").getroot()
+    cases = suites.findall(".//testcase")
+    assert cases and not suites.findall(".//failure") and not suites.findall(".//error")
+    markdown = run_cli("run", "--format", "markdown", "-k", "ramp/exact").output
+    assert "| ✅ | `ramp/exact-solution` | verified | symbolic |" in markdown
+    html = run_cli("run", "--format", "html", "-k", "ramp/exact").output
+    assert "<code>ramp/exact-solution</code>" in html and html.startswith("<!doctype html>")
+
+
+def test_list_prints_ids_and_statements(run_cli, project):
+    result = run_cli("list")
+    assert result.exit_code == 0
+    assert "electromechanical/macro-step  (run) Frozen-slow Euler with H = 1/10, m = 4" in result.output
+    assert "ramp/frozen-slow-terminal-error[T=5/2,N=10,m=5]" in result.output
+
+
+def test_explain_prints_every_exact_intermediate_value_in_order(run_cli, project):
+    result = run_cli("explain", "electromechanical/macro-step")
+    assert result.exit_code == 0
+    lines = [line.strip() for line in result.output.splitlines()]
+    order = [
+        "step 1 · slow step: q = 1/10",
+        "step 1 · slow step: v = 9/10",
+        "step 1 · microstep 1: i = 1/40",
+        "step 1 · microstep 2: i = 9/200",
+        "step 1 · microstep 3: i = 61/1000",
+        "step 1 · microstep 4: i = 369/5000",
+    ]
+    positions = [lines.index(line) for line in order]
+    assert positions == sorted(positions)
+    assert lines[-1].startswith("=> verified (exact)")
+    latex = run_cli("explain", "electromechanical/macro-step", "--latex").output
+    assert r"step 1 · microstep 4: i = \frac{369}{5000}" in latex
+    sign = run_cli("explain", "electromechanical/energy-dissipates").output
+    assert "LDL^T pivots" in sign and "sum of squares" in sign
+
+
+def test_explain_unknown_id_is_exit_2(run_cli, project):
+    result = run_cli("explain", "no/such/claim")
+    assert result.exit_code == 2

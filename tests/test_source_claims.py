@@ -1,0 +1,66 @@
+"""The bundled claims: every claim of the multirate examples page comes out as recorded."""
+from __future__ import annotations
+
+import json
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from conftest import ROOT
+from verify import runner
+
+SOURCES = ROOT.parent / "shared" / "sources"
+
+
+@pytest.fixture(scope="module")
+def results():
+    claims = runner.load([str(ROOT / "claims")], [str(ROOT / "models")])
+    return runner.check(claims, [str(SOURCES)] if SOURCES.is_dir() else [])
+
+
+def test_every_bundled_claim_comes_out_as_recorded(results):
+    failures = [f"{r.claim.id}: {r.outcome.status}: {r.outcome.message}" for r in results if not r.passed]
+    assert not failures, failures
+    assert runner.exit_status(results) == 0
+
+
+def test_multirate_page_is_covered_claim_by_claim(results):
+    page = [r for r in results if r.claim.document == "000_c323ff8d032f7948.txt"]
+    ids = {r.claim.id.split("[")[0] for r in page}
+    assert {
+        "electromechanical/macro-step", "electromechanical/microstep-trace", "electromechanical/evaluation-counts",
+        "electromechanical/energy-derivative", "electromechanical/energy-dissipates",
+        "stable-coupled/macro-step", "stable-coupled/evaluation-counts", "stable-coupled/microstep-multiplier",
+        "stable-coupled/multiplier-expands", "stable-coupled/exact-multiplier-below-one", "stable-coupled/closed-form-solution",
+        "ramp/frozen-slow-terminal-error", "ramp/midpoint-exact-at-nodes",
+    } <= ids
+    evidence = Counter(r.outcome.evidence for r in page)
+    assert evidence["exact"] and evidence["symbolic"] and evidence["certified"]
+    assert all(r.claim.statement and r.claim.source_text for r in page)
+
+
+@pytest.mark.skipif(not SOURCES.is_dir(), reason="source documents not beside the checkout")
+def test_every_source_text_occurs_in_its_document(results):
+    stale = [r.claim.id for r in results if r.stale or not r.source_found]
+    assert not stale
+
+
+def test_macro_step_values_are_exact_strings_in_json(results):
+    from verify.report import json_report
+
+    report = json.loads(json_report.render(results))
+    macro = next(c for c in report["claims"] if c["id"] == "electromechanical/macro-step")
+    assert macro["computed"]["i"] == "369/5000" and macro["evidence"] == "exact" and macro["passed"] is True
+    assert report["summary"]["error"] == 0 and report["summary"]["total"] == len(results)
+
+
+def test_stale_source_text_is_flagged(check_claims, tmp_path):
+    (tmp_path / "doc.txt").write_text("The macro method returns 369 / 5000.")
+    text = '[source]\ndocument = "doc.txt"\n[[claim]]\nid = "a"\nstatement = "s"\nsource_text = "returns 369 / 5000"\ncheck = "relation"\nlhs = 1\nop = "<"\nrhs = 2\n'
+    text += '[[claim]]\nid = "b"\nstatement = "s"\nsource_text = "returns 368 / 5000"\ncheck = "relation"\nlhs = 1\nop = "<"\nrhs = 2\n'
+    path = tmp_path / "c.toml"
+    path.write_text(text)
+    results = {r.claim.id: r for r in runner.check(runner.load([str(path)]), [str(tmp_path)])}
+    assert results["a"].source_found and not results["a"].stale
+    assert results["b"].stale
