@@ -112,6 +112,12 @@ def test_affine_power_equals_the_step_loop(A, shift, y0, steps, method):
     assert fast == slow
     assert fast_result.recorder.counts == slow_result.recorder.counts
     assert fast_result.t == slow_result.t
+    sym = {k: (sympy.Rational(v.numerator, v.denominator) if isinstance(v, F) else sympy.sympify(v)) for k, v in options.items()}
+    y0_sym = [sympy.Rational(str(v)) for v in y0]
+    iterated = run(METHODS[method], ExactSystem(model, {}), sym, 0, y0_sym, steps, keep=False, nodes=True)
+    looped = run(METHODS[method], ExactSystem(model, {}), sym, 0, y0_sym, steps, keep=True, nodes=True)
+    assert iterated.route == "affine iteration"
+    assert iterated.nodes == looped.nodes and iterated.y == looped.y
 
 
 @settings(max_examples=20, deadline=None)

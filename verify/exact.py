@@ -104,28 +104,59 @@ def is_affine_autonomous(rhs: Sequence[sympy.Expr], states: Sequence[sympy.Symbo
     return True
 
 
-def affine_power(step: Callable[[list], list], y0: Sequence[Rational], steps: int) -> list[Rational]:
-    """Apply an affine map ``steps`` times by repeated squaring.
+def affine_map(step: Callable[[list], list], n: int) -> tuple[list[list[Rational]], list[Rational]]:
+    """(M, c) with step(y) = M y + c, read off exactly from n + 1 evaluations.
 
-    The map is read off exactly from n + 1 evaluations: c = F(0) and the
-    columns M e_k = F(e_k) - c.  Valid only when ``step`` is affine in y.
+    c = F(0) and column k of M is F(e_k) - c.  Valid only when ``step`` is affine in y.
     """
-    n = len(y0)
     zero = [Rational(0)] * n
     offset = step(list(zero))
-    columns = []
+    matrix = [[Rational(0)] * n for _ in range(n)]
     for k in range(n):
         unit = list(zero)
         unit[k] = Rational(1)
         image = step(unit)
-        columns.append([image[i] - offset[i] for i in range(n)])
-    rows = [[_qq(columns[j][i]) for j in range(n)] + [_qq(offset[i])] for i in range(n)]
+        for i in range(n):
+            matrix[i][k] = image[i] - offset[i]
+    return matrix, offset
+
+
+def affine_power(step: Callable[[list], list], y0: Sequence[Rational], steps: int) -> list[Rational]:
+    """Apply an affine map ``steps`` times by repeated squaring of [[M, c], [0, 1]] (DomainMatrix over QQ)."""
+    n = len(y0)
+    matrix, offset = affine_map(step, n)
+    rows = [[_qq(matrix[i][j]) for j in range(n)] + [_qq(offset[i])] for i in range(n)]
     rows.append([QQ(0)] * n + [QQ(1)])
     augmented = DomainMatrix(rows, (n + 1, n + 1), QQ)
     power = augmented**steps
     vector = DomainMatrix([[_qq(v)] for v in y0] + [[QQ(1)]], (n + 1, 1), QQ)
     result = (power * vector).to_list()
     return [Rational(int(result[i][0].numerator), int(result[i][0].denominator)) for i in range(n)]
+
+
+def affine_iterates(step: Callable[[list], list], y0: Sequence[Rational], steps: int):
+    """Every iterate y_1, ..., y_steps of an affine map, without a gcd inside the iteration.
+
+    With d the common denominator of M and c (M = A/d, c = b/d, A and b
+    integer) and y_n = u_n / D_n, the numerators obey the integer recurrence
+    u_{n+1} = A u_n + b D_n with D_{n+1} = d D_n: only integer products and
+    sums per step; each iterate is reduced once, when it is handed out.
+    """
+    n = len(y0)
+    matrix, offset = affine_map(step, n)
+    d = 1
+    for value in [*offset, *(v for row in matrix for v in row)]:
+        d = gmpy2.lcm(d, value.denominator)
+    A = [[int(v * d) for v in row] for row in matrix]
+    b = [int(v * d) for v in offset]
+    D = 1
+    for value in y0:
+        D = gmpy2.lcm(D, value.denominator)
+    u = [gmpy2.mpz(v * D) for v in y0]
+    for _ in range(steps):
+        u = [sum((A[i][j] * u[j] for j in range(n) if A[i][j]), gmpy2.mpz(0)) + b[i] * D for i in range(n)]
+        D = D * d
+        yield [Rational(v, D) for v in u]
 
 
 def _qq(value):

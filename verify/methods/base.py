@@ -123,14 +123,16 @@ class RunResult:
     y: list
     recorder: Recorder
     nodes: list  # (t, y) after every macro step, when asked for
-    route: str  # "step loop" or "affine power"
+    route: str  # "step loop", "affine power" or "affine iteration"
 
 
 def run(method: Method, system: ExactSystem, options: dict, t0, y0, steps: int, keep: bool, nodes: bool = False) -> RunResult:
     """Run ``steps`` macro steps exactly.
 
-    With nothing to record, an affine map (a linear autonomous model under an
-    affine method) is applied by repeated squaring instead of a step loop.
+    An affine map (a linear autonomous model under an affine method) with no
+    assignment to record is applied by repeated squaring, or, when every macro
+    node is wanted, by a gcd-free integer iteration; otherwise the method's
+    step map runs in a loop.
     """
     exact_options = {k: (exact.to_field(v) if getattr(v, "is_Rational", False) else v) for k, v in options.items()}
     length = method.step_length(options)
@@ -142,6 +144,13 @@ def run(method: Method, system: ExactSystem, options: dict, t0, y0, steps: int, 
         counts = Counter({k: v * steps for k, v in one.counts.items()})
         y = exact.affine_power(lambda v: method.step(system, t0, v, exact_options, Recorder(keep=False)), y, steps)
         return RunResult(t0 + steps * length, y, Recorder(keep=False, counts=counts), [], "affine power")
+    if not keep and nodes and method.affine and system.affine:
+        one = Recorder(keep=False)
+        method.step(system, t0, list(y), exact_options, one)
+        counts = Counter({k: v * steps for k, v in one.counts.items()})
+        iterates = exact.affine_iterates(lambda v: method.step(system, t0, v, exact_options, Recorder(keep=False)), y, steps)
+        node_values = [(t0 + (n + 1) * length, values) for n, values in enumerate(iterates)]
+        return RunResult(t0 + steps * length, node_values[-1][1], Recorder(keep=False, counts=counts), node_values, "affine iteration")
     recorder = Recorder(keep=keep)
     node_values = []
     t = t0
