@@ -84,3 +84,47 @@ def test_explain_prints_every_exact_intermediate_value_in_order(run_cli, project
 def test_explain_unknown_id_is_exit_2(run_cli, project):
     result = run_cli("explain", "no/such/claim")
     assert result.exit_code == 2
+
+
+SLOW = """
+[model.sq]
+states = ["y"]
+rhs = { y = "-y**2 + 1/3" }
+
+[[claim]]
+id = "slow"
+statement = "a run whose exact values double in size every step"
+check = "run"
+model = "sq"
+method = "rk4"
+options = { h = "1/3" }
+initial = { y = "2/7" }
+steps = 40
+expect = { y = 0 }
+
+[[claim]]
+id = "quick"
+statement = "a quick claim after the slow one"
+check = "relation"
+lhs = "0.1 + 0.2"
+op = "=="
+rhs = "0.3"
+"""
+
+
+def test_timeout_stops_one_claim_and_the_rest_go_on(run_cli, tmp_path, monkeypatch):
+    from verify.methods import base
+
+    monkeypatch.setattr(base, "MAX_EXACT_BITS", 10**12)  # let the run grow until the timeout stops it
+    (tmp_path / "slow.toml").write_text(SLOW)
+    result = run_cli("run", "slow.toml", "--timeout", "1", "--format", "json")
+    assert result.exit_code == 1
+    by_id = {c["id"]: c for c in json.loads(result.stdout)["claims"]}
+    assert by_id["slow"]["status"] == "error" and "timed out after 1 s" in by_id["slow"]["message"]
+    assert by_id["quick"]["status"] == "verified"
+
+
+def test_jobs_give_the_same_report_as_one_process(run_cli, project):
+    one = json.loads(run_cli("run", "--format", "json").stdout)
+    two = json.loads(run_cli("run", "--format", "json", "--jobs", "2").stdout)
+    assert one == two

@@ -26,10 +26,12 @@ def main():
 @click.option("-o", "--output", type=click.Path(dir_okay=False), help="Write the report here instead of stdout.")
 @click.option("-k", "select", metavar="TEXT", help="Only the claims whose id contains TEXT.")
 @click.option("--sources", "source_dirs", multiple=True, type=click.Path(file_okay=False), help="Where source documents are looked up (repeatable; default ./sources and ../shared/sources).")
-def run_command(paths, model_dirs, report_format, output, select, source_dirs):
+@click.option("--jobs", type=click.IntRange(min=1), default=1, show_default=True, help="Check claims in N worker processes.")
+@click.option("--timeout", type=click.FloatRange(min=0, min_open=True), help="Per-claim limit in seconds; a claim past it is an error, the rest go on.")
+def run_command(paths, model_dirs, report_format, output, select, source_dirs, jobs, timeout):
     """Check every claim in PATHS (files or directories; default ./claims)."""
     claims = runner.load(paths, model_dirs, select)
-    results = runner.check(claims, source_dirs)
+    results = runner.check(claims, source_dirs, jobs=jobs, timeout=timeout)
     report = FORMATS[report_format](results)
     if output:
         with open(output, "w", encoding="utf-8") as handle:
