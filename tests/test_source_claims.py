@@ -64,3 +64,34 @@ def test_stale_source_text_is_flagged(check_claims, tmp_path):
     results = {r.claim.id: r for r in runner.check(runner.load([str(path)]), [str(tmp_path)])}
     assert results["a"].source_found and not results["a"].stale
     assert results["b"].stale
+
+
+def test_a_disagreeing_cross_check_is_an_error_naming_both_values(check_claims, monkeypatch):
+    """If the mpmath path computed something else, the claim is an `error`, never `verified`."""
+    from verify import crosscheck
+
+    real = crosscheck.mp_run
+
+    def off_by_a_little(*args, **kwargs):
+        t, y, trace, counts, nodes = real(*args, **kwargs)
+        with crosscheck.mpmath.workdps(crosscheck.DIGITS):
+            return t, [v + crosscheck.mpmath.mpf(10) ** -20 for v in y], trace, counts, nodes
+
+    monkeypatch.setattr(crosscheck, "mp_run", off_by_a_little)
+    from conftest import ELECTROMECHANICAL
+
+    results = check_claims(ELECTROMECHANICAL + """
+[[claim]]
+id = "macro"
+statement = "s"
+check = "run"
+model = "electromechanical"
+method = "frozen-slow-euler"
+options = { H = "1/10", m = 4 }
+initial = { q = 0, v = 1, i = 0 }
+expect = { i = "369/5000" }
+""")
+    outcome = results["macro"].outcome
+    assert outcome.status == "error"
+    assert "exact and mpmath paths disagree" in outcome.message
+    assert "exact 369/5000 vs mpmath 0.0738000000000000000000100" in outcome.message

@@ -127,16 +127,16 @@ class _MpSystem:
         self.counts[name] = self.counts.get(name, 0) + 1
 
 
-def _mp(value):
+def to_mp(value):
     value = sympy.sympify(value)
     return mpmath.mpf(int(value.p)) / int(value.q)
 
 
 def _runge_kutta(system, t, y, options, tableau, names, trace):
-    h = _mp(options["h"])
-    A = [[_mp(a) for a in row] for row in tableau.A]
-    b = [_mp(v) for v in tableau.b]
-    c = [_mp(v) for v in tableau.c]
+    h = to_mp(options["h"])
+    A = [[to_mp(a) for a in row] for row in tableau.A]
+    b = [to_mp(v) for v in tableau.b]
+    c = [to_mp(v) for v in tableau.c]
     stages = []
     for i in range(len(b)):
         arg = [y[q] + h * sum(A[i][j] * stages[j][q] for j in range(i)) for q in range(len(y))]
@@ -148,7 +148,7 @@ def _runge_kutta(system, t, y, options, tableau, names, trace):
 
 
 def _multirate(system, t, y, options, names, trace, midpoint):
-    H = _mp(options["H"])
+    H = to_mp(options["H"])
     m = int(options["m"])
     h = H / m
     slow, fast = system.blocks["slow"], system.blocks["fast"]
@@ -187,8 +187,8 @@ def mp_run(method: str, options: dict, rhs: list, states: list, blocks: dict, ti
     nodes = []
     with mpmath.workdps(DIGITS):
         system = _MpSystem(rhs, states, blocks, time)
-        t = _mp(t0)
-        y = [_mp(v) for v in y0]
+        t = to_mp(t0)
+        y = [to_mp(v) for v in y0]
         if method in TABLEAUS or method == "rk":
             tableau = TABLEAUS.get(method) or tableau_from_options(options)
             advance = lambda t, y: _runge_kutta(system, t, y, options, tableau, names, trace)  # noqa: E731
@@ -234,9 +234,9 @@ def certify_sign(expression: sympy.Expr, max_bits: int = 4096):
 
 
 def mp_value(expression: sympy.Expr, values: dict | None = None):
-    """A 50-digit mpmath value of ``expression`` at the given symbol values (sympy Rationals)."""
+    """A DIGITS-digit mpmath value of ``expression`` at the given symbol values (sympy Rationals or mpmath numbers)."""
     values = values or {}
     variables = list(values)
     with mpmath.workdps(DIGITS):
         function = compile_mp(expression, variables)
-        return function([_mp(values[v]) for v in variables])
+        return function([to_mp(v) if isinstance(v, sympy.Basic) else v for v in values.values()])

@@ -165,13 +165,10 @@ def _exact_value(expression, values, what) -> sympy.Rational:
 
 
 def _mp_value(expression, values, what):
-    variables = list(values)
     try:
-        function = crosscheck.compile_mp(expression, variables)
+        return crosscheck.mp_value(expression, values)
     except crosscheck.CrossCheckUnavailable as exc:
         raise CheckError(f"cross-check of {what}: {exc}") from None
-    with crosscheck.mpmath.workdps(crosscheck.DIGITS):
-        return function([values[v] if not isinstance(values[v], sympy.Basic) else crosscheck._mp(values[v]) for v in variables])
 
 
 def evaluate(claim: Claim) -> Outcome:

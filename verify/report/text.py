@@ -14,12 +14,10 @@ def render(results) -> str:
         title = group[0].claim.source_title
         lines.append(f"{title} ({source})" if title else source)
         for r in group:
-            status = r.outcome.status
-            if r.claim.expected == "refuted":
-                status += " (expected refuted)" if status != "refuted" else " (as expected)"
             evidence = r.outcome.evidence or "-"
+            recorded = " (recorded as false)" if r.claim.expected == "refuted" else ""
             stale = "  [stale: source_text not in source]" if r.stale else ""
-            lines.append(f"  {_marker(r)} {status:<10} {evidence:<9} {r.claim.id}: {r.outcome.message}{stale}")
+            lines.append(f"  {_marker(r)} {r.outcome.status:<8} {evidence:<9} {r.claim.id}{recorded}: {r.outcome.message}{stale}")
         lines.append(f"  {summary_line(group)}")
         lines.append("")
     lines.append(f"total: {summary_line(results)}")
