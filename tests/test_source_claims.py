@@ -94,4 +94,4 @@ expect = { i = "369/5000" }
     outcome = results["macro"].outcome
     assert outcome.status == "error"
     assert "exact and mpmath paths disagree" in outcome.message
-    assert "exact 369/5000 vs mpmath 0.0738000000000000000000100" in outcome.message
+    assert "exact 369/5000 vs mpmath 0.07380000000000000001" in outcome.message

@@ -101,7 +101,9 @@ def agree(exact_value: sympy.Expr, approximate) -> bool:
 
 
 def show(value) -> str:
-    return mpmath.nstr(value, 35)
+    """An mpmath value with 35 significant digits (enough to see a disagreement at digit 30)."""
+    with mpmath.workdps(DIGITS):
+        return mpmath.nstr(value, 35)
 
 
 # --- the methods, written again in mpmath --------------------------------------------------
