@@ -92,6 +92,10 @@ class Method:
     def step_length(self, options: dict) -> Rational:
         raise NotImplementedError
 
+    def exact_options(self, options: dict) -> dict:
+        """The options as the step map reads them: numbers as exact field elements."""
+        return {k: (exact.to_field(v) if getattr(v, "is_Rational", False) else v) for k, v in options.items()}
+
     def named_values(self, options: dict) -> dict:
         """Values of ``quantities`` known from the options alone."""
         return {}
@@ -134,23 +138,19 @@ def run(method: Method, system: ExactSystem, options: dict, t0, y0, steps: int, 
     node is wanted, by a gcd-free integer iteration; otherwise the method's
     step map runs in a loop.
     """
-    exact_options = {k: (exact.to_field(v) if getattr(v, "is_Rational", False) else v) for k, v in options.items()}
-    length = method.step_length(options)
+    exact_options = method.exact_options(options)
+    length = exact.to_field(method.step_length(options))
     t0 = exact.to_field(t0)
     y = [exact.to_field(v) for v in y0]
-    if not keep and not nodes and steps > 1 and method.affine and system.affine:
-        one = Recorder(keep=False)
-        method.step(system, t0, list(y), exact_options, one)
-        counts = Counter({k: v * steps for k, v in one.counts.items()})
-        y = exact.affine_power(lambda v: method.step(system, t0, v, exact_options, Recorder(keep=False)), y, steps)
-        return RunResult(t0 + steps * length, y, Recorder(keep=False, counts=counts), [], "affine power")
-    if not keep and nodes and method.affine and system.affine:
-        one = Recorder(keep=False)
-        method.step(system, t0, list(y), exact_options, one)
-        counts = Counter({k: v * steps for k, v in one.counts.items()})
-        iterates = exact.affine_iterates(lambda v: method.step(system, t0, v, exact_options, Recorder(keep=False)), y, steps)
-        node_values = [(t0 + (n + 1) * length, values) for n, values in enumerate(iterates)]
-        return RunResult(t0 + steps * length, node_values[-1][1], Recorder(keep=False, counts=counts), node_values, "affine iteration")
+    if not keep and method.affine and system.affine and (nodes or steps > 1):
+        one_step = Recorder(keep=False)
+        method.step(system, t0, list(y), exact_options, one_step)
+        recorder = Recorder(keep=False, counts=Counter({k: v * steps for k, v in one_step.counts.items()}))
+        step_map = lambda v: method.step(system, t0, v, exact_options, Recorder(keep=False))  # noqa: E731
+        if not nodes:
+            return RunResult(t0 + steps * length, exact.affine_power(step_map, y, steps), recorder, [], "affine power")
+        node_values = [(t0 + (n + 1) * length, values) for n, values in enumerate(exact.affine_iterates(step_map, y, steps))]
+        return RunResult(t0 + steps * length, node_values[-1][1], recorder, node_values, "affine iteration")
     recorder = Recorder(keep=keep)
     node_values = []
     t = t0

@@ -84,15 +84,17 @@ class ExplicitRungeKutta(Method):
     def step_length(self, options):
         return options["h"]
 
-    def step(self, system, t, y, options, recorder):
+    def exact_options(self, options):
+        """The step and the tableau as exact field elements, converted once per run."""
         tab = self.table(options)
-        A = [[exact.to_field(sympy.sympify(a)) for a in row] for row in tab.A]
-        b = [exact.to_field(sympy.sympify(v)) for v in tab.b]
-        c = [exact.to_field(sympy.sympify(v)) for v in tab.c]
-        h = options["h"]
+        field = lambda values: [exact.to_field(sympy.sympify(v)) for v in values]  # noqa: E731
+        return {"h": exact.to_field(options["h"]), "A": [field(row) for row in tab.A], "b": field(tab.b), "c": field(tab.c)}
+
+    def step(self, system, t, y, options, recorder):
+        A, b, c, h = options["A"], options["b"], options["c"], options["h"]
         n = len(y)
         stages = []
-        for i in range(tab.stages):
+        for i in range(len(b)):
             stage_state = list(y)
             for j in range(i):
                 if A[i][j]:
@@ -101,7 +103,7 @@ class ExplicitRungeKutta(Method):
             recorder.assign(f"k{i + 1}", tuple(k), f"stage {i + 1}")
             stages.append(k)
         new = list(y)
-        for i in range(tab.stages):
+        for i in range(len(b)):
             if b[i]:
                 new = [new[q] + h * b[i] * stages[i][q] for q in range(n)]
         for name, value in zip(system.states, new):
