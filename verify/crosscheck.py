@@ -100,6 +100,12 @@ def agree(exact_value: sympy.Expr, approximate) -> bool:
         return abs(reference - approximate) <= scale * mpmath.mpf(10) ** (-AGREEMENT_DIGITS)
 
 
+def close(a, b) -> bool:
+    """Two mpmath values agree to AGREEMENT_DIGITS significant digits."""
+    with mpmath.workdps(DIGITS):
+        return abs(a - b) <= max(abs(a), abs(b), mpmath.mpf(1)) * mpmath.mpf(10) ** (-AGREEMENT_DIGITS)
+
+
 def show(value) -> str:
     """An mpmath value with 35 significant digits (enough to see a disagreement at digit 30)."""
     with mpmath.workdps(DIGITS):
@@ -177,6 +183,95 @@ def _multirate(system, t, y, options, names, trace, midpoint):
     return t + H, result
 
 
+def _record(trace, name, value):
+    trace.setdefault(name, []).append(value)
+
+
+def _doubling_attempt(system, t, y, h, atol, rtol, names, trace):
+    """Step doubling for Euler, written again: coarse, midpoint, fine, estimate, tolerance, acceptance."""
+    n = len(y)
+    rate = system.f(t, y)
+    coarse = [y[i] + h * rate[i] for i in range(n)]
+    midpoint = [y[i] + (h / 2) * rate[i] for i in range(n)]
+    rate_mid = system.f(t + h / 2, midpoint)
+    fine = [midpoint[i] + (h / 2) * rate_mid[i] for i in range(n)]
+    estimate = [abs(fine[i] - coarse[i]) for i in range(n)]
+    tolerance = [atol[i] + rtol[i] * abs(fine[i]) for i in range(n)]
+    for label, vector in (("coarse", coarse), ("midpoint", midpoint), ("fine", fine), ("error_estimate", estimate), ("tolerance", tolerance)):
+        for i in range(n):
+            _record(trace, label if n == 1 else f"{label}_{names[i]}", vector[i])
+    accepted = all(estimate[i] <= tolerance[i] for i in range(n))
+    ratio = max(estimate[i] / tolerance[i] for i in range(n)) if all(tol > 0 for tol in tolerance) else None
+    for label, value in (("t_coarse", t + h), ("t_midpoint", t + h / 2), ("t_fine", t + h), ("accepted", mpmath.mpf(int(accepted)))):
+        _record(trace, label, value)
+    if ratio is not None:
+        _record(trace, "error_ratio", ratio)
+    return accepted, fine, ratio
+
+
+def _per_state(options, name, names, default=None):
+    value = options.get(name, default)
+    if isinstance(value, dict):
+        return [to_mp(value[s]) for s in names]
+    return [to_mp(value)] * len(names)
+
+
+def _step_doubling(system, t, y, options, names, trace):
+    h = to_mp(options["h"])
+    accepted, fine, _ = _doubling_attempt(system, t, y, h, _per_state(options, "atol", names), _per_state(options, "rtol", names), names, trace)
+    return (t + h, fine) if accepted else (t, y)
+
+
+def _adaptive(system, t, y, options, names, trace):
+    get = lambda key, default: options.get(key, default)  # noqa: E731
+    controller = get("controller", "halving")
+    t_end, h = to_mp(options["t_end"]), to_mp(options["h"])
+    h_min = to_mp(get("h_min", 0))
+    safety, low, high = to_mp(get("safety", sympy.Rational(9, 10))), to_mp(get("min_factor", sympy.Rational(1, 5))), to_mp(get("max_factor", 5))
+    order, max_rejections, max_attempts = int(get("order", 1)), int(get("max_rejections", 20)), int(get("max_attempts", 100000))
+    atol, rtol = _per_state(options, "atol", names), _per_state(options, "rtol", names)
+    attempts = rejections = streak = accepted_steps = 0
+    tolerance_sum = estimate_sum = mpmath.mpf(0)
+    failed = False
+    while t < t_end:
+        if attempts >= max_attempts or h <= h_min:
+            failed = True
+            break
+        step = min(h, t_end - t)
+        attempts += 1
+        _record(trace, "attempt_t", t)
+        _record(trace, "attempt_h", step)
+        accepted, fine, ratio = _doubling_attempt(system, t, y, step, atol, rtol, names, trace)
+        if accepted:
+            t, y = t + step, fine
+            accepted_steps += 1
+            streak = 0
+            n = len(names)
+            tolerance_sum += max(trace["tolerance" if n == 1 else f"tolerance_{s}"][-1] for s in names)
+            estimate_sum += max(trace["error_estimate" if n == 1 else f"error_estimate_{s}"][-1] for s in names)
+            for name, value in zip(names, y):
+                _record(trace, name, value)
+        else:
+            rejections += 1
+            streak += 1
+            if streak > max_rejections:
+                failed = True
+                break
+        if controller == "halving":
+            h = step if accepted else step / 2
+        elif ratio is None:
+            h = step * low
+        elif ratio == 0:
+            h = step * high
+        else:
+            root = mpmath.floor(mpmath.root(safety ** (order + 1) / ratio, order + 1) * 1024) / 1024
+            h = step * min(high, max(low, root))
+    for label, value in (("failed", int(failed)), ("attempts", attempts), ("rejections", rejections), ("accepted_steps", accepted_steps),
+                         ("tolerance_sum", tolerance_sum), ("error_estimate_sum", estimate_sum)):
+        _record(trace, label, mpmath.mpf(value))
+    return t, y
+
+
 def mp_run(method: str, options: dict, rhs: list, states: list, blocks: dict, time, t0, y0, steps: int):
     """Run a method in mpmath at DIGITS digits.
 
@@ -197,6 +292,10 @@ def mp_run(method: str, options: dict, rhs: list, states: list, blocks: dict, ti
         elif method in ("frozen-slow-euler", "midpoint-sampled-euler"):
             midpoint = method == "midpoint-sampled-euler"
             advance = lambda t, y: _multirate(system, t, y, options, names, trace, midpoint)  # noqa: E731
+        elif method == "step-doubling-euler":
+            advance = lambda t, y: _step_doubling(system, t, y, options, names, trace)  # noqa: E731
+        elif method == "adaptive-euler":
+            advance = lambda t, y: _adaptive(system, t, y, options, names, trace)  # noqa: E731
         else:
             raise CrossCheckUnavailable(f"no cross-check implementation of method {method}")
         for _ in range(steps):

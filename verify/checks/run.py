@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+import re
+
 import sympy
 
 from .. import crosscheck, exact
@@ -16,8 +18,10 @@ from ..methods import METHODS, ExactSystem, Method, MethodError, run
 from ..methods.base import MAX_COUNT, ExactSizeError
 from ..model import TIME, initial_name, symbol
 from .common import CheckError, Outcome, exact_text, join_limited, rounding_audit, short_text
+from .relation import OPERATORS
 
-KEYS = {"method", "options", "initial", "steps", "expect", "trace", "counts", "digits", "expect_at_nodes"}
+KEYS = {"method", "options", "initial", "steps", "expect", "trace", "counts", "digits", "expect_at_nodes", "expect_relations"}
+RELATION = re.compile(r"^\s*(<=|>=|==|!=|<|>)\s*(.+)$", re.S)
 
 
 @dataclass
@@ -28,6 +32,7 @@ class Comparison:
     quantity: sympy.Expr  # in final states, t, initial values, method quantities
     claimed: sympy.Expr  # may use the same names
     claimed_text: str  # as written in the claim file
+    op: str = "=="  # expect_relations: quantity OP claimed
 
 
 @dataclass
@@ -44,6 +49,7 @@ class RunSpec:
     digits: int | None
     parameter_values: dict
     trace_texts: dict  # name -> the claimed values as written
+    relations: list  # Comparisons with an operator
 
 
 def prepare(claim: Claim) -> RunSpec:
@@ -53,7 +59,7 @@ def prepare(claim: Claim) -> RunSpec:
     method = METHODS.get(table.get("method"))
     if method is None:
         raise LoadError(f"unknown method {table.get('method')!r} (known: {', '.join(sorted(METHODS))})")
-    options = {name: _option(claim, name, value) for name, value in _table(table, "options").items()}
+    options = {name: _option(claim, method, name, value) for name, value in _table(table, "options").items()}
     try:
         method.validate(model, options)
     except MethodError as exc:
@@ -72,10 +78,11 @@ def prepare(claim: Claim) -> RunSpec:
     calls = {"solution": _solution_call(model)}
     expect = [_comparison(claim, key, value, names, calls, "expect") for key, value in _table(table, "expect").items()]
     at_nodes = [_comparison(claim, key, value, names, calls, "expect_at_nodes") for key, value in _table(table, "expect_at_nodes").items()]
+    relations = [_relation(claim, key, value, names, calls) for key, value in _table(table, "expect_relations").items()]
     trace = {}
     for name, values in _table(table, "trace").items():
-        if name not in model.states:
-            raise LoadError(f"trace.{name}: only states can be traced")
+        if name not in model.states and name not in method.quantity_names(model):
+            raise LoadError(f"trace.{name}: only states and the method's quantities ({', '.join(method.quantity_names(model)) or 'none'}) can be traced")
         if not isinstance(values, list):
             raise LoadError(f"trace.{name} must be a list of values")
         trace[name] = [_number(claim, v, f"trace.{name}", names) for v in values]
@@ -89,10 +96,10 @@ def prepare(claim: Claim) -> RunSpec:
     digits = table.get("digits")
     if digits is not None and (not isinstance(digits, int) or isinstance(digits, bool) or not 0 <= digits <= 100):
         raise LoadError("digits must be an integer from 0 to 100")
-    if not (expect or at_nodes or trace or counts):
-        raise LoadError("a run claim needs at least one of expect, expect_at_nodes, trace, counts")
+    if not (expect or at_nodes or relations or trace or counts):
+        raise LoadError("a run claim needs at least one of expect, expect_at_nodes, expect_relations, trace, counts")
     trace_texts = {name: [str(v) for v in _table(table, "trace")[name]] for name in trace}
-    return RunSpec(method, options, t0, y0, int(steps), expect, at_nodes, trace, counts, digits, dict(claim.parameters), trace_texts)
+    return RunSpec(method, options, t0, y0, int(steps), expect, at_nodes, trace, counts, digits, dict(claim.parameters), trace_texts, relations)
 
 
 def _table(table, key) -> dict:
@@ -102,9 +109,15 @@ def _table(table, key) -> dict:
     return value
 
 
-def _option(claim, name, value):
+def _option(claim, method, name, value):
+    if name in method.string_options:
+        if not isinstance(value, str):
+            raise LoadError(f"options.{name} must be one of {', '.join(method.string_options[name])}")
+        return value
+    if isinstance(value, dict):
+        return {key: _option(claim, method, f"{name}.{key}", v) for key, v in value.items()}
     if isinstance(value, list):
-        return [_option(claim, name, v) for v in value]
+        return [_option(claim, method, name, v) for v in value]
     number = claim.value(value, f"options.{name}")
     if number.free_symbols:
         raise LoadError(f"options.{name}: {number} is not a number")
@@ -119,9 +132,9 @@ def _number(claim, value, key, names=None) -> sympy.Expr:
 
 
 def _result_names(model, method, options) -> dict:
-    """Names an ``expect`` entry may use beyond the claim's: method options and quantities."""
-    names = {name: symbol(name) for name in list(options) + list(method.quantities) if not isinstance(options.get(name), list)}
-    return names
+    """Names an ``expect`` entry may use beyond the claim's: numeric method options and the method's quantities."""
+    plain_options = [name for name, value in options.items() if isinstance(value, sympy.Basic)]
+    return {name: symbol(name) for name in plain_options + list(method.quantity_names(model))}
 
 
 def _solution_call(model):
@@ -136,6 +149,15 @@ def _solution_call(model):
     return solution
 
 
+def _relation(claim, key, value, names, calls) -> Comparison:
+    match = RELATION.match(value) if isinstance(value, str) else None
+    if not match:
+        raise LoadError(f"expect_relations.{key} must read 'OP value' with OP one of < <= == != >= >, e.g. \"< 1/20\"")
+    comparison = _comparison(claim, key, match.group(2), names, calls, "expect_relations")
+    comparison.op = match.group(1)
+    return comparison
+
+
 def _comparison(claim, key, value, names, calls, table_name) -> Comparison:
     quantity = claim.value(key, f"{table_name} key {key!r}", names, calls)
     claimed = claim.value(value, f"{table_name}.{key}", names, calls)
@@ -145,14 +167,14 @@ def _comparison(claim, key, value, names, calls, table_name) -> Comparison:
 # --- evaluation ------------------------------------------------------------------------------
 
 
-def _known_values(spec: RunSpec, model, t, y) -> dict:
+def _known_values(spec: RunSpec, model, t, y, quantities=None) -> dict:
     """Symbol -> exact value for everything an expect expression may mention, at time t and state y."""
-    values = {symbol(TIME): t}
+    values = {symbol(k): exact.to_sympy(v) for k, v in (quantities or {}).items() if k in spec.method.quantity_names(model)}
+    values[symbol(TIME)] = t
     values.update({symbol(s): v for s, v in zip(model.states, y)})
     values.update({symbol(initial_name(s)): v for s, v in zip(model.states, spec.y0)})
     values.update({symbol(p): v for p, v in spec.parameter_values.items()})
-    options = {k: v for k, v in spec.options.items() if not isinstance(v, list)}
-    values.update({symbol(k): v for k, v in options.items()})
+    values.update({symbol(k): v for k, v in spec.options.items() if isinstance(v, sympy.Basic)})
     values.update({symbol(k): v for k, v in spec.method.named_values(spec.options).items()})
     return values
 
@@ -200,10 +222,16 @@ def evaluate(claim: Claim) -> Outcome:
             disagreements.append(f"{label}: exact {short_text(got)} vs mpmath {crosscheck.show(approx)}")
         return label, got, claimed
 
-    values = _known_values(spec, model, t_final, final)
+    values = _known_values(spec, model, t_final, final, result.recorder.latest)
     mp_values = dict(values)
     mp_values[symbol(TIME)] = mp_t
     mp_values.update({symbol(s): v for s, v in zip(model.states, mp_y)})
+    static = spec.method.named_values(spec.options)  # known from the options, not computed by the run
+    for name in spec.method.quantity_names(model):
+        if symbol(name) in mp_values and name not in model.states and name not in static:
+            if not mp_trace.get(name):
+                raise CheckError(f"the cross-check does not compute {name}")
+            mp_values[symbol(name)] = mp_trace[name][-1]
     for comparison in spec.expect:
         label, got, claimed = compare(comparison, values, mp_values)
         computed[label] = exact_text(got)
@@ -248,13 +276,48 @@ def evaluate(claim: Claim) -> Outcome:
             successes.append(f"{got} {name} evaluation{'s' if got != 1 else ''}")
         else:
             failures.append(f"counts {name}: claimed {claimed_count}, computed {got}")
+    evidence = "exact"
+    for relation in spec.relations:
+        quantity, bound, holds, how = _decide_relation(relation, values, mp_values, disagreements)
+        computed[relation.text] = quantity
+        evidence = "certified" if how else evidence
+        equals = lambda text: text if text.startswith("≈") else f"= {text}"  # noqa: E731
+        shown = f"{relation.text} {equals(quantity)}, {relation.claimed_text} {equals(bound)}{how}"
+        (successes if holds else failures).append(
+            f"{relation.text} {relation.op} {relation.claimed_text}: {shown}" if holds
+            else f"{relation.text}: claimed {relation.op} {relation.claimed_text}, computed {shown}"
+        )
     if disagreements:
         raise CheckError("exact and mpmath paths disagree: " + "; ".join(disagreements))
     derivation = _derivation(spec, result, final, t_final, model)
+    if result.recorder.failure:
+        note = f"run failed: {result.recorder.failure}"
+        derivation.append(note)
+        (successes if not failures else failures).insert(0, note)
     if failures:
-        return Outcome("refuted", "exact", "; ".join(failures), computed, derivation)
+        return Outcome("refuted", evidence, "; ".join(failures), computed, derivation)
     check_note = f"mpmath {crosscheck.DIGITS}-digit cross-check agrees"
-    return Outcome("verified", "exact", "; ".join(successes) + f" ({check_note})", computed, derivation)
+    return Outcome("verified", evidence, "; ".join(successes) + f" ({check_note})", computed, derivation)
+
+
+def _decide_relation(relation, values, mp_values, disagreements):
+    """(quantity, bound, holds, how): decided exactly for rationals, else by an interval enclosure of the difference."""
+    quantity = relation.quantity.subs(values)
+    bound = relation.claimed.subs(values)
+    if quantity.free_symbols or bound.free_symbols:
+        raise CheckError(f"{relation.text} {relation.op} {relation.claimed_text}: {quantity - bound} has unknown names")
+    approx = _mp_value(relation.quantity, mp_values, relation.text)
+    reference = crosscheck.mp_value(quantity)
+    if not crosscheck.close(reference, approx):
+        disagreements.append(f"{relation.text}: exact {quantity} ≈ {crosscheck.show(reference)} vs mpmath {crosscheck.show(approx)}")
+    if quantity.is_Rational and bound.is_Rational:
+        return short_text(quantity), short_text(bound), OPERATORS[relation.op](sympy.sign(quantity - bound), 0), ""
+    sign, enclosure, bits = crosscheck.certify_sign(quantity - bound)
+    if sign is None:
+        raise CheckError(f"cannot decide {relation.text} {relation.op} {relation.claimed_text}: enclosure {enclosure} at {bits} bits")
+    approximate = lambda value: str(value) if value.is_Rational and len(str(value)) < 30 else "≈ " + crosscheck.show(crosscheck.mp_value(value))[:18]  # noqa: E731
+    how = f" (certified: the difference lies in {enclosure}, mpmath.iv at {bits} bits)"
+    return approximate(quantity), approximate(bound), OPERATORS[relation.op](sign, 0), how
 
 
 def _as_written(text: str, value) -> str:

@@ -2,10 +2,13 @@
 from .base import ExactSystem, Method, MethodError, Recorder, RunResult, run
 from .explicit_rk import TABLEAUS, ExplicitRungeKutta
 from .multirate import FrozenSlowEuler, MidpointSampledEuler
+from .step_doubling import AdaptiveEuler, StepDoublingEuler
 
 METHODS: dict[str, Method] = {name: ExplicitRungeKutta(name, tableau) for name, tableau in TABLEAUS.items()}
 METHODS["rk"] = ExplicitRungeKutta("rk")
 METHODS["frozen-slow-euler"] = FrozenSlowEuler()
 METHODS["midpoint-sampled-euler"] = MidpointSampledEuler()
+METHODS["step-doubling-euler"] = StepDoublingEuler()
+METHODS["adaptive-euler"] = AdaptiveEuler()
 
 __all__ = ["METHODS", "ExactSystem", "Method", "MethodError", "Recorder", "RunResult", "run", "TABLEAUS"]

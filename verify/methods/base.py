@@ -36,8 +36,11 @@ class Recorder:
     assignments: list = field(default_factory=list)  # (where, name, value)
     counts: Counter = field(default_factory=Counter)
     where: str = ""
+    latest: dict = field(default_factory=dict)  # name -> last assigned value, kept even when not keeping all
+    failure: str | None = None  # a method that can fail (a step-size controller) says why here
 
     def assign(self, name: str, value, where: str = "") -> None:
+        self.latest[name] = value
         if self.keep:
             label = f"{self.where} · {where}" if where else self.where
             self.assignments.append((label, name, value))
@@ -79,7 +82,14 @@ class Method:
     required_options: tuple[str, ...] = ()
     optional_options: tuple[str, ...] = ()
     quantities: tuple[str, ...] = ()  # named values besides the states, e.g. the microstep h
+    string_options: dict[str, tuple[str, ...]] = {}  # option -> allowed words (not parsed as expressions)
+    component_options: tuple[str, ...] = ()  # options that may be a table state -> value
     affine = True  # the step is affine in y whenever the right-hand side is affine and autonomous
+    variable_step = False  # step() returns (t, y) and moves the clock itself
+
+    def quantity_names(self, model: Model) -> tuple[str, ...]:
+        """Names of the values besides the states that a run of this method assigns (for expect and trace)."""
+        return self.quantities
 
     def validate(self, model: Model, options: dict) -> None:
         missing = [o for o in self.required_options if o not in options]
@@ -88,13 +98,20 @@ class Method:
             raise MethodError(f"method {self.name} needs option(s) {', '.join(missing)}")
         if unknown:
             raise MethodError(f"method {self.name} has no option(s) {', '.join(unknown)}")
+        for name, words in self.string_options.items():
+            if name in options and options[name] not in words:
+                raise MethodError(f"method {self.name}: option {name} must be one of {', '.join(words)}")
+        for name, value in options.items():
+            if isinstance(value, dict) and (name not in self.component_options or set(value) != set(model.states)):
+                raise MethodError(f"method {self.name}: option {name} cannot be a table" if name not in self.component_options
+                                  else f"method {self.name}: option {name} must give every state: {', '.join(model.states)}")
 
     def step_length(self, options: dict) -> Rational:
         raise NotImplementedError
 
     def exact_options(self, options: dict) -> dict:
-        """The options as the step map reads them: numbers as exact field elements."""
-        return {k: (exact.to_field(v) if getattr(v, "is_Rational", False) else v) for k, v in options.items()}
+        """The options as the step map reads them: numbers (also in lists and tables) as exact field elements."""
+        return {k: _to_field_deep(v) for k, v in options.items()}
 
     def named_values(self, options: dict) -> dict:
         """Values of ``quantities`` known from the options alone."""
@@ -105,6 +122,22 @@ class Method:
 
 
 MAX_COUNT = 1_000_000  # bound on step and microstep counts, so no claim can ask for an endless loop
+
+
+def _to_field_deep(value):
+    if isinstance(value, dict):
+        return {k: _to_field_deep(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_to_field_deep(v) for v in value]
+    return exact.to_field(value) if getattr(value, "is_Rational", False) else value
+
+
+def component_values(options: dict, name: str, states: list) -> list:
+    """An option that is one number for every state, or a table state -> number, as a list in state order."""
+    value = options[name]
+    if isinstance(value, dict):
+        return [value[s] for s in states]
+    return [value] * len(states)
 
 
 def positive_integer(options: dict, name: str, method: str) -> int:
@@ -139,10 +172,10 @@ def run(method: Method, system: ExactSystem, options: dict, t0, y0, steps: int, 
     step map runs in a loop.
     """
     exact_options = method.exact_options(options)
-    length = exact.to_field(method.step_length(options))
+    length = None if method.variable_step else exact.to_field(method.step_length(options))
     t0 = exact.to_field(t0)
     y = [exact.to_field(v) for v in y0]
-    if not keep and method.affine and system.affine and (nodes or steps > 1):
+    if not keep and method.affine and not method.variable_step and system.affine and (nodes or steps > 1):
         one_step = Recorder(keep=False)
         method.step(system, t0, list(y), exact_options, one_step)
         recorder = Recorder(keep=False, counts=Counter({k: v * steps for k, v in one_step.counts.items()}))
@@ -156,8 +189,11 @@ def run(method: Method, system: ExactSystem, options: dict, t0, y0, steps: int, 
     t = t0
     for n in range(steps):
         recorder.where = f"step {n + 1}"
-        y = method.step(system, t, y, exact_options, recorder)
-        t = t + length
+        if method.variable_step:
+            t, y = method.step(system, t, y, exact_options, recorder)
+        else:
+            y = method.step(system, t, y, exact_options, recorder)
+            t = t + length
         size = max(int(v.numerator).bit_length() + int(v.denominator).bit_length() for v in y)
         if size > MAX_EXACT_BITS:
             raise ExactSizeError(f"exact values reached {size} bits after step {n + 1} of {steps} (limit {MAX_EXACT_BITS})")

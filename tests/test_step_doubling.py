@@ -1,0 +1,133 @@
+"""Step doubling, the adaptive controller, expect_relations and solve_ivp: the page's claims and wrong versions."""
+from __future__ import annotations
+
+import sys
+from fractions import Fraction as F
+
+import pytest
+import sympy
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from verify import crosscheck
+from verify.methods import METHODS, ExactSystem, run
+from verify.model import model_from_table, symbol
+
+COOLING = """
+[model.cooling]
+states = ["y"]
+rhs = { y = "-k*y" }
+parameters = { k = 0.5 }
+solution = { y = "y0*exp(-k*t)" }
+"""
+
+ATTEMPT = 'check = "run"\nmodel = "cooling"\nmethod = "step-doubling-euler"\noptions = { h = 1, atol = 0.1, rtol = 0.01 }\ninitial = { y = 10 }\n'
+CARD = 'check = "run"\nmodel = "cooling"\nmethod = "step-doubling-euler"\noptions = { h = 0.1, atol = 0.1, rtol = 0.01 }\ninitial = { y = 10 }\ndigits = 4\n'
+HALVING = 'check = "run"\nmodel = "cooling"\nmethod = "adaptive-euler"\ninitial = { y = 10 }\n'
+
+WRONG = {
+    "fine-changed-digit": (ATTEMPT + "expect = { fine = 5.626 }", ["fine: claimed 5.626 (= 2813/500), computed 45/8"]),
+    "allowed-changed-digit": (ATTEMPT + "expect = { tolerance = 0.15626 }", ["claimed 0.15626", "computed 5/32"]),
+    "accepted-flipped": (ATTEMPT + "expect = { accepted = 1 }", ["accepted: claimed 1, computed 0"]),
+    "estimate-sign-flipped": (ATTEMPT + 'expect = { "fine - coarse" = -0.625 }', ["claimed -0.625", "computed 5/8"]),
+    "clock-moved-on-rejection": (ATTEMPT + "expect = { t = 1 }", ["t: claimed 1, computed 0"]),
+    "card-wrong-rounding": (CARD + "expect = { fine = 9.5061 }", ["claimed 9.5061", "computed 9.50625", "9.5062 (half-even) / 9.5063 (half-up)"]),
+    "controller-never-retries-from-start": (
+        HALVING + 'options = { h = 1, atol = 0.1, rtol = 0.01, t_end = 1, controller = "halving" }\ntrace = { attempt_t = [0, 1] }',
+        ["trace attempt_t: claimed 2 values [0, 1], computed 3 [0, 0, 1/2]"],
+    ),
+    "claims-failure-but-succeeds": (HALVING + 'options = { h = 1, atol = 0.1, rtol = 0.01, t_end = 1 }\nexpect = { failed = 1 }', ["failed: claimed 1, computed 0"]),
+    "claims-success-but-fails": (
+        HALVING + 'options = { h = 1, atol = 0.001, rtol = 0, t_end = 1, max_rejections = 3 }\nexpect = { failed = 0 }',
+        ["run failed: attempt at t = 0 rejected 4 times in a row", "failed: claimed 0, computed 1"],
+    ),
+    "global-error-below-atol": (
+        HALVING + 'options = { h = 1, atol = 0.1, rtol = 0.01, t_end = 2 }\nexpect_relations = { "abs(solution(y) - y)" = "< 0.1" }',
+        ["abs(solution(y) - y): claimed < 0.1, computed abs(solution(y) - y) ≈ 0.2427052536", "certified"],
+    ),
+    "identity-wrong-factor": (
+        'check = "identity"\nsymbols = ["y", "k", "h"]\nexpr = "((y - h/2*k*y) - h/2*k*(y - h/2*k*y)) - (y - h*k*y)"\nequals = "(k*h)**2*y/2"',
+        ["claimed", "differ by -h**2*k**2*y/4"],
+    ),
+    "solve-ivp-ten-times-tighter": (
+        'check = "solve_ivp"\nmodel = "cooling"\noptions = { rtol = 1e-7, atol = 1e-9 }\ninitial = { y = 10 }\nt_end = 1\nt_eval = [0, 0.5, 1]\nfactor = 0.01',
+        ["claimed agreement within the tolerances", "largest |error| / allowed = 7.9"],
+    ),
+}
+
+
+def claim_file(claims):
+    text = COOLING
+    for claim_id, (body, _) in claims.items():
+        text += f'\n[[claim]]\nid = "{claim_id}"\nstatement = "a wrong version"\n{body}\n'
+    return text
+
+
+@pytest.mark.parametrize("claim_id", sorted(WRONG))
+def test_wrong_version_is_refuted(check_claims, claim_id):
+    outcome = check_claims(claim_file({claim_id: WRONG[claim_id]}))[claim_id].outcome
+    assert outcome.status == "refuted", outcome.message
+    for fragment in WRONG[claim_id][1]:
+        assert fragment in outcome.message
+
+
+def test_card_audit_names_ties_and_modes(check_claims):
+    outcome = check_claims(claim_file({"card": (CARD + "expect = { fine = 9.5062, error_estimate = 0.0062, tolerance = 0.1951, accepted = 1 }", [])}))["card"].outcome
+    assert outcome.status == "verified"
+    assert "fine = 9.50625 is a tie at decimal 5: shown 9.5062 is reproduced by round-half-even, not by round-half-up (9.5063)" in outcome.message
+    assert "error_estimate = 0.00625 is a tie at decimal 5: shown 0.0062 is reproduced by round-half-even, not by round-half-up (0.0063)" in outcome.message
+
+
+def test_impossible_tolerance_fails_explicitly_without_hanging(check_claims):
+    for controller in ("halving", "order"):
+        body = HALVING + f'options = {{ h = 1, atol = 0, rtol = 0, t_end = 1, controller = "{controller}", max_rejections = 50 }}\nexpect = {{ failed = 1 }}'
+        outcome = check_claims(claim_file({"never": (body, [])}), name=f"{controller}.toml")["never"].outcome
+        assert outcome.status == "verified", outcome.message
+        assert "run failed: attempt at t = 0 rejected 51 times in a row" in outcome.message
+
+
+def test_missing_scipy_is_an_error_that_says_so(check_claims, monkeypatch):
+    monkeypatch.setitem(sys.modules, "scipy.integrate", None)  # import fails as if scipy were absent
+    body = 'check = "solve_ivp"\nmodel = "cooling"\ninitial = { y = 10 }\nt_end = 1\nt_eval = [1]'
+    outcome = check_claims(claim_file({"ivp": (body, [])}))["ivp"].outcome
+    assert outcome.status == "error" and "scipy is not installed" in outcome.message
+
+
+COOLING_MODEL = model_from_table("cooling", {"states": ["y"], "rhs": {"y": "-k*y"}, "parameters": {"k": "1/2"}}, "test")
+rationals = st.fractions(min_value=-50, max_value=50, max_denominator=20)
+positive = st.fractions(min_value=F(1, 20), max_value=5, max_denominator=20)
+tolerances = st.fractions(min_value=0, max_value=1, max_denominator=100)
+
+
+def _sym(value):
+    return sympy.Rational(value.numerator, value.denominator)
+
+
+@settings(max_examples=60, deadline=None)
+@given(y=rationals, k=rationals, h=positive, atol=tolerances, rtol=tolerances)
+def test_estimate_identity_and_attempt_semantics(y, k, h, atol, rtol):
+    """fine - coarse = (k h)^2 y / 4, and an attempt moves clock and state only when accepted."""
+    method = METHODS["step-doubling-euler"]
+    options = {"h": _sym(h), "atol": _sym(atol), "rtol": _sym(rtol)}
+    result = run(method, ExactSystem(COOLING_MODEL, {"k": _sym(k)}), options, 0, [_sym(y)], 1, keep=True)
+    q = {name: F(int(v.numerator), int(v.denominator)) for name, v in result.recorder.latest.items()}
+    assert q["fine"] - q["coarse"] == (k * h) ** 2 * y / 4
+    assert q["tolerance"] == atol + rtol * abs(q["fine"])
+    accepted = abs(q["fine"] - q["coarse"]) <= q["tolerance"]
+    assert q["accepted"] == int(accepted)
+    assert (result.t, result.y[0]) == ((h, q["fine"]) if accepted else (0, y))
+
+
+@settings(max_examples=25, deadline=None)
+@given(y=st.fractions(min_value=1, max_value=20, max_denominator=5), h=positive,
+       atol=st.fractions(min_value=F(1, 100), max_value=1, max_denominator=100), controller=st.sampled_from(["halving", "order"]))
+def test_controller_agrees_with_the_mpmath_path(y, h, atol, controller):
+    options = {"h": _sym(h), "atol": _sym(atol), "rtol": sympy.Rational(1, 100), "t_end": sympy.Integer(2), "controller": controller, "max_rejections": sympy.Integer(30)}
+    system = ExactSystem(COOLING_MODEL, dict(COOLING_MODEL.parameters))
+    result = run(METHODS["adaptive-euler"], system, options, 0, [_sym(y)], 1, keep=True)
+    _, mp_y, mp_trace, _, _ = crosscheck.mp_run("adaptive-euler", options, system.rhs, COOLING_MODEL.state_symbols, system.blocks, symbol("t"), 0, [_sym(y)], 1)
+    exact_h = result.recorder.trace("attempt_h")
+    assert len(exact_h) == len(mp_trace["attempt_h"])
+    assert all(crosscheck.agree(sympy.Rational(int(a.numerator), int(a.denominator)), b) for a, b in zip(exact_h, mp_trace["attempt_h"]))
+    assert crosscheck.agree(sympy.Rational(int(result.y[0].numerator), int(result.y[0].denominator)), mp_y[0])
+    assert result.recorder.latest["failed"] == 0 and result.t == 2

@@ -1,0 +1,90 @@
+"""check = "solve_ivp": a SciPy ``solve_ivp`` run agrees with the model's closed-form solution within its tolerances.
+
+The solver works in binary floating point, so the evidence is ``numerical``:
+it shows that this solver, with these settings, reproduces the stated values;
+it proves nothing exact.  The reference solution is evaluated with mpmath at
+50 digits.  At every requested time the error must satisfy
+|y_solver - y_exact| <= factor * (atol + rtol * |y_exact|) per component.
+SciPy is an optional extra (``pip install 'verify-timeint[scipy]'``); without
+it the claim is an ``error`` that says so.
+"""
+from __future__ import annotations
+
+import sympy
+
+from .. import crosscheck
+from ..load import Claim, LoadError
+from ..model import TIME, initial_name, symbol
+from .common import CheckError, Outcome
+
+KEYS = {"method", "options", "initial", "t_end", "t_eval", "factor"}
+SOLVER_OPTIONS = {"rtol", "atol", "max_step", "first_step"}
+METHODS = ("RK45", "RK23", "DOP853", "Radau", "BDF", "LSODA")
+
+
+def prepare(claim: Claim):
+    table, model = claim.table, claim.model
+    if model is None or not model.solution:
+        raise LoadError("check 'solve_ivp' needs a model with a 'solution'")
+    method = table.get("method", "RK45")
+    if method not in METHODS:
+        raise LoadError(f"method must be one of {', '.join(METHODS)}")
+    options = table.get("options", {})
+    if not isinstance(options, dict) or set(options) - SOLVER_OPTIONS:
+        raise LoadError(f"options may hold {', '.join(sorted(SOLVER_OPTIONS))}")
+    options = {k: _number(claim, v, f"options.{k}") for k, v in options.items()}
+    initial = table.get("initial", {})
+    if not isinstance(initial, dict) or set(model.states) - set(initial) or set(initial) - set(model.states) - {TIME}:
+        raise LoadError("initial must give every state (and may give t)")
+    y0 = [_number(claim, initial[s], f"initial.{s}") for s in model.states]
+    t0 = _number(claim, initial.get(TIME, 0), "initial.t")
+    if "t_end" not in table or not isinstance(table.get("t_eval"), list) or not table["t_eval"]:
+        raise LoadError("check 'solve_ivp' needs t_end and a non-empty list t_eval")
+    t_end = _number(claim, table["t_end"], "t_end")
+    t_eval = [_number(claim, v, "t_eval") for v in table["t_eval"]]
+    if any(t < t0 or t > t_end for t in t_eval) or t_eval != sorted(t_eval):
+        raise LoadError("t_eval must be increasing times in [t0, t_end]")
+    factor = _number(claim, table.get("factor", 1), "factor")
+    return {"method": method, "options": options, "y0": y0, "t0": t0, "t_end": t_end, "t_eval": t_eval, "factor": factor}
+
+
+def _number(claim, value, key):
+    number = claim.value(value, key)
+    if not number.is_Rational:
+        raise LoadError(f"{key}: {number} is not a number")
+    return number
+
+
+def evaluate(claim: Claim) -> Outcome:
+    try:
+        from scipy.integrate import solve_ivp
+    except ImportError:
+        raise CheckError("scipy is not installed, so this numerical claim cannot be checked: pip install 'verify-timeint[scipy]'") from None
+    spec, model = claim.spec, claim.model
+    states = model.state_symbols
+    rhs = [claim.substitute(model.rhs[s]) for s in model.states]
+    function = sympy.lambdify([symbol(TIME), states], rhs, modules="math")
+    options = {k: float(v) for k, v in spec["options"].items()}
+    result = solve_ivp(lambda t, y: function(t, y), (float(spec["t0"]), float(spec["t_end"])), [float(v) for v in spec["y0"]],
+                       method=spec["method"], t_eval=[float(t) for t in spec["t_eval"]], **options)
+    if not result.success:
+        return Outcome("refuted", "numerical", f"solve_ivp failed: {result.message}", {"nfev": str(result.nfev)})
+    rtol, atol = options.get("rtol", 1e-3), options.get("atol", 1e-6)
+    initial = {symbol(initial_name(s)): v for s, v in zip(model.states, spec["y0"])}
+    worst, worst_at, derivation = 0.0, None, [f"solve_ivp(method={spec['method']}, rtol={rtol:g}, atol={atol:g}): success, nfev = {result.nfev}"]
+    for column, t in enumerate(spec["t_eval"]):
+        for row, s in enumerate(model.states):
+            exact = crosscheck.mp_value(claim.substitute(model.solution[s]).subs(initial).subs(symbol(TIME), t))
+            error = abs(result.y[row][column] - float(exact))
+            allowed = float(spec["factor"]) * (atol + rtol * abs(float(exact)))
+            ratio = error / allowed if allowed else float("inf") if error else 0.0
+            derivation.append(f"t = {t}: {s} = {result.y[row][column]!r}, exact {crosscheck.show(exact)[:22]}, |error| = {error:.3e}, allowed {allowed:.3e}")
+            if ratio >= worst:
+                worst, worst_at = ratio, (t, s, error, allowed)
+    t, s, error, allowed = worst_at
+    times = ", ".join(str(t) for t in spec["t_eval"])
+    computed = {"nfev": str(result.nfev), "worst_ratio": f"{worst:.3g}"}
+    summary = f"largest |error| / allowed = {worst:.3g} (at t = {t}, {s}: {error:.3e} vs {allowed:.3e}) over t = {times}; nfev = {result.nfev}"
+    if worst <= 1:
+        return Outcome("verified", "numerical", f"{spec['method']} agrees with the solution within its tolerances: {summary}", computed, derivation)
+    return Outcome("refuted", "numerical", f"claimed agreement within the tolerances, computed {summary}", computed, derivation)

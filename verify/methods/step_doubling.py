@@ -1,0 +1,226 @@
+"""Step doubling for explicit Euler: one attempt, and an adaptive controller built on it.
+
+Source: shared/sources/002_369044d7bd6044f0.txt ("Which Simulation Steps Need
+More Work?"):
+
+    coarse   = y + h f(t, y)                       one full Euler step
+    midpoint = y + (h/2) f(t, y)                   a half step
+    fine     = midpoint + (h/2) f(t + h/2, midpoint)   the second half re-evaluates the rate
+    error_estimate = |fine - coarse|               per component
+    tolerance      = atol + rtol |fine|            per component (atol, rtol may be per state)
+    accepted       = every component has error_estimate <= tolerance
+
+error_ratio = max over components of error_estimate / tolerance (the max-norm
+of the scaled errors; accepted exactly when it is <= 1).  An attempt never
+moves the clock or the state: only an accepted one does.
+
+The order-based controller is the usual one (Hairer, Norsett & Wanner,
+Solving ODEs I, sec. II.4, eq. (4.13)):
+h_new = h * min(max_factor, max(min_factor, safety * (1/error_ratio)^(1/(p+1)))),
+with the factor rounded down to a multiple of 1/FACTOR_QUANTUM so that every
+step size stays rational (the exact path never takes a real root).
+"""
+from __future__ import annotations
+
+import gmpy2
+
+from .. import exact
+from .base import Method, MethodError, component_values, positive_integer, positive_rational
+
+Rational = exact.Rational
+HALF = Rational(1, 2)
+FACTOR_QUANTUM = 1024  # step-size factors are multiples of 1/1024
+
+SCALAR_QUANTITIES = ("coarse", "midpoint", "fine", "error_estimate", "tolerance")
+
+
+def attempt_quantity_names(states) -> tuple[str, ...]:
+    """Plain names (``coarse``) for a one-state model; ``coarse_x``, ``coarse_z``, ... for a system."""
+    names = ["accepted", "error_ratio", "t_coarse", "t_midpoint", "t_fine"]
+    if len(states) == 1:
+        return tuple(names + list(SCALAR_QUANTITIES))
+    return tuple(names + [f"{q}_{s}" for q in SCALAR_QUANTITIES for s in states])
+
+
+def attempt(system, t, y, h, atol, rtol, recorder, where=""):
+    """One step-doubling attempt; records every quantity; returns (accepted, fine, error_ratio)."""
+    n = len(y)
+    f0 = system.rate(t, y, recorder)
+    coarse = [y[i] + h * f0[i] for i in range(n)]
+    midpoint = [y[i] + h * HALF * f0[i] for i in range(n)]
+    f1 = system.rate(t + h * HALF, midpoint, recorder)
+    fine = [midpoint[i] + h * HALF * f1[i] for i in range(n)]
+    estimate = [abs(fine[i] - coarse[i]) for i in range(n)]
+    tolerance = [atol[i] + rtol[i] * abs(fine[i]) for i in range(n)]
+    accepted = all(estimate[i] <= tolerance[i] for i in range(n))
+    ratios = [estimate[i] / tolerance[i] for i in range(n) if tolerance[i] > 0]
+    ratio = max(ratios) if len(ratios) == n else None
+    values = {"coarse": coarse, "midpoint": midpoint, "fine": fine, "error_estimate": estimate, "tolerance": tolerance}
+    for name, vector in values.items():
+        if n == 1:
+            recorder.assign(name, vector[0], where)
+        else:
+            for state, value in zip(system.states, vector):
+                recorder.assign(f"{name}_{state}", value, where)
+    recorder.assign("t_coarse", t + h, where)
+    recorder.assign("t_midpoint", t + h * HALF, where)
+    recorder.assign("t_fine", t + h, where)
+    recorder.assign("accepted", Rational(int(accepted)), where)
+    if ratio is not None:
+        recorder.assign("error_ratio", ratio, where)
+    return accepted, fine, ratio
+
+
+def _component_names(quantity, states):
+    return [quantity] if len(states) == 1 else [f"{quantity}_{s}" for s in states]
+
+
+class StepDoublingEuler(Method):
+    """One step-doubling attempt of explicit Euler (SPEC: ``step-doubling-euler``)."""
+
+    name = "step-doubling-euler"
+    required_options = ("h", "atol", "rtol")
+    component_options = ("atol", "rtol")
+    affine = False
+    variable_step = True
+
+    def quantity_names(self, model):
+        return attempt_quantity_names(model.states)
+
+    def validate(self, model, options):
+        super().validate(model, options)
+        positive_rational(options, "h", self.name)
+        _check_tolerances(self.name, options, model.states)
+
+    def step(self, system, t, y, options, recorder):
+        atol = component_values(options, "atol", system.states)
+        rtol = component_values(options, "rtol", system.states)
+        accepted, fine, _ = attempt(system, t, y, options["h"], atol, rtol, recorder)
+        return (t + options["h"], fine) if accepted else (t, y)
+
+
+def _check_tolerances(method, options, states):
+    for name in ("atol", "rtol"):
+        for value in component_values(options, name, states):
+            if not (getattr(value, "is_Rational", False) and value >= 0):
+                raise MethodError(f"method {method}: {name} must be >= 0, got {value}")
+
+
+class AdaptiveEuler(Method):
+    """Explicit Euler with step doubling and a step-size controller, run from t to t_end in one macro step.
+
+    controller = "halving" (the page's: halve h from the same start until the
+    attempt is accepted; keep h after an acceptance) or "order" (the formula in
+    the module docstring).  Every attempt is recorded (``attempt_t``,
+    ``attempt_h``, ``error_estimate``, ``tolerance``, ``accepted``, ...), and
+    the run's totals: ``attempts``, ``rejections``, ``accepted_steps``, and
+    over the accepted attempts ``tolerance_sum`` and ``error_estimate_sum``
+    (each attempt contributing its largest component).  The
+    run fails, with ``failed = 1`` and a message, when one step is rejected
+    more than ``max_rejections`` times in a row, when the step falls below
+    ``h_min``, or after ``max_attempts`` attempts: never an endless loop.
+    """
+
+    name = "adaptive-euler"
+    required_options = ("h", "atol", "rtol", "t_end")
+    optional_options = ("controller", "max_rejections", "max_attempts", "h_min", "safety", "min_factor", "max_factor", "order")
+    string_options = {"controller": ("halving", "order")}
+    component_options = ("atol", "rtol")
+    affine = False
+    variable_step = True
+    DEFAULTS = {
+        "controller": "halving",
+        "max_rejections": 20,
+        "max_attempts": 100_000,
+        "h_min": Rational(0),
+        "safety": Rational(9, 10),
+        "min_factor": Rational(1, 5),
+        "max_factor": Rational(5),
+        "order": 1,
+    }
+    RUN_QUANTITIES = ("attempt_t", "attempt_h", "failed", "attempts", "rejections", "accepted_steps", "tolerance_sum", "error_estimate_sum")
+
+    def quantity_names(self, model):
+        return self.RUN_QUANTITIES + attempt_quantity_names(model.states)
+
+    def validate(self, model, options):
+        super().validate(model, options)
+        positive_rational(options, "h", self.name)
+        _check_tolerances(self.name, options, model.states)
+        for name in ("max_rejections", "max_attempts", "order"):
+            if name in options:
+                positive_integer(options, name, self.name)
+        for name in ("safety", "min_factor", "max_factor"):
+            if name in options:
+                positive_rational(options, name, self.name)
+
+    def settings(self, options) -> dict:
+        merged = dict(self.DEFAULTS)
+        merged.update(options)
+        return merged
+
+    def step(self, system, t, y, options, recorder):
+        o = self.settings(options)
+        atol = component_values(o, "atol", system.states)
+        rtol = component_values(o, "rtol", system.states)
+        t_end, h = o["t_end"], o["h"]
+        attempts = rejections = in_a_row = accepted_steps = 0
+        tolerance_sum = estimate_sum = Rational(0)  # over accepted attempts, max-norm per attempt
+        failure = None
+        while t < t_end:
+            if attempts >= int(o["max_attempts"]):
+                failure = f"stopped after {attempts} attempts at t = {t} (max_attempts)"
+                break
+            if h <= o["h_min"]:
+                failure = f"step size {h} at t = {t} is not above h_min = {o['h_min']}"
+                break
+            h_try = min(h, t_end - t)  # land exactly on t_end
+            attempts += 1
+            where = f"attempt {attempts}"
+            recorder.assign("attempt_t", t, where)
+            recorder.assign("attempt_h", h_try, where)
+            accepted, fine, ratio = attempt(system, t, y, h_try, atol, rtol, recorder, where)
+            if accepted:
+                t, y = t + h_try, fine
+                accepted_steps += 1
+                tolerance_sum += max(recorder.latest[n] for n in _component_names("tolerance", system.states))
+                estimate_sum += max(recorder.latest[n] for n in _component_names("error_estimate", system.states))
+                in_a_row = 0
+                for state, value in zip(system.states, y):
+                    recorder.assign(state, value, where)
+            else:
+                rejections += 1
+                in_a_row += 1
+                if in_a_row > int(o["max_rejections"]):
+                    failure = f"attempt at t = {t} rejected {in_a_row} times in a row (max_rejections = {o['max_rejections']})"
+                    break
+            h = self.next_step(o, h_try, accepted, ratio)
+        recorder.assign("failed", Rational(int(failure is not None)), "end")
+        recorder.assign("attempts", Rational(attempts), "end")
+        recorder.assign("rejections", Rational(rejections), "end")
+        recorder.assign("accepted_steps", Rational(accepted_steps), "end")
+        recorder.assign("tolerance_sum", tolerance_sum, "end")
+        recorder.assign("error_estimate_sum", estimate_sum, "end")
+        recorder.failure = failure
+        return t, y
+
+    @staticmethod
+    def next_step(o, h, accepted, ratio):
+        if o["controller"] == "halving":
+            return h if accepted else h * HALF
+        if ratio is None:  # a zero tolerance: no scale information, shrink as much as allowed
+            return h * o["min_factor"]
+        if ratio == 0:
+            factor = o["max_factor"]
+        else:
+            factor = quantized_root(o["safety"] ** (int(o["order"]) + 1) / ratio, int(o["order"]) + 1)
+            factor = min(o["max_factor"], max(o["min_factor"], factor))
+        return h * factor
+
+
+def quantized_root(x: Rational, k: int) -> Rational:
+    """floor(x^(1/k) * FACTOR_QUANTUM) / FACTOR_QUANTUM, exactly, for a rational x >= 0."""
+    scaled = x * FACTOR_QUANTUM**k
+    whole = int(scaled.numerator) // int(scaled.denominator)
+    root, _ = gmpy2.iroot(gmpy2.mpz(whole), k)
+    return Rational(int(root), FACTOR_QUANTUM)
