@@ -40,6 +40,19 @@ def test_multirate_page_is_covered_claim_by_claim(results):
     assert all(r.claim.statement and r.claim.source_text for r in page)
 
 
+def test_step_doubling_page_is_covered_claim_by_claim(results):
+    page = [r for r in results if r.claim.document == "002_369044d7bd6044f0.txt"]
+    ids = {r.claim.id.split("[")[0] for r in page}
+    assert {
+        "cooling/attempt-h1", "cooling/attempt-h1-rejected", "cooling/json-card", "cooling/half-steps-not-copies",
+        "cooling/compare-same-time", "cooling/halving-controller", "cooling/rejection-bound-fails",
+        "cooling/trajectory-vs-exact", "cooling/estimate-identity", "cooling/solve-ivp-rk45",
+    } <= ids
+    evidence = Counter(r.outcome.evidence for r in page)
+    assert evidence["exact"] and evidence["symbolic"] and evidence["certified"] and evidence["numerical"] == 1
+    assert all(r.claim.statement and r.claim.source_text for r in page)
+
+
 @pytest.mark.skipif(not SOURCES.is_dir(), reason="source documents not beside the checkout")
 def test_every_source_text_occurs_in_its_document(results):
     stale = [r.claim.id for r in results if r.stale or not r.source_found]

@@ -131,3 +131,15 @@ def test_controller_agrees_with_the_mpmath_path(y, h, atol, controller):
     assert all(crosscheck.agree(sympy.Rational(int(a.numerator), int(a.denominator)), b) for a, b in zip(exact_h, mp_trace["attempt_h"]))
     assert crosscheck.agree(sympy.Rational(int(result.y[0].numerator), int(result.y[0].denominator)), mp_y[0])
     assert result.recorder.latest["failed"] == 0 and result.t == 2
+
+
+def test_a_new_attempt_written_from_the_readme(check_claims):
+    """y = 4, k = 1, h = 1/2 by hand: coarse 2, midpoint 3, fine 2.25, estimate 0.25 > 0.01 + 0 = allowed: rejected."""
+    body = (
+        'check = "run"\nmodel = "cooling"\nparameters = { k = 1 }\nmethod = "step-doubling-euler"\n'
+        'options = { h = 0.5, atol = 0.01, rtol = 0 }\ninitial = { y = 4 }\n'
+        "expect = { coarse = 2, midpoint = 3, fine = 2.25, error_estimate = 0.25, tolerance = 0.01, accepted = 0, y = 4, t = 0 }"
+    )
+    outcome = check_claims(claim_file({"new": (body, [])}))["new"].outcome
+    assert outcome.status == "verified", outcome.message
+    assert outcome.evidence == "exact"
