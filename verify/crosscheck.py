@@ -233,11 +233,13 @@ def _adaptive(system, t, y, options, names, trace):
     attempts = rejections = streak = accepted_steps = 0
     tolerance_sum = estimate_sum = mpmath.mpf(0)
     failed = False
-    while t < t_end:
+    # Binary time is not exact (0.2 * 10 != 2): the end counts as reached within a few ulps at DIGITS digits.
+    slack = max(abs(t_end), mpmath.mpf(1)) * mpmath.mpf(10) ** (10 - DIGITS)
+    while t_end - t > slack:
         if attempts >= max_attempts or h <= h_min:
             failed = True
             break
-        step = min(h, t_end - t)
+        step = t_end - t if h >= t_end - t - slack else h
         attempts += 1
         _record(trace, "attempt_t", t)
         _record(trace, "attempt_h", step)
