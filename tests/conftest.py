@@ -20,6 +20,23 @@ functionals = { energy = "(q**2 + v**2 + i**2)/2" }
 """
 
 
+def claims_text(head: str, bodies: dict) -> str:
+    """``head`` (models) followed by one [[claim]] per id -> (body, ...) of ``bodies``."""
+    text = head
+    for claim_id, (body, *_) in bodies.items():
+        text += f'\n[[claim]]\nid = "{claim_id}"\nstatement = "a wrong version"\n{body}\n'
+    return text
+
+
+def assert_refuted(outcome, fragments) -> None:
+    """A wrong version: refuted (not error), with evidence, in one line that holds every fragment."""
+    assert outcome.status == "refuted", outcome.message
+    assert outcome.evidence in ("exact", "symbolic", "certified", "numerical")
+    assert "\n" not in outcome.message
+    for fragment in fragments:
+        assert fragment in outcome.message
+
+
 @pytest.fixture
 def check_claims(tmp_path):
     """Write TOML text to a claim file, check it, return {id: Result}."""

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import ELECTROMECHANICAL
+from conftest import ELECTROMECHANICAL, assert_refuted, claims_text
 
 RUN_HEAD = ELECTROMECHANICAL + """
 [model.ramp]
@@ -76,20 +76,12 @@ WRONG = {
 
 
 def claim_file(claims: dict) -> str:
-    text = RUN_HEAD
-    for claim_id, (body, _) in claims.items():
-        text += f'\n[[claim]]\nid = "{claim_id}"\nstatement = "a wrong version"\n{body}\n'
-    return text
+    return claims_text(RUN_HEAD, claims)
 
 
 @pytest.mark.parametrize("claim_id", sorted(WRONG))
 def test_wrong_version_is_refuted_with_claimed_and_computed(check_claims, claim_id):
-    result = check_claims(claim_file({claim_id: WRONG[claim_id]}))[claim_id]
-    assert result.outcome.status == "refuted", result.outcome.message
-    assert result.outcome.evidence in ("exact", "symbolic", "certified")
-    for fragment in WRONG[claim_id][1]:
-        assert fragment in result.outcome.message
-    assert "\n" not in result.outcome.message
+    assert_refuted(check_claims(claim_file({claim_id: WRONG[claim_id]}))[claim_id].outcome, WRONG[claim_id][1])
 
 
 def test_wrong_versions_exit_1_and_expected_refuted_exit_0(run_cli, tmp_path):
