@@ -1,5 +1,5 @@
 """Exact step maps, one module per family.  ``METHODS`` maps a claim's ``method`` to its step map."""
-from .base import ExactSystem, Method, MethodError, Recorder, RunResult, run
+from .base import ExactSystem, Method, MethodError, Recorder, RunResult, SymbolicSystem, run
 from .explicit_rk import TABLEAUS, ExplicitRungeKutta
 from .multirate import FrozenSlowEuler, MidpointSampledEuler
 from .step_doubling import AdaptiveEuler, StepDoublingEuler
@@ -11,4 +11,4 @@ METHODS["midpoint-sampled-euler"] = MidpointSampledEuler()
 METHODS["step-doubling-euler"] = StepDoublingEuler()
 METHODS["adaptive-euler"] = AdaptiveEuler()
 
-__all__ = ["METHODS", "ExactSystem", "Method", "MethodError", "Recorder", "RunResult", "run", "TABLEAUS"]
+__all__ = ["METHODS", "SymbolicSystem", "ExactSystem", "Method", "MethodError", "Recorder", "RunResult", "run", "TABLEAUS"]

@@ -75,6 +75,24 @@ class ExactSystem:
         return [self.functions[i](env) for i in self.blocks[block]]
 
 
+class SymbolicSystem(ExactSystem):
+    """The same right-hand side evaluated on sympy expressions (symbolic step sizes, states, parameters)."""
+
+    def __init__(self, model: Model, substitutions: dict):
+        self.model = model
+        self.states = list(model.states)
+        self.index = {s: i for i, s in enumerate(self.states)}
+        self.rhs = [model.rhs[s].xreplace(substitutions) for s in self.states]
+        variables = [symbol(TIME)] + [symbol(s) for s in self.states]
+        self.functions = [self._substituter(e, variables) for e in self.rhs]
+        self.blocks = {name: [self.index[s] for s in members] for name, members in model.blocks.items()}
+        self.affine = False  # never take the numeric affine routes
+
+    @staticmethod
+    def _substituter(expression, variables):
+        return lambda env: sympy.expand(expression.xreplace(dict(zip(variables, [sympy.sympify(v) for v in env]))))
+
+
 class Method:
     """An exact one-step (or one-macro-step) map.  Subclasses set the class attributes."""
 
@@ -109,9 +127,11 @@ class Method:
     def step_length(self, options: dict) -> Rational:
         raise NotImplementedError
 
-    def exact_options(self, options: dict) -> dict:
-        """The options as the step map reads them: numbers (also in lists and tables) as exact field elements."""
-        return {k: _to_field_deep(v) for k, v in options.items()}
+    def exact_options(self, options: dict, convert=None) -> dict:
+        """The options as the step map reads them: numbers (also in lists and tables) as exact field
+        elements; ``convert`` replaces that conversion (the symbolic path keeps sympy expressions)."""
+        convert = convert or to_field_deep
+        return {k: convert(v) for k, v in options.items()}
 
     def named_values(self, options: dict) -> dict:
         """Values of ``quantities`` known from the options alone."""
@@ -124,11 +144,12 @@ class Method:
 MAX_COUNT = 1_000_000  # bound on step and microstep counts, so no claim can ask for an endless loop
 
 
-def _to_field_deep(value):
+def to_field_deep(value):
+    """Numbers as exact field elements, inside lists and tables too; anything else unchanged."""
     if isinstance(value, dict):
-        return {k: _to_field_deep(v) for k, v in value.items()}
+        return {k: to_field_deep(v) for k, v in value.items()}
     if isinstance(value, list):
-        return [_to_field_deep(v) for v in value]
+        return [to_field_deep(v) for v in value]
     return exact.to_field(value) if getattr(value, "is_Rational", False) else value
 
 

@@ -10,8 +10,7 @@ from dataclasses import dataclass
 
 import sympy
 
-from .. import exact
-from .base import Method, MethodError, positive_rational
+from .base import Method, MethodError, positive_rational, to_field_deep
 
 R = sympy.Rational
 
@@ -84,11 +83,12 @@ class ExplicitRungeKutta(Method):
     def step_length(self, options):
         return options["h"]
 
-    def exact_options(self, options):
+    def exact_options(self, options, convert=None):
         """The step and the tableau as exact field elements, converted once per run."""
+        convert = convert or to_field_deep
         tab = self.table(options)
-        field = lambda values: [exact.to_field(sympy.sympify(v)) for v in values]  # noqa: E731
-        return {"h": exact.to_field(options["h"]), "A": [field(row) for row in tab.A], "b": field(tab.b), "c": field(tab.c)}
+        field = lambda values: [convert(sympy.sympify(v)) for v in values]  # noqa: E731
+        return {"h": convert(options["h"]), "A": [field(row) for row in tab.A], "b": field(tab.b), "c": field(tab.c)}
 
     def step(self, system, t, y, options, recorder):
         A, b, c, h = options["A"], options["b"], options["c"], options["h"]

@@ -38,29 +38,40 @@ class FrozenSlowEuler(Method):
     def named_values(self, options):
         return {"h": options["H"] / options["m"]}
 
+    def slow_step(self, system, t, y, H, recorder):
+        """The slow block's Euler step: returns (the new state with the fast block unchanged, the slow rate f)."""
+        f = system.rate(t, y, recorder, "slow")
+        new = list(y)
+        for i, rate in zip(system.blocks["slow"], f):
+            new[i] = y[i] + H * rate
+            recorder.assign(system.states[i], new[i], "slow step")
+        return new, f
+
+    def microstep(self, system, t, y, f, z, j, h, recorder):
+        """Fast microstep j (0-based) from the state z, the slow part of y frozen (or sampled at the midpoint)."""
+        if self.sample_at_midpoint:
+            offset = (j + HALF) * h
+            sample = list(z)
+            for i, rate in zip(system.blocks["slow"], f):
+                sample[i] = y[i] + offset * rate
+            g = system.rate(t + offset, sample, recorder, "fast")
+        else:
+            g = system.rate(t + j * h, z, recorder, "fast")
+        z = list(z)
+        for i, rate in zip(system.blocks["fast"], g):
+            z[i] = z[i] + h * rate
+        return z
+
     def step(self, system, t, y, options, recorder):
         H, m = options["H"], int(options["m"])
         h = H / m
-        slow, fast = system.blocks["slow"], system.blocks["fast"]
-        f = system.rate(t, y, recorder, "slow")
-        new = list(y)
-        for i, rate in zip(slow, f):
-            new[i] = y[i] + H * rate
-            recorder.assign(system.states[i], new[i], "slow step")
+        new, f = self.slow_step(system, t, y, H, recorder)
         z = list(y)  # slow components stay at their start values while the fast block moves
         for j in range(m):
-            if self.sample_at_midpoint:
-                offset = (j + HALF) * h
-                sample = list(z)
-                for i, rate in zip(slow, f):
-                    sample[i] = y[i] + offset * rate
-                g = system.rate(t + offset, sample, recorder, "fast")
-            else:
-                g = system.rate(t + j * h, z, recorder, "fast")
-            for i, rate in zip(fast, g):
-                z[i] = z[i] + h * rate
+            z = self.microstep(system, t, y, f, z, j, h, recorder)
+            for i in system.blocks["fast"]:
                 recorder.assign(system.states[i], z[i], f"microstep {j + 1}")
-        for i in fast:
+        for i in system.blocks["fast"]:
             new[i] = z[i]
         return new
 

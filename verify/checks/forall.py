@@ -1,0 +1,465 @@
+"""check = "forall": a statement for every value of some symbols in their domains.
+
+Three forms, each with ``domains`` (name -> domain, see DOMAINS):
+
+* a run (``method``, ``options``, ``initial``, ``steps`` as in ``run``, where the
+  domain symbols may appear) with ``holds`` (expression -> value, like
+  ``expect``) and ``holds_relations`` (like ``expect_relations``);
+* a relation ``lhs``, ``op``, ``rhs`` in the domain symbols;
+* a ``sign`` claim (``expr``, ``sign``) over all real states, its parameters in
+  the domains.
+
+Symbolic proof first (evidence ``symbolic``): the run in closed form
+(verify.symbolic), or the exact set where a one-parameter relation or sign
+holds (sympy's inequality solver; principal minors of the Gram matrix), which
+``exactly_when`` can state.  Otherwise the statement is tested on exact
+instances drawn by hypothesis from the domains (evidence ``numerical``, the
+number of instances in the message); a violation is refuted with the shrunk
+counterexample, printed exactly, and a ``cases`` line that replays it.
+"""
+from __future__ import annotations
+
+import copy
+import itertools
+import re
+from dataclasses import dataclass, field
+
+import sympy
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from hypothesis.reporting import with_reporter
+
+from .. import symbolic
+from ..expr import ExprError
+from ..load import Claim, LoadError
+from ..methods import SymbolicSystem
+from ..model import TIME, initial_name, symbol
+from . import relation as relation_check
+from . import run as run_check
+from . import sign as sign_check
+from .common import CheckError, Outcome
+
+KEYS = {
+    "domains", "samples", "method", "options", "initial", "steps", "holds", "holds_relations",
+    "lhs", "op", "rhs", "expr", "sign", "exactly_when",
+}
+DEFAULT_SAMPLES = 100
+EDGES = [sympy.Rational(1, 10**6), sympy.Integer(10**6)]  # tiny and huge rationals are always among the draws
+CONDITION = re.compile(r"^(.+?)\s*(<=|>=|==|!=|<|>)\s*(.+)$")
+
+
+@dataclass
+class Domain:
+    name: str
+    text: str
+    symbol: sympy.Symbol  # with the domain's assumptions
+    interval: sympy.Set | None  # the real set, None for integers
+    strategy: object  # hypothesis strategy of exact values (sympy Rationals)
+
+
+def _rationals(low, high, open_low=True, open_high=False):
+    def make(value):
+        return sympy.Rational(value.numerator, value.denominator)
+
+    strategy = st.fractions(min_value=low, max_value=high, max_denominator=60).map(make)
+    if open_low:
+        strategy = strategy.filter(lambda v: v != low)
+    if open_high:
+        strategy = strategy.filter(lambda v: v != high)
+    return strategy
+
+
+def parse_domain(name: str, text: str, claim) -> Domain:
+    """``real``, ``positive``, ``nonnegative``, ``negative``, ``integer >= K``, ``interval(a, b)`` (open), ``closed(a, b)``."""
+    words = " ".join(str(text).split())
+    if words in ("real", "positive", "nonnegative", "negative"):
+        assumptions = {"real": {"real": True}, "positive": {"positive": True}, "nonnegative": {"nonnegative": True}, "negative": {"negative": True}}[words]
+        interval = {"real": sympy.S.Reals, "positive": sympy.Interval.open(0, sympy.oo), "nonnegative": sympy.Interval(0, sympy.oo),
+                    "negative": sympy.Interval.open(-sympy.oo, 0)}[words]
+        strategy = {
+            "real": st.one_of(st.just(sympy.Integer(1)), _rationals(-10, 10, False), st.sampled_from(EDGES + [-e for e in EDGES])),
+            "positive": st.one_of(st.just(sympy.Integer(1)), _rationals(0, 10), st.sampled_from(EDGES)),
+            "nonnegative": st.one_of(_rationals(0, 10, False), st.just(sympy.Integer(0))),
+            "negative": _rationals(0, 10).map(lambda v: -v),
+        }[words]
+        return Domain(name, words, sympy.Symbol(name, **assumptions), interval, strategy)
+    match = re.fullmatch(r"integer\s*>=\s*(-?\d+)", words)
+    if match:
+        low = int(match.group(1))
+        assumptions = {"integer": True}
+        if low >= 1:
+            assumptions["positive"] = True
+        elif low >= 0:
+            assumptions["nonnegative"] = True
+        return Domain(name, words, sympy.Symbol(name, **assumptions), None, st.integers(low, low + 12).map(sympy.Integer))
+    match = re.fullmatch(r"(interval|closed)\((.+),(.+)\)", words)
+    if match:
+        a, b = (claim.value(part.strip(), f"domains.{name}") for part in match.group(2, 3))
+        if not (a.is_Rational and b.is_Rational and a < b):
+            raise LoadError(f"domains.{name}: {words} needs rational bounds a < b")
+        closed = match.group(1) == "closed"
+        interval = sympy.Interval(a, b, not closed, not closed)
+        return Domain(name, words, sympy.Symbol(name, real=True), interval, _rationals(a, b, not closed, not closed))
+    raise LoadError(f"domains.{name}: unknown domain {text!r} (real, positive, nonnegative, negative, integer >= K, interval(a, b), closed(a, b))")
+
+
+@dataclass
+class ForallSpec:
+    domains: dict
+    samples: int
+    form: str  # run | relation | sign
+    run_spec: object = None
+    parameters: dict = field(default_factory=dict)
+    lhs: object = None
+    op: str = ""
+    rhs: object = None
+    expr: object = None
+    sign: str = ""
+    exactly_when: tuple | None = None  # (lhs, op, rhs) in the domain symbols
+
+
+def prepare(claim: Claim) -> ForallSpec:
+    table = claim.table
+    raw = table.get("domains")
+    if not isinstance(raw, dict) or not raw:
+        raise LoadError("check 'forall' needs 'domains' (name -> domain)")
+    for name in raw:
+        claim.parameters.pop(name, None)  # a domain symbol is free, whatever the model's default
+    domains = {name: parse_domain(name, text, claim) for name, text in raw.items()}
+    samples = table.get("samples", DEFAULT_SAMPLES)
+    if not isinstance(samples, int) or not 1 <= samples <= 10_000:
+        raise LoadError("samples must be an integer from 1 to 10000")
+    claim.symbols.update({name: symbol(name) for name in domains})
+    spec = ForallSpec(domains, samples, "", parameters=dict(claim.parameters))
+    if "method" in table:
+        spec.form = "run"
+        spec.run_spec = _prepare_run(claim, domains)
+    elif "lhs" in table:
+        spec.form = "relation"
+        spec.lhs, spec.op, spec.rhs = _free_relation(claim)
+    elif "expr" in table:
+        spec.form = "sign"
+        spec.expr, spec.sign = sign_check.prepare(claim)
+        spec.expr = _to_domain(spec.expr, domains)
+    else:
+        raise LoadError("check 'forall' needs a run (method, ...), a relation (lhs, op, rhs) or a sign (expr, sign)")
+    if "exactly_when" in table:
+        spec.exactly_when = _condition(claim, table["exactly_when"], domains)
+    return spec
+
+
+def _to_domain(expression, domains):
+    return expression.xreplace({symbol(name): d.symbol for name, d in domains.items()})
+
+
+def _free_relation(claim):
+    for key in ("lhs", "op", "rhs"):
+        if key not in claim.table:
+            raise LoadError(f"a relation needs {key!r}")
+    op = claim.table["op"]
+    if op not in relation_check.OPERATORS:
+        raise LoadError(f"op must be one of {' '.join(relation_check.OPERATORS)}")
+    domains = {n: None for n in claim.table["domains"]}
+    lhs, rhs = claim.value(claim.table["lhs"], "lhs"), claim.value(claim.table["rhs"], "rhs")
+    extra = (lhs - rhs).free_symbols - {symbol(n) for n in domains}
+    if extra:
+        raise LoadError(f"{', '.join(sorted(map(str, extra)))} need a domain or a value")
+    return lhs, op, rhs
+
+
+def _condition(claim, text, domains):
+    match = CONDITION.match(str(text)) if isinstance(text, str) else None
+    if not match:
+        raise LoadError("exactly_when must read 'lhs OP rhs', e.g. \"h > 1/4\"")
+    lhs = _to_domain(claim.value(match.group(1), "exactly_when"), domains)
+    rhs = _to_domain(claim.value(match.group(3), "exactly_when"), domains)
+    return lhs, match.group(2), rhs
+
+
+def _prepare_run(claim, domains):
+    """A run claim whose numbers may be expressions in the domain symbols."""
+    table, model = claim.table, claim.model
+    if model is None:
+        raise LoadError("a forall run needs a model")
+    method = run_check.METHODS.get(table.get("method"))
+    if method is None:
+        raise LoadError(f"unknown method {table.get('method')!r}")
+    options = {name: _symbolic_option(claim, method, name, value, domains) for name, value in run_check._table(table, "options").items()}
+    initial = run_check._table(table, "initial")
+    missing = [s for s in model.states if s not in initial]
+    if missing or set(initial) - set(model.states) - {TIME}:
+        raise LoadError(f"initial must give every state (missing {missing}) and may give t")
+    y0 = [_to_domain(claim.value(initial[s], f"initial.{s}"), domains) for s in model.states]
+    t0 = _to_domain(claim.value(initial.get(TIME, 0), "initial.t"), domains)
+    steps = _to_domain(claim.value(table.get("steps", 1), "steps"), domains)
+    names = run_check._result_names(model, method, {k: v for k, v in options.items() if isinstance(v, sympy.Basic)})
+    calls = {"solution": run_check._solution_call(model)}
+    holds = [run_check._comparison(claim, k, v, names, calls, "holds") for k, v in run_check._table(table, "holds").items()]
+    relations = []
+    for key, value in run_check._table(table, "holds_relations").items():
+        comparison = run_check._relation(claim, key, value, names, calls)
+        relations.append(comparison)
+    if not holds and not relations:
+        raise LoadError("a forall run needs 'holds' or 'holds_relations'")
+    for c in holds + relations:
+        c.quantity, c.claimed = _to_domain(c.quantity, domains), _to_domain(c.claimed, domains)
+    spec = run_check.RunSpec(method, options, t0, y0, steps, holds, [], {}, {}, None, dict(claim.parameters), {}, relations)
+    sample = _instance_spec(spec, {d.symbol: _first_value(d) for d in domains.values()}, model)
+    try:
+        method.validate(model, sample.options)
+    except run_check.MethodError as exc:
+        raise LoadError(str(exc)) from None
+    return spec
+
+
+def _first_value(domain):
+    if domain.interval is None:
+        return sympy.Integer(int(re.search(r"-?\d+", domain.text).group()))
+    return {"real": sympy.Integer(1), "positive": sympy.Integer(1), "nonnegative": sympy.Integer(1), "negative": sympy.Integer(-1)}.get(
+        domain.text, (domain.interval.inf + domain.interval.sup) / 2)
+
+
+def _symbolic_option(claim, method, name, value, domains):
+    if name in method.string_options:
+        return value
+    if isinstance(value, dict):
+        return {k: _symbolic_option(claim, method, f"{name}.{k}", v, domains) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_symbolic_option(claim, method, name, v, domains) for v in value]
+    return _to_domain(claim.value(value, f"options.{name}"), domains)
+
+
+def _substitute_deep(value, values):
+    if isinstance(value, dict):
+        return {k: _substitute_deep(v, values) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_substitute_deep(v, values) for v in value]
+    return value.xreplace(values) if isinstance(value, sympy.Basic) else value
+
+
+def _instance_spec(spec, values, model):
+    """The run spec with every domain symbol replaced by an exact value."""
+    def concrete(c):
+        copy_ = copy.copy(c)
+        copy_.quantity, copy_.claimed = c.quantity.xreplace(values), c.claimed.xreplace(values)
+        return copy_
+
+    steps = spec.steps.xreplace(values)
+    return run_check.RunSpec(
+        spec.method, _substitute_deep(spec.options, values), spec.t0.xreplace(values), [v.xreplace(values) for v in spec.y0],
+        int(steps) if steps.is_Integer else steps, [concrete(c) for c in spec.expect], [], {}, {}, None,
+        {**spec.parameter_values, **{str(k): v for k, v in values.items()}}, {}, [concrete(c) for c in spec.relations],
+    )
+
+
+# --- evaluation ------------------------------------------------------------------------------
+
+
+def evaluate(claim: Claim) -> Outcome:
+    spec = claim.spec
+    over = ", ".join(f"{n} {d.text}" for n, d in spec.domains.items())
+    proof = {"run": _prove_run, "relation": _prove_relation, "sign": _prove_sign}[spec.form]
+    try:
+        outcome = proof(claim, spec, over)
+    except (symbolic.SymbolicUnavailable, NotImplementedError, ValueError, TypeError) as exc:
+        outcome, reason = None, _one_line(exc)
+    else:
+        reason = "sympy could not prove it"
+    if outcome is not None:
+        return outcome
+    return _sample(claim, spec, over, reason)
+
+
+def _one_line(exc) -> str:
+    return " ".join(str(exc).split()) or type(exc).__name__
+
+
+def _prove_run(claim, spec, over):
+    rs, model = spec.run_spec, claim.model
+    substitutions = {symbol(p): v for p, v in rs.parameter_values.items()}
+    substitutions.update({symbol(n): d.symbol for n, d in spec.domains.items()})
+    system = SymbolicSystem(model, substitutions)
+    t_end, y_end = symbolic.n_steps(rs.method, system, rs.options, rs.t0, rs.y0, rs.steps)
+    values = {symbol(TIME): t_end}
+    values.update({symbol(s): v for s, v in zip(model.states, y_end)})
+    values.update({symbol(initial_name(s)): v for s, v in zip(model.states, rs.y0)})
+    values.update({symbol(p): v for p, v in rs.parameter_values.items()})
+    values.update({symbol(k): v for k, v in rs.options.items() if isinstance(v, sympy.Basic)})
+    values.update({symbol(k): v for k, v in rs.method.named_values(rs.options).items()})
+    values.update({symbol(n): d.symbol for n, d in spec.domains.items()})
+    derivation = [f"closed form after {rs.steps} macro steps: t = {t_end}"] + [f"  {s} = {sympy.factor(v)}" for s, v in zip(model.states, y_end)]
+    proved = []
+    for comparison in rs.expect:
+        difference = sympy.simplify((comparison.quantity - comparison.claimed).subs(values))
+        derivation.append(f"{comparison.text} - ({comparison.claimed_text}) = {difference}")
+        if difference != 0:
+            return None
+        proved.append(f"{comparison.text} = {comparison.claimed_text}")
+    for comparison in rs.relations:
+        difference = sympy.simplify((comparison.quantity - comparison.claimed).subs(values))
+        truth = {"<": difference.is_negative, "<=": difference.is_nonpositive, ">": difference.is_positive, ">=": difference.is_nonnegative,
+                 "==": difference.is_zero, "!=": difference.is_nonzero}[comparison.op]
+        derivation.append(f"{comparison.text} - ({comparison.claimed_text}) = {difference}: {comparison.op} 0 is {truth}")
+        if truth is not True:
+            return None
+        proved.append(f"{comparison.text} {comparison.op} {comparison.claimed_text}")
+    return Outcome("verified", "symbolic", f"for all {over}: " + "; ".join(proved) + " (closed form of the run, sympy)", {}, derivation)
+
+
+def _solve_set(relation_expr, domain):
+    variable = domain.symbol
+    return sympy.solve_univariate_inequality(relation_expr, variable, relational=False).intersect(domain.interval)
+
+
+def _relation_expr(lhs, op, rhs):
+    return {"<": sympy.Lt, "<=": sympy.Le, ">": sympy.Gt, ">=": sympy.Ge, "==": sympy.Eq, "!=": sympy.Ne}[op](lhs, rhs, evaluate=False)
+
+
+def _single_real_domain(spec, expressions):
+    free = set().union(*(e.free_symbols for e in expressions))
+    domains = [d for d in spec.domains.values() if d.symbol in free]
+    if len(domains) != 1 or domains[0].interval is None:
+        return None
+    return domains[0]
+
+
+def _prove_relation(claim, spec, over):
+    lhs, op, rhs = _to_domain(spec.lhs, spec.domains), spec.op, _to_domain(spec.rhs, spec.domains)
+    domain = _single_real_domain(spec, [lhs, rhs])
+    if domain is None:
+        return None
+    holds_on = _solve_set(_relation_expr(lhs, op, rhs), domain)
+    return _compare_sets(claim, spec, domain, holds_on, f"{claim.table['lhs']} {op} {claim.table['rhs']}", over)
+
+
+def _compare_sets(claim, spec, domain, holds_on, what, over):
+    derivation = [f"{what} holds for {domain.name} in {holds_on} (sympy's inequality solver), domain {domain.interval}"]
+    computed = {"holds_on": str(holds_on)}
+    if spec.exactly_when is not None:
+        wanted = _solve_set(_relation_expr(*spec.exactly_when), domain)
+        condition = f"{claim.table['exactly_when']}"
+        if wanted == holds_on:
+            return Outcome("verified", "symbolic", f"{what} holds exactly when {condition}, for {over}: the set is {holds_on}", computed, derivation)
+        point = _point_in(wanted.symmetric_difference(holds_on))
+        return Outcome("refuted", "symbolic", f"claimed {what} exactly when {condition} ({wanted}); computed: it holds on {holds_on}"
+                       + (f", e.g. {domain.name} = {point}" if point is not None else ""), computed, derivation)
+    if holds_on == domain.interval:
+        return Outcome("verified", "symbolic", f"{what} for all {over} (it holds on {holds_on})", computed, derivation)
+    point = _point_in(domain.interval - holds_on)
+    return Outcome("refuted", "symbolic", f"claimed {what} for all {over}; computed: it holds only on {holds_on}"
+                   + (f", fails at {domain.name} = {point}" if point is not None else ""), computed, derivation)
+
+
+def _point_in(region: sympy.Set):
+    """A simple rational point of a union of intervals (or a finite set), if there is one."""
+    pieces = region.args if isinstance(region, sympy.Union) else [region]
+    for piece in pieces:
+        if isinstance(piece, sympy.FiniteSet) and piece.args:
+            return piece.args[0]
+        if isinstance(piece, sympy.Interval):
+            a, b = piece.inf, piece.sup
+            if a.is_finite and b.is_finite:
+                middle = (a + b) / 2
+                return middle if middle.is_Rational else sympy.nsimplify(sympy.Float(middle, 10), rational=True)
+            if a.is_finite:
+                return sympy.floor(a) + 1
+            if b.is_finite:
+                return sympy.ceiling(b) - 1
+            return sympy.Integer(0)
+    return None
+
+
+def _prove_sign(claim, spec, over):
+    """Where is the quadratic form semidefinite? Principal minors of its Gram matrix, solved in the one parameter."""
+    factor, strict = sign_check.SIGNS[spec.sign]
+    q = sympy.expand(factor * spec.expr)
+    domain_symbols = {d.symbol for d in spec.domains.values()}
+    variables = sorted(q.free_symbols - domain_symbols, key=str)
+    domain = _single_real_domain(spec, [q])
+    if domain is None or not variables:
+        return None
+    polynomial = sympy.Poly(q, *variables)
+    if polynomial.total_degree() > 2:
+        return None
+    M, _ = sign_check.gram_matrix(polynomial, len(variables))
+    M = sympy.Matrix(M)
+    n = M.shape[0]
+    if strict:
+        minors = [M[:k, :k].det() for k in range(1, n + 1)]
+        conditions = [sympy.Gt(sympy.expand(m), 0) for m in minors]
+    else:
+        minors = [M.extract(list(idx), list(idx)).det() for k in range(1, n + 1) for idx in itertools.combinations(range(n), k)]
+        conditions = [sympy.Ge(sympy.expand(m), 0) for m in minors if sympy.expand(m).free_symbols]
+        if any(not sympy.expand(m).free_symbols and m < 0 for m in minors):
+            conditions = [sympy.false]
+    holds_on = domain.interval
+    for condition in conditions:
+        holds_on = holds_on.intersect(sympy.S.EmptySet if condition is sympy.false else _solve_set(condition, domain))
+    what = f"{claim.table['expr']} is {spec.sign} for all real {', '.join(map(str, variables))}"
+    outcome = _compare_sets(claim, spec, domain, holds_on, what, over)
+    outcome.derivation.insert(0, f"Gram matrix {M.tolist()}; {'leading' if strict else 'all'} principal minors: {[sympy.factor(m) for m in minors]}")
+    return outcome
+
+
+# --- exact sampling with hypothesis ------------------------------------------------------------
+
+
+def _sample(claim, spec, over, reason):
+    """Test the statement on exact instances drawn by hypothesis; shrink a violation."""
+    if spec.exactly_when is not None:
+        raise CheckError(f"cannot prove the set where it holds ({reason}); 'exactly_when' needs a symbolic proof")
+    tried, failures = [0], []
+
+    def check_instance(values):
+        tried[0] += 1
+        return _instance_outcome(claim, spec, values)
+
+    strategies = {name: d.strategy for name, d in spec.domains.items()}
+
+    @settings(max_examples=spec.samples, derandomize=True, database=None, deadline=None, suppress_health_check=list(HealthCheck), print_blob=False)
+    @given(**strategies)
+    def probe(**values):
+        outcome = check_instance(values)
+        if outcome.status == "error":
+            raise CheckError(outcome.message)
+        if outcome.status == "refuted":
+            failures.append((values, outcome))
+            raise AssertionError(outcome.message)
+
+    with with_reporter(lambda text: None):
+        try:
+            probe()
+        except AssertionError:
+            values, outcome = failures[-1]  # hypothesis replays the shrunk example last
+            at = ", ".join(f"{k} = {v}" for k, v in values.items())
+            replay = "cases = [{" + ", ".join(f'{k} = "{v}"' for k, v in values.items()) + "}]"
+            return Outcome("refuted", outcome.evidence, f"counterexample {at}: {outcome.message} (replay as a run claim with {replay})",
+                           outcome.computed, [f"hypothesis shrank a violation to {at}"] + outcome.derivation)
+    return Outcome("verified", "numerical", f"held on {tried[0]} exact instances drawn by hypothesis from {over} (not a proof: {reason})",
+                   {"instances": str(tried[0])}, [f"{tried[0]} instances, every one verified exactly"])
+
+
+def _instance_outcome(claim, spec, values):
+    symbols = {spec.domains[name].symbol: value for name, value in values.items()}
+    instance = copy.copy(claim)
+    if spec.form == "run":
+        instance.spec = _instance_spec(spec.run_spec, symbols, claim.model)
+        steps = instance.spec.steps
+        if not (isinstance(steps, int) and 1 <= steps <= run_check.MAX_COUNT):
+            return Outcome("verified", "exact", "outside the run's range")
+        try:
+            instance.spec.method.validate(claim.model, instance.spec.options)
+        except run_check.MethodError:
+            return Outcome("verified", "exact", "instance outside the method's options")
+        try:
+            return run_check.evaluate(instance)
+        except CheckError as exc:
+            return Outcome("error", None, str(exc))
+    if spec.form == "relation":
+        instance.spec = (_to_domain(spec.lhs, spec.domains).xreplace(symbols), spec.op, _to_domain(spec.rhs, spec.domains).xreplace(symbols))
+        return relation_check.evaluate(instance)
+    instance.spec = (spec.expr.xreplace(symbols), spec.sign)
+    return sign_check.evaluate(instance)
+
+
+__all__ = ["KEYS", "prepare", "evaluate", "ExprError"]

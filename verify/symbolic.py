@@ -1,0 +1,114 @@
+"""Symbolic runs: the exact step maps applied to sympy expressions, and N-step maps in closed form.
+
+A step map that is affine in the state, y -> M y + c (every linear model under
+the explicit and multirate methods), is iterated N times in closed form as the
+power of the augmented matrix [[M, c], [0, 1]] (sympy computes the power with a
+symbolic exponent through the Jordan form).  The multirate methods' m
+microsteps with a symbolic m are solved the same way: microstep j maps the fast
+state affinely, z -> P z + u + v j, so w = (z, j, 1) evolves by a constant
+matrix B and w_m = B^m w_0.
+"""
+from __future__ import annotations
+
+import sympy
+
+from .methods import Method, Recorder, SymbolicSystem
+from .methods.multirate import FrozenSlowEuler
+
+
+class SymbolicUnavailable(ValueError):
+    """This run cannot be done in closed form; the message says why."""
+
+
+def sympify_deep(value):
+    if isinstance(value, dict):
+        return {k: sympify_deep(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [sympify_deep(v) for v in value]
+    return value if isinstance(value, str) else sympy.sympify(value)
+
+
+def one_step(method: Method, system: SymbolicSystem, options: dict, t, y: list) -> list:
+    """One macro step on symbolic values."""
+    if method.variable_step:
+        raise SymbolicUnavailable(f"method {method.name} decides by comparisons; it has no closed form")
+    opts = method.exact_options(options, convert=sympify_deep)
+    if isinstance(method, FrozenSlowEuler) and not sympy.sympify(opts["m"]).is_Integer:
+        return _multirate_closed_form(method, system, opts, t, y)
+    try:
+        return [sympy.expand(v) for v in method.step(system, t, list(y), opts, Recorder(keep=False))]
+    except (TypeError, ValueError) as exc:
+        raise SymbolicUnavailable(f"method {method.name} cannot step symbolically: {exc}") from None
+
+
+def _affine_parts(expressions, variables):
+    """(J, rest) with expressions = J variables + rest, or None when not affine in ``variables``."""
+    J = sympy.Matrix([[sympy.diff(e, v) for v in variables] for e in expressions])
+    if any(entry.free_symbols & set(variables) for entry in J):
+        return None
+    rest = sympy.Matrix([sympy.expand(e - sum(J[i, k] * variables[k] for k in range(len(variables)))) for i, e in enumerate(expressions)])
+    return J, rest
+
+
+def _multirate_closed_form(method, system, opts, t, y):
+    H, m = opts["H"], opts["m"]
+    h = H / m
+    recorder = Recorder(keep=False)
+    new, f = method.slow_step(system, t, list(y), H, recorder)
+    fast = system.blocks["fast"]
+    j = sympy.Dummy("j", integer=True, nonnegative=True)
+    z_symbols = [sympy.Dummy(f"z{i}") for i in fast]
+    z = list(y)
+    for i, zs in zip(fast, z_symbols):
+        z[i] = zs
+    after = method.microstep(system, t, list(y), f, z, j, h, recorder)
+    parts = _affine_parts([sympy.expand(after[i]) for i in fast], z_symbols)
+    if parts is None:
+        raise SymbolicUnavailable("the fast microstep is not affine in the fast state")
+    P, rest = parts
+    v = rest.diff(j)
+    u = sympy.expand(rest - v * j)
+    if any(e.has(j) for e in list(v) + list(u)):
+        raise SymbolicUnavailable("the fast microstep depends on j other than linearly")
+    k = len(fast)
+    B = sympy.zeros(k + 2, k + 2)
+    B[:k, :k], B[:k, k], B[:k, k + 1] = P, v, u
+    B[k, k] = B[k, k + 1] = B[k + 1, k + 1] = 1
+    w = matrix_power(B, m) * sympy.Matrix([y[i] for i in fast] + [0, 1])
+    for position, i in enumerate(fast):
+        new[i] = sympy.expand(w[position])
+    return new
+
+
+def matrix_power(matrix: sympy.Matrix, exponent) -> sympy.Matrix:
+    try:
+        return sympy.simplify(matrix**exponent)
+    except (ValueError, NotImplementedError, TypeError) as exc:
+        raise SymbolicUnavailable(f"no closed form for the {matrix.shape[0]}x{matrix.shape[0]} matrix power: {exc}") from None
+
+
+def n_steps(method: Method, system: SymbolicSystem, options: dict, t0, y0: list, steps):
+    """(t_N, y_N) after ``steps`` macro steps (an integer or a symbol), in closed form."""
+    if method.variable_step:
+        raise SymbolicUnavailable(f"method {method.name} decides by comparisons (accept/reject); it has no closed form")
+    length = sympy.sympify(method.step_length(options))
+    if sympy.sympify(steps).is_Integer and int(steps) <= 8:
+        t, y = t0, list(y0)
+        for _ in range(int(steps)):
+            y = one_step(method, system, options, t, y)
+            t = t + length
+        return sympy.expand(t), y
+    state = [sympy.Dummy(f"y{i}") for i in range(len(y0))]
+    time = sympy.Dummy("t")
+    image = one_step(method, system, options, time, state)
+    if any(e.has(time) for e in image):
+        raise SymbolicUnavailable("the step map depends on t: no constant N-step map")
+    parts = _affine_parts(image, state)
+    if parts is None:
+        raise SymbolicUnavailable("the step map is not affine in the state")
+    M, c = parts
+    n = len(y0)
+    A = sympy.zeros(n + 1, n + 1)
+    A[:n, :n], A[:n, n], A[n, n] = M, c, 1
+    yN = matrix_power(A, steps) * sympy.Matrix(list(y0) + [1])
+    return sympy.expand(t0 + steps * length), [sympy.expand(yN[i]) for i in range(n)]
