@@ -97,12 +97,15 @@ def parse(
     text,
     names: Mapping[str, sympy.Expr],
     calls: Mapping[str, Callable[[list[sympy.Expr]], sympy.Expr]] | None = None,
+    symbolic_exponents: frozenset = frozenset(),
 ) -> sympy.Expr:
     """Parse ``text`` (a string, or a TOML number) into an exact sympy expression.
 
     ``names`` maps each allowed name to its meaning (a Symbol, or the expression
     of a functional); ``calls`` adds special forms such as ``ddt`` and
-    ``solution`` that receive already-parsed arguments.
+    ``solution`` that receive already-parsed arguments.  An exponent may be
+    symbolic only in the Symbols of ``symbolic_exponents`` (free symbols that no
+    value is ever substituted for, such as the m of a claim "for every m").
     """
     if not isinstance(text, str):
         return exact_number(text)
@@ -116,7 +119,7 @@ def parse(
     node_count = sum(1 for _ in ast.walk(tree))
     if node_count > MAX_NODES:
         raise ExprError(f"expression has {node_count} syntax nodes (limit {MAX_NODES})")
-    builder = _Builder(source.strip(), names, calls or {})
+    builder = _Builder(source.strip(), names, calls or {}, symbolic_exponents)
     result = builder.build(tree.body, 0)
     if result.has(sympy.zoo, sympy.nan, sympy.oo, -sympy.oo):
         raise ExprError(f"{text!r} is undefined (division by zero)")
@@ -124,10 +127,11 @@ def parse(
 
 
 class _Builder:
-    def __init__(self, source, names, calls):
+    def __init__(self, source, names, calls, symbolic_exponents=frozenset()):
         self.source = source
         self.names = names
         self.calls = calls
+        self.symbolic_exponents = symbolic_exponents
 
     def refuse(self, node, what):
         segment = ast.get_source_segment(self.source, node) or self.source
@@ -196,7 +200,9 @@ class _Builder:
 
     def power(self, node, base, exponent) -> sympy.Expr:
         if not exponent.is_Rational:
-            self.refuse(node, "non-numeric exponent (use exp() for symbolic powers)")
+            if exponent.free_symbols and exponent.free_symbols <= self.symbolic_exponents:
+                return base**exponent
+            self.refuse(node, "non-numeric exponent (use exp() for symbolic powers; a claim's declared symbols may be exponents)")
         if abs(exponent.p) > MAX_EXPONENT or exponent.q > 64:
             self.refuse(node, f"exponent {exponent} (limit |n| <= {MAX_EXPONENT})")
         if base.is_Rational:

@@ -54,7 +54,7 @@ class Claim:
         names.update(extra_names or {})
         calls = self.model.calls() if self.model else {}
         calls.update(extra_calls or {})
-        return expressions.parse(text, names, calls)
+        return expressions.parse(text, names, calls, frozenset(self.symbols.values()))
 
     def substitute(self, expression: sympy.Expr) -> sympy.Expr:
         """Put the parameter values (model defaults, overridden by the claim) into ``expression``."""
@@ -199,10 +199,13 @@ def _prepare(claim: Claim, local_models, model_errors, shared_models, checks) ->
     if not isinstance(symbols, list) or not all(isinstance(s, str) and s.isidentifier() for s in symbols):
         raise LoadError("'symbols' must be a list of names")
     claim.symbols = {s: symbol(s) for s in symbols}
-    claim.parameters = dict(claim.model.parameters) if claim.model else {}
+    # a declared symbol stays free: no model default is substituted for it
+    claim.parameters = {p: v for p, v in (claim.model.parameters if claim.model else {}).items() if p not in claim.symbols}
     overrides = table.get("parameters", {})
     if not isinstance(overrides, dict):
         raise LoadError("'parameters' must be a table")
+    if set(overrides) & set(claim.symbols):
+        raise LoadError(f"{', '.join(sorted(set(overrides) & set(claim.symbols)))} cannot be both a symbol and a parameter")
     for name, text in overrides.items():
         if not name.isidentifier() or (claim.model and name in claim.model.states):
             raise LoadError(f"parameter {name!r} is not a valid parameter name")

@@ -46,6 +46,7 @@ KEYS = {
 DEFAULT_SAMPLES = 100
 EDGES = [sympy.Rational(1, 10**6), sympy.Integer(10**6)]  # tiny and huge rationals are always among the draws
 CONDITION = re.compile(r"^(.+?)\s*(<=|>=|==|!=|<|>)\s*(.+)$")
+CHAINED = re.compile(r"^(.+?)\s*(<=|<)\s*(.+?)\s*(<=|<)\s*(.+)$")  # a <= h < b
 
 
 @dataclass
@@ -115,7 +116,7 @@ class ForallSpec:
     rhs: object = None
     expr: object = None
     sign: str = ""
-    exactly_when: tuple | None = None  # (lhs, op, rhs) in the domain symbols
+    exactly_when: list | None = None  # [(lhs, op, rhs), ...] in the domain symbols, all of which must hold
 
 
 def prepare(claim: Claim) -> ForallSpec:
@@ -126,6 +127,7 @@ def prepare(claim: Claim) -> ForallSpec:
     for name in raw:
         claim.parameters.pop(name, None)  # a domain symbol is free, whatever the model's default
     domains = {name: parse_domain(name, text, claim) for name, text in raw.items()}
+    claim.symbols.update({name: symbol(name) for name in domains if domains[name].interval is None})  # integer domains may be exponents
     samples = table.get("samples", DEFAULT_SAMPLES)
     if not isinstance(samples, int) or not 1 <= samples <= 10_000:
         raise LoadError("samples must be an integer from 1 to 10000")
@@ -168,12 +170,18 @@ def _free_relation(claim):
 
 
 def _condition(claim, text, domains):
-    match = CONDITION.match(str(text)) if isinstance(text, str) else None
+    """'h > 1/4' or '-2 <= z <= 0' as a list of (lhs, op, rhs)."""
+    if not isinstance(text, str):
+        raise LoadError("exactly_when must be a string such as \"h > 1/4\" or \"-2 <= z <= 0\"")
+    value = lambda part: _to_domain(claim.value(part.strip(), "exactly_when"), domains)  # noqa: E731
+    chained = CHAINED.match(text)
+    if chained:
+        a, op1, middle, op2, b = chained.groups()
+        return [(value(a), op1, value(middle)), (value(middle), op2, value(b))]
+    match = CONDITION.match(text)
     if not match:
-        raise LoadError("exactly_when must read 'lhs OP rhs', e.g. \"h > 1/4\"")
-    lhs = _to_domain(claim.value(match.group(1), "exactly_when"), domains)
-    rhs = _to_domain(claim.value(match.group(3), "exactly_when"), domains)
-    return lhs, match.group(2), rhs
+        raise LoadError("exactly_when must read 'lhs OP rhs' or 'a <= x <= b', e.g. \"h > 1/4\"")
+    return [(value(match.group(1)), match.group(2), value(match.group(3)))]
 
 
 def _prepare_run(claim, domains):
@@ -336,7 +344,9 @@ def _compare_sets(claim, spec, domain, holds_on, what, over):
     derivation = [f"{what} holds for {domain.name} in {holds_on} (sympy's inequality solver), domain {domain.interval}"]
     computed = {"holds_on": str(holds_on)}
     if spec.exactly_when is not None:
-        wanted = _solve_set(_relation_expr(*spec.exactly_when), domain)
+        wanted = domain.interval
+        for condition in spec.exactly_when:
+            wanted = wanted.intersect(_solve_set(_relation_expr(*condition), domain))
         condition = f"{claim.table['exactly_when']}"
         if wanted == holds_on:
             return Outcome("verified", "symbolic", f"{what} holds exactly when {condition}, for {over}: the set is {holds_on}", computed, derivation)

@@ -1,0 +1,111 @@
+"""Claims for every parameter value: symbolic proofs, the exact sampling fallback, stability functions."""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+import sympy
+
+from conftest import assert_refuted, claims_text
+from verify.checks import stability
+from verify.methods import METHODS, TABLEAUS
+
+MODELS = """
+[model.ramp]
+states = ["x", "z"]
+rhs = { x = "1", z = "x" }
+blocks = { slow = ["x"], fast = ["z"] }
+solution = { x = "x0 + t", z = "z0 + x0*t + t**2/2" }
+
+[model.electromechanical_R]
+states = ["q", "v", "i"]
+rhs = { q = "v", v = "-q - v + i", i = "v - R*i" }
+parameters = { R = 8 }
+functionals = { energy = "(q**2 + v**2 + i**2)/2" }
+
+[model.cooling]
+states = ["y"]
+rhs = { y = "-k*y" }
+parameters = { k = 0.5 }
+
+[model.stable_coupled]
+states = ["x", "z"]
+rhs = { x = "-x", z = "x - 8*z" }
+blocks = { slow = ["x"], fast = ["z"] }
+"""
+
+RAMP_RUN = 'check = "forall"\nmodel = "ramp"\ndomains = { T = "positive", N = "integer >= 1", m = "integer >= 1" }\noptions = { H = "T/N", m = "m" }\ninitial = { x = 0, z = 0 }\nsteps = "N"\n'
+
+TRUE = {
+    "terminal-error": (RAMP_RUN + 'method = "frozen-slow-euler"\nholds = { "solution(z) - z" = "T*H/2" }', "symbolic"),
+    "midpoint-exact": (RAMP_RUN + 'method = "midpoint-sampled-euler"\nholds = { z = "solution(z)" }', "symbolic"),
+    "error-positive": (RAMP_RUN + 'method = "frozen-slow-euler"\nholds_relations = { "solution(z) - z" = "> 0" }', "symbolic"),
+    "multiplier-set": ('check = "forall"\ndomains = { h = "positive" }\nlhs = "abs(1 - 8*h)"\nop = ">"\nrhs = 1\nexactly_when = "h > 1/4"', "symbolic"),
+    "energy-R": ('check = "forall"\nmodel = "electromechanical_R"\ndomains = { R = "real" }\nexpr = "ddt(energy)"\nsign = "nonpositive"\nexactly_when = "R >= 1"', "symbolic"),
+    "sampled": ('check = "forall"\nmodel = "cooling"\ndomains = { Y = "real", k = "real", h = "positive" }\nmethod = "step-doubling-euler"\noptions = { h = "h", atol = 0, rtol = 0 }\ninitial = { y = "Y" }\nholds = { "fine - coarse" = "(k*h)**2*y0/4" }\nsamples = 25', "numerical"),
+    "rk4": ('check = "stability"\nmethod = "rk4"\nequals = "1 + z + z**2/2 + z**3/6 + z**4/24"', "symbolic"),
+    "every-m-matrix": ('check = "stability"\nmodel = "stable_coupled"\nsymbols = ["H", "m"]\nmethod = "frozen-slow-euler"\noptions = { H = "H", m = "m" }\nequals = [["1 - H", 0], ["(1 - (1 - 8*H/m)**m)/8", "(1 - 8*H/m)**m"]]', "symbolic"),
+}
+
+WRONG = {
+    "terminal-error-TH3": (RAMP_RUN + 'method = "frozen-slow-euler"\nholds = { "solution(z) - z" = "T*H/3" }',
+                           ["counterexample T = 1, N = 1, m = 1", "claimed T*H/3 (= 1/3), computed 1/2", 'cases = [{T = "1", N = "1", m = "1"}]']),
+    "frozen-slow-exact": (RAMP_RUN + 'method = "frozen-slow-euler"\nholds = { z = "solution(z)" }', ["counterexample", "claimed solution(z) (= 1/2), computed 0"]),
+    "multiplier-always": ('check = "forall"\ndomains = { h = "positive" }\nlhs = "abs(1 - 8*h)"\nop = ">"\nrhs = 1', ["holds only on Interval.open(1/4, oo)", "fails at h = 1/8"]),
+    "multiplier-set-wrong": ('check = "forall"\ndomains = { h = "positive" }\nlhs = "abs(1 - 8*h)"\nop = ">"\nrhs = 1\nexactly_when = "h > 1/8"', ["claimed", "computed: it holds on Interval.open(1/4, oo)"]),
+    "energy-R-2": ('check = "forall"\nmodel = "electromechanical_R"\ndomains = { R = "real" }\nexpr = "ddt(energy)"\nsign = "nonpositive"\nexactly_when = "R >= 2"', ["claimed", "holds on Interval(1, oo)", "R = 3/2"]),
+    "energy-R-all": ('check = "forall"\nmodel = "electromechanical_R"\ndomains = { R = "real" }\nexpr = "ddt(energy)"\nsign = "nonpositive"', ["holds only on Interval(1, oo)", "fails at R = 0"]),
+    "sampled-wrong": ('check = "forall"\nmodel = "cooling"\ndomains = { Y = "real", k = "real", h = "positive" }\nmethod = "step-doubling-euler"\noptions = { h = "h", atol = 0, rtol = 0 }\ninitial = { y = "Y" }\nholds = { "fine - coarse" = "(k*h)**2*y0/2" }', ["counterexample", "claimed (k*h)**2*y0/2"]),
+    "rk4-wrong-coefficient": ('check = "stability"\nmethod = "rk4"\nequals = "1 + z + z**2/2 + z**3/6 + z**4/12"', ["claimed", "computed z**4/24"]),
+    "heun-is-not-third-order": ('check = "stability"\nmethod = "heun"\nequals = "1 + z + z**2/2 + z**3/6"', ["claimed z**3/6 + z**2/2 + z + 1, computed z**2/2 + z + 1"]),
+}
+
+
+@pytest.mark.parametrize("claim_id", sorted(TRUE))
+def test_true_claims_for_every_value(check_claims, claim_id):
+    body, evidence = TRUE[claim_id]
+    outcome = check_claims(claims_text(MODELS, {claim_id: (body,)}))[claim_id].outcome
+    assert outcome.status == "verified", outcome.message
+    assert outcome.evidence == evidence
+    if evidence == "numerical":
+        assert "held on 25 exact instances drawn by hypothesis" in outcome.message and "not a proof" in outcome.message
+
+
+@pytest.mark.parametrize("claim_id", sorted(WRONG))
+def test_wrong_versions_are_refuted_with_counterexamples(check_claims, claim_id):
+    body, fragments = WRONG[claim_id]
+    assert_refuted(check_claims(claims_text(MODELS, {claim_id: (body,)}))[claim_id].outcome, fragments)
+
+
+def test_symbolic_exponents_only_for_declared_symbols(check_claims):
+    body = 'check = "stability"\nmodel = "stable_coupled"\nsymbols = ["H"]\nmethod = "frozen-slow-euler"\noptions = { H = "H", m = 2 }\nequals = [["1 - H", 0], [0, "(1 - 8*H/2)**k"]]'
+    outcome = check_claims(claims_text(MODELS, {"k-exponent": (body,)}))["k-exponent"].outcome
+    assert outcome.status == "error" and "unknown name 'k'" in outcome.message
+
+
+# --- the stability functions against an outside implementation (NodePy) -----------------------
+
+
+def nodepy_polynomial(tableau):
+    rk = pytest.importorskip("nodepy.runge_kutta_method")
+    A = np.array([[sympy.Rational(a) for a in row] for row in tableau.A], dtype=object)
+    b = np.array([sympy.Rational(v) for v in tableau.b], dtype=object)
+    p, q = rk.ExplicitRungeKuttaMethod(A, b).stability_function()
+    z = sympy.Symbol("z")
+    numerator = sum(sympy.Rational(c) * z**k for k, c in enumerate(reversed(list(p.coeffs))))
+    denominator = sum(sympy.Rational(c) * z**k for k, c in enumerate(reversed(list(q.coeffs))))
+    return sympy.expand(numerator / denominator)
+
+
+@pytest.mark.parametrize("name", sorted(TABLEAUS))
+def test_stability_polynomials_agree_with_nodepy(name):
+    expected = nodepy_polynomial(TABLEAUS[name])
+    h, lam, z = sympy.symbols("h lam z", real=True)
+    M = stability.amplification(METHODS[name], {"h": h}, stability.DAHLQUIST, {"lam": lam})
+    ours = sympy.expand(sympy.simplify(M[0, 0].subs(lam, z / h)))
+    assert sympy.expand(ours - expected.subs(sympy.Symbol("z"), z)) == 0
+
+
+def test_nodepy_rk44_is_our_rk4():
+    rk = pytest.importorskip("nodepy.runge_kutta_method")
+    p, _ = rk.loadRKM("RK44").stability_function()
+    assert [sympy.Rational(c) for c in p.coeffs] == [sympy.Rational(1, 24), sympy.Rational(1, 6), sympy.Rational(1, 2), 1, 1]
