@@ -49,13 +49,13 @@ def test_step_doubling_page_is_covered_claim_by_claim(results):
         "cooling/trajectory-vs-exact", "cooling/estimate-identity", "cooling/solve-ivp-rk45",
     } <= ids
     evidence = Counter(r.outcome.evidence for r in page)
-    assert evidence["exact"] and evidence["symbolic"] and evidence["certified"] and evidence["numerical"] == 1
+    assert evidence["exact"] and evidence["symbolic"] and evidence["certified"] and evidence["numerical"] >= 1
     assert all(r.claim.statement and r.claim.source_text for r in page)
 
 
 @pytest.mark.skipif(not SOURCES.is_dir(), reason="source documents not beside the checkout")
 def test_every_source_text_occurs_in_its_document(results):
-    stale = [r.claim.id for r in results if r.stale or not r.source_found]
+    stale = [r.claim.id for r in results if r.claim.document and (r.stale or not r.source_found)]
     assert not stale
 
 

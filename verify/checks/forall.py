@@ -275,7 +275,18 @@ def evaluate(claim: Claim) -> Outcome:
         reason = "sympy could not prove it"
     if outcome is not None:
         return outcome
+    simplest = {name: _first_value(d) for name, d in spec.domains.items()}
+    first = _instance_outcome(claim, spec, simplest)  # most wrong claims already fail at the simplest instance
+    if first.status == "refuted":
+        return _counterexample(simplest, first)
     return _sample(claim, spec, over, reason)
+
+
+def _counterexample(values, outcome):
+    at = ", ".join(f"{k} = {v}" for k, v in values.items())
+    replay = "cases = [{" + ", ".join(f'{k} = "{v}"' for k, v in values.items()) + "}]"
+    return Outcome("refuted", outcome.evidence, f"counterexample {at}: {outcome.message} (replay as a run claim with {replay})",
+                   outcome.computed, [f"counterexample {at}"] + outcome.derivation)
 
 
 def _one_line(exc) -> str:
@@ -440,11 +451,7 @@ def _sample(claim, spec, over, reason):
         try:
             probe()
         except AssertionError:
-            values, outcome = failures[-1]  # hypothesis replays the shrunk example last
-            at = ", ".join(f"{k} = {v}" for k, v in values.items())
-            replay = "cases = [{" + ", ".join(f'{k} = "{v}"' for k, v in values.items()) + "}]"
-            return Outcome("refuted", outcome.evidence, f"counterexample {at}: {outcome.message} (replay as a run claim with {replay})",
-                           outcome.computed, [f"hypothesis shrank a violation to {at}"] + outcome.derivation)
+            return _counterexample(*failures[-1])  # hypothesis replays the shrunk example last
     return Outcome("verified", "numerical", f"held on {tried[0]} exact instances drawn by hypothesis from {over} (not a proof: {reason})",
                    {"instances": str(tried[0])}, [f"{tried[0]} instances, every one verified exactly"])
 
