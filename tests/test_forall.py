@@ -105,6 +105,17 @@ def test_stability_polynomials_agree_with_nodepy(name):
     assert sympy.expand(ours - expected.subs(sympy.Symbol("z"), z)) == 0
 
 
+def test_backward_euler_agrees_with_nodepy():
+    rk = pytest.importorskip("nodepy.runge_kutta_method")
+    p, q = rk.loadRKM("BE").stability_function()
+    z = sympy.Symbol("z")
+    theirs = sum(sympy.nsimplify(c) * z**k for k, c in enumerate(reversed(list(p.coeffs)))) / sum(
+        sympy.nsimplify(c) * z**k for k, c in enumerate(reversed(list(q.coeffs))))
+    h, lam = sympy.symbols("h lam", real=True)
+    M = stability.amplification(METHODS["backward-euler"], {"h": h}, stability.DAHLQUIST, {"lam": lam})
+    assert sympy.simplify(M[0, 0].subs(lam, z / h) - theirs) == 0
+
+
 def test_nodepy_rk44_is_our_rk4():
     rk = pytest.importorskip("nodepy.runge_kutta_method")
     p, _ = rk.loadRKM("RK44").stability_function()

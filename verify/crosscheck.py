@@ -119,8 +119,13 @@ class _MpSystem:
     def __init__(self, rhs: list, states: list, blocks: dict, time: sympy.Symbol):
         variables = [time] + list(states)
         self.functions = [compile_mp(e, variables) for e in rhs]
+        self.jacobian_functions = [[compile_mp(sympy.diff(e, s), variables) for s in states] for e in rhs]
         self.blocks = blocks  # block name -> component indices
         self.counts: dict[str, int] = {}
+
+    def jacobian(self, t, y):
+        self._count("jacobian")
+        return mpmath.matrix([[fn([t, *y]) for fn in row] for row in self.jacobian_functions])
 
     def f(self, t, y, block=None):
         if block is None:
@@ -274,6 +279,34 @@ def _adaptive(system, t, y, options, names, trace):
     return t, y
 
 
+def _backward_euler(system, t, y, options, names, trace):
+    """(I - h J) y+ = y + h f(t + h, 0), J the Jacobian at t + h (the right-hand side is affine in y)."""
+    h = to_mp(options["h"])
+    zero = [mpmath.mpf(0)] * len(y)
+    J = system.jacobian(t + h, zero)
+    g = system.f(t + h, zero)
+    A = mpmath.eye(len(y)) - h * J
+    y = list(mpmath.lu_solve(A, mpmath.matrix([y[i] + h * g[i] for i in range(len(y))])))
+    for name, value in zip(names, y):
+        _record(trace, name, value)
+    return t + h, y
+
+
+def _rosenbrock_euler(system, t, y, options, names, trace):
+    """(I - gamma h J) k = f(t, y), y+ = y + h k."""
+    h, gamma = to_mp(options["h"]), to_mp(options.get("gamma", 1))
+    J = mpmath.matrix([[to_mp(v) for v in row] for row in options["J"]]) if options.get("J") else system.jacobian(t, y)
+    f = system.f(t, y)
+    k = mpmath.lu_solve(mpmath.eye(len(y)) - gamma * h * J, mpmath.matrix(f))
+    y = [y[i] + h * k[i] for i in range(len(y))]
+    for name, value in zip(names, y):
+        _record(trace, name, value)
+    return t + h, y
+
+
+IMPLICIT = {"backward-euler": _backward_euler, "rosenbrock-euler": _rosenbrock_euler}
+
+
 def mp_run(method: str, options: dict, rhs: list, states: list, blocks: dict, time, t0, y0, steps: int):
     """Run a method in mpmath at DIGITS digits.
 
@@ -294,6 +327,8 @@ def mp_run(method: str, options: dict, rhs: list, states: list, blocks: dict, ti
         elif method in ("frozen-slow-euler", "midpoint-sampled-euler"):
             midpoint = method == "midpoint-sampled-euler"
             advance = lambda t, y: _multirate(system, t, y, options, names, trace, midpoint)  # noqa: E731
+        elif method in IMPLICIT:
+            advance = lambda t, y: IMPLICIT[method](system, t, y, options, names, trace)  # noqa: E731
         elif method == "step-doubling-euler":
             advance = lambda t, y: _step_doubling(system, t, y, options, names, trace)  # noqa: E731
         elif method == "adaptive-euler":

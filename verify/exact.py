@@ -162,3 +162,15 @@ def affine_iterates(step: Callable[[list], list], y0: Sequence[Rational], steps:
 def _qq(value):
     # Through integers, so this works whichever ground types sympy picked (gmpy, flint, python).
     return QQ(int(value.numerator), int(value.denominator))
+
+
+def solve(matrix: Sequence[Sequence[Rational]], vector: Sequence[Rational]) -> list[Rational]:
+    """The exact solution of matrix x = vector over QQ (DomainMatrix LU); ZeroDivisionError when singular."""
+    n = len(vector)
+    A = DomainMatrix([[_qq(v) for v in row] for row in matrix], (n, n), QQ)
+    b = DomainMatrix([[_qq(v)] for v in vector], (n, 1), QQ)
+    try:
+        x = A.lu_solve(b).to_list()
+    except Exception as exc:  # sympy raises DMNonInvertibleMatrixError
+        raise ZeroDivisionError(f"singular linear system: {exc}") from None
+    return [Rational(int(x[i][0].numerator), int(x[i][0].denominator)) for i in range(n)]

@@ -282,7 +282,8 @@ def evaluate(claim: Claim) -> Outcome:
         computed[relation.text] = quantity
         evidence = "certified" if how else evidence
         equals = lambda text: text if text.startswith("≈") else f"= {text}"  # noqa: E731
-        shown = f"{relation.text} {equals(quantity)}, {relation.claimed_text} {equals(bound)}{how}"
+        bound_shown = "" if relation.claimed_text.strip() == bound else f", {relation.claimed_text} {equals(bound)}"
+        shown = f"{relation.text} {equals(quantity)}{bound_shown}{how}"
         (successes if holds else failures).append(
             f"{relation.text} {relation.op} {relation.claimed_text}: {shown}" if holds
             else f"{relation.text}: claimed {relation.op} {relation.claimed_text}, computed {shown}"

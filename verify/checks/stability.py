@@ -38,8 +38,8 @@ def prepare(claim: Claim):
     if claim.model is None:
         options.setdefault("h", symbol("h"))
         equals = claim.value(table["equals"], "equals", {"z": z})
-        if not isinstance(table["equals"], (str, int)) or equals.free_symbols - {z}:
-            raise LoadError("equals must be an expression in z")
+        if not isinstance(table["equals"], (str, int)) or equals.free_symbols - {z} - set(claim.symbols.values()):
+            raise LoadError("equals must be an expression in z (and the claim's symbols)")
         return method, options, equals
     equals = table["equals"]
     if not (isinstance(equals, list) and all(isinstance(row, list) and len(row) == len(equals) == len(claim.model.states) for row in equals)):
@@ -71,7 +71,7 @@ def evaluate(claim: Claim) -> Outcome:
         if claim.model is None:
             h, lam, z = symbol("h"), symbol("lam"), symbol("z")
             M = amplification(method, options, DAHLQUIST, {"lam": lam})
-            computed_value = sympy.expand(sympy.simplify(M[0, 0].subs(lam, z / h)))
+            computed_value = sympy.cancel(sympy.simplify(M[0, 0].subs(lam, z / h)))
             difference = sympy.simplify(computed_value - equals)
             what, shown = "R(z)", str(computed_value)
         else:

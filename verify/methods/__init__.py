@@ -1,6 +1,7 @@
 """Exact step maps, one module per family.  ``METHODS`` maps a claim's ``method`` to its step map."""
 from .base import ExactSystem, Method, MethodError, Recorder, RunResult, SymbolicSystem, run
 from .explicit_rk import TABLEAUS, ExplicitRungeKutta
+from .implicit import BackwardEuler, RosenbrockEuler
 from .multirate import FrozenSlowEuler, MidpointSampledEuler
 from .step_doubling import AdaptiveEuler, StepDoublingEuler
 
@@ -10,5 +11,7 @@ METHODS["frozen-slow-euler"] = FrozenSlowEuler()
 METHODS["midpoint-sampled-euler"] = MidpointSampledEuler()
 METHODS["step-doubling-euler"] = StepDoublingEuler()
 METHODS["adaptive-euler"] = AdaptiveEuler()
+METHODS["backward-euler"] = BackwardEuler()
+METHODS["rosenbrock-euler"] = RosenbrockEuler()
 
 __all__ = ["METHODS", "SymbolicSystem", "ExactSystem", "Method", "MethodError", "Recorder", "RunResult", "run", "TABLEAUS"]

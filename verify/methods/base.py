@@ -74,6 +74,28 @@ class ExactSystem:
         recorder.counts[block] += 1
         return [self.functions[i](env) for i in self.blocks[block]]
 
+    def jacobian_expressions(self) -> list[list[sympy.Expr]]:
+        states = [symbol(s) for s in self.states]
+        return [[sympy.diff(e, s) for s in states] for e in self.rhs]
+
+    def jacobian(self, t, y, recorder: Recorder) -> list[list]:
+        """D_y f(t, y), exactly (its entries compiled once)."""
+        if not hasattr(self, "_jacobian"):
+            variables = [symbol(TIME)] + [symbol(s) for s in self.states]
+            self._jacobian = [[exact.compile_rational(e, variables) for e in row] for row in self.jacobian_expressions()]
+        recorder.counts["jacobian"] += 1
+        env = [t, *y]
+        return [[f(env) for f in row] for row in self._jacobian]
+
+    def linear_in_state(self) -> bool:
+        """Is the right-hand side affine in the state (coefficients may depend on t)?"""
+        states = set(symbol(s) for s in self.states)
+        return all(not (entry.free_symbols & states) for row in self.jacobian_expressions() for entry in row)
+
+    def solve(self, matrix: list[list], vector: list) -> list:
+        """The exact solution x of matrix x = vector (DomainMatrix over QQ); ZeroDivisionError when singular."""
+        return exact.solve(matrix, vector)
+
 
 class SymbolicSystem(ExactSystem):
     """The same right-hand side evaluated on sympy expressions (symbolic step sizes, states, parameters)."""
@@ -91,6 +113,16 @@ class SymbolicSystem(ExactSystem):
     @staticmethod
     def _substituter(expression, variables):
         return lambda env: sympy.expand(expression.xreplace(dict(zip(variables, [sympy.sympify(v) for v in env]))))
+
+    def jacobian(self, t, y, recorder: Recorder) -> list[list]:
+        recorder.counts["jacobian"] += 1
+        variables = [symbol(TIME)] + [symbol(s) for s in self.states]
+        values = dict(zip(variables, [sympy.sympify(v) for v in [t, *y]]))
+        return [[e.xreplace(values) for e in row] for row in self.jacobian_expressions()]
+
+    def solve(self, matrix, vector):
+        solution = sympy.Matrix(matrix).LUsolve(sympy.Matrix(vector))
+        return [sympy.simplify(v) for v in solution]
 
 
 class Method:

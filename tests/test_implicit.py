@@ -1,0 +1,83 @@
+"""backward-euler and rosenbrock-euler agree with their definitions, written out by hand."""
+from __future__ import annotations
+
+from fractions import Fraction as F
+
+import sympy
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from conftest import claims_text
+from verify import crosscheck
+from verify.methods import METHODS, ExactSystem, run
+from verify.model import model_from_table, symbol
+
+small = st.fractions(min_value=-5, max_value=5, max_denominator=12)
+step = st.fractions(min_value=F(1, 12), max_value=2, max_denominator=12)
+
+
+def _s(v):
+    return sympy.Rational(v.numerator, v.denominator)
+
+
+def _f(v):
+    return F(int(v.numerator), int(v.denominator))
+
+
+@settings(max_examples=40, deadline=None)
+@given(a=small, b=small, t0=small, y0=small, h=step)
+def test_backward_euler_solves_its_implicit_equation(a, b, t0, y0, h):
+    """y' = a y + b t: y1 = (y0 + h b (t0 + h)) / (1 - h a), when 1 - h a != 0."""
+    if 1 - h * a == 0:
+        return
+    model = model_from_table("lin", {"states": ["y"], "rhs": {"y": f"({a})*y + ({b})*t"}}, "test")
+    result = run(METHODS["backward-euler"], ExactSystem(model, {}), {"h": _s(h)}, _s(t0), [_s(y0)], 1, keep=True)
+    y1 = _f(result.y[0])
+    assert y1 == (y0 + h * b * (t0 + h)) / (1 - h * a)
+    assert y1 == y0 + h * (a * y1 + b * (t0 + h))  # the defining equation itself
+
+
+@settings(max_examples=40, deadline=None)
+@given(y0=small, h=step, gamma=st.fractions(min_value=F(1, 4), max_value=2, max_denominator=8), approximate=st.booleans())
+def test_rosenbrock_euler_matches_its_formula(y0, h, gamma, approximate):
+    """y' = -y^2: J = -2 y (or a given J~ = -1), k = f / (1 - gamma h J), y1 = y + h k."""
+    J = F(-1) if approximate else -2 * y0
+    if 1 - gamma * h * J == 0:
+        return
+    model = model_from_table("sq", {"states": ["y"], "rhs": {"y": "-y**2"}}, "test")
+    options = {"h": _s(h), "gamma": _s(gamma)}
+    if approximate:
+        options["J"] = [[sympy.Integer(-1)]]
+    result = run(METHODS["rosenbrock-euler"], ExactSystem(model, {}), options, 0, [_s(y0)], 1, keep=True)
+    assert _f(result.y[0]) == y0 + h * (-(y0**2)) / (1 - gamma * h * J)
+    system = ExactSystem(model, {})
+    _, mp_y, _, _, _ = crosscheck.mp_run("rosenbrock-euler", options, system.rhs, model.state_symbols, system.blocks, symbol("t"), 0, [_s(y0)], 1)
+    assert crosscheck.agree(_s(_f(result.y[0])), mp_y[0])
+
+
+def test_backward_euler_refuses_a_nonlinear_implicit_equation(check_claims):
+    text = '[model.sq]\nstates = ["y"]\nrhs = { y = "-y**2" }\n'
+    body = 'check = "run"\nmodel = "sq"\nmethod = "backward-euler"\noptions = { h = 1 }\ninitial = { y = 1 }\nexpect = { y = 0 }'
+    outcome = check_claims(claims_text(text, {"nonlinear": (body,)}))["nonlinear"].outcome
+    assert outcome.status == "error" and "nonlinear in the state" in outcome.message
+
+
+def test_backward_euler_affine_power_equals_loop():
+    model = model_from_table("lin2", {"states": ["x", "z"], "rhs": {"x": "-x + 10*z", "z": "-2*z + 1"}}, "test")
+    options = {"h": sympy.Rational(1, 10)}
+    fast = run(METHODS["backward-euler"], ExactSystem(model, {}), options, 0, [1, 1], 60, keep=False)
+    slow = run(METHODS["backward-euler"], ExactSystem(model, {}), options, 0, [1, 1], 60, keep=True)
+    assert fast.route == "affine power" and fast.y == slow.y
+
+
+def test_wrong_implicit_claims_are_refuted(check_claims):
+    text = '[model.decay]\nstates = ["y"]\nrhs = { y = "-2*y + t" }\n'
+    bodies = {
+        "be-explicit-value": ('check = "run"\nmodel = "decay"\nmethod = "backward-euler"\noptions = { h = 0.5 }\ninitial = { y = 1 }\nexpect = { y = 0 }',),
+        "be-stability": ('check = "stability"\nmethod = "backward-euler"\nequals = "1 + z"',),
+    }
+    results = check_claims(claims_text(text, bodies))
+    assert results["be-explicit-value"].outcome.status == "refuted"
+    assert "claimed 0, computed 5/8" in results["be-explicit-value"].outcome.message
+    assert results["be-stability"].outcome.status == "refuted"
+    assert "computed -1/(z - 1)" in results["be-stability"].outcome.message
