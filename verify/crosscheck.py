@@ -116,16 +116,20 @@ def show(value) -> str:
 
 
 class _MpSystem:
-    def __init__(self, rhs: list, states: list, blocks: dict, time: sympy.Symbol):
+    def __init__(self, rhs: list, states: list, blocks: dict, time: sympy.Symbol, constraints=()):
         variables = [time] + list(states)
         self.functions = [compile_mp(e, variables) for e in rhs]
-        self.jacobian_functions = [[compile_mp(sympy.diff(e, s), variables) for s in states] for e in rhs]
+        self.constraint_functions = [compile_mp(g, variables) for g in constraints]
+        self.jacobian_functions = [[compile_mp(sympy.diff(e, s), variables) for s in states] for e in list(rhs) + list(constraints)]
         self.blocks = blocks  # block name -> component indices
         self.counts: dict[str, int] = {}
 
     def jacobian(self, t, y):
         self._count("jacobian")
         return mpmath.matrix([[fn([t, *y]) for fn in row] for row in self.jacobian_functions])
+
+    def g(self, t, y):
+        return [fn([t, *y]) for fn in self.constraint_functions]
 
     def f(self, t, y, block=None):
         if block is None:
@@ -280,13 +284,32 @@ def _adaptive(system, t, y, options, names, trace):
 
 
 def _backward_euler(system, t, y, options, names, trace):
-    """(I - h J) y+ = y + h f(t + h, 0), J the Jacobian at t + h (the right-hand side is affine in y)."""
+    """Coupled backward Euler, linear case: X - h f(t1, X, Z) = X_prev + h r_d, g(t1, X, Z) = r_a, t1 = t + h.
+
+    The Jacobian rows of f and g are constant in the unknowns, so the system is
+    [[I - h f_X, -h f_Z], [g_X, g_Z]] (X, Z) = (X_prev + h (f(t1, 0) + r_d), r_a - g(t1, 0)).
+    """
     h = to_mp(options["h"])
-    zero = [mpmath.mpf(0)] * len(y)
-    J = system.jacobian(t + h, zero)
-    g = system.f(t + h, zero)
-    A = mpmath.eye(len(y)) - h * J
-    y = list(mpmath.lu_solve(A, mpmath.matrix([y[i] + h * g[i] for i in range(len(y))])))
+    n = len(y)
+    d = len(system.functions)  # differential unknowns come first
+    t1 = t + h
+    zero = [mpmath.mpf(0)] * n
+    J = system.jacobian(t1, zero)
+    f0, g0 = system.f(t1, zero), system.g(t1, zero)
+    r_d, r_a = _residuals(options, names, t1, h, d)
+    A = mpmath.matrix(n, n)
+    right = mpmath.matrix(n, 1)
+    for i in range(n):
+        for j in range(n):
+            A[i, j] = ((1 if i == j else 0) - h * J[i, j]) if i < d else J[i, j]
+        right[i] = y[i] + h * (f0[i] + r_d[i]) if i < d else r_a[i - d] - g0[i - d]
+    previous = y
+    y = list(mpmath.lu_solve(A, right))
+    rate = system.functions
+    for i in range(d):
+        _record(trace, f"r_d_{names[i]}", (y[i] - previous[i]) / h - rate[i]([t1, *y]))
+    for k, value in enumerate(system.g(t1, y)):
+        _record(trace, f"r_a_{names[d + k]}", value)
     for name, value in zip(names, y):
         _record(trace, name, value)
     return t + h, y
@@ -307,7 +330,18 @@ def _rosenbrock_euler(system, t, y, options, names, trace):
 IMPLICIT = {"backward-euler": _backward_euler, "rosenbrock-euler": _rosenbrock_euler}
 
 
-def mp_run(method: str, options: dict, rhs: list, states: list, blocks: dict, time, t0, y0, steps: int):
+def _residuals(options, names, t1, h, d):
+    """The prescribed residuals r_d (differential) and r_a (algebraic) at the step ending at t1."""
+    def value(expression):
+        expression = sympy.sympify(expression)
+        return compile_mp(expression, [sympy.Symbol("h", real=True), sympy.Symbol("t", real=True)])([h, t1])
+
+    r_d = [value(options.get("residual_d", {}).get(name, 0)) for name in names[:d]]
+    r_a = [value(options.get("residual_a", {}).get(name, 0)) for name in names[d:]]
+    return r_d, r_a
+
+
+def mp_run(method: str, options: dict, rhs: list, states: list, blocks: dict, time, t0, y0, steps: int, constraints=()):
     """Run a method in mpmath at DIGITS digits.
 
     Returns (t, y, trace, counts, nodes): the final time and state, every value
@@ -318,7 +352,7 @@ def mp_run(method: str, options: dict, rhs: list, states: list, blocks: dict, ti
     trace: dict[str, list] = {}
     nodes = []
     with mpmath.workdps(DIGITS):
-        system = _MpSystem(rhs, states, blocks, time)
+        system = _MpSystem(rhs, states, blocks, time, constraints)
         t = to_mp(t0)
         y = [to_mp(v) for v in y0]
         if method in TABLEAUS or method == "rk":

@@ -44,12 +44,21 @@ class Model:
     def state_symbols(self) -> list[sympy.Symbol]:
         return [symbol(s) for s in self.states]
 
+    @property
+    def variables(self) -> list[str]:
+        """The differential states, then the algebraic variables (a run's state vector)."""
+        return self.states + self.algebraic
+
+    @property
+    def variable_symbols(self) -> list[sympy.Symbol]:
+        return [symbol(s) for s in self.variables]
+
     def names(self) -> dict[str, sympy.Expr]:
         """Names a claim about this model may use: states, t, parameters, initial values, functionals."""
         names = {s: symbol(s) for s in self.states + self.algebraic}
         names[TIME] = symbol(TIME)
         names.update({p: symbol(p) for p in self.parameters})
-        names.update({initial_name(s): symbol(initial_name(s)) for s in self.states})
+        names.update({initial_name(s): symbol(initial_name(s)) for s in self.variables})
         names.update(self.functionals)
         return names
 
@@ -131,13 +140,15 @@ def model_from_table(name: str, table: dict, file: str) -> Model:
     for fname, text in _table(table, "functionals", where).items():
         model.functionals[fname] = _parse_in(model.parse, text, None, f"{where}: functional {fname}")
     for s, text in _table(table, "solution", where).items():
-        if s not in states:
+        if s not in states + algebraic:
             raise ExprError(f"{where}: solution for unknown state {s!r}")
         model.solution[s] = _parse_in(model.parse, text, None, f"{where}: solution.{s}")
     constraints = table.get("constraints", [])
     if not isinstance(constraints, list):
         raise ExprError(f"{where}: 'constraints' must be a list of expressions")
     model.constraints = [_parse_in(model.parse, c, None, f"{where}: constraint") for c in constraints]
+    if len(model.constraints) != len(algebraic):
+        raise ExprError(f"{where}: give one constraint per algebraic variable ({len(algebraic)} variables, {len(model.constraints)} constraints)")
     return model
 
 

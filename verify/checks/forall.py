@@ -346,6 +346,12 @@ def _prove_relation(claim, spec, over):
     lhs, op, rhs = _to_domain(spec.lhs, spec.domains), spec.op, _to_domain(spec.rhs, spec.domains)
     domain = _single_real_domain(spec, [lhs, rhs])
     if domain is None:
+        difference = sympy.simplify(lhs - rhs)  # several symbols: sympy's assumptions may still decide
+        truth = {"<": difference.is_negative, "<=": difference.is_nonpositive, ">": difference.is_positive,
+                 ">=": difference.is_nonnegative, "==": difference.is_zero, "!=": difference.is_nonzero}[op]
+        if truth and spec.exactly_when is None:
+            return Outcome("verified", "symbolic", f"{claim.table['lhs']} {op} {claim.table['rhs']} for all {over} (sympy: lhs - rhs = {difference})",
+                           {}, [f"lhs - rhs = {difference}; sympy's assumptions decide {op} 0"])
         return None
     holds_on = _solve_set(_relation_expr(lhs, op, rhs), domain)
     return _compare_sets(claim, spec, domain, holds_on, f"{claim.table['lhs']} {op} {claim.table['rhs']}", over)

@@ -65,11 +65,11 @@ def prepare(claim: Claim) -> RunSpec:
     except MethodError as exc:
         raise LoadError(str(exc)) from None
     initial = _table(table, "initial")
-    unknown = set(initial) - set(model.states) - {TIME}
-    missing = [s for s in model.states if s not in initial]
+    unknown = set(initial) - set(model.variables) - {TIME}
+    missing = [s for s in model.variables if s not in initial]
     if unknown or missing:
         raise LoadError(f"initial must give every state (missing {missing}) and may give t (unknown {sorted(unknown)})")
-    y0 = [_number(claim, initial[s], f"initial.{s}") for s in model.states]
+    y0 = [_number(claim, initial[s], f"initial.{s}") for s in model.variables]
     t0 = _number(claim, initial.get(TIME, 0), "initial.t")
     steps = _number(claim, table.get("steps", 1), "steps")
     if not (steps.is_Integer and 1 <= steps <= MAX_COUNT):
@@ -81,7 +81,7 @@ def prepare(claim: Claim) -> RunSpec:
     relations = [_relation(claim, key, value, names, calls) for key, value in _table(table, "expect_relations").items()]
     trace = {}
     for name, values in _table(table, "trace").items():
-        if name not in model.states and name not in method.quantity_names(model):
+        if name not in model.variables and name not in method.quantity_names(model):
             raise LoadError(f"trace.{name}: only states and the method's quantities ({', '.join(method.quantity_names(model)) or 'none'}) can be traced")
         if not isinstance(values, list):
             raise LoadError(f"trace.{name} must be a list of values")
@@ -110,6 +110,14 @@ def _table(table, key) -> dict:
 
 
 def _option(claim, method, name, value):
+    if name in getattr(method, "expression_options", ()):  # tables of expressions in h and t
+        if not isinstance(value, dict):
+            raise LoadError(f"options.{name} must be a table variable -> expression in h and t")
+        parsed = {key: claim.value(v, f"options.{name}.{key}", {"h": symbol("h")}) for key, v in value.items()}
+        for key, expression in parsed.items():
+            if expression.free_symbols - {symbol("h"), symbol(TIME)}:
+                raise LoadError(f"options.{name}.{key}: only h and t may appear, got {expression}")
+        return parsed
     if name in method.string_options:
         if not isinstance(value, str):
             raise LoadError(f"options.{name} must be one of {', '.join(method.string_options[name])}")
@@ -139,7 +147,7 @@ def _result_names(model, method, options) -> dict:
 
 def _solution_call(model):
     def solution(args):
-        if len(args) != 1 or not args[0].is_Symbol or str(args[0]) not in model.states:
+        if len(args) != 1 or not args[0].is_Symbol or str(args[0]) not in model.variables:
             raise ExprError("solution takes one state name")
         state = str(args[0])
         if state not in model.solution:
@@ -171,8 +179,8 @@ def _known_values(spec: RunSpec, model, t, y, quantities=None) -> dict:
     """Symbol -> exact value for everything an expect expression may mention, at time t and state y."""
     values = {symbol(k): exact.to_sympy(v) for k, v in (quantities or {}).items() if k in spec.method.quantity_names(model)}
     values[symbol(TIME)] = t
-    values.update({symbol(s): v for s, v in zip(model.states, y)})
-    values.update({symbol(initial_name(s)): v for s, v in zip(model.states, spec.y0)})
+    values.update({symbol(s): v for s, v in zip(model.variables, y)})
+    values.update({symbol(initial_name(s)): v for s, v in zip(model.variables, spec.y0)})
     values.update({symbol(p): v for p, v in spec.parameter_values.items()})
     values.update({symbol(k): v for k, v in spec.options.items() if isinstance(v, sympy.Basic)})
     values.update({symbol(k): v for k, v in spec.method.named_values(spec.options).items()})
@@ -208,7 +216,7 @@ def evaluate(claim: Claim) -> Outcome:
     final = [exact.to_sympy(v) for v in result.y]
     t_final = exact.to_sympy(result.t)
     mp = crosscheck.mp_run(
-        spec.method.name, spec.options, system.rhs, model.state_symbols, system.blocks, symbol(TIME), spec.t0, spec.y0, spec.steps
+        spec.method.name, spec.options, system.rhs, model.variable_symbols, system.blocks, symbol(TIME), spec.t0, spec.y0, spec.steps, system.constraints
     )
     mp_t, mp_y, mp_trace, mp_counts, mp_nodes = mp
     computed, failures, successes, disagreements = {}, [], [], []
@@ -225,10 +233,10 @@ def evaluate(claim: Claim) -> Outcome:
     values = _known_values(spec, model, t_final, final, result.recorder.latest)
     mp_values = dict(values)
     mp_values[symbol(TIME)] = mp_t
-    mp_values.update({symbol(s): v for s, v in zip(model.states, mp_y)})
+    mp_values.update({symbol(s): v for s, v in zip(model.variables, mp_y)})
     static = spec.method.named_values(spec.options)  # known from the options, not computed by the run
     for name in spec.method.quantity_names(model):
-        if symbol(name) in mp_values and name not in model.states and name not in static:
+        if symbol(name) in mp_values and name not in model.variables and name not in static:
             if not mp_trace.get(name):
                 raise CheckError(f"the cross-check does not compute {name}")
             mp_values[symbol(name)] = mp_trace[name][-1]
@@ -248,7 +256,7 @@ def evaluate(claim: Claim) -> Outcome:
             node_values = _known_values(spec, model, exact.to_sympy(t), [exact.to_sympy(v) for v in y])
             node_mp = dict(node_values)
             node_mp[symbol(TIME)] = mt
-            node_mp.update({symbol(s): v for s, v in zip(model.states, my)})
+            node_mp.update({symbol(s): v for s, v in zip(model.variables, my)})
             label, got, claimed = compare(comparison, node_values, node_mp, f" at node {n}")
             if got != claimed and bad is None:
                 bad = f"{label} (t = {exact.to_sympy(t)}): claimed {_as_written(comparison.claimed_text, claimed)}, computed {short_text(got)}"
@@ -339,14 +347,14 @@ def _trace_difference(name, claimed, got, texts) -> str:
 def _derivation(spec, result, final, t_final, model) -> list[str]:
     lines = [f"method {spec.method.name}, options " + ", ".join(f"{k} = {_show_option(v)}" for k, v in spec.options.items())]
     lines += [f"named value {k} = {v}" for k, v in spec.method.named_values(spec.options).items()]
-    lines.append("initial: t = " + str(spec.t0) + ", " + ", ".join(f"{s} = {v}" for s, v in zip(model.states, spec.y0)))
+    lines.append("initial: t = " + str(spec.t0) + ", " + ", ".join(f"{s} = {v}" for s, v in zip(model.variables, spec.y0)))
     if result.recorder.keep:
         for where, name, value in result.recorder.assignments:
             shown = "(" + ", ".join(short_text(v) for v in value) + ")" if isinstance(value, tuple) else short_text(value)
             lines.append(f"{where}: {name} = {shown}")
     else:
         lines.append(f"{spec.steps} macro steps by {result.route} (values per step not recorded)")
-    lines.append(f"final: t = {short_text(t_final)}, " + ", ".join(f"{s} = {short_text(v)}" for s, v in zip(model.states, final)))
+    lines.append(f"final: t = {short_text(t_final)}, " + ", ".join(f"{s} = {short_text(v)}" for s, v in zip(model.variables, final)))
     lines.append("evaluations: " + ", ".join(f"{k} {v}" for k, v in sorted(result.recorder.counts.items())))
     return lines
 

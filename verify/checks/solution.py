@@ -21,7 +21,7 @@ def prepare(claim: Claim):
     model = claim.model
     if model is None or not model.solution:
         raise LoadError("check 'solution' needs a model with a 'solution' table")
-    missing = [s for s in model.states if s not in model.solution]
+    missing = [s for s in model.variables if s not in model.solution]
     if missing:
         raise LoadError(f"the model's solution does not give {', '.join(missing)}")
     initial = claim.table.get("initial", {})
@@ -33,8 +33,13 @@ def prepare(claim: Claim):
 def evaluate(claim: Claim) -> Outcome:
     model, initial = claim.model, claim.spec
     t = symbol(TIME)
-    solution = {symbol(s): claim.substitute(model.solution[s]).subs(initial) for s in model.states}
+    solution = {symbol(s): claim.substitute(model.solution[s]).subs(initial) for s in model.variables}
     derivation, failures = [], []
+    for k, g in enumerate(model.constraints):  # a DAE: the solution must satisfy every constraint
+        residual = claim.substitute(g).subs(solution, simultaneous=True)
+        derivation.append(f"constraint {k + 1}: {g} on the solution = {sympy.simplify(residual)}")
+        if not is_zero(residual):
+            failures.append(f"claimed solution violates the constraint 0 = {g}: computed {sympy.simplify(residual)}, not 0")
     for s in model.states:
         x = symbol(s)
         rhs_on_solution = claim.substitute(model.rhs[s]).subs(solution, simultaneous=True)
@@ -47,7 +52,8 @@ def evaluate(claim: Claim) -> Outcome:
         derivation.append(f"{s}(0) = {sympy.simplify(start)}, initial value {wanted}")
         if not is_zero(start - wanted):
             failures.append(f"claimed initial value {s}(0) = {wanted}, computed {s}(0) = {sympy.simplify(start)}")
-    computed = {s: str(solution[symbol(s)]) for s in model.states}
+    computed = {s: str(solution[symbol(s)]) for s in model.variables}
     if failures:
         return Outcome("refuted", "symbolic", "; ".join(failures), computed, derivation)
-    return Outcome("verified", "symbolic", f"the stated solution satisfies {', '.join(s + chr(39) for s in model.states)} and the initial data (sympy)", computed, derivation)
+    constraints = f", the {len(model.constraints)} constraint(s)" if model.constraints else ""
+    return Outcome("verified", "symbolic", f"the stated solution satisfies {', '.join(s + chr(39) for s in model.states)}{constraints} and the initial data (sympy)", computed, derivation)

@@ -54,14 +54,15 @@ class ExactSystem:
 
     def __init__(self, model: Model, parameter_values: dict[str, sympy.Expr]):
         self.model = model
-        self.states = list(model.states)
+        self.states = list(model.variables)  # differential states, then algebraic variables
         self.index = {s: i for i, s in enumerate(self.states)}
         subs = {symbol(p): v for p, v in parameter_values.items()}
-        self.rhs = [model.rhs[s].subs(subs) for s in self.states]
+        self.rhs = [model.rhs[s].subs(subs) for s in model.states]
+        self.constraints = [g.subs(subs) for g in model.constraints]
         variables = [symbol(TIME)] + [symbol(s) for s in self.states]
         self.functions = [exact.compile_rational(e, variables) for e in self.rhs]
         self.blocks = {name: [self.index[s] for s in members] for name, members in model.blocks.items()}
-        self.affine = exact.is_affine_autonomous(self.rhs, variables[1:], variables[0])
+        self.affine = exact.is_affine_autonomous(self.rhs + self.constraints, variables[1:], variables[0])
 
     def rate(self, t: Rational, y: list, recorder: Recorder, block: str | None = None) -> list:
         """The right-hand side at (t, y): all components, or those of one block (in block order)."""
@@ -75,8 +76,17 @@ class ExactSystem:
         return [self.functions[i](env) for i in self.blocks[block]]
 
     def jacobian_expressions(self) -> list[list[sympy.Expr]]:
-        states = [symbol(s) for s in self.states]
-        return [[sympy.diff(e, s) for s in states] for e in self.rhs]
+        """Rows: the right-hand sides, then the constraints; columns: every variable."""
+        variables = [symbol(s) for s in self.states]
+        return [[sympy.diff(e, s) for s in variables] for e in self.rhs + self.constraints]
+
+    def constraint_values(self, t, y) -> list:
+        """g(t, x, z) for a DAE (exact)."""
+        if not hasattr(self, "_constraints"):
+            variables = [symbol(TIME)] + [symbol(s) for s in self.states]
+            self._constraints = [exact.compile_rational(g, variables) for g in self.constraints]
+        env = [t, *y]
+        return [g(env) for g in self._constraints]
 
     def jacobian(self, t, y, recorder: Recorder) -> list[list]:
         """D_y f(t, y), exactly (its entries compiled once)."""
@@ -102,9 +112,10 @@ class SymbolicSystem(ExactSystem):
 
     def __init__(self, model: Model, substitutions: dict):
         self.model = model
-        self.states = list(model.states)
+        self.states = list(model.variables)
         self.index = {s: i for i, s in enumerate(self.states)}
-        self.rhs = [model.rhs[s].xreplace(substitutions) for s in self.states]
+        self.rhs = [model.rhs[s].xreplace(substitutions) for s in model.states]
+        self.constraints = [g.xreplace(substitutions) for g in model.constraints]
         variables = [symbol(TIME)] + [symbol(s) for s in self.states]
         self.functions = [self._substituter(e, variables) for e in self.rhs]
         self.blocks = {name: [self.index[s] for s in members] for name, members in model.blocks.items()}
@@ -124,6 +135,11 @@ class SymbolicSystem(ExactSystem):
         solution = sympy.Matrix(matrix).LUsolve(sympy.Matrix(vector))
         return [sympy.simplify(v) for v in solution]
 
+    def constraint_values(self, t, y):
+        variables = [symbol(TIME)] + [symbol(s) for s in self.states]
+        values = dict(zip(variables, [sympy.sympify(v) for v in [t, *y]]))
+        return [sympy.expand(g.xreplace(values)) for g in self.constraints]
+
 
 class Method:
     """An exact one-step (or one-macro-step) map.  Subclasses set the class attributes."""
@@ -136,12 +152,15 @@ class Method:
     component_options: tuple[str, ...] = ()  # options that may be a table state -> value
     affine = True  # the step is affine in y whenever the right-hand side is affine and autonomous
     variable_step = False  # step() returns (t, y) and moves the clock itself
+    supports_dae = False  # can step a semi-explicit DAE (a model with algebraic variables)
 
     def quantity_names(self, model: Model) -> tuple[str, ...]:
         """Names of the values besides the states that a run of this method assigns (for expect and trace)."""
         return self.quantities
 
     def validate(self, model: Model, options: dict) -> None:
+        if model.algebraic and not self.supports_dae:
+            raise MethodError(f"method {self.name} cannot step the DAE {model.name!r} (algebraic variables {', '.join(model.algebraic)}); use backward-euler")
         missing = [o for o in self.required_options if o not in options]
         unknown = [o for o in options if o not in self.required_options + self.optional_options]
         if missing:
@@ -152,6 +171,8 @@ class Method:
             if name in options and options[name] not in words:
                 raise MethodError(f"method {self.name}: option {name} must be one of {', '.join(words)}")
         for name, value in options.items():
+            if name in getattr(self, "expression_options", ()):
+                continue  # the method checks its own tables
             if isinstance(value, dict) and (name not in self.component_options or set(value) != set(model.states)):
                 raise MethodError(f"method {self.name}: option {name} cannot be a table" if name not in self.component_options
                                   else f"method {self.name}: option {name} must give every state: {', '.join(model.states)}")

@@ -12,7 +12,9 @@ from __future__ import annotations
 
 import sympy
 
-from .base import Method, MethodError, positive_rational
+from .. import exact
+from ..model import symbol
+from .base import Method, MethodError, Recorder, positive_rational
 
 
 def _identity_minus(scale, matrix):
@@ -21,30 +23,81 @@ def _identity_minus(scale, matrix):
 
 
 class BackwardEuler(Method):
+    """Backward Euler for ODEs, and coupled backward Euler for semi-explicit DAEs x' = f(t, x, z), 0 = g(t, x, z).
+
+    Source of the coupled form and its residuals: shared/sources/001_fa1053c1a0806408.txt, [F5]:
+    r_d = (X_n - X_{n-1})/h - f(t_n, X_n, Z_n),  r_a = g(t_n, X_n, Z_n).
+    The step solves for (X_n, Z_n) with the residuals prescribed by the options
+    ``residual_d`` / ``residual_a`` (tables variable -> expression in h and t,
+    default 0: the exact solve), so a claim can model an accepted candidate
+    whose residuals are as large as the theorem allows.  The residuals of the
+    computed step are recorded as ``r_d_<x>`` and ``r_a_<z>``.
+    """
+
     name = "backward-euler"
     required_options = ("h",)
+    optional_options = ("residual_d", "residual_a")
+    expression_options = ("residual_d", "residual_a")
+    supports_dae = True
+
+    def quantity_names(self, model):
+        return tuple(f"r_d_{x}" for x in model.states) + tuple(f"r_a_{z}" for z in model.algebraic)
 
     def validate(self, model, options):
         super().validate(model, options)
         positive_rational(options, "h", self.name)
-        states = [sympy.Symbol(s, real=True) for s in model.states]
-        for s, e in model.rhs.items():
-            if any(sympy.diff(e, x).free_symbols & set(states) for x in states):
-                raise MethodError(f"method {self.name}: rhs.{s} is nonlinear in the state; only linear implicit solves are exact")
+        variables = [symbol(v) for v in model.variables]
+        for what, e in [(f"rhs.{s}", e) for s, e in model.rhs.items()] + [("a constraint", g) for g in model.constraints]:
+            if any(sympy.diff(e, x).free_symbols & set(variables) for x in variables):
+                raise MethodError(f"method {self.name}: {what} is nonlinear in the unknowns; only linear implicit solves are exact")
+        for option, allowed in (("residual_d", model.states), ("residual_a", model.algebraic)):
+            table = options.get(option, {})
+            if not isinstance(table, dict) or set(table) - set(allowed):
+                raise MethodError(f"method {self.name}: {option} must be a table over {', '.join(allowed) or 'no variables'}")
 
     def step_length(self, options):
         return options["h"]
 
+    def exact_options(self, options, convert=None):
+        converted = super().exact_options({k: v for k, v in options.items() if k not in self.expression_options}, convert)
+        for option in self.expression_options:  # expressions in h and t, evaluated at every step
+            converted[option] = {name: _step_function(e) for name, e in options.get(option, {}).items()}
+        return converted
+
     def step(self, system, t, y, options, recorder):
         h = options["h"]
+        t1 = t + h
+        n, d = len(y), len(system.rhs)
         zero = [0 * v for v in y]
-        J = system.jacobian(t + h, zero, recorder)
-        g = system.rate(t + h, zero, recorder)  # f(t + h, 0): the part of f free of the state
-        right = [y[i] + h * g[i] for i in range(len(y))]
-        new = system.solve(_identity_minus(h, J), right)
+        J = system.jacobian(t1, zero, recorder)  # constant in the unknowns: the equations are linear
+        f0 = system.rate(t1, zero, recorder)  # the parts of f and g free of the unknowns
+        g0 = system.constraint_values(t1, zero) if n > d else []
+        r_d = [options["residual_d"][x](h, t1) if x in options["residual_d"] else 0 for x in system.states[:d]]
+        r_a = [options["residual_a"][z](h, t1) if z in options["residual_a"] else 0 for z in system.states[d:]]
+        matrix = [[((1 if i == j else 0) - h * J[i][j]) if i < d else J[i][j] for j in range(n)] for i in range(n)]
+        right = [y[i] + h * (f0[i] + r_d[i]) for i in range(d)] + [r_a[k] - g0[k] for k in range(n - d)]
+        new = system.solve(matrix, right)
         for name, value in zip(system.states, new):
             recorder.assign(name, value)
+        rate = system.rate(t1, new, Recorder(keep=False))
+        for i, x in enumerate(system.states[:d]):
+            recorder.assign(f"r_d_{x}", (new[i] - y[i]) / h - rate[i], "residual")
+        for k, value in enumerate(system.constraint_values(t1, new) if n > d else []):
+            recorder.assign(f"r_a_{system.states[d + k]}", value, "residual")
         return new
+
+
+def _step_function(expression):
+    """An expression in h and t as an exact function (h, t) -> value (symbolic values pass through)."""
+    variables = [symbol("h"), symbol("t")]
+    compiled = exact.compile_rational(sympy.sympify(expression), variables)
+
+    def value(h, t):
+        if isinstance(h, sympy.Basic) or isinstance(t, sympy.Basic):
+            return sympy.sympify(expression).xreplace(dict(zip(variables, [h, t])))
+        return compiled([h, t])
+
+    return value
 
 
 class RosenbrockEuler(Method):

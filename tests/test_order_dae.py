@@ -1,0 +1,96 @@
+"""Convergence orders, coupled backward Euler for DAEs, and prescribed residuals."""
+from __future__ import annotations
+
+from fractions import Fraction as F
+
+import pytest
+import sympy
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from conftest import assert_refuted, claims_text
+from verify.methods import METHODS, ExactSystem, run
+from verify.model import model_from_table
+
+MODELS = """
+[model.linear_dae]
+states = ["x"]
+algebraic = ["z"]
+rhs = { x = "-x + z" }
+constraints = ["z - x/2 - t"]
+solution = { x = "(x0 + 4)*exp(-t/2) + 2*t - 4", z = "(x0 + 4)/2*exp(-t/2) + 2*t - 2" }
+
+[model.wrong_dae_solution]
+states = ["x"]
+algebraic = ["z"]
+rhs = { x = "-x + z" }
+constraints = ["z - x/2 - t"]
+solution = { x = "(x0 + 4)*exp(-t/2) + 2*t - 4", z = "(x0 + 4)/2*exp(-t/2) + 2*t" }
+
+[model.riccati]
+states = ["y"]
+rhs = { y = "-y**2" }
+solution = { y = "y0/(1 + y0*t)" }
+"""
+
+DAE_ORDER = 'check = "order"\nmodel = "linear_dae"\nmethod = "backward-euler"\ninitial = { x = 1, z = "1/2" }\nt_end = 1\nsteps = [20, 40, 80, 160]\n'
+
+WRONG = {
+    "be-dae-second-order": (DAE_ORDER + "order = 2", ["claimed order 2 ± 1/10, computed observed order 0.99"]),
+    "sqrt-h-residuals-keep-order": (
+        'check = "order"\nmodel = "linear_dae"\nmethod = "backward-euler"\noptions = { residual_d = { x = "2*h**(1/2)" } }\n'
+        'initial = { x = 1, z = "1/2" }\nt_end = 1\nsteps = [16, 64, 256]\norder = 1', ["computed observed order 0.50"]),
+    "defect-h3": ('check = "order"\nmodel = "riccati"\nmethod = "rosenbrock-euler"\ninitial = { y = 1 }\nt_end = 1\nsteps = [16, 32, 64, 128]\nlocal = true\norder = 3',
+                  ["claimed order 3", "computed observed order 1.9"]),
+    "dae-solution-off-the-constraint": ('check = "solution"\nmodel = "wrong_dae_solution"', ["violates the constraint 0 = -t - x/2 + z: computed 2, not 0"]),
+    "residual-not-reported": ('check = "run"\nmodel = "linear_dae"\nmethod = "backward-euler"\noptions = { h = "1/10", residual_a = { z = "h" } }\ninitial = { x = 1, z = "1/2" }\nexpect = { r_a_z = 0 }',
+                              ["r_a_z: claimed 0, computed 1/10"]),
+}
+
+
+@pytest.mark.parametrize("claim_id", sorted(WRONG))
+def test_wrong_versions_are_refuted(check_claims, claim_id):
+    body, fragments = WRONG[claim_id]
+    assert_refuted(check_claims(claims_text(MODELS, {claim_id: (body,)}))[claim_id].outcome, fragments)
+
+
+def test_order_table_and_reference_run(check_claims):
+    body = 'check = "order"\nmodel = "riccati"\nmethod = "heun"\ninitial = { y = 1 }\nt_end = 1\nsteps = [10, 20, 40]\nreference_steps = 2560\norder = 2'
+    outcome = check_claims(claims_text(MODELS, {"heun": (body,)}))["heun"].outcome
+    assert outcome.status == "verified" and outcome.evidence == "numerical"
+    assert outcome.derivation[1].split() == ["N", "h", "error", "order", "y"]
+    assert len(outcome.derivation) == 2 + 3 + 1
+
+
+def test_explicit_methods_refuse_a_dae(check_claims):
+    body = 'check = "run"\nmodel = "linear_dae"\nmethod = "euler"\noptions = { h = 1 }\ninitial = { x = 1, z = 0 }\nexpect = { x = 0 }'
+    outcome = check_claims(claims_text(MODELS, {"euler-dae": (body,)}))["euler-dae"].outcome
+    assert outcome.status == "error" and "cannot step the DAE" in outcome.message
+
+
+def test_constraints_must_match_algebraic_variables(check_claims):
+    text = '[model.bad]\nstates = ["x"]\nalgebraic = ["z", "w"]\nrhs = { x = "z" }\nconstraints = ["z - x"]\n'
+    body = 'check = "run"\nmodel = "bad"\nmethod = "backward-euler"\noptions = { h = 1 }\ninitial = { x = 1, z = 0, w = 0 }\nexpect = { x = 0 }'
+    outcome = check_claims(claims_text(text, {"bad": (body,)}))["bad"].outcome
+    assert outcome.status == "error" and "one constraint per algebraic variable" in outcome.message
+
+
+DAE = model_from_table("dae", {"states": ["x"], "algebraic": ["z"], "rhs": {"x": "-x + z"}, "constraints": ["z - x/2 - t"]}, "test")
+values = st.fractions(min_value=-5, max_value=5, max_denominator=12)
+
+
+@settings(max_examples=40, deadline=None)
+@given(x=values, t=values, h=st.fractions(min_value=F(1, 12), max_value=2, max_denominator=12), r_d=values, r_a=values)
+def test_coupled_backward_euler_solves_its_equations(x, t, h, r_d, r_a):
+    """By hand: X = x + h(-X + Z) + h r_d and Z = X/2 + t1 + r_a, t1 = t + h."""
+    t1 = t + h
+    X = (x + h * (t1 + r_a) + h * r_d) / (1 + h / 2)
+    Z = X / 2 + t1 + r_a
+    options = {"h": sympy.Rational(h.numerator, h.denominator),
+               "residual_d": {"x": sympy.Rational(r_d.numerator, r_d.denominator)},
+               "residual_a": {"z": sympy.Rational(r_a.numerator, r_a.denominator)}}
+    result = run(METHODS["backward-euler"], ExactSystem(DAE, {}), options, sympy.Rational(t.numerator, t.denominator),
+                 [sympy.Rational(x.numerator, x.denominator), 0], 1, keep=True)
+    got = [F(int(v.numerator), int(v.denominator)) for v in result.y]
+    assert got == [X, Z]
+    assert result.recorder.latest["r_d_x"] == r_d and result.recorder.latest["r_a_z"] == r_a

@@ -1,0 +1,163 @@
+"""check = "order": the observed convergence order of a method on a model.
+
+The method runs from ``initial`` to ``t_end`` with N steps for each N in
+``steps`` (the option named by ``step``, default ``h``, is (t_end - t0)/N).
+Each run is exact where the model is linear in the state (rationals grow
+slowly there), otherwise on the independent mpmath path at 50 digits.  The
+error at t_end, in the max-norm over ``components``, is measured against the
+model's closed-form ``solution`` (evaluated with mpmath at 50 digits) or
+against a reference run with ``reference_steps``.  The observed order of each
+pair of levels is log(e_i / e_j) / log(h_i / h_j); the least-squares slope of
+log e against log h is reported too.  The claim holds when the order of the
+finest pair is within ``tolerance`` of ``order``.  An observed order is an
+estimate from finitely many runs, so the evidence is ``numerical``.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import mpmath
+import sympy
+
+from .. import crosscheck, exact
+from ..load import Claim, LoadError
+from ..methods import METHODS, ExactSystem, MethodError, run
+from ..model import TIME, initial_name, symbol
+from .common import CheckError, Outcome
+from .run import _option
+
+KEYS = {"method", "options", "step", "initial", "t_end", "steps", "order", "tolerance", "reference_steps", "components", "local"}
+DEFAULT_TOLERANCE = "1/10"
+
+
+@dataclass
+class OrderSpec:
+    method: object
+    options: dict
+    step: str
+    t0: sympy.Rational
+    y0: list
+    t_end: sympy.Rational
+    steps: list
+    order: sympy.Rational
+    tolerance: sympy.Rational
+    reference_steps: int | None
+    components: list
+    local: bool = False  # one step of each size: the order of the one-step defect
+
+
+def prepare(claim: Claim) -> OrderSpec:
+    table, model = claim.table, claim.model
+    if model is None:
+        raise LoadError("check 'order' needs a model")
+    method = METHODS.get(table.get("method"))
+    if method is None:
+        raise LoadError(f"unknown method {table.get('method')!r}")
+    step = table.get("step", "h")
+    options = {name: _option(claim, method, name, value) for name, value in (table.get("options") or {}).items()}
+    initial = table.get("initial", {})
+    if not isinstance(initial, dict) or [s for s in model.variables if s not in initial]:
+        raise LoadError("initial must give every state")
+    y0 = [_number(claim, initial[s], f"initial.{s}") for s in model.variables]
+    t0 = _number(claim, initial.get(TIME, 0), "initial.t")
+    t_end = _number(claim, table.get("t_end", 1), "t_end")
+    if t_end <= t0:
+        raise LoadError("t_end must be after the initial time")
+    steps = table.get("steps")
+    if not (isinstance(steps, list) and len(steps) >= 2 and all(isinstance(n, int) and 1 <= n <= 100_000 for n in steps) and steps == sorted(set(steps))):
+        raise LoadError("steps must be an increasing list of at least two step counts (1 to 100000)")
+    if "order" not in table:
+        raise LoadError("check 'order' needs the claimed 'order'")
+    reference_steps = table.get("reference_steps")
+    if reference_steps is None and not all(s in model.solution for s in model.variables):
+        raise LoadError("give the model a 'solution' or the claim 'reference_steps'")
+    if reference_steps is not None and not (isinstance(reference_steps, int) and reference_steps > steps[-1] and reference_steps <= 1_000_000):
+        raise LoadError("reference_steps must be an integer above the finest level")
+    components = table.get("components", list(model.variables))
+    if not isinstance(components, list) or not components or set(components) - set(model.variables):
+        raise LoadError("components must list states of the model")
+    trial = dict(options)
+    trial[step] = (t_end - t0) / steps[0]
+    try:
+        method.validate(model, trial)
+    except MethodError as exc:
+        raise LoadError(str(exc)) from None
+    local = table.get("local", False)
+    if not isinstance(local, bool) or (local and reference_steps is not None):
+        raise LoadError("local must be true or false, and a local order needs the model's solution")
+    return OrderSpec(method, options, step, t0, y0, t_end, steps, _number(claim, table["order"], "order"),
+                     _number(claim, table.get("tolerance", DEFAULT_TOLERANCE), "tolerance"), reference_steps, components, local)
+
+
+def _number(claim, value, key):
+    number = claim.value(value, key)
+    if not number.is_Rational:
+        raise LoadError(f"{key}: {number} is not a number")
+    return number
+
+
+def _final_state(spec, claim, system, n, exact_route):
+    """(state as mpmath numbers, route) after n steps of (t_end - t0)/n, or after one such step when local."""
+    options = dict(spec.options)
+    options[spec.step] = (spec.t_end - spec.t0) / n
+    count = 1 if spec.local else n
+    if exact_route:
+        try:
+            result = run(spec.method, system, options, spec.t0, spec.y0, count, keep=False)
+            with mpmath.workdps(crosscheck.DIGITS):
+                return [crosscheck.to_mp(exact.to_sympy(v)) for v in result.y], "exact"
+        except exact.NotRational:
+            pass
+    mp = crosscheck.mp_run(spec.method.name, options, system.rhs, claim.model.variable_symbols, system.blocks, symbol(TIME), spec.t0, spec.y0, count, system.constraints)
+    return mp[1], f"mpmath {crosscheck.DIGITS} digits"
+
+
+def evaluate(claim: Claim) -> Outcome:
+    spec, model = claim.spec, claim.model
+    system = ExactSystem(model, claim.parameters)
+    exact_route = system.linear_in_state()
+    index = [model.variables.index(c) for c in spec.components]
+    def solution_at(t):
+        values = {symbol(initial_name(s)): v for s, v in zip(model.variables, spec.y0)}
+        values[symbol(TIME)] = t
+        return [crosscheck.mp_value(claim.substitute(model.solution[s]).subs(values)) for s in model.variables]
+
+    if spec.reference_steps:
+        reference, _ = _final_state(spec, claim, system, spec.reference_steps, exact_route)
+        against = f"a reference run with {spec.reference_steps} steps"
+    else:
+        reference = None if spec.local else solution_at(spec.t_end)
+        against = "the closed-form solution (mpmath, 50 digits)" + (" after one step of each size" if spec.local else "")
+    rows, routes = [], set()
+    with mpmath.workdps(crosscheck.DIGITS):
+        for n in spec.steps:
+            state, route = _final_state(spec, claim, system, n, exact_route)
+            if spec.local:
+                reference = solution_at(spec.t0 + (spec.t_end - spec.t0) / n)
+            routes.add(route)
+            errors = [abs(state[i] - reference[i]) for i in index]
+            h = (spec.t_end - spec.t0) / n
+            rows.append((n, h, max(errors), errors))
+        if any(r[2] == 0 for r in rows):
+            raise CheckError("an error is exactly zero: the method is exact on this problem, no order can be observed")
+        pairwise = [mpmath.log(rows[i][2] / rows[i + 1][2]) / mpmath.log(crosscheck.to_mp(rows[i][1] / rows[i + 1][1])) for i in range(len(rows) - 1)]
+        logs_h = [mpmath.log(crosscheck.to_mp(r[1])) for r in rows]
+        logs_e = [mpmath.log(r[2]) for r in rows]
+        mean_h, mean_e = sum(logs_h) / len(rows), sum(logs_e) / len(rows)
+        slope = sum((a - mean_h) * (b - mean_e) for a, b in zip(logs_h, logs_e)) / sum((a - mean_h) ** 2 for a in logs_h)
+        finest = pairwise[-1]
+        holds = abs(finest - crosscheck.to_mp(spec.order)) <= crosscheck.to_mp(spec.tolerance)
+    table = [f"{'N':>7} {'h':>12} {'error':>12} {'order':>7}   " + "  ".join(f"{c:>10}" for c in spec.components)]
+    for i, (n, h, error, errors) in enumerate(rows):
+        order_text = f"{float(pairwise[i - 1]):7.3f}" if i else " " * 7
+        table.append(f"{n:>7} {str(h):>12} {float(error):12.4e} {order_text}   " + "  ".join(f"{float(e):10.3e}" for e in errors))
+    derivation = [f"{spec.method.name} on {model.name} to t = {spec.t_end}, errors against {against}; runs: {', '.join(sorted(routes))}"] + table
+    derivation.append(f"least-squares slope of log(error) on log(h): {float(slope):.4f}")
+    computed = {"observed_order": f"{float(finest):.4f}", "least_squares_order": f"{float(slope):.4f}",
+                "errors": ", ".join(f"{float(r[2]):.3e}" for r in rows)}
+    summary = (f"observed order {float(finest):.3f} at the finest pair (least squares {float(slope):.3f}; pairwise "
+               + ", ".join(f"{float(p):.3f}" for p in pairwise) + f"), errors {float(rows[0][2]):.2e} .. {float(rows[-1][2]):.2e} at N = {spec.steps[0]} .. {spec.steps[-1]}")
+    claimed = f"order {spec.order} ± {spec.tolerance}"
+    if holds:
+        return Outcome("verified", "numerical", f"{claimed}: {summary}", computed, derivation)
+    return Outcome("refuted", "numerical", f"claimed {claimed}, computed {summary}", computed, derivation)
