@@ -21,10 +21,10 @@ import sympy
 
 from .. import crosscheck, exact
 from ..load import Claim, LoadError
-from ..methods import METHODS, ExactSystem, MethodError, run
+from ..methods import ExactSystem, MethodError, run
 from ..model import TIME, initial_name, symbol
 from .common import CheckError, Outcome
-from .run import _option
+from .run import method_and_options
 
 KEYS = {"method", "options", "step", "initial", "t_end", "steps", "order", "tolerance", "reference_steps", "components", "local"}
 DEFAULT_TOLERANCE = "1/10"
@@ -48,13 +48,8 @@ class OrderSpec:
 
 def prepare(claim: Claim) -> OrderSpec:
     table, model = claim.table, claim.model
-    if model is None:
-        raise LoadError("check 'order' needs a model")
-    method = METHODS.get(table.get("method"))
-    if method is None:
-        raise LoadError(f"unknown method {table.get('method')!r}")
+    method, options = method_and_options(claim, "order")
     step = table.get("step", "h")
-    options = {name: _option(claim, method, name, value) for name, value in (table.get("options") or {}).items()}
     initial = table.get("initial", {})
     if not isinstance(initial, dict) or [s for s in model.variables if s not in initial]:
         raise LoadError("initial must give every state")

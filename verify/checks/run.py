@@ -52,14 +52,19 @@ class RunSpec:
     relations: list  # Comparisons with an operator
 
 
+def method_and_options(claim: Claim, needs_model: str | None = None):
+    """The claim's method and its parsed options; ``needs_model`` names the check when a model is required."""
+    if needs_model and claim.model is None:
+        raise LoadError(f"check {needs_model!r} needs a model")
+    method = METHODS.get(claim.table.get("method"))
+    if method is None:
+        raise LoadError(f"unknown method {claim.table.get('method')!r} (known: {', '.join(sorted(METHODS))})")
+    return method, {name: _option(claim, method, name, value) for name, value in _table(claim.table, "options").items()}
+
+
 def prepare(claim: Claim) -> RunSpec:
     table, model = claim.table, claim.model
-    if model is None:
-        raise LoadError("check 'run' needs a model")
-    method = METHODS.get(table.get("method"))
-    if method is None:
-        raise LoadError(f"unknown method {table.get('method')!r} (known: {', '.join(sorted(METHODS))})")
-    options = {name: _option(claim, method, name, value) for name, value in _table(table, "options").items()}
+    method, options = method_and_options(claim, "run")
     try:
         method.validate(model, options)
     except MethodError as exc:
@@ -127,7 +132,7 @@ def _option(claim, method, name, value):
     if isinstance(value, list):
         return [_option(claim, method, name, v) for v in value]
     number = claim.value(value, f"options.{name}")
-    if number.free_symbols:
+    if number.free_symbols - set(claim.symbols.values()):  # only declared symbols may stay free (stability, forall)
         raise LoadError(f"options.{name}: {number} is not a number")
     return number
 

@@ -14,9 +14,10 @@ import sympy
 
 from .. import symbolic
 from ..load import Claim, LoadError
-from ..methods import METHODS, SymbolicSystem
+from ..methods import SymbolicSystem
 from ..model import model_from_table, symbol
 from .common import CheckError, Outcome
+from .run import method_and_options
 
 KEYS = {"method", "options", "equals"}
 DAHLQUIST = model_from_table("dahlquist", {"states": ["y"], "rhs": {"y": "lam*y"}, "parameters": {"lam": -1}}, "(built in)")
@@ -24,16 +25,11 @@ DAHLQUIST = model_from_table("dahlquist", {"states": ["y"], "rhs": {"y": "lam*y"
 
 def prepare(claim: Claim):
     table = claim.table
-    method = METHODS.get(table.get("method"))
-    if method is None:
-        raise LoadError(f"unknown method {table.get('method')!r}")
-    if "equals" not in table:
-        raise LoadError("check 'stability' needs 'equals'")
     for name in claim.symbols:
         claim.parameters.pop(name, None)  # listed symbols stay free
-    options = {}
-    for name, value in (table.get("options") or {}).items():
-        options[name] = _option(claim, value, f"options.{name}")
+    method, options = method_and_options(claim)
+    if "equals" not in table:
+        raise LoadError("check 'stability' needs 'equals'")
     z = symbol("z")
     if claim.model is None:
         options.setdefault("h", symbol("h"))
@@ -45,12 +41,6 @@ def prepare(claim: Claim):
     if not (isinstance(equals, list) and all(isinstance(row, list) and len(row) == len(equals) == len(claim.model.states) for row in equals)):
         raise LoadError(f"equals must be a {len(claim.model.states)}x{len(claim.model.states)} list of rows")
     return method, options, sympy.Matrix([[claim.value(v, "equals") for v in row] for row in equals])
-
-
-def _option(claim, value, key):
-    if isinstance(value, list):
-        return [_option(claim, v, key) for v in value]
-    return claim.value(value, key)
 
 
 def amplification(method, options, model, parameters) -> sympy.Matrix:
