@@ -120,3 +120,49 @@ def test_nodepy_rk44_is_our_rk4():
     rk = pytest.importorskip("nodepy.runge_kutta_method")
     p, _ = rk.loadRKM("RK44").stability_function()
     assert [sympy.Rational(c) for c in p.coeffs] == [sympy.Rational(1, 24), sympy.Rational(1, 6), sympy.Rational(1, 2), 1, 1]
+
+
+BOUND = """
+[model.riccati]
+states = ["y"]
+rhs = { y = "-y**2" }
+solution = { y = "y0/(1 + y0*t)" }
+"""
+
+BOUND_CLAIM = (
+    'check = "forall"\nmodel = "riccati"\n'
+    'domains = { Y = "interval(0, 2)", h = "interval(0, 1/2)", gamma = "interval(0, 2)", r = "closed(-1/10, 1/10)" }\n'
+    'let = { F = "Y**2", L = "2*Y", M1 = "2*Y**3", kappa0 = "1/(1 + 2*gamma*h*Y)", kappa1 = kappa0_text, rho = "abs(r)", C_E = C_E_text }\n'
+    'method = "rosenbrock-euler"\noptions = { h = "h", gamma = "gamma", stage_residual = "r" }\ninitial = { y = "Y" }\n'
+    'holds_relations = { "abs(y - solution(y))" = "<= C_E*h**2 + kappa1*h*rho" }\nsamples = 40'
+)
+
+
+def bound(c_e: str) -> str:
+    return BOUND_CLAIM.replace("kappa0_text", '"1/(1 + 2*gamma*h*Y)"').replace("C_E_text", f'"{c_e}"')
+
+
+def test_bound_over_instances_reports_the_worst_margin(check_claims):
+    outcome = check_claims(claims_text(BOUND, {"bound": (bound("gamma*kappa0*L*F + M1/2"),)}))["bound"].outcome
+    assert outcome.status == "verified" and outcome.evidence == "numerical"
+    assert "held on 40 exact instances" in outcome.message and "worst relative margin" in outcome.message
+
+
+def test_bound_without_the_M1_term_is_refuted_exactly(check_claims):
+    outcome = check_claims(claims_text(BOUND, {"no-M1": (bound("gamma*kappa0*L*F"),)}))["no-M1"].outcome
+    assert_refuted(outcome, ["counterexample Y = 1", "claimed <= C_E*h**2 + kappa1*h*rho", "replay as a run claim"])
+
+
+def test_assume_skips_instances_outside_the_hypotheses(check_claims):
+    body = 'check = "forall"\ndomains = { x = "real" }\nassume = ["x > 1"]\nlhs = "x**2"\nop = ">"\nrhs = "x"'
+    outcome = check_claims(claims_text("", {"assumed": (body,)}))["assumed"].outcome
+    assert outcome.status == "verified" and outcome.evidence == "symbolic" and "with x > 1" in outcome.message
+    without = check_claims(claims_text("", {"unassumed": (body.replace('assume = ["x > 1"]\n', ""),)}), name="b.toml")["unassumed"].outcome
+    assert_refuted(without, ["x**2 > x"])
+
+
+def test_stage_residual_is_the_solve_residual(check_claims):
+    body = ('check = "run"\nmodel = "riccati"\nmethod = "rosenbrock-euler"\noptions = { h = "1/2", stage_residual = "1/10" }\n'
+            'initial = { y = 1 }\nexpect = { y = "1 + (1/2)*(-1 + 1/10)/(1 + 1)" }')
+    outcome = check_claims(claims_text(BOUND, {"residual": (body,)}))["residual"].outcome
+    assert outcome.status == "verified", outcome.message

@@ -320,7 +320,8 @@ def _rosenbrock_euler(system, t, y, options, names, trace):
     h, gamma = to_mp(options["h"]), to_mp(options.get("gamma", 1))
     J = mpmath.matrix([[to_mp(v) for v in row] for row in options["J"]]) if options.get("J") else system.jacobian(t, y)
     f = system.f(t, y)
-    k = mpmath.lu_solve(mpmath.eye(len(y)) - gamma * h * J, mpmath.matrix(f))
+    r = _per_state(options, "stage_residual", names, 0)
+    k = mpmath.lu_solve(mpmath.eye(len(y)) - gamma * h * J, mpmath.matrix([f[i] + r[i] for i in range(len(f))]))
     y = [y[i] + h * k[i] for i in range(len(y))]
     for name, value in zip(names, y):
         _record(trace, name, value)

@@ -17,6 +17,7 @@ class Outcome:
     message: str
     computed: dict = field(default_factory=dict)  # name -> exact value as a string
     derivation: list = field(default_factory=list)  # lines for `verify explain`
+    margins: dict = field(default_factory=dict)  # inequality -> how far it holds (negative: violated), as a float
 
 
 class CheckError(ValueError):

@@ -25,11 +25,11 @@ import re
 from dataclasses import dataclass, field
 
 import sympy
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 from hypothesis.reporting import with_reporter
 
-from .. import symbolic
+from .. import crosscheck, symbolic
 from ..expr import ExprError
 from ..load import Claim, LoadError
 from ..methods import SymbolicSystem
@@ -41,7 +41,7 @@ from .common import CheckError, Outcome
 
 KEYS = {
     "domains", "samples", "method", "options", "initial", "steps", "holds", "holds_relations",
-    "lhs", "op", "rhs", "expr", "sign", "exactly_when",
+    "lhs", "op", "rhs", "expr", "sign", "exactly_when", "let", "assume",
 }
 DEFAULT_SAMPLES = 100
 EDGES = [sympy.Rational(1, 10**6), sympy.Integer(10**6)]  # tiny and huge rationals are always among the draws
@@ -117,6 +117,8 @@ class ForallSpec:
     expr: object = None
     sign: str = ""
     exactly_when: list | None = None  # [(lhs, op, rhs), ...] in the domain symbols, all of which must hold
+    lets: dict = field(default_factory=dict)  # Symbol -> its expression in the domain symbols
+    assume: list = field(default_factory=list)  # [(lhs, op, rhs), ...]: instances outside are skipped
 
 
 def prepare(claim: Claim) -> ForallSpec:
@@ -133,24 +135,49 @@ def prepare(claim: Claim) -> ForallSpec:
         raise LoadError("samples must be an integer from 1 to 10000")
     claim.symbols.update({name: symbol(name) for name in domains})
     spec = ForallSpec(domains, samples, "", parameters=dict(claim.parameters))
+    lets = table.get("let", {})
+    if not isinstance(lets, dict):
+        raise LoadError("'let' must be a table name -> expression (in order; each may use the earlier ones)")
+    for name, text in lets.items():
+        if name in domains or not name.isidentifier():
+            raise LoadError(f"let.{name}: not a new name")
+        value = _to_domain(claim.value(text, f"let.{name}"), domains).xreplace(spec.lets)
+        spec.lets[symbol(name)] = value
+        claim.symbols[name] = symbol(name)
+    domains_and_lets = _DomainsAndLets(domains, spec.lets)
     if "method" in table:
         spec.form = "run"
-        spec.run_spec = _prepare_run(claim, domains)
+        spec.run_spec = _prepare_run(claim, domains_and_lets)
     elif "lhs" in table:
         spec.form = "relation"
-        spec.lhs, spec.op, spec.rhs = _free_relation(claim)
+        lhs, spec.op, rhs = _free_relation(claim)
+        spec.lhs, spec.rhs = _to_domain(lhs, domains_and_lets), _to_domain(rhs, domains_and_lets)
     elif "expr" in table:
         spec.form = "sign"
         spec.expr, spec.sign = sign_check.prepare(claim)
-        spec.expr = _to_domain(spec.expr, domains)
+        spec.expr = _to_domain(spec.expr, domains_and_lets)
     else:
         raise LoadError("check 'forall' needs a run (method, ...), a relation (lhs, op, rhs) or a sign (expr, sign)")
     if "exactly_when" in table:
-        spec.exactly_when = _condition(claim, table["exactly_when"], domains)
+        spec.exactly_when = _condition(claim, table["exactly_when"], domains_and_lets)
+    assume = table.get("assume", [])
+    if not isinstance(assume, list):
+        raise LoadError("'assume' must be a list of conditions such as \"1 - gamma*h*J > 0\"")
+    for text in assume:
+        spec.assume.extend(_condition(claim, text, domains_and_lets))
     return spec
 
 
+class _DomainsAndLets(dict):
+    """The domains, carrying the let-definitions that _to_domain substitutes first."""
+
+    def __init__(self, domains, lets):
+        super().__init__(domains)
+        self.lets = lets
+
+
 def _to_domain(expression, domains):
+    expression = expression.xreplace(getattr(domains, "lets", {}))
     return expression.xreplace({symbol(name): d.symbol for name, d in domains.items()})
 
 
@@ -163,7 +190,7 @@ def _free_relation(claim):
         raise LoadError(f"op must be one of {' '.join(relation_check.OPERATORS)}")
     domains = {n: None for n in claim.table["domains"]}
     lhs, rhs = claim.value(claim.table["lhs"], "lhs"), claim.value(claim.table["rhs"], "rhs")
-    extra = (lhs - rhs).free_symbols - {symbol(n) for n in domains}
+    extra = (lhs - rhs).free_symbols - {symbol(n) for n in domains} - set(claim.symbols.values())
     if extra:
         raise LoadError(f"{', '.join(sorted(map(str, extra)))} need a domain or a value")
     return lhs, op, rhs
@@ -275,11 +302,36 @@ def evaluate(claim: Claim) -> Outcome:
         reason = "sympy could not prove it"
     if outcome is not None:
         return outcome
-    simplest = {name: _first_value(d) for name, d in spec.domains.items()}
-    first = _instance_outcome(claim, spec, simplest)  # most wrong claims already fail at the simplest instance
-    if first.status == "refuted":
-        return _counterexample(simplest, first)
+    for values in _simple_instances(spec):  # most wrong claims already fail at a simple instance
+        if _assumed(spec, values):
+            outcome = _instance_outcome(claim, spec, values)
+            if outcome.status == "refuted":
+                return _counterexample(values, outcome)
     return _sample(claim, spec, over, reason)
+
+
+def _simple_values(domain) -> list:
+    """A few simple exact values of a domain, simplest first."""
+    first = _first_value(domain)
+    if domain.interval is None:
+        return [first, first + 1, first + 2]
+    if domain.text in ("real", "positive", "nonnegative", "negative"):
+        sign = -1 if domain.text == "negative" else 1
+        return [first] + [sign * sympy.Rational(v) for v in ("1/2", "2", "1/10")]
+    a, b = domain.interval.inf, domain.interval.sup
+    return [first] + [a + (b - a) / k for k in (4, 8, 32)]
+
+
+SIMPLE_INSTANCES = 64  # simple instances tried before hypothesis samples
+
+
+def _simple_instances(spec):
+    """Combinations of simple values, the simplest (smallest index sum) first."""
+    names = list(spec.domains)
+    choices = [_simple_values(spec.domains[n]) for n in names]
+    combos = sorted(itertools.product(*[range(len(c)) for c in choices]), key=lambda idx: (sum(idx), idx))
+    for idx in combos[:SIMPLE_INSTANCES]:
+        yield {n: choices[k][i] for k, (n, i) in enumerate(zip(names, idx))}
 
 
 def _counterexample(values, outcome):
@@ -358,6 +410,13 @@ def _prove_relation(claim, spec, over):
 
 
 def _compare_sets(claim, spec, domain, holds_on, what, over):
+    region = domain.interval  # the domain, cut down by the 'assume' conditions
+    for condition in spec.assume:
+        if (condition[0] - condition[2]).free_symbols - {domain.symbol}:
+            return None  # an assumption on other symbols: leave it to sampling
+        region = region.intersect(_solve_set(_relation_expr(*condition), domain))
+    domain = Domain(domain.name, domain.text, domain.symbol, region, domain.strategy)
+    holds_on = holds_on.intersect(region)
     derivation = [f"{what} holds for {domain.name} in {holds_on} (sympy's inequality solver), domain {domain.interval}"]
     computed = {"holds_on": str(holds_on)}
     if spec.exactly_when is not None:
@@ -371,7 +430,8 @@ def _compare_sets(claim, spec, domain, holds_on, what, over):
         return Outcome("refuted", "symbolic", f"claimed {what} exactly when {condition} ({wanted}); computed: it holds on {holds_on}"
                        + (f", e.g. {domain.name} = {point}" if point is not None else ""), computed, derivation)
     if holds_on == domain.interval:
-        return Outcome("verified", "symbolic", f"{what} for all {over} (it holds on {holds_on})", computed, derivation)
+        assumed = f" with {', '.join(claim.table.get('assume', []))}" if spec.assume else ""
+        return Outcome("verified", "symbolic", f"{what} for all {over}{assumed} (it holds on {holds_on})", computed, derivation)
     point = _point_in(domain.interval - holds_on)
     return Outcome("refuted", "symbolic", f"claimed {what} for all {over}; computed: it holds only on {holds_on}"
                    + (f", fails at {domain.name} = {point}" if point is not None else ""), computed, derivation)
@@ -424,6 +484,8 @@ def _prove_sign(claim, spec, over):
         holds_on = holds_on.intersect(sympy.S.EmptySet if condition is sympy.false else _solve_set(condition, domain))
     what = f"{claim.table['expr']} is {spec.sign} for all real {', '.join(map(str, variables))}"
     outcome = _compare_sets(claim, spec, domain, holds_on, what, over)
+    if outcome is None:
+        return None
     outcome.derivation.insert(0, f"Gram matrix {M.tolist()}; {'leading' if strict else 'all'} principal minors: {[sympy.factor(m) for m in minors]}")
     return outcome
 
@@ -442,11 +504,17 @@ def _sample(claim, spec, over, reason):
         return _instance_outcome(claim, spec, values)
 
     strategies = {name: d.strategy for name, d in spec.domains.items()}
+    worst = []  # (margin, relation, values)
 
     @settings(max_examples=spec.samples, derandomize=True, database=None, deadline=None, suppress_health_check=list(HealthCheck), print_blob=False)
     @given(**strategies)
     def probe(**values):
+        if not _assumed(spec, values):
+            assume(False)
         outcome = check_instance(values)
+        for text, margin in outcome.margins.items():
+            if not worst or margin < worst[0][0]:
+                worst[:] = [(margin, text, dict(values))]
         if outcome.status == "error":
             raise CheckError(outcome.message)
         if outcome.status == "refuted":
@@ -458,8 +526,25 @@ def _sample(claim, spec, over, reason):
             probe()
         except AssertionError:
             return _counterexample(*failures[-1])  # hypothesis replays the shrunk example last
-    return Outcome("verified", "numerical", f"held on {tried[0]} exact instances drawn by hypothesis from {over} (not a proof: {reason})",
+    if tried[0] == 0:
+        raise CheckError("no instance satisfied the assumptions")
+    margin_text = ""
+    if worst:
+        margin, text, values = worst[0]
+        margin_text = f"; worst relative margin {margin:.4g} for {text} at " + ", ".join(f"{k} = {v}" for k, v in values.items())
+    return Outcome("verified", "numerical", f"held on {tried[0]} exact instances drawn by hypothesis from {over}{margin_text} (not a proof: {reason})",
                    {"instances": str(tried[0])}, [f"{tried[0]} instances, every one verified exactly"])
+
+
+def _assumed(spec, values) -> bool:
+    """Does the instance satisfy every 'assume' condition (decided exactly, or by interval arithmetic)?"""
+    symbols = {spec.domains[name].symbol: value for name, value in values.items()}
+    for lhs, op, rhs in spec.assume:
+        difference = (lhs - rhs).xreplace(symbols)
+        sign = sympy.sign(difference) if difference.is_Rational else crosscheck.certify_sign(difference)[0]
+        if sign is None or not relation_check.OPERATORS[op](sign, 0):
+            return False
+    return True
 
 
 def _instance_outcome(claim, spec, values):

@@ -289,9 +289,10 @@ def evaluate(claim: Claim) -> Outcome:
             successes.append(f"{got} {name} evaluation{'s' if got != 1 else ''}")
         else:
             failures.append(f"counts {name}: claimed {claimed_count}, computed {got}")
-    evidence = "exact"
+    evidence, margins = "exact", {}
     for relation in spec.relations:
         quantity, bound, holds, how = _decide_relation(relation, values, mp_values, disagreements)
+        margins[relation.text] = _margin(relation, values)
         computed[relation.text] = quantity
         evidence = "certified" if how else evidence
         equals = lambda text: text if text.startswith("≈") else f"= {text}"  # noqa: E731
@@ -309,9 +310,18 @@ def evaluate(claim: Claim) -> Outcome:
         derivation.append(note)
         (successes if not failures else failures).insert(0, note)
     if failures:
-        return Outcome("refuted", evidence, "; ".join(failures), computed, derivation)
+        return Outcome("refuted", evidence, "; ".join(failures), computed, derivation, margins)
     check_note = f"mpmath {crosscheck.DIGITS}-digit cross-check agrees"
-    return Outcome("verified", evidence, "; ".join(successes) + f" ({check_note})", computed, derivation)
+    return Outcome("verified", evidence, "; ".join(successes) + f" ({check_note})", computed, derivation, margins)
+
+
+def _margin(relation, values) -> float:
+    """How far ``quantity OP bound`` holds, relative to the bound: (bound - quantity)/|bound| for < and <=,
+    the reverse for > and >=; negative when violated."""
+    bound = float(crosscheck.mp_value(relation.claimed.subs(values)))
+    difference = float(crosscheck.mp_value((relation.claimed - relation.quantity).subs(values)))
+    difference = difference / abs(bound) if bound else difference
+    return {"<": difference, "<=": difference, ">": -difference, ">=": -difference, "==": -abs(difference), "!=": abs(difference)}[relation.op]
 
 
 def _decide_relation(relation, values, mp_values, disagreements):

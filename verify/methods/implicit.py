@@ -101,9 +101,13 @@ def _step_function(expression):
 
 
 class RosenbrockEuler(Method):
+    """Rosenbrock-Euler; ``stage_residual`` r (a number, or a table state -> number) makes the computed
+    stage solve (I - gamma h J) k = f(t, y) + r, so its solve residual is r (size rho = |r|; source 003, [F6], [F7])."""
+
     name = "rosenbrock-euler"
     required_options = ("h",)
-    optional_options = ("gamma", "J")
+    optional_options = ("gamma", "J", "stage_residual")
+    component_options = ("stage_residual",)
 
     def validate(self, model, options):
         super().validate(model, options)
@@ -122,7 +126,9 @@ class RosenbrockEuler(Method):
         h, gamma = options["h"], options.get("gamma", 1)
         J = options.get("J") or system.jacobian(t, y, recorder)
         f = system.rate(t, y, recorder)
-        k = system.solve(_identity_minus(gamma * h, J), f)
+        residual = options.get("stage_residual", 0)
+        residual = [residual[s] for s in system.states] if isinstance(residual, dict) else [residual] * len(f)
+        k = system.solve(_identity_minus(gamma * h, J), [f[i] + residual[i] for i in range(len(f))])
         recorder.assign("k", tuple(k), "stage")
         new = [y[i] + h * k[i] for i in range(len(y))]
         for name, value in zip(system.states, new):
