@@ -94,3 +94,32 @@ def test_coupled_backward_euler_solves_its_equations(x, t, h, r_d, r_a):
     got = [F(int(v.numerator), int(v.denominator)) for v in result.y]
     assert got == [X, Z]
     assert result.recorder.latest["r_d_x"] == r_d and result.recorder.latest["r_a_z"] == r_a
+
+
+NONLINEAR = MODELS + """
+[model.nonlinear_dae]
+states = ["x"]
+algebraic = ["z"]
+rhs = { x = "-z" }
+constraints = ["z - x**2"]
+solution = { x = "x0/(1 + x0*t)", z = "(x0/(1 + x0*t))**2" }
+"""
+NONLINEAR_ORDER = 'check = "order"\nmodel = "nonlinear_dae"\nmethod = "backward-euler"\ninitial = { x = 1, z = 1 }\nt_end = 1\nsteps = [20, 40, 80]\norder = 1\n'
+
+
+def test_newton_solved_nonlinear_dae_is_first_order(check_claims):
+    outcome = check_claims(claims_text(NONLINEAR, {"nl": (NONLINEAR_ORDER,)}))["nl"].outcome
+    assert outcome.status == "verified" and "mpmath 50 digits" in outcome.derivation[0]
+
+
+def test_newton_budget_exhausted_is_an_explicit_failure(check_claims):
+    body = NONLINEAR_ORDER + 'options = { newton_iterations = 1, newton_tolerance = "1/10**45" }'
+    outcome = check_claims(claims_text(NONLINEAR, {"budget": (body,)}))["budget"].outcome
+    assert outcome.status == "error"
+    assert "Newton did not converge within 1 iterations at t = 0.05" in outcome.message
+
+
+def test_nonlinear_dae_has_no_exact_run(check_claims):
+    body = 'check = "run"\nmodel = "nonlinear_dae"\nmethod = "backward-euler"\noptions = { h = "1/10" }\ninitial = { x = 1, z = 1 }\nexpect = { x = 1 }'
+    outcome = check_claims(claims_text(NONLINEAR, {"exact": (body,)}))["exact"].outcome
+    assert outcome.status == "error" and "no exact rational solve" in outcome.message

@@ -283,36 +283,58 @@ def _adaptive(system, t, y, options, names, trace):
     return t, y
 
 
-def _backward_euler(system, t, y, options, names, trace):
-    """Coupled backward Euler, linear case: X - h f(t1, X, Z) = X_prev + h r_d, g(t1, X, Z) = r_a, t1 = t + h.
+class SolverFailure(ValueError):
+    """A finite-budget solver stopped without meeting its tolerance (an explicit failure status)."""
 
-    The Jacobian rows of f and g are constant in the unknowns, so the system is
-    [[I - h f_X, -h f_Z], [g_X, g_Z]] (X, Z) = (X_prev + h (f(t1, 0) + r_d), r_a - g(t1, 0)).
+
+NEWTON_ITERATIONS = 20  # default budget of the Newton iteration per step
+NEWTON_TOLERANCE = sympy.Rational(1, 10**40)  # default: max-norm of the equation residual
+
+
+def _backward_euler(system, t, y, options, names, trace):
+    """Coupled backward Euler with a finite-budget Newton iteration (source 001, [F5]).
+
+    Unknowns U = (X, Z) at t1 = t + h; equations X - X_prev - h (f(t1, U) + r_d) = 0 and
+    g(t1, U) - r_a = 0; Newton from U = the previous state, at most ``newton_iterations``
+    corrections, until the max-norm of the equations is at most ``newton_tolerance``.
+    A linear problem converges in one correction.  Running out of budget raises
+    SolverFailure, never returns an unconverged state silently.
     """
     h = to_mp(options["h"])
-    n = len(y)
-    d = len(system.functions)  # differential unknowns come first
+    n, d = len(y), len(system.functions)  # differential unknowns come first
     t1 = t + h
-    zero = [mpmath.mpf(0)] * n
-    J = system.jacobian(t1, zero)
-    f0, g0 = system.f(t1, zero), system.g(t1, zero)
+    budget = int(options.get("newton_iterations", NEWTON_ITERATIONS))
+    tolerance = to_mp(options.get("newton_tolerance", NEWTON_TOLERANCE))
     r_d, r_a = _residuals(options, names, t1, h, d)
-    A = mpmath.matrix(n, n)
-    right = mpmath.matrix(n, 1)
-    for i in range(n):
-        for j in range(n):
-            A[i, j] = ((1 if i == j else 0) - h * J[i, j]) if i < d else J[i, j]
-        right[i] = y[i] + h * (f0[i] + r_d[i]) if i < d else r_a[i - d] - g0[i - d]
-    previous = y
-    y = list(mpmath.lu_solve(A, right))
-    rate = system.functions
+
+    def equations(u):
+        rate, g = system.f(t1, u), system.g(t1, u)
+        return [u[i] - y[i] - h * (rate[i] + r_d[i]) for i in range(d)] + [g[k] - r_a[k] for k in range(n - d)]
+
+    u = list(y)
+    values = equations(u)
+    iterations = 0
+    while max(abs(v) for v in values) > tolerance:
+        if iterations == budget:
+            raise SolverFailure(f"Newton did not converge within {budget} iterations at t = {mpmath.nstr(t1, 12)} "
+                                f"(equation residual {mpmath.nstr(max(abs(v) for v in values), 5)} > {mpmath.nstr(tolerance, 5)})")
+        J = system.jacobian(t1, u)
+        A = mpmath.matrix(n, n)
+        for i in range(n):
+            for j in range(n):
+                A[i, j] = ((1 if i == j else 0) - h * J[i, j]) if i < d else J[i, j]
+        correction = mpmath.lu_solve(A, mpmath.matrix([-v for v in values]))
+        u = [u[i] + correction[i] for i in range(n)]
+        values = equations(u)
+        iterations += 1
+    _record(trace, "newton_iterations", mpmath.mpf(iterations))
     for i in range(d):
-        _record(trace, f"r_d_{names[i]}", (y[i] - previous[i]) / h - rate[i]([t1, *y]))
-    for k, value in enumerate(system.g(t1, y)):
+        _record(trace, f"r_d_{names[i]}", (u[i] - y[i]) / h - system.functions[i]([t1, *u]))
+    for k, value in enumerate(system.g(t1, u)):
         _record(trace, f"r_a_{names[d + k]}", value)
-    for name, value in zip(names, y):
+    for name, value in zip(names, u):
         _record(trace, name, value)
-    return t + h, y
+    return t1, u
 
 
 def _rosenbrock_euler(system, t, y, options, names, trace):

@@ -103,7 +103,10 @@ def _final_state(spec, claim, system, n, exact_route):
                 return [crosscheck.to_mp(exact.to_sympy(v)) for v in result.y], "exact"
         except exact.NotRational:
             pass
-    mp = crosscheck.mp_run(spec.method.name, options, system.rhs, claim.model.variable_symbols, system.blocks, symbol(TIME), spec.t0, spec.y0, count, system.constraints)
+    try:
+        mp = crosscheck.mp_run(spec.method.name, options, system.rhs, claim.model.variable_symbols, system.blocks, symbol(TIME), spec.t0, spec.y0, count, system.constraints)
+    except crosscheck.SolverFailure as exc:
+        raise CheckError(f"the run with N = {n} failed: {exc}") from None
     return mp[1], f"mpmath {crosscheck.DIGITS} digits"
 
 

@@ -213,14 +213,14 @@ def evaluate(claim: Claim) -> Outcome:
     try:
         result = run(spec.method, system, spec.options, spec.t0, spec.y0, spec.steps, keep, nodes=bool(spec.at_nodes))
     except exact.NotRational as exc:
-        raise CheckError(f"the exact path cannot evaluate the right-hand side: {exc}") from None
+        raise CheckError(f"the exact path cannot run this: {exc}") from None
     except ZeroDivisionError:
         raise CheckError("division by zero in an exact step") from None
     except ExactSizeError as exc:
         raise CheckError(str(exc)) from None
     final = [exact.to_sympy(v) for v in result.y]
     t_final = exact.to_sympy(result.t)
-    mp = crosscheck.mp_run(
+    mp = _mp_run(
         spec.method.name, spec.options, system.rhs, model.variable_symbols, system.blocks, symbol(TIME), spec.t0, spec.y0, spec.steps, system.constraints
     )
     mp_t, mp_y, mp_trace, mp_counts, mp_nodes = mp
@@ -348,6 +348,13 @@ def _as_written(text: str, value) -> str:
     """The claimed value as the claim file wrote it, with its exact value when that reads differently."""
     shown = short_text(value)
     return text if text.replace(" ", "") == shown.replace(" ", "") else f"{text} (= {shown})"
+
+
+def _mp_run(*args):
+    try:
+        return crosscheck.mp_run(*args)
+    except crosscheck.SolverFailure as exc:
+        raise CheckError(f"the mpmath path failed: {exc}") from None
 
 
 def _trace_difference(name, claimed, got, texts) -> str:

@@ -14,7 +14,7 @@ import sympy
 
 from .. import exact
 from ..model import symbol
-from .base import Method, MethodError, Recorder, positive_rational
+from .base import Method, MethodError, Recorder, positive_integer, positive_rational
 
 
 def _identity_minus(scale, matrix):
@@ -36,7 +36,7 @@ class BackwardEuler(Method):
 
     name = "backward-euler"
     required_options = ("h",)
-    optional_options = ("residual_d", "residual_a")
+    optional_options = ("residual_d", "residual_a", "newton_iterations", "newton_tolerance")
     expression_options = ("residual_d", "residual_a")
     supports_dae = True
 
@@ -46,10 +46,10 @@ class BackwardEuler(Method):
     def validate(self, model, options):
         super().validate(model, options)
         positive_rational(options, "h", self.name)
-        variables = [symbol(v) for v in model.variables]
-        for what, e in [(f"rhs.{s}", e) for s, e in model.rhs.items()] + [("a constraint", g) for g in model.constraints]:
-            if any(sympy.diff(e, x).free_symbols & set(variables) for x in variables):
-                raise MethodError(f"method {self.name}: {what} is nonlinear in the unknowns; only linear implicit solves are exact")
+        if "newton_iterations" in options:
+            positive_integer(options, "newton_iterations", self.name)
+        if "newton_tolerance" in options:
+            positive_rational(options, "newton_tolerance", self.name)
         for option, allowed in (("residual_d", model.states), ("residual_a", model.algebraic)):
             table = options.get(option, {})
             if not isinstance(table, dict) or set(table) - set(allowed):
@@ -65,6 +65,10 @@ class BackwardEuler(Method):
         return converted
 
     def step(self, system, t, y, options, recorder):
+        if not system.linear_in_state():
+            raise exact.NotRational(
+                f"{system.model.name}: the implicit equation is nonlinear in the unknowns, so it has no exact rational solve "
+                "(check = \"order\" runs it with a finite-budget Newton iteration on the mpmath path)")
         h = options["h"]
         t1 = t + h
         n, d = len(y), len(system.rhs)
