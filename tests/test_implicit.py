@@ -81,3 +81,12 @@ def test_wrong_implicit_claims_are_refuted(check_claims):
     assert "claimed 0, computed 5/8" in results["be-explicit-value"].outcome.message
     assert results["be-stability"].outcome.status == "refuted"
     assert "computed -1/(z - 1)" in results["be-stability"].outcome.message
+
+
+def test_rosenbrock_reports_its_solve_residual(check_claims):
+    text = '[model.sq]\nstates = ["y"]\nrhs = { y = "-y**2" }\n'
+    good = 'check = "run"\nmodel = "sq"\nmethod = "rosenbrock-euler"\noptions = { h = "1/2", stage_residual = "1/10" }\ninitial = { y = 1 }\nexpect = { solve_residual_y = "1/10" }'
+    wrong = good.replace('solve_residual_y = "1/10"', "solve_residual_y = 0")
+    results = check_claims(claims_text(text, {"reported": (good,), "not-zero": (wrong,)}))
+    assert results["reported"].outcome.status == "verified"
+    assert results["not-zero"].outcome.status == "refuted" and "claimed 0, computed 1/10" in results["not-zero"].outcome.message

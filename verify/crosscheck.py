@@ -343,7 +343,11 @@ def _rosenbrock_euler(system, t, y, options, names, trace):
     J = mpmath.matrix([[to_mp(v) for v in row] for row in options["J"]]) if options.get("J") else system.jacobian(t, y)
     f = system.f(t, y)
     r = _per_state(options, "stage_residual", names, 0)
-    k = mpmath.lu_solve(mpmath.eye(len(y)) - gamma * h * J, mpmath.matrix([f[i] + r[i] for i in range(len(f))]))
+    shifted = mpmath.eye(len(y)) - gamma * h * J
+    k = mpmath.lu_solve(shifted, mpmath.matrix([f[i] + r[i] for i in range(len(f))]))
+    product = shifted * k
+    for i, name in enumerate(names):
+        _record(trace, f"solve_residual_{name}", product[i] - f[i])
     y = [y[i] + h * k[i] for i in range(len(y))]
     for name, value in zip(names, y):
         _record(trace, name, value)

@@ -322,7 +322,7 @@ def _simple_values(domain) -> list:
     return [first] + [a + (b - a) / k for k in (4, 8, 32)]
 
 
-SIMPLE_INSTANCES = 64  # simple instances tried before hypothesis samples
+SIMPLE_INSTANCES = 24  # simple instances tried before hypothesis samples
 
 
 def _simple_instances(spec):

@@ -113,6 +113,9 @@ class RosenbrockEuler(Method):
     optional_options = ("gamma", "J", "stage_residual")
     component_options = ("stage_residual",)
 
+    def quantity_names(self, model):
+        return tuple(f"solve_residual_{s}" for s in model.states)
+
     def validate(self, model, options):
         super().validate(model, options)
         positive_rational(options, "h", self.name)
@@ -132,8 +135,11 @@ class RosenbrockEuler(Method):
         f = system.rate(t, y, recorder)
         residual = options.get("stage_residual", 0)
         residual = [residual[s] for s in system.states] if isinstance(residual, dict) else [residual] * len(f)
-        k = system.solve(_identity_minus(gamma * h, J), [f[i] + residual[i] for i in range(len(f))])
+        shifted = _identity_minus(gamma * h, J)
+        k = system.solve(shifted, [f[i] + residual[i] for i in range(len(f))])
         recorder.assign("k", tuple(k), "stage")
+        for i, name in enumerate(system.states):  # the stage's solve residual (A~ k - f)_i, as [F7] reports it
+            recorder.assign(f"solve_residual_{name}", sum(shifted[i][j] * k[j] for j in range(len(k))) - f[i], "stage")
         new = [y[i] + h * k[i] for i in range(len(y))]
         for name, value in zip(system.states, new):
             recorder.assign(name, value)
