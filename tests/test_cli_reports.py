@@ -20,7 +20,7 @@ def project(tmp_path):
 
 
 def test_run_defaults_to_claims_and_models_directories(run_cli, project):
-    result = run_cli("run")
+    result = run_cli("run", "-k", "electromechanical/")
     assert result.exit_code == 0, result.output
     assert "Multirate and partitioned time integration - Examples (000_c323ff8d032f7948.txt)" in result.output
     assert "ok   verified exact     electromechanical/macro-step: q = 1/10; v = 9/10; i = 369/5000" in result.output
