@@ -30,7 +30,6 @@ from hypothesis import strategies as st
 from hypothesis.reporting import with_reporter
 
 from .. import crosscheck, symbolic
-from ..expr import ExprError
 from ..load import Claim, LoadError
 from ..methods import SymbolicSystem
 from ..model import TIME, initial_name, symbol
@@ -570,4 +569,4 @@ def _instance_outcome(claim, spec, values):
     return sign_check.evaluate(instance)
 
 
-__all__ = ["KEYS", "prepare", "evaluate", "ExprError"]
+__all__ = ["KEYS", "prepare", "evaluate"]

@@ -20,6 +20,7 @@ from .common import CheckError, Outcome
 from .run import method_and_options
 
 KEYS = {"method", "options", "equals"}
+# y' = lam y; lam is a parameter only so that the rhs parses; amplification() substitutes the symbol lam.
 DAHLQUIST = model_from_table("dahlquist", {"states": ["y"], "rhs": {"y": "lam*y"}, "parameters": {"lam": -1}}, "(built in)")
 
 
