@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import ELECTROMECHANICAL, assert_refuted, claims_text
+from conftest import assert_wrong_version_refuted, ELECTROMECHANICAL, claims_text
 
 RUN_HEAD = ELECTROMECHANICAL + """
 [model.ramp]
@@ -81,7 +81,7 @@ def claim_file(claims: dict) -> str:
 
 @pytest.mark.parametrize("claim_id", sorted(WRONG))
 def test_wrong_version_is_refuted_with_claimed_and_computed(check_claims, claim_id):
-    assert_refuted(check_claims(claim_file({claim_id: WRONG[claim_id]}))[claim_id].outcome, WRONG[claim_id][1])
+    assert_wrong_version_refuted(check_claims, RUN_HEAD, WRONG, claim_id)
 
 
 def test_wrong_versions_exit_1_and_expected_refuted_exit_0(run_cli, tmp_path):

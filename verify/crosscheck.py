@@ -95,9 +95,7 @@ def _iv_sum(values):
 def agree(exact_value: sympy.Expr, approximate) -> bool:
     """True when ``approximate`` matches ``exact_value`` to AGREEMENT_DIGITS significant digits."""
     with mpmath.workdps(DIGITS):
-        reference = mpmath.mpf(int(exact_value.p)) / int(exact_value.q)
-        scale = max(abs(reference), mpmath.mpf(1))
-        return abs(reference - approximate) <= scale * mpmath.mpf(10) ** (-AGREEMENT_DIGITS)
+        return close(mpmath.mpf(int(exact_value.p)) / int(exact_value.q), approximate)
 
 
 def close(a, b) -> bool:

@@ -41,7 +41,7 @@ def one_step(method: Method, system: SymbolicSystem, options: dict, t, y: list) 
         raise SymbolicUnavailable(f"method {method.name} cannot step symbolically: {exc}") from None
 
 
-def _affine_parts(expressions, variables):
+def affine_parts(expressions, variables):
     """(J, rest) with expressions = J variables + rest, or None when not affine in ``variables``."""
     J = sympy.Matrix([[sympy.diff(e, v) for v in variables] for e in expressions])
     if any(entry.free_symbols & set(variables) for entry in J):
@@ -62,7 +62,7 @@ def _multirate_closed_form(method, system, opts, t, y):
     for i, zs in zip(fast, z_symbols):
         z[i] = zs
     after = method.microstep(system, t, list(y), f, z, j, h, recorder)
-    parts = _affine_parts([sympy.expand(after[i]) for i in fast], z_symbols)
+    parts = affine_parts([sympy.expand(after[i]) for i in fast], z_symbols)
     if parts is None:
         raise SymbolicUnavailable("the fast microstep is not affine in the fast state")
     P, rest = parts
@@ -103,7 +103,7 @@ def n_steps(method: Method, system: SymbolicSystem, options: dict, t0, y0: list,
     image = one_step(method, system, options, time, state)
     if any(e.has(time) for e in image):
         raise SymbolicUnavailable("the step map depends on t: no constant N-step map")
-    parts = _affine_parts(image, state)
+    parts = affine_parts(image, state)
     if parts is None:
         raise SymbolicUnavailable("the step map is not affine in the state")
     M, c = parts

@@ -367,13 +367,18 @@ def _prove_run(claim, spec, over):
         proved.append(f"{comparison.text} = {comparison.claimed_text}")
     for comparison in rs.relations:
         difference = sympy.simplify((comparison.quantity - comparison.claimed).subs(values))
-        truth = {"<": difference.is_negative, "<=": difference.is_nonpositive, ">": difference.is_positive, ">=": difference.is_nonnegative,
-                 "==": difference.is_zero, "!=": difference.is_nonzero}[comparison.op]
+        truth = _decided(difference, comparison.op)
         derivation.append(f"{comparison.text} - ({comparison.claimed_text}) = {difference}: {comparison.op} 0 is {truth}")
         if truth is not True:
             return None
         proved.append(f"{comparison.text} {comparison.op} {comparison.claimed_text}")
     return Outcome("verified", "symbolic", f"for all {over}: " + "; ".join(proved) + " (closed form of the run, sympy)", {}, derivation)
+
+
+def _decided(difference, op):
+    """True or False when sympy's assumptions decide ``difference OP 0``, else None."""
+    return {"<": difference.is_negative, "<=": difference.is_nonpositive, ">": difference.is_positive,
+            ">=": difference.is_nonnegative, "==": difference.is_zero, "!=": difference.is_nonzero}[op]
 
 
 def _solve_set(relation_expr, domain):
@@ -398,8 +403,7 @@ def _prove_relation(claim, spec, over):
     domain = _single_real_domain(spec, [lhs, rhs])
     if domain is None:
         difference = sympy.simplify(lhs - rhs)  # several symbols: sympy's assumptions may still decide
-        truth = {"<": difference.is_negative, "<=": difference.is_nonpositive, ">": difference.is_positive,
-                 ">=": difference.is_nonnegative, "==": difference.is_zero, "!=": difference.is_nonzero}[op]
+        truth = _decided(difference, op)
         if truth and spec.exactly_when is None:
             return Outcome("verified", "symbolic", f"{claim.table['lhs']} {op} {claim.table['rhs']} for all {over} (sympy: lhs - rhs = {difference})",
                            {}, [f"lhs - rhs = {difference}; sympy's assumptions decide {op} 0"])

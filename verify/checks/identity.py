@@ -89,7 +89,5 @@ def _cross_check(left, right, symbols):
             b = crosscheck.mp_value(right, point)
         except (ZeroDivisionError, crosscheck.CrossCheckUnavailable):
             continue
-        with crosscheck.mpmath.workdps(crosscheck.DIGITS):
-            scale = max(abs(a), abs(b), 1)
-            if abs(a - b) > scale * crosscheck.mpmath.mpf(10) ** (-crosscheck.AGREEMENT_DIGITS):
-                raise CheckError(f"sympy says the sides are equal but mpmath finds {crosscheck.show(a)} vs {crosscheck.show(b)} at {point}")
+        if not crosscheck.close(a, b):
+            raise CheckError(f"sympy says the sides are equal but mpmath finds {crosscheck.show(a)} vs {crosscheck.show(b)} at {point}")

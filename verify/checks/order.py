@@ -24,7 +24,7 @@ from ..load import Claim, LoadError
 from ..methods import ExactSystem, MethodError, run
 from ..model import TIME, initial_name, symbol
 from .common import CheckError, Outcome
-from .run import method_and_options
+from .run import method_and_options, rational
 
 KEYS = {"method", "options", "step", "initial", "t_end", "steps", "order", "tolerance", "reference_steps", "components", "local"}
 DEFAULT_TOLERANCE = "1/10"
@@ -53,9 +53,9 @@ def prepare(claim: Claim) -> OrderSpec:
     initial = table.get("initial", {})
     if not isinstance(initial, dict) or [s for s in model.variables if s not in initial]:
         raise LoadError("initial must give every state")
-    y0 = [_number(claim, initial[s], f"initial.{s}") for s in model.variables]
-    t0 = _number(claim, initial.get(TIME, 0), "initial.t")
-    t_end = _number(claim, table.get("t_end", 1), "t_end")
+    y0 = [rational(claim, initial[s], f"initial.{s}") for s in model.variables]
+    t0 = rational(claim, initial.get(TIME, 0), "initial.t")
+    t_end = rational(claim, table.get("t_end", 1), "t_end")
     if t_end <= t0:
         raise LoadError("t_end must be after the initial time")
     steps = table.get("steps")
@@ -80,15 +80,9 @@ def prepare(claim: Claim) -> OrderSpec:
     local = table.get("local", False)
     if not isinstance(local, bool) or (local and reference_steps is not None):
         raise LoadError("local must be true or false, and a local order needs the model's solution")
-    return OrderSpec(method, options, step, t0, y0, t_end, steps, _number(claim, table["order"], "order"),
-                     _number(claim, table.get("tolerance", DEFAULT_TOLERANCE), "tolerance"), reference_steps, components, local)
+    return OrderSpec(method, options, step, t0, y0, t_end, steps, rational(claim, table["order"], "order"),
+                     rational(claim, table.get("tolerance", DEFAULT_TOLERANCE), "tolerance"), reference_steps, components, local)
 
-
-def _number(claim, value, key):
-    number = claim.value(value, key)
-    if not number.is_Rational:
-        raise LoadError(f"{key}: {number} is not a number")
-    return number
 
 
 def _final_state(spec, claim, system, n, exact_route):

@@ -74,9 +74,9 @@ def prepare(claim: Claim) -> RunSpec:
     missing = [s for s in model.variables if s not in initial]
     if unknown or missing:
         raise LoadError(f"initial must give every state (missing {missing}) and may give t (unknown {sorted(unknown)})")
-    y0 = [_number(claim, initial[s], f"initial.{s}") for s in model.variables]
-    t0 = _number(claim, initial.get(TIME, 0), "initial.t")
-    steps = _number(claim, table.get("steps", 1), "steps")
+    y0 = [rational(claim, initial[s], f"initial.{s}") for s in model.variables]
+    t0 = rational(claim, initial.get(TIME, 0), "initial.t")
+    steps = rational(claim, table.get("steps", 1), "steps")
     if not (steps.is_Integer and 1 <= steps <= MAX_COUNT):
         raise LoadError(f"steps must be an integer from 1 to {MAX_COUNT}, got {steps}")
     names = _result_names(model, method, options)
@@ -90,7 +90,7 @@ def prepare(claim: Claim) -> RunSpec:
             raise LoadError(f"trace.{name}: only states and the method's quantities ({', '.join(method.quantity_names(model)) or 'none'}) can be traced")
         if not isinstance(values, list):
             raise LoadError(f"trace.{name} must be a list of values")
-        trace[name] = [_number(claim, v, f"trace.{name}", names) for v in values]
+        trace[name] = [rational(claim, v, f"trace.{name}", names) for v in values]
     counts = {}
     for name, value in _table(table, "counts").items():
         if name != "rhs" and name not in model.blocks:
@@ -137,7 +137,8 @@ def _option(claim, method, name, value):
     return number
 
 
-def _number(claim, value, key, names=None) -> sympy.Expr:
+def rational(claim, value, key, names=None) -> sympy.Expr:
+    """A claim value that must be an exact rational number (with ``names``, free result names may remain)."""
     number = claim.value(value, key, names)
     if (names is None or not number.free_symbols) and not number.is_Rational:
         raise LoadError(f"{key}: {number} is not a rational number")

@@ -49,11 +49,10 @@ def amplification(method, options, model, parameters) -> sympy.Matrix:
     system = SymbolicSystem(model, {symbol(p): v for p, v in parameters.items()})
     state = [sympy.Dummy(f"y{i}") for i in range(len(model.states))]
     image = symbolic.one_step(method, system, options, symbol("t"), state)
-    M = sympy.Matrix([[sympy.diff(e, s) for s in state] for e in image])
-    offset = [sympy.expand(e - sum(M[i, k] * state[k] for k in range(len(state)))) for i, e in enumerate(image)]
-    if any(entry.free_symbols & set(state) for entry in M) or any(offset):
+    parts = symbolic.affine_parts(image, state)
+    if parts is None or any(parts[1]):
         raise CheckError("the step is not linear and homogeneous in the state: no amplification matrix")
-    return M
+    return parts[0]
 
 
 def evaluate(claim: Claim) -> Outcome:
