@@ -366,12 +366,13 @@ def _residuals(options, names, t1, h, d):
     return r_d, r_a
 
 
-def mp_run(method: str, options: dict, rhs: list, states: list, blocks: dict, time, t0, y0, steps: int, constraints=()):
+def mp_run(method: str, options: dict, rhs: list, states: list, blocks: dict, time, t0, y0, steps: int, constraints=(), cosimulation=None):
     """Run a method in mpmath at DIGITS digits.
 
     Returns (t, y, trace, counts, nodes): the final time and state, every value
     assigned to each state name, right-hand-side evaluations per block, and the
-    state after every macro step.
+    state after every macro step.  ``cosimulation`` is (model, parameter
+    substitutions) for the co-simulation master algorithms.
     """
     names = [str(s) for s in states]
     trace: dict[str, list] = {}
@@ -392,6 +393,15 @@ def mp_run(method: str, options: dict, rhs: list, states: list, blocks: dict, ti
             advance = lambda t, y: _step_doubling(system, t, y, options, names, trace)  # noqa: E731
         elif method == "adaptive-euler":
             advance = lambda t, y: _adaptive(system, t, y, options, names, trace)  # noqa: E731
+        elif method == "cosimulation" and cosimulation is not None:
+            from .crosscheck_cosim import CoSimulationMp
+
+            master = CoSimulationMp(cosimulation[0], cosimulation[1], options, compile_mp, time)
+            system.counts = master.counts
+
+            def advance(t, y):
+                t, values = master.advance(t, dict(zip(names, y)), lambda name, value: _record(trace, name, value))
+                return t, [values[name] for name in names]
         else:
             raise CrossCheckUnavailable(f"no cross-check implementation of method {method}")
         for _ in range(steps):

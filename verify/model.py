@@ -39,6 +39,8 @@ class Model:
     solution: dict[str, sympy.Expr] = field(default_factory=dict)
     algebraic: list[str] = field(default_factory=list)
     constraints: list[sympy.Expr] = field(default_factory=list)
+    subsystems: dict = field(default_factory=dict)  # a co-simulation model: name -> cosimulation.Subsystem
+    connections: dict = field(default_factory=dict)  # (subsystem, input) -> (subsystem, output)
 
     @property
     def state_symbols(self) -> list[sympy.Symbol]:
@@ -102,6 +104,7 @@ def _table(table, key, where) -> dict:
 
 
 MODEL_KEYS = {"states", "rhs", "parameters", "blocks", "functionals", "solution", "algebraic", "constraints", "description"}
+COSIMULATION_KEYS = {"subsystems", "connections", "parameters", "functionals", "solution", "description"}
 
 
 def model_from_table(name: str, table: dict, file: str) -> Model:
@@ -109,6 +112,10 @@ def model_from_table(name: str, table: dict, file: str) -> Model:
     where = f"model {name!r}"
     if not isinstance(table, dict):
         raise ExprError(f"{where} must be a table")
+    if "subsystems" in table:
+        from .cosimulation import cosimulation_from_table
+
+        return cosimulation_from_table(name, table, file)
     unknown = set(table) - MODEL_KEYS
     if unknown:
         raise ExprError(f"{where}: unknown key(s) {', '.join(sorted(unknown))}")

@@ -28,17 +28,31 @@ def sympify_deep(value):
     return value if isinstance(value, str) else sympy.sympify(value)
 
 
-def one_step(method: Method, system: SymbolicSystem, options: dict, t, y: list) -> list:
-    """One macro step on symbolic values."""
+def one_step(method: Method, system: SymbolicSystem, options: dict, t, y: list, augmented: bool = False) -> list:
+    """One macro step on symbolic values.
+
+    A method with memory (Method.memory_names: the previous exchange of an
+    extrapolation, a carried balance error) gets its first-step memory from
+    ``y``, and the memory is dropped from the result; with ``augmented`` the
+    caller passes and receives state and memory together.
+    """
     if method.variable_step:
         raise SymbolicUnavailable(f"method {method.name} decides by comparisons; it has no closed form")
     opts = method.exact_options(options, convert=sympify_deep)
     if isinstance(method, FrozenSlowEuler) and not sympy.sympify(opts["m"]).is_Integer:
         return _multirate_closed_form(method, system, opts, t, y)
+    size = len(y)
     try:
-        return [sympy.expand(v) for v in method.step(system, t, list(y), opts, Recorder(keep=False))]
-    except (TypeError, ValueError) as exc:
+        if not augmented:
+            y = list(y) + [sympy.sympify(v) for v in method.initial_memory(system, t, list(y), opts)]
+        image = [sympy.expand(v) for v in method.step(system, t, list(y), opts, Recorder(keep=False))]
+    except (TypeError, ValueError, KeyError) as exc:
         raise SymbolicUnavailable(f"method {method.name} cannot step symbolically: {exc}") from None
+    return image if augmented else image[:size]
+
+
+def memory_size(method: Method, model, options: dict) -> int:
+    return len(method.memory_names(model, options))
 
 
 def affine_parts(expressions, variables):
@@ -92,6 +106,9 @@ def n_steps(method: Method, system: SymbolicSystem, options: dict, t0, y0: list,
     if method.variable_step:
         raise SymbolicUnavailable(f"method {method.name} decides by comparisons (accept/reject); it has no closed form")
     length = sympy.sympify(method.step_length(options))
+    if memory_size(method, system.model, options) and sympy.sympify(steps) != 1:
+        raise SymbolicUnavailable(f"method {method.name} carries memory from step to step (previous exchanges, balance errors): "
+                                  "only one step has a closed form here")
     if sympy.sympify(steps).is_Integer and int(steps) <= 8:
         t, y = t0, list(y0)
         for _ in range(int(steps)):

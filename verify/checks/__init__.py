@@ -5,10 +5,10 @@ A module has ``KEYS`` (the claim keys it reads), ``prepare(claim)``,
 """
 from __future__ import annotations
 
-from . import forall, identity, order, relation, run, sign, solution, solve_ivp, stability
+from . import energy, forall, identity, order, relation, run, sign, solution, solve_ivp, stability
 from .common import CheckError, Outcome
 
-CHECKS = {"run": run, "identity": identity, "sign": sign, "relation": relation, "solution": solution, "solve_ivp": solve_ivp, "forall": forall, "stability": stability, "order": order}
+CHECKS = {"run": run, "identity": identity, "sign": sign, "relation": relation, "solution": solution, "solve_ivp": solve_ivp, "forall": forall, "stability": stability, "order": order, "energy": energy}
 
 
 def evaluate(claim) -> Outcome:

@@ -18,6 +18,10 @@ class Outcome:
     computed: dict = field(default_factory=dict)  # name -> exact value as a string
     derivation: list = field(default_factory=list)  # lines for `verify explain`
     margins: dict = field(default_factory=dict)  # inequality -> how far it holds (negative: violated), as a float
+    figure: dict | None = None  # data for a picture (see verify.report.figures), made only when FIGURES is set
+
+
+FIGURES = False  # set by `verify run --plots`: checks that can draw collect the data for a picture
 
 
 class CheckError(ValueError):

@@ -24,7 +24,7 @@ from ..load import Claim, LoadError
 from ..methods import ExactSystem, MethodError, run
 from ..model import TIME, initial_name, symbol
 from .common import CheckError, Outcome
-from .run import method_and_options, rational
+from .run import cosimulation_of, method_and_options, rational
 
 KEYS = {"method", "options", "step", "initial", "t_end", "steps", "order", "tolerance", "reference_steps", "components", "local"}
 DEFAULT_TOLERANCE = "1/10"
@@ -85,9 +85,10 @@ def prepare(claim: Claim) -> OrderSpec:
 
 
 
-def _final_state(spec, claim, system, n, exact_route):
+def _final_state(spec, claim, system, n, exact_route, extra_options=None):
     """(state as mpmath numbers, route) after n steps of (t_end - t0)/n, or after one such step when local."""
     options = dict(spec.options)
+    options.update(extra_options or {})
     options[spec.step] = (spec.t_end - spec.t0) / n
     count = 1 if spec.local else n
     if exact_route:
@@ -98,10 +99,35 @@ def _final_state(spec, claim, system, n, exact_route):
         except exact.NotRational:
             pass
     try:
-        mp = crosscheck.mp_run(spec.method.name, options, system.rhs, claim.model.variable_symbols, system.blocks, symbol(TIME), spec.t0, spec.y0, count, system.constraints)
+        mp = crosscheck.mp_run(spec.method.name, options, system.rhs, claim.model.variable_symbols, system.blocks, symbol(TIME), spec.t0, spec.y0, count, system.constraints,
+                                 cosimulation_of(claim.model, system))
     except crosscheck.SolverFailure as exc:
         raise CheckError(f"the run with N = {n} failed: {exc}") from None
     return mp[1], f"mpmath {crosscheck.DIGITS} digits"
+
+
+INNER_RATIO = sympy.Rational(1, 100)  # the subsystem solver's own error must stay below this fraction of the measured error
+
+
+def _inner_solver_error(spec, claim, system, exact_route, index, rows):
+    """For a method that integrates inside its steps (co-simulation subsystems: option ``microsteps``), the
+    change of the finest and coarsest results when the inner steps double: an estimate of the inner solver's own
+    error, which must be far below the error being measured.  None for other methods."""
+    option = getattr(spec.method, "inner_steps_option", None)
+    if option is None:
+        return None
+    inner = int(spec.options.get(option, 1))
+    worst = mpmath.mpf(0)
+    for n, _, error, _ in (rows[0], rows[-1]):
+        base, _ = _final_state(spec, claim, system, n, exact_route)
+        finer, _ = _final_state(spec, claim, system, n, exact_route, {option: sympy.Integer(2 * inner)})
+        change = max(abs(base[i] - finer[i]) for i in index)
+        worst = max(worst, change / error)
+    text = (f"inner solver: doubling {option} ({inner} -> {2 * inner}) changes the result by at most {float(worst):.1e} of the error"
+            + (" (exact: the inner solver is exact here)" if worst == 0 else ""))
+    if worst > crosscheck.to_mp(INNER_RATIO):
+        raise CheckError(f"{text}: the inner solver's own error is not far below the error measured; raise {option}")
+    return text, f"{float(worst):.1e}"
 
 
 def evaluate(claim: Claim) -> Outcome:
@@ -139,16 +165,22 @@ def evaluate(claim: Claim) -> Outcome:
         slope = sum((a - mean_h) * (b - mean_e) for a, b in zip(logs_h, logs_e)) / sum((a - mean_h) ** 2 for a in logs_h)
         finest = pairwise[-1]
         holds = abs(finest - crosscheck.to_mp(spec.order)) <= crosscheck.to_mp(spec.tolerance)
+    inner = _inner_solver_error(spec, claim, system, exact_route, index, rows)
     table = [f"{'N':>7} {'h':>12} {'error':>12} {'order':>7}   " + "  ".join(f"{c:>10}" for c in spec.components)]
     for i, (n, h, error, errors) in enumerate(rows):
         order_text = f"{float(pairwise[i - 1]):7.3f}" if i else " " * 7
         table.append(f"{n:>7} {str(h):>12} {float(error):12.4e} {order_text}   " + "  ".join(f"{float(e):10.3e}" for e in errors))
     derivation = [f"{spec.method.name} on {model.name} to t = {spec.t_end}, errors against {against}; runs: {', '.join(sorted(routes))}"] + table
     derivation.append(f"least-squares slope of log(error) on log(h): {float(slope):.4f}")
+    if inner:
+        derivation.append(inner[0])
     computed = {"observed_order": f"{float(finest):.4f}", "least_squares_order": f"{float(slope):.4f}",
                 "errors": ", ".join(f"{float(r[2]):.3e}" for r in rows)}
     summary = (f"observed order {float(finest):.3f} at the finest pair (least squares {float(slope):.3f}; pairwise "
                + ", ".join(f"{float(p):.3f}" for p in pairwise) + f"), errors {float(rows[0][2]):.2e} .. {float(rows[-1][2]):.2e} at N = {spec.steps[0]} .. {spec.steps[-1]}")
+    if inner:
+        summary += f"; {inner[0]}"
+        computed["inner_solver_error"] = inner[1]
     claimed = f"order {spec.order} ± {spec.tolerance}"
     if holds:
         return Outcome("verified", "numerical", f"{claimed}: {summary}", computed, derivation)

@@ -212,7 +212,8 @@ def evaluate(claim: Claim) -> Outcome:
     system = ExactSystem(model, spec.parameter_values)
     keep = bool(spec.trace)
     try:
-        result = run(spec.method, system, spec.options, spec.t0, spec.y0, spec.steps, keep, nodes=bool(spec.at_nodes))
+        result = run(spec.method, system, spec.options, spec.t0, spec.y0, spec.steps, keep, nodes=bool(spec.at_nodes),
+                     quantities=_uses_run_quantities(spec, model))
     except exact.NotRational as exc:
         raise CheckError(f"the exact path cannot run this: {exc}") from None
     except ZeroDivisionError:
@@ -222,7 +223,8 @@ def evaluate(claim: Claim) -> Outcome:
     final = [exact.to_sympy(v) for v in result.y]
     t_final = exact.to_sympy(result.t)
     mp = _mp_run(
-        spec.method.name, spec.options, system.rhs, model.variable_symbols, system.blocks, symbol(TIME), spec.t0, spec.y0, spec.steps, system.constraints
+        spec.method.name, spec.options, system.rhs, model.variable_symbols, system.blocks, symbol(TIME), spec.t0, spec.y0, spec.steps, system.constraints,
+        cosimulation_of(model, system),
     )
     mp_t, mp_y, mp_trace, mp_counts, mp_nodes = mp
     computed, failures, successes, disagreements = {}, [], [], []
@@ -314,6 +316,18 @@ def evaluate(claim: Claim) -> Outcome:
         return Outcome("refuted", evidence, "; ".join(failures), computed, derivation, margins)
     check_note = f"mpmath {crosscheck.DIGITS}-digit cross-check agrees"
     return Outcome("verified", evidence, "; ".join(successes) + f" ({check_note})", computed, derivation, margins)
+
+
+def cosimulation_of(model, system):
+    """What the mpmath path needs to run a co-simulation master algorithm (None for a plain model)."""
+    return (model, system.substitutions) if model.subsystems else None
+
+
+def _uses_run_quantities(spec, model) -> bool:
+    """Does an expectation read a value the run computes besides the state (so the step loop must run)?"""
+    static = set(spec.method.named_values(spec.options))
+    wanted = {symbol(q) for q in spec.method.quantity_names(model) if q not in static and q not in model.variables}
+    return any((c.quantity.free_symbols | c.claimed.free_symbols) & wanted for c in spec.expect + spec.relations)
 
 
 def _margin(relation, values) -> float:

@@ -7,19 +7,40 @@ linear homogeneous model (e.g. the test system x' = a x + b z, z' = c x + d z,
 its coefficients listed under ``symbols``): the amplification matrix M with
 y+ = M y, from one symbolic step.  ``equals`` is the claimed R(z) (in ``z``)
 or M (a list of rows).  Proved by sympy: evidence ``symbolic``.
+
+``stable_when`` (with a model whose amplification matrix is 1x1 or 2x2, and
+``variable``, the step-size symbol): the claimed exact set of step sizes for
+which the iteration y_{n+1} = M y_n stays bounded, e.g. "H < 2*sqrt(m/c)", or
+"never" / "always".  Declared symbols are taken positive.  For 2x2 M with trace
+T and determinant D, bounded means |D| <= 1 and |T| <= 1 + D, except a double
+eigenvalue +-1 with M != +-I (a Jordan block, growing linearly); for 1x1,
+|M| <= 1 (Jury's conditions; e.g. Elaydi, An Introduction to Difference
+Equations, sec. 4.3 and 5.1).  The proof splits (0, oo) at every positive
+root of the expressions these conditions and the claim compare, and decides
+both statements at each root and at one point between consecutive roots.
+
+``spectral_radius = "OP value"`` (concrete parameters): the spectral radius of
+the exact amplification matrix compared with a rational bound.  A method that
+carries memory from step to step (the previous exchange of a linear
+extrapolation, a balance correction's carried error) has it in the matrix:
+the state is (y, memory).  The eigenvalues are the roots of the exact
+characteristic polynomial, isolated by sympy (ComplexRootOf.eval_rational,
+with a guaranteed error bound) and refined until each modulus is certainly
+above or below the bound: evidence ``certified``.
 """
 from __future__ import annotations
 
 import sympy
 
-from .. import symbolic
+from .. import crosscheck, symbolic
 from ..load import Claim, LoadError
 from ..methods import SymbolicSystem
 from ..model import model_from_table, symbol
 from .common import CheckError, Outcome
+from .relation import OPERATORS
 from .run import method_and_options
 
-KEYS = {"method", "options", "equals"}
+KEYS = {"method", "options", "equals", "stable_when", "variable", "spectral_radius"}
 # y' = lam y; lam is a parameter only so that the rhs parses; amplification() substitutes the symbol lam.
 DAHLQUIST = model_from_table("dahlquist", {"states": ["y"], "rhs": {"y": "lam*y"}, "parameters": {"lam": -1}}, "(built in)")
 
@@ -29,8 +50,20 @@ def prepare(claim: Claim):
     for name in claim.symbols:
         claim.parameters.pop(name, None)  # listed symbols stay free
     method, options = method_and_options(claim)
+    if "stable_when" in table:
+        return _prepare_stable_when(claim, method, options)
+    if "spectral_radius" in table:
+        from .run import RELATION
+
+        match = RELATION.match(table["spectral_radius"]) if isinstance(table["spectral_radius"], str) else None
+        if claim.model is None or claim.symbols or not match:
+            raise LoadError("spectral_radius needs a model, concrete parameters and 'OP value', e.g. \"> 1\"")
+        bound = claim.value(match.group(2), "spectral_radius")
+        if not (bound.is_Rational and bound > 0):
+            raise LoadError("the spectral radius bound must be a positive rational")
+        return method, options, SpectralRadius(match.group(1), bound, match.group(2).strip())
     if "equals" not in table:
-        raise LoadError("check 'stability' needs 'equals'")
+        raise LoadError("check 'stability' needs 'equals' or 'stable_when'")
     z = symbol("z")
     if claim.model is None:
         options.setdefault("h", symbol("h"))
@@ -39,16 +72,215 @@ def prepare(claim: Claim):
             raise LoadError("equals must be an expression in z (and the claim's symbols)")
         return method, options, equals
     equals = table["equals"]
-    if not (isinstance(equals, list) and all(isinstance(row, list) and len(row) == len(equals) == len(claim.model.states) for row in equals)):
-        raise LoadError(f"equals must be a {len(claim.model.states)}x{len(claim.model.states)} list of rows")
+    size = len(claim.model.states) + symbolic.memory_size(method, claim.model, options)
+    if not (isinstance(equals, list) and all(isinstance(row, list) and len(row) == len(equals) == size for row in equals)):
+        raise LoadError(f"equals must be a {size}x{size} list of rows (the states, then the method's memory: "
+                        f"{', '.join(claim.model.states + method.memory_names(claim.model, options))})")
     return method, options, sympy.Matrix([[claim.value(v, "equals") for v in row] for row in equals])
+
+
+def _prepare_stable_when(claim, method, options):
+    table = claim.table
+    if claim.model is None:
+        raise LoadError("stable_when needs a model (its amplification matrix is decided)")
+    variable = table.get("variable")
+    if variable not in claim.symbols:
+        raise LoadError("stable_when needs 'variable': the step-size symbol, declared in 'symbols'")
+    positive = {s: sympy.Symbol(name, positive=True) for name, s in claim.symbols.items()}  # real symbol -> positive one
+    text = table["stable_when"]
+    if not isinstance(text, str):
+        raise LoadError("stable_when must be a condition such as \"H < 2*sqrt(m/c)\", or \"never\" or \"always\"")
+    if text.strip() in ("never", "always"):
+        conditions = text.strip()
+    else:
+        from .forall import CHAINED, CONDITION
+
+        chained, match = CHAINED.match(text), CONDITION.match(text)
+        parts = [(chained.group(1), chained.group(2), chained.group(3)), (chained.group(3), chained.group(4), chained.group(5))] if chained else \
+            [(match.group(1), match.group(2), match.group(3))] if match else None
+        if parts is None:
+            raise LoadError("stable_when must read 'lhs OP rhs' or 'a < H < b', or be \"never\" or \"always\"")
+        conditions = [(claim.value(a.strip(), "stable_when").xreplace(positive), op, claim.value(b.strip(), "stable_when").xreplace(positive)) for a, op, b in parts]
+    return method, options, StableWhen(text.strip(), conditions, positive[claim.symbols[variable]], positive)
+
+
+class StableWhen:
+    def __init__(self, text, conditions, variable, positive):
+        self.text, self.conditions, self.variable, self.positive = text, conditions, variable, positive
+
+
+def _decide(relation):
+    """True/False for a relation sympy can decide (from the sign of lhs - rhs under the symbols' assumptions), else None."""
+    if relation in (sympy.true, sympy.false, True, False):
+        return bool(relation)
+    difference = sympy.simplify(relation.lhs - relation.rhs)
+    sign = 0 if difference.is_zero else 1 if difference.is_positive else -1 if difference.is_negative else None
+    if sign is None:
+        return None
+    return OPERATORS[relation.rel_op](sign, 0)
+
+
+def _bounded(M, variable, value):
+    """Is y -> M y power-bounded at variable = value (Jury's conditions, Jordan blocks excluded)?  None if undecided."""
+    Mv = sympy.simplify(M.subs(variable, value))
+    if Mv.shape == (1, 1):
+        return _decide(sympy.Le(sympy.Abs(Mv[0, 0]), 1, evaluate=False))
+    T, D = sympy.simplify(Mv.trace()), sympy.simplify(Mv.det())
+    inside = [_decide(sympy.Le(sympy.Abs(D), 1, evaluate=False)), _decide(sympy.Le(sympy.Abs(T), 1 + D, evaluate=False))]
+    if None in inside:
+        return None
+    if not all(inside):
+        return False
+    jordan = _decide(sympy.Eq(D, 1, evaluate=False)) and _decide(sympy.Eq(T**2, 4, evaluate=False))
+    if jordan is None:
+        return None
+    return not jordan or Mv in (sympy.eye(2), -sympy.eye(2))
+
+
+def _claimed(spec, value):
+    if spec.conditions in ("never", "always"):
+        return spec.conditions == "always"
+    results = [_decide(sympy.Rel(a.subs(spec.variable, value), b.subs(spec.variable, value), op, evaluate=False)) for a, op, b in spec.conditions]
+    return None if None in results else all(results)
+
+
+def _critical_points(M, spec):
+    """Positive roots (numerators and denominators) of everything the two statements compare, sorted."""
+    v = spec.variable
+    if M.shape == (1, 1):
+        expressions = [M[0, 0] - 1, M[0, 0] + 1]
+    else:
+        T, D = sympy.simplify(M.trace()), sympy.simplify(M.det())
+        expressions = [D - 1, D + 1, T - 1 - D, T + 1 + D, T - 2, T + 2]
+    if spec.conditions not in ("never", "always"):
+        expressions += [a - b for a, _, b in spec.conditions]
+    points = []
+    for e in expressions:
+        numerator, denominator = sympy.fraction(sympy.together(sympy.simplify(e)))
+        for part in (numerator, denominator):
+            if not part.has(v):
+                continue
+            roots = sympy.solveset(part, v, sympy.Interval.open(0, sympy.oo))
+            if roots is sympy.S.EmptySet:
+                continue
+            if not isinstance(roots, sympy.FiniteSet):
+                raise CheckError(f"cannot list the roots of {part} in {v} > 0")
+            points += [sympy.simplify(r) for r in roots]
+    unique = []
+    for p in points:
+        if not any(sympy.simplify(p - q) == 0 for q in unique):
+            unique.append(p)
+
+    def before(a, b):
+        difference = sympy.simplify(a - b)
+        if difference.is_negative:
+            return -1
+        if difference.is_positive:
+            return 1
+        raise CheckError(f"cannot order the critical step sizes {a} and {b}")
+
+    import functools
+    return sorted(unique, key=functools.cmp_to_key(before))
+
+
+def _evaluate_stable_when(claim, method, options, spec) -> Outcome:
+    parameters = {p: v for p, v in claim.parameters.items()}
+    opts = {k: (v.xreplace(spec.positive) if isinstance(v, sympy.Basic) else v) for k, v in options.items()}
+    parameters.update({str(s): p for s, p in spec.positive.items()})
+    M = sympy.simplify(amplification(method, opts, claim.model, parameters))
+    if M.shape not in ((1, 1), (2, 2)):
+        raise CheckError(f"stable_when decides 1x1 and 2x2 amplification matrices; this one is {M.shape[0]}x{M.shape[1]}")
+    points = _critical_points(M, spec)
+    tests = []
+    if not points:
+        tests = [sympy.Integer(1)]
+    else:
+        tests.append(points[0] / 2)
+        for a, b in zip(points, points[1:]):
+            tests += [a, (a + b) / 2]
+        tests += [points[-1], 2 * points[-1]]
+    v = spec.variable
+    found_stable = []
+    for value in tests:
+        computed_value, claimed = _bounded(M, v, value), _claimed(spec, value)
+        if computed_value is None or claimed is None:
+            raise CheckError(f"cannot decide stability at {v} = {value}")
+        if computed_value:
+            found_stable.append(value)
+        if computed_value != claimed:
+            T, D = sympy.simplify(M.subs(v, value).trace()), sympy.simplify(M.subs(v, value).det())
+            return Outcome("refuted", "symbolic",
+                           f"claimed stable exactly when {spec.text}; at {v} = {value}: claimed {'stable' if claimed else 'unstable'}, "
+                           f"computed {'stable' if computed_value else 'unstable'} (trace {T}, determinant {D})",
+                           {"amplification matrix": str(M.tolist())}, [f"amplification matrix: {M.tolist()}"])
+    derivation = [f"amplification matrix of {method.name}: {M.tolist()}",
+                  f"trace {sympy.simplify(M.trace())}, determinant {sympy.simplify(M.det())}" if M.shape == (2, 2) else "",
+                  f"critical {v}: " + (", ".join(map(str, points)) or "none"),
+                  "decided at " + ", ".join(f"{v} = {t}: {'stable' if t in found_stable else 'unstable'}" for t in tests)]
+    return Outcome("verified", "symbolic",
+                   f"bounded exactly when {spec.text} ({v} > 0): decided at the critical {v} = {', '.join(map(str, points)) or 'none'} and between them "
+                   f"(amplification matrix {M.tolist()})",
+                   {"amplification matrix": str(M.tolist())}, [line for line in derivation if line])
+
+
+class SpectralRadius:
+    def __init__(self, op, bound, text):
+        self.op, self.bound, self.text = op, bound, text
+
+
+REFINEMENTS = (10, 30, 100)  # decimal digits of the root approximations tried in turn
+
+
+def _modulus_squared_bounds(root, digits):
+    """[lo, hi] containing |root|^2, from a rational approximation within 10^-digits in each component."""
+    eps = sympy.Rational(1, 10**digits)
+    approximation = root.eval_rational(dx=eps, dy=eps, n=digits + 5)
+    bounds = []
+    for part in approximation.as_real_imag():
+        low = max(abs(part) - eps, 0)
+        bounds.append((low**2, (abs(part) + eps) ** 2))
+    return bounds[0][0] + bounds[1][0], bounds[0][1] + bounds[1][1]
+
+
+def _evaluate_spectral_radius(claim, method, options, spec) -> Outcome:
+    M = amplification(method, options, claim.model, claim.parameters)
+    if any(not entry.is_Rational for entry in M):
+        raise CheckError("the amplification matrix is not rational; give every parameter a value")
+    z = sympy.Symbol("z")
+    polynomial = sympy.Poly(M.charpoly(z).as_expr(), z, domain=sympy.QQ)
+    square = spec.bound**2
+    above, largest, digits_used = None, sympy.Integer(0), 0
+    for root in polynomial.all_roots(radicals=False):
+        for digits in REFINEMENTS:
+            low, high = _modulus_squared_bounds(root, digits)
+            if low > square or high < square:
+                break
+        else:
+            raise CheckError(f"an eigenvalue's modulus is within 1e-{REFINEMENTS[-1]} of {spec.text}: no certified decision (it may lie on the circle)")
+        digits_used = max(digits_used, digits)
+        largest = max(largest, high)
+        above = above or low > square
+    radius = sympy.sqrt(largest)
+    shown = crosscheck.show(crosscheck.mp_value(radius))[:14]
+    holds = OPERATORS[spec.op](1 if above else -1, 0)
+    names = claim.model.states + method.memory_names(claim.model, options)
+    derivation = [f"amplification matrix of {method.name} on ({', '.join(names)}): {M.tolist()}",
+                  f"characteristic polynomial: {polynomial.as_expr()}",
+                  f"eigenvalues isolated by sympy's ComplexRootOf to {digits_used} digits; spectral radius <= {shown}"]
+    relation = "above" if above else "below"
+    message = (f"spectral radius {relation} {spec.text} (certified: every eigenvalue isolated to {digits_used} digits, the largest modulus ≈ {shown}; "
+               f"{len(names)}x{len(names)} amplification matrix on {', '.join(names)})")
+    computed = {"spectral_radius": shown, "amplification matrix": str(M.tolist())}
+    if holds:
+        return Outcome("verified", "certified", message, computed, derivation)
+    return Outcome("refuted", "certified", f"claimed spectral radius {spec.op} {spec.text}, computed: {message}", computed, derivation)
 
 
 def amplification(method, options, model, parameters) -> sympy.Matrix:
     """M with y+ = M y for one step of ``method`` on the linear homogeneous ``model``."""
     system = SymbolicSystem(model, {symbol(p): v for p, v in parameters.items()})
-    state = [sympy.Dummy(f"y{i}") for i in range(len(model.states))]
-    image = symbolic.one_step(method, system, options, symbol("t"), state)
+    state = [sympy.Dummy(f"y{i}") for i in range(len(model.states) + symbolic.memory_size(method, model, options))]
+    image = symbolic.one_step(method, system, options, symbol("t"), state, augmented=True)
     parts = symbolic.affine_parts(image, state)
     if parts is None or any(parts[1]):
         raise CheckError("the step is not linear and homogeneous in the state: no amplification matrix")
@@ -57,6 +289,16 @@ def amplification(method, options, model, parameters) -> sympy.Matrix:
 
 def evaluate(claim: Claim) -> Outcome:
     method, options, equals = claim.spec
+    if isinstance(equals, SpectralRadius):
+        try:
+            return _evaluate_spectral_radius(claim, method, options, equals)
+        except symbolic.SymbolicUnavailable as exc:
+            raise CheckError(str(exc)) from None
+    if isinstance(equals, StableWhen):
+        try:
+            return _evaluate_stable_when(claim, method, options, equals)
+        except symbolic.SymbolicUnavailable as exc:
+            raise CheckError(str(exc)) from None
     try:
         if claim.model is None:
             h, lam, z = symbol("h"), symbol("lam"), symbol("z")

@@ -1,5 +1,6 @@
 """Exact step maps, one module per family.  ``METHODS`` maps a claim's ``method`` to its step map."""
 from .base import ExactSystem, Method, MethodError, Recorder, RunResult, SymbolicSystem, run
+from .cosimulation import CoSimulation
 from .explicit_rk import TABLEAUS, ExplicitRungeKutta
 from .implicit import BackwardEuler, RosenbrockEuler
 from .multirate import FrozenSlowEuler, MidpointSampledEuler
@@ -13,5 +14,6 @@ METHODS["step-doubling-euler"] = StepDoublingEuler()
 METHODS["adaptive-euler"] = AdaptiveEuler()
 METHODS["backward-euler"] = BackwardEuler()
 METHODS["rosenbrock-euler"] = RosenbrockEuler()
+METHODS["cosimulation"] = CoSimulation()
 
 __all__ = ["METHODS", "SymbolicSystem", "ExactSystem", "Method", "MethodError", "Recorder", "RunResult", "run", "TABLEAUS"]

@@ -57,12 +57,17 @@ class ExactSystem:
         self.states = list(model.variables)  # differential states, then algebraic variables
         self.index = {s: i for i, s in enumerate(self.states)}
         subs = {symbol(p): v for p, v in parameter_values.items()}
+        self.substitutions = subs
         self.rhs = [model.rhs[s].subs(subs) for s in model.states]
         self.constraints = [g.subs(subs) for g in model.constraints]
         variables = [symbol(TIME)] + [symbol(s) for s in self.states]
         self.functions = [exact.compile_rational(e, variables) for e in self.rhs]
         self.blocks = {name: [self.index[s] for s in members] for name, members in model.blocks.items()}
         self.affine = exact.is_affine_autonomous(self.rhs + self.constraints, variables[1:], variables[0])
+
+    def compile(self, expression: sympy.Expr, variables) -> callable:
+        """Another expression of the model (a subsystem's output, power), with the parameter values, compiled."""
+        return exact.compile_rational(expression.subs(self.substitutions), variables)
 
     def rate(self, t: Rational, y: list, recorder: Recorder, block: str | None = None) -> list:
         """The right-hand side at (t, y): all components, or those of one block (in block order)."""
@@ -114,12 +119,16 @@ class SymbolicSystem(ExactSystem):
         self.model = model
         self.states = list(model.variables)
         self.index = {s: i for i, s in enumerate(self.states)}
+        self.substitutions = substitutions
         self.rhs = [model.rhs[s].xreplace(substitutions) for s in model.states]
         self.constraints = [g.xreplace(substitutions) for g in model.constraints]
         variables = [symbol(TIME)] + [symbol(s) for s in self.states]
         self.functions = [self._substituter(e, variables) for e in self.rhs]
         self.blocks = {name: [self.index[s] for s in members] for name, members in model.blocks.items()}
         self.affine = False  # never take the numeric affine routes
+
+    def compile(self, expression, variables):
+        return self._substituter(expression.xreplace(self.substitutions), variables)
 
     @staticmethod
     def _substituter(expression, variables):
@@ -153,6 +162,19 @@ class Method:
     affine = True  # the step is affine in y whenever the right-hand side is affine and autonomous
     variable_step = False  # step() returns (t, y) and moves the clock itself
     supports_dae = False  # can step a semi-explicit DAE (a model with algebraic variables)
+
+    def affine_for(self, options: dict) -> bool:
+        """Is the step affine in the state whenever the model is linear and autonomous (with these options)?"""
+        return self.affine
+
+    def memory_names(self, model: Model, options: dict) -> list[str]:
+        """Values a method carries from one macro step to the next besides the state (e.g. the previous
+        exchange, for extrapolation); they ride along after the state in the vector the step map sees."""
+        return []
+
+    def initial_memory(self, system, t, y: list, options: dict) -> list:
+        """The memory before the first step (the method's first-step rule), from the exact options."""
+        return []
 
     def quantity_names(self, model: Model) -> tuple[str, ...]:
         """Names of the values besides the states that a run of this method assigns (for expect and trace)."""
@@ -237,26 +259,31 @@ class RunResult:
     route: str  # "step loop", "affine power" or "affine iteration"
 
 
-def run(method: Method, system: ExactSystem, options: dict, t0, y0, steps: int, keep: bool, nodes: bool = False) -> RunResult:
+def run(method: Method, system: ExactSystem, options: dict, t0, y0, steps: int, keep: bool, nodes: bool = False,
+        quantities: bool = False) -> RunResult:
     """Run ``steps`` macro steps exactly.
 
     An affine map (a linear autonomous model under an affine method) with no
-    assignment to record is applied by repeated squaring, or, when every macro
-    node is wanted, by a gcd-free integer iteration; otherwise the method's
-    step map runs in a loop.
+    assignment to record and no named quantity wanted (``quantities``) is
+    applied by repeated squaring, or, when every macro node is wanted, by a
+    gcd-free integer iteration; otherwise the method's step map runs in a loop.
+    A method's memory (``Method.memory_names``) rides along after the state and
+    is dropped from the result.
     """
     exact_options = method.exact_options(options)
     length = None if method.variable_step else exact.to_field(method.step_length(options))
     t0 = exact.to_field(t0)
     y = [exact.to_field(v) for v in y0]
-    if not keep and method.affine and not method.variable_step and system.affine and (nodes or steps > 1):
+    size = len(y)
+    y = y + [exact.to_field(exact.to_sympy(v)) for v in method.initial_memory(system, t0, list(y), exact_options)]
+    if not keep and not quantities and method.affine_for(options) and not method.variable_step and system.affine and (nodes or steps > 1):
         one_step = Recorder(keep=False)
         method.step(system, t0, list(y), exact_options, one_step)
         recorder = Recorder(keep=False, counts=Counter({k: v * steps for k, v in one_step.counts.items()}))
         step_map = lambda v: method.step(system, t0, v, exact_options, Recorder(keep=False))  # noqa: E731
         if not nodes:
-            return RunResult(t0 + steps * length, exact.affine_power(step_map, y, steps), recorder, [], "affine power")
-        node_values = [(t0 + (n + 1) * length, values) for n, values in enumerate(exact.affine_iterates(step_map, y, steps))]
+            return RunResult(t0 + steps * length, exact.affine_power(step_map, y, steps)[:size], recorder, [], "affine power")
+        node_values = [(t0 + (n + 1) * length, values[:size]) for n, values in enumerate(exact.affine_iterates(step_map, y, steps))]
         return RunResult(t0 + steps * length, node_values[-1][1], recorder, node_values, "affine iteration")
     recorder = Recorder(keep=keep)
     node_values = []
@@ -268,9 +295,9 @@ def run(method: Method, system: ExactSystem, options: dict, t0, y0, steps: int, 
         else:
             y = method.step(system, t, y, exact_options, recorder)
             t = t + length
-        size = max(int(v.numerator).bit_length() + int(v.denominator).bit_length() for v in y)
-        if size > MAX_EXACT_BITS:
-            raise ExactSizeError(f"exact values reached {size} bits after step {n + 1} of {steps} (limit {MAX_EXACT_BITS})")
+        bits = max(int(v.numerator).bit_length() + int(v.denominator).bit_length() for v in y)
+        if bits > MAX_EXACT_BITS:
+            raise ExactSizeError(f"exact values reached {bits} bits after step {n + 1} of {steps} (limit {MAX_EXACT_BITS})")
         if nodes:
-            node_values.append((t, list(y)))
-    return RunResult(t, y, recorder, node_values, "step loop")
+            node_values.append((t, list(y[:size])))
+    return RunResult(t, y[:size], recorder, node_values, "step loop")

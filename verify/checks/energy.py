@@ -1,0 +1,165 @@
+"""check = "energy": how a functional (an energy) evolves over a long run of a method.
+
+The method runs ``steps`` macro steps from ``initial``; after every macro step
+the ratio E(y_n) / E(y_0) of the ``functional`` (default ``energy``) is taken.
+``expect`` compares ``max_ratio``, ``min_ratio`` and ``final_ratio`` with
+"OP value" (e.g. ``max_ratio = "> 10"``).
+
+Where the step map is affine (a linear model under an affine method) every
+node is computed exactly (gcd-free affine iteration) and the ratios are exact
+rationals: evidence ``exact``, cross-checked by the mpmath path.  Otherwise
+(e.g. the power-exchange scheme, whose recovered inputs make the subsystems
+nonlinear) the run is the mpmath path's at 50 digits: evidence ``numerical``.
+
+``compare`` (table label -> options that replace the claim's) adds curves to
+the claim's picture only; they are not checked.
+"""
+from __future__ import annotations
+
+import mpmath
+import sympy
+
+from .. import crosscheck, exact
+from ..load import Claim, LoadError
+from ..methods import ExactSystem, MethodError, run
+from ..model import TIME, symbol
+from . import common
+from .common import CheckError, Outcome, short_text
+from .relation import OPERATORS
+from .run import RELATION, _option, cosimulation_of, method_and_options, rational
+
+KEYS = {"method", "options", "initial", "steps", "functional", "expect", "compare"}
+RATIOS = ("max_ratio", "min_ratio", "final_ratio")
+
+
+def prepare(claim: Claim):
+    table, model = claim.table, claim.model
+    method, options = method_and_options(claim, "energy")
+    try:
+        method.validate(model, options)
+    except MethodError as exc:
+        raise LoadError(str(exc)) from None
+    initial = table.get("initial", {})
+    if not isinstance(initial, dict) or [s for s in model.variables if s not in initial]:
+        raise LoadError("initial must give every state")
+    y0 = [rational(claim, initial[s], f"initial.{s}") for s in model.variables]
+    t0 = rational(claim, initial.get(TIME, 0), "initial.t")
+    steps = table.get("steps")
+    if not (isinstance(steps, int) and 1 <= steps <= 100_000):
+        raise LoadError("steps must be an integer from 1 to 100000")
+    name = table.get("functional", "energy")
+    if name not in model.functionals:
+        raise LoadError(f"model {model.name!r} has no functional {name!r} ({', '.join(model.functionals) or 'none'})")
+    expect = {}
+    raw = table.get("expect", {})
+    if not isinstance(raw, dict) or not raw or set(raw) - set(RATIOS):
+        raise LoadError(f"expect must compare some of {', '.join(RATIOS)}, e.g. max_ratio = \"> 10\"")
+    for key, text in raw.items():
+        match = RELATION.match(text) if isinstance(text, str) else None
+        if not match:
+            raise LoadError(f"expect.{key} must read 'OP value', e.g. \"> 10\"")
+        expect[key] = (match.group(1), rational(claim, match.group(2), f"expect.{key}"), match.group(2).strip())
+    compare = {}
+    for label, extra in table.get("compare", {}).items():
+        if not isinstance(extra, dict):
+            raise LoadError(f"compare.{label} must be a table of options")
+        variant = dict(options)
+        variant.update({k: _option(claim, method, k, v) for k, v in extra.items()})
+        try:
+            method.validate(model, variant)
+        except MethodError as exc:
+            raise LoadError(f"compare.{label}: {exc}") from None
+        compare[label] = variant
+    return method, options, t0, y0, steps, name, expect, compare
+
+
+EXACT_BITS_BUDGET = 60_000  # above this projected size of the last node's numbers the exact route is too slow
+
+
+def _projected_bits(method, system, options, t0, y0, steps) -> int:
+    """The size the exact values would reach after ``steps`` steps, from the growth over the first two."""
+    def bits(values):
+        return max(int(v.numerator).bit_length() + int(v.denominator).bit_length() for v in values)
+
+    one = run(method, system, options, t0, y0, 1, keep=False).y
+    two = run(method, system, options, t0, y0, 2, keep=False).y
+    return bits(one) + max(bits(two) - bits(one), 1) * (steps - 1)
+
+
+def _ratios_exact(claim, method, options, system, t0, y0, steps, functional):
+    result = run(method, system, options, t0, y0, steps, keep=False, nodes=True)
+    function = exact.compile_rational(functional, [symbol(s) for s in claim.model.variables])
+    start = function([exact.to_field(v) for v in y0])
+    if start == 0:
+        raise CheckError("the functional is 0 at the initial state: no ratio")
+    times = [exact.to_sympy(exact.to_field(t0))] + [exact.to_sympy(t) for t, _ in result.nodes]
+    ratios = [sympy.Integer(1)] + [exact.to_sympy(function(y) / start) for _, y in result.nodes]
+    return times, ratios, result.route
+
+
+def _ratios_mp(claim, method, options, system, t0, y0, steps, functional):
+    try:
+        _, _, _, _, nodes = crosscheck.mp_run(method.name, options, system.rhs, claim.model.variable_symbols, system.blocks, symbol(TIME),
+                                              t0, y0, steps, system.constraints, cosimulation_of(claim.model, system))
+    except crosscheck.SolverFailure as exc:
+        raise CheckError(f"the mpmath run failed: {exc}") from None
+    with mpmath.workdps(crosscheck.DIGITS):
+        function = crosscheck.compile_mp(functional, claim.model.variable_symbols)
+        start = function([crosscheck.to_mp(v) for v in y0])
+        if start == 0:
+            raise CheckError("the functional is 0 at the initial state: no ratio")
+        times = [crosscheck.to_mp(t0)] + [t for t, _ in nodes]
+        ratios = [mpmath.mpf(1)] + [function(y) / start for _, y in nodes]
+    return times, ratios
+
+
+def evaluate(claim: Claim) -> Outcome:
+    method, options, t0, y0, steps, name, expect, compare = claim.spec
+    system = ExactSystem(claim.model, claim.parameters)
+    functional = claim.substitute(claim.model.functionals[name])
+    exact_route = method.affine_for(options) and system.affine and not method.variable_step
+    projected = _projected_bits(method, system, options, t0, y0, steps) if exact_route else 0
+    mp_times, mp_ratios = _ratios_mp(claim, method, options, system, t0, y0, steps, functional)
+    if exact_route and projected <= EXACT_BITS_BUDGET:
+        times, ratios, route = _ratios_exact(claim, method, options, system, t0, y0, steps, functional)
+        with mpmath.workdps(crosscheck.DIGITS):
+            worst = max(range(len(ratios)), key=lambda i: abs(crosscheck.to_mp(ratios[i]) - mp_ratios[i]) / abs(mp_ratios[i]))
+            if not crosscheck.agree(ratios[worst], mp_ratios[worst]):
+                raise CheckError(f"exact and mpmath paths disagree at node {worst}: {short_text(ratios[worst])} vs {crosscheck.show(mp_ratios[worst])}")
+        evidence, how = "exact", f"exact rationals at every node ({route}); mpmath {crosscheck.DIGITS}-digit cross-check agrees"
+    else:
+        times, ratios, evidence = mp_times, mp_ratios, "numerical"
+        why = (f"exact values would reach about {projected:,} bits per number" if exact_route else "the step map is not affine")
+        how = f"mpmath at {crosscheck.DIGITS} digits ({why}: no exact route over this horizon)"
+    positions = {"max_ratio": max(range(len(ratios)), key=lambda i: ratios[i]), "min_ratio": min(range(len(ratios)), key=lambda i: ratios[i]),
+                 "final_ratio": len(ratios) - 1}
+    shown = {key: _show(ratios[i]) for key, i in positions.items()}
+    computed = dict(shown)
+    failures, successes = [], []
+    for key, (op, bound, text) in expect.items():
+        value = ratios[positions[key]]
+        holds = OPERATORS[op](value, bound if evidence == "exact" else crosscheck.to_mp(bound))
+        at = f" (t = {_show(times[positions[key]])})" if key != "final_ratio" else ""
+        (successes if holds else failures).append(f"{key} {op} {text}: {key} = {shown[key]}{at}" if holds else
+                                                  f"{key}: claimed {op} {text}, computed {shown[key]}{at}")
+    summary = (f"{name}/{name}(0) over {steps} macro steps to t = {_show(times[-1])}: max {shown['max_ratio']}, "
+               f"min {shown['min_ratio']}, final {shown['final_ratio']}")
+    derivation = [f"method {method.name}, options " + ", ".join(f"{k} = {v}" for k, v in options.items()), summary, how]
+    stride = max(1, steps // 10)
+    derivation += [f"t = {_show(times[i])}: {name}/{name}(0) = {_show(ratios[i])}" for i in range(0, len(ratios), stride)]
+    figure = None
+    if common.FIGURES:
+        curves = [(f"{claim.id}", [float(t) for t in times], [float(r) for r in ratios])]
+        for label, variant in compare.items():
+            t_values, r_values = _ratios_mp(claim, method, variant, system, t0, y0, steps, functional)
+            curves.append((label, [float(t) for t in t_values], [float(r) for r in r_values]))
+        figure = {"kind": "energy", "title": claim.statement, "curves": curves, "ylabel": f"{name} / {name}(0)"}
+    if failures:
+        return Outcome("refuted", evidence, "; ".join(failures) + f" ({summary})", computed, derivation, figure=figure)
+    return Outcome("verified", evidence, "; ".join(successes) + f" ({summary}; {how})", computed, derivation, figure=figure)
+
+
+def _show(value) -> str:
+    if isinstance(value, sympy.Basic) and value.is_Rational and int(value.p).bit_length() + int(value.q).bit_length() <= 64:
+        return str(value)
+    return mpmath.nstr(crosscheck.to_mp(value) if isinstance(value, sympy.Basic) else value, 8)

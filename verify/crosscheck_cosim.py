@@ -1,0 +1,178 @@
+"""The co-simulation master algorithms written again in mpmath (the independent path).
+
+Written from the definitions in verify/methods/cosimulation.py's docstring
+(source 004), without its code: inputs are closures of tau, each subsystem is
+advanced by its own loop over the tableau, the balance bookkeeping is done on
+running sums.  Used by verify.crosscheck.mp_run for method ``cosimulation``.
+"""
+from __future__ import annotations
+
+import mpmath
+import sympy
+
+from .methods.explicit_rk import TABLEAUS
+
+THRESHOLD = sympy.Rational(1, 10**6)
+
+
+def _mp(value):
+    value = sympy.sympify(value)
+    return mpmath.mpf(int(value.p)) / int(value.q)
+
+
+class CoSimulationMp:
+    """State and bookkeeping of one mpmath co-simulation run."""
+
+    def __init__(self, model, substitutions, options, compile_mp, time):
+        self.model = model
+        self.options = options
+        self.H = _mp(options["H"])
+        self.degree = int(options.get("extrapolation", 0))
+        self.gauss_seidel = options.get("scheme", "jacobi") == "gauss-seidel"
+        self.power = options.get("exchange", "outputs") == "power"
+        self.m = int(options.get("microsteps", 1))
+        tableau = TABLEAUS[options.get("solver", "rk4")]
+        self.A = [[_mp(a) for a in row] for row in tableau.A]
+        self.b = [_mp(v) for v in tableau.b]
+        self.c = [_mp(v) for v in tableau.c]
+        self.threshold = _mp(options.get("threshold", THRESHOLD))
+        choice = options.get("balance", "none")
+        self.inputs = [(name, i) for name, sub in model.subsystems.items() for i in sub.inputs]
+        self.balanced = [key for key in self.inputs if choice == "all" or choice == f"{key[0]}.{key[1]}"]
+        self.subs = {}
+        for name, sub in model.subsystems.items():
+            own = [sympy.Symbol(s, real=True) for s in sub.states]
+            variables = [time, *own, *sub.input_symbols]
+            entry = {
+                "f": [compile_mp(sub.rhs[s].xreplace(substitutions), variables) for s in sub.states],
+                "out": {o: compile_mp(e.xreplace(substitutions), [time, *own]) for o, e in sub.outputs.items()},
+                "P": compile_mp(sub.power.xreplace(substitutions), variables) if sub.power is not None else None,
+            }
+            if sub.power_input is not None:
+                u = sub.input_symbols[sub.inputs.index(sub.power_input)]
+                power = sub.power.xreplace(substitutions)
+                entry["a"] = compile_mp(sympy.diff(power, u), variables)
+                entry["b"] = compile_mp(sympy.expand(power.subs(u, 0)), variables)
+            self.subs[name] = entry
+        self.previous = None  # the exchange at the previous macro time
+        self.previous_agreed = None
+        self.carried = {key: mpmath.mpf(0) for key in self.balanced}
+        self.sums = {"fallbacks": mpmath.mpf(0), "interface_energy": mpmath.mpf(0), "max_step_interface_energy": mpmath.mpf(0)}
+        self.counts = {}
+
+    def _x(self, name, values):
+        return [values[s] for s in self.model.subsystems[name].states]
+
+    def _outputs(self, name, t, x):
+        return {o: f([t, *x]) for o, f in self.subs[name]["out"].items()}
+
+    def advance(self, t, values: dict, record):
+        """One macro step from the state ``values`` (name -> mpf); returns the new state."""
+        H, model = self.H, self.model
+        out_now = {name: self._outputs(name, t, self._x(name, values)) for name in model.subsystems}
+        now = {key: out_now[model.connections[key][0]][model.connections[key][1]] for key in self.inputs}
+        if self.previous is None or self.degree == 0:
+            self.previous = dict(now)  # first-step rule: the previous exchange is the initial one
+        agreed = None
+        if self.power:
+            views = [self.subs[name]["P"]([t, *self._x(name, values), *[now[(name, i)] for i in sub.inputs]])
+                     for name, sub in model.subsystems.items()]
+            agreed = (views[0] - views[1]) / 2
+            if self.previous_agreed is None or self.degree == 0:
+                self.previous_agreed = agreed
+            record("agreed_power", agreed)
+        result, out_new, used_integral, true_integral, works = dict(values), {}, {}, {}, {}
+        for position, (name, sub) in enumerate(model.subsystems.items()):
+            signal = {}
+            for i in sub.inputs:
+                key = (name, i)
+                source, output = model.connections[key]
+                if self.gauss_seidel and source in out_new:
+                    new_value = out_new[source][output]
+                    if self.degree == 1:
+                        fn = (lambda tau, a=now[key], z=new_value: a + (z - a) * tau / H)
+                        integral = H * (now[key] + new_value) / 2
+                    else:
+                        fn = (lambda tau, z=new_value: z)
+                        integral = H * new_value
+                else:
+                    slope = (now[key] - self.previous[key]) / H
+                    fn = (lambda tau, a=now[key], s=slope: a + s * tau)
+                    integral = H * now[key] + slope * H * H / 2
+                if key in self.carried:
+                    extra = self.carried[key] / H
+                    fn = (lambda tau, g=fn, e=extra: g(tau) + e)
+                    integral += self.carried[key]
+                signal[i] = fn
+                used_integral[key] = integral
+            target = None
+            if self.power:
+                sign = 1 if position == 0 else -1
+                rate = (agreed - self.previous_agreed) / H
+                target = (lambda tau, s=sign, a=agreed, r=rate: s * (a + r * tau))
+            x, q, w = self._subsystem(name, sub, t, self._x(name, values), signal, target)
+            for s, v in zip(sub.states, x):
+                result[s] = v
+                record(s, v)
+            out_new[name] = self._outputs(name, t + H, x)
+            true_integral[name] = q
+            if w is not None:
+                works[name] = w
+        for key in self.inputs:
+            source, output = model.connections[key]
+            if self.power and key[1] == model.subsystems[key[0]].power_input:
+                continue
+            error = true_integral[source][output] - used_integral[key]
+            label = f"deficit_{key[0]}_{key[1]}"
+            self.sums[label] = self.sums.get(label, mpmath.mpf(0)) + error
+            record(label, self.sums[label])
+            if key in self.carried:
+                self.carried[key] = true_integral[source][output] - (used_integral[key] - self.carried[key])
+        for name, w in works.items():
+            self.sums[f"work_{name}"] = self.sums.get(f"work_{name}", mpmath.mpf(0)) + w
+            record(f"work_{name}", self.sums[f"work_{name}"])
+        if len(works) == len(model.subsystems):
+            step_energy = mpmath.fsum(works.values())
+            self.sums["interface_energy"] += step_energy
+            self.sums["max_step_interface_energy"] = max(self.sums["max_step_interface_energy"], abs(step_energy))
+            record("interface_energy", self.sums["interface_energy"])
+            record("max_step_interface_energy", self.sums["max_step_interface_energy"])
+        record("fallbacks", self.sums["fallbacks"])
+        self.previous = now
+        self.previous_agreed = agreed
+        return t + H, result
+
+    def _subsystem(self, name, sub, t, x, signal, target):
+        entry = self.subs[name]
+        outputs = list(entry["out"])
+        has_power = entry["P"] is not None
+        replaced = sub.power_input if target is not None else None
+        h = self.H / self.m
+
+        def derivative(tau, z):
+            xs = z[: len(x)]
+            u = {i: signal[i](tau) for i in sub.inputs}
+            if replaced is not None:
+                env = [t + tau, *xs, *[u[i] for i in sub.inputs]]
+                a = entry["a"](env)
+                if abs(a) >= self.threshold:
+                    u[replaced] = (target(tau) - entry["b"](env)) / a
+                else:
+                    self.sums["fallbacks"] += 1
+            env = [t + tau, *xs, *[u[i] for i in sub.inputs]]
+            self.counts[name] = self.counts.get(name, 0) + 1
+            d = [f(env) for f in entry["f"]] + [entry["out"][o]([t + tau, *xs]) for o in outputs]
+            return d + ([entry["P"](env)] if has_power else [])
+
+        z = list(x) + [mpmath.mpf(0)] * (len(outputs) + has_power)
+        for j in range(self.m):
+            tau = j * h
+            k = []
+            for i in range(len(self.b)):
+                arg = list(z)
+                for l in range(i):
+                    arg = [arg[q] + h * self.A[i][l] * k[l][q] for q in range(len(z))]
+                k.append(derivative(tau + self.c[i] * h, arg))
+            z = [z[q] + h * mpmath.fsum(self.b[i] * k[i][q] for i in range(len(self.b))) for q in range(len(z))]
+        integrals = dict(zip(outputs, z[len(x): len(x) + len(outputs)]))
+        return z[: len(x)], integrals, (z[-1] if has_power else None)

@@ -1,0 +1,310 @@
+"""Master algorithms for co-simulation: Jacobi and Gauss-Seidel exchanges, extrapolation,
+balance correction, and the power-exchange scheme.
+
+Source: shared/sources/004_ff41cce780d1a3bc.txt ("On meeting Energy Balance
+Errors in Cosimulations", Moshagen 2017), the standard scheme (its table 1),
+balance correction (table 2) and the power exchange of its section 4.1.
+
+One macro step [T, T + H] (tau = t - T):
+
+* exchange: every input u of a subsystem receives the connected output at T,
+  u_now.  ``extrapolation = 0`` holds it constant; ``extrapolation = 1``
+  extrapolates the last two exchanges, u_now + (u_now - u_prev) tau / H.
+  First-step rule: at the first macro step u_prev = u_now (the first step is
+  constant extrapolation), so no value from before the initial time is needed.
+* ``scheme = "jacobi"``: every subsystem steps from its inputs at T.
+  ``scheme = "gauss-seidel"``: subsystems step in the order they are declared;
+  an input whose producer has already stepped reads the producer's new output
+  u_new: constant u_new (degree 0) or the interpolant u_now + (u_new - u_now) tau / H
+  (degree 1).
+* each subsystem integrates x' = f(t, x, u(t)) over the macro step with
+  ``microsteps`` steps of an explicit Runge-Kutta tableau (``solver``, default
+  rk4; rk4 is exact for an integrator, x' = f(t, u), with polynomial inputs of
+  degree <= 3).  Alongside it integrates, by the same steps, its outputs (so
+  the exchanged flow's true integral is known) and its interface power.
+* ``balance = "sub.input"`` (or ``"all"``): balance correction.  The error of the
+  exchanged flow on the step, dE_k = int (u - u_used) dt, is re-fed over the
+  next step as the constant dE_k / H added to the input.  The deficit of
+  int u_used over [0, T_N] is then the last step's dE only.
+* ``exchange = "power"`` (section 4.1; exactly two subsystems, each with
+  ``power`` and ``power_input``): at T both sides compute the power flowing
+  into them from their state and the up-to-date inputs, P_1 and P_2; they agree
+  on P^ = (P_1 - P_2)/2 into S_1 and -P^ into S_2, extrapolated like an input.
+  Each side recovers its ``power_input`` from power_i(x_i, u) = Ext(P^_i)
+  (power affine in that input: u = (Ext P^_i - b_i(x)) / a_i(x)).  Denominators
+  near zero: where |a_i(x)| < ``threshold`` (default 1/10^6) the input is the
+  standard extrapolated value instead (the d'Hopital limit of P / a as both
+  vanish), and the evaluation is counted in ``fallbacks``.
+
+Named values after a run: ``work_<sub>`` (energy that entered the subsystem
+through its interface, int power dt), ``interface_energy`` (their sum: the
+energy created at the interfaces), ``max_step_interface_energy`` (its largest
+magnitude on one macro step), ``deficit_<sub>_<input>`` (int (u - u_used) dt
+over the run), ``fallbacks``.
+"""
+from __future__ import annotations
+
+from ..cosimulation import input_symbol
+from ..model import TIME, symbol
+import sympy
+
+from .base import Method, MethodError, positive_integer, positive_rational, to_field_deep
+from .explicit_rk import TABLEAUS
+
+DEFAULT_THRESHOLD = sympy.Rational(1, 10**6)
+
+
+def connection_names(model) -> list[tuple[str, str]]:
+    """The model's inputs (subsystem, input) in declaration order."""
+    return [(s.name, i) for s in model.subsystems.values() for i in s.inputs]
+
+
+class CoSimulation(Method):
+    name = "cosimulation"
+    required_options = ("H",)
+    optional_options = ("scheme", "extrapolation", "solver", "microsteps", "balance", "exchange", "threshold")
+    string_options = {"scheme": ("jacobi", "gauss-seidel"), "solver": tuple(TABLEAUS), "exchange": ("outputs", "power"), "balance": ()}
+    inner_steps_option = "microsteps"  # the order check shows the subsystem solver's own error by doubling it
+
+    def validate(self, model, options):
+        if not model.subsystems:
+            raise MethodError(f"method {self.name} needs a co-simulation model (subsystems and connections); {model.name!r} has none")
+        balance = options.get("balance")
+        words = dict(self.string_options)
+        words["balance"] = ("none", "all", *(f"{s}.{i}" for s, i in connection_names(model)))
+        saved, self.string_options = self.string_options, words
+        try:
+            super().validate(model, options)
+        finally:
+            self.string_options = saved
+        positive_rational(options, "H", self.name)
+        if "microsteps" in options:
+            positive_integer(options, "microsteps", self.name)
+        if options.get("extrapolation", 0) not in (0, 1):
+            raise MethodError(f"method {self.name}: extrapolation must be 0 (constant) or 1 (linear)")
+        if "threshold" in options:
+            positive_rational(options, "threshold", self.name)
+        if options.get("exchange") == "power":
+            subsystems = list(model.subsystems.values())
+            if len(subsystems) != 2 or any(s.power_input is None for s in subsystems):
+                raise MethodError(f"method {self.name}: exchange = \"power\" needs exactly two subsystems, each with power and power_input")
+            if options.get("scheme", "jacobi") != "jacobi" or balance not in (None, "none"):
+                raise MethodError(f"method {self.name}: exchange = \"power\" is a Jacobi exchange without balance correction")
+
+    def step_length(self, options):
+        return options["H"]
+
+    def exact_options(self, options, convert=None):
+        """The options as field elements, with the solver's tableau and the threshold converted once per run."""
+        convert = convert or to_field_deep
+        result = {k: convert(v) for k, v in options.items()}
+        tableau = TABLEAUS[options.get("solver", "rk4")]
+        field = lambda values: [convert(sympy.sympify(v)) for v in values]  # noqa: E731
+        result["tableau"] = ([field(row) for row in tableau.A], field(tableau.b), field(tableau.c))
+        result["threshold"] = convert(sympy.sympify(options.get("threshold", DEFAULT_THRESHOLD)))
+        return result
+
+    def affine_for(self, options) -> bool:
+        return options.get("exchange", "outputs") != "power"
+
+    def quantity_names(self, model):
+        names = [f"work_{s.name}" for s in model.subsystems.values() if s.power is not None]
+        if model.subsystems and all(s.power is not None for s in model.subsystems.values()):
+            names += ["interface_energy", "max_step_interface_energy"]
+        names += [f"deficit_{s}_{i}" for s, i in connection_names(model)] + ["fallbacks"]
+        return tuple(names)
+
+    # --- memory carried from one macro step to the next -----------------------------------
+
+    def memory_names(self, model, options) -> list[str]:
+        names = []
+        if options.get("extrapolation", 0) == 1:
+            names += [f"previous {s}.{i}" for s, i in connection_names(model)]
+            if options.get("exchange") == "power":
+                names.append("previous agreed power")
+        names += [f"carried error {s}.{i}" for s, i in self._balanced(model, options)]
+        return names
+
+    def initial_memory(self, system, t, y, options) -> list:
+        """The first-step rule: the previous exchange is the initial one; nothing to re-feed yet."""
+        memory = []
+        if options.get("extrapolation", 0) == 1:
+            exchanged = self._exchanged(system, t, y)
+            memory += [exchanged[key] for key in connection_names(system.model)]
+            if options.get("exchange") == "power":
+                memory.append(self._agreed_power(system, t, y, exchanged))
+        memory += [0 * options["H"] for _ in self._balanced(system.model, options)]
+        return memory
+
+    @staticmethod
+    def _balanced(model, options) -> list[tuple[str, str]]:
+        choice = options.get("balance", "none")
+        if choice == "none":
+            return []
+        return [key for key in connection_names(model) if choice == "all" or choice == f"{key[0]}.{key[1]}"]
+
+    # --- compiled pieces of the subsystems --------------------------------------------------
+
+    def _compiled(self, system):
+        cache = getattr(system, "_cosimulation", None)
+        if cache is None:
+            cache = {}
+            for sub in system.model.subsystems.values():
+                states = [symbol(s) for s in sub.states]
+                with_inputs = [symbol(TIME), *states, *sub.input_symbols]
+                pieces = {
+                    "rhs": [system.compile(sub.rhs[s], with_inputs) for s in sub.states],
+                    "outputs": {name: system.compile(e, [symbol(TIME), *states]) for name, e in sub.outputs.items()},
+                    "power": system.compile(sub.power, with_inputs) if sub.power is not None else None,
+                }
+                if sub.power_input is not None:
+                    u = input_symbol(sub.name, sub.power_input)
+                    slope = sub.power.diff(u)
+                    pieces["slope"] = system.compile(slope, with_inputs)
+                    pieces["offset"] = system.compile((sub.power - slope * u).expand(), with_inputs)
+                cache[sub.name] = pieces
+            system._cosimulation = cache
+        return cache
+
+    def _outputs(self, system, sub, t, x) -> dict:
+        return {name: f([t, *x]) for name, f in self._compiled(system)[sub.name]["outputs"].items()}
+
+    def _exchanged(self, system, t, y) -> dict:
+        """(subsystem, input) -> the connected output's value at (t, y)."""
+        model = system.model
+        outputs = {name: self._outputs(system, sub, t, self._part(system, sub, y)) for name, sub in model.subsystems.items()}
+        return {key: outputs[source][output] for key, (source, output) in model.connections.items()}
+
+    @staticmethod
+    def _part(system, sub, y) -> list:
+        return [y[system.index[s]] for s in sub.states]
+
+    def _agreed_power(self, system, t, y, exchanged):
+        """P^ = (P_1 - P_2)/2: the power into the first subsystem both sides agree on."""
+        views = []
+        for sub in system.model.subsystems.values():
+            u = [exchanged[(sub.name, i)] for i in sub.inputs]
+            views.append(self._compiled(system)[sub.name]["power"]([t, *self._part(system, sub, y), *u]))
+        return (views[0] - views[1]) / 2
+
+    # --- the macro step ---------------------------------------------------------------------
+
+    def step(self, system, t, y, options, recorder):
+        model = system.model
+        H = options["H"]
+        degree = int(options.get("extrapolation", 0))
+        power_mode = options.get("exchange") == "power"
+        n = len(system.states)
+        memory = list(y[n:])
+        keys = connection_names(model)
+        exchanged = self._exchanged(system, t, y)
+        previous = dict(zip(keys, memory[: len(keys)])) if degree == 1 else exchanged
+        position = len(keys) if degree == 1 else 0
+        agreed = previous_agreed = None
+        if power_mode:
+            agreed = self._agreed_power(system, t, y, exchanged)
+            previous_agreed = memory[position] if degree == 1 else agreed
+            position += 1 if degree == 1 else 0
+            recorder.assign("agreed_power", agreed, "exchange")
+        balanced = self._balanced(model, options)
+        carried = dict(zip(balanced, memory[position:]))
+        for (s, i), value in exchanged.items():
+            recorder.assign(f"{s}.{i}", value, "exchange")
+        new = list(y[:n])
+        stepped: dict[str, dict] = {}  # subsystem -> its outputs at T + H (Gauss-Seidel)
+        integrals: dict[str, dict] = {}  # subsystem -> int output dt over the step
+        works: dict[str, object] = {}
+        signals: dict = {}  # (sub, input) -> (a0, a1): the polynomial a0 + a1 tau actually used
+        for sub in model.subsystems.values():
+            for i in sub.inputs:
+                key = (sub.name, i)
+                source = model.connections[key][0]
+                now = exchanged[key]
+                if options.get("scheme") == "gauss-seidel" and source in stepped:
+                    after = stepped[source][model.connections[key][1]]
+                    a0, a1 = (now, (after - now) / H) if degree == 1 else (after, 0 * H)
+                else:
+                    a0, a1 = now, ((now - previous[key]) / H if degree == 1 else 0 * H)
+                if key in carried:
+                    a0 = a0 + carried[key] / H
+                signals[key] = (a0, a1)
+            target = None
+            if power_mode:
+                first = sub.name == next(iter(model.subsystems))
+                sign = 1 if first else -1
+                slope = (agreed - previous_agreed) / H if degree == 1 else 0 * H
+                target = (sign * agreed, sign * slope)
+            x, outputs_integral, work = self._integrate(system, sub, t, self._part(system, sub, y), signals, target, options, recorder)
+            for s, value in zip(sub.states, x):
+                new[system.index[s]] = value
+                recorder.assign(s, value, f"{sub.name} macro step")
+            stepped[sub.name] = self._outputs(system, sub, t + H, x)
+            integrals[sub.name] = outputs_integral
+            if work is not None:
+                works[sub.name] = work
+        new_memory = []
+        if degree == 1:
+            new_memory += [exchanged[key] for key in keys]
+            if power_mode:
+                new_memory.append(agreed)
+        for key in keys:
+            source, output = model.connections[key]
+            a0, a1 = signals[key]
+            error = integrals[source][output] - (a0 * H + a1 * H * H / 2)
+            if power_mode and key[1] == model.subsystems[key[0]].power_input:
+                continue  # the recovered input is no polynomial; its flow is balanced through the power
+            name = f"deficit_{key[0]}_{key[1]}"
+            recorder.assign(name, recorder.latest.get(name, 0) + error, "balance")
+            if key in carried:
+                new_memory.append(error + carried[key])  # the extrapolation error alone, int (u - Ext u): the next correction
+        for name, work in works.items():
+            recorder.assign(f"work_{name}", recorder.latest.get(f"work_{name}", 0) + work, "interface work")
+        if len(works) == len(model.subsystems):
+            created = sum(works.values())
+            recorder.assign("interface_energy", recorder.latest.get("interface_energy", 0) + created, "interface")
+            if not getattr(created, "free_symbols", None):  # a symbolic run has no maximum to keep
+                recorder.assign("max_step_interface_energy", max(recorder.latest.get("max_step_interface_energy", 0), abs(created)), "interface")
+        recorder.latest.setdefault("fallbacks", 0)
+        return new + new_memory
+
+    def _integrate(self, system, sub, t, x, signals, target, options, recorder):
+        """Microsteps of the solver tableau on (x, int outputs, int power); returns the three at T + H."""
+        pieces = self._compiled(system)[sub.name]
+        A, b, c = options["tableau"]
+        H = options["H"]
+        m = int(options.get("microsteps", 1))
+        h = H / m
+        threshold = options["threshold"]
+        output_names = list(pieces["outputs"])
+        k = len(x)
+        replaced = sub.inputs.index(sub.power_input) if target is not None else None
+
+        def rate(tau, state):
+            xs = state[:k]
+            u = [signals[(sub.name, i)][0] + signals[(sub.name, i)][1] * tau for i in sub.inputs]
+            if replaced is not None:
+                env = [t + tau, *xs, *u]
+                slope = pieces["slope"](env)
+                if abs(slope) >= threshold:
+                    u[replaced] = (target[0] + target[1] * tau - pieces["offset"](env)) / slope
+                else:
+                    recorder.latest["fallbacks"] = recorder.latest.get("fallbacks", 0) + 1
+            env = [t + tau, *xs, *u]
+            recorder.counts[sub.name] += 1
+            rates = [f(env) for f in pieces["rhs"]]
+            rates += [pieces["outputs"][name]([t + tau, *xs]) for name in output_names]
+            if pieces["power"] is not None:
+                rates.append(pieces["power"](env))
+            return rates
+
+        state = list(x) + [0 * H] * (len(output_names) + (pieces["power"] is not None))
+        for j in range(m):
+            tau = j * h
+            stages = []
+            for i in range(len(b)):
+                argument = [state[q] + h * sum((A[i][l] * stages[l][q] for l in range(i) if A[i][l]), 0 * h) for q in range(len(state))]
+                stages.append(rate(tau + c[i] * h, argument))
+            state = [state[q] + h * sum((b[i] * stages[i][q] for i in range(len(b)) if b[i]), 0 * h) for q in range(len(state))]
+        outputs_integral = dict(zip(output_names, state[k : k + len(output_names)]))
+        work = state[-1] if pieces["power"] is not None else None
+        return state[:k], outputs_integral, work
