@@ -20,7 +20,7 @@ def outputs(tmp_path_factory):
     os.chdir(ROOT)
     try:
         runner = CliRunner()
-        bundled = runner.invoke(cli.main, ["run"]).output
+        bundled = runner.invoke(cli.main, ["run", "--jobs", "2"]).output
         tutorial = runner.invoke(cli.main, ["run", "examples/tutorial.toml"])
         explain = runner.invoke(cli.main, ["explain", "tutorial/heun-step", "examples/tutorial.toml"]).output
     finally:

@@ -15,7 +15,7 @@ SOURCES = ROOT.parent / "shared" / "sources"
 @pytest.fixture(scope="module")
 def results():
     claims = runner.load([str(ROOT / "claims")], [str(ROOT / "models")])
-    return runner.check(claims, [str(SOURCES)] if SOURCES.is_dir() else [])
+    return runner.check(claims, [str(SOURCES)] if SOURCES.is_dir() else [], jobs=2)  # two worker processes: half the wall time
 
 
 def test_every_bundled_claim_comes_out_as_recorded(results):
@@ -107,3 +107,20 @@ expect = { i = "369/5000" }
     assert outcome.status == "error"
     assert "exact and mpmath paths disagree" in outcome.message
     assert "exact 369/5000 vs mpmath 0.07380000000000000001" in outcome.message
+
+
+def test_cosimulation_page_is_covered(results):
+    page = {r.claim.id: r for r in results if r.claim.document == "004_ff41cce780d1a3bc.txt"}
+    for claim_id in [
+        "cosim/jacobi-constant/energy-factor",                  # E multiplied by 1 + (c/m) H^2, symbolic
+        "cosim/gauss-seidel-constant/stable-exactly-when",      # H < 2 sqrt(m/c)
+        "cosim/order/unidirectional-constant", "cosim/order/unidirectional-linear",
+        "cosim/order/mutual-constant", "cosim/order/mutual-linear",
+        "cosim/balance-correction/energy-still-grows",
+        "cosim/power-exchange/energy-balanced-at-every-exchange",
+        "cosim/power-exchange/stable-constant",                 # the page's stability claim, refuted
+    ]:
+        assert claim_id in page and page[claim_id].passed, claim_id
+    assert page["cosim/jacobi-constant/energy-factor"].outcome.evidence == "symbolic"
+    assert page["cosim/power-exchange/stable-constant"].outcome.status == "refuted"
+    assert not any(r.stale for r in page.values())

@@ -2,12 +2,14 @@
 from __future__ import annotations
 
 import sys
+from pathlib import Path
 
 import click
 import sympy
 
 from . import checks, runner
-from .report import FORMATS
+from .checks import common
+from .report import FORMATS, figures
 
 paths_argument = click.argument("paths", nargs=-1, type=click.Path(exists=True))
 models_option = click.option("--models", "model_dirs", multiple=True, type=click.Path(file_okay=False), help="Model directory (repeatable; default ./models).")
@@ -28,10 +30,21 @@ def main():
 @click.option("--sources", "source_dirs", multiple=True, type=click.Path(file_okay=False), help="Where source documents are looked up (repeatable; default ./sources and ../shared/sources).")
 @click.option("--jobs", type=click.IntRange(min=1), default=1, show_default=True, help="Check claims in N worker processes.")
 @click.option("--timeout", type=click.FloatRange(min=0, min_open=True), help="Per-claim limit in seconds; a claim past it is an error, the rest go on.")
-def run_command(paths, model_dirs, report_format, output, select, source_dirs, jobs, timeout):
+@click.option("--plots", is_flag=True, help="Draw energy and convergence claims as SVG files next to the report (needs matplotlib).")
+def run_command(paths, model_dirs, report_format, output, select, source_dirs, jobs, timeout, plots):
     """Check every claim in PATHS (files or directories; default ./claims)."""
     claims = runner.load(paths, model_dirs, select)
+    common.FIGURES = plots
     results = runner.check(claims, source_dirs, jobs=jobs, timeout=timeout)
+    if plots:
+        target = Path(output) if output else Path("verify-report")
+        try:
+            written = figures.write_figures(results, target.parent, target.stem)
+        except figures.FiguresUnavailable as exc:
+            click.echo(f"warning: {exc}; no pictures written", err=True)
+        else:
+            if not written:
+                click.echo("note: no claim in this run draws a picture (energy and order claims do)", err=True)
     report = FORMATS[report_format](results)
     if output:
         with open(output, "w", encoding="utf-8") as handle:

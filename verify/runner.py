@@ -22,6 +22,7 @@ class Result:
     outcome: Outcome
     stale: bool
     source_found: bool
+    figure_path: str | None = None  # the picture written for this claim (verify run --plots)
 
     @property
     def passed(self) -> bool:

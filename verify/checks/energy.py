@@ -12,7 +12,8 @@ rationals: evidence ``exact``, cross-checked by the mpmath path.  Otherwise
 nonlinear) the run is the mpmath path's at 50 digits: evidence ``numerical``.
 
 ``compare`` (table label -> options that replace the claim's) adds curves to
-the claim's picture only; they are not checked.
+the claim's picture only; they are not checked.  ``label`` names the claim's
+own curve (default: the claim id).
 """
 from __future__ import annotations
 
@@ -28,7 +29,7 @@ from .common import CheckError, Outcome, short_text
 from .relation import OPERATORS
 from .run import RELATION, _option, cosimulation_of, method_and_options, rational
 
-KEYS = {"method", "options", "initial", "steps", "functional", "expect", "compare"}
+KEYS = {"method", "options", "initial", "steps", "functional", "expect", "compare", "label"}
 RATIOS = ("max_ratio", "min_ratio", "final_ratio")
 
 
@@ -149,7 +150,7 @@ def evaluate(claim: Claim) -> Outcome:
     derivation += [f"t = {_show(times[i])}: {name}/{name}(0) = {_show(ratios[i])}" for i in range(0, len(ratios), stride)]
     figure = None
     if common.FIGURES:
-        curves = [(f"{claim.id}", [float(t) for t in times], [float(r) for r in ratios])]
+        curves = [(str(claim.table.get("label", claim.id)), [float(t) for t in times], [float(r) for r in ratios])]
         for label, variant in compare.items():
             t_values, r_values = _ratios_mp(claim, method, variant, system, t0, y0, steps, functional)
             curves.append((label, [float(t) for t in t_values], [float(r) for r in r_values]))

@@ -23,6 +23,7 @@ from .. import crosscheck, exact
 from ..load import Claim, LoadError
 from ..methods import ExactSystem, MethodError, run
 from ..model import TIME, initial_name, symbol
+from . import common
 from .common import CheckError, Outcome
 from .run import cosimulation_of, method_and_options, rational
 
@@ -182,6 +183,10 @@ def evaluate(claim: Claim) -> Outcome:
         summary += f"; {inner[0]}"
         computed["inner_solver_error"] = inner[1]
     claimed = f"order {spec.order} ± {spec.tolerance}"
+    figure = None
+    if common.FIGURES:
+        figure = {"kind": "order", "h": [float(r[1]) for r in rows], "errors": [float(r[2]) for r in rows], "slope": float(slope),
+                  "claimed": float(spec.order), "xlabel": spec.step}
     if holds:
-        return Outcome("verified", "numerical", f"{claimed}: {summary}", computed, derivation)
-    return Outcome("refuted", "numerical", f"claimed {claimed}, computed {summary}", computed, derivation)
+        return Outcome("verified", "numerical", f"{claimed}: {summary}", computed, derivation, figure=figure)
+    return Outcome("refuted", "numerical", f"claimed {claimed}, computed {summary}", computed, derivation, figure=figure)

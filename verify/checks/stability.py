@@ -144,6 +144,15 @@ def _claimed(spec, value):
     return None if None in results else all(results)
 
 
+def _claim_text(spec) -> str:
+    v = spec.variable
+    if spec.conditions == "never":
+        return f"unstable for every {v} > 0"
+    if spec.conditions == "always":
+        return f"stable for every {v} > 0"
+    return f"stable exactly when {spec.text} ({v} > 0)"
+
+
 def _critical_points(M, spec):
     """Positive roots (numerators and denominators) of everything the two statements compare, sorted."""
     v = spec.variable
@@ -210,16 +219,16 @@ def _evaluate_stable_when(claim, method, options, spec) -> Outcome:
         if computed_value != claimed:
             T, D = sympy.simplify(M.subs(v, value).trace()), sympy.simplify(M.subs(v, value).det())
             return Outcome("refuted", "symbolic",
-                           f"claimed stable exactly when {spec.text}; at {v} = {value}: claimed {'stable' if claimed else 'unstable'}, "
+                           f"claimed {_claim_text(spec)}; at {v} = {value}: claimed {'stable' if claimed else 'unstable'}, "
                            f"computed {'stable' if computed_value else 'unstable'} (trace {T}, determinant {D})",
                            {"amplification matrix": str(M.tolist())}, [f"amplification matrix: {M.tolist()}"])
     derivation = [f"amplification matrix of {method.name}: {M.tolist()}",
                   f"trace {sympy.simplify(M.trace())}, determinant {sympy.simplify(M.det())}" if M.shape == (2, 2) else "",
                   f"critical {v}: " + (", ".join(map(str, points)) or "none"),
                   "decided at " + ", ".join(f"{v} = {t}: {'stable' if t in found_stable else 'unstable'}" for t in tests)]
-    return Outcome("verified", "symbolic",
-                   f"bounded exactly when {spec.text} ({v} > 0): decided at the critical {v} = {', '.join(map(str, points)) or 'none'} and between them "
-                   f"(amplification matrix {M.tolist()})",
+    how = (f"decided exactly at the critical {v} = {', '.join(map(str, points))} and between them" if points
+           else f"no critical {v}: decided at {v} = 1")
+    return Outcome("verified", "symbolic", f"{_claim_text(spec)} ({how}; amplification matrix {M.tolist()})",
                    {"amplification matrix": str(M.tolist())}, [line for line in derivation if line])
 
 

@@ -4,6 +4,14 @@ from __future__ import annotations
 from html import escape
 
 
+def _picture(result) -> str:
+    if not result.figure_path:
+        return ""
+    from pathlib import Path
+
+    return f"<br><img src='{escape(Path(result.figure_path).name)}' alt='{escape(result.claim.id)}' width='560'>"
+
+
 def render(results) -> str:
     from . import by_source, summary_line
 
@@ -20,7 +28,7 @@ def render(results) -> str:
             row_class = "" if r.passed else " class='fail'"
             parts.append(
                 f"<tr{row_class}><td><code>{escape(r.claim.id)}</code></td><td>{escape(r.outcome.status)}</td>"
-                f"<td>{escape(r.outcome.evidence or '-')}</td><td>{escape(r.outcome.message)}</td></tr>"
+                f"<td>{escape(r.outcome.evidence or '-')}</td><td>{escape(r.outcome.message)}{_picture(r)}</td></tr>"
             )
         parts.append("</table>")
     parts.append(f"<p><b>Total:</b> {escape(summary_line(results))}</p></body></html>")

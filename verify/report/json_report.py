@@ -20,6 +20,7 @@ def claim_record(r) -> dict:
         "statement": r.claim.statement,
         "check": r.claim.check or None,
         "document": r.claim.document,
+        "figure": r.figure_path,
     }
 
 

@@ -18,7 +18,8 @@ def render(results) -> str:
         out.append("|---|---|---|---|---|")
         for r in group:
             mark = "✅" if r.passed else "❌"
-            out.append(f"| {mark} | `{_cell(r.claim.id)}` | {r.outcome.status} | {r.outcome.evidence or '-'} | {_cell(r.outcome.message)} |")
+            picture = f" [picture]({r.figure_path})" if r.figure_path else ""
+            out.append(f"| {mark} | `{_cell(r.claim.id)}` | {r.outcome.status} | {r.outcome.evidence or '-'} | {_cell(r.outcome.message)}{picture} |")
         out.append("")
     out.append(f"**Total:** {summary_line(results)}")
     return "\n".join(out) + "\n"

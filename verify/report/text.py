@@ -18,6 +18,8 @@ def render(results) -> str:
             recorded = " (recorded as false)" if r.claim.expected == "refuted" else ""
             stale = "  [stale: source_text not in source]" if r.stale else ""
             lines.append(f"  {_marker(r)} {r.outcome.status:<8} {evidence:<9} {r.claim.id}{recorded}: {r.outcome.message}{stale}")
+            if r.figure_path:
+                lines.append(f"       picture: {r.figure_path}")
         lines.append(f"  {summary_line(group)}")
         lines.append("")
     lines.append(f"total: {summary_line(results)}")

@@ -1,0 +1,300 @@
+"""Co-simulation (source 004): models, the master algorithms by hand, wrong versions of every claim kind, bad input, pictures."""
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+import sympy
+
+from conftest import assert_refuted, assert_wrong_version_refuted, claims_text
+from verify.expr import ExprError
+from verify.methods import METHODS, ExactSystem, run
+from verify.methods.base import MethodError
+from verify.model import model_from_table
+
+R = sympy.Rational
+
+OSCILLATOR = """
+[model.oscillator]
+parameters = { m = 1, c = 1 }
+functionals = { energy = "m*v**2/2 + c*s**2/2" }
+[model.oscillator.subsystems.spring]
+states = ["s"]
+inputs = ["v"]
+rhs = { s = "v" }
+outputs = { F = "-c*s" }
+power = "c*s*v"
+power_input = "v"
+[model.oscillator.subsystems.mass]
+states = ["v"]
+inputs = ["F"]
+rhs = { v = "F/m" }
+outputs = { v = "v" }
+power = "F*v"
+power_input = "F"
+[model.oscillator.connections]
+"spring.v" = "mass.v"
+"mass.F" = "spring.F"
+
+[model.mutual]
+parameters = { a12 = 1, a21 = -2 }
+solution = { x1 = "x10*cos(sqrt(2)*t) + x20*sin(sqrt(2)*t)/sqrt(2)", x2 = "x20*cos(sqrt(2)*t) - sqrt(2)*x10*sin(sqrt(2)*t)" }
+[model.mutual.subsystems.S1]
+states = ["x1"]
+inputs = ["u"]
+rhs = { x1 = "a12*u" }
+outputs = { y = "x1" }
+[model.mutual.subsystems.S2]
+states = ["x2"]
+inputs = ["u"]
+rhs = { x2 = "a21*u" }
+outputs = { y = "x2" }
+[model.mutual.connections]
+"S1.u" = "S2.y"
+"S2.u" = "S1.y"
+
+[model.unidirectional]
+parameters = { a11 = -1, a12 = 0, a21 = 1, a22 = -2 }
+solution = { x1 = "x10*exp(-t)", x2 = "(x20 - x10)*exp(-2*t) + x10*exp(-t)" }
+[model.unidirectional.subsystems.S1]
+states = ["x1"]
+inputs = ["u"]
+rhs = { x1 = "a11*x1 + a12*u" }
+outputs = { y = "x1" }
+[model.unidirectional.subsystems.S2]
+states = ["x2"]
+inputs = ["u"]
+rhs = { x2 = "a21*u + a22*x2" }
+outputs = { y = "x2" }
+[model.unidirectional.connections]
+"S1.u" = "S2.y"
+"S2.u" = "S1.y"
+"""
+
+
+def oscillator():
+    import tomllib
+
+    return model_from_table("oscillator", tomllib.loads(OSCILLATOR)["model"]["oscillator"], "test")
+
+
+def cosim(options: dict, y0, steps: int, keep=True):
+    model = oscillator()
+    method = METHODS["cosimulation"]
+    options = {k: (sympy.sympify(v) if not isinstance(v, str) else v) for k, v in options.items()}
+    method.validate(model, options)
+    return run(method, ExactSystem(model, model.parameters), options, 0, [R(v) for v in y0], steps, keep=keep)
+
+
+# --- the model ---------------------------------------------------------------------------------
+
+
+def test_the_monolithic_model_replaces_inputs_by_connected_outputs():
+    model = oscillator()
+    s, v, c, m = sympy.symbols("s v c m", real=True)
+    assert model.states == ["s", "v"]
+    assert model.rhs == {"s": v, "v": -c * s / m}
+    assert model.blocks == {"spring": ["s"], "mass": ["v"]}
+
+
+# --- the master algorithms, computed by hand ---------------------------------------------------
+
+
+def test_jacobi_constant_is_explicit_euler_on_the_oscillator():
+    # s+ = s + H v, v+ = v - H c s / m, both from the values at T.
+    result = cosim({"H": R(1, 10)}, [1, R(1, 2)], 1)
+    assert [R(x) for x in result.y] == [1 + R(1, 20), R(1, 2) - R(1, 10)]
+
+
+def test_gauss_seidel_constant_uses_the_new_force():
+    # spring first: s+ = s + H v; then the mass with F = -c s+: v+ = v - H c s+ / m.
+    result = cosim({"H": R(1, 10), "scheme": "gauss-seidel"}, [1, R(1, 2)], 1)
+    s1 = 1 + R(1, 20)
+    assert [R(x) for x in result.y] == [s1, R(1, 2) - s1 / 10]
+
+
+def test_linear_extrapolation_first_step_is_constant_then_uses_the_slope():
+    # step 1 (first-step rule): (1, -1/10).  Step 2: spring input v(tau) = -1/10 - tau (slope (-1/10 - 0)/H),
+    # s2 = 1 - H/10 - H^2/2 = 197/200; mass input F = -1 both times, so v2 = -1/10 - 1/10.
+    result = cosim({"H": R(1, 10), "extrapolation": 1}, [1, 0], 2)
+    assert [R(x) for x in result.y] == [R(197, 200), R(-1, 5)]
+
+
+def test_balance_correction_refeeds_the_extrapolation_error():
+    # e_k = int (F - F(T_{k-1})) = -c v_{k-1} H^2 / 2 (the spring's s moves by v_{k-1} tau).
+    # With correction the deficit after two steps is e_2 alone; without it e_1 + e_2.
+    corrected = cosim({"H": R(1, 10), "balance": "mass.F"}, [1, R(1, 2)], 2)
+    plain = cosim({"H": R(1, 10)}, [1, R(1, 2)], 2)
+    e1 = -R(1, 2) / 200
+    e2 = -(R(1, 2) - R(1, 10)) / 200
+    assert R(corrected.recorder.latest["deficit_mass_F"]) == e2
+    assert R(plain.recorder.latest["deficit_mass_F"]) == e1 + e2
+
+
+def test_interface_energy_is_the_energy_gain_under_jacobi():
+    result = cosim({"H": R(1, 10)}, [1, 0], 3)
+    s, v = (R(x) for x in result.y)
+    assert R(result.recorder.latest["interface_energy"]) == (s**2 + v**2 - 1) / 2
+
+
+def test_power_exchange_balances_the_interface_energy_exactly():
+    result = cosim({"H": R(1, 10), "exchange": "power"}, [1, R(1, 2)], 3)
+    assert result.recorder.latest["interface_energy"] == 0
+    assert result.recorder.latest["fallbacks"] == 0
+
+
+def test_power_exchange_falls_back_to_the_standard_input_near_a_zero_denominator():
+    # From v = 0 the mass's power F v cannot be solved for F: the first evaluations fall back.
+    near_zero = cosim({"H": R(1, 10), "exchange": "power"}, [1, 0], 1)
+    assert near_zero.recorder.latest["fallbacks"] > 0
+    # A threshold above every denominator falls back everywhere: the standard Jacobi exchange, exactly.
+    everywhere = cosim({"H": R(1, 10), "exchange": "power", "threshold": 1000}, [1, R(1, 2)], 3)
+    standard = cosim({"H": R(1, 10)}, [1, R(1, 2)], 3)
+    assert everywhere.y == standard.y
+
+
+def test_rk4_is_exact_for_an_integrator_with_polynomial_inputs():
+    one = cosim({"H": R(1, 10), "extrapolation": 1}, [1, R(1, 2)], 4, keep=False)
+    many = cosim({"H": R(1, 10), "extrapolation": 1, "microsteps": 7}, [1, R(1, 2)], 4, keep=False)
+    assert one.y == many.y
+
+
+@pytest.mark.parametrize("options, message", [
+    ({"H": 1, "extrapolation": 2}, "extrapolation must be 0"),
+    ({"H": 1, "balance": "mass.G"}, "option balance must be one of"),
+    ({"H": 1, "exchange": "power", "scheme": "gauss-seidel"}, "Jacobi exchange"),
+    ({"H": 1, "solver": "rk5"}, "option solver must be one of"),
+    ({"H": 0}, "positive number"),
+])
+def test_bad_options_are_refused(options, message):
+    with pytest.raises(MethodError, match=re.escape(message)):
+        METHODS["cosimulation"].validate(oscillator(), {k: (sympy.sympify(v) if not isinstance(v, str) else v) for k, v in options.items()})
+
+
+# --- bad co-simulation models --------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("edit, message", [
+    (lambda t: t["connections"].pop("mass.F"), "input(s) mass.F are not connected"),
+    (lambda t: t["connections"].update({"mass.F": "spring.G"}), "spring has no output 'G'"),
+    (lambda t: t["subsystems"]["spring"]["outputs"].update({"F": "-c*v"}), "not its inputs"),
+    (lambda t: t["subsystems"]["spring"].update({"power": "c*s*v**2"}), "power must be affine in v"),
+    (lambda t: t["subsystems"]["mass"].update({"states": ["s"], "rhs": {"s": "F"}, "outputs": {"v": "s"}, "power": "F*s"}), "appear in two subsystems"),
+    (lambda t: t["subsystems"]["mass"]["rhs"].update({"v": "__import__('os')"}), "mass"),
+])
+def test_bad_models_give_one_line_errors(edit, message):
+    import tomllib
+
+    table = tomllib.loads(OSCILLATOR)["model"]["oscillator"]
+    edit(table)
+    with pytest.raises(ExprError, match=re.escape(message)):
+        model_from_table("oscillator", table, "test")
+
+
+def test_a_bad_cosimulation_model_does_not_stop_the_run(check_claims):
+    text = OSCILLATOR.replace('"mass.F" = "spring.F"', '"mass.F" = "spring.Q"') + """
+[[claim]]
+id = "uses-bad-model"
+statement = "x"
+check = "identity"
+model = "oscillator"
+expr = "1"
+equals = "1"
+
+[[claim]]
+id = "other"
+statement = "x"
+check = "relation"
+lhs = "1"
+op = "<"
+rhs = "2"
+"""
+    results = check_claims(text)
+    assert results["uses-bad-model"].outcome.status == "error"
+    assert "spring has no output 'Q'" in results["uses-bad-model"].outcome.message
+    assert "\n" not in results["uses-bad-model"].outcome.message
+    assert results["other"].outcome.status == "verified"
+
+
+# --- wrong versions of every co-simulation claim kind: refuted, claimed vs computed --------------
+
+RUN = 'check = "run"\nmodel = "oscillator"\nmethod = "cosimulation"\ninitial = { s = 1, v = 0 }\n'
+ENERGY = 'check = "energy"\nmodel = "oscillator"\nmethod = "cosimulation"\ninitial = { s = 1, v = 0 }\n'
+STABILITY = 'check = "stability"\nmodel = "oscillator"\nmethod = "cosimulation"\n'
+ORDER = 'check = "order"\nmethod = "cosimulation"\nstep = "H"\ninitial = { x1 = 1, x2 = 0 }\nsteps = [10, 20, 40, 80]\n'
+WRONG = {
+    "run-changed-digit": (RUN + 'options = { H = "1/10" }\nsteps = 3\nexpect = { s = "98/100" }', ["s: claimed 98/100", "computed 97/100"]),
+    "run-flipped-sign": (RUN + 'options = { H = "1/10" }\nsteps = 3\nexpect = { v = "299/1000" }', ["v: claimed 299/1000", "computed -299/1000"]),
+    "run-interface-balanced": (RUN + 'options = { H = "1/10" }\nsteps = 3\nexpect = { interface_energy = 0 }', ["interface_energy: claimed 0", "computed 30301/2000000"]),
+    "energy-no-growth": (ENERGY + 'options = { H = "1/10" }\nsteps = 100\nexpect = { final_ratio = "< 1" }', ["final_ratio: claimed < 1", "computed 2.70"]),
+    "energy-power-conserves": (ENERGY + 'options = { H = "1/10", exchange = "power", threshold = "1/10" }\nsteps = 400\nexpect = { max_ratio = "< 1.0001" }', ["max_ratio: claimed < 1.0001"]),
+    "stable-when-always": (STABILITY + 'symbols = ["m", "c", "H"]\noptions = { H = "H" }\nvariable = "H"\nstable_when = "always"', ["claimed stable for every H > 0", "computed unstable"]),
+    "stable-when-wrong-bound": (STABILITY + 'symbols = ["m", "c", "H"]\noptions = { H = "H", scheme = "gauss-seidel" }\nvariable = "H"\nstable_when = "H < 3*sqrt(m/c)"', ["claimed stable exactly when H < 3*sqrt(m/c)", "computed unstable"]),
+    "spectral-radius-below": (STABILITY + 'options = { H = "1/10", balance = "mass.F" }\nspectral_radius = "< 1"', ["claimed spectral radius < 1", "above 1"]),
+    "matrix-flipped-sign": (STABILITY + 'symbols = ["m", "c", "H"]\noptions = { H = "H" }\nequals = [[1, "H"], ["c*H/m", 1]]', ["claimed [[1, H], [H*c/m, 1]]", "computed [[1, H], [-H*c/m, 1]]"]),
+    "order-wrong": (ORDER + 'model = "mutual"\noptions = { H = "1/10", extrapolation = 1 }\norder = 1', ["claimed order 1", "observed order 2.01"]),
+}
+
+
+@pytest.mark.parametrize("claim_id", sorted(WRONG))
+def test_wrong_versions_are_refuted(check_claims, claim_id):
+    assert_wrong_version_refuted(check_claims, OSCILLATOR, WRONG, claim_id)
+
+
+def test_energy_evidence_says_how_it_was_computed(check_claims):
+    results = check_claims(claims_text(OSCILLATOR, {
+        "affine": (ENERGY + 'options = { H = "1/10" }\nsteps = 50\nexpect = { final_ratio = "> 1" }',),
+        "nonlinear": (ENERGY + 'options = { H = "1/10", exchange = "power" }\nsteps = 50\nexpect = { final_ratio = "> 0" }',),
+    }))
+    assert (results["affine"].outcome.status, results["affine"].outcome.evidence) == ("verified", "exact")
+    assert (results["nonlinear"].outcome.status, results["nonlinear"].outcome.evidence) == ("verified", "numerical")
+
+
+def test_order_refuses_an_inner_solver_that_is_not_accurate_enough(check_claims):
+    results = check_claims(claims_text(OSCILLATOR, {
+        "euler-inside": (ORDER + 'model = "unidirectional"\noptions = { H = "1/10", extrapolation = 1, solver = "euler" }\norder = 2',),
+    }))
+    outcome = results["euler-inside"].outcome
+    assert outcome.status == "error"
+    assert "not far below the error measured; raise microsteps" in outcome.message
+
+
+def test_spectral_radius_on_the_unit_circle_is_not_guessed(check_claims):
+    results = check_claims(claims_text(OSCILLATOR, {
+        "on-circle": (STABILITY + 'options = { H = "1/10", scheme = "gauss-seidel" }\nspectral_radius = "< 1"',),
+    }))
+    assert results["on-circle"].outcome.status == "error"
+    assert "no certified decision" in results["on-circle"].outcome.message
+
+
+def test_symbolic_runs_do_not_lose_the_memory(check_claims):
+    # One balance-corrected step equals the plain step (nothing carried yet), for all H: proved.
+    # Two steps carry memory: no closed form, so the claim is sampled instead of proved wrongly.
+    body = ('check = "forall"\nmodel = "oscillator"\nmethod = "cosimulation"\ndomains = { H = "positive" }\n'
+            'options = { H = "H", balance = "mass.F" }\ninitial = { s = 1, v = 0 }\nsamples = 5\n')
+    results = check_claims(claims_text(OSCILLATOR, {
+        "one-step": (body + 'steps = 1\nholds = { v = "-H" }',),
+        "two-steps": (body + 'steps = 2\nholds = { v = "-2*H" }',),
+    }))
+    assert (results["one-step"].outcome.status, results["one-step"].outcome.evidence) == ("verified", "symbolic")
+    assert results["two-steps"].outcome.evidence == "numerical"
+
+
+# --- pictures --------------------------------------------------------------------------------------
+
+
+def test_plots_are_written_next_to_the_report(tmp_path, run_cli):
+    pytest.importorskip("matplotlib")
+    (tmp_path / "c.toml").write_text(claims_text(OSCILLATOR, {
+        "grows": (ENERGY + 'options = { H = "1/10" }\nsteps = 100\nexpect = { final_ratio = "> 1" }\ncompare = { "Gauss-Seidel" = { scheme = "gauss-seidel" } }',),
+        "order": (ORDER + 'model = "mutual"\noptions = { H = "1/10" }\norder = 1',),
+    }), encoding="utf-8")
+    result = run_cli("run", "c.toml", "--plots", "--format", "json", "-o", "out/report.json")
+    assert result.exit_code == 0, result.output
+    report = json.loads((tmp_path / "out" / "report.json").read_text())
+    figures = {c["id"]: c["figure"] for c in report["claims"]}
+    for claim_id in ("grows", "order"):
+        svg = (tmp_path / figures[claim_id]).read_text() if not figures[claim_id].startswith("/") else open(figures[claim_id]).read()
+        assert svg.lstrip().startswith("<?xml") and "<svg" in svg
+    assert figures["grows"].endswith("report.grows.svg")
