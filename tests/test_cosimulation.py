@@ -7,7 +7,7 @@ import re
 import pytest
 import sympy
 
-from conftest import assert_refuted, assert_wrong_version_refuted, claims_text
+from conftest import assert_wrong_version_refuted, claims_text
 from verify.expr import ExprError
 from verify.methods import METHODS, ExactSystem, run
 from verify.methods.base import MethodError
@@ -245,7 +245,7 @@ def test_wrong_versions_are_refuted(check_claims, claim_id):
 def test_energy_evidence_says_how_it_was_computed(check_claims):
     results = check_claims(claims_text(OSCILLATOR, {
         "affine": (ENERGY + 'options = { H = "1/10" }\nsteps = 50\nexpect = { final_ratio = "> 1" }',),
-        "nonlinear": (ENERGY + 'options = { H = "1/10", exchange = "power" }\nsteps = 50\nexpect = { final_ratio = "> 0" }',),
+        "nonlinear": (ENERGY + 'options = { H = "1/10", exchange = "power", extrapolation = 1, threshold = "1/10" }\nsteps = 1257\nexpect = { final_ratio = "> 1" }',),
     }))
     assert (results["affine"].outcome.status, results["affine"].outcome.evidence) == ("verified", "exact")
     assert (results["nonlinear"].outcome.status, results["nonlinear"].outcome.evidence) == ("verified", "numerical")
@@ -298,3 +298,14 @@ def test_plots_are_written_next_to_the_report(tmp_path, run_cli):
         svg = (tmp_path / figures[claim_id]).read_text() if not figures[claim_id].startswith("/") else open(figures[claim_id]).read()
         assert svg.lstrip().startswith("<?xml") and "<svg" in svg
     assert figures["grows"].endswith("report.grows.svg")
+
+
+def test_energy_refuses_a_subsystem_solver_that_decides_the_outcome(check_claims):
+    # Recovering the input down to |c s| = 1/100 with one rk4 step per macro step: the seeming blow-up is the
+    # inner solver's, and doubling the substeps changes it completely, so the claim gets no verdict.
+    results = check_claims(claims_text(OSCILLATOR, {
+        "one-substep": (ENERGY + 'options = { H = "1/10", exchange = "power", threshold = "1/100" }\nsteps = 1257\nexpect = { final_ratio = "> 10" }',),
+    }))
+    outcome = results["one-substep"].outcome
+    assert outcome.status == "error"
+    assert "the subsystem solver's own error is not far below the effect measured; raise microsteps" in outcome.message

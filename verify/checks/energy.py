@@ -87,6 +87,29 @@ def _projected_bits(method, system, options, t0, y0, steps) -> int:
     return bits(one) + max(bits(two) - bits(one), 1) * (steps - 1)
 
 
+INNER_SHARE = sympy.Rational(1, 10)  # the inner solver may move E/E0 by at most this share of its largest departure from 1
+
+
+def _inner_solver_change(claim, method, options, system, t0, y0, steps, functional, ratios):
+    """For a method that integrates inside its macro steps (co-simulation subsystems): how much E/E0 moves when the
+    inner steps double, against how far E/E0 departs from 1.  None when the inner solver is exact (then nothing to show)."""
+    option = getattr(method, "inner_steps_option", None)
+    if option is None or method.inner_solver_exact(claim.model, options):
+        return None
+    inner = int(options.get(option, 1))
+    finer = dict(options)
+    finer[option] = sympy.Integer(2 * inner)
+    _, doubled = _ratios_mp(claim, method, finer, system, t0, y0, steps, functional)
+    with mpmath.workdps(crosscheck.DIGITS):
+        change = max(abs(a - b) for a, b in zip(ratios, doubled))
+        departure = max(abs(r - 1) for r in ratios)
+        text = (f"inner solver: doubling {option} ({inner} -> {2 * inner}) moves {claim.table.get('functional', 'energy')}/E0 by at most "
+                f"{mpmath.nstr(change, 3)}, {mpmath.nstr(change / departure, 2) if departure else 'all'} of its largest departure from 1")
+        if not departure or change > departure * crosscheck.to_mp(INNER_SHARE):
+            raise CheckError(f"{text}: the subsystem solver's own error is not far below the effect measured; raise {option}")
+    return text
+
+
 def _ratios_exact(claim, method, options, system, t0, y0, steps, functional):
     result = run(method, system, options, t0, y0, steps, keep=False, nodes=True)
     function = exact.compile_rational(functional, [symbol(s) for s in claim.model.variables])
@@ -132,6 +155,7 @@ def evaluate(claim: Claim) -> Outcome:
         times, ratios, evidence = mp_times, mp_ratios, "numerical"
         why = (f"exact values would reach about {projected:,} bits per number" if exact_route else "the step map is not affine")
         how = f"mpmath at {crosscheck.DIGITS} digits ({why}: no exact route over this horizon)"
+    inner = _inner_solver_change(claim, method, options, system, t0, y0, steps, functional, mp_ratios)
     positions = {"max_ratio": max(range(len(ratios)), key=lambda i: ratios[i]), "min_ratio": min(range(len(ratios)), key=lambda i: ratios[i]),
                  "final_ratio": len(ratios) - 1}
     shown = {key: _show(ratios[i]) for key, i in positions.items()}
@@ -145,6 +169,8 @@ def evaluate(claim: Claim) -> Outcome:
                                                   f"{key}: claimed {op} {text}, computed {shown[key]}{at}")
     summary = (f"{name}/{name}(0) over {steps} macro steps to t = {_show(times[-1])}: max {shown['max_ratio']}, "
                f"min {shown['min_ratio']}, final {shown['final_ratio']}")
+    if inner:
+        summary += f"; {inner}"
     derivation = [f"method {method.name}, options " + ", ".join(f"{k} = {v}" for k, v in options.items()), summary, how]
     stride = max(1, steps // 10)
     derivation += [f"t = {_show(times[i])}: {name}/{name}(0) = {_show(ratios[i])}" for i in range(0, len(ratios), stride)]

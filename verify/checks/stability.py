@@ -30,6 +30,9 @@ above or below the bound: evidence ``certified``.
 """
 from __future__ import annotations
 
+import functools
+from dataclasses import dataclass
+
 import sympy
 
 from .. import crosscheck, symbolic
@@ -37,8 +40,9 @@ from ..load import Claim, LoadError
 from ..methods import SymbolicSystem
 from ..model import model_from_table, symbol
 from .common import CheckError, Outcome
+from .forall import CHAINED, CONDITION
 from .relation import OPERATORS
-from .run import method_and_options
+from .run import RELATION, method_and_options
 
 KEYS = {"method", "options", "equals", "stable_when", "variable", "spectral_radius"}
 # y' = lam y; lam is a parameter only so that the rhs parses; amplification() substitutes the symbol lam.
@@ -53,8 +57,6 @@ def prepare(claim: Claim):
     if "stable_when" in table:
         return _prepare_stable_when(claim, method, options)
     if "spectral_radius" in table:
-        from .run import RELATION
-
         match = RELATION.match(table["spectral_radius"]) if isinstance(table["spectral_radius"], str) else None
         if claim.model is None or claim.symbols or not match:
             raise LoadError("spectral_radius needs a model, concrete parameters and 'OP value', e.g. \"> 1\"")
@@ -93,8 +95,6 @@ def _prepare_stable_when(claim, method, options):
     if text.strip() in ("never", "always"):
         conditions = text.strip()
     else:
-        from .forall import CHAINED, CONDITION
-
         chained, match = CHAINED.match(text), CONDITION.match(text)
         parts = [(chained.group(1), chained.group(2), chained.group(3)), (chained.group(3), chained.group(4), chained.group(5))] if chained else \
             [(match.group(1), match.group(2), match.group(3))] if match else None
@@ -104,9 +104,12 @@ def _prepare_stable_when(claim, method, options):
     return method, options, StableWhen(text.strip(), conditions, positive[claim.symbols[variable]], positive)
 
 
+@dataclass
 class StableWhen:
-    def __init__(self, text, conditions, variable, positive):
-        self.text, self.conditions, self.variable, self.positive = text, conditions, variable, positive
+    text: str
+    conditions: object  # "never", "always" or [(lhs, op, rhs)] in positive symbols
+    variable: sympy.Symbol  # the step, positive
+    positive: dict  # the claim's real symbols -> positive ones
 
 
 def _decide(relation):
@@ -188,7 +191,6 @@ def _critical_points(M, spec):
             return 1
         raise CheckError(f"cannot order the critical step sizes {a} and {b}")
 
-    import functools
     return sorted(unique, key=functools.cmp_to_key(before))
 
 
@@ -232,9 +234,11 @@ def _evaluate_stable_when(claim, method, options, spec) -> Outcome:
                    {"amplification matrix": str(M.tolist())}, [line for line in derivation if line])
 
 
+@dataclass
 class SpectralRadius:
-    def __init__(self, op, bound, text):
-        self.op, self.bound, self.text = op, bound, text
+    op: str
+    bound: sympy.Rational
+    text: str
 
 
 REFINEMENTS = (10, 30, 100)  # decimal digits of the root approximations tried in turn

@@ -104,6 +104,20 @@ class CoSimulation(Method):
         result["threshold"] = convert(sympy.sympify(options.get("threshold", DEFAULT_THRESHOLD)))
         return result
 
+    def inner_solver_exact(self, model, options) -> bool:
+        """Is the subsystems' integration exact?  Under the standard exchange every input is a polynomial of degree
+        <= 1 in tau (extrapolated or interpolated outputs, plus a constant balance correction); an integrator whose
+        right-hand side is affine in t and its inputs then has a solution of degree <= 2, which rk4 (exact for
+        polynomial solutions of degree <= 4) reproduces exactly."""
+        if options.get("solver", "rk4") != "rk4" or options.get("exchange", "outputs") != "outputs":
+            return False
+        for sub in model.subsystems.values():
+            variables = [symbol(TIME), *sub.input_symbols]
+            if not sub.is_integrator() or not all(e.is_polynomial(*variables) and sympy.Poly(e, *variables).total_degree() <= 1
+                                                  for e in sub.rhs.values()):
+                return False
+        return True
+
     def affine_for(self, options) -> bool:
         return options.get("exchange", "outputs") != "power"
 
