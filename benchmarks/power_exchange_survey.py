@@ -9,6 +9,7 @@ down a column of substeps shows whether the subsystem solver has converged;
 the README's statements about the scheme come from this table.
 
     python benchmarks/power_exchange_survey.py [--periods 50] [--thresholds 1/10,1/100] [--substeps 1,2,4,8,16]
+                                               [--extrapolation 0,1] [--slope history|derivative]
 """
 from __future__ import annotations
 
@@ -43,22 +44,29 @@ def main():
     parser.add_argument("--thresholds", default="1/10,1/100")
     parser.add_argument("--substeps", default="1,2,4,8,16")
     parser.add_argument("--extrapolation", default="0,1")
+    parser.add_argument("--slope", default="history", choices=["history", "derivative"], help="slope of linear extrapolation")
     args = parser.parse_args()
     H = sympy.Rational(1, 10)
     steps = math.ceil(2 * math.pi * args.periods / H)
-    print(f"power exchange on the oscillator, H = {H}, {args.periods} periods ({steps} macro steps), mpmath {crosscheck.DIGITS} digits")
+    print(f"power exchange on the oscillator, H = {H}, {args.periods} periods ({steps} macro steps), mpmath {crosscheck.DIGITS} digits, "
+          f"linear extrapolation's slope: {args.slope}")
     print(f"{'extrapolation':>13} {'threshold':>9} {'substeps':>8} {'max E/E0':>12} {'final E/E0':>12} {'fallbacks':>9} {'seconds':>8}")
     for degree in (int(d) for d in args.extrapolation.split(",")):
         for threshold in (sympy.Rational(t) for t in args.thresholds.split(",")):
             for substeps in (int(m) for m in args.substeps.split(",")):
                 options = {"H": H, "exchange": "power", "extrapolation": sympy.Integer(degree), "threshold": threshold,
                            "microsteps": sympy.Integer(substeps)}
+                if degree == 1:
+                    options["slope"] = args.slope
                 start = time.perf_counter()
                 largest, final, fallbacks = energy_ratios(options, steps)
                 print(f"{degree:>13} {str(threshold):>9} {substeps:>8} {float(largest):12.6g} {float(final):12.6g} {fallbacks:>9} "
                       f"{time.perf_counter() - start:8.1f}", flush=True)
     for degree in (int(d) for d in args.extrapolation.split(",")):
-        largest, final, _ = energy_ratios({"H": H, "extrapolation": sympy.Integer(degree)}, steps)
+        options = {"H": H, "extrapolation": sympy.Integer(degree)}
+        if degree == 1:
+            options["slope"] = args.slope
+        largest, final, _ = energy_ratios(options, steps)
         print(f"standard exchange, extrapolation {degree}: max E/E0 {float(largest):.6g}, final {float(final):.6g}")
 
 

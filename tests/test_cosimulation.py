@@ -121,6 +121,14 @@ def test_linear_extrapolation_first_step_is_constant_then_uses_the_slope():
     assert [R(x) for x in result.y] == [R(197, 200), R(-1, 5)]
 
 
+def test_hermite_extrapolation_uses_the_exchanged_derivatives():
+    # spring input v(tau) = v + (F/m) tau, mass input F(tau) = -c s - c v tau (d/dt of -c s along the spring):
+    # s+ = s + H v - c H^2 s/(2m) = 209/200, v+ = v - H c s/m - c H^2 v/(2m) = 159/400 (no memory, no first-step rule).
+    result = cosim({"H": R(1, 10), "extrapolation": 1, "slope": "derivative"}, [1, R(1, 2)], 1)
+    assert [R(x) for x in result.y] == [R(209, 200), R(159, 400)]
+    assert result.recorder.trace("d/dt spring.v") == [-1]
+
+
 def test_balance_correction_refeeds_the_extrapolation_error():
     # e_k = int (F - F(T_{k-1})) = -c v_{k-1} H^2 / 2 (the spring's s moves by v_{k-1} tau).
     # With correction the deficit after two steps is e_2 alone; without it e_1 + e_2.
@@ -165,6 +173,7 @@ def test_rk4_is_exact_for_an_integrator_with_polynomial_inputs():
     ({"H": 1, "balance": "mass.G"}, "option balance must be one of"),
     ({"H": 1, "exchange": "power", "scheme": "gauss-seidel"}, "Jacobi exchange"),
     ({"H": 1, "solver": "rk5"}, "option solver must be one of"),
+    ({"H": 1, "slope": "derivative"}, "slope applies to linear extrapolation"),
     ({"H": 0}, "positive number"),
 ])
 def test_bad_options_are_refused(options, message):

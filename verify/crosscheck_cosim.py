@@ -28,6 +28,7 @@ class CoSimulationMp:
         self.options = options
         self.H = _mp(options["H"])
         self.degree = int(options.get("extrapolation", 0))
+        self.hermite = self.degree == 1 and options.get("slope", "history") == "derivative"
         self.gauss_seidel = options.get("scheme", "jacobi") == "gauss-seidel"
         self.power = options.get("exchange", "outputs") == "power"
         self.m = int(options.get("microsteps", 1))
@@ -43,11 +44,21 @@ class CoSimulationMp:
         for name, sub in model.subsystems.items():
             own = [sympy.Symbol(s, real=True) for s in sub.states]
             variables = [time, *own, *sub.input_symbols]
+            rhs = [sub.rhs[s].xreplace(substitutions) for s in sub.states]
+
+            def rate_of(e, own=own, rhs=rhs):  # the chain rule along the subsystem's dynamics, inputs held
+                return sympy.diff(e, time) + sum(sympy.diff(e, x) * f for x, f in zip(own, rhs))
+
             entry = {
-                "f": [compile_mp(sub.rhs[s].xreplace(substitutions), variables) for s in sub.states],
+                "f": [compile_mp(f, variables) for f in rhs],
                 "out": {o: compile_mp(e.xreplace(substitutions), [time, *own]) for o, e in sub.outputs.items()},
                 "P": compile_mp(sub.power.xreplace(substitutions), variables) if sub.power is not None else None,
+                "out_dot": {o: compile_mp(rate_of(e.xreplace(substitutions)), variables) for o, e in sub.outputs.items()},
             }
+            if sub.power is not None:
+                power = sub.power.xreplace(substitutions)
+                entry["P_dot"] = compile_mp(rate_of(power), variables)
+                entry["P_u"] = [compile_mp(sympy.diff(power, u), variables) for u in sub.input_symbols]
             if sub.power_input is not None:
                 u = sub.input_symbols[sub.inputs.index(sub.power_input)]
                 power = sub.power.xreplace(substitutions)
@@ -73,6 +84,15 @@ class CoSimulationMp:
         now = {key: out_now[model.connections[key][0]][model.connections[key][1]] for key in self.inputs}
         if self.previous is None or self.degree == 0:
             self.previous = dict(now)  # first-step rule: the previous exchange is the initial one
+        rate = {}
+        for key in self.inputs:
+            if self.hermite:  # the producer's d/dt of the output, from its state and its own inputs now
+                source, output = model.connections[key]
+                env = [t, *self._x(source, values), *[now[(source, i)] for i in model.subsystems[source].inputs]]
+                rate[key] = self.subs[source]["out_dot"][output](env)
+                record(f"d/dt {key[0]}.{key[1]}", rate[key])
+            else:
+                rate[key] = (now[key] - self.previous[key]) / H
         agreed = None
         if self.power:
             views = [self.subs[name]["P"]([t, *self._x(name, values), *[now[(name, i)] for i in sub.inputs]])
@@ -80,6 +100,14 @@ class CoSimulationMp:
             agreed = (views[0] - views[1]) / 2
             if self.previous_agreed is None or self.degree == 0:
                 self.previous_agreed = agreed
+            if self.hermite:
+                rates = []
+                for name, sub in model.subsystems.items():
+                    env = [t, *self._x(name, values), *[now[(name, i)] for i in sub.inputs]]
+                    rates.append(self.subs[name]["P_dot"](env) + mpmath.fsum(g(env) * rate[(name, i)] for g, i in zip(self.subs[name]["P_u"], sub.inputs)))
+                agreed_rate = (rates[0] - rates[1]) / 2
+            else:
+                agreed_rate = (agreed - self.previous_agreed) / H
             record("agreed_power", agreed)
         result, out_new, used_integral, true_integral, works = dict(values), {}, {}, {}, {}
         for position, (name, sub) in enumerate(model.subsystems.items()):
@@ -96,7 +124,7 @@ class CoSimulationMp:
                         fn = (lambda tau, z=new_value: z)
                         integral = H * new_value
                 else:
-                    slope = (now[key] - self.previous[key]) / H
+                    slope = rate[key]
                     fn = (lambda tau, a=now[key], s=slope: a + s * tau)
                     integral = H * now[key] + slope * H * H / 2
                 if key in self.carried:
@@ -108,8 +136,7 @@ class CoSimulationMp:
             target = None
             if self.power:
                 sign = 1 if position == 0 else -1
-                rate = (agreed - self.previous_agreed) / H
-                target = (lambda tau, s=sign, a=agreed, r=rate: s * (a + r * tau))
+                target = (lambda tau, s=sign, a=agreed, r=agreed_rate: s * (a + r * tau))
             x, q, w = self._subsystem(name, sub, t, self._x(name, values), signal, target)
             for s, v in zip(sub.states, x):
                 result[s] = v

@@ -9,9 +9,14 @@ One macro step [T, T + H] (tau = t - T):
 
 * exchange: every input u of a subsystem receives the connected output at T,
   u_now.  ``extrapolation = 0`` holds it constant; ``extrapolation = 1``
-  extrapolates the last two exchanges, u_now + (u_now - u_prev) tau / H.
-  First-step rule: at the first macro step u_prev = u_now (the first step is
-  constant extrapolation), so no value from before the initial time is needed.
+  extrapolates it linearly, u_now + u' tau, with the slope u' from the last two
+  exchanges, (u_now - u_prev)/H (``slope = "history"``, the default), or
+  exchanged with the value (``slope = "derivative"``: linear Hermite
+  extrapolation, as in the page's spring-mass example): the producer's
+  d/dt output = d(output)/dx f(t, x, u_now) + d(output)/dt.
+  First-step rule for "history": at the first macro step u_prev = u_now (the
+  first step is constant extrapolation), so no value from before the initial
+  time is needed.
 * ``scheme = "jacobi"``: every subsystem steps from its inputs at T.
   ``scheme = "gauss-seidel"``: subsystems step in the order they are declared;
   an input whose producer has already stepped reads the producer's new output
@@ -29,7 +34,10 @@ One macro step [T, T + H] (tau = t - T):
 * ``exchange = "power"`` (section 4.1; exactly two subsystems, each with
   ``power`` and ``power_input``): at T both sides compute the power flowing
   into them from their state and the up-to-date inputs, P_1 and P_2; they agree
-  on P^ = (P_1 - P_2)/2 into S_1 and -P^ into S_2, extrapolated like an input.
+  on P^ = (P_1 - P_2)/2 into S_1 and -P^ into S_2, extrapolated like an input
+  (with ``slope = "derivative"`` the sides also agree on P^' = (P_1' - P_2')/2,
+  each P_i' = dP_i/dx f + dP_i/du u' from its state and the exchanged
+  derivatives, the page's exchange of P-dot).
   Each side recovers its ``power_input`` from power_i(x_i, u) = Ext(P^_i)
   (power affine in that input: u = (Ext P^_i - b_i(x)) / a_i(x)).  Denominators
   near zero: where |a_i(x)| < ``threshold`` (default 1/10^6) the input is the
@@ -62,8 +70,9 @@ def connection_names(model) -> list[tuple[str, str]]:
 class CoSimulation(Method):
     name = "cosimulation"
     required_options = ("H",)
-    optional_options = ("scheme", "extrapolation", "solver", "microsteps", "balance", "exchange", "threshold")
-    string_options = {"scheme": ("jacobi", "gauss-seidel"), "solver": tuple(TABLEAUS), "exchange": ("outputs", "power"), "balance": ()}
+    optional_options = ("scheme", "extrapolation", "slope", "solver", "microsteps", "balance", "exchange", "threshold")
+    string_options = {"scheme": ("jacobi", "gauss-seidel"), "solver": tuple(TABLEAUS), "exchange": ("outputs", "power"), "balance": (),
+                      "slope": ("history", "derivative")}
     inner_steps_option = "microsteps"  # the order check shows the subsystem solver's own error by doubling it
 
     def validate(self, model, options):
@@ -82,6 +91,8 @@ class CoSimulation(Method):
             positive_integer(options, "microsteps", self.name)
         if options.get("extrapolation", 0) not in (0, 1):
             raise MethodError(f"method {self.name}: extrapolation must be 0 (constant) or 1 (linear)")
+        if "slope" in options and options.get("extrapolation", 0) != 1:
+            raise MethodError(f"method {self.name}: slope applies to linear extrapolation (extrapolation = 1)")
         if "threshold" in options:
             positive_rational(options, "threshold", self.name)
         if options.get("exchange") == "power":
@@ -132,7 +143,7 @@ class CoSimulation(Method):
 
     def memory_names(self, model, options) -> list[str]:
         names = []
-        if options.get("extrapolation", 0) == 1:
+        if options.get("extrapolation", 0) == 1 and options.get("slope", "history") == "history":
             names += [f"previous {s}.{i}" for s, i in connection_names(model)]
             if options.get("exchange") == "power":
                 names.append("previous agreed power")
@@ -142,7 +153,7 @@ class CoSimulation(Method):
     def initial_memory(self, system, t, y, options) -> list:
         """The first-step rule: the previous exchange is the initial one; nothing to re-feed yet."""
         memory = []
-        if options.get("extrapolation", 0) == 1:
+        if options.get("extrapolation", 0) == 1 and options.get("slope", "history") == "history":
             exchanged = self._exchanged(system, t, y)
             memory += [exchanged[key] for key in connection_names(system.model)]
             if options.get("exchange") == "power":
@@ -170,7 +181,12 @@ class CoSimulation(Method):
                     "rhs": [system.compile(sub.rhs[s], with_inputs) for s in sub.states],
                     "outputs": {name: system.compile(e, [symbol(TIME), *states]) for name, e in sub.outputs.items()},
                     "power": system.compile(sub.power, with_inputs) if sub.power is not None else None,
+                    # d/dt along the subsystem's own dynamics, at given inputs (the exchanged derivatives)
+                    "output_rates": {name: system.compile(_along(e, sub), with_inputs) for name, e in sub.outputs.items()},
                 }
+                if sub.power is not None:
+                    pieces["power_rate"] = system.compile(_along(sub.power, sub), with_inputs)  # without the inputs' own rates
+                    pieces["power_by_input"] = [system.compile(sub.power.diff(u), with_inputs) for u in sub.input_symbols]
                 if sub.power_input is not None:
                     u = input_symbol(sub.name, sub.power_input)
                     slope = sub.power.diff(u)
@@ -193,6 +209,25 @@ class CoSimulation(Method):
     def _part(system, sub, y) -> list:
         return [y[system.index[s]] for s in sub.states]
 
+    def _exchanged_rates(self, system, t, y, exchanged) -> dict:
+        """(subsystem, input) -> d/dt of the connected output at T, computed by its producer from its state and inputs."""
+        model = system.model
+        rates = {}
+        for key, (source, output) in model.connections.items():
+            sub = model.subsystems[source]
+            u = [exchanged[(source, i)] for i in sub.inputs]
+            rates[key] = self._compiled(system)[source]["output_rates"][output]([t, *self._part(system, sub, y), *u])
+        return rates
+
+    def _agreed_power_rate(self, system, t, y, exchanged, rates):
+        """P^' = (P_1' - P_2')/2, each side's P_i' = dP_i/dx f + dP_i/dt + sum_j dP_i/du_j u_j'."""
+        views = []
+        for sub in system.model.subsystems.values():
+            pieces = self._compiled(system)[sub.name]
+            env = [t, *self._part(system, sub, y), *[exchanged[(sub.name, i)] for i in sub.inputs]]
+            views.append(pieces["power_rate"](env) + sum((f(env) * rates[(sub.name, i)] for f, i in zip(pieces["power_by_input"], sub.inputs)), 0 * t))
+        return (views[0] - views[1]) / 2
+
     def _agreed_power(self, system, t, y, exchanged):
         """P^ = (P_1 - P_2)/2: the power into the first subsystem both sides agree on."""
         views = []
@@ -207,18 +242,32 @@ class CoSimulation(Method):
         model = system.model
         H = options["H"]
         degree = int(options.get("extrapolation", 0))
+        history = degree == 1 and options.get("slope", "history") == "history"  # the slope comes from the previous exchange
         power_mode = options.get("exchange") == "power"
         n = len(system.states)
         memory = list(y[n:])
         keys = connection_names(model)
         exchanged = self._exchanged(system, t, y)
-        previous = dict(zip(keys, memory[: len(keys)])) if degree == 1 else exchanged
-        position = len(keys) if degree == 1 else 0
-        agreed = previous_agreed = None
+        if history:
+            previous = dict(zip(keys, memory[: len(keys)]))
+            slopes = {key: (exchanged[key] - previous[key]) / H for key in keys}
+        elif degree == 1:
+            slopes = self._exchanged_rates(system, t, y, exchanged)
+            for (s, i), value in slopes.items():
+                recorder.assign(f"d/dt {s}.{i}", value, "exchange")
+        else:
+            slopes = {key: 0 * H for key in keys}
+        position = len(keys) if history else 0
+        agreed = None
         if power_mode:
             agreed = self._agreed_power(system, t, y, exchanged)
-            previous_agreed = memory[position] if degree == 1 else agreed
-            position += 1 if degree == 1 else 0
+            if history:
+                agreed_slope = (agreed - memory[position]) / H
+                position += 1
+            elif degree == 1:
+                agreed_slope = self._agreed_power_rate(system, t, y, exchanged, slopes)
+            else:
+                agreed_slope = 0 * H
             recorder.assign("agreed_power", agreed, "exchange")
         balanced = self._balanced(model, options)
         carried = dict(zip(balanced, memory[position:]))
@@ -238,7 +287,7 @@ class CoSimulation(Method):
                     after = stepped[source][model.connections[key][1]]
                     a0, a1 = (now, (after - now) / H) if degree == 1 else (after, 0 * H)
                 else:
-                    a0, a1 = now, ((now - previous[key]) / H if degree == 1 else 0 * H)
+                    a0, a1 = now, slopes[key]
                 if key in carried:
                     a0 = a0 + carried[key] / H
                 signals[key] = (a0, a1)
@@ -246,8 +295,7 @@ class CoSimulation(Method):
             if power_mode:
                 first = sub.name == next(iter(model.subsystems))
                 sign = 1 if first else -1
-                slope = (agreed - previous_agreed) / H if degree == 1 else 0 * H
-                target = (sign * agreed, sign * slope)
+                target = (sign * agreed, sign * agreed_slope)
             x, outputs_integral, work = self._integrate(system, sub, t, self._part(system, sub, y), signals, target, options, recorder)
             for s, value in zip(sub.states, x):
                 new[system.index[s]] = value
@@ -257,7 +305,7 @@ class CoSimulation(Method):
             if work is not None:
                 works[sub.name] = work
         new_memory = []
-        if degree == 1:
+        if history:
             new_memory += [exchanged[key] for key in keys]
             if power_mode:
                 new_memory.append(agreed)
@@ -322,3 +370,8 @@ class CoSimulation(Method):
         outputs_integral = dict(zip(output_names, state[k : k + len(output_names)]))
         work = state[-1] if pieces["power"] is not None else None
         return state[:k], outputs_integral, work
+
+
+def _along(expression, sub):
+    """d/dt of ``expression`` along the subsystem's own dynamics, its inputs held: d/dx e . f + d/dt e."""
+    return sympy.expand(sum((expression.diff(symbol(x)) * sub.rhs[x] for x in sub.states), expression.diff(symbol(TIME))))
