@@ -3,15 +3,19 @@ from __future__ import annotations
 
 import json
 import re
+from fractions import Fraction
 
 import pytest
 import sympy
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from conftest import assert_wrong_version_refuted, claims_text
+from verify import crosscheck
 from verify.expr import ExprError
 from verify.methods import METHODS, ExactSystem, run
 from verify.methods.base import MethodError
-from verify.model import model_from_table
+from verify.model import model_from_table, symbol
 
 R = sympy.Rational
 
@@ -318,3 +322,30 @@ def test_energy_refuses_a_subsystem_solver_that_decides_the_outcome(check_claims
     outcome = results["one-substep"].outcome
     assert outcome.status == "error"
     assert "the subsystem solver's own error is not far below the effect measured; raise microsteps" in outcome.message
+
+
+# --- the two paths agree on every combination of options ------------------------------------------
+
+small = st.fractions(min_value=-2, max_value=2, max_denominator=9)
+
+
+@settings(max_examples=40, deadline=None)
+@given(s0=small, v0=small, H=st.fractions(min_value=Fraction(1, 20), max_value=Fraction(1, 2), max_denominator=20),
+       scheme=st.sampled_from(["jacobi", "gauss-seidel"]), extrapolation=st.sampled_from([0, 1]), slope=st.sampled_from(["history", "derivative"]),
+       balance=st.sampled_from(["none", "mass.F", "all"]), microsteps=st.integers(1, 3), steps=st.integers(1, 4))
+def test_mpmath_path_agrees_with_exact_path(s0, v0, H, scheme, extrapolation, slope, balance, microsteps, steps):
+    options = {"H": R(H.numerator, H.denominator), "scheme": scheme, "extrapolation": sympy.Integer(extrapolation), "balance": balance,
+               "microsteps": sympy.Integer(microsteps)}
+    if extrapolation == 1:
+        options["slope"] = slope
+    model = oscillator()
+    METHODS["cosimulation"].validate(model, options)
+    system = ExactSystem(model, model.parameters)
+    y0 = [R(s0.numerator, s0.denominator), R(v0.numerator, v0.denominator)]
+    result = run(METHODS["cosimulation"], system, options, 0, y0, steps, keep=True)
+    _, mp_y, mp_trace, mp_counts, _ = crosscheck.mp_run("cosimulation", options, system.rhs, model.state_symbols, system.blocks, symbol("t"),
+                                                       0, y0, steps, (), (model, system.substitutions))
+    assert all(crosscheck.agree(R(a), b) for a, b in zip(result.y, mp_y))
+    for name in ("interface_energy", "deficit_mass_F", "deficit_spring_v"):
+        assert crosscheck.agree(R(result.recorder.latest[name]), mp_trace[name][-1])
+    assert dict(result.recorder.counts) == mp_counts
