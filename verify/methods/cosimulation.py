@@ -238,6 +238,34 @@ class CoSimulation(Method):
 
     # --- the macro step ---------------------------------------------------------------------
 
+    def _slopes(self, system, t, y, exchanged, memory, options, recorder):
+        """The linear extrapolation's slopes (from the previous exchange in ``memory`` or the exchanged derivatives),
+        the agreed power and its slope (power exchange), and where the carried balance errors start in ``memory``."""
+        H, keys = options["H"], connection_names(system.model)
+        degree = int(options.get("extrapolation", 0))
+        history = degree == 1 and options.get("slope", "history") == "history"
+        if history:
+            slopes = {key: (exchanged[key] - previous) / H for key, previous in zip(keys, memory)}
+        elif degree == 1:
+            slopes = self._exchanged_rates(system, t, y, exchanged)
+            for (s, i), value in slopes.items():
+                recorder.assign(f"d/dt {s}.{i}", value, "exchange")
+        else:
+            slopes = {key: 0 * H for key in keys}
+        position = len(keys) if history else 0
+        agreed = agreed_slope = None
+        if options.get("exchange") == "power":
+            agreed = self._agreed_power(system, t, y, exchanged)
+            if history:
+                agreed_slope = (agreed - memory[position]) / H
+                position += 1
+            elif degree == 1:
+                agreed_slope = self._agreed_power_rate(system, t, y, exchanged, slopes)
+            else:
+                agreed_slope = 0 * H
+            recorder.assign("agreed_power", agreed, "exchange")
+        return slopes, agreed, agreed_slope, position
+
     def step(self, system, t, y, options, recorder):
         model = system.model
         H = options["H"]
@@ -248,27 +276,7 @@ class CoSimulation(Method):
         memory = list(y[n:])
         keys = connection_names(model)
         exchanged = self._exchanged(system, t, y)
-        if history:
-            previous = dict(zip(keys, memory[: len(keys)]))
-            slopes = {key: (exchanged[key] - previous[key]) / H for key in keys}
-        elif degree == 1:
-            slopes = self._exchanged_rates(system, t, y, exchanged)
-            for (s, i), value in slopes.items():
-                recorder.assign(f"d/dt {s}.{i}", value, "exchange")
-        else:
-            slopes = {key: 0 * H for key in keys}
-        position = len(keys) if history else 0
-        agreed = None
-        if power_mode:
-            agreed = self._agreed_power(system, t, y, exchanged)
-            if history:
-                agreed_slope = (agreed - memory[position]) / H
-                position += 1
-            elif degree == 1:
-                agreed_slope = self._agreed_power_rate(system, t, y, exchanged, slopes)
-            else:
-                agreed_slope = 0 * H
-            recorder.assign("agreed_power", agreed, "exchange")
+        slopes, agreed, agreed_slope, position = self._slopes(system, t, y, exchanged, memory, options, recorder)
         balanced = self._balanced(model, options)
         carried = dict(zip(balanced, memory[position:]))
         for (s, i), value in exchanged.items():
@@ -309,7 +317,14 @@ class CoSimulation(Method):
             new_memory += [exchanged[key] for key in keys]
             if power_mode:
                 new_memory.append(agreed)
-        for key in keys:
+        new_memory += self._account(model, H, signals, integrals, works, carried, power_mode, recorder)
+        return new + new_memory
+
+    @staticmethod
+    def _account(model, H, signals, integrals, works, carried, power_mode, recorder) -> list:
+        """The step's bookkeeping: balance deficits (returning the errors to re-feed), interface work and energy."""
+        refeed = []
+        for key in connection_names(model):
             source, output = model.connections[key]
             a0, a1 = signals[key]
             error = integrals[source][output] - (a0 * H + a1 * H * H / 2)
@@ -318,7 +333,7 @@ class CoSimulation(Method):
             name = f"deficit_{key[0]}_{key[1]}"
             recorder.assign(name, recorder.latest.get(name, 0) + error, "balance")
             if key in carried:
-                new_memory.append(error + carried[key])  # the extrapolation error alone, int (u - Ext u): the next correction
+                refeed.append(error + carried[key])  # the extrapolation error alone, int (u - Ext u): the next correction
         for name, work in works.items():
             recorder.assign(f"work_{name}", recorder.latest.get(f"work_{name}", 0) + work, "interface work")
         if len(works) == len(model.subsystems):
@@ -327,7 +342,7 @@ class CoSimulation(Method):
             if not getattr(created, "free_symbols", None):  # a symbolic run has no maximum to keep
                 recorder.assign("max_step_interface_energy", max(recorder.latest.get("max_step_interface_energy", 0), abs(created)), "interface")
         recorder.latest.setdefault("fallbacks", 0)
-        return new + new_memory
+        return refeed
 
     def _integrate(self, system, sub, t, x, signals, target, options, recorder):
         """Microsteps of the solver tableau on (x, int outputs, int power); returns the three at T + H."""
