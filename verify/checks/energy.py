@@ -110,6 +110,15 @@ def _inner_solver_change(claim, method, options, system, t0, y0, steps, function
     return text
 
 
+def _rational(functional, model) -> bool:
+    """Can the functional be evaluated in exact rational arithmetic (no sqrt, exp, ...)?"""
+    try:
+        exact.compile_rational(functional, [symbol(s) for s in model.variables])
+    except exact.NotRational:
+        return False
+    return True
+
+
 def _ratios_exact(claim, method, options, system, t0, y0, steps, functional):
     result = run(method, system, options, t0, y0, steps, keep=False, nodes=True)
     function = exact.compile_rational(functional, [symbol(s) for s in claim.model.variables])
@@ -141,7 +150,8 @@ def evaluate(claim: Claim) -> Outcome:
     method, options, t0, y0, steps, name, expect, compare = claim.spec
     system = ExactSystem(claim.model, claim.parameters)
     functional = claim.substitute(claim.model.functionals[name])
-    exact_route = method.affine_for(options) and system.affine and not method.variable_step
+    affine = method.affine_for(options) and system.affine and not method.variable_step
+    exact_route = affine and _rational(functional, claim.model)
     projected = _projected_bits(method, system, options, t0, y0, steps) if exact_route else 0
     mp_times, mp_ratios = _ratios_mp(claim, method, options, system, t0, y0, steps, functional)
     if exact_route and projected <= EXACT_BITS_BUDGET:
@@ -153,7 +163,8 @@ def evaluate(claim: Claim) -> Outcome:
         evidence, how = "exact", f"exact rationals at every node ({route}); mpmath {crosscheck.DIGITS}-digit cross-check agrees"
     else:
         times, ratios, evidence = mp_times, mp_ratios, "numerical"
-        why = (f"exact values would reach about {projected:,} bits per number" if exact_route else "the step map is not affine")
+        why = (f"exact values would reach about {projected:,} bits per number" if exact_route
+               else "the step map is not affine" if not affine else f"{name} is not a rational function of the state")
         how = f"mpmath at {crosscheck.DIGITS} digits ({why}: no exact route over this horizon)"
     inner = _inner_solver_change(claim, method, options, system, t0, y0, steps, functional, mp_ratios)
     positions = {"max_ratio": max(range(len(ratios)), key=lambda i: ratios[i]), "min_ratio": min(range(len(ratios)), key=lambda i: ratios[i]),
