@@ -246,6 +246,9 @@ WRONG = {
     "stable-when-wrong-bound": (STABILITY + 'symbols = ["m", "c", "H"]\noptions = { H = "H", scheme = "gauss-seidel" }\nvariable = "H"\nstable_when = "H < 3*sqrt(m/c)"', ["claimed stable exactly when H < 3*sqrt(m/c)", "computed unstable"]),
     "spectral-radius-below": (STABILITY + 'options = { H = "1/10", balance = "mass.F" }\nspectral_radius = "< 1"', ["claimed spectral radius < 1", "above 1"]),
     "matrix-flipped-sign": (STABILITY + 'symbols = ["m", "c", "H"]\noptions = { H = "H" }\nequals = [[1, "H"], ["c*H/m", 1]]', ["claimed [[1, H], [H*c/m, 1]]", "computed [[1, H], [-H*c/m, 1]]"]),
+    "modified-energy-wrong-sign": ('check = "forall"\nmodel = "oscillator"\nmethod = "cosimulation"\ndomains = { H = "positive", a = "real", b = "real" }\n'
+                                   'options = { H = "H", scheme = "gauss-seidel" }\ninitial = { s = "a", v = "b" }\n'
+                                   'holds = { "energy - c*H*s*v/2" = "m*b**2/2 + c*a**2/2 - c*H*a*b/2" }', ["claimed", "computed"]),
     "order-wrong": (ORDER + 'model = "mutual"\noptions = { H = "1/10", extrapolation = 1 }\norder = 1', ["claimed order 1", "observed order 2.01"]),
 }
 
