@@ -447,3 +447,10 @@ def mp_value(expression: sympy.Expr, values: dict | None = None):
     with mpmath.workdps(DIGITS):
         function = compile_mp(expression, variables)
         return function([to_mp(v) if isinstance(v, sympy.Basic) else v for v in values.values()])
+
+
+def spectral_radius(matrix: sympy.Matrix):
+    """The largest eigenvalue modulus of a rational matrix, by mpmath's eigenvalue solver at DIGITS digits."""
+    with mpmath.workdps(DIGITS):
+        values, _ = mpmath.eig(mpmath.matrix([[to_mp(v) for v in row] for row in matrix.tolist()]))
+        return max(abs(v) for v in values)

@@ -33,6 +33,7 @@ from __future__ import annotations
 import functools
 from dataclasses import dataclass
 
+import mpmath
 import sympy
 
 from .. import crosscheck, symbolic
@@ -275,11 +276,15 @@ def _evaluate_spectral_radius(claim, method, options, spec) -> Outcome:
         above = above or low > square
     radius = sympy.sqrt(largest)
     shown = crosscheck.show(crosscheck.mp_value(radius))[:14]
+    independent = crosscheck.spectral_radius(M)  # mpmath's QR eigenvalues of the same matrix, at 50 digits
+    if abs(independent - crosscheck.mp_value(radius)) > mpmath.mpf(10) ** (-REFINEMENTS[0] + 2):
+        raise CheckError(f"the certified spectral radius ≈ {shown} and mpmath's eigenvalues ({crosscheck.show(independent)[:14]}) disagree")
     holds = OPERATORS[spec.op](1 if above else -1, 0)
     names = claim.model.states + method.memory_names(claim.model, options)
     derivation = [f"amplification matrix of {method.name} on ({', '.join(names)}): {M.tolist()}",
                   f"characteristic polynomial: {polynomial.as_expr()}",
-                  f"eigenvalues isolated by sympy's ComplexRootOf to {digits_used} digits; spectral radius <= {shown}"]
+                  f"eigenvalues isolated by sympy's ComplexRootOf to {digits_used} digits; spectral radius <= {shown}",
+                  f"mpmath.eig on the same matrix (50 digits): spectral radius {crosscheck.show(independent)[:20]}"]
     relation = "above" if above else "below"
     message = (f"spectral radius {relation} {spec.text} (certified: every eigenvalue isolated to {digits_used} digits, the largest modulus ≈ {shown}; "
                f"{len(names)}x{len(names)} amplification matrix on {', '.join(names)})")
