@@ -7,6 +7,7 @@ agree, a bug would have to be made twice, in two different ways.
 """
 from __future__ import annotations
 
+import ast
 from typing import Sequence
 
 import mpmath
@@ -454,3 +455,41 @@ def spectral_radius(matrix: sympy.Matrix):
     with mpmath.workdps(DIGITS):
         values, _ = mpmath.eig(mpmath.matrix([[to_mp(v) for v in row] for row in matrix.tolist()]))
         return max(abs(v) for v in values)
+
+
+# --- claim text read again, independently of verify.expr ---------------------------------------
+
+_TEXT_FUNCTIONS = {"abs": abs, "sqrt": mpmath.sqrt, "exp": mpmath.exp, "log": mpmath.log, "sin": mpmath.sin, "cos": mpmath.cos,
+                   "tan": mpmath.tan, "min": min, "max": max}
+_TEXT_OPERATORS = {ast.Add: lambda a, b: a + b, ast.Sub: lambda a, b: a - b, ast.Mult: lambda a, b: a * b, ast.Div: lambda a, b: a / b,
+                   ast.Pow: lambda a, b: a ** b}
+
+
+def mp_text(text, values: dict):
+    """A claim's number as written (a TOML number, or an expression string that verify.expr has already
+    accepted), evaluated again at DIGITS digits by walking its syntax tree with mpmath: decimals are read
+    by mpmath from their digits, names take ``values`` (name -> sympy Rational).  Anything beyond
+    arithmetic, the functions above and names raises CrossCheckUnavailable."""
+    with mpmath.workdps(DIGITS):
+        if not isinstance(text, str):
+            return mpmath.mpf(str(text))
+        source = text.replace("^", "**").strip()
+        tree = ast.parse(source, mode="eval")
+
+        def walk(node):
+            if isinstance(node, ast.Constant) and isinstance(node.value, (int, float)) and not isinstance(node.value, bool):
+                return mpmath.mpf(ast.get_source_segment(source, node))
+            if isinstance(node, ast.BinOp) and type(node.op) in _TEXT_OPERATORS:
+                return _TEXT_OPERATORS[type(node.op)](walk(node.left), walk(node.right))
+            if isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.USub, ast.UAdd)):
+                value = walk(node.operand)
+                return -value if isinstance(node.op, ast.USub) else value
+            if isinstance(node, ast.Name) and node.id in values:
+                return to_mp(values[node.id])
+            if isinstance(node, ast.Name) and node.id == "pi":
+                return +mpmath.pi
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in _TEXT_FUNCTIONS and not node.keywords:
+                return _TEXT_FUNCTIONS[node.func.id](*(walk(a) for a in node.args))
+            raise CrossCheckUnavailable(f"the text cross-check does not read {ast.dump(node)[:40]}")
+
+        return walk(tree.body)

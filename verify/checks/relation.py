@@ -34,12 +34,26 @@ def prepare(claim: Claim):
     return lhs, op, rhs
 
 
+def _reread(claim, lhs, rhs) -> str:
+    """The sides read again from the claim text by the mpmath path (independent of the parser): must agree."""
+    values = {name: value for name, value in claim.parameters.items()}
+    try:
+        again = [crosscheck.mp_text(claim.table[key], values) for key in ("lhs", "rhs")]
+    except crosscheck.CrossCheckUnavailable:
+        return ""
+    for key, exact_value, approx in zip(("lhs", "rhs"), (lhs, rhs), again):
+        if not crosscheck.agree(exact_value, approx):
+            raise CheckError(f"{key}: the parser reads {short_text(exact_value)}, mpmath reading the text again gets {crosscheck.show(approx)}")
+    return "; mpmath reading the text again agrees"
+
+
 def evaluate(claim: Claim) -> Outcome:
     lhs, op, rhs = claim.spec
     difference = lhs - rhs
     computed = {"lhs": exact_text(lhs), "rhs": exact_text(rhs)}
     if lhs.is_Rational and rhs.is_Rational:
         sign, evidence, how = sympy.sign(difference), "exact", "exact rationals"
+        how += _reread(claim, lhs, rhs)
     elif is_zero(difference):
         sign, evidence, how = 0, "symbolic", "sympy simplifies lhs - rhs to 0"
     else:
