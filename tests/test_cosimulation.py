@@ -244,6 +244,10 @@ WRONG = {
     "energy-power-conserves": (ENERGY + 'options = { H = "1/10", exchange = "power", threshold = "1/10" }\nsteps = 400\nexpect = { max_ratio = "< 1.0001" }', ["max_ratio: claimed < 1.0001"]),
     "stable-when-always": (STABILITY + 'symbols = ["m", "c", "H"]\noptions = { H = "H" }\nvariable = "H"\nstable_when = "always"', ["claimed stable for every H > 0", "computed unstable"]),
     "stable-when-wrong-bound": (STABILITY + 'symbols = ["m", "c", "H"]\noptions = { H = "H", scheme = "gauss-seidel" }\nvariable = "H"\nstable_when = "H < 3*sqrt(m/c)"', ["claimed stable exactly when H < 3*sqrt(m/c)", "computed unstable"]),
+    "stable-when-4x4-wrong-bound": (STABILITY + 'symbols = ["H"]\noptions = { H = "H", extrapolation = 1, balance = "all" }\nvariable = "H"\nstable_when = "H < 1"',
+                                    ["claimed stable exactly when H < 1", "at H = 3/4: claimed stable, computed unstable"]),
+    "stable-when-4x4-always": (STABILITY + 'symbols = ["H"]\noptions = { H = "H", extrapolation = 1 }\nvariable = "H"\nstable_when = "always"',
+                               ["claimed stable for every H > 0", "computed unstable"]),
     "spectral-radius-below": (STABILITY + 'options = { H = "1/10", balance = "mass.F" }\nspectral_radius = "< 1"', ["claimed spectral radius < 1", "above 1"]),
     "matrix-flipped-sign": (STABILITY + 'symbols = ["m", "c", "H"]\noptions = { H = "H" }\nequals = [[1, "H"], ["c*H/m", 1]]', ["claimed [[1, H], [H*c/m, 1]]", "computed [[1, H], [-H*c/m, 1]]"]),
     "modified-energy-wrong-sign": ('check = "forall"\nmodel = "oscillator"\nmethod = "cosimulation"\ndomains = { H = "positive", a = "real", b = "real" }\n'
@@ -352,3 +356,21 @@ def test_mpmath_path_agrees_with_exact_path(s0, v0, H, scheme, extrapolation, sl
     for name in ("interface_energy", "deficit_mass_F", "deficit_spring_v"):
         assert crosscheck.agree(R(result.recorder.latest[name]), mp_trace[name][-1])
     assert dict(result.recorder.counts) == mp_counts
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.fractions(min_value=-3, max_value=3, max_denominator=7), min_size=1, max_size=6), st.fractions(min_value=1, max_value=3, max_denominator=5))
+def test_schur_cohn_agrees_with_mpmath_roots(lower, leading):
+    # Exact Schur-Cohn decision against the moduli of mpmath's roots (instances with a root near the circle skipped).
+    import mpmath
+
+    from verify.checks import spectral
+
+    z = sympy.Symbol("z")
+    coefficients = [R(leading.numerator, leading.denominator)] + [R(c.numerator, c.denominator) for c in lower]
+    polynomial = sympy.Poly(coefficients, z)
+    with mpmath.workdps(50):
+        moduli = [abs(r) for r in mpmath.polyroots([mpmath.mpf(int(c.p)) / int(c.q) for c in coefficients], maxsteps=200, extraprec=200)]
+    if any(abs(m - 1) < mpmath.mpf(10) ** -20 for m in moduli):
+        return
+    assert spectral.schur_stable(polynomial) == all(m < 1 for m in moduli)

@@ -8,8 +8,8 @@ its coefficients listed under ``symbols``): the amplification matrix M with
 y+ = M y, from one symbolic step.  ``equals`` is the claimed R(z) (in ``z``)
 or M (a list of rows).  Proved by sympy: evidence ``symbolic``.
 
-``stable_when`` (with a model whose amplification matrix is 1x1 or 2x2, and
-``variable``, the step-size symbol): the claimed exact set of step sizes for
+``stable_when`` (with a model and ``variable``, the step-size symbol): the
+claimed exact set of step sizes for
 which the iteration y_{n+1} = M y_n stays bounded, e.g. "H < 2*sqrt(m/c)", or
 "never" / "always".  Declared symbols are taken positive.  For 2x2 M with trace
 T and determinant D, bounded means |D| <= 1 and |T| <= 1 + D, except a double
@@ -18,6 +18,10 @@ eigenvalue +-1 with M != +-I (a Jordan block, growing linearly); for 1x1,
 Equations, sec. 4.3 and 5.1).  The proof splits (0, oo) at every positive
 root of the expressions these conditions and the claim compare, and decides
 both statements at each root and at one point between consecutive roots.
+A larger matrix (a method with memory) is decided through verify.checks.spectral:
+the eigenvalues can cross the unit circle only at roots of a resultant, and
+each interval between those (and the claim's own boundaries) is decided by the
+exact Schur-Cohn test at a rational sample (evidence ``symbolic``).
 
 ``spectral_radius = "OP value"`` (concrete parameters): the spectral radius of
 the exact amplification matrix compared with a rational bound.  A method that
@@ -33,7 +37,6 @@ from __future__ import annotations
 import functools
 from dataclasses import dataclass
 
-import mpmath
 import sympy
 
 from .. import crosscheck, symbolic
@@ -42,6 +45,7 @@ from ..methods import SymbolicSystem
 from ..model import model_from_table, symbol
 from .common import CheckError, Outcome
 from .forall import CHAINED, CONDITION
+from . import spectral
 from .relation import OPERATORS
 from .run import RELATION, method_and_options
 
@@ -201,7 +205,7 @@ def _evaluate_stable_when(claim, method, options, spec) -> Outcome:
     parameters.update({str(s): p for s, p in spec.positive.items()})
     M = sympy.simplify(amplification(method, opts, claim.model, parameters))
     if M.shape not in ((1, 1), (2, 2)):
-        raise CheckError(f"stable_when decides 1x1 and 2x2 amplification matrices; this one is {M.shape[0]}x{M.shape[1]}")
+        return _stable_when_by_crossings(claim, method, M, spec)
     points = _critical_points(M, spec)
     tests = []
     if not points:
@@ -242,56 +246,81 @@ class SpectralRadius:
     text: str
 
 
-REFINEMENTS = (10, 30, 100)  # decimal digits of the root approximations tried in turn
-
-
-def _modulus_squared_bounds(root, digits):
-    """[lo, hi] containing |root|^2, from a rational approximation within 10^-digits in each component."""
-    eps = sympy.Rational(1, 10**digits)
-    approximation = root.eval_rational(dx=eps, dy=eps, n=digits + 5)
-    bounds = []
-    for part in approximation.as_real_imag():
-        low = max(abs(part) - eps, 0)
-        bounds.append((low**2, (abs(part) + eps) ** 2))
-    return bounds[0][0] + bounds[1][0], bounds[0][1] + bounds[1][1]
-
-
 def _evaluate_spectral_radius(claim, method, options, spec) -> Outcome:
     M = amplification(method, options, claim.model, claim.parameters)
     if any(not entry.is_Rational for entry in M):
         raise CheckError("the amplification matrix is not rational; give every parameter a value")
-    z = sympy.Symbol("z")
-    polynomial = sympy.Poly(M.charpoly(z).as_expr(), z, domain=sympy.QQ)
-    square = spec.bound**2
-    above, largest, digits_used = None, sympy.Integer(0), 0
-    for root in polynomial.all_roots(radicals=False):
-        for digits in REFINEMENTS:
-            low, high = _modulus_squared_bounds(root, digits)
-            if low > square or high < square:
-                break
-        else:
-            raise CheckError(f"an eigenvalue's modulus is within 1e-{REFINEMENTS[-1]} of {spec.text}: no certified decision (it may lie on the circle)")
-        digits_used = max(digits_used, digits)
-        largest = max(largest, high)
-        above = above or low > square
-    radius = sympy.sqrt(largest)
+    above, radius, digits, independent = spectral.radius_side(M, spec.bound, spec.text)
     shown = crosscheck.show(crosscheck.mp_value(radius))[:14]
-    independent = crosscheck.spectral_radius(M)  # mpmath's QR eigenvalues of the same matrix, at 50 digits
-    if abs(independent - crosscheck.mp_value(radius)) > mpmath.mpf(10) ** (-REFINEMENTS[0] + 2):
-        raise CheckError(f"the certified spectral radius ≈ {shown} and mpmath's eigenvalues ({crosscheck.show(independent)[:14]}) disagree")
     holds = OPERATORS[spec.op](1 if above else -1, 0)
     names = claim.model.states + method.memory_names(claim.model, options)
     derivation = [f"amplification matrix of {method.name} on ({', '.join(names)}): {M.tolist()}",
-                  f"characteristic polynomial: {polynomial.as_expr()}",
-                  f"eigenvalues isolated by sympy's ComplexRootOf to {digits_used} digits; spectral radius <= {shown}",
+                  f"characteristic polynomial: {spectral.characteristic_polynomial(M).as_expr()}",
+                  f"eigenvalues isolated by sympy's ComplexRootOf to {digits} digits; spectral radius <= {shown}",
                   f"mpmath.eig on the same matrix (50 digits): spectral radius {crosscheck.show(independent)[:20]}"]
     relation = "above" if above else "below"
-    message = (f"spectral radius {relation} {spec.text} (certified: every eigenvalue isolated to {digits_used} digits, the largest modulus ≈ {shown}; "
+    message = (f"spectral radius {relation} {spec.text} (certified: every eigenvalue isolated to {digits} digits, the largest modulus ≈ {shown}; "
                f"{len(names)}x{len(names)} amplification matrix on {', '.join(names)})")
     computed = {"spectral_radius": shown, "amplification matrix": str(M.tolist())}
     if holds:
         return Outcome("verified", "certified", message, computed, derivation)
     return Outcome("refuted", "certified", f"claimed spectral radius {spec.op} {spec.text}, computed: {message}", computed, derivation)
+
+
+def _claim_boundaries(spec) -> list:
+    """Positive values of the step where the claimed condition can change its truth value."""
+    if spec.conditions in ("never", "always"):
+        return []
+    points = []
+    for a, _, b in spec.conditions:
+        roots = sympy.solveset(a - b, spec.variable, sympy.Interval.open(0, sympy.oo))
+        if not isinstance(roots, sympy.FiniteSet) and roots is not sympy.S.EmptySet:
+            raise CheckError(f"cannot list where {a} = {b} for {spec.variable} > 0")
+        points += list(roots)
+    return points
+
+
+def _stable_when_by_crossings(claim, method, M, spec) -> Outcome:
+    """Larger matrices (memory included): split H > 0 where an eigenvalue can cross the unit circle, and decide
+    each interval by the exact Schur-Cohn test at a rational sample (all eigenvalues inside: stable; else outside: not)."""
+    v = spec.variable
+    if M.free_symbols - {v}:
+        raise CheckError(f"stable_when on a {M.shape[0]}x{M.shape[0]} matrix needs values for {', '.join(sorted(map(str, M.free_symbols - {v})))} "
+                         "(only the step may stay a symbol)")
+    crossing = spectral.crossings(M, v)
+    points = spectral.merge_points(crossing, _claim_boundaries(spec))
+    samples = [spectral.rational_between(sympy.Integer(0), points[0]) if points else sympy.Integer(1)]
+    samples += [spectral.rational_between(a, b) for a, b in zip(points, points[1:])]
+    if points:
+        samples.append(spectral.rational_between(points[-1], None))
+    decided = []
+    for value in samples:
+        Mv = M.subs(v, value)
+        above = not spectral.schur_stable(spectral.characteristic_polynomial(Mv))  # no eigenvalue on the circle here
+        radius = crosscheck.spectral_radius(Mv)  # mpmath's eigenvalues: shown, and a cross-check of the exact decision
+        if (radius > 1) != above:
+            raise CheckError(f"at {v} = {value} the Schur-Cohn test says {'unstable' if above else 'stable'} but mpmath's spectral radius is "
+                             f"{crosscheck.show(radius)[:14]}")
+        claimed = _claimed(spec, value)
+        if claimed is None:
+            raise CheckError(f"cannot decide the claimed condition at {v} = {value}")
+        shown = crosscheck.show(radius)[:12]
+        decided.append(f"{v} = {value}: Schur-Cohn {'fails' if above else 'holds'}, spectral radius ≈ {shown} (mpmath) ({'unstable' if above else 'stable'})")
+        if claimed == above:  # claimed stable where the radius is above 1, or unstable where it is below
+            return Outcome("refuted", "symbolic",
+                           f"claimed {_claim_text(spec)}; at {v} = {value}: claimed {'stable' if claimed else 'unstable'}, computed "
+                           f"{'unstable' if above else 'stable'} (exact Schur-Cohn test; spectral radius ≈ {shown})",
+                           {"crossings": ", ".join(map(str, crossing))}, decided)
+    where = (f"an eigenvalue can cross the unit circle only at {v} = {', '.join(map(str, crossing))}" if crossing
+             else f"no eigenvalue crosses the unit circle for {v} > 0")
+    derivation = [f"{M.shape[0]}x{M.shape[0]} amplification matrix of {method.name}: {M.tolist()}",
+                  f"{where} (roots of the resultant of the characteristic polynomial and its reciprocal)"] + decided
+    between = "on each interval " if points else ""
+    undecided = "; the points between the intervals are not decided" if points else ""
+    return Outcome("verified", "symbolic",
+                   f"{_claim_text(spec)} ({where}; decided {between}by the exact Schur-Cohn test at "
+                   f"{v} = {', '.join(map(str, samples))}{undecided})",
+                   {"crossings": ", ".join(map(str, crossing))}, derivation)
 
 
 def amplification(method, options, model, parameters) -> sympy.Matrix:
