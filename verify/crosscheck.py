@@ -397,7 +397,7 @@ def mp_run(method: str, options: dict, rhs: list, states: list, blocks: dict, ti
         elif method == "cosimulation" and cosimulation is not None:
             from .crosscheck_cosim import CoSimulationMp
 
-            master = CoSimulationMp(cosimulation[0], cosimulation[1], options, compile_mp, time)
+            master = CoSimulationMp(cosimulation[0], cosimulation[1], options, time)
             system.counts = master.counts
 
             def advance(t, y):

@@ -10,33 +10,29 @@ from __future__ import annotations
 import mpmath
 import sympy
 
+from .crosscheck import compile_mp, to_mp
 from .methods.explicit_rk import TABLEAUS
 
 THRESHOLD = sympy.Rational(1, 10**6)
 
 
-def _mp(value):
-    value = sympy.sympify(value)
-    return mpmath.mpf(int(value.p)) / int(value.q)
-
-
 class CoSimulationMp:
     """State and bookkeeping of one mpmath co-simulation run."""
 
-    def __init__(self, model, substitutions, options, compile_mp, time):
+    def __init__(self, model, substitutions, options, time):
         self.model = model
         self.options = options
-        self.H = _mp(options["H"])
+        self.H = to_mp(options["H"])
         self.degree = int(options.get("extrapolation", 0))
         self.hermite = self.degree == 1 and options.get("slope", "history") == "derivative"
         self.gauss_seidel = options.get("scheme", "jacobi") == "gauss-seidel"
         self.power = options.get("exchange", "outputs") == "power"
         self.m = int(options.get("microsteps", 1))
         tableau = TABLEAUS[options.get("solver", "rk4")]
-        self.A = [[_mp(a) for a in row] for row in tableau.A]
-        self.b = [_mp(v) for v in tableau.b]
-        self.c = [_mp(v) for v in tableau.c]
-        self.threshold = _mp(options.get("threshold", THRESHOLD))
+        self.A = [[to_mp(a) for a in row] for row in tableau.A]
+        self.b = [to_mp(v) for v in tableau.b]
+        self.c = [to_mp(v) for v in tableau.c]
+        self.threshold = to_mp(options.get("threshold", THRESHOLD))
         choice = options.get("balance", "none")
         self.inputs = [(name, i) for name, sub in model.subsystems.items() for i in sub.inputs]
         self.balanced = [key for key in self.inputs if choice == "all" or choice == f"{key[0]}.{key[1]}"]

@@ -53,21 +53,29 @@ class ExactSystem:
     """The model's right-hand side with parameter values, compiled once for exact rationals."""
 
     def __init__(self, model: Model, parameter_values: dict[str, sympy.Expr]):
+        self._set_up(model, {symbol(p): v for p, v in parameter_values.items()})
+        variables = [symbol(s) for s in self.states]
+        self.affine = exact.is_affine_autonomous(self.rhs + self.constraints, variables, symbol(TIME))
+
+    def _set_up(self, model: Model, substitutions: dict) -> None:
+        """What every system holds: the variables (differential states, then algebraic), the right-hand side and
+        constraints with the parameter values substituted, and the right-hand side compiled."""
         self.model = model
-        self.states = list(model.variables)  # differential states, then algebraic variables
+        self.states = list(model.variables)
         self.index = {s: i for i, s in enumerate(self.states)}
-        subs = {symbol(p): v for p, v in parameter_values.items()}
-        self.substitutions = subs
-        self.rhs = [model.rhs[s].subs(subs) for s in model.states]
-        self.constraints = [g.subs(subs) for g in model.constraints]
+        self.substitutions = substitutions
+        self.rhs = [self.substitute(model.rhs[s]) for s in model.states]
+        self.constraints = [self.substitute(g) for g in model.constraints]
         variables = [symbol(TIME)] + [symbol(s) for s in self.states]
-        self.functions = [exact.compile_rational(e, variables) for e in self.rhs]
+        self.functions = [self.compile(e, variables) for e in self.rhs]
         self.blocks = {name: [self.index[s] for s in members] for name, members in model.blocks.items()}
-        self.affine = exact.is_affine_autonomous(self.rhs + self.constraints, variables[1:], variables[0])
+
+    def substitute(self, expression: sympy.Expr) -> sympy.Expr:
+        return expression.subs(self.substitutions)
 
     def compile(self, expression: sympy.Expr, variables) -> callable:
-        """Another expression of the model (a subsystem's output, power), with the parameter values, compiled."""
-        return exact.compile_rational(expression.subs(self.substitutions), variables)
+        """An expression of the model (rhs, a subsystem's output or power), with the parameter values, compiled."""
+        return exact.compile_rational(self.substitute(expression), variables)
 
     def rate(self, t: Rational, y: list, recorder: Recorder, block: str | None = None) -> list:
         """The right-hand side at (t, y): all components, or those of one block (in block order)."""
@@ -116,19 +124,14 @@ class SymbolicSystem(ExactSystem):
     """The same right-hand side evaluated on sympy expressions (symbolic step sizes, states, parameters)."""
 
     def __init__(self, model: Model, substitutions: dict):
-        self.model = model
-        self.states = list(model.variables)
-        self.index = {s: i for i, s in enumerate(self.states)}
-        self.substitutions = substitutions
-        self.rhs = [model.rhs[s].xreplace(substitutions) for s in model.states]
-        self.constraints = [g.xreplace(substitutions) for g in model.constraints]
-        variables = [symbol(TIME)] + [symbol(s) for s in self.states]
-        self.functions = [self._substituter(e, variables) for e in self.rhs]
-        self.blocks = {name: [self.index[s] for s in members] for name, members in model.blocks.items()}
+        self._set_up(model, substitutions)
         self.affine = False  # never take the numeric affine routes
 
+    def substitute(self, expression):
+        return expression.xreplace(self.substitutions)
+
     def compile(self, expression, variables):
-        return self._substituter(expression.xreplace(self.substitutions), variables)
+        return self._substituter(self.substitute(expression), variables)
 
     @staticmethod
     def _substituter(expression, variables):
@@ -163,6 +166,10 @@ class Method:
     variable_step = False  # step() returns (t, y) and moves the clock itself
     supports_dae = False  # can step a semi-explicit DAE (a model with algebraic variables)
 
+    def string_option_words(self, model: Model) -> dict[str, tuple[str, ...]]:
+        """The words each string option allows on ``model`` (by default the fixed ``string_options``)."""
+        return self.string_options
+
     def affine_for(self, options: dict) -> bool:
         """Is the step affine in the state whenever the model is linear and autonomous (with these options)?"""
         return self.affine
@@ -189,7 +196,7 @@ class Method:
             raise MethodError(f"method {self.name} needs option(s) {', '.join(missing)}")
         if unknown:
             raise MethodError(f"method {self.name} has no option(s) {', '.join(unknown)}")
-        for name, words in self.string_options.items():
+        for name, words in self.string_option_words(model).items():
             if name in options and options[name] not in words:
                 raise MethodError(f"method {self.name}: option {name} must be one of {', '.join(words)}")
         for name, value in options.items():
@@ -275,7 +282,7 @@ def run(method: Method, system: ExactSystem, options: dict, t0, y0, steps: int, 
     t0 = exact.to_field(t0)
     y = [exact.to_field(v) for v in y0]
     size = len(y)
-    y = y + [exact.to_field(exact.to_sympy(v)) for v in method.initial_memory(system, t0, list(y), exact_options)]
+    y = y + [Rational(v) for v in method.initial_memory(system, t0, list(y), exact_options)]
     if not keep and not quantities and method.affine_for(options) and not method.variable_step and system.affine and (nodes or steps > 1):
         one_step = Recorder(keep=False)
         method.step(system, t0, list(y), exact_options, one_step)

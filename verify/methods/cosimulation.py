@@ -79,13 +79,7 @@ class CoSimulation(Method):
         if not model.subsystems:
             raise MethodError(f"method {self.name} needs a co-simulation model (subsystems and connections); {model.name!r} has none")
         balance = options.get("balance")
-        words = dict(self.string_options)
-        words["balance"] = ("none", "all", *(f"{s}.{i}" for s, i in connection_names(model)))
-        saved, self.string_options = self.string_options, words
-        try:
-            super().validate(model, options)
-        finally:
-            self.string_options = saved
+        super().validate(model, options)
         positive_rational(options, "H", self.name)
         if "microsteps" in options:
             positive_integer(options, "microsteps", self.name)
@@ -101,6 +95,10 @@ class CoSimulation(Method):
                 raise MethodError(f"method {self.name}: exchange = \"power\" needs exactly two subsystems, each with power and power_input")
             if options.get("scheme", "jacobi") != "jacobi" or balance not in (None, "none"):
                 raise MethodError(f"method {self.name}: exchange = \"power\" is a Jacobi exchange without balance correction")
+
+    def string_option_words(self, model):
+        """``balance`` names one of the model's inputs, or all or none of them."""
+        return {**self.string_options, "balance": ("none", "all", *(f"{s}.{i}" for s, i in connection_names(model)))}
 
     def step_length(self, options):
         return options["H"]
