@@ -101,20 +101,42 @@ def crossings(M: sympy.Matrix, variable: sympy.Symbol) -> list:
     if numerator == 0:
         raise CheckError("every H has an eigenvalue on the unit circle or reciprocal eigenvalue pairs (the resultant vanishes): "
                          "use a 2x2 model or spectral_radius at concrete H")
+    return merge_points([root for root in sympy.Poly(numerator, variable).real_roots() if root > 0])
+
+
+def positive_roots(expressions, variable) -> list:
+    """Every positive root of the numerators and denominators of ``expressions`` in ``variable``."""
     points = []
-    for root in sympy.Poly(numerator, variable).real_roots():
-        if root > 0 and not any(root == q for q in points):
-            points.append(root)
-    return sorted(points, key=functools.cmp_to_key(lambda a, b: -1 if a < b else 1))
+    for e in expressions:
+        numerator, denominator = sympy.fraction(sympy.together(sympy.simplify(e)))
+        for part in (numerator, denominator):
+            if not part.has(variable):
+                continue
+            roots = sympy.solveset(part, variable, sympy.Interval.open(0, sympy.oo))
+            if roots is sympy.S.EmptySet:
+                continue
+            if not isinstance(roots, sympy.FiniteSet):
+                raise CheckError(f"cannot list the roots of {part} in {variable} > 0")
+            points += [sympy.simplify(r) for r in roots]
+    return points
 
 
 def merge_points(*groups) -> list:
-    """The distinct real numbers of all groups, sorted exactly."""
+    """The distinct real numbers of all groups (exact expressions, possibly in positive symbols), sorted."""
     merged = []
     for value in (v for group in groups for v in group):
         if not any(sympy.simplify(value - q) == 0 for q in merged):
             merged.append(value)
-    return sorted(merged, key=functools.cmp_to_key(lambda a, b: -1 if a < b else 1))
+
+    def before(a, b):
+        difference = sympy.simplify(a - b)
+        if difference.is_negative:
+            return -1
+        if difference.is_positive:
+            return 1
+        raise CheckError(f"cannot order the critical step sizes {a} and {b}")
+
+    return sorted(merged, key=functools.cmp_to_key(before))
 
 
 def rational_between(a, b) -> sympy.Rational:

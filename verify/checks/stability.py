@@ -34,7 +34,6 @@ above or below the bound: evidence ``certified``.
 """
 from __future__ import annotations
 
-import functools
 from dataclasses import dataclass
 
 import sympy
@@ -169,34 +168,7 @@ def _critical_points(M, spec):
     else:
         T, D = sympy.simplify(M.trace()), sympy.simplify(M.det())
         expressions = [D - 1, D + 1, T - 1 - D, T + 1 + D, T - 2, T + 2]
-    if spec.conditions not in ("never", "always"):
-        expressions += [a - b for a, _, b in spec.conditions]
-    points = []
-    for e in expressions:
-        numerator, denominator = sympy.fraction(sympy.together(sympy.simplify(e)))
-        for part in (numerator, denominator):
-            if not part.has(v):
-                continue
-            roots = sympy.solveset(part, v, sympy.Interval.open(0, sympy.oo))
-            if roots is sympy.S.EmptySet:
-                continue
-            if not isinstance(roots, sympy.FiniteSet):
-                raise CheckError(f"cannot list the roots of {part} in {v} > 0")
-            points += [sympy.simplify(r) for r in roots]
-    unique = []
-    for p in points:
-        if not any(sympy.simplify(p - q) == 0 for q in unique):
-            unique.append(p)
-
-    def before(a, b):
-        difference = sympy.simplify(a - b)
-        if difference.is_negative:
-            return -1
-        if difference.is_positive:
-            return 1
-        raise CheckError(f"cannot order the critical step sizes {a} and {b}")
-
-    return sorted(unique, key=functools.cmp_to_key(before))
+    return spectral.merge_points(spectral.positive_roots(expressions + _claim_expressions(spec), v))
 
 
 def _evaluate_stable_when(claim, method, options, spec) -> Outcome:
@@ -267,17 +239,9 @@ def _evaluate_spectral_radius(claim, method, options, spec) -> Outcome:
     return Outcome("refuted", "certified", f"claimed spectral radius {spec.op} {spec.text}, computed: {message}", computed, derivation)
 
 
-def _claim_boundaries(spec) -> list:
-    """Positive values of the step where the claimed condition can change its truth value."""
-    if spec.conditions in ("never", "always"):
-        return []
-    points = []
-    for a, _, b in spec.conditions:
-        roots = sympy.solveset(a - b, spec.variable, sympy.Interval.open(0, sympy.oo))
-        if not isinstance(roots, sympy.FiniteSet) and roots is not sympy.S.EmptySet:
-            raise CheckError(f"cannot list where {a} = {b} for {spec.variable} > 0")
-        points += list(roots)
-    return points
+def _claim_expressions(spec) -> list:
+    """lhs - rhs of each claimed condition: where they vanish the claimed condition can change its truth value."""
+    return [] if spec.conditions in ("never", "always") else [a - b for a, _, b in spec.conditions]
 
 
 def _stable_when_by_crossings(claim, method, M, spec) -> Outcome:
@@ -288,7 +252,7 @@ def _stable_when_by_crossings(claim, method, M, spec) -> Outcome:
         raise CheckError(f"stable_when on a {M.shape[0]}x{M.shape[0]} matrix needs values for {', '.join(sorted(map(str, M.free_symbols - {v})))} "
                          "(only the step may stay a symbol)")
     crossing = spectral.crossings(M, v)
-    points = spectral.merge_points(crossing, _claim_boundaries(spec))
+    points = spectral.merge_points(crossing, spectral.positive_roots(_claim_expressions(spec), v))
     samples = [spectral.rational_between(sympy.Integer(0), points[0]) if points else sympy.Integer(1)]
     samples += [spectral.rational_between(a, b) for a, b in zip(points, points[1:])]
     if points:
