@@ -22,12 +22,12 @@ import sympy
 
 from .. import crosscheck, exact
 from ..load import Claim, LoadError
-from ..methods import ExactSystem, MethodError, run
+from ..methods import ExactSystem, run
 from ..model import TIME, symbol
 from . import common
 from .common import CheckError, Outcome, short_text
 from .relation import OPERATORS
-from .run import RELATION, _option, cosimulation_of, method_and_options, rational
+from .run import RELATION, _option, cosimulation_of, initial_values, method_and_options, rational, validated
 
 KEYS = {"method", "options", "initial", "steps", "functional", "expect", "compare", "label"}
 RATIOS = ("max_ratio", "min_ratio", "final_ratio")
@@ -36,15 +36,8 @@ RATIOS = ("max_ratio", "min_ratio", "final_ratio")
 def prepare(claim: Claim):
     table, model = claim.table, claim.model
     method, options = method_and_options(claim, "energy")
-    try:
-        method.validate(model, options)
-    except MethodError as exc:
-        raise LoadError(str(exc)) from None
-    initial = table.get("initial", {})
-    if not isinstance(initial, dict) or [s for s in model.variables if s not in initial]:
-        raise LoadError("initial must give every state")
-    y0 = [rational(claim, initial[s], f"initial.{s}") for s in model.variables]
-    t0 = rational(claim, initial.get(TIME, 0), "initial.t")
+    validated(method, model, options)
+    t0, y0 = initial_values(claim)
     steps = table.get("steps")
     if not (isinstance(steps, int) and 1 <= steps <= 100_000):
         raise LoadError("steps must be an integer from 1 to 100000")
@@ -66,10 +59,7 @@ def prepare(claim: Claim):
             raise LoadError(f"compare.{label} must be a table of options")
         variant = dict(options)
         variant.update({k: _option(claim, method, k, v) for k, v in extra.items()})
-        try:
-            method.validate(model, variant)
-        except MethodError as exc:
-            raise LoadError(f"compare.{label}: {exc}") from None
+        validated(method, model, variant, f"compare.{label}: ")
         compare[label] = variant
     return method, options, t0, y0, steps, name, expect, compare
 
@@ -93,12 +83,10 @@ INNER_SHARE = sympy.Rational(1, 10)  # the inner solver may move E/E0 by at most
 def _inner_solver_change(claim, method, options, system, t0, y0, steps, functional, ratios):
     """For a method that integrates inside its macro steps (co-simulation subsystems): how much E/E0 moves when the
     inner steps double, against how far E/E0 departs from 1.  None when the inner solver is exact (then nothing to show)."""
-    option = getattr(method, "inner_steps_option", None)
-    if option is None or method.inner_solver_exact(claim.model, options):
+    inner_steps = method.doubled_inner_steps(options)
+    if inner_steps is None or method.inner_solver_exact(claim.model, options):
         return None
-    inner = int(options.get(option, 1))
-    finer = dict(options)
-    finer[option] = sympy.Integer(2 * inner)
+    option, inner, finer = inner_steps
     _, doubled = _ratios_mp(claim, method, finer, system, t0, y0, steps, functional)
     with mpmath.workdps(crosscheck.DIGITS):
         change = max(abs(a - b) for a, b in zip(ratios, doubled))

@@ -239,10 +239,7 @@ def _prepare_run(claim, domains):
         c.quantity, c.claimed = _to_domain(c.quantity, domains), _to_domain(c.claimed, domains)
     spec = run_check.RunSpec(method, options, t0, y0, steps, holds, [], {}, {}, None, dict(claim.parameters), {}, relations)
     sample = _instance_spec(spec, {d.symbol: _first_value(d) for d in domains.values()}, model)
-    try:
-        method.validate(model, sample.options)
-    except run_check.MethodError as exc:
-        raise LoadError(str(exc)) from None
+    run_check.validated(method, model, sample.options)
     return spec
 
 

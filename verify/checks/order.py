@@ -21,11 +21,11 @@ import sympy
 
 from .. import crosscheck, exact
 from ..load import Claim, LoadError
-from ..methods import ExactSystem, MethodError, run
+from ..methods import ExactSystem, run
 from ..model import TIME, initial_name, symbol
 from . import common
 from .common import CheckError, Outcome
-from .run import cosimulation_of, method_and_options, rational
+from .run import cosimulation_of, method_and_options, rational, validated
 
 KEYS = {"method", "options", "step", "initial", "t_end", "steps", "order", "tolerance", "reference_steps", "components", "local"}
 DEFAULT_TOLERANCE = "1/10"
@@ -74,10 +74,7 @@ def prepare(claim: Claim) -> OrderSpec:
         raise LoadError("components must list states of the model")
     trial = dict(options)
     trial[step] = (t_end - t0) / steps[0]
-    try:
-        method.validate(model, trial)
-    except MethodError as exc:
-        raise LoadError(str(exc)) from None
+    validated(method, model, trial)
     local = table.get("local", False)
     if not isinstance(local, bool) or (local and reference_steps is not None):
         raise LoadError("local must be true or false, and a local order needs the model's solution")
@@ -114,14 +111,14 @@ def _inner_solver_error(spec, claim, system, exact_route, index, rows):
     """For a method that integrates inside its steps (co-simulation subsystems: option ``microsteps``), the
     change of the finest and coarsest results when the inner steps double: an estimate of the inner solver's own
     error, which must be far below the error being measured.  None for other methods."""
-    option = getattr(spec.method, "inner_steps_option", None)
-    if option is None:
+    doubled = spec.method.doubled_inner_steps(spec.options)
+    if doubled is None:
         return None
-    inner = int(spec.options.get(option, 1))
+    option, inner, finer_options = doubled
     worst = mpmath.mpf(0)
     for n, _, error, _ in (rows[0], rows[-1]):
         base, _ = _final_state(spec, claim, system, n, exact_route)
-        finer, _ = _final_state(spec, claim, system, n, exact_route, {option: sympy.Integer(2 * inner)})
+        finer, _ = _final_state(spec, claim, system, n, exact_route, finer_options)
         change = max(abs(base[i] - finer[i]) for i in index)
         worst = max(worst, change / error)
     text = (f"inner solver: doubling {option} ({inner} -> {2 * inner}) changes the result by at most {float(worst):.1e} of the error"

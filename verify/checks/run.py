@@ -62,20 +62,31 @@ def method_and_options(claim: Claim, needs_model: str | None = None):
     return method, {name: _option(claim, method, name, value) for name, value in _table(claim.table, "options").items()}
 
 
-def prepare(claim: Claim) -> RunSpec:
-    table, model = claim.table, claim.model
-    method, options = method_and_options(claim, "run")
+def validated(method: Method, model, options: dict, where: str = "") -> None:
+    """The method's own check of its options, as a load error of the claim."""
     try:
         method.validate(model, options)
     except MethodError as exc:
-        raise LoadError(str(exc)) from None
-    initial = _table(table, "initial")
+        raise LoadError(f"{where}{exc}") from None
+
+
+def initial_values(claim: Claim) -> tuple:
+    """(t0, y0) from the claim's ``initial`` table: every state (and optionally t), exact rationals."""
+    model = claim.model
+    initial = _table(claim.table, "initial")
     unknown = set(initial) - set(model.variables) - {TIME}
     missing = [s for s in model.variables if s not in initial]
     if unknown or missing:
         raise LoadError(f"initial must give every state (missing {missing}) and may give t (unknown {sorted(unknown)})")
     y0 = [rational(claim, initial[s], f"initial.{s}") for s in model.variables]
-    t0 = rational(claim, initial.get(TIME, 0), "initial.t")
+    return rational(claim, initial.get(TIME, 0), "initial.t"), y0
+
+
+def prepare(claim: Claim) -> RunSpec:
+    table, model = claim.table, claim.model
+    method, options = method_and_options(claim, "run")
+    validated(method, model, options)
+    t0, y0 = initial_values(claim)
     steps = rational(claim, table.get("steps", 1), "steps")
     if not (steps.is_Integer and 1 <= steps <= MAX_COUNT):
         raise LoadError(f"steps must be an integer from 1 to {MAX_COUNT}, got {steps}")

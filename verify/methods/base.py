@@ -166,6 +166,17 @@ class Method:
     variable_step = False  # step() returns (t, y) and moves the clock itself
     supports_dae = False  # can step a semi-explicit DAE (a model with algebraic variables)
 
+    inner_steps_option: str | None = None  # an option counting steps taken inside a macro step (co-simulation substeps)
+
+    def doubled_inner_steps(self, options: dict):
+        """(option, count, the options with twice the inner steps), to show the inner solver's own error;
+        None for a method without inner steps."""
+        option = self.inner_steps_option
+        if option is None:
+            return None
+        count = int(options.get(option, 1))
+        return option, count, {**options, option: sympy.Integer(2 * count)}
+
     def string_option_words(self, model: Model) -> dict[str, tuple[str, ...]]:
         """The words each string option allows on ``model`` (by default the fixed ``string_options``)."""
         return self.string_options

@@ -73,7 +73,7 @@ class CoSimulation(Method):
     optional_options = ("scheme", "extrapolation", "slope", "solver", "microsteps", "balance", "exchange", "threshold")
     string_options = {"scheme": ("jacobi", "gauss-seidel"), "solver": tuple(TABLEAUS), "exchange": ("outputs", "power"), "balance": (),
                       "slope": ("history", "derivative")}
-    inner_steps_option = "microsteps"  # the order check shows the subsystem solver's own error by doubling it
+    inner_steps_option = "microsteps"  # the order and energy checks show the subsystem solver's own error by doubling it
 
     def validate(self, model, options):
         if not model.subsystems:
