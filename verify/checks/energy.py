@@ -72,8 +72,7 @@ def _projected_bits(method, system, options, t0, y0, steps) -> int:
     def bits(values):
         return max(int(v.numerator).bit_length() + int(v.denominator).bit_length() for v in values)
 
-    one = run(method, system, options, t0, y0, 1, keep=False).y
-    two = run(method, system, options, t0, y0, 2, keep=False).y
+    (_, one), (_, two) = run(method, system, options, t0, y0, 2, keep=False, nodes=True).nodes
     return bits(one) + max(bits(two) - bits(one), 1) * (steps - 1)
 
 

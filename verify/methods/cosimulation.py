@@ -280,7 +280,7 @@ class CoSimulation(Method):
         for (s, i), value in exchanged.items():
             recorder.assign(f"{s}.{i}", value, "exchange")
         new = list(y[:n])
-        stepped: dict[str, dict] = {}  # subsystem -> its outputs at T + H (Gauss-Seidel)
+        stepped: dict[str, dict] = {}  # subsystem -> its outputs at T + H (Gauss-Seidel only)
         integrals: dict[str, dict] = {}  # subsystem -> int output dt over the step
         works: dict[str, object] = {}
         signals: dict = {}  # (sub, input) -> (a0, a1): the polynomial a0 + a1 tau actually used
@@ -306,7 +306,8 @@ class CoSimulation(Method):
             for s, value in zip(sub.states, x):
                 new[system.index[s]] = value
                 recorder.assign(s, value, f"{sub.name} macro step")
-            stepped[sub.name] = self._outputs(system, sub, t + H, x)
+            if options.get("scheme") == "gauss-seidel":  # later subsystems read these new outputs
+                stepped[sub.name] = self._outputs(system, sub, t + H, x)
             integrals[sub.name] = outputs_integral
             if work is not None:
                 works[sub.name] = work
