@@ -53,7 +53,7 @@ def write_figures(results, directory: Path, stem: str) -> list[Path]:
             _energy(ax, figure)
         else:
             _order(ax, figure)
-        ax.set_title(_wrap(result.claim.id + ": " + result.outcome.status), fontsize=9)
+        ax.set_title(_shortened(result.claim.id + ": " + result.outcome.status), fontsize=9)
         fig.tight_layout()
         fig.savefig(path, format="svg")
         plt.close(fig)
@@ -62,7 +62,7 @@ def write_figures(results, directory: Path, stem: str) -> list[Path]:
     return paths
 
 
-def _wrap(text: str, width: int = 90) -> str:
+def _shortened(text: str, width: int = 90) -> str:
     return text if len(text) <= width else text[: width - 1] + "…"
 
 
