@@ -65,49 +65,6 @@ def decimal_text(value: sympy.Rational) -> str:
     return sign + (digits[:-places] + "." + digits[-places:] if places else digits)
 
 
-def round_decimal(value: sympy.Rational, places: int, mode: str) -> sympy.Rational:
-    """``value`` rounded to ``places`` decimals, exactly: mode "half-even" or "half-up" (ties away from zero)."""
-    scaled = value * 10**places
-    magnitude = abs(scaled)
-    whole = int(sympy.floor(magnitude))
-    fraction = magnitude - whole
-    half = sympy.Rational(1, 2)
-    if fraction > half or (fraction == half and (mode == "half-up" or whole % 2 == 1)):
-        whole += 1
-    signed = whole if scaled >= 0 else -whole
-    return sympy.Rational(signed, 10**places)
-
-
-def is_tie(value: sympy.Rational, places: int) -> bool:
-    """True when ``value`` lies exactly halfway between two ``places``-decimal numbers."""
-    magnitude = abs(value * 10**places)
-    return magnitude - sympy.floor(magnitude) == sympy.Rational(1, 2)
-
-
-ROUNDING_MODES = ("half-even", "half-up")
-
-
-def rounding_audit(name: str, exact: sympy.Rational, claimed: sympy.Rational, places: int) -> tuple[bool, str]:
-    """Does rounding ``exact`` to ``places`` decimals give ``claimed``, and under which rounding modes?"""
-    rounded = {mode: round_decimal(exact, places, mode) for mode in ROUNDING_MODES}
-    reproducing = [mode for mode in ROUNDING_MODES if rounded[mode] == claimed]
-    tie = is_tie(exact, places)
-    exact_shown = decimal_text(exact)
-    tie_text = f" is a tie at decimal {places + 1}" if tie else ""
-    if len(reproducing) == len(ROUNDING_MODES):
-        return True, f"{name} = {exact_shown}{tie_text} rounds to {decimal_text(claimed)} under both half-even and half-up"
-    if reproducing:
-        other = [m for m in ROUNDING_MODES if m not in reproducing][0]
-        return True, (
-            f"{name} = {exact_shown}{tie_text}: shown {decimal_text(claimed)} is reproduced by round-{reproducing[0]}, "
-            f"not by round-{other} ({decimal_text(rounded[other])})"
-        )
-    shown = " / ".join(f"{decimal_text(rounded[m])} ({m})" for m in ROUNDING_MODES)
-    if rounded["half-even"] == rounded["half-up"]:
-        shown = decimal_text(rounded["half-even"])
-    return False, f"{name}: claimed {decimal_text(claimed)} at {places} decimals, computed {exact_shown}{tie_text}, which rounds to {shown}"
-
-
 def join_limited(parts: list[str], limit: int = 6) -> str:
     if len(parts) <= limit:
         return ", ".join(parts)

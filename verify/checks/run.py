@@ -17,10 +17,12 @@ from ..load import Claim, LoadError
 from ..methods import METHODS, ExactSystem, Method, MethodError, run
 from ..methods.base import MAX_COUNT, ExactSizeError
 from ..model import TIME, initial_name, symbol
-from .common import CheckError, Outcome, exact_text, join_limited, rounding_audit, short_text
+from .common import CheckError, Outcome, exact_text, join_limited, short_text
+from .rounding import CHOICES as ROUNDING_CHOICES
+from .rounding import RoundingAudit
 from .relation import OPERATORS
 
-KEYS = {"method", "options", "initial", "steps", "expect", "trace", "counts", "digits", "expect_at_nodes", "expect_relations"}
+KEYS = {"method", "options", "initial", "steps", "expect", "trace", "counts", "digits", "rounding", "expect_at_nodes", "expect_relations"}
 RELATION = re.compile(r"^\s*(<=|>=|==|!=|<|>)\s*(.+)$", re.S)
 
 
@@ -50,6 +52,7 @@ class RunSpec:
     parameter_values: dict
     trace_texts: dict  # name -> the claimed values as written
     relations: list  # Comparisons with an operator
+    rounding: str | None = None  # with digits: the printing rule every value must follow (None: one common rule)
 
 
 def method_and_options(claim: Claim, needs_model: str | None = None):
@@ -101,7 +104,7 @@ def prepare(claim: Claim) -> RunSpec:
             raise LoadError(f"trace.{name}: only states and the method's quantities ({', '.join(method.quantity_names(model)) or 'none'}) can be traced")
         if not isinstance(values, list):
             raise LoadError(f"trace.{name} must be a list of values")
-        trace[name] = [rational(claim, v, f"trace.{name}", names) for v in values]
+        trace[name] = [rational(claim, flag_value(v), f"trace.{name}", names) for v in values]
     counts = {}
     for name, value in _table(table, "counts").items():
         if name != "rhs" and name not in model.blocks:
@@ -112,10 +115,28 @@ def prepare(claim: Claim) -> RunSpec:
     digits = table.get("digits")
     if digits is not None and (not isinstance(digits, int) or isinstance(digits, bool) or not 0 <= digits <= 100):
         raise LoadError("digits must be an integer from 0 to 100")
+    rounding = rounding_rule(table, digits)
     if not (expect or at_nodes or relations or trace or counts):
         raise LoadError("a run claim needs at least one of expect, expect_at_nodes, expect_relations, trace, counts")
-    trace_texts = {name: [str(v) for v in _table(table, "trace")[name]] for name in trace}
-    return RunSpec(method, options, t0, y0, int(steps), expect, at_nodes, trace, counts, digits, dict(claim.parameters), trace_texts, relations)
+    trace_texts = {name: [str(flag_value(v)) for v in _table(table, "trace")[name]] for name in trace}
+    return RunSpec(method, options, t0, y0, int(steps), expect, at_nodes, trace, counts, digits, dict(claim.parameters), trace_texts, relations, rounding)
+
+
+def rounding_rule(table, digits) -> str | None:
+    """The claim's ``rounding`` key: only beside ``digits``, one of half-even, half-up, truncate, any."""
+    rounding = table.get("rounding")
+    if rounding is None:
+        return None
+    if digits is None:
+        raise LoadError("'rounding' goes with 'digits' (the number of decimals shown)")
+    if rounding not in ROUNDING_CHOICES:
+        raise LoadError(f"rounding must be one of {', '.join(ROUNDING_CHOICES)}, got {rounding!r}")
+    return rounding
+
+
+def flag_value(value):
+    """A TOML boolean compared with a flag quantity (accepted, failed) reads as 1 or 0."""
+    return int(value) if isinstance(value, bool) else value
 
 
 def _table(table, key) -> dict:
@@ -185,8 +206,8 @@ def _relation(claim, key, value, names, calls) -> Comparison:
 
 def _comparison(claim, key, value, names, calls, table_name) -> Comparison:
     quantity = claim.value(key, f"{table_name} key {key!r}", names, calls)
-    claimed = claim.value(value, f"{table_name}.{key}", names, calls)
-    return Comparison(key, quantity, claimed, str(value))
+    claimed = claim.value(flag_value(value), f"{table_name}.{key}", names, calls)
+    return Comparison(key, quantity, claimed, str(value).lower() if isinstance(value, bool) else str(value))
 
 
 # --- evaluation ------------------------------------------------------------------------------
@@ -259,12 +280,12 @@ def evaluate(claim: Claim) -> Outcome:
             if not mp_trace.get(name):
                 raise CheckError(f"the cross-check does not compute {name}")
             mp_values[symbol(name)] = mp_trace[name][-1]
+    audit = RoundingAudit(spec.digits, spec.rounding) if spec.digits is not None else None
     for comparison in spec.expect:
         label, got, claimed = compare(comparison, values, mp_values)
         computed[label] = exact_text(got)
-        if spec.digits is not None:
-            ok, text = rounding_audit(label, got, claimed, spec.digits)
-            (successes if ok else failures).append(text)
+        if audit:
+            audit.add(label, got, claimed)
         elif got == claimed:
             successes.append(f"{label} = {short_text(got)}")
         else:
@@ -277,11 +298,13 @@ def evaluate(claim: Claim) -> Outcome:
             node_mp[symbol(TIME)] = mt
             node_mp.update({symbol(s): v for s, v in zip(model.variables, my)})
             label, got, claimed = compare(comparison, node_values, node_mp, f" at node {n}")
-            if got != claimed and bad is None:
+            if audit:
+                audit.add(label, got, claimed)
+            elif got != claimed and bad is None:
                 bad = f"{label} (t = {exact.to_sympy(t)}): claimed {_as_written(comparison.claimed_text, claimed)}, computed {short_text(got)}"
         if bad:
             failures.append(bad)
-        else:
+        elif not audit:
             successes.append(f"{comparison.text} = {comparison.claimed_text} at all {spec.steps} macro nodes")
     for name, claimed_list in spec.trace.items():
         got = [exact.to_sympy(v) for v in result.recorder.trace(name)]
@@ -290,7 +313,10 @@ def evaluate(claim: Claim) -> Outcome:
             disagreements.append(f"trace {name}: exact {join_limited([short_text(g) for g in got])} vs mpmath {join_limited([crosscheck.show(a) for a in approx])}")
         claimed_values = [_exact_value(v, values, f"trace.{name}") for v in claimed_list]
         computed[f"trace {name}"] = "[" + ", ".join(exact_text(g) for g in got) + "]"
-        if got == claimed_values:
+        if audit and len(got) == len(claimed_values):
+            for index, (g, c) in enumerate(zip(got, claimed_values), 1):
+                audit.add(f"trace {name} value {index}", g, c)
+        elif got == claimed_values:
             successes.append(f"trace {name} = [{join_limited([short_text(g) for g in got])}]")
         else:
             failures.append(_trace_difference(name, claimed_values, got, spec.trace_texts[name]))
@@ -305,6 +331,10 @@ def evaluate(claim: Claim) -> Outcome:
             failures.append(f"counts {name}: claimed {claimed_count}, computed {got}")
     evidence, margins = "exact", {}
     for relation in spec.relations:
+        if audit and relation.op == "==" and relation.claimed.subs(values).is_Rational and relation.quantity.subs(values).is_Rational:
+            audit.add(relation.text, relation.quantity.subs(values), relation.claimed.subs(values))  # a printed value
+            computed[relation.text] = exact_text(relation.quantity.subs(values))
+            continue
         quantity, bound, holds, how = _decide_relation(relation, values, mp_values, disagreements)
         margins[relation.text] = _margin(relation, values)
         computed[relation.text] = quantity
@@ -316,6 +346,10 @@ def evaluate(claim: Claim) -> Outcome:
             f"{relation.text} {relation.op} {relation.claimed_text}: {shown}" if holds
             else f"{relation.text}: claimed {relation.op} {relation.claimed_text}, computed {shown}"
         )
+    if audit:
+        audited_successes, audited_failures = audit.findings()
+        successes += audited_successes
+        failures += audited_failures
     if disagreements:
         raise CheckError("exact and mpmath paths disagree: " + "; ".join(disagreements))
     derivation = _derivation(spec, result, final, t_final, model)

@@ -1,0 +1,168 @@
+"""The rounding audit over whole claims: digits on every compared value, one printing rule per claim, truncation.
+
+The tables are Burden & Faires' (Numerical Analysis, 9th ed., Tables 5.1 and 5.8:
+y' = y - t^2 + 1, y(0) = 0.5, h = 0.2), recomputed here with fractions.Fraction.
+"""
+from __future__ import annotations
+
+from fractions import Fraction as F
+
+import pytest
+import sympy
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from conftest import assert_refuted, claims_text
+from verify.checks.rounding import RoundingAudit, round_decimal
+
+MODELS = """
+[model.burden-faires]
+states = ["y"]
+rhs = { y = "y - t**2 + 1" }
+solution = { y = "(t + 1)**2 - exp(t)/2" }
+
+[model.cooling]
+states = ["y"]
+rhs = { y = "-k*y" }
+parameters = { k = 0.5 }
+
+[model.ramp]
+states = ["y"]
+rhs = { y = "1" }
+
+[model.decay]
+states = ["y"]
+rhs = { y = "-2*y" }
+"""
+
+EULER_TABLE = ["0.8000000", "1.1520000", "1.5504000", "1.9884800", "2.4581760", "2.9498112", "3.4517734", "3.9501281", "4.4281538", "4.8657845"]
+RK4_TABLE = ["0.8292933", "1.2140762", "1.6489220", "2.1272027", "2.6408227", "3.1798942", "3.7323401", "4.2834095", "4.8150857", "5.3053630"]
+
+
+def table_claim(method, values, extra=""):
+    listed = ", ".join(f'"{v}"' for v in values)
+    return f'check = "run"\nmodel = "burden-faires"\nmethod = "{method}"\noptions = {{ h = 0.2 }}\ninitial = {{ y = 0.5 }}\nsteps = {len(values)}\ndigits = 7\ntrace = {{ y = [{listed}] }}\n{extra}'
+
+
+def fraction_euler_and_rk4():
+    """The same two tables by hand, in Fractions."""
+    f = lambda t, y: y - t * t + 1  # noqa: E731
+    h, euler, rk4 = F(1, 5), [], []
+    t, y = F(0), F(1, 2)
+    for _ in range(10):
+        y, t = y + h * f(t, y), t + h
+        euler.append(y)
+    t, y = F(0), F(1, 2)
+    for _ in range(10):
+        k1 = f(t, y)
+        k2 = f(t + h / 2, y + h / 2 * k1)
+        k3 = f(t + h / 2, y + h / 2 * k2)
+        k4 = f(t + h, y + h * k3)
+        y, t = y + h / 6 * (k1 + 2 * k2 + 2 * k3 + k4), t + h
+        rk4.append(y)
+    return euler, rk4
+
+
+def test_the_hand_computation_prints_the_books_tables():
+    euler, rk4 = fraction_euler_and_rk4()
+    for exact, printed in zip(euler + rk4, EULER_TABLE + RK4_TABLE):
+        assert round(exact, 7) == F(printed)  # Python's round on a Fraction is exact half-even
+
+
+def test_textbook_tables_rounded_to_seven_decimals_are_verified(check_claims):
+    results = check_claims(claims_text(MODELS, {"euler": (table_claim("euler", EULER_TABLE),), "rk4": (table_claim("rk4", RK4_TABLE),)}))
+    for name in ("euler", "rk4"):
+        outcome = results[name].outcome
+        assert outcome.status == "verified", outcome.message
+        assert "10 values at 7 decimals, every one reproduced by round-half-even and round-half-up" in outcome.message
+
+
+WRONG = {
+    "changed-digit": (table_claim("rk4", RK4_TABLE[:3] + ["2.1272028"] + RK4_TABLE[4:]),
+                      ["trace y value 4: claimed 2.1272028 at 7 decimals", "which rounds to 2.1272027"]),
+    "truncated-table-under-half-up": (table_claim("rk4", ["0.8292933", "1.2140762", "1.6489220", "2.1272026"], 'rounding = "half-up"'),
+                                      ["trace y value 4: claimed 2.1272026 at 7 decimals", "rounds to 2.1272027"]),
+    "flipped-sign": (table_claim("euler", ["-0.8000000"]), ["claimed -0.8 at 7 decimals, computed 0.8"]),
+    "mixed-rules": ('check = "run"\nmodel = "cooling"\nmethod = "step-doubling-euler"\noptions = { h = 0.1, atol = 0.1, rtol = 0.01 }\n'
+                    'initial = { y = 10 }\ndigits = 4\nexpect = { fine = "9.5063", error_estimate = 0.0062 }',
+                    ["no single rule prints every value at 4 decimals", "fine only by round-half-up", "error_estimate only by round-half-even and truncation"]),
+    "rounded-but-claimed-truncated": ('check = "run"\nmodel = "decay"\nmethod = "euler"\noptions = { h = "1/11" }\ninitial = { y = 1 }\nsteps = 10\n'
+                                      'digits = 9\nrounding = "truncate"\nexpect = { y = "0.134430633" }',
+                                      ["claimed 0.134430633 at 9 decimals", "truncates to 0.134430632"]),
+    "truncated-but-claimed-rounded": ('check = "run"\nmodel = "decay"\nmethod = "euler"\noptions = { h = "1/11" }\ninitial = { y = 1 }\nsteps = 10\n'
+                                      'digits = 9\nrounding = "half-even"\nexpect = { y = "0.134430632" }',
+                                      ["claimed 0.134430632 at 9 decimals", "rounds to 0.134430633"]),
+    "node-digit": ('check = "run"\nmodel = "ramp"\nmethod = "euler"\noptions = { h = 0.2 }\ninitial = { y = "1/3" }\nsteps = 3\ndigits = 3\n'
+                   'expect_at_nodes = { y = "t + 0.334" }', ["y at node 1: claimed 0.534 at 3 decimals, computed 8/15", "which rounds to 0.533"]),
+    "flag-false-but-accepted": ('check = "run"\nmodel = "cooling"\nmethod = "step-doubling-euler"\noptions = { h = 0.1, atol = 0.1, rtol = 0.01 }\n'
+                                'initial = { y = 10 }\nexpect = { accepted = false }', ["accepted: claimed false (= 0), computed 1"]),
+}
+
+
+@pytest.mark.parametrize("claim_id", sorted(WRONG))
+def test_wrong_versions_are_refuted_with_claimed_and_computed(check_claims, claim_id):
+    body, fragments = WRONG[claim_id]
+    assert_refuted(check_claims(claims_text(MODELS, {claim_id: (body,)}))[claim_id].outcome, fragments)
+
+
+def test_truncation_is_named_not_refuted(check_claims):
+    # (9/11)^10 = 0.13443063275...: a page printing 0.134430632 truncated it
+    body = 'check = "run"\nmodel = "decay"\nmethod = "euler"\noptions = { h = "1/11" }\ninitial = { y = 1 }\nsteps = 10\ndigits = 9\nexpect = { y = "0.134430632" }'
+    outcome = check_claims(claims_text(MODELS, {"truncated": (body,)}))["truncated"].outcome
+    assert outcome.status == "verified", outcome.message
+    assert "is reproduced by truncation, not by rounding (0.134430633 half-even, 0.134430633 half-up)" in outcome.message
+
+
+def test_rounding_any_lets_each_value_have_its_own_rule(check_claims):
+    body, _ = WRONG["mixed-rules"]
+    outcome = check_claims(claims_text(MODELS, {"any": (body + '\nrounding = "any"',)}))["any"].outcome
+    assert outcome.status == "verified", outcome.message
+    assert "reproduced by round-half-up" in outcome.message and "reproduced by round-half-even" in outcome.message
+
+
+def test_digits_apply_at_every_node_and_to_equalities(check_claims):
+    rows = {
+        "nodes": ('check = "run"\nmodel = "ramp"\nmethod = "euler"\noptions = { h = 0.2 }\ninitial = { y = "1/3" }\nsteps = 3\ndigits = 3\n'
+                  'expect_at_nodes = { y = "t + 0.333" }',),
+        "equality": ('check = "run"\nmodel = "burden-faires"\nmethod = "rk4"\noptions = { h = 0.2 }\ninitial = { y = 0.5 }\ndigits = 7\n'
+                     'expect_relations = { y = "== 0.8292933" }',),
+    }
+    results = check_claims(claims_text(MODELS, rows))
+    for name in rows:
+        assert results[name].outcome.status == "verified", results[name].outcome.message
+    assert "y = 62197/75000 (about 0.8292933333" in results["equality"].outcome.message  # the exact value, as a decimal
+    assert "y at node 3 = 14/15" in results["nodes"].outcome.message
+
+
+def test_booleans_read_as_flags(check_claims):
+    body = 'check = "run"\nmodel = "cooling"\nmethod = "step-doubling-euler"\noptions = { h = 1, atol = 0.1, rtol = 0.01 }\ninitial = { y = 10 }\nexpect = { accepted = false }'
+    outcome = check_claims(claims_text(MODELS, {"flag": (body,)}))["flag"].outcome
+    assert outcome.status == "verified", outcome.message
+
+
+def test_rounding_needs_digits_and_a_known_rule(check_claims):
+    base = table_claim("euler", EULER_TABLE[:1]).replace("digits = 7\n", "")
+    results = check_claims(claims_text(MODELS, {"no-digits": (base + 'rounding = "half-up"',), "unknown": (table_claim("euler", EULER_TABLE[:1]) + 'rounding = "ceiling"',)}))
+    assert results["no-digits"].outcome.status == "error" and "'rounding' goes with 'digits'" in results["no-digits"].outcome.message
+    assert results["unknown"].outcome.status == "error" and "rounding must be one of" in results["unknown"].outcome.message
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.fractions(min_value=-1000, max_value=1000, max_denominator=10**6), st.integers(0, 6))
+def test_each_rule_agrees_with_its_definition(value, places):
+    exact = sympy.Rational(value.numerator, value.denominator)
+    assert F(str(round_decimal(exact, places, "half-even"))) == round(value, places)
+    truncated = F(int(value * 10**places), 10**places)  # int() truncates towards zero
+    assert F(str(round_decimal(exact, places, "truncate"))) == truncated
+    up = round_decimal(exact, places, "half-up")
+    assert abs(F(str(up)) - value) <= F(1, 2 * 10**places)
+
+
+def test_an_enclosure_that_straddles_a_printing_boundary_is_undecided():
+    audit = RoundingAudit(2)
+    audit.add("y", (sympy.Rational(1249, 10**4), sympy.Rational(1251, 10**4), "[0.1249, 0.1251]"), sympy.Rational(12, 100))
+    assert audit.undecided()
+    audit = RoundingAudit(2)
+    audit.add("y", (sympy.Rational(1231, 10**4), sympy.Rational(1233, 10**4), "[0.1231, 0.1233]"), sympy.Rational(12, 100))
+    assert not audit.undecided()
+    assert audit.findings()[1] == []

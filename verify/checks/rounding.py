@@ -1,0 +1,184 @@
+"""The rounding audit: which ways of printing an exact value to k decimals give the digits a page shows.
+
+Pages print values rounded half-to-even (IEEE 754's default, Python's ``round``),
+rounded half-up (ties away from zero, the schoolbook rule), or truncated (digits
+cut off, as a hand-copied ``0.134430632`` of (9/11)^10 = 0.13443063275...).
+All three are computed exactly on rationals.  A claim is audited as a whole:
+one printing rule must reproduce every value it shows (the claim may name the
+rule with ``rounding``, or allow each value its own with ``rounding = "any"``).
+
+An enclosure [lo, hi] of a value that is not rational (a certified run) is
+audited the same way: a rule reproduces the shown digits when it maps both ends
+(and so, being monotone, everything between) to them; when the ends print
+differently the enclosure is too wide, or straddles a tie, and the audit says
+it cannot decide.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import sympy
+
+from .common import decimal_text
+
+ROUNDING_MODES = ("half-even", "half-up")  # the rounding rules proper
+TRUNCATE = "truncate"
+MODES = ROUNDING_MODES + (TRUNCATE,)
+CHOICES = MODES + ("any",)  # values of a claim's ``rounding`` key
+MAX_LISTED = 6  # values named one by one in a message
+
+
+def round_decimal(value: sympy.Rational, places: int, mode: str) -> sympy.Rational:
+    """``value`` printed to ``places`` decimals, exactly: "half-even", "half-up" (ties away from zero) or
+    "truncate" (towards zero)."""
+    scaled = sympy.Rational(value) * 10**places
+    magnitude = abs(scaled)
+    whole = int(magnitude.p // magnitude.q)
+    fraction = magnitude - whole
+    half = sympy.Rational(1, 2)
+    if mode != TRUNCATE and (fraction > half or (fraction == half and (mode == "half-up" or whole % 2 == 1))):
+        whole += 1
+    return sympy.Rational(whole if scaled >= 0 else -whole, 10**places)
+
+
+def is_tie(value: sympy.Rational, places: int) -> bool:
+    """True when ``value`` lies exactly halfway between two ``places``-decimal numbers."""
+    magnitude = abs(sympy.Rational(value) * 10**places)
+    return magnitude - (magnitude.p // magnitude.q) == sympy.Rational(1, 2)
+
+
+def _rule(mode: str) -> str:
+    return "truncation" if mode == TRUNCATE else f"round-{mode}"
+
+
+def _rules(modes) -> str:
+    names = [_rule(m) for m in modes]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+@dataclass
+class AuditedValue:
+    """One shown value: its exact value (or enclosure), the digits shown, what each rule prints."""
+
+    label: str
+    claimed: sympy.Rational
+    exact: sympy.Rational | None  # None for an enclosure
+    low: sympy.Rational
+    high: sympy.Rational
+    shown_text: str  # how the exact value is written in messages
+    printed: dict = field(default_factory=dict)  # mode -> printed value, or None when the enclosure cannot decide
+    tie: bool = False
+
+    @property
+    def modes(self) -> list[str]:
+        return [m for m in MODES if self.printed[m] == self.claimed]
+
+    @property
+    def undecided(self) -> list[str]:
+        return [m for m in MODES if self.printed[m] is None]
+
+
+class RoundingAudit:
+    """The values a claim shows to ``places`` decimals, audited together under ``rule`` (None: one common rule)."""
+
+    def __init__(self, places: int, rule: str | None = None):
+        self.places = places
+        self.rule = rule
+        self.values: list[AuditedValue] = []
+
+    def add(self, label: str, exact, claimed: sympy.Rational) -> None:
+        """An exact rational ``exact``, or an enclosure given as a (low, high, shown_text) triple."""
+        claimed = sympy.Rational(claimed)
+        if isinstance(exact, tuple):
+            low, high, shown = exact
+            entry = AuditedValue(label, claimed, None, sympy.Rational(low), sympy.Rational(high), shown)
+        else:
+            exact = sympy.Rational(exact)
+            entry = AuditedValue(label, claimed, exact, exact, exact, decimal_text(exact), tie=is_tie(exact, self.places))
+        for mode in MODES:
+            ends = {round_decimal(entry.low, self.places, mode), round_decimal(entry.high, self.places, mode)}
+            entry.printed[mode] = ends.pop() if len(ends) == 1 else None
+        self.values.append(entry)
+
+    def undecided(self) -> list[AuditedValue]:
+        """Values whose enclosure prints differently at its two ends under a rule that matters."""
+        wanted = self._wanted()
+        return [v for v in self.values if any(m in wanted for m in v.undecided)]
+
+    def _wanted(self) -> tuple:
+        if self.rule in MODES:
+            return (self.rule,)
+        return MODES
+
+    def findings(self) -> tuple[list[str], list[str]]:
+        """(successes, failures), one line per value or per claim."""
+        successes, failures = [], []
+        d = self.places
+        if self.rule in MODES:
+            wrong = [v for v in self.values if self.rule not in v.modes]
+            failures += [self._miss(v, (self.rule,)) for v in wrong[:MAX_LISTED]]
+            if not wrong:
+                successes += self._listed(self.values, f"is {_rule(self.rule)} to {d} decimals")
+            return successes, failures
+        hopeless = [v for v in self.values if not v.modes]
+        failures += [self._miss(v, MODES) for v in hopeless[:MAX_LISTED]]
+        if len(hopeless) > MAX_LISTED:
+            failures.append(f"... and {len(hopeless) - MAX_LISTED} more values not reproduced at {d} decimals")
+        if hopeless:
+            return successes, failures
+        if self.rule == "any":
+            for v in self.values[:MAX_LISTED]:
+                successes.append(self._reproduced(v, v.modes))
+            if len(self.values) > MAX_LISTED:
+                successes.append(f"... {len(self.values) - MAX_LISTED} more values each reproduced by some rule (rounding = \"any\")")
+            return successes, failures
+        common = [m for m in ROUNDING_MODES if all(m in v.modes for v in self.values)]
+        if not common and all(TRUNCATE in v.modes for v in self.values):
+            common = [TRUNCATE]
+        if not common:
+            by_rule = "; ".join(f"{v.label} only by {_rules(v.modes)}" for v in self.values[:MAX_LISTED] if len(v.modes) < len(MODES))
+            failures.append(f"no single rule prints every value at {d} decimals ({by_rule}); name the rule with rounding = \"...\", "
+                            "or allow each value its own with rounding = \"any\"")
+            return successes, failures
+        if len(self.values) <= MAX_LISTED:
+            successes += [self._reproduced(v, [m for m in v.modes if m in common or common == [TRUNCATE]], common) for v in self.values]
+        else:
+            shown = [self._reproduced(v, v.modes, common) for v in self.values if v.tie or v.exact is None or v.exact != v.claimed][:MAX_LISTED]
+            successes.append(f"{len(self.values)} values at {d} decimals, every one reproduced by {_rules(common)}")
+            successes += shown[:2]
+        return successes, failures
+
+    def _listed(self, values, what) -> list[str]:
+        if len(values) <= MAX_LISTED:
+            return [f"{v.label} = {v.shown_text} {what}: {decimal_text(v.claimed)}" for v in values]
+        return [f"{len(values)} values, every one {what}"]
+
+    def _reproduced(self, v: AuditedValue, modes, common=None) -> str:
+        tie = f" is a tie at decimal {self.places + 1}" if v.tie else ""
+        head = f"{v.label} = {v.shown_text}{tie}"
+        if v.exact is not None and v.exact == v.claimed:
+            return f"{head} rounds to {decimal_text(v.claimed)} under both half-even and half-up"
+        rounding = [m for m in modes if m in ROUNDING_MODES]
+        if len(rounding) == len(ROUNDING_MODES):
+            return f"{head} rounds to {decimal_text(v.claimed)} under both half-even and half-up"
+        if rounding:
+            other = [m for m in ROUNDING_MODES if m not in rounding][0]
+            return f"{head}: shown {decimal_text(v.claimed)} is reproduced by round-{rounding[0]}, not by round-{other} ({self._printed(v, other)})"
+        return (f"{head}: shown {decimal_text(v.claimed)} is reproduced by truncation, not by rounding "
+                f"({self._printed(v, 'half-even')} half-even, {self._printed(v, 'half-up')} half-up)")
+
+    def _printed(self, v: AuditedValue, mode: str) -> str:
+        value = v.printed[mode]
+        return "undecided" if value is None else decimal_text(value)
+
+    def _miss(self, v: AuditedValue, modes) -> str:
+        tie = f" (a tie at decimal {self.places + 1})" if v.tie else ""
+        rounding = [v.printed[m] for m in ROUNDING_MODES if m in modes]
+        if len(rounding) == 2 and rounding[0] == rounding[1]:
+            shown = f"rounds to {self._printed(v, 'half-even')}"
+        else:
+            shown = "rounds to " + " / ".join(f"{self._printed(v, m)} ({m})" for m in ROUNDING_MODES if m in modes)
+            shown = shown if any(m in ROUNDING_MODES for m in modes) else ""
+        if TRUNCATE in modes:
+            shown = (shown + ", " if shown else "") + f"truncates to {self._printed(v, TRUNCATE)}"
+        return f"{v.label}: claimed {decimal_text(v.claimed)} at {self.places} decimals, computed {v.shown_text}{tie}, which {shown}"
