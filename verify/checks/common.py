@@ -65,6 +65,30 @@ def decimal_text(value: sympy.Rational) -> str:
     return sign + (digits[:-places] + "." + digits[-places:] if places else digits)
 
 
+def with_parameter_scope(claim, outcome: Outcome, keys) -> Outcome:
+    """Say at which parameter values a claim about a model was decided.
+
+    ``identity`` and ``sign`` decide the claim for every value of its free symbols, but the model's
+    parameters (or the claim's ``parameters``) were substituted first: E' = (m - 1) s v is zero only at
+    m = 1.  The message and ``computed`` name those values; ``symbols`` keeps a parameter free."""
+    from ..model import symbol
+
+    used = set()
+    for key in keys:
+        try:
+            used |= claim.parse(claim.table[key]).free_symbols
+        except Exception:  # already parsed once at load time; nothing to add if it cannot be re-read
+            return outcome
+    fixed = [(name, value) for name, value in claim.parameters.items() if symbol(name) in used]
+    if not fixed or outcome.status == "error":
+        return outcome
+    at = ", ".join(f"{name} = {value}" for name, value in fixed)
+    outcome.message += f" [at {at}, the parameter values used; list {', '.join(name for name, _ in fixed)} under 'symbols' to decide it for every value]"
+    outcome.computed["parameters"] = at
+    outcome.derivation.insert(0, f"parameter values substituted: {at}")
+    return outcome
+
+
 def join_limited(parts: list[str], limit: int = 6) -> str:
     if len(parts) <= limit:
         return ", ".join(parts)

@@ -12,7 +12,7 @@ import sympy
 
 from .. import crosscheck
 from ..load import Claim, LoadError
-from .common import CheckError, Outcome, exact_text
+from .common import CheckError, Outcome, with_parameter_scope, exact_text
 
 KEYS = {"expr", "equals"}
 
@@ -43,6 +43,10 @@ def sample_points(symbols: list, count: int = 8):
 
 
 def evaluate(claim: Claim) -> Outcome:
+    return with_parameter_scope(claim, _decide(claim), ("expr", "equals"))
+
+
+def _decide(claim: Claim) -> Outcome:
     left, right = claim.spec
     symbols = sorted(left.free_symbols | right.free_symbols, key=str)
     difference = left - right

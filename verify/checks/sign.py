@@ -20,7 +20,7 @@ import itertools
 import sympy
 
 from ..load import Claim, LoadError
-from .common import CheckError, Outcome
+from .common import CheckError, Outcome, with_parameter_scope
 
 KEYS = {"expr", "sign"}
 SIGNS = {
@@ -43,6 +43,10 @@ def prepare(claim: Claim):
 
 
 def evaluate(claim: Claim) -> Outcome:
+    return with_parameter_scope(claim, _decide(claim), ("expr",))
+
+
+def _decide(claim: Claim) -> Outcome:
     expression, sign = claim.spec
     factor, strict = SIGNS[sign]
     variables = sorted(expression.free_symbols, key=str)

@@ -1,0 +1,40 @@
+"""identity and sign claims about a model with parameters say at which parameter values they were decided."""
+from __future__ import annotations
+
+from conftest import assert_refuted, claims_text
+
+MODEL = """
+[model.oscillator]
+states = ["s", "v"]
+rhs = { s = "v", v = "-c*s/m" }
+parameters = { m = 1, c = 1 }
+functionals = { energy = "(c*s**2 + v**2)/2" }
+"""
+
+CLAIMS = {
+    # E = (c s^2 + v^2)/2 is conserved only when m = 1: E' = c s v (1 - 1/m)
+    "at-defaults": ('check = "identity"\nmodel = "oscillator"\nexpr = "ddt(energy)"\nequals = "0"',),
+    "for-every-m": ('check = "identity"\nmodel = "oscillator"\nsymbols = ["m", "c"]\nexpr = "ddt(energy)"\nequals = "0"',),
+    "sign-at-defaults": ('check = "sign"\nmodel = "oscillator"\nexpr = "-(ddt(energy))**2"\nsign = "nonpositive"',),
+}
+
+
+def test_a_proof_at_the_default_values_names_them(check_claims):
+    results = check_claims(claims_text(MODEL, CLAIMS))
+    outcome = results["at-defaults"].outcome
+    assert outcome.status == "verified", outcome.message
+    assert "[at m = 1, c = 1, the parameter values used; list m, c under 'symbols'" in outcome.message
+    assert outcome.computed["parameters"] == "m = 1, c = 1"
+    assert "at m = 1" in results["sign-at-defaults"].outcome.message
+
+
+def test_with_symbols_the_same_claim_is_refuted_for_every_m(check_claims):
+    outcome = check_claims(claims_text(MODEL, CLAIMS))["for-every-m"].outcome
+    assert_refuted(outcome, ["claimed ddt(energy) = 0", "they differ by"])
+    assert "parameter values used" not in outcome.message
+
+
+def test_a_claim_override_is_named_too(check_claims):
+    body = 'check = "identity"\nmodel = "oscillator"\nparameters = { m = 2 }\nexpr = "ddt(energy)"\nequals = "c*s*v/2"'
+    outcome = check_claims(claims_text(MODEL, {"m2": (body,)}))["m2"].outcome
+    assert outcome.status == "verified" and "at m = 2, c = 1" in outcome.message
