@@ -33,6 +33,7 @@ from .. import crosscheck, symbolic
 from ..load import Claim, LoadError
 from ..methods import SymbolicSystem
 from ..model import TIME, initial_name, symbol
+from . import realsets
 from . import relation as relation_check
 from . import run as run_check
 from . import sign as sign_check
@@ -40,7 +41,7 @@ from .common import CheckError, Outcome
 
 KEYS = {
     "domains", "samples", "method", "options", "initial", "steps", "holds", "holds_relations",
-    "lhs", "op", "rhs", "expr", "sign", "exactly_when", "let", "assume",
+    "lhs", "op", "rhs", "expr", "sign", "exactly_when", "let", "assume", "digits",
 }
 DEFAULT_SAMPLES = 100
 EDGES = [sympy.Rational(1, 10**6), sympy.Integer(10**6)]  # tiny and huge rationals are always among the draws
@@ -116,6 +117,7 @@ class ForallSpec:
     expr: object = None
     sign: str = ""
     exactly_when: list | None = None  # [(lhs, op, rhs), ...] in the domain symbols, all of which must hold
+    digits: int | None = None  # exactly_when's boundaries are printed to this many decimals
     lets: dict = field(default_factory=dict)  # Symbol -> its expression in the domain symbols
     assume: list = field(default_factory=list)  # [(lhs, op, rhs), ...]: instances outside are skipped
 
@@ -159,6 +161,11 @@ def prepare(claim: Claim) -> ForallSpec:
         raise LoadError("check 'forall' needs a run (method, ...), a relation (lhs, op, rhs) or a sign (expr, sign)")
     if "exactly_when" in table:
         spec.exactly_when = _condition(claim, table["exactly_when"], domains_and_lets)
+    if "digits" in table:
+        digits = table["digits"]
+        if spec.exactly_when is None or not isinstance(digits, int) or isinstance(digits, bool) or not 0 <= digits <= 100:
+            raise LoadError("in a forall claim, digits (an integer from 0 to 100) says to how many decimals exactly_when's boundaries are printed")
+        spec.digits = digits
     assume = table.get("assume", [])
     if not isinstance(assume, list):
         raise LoadError("'assume' must be a list of conditions such as \"1 - gamma*h*J > 0\"")
@@ -298,6 +305,8 @@ def evaluate(claim: Claim) -> Outcome:
         reason = "sympy could not prove it"
     if outcome is not None:
         return outcome
+    if spec.exactly_when is not None:  # a refutation must be a point where claim and truth differ: never sampled
+        raise CheckError(f"cannot prove the set where it holds ({reason}); 'exactly_when' needs a symbolic proof")
     for values in _simple_instances(spec):  # most wrong claims already fail at a simple instance
         if _assumed(spec, values):
             outcome = _instance_outcome(claim, spec, values)
@@ -405,8 +414,40 @@ def _prove_relation(claim, spec, over):
             return Outcome("verified", "symbolic", f"{claim.table['lhs']} {op} {claim.table['rhs']} for all {over} (sympy: lhs - rhs = {difference})",
                            {}, [f"lhs - rhs = {difference}; sympy's assumptions decide {op} 0"])
         return None
-    holds_on = _solve_set(_relation_expr(lhs, op, rhs), domain)
+    holds_on = _relation_set(lhs, op, rhs, domain)
+    _check_against_evaluation(holds_on, lhs, op, rhs, domain)
     return _compare_sets(claim, spec, domain, holds_on, f"{claim.table['lhs']} {op} {claim.table['rhs']}", over)
+
+
+def _relation_set(lhs, op, rhs, domain):
+    """Where lhs OP rhs holds in the domain.  |P| <= c is solved as -c <= P <= c (and |P| >= c as P >= c or
+    P <= -c): sympy's solver on the polynomial pieces, where its answer for |P| itself can be wrong
+    (sympy 1.14 gives [z0, oo) for |1 + z + ... + z^5/120| <= 1)."""
+    def solved(left, right):
+        exact = realsets.polynomial_set(sympy.expand(left - right), op, domain.symbol)
+        return exact.intersect(domain.interval) if exact is not None else _solve_set(_relation_expr(left, op, right), domain)
+
+    if isinstance(lhs, sympy.Abs) and not rhs.has(sympy.Abs) and op in ("<", "<=", ">", ">="):
+        inner = lhs.args[0]
+        if op in ("<", "<="):
+            return solved(inner, rhs).intersect(solved(-inner, rhs))
+        return solved(inner, rhs).union(solved(-inner, rhs))
+    return solved(lhs, rhs)
+
+
+def _check_against_evaluation(holds_on, lhs, op, rhs, domain):
+    """The solver's set, evaluated exactly at a rational point in every gap between its boundaries and beyond
+    them: a disagreement means the solver is wrong here, and the claim cannot be decided this way."""
+    for point in realsets.test_points(holds_on):
+        if not point.is_Rational or not realsets.contains(domain.interval, point):
+            continue
+        value = (lhs - rhs).xreplace({domain.symbol: point})
+        if not value.is_Rational:
+            continue
+        direct = relation_check.OPERATORS[op](sympy.sign(value), 0)
+        if direct != realsets.contains(holds_on, point):
+            raise CheckError(f"sympy's inequality solver gives {holds_on}, but at {domain.name} = {point} the relation "
+                             f"{'holds' if direct else 'fails'} (lhs - rhs = {value}): cannot decide the set exactly")
 
 
 def _compare_sets(claim, spec, domain, holds_on, what, over):
@@ -424,11 +465,19 @@ def _compare_sets(claim, spec, domain, holds_on, what, over):
         for condition in spec.exactly_when:
             wanted = wanted.intersect(_solve_set(_relation_expr(*condition), domain))
         condition = f"{claim.table['exactly_when']}"
-        if wanted == holds_on:
-            return Outcome("verified", "symbolic", f"{what} holds exactly when {condition}, for {over}: the set is {holds_on}", computed, derivation)
-        point = _point_in(wanted.symmetric_difference(holds_on))
-        return Outcome("refuted", "symbolic", f"claimed {what} exactly when {condition} ({wanted}); computed: it holds on {holds_on}"
-                       + (f", e.g. {domain.name} = {point}" if point is not None else ""), computed, derivation)
+        notes = []
+        if spec.digits is not None:
+            wanted, notes = realsets.snap_to_digits(wanted, holds_on, spec.digits)
+            derivation += notes
+        point = realsets.difference_point(wanted, holds_on)
+        digits_note = f" ({'; '.join(notes)})" if notes else ""
+        if point is None:
+            return Outcome("verified", "symbolic", f"{what} holds exactly when {condition}, for {over}: the set is {holds_on}{digits_note} "
+                           "(boundaries compared exactly)", computed, derivation)
+        inside = realsets.contains(holds_on, point)
+        return Outcome("refuted", "symbolic", f"claimed {what} exactly when {condition} ({wanted}); computed: it holds on {holds_on}, "
+                       f"e.g. at {domain.name} = {point} it {'holds' if inside else 'fails'} although the claim says it {'fails' if inside else 'holds'}",
+                       computed, derivation)
     if holds_on == domain.interval:
         assumed = f" with {', '.join(claim.table.get('assume', []))}" if spec.assume else ""
         return Outcome("verified", "symbolic", f"{what} for all {over}{assumed} (it holds on {holds_on})", computed, derivation)

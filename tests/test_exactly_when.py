@@ -1,0 +1,74 @@
+"""forall ... exactly_when with boundaries that are real algebraic numbers: decided exactly, never sampled.
+
+RK4's real stability interval is [z0, 0], z0 = -2.785293563... the real root of z^3 + 4z^2 + 12z + 24
+(Hairer & Wanner, Solving ODEs II, sec. IV.2, Fig. 2.1); the degree-5 Taylor polynomial's left end is
+-3.2170..., a root of a quintic that sympy writes only as CRootOf.
+"""
+from __future__ import annotations
+
+import sympy
+
+from conftest import assert_refuted, claims_text
+from verify.checks import realsets
+
+RK4 = "abs(1 + z + z**2/2 + z**3/6 + z**4/24)"
+TAYLOR5 = "abs(1 + z + z**2/2 + z**3/6 + z**4/24 + z**5/120)"
+
+
+def interval_claim(lhs, condition, digits=None):
+    body = f'check = "forall"\ndomains = {{ z = "real" }}\nlhs = "{lhs}"\nop = "<="\nrhs = 1\nexactly_when = "{condition}"\n'
+    return body + (f"digits = {digits}\n" if digits is not None else "")
+
+
+TRUE = {
+    "rk4-3-digits": (interval_claim(RK4, "-2.785 <= z <= 0", 3),),
+    "rk4-9-digits": (interval_claim(RK4, "-2.785293563 <= z <= 0", 9),),
+    "taylor5-3-digits": (interval_claim(TAYLOR5, "-3.217 <= z <= 0", 3),),
+    "heun": (interval_claim("abs(1 + z + z**2/2)", "-2 <= z <= 0"),),
+}
+
+WRONG = {
+    "rk4-wrong-last-digit": (interval_claim(RK4, "-2.786 <= z <= 0", 3), ["claimed", "exactly when -2.786 <= z <= 0", "it fails although the claim says it holds"]),
+    "rk4-digits-not-said": (interval_claim(RK4, "-2.785293563 <= z <= 0"), ["it holds although the claim says it fails"]),
+    "rk4-open-end": (interval_claim(RK4, "-2.785 < z <= 0", 3), ["e.g. at z = 2*CRootOf(x**3 + 2*x**2 + 3*x + 3, 0) it holds although the claim says it fails"]),
+    "taylor5-as-rk4": (interval_claim(TAYLOR5, "-2.785 <= z <= 0", 3), ["it holds although the claim says it fails"]),
+    "heun-too-wide": (interval_claim("abs(1 + z + z**2/2)", "-3 <= z <= 0"), ["e.g. at z = -5/2 it fails although the claim says it holds"]),
+}
+
+
+def test_true_intervals_with_algebraic_boundaries_are_verified_exactly(check_claims):
+    results = check_claims(claims_text("", TRUE))
+    for name in TRUE:
+        outcome = results[name].outcome
+        assert outcome.status == "verified" and outcome.evidence == "symbolic", (name, outcome.message)
+        assert "boundaries compared exactly" in outcome.message
+    assert "-557/200 is the boundary 2*CRootOf(x**3 + 2*x**2 + 3*x + 3, 0) ≈ -2.785294 rounded to 3 decimals" in results["rk4-3-digits"].outcome.message
+
+
+def test_wrong_intervals_are_refuted_at_a_point_where_claim_and_truth_differ(check_claims):
+    results = check_claims(claims_text("", {k: (v[0],) for k, v in WRONG.items()}))
+    for name, (_, fragments) in WRONG.items():
+        assert_refuted(results[name].outcome, fragments)
+        assert "counterexample z = 1" not in results[name].outcome.message
+
+
+def test_the_witness_lies_between_the_claimed_and_the_true_boundary(check_claims):
+    message = check_claims(claims_text("", {"w": (WRONG["rk4-digits-not-said"][0],)}))["w"].outcome.message
+    point = sympy.Rational(message.split("e.g. at z = ")[1].split(" ")[0])
+    z0 = sympy.CRootOf(sympy.Poly([1, 4, 12, 24], sympy.Symbol("x")), 0)
+    assert realsets.compare(z0, point) < 0 < realsets.compare(sympy.Rational(-2785293563, 10**9), point) or \
+        realsets.compare(sympy.Rational(-2785293563, 10**9), point) < 0 < realsets.compare(z0, point) or point == z0
+
+
+def test_the_real_root_is_the_one_the_books_give():
+    z0 = sympy.CRootOf(sympy.Poly([1, 4, 12, 24], sympy.Symbol("x")), 0)
+    low, high = realsets.enclosure(z0, 64)
+    assert sympy.Rational(-27852935635, 10**10) < low <= high < sympy.Rational(-27852935633, 10**10)
+    assert realsets.polynomial_set(sympy.Symbol("z") ** 2 - 2, "<=", sympy.Symbol("z")) == sympy.Interval(-sympy.sqrt(2), sympy.sqrt(2))
+
+
+def test_a_solver_answer_that_direct_evaluation_contradicts_is_an_error_not_a_verdict(monkeypatch, check_claims):
+    from verify.checks import forall
+    monkeypatch.setattr(forall.realsets, "polynomial_set", lambda *args: sympy.Interval(-3, sympy.oo))  # a wrong solver
+    outcome = check_claims(claims_text("", {"heun": TRUE["heun"]}))["heun"].outcome
+    assert outcome.status == "error" and "direct evaluation" not in outcome.message and "the relation fails" in outcome.message

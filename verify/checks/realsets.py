@@ -1,0 +1,225 @@
+"""Exact comparison of subsets of the real line whose boundaries are real algebraic numbers.
+
+``forall ... exactly_when`` compares the set where a one-variable relation holds
+(sympy's inequality solver: unions of intervals whose ends are rationals,
+radicals, or ``CRootOf`` roots of polynomials over QQ, such as the real root
+z0 = -2.785293563... of z^3 + 4z^2 + 12z + 24 that bounds RK4's real stability
+interval) with the set the claim states.  Nothing is sampled:
+
+* every boundary is enclosed rigorously (exact for rationals; the isolating
+  interval of sympy's real root isolation, refined, for ``CRootOf``; mpmath.iv
+  for radicals), and enclosures are refined until they separate, so the
+  boundaries are sorted with certainty;
+* between and beyond the sorted boundaries, a rational test point is decided
+  exactly in both sets, and each boundary is decided from the intervals' open or
+  closed ends: two unions of intervals with the same boundaries that agree at all
+  those points are equal;
+* a claim that states a boundary to printed digits (``digits = k``, "[-2.785, 0]")
+  has each such boundary replaced by the exact one it rounds from, when one does.
+
+A point where the two sets differ is returned as the counterexample: a rational
+or the exact boundary itself.
+"""
+from __future__ import annotations
+
+import mpmath
+import sympy
+
+from .. import crosscheck
+from .common import CheckError
+
+MAX_BITS = 2048  # precision of the enclosures tried before a comparison is declared undecidable
+
+
+def enclosure(value: sympy.Expr, bits: int) -> tuple[sympy.Rational, sympy.Rational]:
+    """Rational (low, high) around the real algebraic number ``value``, about ``bits`` bits wide."""
+    if value.is_Rational:
+        return value, value
+    if isinstance(value, sympy.CRootOf):
+        eps = sympy.Rational(1, 2**bits)
+        middle = value.eval_rational(dx=eps, dy=eps, n=max(15, bits // 3))  # within eps of the root (sympy's isolation)
+        return middle - eps, middle + eps
+    roots = value.atoms(sympy.CRootOf)
+    if len(roots) == 1:  # a*r + b, as sympy writes the roots of a non-monic polynomial (2*CRootOf(...))
+        root = roots.pop()
+        r = sympy.Dummy("r")
+        linear = value.xreplace({root: r})
+        a, b = sympy.diff(linear, r), linear.xreplace({r: 0})
+        if a.is_Rational and b.is_Rational and a != 0 and sympy.expand(linear - a * r - b) == 0:
+            low, high = enclosure(root, bits + max(1, int(abs(a)).bit_length()))
+            ends = (a * low + b, a * high + b)
+            return min(ends), max(ends)
+    if value.atoms(sympy.CRootOf):
+        raise CheckError(f"cannot enclose the boundary {value} (a root inside a larger expression)")
+    function = crosscheck.compile_mp(value, [], mpmath.iv)
+    saved = mpmath.iv.prec
+    try:
+        mpmath.iv.prec = bits
+        box = function([])
+    finally:
+        mpmath.iv.prec = saved
+    return _to_rational(box.a), _to_rational(box.b)
+
+
+def _to_rational(x) -> sympy.Rational:
+    sign, mantissa, exponent, _ = mpmath.mpf(x)._mpf_  # an mpf is exactly (-1)^sign * mantissa * 2^exponent
+    return (-1) ** sign * sympy.Integer(mantissa) * sympy.Integer(2) ** exponent
+
+
+def compare(a: sympy.Expr, b: sympy.Expr) -> int:
+    """The sign of a - b, decided rigorously; CheckError when even MAX_BITS cannot separate distinct-looking values."""
+    if a == b:
+        return 0
+    if a.is_Rational and b.is_Rational:
+        return 1 if a > b else -1
+    bits = 64
+    while bits <= MAX_BITS:
+        (a_low, a_high), (b_low, b_high) = enclosure(a, bits), enclosure(b, bits)
+        if a_low > b_high:
+            return 1
+        if a_high < b_low:
+            return -1
+        bits *= 2
+    try:
+        if sympy.minimal_polynomial(a - b, sympy.Dummy("x")).is_Symbol:
+            return 0
+    except (NotImplementedError, ValueError, TypeError):
+        pass
+    raise CheckError(f"cannot order the boundaries {a} and {b} (enclosures still overlap at {MAX_BITS} bits)")
+
+
+def pieces(region: sympy.Set) -> list:
+    """The region as a list of Intervals and single points (FiniteSet members)."""
+    if region is sympy.S.EmptySet:
+        return []
+    if isinstance(region, sympy.Union):
+        return [p for arg in region.args for p in pieces(arg)]
+    if isinstance(region, sympy.Interval):
+        return [region]
+    if isinstance(region, sympy.FiniteSet):
+        return [sympy.Interval(p, p) for p in region.args]
+    raise CheckError(f"cannot compare the set {region} exactly (not a union of intervals)")
+
+
+def boundaries(region: sympy.Set) -> list:
+    ends = []
+    for piece in pieces(region):
+        ends += [e for e in (piece.start, piece.end) if e.is_finite]
+    return ends
+
+
+def contains(region: sympy.Set, point: sympy.Expr) -> bool:
+    """Is ``point`` (a rational or one of the region's own boundaries) in the region?  Decided rigorously."""
+    for piece in pieces(region):
+        low = compare(point, piece.start) if piece.start.is_finite else 1
+        high = compare(point, piece.end) if piece.end.is_finite else -1
+        if (low > 0 or (low == 0 and not piece.left_open)) and (high < 0 or (high == 0 and not piece.right_open)):
+            return True
+    return False
+
+
+def sorted_points(values: list) -> list:
+    """Distinct values, increasing (rigorous comparisons)."""
+    result: list = []
+    for value in values:
+        for i, known in enumerate(result):
+            order = compare(value, known)
+            if order == 0:
+                break
+            if order < 0:
+                result.insert(i, value)
+                break
+        else:
+            result.append(value)
+    return result
+
+
+def rational_between(a: sympy.Expr, b: sympy.Expr) -> sympy.Rational:
+    """A simple rational strictly between a < b."""
+    bits = 8
+    while bits <= MAX_BITS:
+        _, a_high = enclosure(a, bits)
+        b_low, _ = enclosure(b, bits)
+        if a_high < b_low:
+            candidate = sympy.nsimplify((a_high + b_low) / 2, rational=True, tolerance=(b_low - a_high) / 4)
+            return candidate if a_high < candidate < b_low else (a_high + b_low) / 2
+        bits *= 2
+    raise CheckError(f"cannot find a rational between {a} and {b}")
+
+
+def test_points(*regions) -> list:
+    """The boundaries of every region, a rational between each consecutive pair, and one beyond each end."""
+    ends = sorted_points([e for region in regions for e in boundaries(region)])
+    if not ends:
+        return [sympy.Integer(0)]
+    points = [sympy.floor(enclosure(ends[0], 16)[0]) - 1]
+    for i, end in enumerate(ends):
+        points.append(end)
+        if i + 1 < len(ends):
+            points.append(rational_between(end, ends[i + 1]))
+    points.append(sympy.ceiling(enclosure(ends[-1], 16)[1]) + 1)
+    return points
+
+
+def difference_point(claimed: sympy.Set, truth: sympy.Set):
+    """None when the sets are equal, else a point in exactly one of them."""
+    points = test_points(claimed, truth)
+    gaps, ends = points[::2], points[1::2]  # test_points alternates: beyond, end, between, end, ..., beyond
+    for point in gaps + sorted(ends, key=lambda p: not p.is_Rational):  # a rational witness inside a gap reads best
+        if contains(claimed, point) != contains(truth, point):
+            return point
+    return None
+
+
+def snap_to_digits(claimed: sympy.Set, truth: sympy.Set, places: int) -> tuple[sympy.Set, list[str]]:
+    """Replace each rational boundary of ``claimed`` that is not a boundary of ``truth`` by the boundary of
+    ``truth`` that rounds to it at ``places`` decimals (either rounding rule), when there is exactly one."""
+    half = sympy.Rational(1, 2 * 10**places)
+    true_ends = boundaries(truth)
+    notes, replaced = [], {}
+    for end in boundaries(claimed):
+        if not end.is_Rational or any(compare(end, t) == 0 for t in true_ends):
+            continue
+        near = [t for t in true_ends if compare(t, end - half) >= 0 and compare(t, end + half) <= 0]
+        if len(near) == 1:
+            replaced[end] = near[0]
+            shown = sympy.N(near[0], places + 4)  # for the message only
+            notes.append(f"{end} is the boundary {near[0]} ≈ {shown} rounded to {places} decimals")
+    if not replaced:
+        return claimed, notes
+    rebuilt = [sympy.Interval(replaced.get(p.start, p.start), replaced.get(p.end, p.end), p.left_open, p.right_open) for p in pieces(claimed)]
+    return sympy.Union(*rebuilt) if rebuilt else sympy.S.EmptySet, notes
+
+
+def polynomial_set(expression: sympy.Expr, op: str, variable: sympy.Symbol):
+    """Where ``expression OP 0`` holds on the real line, for a polynomial with rational coefficients (None for
+    anything else): its distinct real roots by sympy's exact real root isolation (``CRootOf``), and the sign
+    on each gap between them at a rational point, exactly."""
+    try:
+        poly = sympy.Poly(expression, variable)
+    except sympy.PolynomialError:
+        return None
+    if not poly.domain.is_QQ and not poly.domain.is_ZZ:
+        return None
+    holds = {"<": lambda s: s < 0, "<=": lambda s: s <= 0, ">": lambda s: s > 0, ">=": lambda s: s >= 0,
+             "==": lambda s: s == 0, "!=": lambda s: s != 0}[op]
+    if poly.is_zero:
+        return sympy.S.Reals if holds(0) else sympy.S.EmptySet
+    roots = sorted_points(list(dict.fromkeys(poly.real_roots())))
+    edges = [-sympy.oo] + roots + [sympy.oo]
+    parts = []
+    for i in range(len(edges) - 1):
+        a, b = edges[i], edges[i + 1]
+        if a.is_finite and b.is_finite:
+            point = rational_between(a, b)
+        elif a.is_finite:
+            point = sympy.ceiling(enclosure(a, 16)[1]) + 1
+        elif b.is_finite:
+            point = sympy.floor(enclosure(b, 16)[0]) - 1
+        else:
+            point = sympy.Integer(0)
+        if holds(sympy.sign(poly.eval(point))):
+            parts.append(sympy.Interval(a, b, True, True))
+    if holds(0):
+        parts += [sympy.FiniteSet(r) for r in roots]
+    return sympy.Union(*parts) if parts else sympy.S.EmptySet
