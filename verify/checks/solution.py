@@ -11,8 +11,9 @@ import sympy
 
 from ..load import Claim, LoadError
 from ..model import TIME, initial_name, symbol
-from .common import Outcome
-from .identity import is_zero
+from .. import crosscheck
+from .common import CheckError, Outcome
+from .identity import is_zero, sample_points
 
 KEYS = {"initial"}
 
@@ -39,21 +40,44 @@ def evaluate(claim: Claim) -> Outcome:
         residual = claim.substitute(g).subs(solution, simultaneous=True)
         derivation.append(f"constraint {k + 1}: {g} on the solution = {sympy.simplify(residual)}")
         if not is_zero(residual):
-            failures.append(f"claimed solution violates the constraint 0 = {g}: computed {sympy.simplify(residual)}, not 0")
+            failures.append(f"claimed solution violates the constraint 0 = {g}: computed {sympy.simplify(residual)}, {_witness(residual)}")
     for s in model.states:
         x = symbol(s)
         rhs_on_solution = claim.substitute(model.rhs[s]).subs(solution, simultaneous=True)
         residual = sympy.diff(solution[x], t) - rhs_on_solution
         derivation.append(f"{s}(t) = {solution[x]}; d{s}/dt - rhs_{s} = {sympy.simplify(residual)}")
         if not is_zero(residual):
-            failures.append(f"claimed {s}(t) = {solution[x]} solves {s}' = {model.rhs[s]}, computed d{s}/dt - rhs_{s} = {sympy.simplify(residual)}, not 0")
+            failures.append(f"claimed {s}(t) = {solution[x]} solves {s}' = {model.rhs[s]}, computed d{s}/dt - rhs_{s} = {sympy.simplify(residual)}, {_witness(residual)}")
         start = solution[x].subs(t, 0)
         wanted = symbol(initial_name(s)).subs(initial)
         derivation.append(f"{s}(0) = {sympy.simplify(start)}, initial value {wanted}")
         if not is_zero(start - wanted):
-            failures.append(f"claimed initial value {s}(0) = {wanted}, computed {s}(0) = {sympy.simplify(start)}")
+            failures.append(f"claimed initial value {s}(0) = {wanted}, computed {s}(0) = {sympy.simplify(start)}, {_witness(start - wanted)}")
     computed = {s: str(solution[symbol(s)]) for s in model.variables}
     if failures:
         return Outcome("refuted", "symbolic", "; ".join(failures), computed, derivation)
     constraints = f", the {len(model.constraints)} constraint(s)" if model.constraints else ""
     return Outcome("verified", "symbolic", f"the stated solution satisfies {', '.join(s + chr(39) for s in model.states)}{constraints} and the initial data (sympy)", computed, derivation)
+
+
+def _witness(residual: sympy.Expr) -> str:
+    """Where a residual that sympy did not simplify to 0 is certainly nonzero: an exact point, the value exact
+    or enclosed by interval arithmetic.  A failed simplification alone refutes nothing: CheckError."""
+    simplified = sympy.simplify(residual)
+    if simplified.is_Rational and simplified != 0:
+        return "not 0"
+    symbols = sorted(residual.free_symbols, key=str)
+    for point in sample_points(symbols):
+        value = residual.xreplace(point)
+        at = ", ".join(f"{k} = {v}" for k, v in point.items()) or "every value"
+        if value.is_Rational:
+            if value != 0:
+                return f"which is {value} at {at} (exact)"
+            continue
+        try:
+            sign, enclosure, _ = crosscheck.certify_sign(value)
+        except (crosscheck.CrossCheckUnavailable, ZeroDivisionError, ValueError, TypeError):
+            continue
+        if sign:
+            return f"which lies in {enclosure} at {at} (certified by interval arithmetic), not 0"
+    raise CheckError(f"sympy cannot simplify the residual {sympy.simplify(residual)} to 0, and it is not certainly nonzero at any sample point")
