@@ -149,3 +149,71 @@ def rational_between(a, b) -> sympy.Rational:
         if sympy.Rational(p, q) < b:
             return sympy.Rational(p, q)
     raise CheckError(f"cannot separate {a} and {b} by a rational with a small denominator")
+
+
+def _compare_real(a, b) -> int:
+    """sign(a - b) for real algebraic numbers, rigorously (exact for rationals)."""
+    from .realsets import compare
+
+    return compare(sympy.expand(sympy.sympify(a)), sympy.sympify(b))
+
+
+def power_bounded_at(M: sympy.Matrix, variable: sympy.Symbol, point: sympy.Expr) -> tuple[bool, str]:
+    """Is y -> M y power-bounded at ``variable = point`` (an algebraic number, e.g. a split point 9 - sqrt(69))?
+
+    The characteristic polynomial is factored over QQ(point); each irreducible factor's roots are placed
+    exactly: degree 1 and 2 by |root|^2 against 1 (a complex pair of a z^2 + b z + c has |z|^2 = c/a),
+    higher degrees by the Schur-Cohn test with algebraic coefficients.  Bounded when no root is outside the
+    unit circle and each root on it is simple (a simple eigenvalue is semisimple).  CheckError when a factor
+    cannot be placed.  Returns (bounded, how)."""
+    Mp = M.xreplace({variable: point}).applyfunc(sympy.expand)
+    polynomial = sympy.expand(Mp.charpoly(Z).as_expr())
+    extension = [] if point.is_Rational else [a for a in point.atoms(sympy.Pow) if a.exp.is_Rational and not a.exp.is_Integer]
+    try:
+        _, factors = sympy.factor_list(polynomial, Z, extension=extension or None)
+    except (NotImplementedError, sympy.PolynomialError) as exc:
+        raise CheckError(f"cannot factor the characteristic polynomial at {variable} = {point}: {exc}") from None
+    placed = []
+    bounded = True
+    for factor, multiplicity in factors:
+        f = sympy.Poly(factor, Z)
+        where = _place_roots(f)
+        if where == "on" and multiplicity > 1:
+            raise CheckError(f"at {variable} = {point} the eigenvalues of {factor} lie on the unit circle with multiplicity {multiplicity}: "
+                             "semisimplicity is not decided")
+        bounded = bounded and where != "outside"
+        placed.append(f"({factor}){'^' + str(multiplicity) if multiplicity > 1 else ''}: roots {where} the unit circle")
+    return bounded, "; ".join(placed)
+
+
+def _place_roots(f: sympy.Poly) -> str:
+    """'inside', 'on' or 'outside' the unit circle for every root of the irreducible factor f; else CheckError."""
+    coefficients = [sympy.expand(c) for c in f.all_coeffs()]
+    if f.degree() == 1:
+        root = -coefficients[1] / coefficients[0]
+        return {-1: "inside", 0: "on", 1: "outside"}[_compare_real(root**2, 1)]
+    if f.degree() == 2:
+        a, b, c = coefficients
+        if _compare_real(b**2 - 4 * a * c, 0) < 0:  # a complex pair: |z|^2 = c/a
+            return {-1: "inside", 0: "on", 1: "outside"}[_compare_real(c / a, 1)]
+        roots = [(-b + s * sympy.sqrt(b**2 - 4 * a * c)) / (2 * a) for s in (1, -1)]
+        places = {_compare_real(r**2, 1) for r in roots}
+        if len(places) == 1:
+            return {-1: "inside", 0: "on", 1: "outside"}[places.pop()]
+        return "outside" if 1 in places else "on"  # mixed: what matters is whether any root is outside
+    if _schur_stable_algebraic(coefficients):
+        return "inside"
+    if _compare_real(coefficients[-1] ** 2, coefficients[0] ** 2) > 0:  # |product of the roots| > 1: one is outside
+        return "outside"
+    raise CheckError(f"cannot place the roots of the degree-{f.degree()} factor {f.as_expr()} (not all inside the unit circle)")
+
+
+def _schur_stable_algebraic(coefficients) -> bool:
+    """schur_stable for real algebraic coefficients, comparisons decided by enclosures."""
+    while len(coefficients) > 1:
+        leading, constant = coefficients[0], coefficients[-1]
+        if _compare_real(leading**2, constant**2) <= 0:
+            return False
+        reduced = [sympy.expand(leading * a - constant * b) for a, b in zip(coefficients, coefficients[::-1])]
+        coefficients = reduced[:-1]
+    return True

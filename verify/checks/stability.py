@@ -34,6 +34,9 @@ above or below the bound: evidence ``certified``.
 """
 from __future__ import annotations
 
+import copy
+import itertools
+
 from dataclasses import dataclass
 
 import sympy
@@ -171,7 +174,49 @@ def _critical_points(M, spec):
     return spectral.merge_points(spectral.positive_roots(expressions + _claim_expressions(spec), v))
 
 
+WITNESS_VALUES = [sympy.Integer(1), sympy.Integer(4), sympy.Rational(1, 4), sympy.Integer(2), sympy.Integer(9)]
+
+
 def _evaluate_stable_when(claim, method, options, spec) -> Outcome:
+    """Decided for every value of the free parameters; when that cannot be done (the critical step sizes cannot
+    be ordered in general), a claim that is false at concrete parameter values is refuted there."""
+    try:
+        return _decide_stable_when(claim, method, options, spec)
+    except CheckError as exc:
+        witness = _refuted_at_parameter_values(claim, method, options, spec)
+        if witness is None:
+            raise
+        witness.message += f" (for every parameter value it cannot be decided: {exc})"
+        return witness
+
+
+def _refuted_at_parameter_values(claim, method, options, spec):
+    """A refutation at concrete values of the parameters other than the step, if a few simple ones give one."""
+    others = [(real, positive) for real, positive in spec.positive.items() if positive != spec.variable]
+    if not others:
+        return None
+    for values in itertools.islice(itertools.product(WITNESS_VALUES, repeat=len(others)), 40):
+        fixed = {positive: value for (_, positive), value in zip(others, values)}
+        real_fixed = {real: value for (real, _), value in zip(others, values)}
+        concrete = StableWhen(spec.text, spec.conditions if isinstance(spec.conditions, str) else
+                              [(a.xreplace(fixed), op, b.xreplace(fixed)) for a, op, b in spec.conditions],
+                              spec.variable, {r: p for r, p in spec.positive.items() if p == spec.variable})
+        opts = {k: (v.xreplace(real_fixed) if isinstance(v, sympy.Basic) else v) for k, v in options.items()}
+        instance = copy.copy(claim)
+        instance.parameters = {**claim.parameters, **{str(real): value for real, value in real_fixed.items()}}
+        try:
+            outcome = _decide_stable_when(instance, method, opts, concrete)
+        except CheckError:
+            continue
+        if outcome.status == "refuted":
+            at = ", ".join(f"{real} = {value}" for real, value in real_fixed.items())
+            outcome.message = f"at {at}: {outcome.message}"
+            outcome.computed["parameters"] = at
+            return outcome
+    return None
+
+
+def _decide_stable_when(claim, method, options, spec) -> Outcome:
     parameters = {p: v for p, v in claim.parameters.items()}
     opts = {k: (v.xreplace(spec.positive) if isinstance(v, sympy.Basic) else v) for k, v in options.items()}
     parameters.update({str(s): p for s, p in spec.positive.items()})
@@ -275,15 +320,26 @@ def _stable_when_by_crossings(claim, method, M, spec) -> Outcome:
                            f"claimed {_claim_text(spec)}; at {v} = {value}: claimed {'stable' if claimed else 'unstable'}, computed "
                            f"{'unstable' if above else 'stable'} (exact Schur-Cohn test; spectral radius ≈ {shown})",
                            {"crossings": ", ".join(map(str, crossing))}, decided)
+    for point in points:  # each split point decided too: there the claim and the truth can differ alone
+        bounded, how = spectral.power_bounded_at(M, v, point)
+        claimed = _claimed(spec, point)
+        if claimed is None:
+            raise CheckError(f"cannot decide the claimed condition at {v} = {point}")
+        decided.append(f"{v} = {point}: {how} ({'stable' if bounded else 'unstable'})")
+        if claimed != bounded:
+            return Outcome("refuted", "symbolic",
+                           f"claimed {_claim_text(spec)}; at {v} = {point}: claimed {'stable' if claimed else 'unstable'}, computed "
+                           f"{'stable' if bounded else 'unstable'} (characteristic polynomial factored exactly: {how})",
+                           {"crossings": ", ".join(map(str, crossing))}, decided)
     where = (f"an eigenvalue can cross the unit circle only at {v} = {', '.join(map(str, crossing))}" if crossing
              else f"no eigenvalue crosses the unit circle for {v} > 0")
     derivation = [f"{M.shape[0]}x{M.shape[0]} amplification matrix of {method.name}: {M.tolist()}",
                   f"{where} (roots of the resultant of the characteristic polynomial and its reciprocal)"] + decided
     between = "on each interval " if points else ""
-    undecided = "; the points between the intervals are not decided" if points else ""
+    split = f", and exactly at {v} = {', '.join(map(str, points))}" if points else ""
     return Outcome("verified", "symbolic",
                    f"{_claim_text(spec)} ({where}; decided {between}by the exact Schur-Cohn test at "
-                   f"{v} = {', '.join(map(str, samples))}{undecided})",
+                   f"{v} = {', '.join(map(str, samples))}{split})",
                    {"crossings": ", ".join(map(str, crossing))}, derivation)
 
 
