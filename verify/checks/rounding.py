@@ -155,7 +155,7 @@ class RoundingAudit:
 
     def _reproduced(self, v: AuditedValue, modes, common=None) -> str:
         tie = f" is a tie at decimal {self.places + 1}" if v.tie else ""
-        head = f"{v.label} = {v.shown_text}{tie}"
+        head = f"{v.label} {'=' if v.exact is not None else '∈'} {v.shown_text}{tie}"
         if v.exact is not None and v.exact == v.claimed:
             return f"{head} rounds to {decimal_text(v.claimed)} under both half-even and half-up"
         rounding = [m for m in modes if m in ROUNDING_MODES]
@@ -181,4 +181,5 @@ class RoundingAudit:
             shown = shown if any(m in ROUNDING_MODES for m in modes) else ""
         if TRUNCATE in modes:
             shown = (shown + ", " if shown else "") + f"truncates to {self._printed(v, TRUNCATE)}"
-        return f"{v.label}: claimed {decimal_text(v.claimed)} at {self.places} decimals, computed {v.shown_text}{tie}, which {shown}"
+        computed = v.shown_text if v.exact is not None else f"∈ {v.shown_text}"
+        return f"{v.label}: claimed {decimal_text(v.claimed)} at {self.places} decimals, computed {computed}{tie}, which {shown}"

@@ -1,0 +1,79 @@
+"""Runs whose right-hand side is not rational (the pendulum) are decided on the certified interval path."""
+from __future__ import annotations
+
+import mpmath
+
+from conftest import assert_refuted, claims_text
+
+MODELS = """
+[model.pendulum]
+states = ["theta", "omega"]
+rhs = { theta = "omega", omega = "-sin(theta)" }
+
+[model.exp-decay]
+states = ["y"]
+rhs = { y = "-exp(y) + 1" }
+"""
+PENDULUM = 'check = "run"\nmodel = "pendulum"\nmethod = "rk4"\noptions = { h = 0.1 }\ninitial = { theta = 1, omega = 0 }\nsteps = 3\n'
+
+
+def pendulum_by_hand(steps=3):
+    """RK4 on theta'' = -sin(theta) written out, at 60 digits (an independent, non-rigorous reference)."""
+    with mpmath.workdps(60):
+        f = lambda y: [y[1], -mpmath.sin(y[0])]  # noqa: E731
+        h, y, values = mpmath.mpf(1) / 10, [mpmath.mpf(1), mpmath.mpf(0)], []
+        for _ in range(steps):
+            k1 = f(y)
+            k2 = f([y[i] + h / 2 * k1[i] for i in range(2)])
+            k3 = f([y[i] + h / 2 * k2[i] for i in range(2)])
+            k4 = f([y[i] + h * k3[i] for i in range(2)])
+            y = [y[i] + h / 6 * (k1[i] + 2 * k2[i] + 2 * k3[i] + k4[i]) for i in range(2)]
+            values.append(y)
+        return values
+
+
+def table(places=8):
+    with mpmath.workdps(60):
+        return [mpmath.nstr(mpmath.mpf(round(v[0] * 10**places)) / 10**places, places + 2) for v in pendulum_by_hand()]
+
+
+def test_a_pendulum_table_is_verified_certified(check_claims):
+    values = table()
+    body = PENDULUM + "digits = 8\ntrace = { theta = [" + ", ".join(f'"{v}"' for v in values) + "] }"
+    outcome = check_claims(claims_text(MODELS, {"pendulum": (body,)}))["pendulum"].outcome
+    assert outcome.status == "verified" and outcome.evidence == "certified", outcome.message
+    assert "interval arithmetic (mpmath.iv)" in outcome.message and "cross-check lies in every enclosure" in outcome.message
+
+
+WRONG = {
+    "changed-digit": (PENDULUM + 'digits = 8\nexpect = { theta = "0.96235700" }', ["theta: claimed 0.962357 at 8 decimals, computed ∈ [", "which rounds to"]),
+    "flipped-sign": (PENDULUM + 'expect_relations = { omega = "> 0" }', ["omega: claimed > 0, computed omega - (0) ∈ [-"]),
+    "exact-value-excluded": (PENDULUM + 'expect = { omega = "-3/10" }', ["omega: claimed -3/10, computed ∈ [", "(excludes -0.3)"]),
+}
+
+
+def test_wrong_versions_are_refuted_certified(check_claims):
+    results = check_claims(claims_text(MODELS, {k: (v[0],) for k, v in WRONG.items()}))
+    for name, (_, fragments) in WRONG.items():
+        assert_refuted(results[name].outcome, fragments)
+        assert results[name].outcome.evidence == "certified"
+
+
+def test_a_rounded_value_claimed_as_exact_is_refuted_and_a_branching_method_is_an_error(check_claims):
+    values = table()
+    rows = {
+        "rounded-claimed-exact": (PENDULUM + f'expect = {{ theta = "{values[-1]}" }}',),
+        "branching-method": ('check = "run"\nmodel = "exp-decay"\nmethod = "step-doubling-euler"\noptions = { h = 0.1, atol = 0.1, rtol = 0.01 }\ninitial = { y = 1 }\nexpect = { accepted = 1 }',),
+    }
+    results = check_claims(claims_text(MODELS, rows))
+    assert_refuted(results["rounded-claimed-exact"].outcome, ["(excludes"])  # theta is transcendental: no 8-decimal number equals it
+    assert results["branching-method"].outcome.status == "error"
+    assert "has no certified route" in results["branching-method"].outcome.message
+
+
+def test_exp_of_the_state_runs_certified(check_claims):
+    # y' = 1 - exp(y), y(0) = 1, Euler h = 1/10: y1 = 1 + (1 - e)/10 = 0.82817181...
+    body = 'check = "run"\nmodel = "exp-decay"\nmethod = "euler"\noptions = { h = 0.1 }\ninitial = { y = 1 }\ndigits = 8\nexpect = { y = "0.82817182" }'
+    outcome = check_claims(claims_text(MODELS, {"exp": (body,)}))["exp"].outcome
+    assert outcome.status == "verified" and outcome.evidence == "certified", outcome.message
+    assert abs((1 + (1 - mpmath.e) / 10) - mpmath.mpf("0.82817182")) < mpmath.mpf("5e-9")

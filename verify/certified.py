@@ -1,0 +1,149 @@
+"""The certified path: a method run in rigorous interval (ball) arithmetic, for right-hand sides that are not
+rational functions (the pendulum theta'' = -sin(theta), decay with exp).
+
+The exact step maps of ``verify.methods`` are reused unchanged: they only add, multiply and divide, and here
+every state value is a ``Ball``, an mpmath.iv interval that contains the exact value.  Constants of the method
+(h, the tableau) stay exact rationals and enter each operation as tight intervals; the right-hand side is
+compiled for mpmath.iv (outward rounding, rigorous enclosures of sin, exp, ...).  So every value the run
+assigns is enclosed rigorously, and a claim about it is decided when the enclosure is narrow enough: the
+precision is doubled (``PRECISIONS``) until every compared value is decided.  Methods that branch on values
+(step-size control) cannot run on intervals and are refused.
+
+Reference: R. E. Moore, R. B. Kearfott, M. J. Cloud, Introduction to Interval Analysis, SIAM 2009, ch. 2-4.
+"""
+from __future__ import annotations
+
+from collections import Counter
+
+import mpmath
+import sympy
+
+from . import crosscheck
+from .exact import to_field
+from .methods.base import Recorder
+from .model import TIME, symbol
+
+PRECISIONS = (128, 256, 512, 1024, 2048)  # bits of the interval context, tried in turn
+BALL_METHODS = ("euler", "heun", "midpoint", "rk4", "rk")  # pure arithmetic steps
+
+
+class CertifiedUnavailable(ValueError):
+    """The run cannot be enclosed (a method that branches, an enclosure that blew up)."""
+
+
+def _interval(value):
+    """An exact rational (mpq, int, Fraction, sympy Rational) as a tight interval containing it."""
+    if isinstance(value, Ball):
+        return value.iv
+    numerator, denominator = int(value.numerator), int(value.denominator)
+    return mpmath.iv.mpf(numerator) / mpmath.iv.mpf(denominator)
+
+
+class Ball:
+    """An interval that contains an exact real value; arithmetic with exact rationals and other Balls."""
+
+    __slots__ = ("iv",)
+
+    def __init__(self, interval):
+        self.iv = interval
+
+    def __add__(self, other):
+        return Ball(self.iv + _interval(other))
+
+    __radd__ = __add__
+
+    def __sub__(self, other):
+        return Ball(self.iv - _interval(other))
+
+    def __rsub__(self, other):
+        return Ball(_interval(other) - self.iv)
+
+    def __mul__(self, other):
+        return Ball(self.iv * _interval(other))
+
+    __rmul__ = __mul__
+
+    def __truediv__(self, other):
+        divisor = _interval(other)
+        if 0 in divisor:
+            raise CertifiedUnavailable("division by an interval that contains 0")
+        return Ball(self.iv / divisor)
+
+    def __rtruediv__(self, other):
+        if 0 in self.iv:
+            raise CertifiedUnavailable("division by an interval that contains 0")
+        return Ball(_interval(other) / self.iv)
+
+    def __neg__(self):
+        return Ball(-self.iv)
+
+    def __bool__(self):
+        raise CertifiedUnavailable("the method branches on a value, which an interval cannot decide")
+
+    def bounds(self) -> tuple[sympy.Rational, sympy.Rational]:
+        """The interval's ends as exact rationals."""
+        return tuple(_rational(x) for x in (self.iv.a, self.iv.b))
+
+    def width(self):
+        return self.iv.delta
+
+    def __repr__(self):
+        return mpmath.iv.nstr(self.iv, 20)
+
+
+def _rational(x) -> sympy.Rational:
+    sign, mantissa, exponent, _ = mpmath.mpf(x)._mpf_
+    return (-1) ** sign * sympy.Integer(mantissa) * sympy.Integer(2) ** exponent
+
+
+class BallSystem:
+    """The model's right-hand side, parameter values substituted, compiled for mpmath.iv."""
+
+    def __init__(self, model, parameter_values: dict):
+        substitutions = {symbol(p): v for p, v in parameter_values.items()}
+        self.states = list(model.variables)
+        if model.algebraic or model.subsystems:
+            raise CertifiedUnavailable("the certified path runs ODE models only (no DAE, no co-simulation)")
+        variables = [symbol(TIME)] + [symbol(s) for s in self.states]
+        self.rhs = [model.rhs[s].subs(substitutions) for s in model.states]
+        try:
+            self.functions = [crosscheck.compile_mp(e, variables, mpmath.iv) for e in self.rhs]
+        except crosscheck.CrossCheckUnavailable as exc:
+            raise CertifiedUnavailable(f"cannot enclose the right-hand side: {exc}") from None
+        index = {s: i for i, s in enumerate(self.states)}
+        self.blocks = {name: [index[s] for s in members] for name, members in model.blocks.items()}
+        self.affine = False
+
+    def rate(self, t, y, recorder: Recorder, block: str | None = None) -> list:
+        env = [_interval(t)] + [_interval(v) for v in y]
+        if block is None:
+            recorder.counts["rhs"] += 1
+            for name in self.blocks:
+                recorder.counts[name] += 1
+            return [Ball(f(env)) for f in self.functions]
+        recorder.counts[block] += 1
+        return [Ball(self.functions[i](env)) for i in self.blocks[block]]
+
+
+def run(method, model, parameter_values, options, t0, y0, steps: int, bits: int):
+    """(t, y, recorder): ``steps`` steps of ``method`` in interval arithmetic at ``bits`` bits."""
+    if method.name not in BALL_METHODS:
+        raise CertifiedUnavailable(f"method {method.name} has no certified route (only {', '.join(BALL_METHODS)})")
+    system = BallSystem(model, parameter_values)
+    exact_options = method.exact_options(options)
+    length = exact_options["h"]
+    saved = mpmath.iv.prec
+    try:
+        mpmath.iv.prec = bits
+        t = to_field(t0)
+        y = [Ball(_interval(to_field(v))) for v in y0]
+        recorder = Recorder(keep=True, counts=Counter())
+        for n in range(steps):
+            recorder.where = f"step {n + 1}"
+            y = method.step(system, t, y, exact_options, recorder)
+            t = t + length
+            if any(not mpmath.isfinite(v.iv.a) or not mpmath.isfinite(v.iv.b) for v in y):
+                raise CertifiedUnavailable(f"the enclosure is unbounded after step {n + 1}")
+    finally:
+        mpmath.iv.prec = saved
+    return t, y, recorder

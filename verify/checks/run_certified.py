@@ -1,0 +1,150 @@
+"""check = "run" on the certified path: a right-hand side that is not rational (sin, exp, sqrt of a state).
+
+The method runs in interval arithmetic (verify.certified) at increasing precision until every compared value
+is decided: a value shown to ``digits`` decimals when its enclosure prints the same at both ends (the rounding
+audit of verify.checks.rounding), a relation when the enclosure lies on one side of the bound, an exact value
+refuted when the enclosure excludes it.  Equality of a transcendental value with a rational cannot be proved
+by an enclosure: such a claim needs ``digits``.  The independent mpmath path must lie in every enclosure.
+Evidence ``certified``.
+"""
+from __future__ import annotations
+
+import mpmath
+import sympy
+
+from .. import certified, crosscheck
+from ..model import TIME, initial_name, symbol
+from .common import CheckError, Outcome, decimal_text
+from .relation import OPERATORS
+from .rounding import RoundingAudit
+
+
+def _enclose(expression, variables, env):
+    try:
+        function = crosscheck.compile_mp(expression, variables, mpmath.iv)
+    except crosscheck.CrossCheckUnavailable as exc:
+        raise CheckError(f"cannot enclose {expression}: {exc}") from None
+    return certified.Ball(function(env))
+
+
+def _shown(ball) -> str:
+    low, high = ball.bounds()
+    with mpmath.workdps(30):
+        return f"[{mpmath.nstr(mpmath.mpf(int(low.p)) / int(low.q), 15)}, {mpmath.nstr(mpmath.mpf(int(high.p)) / int(high.q), 15)}]"
+
+
+def evaluate(claim, spec, reason: str, mp_run) -> Outcome:
+    """``mp_run()`` gives the independent mpmath path's (t, y, trace, counts, nodes)."""
+    model = claim.model
+    if spec.at_nodes:
+        raise CheckError(f"{reason}; expect_at_nodes is not on the certified path yet")
+    variables = [symbol(TIME)] + [symbol(s) for s in model.variables]
+    constants = {symbol(initial_name(s)): v for s, v in zip(model.variables, spec.y0)}
+    constants.update({symbol(p): v for p, v in spec.parameter_values.items()})
+    constants.update({symbol(k): v for k, v in spec.options.items() if isinstance(v, sympy.Basic)})
+    failure = None
+    for bits in certified.PRECISIONS:
+        try:
+            t, y, recorder = certified.run(spec.method, model, spec.parameter_values, spec.options, spec.t0, spec.y0, spec.steps, bits)
+        except certified.CertifiedUnavailable as exc:
+            raise CheckError(f"{reason}, and the certified path cannot run it: {exc}") from None
+        env = [certified._interval(t)] + [v.iv for v in y]
+        audit = RoundingAudit(spec.digits, spec.rounding) if spec.digits is not None else None
+        successes, failures, undecided, computed, enclosures = [], [], [], {}, {}
+        saved = mpmath.iv.prec
+        mpmath.iv.prec = bits
+        try:
+            for comparison in spec.expect:
+                claimed = comparison.claimed.xreplace(constants)
+                if not claimed.is_Rational:
+                    raise CheckError(f"claimed {comparison.text} = {comparison.claimed_text}: on the certified path the claimed value must be a number")
+                ball = _enclose(comparison.quantity.xreplace(constants), variables, env)
+                enclosures[comparison.text] = ball
+                computed[comparison.text] = _shown(ball)
+                _compare(comparison.text, ball, claimed, comparison.claimed_text, audit, successes, failures, undecided)
+            for name, claimed_list in spec.trace.items():
+                got = recorder.trace(name)
+                if any(isinstance(g, tuple) for g in got):
+                    raise CheckError(f"{reason}; a trace of stage values ({name}) is not on the certified path yet: trace states")
+                computed[f"trace {name}"] = "[" + ", ".join(_shown(g) for g in got) + "]"
+                if len(got) != len(claimed_list):
+                    failures.append(f"trace {name}: claimed {len(claimed_list)} values, computed {len(got)}")
+                    continue
+                for index, (g, c) in enumerate(zip(got, claimed_list), 1):
+                    _compare(f"trace {name} value {index}", g, c.xreplace(constants), str(c), audit, successes, failures, undecided)
+            for relation in spec.relations:
+                bound = relation.claimed.xreplace(constants)
+                ball = _enclose(relation.quantity.xreplace(constants) - bound, variables, env)
+                enclosures[relation.text] = None
+                low, high = ball.bounds()
+                sign = 1 if low > 0 else -1 if high < 0 else None
+                if sign is None:
+                    undecided.append(relation.text)
+                    continue
+                holds = OPERATORS[relation.op](sign, 0)
+                line = f"{relation.text} - ({relation.claimed_text}) ∈ {_shown(ball)}"
+                (successes if holds else failures).append(line if holds else f"{relation.text}: claimed {relation.op} {relation.claimed_text}, computed {line}")
+        finally:
+            mpmath.iv.prec = saved
+        if audit:
+            if audit.undecided():
+                undecided += [v.label for v in audit.undecided()]
+            else:
+                audited_successes, audited_failures = audit.findings()
+                successes += audited_successes
+                failures += audited_failures
+        for name, claimed_count in spec.counts.items():
+            got = recorder.counts.get(name, 0)
+            computed[f"counts {name}"] = str(got)
+            (successes if got == claimed_count else failures).append(
+                f"{got} {name} evaluations" if got == claimed_count else f"counts {name}: claimed {claimed_count}, computed {got}")
+        if not undecided:
+            break
+        failure = undecided
+    else:
+        raise CheckError(f"{reason}; the certified path could not decide {', '.join(failure)} at {certified.PRECISIONS[-1]} bits "
+                         "(an enclosure still straddles the claimed value or a rounding boundary: a tie, or an equality that needs digits)")
+    _cross_check(mp_run(), model, y, enclosures, recorder, spec, variables, constants)
+    how = f"certified: interval arithmetic (mpmath.iv) at {bits} bits, because {reason}; mpmath {crosscheck.DIGITS}-digit cross-check lies in every enclosure"
+    derivation = [f"route: certified interval run at {bits} bits ({reason})"]
+    derivation += [f"{where}: {name} = {value}" for where, name, value in recorder.assignments]
+    if failures:
+        return Outcome("refuted", "certified", "; ".join(failures) + f" ({how})", computed, derivation)
+    return Outcome("verified", "certified", "; ".join(successes) + f" ({how})", computed, derivation)
+
+
+def _compare(label, ball, claimed, claimed_text, audit, successes, failures, undecided):
+    low, high = ball.bounds()
+    if audit:
+        audit.add(label, (low, high, _shown(ball)), claimed)
+        return
+    if claimed < low or claimed > high:
+        failures.append(f"{label}: claimed {claimed_text}, computed ∈ {_shown(ball)} (excludes {decimal_text(claimed)})")
+    else:
+        undecided.append(f"{label} = {claimed_text} (an enclosure can refute an exact value, never prove it: give digits)")
+
+
+def _cross_check(mp, model, y, enclosures, recorder, spec, variables, constants):
+    _, mp_y, mp_trace, _, _ = mp
+    for name, ball, approx in zip(model.variables, y, mp_y):
+        _inside(name, ball, approx)
+    for name in spec.trace:
+        for index, (ball, approx) in enumerate(zip(recorder.trace(name), mp_trace.get(name, [])), 1):
+            if isinstance(ball, tuple):
+                for b, a in zip(ball, approx):
+                    _inside(f"trace {name} value {index}", b, a)
+            else:
+                _inside(f"trace {name} value {index}", ball, approx)
+
+
+def _inside(label, ball, approx):
+    with mpmath.workdps(crosscheck.DIGITS + 20):
+        return _inside_at_precision(label, ball, approx)
+
+
+def _inside_at_precision(label, ball, approx):
+    low, high = (mpmath.mpf(int(v.p)) / int(v.q) for v in ball.bounds())
+    slack = mpmath.mpf(10) ** (-(crosscheck.DIGITS - 8)) * max(1, abs(approx))
+    if not (low - slack <= approx <= high + slack):
+        raise CheckError(f"the certified enclosure of {label} [{mpmath.nstr(low, 15)}, {mpmath.nstr(high, 15)}] does not contain the mpmath value "
+                         f"{crosscheck.show(approx)}")
