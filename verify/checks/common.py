@@ -57,7 +57,7 @@ def decimal_text(value: sympy.Rational) -> str:
         q //= 5
         fives += 1
     if q != 1:
-        return f"{value} (about {sympy.Float(value, 20)})"
+        return f"{short_text(value)} (about {sympy.Float(value, 20)})" if len(short_text(value)) < 200 else short_text(value)
     places = max(twos, fives)
     scaled = int(value * 10**places)
     sign = "-" if scaled < 0 else ""

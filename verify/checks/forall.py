@@ -62,7 +62,8 @@ def _rationals(low, high, open_low=True, open_high=False):
     def make(value):
         return sympy.Rational(value.numerator, value.denominator)
 
-    strategy = st.fractions(min_value=low, max_value=high, max_denominator=60).map(make)
+    denominator = max([60] + [int(sympy.Rational(v).q) for v in (low, high)])  # the bounds themselves must be drawable
+    strategy = st.fractions(min_value=low, max_value=high, max_denominator=denominator).map(make)
     if open_low:
         strategy = strategy.filter(lambda v: v != low)
     if open_high:

@@ -141,7 +141,7 @@ class RoundingAudit:
                             "or allow each value its own with rounding = \"any\"")
             return successes, failures
         if len(self.values) <= MAX_LISTED:
-            successes += [self._reproduced(v, [m for m in v.modes if m in common or common == [TRUNCATE]], common) for v in self.values]
+            successes += [self._reproduced(v, v.modes, common) for v in self.values]
         else:
             shown = [self._reproduced(v, v.modes, common) for v in self.values if v.tie or v.exact is None or v.exact != v.claimed][:MAX_LISTED]
             successes.append(f"{len(self.values)} values at {d} decimals, every one reproduced by {_rules(common)}")
