@@ -35,7 +35,7 @@ import sympy
 
 from . import expr as expressions
 from .expr import ExprError
-from .model import COSIMULATION_KEYS, TIME, Model, _names_list, _parse_in, _table, symbol
+from .model import COSIMULATION_KEYS, TIME, Model, _names_list, _parse_in, _table, check_distinct, check_name, symbol
 
 SUBSYSTEM_KEYS = {"states", "inputs", "rhs", "outputs", "power", "power_input", "energy", "description"}
 
@@ -70,7 +70,10 @@ def cosimulation_from_table(name: str, table: dict, file: str) -> Model:
         raise ExprError(f"{where}: unknown key(s) {', '.join(sorted(unknown))} (a co-simulation model has {', '.join(sorted(COSIMULATION_KEYS))})")
     model = Model(name=name, file=file, states=[], rhs={})
     for p, value in _table(table, "parameters", where).items():
+        check_name(p, "parameter", where)
         model.parameters[p] = _parse_in(expressions.parse, value, {}, f"{where}: parameter {p}")
+    if not isinstance(table.get("description", ""), str):
+        raise ExprError(f"{where}: 'description' must be a string")
     raw = _table(table, "subsystems", where)
     if len(raw) < 2:
         raise ExprError(f"{where}: a co-simulation needs at least two subsystems")
@@ -82,6 +85,7 @@ def cosimulation_from_table(name: str, table: dict, file: str) -> Model:
         model.subsystems[sub_name] = subsystem
         model.states += subsystem.states
         model.blocks[sub_name] = list(subsystem.states)
+    check_distinct(model, where)
     for target, source in _table(table, "connections", where).items():
         model.connections[_port(target, model, "inputs", where)] = _port(source, model, "outputs", where)
     missing = [f"{s.name}.{i}" for s in model.subsystems.values() for i in s.inputs if (s.name, i) not in model.connections]
@@ -94,7 +98,11 @@ def cosimulation_from_table(name: str, table: dict, file: str) -> Model:
         if subsystem.energy is not None:
             model.functionals[f"energy_{subsystem.name}"] = subsystem.energy
     for fname, text in _table(table, "functionals", where).items():
+        check_name(fname, "functional", where)
+        if fname in model.functionals:
+            raise ExprError(f"{where}: functional {fname!r} is also the energy of subsystem {fname[len('energy_'):]}")
         model.functionals[fname] = _parse_in(model.parse, text, None, f"{where}: functional {fname}")
+        check_distinct(model, where)
     for s, text in _table(table, "solution", where).items():
         if s not in model.states:
             raise ExprError(f"{where}: solution for unknown state {s!r}")
@@ -125,8 +133,7 @@ def _subsystem(name, table, model, where) -> Subsystem:
     unknown = set(table) - SUBSYSTEM_KEYS
     if unknown:
         raise ExprError(f"{where}: unknown key(s) {', '.join(sorted(unknown))}")
-    if not name.isidentifier():
-        raise ExprError(f"{where}: the name must be an identifier")
+    check_name(name, "subsystem", where)
     states = _names_list(table, "states", where)
     inputs = _names_list(table, "inputs", where)
     if not states:
@@ -148,14 +155,17 @@ def _subsystem(name, table, model, where) -> Subsystem:
     if not outputs:
         raise ExprError(f"{where}: give at least one output")
     for output, text in outputs.items():
+        check_name(output, "output", where)
         subsystem.outputs[output] = _parse_in(expressions.parse, text, own, f"{where}: output {output} (outputs use the subsystem's states, t and parameters, not its inputs)")
+    if not isinstance(table.get("description", ""), str):
+        raise ExprError(f"{where}: 'description' must be a string")
     if "power" in table:
         subsystem.power = _parse_in(expressions.parse, table["power"], with_inputs, f"{where}: power")
     if "energy" in table:
         subsystem.energy = _parse_in(expressions.parse, table["energy"], own, f"{where}: energy")
     power_input = table.get("power_input")
     if power_input is not None:
-        if power_input not in inputs or subsystem.power is None:
+        if not isinstance(power_input, str) or power_input not in inputs or subsystem.power is None:
             raise ExprError(f"{where}: power_input must name one of the inputs ({', '.join(inputs)}), and needs 'power'")
         u = input_symbol(name, power_input)
         slope = sympy.diff(subsystem.power, u)

@@ -13,6 +13,8 @@ chains exhaust the recursion limit, ``(v**64)**64`` hides a huge degree.
 from __future__ import annotations
 
 import ast
+import keyword
+import re
 from decimal import Decimal
 from fractions import Fraction
 from typing import Callable, Mapping
@@ -27,6 +29,11 @@ MAX_EXPONENT = 1000  # |n| in x**n
 MAX_POWER_BITS = 100_000  # bits of a numeric power b**n, estimated as bits(b)*|n|
 MAX_DEGREE = 4000  # total degree after powers of powers, e.g. (v**64)**64
 MAX_DECIMAL_EXPONENT = 400  # |e| in 1.5e-400: 1e999999999 would build a billion-digit integer
+MAX_INTEGER_BITS = 665  # a TOML integer value: at most about 200 digits, as a literal in an expression
+
+# The number literals of the contract: integers and decimals in base ten, with an optional exponent.
+# Python also reads 0x10, 0o17, 0b1, 1_000 and 1j; those are refused.
+NUMBER_LITERAL = re.compile(r"(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][-+]?[0-9]+)?")
 
 FUNCTIONS: dict[str, Callable[..., sympy.Expr]] = {
     "abs": sympy.Abs,
@@ -69,11 +76,23 @@ class ExprError(ValueError):
     """An expression that is refused or cannot be parsed; the message says why."""
 
 
+def is_name(name) -> bool:
+    """A name an expression can use: an ASCII identifier that is not a Python keyword.
+
+    Python reads identifiers NFKC-normalised (a fullwidth or mathematical-bold
+    x is read as x) and refuses keywords such as ``lambda``; the contract's
+    names are ASCII, so only those are names.
+    """
+    return isinstance(name, str) and name.isascii() and name.isidentifier() and not keyword.iskeyword(name)
+
+
 def exact_number(value) -> sympy.Rational:
     """An exact sympy Rational from a TOML value: int, Decimal/Fraction (TOML floats), or numeric string."""
     if isinstance(value, bool):
         raise ExprError(f"expected a number, got boolean {value!r}")
     if isinstance(value, int):
+        if abs(value).bit_length() > MAX_INTEGER_BITS:
+            raise ExprError(f"integer of {abs(value).bit_length()} bits is too large (limit {MAX_INTEGER_BITS} bits, about {MAX_LITERAL_DIGITS} digits)")
         return sympy.Integer(value)
     if isinstance(value, (Decimal, Fraction)):
         if isinstance(value, Decimal):
@@ -111,6 +130,9 @@ def parse(
         return exact_number(text)
     if len(text) > MAX_TEXT_LENGTH:
         raise ExprError(f"expression longer than {MAX_TEXT_LENGTH} characters")
+    if not text.isascii():
+        bad = next(ch for ch in text if not ch.isascii())
+        raise ExprError(f"non-ASCII character {bad!r} (U+{ord(bad):04X}) in {text!r}: expressions are written in ASCII")
     source = text.replace("^", "**")
     try:
         tree = ast.parse(source.strip(), mode="eval")
@@ -120,7 +142,12 @@ def parse(
     if node_count > MAX_NODES:
         raise ExprError(f"expression has {node_count} syntax nodes (limit {MAX_NODES})")
     builder = _Builder(source.strip(), names, calls or {}, symbolic_exponents)
-    result = builder.build(tree.body, 0)
+    try:
+        result = builder.build(tree.body, 0)
+    except RecursionError:
+        raise ExprError(f"{text!r} is nested too deeply to build") from None
+    except (OverflowError, MemoryError) as exc:
+        raise ExprError(f"{text!r} builds a value too large to handle ({type(exc).__name__})") from None
     if result.has(sympy.zoo, sympy.nan, sympy.oo, -sympy.oo):
         raise ExprError(f"{text!r} is undefined (division by zero)")
     return result
@@ -155,25 +182,36 @@ class _Builder:
                 return operand
             self.refuse(node, "operator " + type(node.op).__name__)
         if isinstance(node, ast.BinOp):
-            left = self.build(node.left, depth + 1)
-            right = self.build(node.right, depth + 1)
-            op = node.op
-            if isinstance(op, ast.Add):
-                return left + right
-            if isinstance(op, ast.Sub):
-                return left - right
-            if isinstance(op, ast.Mult):
-                return left * right
-            if isinstance(op, ast.Div):
-                if right == 0:
-                    self.refuse(node, "division by zero")
-                return left / right
-            if isinstance(op, ast.Pow):
-                return self.power(node, left, right)
-            self.refuse(node, "operator " + type(op).__name__)
+            return self.bounded(node, self.binary(node, depth))
         if isinstance(node, ast.Call):
-            return self.call(node, depth)
+            return self.bounded(node, self.call(node, depth))
         self.refuse(node, type(node).__name__)
+
+    def binary(self, node, depth) -> sympy.Expr:
+        left = self.build(node.left, depth + 1)
+        right = self.build(node.right, depth + 1)
+        op = node.op
+        if isinstance(op, ast.Add):
+            return left + right
+        if isinstance(op, ast.Sub):
+            return left - right
+        if isinstance(op, ast.Mult):
+            return left * right
+        if isinstance(op, ast.Div):
+            if right == 0:
+                self.refuse(node, "division by zero")
+            return left / right
+        if isinstance(op, ast.Pow):
+            return self.power(node, left, right)
+        self.refuse(node, "operator " + type(op).__name__)
+
+    def bounded(self, node, result) -> sympy.Expr:
+        """Every built node, not only a power, stays within MAX_DEGREE and MAX_POWER_BITS."""
+        if degree_bound(result) > MAX_DEGREE:
+            self.refuse(node, f"expression of total degree above {MAX_DEGREE}")
+        if result.is_Rational and int(result.p).bit_length() + int(result.q).bit_length() > 2 * MAX_POWER_BITS:
+            self.refuse(node, f"number of more than {2 * MAX_POWER_BITS} bits")
+        return result
 
     def number(self, node) -> sympy.Expr:
         value = node.value
@@ -182,15 +220,19 @@ class _Builder:
             self.refuse(node, f"number literal longer than {MAX_LITERAL_DIGITS} digits")
         if isinstance(value, bool) or not isinstance(value, (int, float)):
             self.refuse(node, "literal of type " + type(value).__name__)
+        if not NUMBER_LITERAL.fullmatch(segment):
+            self.refuse(node, "number literal other than a base-ten integer or decimal (no 0x, 0o, 0b or _)")
         if isinstance(value, int):
             return sympy.Integer(value)
         # A float literal: re-read its text exactly, never through a binary float.
         try:
-            return exact_number(Decimal(segment.replace("_", "")))
+            return exact_number(Decimal(segment))
         except ExprError as exc:
             self.refuse(node, str(exc))
 
     def name(self, node) -> sympy.Expr:
+        if not is_name(node.id):
+            self.refuse(node, "name that is not an ASCII identifier")
         if node.id in self.names:
             return self.names[node.id]
         if node.id in CONSTANTS:

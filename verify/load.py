@@ -3,10 +3,25 @@
 TOML floats are read as Decimals (``h = 0.1`` is exactly 1/10), never as binary
 floats.  A file that cannot be read, or a claim that cannot be prepared, becomes
 a claim with a one-line ``load_error``; everything else is still loaded.
+
+A claim file is untrusted input of any shape: every file is checked to be a
+regular file of at most MAX_FILE_BYTES before it is opened (a FIFO never
+blocks the run, a symlink to /dev/zero is never read), the TOML structure is
+checked before it is used (``source = 5``, ``[claim]`` instead of
+``[[claim]]``, a 1000-deep array), and preparing one claim is bounded in time
+(LOAD_TIMEOUT) so a claim whose preparation would never finish is an error
+and the rest of the file still loads.
 """
 from __future__ import annotations
 
+import os
+import signal
+import stat
+import threading
+import time
 import tomllib
+import unicodedata
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from decimal import Decimal
 from pathlib import Path
@@ -17,12 +32,28 @@ from . import expr as expressions
 from .expr import ExprError
 from .model import Model, model_from_table, symbol
 
+MAX_FILE_BYTES = 4 * 1024 * 1024  # claim files, model files and source documents larger than this are refused unread
+MAX_TOML_DEPTH = 32  # nesting of tables and arrays in a claim or model file
+MAX_MESSAGE_CHARS = 1000  # an error message quoting untrusted text is cut here
+LOAD_TIMEOUT = 120.0  # seconds to prepare one claim (parse and set up); see bounded_time
+
 COMMON_KEYS = {"id", "statement", "check", "model", "parameters", "expected", "source_text", "cases", "symbols", "note"}
 EXPECTED = ("verified", "refuted")
 
 
 class LoadError(ValueError):
     """A claim that cannot be prepared; the message says why."""
+
+
+class FileRefused(ValueError):
+    """A file that is not read at all: not a regular file, or too large."""
+
+
+class LoadTimeout(BaseException):
+    """Preparing one claim took longer than its time limit (raised by the alarm of bounded_time).
+
+    A BaseException, so that no ``except Exception`` inside a check's preparation swallows it.
+    """
 
 
 @dataclass
@@ -69,16 +100,121 @@ class Claim:
             raise LoadError(f"{key}: {exc}") from None
 
 
+def read_bounded(path, limit: int = MAX_FILE_BYTES) -> bytes:
+    """The bytes of ``path``, refused (FileRefused) unless it is a regular file of at most ``limit`` bytes.
+
+    The file is stat-ed (following symlinks) before it is opened, and opened
+    non-blocking, so a FIFO, a device such as /dev/zero, or a directory is
+    refused without reading a byte and without waiting for a writer.
+    """
+    info = os.stat(path)
+    _refuse_unless_regular(info, limit)
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
+    try:
+        _refuse_unless_regular(os.fstat(fd), limit)  # the file may have been swapped since the stat
+        chunks, size = [], 0
+        while size <= limit:
+            chunk = os.read(fd, min(1 << 20, limit + 1 - size))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
+    finally:
+        os.close(fd)
+    if size > limit:
+        raise FileRefused(f"larger than the limit of {limit} bytes")
+    return b"".join(chunks)
+
+
+def _refuse_unless_regular(info, limit) -> None:
+    mode = info.st_mode
+    if not stat.S_ISREG(mode):
+        kind = "a FIFO" if stat.S_ISFIFO(mode) else "a directory" if stat.S_ISDIR(mode) else "a device" if stat.S_ISCHR(mode) or stat.S_ISBLK(mode) else "a socket" if stat.S_ISSOCK(mode) else "not a regular file"
+        raise FileRefused(f"not a regular file ({kind}); only regular files are read")
+    if info.st_size > limit:
+        raise FileRefused(f"file of {info.st_size} bytes is larger than the limit of {limit} bytes")
+
+
 def read_toml(path: Path) -> dict:
-    return tomllib.loads(path.read_text(encoding="utf-8"), parse_float=Decimal)
+    """The TOML table of ``path``; every failure is an exception whose text is one clear line."""
+    text = read_bounded(path).decode("utf-8")
+    try:
+        data = tomllib.loads(text, parse_float=Decimal)
+    except RecursionError:
+        raise tomllib.TOMLDecodeError("arrays or tables nested too deeply") from None
+    except MemoryError:
+        raise tomllib.TOMLDecodeError("the file needs too much memory to read") from None
+    except ValueError as exc:  # e.g. an integer of more than 4300 digits (Python's int-string limit)
+        if isinstance(exc, tomllib.TOMLDecodeError):
+            raise
+        if "integer string conversion" in str(exc):
+            raise tomllib.TOMLDecodeError("an integer with more than 4300 digits") from None
+        raise tomllib.TOMLDecodeError(str(exc)) from None
+    _check_depth(data)
+    return data
+
+
+def _check_depth(data) -> None:
+    """Refuse TOML nested deeper than MAX_TOML_DEPTH (walked without recursion)."""
+    stack = [(data, 0)]
+    while stack:
+        value, depth = stack.pop()
+        if depth > MAX_TOML_DEPTH:
+            raise tomllib.TOMLDecodeError(f"arrays or tables nested deeper than {MAX_TOML_DEPTH}")
+        if isinstance(value, dict):
+            stack.extend((v, depth + 1) for v in value.values())
+        elif isinstance(value, list):
+            stack.extend((v, depth + 1) for v in value)
+
+
+READ_ERRORS = (tomllib.TOMLDecodeError, FileRefused, OSError, UnicodeDecodeError, ValueError)
 
 
 def toml_files(paths) -> list[Path]:
     files = []
     for p in paths:
         p = Path(p)
-        files.extend(sorted(p.rglob("*.toml")) if p.is_dir() else [p])
+        if p.is_dir():
+            files.extend(f for f in sorted(p.rglob("*.toml")) if not f.is_dir())
+        else:
+            files.append(p)
     return files
+
+
+def valid_name(name) -> bool:
+    """A name an expression can use: an ASCII identifier that is not a Python keyword."""
+    return expressions.is_name(name)
+
+
+def _printable(text: str) -> bool:
+    return not any(unicodedata.category(ch) in ("Cc", "Cf", "Zl", "Zp") for ch in text)
+
+
+@contextmanager
+def bounded_time(seconds: float | None):
+    """Raise LoadTimeout in this block after ``seconds`` (main thread, POSIX only; otherwise unbounded).
+
+    An interval timer that was already running (a caller's own alarm) is put back afterwards, less the time spent here.
+    """
+    usable = seconds and hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread()
+    if not usable:
+        yield
+        return
+
+    def alarm(signum, frame):
+        raise LoadTimeout()
+
+    previous = signal.signal(signal.SIGALRM, alarm)
+    started = time.monotonic()
+    outer_delay, outer_interval = signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+        if outer_delay:
+            remaining = max(outer_delay - (time.monotonic() - started), 1e-3)
+            signal.setitimer(signal.ITIMER_REAL, remaining, outer_interval)
 
 
 def load_models(directories) -> tuple[dict[str, Model], list[Claim]]:
@@ -87,17 +223,38 @@ def load_models(directories) -> tuple[dict[str, Model], list[Claim]]:
     errors = []
     for path in toml_files(d for d in directories if Path(d).is_dir()):
         try:
-            data = read_toml(path)
+            try:
+                data = read_toml(path)
+            except FileRefused as exc:
+                raise ExprError(f"not read: {_one_line(exc)}") from None
+            except READ_ERRORS as exc:
+                raise ExprError(f"cannot read TOML: {_one_line(exc)}") from None
             extra = set(data) - {"model"}
             if extra:
                 raise ExprError(f"a model file holds only [model.*] tables, found {', '.join(sorted(extra))}")
-            for name, table in data.get("model", {}).items():
+            tables = data.get("model", {})
+            if not isinstance(tables, dict):
+                raise ExprError("'model' must be a table of [model.NAME] tables")
+            for name, table in tables.items():
                 if name in models:
                     raise ExprError(f"model {name!r} is also defined in {models[name].file}")
-                models[name] = model_from_table(name, table, str(path))
-        except (tomllib.TOMLDecodeError, ExprError, OSError, UnicodeDecodeError) as exc:
+                models[name] = _bounded_model(name, table, str(path))
+        except ExprError as exc:
             errors.append(Claim(id="(model file)", file=str(path), table={}, load_error=f"{path}: {_one_line(exc)}"))
+        except Exception as exc:  # an unforeseen input must not stop the run
+            errors.append(Claim(id="(model file)", file=str(path), table={}, load_error=f"{path}: {_unexpected(exc)}"))
     return models, errors
+
+
+def _bounded_model(name, table, file) -> Model:
+    """model_from_table within LOAD_TIMEOUT; a timeout, exhausted memory or too deep recursion is an ExprError."""
+    try:
+        with bounded_time(LOAD_TIMEOUT):
+            return model_from_table(name, table, file)
+    except LoadTimeout:
+        raise ExprError(f"model {name!r}: reading it took longer than {LOAD_TIMEOUT:g} s") from None
+    except (MemoryError, RecursionError, OverflowError) as exc:
+        raise ExprError(f"model {name!r}: {_unexpected(exc)}") from None
 
 
 def load_claims(paths, model_directories, checks) -> list[Claim]:
@@ -111,38 +268,82 @@ def load_claims(paths, model_directories, checks) -> list[Claim]:
 
 def _load_file(path: Path, shared_models, checks, seen_ids) -> list[Claim]:
     file = str(path)
+
+    def file_error(message) -> Claim:
+        return Claim(id="(file)", file=file, table={}, load_error=f"{file}: {_one_line(message)}")
+
     try:
         data = read_toml(path)
-    except (tomllib.TOMLDecodeError, OSError, UnicodeDecodeError) as exc:
-        return [Claim(id="(file)", file=file, table={}, load_error=f"{file}: cannot read TOML: {_one_line(exc)}")]
+    except FileRefused as exc:
+        return [file_error(f"not read: {_one_line(exc)}")]
+    except READ_ERRORS as exc:
+        return [file_error(f"cannot read TOML: {_one_line(exc)}")]
+    except Exception as exc:  # an unforeseen input must not stop the run
+        return [file_error(f"cannot read TOML: {_unexpected(exc)}")]
     unknown = set(data) - {"source", "model", "claim"}
     if unknown:
-        return [Claim(id="(file)", file=file, table={}, load_error=f"{file}: unknown top-level key(s) {', '.join(sorted(unknown))}")]
+        return [file_error(f"unknown top-level key(s) {', '.join(sorted(unknown))}")]
+    claims: list[Claim] = []
     source = data.get("source", {})
+    document = title = None
+    if not isinstance(source, dict):
+        claims.append(file_error(f"'source' must be a table ([source] with title and document), got {_kind(source)}"))
+    else:
+        extra = set(source) - {"title", "document"}
+        document, title = source.get("document"), source.get("title")
+        if extra:
+            claims.append(file_error(f"unknown key(s) {', '.join(sorted(extra))} in [source] (known: document, title)"))
+        if document is not None and not (isinstance(document, str) and document and _printable(document)):
+            claims.append(file_error(f"[source] document must be a file name (a string), got {_kind(document)}"))
+            document = None
+        if title is not None and not isinstance(title, str):
+            claims.append(file_error(f"[source] title must be a string, got {_kind(title)}"))
+            title = None
     local_models, model_errors = {}, {}
-    for name, table in data.get("model", {}).items():
+    models_problem = None
+    model_tables = data.get("model", {})
+    if not isinstance(model_tables, dict):
+        models_problem = f"'model' must be a table of [model.NAME] tables, got {_kind(model_tables)}"
+        claims.append(file_error(models_problem))
+        model_tables = {}
+    for name, table in model_tables.items():
         try:
-            local_models[name] = model_from_table(name, table, file)
+            local_models[name] = _bounded_model(name, table, file)
         except ExprError as exc:
-            model_errors[name] = str(exc)
-    claims = []
+            model_errors[name] = _one_line(exc)
+        except Exception as exc:
+            model_errors[name] = f"model {name!r}: {_unexpected(exc)}"
     tables = data.get("claim", [])
-    if not isinstance(tables, list):
+    if isinstance(tables, dict):  # [claim] instead of [[claim]]: it would check nothing
+        claims.append(file_error("'claim' must be an array of tables: write [[claim]], not [claim]"))
+        tables = []
+    elif not isinstance(tables, list):
+        claims.append(file_error(f"'claim' must be an array of tables ([[claim]]), got {_kind(tables)}"))
         tables = []
     for number, table in enumerate(tables, 1):
-        for claim in _expand_cases(table, number):
+        try:
+            expanded = _expand_cases(table, number)
+        except Exception as exc:
+            expanded = [Claim(id=f"(claim #{number})", file="", table={}, load_error=_unexpected(exc))]
+        for claim in expanded:
             claim.file = file
-            claim.document = source.get("document")
-            claim.source_title = source.get("title")
+            claim.document = document
+            claim.source_title = title
             try:
                 if claim.id in seen_ids:
                     raise LoadError(f"duplicate id (first in {seen_ids[claim.id]})")
                 seen_ids[claim.id] = file
-                _prepare(claim, local_models, model_errors, shared_models, checks)
+                if models_problem and isinstance(claim.table.get("model"), str):
+                    raise LoadError(models_problem)
+                with bounded_time(LOAD_TIMEOUT):
+                    _prepare(claim, local_models, model_errors, shared_models, checks)
             except (LoadError, ExprError) as exc:
                 claim.load_error = f"{file}: claim {claim.id!r}: {_one_line(exc)}"
+            except LoadTimeout:
+                claim.load_error = f"{file}: claim {claim.id!r}: preparing the claim took longer than {LOAD_TIMEOUT:g} s"
             except Exception as exc:  # a bug or an unforeseen input must not stop the run
-                claim.load_error = f"{file}: claim {claim.id!r}: {type(exc).__name__}: {_one_line(exc)}"
+                claim.load_error = f"{file}: claim {claim.id!r}: {_unexpected(exc)}"
+            claim.spec = claim.spec if claim.load_error is None else None
             claims.append(claim)
     return claims
 
@@ -153,17 +354,22 @@ def _expand_cases(table, number) -> list[Claim]:
         return [Claim(id=f"(claim #{number})", file="", table={}, load_error="a [[claim]] must be a table")]
     base_id = table.get("id")
     if not isinstance(base_id, str) or not base_id:
-        problem = "missing 'id'" if base_id is None else "'id' must be a non-empty string"
+        problem = "missing 'id'" if base_id is None else f"'id' must be a non-empty string, got {_kind(base_id)}"
         return [Claim(id=f"(claim #{number})", file="", table=table, load_error=problem)]
+    if not _printable(base_id):
+        return [Claim(id=f"(claim #{number})", file="", table=table, load_error=f"'id' {_shortened(repr(base_id))} contains control characters")]
     cases = table.get("cases")
     if cases is None:
         return [Claim(id=base_id, file="", table=table)]
     if not isinstance(cases, list) or not cases or not all(isinstance(c, dict) for c in cases):
         return [Claim(id=base_id, file="", table=table, load_error="'cases' must be a non-empty list of tables")]
+    base_parameters = table.get("parameters", {})
+    if not isinstance(base_parameters, dict):
+        return [Claim(id=base_id, file="", table=table, load_error=f"'parameters' must be a table, got {_kind(base_parameters)}")]
     expanded = []
     for case in cases:
-        label = ",".join(f"{k}={v}" for k, v in case.items())
-        parameters = dict(table.get("parameters", {}))
+        label = ",".join(f"{k}={_case_value(v)}" for k, v in case.items())
+        parameters = dict(base_parameters)
         parameters.update(case)
         expanded.append(Claim(id=f"{base_id}[{label}]", file="", table={**table, "parameters": parameters}))
     return expanded
@@ -181,14 +387,23 @@ def _prepare(claim: Claim, local_models, model_errors, shared_models, checks) ->
     if unknown:
         raise LoadError(f"unknown key(s) {', '.join(sorted(unknown))} for check {check_name!r}")
     claim.check = check_name
-    claim.statement = str(table.get("statement", ""))
+    statement = table.get("statement", "")
+    if not isinstance(statement, str):
+        raise LoadError(f"'statement' must be a string, got {_kind(statement)}")
+    claim.statement = statement
     if not claim.statement:
         raise LoadError("missing 'statement' (what the source says)")
-    claim.expected = table.get("expected", "verified")
-    if claim.expected not in EXPECTED:
-        raise LoadError(f"expected must be 'verified' or 'refuted', got {claim.expected!r}")
-    claim.source_text = table.get("source_text")
+    expected = table.get("expected", "verified")
+    if not isinstance(expected, str) or expected not in EXPECTED:
+        raise LoadError(f"expected must be 'verified' or 'refuted', got {_shortened(repr(expected))}")
+    claim.expected = expected
+    source_text = table.get("source_text")
+    if source_text is not None and not isinstance(source_text, str):
+        raise LoadError(f"'source_text' must be a string, got {_kind(source_text)}")
+    claim.source_text = source_text
     model_name = table.get("model")
+    if model_name is not None and not isinstance(model_name, str):
+        raise LoadError(f"'model' must be a model name (a string), got {_kind(model_name)}")
     if model_name is not None:
         if model_name in model_errors:
             raise LoadError(model_errors[model_name])
@@ -196,8 +411,12 @@ def _prepare(claim: Claim, local_models, model_errors, shared_models, checks) ->
         if claim.model is None:
             raise LoadError(f"unknown model {model_name!r}")
     symbols = table.get("symbols", [])
-    if not isinstance(symbols, list) or not all(isinstance(s, str) and s.isidentifier() for s in symbols):
-        raise LoadError("'symbols' must be a list of names")
+    if not isinstance(symbols, list) or not all(valid_name(s) for s in symbols):
+        raise LoadError("'symbols' must be a list of names (ASCII identifiers, not Python keywords)")
+    reserved = _reserved_names(claim.model)
+    clash = sorted(set(symbols) & reserved)
+    if clash:
+        raise LoadError(f"symbol(s) {', '.join(clash)} would shadow a state, initial value, functional, t or pi of the model")
     claim.symbols = {s: symbol(s) for s in symbols}
     # a declared symbol stays free: no model default is substituted for it
     claim.parameters = {p: v for p, v in (claim.model.parameters if claim.model else {}).items() if p not in claim.symbols}
@@ -207,8 +426,10 @@ def _prepare(claim: Claim, local_models, model_errors, shared_models, checks) ->
     if set(overrides) & set(claim.symbols):
         raise LoadError(f"{', '.join(sorted(set(overrides) & set(claim.symbols)))} cannot be both a symbol and a parameter")
     for name, text in overrides.items():
-        if not name.isidentifier() or (claim.model and name in claim.model.states):
-            raise LoadError(f"parameter {name!r} is not a valid parameter name")
+        if not valid_name(name):
+            raise LoadError(f"parameter {_shortened(repr(name))} is not a valid parameter name (an ASCII identifier, not a Python keyword)")
+        if name in reserved:
+            raise LoadError(f"parameter {name!r} would shadow a state, initial value, functional, t or pi")
         value = claim.value(text, f"parameters.{name}")
         if value.free_symbols:
             raise LoadError(f"parameters.{name}: {value} is not a number")
@@ -216,5 +437,55 @@ def _prepare(claim: Claim, local_models, model_errors, shared_models, checks) ->
     claim.spec = module.prepare(claim)
 
 
+def _reserved_names(model) -> set:
+    """Names a claim's parameters and symbols may not take: the model's states, initial values, functionals, t, pi."""
+    reserved = {"t", "pi"}
+    if model is not None:
+        reserved.update(model.variables)
+        reserved.update(f"{v}0" for v in model.variables)
+        reserved.update(model.functionals)
+    return reserved
+
+
+def _kind(value) -> str:
+    """What a TOML value is, for messages: 'an integer (5)', 'a table', 'a list'."""
+    if isinstance(value, bool):
+        return f"a boolean ({str(value).lower()})"
+    if isinstance(value, int):
+        return f"an integer ({_shortened(str(value), 40)})"
+    if isinstance(value, (Decimal, float)):
+        return f"a number ({_shortened(str(value), 40)})"
+    if isinstance(value, str):
+        return f"a string ({_shortened(repr(value), 40)})"
+    if isinstance(value, dict):
+        return "a table"
+    if isinstance(value, list):
+        return "a list"
+    return type(value).__name__
+
+
+def _case_value(value) -> str:
+    text = str(value) if isinstance(value, (str, int, Decimal)) and not isinstance(value, bool) else _kind(value)
+    return _shortened(text, 40)
+
+
+def _shortened(text: str, width: int = 200) -> str:
+    return text if len(text) <= width else text[: width - 1] + "…"
+
+
+def _unexpected(exc) -> str:
+    """One line for an exception nobody foresaw: clear words for resource exhaustion, else its type and text."""
+    if isinstance(exc, MemoryError):
+        return "ran out of memory while reading it"
+    if isinstance(exc, RecursionError):
+        return "nested too deeply to read (recursion limit)"
+    if isinstance(exc, OverflowError):
+        return f"a number too large to handle ({_one_line(exc)})"
+    if isinstance(exc, ValueError) and "integer string conversion" in str(exc):
+        return "a number with more than 4300 digits"
+    return f"{type(exc).__name__}: {_one_line(exc)}"
+
+
 def _one_line(exc) -> str:
-    return " ".join(str(exc).split())
+    text = " ".join(str(exc).split())
+    return _shortened(text, MAX_MESSAGE_CHARS)

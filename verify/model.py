@@ -89,10 +89,27 @@ class Model:
         return expressions.parse(text, names, calls)
 
 
+RESERVED = {TIME, "pi"} | set(expressions.FUNCTIONS) | {"ddt", "solution"}  # names no state, parameter or functional may take
+
+
+def check_name(name, what: str, where: str) -> str:
+    """``name`` if it can name a state, parameter, functional or block: an ASCII identifier, no keyword, not reserved."""
+    if not expressions.is_name(name):
+        shown = repr(name) if isinstance(name, str) else f"{type(name).__name__} {name!r}"
+        raise ExprError(f"{where}: {what} name {shown[:80]} must be an ASCII identifier that is not a Python keyword")
+    if name in RESERVED:
+        raise ExprError(f"{where}: {what} name {name!r} is reserved (t is the time, pi the constant, and {', '.join(sorted(RESERVED - {TIME, 'pi'}))} are functions)")
+    return name
+
+
 def _names_list(table, key, where) -> list[str]:
     value = table.get(key, [])
-    if not isinstance(value, list) or not all(isinstance(v, str) and v.isidentifier() for v in value):
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
         raise ExprError(f"{where}: '{key}' must be a list of names")
+    for v in value:
+        check_name(v, key.rstrip("s") if key != "states" else "state", where)
+    if len(set(value)) != len(value):
+        raise ExprError(f"{where}: '{key}' names {', '.join(sorted({v for v in value if value.count(v) > 1}))} twice")
     return list(value)
 
 
@@ -101,6 +118,19 @@ def _table(table, key, where) -> dict:
     if not isinstance(value, dict):
         raise ExprError(f"{where}: '{key}' must be a table")
     return value
+
+
+def check_distinct(model: "Model", where: str) -> None:
+    """States, algebraic variables, their initial values (``x0``), parameters and functionals all have different names."""
+    owners: dict[str, str] = {}
+    entries = [(v, "state" if v in model.states else "algebraic variable") for v in model.variables]
+    entries += [(initial_name(v), f"initial value of {v}") for v in model.variables]
+    entries += [(p, "parameter") for p in model.parameters]
+    entries += [(f, "functional") for f in model.functionals]
+    for name, role in entries:
+        if name in owners:
+            raise ExprError(f"{where}: {name!r} is both the {owners[name]} and the {role}; give them different names")
+        owners[name] = role
 
 
 MODEL_KEYS = {"states", "rhs", "parameters", "blocks", "functionals", "solution", "algebraic", "constraints", "description"}
@@ -126,9 +156,11 @@ def model_from_table(name: str, table: dict, file: str) -> Model:
     parameters_raw = _table(table, "parameters", where)
     model = Model(name=name, file=file, states=states, rhs={}, algebraic=algebraic)
     for p, value in parameters_raw.items():
-        if p in states or p == TIME:
-            raise ExprError(f"{where}: parameter {p!r} clashes with a state or time")
+        check_name(p, "parameter", where)
+        if p in states + algebraic:
+            raise ExprError(f"{where}: parameter {p!r} clashes with a state")
         model.parameters[p] = _parse_in(expressions.parse, value, {}, f"{where}: parameter {p}")
+    check_distinct(model, where)
     rhs_raw = _table(table, "rhs", where)
     missing = [s for s in states if s not in rhs_raw]
     extra = [s for s in rhs_raw if s not in states]
@@ -141,15 +173,21 @@ def model_from_table(name: str, table: dict, file: str) -> Model:
         model.rhs[s] = _parse_in(expressions.parse, rhs_raw[s], base_names, f"{where}: rhs.{s}")
     blocks = _table(table, "blocks", where)
     for block, members in blocks.items():
-        if not isinstance(members, list) or any(m not in states for m in members):
+        check_name(block, "block", where)
+        if not isinstance(members, list) or any(not isinstance(m, str) or m not in states for m in members):
             raise ExprError(f"{where}: block {block!r} must list states of the model")
         model.blocks[block] = list(members)
     for fname, text in _table(table, "functionals", where).items():
+        check_name(fname, "functional", where)
         model.functionals[fname] = _parse_in(model.parse, text, None, f"{where}: functional {fname}")
+        check_distinct(model, where)
     for s, text in _table(table, "solution", where).items():
         if s not in states + algebraic:
             raise ExprError(f"{where}: solution for unknown state {s!r}")
         model.solution[s] = _parse_in(model.parse, text, None, f"{where}: solution.{s}")
+    description = table.get("description", "")
+    if not isinstance(description, str):
+        raise ExprError(f"{where}: 'description' must be a string")
     constraints = table.get("constraints", [])
     if not isinstance(constraints, list):
         raise ExprError(f"{where}: 'constraints' must be a list of expressions")
