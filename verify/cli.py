@@ -7,12 +7,40 @@ from pathlib import Path
 import click
 import sympy
 
-from . import checks, runner
+from . import runner
 from .checks import common
-from .report import FORMATS, figures
+from .report import FORMATS, figures, render_report, unlimited_int_digits
 
 paths_argument = click.argument("paths", nargs=-1, type=click.Path(exists=True))
 models_option = click.option("--models", "model_dirs", multiple=True, type=click.Path(file_okay=False), help="Model directory (repeatable; default ./models).")
+
+
+def limit_options(command):
+    """--timeout, --memory-limit and --in-process, shared by run and explain."""
+    command = click.option("--in-process", is_flag=True, help="Check in this process: no worker processes and no time or memory limit (for debugging).")(command)
+    command = click.option(
+        "--memory-limit", "memory_limit", type=click.IntRange(min=0), default=None, metavar="MB",
+        help=f"Address space per worker process in MiB; a claim past it is an error (default {runner.DEFAULT_MEMORY_MIB}; 0: no limit).",
+    )(command)
+    command = click.option(
+        "--timeout", type=click.FloatRange(min=0), default=None, metavar="SECONDS",
+        help=f"Per-claim limit in seconds; a claim past it is an error, the rest go on (default {runner.DEFAULT_TIMEOUT:g}; 0: no limit).",
+    )(command)
+    return command
+
+
+def resolve_limits(timeout, memory_limit, in_process, jobs=1):
+    """The limits to use: the defaults unless given; --in-process refuses explicit limits and --jobs."""
+    if in_process:
+        given = [name for name, value in (("--timeout", timeout), ("--memory-limit", memory_limit)) if value]
+        if jobs > 1:
+            given.append("--jobs")
+        if given:
+            raise click.UsageError(f"--in-process runs without worker processes, so it cannot apply {', '.join(given)}")
+        return 0, 0
+    timeout = runner.DEFAULT if timeout is None else timeout
+    memory_limit = runner.DEFAULT if memory_limit is None else memory_limit
+    return timeout, memory_limit
 
 
 @click.group()
@@ -29,13 +57,14 @@ def main():
 @click.option("-k", "select", metavar="TEXT", help="Only the claims whose id contains TEXT.")
 @click.option("--sources", "source_dirs", multiple=True, type=click.Path(file_okay=False), help="Where source documents are looked up (repeatable; default ./sources and ../shared/sources).")
 @click.option("--jobs", type=click.IntRange(min=1), default=1, show_default=True, help="Check claims in N worker processes.")
-@click.option("--timeout", type=click.FloatRange(min=0, min_open=True), help="Per-claim limit in seconds; a claim past it is an error, the rest go on.")
+@limit_options
 @click.option("--plots", is_flag=True, help="Draw energy and convergence claims as SVG files next to the report (needs matplotlib).")
-def run_command(paths, model_dirs, report_format, output, select, source_dirs, jobs, timeout, plots):
+def run_command(paths, model_dirs, report_format, output, select, source_dirs, jobs, timeout, memory_limit, in_process, plots):
     """Check every claim in PATHS (files or directories; default ./claims)."""
+    timeout, memory_limit = resolve_limits(timeout, memory_limit, in_process, jobs)
     claims = runner.load(paths, model_dirs, select)
     common.FIGURES = plots
-    results = runner.check(claims, source_dirs, jobs=jobs, timeout=timeout)
+    results = runner.check(claims, source_dirs, jobs=jobs, timeout=timeout, memory_limit=memory_limit, in_process=in_process)
     if plots:
         target = Path(output) if output else Path("verify-report")
         try:
@@ -45,17 +74,24 @@ def run_command(paths, model_dirs, report_format, output, select, source_dirs, j
         else:
             if not written:
                 click.echo("note: no claim in this run draws a picture (energy and order claims do)", err=True)
-    report = FORMATS[report_format](results)
+    report = render_report(report_format, results)
+    status = runner.exit_status(results)
     if output:
-        with open(output, "w", encoding="utf-8") as handle:
-            handle.write(report)
+        try:
+            with open(output, "w", encoding="utf-8") as handle:
+                handle.write(report)
+        except OSError as exc:
+            click.echo(f"error: cannot write the report to {output}: {exc.strerror or exc}", err=True)
+            status = 2
     else:
         click.echo(report, nl=False)
     if output or report_format != "text":  # the text report already shows these lines
         for r in results:
             if r.load_failed:
                 click.echo(f"error: {r.claim.load_error}", err=True)
-    sys.exit(runner.exit_status(results))
+    for problem in dict.fromkeys(r.source_problem for r in results if r.source_problem):
+        click.echo(f"warning: {problem}", err=True)
+    sys.exit(status)
 
 
 @main.command("list")
@@ -77,30 +113,35 @@ def list_command(paths, model_dirs):
 @paths_argument
 @models_option
 @click.option("--latex", is_flag=True, help="Print the exact values as LaTeX.")
-def explain_command(claim_id, paths, model_dirs, latex):
+@limit_options
+def explain_command(claim_id, paths, model_dirs, latex, timeout, memory_limit, in_process):
     """Print how claim CLAIM_ID was computed, one exact intermediate value per line."""
+    timeout, memory_limit = resolve_limits(timeout, memory_limit, in_process)
     claims = [c for c in runner.load(paths, model_dirs) if c.id == claim_id]
     if not claims:
         click.echo(f"no claim with id {claim_id!r}", err=True)
         sys.exit(2)
     claim = claims[0]
-    outcome = checks.evaluate(claim)
-    click.echo(f"{claim.id}: {claim.statement}")
-    lines = checks.explain(claim) if not claim.load_error else [claim.load_error]
-    for line in lines:
-        click.echo("  " + (_latex_line(line) if latex else line))
-    click.echo(f"=> {outcome.status} ({outcome.evidence or '-'}): {outcome.message}")
+    outcome, lines = runner.explain_bounded(claim, timeout=timeout, memory_limit=memory_limit, in_process=in_process)
+    with unlimited_int_digits():  # our own exact values, not untrusted input
+        click.echo(f"{claim.id}: {claim.statement}")
+        for line in lines:
+            click.echo("  " + (_latex_line(line) if latex else line))
+        click.echo(f"=> {outcome.status} ({outcome.evidence or '-'}): {outcome.message}")
     sys.exit(2 if claim.load_error else 0 if outcome.status == claim.expected else 1)
+
+
+MAX_LATEX_CHARS = 2000  # a longer value is printed as it is, not typeset
 
 
 def _latex_line(line: str) -> str:
     """``label: name = value`` with the value typeset by sympy; other lines unchanged."""
     head, sep, value = line.rpartition(" = ")
-    if not sep:
+    if not sep or len(value) > MAX_LATEX_CHARS:
         return line
     try:
         return f"{head} = {sympy.latex(sympy.Rational(value))}"
-    except (TypeError, ValueError):
+    except (TypeError, ValueError, ArithmeticError):
         return line
 
 

@@ -2,18 +2,31 @@
 from __future__ import annotations
 
 import multiprocessing
+import os
+import pickle
+import signal
 import time
+from collections import deque
 from dataclasses import dataclass
 from multiprocessing.connection import wait
 from pathlib import Path
 
+try:
+    import resource
+except ImportError:  # not POSIX: no memory limit
+    resource = None
+
 from . import checks
 from .checks.common import Outcome
-from .load import Claim, load_claims
+from .load import Claim, FileRefused, load_claims, read_bounded
+from .report import unlimited_int_digits
 
 DEFAULT_CLAIMS = "claims"
 DEFAULT_MODELS = "models"
 DEFAULT_SOURCES = ("sources", "../shared/sources")
+DEFAULT_TIMEOUT = 120.0  # seconds per claim; verify run --timeout overrides, 0 removes the limit
+DEFAULT_MEMORY_MIB = 4096  # address space per worker process; verify run --memory-limit overrides, 0 removes it
+MIB = 1024 * 1024
 
 
 @dataclass
@@ -27,6 +40,8 @@ class Result:
     @property
     def passed(self) -> bool:
         return self.outcome.status == self.claim.expected
+
+    source_problem: str | None = None  # why the source document could not be read (not a regular file, too large)
 
     @property
     def load_failed(self) -> bool:
@@ -55,93 +70,327 @@ def _normalized(text: str) -> str:
 
 
 class SourceLibrary:
-    """Source documents looked up by file name in the source directories, read once."""
+    """Source documents looked up by file name in the source directories, read once.
+
+    A document that is not a regular file or is larger than MAX_FILE_BYTES is
+    not read: it counts as not found, and ``problems`` says why (the CLI prints
+    a warning).
+    """
 
     def __init__(self, directories):
         self.directories = [Path(d) for d in directories]
         self.cache: dict[str, str | None] = {}
+        self.problems: dict[str, str] = {}  # document -> why it could not be read
 
     def text(self, document: str | None) -> str | None:
-        if not document or "/" in document or "\\" in document:
+        if not isinstance(document, str) or not document or "/" in document or "\\" in document or "\0" in document:
             return None
         if document not in self.cache:
             self.cache[document] = None
             for directory in self.directories:
                 path = directory / document
-                if path.is_file():
-                    self.cache[document] = _normalized(path.read_text(encoding="utf-8", errors="replace"))
+                try:
+                    if not path.exists():
+                        continue
+                    raw = read_bounded(path)
+                except (OSError, FileRefused, ValueError) as exc:
+                    self.problems[document] = f"source document {path} not read: {exc}"
                     break
+                self.cache[document] = _normalized(raw.decode("utf-8", errors="replace"))
+                break
         return self.cache[document]
 
 
-def check(claims: list[Claim], source_dirs=(), jobs: int = 1, timeout: float | None = None) -> list[Result]:
-    """Check every claim: in this process, or (``jobs`` > 1 or a ``timeout``) one worker process per claim."""
+class _Default:
+    """The default of a limit: DEFAULT_TIMEOUT or DEFAULT_MEMORY_MIB as they are when ``check`` is called."""
+
+    def __repr__(self) -> str:
+        return "DEFAULT"
+
+
+DEFAULT = _Default()
+
+
+def _limit(value, default):
+    """A limit as a positive number, or None for no limit (None or 0)."""
+    if value is DEFAULT:
+        value = default
+    return value or None
+
+
+def check(
+    claims: list[Claim],
+    source_dirs=(),
+    jobs: int = 1,
+    timeout: float | None = DEFAULT,
+    memory_limit: int | None = DEFAULT,
+    in_process: bool = False,
+) -> list[Result]:
+    """Check every claim, each in a worker process with a time and a memory limit.
+
+    ``jobs`` workers run at a time; each checks claims one after another (so
+    the caches of sympy and of the methods stay warm) until a claim exceeds
+    ``timeout`` seconds (the worker is killed and a new one started) or
+    ``memory_limit`` MiB of address space.  ``timeout`` or ``memory_limit``
+    None or 0 means no such limit.  ``in_process`` checks in this process
+    instead: no worker, no limits (for debugging and profiling).
+    """
     library = SourceLibrary(default_source_dirs(source_dirs))
-    if jobs > 1 or timeout is not None:
-        outcomes = _check_in_workers(claims, max(1, jobs), timeout)
+    timeout = _limit(timeout, DEFAULT_TIMEOUT)
+    memory_limit = _limit(memory_limit, DEFAULT_MEMORY_MIB)
+    if in_process or not _can_fork():
+        outcomes = [_evaluate(claim) for claim in claims]
     else:
-        outcomes = [checks.evaluate(claim) for claim in claims]
+        outcomes = _check_in_workers(claims, max(1, jobs), timeout, memory_limit)
     results = []
     for claim, outcome in zip(claims, outcomes):
         document = library.text(claim.document)
-        stale = bool(document is not None and claim.source_text and _normalized(claim.source_text) not in document)
-        results.append(Result(claim, outcome, stale, document is not None))
+        source_text = claim.source_text if isinstance(claim.source_text, str) else None
+        stale = bool(document is not None and source_text and _normalized(source_text) not in document)
+        results.append(Result(claim, outcome, stale, document is not None, source_problem=library.problems.get(claim.document)))
     return results
+
+
+def _can_fork() -> bool:
+    return "fork" in multiprocessing.get_all_start_methods()
+
+
+def _evaluate(claim: Claim) -> Outcome:
+    """checks.evaluate, with exhausted memory and too deep recursion as one-line errors too.
+
+    Python's 4,300-digit guard on int -> str is lifted while a claim is checked:
+    every untrusted text was read at load time (under the guard, and within the
+    limits of verify.expr), so the numbers written now are our own exact
+    values; their size is bounded by the checks' own limits and the time limit.
+    """
+    try:
+        with unlimited_int_digits():
+            return checks.evaluate(claim)
+    except MemoryError:  # raised outside the check itself, e.g. while writing the message
+        return Outcome("error", None, f"{claim.file}: claim {claim.id!r}: {checks.memory_text()}")
+    except RecursionError:
+        return Outcome("error", None, f"{claim.file}: claim {claim.id!r}: nested too deeply to check (recursion limit)")
 
 
 _WORKER_CLAIMS: list[Claim] = []  # inherited by forked workers, so claims are never pickled
 
 
-def _worker(index: int, connection) -> None:
-    connection.send(checks.evaluate(_WORKER_CLAIMS[index]))
-    connection.close()
+def _worker(connection, memory_limit: int | None) -> None:
+    """Check the claims whose indices arrive on ``connection``, one after another; None ends the worker.
+
+    Nothing escapes as a traceback: an exception out of the loop ends the
+    process quietly (the parent reports the claim as an error).
+    """
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's: it stops the workers
+    try:
+        _limit_memory(memory_limit)
+        while _serve_one(connection, memory_limit):
+            pass
+    except BaseException:
+        os._exit(3)
 
 
-def _check_in_workers(claims: list[Claim], jobs: int, timeout: float | None) -> list[Outcome]:
-    """Each claim in a forked process, at most ``jobs`` at a time; one past ``timeout`` seconds is killed and is an error."""
+def _serve_one(connection, memory_limit) -> bool:
+    """Check one claim and send its outcome; False when the worker should end."""
+    try:
+        index = connection.recv()
+    except (EOFError, OSError):
+        return False
+    if index is None:
+        return False
+    claim = _WORKER_CLAIMS[index]
+    try:
+        outcome = _evaluate(claim)
+    except BaseException as exc:  # e.g. SystemError from C code that could not allocate memory
+        outcome = Outcome("error", None, f"{claim.file}: claim {claim.id!r}: {_broken(exc, memory_limit)}")
+    exhausted = _exhausted(outcome) or outcome.message.endswith(_MEMORY_HINT)
+    try:
+        payload = pickle.dumps((index, outcome), protocol=pickle.HIGHEST_PROTOCOL)
+    except MemoryError:
+        payload = pickle.dumps((index, Outcome("error", None, f"{claim.file}: claim {claim.id!r}: {checks.memory_text()}")))
+        exhausted = True
+    except Exception as exc:  # an outcome that cannot travel back must still be reported
+        payload = pickle.dumps((index, Outcome("error", None, f"{claim.file}: claim {claim.id!r}: the result could not be passed back ({type(exc).__name__})")))
+    connection.send_bytes(payload)
+    return not exhausted  # after exhausted memory, the next claim starts in a fresh process
+
+
+_MEMORY_HINT = "(--memory-limit MB changes it)"
+
+
+def _broken(exc: BaseException, memory_limit) -> str:
+    """What to say when the interpreter itself failed during a check (not an ordinary exception of the check)."""
+    if memory_limit:
+        return f"the check failed inside the interpreter ({type(exc).__name__}); most likely it exceeded the memory limit of {memory_limit} MiB {_MEMORY_HINT}"
+    return f"the check failed inside the interpreter ({type(exc).__name__})"
+
+
+class _Running:
+    """A worker process and the claim it is checking."""
+
+    def __init__(self, context, memory_limit):
+        self.connection, child = context.Pipe(duplex=True)
+        self.process = context.Process(target=_worker, args=(child, memory_limit), daemon=True)
+        self.process.start()
+        child.close()
+        self.index: int | None = None
+        self.started = 0.0
+
+    def give(self, index: int) -> None:
+        self.index = index
+        self.started = time.monotonic()
+        self.connection.send(index)
+
+    def stop(self, kill: bool = False) -> None:
+        if kill:
+            self.process.kill()
+        else:
+            try:
+                self.connection.send(None)
+            except OSError:
+                self.process.kill()
+        self.process.join(5)
+        if self.process.is_alive():
+            self.process.kill()
+            self.process.join()
+        self.connection.close()
+
+
+def _check_in_workers(claims: list[Claim], jobs: int, timeout: float | None, memory_limit: int | None) -> list[Outcome]:
+    """Each claim in a worker process, at most ``jobs`` at a time; a claim past ``timeout`` seconds is killed and is an error."""
     global _WORKER_CLAIMS
     _WORKER_CLAIMS = claims
     context = multiprocessing.get_context("fork")
     outcomes: list[Outcome | None] = [None] * len(claims)
-    pending = list(range(len(claims)))
-    running: dict = {}  # receiving connection -> (index, process, start time)
+    pending = deque()
+    for index, claim in enumerate(claims):
+        if claim.load_error:  # nothing to run
+            outcomes[index] = checks.evaluate(claim)
+        else:
+            pending.append(index)
+    idle: list[_Running] = []
+    busy: dict = {}  # connection -> _Running
     try:
-        while pending or running:
-            while pending and len(running) < jobs:
-                index = pending.pop(0)
-                if claims[index].load_error:  # nothing to run
-                    outcomes[index] = checks.evaluate(claims[index])
-                    continue
-                receiver, sender = context.Pipe(duplex=False)
-                process = context.Process(target=_worker, args=(index, sender), daemon=True)
-                process.start()
-                sender.close()
-                running[receiver] = (index, process, time.monotonic())
-            if not running:
-                continue
-            now = time.monotonic()
-            wait_for = None if timeout is None else max(0.0, min(start + timeout - now for _, _, start in running.values()))
-            for receiver in wait(list(running), timeout=wait_for):
-                index, process, _ = running.pop(receiver)
-                try:
-                    outcomes[index] = receiver.recv()
-                except EOFError:
-                    outcomes[index] = Outcome("error", None, f"{claims[index].file}: claim {claims[index].id!r}: worker process died (exit code {process.exitcode})")
-                process.join()
+        while pending or busy:
+            while pending and len(busy) < jobs:
+                worker = idle.pop() if idle else _Running(context, memory_limit)
+                worker.give(pending.popleft())
+                busy[worker.connection] = worker
+            wait_for = None
             if timeout is not None:
                 now = time.monotonic()
-                for receiver, (index, process, start) in list(running.items()):
-                    if now - start >= timeout:
-                        process.kill()
-                        process.join()
-                        del running[receiver]
-                        claim = claims[index]
-                        outcomes[index] = Outcome("error", None, f"{claim.file}: claim {claim.id!r}: timed out after {timeout:g} s")
+                wait_for = max(0.0, min(w.started + timeout - now for w in busy.values()))
+            for connection in wait(list(busy), timeout=wait_for):
+                worker = busy.pop(connection)
+                try:
+                    index, outcome = pickle.loads(connection.recv_bytes())
+                except (EOFError, OSError):
+                    worker.process.join()
+                    outcomes[worker.index] = _died(claims[worker.index], worker.process.exitcode, memory_limit)
+                    worker.connection.close()
+                    continue
+                outcomes[index] = outcome
+                if worker.process.is_alive() and not _exhausted(outcome):
+                    idle.append(worker)
+                else:
+                    worker.stop()
+            if timeout is not None:
+                now = time.monotonic()
+                for connection, worker in list(busy.items()):
+                    if now - worker.started >= timeout:
+                        del busy[connection]
+                        worker.stop(kill=True)
+                        claim = claims[worker.index]
+                        outcomes[worker.index] = Outcome("error", None, f"{claim.file}: claim {claim.id!r}: timed out after {timeout:g} s (the per-claim limit; --timeout SECONDS changes it, 0 removes it)")
     finally:
-        for _, process, _ in running.values():
-            process.kill()
+        for worker in list(busy.values()):
+            worker.stop(kill=True)
+        for worker in idle:
+            worker.stop()
         _WORKER_CLAIMS = []
     return outcomes
+
+
+def explain_bounded(claim: Claim, timeout: float | None = DEFAULT, memory_limit: int | None = DEFAULT, in_process: bool = False):
+    """(outcome, derivation lines) of one claim for ``verify explain``, in a worker with the same limits as ``check``."""
+    def explain_here():
+        outcome = _evaluate(claim)
+        if claim.load_error:
+            return outcome, [claim.load_error]
+        try:
+            with unlimited_int_digits():
+                lines = [str(line) for line in checks.explain(claim)]
+        except MemoryError:
+            lines = [checks.memory_text()]
+        except Exception as exc:  # the verdict stands; the derivation could not be written
+            lines = [f"(no derivation: {type(exc).__name__})"]
+        return outcome, lines
+
+    timeout = _limit(timeout, DEFAULT_TIMEOUT)
+    memory_limit = _limit(memory_limit, DEFAULT_MEMORY_MIB)
+    if in_process or not _can_fork() or claim.load_error:
+        return explain_here()
+    context = multiprocessing.get_context("fork")
+    receiver, sender = context.Pipe(duplex=False)
+
+    def target():
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+        _limit_memory(memory_limit)
+        result = explain_here()
+        try:
+            sender.send_bytes(pickle.dumps(result))
+        except Exception as exc:
+            sender.send_bytes(pickle.dumps((Outcome("error", None, f"{claim.file}: claim {claim.id!r}: the result could not be passed back ({type(exc).__name__})"), [])))
+
+    process = context.Process(target=target, daemon=True)
+    process.start()
+    sender.close()
+    try:
+        if not receiver.poll(timeout):
+            process.kill()
+            process.join()
+            return Outcome("error", None, f"{claim.file}: claim {claim.id!r}: timed out after {timeout:g} s (the per-claim limit; --timeout SECONDS changes it, 0 removes it)"), []
+        try:
+            return pickle.loads(receiver.recv_bytes())
+        except (EOFError, OSError):
+            process.join()
+            return _died(claim, process.exitcode, memory_limit), []
+    finally:
+        if process.is_alive():
+            process.join(5)
+            if process.is_alive():
+                process.kill()
+        receiver.close()
+
+
+def _limit_memory(memory_limit: int | None) -> None:
+    """Limit this process's address space to ``memory_limit`` MiB (RLIMIT_AS), never above the hard limit."""
+    if memory_limit and resource:
+        _, hard = resource.getrlimit(resource.RLIMIT_AS)
+        limit = memory_limit * MIB
+        if hard != resource.RLIM_INFINITY:
+            limit = min(limit, hard)
+        resource.setrlimit(resource.RLIMIT_AS, (limit, hard))
+
+
+def _exhausted(outcome: Outcome) -> bool:
+    return outcome.status == "error" and ("exceeded the memory limit" in outcome.message or "ran out of memory" in outcome.message)
+
+
+def _died(claim: Claim, exitcode, memory_limit) -> Outcome:
+    """The outcome of a claim whose worker died without an answer."""
+    if exitcode is not None and exitcode < 0:
+        try:
+            how = f"was killed by {signal.Signals(-exitcode).name}"
+        except ValueError:
+            how = f"was killed by signal {-exitcode}"
+    else:
+        how = f"exited with status {exitcode}"
+    if memory_limit:
+        reason = f"the worker process {how}; most likely it exceeded the memory limit of {memory_limit} MiB {_MEMORY_HINT}"
+    else:
+        reason = f"the worker process {how}"
+    return Outcome("error", None, f"{claim.file}: claim {claim.id!r}: {reason}")
 
 
 def exit_status(results: list[Result]) -> int:

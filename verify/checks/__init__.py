@@ -5,6 +5,8 @@ A module has ``KEYS`` (the claim keys it reads), ``prepare(claim)``,
 """
 from __future__ import annotations
 
+import sys
+
 from . import energy, forall, identity, order, relation, run, sign, solution, solve_ivp, stability
 from .common import CheckError, Outcome
 
@@ -18,9 +20,46 @@ def evaluate(claim) -> Outcome:
     try:
         return CHECKS[claim.check].evaluate(claim)
     except CheckError as exc:
-        return Outcome("error", None, f"{claim.file}: claim {claim.id!r}: {exc}")
+        return Outcome("error", None, f"{claim.file}: claim {claim.id!r}: {_one_line(exc)}")
+    except MemoryError:
+        return Outcome("error", None, f"{claim.file}: claim {claim.id!r}: {memory_text()}")
+    except RecursionError:
+        return Outcome("error", None, f"{claim.file}: claim {claim.id!r}: an expression nested too deeply to check (Python's recursion limit)")
+    except SystemError as exc:  # C code that could not allocate memory can fail this way
+        limited = memory_text().startswith("exceeded")
+        cause = f"most likely it {memory_text()}" if limited else "no verdict"
+        return Outcome("error", None, f"{claim.file}: claim {claim.id!r}: the check failed inside the interpreter (SystemError: {_one_line(exc)}); {cause}")
+    except OverflowError as exc:
+        return Outcome("error", None, f"{claim.file}: claim {claim.id!r}: a value too large to represent arose while checking ({_one_line(exc)}); no verdict")
     except Exception as exc:  # a failing claim must not stop the run
-        return Outcome("error", None, f"{claim.file}: claim {claim.id!r}: internal error {type(exc).__name__}: {exc}")
+        if isinstance(exc, ValueError) and "integer string conversion" in str(exc):
+            return Outcome("error", None, f"{claim.file}: claim {claim.id!r}: an exact value with more than {_digit_limit()} decimal digits arose and cannot be written out; no verdict")
+        return Outcome("error", None, f"{claim.file}: claim {claim.id!r}: internal error {type(exc).__name__}: {_one_line(exc)}")
+
+
+def memory_text() -> str:
+    """Why a check ran out of memory: the worker's limit (RLIMIT_AS, set by the runner) when there is one."""
+    try:
+        import resource
+
+        soft, _ = resource.getrlimit(resource.RLIMIT_AS)
+        if soft != resource.RLIM_INFINITY:
+            return f"exceeded the memory limit of {soft // (1024 * 1024)} MiB (--memory-limit MB changes it)"
+    except (ImportError, OSError, ValueError):
+        pass
+    return "ran out of memory"
+
+
+def _digit_limit() -> int:
+    return getattr(sys, "get_int_max_str_digits", lambda: 4300)() or 4300
+
+
+def _one_line(exc, limit: int = 10_000) -> str:
+    try:
+        text = " ".join(str(exc).split())
+    except ValueError:  # the text itself holds a number too long to write
+        text = type(exc).__name__
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def explain(claim) -> list[str]:
@@ -32,4 +71,4 @@ def explain(claim) -> list[str]:
     return evaluate(claim).derivation
 
 
-__all__ = ["CHECKS", "CheckError", "Outcome", "evaluate", "explain"]
+__all__ = ["CHECKS", "CheckError", "Outcome", "evaluate", "explain", "memory_text"]

@@ -1,11 +1,78 @@
 """Reports: each format renders a list of runner Results; none knows about methods or models."""
 from __future__ import annotations
 
+import hashlib
+import sys
 from collections import Counter, OrderedDict
+from contextlib import contextmanager
 
 from . import html, json_report, junit, markdown, text
 
 FORMATS = {"text": text.render, "json": json_report.render, "junit": junit.render, "markdown": markdown.render, "html": html.render}
+
+MAX_VALUE_DIGITS = 4000  # an exact integer or rational with more digits is written compactly by compact_number
+
+
+@contextmanager
+def unlimited_int_digits():
+    """Lift Python's 4,300-digit int->str guard in this block: the numbers written here are ours, not untrusted input."""
+    get = getattr(sys, "get_int_max_str_digits", None)
+    if get is None:
+        yield
+        return
+    previous = get()
+    sys.set_int_max_str_digits(0)
+    try:
+        yield
+    finally:
+        sys.set_int_max_str_digits(previous)
+
+
+def render_report(report_format: str, results) -> str:
+    """The report in ``report_format``; exact values of any size are written without ValueError."""
+    with unlimited_int_digits():
+        return FORMATS[report_format](results)
+
+
+def compact_number(p: int, q: int = 1) -> str:
+    """p/q in full when it is short; otherwise its size, leading digits and a digest that identifies it exactly.
+
+    Works under Python's int->str digit limit: only power-of-two bases are
+    converted in full (``hex`` is exempt from the limit).
+    """
+    bits = abs(p).bit_length() + q.bit_length()
+    if bits <= MAX_VALUE_DIGITS * 3:  # at most about 3,600 digits: str() is safe and fast
+        return str(p) if q == 1 else f"{p}/{q}"
+    import mpmath
+
+    digest = hashlib.sha256(f"{p:x}/{q:x}".encode()).hexdigest()[:16]
+    with mpmath.workprec(80):
+        approx = mpmath.nstr(mpmath.mpf(p) / mpmath.mpf(q), 15)
+    kind = "integer" if q == 1 else "rational"
+    sizes = f"{abs(p).bit_length()}-bit numerator" + (f", {q.bit_length()}-bit denominator" if q != 1 else "")
+    return f"{approx} (exact {kind}, {sizes}, sha256 of hex p/q {digest})"
+
+
+def value_text(value) -> str:
+    """A value of ``computed`` as a string: strings as they are; ints, fractions and sympy numbers exactly or compactly."""
+    if isinstance(value, str):
+        return value
+    if isinstance(value, bool):
+        return str(value).lower()
+    if isinstance(value, int):
+        return compact_number(value)
+    p, q = getattr(value, "p", None), getattr(value, "q", None)  # sympy Rational
+    if p is None:
+        p, q = getattr(value, "numerator", None), getattr(value, "denominator", None)  # Fraction, gmpy2 mpq
+    if isinstance(p, int) or (p is not None and hasattr(p, "bit_length")):
+        try:
+            return compact_number(int(p), int(q))
+        except (TypeError, ValueError):
+            pass
+    try:
+        return str(value)
+    except ValueError:
+        return f"<{type(value).__name__} too large to write>"
 
 
 def by_source(results) -> "OrderedDict[str, list]":

@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import json
-import sys
 from collections import Counter
 
 
@@ -15,7 +14,7 @@ def claim_record(r) -> dict:
         "passed": r.passed,
         "evidence": r.outcome.evidence,
         "message": r.outcome.message,
-        "computed": r.outcome.computed,
+        "computed": _computed(r.outcome.computed),
         "stale": r.stale,
         "statement": r.claim.statement,
         "check": r.claim.check or None,
@@ -24,9 +23,17 @@ def claim_record(r) -> dict:
     }
 
 
+def _computed(computed) -> dict:
+    """name -> value as a string, whatever the check left there (strings are kept as they are)."""
+    from . import value_text
+
+    if not isinstance(computed, dict):
+        return {}
+    return {str(name): value_text(value) for name, value in computed.items()}
+
+
 def render(results) -> str:
-    # Exact values can exceed Python's 4,300-digit int->str guard; this output is ours, not untrusted input.
-    sys.set_int_max_str_digits(0)
+    # Exact values can exceed Python's 4,300-digit int->str guard: call through render_report (unlimited_int_digits).
     statuses = Counter(r.outcome.status for r in results)
     summary = {status: statuses.get(status, 0) for status in ("verified", "refuted", "error")}
     summary["total"] = len(results)

@@ -1,0 +1,501 @@
+"""One hostile or malformed claim file never crashes, hangs or loses a run.
+
+Each bad input is one `error` line naming the file (and the claim when there is
+one), exit status 2, every other claim is still checked, and the report is
+written in every format.  The inputs that are files live in tests/hostile/;
+symlinks, FIFOs and oversized files are made in tmp_path at test time.
+"""
+from __future__ import annotations
+
+import faulthandler
+import json
+import os
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+import sympy
+
+from verify import checks, expr, load, runner
+from verify.checks.common import Outcome
+from verify.report import compact_number, render_report, unlimited_int_digits, value_text
+
+HOSTILE = Path(__file__).resolve().parent / "hostile"
+
+GOOD = """
+[[claim]]
+id = "other-file/good"
+statement = "a true claim in another file"
+check = "relation"
+lhs = "1/3 + 1/6"
+op = "=="
+rhs = "1/2"
+"""
+
+# fixture file -> a fragment of its error message
+FIXTURES = {
+    "source_not_table": "'source' must be a table",
+    "model_not_table": "'model' must be a table of [model.NAME] tables, got an integer (5)",
+    "document_not_string": "[source] document must be a file name (a string), got an integer (5)",
+    "title_not_string": "[source] title must be a string",
+    "cases_parameters_not_table": "'parameters' must be a table, got an integer (5)",
+    "deep_array": "cannot read TOML: arrays or tables nested too deeply",
+    "huge_integer": "cannot read TOML: an integer with more than 4300 digits",
+    "claim_single_table": "write [[claim]], not [claim]",
+    "claim_string": "'claim' must be an array of tables ([[claim]]), got a string ('x')",
+    "id_not_string": "'id' must be a non-empty string, got an integer (5)",
+    "state_named_t": "state name 't' is reserved",
+    "state_beside_initial_name": "'x0' is both the state and the initial value of x",
+    "functional_shadows_state": "'x' is both the state and the functional",
+    "functional_shadows_t": "functional name 't' is reserved",
+    "functional_shadows_pi": "functional name 'pi' is reserved",
+    "parameter_shadows_t": "parameter name 't' is reserved",
+    "parameter_shadows_pi": "parameter name 'pi' is reserved",
+    "parameter_shadows_initial_value": "'x0' is both the initial value of x and the parameter",
+    "keyword_state": "state name 'lambda' must be an ASCII identifier that is not a Python keyword",
+    "keyword_parameter": "parameter name 'if' must be an ASCII identifier",
+    "nonascii_state": "state name 'ｘ' must be an ASCII identifier",
+    "nonascii_parameter": "parameter name '𝐤' must be an ASCII identifier",
+    "nonascii_block": "block name 'slów' must be an ASCII identifier",
+    "nonascii_functional": "functional name 'énergie' must be an ASCII identifier",
+    "claim_parameter_shadows_state": "parameter 'x0' would shadow a state, initial value",
+    "claim_parameter_keyword": "parameter 'lambda' is not a valid parameter name",
+    "literal_hex": "number literal other than a base-ten integer or decimal (no 0x, 0o, 0b or _) not allowed: '0x10'",
+    "literal_octal": "not allowed: '0o17'",
+    "literal_binary": "not allowed: '0b1'",
+    "literal_underscore": "not allowed: '1_000'",
+    "literal_fullwidth_letter": "non-ASCII character 'ｘ' (U+FF58)",
+    "literal_bold_letter": "non-ASCII character '𝐱' (U+1D431)",
+    "literal_complex": "literal of type complex not allowed: '1j'",
+}
+
+
+@pytest.fixture(autouse=True)
+def never_hang():
+    """A hang fails the test (a watchdog thread, so no signal handler of the code under test is disturbed)."""
+    faulthandler.dump_traceback_later(240, exit=True)
+    yield
+    faulthandler.cancel_dump_traceback_later()
+
+
+def run_json(run_cli, *args):
+    result = run_cli("run", *args, "--format", "json")
+    assert "Traceback" not in result.output and "internal error" not in result.output
+    return result, json.loads(result.stdout)
+
+
+def assert_one_error_and_the_rest_checked(report, file: str, fragment: str) -> None:
+    claims = report["claims"]
+    errors = [c for c in claims if c["status"] == "error"]
+    assert errors, claims
+    matching = [c for c in errors if fragment in c["message"]]
+    assert matching, [c["message"] for c in errors]
+    for claim in errors:
+        assert claim["message"].startswith(file + ": "), claim["message"]
+        assert "\n" not in claim["message"] and "Traceback" not in claim["message"]
+        assert claim["evidence"] is None and claim["file"] == file
+    good = [c for c in claims if c["id"].endswith("/good")]
+    assert good and all(c["status"] == "verified" for c in good), good
+    assert any(c["id"] == "other-file/good" for c in good)
+
+
+def test_every_fixture_is_named_here():
+    assert sorted(p.stem for p in HOSTILE.glob("*.toml")) == sorted(FIXTURES)
+
+
+@pytest.mark.parametrize("name", sorted(FIXTURES))
+def test_hostile_file_is_one_error_and_the_rest_is_checked(run_cli, tmp_path, name):
+    (tmp_path / "other.toml").write_text(GOOD)
+    file = str(HOSTILE / f"{name}.toml")
+    result, report = run_json(run_cli, file, "other.toml")
+    assert result.exit_code == 2
+    assert_one_error_and_the_rest_checked(report, file, FIXTURES[name])
+    assert report["summary"]["total"] == len(report["claims"])
+
+
+def test_the_hostile_directory_as_one_run_in_every_format(run_cli, tmp_path):
+    """All fixtures at once: each error stays with its file, every good claim is verified, every format is written."""
+    (tmp_path / "other.toml").write_text(GOOD)
+    result, report = run_json(run_cli, str(HOSTILE), "other.toml")
+    assert result.exit_code == 2
+    files_with_errors = {c["file"] for c in report["claims"] if c["status"] == "error"}
+    assert files_with_errors == {str(HOSTILE / f"{name}.toml") for name in FIXTURES}
+    good = [c for c in report["claims"] if c["id"].endswith("/good")]
+    assert len(good) >= 25 and all(c["status"] == "verified" for c in good)
+    for report_format in ("text", "junit", "markdown", "html"):
+        output = tmp_path / f"report.{report_format}"
+        result = run_cli("run", str(HOSTILE), "other.toml", "--format", report_format, "-o", str(output))
+        assert result.exit_code == 2
+        written = output.read_text(encoding="utf-8")
+        assert "other-file/good" in written and "Traceback" not in result.output
+        if report_format == "junit":
+            ET.fromstring(written)
+        # every load error is repeated on stderr, one line each
+        assert all(line.startswith(("error: ", "warning: ")) for line in result.stderr.splitlines())
+
+
+# --- files that are not regular, or too large (item 8) ---
+
+
+def special_files(directory: Path) -> dict[str, str]:
+    """A symlink to /dev/zero, a FIFO and an oversized (sparse) file, each named *.toml; name -> message fragment."""
+    made = {}
+    if Path("/dev/zero").exists():
+        (directory / "zero.toml").symlink_to("/dev/zero")
+        made["zero.toml"] = "not read: not a regular file (a device)"
+    if hasattr(os, "mkfifo"):
+        os.mkfifo(directory / "fifo.toml")
+        made["fifo.toml"] = "not read: not a regular file (a FIFO)"
+    with open(directory / "huge.toml", "wb") as handle:
+        handle.truncate(load.MAX_FILE_BYTES + 1)
+    made["huge.toml"] = f"larger than the limit of {load.MAX_FILE_BYTES} bytes"
+    (directory / "loop.toml").symlink_to(directory / "loop.toml")
+    made["loop.toml"] = "cannot read TOML"
+    return made
+
+
+def test_symlink_to_dev_zero_fifo_and_huge_claim_files_are_refused_unread(run_cli, tmp_path):
+    (tmp_path / "claims").mkdir()
+    made = special_files(tmp_path / "claims")
+    (tmp_path / "claims" / "good.toml").write_text(GOOD)
+    result, report = run_json(run_cli)  # the default ./claims, searched recursively
+    assert result.exit_code == 2
+    by_file = {Path(c["file"]).name: c for c in report["claims"]}
+    for name, fragment in made.items():
+        assert by_file[name]["status"] == "error" and fragment in by_file[name]["message"], by_file[name]
+        assert "\n" not in by_file[name]["message"]
+    assert by_file["good.toml"]["status"] == "verified"
+
+
+def test_special_files_given_by_name_are_refused_too(run_cli, tmp_path):
+    made = special_files(tmp_path)
+    del made["loop.toml"]  # a symlink loop given by name does not exist for click: a usage error
+    (tmp_path / "good.toml").write_text(GOOD)
+    result, report = run_json(run_cli, *made, "good.toml")
+    assert result.exit_code == 2
+    assert {Path(c["file"]).name for c in report["claims"] if c["status"] == "error"} == set(made)
+
+
+def test_special_model_files_are_refused(run_cli, tmp_path):
+    (tmp_path / "models").mkdir()
+    made = special_files(tmp_path / "models")
+    (tmp_path / "good.toml").write_text(GOOD)
+    result, report = run_json(run_cli, "good.toml")
+    assert result.exit_code == 2
+    errors = [c for c in report["claims"] if c["status"] == "error"]
+    assert {Path(c["file"]).name for c in errors} == set(made)
+    assert all(c["id"] == "(model file)" for c in errors)
+
+
+def test_special_source_documents_are_not_read_and_warned_about(run_cli, tmp_path):
+    (tmp_path / "sources").mkdir()
+    os.mkfifo(tmp_path / "sources" / "fifo.txt")
+    with open(tmp_path / "sources" / "huge.txt", "wb") as handle:
+        handle.truncate(load.MAX_FILE_BYTES + 1)
+    (tmp_path / "fifo.txt.toml").write_text('[source]\ndocument = "fifo.txt"\n[[claim]]\nid = "a"\nstatement = "s"\nsource_text = "x"\ncheck = "relation"\nlhs = "1"\nop = "<"\nrhs = "2"\n')
+    (tmp_path / "huge.txt.toml").write_text('[source]\ndocument = "huge.txt"\n[[claim]]\nid = "b"\nstatement = "s"\nsource_text = "x"\ncheck = "relation"\nlhs = "1"\nop = "<"\nrhs = "2"\n')
+    result = run_cli("run", "fifo.txt.toml", "huge.txt.toml", "--sources", "sources", "--format", "json")
+    assert result.exit_code == 0  # a source document is not a claim file: a warning, not a load error
+    report = json.loads(result.stdout)
+    assert [c["status"] for c in report["claims"]] == ["verified", "verified"]
+    assert "warning: source document sources/fifo.txt not read: not a regular file (a FIFO)" in result.stderr
+    assert "larger than the limit" in result.stderr
+
+
+def test_read_bounded_refuses_before_reading(tmp_path):
+    os.mkfifo(tmp_path / "fifo")
+    with pytest.raises(load.FileRefused, match="FIFO"):
+        load.read_bounded(tmp_path / "fifo")  # would block for ever if it were opened for reading
+    with pytest.raises(load.FileRefused, match="directory"):
+        load.read_bounded(tmp_path)
+    (tmp_path / "small").write_bytes(b"12345")
+    assert load.read_bounded(tmp_path / "small") == b"12345"
+    with pytest.raises(load.FileRefused, match="larger than the limit of 4 bytes"):
+        load.read_bounded(tmp_path / "small", limit=4)
+
+
+# --- exact numbers too large for str(), overflow, exhausted memory (item 9) ---
+
+BIG = """
+[model.m]
+states = ["x", "y"]
+rhs = { x = "-x", y = "-y" }
+
+[[claim]]
+id = "big/relation"
+statement = "a 28,628-digit integer is not itself plus one"
+check = "relation"
+lhs = "(3**1000)**60"
+op = "=="
+rhs = "(3**1000)**60 + 1"
+expected = "refuted"
+
+[[claim]]
+id = "big/identity"
+statement = "an identity with a 28,628-digit coefficient"
+check = "identity"
+model = "m"
+expr = "(3**1000)**60*x"
+equals = "(3**1000)**60*x"
+
+[[claim]]
+id = "big/exp-tower"
+statement = "a number beyond any float exponent"
+check = "relation"
+lhs = "exp(exp(exp(exp(exp(2)))))"
+op = "=="
+rhs = "exp(exp(exp(exp(exp(2))))) + 1"
+
+[[claim]]
+id = "big/exp-tower-identity"
+statement = "exp towers compared for equality"
+check = "identity"
+model = "m"
+expr = "exp(exp(exp(exp(exp(x)))))"
+equals = "exp(exp(exp(exp(exp(x))))) + exp(x)**2 - exp(2*x)"
+""" + GOOD
+
+
+def test_huge_exact_numbers_overflow_and_towers_are_verdicts_or_one_line_errors(run_cli, tmp_path):
+    (tmp_path / "big.toml").write_text(BIG)
+    for report_format in ("json", "text", "junit", "markdown", "html"):
+        result = run_cli("run", "big.toml", "--format", report_format)
+        assert "Traceback" not in result.output and "internal error" not in result.output
+        assert "Exceeds the limit" not in result.output
+        if report_format == "json":
+            report = json.loads(result.stdout)
+    by_id = {c["id"]: c for c in report["claims"]}
+    assert by_id["big/relation"]["status"] == "refuted" and by_id["big/relation"]["passed"]
+    assert by_id["big/identity"]["status"] == "verified"
+    with unlimited_int_digits():
+        assert by_id["big/relation"]["computed"]["lhs"] == str(3**60000)  # full precision in JSON
+    for claim_id in ("big/exp-tower", "big/exp-tower-identity"):
+        claim = by_id[claim_id]
+        assert claim["status"] == "error" and "too large to represent" in claim["message"], claim
+        assert "\n" not in claim["message"]
+    assert by_id["other-file/good"]["status"] == "verified"
+
+
+def test_compact_number_and_value_text_never_hit_the_digit_limit():
+    big = 3**60000
+    text = compact_number(big, 7)
+    assert "95098-bit numerator, 3-bit denominator" in text and "sha256" in text and len(text) < 200
+    assert compact_number(-5, 3) == "-5/3"
+    assert value_text(sympy.Integer(big)).startswith("1.884877714847")
+    assert value_text(sympy.Rational(2, 3)) == "2/3" and value_text("369/5000") == "369/5000"
+    assert value_text(True) == "true"
+
+
+def test_a_report_writes_any_computed_value(tmp_path):
+    """A check that left a sympy number (even a huge one) in computed: every format still renders."""
+    claim = load.Claim(id="c", file="f.toml", table={}, statement="s", check="relation")
+    outcome = Outcome("verified", "exact", "m", computed={"a": sympy.Integer(3) ** 60000, "b": sympy.Rational(1, 3), "c": 5})
+    results = [runner.Result(claim, outcome, False, False)]
+    report = json.loads(render_report("json", results))
+    assert report["claims"][0]["computed"]["b"] == "1/3" and report["claims"][0]["computed"]["c"] == "5"
+    assert "sha256" in report["claims"][0]["computed"]["a"]
+    for report_format in ("text", "junit", "markdown", "html"):
+        assert "c" in render_report(report_format, results)
+
+
+def test_exhausted_memory_is_an_error_naming_the_limit(check_claims_limited, monkeypatch):
+    from verify.checks import relation
+
+    def hog(claim):
+        return bytearray(8 * 1024**3)  # 8 GiB: refused by the worker's address-space limit
+
+    monkeypatch.setattr(relation, "evaluate", hog)
+    results = check_claims_limited(GOOD.replace("other-file/good", "hog") + GOOD.replace("relation", "identity").replace('lhs = "1/3 + 1/6"\nop = "=="\nrhs = "1/2"', 'expr = "1/2"\nequals = "1/2"'), memory_limit=1024)
+    assert results["hog"].outcome.status == "error"
+    assert "exceeded the memory limit of 1024 MiB" in results["hog"].outcome.message
+    assert results["other-file/good"].outcome.status == "verified"  # the next claim runs in a fresh worker
+
+
+SIGN_BOMB = """
+[model.m]
+states = ["x", "y", "z"]
+rhs = { x = "-x", y = "-y", z = "-z" }
+
+[[claim]]
+id = "bomb/sign-999"
+statement = "expanding (x+y+z+1)**999 needs more memory than any limit"
+check = "sign"
+model = "m"
+expr = "(x+y+z+1)**999"
+sign = "nonnegative"
+""" + GOOD
+
+
+def test_sign_of_a_huge_power_exceeds_the_memory_limit_and_the_rest_go_on(run_cli, tmp_path):
+    (tmp_path / "bomb.toml").write_text(SIGN_BOMB)
+    result, report = run_json(run_cli, "bomb.toml", "--memory-limit", "600", "--timeout", "100")
+    by_id = {c["id"]: c for c in report["claims"]}
+    message = by_id["bomb/sign-999"]["message"]
+    assert by_id["bomb/sign-999"]["status"] == "error" and "exceeded the memory limit of 600 MiB" in message, message
+    assert by_id["other-file/good"]["status"] == "verified"
+    assert result.exit_code == 1
+
+
+def test_a_worker_that_dies_is_an_error_and_the_rest_go_on(check_claims_limited, monkeypatch):
+    from verify.checks import relation
+
+    monkeypatch.setattr(relation, "evaluate", lambda claim: os.kill(os.getpid(), 9))
+    results = check_claims_limited(GOOD.replace("other-file/good", "dies") + GOOD.replace("relation", "identity").replace('lhs = "1/3 + 1/6"\nop = "=="\nrhs = "1/2"', 'expr = "1/2"\nequals = "1/2"'), memory_limit=2048)
+    message = results["dies"].outcome.message
+    assert results["dies"].outcome.status == "error" and "worker process was killed by SIGKILL" in message
+    assert "most likely it exceeded the memory limit of 2048 MiB" in message
+    assert results["other-file/good"].outcome.status == "verified"
+
+
+def test_recursion_memory_and_overflow_in_a_check_are_one_line_errors(monkeypatch):
+    claim = load.Claim(id="c", file="f.toml", table={}, statement="s", check="relation")
+    from verify.checks import relation
+
+    for exc, fragment in ((RecursionError("deep"), "nested too deeply"), (MemoryError(), "ran out of memory"), (OverflowError("int too big to convert"), "too large to represent"), (ValueError("Exceeds the limit (4300 digits) for integer string conversion"), "more than 4300 decimal digits")):
+
+        def raising(claim, exc=exc):
+            raise exc
+
+        monkeypatch.setattr(relation, "evaluate", raising)
+        outcome = checks.evaluate(claim)
+        assert outcome.status == "error" and fragment in outcome.message and "internal error" not in outcome.message
+
+
+@pytest.fixture
+def check_claims_limited(tmp_path):
+    def check(text: str, **limits):
+        path = tmp_path / "claims.toml"
+        path.write_text(text, encoding="utf-8")
+        results = runner.check(runner.load([str(path)], model_dirs=[str(tmp_path / "no-models")]), **limits)
+        return {r.claim.id: r for r in results}
+
+    return check
+
+
+# --- bounded by default (item 10) ---
+
+ENDLESS = """
+[model.m]
+states = ["x", "y", "z"]
+rhs = { x = "-x", y = "-y", z = "-z" }
+blocks = { slow = ["x"], fast = ["y", "z"] }
+
+[[claim]]
+id = "endless/identity-power"
+statement = "expanding (x+y+1)**1000 takes for ever"
+check = "identity"
+model = "m"
+expr = "(x+y+1)**1000"
+equals = "(x+y+1)**999*(x+y+1) + 1"
+
+[[claim]]
+id = "endless/microsteps"
+statement = "a million microsteps per macro step"
+check = "run"
+model = "m"
+method = "frozen-slow-euler"
+options = { H = "1/10", m = 1000000 }
+initial = { x = 1, y = 1, z = 1 }
+steps = 1000
+expect = { x = 0 }
+""" + GOOD
+
+
+def test_without_timeout_the_default_limit_stops_an_endless_claim(run_cli, tmp_path, monkeypatch):
+    monkeypatch.setattr(runner, "DEFAULT_TIMEOUT", 2.0)  # the real default is 120 s
+    (tmp_path / "endless.toml").write_text(ENDLESS)
+    result, report = run_json(run_cli, "endless.toml", "--jobs", "2")
+    assert result.exit_code == 1
+    by_id = {c["id"]: c for c in report["claims"]}
+    for claim_id in ("endless/identity-power", "endless/microsteps"):
+        assert by_id[claim_id]["status"] == "error"
+        assert "timed out after 2 s (the per-claim limit; --timeout SECONDS changes it, 0 removes it)" in by_id[claim_id]["message"]
+    assert by_id["other-file/good"]["status"] == "verified"
+
+
+def test_runner_check_is_bounded_by_default(tmp_path, monkeypatch):
+    monkeypatch.setattr(runner, "DEFAULT_TIMEOUT", 1.0)
+    (tmp_path / "endless.toml").write_text(ENDLESS)
+    results = {r.claim.id: r for r in runner.check(runner.load([str(tmp_path / "endless.toml")], model_dirs=[]))}
+    assert "timed out after 1 s" in results["endless/identity-power"].outcome.message
+    assert results["other-file/good"].outcome.status == "verified"
+
+
+def test_explain_is_bounded_too(run_cli, tmp_path):
+    (tmp_path / "endless.toml").write_text(ENDLESS)
+    result = run_cli("explain", "endless/identity-power", "endless.toml", "--timeout", "1")
+    assert result.exit_code == 1
+    assert "=> error (-): endless.toml: claim 'endless/identity-power': timed out after 1 s" in result.output
+
+
+def test_in_process_refuses_limits(run_cli, tmp_path):
+    (tmp_path / "good.toml").write_text(GOOD)
+    result = run_cli("run", "good.toml", "--in-process", "--timeout", "5")
+    assert result.exit_code == 2 and "--in-process runs without worker processes" in result.output
+    assert run_cli("run", "good.toml", "--in-process").exit_code == 0
+    assert run_cli("run", "good.toml", "--timeout", "0", "--memory-limit", "0").exit_code == 0
+
+
+def test_products_and_sums_are_held_to_the_degree_bound():
+    names = {s: sympy.Symbol(s) for s in "xyz"}
+    eight = "*".join(["(x+1)**1000", "(y+1)**1000", "(z+1)**1000", "(x+2)**1000", "(y+2)**1000", "(z+2)**1000", "(x+3)**1000", "(y+3)**1000"])
+    with pytest.raises(expr.ExprError, match=f"total degree above {expr.MAX_DEGREE}"):
+        expr.parse(eight, names)
+    with pytest.raises(expr.ExprError, match="total degree"):
+        expr.parse("(x+1)**1000*(y+1)**1000*(z+1)**1000*(x+2)**1000*(y+2)**1000 + 1", names)
+    assert expr.degree_bound(expr.parse("(x+1)**1000*(y+1)**1000*(z+1)**1000*(x+2)**1000", names)) == 4000
+    with pytest.raises(expr.ExprError, match="bits"):
+        expr.parse("*".join(["(3**1000)**60"] * 3), names)
+
+
+def test_microstep_and_step_counts_are_bounded_at_load(tmp_path):
+    (tmp_path / "c.toml").write_text(ENDLESS.replace("m = 1000000", "m = 1000001").replace("steps = 1000\n", "steps = 1000001\n"))
+    claims = {c.id: c for c in runner.load([str(tmp_path / "c.toml")], model_dirs=[])}
+    assert "must be an integer from 1 to 1000000" in claims["endless/microsteps"].load_error
+
+
+def test_preparing_a_claim_is_bounded_in_time(tmp_path, monkeypatch):
+    """A claim whose preparation never finishes is a load error; the rest of the file still loads."""
+    from verify.checks import relation
+
+    monkeypatch.setattr(load, "LOAD_TIMEOUT", 0.5)
+    original = relation.prepare
+
+    def slow(claim):
+        if claim.id == "slow":
+            while True:
+                pass
+        return original(claim)
+
+    monkeypatch.setattr(relation, "prepare", slow)
+    (tmp_path / "c.toml").write_text(GOOD.replace("other-file/good", "slow") + GOOD)
+    claims = {c.id: c for c in runner.load([str(tmp_path / "c.toml")], model_dirs=[])}
+    assert "preparing the claim took longer than 0.5 s" in claims["slow"].load_error
+    assert claims["other-file/good"].load_error is None
+
+
+# --- names and literals (item 11) ---
+
+
+@pytest.mark.parametrize("text", ["0x10", "0o17", "0b1", "1_000", "1_0.5", "1j", "ｘ", "𝐱 + 1", "x + ¹", "١"])
+def test_literals_and_names_outside_the_contract_are_refused(text):
+    with pytest.raises(expr.ExprError):
+        expr.parse(text, {"x": sympy.Symbol("x")})
+
+
+@pytest.mark.parametrize("text, value", [("10", 10), ("1.5", sympy.Rational(3, 2)), ("1.", 1), (".5", sympy.Rational(1, 2)), ("1e3", 1000), ("2.5E-1", sympy.Rational(1, 4))])
+def test_base_ten_literals_are_read(text, value):
+    assert expr.parse(text, {}) == value
+
+
+def test_toml_integers_are_held_to_the_literal_limit():
+    with pytest.raises(expr.ExprError, match="too large"):
+        expr.exact_number(10**250)
+    assert expr.exact_number(10**150) == 10**150
+
+
+def test_output_to_an_unwritable_place_is_one_line_and_status_2(run_cli, tmp_path):
+    (tmp_path / "good.toml").write_text(GOOD)
+    (tmp_path / "dir").mkdir()
+    result = run_cli("run", "good.toml", "-o", "dir/missing/report.txt")
+    assert result.exit_code == 2 and "error: cannot write the report to dir/missing/report.txt" in result.output
