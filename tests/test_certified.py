@@ -77,3 +77,15 @@ def test_exp_of_the_state_runs_certified(check_claims):
     outcome = check_claims(claims_text(MODELS, {"exp": (body,)}))["exp"].outcome
     assert outcome.status == "verified" and outcome.evidence == "certified", outcome.message
     assert abs((1 + (1 - mpmath.e) / 10) - mpmath.mpf("0.82817182")) < mpmath.mpf("5e-9")
+
+
+def test_equalities_to_digits_and_a_negative_square_root(check_claims):
+    models = MODELS + '\n[model.sine]\nstates = ["y"]\nrhs = { y = "sin(y)" }\n\n[model.root]\nstates = ["y"]\nrhs = { y = "sqrt(y)" }\n'
+    rows = {
+        "equality": ('check = "run"\nmodel = "sine"\nmethod = "euler"\noptions = { h = 0.1 }\ninitial = { y = 1 }\ndigits = 4\nexpect_relations = { y = "== 1.0841" }',),
+        "negative-root": ('check = "run"\nmodel = "root"\nmethod = "euler"\noptions = { h = 1 }\ninitial = { y = -1 }\nexpect = { y = 0 }',),
+    }
+    results = check_claims(claims_text(models, rows))
+    assert results["equality"].outcome.status == "verified", results["equality"].outcome.message  # 1 + sin(1)/10 = 1.08414...
+    outcome = results["negative-root"].outcome
+    assert outcome.status == "error" and "ComplexResult" in outcome.message and "internal error" not in outcome.message

@@ -72,3 +72,15 @@ def test_a_solver_answer_that_direct_evaluation_contradicts_is_an_error_not_a_ve
     monkeypatch.setattr(forall.realsets, "polynomial_set", lambda *args: sympy.Interval(-3, sympy.oo))  # a wrong solver
     outcome = check_claims(claims_text("", {"heun": TRUE["heun"]}))["heun"].outcome
     assert outcome.status == "error" and "direct evaluation" not in outcome.message and "the relation fails" in outcome.message
+
+
+def test_a_single_point_set_and_an_ambiguous_printed_boundary(check_claims):
+    rows = {
+        "point": ('check = "forall"\ndomains = { z = "real" }\nlhs = "abs(z)"\nop = "<="\nrhs = 0\nexactly_when = "z == 0"',),
+        "point-wrong": ('check = "forall"\ndomains = { z = "real" }\nlhs = "abs(z)"\nop = "<="\nrhs = 0\nexactly_when = "z == 1"',),
+        "tie": ('check = "forall"\ndomains = { z = "real" }\nlhs = "abs(2*z + 4)"\nop = "<="\nrhs = 1\nexactly_when = "-3 <= z <= -2"\ndigits = 0',),
+    }
+    results = check_claims(claims_text("", rows))
+    assert results["point"].outcome.status == "verified", results["point"].outcome.message
+    assert_refuted(results["point-wrong"].outcome, ["e.g. at z = 0 it holds although the claim says it fails"])
+    assert results["tie"].outcome.status == "error" and "cannot tell which it stands for" in results["tie"].outcome.message

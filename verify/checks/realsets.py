@@ -22,6 +22,8 @@ or the exact boundary itself.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import mpmath
 import sympy
 
@@ -88,16 +90,26 @@ def compare(a: sympy.Expr, b: sympy.Expr) -> int:
     raise CheckError(f"cannot order the boundaries {a} and {b} (enclosures still overlap at {MAX_BITS} bits)")
 
 
+@dataclass(frozen=True)
+class Piece:
+    """An interval or a single point (sympy turns Interval(p, p) into FiniteSet(p), which has no ends)."""
+
+    start: sympy.Expr
+    end: sympy.Expr
+    left_open: bool = False
+    right_open: bool = False
+
+
 def pieces(region: sympy.Set) -> list:
-    """The region as a list of Intervals and single points (FiniteSet members)."""
+    """The region as a list of Pieces: its intervals and single points."""
     if region is sympy.S.EmptySet:
         return []
     if isinstance(region, sympy.Union):
         return [p for arg in region.args for p in pieces(arg)]
     if isinstance(region, sympy.Interval):
-        return [region]
+        return [Piece(region.start, region.end, bool(region.left_open), bool(region.right_open))]
     if isinstance(region, sympy.FiniteSet):
-        return [sympy.Interval(p, p) for p in region.args]
+        return [Piece(p, p) for p in region.args]
     raise CheckError(f"cannot compare the set {region} exactly (not a union of intervals)")
 
 
@@ -181,6 +193,9 @@ def snap_to_digits(claimed: sympy.Set, truth: sympy.Set, places: int) -> tuple[s
         if not end.is_Rational or any(compare(end, t) == 0 for t in true_ends):
             continue
         near = [t for t in true_ends if compare(t, end - half) >= 0 and compare(t, end + half) <= 0]
+        if len(near) > 1:  # two boundaries print to it (ties at the last digit): which is meant is not decided
+            raise CheckError(f"the printed boundary {end} is within half a unit of the last decimal of more than one exact boundary "
+                             f"({', '.join(map(str, near))}): cannot tell which it stands for")
         if len(near) == 1:
             replaced[end] = near[0]
             shown = sympy.N(near[0], places + 4)  # for the message only

@@ -46,8 +46,8 @@ def evaluate(claim, spec, reason: str, mp_run) -> Outcome:
     for bits in certified.PRECISIONS:
         try:
             t, y, recorder = certified.run(spec.method, model, spec.parameter_values, spec.options, spec.t0, spec.y0, spec.steps, bits)
-        except certified.CertifiedUnavailable as exc:
-            raise CheckError(f"{reason}, and the certified path cannot run it: {exc}") from None
+        except (certified.CertifiedUnavailable, ValueError, ArithmeticError) as exc:  # ComplexResult: sqrt of a negative state
+            raise CheckError(f"{reason}, and the certified path cannot run it: {type(exc).__name__}: {exc}") from None
         env = [certified._interval(t)] + [v.iv for v in y]
         audit = RoundingAudit(spec.digits, spec.rounding) if spec.digits is not None else None
         successes, failures, undecided, computed, enclosures = [], [], [], {}, {}
@@ -74,6 +74,11 @@ def evaluate(claim, spec, reason: str, mp_run) -> Outcome:
                     _compare(f"trace {name} value {index}", g, c.xreplace(constants), str(c), audit, successes, failures, undecided)
             for relation in spec.relations:
                 bound = relation.claimed.xreplace(constants)
+                if audit and relation.op == "==" and bound.is_Rational:  # a printed value, as on the exact path
+                    ball = _enclose(relation.quantity.xreplace(constants), variables, env)
+                    audit.add(relation.text, (*ball.bounds(), _shown(ball)), bound)
+                    computed[relation.text] = _shown(ball)
+                    continue
                 ball = _enclose(relation.quantity.xreplace(constants) - bound, variables, env)
                 enclosures[relation.text] = None
                 low, high = ball.bounds()
