@@ -144,11 +144,16 @@ def parse(
     builder = _Builder(source.strip(), names, calls or {}, symbolic_exponents)
     try:
         result = builder.build(tree.body, 0)
+        undefined = result.has(sympy.zoo, sympy.nan, sympy.oo, -sympy.oo)
+    except ExprError:
+        raise
     except RecursionError:
         raise ExprError(f"{text!r} is nested too deeply to build") from None
     except (OverflowError, MemoryError) as exc:
         raise ExprError(f"{text!r} builds a value too large to handle ({type(exc).__name__})") from None
-    if result.has(sympy.zoo, sympy.nan, sympy.oo, -sympy.oo):
+    except Exception as exc:  # sympy refusing a combination (TypeError, ...): still only an ExprError
+        raise ExprError(f"cannot build {text!r}: {type(exc).__name__}: {' '.join(str(exc).split())[:200]}") from None
+    if undefined:
         raise ExprError(f"{text!r} is undefined (division by zero)")
     return result
 

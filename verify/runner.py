@@ -1,4 +1,11 @@
-"""Load claims, check each, and note whether its ``source_text`` still occurs in its source document."""
+"""Load claims, check each, and note whether its ``source_text`` still occurs in its source document.
+
+Claims are checked in forked worker processes by default, each claim under a
+time limit (DEFAULT_TIMEOUT) and each worker under an address-space limit
+(DEFAULT_MEMORY_MIB): a claim past a limit is an ``error`` and the run goes on.
+A worker checks claim after claim (its caches stay warm) until it is killed
+for a timeout or runs out of memory; then a fresh worker takes the next claim.
+"""
 from __future__ import annotations
 
 import multiprocessing
@@ -36,12 +43,11 @@ class Result:
     stale: bool
     source_found: bool
     figure_path: str | None = None  # the picture written for this claim (verify run --plots)
+    source_problem: str | None = None  # why the source document could not be read (not a regular file, too large)
 
     @property
     def passed(self) -> bool:
         return self.outcome.status == self.claim.expected
-
-    source_problem: str | None = None  # why the source document could not be read (not a regular file, too large)
 
     @property
     def load_failed(self) -> bool:
@@ -203,7 +209,7 @@ def _serve_one(connection, memory_limit) -> bool:
         outcome = _evaluate(claim)
     except BaseException as exc:  # e.g. SystemError from C code that could not allocate memory
         outcome = Outcome("error", None, f"{claim.file}: claim {claim.id!r}: {_broken(exc, memory_limit)}")
-    exhausted = _exhausted(outcome) or outcome.message.endswith(_MEMORY_HINT)
+    exhausted = _exhausted(outcome)
     try:
         payload = pickle.dumps((index, outcome), protocol=pickle.HIGHEST_PROTOCOL)
     except MemoryError:
@@ -274,7 +280,13 @@ def _check_in_workers(claims: list[Claim], jobs: int, timeout: float | None, mem
         while pending or busy:
             while pending and len(busy) < jobs:
                 worker = idle.pop() if idle else _Running(context, memory_limit)
-                worker.give(pending.popleft())
+                index = pending.popleft()
+                try:
+                    worker.give(index)
+                except OSError:  # the worker ended meanwhile: a fresh one takes the claim
+                    worker.stop(kill=True)
+                    worker = _Running(context, memory_limit)
+                    worker.give(index)
                 busy[worker.connection] = worker
             wait_for = None
             if timeout is not None:
@@ -288,6 +300,11 @@ def _check_in_workers(claims: list[Claim], jobs: int, timeout: float | None, mem
                     worker.process.join()
                     outcomes[worker.index] = _died(claims[worker.index], worker.process.exitcode, memory_limit)
                     worker.connection.close()
+                    continue
+                except Exception as exc:  # an answer that cannot be read back
+                    claim = claims[worker.index]
+                    outcomes[worker.index] = Outcome("error", None, f"{claim.file}: claim {claim.id!r}: the result could not be read back ({type(exc).__name__})")
+                    worker.stop(kill=True)
                     continue
                 outcomes[index] = outcome
                 if worker.process.is_alive() and not _exhausted(outcome):
@@ -374,7 +391,9 @@ def _limit_memory(memory_limit: int | None) -> None:
 
 
 def _exhausted(outcome: Outcome) -> bool:
-    return outcome.status == "error" and ("exceeded the memory limit" in outcome.message or "ran out of memory" in outcome.message)
+    """Did the claim run out of memory?  Then its worker ends and the next claim starts in a fresh process."""
+    message = outcome.message if isinstance(outcome.message, str) else ""
+    return outcome.status == "error" and ("exceeded the memory limit" in message or "ran out of memory" in message)
 
 
 def _died(claim: Claim, exitcode, memory_limit) -> Outcome:

@@ -8,6 +8,7 @@ from __future__ import annotations
 import sys
 
 from . import energy, forall, identity, order, relation, run, sign, solution, solve_ivp, stability
+from ..methods.base import MethodError
 from .common import CheckError, Outcome
 
 CHECKS = {"run": run, "identity": identity, "sign": sign, "relation": relation, "solution": solution, "solve_ivp": solve_ivp, "forall": forall, "stability": stability, "order": order, "energy": energy}
@@ -20,6 +21,8 @@ def evaluate(claim) -> Outcome:
     try:
         return CHECKS[claim.check].evaluate(claim)
     except CheckError as exc:
+        return Outcome("error", None, f"{claim.file}: claim {claim.id!r}: {_one_line(exc)}")
+    except MethodError as exc:  # options that do not fit the method, found only while checking
         return Outcome("error", None, f"{claim.file}: claim {claim.id!r}: {_one_line(exc)}")
     except MemoryError:
         return Outcome("error", None, f"{claim.file}: claim {claim.id!r}: {memory_text()}")
