@@ -31,7 +31,7 @@ class CertifiedUnavailable(ValueError):
     """The run cannot be enclosed (a method that branches, an enclosure that blew up)."""
 
 
-def _interval(value):
+def interval(value):
     """An exact rational (mpq, int, Fraction, sympy Rational) as a tight interval containing it."""
     if isinstance(value, Ball):
         return value.iv
@@ -48,23 +48,23 @@ class Ball:
         self.iv = interval
 
     def __add__(self, other):
-        return Ball(self.iv + _interval(other))
+        return Ball(self.iv + interval(other))
 
     __radd__ = __add__
 
     def __sub__(self, other):
-        return Ball(self.iv - _interval(other))
+        return Ball(self.iv - interval(other))
 
     def __rsub__(self, other):
-        return Ball(_interval(other) - self.iv)
+        return Ball(interval(other) - self.iv)
 
     def __mul__(self, other):
-        return Ball(self.iv * _interval(other))
+        return Ball(self.iv * interval(other))
 
     __rmul__ = __mul__
 
     def __truediv__(self, other):
-        divisor = _interval(other)
+        divisor = interval(other)
         if 0 in divisor:
             raise CertifiedUnavailable("division by an interval that contains 0")
         return Ball(self.iv / divisor)
@@ -72,7 +72,7 @@ class Ball:
     def __rtruediv__(self, other):
         if 0 in self.iv:
             raise CertifiedUnavailable("division by an interval that contains 0")
-        return Ball(_interval(other) / self.iv)
+        return Ball(interval(other) / self.iv)
 
     def __neg__(self):
         return Ball(-self.iv)
@@ -82,7 +82,7 @@ class Ball:
 
     def bounds(self) -> tuple[sympy.Rational, sympy.Rational]:
         """The interval's ends as exact rationals."""
-        return tuple(_rational(x) for x in (self.iv.a, self.iv.b))
+        return tuple(to_rational(x) for x in (self.iv.a, self.iv.b))
 
     def width(self):
         return self.iv.delta
@@ -91,7 +91,8 @@ class Ball:
         return mpmath.iv.nstr(self.iv, 20)
 
 
-def _rational(x) -> sympy.Rational:
+def to_rational(x) -> sympy.Rational:
+    """An mpmath number as the exact rational it is: (-1)^sign * mantissa * 2^exponent."""
     sign, mantissa, exponent, _ = mpmath.mpf(x)._mpf_
     return (-1) ** sign * sympy.Integer(mantissa) * sympy.Integer(2) ** exponent
 
@@ -115,7 +116,7 @@ class BallSystem:
         self.affine = False
 
     def rate(self, t, y, recorder: Recorder, block: str | None = None) -> list:
-        env = [_interval(t)] + [_interval(v) for v in y]
+        env = [interval(t)] + [interval(v) for v in y]
         if block is None:
             recorder.counts["rhs"] += 1
             for name in self.blocks:
@@ -136,7 +137,7 @@ def run(method, model, parameter_values, options, t0, y0, steps: int, bits: int)
     try:
         mpmath.iv.prec = bits
         t = to_field(t0)
-        y = [Ball(_interval(to_field(v))) for v in y0]
+        y = [Ball(interval(to_field(v))) for v in y0]
         recorder = Recorder(keep=True, counts=Counter())
         for n in range(steps):
             recorder.where = f"step {n + 1}"

@@ -28,6 +28,7 @@ import mpmath
 import sympy
 
 from .. import crosscheck
+from ..certified import to_rational
 from .common import CheckError
 
 MAX_BITS = 2048  # precision of the enclosures tried before a comparison is declared undecidable
@@ -60,12 +61,7 @@ def enclosure(value: sympy.Expr, bits: int) -> tuple[sympy.Rational, sympy.Ratio
         box = function([])
     finally:
         mpmath.iv.prec = saved
-    return _to_rational(box.a), _to_rational(box.b)
-
-
-def _to_rational(x) -> sympy.Rational:
-    sign, mantissa, exponent, _ = mpmath.mpf(x)._mpf_  # an mpf is exactly (-1)^sign * mantissa * 2^exponent
-    return (-1) ** sign * sympy.Integer(mantissa) * sympy.Integer(2) ** exponent
+    return to_rational(box.a), to_rational(box.b)
 
 
 def compare(a: sympy.Expr, b: sympy.Expr) -> int:

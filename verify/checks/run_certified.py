@@ -42,15 +42,14 @@ def evaluate(claim, spec, reason: str, mp_run) -> Outcome:
     constants = {symbol(initial_name(s)): v for s, v in zip(model.variables, spec.y0)}
     constants.update({symbol(p): v for p, v in spec.parameter_values.items()})
     constants.update({symbol(k): v for k, v in spec.options.items() if isinstance(v, sympy.Basic)})
-    failure = None
     for bits in certified.PRECISIONS:
         try:
             t, y, recorder = certified.run(spec.method, model, spec.parameter_values, spec.options, spec.t0, spec.y0, spec.steps, bits)
         except (certified.CertifiedUnavailable, ValueError, ArithmeticError) as exc:  # ComplexResult: sqrt of a negative state
             raise CheckError(f"{reason}, and the certified path cannot run it: {type(exc).__name__}: {exc}") from None
-        env = [certified._interval(t)] + [v.iv for v in y]
+        env = [certified.interval(t)] + [v.iv for v in y]
         audit = RoundingAudit(spec.digits, spec.rounding) if spec.digits is not None else None
-        successes, failures, undecided, computed, enclosures = [], [], [], {}, {}
+        successes, failures, undecided, computed = [], [], [], {}
         saved = mpmath.iv.prec
         mpmath.iv.prec = bits
         try:
@@ -59,7 +58,6 @@ def evaluate(claim, spec, reason: str, mp_run) -> Outcome:
                 if not claimed.is_Rational:
                     raise CheckError(f"claimed {comparison.text} = {comparison.claimed_text}: on the certified path the claimed value must be a number")
                 ball = _enclose(comparison.quantity.xreplace(constants), variables, env)
-                enclosures[comparison.text] = ball
                 computed[comparison.text] = _shown(ball)
                 _compare(comparison.text, ball, claimed, comparison.claimed_text, audit, successes, failures, undecided)
             for name, claimed_list in spec.trace.items():
@@ -80,7 +78,6 @@ def evaluate(claim, spec, reason: str, mp_run) -> Outcome:
                     computed[relation.text] = _shown(ball)
                     continue
                 ball = _enclose(relation.quantity.xreplace(constants) - bound, variables, env)
-                enclosures[relation.text] = None
                 low, high = ball.bounds()
                 sign = 1 if low > 0 else -1 if high < 0 else None
                 if sign is None:
@@ -105,11 +102,10 @@ def evaluate(claim, spec, reason: str, mp_run) -> Outcome:
                 f"{got} {name} evaluations" if got == claimed_count else f"counts {name}: claimed {claimed_count}, computed {got}")
         if not undecided:
             break
-        failure = undecided
     else:
-        raise CheckError(f"{reason}; the certified path could not decide {', '.join(failure)} at {certified.PRECISIONS[-1]} bits "
+        raise CheckError(f"{reason}; the certified path could not decide {', '.join(undecided)} at {certified.PRECISIONS[-1]} bits "
                          "(an enclosure still straddles the claimed value or a rounding boundary: a tie, or an equality that needs digits)")
-    _cross_check(mp_run(), model, y, enclosures, recorder, spec, variables, constants)
+    _cross_check(mp_run(), model, y, recorder, spec)
     how = f"certified: interval arithmetic (mpmath.iv) at {bits} bits, because {reason}; mpmath {crosscheck.DIGITS}-digit cross-check lies in every enclosure"
     derivation = [f"route: certified interval run at {bits} bits ({reason})"]
     derivation += [f"{where}: {name} = {value}" for where, name, value in recorder.assignments]
@@ -129,7 +125,7 @@ def _compare(label, ball, claimed, claimed_text, audit, successes, failures, und
         undecided.append(f"{label} = {claimed_text} (an enclosure can refute an exact value, never prove it: give digits)")
 
 
-def _cross_check(mp, model, y, enclosures, recorder, spec, variables, constants):
+def _cross_check(mp, model, y, recorder, spec):
     _, mp_y, mp_trace, _, _ = mp
     for name, ball, approx in zip(model.variables, y, mp_y):
         _inside(name, ball, approx)

@@ -29,6 +29,7 @@ import mpmath
 import sympy
 
 from .. import crosscheck
+from . import realsets
 from .common import CheckError
 
 REFINEMENTS = (10, 30, 100)  # decimal digits of the root approximations tried in turn
@@ -153,9 +154,7 @@ def rational_between(a, b) -> sympy.Rational:
 
 def _compare_real(a, b) -> int:
     """sign(a - b) for real algebraic numbers, rigorously (exact for rationals)."""
-    from .realsets import compare
-
-    return compare(sympy.expand(sympy.sympify(a)), sympy.sympify(b))
+    return realsets.compare(sympy.expand(sympy.sympify(a)), sympy.sympify(b))
 
 
 def power_bounded_at(M: sympy.Matrix, variable: sympy.Symbol, point: sympy.Expr) -> tuple[bool, str]:
