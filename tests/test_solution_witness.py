@@ -4,15 +4,10 @@ from __future__ import annotations
 import sympy
 
 from conftest import assert_refuted, claims_text
+from test_step_doubling import COOLING
 from verify.checks import identity
 
-MODELS = """
-[model.cooling]
-states = ["y"]
-rhs = { y = "-k*y" }
-parameters = { k = 0.5 }
-solution = { y = "y0*exp(-k*t)" }
-
+MODELS = COOLING + """
 [model.cooling-wrong-rate]
 states = ["y"]
 rhs = { y = "-k*y" }
