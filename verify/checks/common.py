@@ -1,10 +1,12 @@
 """What every claim kind shares: the outcome of a check, and how exact values are written."""
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 
 import sympy
 
+from ..crosscheck import mp_value  # margins only: floats never decide a verdict
 from ..exact import to_sympy
 
 MAX_INLINE_DIGITS = 80  # longer exact values are written compactly in messages
@@ -22,6 +24,21 @@ class Outcome:
 
 
 FIGURES = False  # set by `verify run --plots`: checks that can draw collect the data for a picture
+
+
+def relative_margin(quantity, bound, op: str) -> float:
+    """How far ``quantity OP bound`` holds, relative to the bound: (bound - quantity)/|bound| for < and <=,
+    the reverse for > and >=; negative when violated.  A float, for ranking sampled instances only
+    (infinite when it cannot be evaluated: such an instance is never the tightest)."""
+    try:
+        scale = float(mp_value(bound))
+        difference = float(mp_value(bound - quantity))
+    except (ArithmeticError, ValueError, TypeError):
+        return math.inf
+    difference = difference / abs(scale) if scale else difference
+    if math.isnan(difference):
+        return math.inf
+    return {"<": difference, "<=": difference, ">": -difference, ">=": -difference, "==": -abs(difference), "!=": abs(difference)}[op]
 
 
 class CheckError(ValueError):

@@ -33,7 +33,7 @@ from .. import crosscheck, symbolic
 from ..load import Claim, LoadError
 from ..methods import SymbolicSystem
 from ..model import TIME, initial_name, symbol
-from . import realsets
+from . import edge_search, realsets
 from . import relation as relation_check
 from . import run as run_check
 from . import sign as sign_check
@@ -312,7 +312,7 @@ def evaluate(claim: Claim) -> Outcome:
         if _assumed(spec, values):
             outcome = _instance_outcome(claim, spec, values)
             if outcome.status == "refuted":
-                return _counterexample(values, outcome)
+                return _counterexample(values, outcome, spec.form)
     return _sample(claim, spec, over, reason)
 
 
@@ -340,10 +340,11 @@ def _simple_instances(spec):
         yield {n: choices[k][i] for k, (n, i) in enumerate(zip(names, idx))}
 
 
-def _counterexample(values, outcome):
+def _counterexample(values, outcome, form):
     at = ", ".join(f"{k} = {v}" for k, v in values.items())
-    replay = "cases = [{" + ", ".join(f'{k} = "{v}"' for k, v in values.items()) + "}]"
-    return Outcome("refuted", outcome.evidence, f"counterexample {at}: {outcome.message} (replay as a run claim with {replay})",
+    pairs = ", ".join(f'{k} = "{v}"' for k, v in values.items())
+    replay = f"a run claim with cases = [{{{pairs}}}]" if form == "run" else f"a {form} claim with parameters = {{{pairs}}}"
+    return Outcome("refuted", outcome.evidence, f"counterexample {at}: {outcome.message} (replay as {replay})",
                    outcome.computed, [f"counterexample {at}"] + outcome.derivation)
 
 
@@ -543,47 +544,74 @@ def _prove_sign(claim, spec, over):
 # --- exact sampling with hypothesis ------------------------------------------------------------
 
 
+class _Violation(Exception):
+    """An instance where the statement fails (its values and outcome)."""
+
+
 def _sample(claim, spec, over, reason):
-    """Test the statement on exact instances drawn by hypothesis; shrink a violation."""
+    """Test the statement on exact instances: the edges and corners of the domains, draws by hypothesis
+    (a violation is shrunk), then a descent on the margin from the tightest instances (verify.checks.edge_search)."""
     if spec.exactly_when is not None:
         raise CheckError(f"cannot prove the set where it holds ({reason}); 'exactly_when' needs a symbolic proof")
-    tried, failures = [0], []
+    tried = {"edge": 0, "drawn": 0, "descent": 0}
+    failures, seen = [], []  # seen: (margin, relation, values) of every counted instance with a margin
 
-    def check_instance(values):
-        tried[0] += 1
-        return _instance_outcome(claim, spec, values)
+    def check_instance(values, phase):
+        """The instance's margin (None when it does not count); a failure is recorded and raised."""
+        if not _assumed(spec, values):
+            return None
+        outcome = _instance_outcome(claim, spec, values)
+        if outcome.status == "error":
+            raise CheckError(outcome.message)
+        tried[phase] += 1
+        if outcome.status == "refuted":
+            failures.append((dict(values), outcome))
+            raise _Violation()
+        if not outcome.margins:
+            return None
+        text, margin = min(outcome.margins.items(), key=lambda item: item[1])
+        seen.append((margin, text, dict(values)))
+        return margin
+
+    centre = {name: _first_value(d) for name, d in spec.domains.items()}
+    try:
+        for values in edge_search.edge_instances(spec.domains, centre, max(spec.samples, 16)):
+            check_instance(values, "edge")
+    except _Violation:
+        return _counterexample(*failures[-1], spec.form)
 
     strategies = {name: d.strategy for name, d in spec.domains.items()}
-    worst = []  # (margin, relation, values)
 
     @settings(max_examples=spec.samples, derandomize=True, database=None, deadline=None, suppress_health_check=list(HealthCheck), print_blob=False)
     @given(**strategies)
     def probe(**values):
         if not _assumed(spec, values):
             assume(False)
-        outcome = check_instance(values)
-        for text, margin in outcome.margins.items():
-            if not worst or margin < worst[0][0]:
-                worst[:] = [(margin, text, dict(values))]
-        if outcome.status == "error":
-            raise CheckError(outcome.message)
-        if outcome.status == "refuted":
-            failures.append((values, outcome))
-            raise AssertionError(outcome.message)
+        try:
+            check_instance(values, "drawn")
+        except _Violation:
+            raise AssertionError(failures[-1][1].message) from None
 
     with with_reporter(lambda text: None):
         try:
             probe()
         except AssertionError:
-            return _counterexample(*failures[-1])  # hypothesis replays the shrunk example last
-    if tried[0] == 0:
+            return _counterexample(*failures[-1], spec.form)  # hypothesis replays the shrunk example last
+    starts = [(values, margin) for margin, _, values in sorted(seen, key=lambda item: item[0])[:3]]
+    try:
+        edge_search.descend(spec.domains, starts, lambda values: check_instance(values, "descent"), max(spec.samples, 16))
+    except _Violation:
+        return _counterexample(*failures[-1], spec.form)
+    total = sum(tried.values())
+    if total == 0:
         raise CheckError("no instance satisfied the assumptions")
     margin_text = ""
-    if worst:
-        margin, text, values = worst[0]
+    if seen:
+        margin, text, values = min(seen, key=lambda item: item[0])
         margin_text = f"; worst relative margin {margin:.4g} for {text} at " + ", ".join(f"{k} = {v}" for k, v in values.items())
-    return Outcome("verified", "numerical", f"held on {tried[0]} exact instances drawn by hypothesis from {over}{margin_text} (not a proof: {reason})",
-                   {"instances": str(tried[0])}, [f"{tried[0]} instances, every one verified exactly"])
+    counts = f"{tried['edge']} at the domains' edges and corners, {tried['drawn']} drawn by hypothesis, {tried['descent']} on a descent of the margin"
+    return Outcome("verified", "numerical", f"held on {total} exact instances ({counts}) from {over}{margin_text} (not a proof: {reason})",
+                   {"instances": str(total)}, [f"{total} instances ({counts}), every one verified exactly"])
 
 
 def _assumed(spec, values) -> bool:

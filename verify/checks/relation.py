@@ -13,7 +13,7 @@ import sympy
 
 from .. import crosscheck
 from ..load import Claim, LoadError
-from .common import CheckError, Outcome, exact_text, short_text
+from .common import CheckError, Outcome, exact_text, relative_margin, short_text
 from .identity import is_zero
 
 KEYS = {"lhs", "op", "rhs"}
@@ -66,7 +66,8 @@ def evaluate(claim: Claim) -> Outcome:
     if not (lhs.is_Rational and rhs.is_Rational):
         text = f"lhs = {lhs} ≈ {crosscheck.show(crosscheck.mp_value(lhs))[:22]}, rhs = {rhs}"
     derivation = [f"lhs = {lhs}", f"rhs = {rhs}", f"lhs - rhs = {sympy.nsimplify(difference) if difference.is_Rational else difference}", how]
+    margins = {f"{claim.table['lhs']} {op} {claim.table['rhs']}": relative_margin(lhs, rhs, op)}
     if holds:
-        return Outcome("verified", evidence, f"{text}: {claim.table['lhs']} {op} {claim.table['rhs']} holds ({how})", computed, derivation)
-    return Outcome("refuted", evidence, f"claimed {claim.table['lhs']} {op} {claim.table['rhs']}, but {text} ({how})", computed, derivation)
+        return Outcome("verified", evidence, f"{text}: {claim.table['lhs']} {op} {claim.table['rhs']} holds ({how})", computed, derivation, margins)
+    return Outcome("refuted", evidence, f"claimed {claim.table['lhs']} {op} {claim.table['rhs']}, but {text} ({how})", computed, derivation, margins)
 

@@ -17,7 +17,7 @@ from ..load import Claim, LoadError
 from ..methods import METHODS, ExactSystem, Method, MethodError, run
 from ..methods.base import MAX_COUNT, ExactSizeError
 from ..model import TIME, initial_name, symbol
-from .common import CheckError, Outcome, exact_text, join_limited, short_text
+from .common import CheckError, Outcome, exact_text, join_limited, relative_margin, short_text
 from .rounding import CHOICES as ROUNDING_CHOICES
 from .rounding import RoundingAudit
 from .relation import OPERATORS
@@ -393,12 +393,7 @@ def _uses_run_quantities(spec, model) -> bool:
 
 
 def _margin(relation, values) -> float:
-    """How far ``quantity OP bound`` holds, relative to the bound: (bound - quantity)/|bound| for < and <=,
-    the reverse for > and >=; negative when violated."""
-    bound = float(crosscheck.mp_value(relation.claimed.subs(values)))
-    difference = float(crosscheck.mp_value((relation.claimed - relation.quantity).subs(values)))
-    difference = difference / abs(bound) if bound else difference
-    return {"<": difference, "<=": difference, ">": -difference, ">=": -difference, "==": -abs(difference), "!=": abs(difference)}[relation.op]
+    return relative_margin(relation.quantity.subs(values), relation.claimed.subs(values), relation.op)
 
 
 def _decide_relation(relation, values, mp_values, disagreements):

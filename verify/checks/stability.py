@@ -49,7 +49,7 @@ from .common import CheckError, Outcome
 from .forall import CHAINED, CONDITION
 from . import spectral
 from .relation import OPERATORS
-from .run import RELATION, method_and_options
+from .run import RELATION, method_and_options, validated
 
 KEYS = {"method", "options", "equals", "stable_when", "variable", "spectral_radius"}
 # y' = lam y; lam is a parameter only so that the rhs parses; amplification() substitutes the symbol lam.
@@ -61,6 +61,7 @@ def prepare(claim: Claim):
     for name in claim.symbols:
         claim.parameters.pop(name, None)  # listed symbols stay free
     method, options = method_and_options(claim)
+    _validated_at_a_sample(claim, method, options)
     if "stable_when" in table:
         return _prepare_stable_when(claim, method, options)
     if "spectral_radius" in table:
@@ -86,6 +87,25 @@ def prepare(claim: Claim):
         raise LoadError(f"equals must be a {size}x{size} list of rows (the states, then the method's memory: "
                         f"{', '.join(claim.model.states + method.memory_names(claim.model, options))})")
     return method, options, sympy.Matrix([[claim.value(v, "equals") for v in row] for row in equals])
+
+
+def _validated_at_a_sample(claim, method, options):
+    """The method's own option check (names, shapes, kinds), with every free symbol replaced by 1: the
+    options of a stability claim stay symbolic, and a step size or count of 1 passes every check a
+    symbol would.  The step size of the test equation (h) may be left out; it defaults to the symbol h."""
+    stand_in = {s: sympy.Integer(1) for s in claim.symbols.values()} | {symbol("h"): sympy.Integer(1)}
+
+    def sample(value):
+        if isinstance(value, dict):
+            return {k: sample(v) for k, v in value.items()}
+        if isinstance(value, list):
+            return [sample(v) for v in value]
+        return value.xreplace(stand_in) if isinstance(value, sympy.Basic) else value
+
+    trial = {name: sample(value) for name, value in options.items()}
+    if claim.model is None:
+        trial.setdefault("h", sympy.Integer(1))
+    validated(method, claim.model or DAHLQUIST, trial)
 
 
 def _prepare_stable_when(claim, method, options):

@@ -1,0 +1,85 @@
+"""A sampled forall searches where bounds are tight: the domains' edges and corners, and a descent on the margin."""
+from __future__ import annotations
+
+import sympy
+
+from conftest import assert_refuted, claims_text
+from verify.checks import edge_search
+from verify.checks.forall import parse_domain
+
+
+class Numbers:
+    """Stands in for a claim when a domain is parsed alone: its bounds are plain numbers."""
+
+    @staticmethod
+    def value(text, key):
+        return sympy.Rational(text)
+
+SQUARE = 'check = "forall"\ndomains = { x = "interval(0, 1)", y = "interval(0, 1)" }\nlhs = "x*y"\nop = "<"\n'
+HYPERBOLA = 'check = "forall"\ndomains = { x = "interval(0, 4)", y = "interval(0, 1)" }\nassume = ["x*y <= sqrt(2)"]\nlhs = "x*y"\n'
+ROSENBROCK_MODEL = """
+[model.scalar_linear]
+states = ["y"]
+rhs = { y = "lam*y" }
+parameters = { lam = -3 }
+solution = { y = "y0*exp(lam*t)" }
+"""
+# The scalar one-step bound of claims/rosenbrock_euler.toml (rosenbrock/one-step-bound-scalar-linear), times `factor`.
+ROSENBROCK = """check = "forall"
+model = "scalar_linear"
+domains = { lam = "interval(-4, 0)", Y = "interval(0, 2)", h = "interval(0, 1/2)", gamma = "interval(0, 2)", Jt = "closed(-5, 0)", r = "closed(-1/10, 1/10)" }
+let = { F = "-lam*Y", L = "-lam", M1 = "lam**2*Y", kappa0 = "1/(1 - gamma*h*lam)", kappa1 = "1/(1 - gamma*h*Jt)", delta = "abs(Jt - lam)", rho = "abs(r)", C_E = "gamma*kappa0*L*F + M1/2 + gamma*kappa0*kappa1*delta*F" }
+method = "rosenbrock-euler"
+options = { h = "h", gamma = "gamma", J = [["Jt"]], stage_residual = "r" }
+initial = { y = "Y" }
+samples = 20
+holds_relations = { "abs(y - solution(y))" = "<= FACTOR*(C_E*h**2 + kappa1*h*rho)" }
+"""
+
+
+def test_a_bound_false_only_near_a_corner_is_refuted_there(check_claims):
+    """Hypothesis draws fractions with denominators up to 60, so x y never exceeds (59/60)^2 on its draws."""
+    results = check_claims(claims_text("", {"false": (SQUARE + 'rhs = "99999/100000"',), "true": (SQUARE + 'rhs = "1"',)}))
+    assert_refuted(results["false"].outcome, ["counterexample x = 999999/1000000, y = 999999/1000000", "claimed x*y < 99999/100000"])
+    assert results["true"].outcome.status == "verified", results["true"].outcome.message
+    assert "at the domains' edges and corners" in results["true"].outcome.message
+
+
+def test_a_bound_false_only_at_the_boundary_of_an_assumption_is_found_by_the_descent(check_claims):
+    results = check_claims(claims_text("", {"false": (HYPERBOLA + 'op = "<"\nrhs = "sqrt(2) - 1/10**7"',),
+                                            "true": (HYPERBOLA + 'op = "<="\nrhs = "sqrt(2)"',)}))
+    outcome = results["false"].outcome
+    assert_refuted(outcome, ["claimed x*y < sqrt(2) - 1/10**7", "(mpmath.iv, 64 bits)", "replay as a relation claim with parameters = {x = "])
+    x, y = (sympy.Rational(part.split(" = ")[1]) for part in outcome.message.split(":")[0].removeprefix("counterexample ").split(", "))
+    assert sympy.sqrt(2) - sympy.Rational(1, 10**7) <= x * y <= sympy.sqrt(2)  # a true counterexample, inside the assumption
+    assert results["true"].outcome.status == "verified", results["true"].outcome.message
+    assert "on a descent of the margin" in results["true"].outcome.message
+
+
+def test_the_rosenbrock_bound_tightened_to_99_percent_is_refuted_as_lam_tends_to_0(check_claims):
+    results = check_claims(claims_text(ROSENBROCK_MODEL, {"tight": (ROSENBROCK.replace("FACTOR", "99/100"),),
+                                                          "page": (ROSENBROCK.replace("FACTOR", "1"),)}))
+    outcome = results["tight"].outcome
+    assert_refuted(outcome, ["counterexample lam = -1/250000", "claimed <= 99/100*(C_E*h**2 + kappa1*h*rho)", "certified"])
+    assert results["page"].outcome.status == "verified" and results["page"].outcome.evidence == "numerical", results["page"].outcome.message
+
+
+def test_the_ends_of_each_kind_of_domain():
+    def ends(text):
+        return edge_search.ends(parse_domain("x", text, Numbers))
+
+    assert ends("interval(0, 2)") == [sympy.Rational(2, 10**6), 2 - sympy.Rational(2, 10**6)]
+    assert ends("closed(-1/10, 1/10)") == [sympy.Rational(-1, 10), sympy.Rational(1, 10)]
+    assert ends("positive") == [sympy.Rational(1, 10**6), 10**6]
+    assert ends("negative") == [-10**6, -sympy.Rational(1, 10**6)]
+    assert ends("nonnegative") == [0, 10**6] and ends("real") == [-10**6, 10**6]
+    assert ends("integer >= 2") == [2, 14]
+
+
+def test_corners_are_all_tried_within_the_budget_and_a_fixed_choice_beyond():
+    domains = {name: parse_domain(name, "closed(0, 1)", Numbers) for name in "abc"}
+    centre = {name: sympy.Rational(1, 2) for name in domains}
+    instances = edge_search.edge_instances(domains, centre, corner_budget=8)
+    assert len(instances) == 1 + 6 + 8 and {"a": 1, "b": 0, "c": 1} in instances
+    few = edge_search.edge_instances(domains, centre, corner_budget=4)
+    assert len(few) <= 1 + 6 + 4 and few == edge_search.edge_instances(domains, centre, corner_budget=4)
