@@ -89,3 +89,16 @@ def test_equalities_to_digits_and_a_negative_square_root(check_claims):
     assert results["equality"].outcome.status == "verified", results["equality"].outcome.message  # 1 + sin(1)/10 = 1.08414...
     outcome = results["negative-root"].outcome
     assert outcome.status == "error" and "ComplexResult" in outcome.message and "internal error" not in outcome.message
+
+
+def test_a_value_at_every_node_is_decided_on_the_certified_path(check_claims):
+    """The pendulum's energy omega^2/2 - cos(theta) = -cos(1) = -0.540302... drifts by about 1e-8 in three RK4 steps."""
+    energies = [y[1] ** 2 / 2 - mpmath.cos(y[0]) for y in pendulum_by_hand()]
+    assert all(mpmath.nstr(e, 6) == "-0.540302" for e in energies)  # the reference agrees before the check is asked
+    at_nodes = 'digits = 6\nexpect_at_nodes = { "omega**2/2 - cos(theta)" = "VALUE" }'
+    results = check_claims(claims_text(MODELS, {"true": (PENDULUM + at_nodes.replace("VALUE", "-0.540302"),),
+                                                "wrong": (PENDULUM + at_nodes.replace("VALUE", "-0.540303"),)}))
+    true = results["true"].outcome
+    assert true.status == "verified" and true.evidence == "certified", true.message
+    assert "at node 3" in true.message
+    assert_refuted(results["wrong"].outcome, ["omega**2/2 - cos(theta) at node 1: claimed -0.540303 at 6 decimals", "which rounds to -0.540302"])

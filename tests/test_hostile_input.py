@@ -396,7 +396,7 @@ model = "m"
 method = "frozen-slow-euler"
 options = { H = "1/10", m = 1000000 }
 initial = { x = 1, y = 1, z = 1 }
-steps = 1000
+steps = 5  # 5 x 10^6 microsteps: within the work cap, far beyond the time limit
 expect = { x = 0 }
 """ + GOOD
 
@@ -538,4 +538,45 @@ def test_method_options_of_a_stability_claim_are_checked_at_load_time(run_cli, t
     by_id = {c["id"]: c for c in report["claims"]}
     assert by_id["rk-without-b"]["status"] == "error"
     assert "method rk: option b cannot be a table" in by_id["rk-without-b"]["message"]
+    assert by_id["other-file/good"]["status"] == "verified"
+
+
+def test_a_huge_rational_inside_an_expression_is_written_compactly():
+    """Found in review: short_text compacted a huge rational alone but printed it in full inside an expression
+    (and an integer beyond Python's 4300-digit str() limit raised ValueError)."""
+    from verify.checks.common import short_text
+
+    x = sympy.Symbol("x")
+    text = short_text(sympy.Integer(7) ** 10000 * sympy.exp(x) + sympy.Rational(1, 3))
+    assert "exact integer, 28074 bits" in text and "exp(x)" in text and "1/3" in text and len(text) < 120
+    assert short_text(sympy.Rational(3, 7) * x**2 - 1) == "3*x**2/7 - 1"
+    assert short_text(-sympy.Rational(7**300, 3**500)).startswith("-9.30646277283e+14 (exact rational, numerator 843 bits, denominator 793 bits)")
+
+
+WORK = """
+[model.stiff]
+states = ["x", "z"]
+rhs = { x = "-x", z = "x - 8*z" }
+blocks = { slow = ["x"], fast = ["z"] }
+
+[[claim]]
+id = "too-much-work"
+statement = "steps x microsteps far beyond what one claim may run"
+model = "stiff"
+method = "frozen-slow-euler"
+initial = { x = 1, z = 0 }
+"""
+
+
+@pytest.mark.parametrize("body, fragment", [
+    ('check = "run"\noptions = { H = "1/10", m = 1000000 }\nsteps = 1000\nexpect = { x = 0 }', "1000 steps x 1000000 inner steps = 1000000000"),
+    ('check = "order"\noptions = { H = "1/10", m = 100000 }\nstep = "H"\nt_end = 1\nsteps = [10, 200]\norder = 1\nreference_steps = 1000',
+     "1000 steps x 100000 inner steps"),
+])
+def test_a_run_asking_for_too_much_work_is_a_one_line_error_at_once(run_cli, tmp_path, body, fragment):
+    (tmp_path / "w.toml").write_text(WORK + body + "\n" + GOOD)
+    result, report = run_json(run_cli, "w.toml")
+    by_id = {c["id"]: c for c in report["claims"]}
+    assert by_id["too-much-work"]["status"] == "error" and fragment in by_id["too-much-work"]["message"], by_id["too-much-work"]["message"]
+    assert "at most 10000000" in by_id["too-much-work"]["message"]
     assert by_id["other-file/good"]["status"] == "verified"

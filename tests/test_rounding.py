@@ -166,3 +166,15 @@ def test_an_enclosure_that_straddles_a_printing_boundary_is_undecided():
     audit.add("y", (sympy.Rational(1231, 10**4), sympy.Rational(1233, 10**4), "[0.1231, 0.1233]"), sympy.Rational(12, 100))
     assert not audit.undecided()
     assert audit.findings()[1] == []
+
+
+def test_a_value_claimed_with_more_decimals_than_digits_is_compared_exactly(check_claims):
+    """Euler on y' = -y/2, h = 3/4, y0 = 1: y1 = 1 - 3/8 = 5/8 = 0.625.  At digits = 2 no printing shows 0.625,
+    so the claim can only mean the exact value: verified when it is, refuted (not a rounding miss) when not."""
+    body = 'check = "run"\nmodel = "cooling"\nmethod = "euler"\noptions = { h = "3/4" }\ninitial = { y = 1 }\ndigits = 2\nexpect = { y = "VALUE" }'
+    results = check_claims(claims_text(MODELS, {"exact": (body.replace("VALUE", "5/8"),), "changed-digit": (body.replace("VALUE", "0.626"),),
+                                                "printed": (body.replace("VALUE", "0.62"),)}))
+    exact = results["exact"].outcome
+    assert exact.status == "verified" and "y = 0.625 exactly (claimed with more decimals than digits = 2" in exact.message, exact.message
+    assert_refuted(results["changed-digit"].outcome, ["y: claimed 0.626 (more decimals than digits = 2, so compared exactly), computed 0.625"])
+    assert results["printed"].outcome.status == "verified", results["printed"].outcome.message  # 0.625 rounds half-even to 0.62

@@ -42,3 +42,15 @@ def test_a_wrong_bound_in_the_parameters_is_refuted_at_concrete_values(tmp_path)
     outcomes = check(tmp_path, {"wrong": GAUSS_SEIDEL + 'stable_when = "H < 2*sqrt(c/m)"', "true": GAUSS_SEIDEL + 'stable_when = "H < 2*sqrt(m/c)"'})
     assert outcomes["true"].status == "verified", outcomes["true"].message
     assert_refuted(outcomes["wrong"], ["at m = 1, c = 4: claimed stable exactly when H < 2*sqrt(c/m)", "claimed stable, computed unstable"])
+
+
+DAMPED_GAUSS_SEIDEL = 'check = "stability"\nmodel = "damped_oscillator"\nmethod = "cosimulation"\nsymbols = ["H"]\noptions = { H = "H", scheme = "gauss-seidel" }\nvariable = "H"\n'
+
+
+def test_split_points_without_real_roots_or_radicals_are_isolated_exactly(tmp_path):
+    """Gauss-Seidel on the damped oscillator (m = c = 1, d = 1/10): a condition's factor H^4 - 40 H^3 + 1200 H^2 - 24000 H
+    + 480000 has no real root (it was an error, "cannot list the roots"), and the bound H ~ 2.00336 is a root of a quintic.
+    By hand (Jury, with trace T and determinant D of the amplification matrix): at H = 2, T = -9033/5000, D = 12281/15000,
+    and |T| <= 1 + D, so H = 2 is stable and "H < 2" is false there."""
+    outcomes = check(tmp_path, {"below-2": DAMPED_GAUSS_SEIDEL + 'stable_when = "H < 2"'})
+    assert_refuted(outcomes["below-2"], ["at H = 2: claimed unstable, computed stable (trace -9033/5000, determinant 12281/15000)"])

@@ -25,6 +25,12 @@ from .model import TIME, symbol
 
 PRECISIONS = (128, 256, 512, 1024, 2048)  # bits of the interval context, tried in turn
 BALL_METHODS = ("euler", "heun", "midpoint", "rk4", "rk")  # pure arithmetic steps
+MAX_MAGNITUDE_BITS = 4096  # an enclosure beyond 2^4096 in size has blown up: exp or sin of it would not finish
+
+
+def _blown_up(iv) -> bool:
+    """Is the interval unbounded or beyond 2^MAX_MAGNITUDE_BITS in size?"""
+    return any(not mpmath.isfinite(end) or (end != 0 and mpmath.mag(end) > MAX_MAGNITUDE_BITS) for end in (iv.a, iv.b))
 
 
 class CertifiedUnavailable(ValueError):
@@ -117,6 +123,8 @@ class BallSystem:
 
     def rate(self, t, y, recorder: Recorder, block: str | None = None) -> list:
         env = [interval(t)] + [interval(v) for v in y]
+        if any(_blown_up(v) for v in env):
+            raise CertifiedUnavailable(f"the enclosure blew up (beyond 2^{MAX_MAGNITUDE_BITS} in size) at {recorder.where}")
         if block is None:
             recorder.counts["rhs"] += 1
             for name in self.blocks:
@@ -127,7 +135,8 @@ class BallSystem:
 
 
 def run(method, model, parameter_values, options, t0, y0, steps: int, bits: int):
-    """(t, y, recorder): ``steps`` steps of ``method`` in interval arithmetic at ``bits`` bits."""
+    """(t, y, recorder, nodes): ``steps`` steps of ``method`` in interval arithmetic at ``bits`` bits;
+    nodes lists (t, y) after every step."""
     if method.name not in BALL_METHODS:
         raise CertifiedUnavailable(f"method {method.name} has no certified route (only {', '.join(BALL_METHODS)})")
     system = BallSystem(model, parameter_values)
@@ -139,12 +148,14 @@ def run(method, model, parameter_values, options, t0, y0, steps: int, bits: int)
         t = to_field(t0)
         y = [Ball(interval(to_field(v))) for v in y0]
         recorder = Recorder(keep=True, counts=Counter())
+        nodes = []
         for n in range(steps):
             recorder.where = f"step {n + 1}"
             y = method.step(system, t, y, exact_options, recorder)
             t = t + length
-            if any(not mpmath.isfinite(v.iv.a) or not mpmath.isfinite(v.iv.b) for v in y):
-                raise CertifiedUnavailable(f"the enclosure is unbounded after step {n + 1}")
+            if any(_blown_up(v.iv) for v in y):
+                raise CertifiedUnavailable(f"the enclosure blew up (unbounded, or beyond 2^{MAX_MAGNITUDE_BITS} in size) after step {n + 1}")
+            nodes.append((t, y))
     finally:
         mpmath.iv.prec = saved
-    return t, y, recorder
+    return t, y, recorder, nodes

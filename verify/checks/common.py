@@ -4,7 +4,9 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
+import mpmath
 import sympy
+from sympy.printing.str import StrPrinter
 
 from ..crosscheck import mp_value  # margins only: floats never decide a verdict
 from ..exact import to_sympy
@@ -51,16 +53,36 @@ def exact_text(value) -> str:
     return str(value)
 
 
+def _compact_rational(value: sympy.Rational) -> str | None:
+    """A huge rational by its size and leading digits (None when it is short enough to print in full)."""
+    p, q = int(value.p), int(value.q)
+    if p.bit_length() + q.bit_length() <= MAX_INLINE_DIGITS * 3:
+        return None
+    with mpmath.workprec(60):  # from the integers themselves: str() of a huge integer is refused by Python
+        approx = mpmath.nstr(mpmath.mpf(p) / mpmath.mpf(q), 12)
+    if q == 1:
+        return f"{approx} (exact integer, {p.bit_length()} bits)"
+    return f"{approx} (exact rational, numerator {p.bit_length()} bits, denominator {q.bit_length()} bits)"
+
+
+class _CompactPrinter(StrPrinter):
+    """sympy's str printer, with huge rationals inside an expression written compactly."""
+
+    def _print_Rational(self, expr):
+        compact = _compact_rational(expr)
+        return f"[{compact}]" if compact else super()._print_Rational(expr)
+
+    def _print_Integer(self, expr):
+        compact = _compact_rational(expr)
+        return f"[{compact}]" if compact else super()._print_Integer(expr)
+
+
 def short_text(value) -> str:
-    """Like exact_text, but a huge rational is shown by its size and leading digits."""
+    """Like exact_text, but a huge rational, alone or inside an expression, is shown by its size and leading digits."""
     value = to_sympy(value) if not isinstance(value, sympy.Basic) else value
     if value.is_Rational:
-        p, q = int(value.p), int(value.q)
-        if p.bit_length() + q.bit_length() > MAX_INLINE_DIGITS * 3:
-            approx = sympy.Float(value, 12)
-            return f"{approx} (exact rational, numerator {p.bit_length()} bits, denominator {q.bit_length()} bits)"
-    text = str(value)
-    return text
+        return _compact_rational(value) or str(value)
+    return _CompactPrinter().doprint(value)
 
 
 def decimal_text(value: sympy.Rational) -> str:

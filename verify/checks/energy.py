@@ -36,11 +36,11 @@ RATIOS = ("max_ratio", "min_ratio", "final_ratio")
 def prepare(claim: Claim):
     table, model = claim.table, claim.model
     method, options = method_and_options(claim, "energy")
-    validated(method, model, options)
     t0, y0 = initial_values(claim)
     steps = table.get("steps")
     if not (isinstance(steps, int) and 1 <= steps <= 100_000):
         raise LoadError("steps must be an integer from 1 to 100000")
+    validated(method, model, options, steps=steps)
     name = table.get("functional", "energy")
     if name not in model.functionals:
         raise LoadError(f"model {model.name!r} has no functional {name!r} ({', '.join(model.functionals) or 'none'})")
@@ -59,7 +59,7 @@ def prepare(claim: Claim):
             raise LoadError(f"compare.{label} must be a table of options")
         variant = dict(options)
         variant.update({k: _option(claim, method, k, v) for k, v in extra.items()})
-        validated(method, model, variant, f"compare.{label}: ")
+        validated(method, model, variant, f"compare.{label}: ", steps=steps)
         compare[label] = variant
     return method, options, t0, y0, steps, name, expect, compare
 

@@ -32,12 +32,13 @@ from hypothesis.reporting import with_reporter
 from .. import crosscheck, symbolic
 from ..load import Claim, LoadError
 from ..methods import SymbolicSystem
+from ..methods.base import check_work
 from ..model import TIME, initial_name, symbol
 from . import edge_search, realsets
 from . import relation as relation_check
 from . import run as run_check
 from . import sign as sign_check
-from .common import CheckError, Outcome
+from .common import CheckError, Outcome, short_text
 
 KEYS = {
     "domains", "samples", "method", "options", "initial", "steps", "holds", "holds_relations",
@@ -413,7 +414,7 @@ def _prove_relation(claim, spec, over):
         difference = sympy.simplify(lhs - rhs)  # several symbols: sympy's assumptions may still decide
         truth = _decided(difference, op)
         if truth and spec.exactly_when is None:
-            return Outcome("verified", "symbolic", f"{claim.table['lhs']} {op} {claim.table['rhs']} for all {over} (sympy: lhs - rhs = {difference})",
+            return Outcome("verified", "symbolic", f"{claim.table['lhs']} {op} {claim.table['rhs']} for all {over} (sympy: lhs - rhs = {short_text(difference)})",
                            {}, [f"lhs - rhs = {difference}; sympy's assumptions decide {op} 0"])
         return None
     holds_on = _relation_set(lhs, op, rhs, domain)
@@ -637,6 +638,10 @@ def _instance_outcome(claim, spec, values):
             instance.spec.method.validate(claim.model, instance.spec.options)
         except run_check.MethodError:
             return Outcome("verified", "exact", "instance outside the method's options")
+        try:
+            check_work(instance.spec.method, instance.spec.options, steps)
+        except run_check.MethodError as exc:
+            return Outcome("error", None, f"at {', '.join(f'{k} = {v}' for k, v in values.items())}: {exc}")
         try:
             return run_check.evaluate(instance)
         except CheckError as exc:

@@ -12,7 +12,7 @@ import sympy
 
 from .. import crosscheck
 from ..load import Claim, LoadError
-from .common import CheckError, Outcome, with_parameter_scope, exact_text
+from .common import CheckError, Outcome, exact_text, short_text, with_parameter_scope
 
 KEYS = {"expr", "equals"}
 
@@ -67,8 +67,8 @@ def _decide(claim: Claim) -> Outcome:
             return Outcome(
                 "refuted",
                 evidence,
-                f"claimed {claim.table['expr']} = {claim.table['equals']}; computed {sympy.expand(left)}; "
-                f"they differ by {sympy.simplify(difference)}" + (f", e.g. at {at}: {lhs} vs {rhs}" if point else ""),
+                f"claimed {claim.table['expr']} = {claim.table['equals']}; computed {short_text(sympy.expand(left))}; "
+                f"they differ by {short_text(sympy.simplify(difference))}" + (f", e.g. at {at}: {short_text(lhs)} vs {short_text(rhs)}" if point else ""),
                 computed,
                 derivation + [f"at {at or 'the given values'}: expr = {lhs}, equals = {rhs}"],
             )
@@ -83,7 +83,7 @@ def _decide(claim: Claim) -> Outcome:
                     computed,
                     derivation,
                 )
-    raise CheckError(f"sympy cannot simplify the difference {sympy.simplify(difference)} to 0, and no sample point separates the sides")
+    raise CheckError(f"sympy cannot simplify the difference {short_text(sympy.simplify(difference))} to 0, and no sample point separates the sides")
 
 
 def _cross_check(left, right, symbols):

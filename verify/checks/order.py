@@ -74,7 +74,11 @@ def prepare(claim: Claim) -> OrderSpec:
         raise LoadError("components must list states of the model")
     trial = dict(options)
     trial[step] = (t_end - t0) / steps[0]
-    validated(method, model, trial)
+    finest = max(steps[-1], reference_steps or 0)
+    validated(method, model, trial, steps=finest)
+    doubled = method.doubled_inner_steps(trial)  # the inner solver's own error is shown with twice its steps
+    if doubled is not None:
+        validated(method, model, doubled[2], f"with {doubled[0]} doubled: ", steps=finest)
     local = table.get("local", False)
     if not isinstance(local, bool) or (local and reference_steps is not None):
         raise LoadError("local must be true or false, and a local order needs the model's solution")

@@ -59,13 +59,13 @@ def evaluate(claim: Claim) -> Outcome:
     else:
         sign, enclosure, bits = crosscheck.certify_sign(difference)
         if sign is None:
-            raise CheckError(f"cannot decide the sign of {difference}: its enclosure {enclosure} contains 0 at {bits} bits")
+            raise CheckError(f"cannot decide the sign of {short_text(difference)}: its enclosure {enclosure} contains 0 at {bits} bits")
         evidence, how = "certified", f"lhs - rhs lies in {enclosure} (mpmath.iv, {bits} bits)"
     holds = OPERATORS[op](sign, 0)
     text = f"lhs = {short_text(lhs)}, rhs = {short_text(rhs)}"
     if not (lhs.is_Rational and rhs.is_Rational):
-        text = f"lhs = {lhs} ≈ {crosscheck.show(crosscheck.mp_value(lhs))[:22]}, rhs = {rhs}"
-    derivation = [f"lhs = {lhs}", f"rhs = {rhs}", f"lhs - rhs = {sympy.nsimplify(difference) if difference.is_Rational else difference}", how]
+        text = f"lhs = {short_text(lhs)} ≈ {crosscheck.show(crosscheck.mp_value(lhs))[:22]}, rhs = {short_text(rhs)}"
+    derivation = [f"lhs = {short_text(lhs)}", f"rhs = {short_text(rhs)}", f"lhs - rhs = {short_text(difference)}", how]
     margins = {f"{claim.table['lhs']} {op} {claim.table['rhs']}": relative_margin(lhs, rhs, op)}
     if holds:
         return Outcome("verified", evidence, f"{text}: {claim.table['lhs']} {op} {claim.table['rhs']} holds ({how})", computed, derivation, margins)

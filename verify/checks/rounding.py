@@ -12,6 +12,10 @@ audited the same way: a rule reproduces the shown digits when it maps both ends
 (and so, being monotone, everything between) to them; when the ends print
 differently the enclosure is too wide, or straddles a tie, and the audit says
 it cannot decide.
+
+A claimed value with more decimals than ``digits`` (5/8 = 0.625 at two decimals)
+is not the print of anything at that many decimals: it is compared exactly, and
+the message says so.
 """
 from __future__ import annotations
 
@@ -68,6 +72,7 @@ class AuditedValue:
     shown_text: str  # how the exact value is written in messages
     printed: dict = field(default_factory=dict)  # mode -> printed value, or None when the enclosure cannot decide
     tie: bool = False
+    exactly: bool = False  # claimed with more decimals than the claim's digits: no printing gives it, compared exactly
 
     @property
     def modes(self) -> list[str]:
@@ -95,9 +100,17 @@ class RoundingAudit:
         else:
             exact = sympy.Rational(exact)
             entry = AuditedValue(label, claimed, exact, exact, exact, decimal_text(exact), tie=is_tie(exact, self.places))
-        for mode in MODES:
-            ends = {round_decimal(entry.low, self.places, mode), round_decimal(entry.high, self.places, mode)}
-            entry.printed[mode] = ends.pop() if len(ends) == 1 else None
+        if (claimed * 10**self.places).q != 1:  # e.g. 5/8 = 0.625 at digits = 2: a page printing 2 decimals cannot show it
+            entry.exactly, entry.tie = True, False
+            if entry.exact is not None:
+                printed = claimed if entry.exact == claimed else entry.exact
+            else:  # an enclosure can exclude an exact value, never prove it
+                printed = None if entry.low <= claimed <= entry.high else entry.low
+            entry.printed = {mode: printed for mode in MODES}
+        else:
+            for mode in MODES:
+                ends = {round_decimal(entry.low, self.places, mode), round_decimal(entry.high, self.places, mode)}
+                entry.printed[mode] = ends.pop() if len(ends) == 1 else None
         self.values.append(entry)
 
     def undecided(self) -> list[AuditedValue]:
@@ -156,6 +169,8 @@ class RoundingAudit:
     def _reproduced(self, v: AuditedValue, modes, common=None) -> str:
         tie = f" is a tie at decimal {self.places + 1}" if v.tie else ""
         head = f"{v.label} {'=' if v.exact is not None else '∈'} {v.shown_text}{tie}"
+        if v.exactly:
+            return f"{head} exactly (claimed with more decimals than digits = {self.places}, so compared exactly)"
         if v.exact is not None and v.exact == v.claimed:
             return f"{head} rounds to {decimal_text(v.claimed)} under both half-even and half-up"
         rounding = [m for m in modes if m in ROUNDING_MODES]
@@ -172,6 +187,10 @@ class RoundingAudit:
         return "undecided" if value is None else decimal_text(value)
 
     def _miss(self, v: AuditedValue, modes) -> str:
+        if v.exactly:
+            computed = v.shown_text if v.exact is not None else f"∈ {v.shown_text}"
+            return (f"{v.label}: claimed {decimal_text(v.claimed)} (more decimals than digits = {self.places}, so compared exactly), "
+                    f"computed {computed}")
         tie = f" (a tie at decimal {self.places + 1})" if v.tie else ""
         rounding = [v.printed[m] for m in ROUNDING_MODES if m in modes]
         if len(rounding) == 2 and rounding[0] == rounding[1]:

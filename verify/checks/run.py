@@ -15,7 +15,7 @@ from .. import crosscheck, exact
 from ..expr import ExprError
 from ..load import Claim, LoadError
 from ..methods import METHODS, ExactSystem, Method, MethodError, run
-from ..methods.base import MAX_COUNT, ExactSizeError
+from ..methods.base import MAX_COUNT, ExactSizeError, check_work
 from ..model import TIME, initial_name, symbol
 from .common import CheckError, Outcome, exact_text, join_limited, relative_margin, short_text
 from .rounding import CHOICES as ROUNDING_CHOICES
@@ -65,10 +65,13 @@ def method_and_options(claim: Claim, needs_model: str | None = None):
     return method, {name: _option(claim, method, name, value) for name, value in _table(claim.table, "options").items()}
 
 
-def validated(method: Method, model, options: dict, where: str = "") -> None:
-    """The method's own check of its options, as a load error of the claim."""
+def validated(method: Method, model, options: dict, where: str = "", steps: int | None = None) -> None:
+    """The method's own check of its options (and, given the number of macro steps, of the work they ask
+    for: verify.methods.base.check_work), as a load error of the claim."""
     try:
         method.validate(model, options)
+        if steps is not None:
+            check_work(method, options, steps)
     except MethodError as exc:
         raise LoadError(f"{where}{exc}") from None
 
@@ -88,11 +91,11 @@ def initial_values(claim: Claim) -> tuple:
 def prepare(claim: Claim) -> RunSpec:
     table, model = claim.table, claim.model
     method, options = method_and_options(claim, "run")
-    validated(method, model, options)
     t0, y0 = initial_values(claim)
     steps = rational(claim, table.get("steps", 1), "steps")
     if not (steps.is_Integer and 1 <= steps <= MAX_COUNT):
         raise LoadError(f"steps must be an integer from 1 to {MAX_COUNT}, got {steps}")
+    validated(method, model, options, steps=int(steps))
     names = _result_names(model, method, options)
     calls = {"solution": _solution_call(model)}
     expect = [_comparison(claim, key, value, names, calls, "expect") for key, value in _table(table, "expect").items()]
@@ -401,11 +404,11 @@ def _decide_relation(relation, values, mp_values, disagreements):
     quantity = relation.quantity.subs(values)
     bound = relation.claimed.subs(values)
     if quantity.free_symbols or bound.free_symbols:
-        raise CheckError(f"{relation.text} {relation.op} {relation.claimed_text}: {quantity - bound} has unknown names")
+        raise CheckError(f"{relation.text} {relation.op} {relation.claimed_text}: {short_text(quantity - bound)} has unknown names")
     approx = _mp_value(relation.quantity, mp_values, relation.text)
     reference = crosscheck.mp_value(quantity)
     if not crosscheck.close(reference, approx):
-        disagreements.append(f"{relation.text}: exact {quantity} ≈ {crosscheck.show(reference)} vs mpmath {crosscheck.show(approx)}")
+        disagreements.append(f"{relation.text}: exact {short_text(quantity)} ≈ {crosscheck.show(reference)} vs mpmath {crosscheck.show(approx)}")
     if quantity.is_Rational and bound.is_Rational:
         return short_text(quantity), short_text(bound), OPERATORS[relation.op](sympy.sign(quantity - bound), 0), ""
     sign, enclosure, bits = crosscheck.certify_sign(quantity - bound)

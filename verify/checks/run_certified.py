@@ -36,17 +36,16 @@ def _shown(ball) -> str:
 def evaluate(claim, spec, reason: str, mp_run) -> Outcome:
     """``mp_run()`` gives the independent mpmath path's (t, y, trace, counts, nodes)."""
     model = claim.model
-    if spec.at_nodes:
-        raise CheckError(f"{reason}; expect_at_nodes is not on the certified path yet")
     variables = [symbol(TIME)] + [symbol(s) for s in model.variables]
     constants = {symbol(initial_name(s)): v for s, v in zip(model.variables, spec.y0)}
     constants.update({symbol(p): v for p, v in spec.parameter_values.items()})
     constants.update({symbol(k): v for k, v in spec.options.items() if isinstance(v, sympy.Basic)})
     for bits in certified.PRECISIONS:
         try:
-            t, y, recorder = certified.run(spec.method, model, spec.parameter_values, spec.options, spec.t0, spec.y0, spec.steps, bits)
+            t, y, recorder, nodes = certified.run(spec.method, model, spec.parameter_values, spec.options, spec.t0, spec.y0, spec.steps, bits)
         except (certified.CertifiedUnavailable, ValueError, ArithmeticError) as exc:  # ComplexResult: sqrt of a negative state
-            raise CheckError(f"{reason}, and the certified path cannot run it: {type(exc).__name__}: {exc}") from None
+            why = str(exc) if isinstance(exc, certified.CertifiedUnavailable) else f"{type(exc).__name__}: {exc}"
+            raise CheckError(f"{reason}, and the certified path cannot run it: {why}") from None
         env = [certified.interval(t)] + [v.iv for v in y]
         audit = RoundingAudit(spec.digits, spec.rounding) if spec.digits is not None else None
         successes, failures, undecided, computed = [], [], [], {}
@@ -60,6 +59,16 @@ def evaluate(claim, spec, reason: str, mp_run) -> Outcome:
                 ball = _enclose(comparison.quantity.xreplace(constants), variables, env)
                 computed[comparison.text] = _shown(ball)
                 _compare(comparison.text, ball, claimed, comparison.claimed_text, audit, successes, failures, undecided)
+            for comparison in spec.at_nodes:
+                claimed = comparison.claimed.xreplace(constants)
+                if not claimed.is_Rational:
+                    raise CheckError(f"claimed {comparison.text} = {comparison.claimed_text} at every node: on the certified path the claimed value must be a number")
+                shown = []
+                for n, (t_n, y_n) in enumerate(nodes, 1):
+                    ball = _enclose(comparison.quantity.xreplace(constants), variables, [certified.interval(t_n)] + [v.iv for v in y_n])
+                    shown.append(_shown(ball))
+                    _compare(f"{comparison.text} at node {n}", ball, claimed, comparison.claimed_text, audit, successes, failures, undecided)
+                computed[f"{comparison.text} at nodes"] = "[" + ", ".join(shown) + "]"
             for name, claimed_list in spec.trace.items():
                 got = recorder.trace(name)
                 if any(isinstance(g, tuple) for g in got):

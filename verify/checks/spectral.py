@@ -106,13 +106,20 @@ def crossings(M: sympy.Matrix, variable: sympy.Symbol) -> list:
 
 
 def positive_roots(expressions, variable) -> list:
-    """Every positive root of the numerators and denominators of ``expressions`` in ``variable``."""
+    """Every positive root of the numerators and denominators of ``expressions`` in ``variable``: exact real
+    algebraic numbers (sympy's real root isolation, CRootOf where radicals do not exist) for a polynomial with
+    rational coefficients, sympy's solveset when other (positive) symbols appear."""
     points = []
     for e in expressions:
         numerator, denominator = sympy.fraction(sympy.together(sympy.simplify(e)))
         for part in (numerator, denominator):
             if not part.has(variable):
                 continue
+            if part.free_symbols == {variable} and part.is_polynomial(variable):
+                polynomial = sympy.Poly(part, variable)
+                if polynomial.domain.is_ZZ or polynomial.domain.is_QQ:
+                    points += [r for r in polynomial.real_roots() if _compare_real(r, 0) > 0]
+                    continue
             roots = sympy.solveset(part, variable, sympy.Interval.open(0, sympy.oo))
             if roots is sympy.S.EmptySet:
                 continue
@@ -123,33 +130,53 @@ def positive_roots(expressions, variable) -> list:
 
 
 def merge_points(*groups) -> list:
-    """The distinct real numbers of all groups (exact expressions, possibly in positive symbols), sorted."""
+    """The distinct real numbers of all groups (exact expressions, possibly in positive symbols), sorted;
+    numbers are ordered rigorously (verify.checks.realsets.compare), expressions in symbols by sympy."""
     merged = []
-    for value in (v for group in groups for v in group):
-        if not any(sympy.simplify(value - q) == 0 for q in merged):
-            merged.append(value)
 
     def before(a, b):
+        if not (a.free_symbols or b.free_symbols):
+            return _compare_real(a, b)
         difference = sympy.simplify(a - b)
+        if difference.is_zero:
+            return 0
         if difference.is_negative:
             return -1
         if difference.is_positive:
             return 1
         raise CheckError(f"cannot order the critical step sizes {a} and {b}")
 
+    for value in (v for group in groups for v in group):
+        if not any(before(value, q) == 0 for q in merged):
+            merged.append(value)
     return sorted(merged, key=functools.cmp_to_key(before))
 
 
 def rational_between(a, b) -> sympy.Rational:
-    """The rational with the smallest denominator strictly between the real algebraic numbers a < b
-    (b None: above a), so that samples read simply."""
+    """The rational with the smallest denominator (up to 1000) strictly between the real algebraic numbers
+    a < b, so that samples read simply (b None: the integer above a); every comparison rigorous."""
     if b is None:
-        return sympy.floor(a) + 1
-    for q in range(1, 10**6):
-        p = sympy.floor(a * q) + 1
-        if sympy.Rational(p, q) < b:
+        return _floor(a) + 1
+    for q in range(1, 1001):
+        p = _floor(a * q) + 1
+        if _compare_real(sympy.Rational(p, q), b) < 0:
             return sympy.Rational(p, q)
-    raise CheckError(f"cannot separate {a} and {b} by a rational with a small denominator")
+    return realsets.rational_between(a, b)
+
+
+def _floor(value) -> sympy.Integer:
+    """floor(value) of a real algebraic number, from enclosures narrow enough to settle it."""
+    value = sympy.expand(sympy.sympify(value))
+    if value.is_Rational:
+        return sympy.floor(value)
+    bits = 64
+    while bits <= realsets.MAX_BITS:
+        low, high = realsets.enclosure(value, bits)
+        if sympy.floor(low) == sympy.floor(high):
+            return sympy.floor(low)
+        bits *= 2
+    near = sympy.floor(high)
+    return near if _compare_real(value, near) >= 0 else near - 1
 
 
 def _compare_real(a, b) -> int:

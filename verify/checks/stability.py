@@ -194,6 +194,14 @@ def _critical_points(M, spec):
     return spectral.merge_points(spectral.positive_roots(expressions + _claim_expressions(spec), v))
 
 
+def _between(a, b):
+    """A point strictly between consecutive split points a < b (b None: above a): the simplest rational when
+    both are numbers, else the midpoint (or 2a) in the claim's positive symbols."""
+    if not (a.free_symbols or (b is not None and b.free_symbols)):
+        return spectral.rational_between(a, b)
+    return 2 * a if b is None else (a + b) / 2
+
+
 WITNESS_VALUES = [sympy.Integer(1), sympy.Integer(4), sympy.Rational(1, 4), sympy.Integer(2), sympy.Integer(9)]
 
 
@@ -248,10 +256,10 @@ def _decide_stable_when(claim, method, options, spec) -> Outcome:
     if not points:
         tests = [sympy.Integer(1)]
     else:
-        tests.append(points[0] / 2)
+        tests.append(_between(sympy.Integer(0), points[0]))
         for a, b in zip(points, points[1:]):
-            tests += [a, (a + b) / 2]
-        tests += [points[-1], 2 * points[-1]]
+            tests += [a, _between(a, b)]
+        tests += [points[-1], _between(points[-1], None)]
     v = spec.variable
     found_stable = []
     for value in tests:

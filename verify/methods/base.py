@@ -177,6 +177,12 @@ class Method:
         count = int(options.get(option, 1))
         return option, count, {**options, option: sympy.Integer(2 * count)}
 
+    def inner_steps_per_step(self, options: dict) -> int:
+        """How many inner steps (microsteps, subsystem steps) one macro step takes; 1 for a plain one-step method."""
+        option = self.inner_steps_option
+        value = options.get(option, 1) if option else 1
+        return int(value) if getattr(value, "is_Integer", isinstance(value, int)) else 1
+
     def string_option_words(self, model: Model) -> dict[str, tuple[str, ...]]:
         """The words each string option allows on ``model`` (by default the fixed ``string_options``)."""
         return self.string_options
@@ -235,6 +241,15 @@ class Method:
 
 
 MAX_COUNT = 1_000_000  # bound on step and microstep counts, so no claim can ask for an endless loop
+MAX_WORK = 10_000_000  # bound on steps x inner steps of one run (a claim is also bounded in time by the runner)
+
+
+def check_work(method: "Method", options: dict, steps: int, where: str = "") -> None:
+    """A run of ``steps`` macro steps may take at most MAX_WORK inner steps; otherwise a MethodError that says why."""
+    inner = method.inner_steps_per_step(options)
+    if steps * inner > MAX_WORK:
+        raise MethodError(f"{where}{steps} steps x {inner} inner steps = {steps * inner} is more than one claim may run "
+                          f"(at most {MAX_WORK}); take fewer steps or microsteps")
 
 
 def to_field_deep(value):

@@ -35,6 +35,9 @@ class FrozenSlowEuler(Method):
     def step_length(self, options):
         return options["H"]
 
+    def inner_steps_per_step(self, options):
+        return int(options["m"]) if getattr(options.get("m"), "is_Integer", False) else 1
+
     def named_values(self, options):
         return {"h": options["H"] / options["m"]}
 
