@@ -32,7 +32,7 @@ BAD_CLAIMS = {
     "endless-steps": ('check = "run"\nmodel = "electromechanical"\nmethod = "euler"\noptions = { h = 1 }\ninitial = { q = 0, v = 1, i = 0 }\nsteps = 99999999999\nexpect = { q = 0 }', "steps must be an integer from 1 to 1000000"),
     "endless-microsteps": ('check = "run"\nmodel = "electromechanical"\nmethod = "frozen-slow-euler"\noptions = { H = 1, m = 10000000000 }\ninitial = { q = 0, v = 1, i = 0 }\nexpect = { q = 0 }', "option m must be an integer from 1 to 1000000"),
     "bad-expected": ('check = "relation"\nlhs = "1"\nop = "<"\nrhs = "2"\nexpected = "maybe"', "expected must be"),
-    "implicit-tableau": ('check = "run"\nmodel = "electromechanical"\nmethod = "rk"\noptions = { h = 1, A = [[1]], b = [1] }\ninitial = { q = 0, v = 1, i = 0 }\nexpect = { q = 0 }', "strictly lower triangular"),
+    "non-square-tableau": ('check = "run"\nmodel = "electromechanical"\nmethod = "rk"\noptions = { h = 1, A = [[1, 0]], b = [1] }\ninitial = { q = 0, v = 1, i = 0 }\nexpect = { q = 0 }', "A must be 1x1 to match b"),
 }
 
 

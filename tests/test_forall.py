@@ -95,7 +95,7 @@ def nodepy_polynomial(tableau):
     return sympy.expand(numerator / denominator)
 
 
-@pytest.mark.parametrize("name", sorted(TABLEAUS))
+@pytest.mark.parametrize("name", sorted(name for name, tableau in TABLEAUS.items() if tableau.explicit))
 def test_stability_polynomials_agree_with_nodepy(name):
     expected = nodepy_polynomial(TABLEAUS[name])
     h, lam, z = sympy.symbols("h lam z", real=True)

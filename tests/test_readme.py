@@ -40,3 +40,32 @@ def test_quoted_explain_lines_are_real(outputs):
     block = README.split("verify explain tutorial/heun-step examples/tutorial.toml\n```\n\n```\n", 1)[1].split("```", 1)[0]
     for line in block.strip().splitlines():
         assert line in outputs, line
+
+
+def test_every_method_has_a_row_in_the_methods_table():
+    from verify.methods import METHODS
+
+    table = README.split("### Methods", 1)[1].split("### Expressions", 1)[0]
+    rows = [line for line in table.splitlines() if line.startswith("| `")]
+    named = {name for row in rows for name in re.findall(r"`([a-z0-9-]+)`", row.split(" | ")[0])}
+    assert set(METHODS) <= named, sorted(set(METHODS) - named)
+
+
+def test_every_named_tableau_has_its_own_twin_data():
+    import mpmath
+
+    from verify.methods import TABLEAUS
+    from verify.twins import runge_kutta as twin
+
+    with mpmath.workdps(40):
+        for name, tableau in TABLEAUS.items():
+            A, b, c = twin.tableau(name, {}, None)
+            exact = [*tableau.b, *tableau.c, *(a for row in tableau.A for a in row)]
+            approx = [*b, *c, *(a for row in A for a in row)]
+            assert all(abs(mpmath.mpf(sympy_value(e)) - a) < mpmath.mpf(10) ** -35 for e, a in zip(exact, approx)), name
+
+
+def sympy_value(expression):
+    import sympy
+
+    return sympy.N(sympy.sympify(expression), 45)

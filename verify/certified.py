@@ -137,8 +137,8 @@ class BallSystem:
 def run(method, model, parameter_values, options, t0, y0, steps: int, bits: int):
     """(t, y, recorder, nodes): ``steps`` steps of ``method`` in interval arithmetic at ``bits`` bits;
     nodes lists (t, y) after every step."""
-    if method.name not in BALL_METHODS:
-        raise CertifiedUnavailable(f"method {method.name} has no certified route (only {', '.join(BALL_METHODS)})")
+    if method.name not in BALL_METHODS or not method.is_explicit(options):
+        raise CertifiedUnavailable(f"method {method.name} has no certified route (only the explicit {', '.join(BALL_METHODS)})")
     system = BallSystem(model, parameter_values)
     exact_options = method.exact_options(options)
     length = exact_options["h"]

@@ -13,7 +13,8 @@ from typing import Sequence
 import mpmath
 import sympy
 
-from .methods.explicit_rk import TABLEAUS, tableau_from_options
+from .twins import runge_kutta as rk_twin
+from .twins.runge_kutta import SolverFailure  # a finite-budget solver stopped without meeting its tolerance
 
 DIGITS = 50  # working precision of the cross-check (decimal digits)
 AGREEMENT_DIGITS = 30  # exact and mpmath values must agree to this many significant digits
@@ -142,6 +143,14 @@ class _MpSystem:
     def _count(self, name):
         self.counts[name] = self.counts.get(name, 0) + 1
 
+    count = _count  # a twin counts an evaluation its exact path makes (e.g. an implicit stage)
+
+    def f_uncounted(self, t, y):
+        return [fn([t, *y]) for fn in self.functions]
+
+    def jacobian_uncounted(self, t, y):
+        return mpmath.matrix([[fn([t, *y]) for fn in row] for row in self.jacobian_functions[:len(self.functions)]])
+
 
 def to_mp(value):
     value = sympy.sympify(value)
@@ -149,18 +158,10 @@ def to_mp(value):
 
 
 def _runge_kutta(system, t, y, options, tableau, names, trace):
-    h = to_mp(options["h"])
-    A = [[to_mp(a) for a in row] for row in tableau.A]
-    b = [to_mp(v) for v in tableau.b]
-    c = [to_mp(v) for v in tableau.c]
-    stages = []
-    for i in range(len(b)):
-        arg = [y[q] + h * sum(A[i][j] * stages[j][q] for j in range(i)) for q in range(len(y))]
-        stages.append(system.f(t + c[i] * h, arg))
-    y = [y[q] + h * sum(b[i] * stages[i][q] for i in range(len(b))) for q in range(len(y))]
-    for name, value in zip(names, y):
-        trace.setdefault(name, []).append(value)
-    return t + h, y
+    A, b, c = tableau
+    budget = int(options.get("newton_iterations", NEWTON_ITERATIONS))
+    tolerance = to_mp(options.get("newton_tolerance", NEWTON_TOLERANCE))
+    return rk_twin.step(system, t, y, to_mp(options["h"]), A, b, c, names, trace, budget, tolerance)
 
 
 def _multirate(system, t, y, options, names, trace, midpoint):
@@ -282,10 +283,6 @@ def _adaptive(system, t, y, options, names, trace):
     return t, y
 
 
-class SolverFailure(ValueError):
-    """A finite-budget solver stopped without meeting its tolerance (an explicit failure status)."""
-
-
 NEWTON_ITERATIONS = 20  # default budget of the Newton iteration per step
 NEWTON_TOLERANCE = sympy.Rational(1, 10**40)  # default: max-norm of the equation residual
 
@@ -353,6 +350,7 @@ def _rosenbrock_euler(system, t, y, options, names, trace):
     return t + h, y
 
 
+RK_TWINS = rk_twin.names()
 IMPLICIT = {"backward-euler": _backward_euler, "rosenbrock-euler": _rosenbrock_euler}
 
 
@@ -382,8 +380,8 @@ def mp_run(method: str, options: dict, rhs: list, states: list, blocks: dict, ti
         system = _MpSystem(rhs, states, blocks, time, constraints)
         t = to_mp(t0)
         y = [to_mp(v) for v in y0]
-        if method in TABLEAUS or method == "rk":
-            tableau = TABLEAUS.get(method) or tableau_from_options(options)
+        if method in RK_TWINS or method == "rk":
+            tableau = rk_twin.tableau(method, options, to_mp)
             advance = lambda t, y: _runge_kutta(system, t, y, options, tableau, names, trace)  # noqa: E731
         elif method in ("frozen-slow-euler", "midpoint-sampled-euler"):
             midpoint = method == "midpoint-sampled-euler"

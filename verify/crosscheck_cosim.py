@@ -11,7 +11,7 @@ import mpmath
 import sympy
 
 from .crosscheck import compile_mp, to_mp
-from .methods.explicit_rk import TABLEAUS
+from .methods.runge_kutta import TABLEAUS
 
 THRESHOLD = sympy.Rational(1, 10**6)
 

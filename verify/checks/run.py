@@ -103,8 +103,8 @@ def prepare(claim: Claim) -> RunSpec:
     relations = [_relation(claim, key, value, names, calls) for key, value in _table(table, "expect_relations").items()]
     trace = {}
     for name, values in _table(table, "trace").items():
-        if name not in model.variables and name not in method.quantity_names(model):
-            raise LoadError(f"trace.{name}: only states and the method's quantities ({', '.join(method.quantity_names(model)) or 'none'}) can be traced")
+        if name not in model.variables and name not in method.quantity_names(model, options):
+            raise LoadError(f"trace.{name}: only states and the method's quantities ({', '.join(method.quantity_names(model, options)) or 'none'}) can be traced")
         if not isinstance(values, list):
             raise LoadError(f"trace.{name} must be a list of values")
         trace[name] = [rational(claim, flag_value(v), f"trace.{name}", names) for v in values]
@@ -183,7 +183,7 @@ def rational(claim, value, key, names=None) -> sympy.Expr:
 def _result_names(model, method, options) -> dict:
     """Names an ``expect`` entry may use beyond the claim's: numeric method options and the method's quantities."""
     plain_options = [name for name, value in options.items() if isinstance(value, sympy.Basic)]
-    return {name: symbol(name) for name in plain_options + list(method.quantity_names(model))}
+    return {name: symbol(name) for name in plain_options + list(method.quantity_names(model, options))}
 
 
 def _solution_call(model):
@@ -218,7 +218,7 @@ def _comparison(claim, key, value, names, calls, table_name) -> Comparison:
 
 def _known_values(spec: RunSpec, model, t, y, quantities=None) -> dict:
     """Symbol -> exact value for everything an expect expression may mention, at time t and state y."""
-    values = {symbol(k): exact.to_sympy(v) for k, v in (quantities or {}).items() if k in spec.method.quantity_names(model)}
+    values = {symbol(k): exact.to_sympy(v) for k, v in (quantities or {}).items() if k in spec.method.quantity_names(model, spec.options)}
     values[symbol(TIME)] = t
     values.update({symbol(s): v for s, v in zip(model.variables, y)})
     values.update({symbol(initial_name(s)): v for s, v in zip(model.variables, spec.y0)})
@@ -281,7 +281,7 @@ def evaluate(claim: Claim) -> Outcome:
     mp_values[symbol(TIME)] = mp_t
     mp_values.update({symbol(s): v for s, v in zip(model.variables, mp_y)})
     static = spec.method.named_values(spec.options)  # known from the options, not computed by the run
-    for name in spec.method.quantity_names(model):
+    for name in spec.method.quantity_names(model, spec.options):
         if symbol(name) in mp_values and name not in model.variables and name not in static:
             if not mp_trace.get(name):
                 raise CheckError(f"the cross-check does not compute {name}")
@@ -313,7 +313,7 @@ def evaluate(claim: Claim) -> Outcome:
         elif not audit:
             successes.append(f"{comparison.text} = {comparison.claimed_text} at all {spec.steps} macro nodes")
     for name, claimed_list in spec.trace.items():
-        got = [exact.to_sympy(v) for v in result.recorder.trace(name)]
+        got = [exact.to_sympy(v) for v in spec.method.trace_values(result.recorder, name, model)]
         approx = mp_trace.get(name, [])
         if len(approx) != len(got) or not all(crosscheck.agree(g, a) for g, a in zip(got, approx)):
             disagreements.append(f"trace {name}: exact {join_limited([short_text(g) for g in got])} vs mpmath {join_limited([crosscheck.show(a) for a in approx])}")
@@ -391,7 +391,7 @@ def cosimulation_of(model, system):
 def _uses_run_quantities(spec, model) -> bool:
     """Does an expectation read a value the run computes besides the state (so the step loop must run)?"""
     static = set(spec.method.named_values(spec.options))
-    wanted = {symbol(q) for q in spec.method.quantity_names(model) if q not in static and q not in model.variables}
+    wanted = {symbol(q) for q in spec.method.quantity_names(model, spec.options) if q not in static and q not in model.variables}
     return any((c.quantity.free_symbols | c.claimed.free_symbols) & wanted for c in spec.expect + spec.relations)
 
 

@@ -70,7 +70,7 @@ def evaluate(claim, spec, reason: str, mp_run) -> Outcome:
                     _compare(f"{comparison.text} at node {n}", ball, claimed, comparison.claimed_text, audit, successes, failures, undecided)
                 computed[f"{comparison.text} at nodes"] = "[" + ", ".join(shown) + "]"
             for name, claimed_list in spec.trace.items():
-                got = recorder.trace(name)
+                got = spec.method.trace_values(recorder, name, model)
                 if any(isinstance(g, tuple) for g in got):
                     raise CheckError(f"{reason}; a trace of stage values ({name}) is not on the certified path yet: trace states")
                 computed[f"trace {name}"] = "[" + ", ".join(_shown(g) for g in got) + "]"
@@ -139,7 +139,7 @@ def _cross_check(mp, model, y, recorder, spec):
     for name, ball, approx in zip(model.variables, y, mp_y):
         _inside(name, ball, approx)
     for name in spec.trace:
-        for index, (ball, approx) in enumerate(zip(recorder.trace(name), mp_trace.get(name, [])), 1):
+        for index, (ball, approx) in enumerate(zip(spec.method.trace_values(recorder, name, model), mp_trace.get(name, [])), 1):
             if isinstance(ball, tuple):
                 for b, a in zip(ball, approx):
                     _inside(f"trace {name} value {index}", b, a)

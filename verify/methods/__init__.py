@@ -1,13 +1,14 @@
 """Exact step maps, one module per family.  ``METHODS`` maps a claim's ``method`` to its step map."""
 from .base import ExactSystem, Method, MethodError, Recorder, RunResult, SymbolicSystem, run
 from .cosimulation import CoSimulation
-from .explicit_rk import TABLEAUS, ExplicitRungeKutta
+from .runge_kutta import ALIASES, TABLEAUS, RungeKutta
 from .implicit import BackwardEuler, RosenbrockEuler
 from .multirate import FrozenSlowEuler, MidpointSampledEuler
 from .step_doubling import AdaptiveEuler, StepDoublingEuler
 
-METHODS: dict[str, Method] = {name: ExplicitRungeKutta(name, tableau) for name, tableau in TABLEAUS.items()}
-METHODS["rk"] = ExplicitRungeKutta("rk")
+METHODS: dict[str, Method] = {name: RungeKutta(name, tableau) for name, tableau in TABLEAUS.items()}
+METHODS.update({alias: RungeKutta(alias, TABLEAUS[name]) for alias, name in ALIASES.items()})
+METHODS["rk"] = RungeKutta("rk")
 METHODS["frozen-slow-euler"] = FrozenSlowEuler()
 METHODS["midpoint-sampled-euler"] = MidpointSampledEuler()
 METHODS["step-doubling-euler"] = StepDoublingEuler()

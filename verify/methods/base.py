@@ -200,9 +200,17 @@ class Method:
         """The memory before the first step (the method's first-step rule), from the exact options."""
         return []
 
-    def quantity_names(self, model: Model) -> tuple[str, ...]:
+    def quantity_names(self, model: Model, options: dict | None = None) -> tuple[str, ...]:
         """Names of the values besides the states that a run of this method assigns (for expect and trace)."""
         return self.quantities
+
+    def trace_values(self, recorder: "Recorder", name: str, model: Model) -> list:
+        """Every value the run assigned to ``name``, in order (a method may compose them, e.g. a stage component)."""
+        return recorder.trace(name)
+
+    def is_explicit(self, options: dict) -> bool:
+        """Does a step only add, multiply and evaluate the right-hand side (no solve)?"""
+        return True
 
     def validate(self, model: Model, options: dict) -> None:
         if model.algebraic and not self.supports_dae:

@@ -57,7 +57,7 @@ from ..model import TIME, symbol
 import sympy
 
 from .base import Method, MethodError, positive_integer, positive_rational, to_field_deep
-from .explicit_rk import TABLEAUS
+from .runge_kutta import TABLEAUS, EXPLICIT
 
 DEFAULT_THRESHOLD = sympy.Rational(1, 10**6)
 
@@ -71,7 +71,7 @@ class CoSimulation(Method):
     name = "cosimulation"
     required_options = ("H",)
     optional_options = ("scheme", "extrapolation", "slope", "solver", "microsteps", "balance", "exchange", "threshold")
-    string_options = {"scheme": ("jacobi", "gauss-seidel"), "solver": tuple(TABLEAUS), "exchange": ("outputs", "power"), "balance": (),
+    string_options = {"scheme": ("jacobi", "gauss-seidel"), "solver": EXPLICIT, "exchange": ("outputs", "power"), "balance": (),
                       "slope": ("history", "derivative")}
     inner_steps_option = "microsteps"  # the order and energy checks show the subsystem solver's own error by doubling it
 
@@ -130,7 +130,7 @@ class CoSimulation(Method):
     def affine_for(self, options) -> bool:
         return options.get("exchange", "outputs") != "power"
 
-    def quantity_names(self, model):
+    def quantity_names(self, model, options=None):
         names = [f"work_{s.name}" for s in model.subsystems.values() if s.power is not None]
         if model.subsystems and all(s.power is not None for s in model.subsystems.values()):
             names += ["interface_energy", "max_step_interface_energy"]

@@ -40,7 +40,7 @@ class BackwardEuler(Method):
     expression_options = ("residual_d", "residual_a")
     supports_dae = True
 
-    def quantity_names(self, model):
+    def quantity_names(self, model, options=None):
         return tuple(f"r_d_{x}" for x in model.states) + tuple(f"r_a_{z}" for z in model.algebraic)
 
     def validate(self, model, options):
@@ -113,7 +113,7 @@ class RosenbrockEuler(Method):
     optional_options = ("gamma", "J", "stage_residual")
     component_options = ("stage_residual",)
 
-    def quantity_names(self, model):
+    def quantity_names(self, model, options=None):
         return tuple(f"solve_residual_{s}" for s in model.states)
 
     def validate(self, model, options):

@@ -84,7 +84,7 @@ class StepDoublingEuler(Method):
     affine = False
     variable_step = True
 
-    def quantity_names(self, model):
+    def quantity_names(self, model, options=None):
         return attempt_quantity_names(model.states)
 
     def validate(self, model, options):
@@ -140,7 +140,7 @@ class AdaptiveEuler(Method):
     }
     RUN_QUANTITIES = ("attempt_t", "attempt_h", "failed", "attempts", "rejections", "accepted_steps", "tolerance_sum", "error_estimate_sum")
 
-    def quantity_names(self, model):
+    def quantity_names(self, model, options=None):
         return self.RUN_QUANTITIES + attempt_quantity_names(model.states)
 
     def validate(self, model, options):

@@ -1,0 +1,151 @@
+"""Implicit Runge-Kutta tableaus: exact stage solves for linear right-hand sides, stages traced, the twin's own data.
+
+Hand computations use fractions.Fraction; stability functions and orders are compared with NodePy's catalogue.
+"""
+from __future__ import annotations
+
+from fractions import Fraction as F
+
+import pytest
+import sympy
+
+from conftest import assert_refuted, claims_text
+from verify.checks import stability
+from verify.methods import METHODS, TABLEAUS
+
+MODELS = """
+[model.forced]
+states = ["y"]
+rhs = { y = "-2*y + t" }
+
+[model.oscillator]
+states = ["x", "v"]
+rhs = { x = "v", v = "-x" }
+
+[model.cubic]
+states = ["y"]
+rhs = { y = "-y**3" }
+solution = { y = "y0/sqrt(1 + 2*y0**2*t)" }
+"""
+NODEPY = {"trapezoid": "LobattoIIIA2", "lobatto-iiia-4": "LobattoIIIA3", "gauss-legendre-4": "GL2", "gauss-legendre-6": "GL3",
+          "radau-iia-3": "RadauIIA2", "radau-iia-5": "RadauIIA3", "implicit-midpoint": None}
+
+
+def trapezoid_by_hand(steps, h=F(1, 10), y=F(1)):
+    """y_{n+1} = y_n + h/2 (f(t_n, y_n) + f(t_{n+1}, y_{n+1})) for f = -2y + t, solved for y_{n+1} by hand."""
+    values, t = [], F(0)
+    for _ in range(steps):
+        y = (y + h / 2 * (-2 * y + t + (t + h))) / (1 + h)
+        t += h
+        values.append(y)
+    return values
+
+
+def run(check_claims, bodies):
+    return {k: r.outcome for k, r in check_claims(claims_text(MODELS, bodies)).items()}
+
+
+def test_the_trapezoidal_rule_is_its_formula_by_hand(check_claims):
+    values = trapezoid_by_hand(4)
+    assert values[0] == F(181, 220)
+    trace = ", ".join(f'"{v}"' for v in values)
+    body = f'check = "run"\nmodel = "forced"\nmethod = "METHOD"\noptions = {{ h = 0.1 }}\ninitial = {{ y = 1 }}\nsteps = 4\ntrace = {{ y = [{trace}] }}'
+    outcomes = run(check_claims, {"trapezoid": (body.replace("METHOD", "trapezoid"),), "crank-nicolson": (body.replace("METHOD", "crank-nicolson"),)})
+    for outcome in outcomes.values():
+        assert outcome.status == "verified" and outcome.evidence == "exact", outcome.message
+
+
+def test_radau_iia_on_the_oscillator_is_its_stability_function_at_ih(check_claims):
+    """Radau IIA (3rd order): R(z) = (1 + z/3)/(1 - 2z/3 + z^2/6); on x' = v, v' = -x from (1, 0) one step gives
+    x + i v... with z = i h: at h = 1/2, R(i/2) = (520 + 284 i)/593, so x1 = 520/593 and v1 = -284/593."""
+    z = sympy.I / 2
+    R = sympy.nsimplify(sympy.expand_complex((1 + z / 3) / (1 - 2 * z / 3 + z**2 / 6)))
+    assert (sympy.re(R), sympy.im(R)) == (sympy.Rational(520, 593), sympy.Rational(284, 593))
+    body = 'check = "run"\nmodel = "oscillator"\nmethod = "radau-iia-3"\noptions = { h = "1/2" }\ninitial = { x = 1, v = 0 }\n'
+    outcomes = run(check_claims, {"true": (body + 'expect = { x = "520/593", v = "-284/593" }\ncounts = { rhs = 2 }',),
+                                  "flipped-sign": (body + 'expect = { v = "284/593" }',)})
+    assert outcomes["true"].status == "verified" and outcomes["true"].evidence == "exact", outcomes["true"].message
+    assert_refuted(outcomes["flipped-sign"], ["v: claimed 284/593, computed -284/593"])
+
+
+def test_stages_are_traced_per_component_and_scalar(check_claims):
+    """Trapezoid on y' = -2y + t, h = 1/10, y0 = 1: k1 = f(0, 1) = -2; k2 = f(1/10, y1) = -2 (181/220) + 1/10 = -17/11."""
+    body = 'check = "run"\nmodel = "forced"\nmethod = "trapezoid"\noptions = { h = 0.1 }\ninitial = { y = 1 }\n'
+    midpoint = 'check = "run"\nmodel = "oscillator"\nmethod = "implicit-midpoint"\noptions = { h = 1 }\ninitial = { x = 1, v = 0 }\n'
+    # implicit midpoint on the oscillator, h = 1: k = f(y + k/2): k_x = v + k_v/2, k_v = -(1 + k_x/2) -> k_x = -2/5, k_v = -4/5
+    outcomes = run(check_claims, {"scalar": (body + 'trace = { k1 = [-2], k2 = ["-17/11"] }',),
+                                  "components": (midpoint + 'expect = { k1_x = "-2/5", k1_v = "-4/5", x = "3/5", v = "-4/5" }',),
+                                  "wrong-stage": (body + 'trace = { k2 = ["-17/12"] }',)})
+    for name in ("scalar", "components"):
+        assert outcomes[name].status == "verified", outcomes[name].message
+    assert_refuted(outcomes["wrong-stage"], ["trace k2", "-17/12", "-17/11"])
+
+
+def test_a_given_square_tableau_runs_and_a_changed_coefficient_is_refuted(check_claims):
+    """rk with A = [[1/2]] is the implicit midpoint rule: on y' = -2y + t, h = 1/10: k = -2(1 + k/20) + 1/20, so
+    k = -39/22 and y1 = 181/220 (the trapezoid's value: the two agree on a right-hand side affine in y and t)."""
+    body = 'check = "run"\nmodel = "forced"\nmethod = "rk"\noptions = { h = 0.1, A = [["A11"]], b = [1] }\ninitial = { y = 1 }\nexpect = { y = "181/220" }'
+    assert F(1) + F(1, 10) * F(-39, 22) == F(181, 220) == trapezoid_by_hand(1)[0]
+    outcomes = run(check_claims, {"midpoint": (body.replace("A11", "1/2"),), "changed-coefficient": (body.replace("A11", "1/3"),)})
+    assert outcomes["midpoint"].status == "verified", outcomes["midpoint"].message
+    assert_refuted(outcomes["changed-coefficient"], ["y: claimed 181/220, computed"])
+
+
+@pytest.mark.parametrize("name", sorted(NODEPY))
+def test_stability_functions_and_orders_agree_with_nodepy(name):
+    rk = pytest.importorskip("nodepy.runge_kutta_method")
+    h, lam, z = sympy.symbols("h lam z", real=True)
+    M = stability.amplification(METHODS[name], {"h": h}, stability.DAHLQUIST, {"lam": lam})
+    ours = sympy.simplify(M[0, 0].subs(lam, z / h))
+    if NODEPY[name] is None:  # the implicit midpoint rule is 1-stage Gauss: R(z) = (1 + z/2)/(1 - z/2)
+        assert sympy.simplify(ours - (1 + z / 2) / (1 - z / 2)) == 0
+        return
+    method = rk.loadRKM(NODEPY[name])
+    p, q = method.stability_function()
+    theirs = sum(sympy.nsimplify(c) * z**k for k, c in enumerate(reversed(list(p.coeffs)))) / \
+        sum(sympy.nsimplify(c) * z**k for k, c in enumerate(reversed(list(q.coeffs))))
+    assert sympy.simplify(ours - theirs) == 0
+    assert method.order() == TABLEAUS[name].order
+
+
+@pytest.mark.parametrize("name", ["gauss-legendre-4", "gauss-legendre-6", "radau-iia-3", "radau-iia-5", "lobatto-iiia-4", "sdirk-2", "sdirk-3",
+                                  "trapezoid", "implicit-midpoint"])
+def test_each_implicit_tableau_shows_its_order_on_a_nonlinear_problem(check_claims, name):
+    """y' = -y^3 (Newton on the mpmath twin): the observed order is the tableau's; one less is refuted."""
+    order = TABLEAUS[name].order
+    steps = {2: "[16, 32, 64, 128]", 3: "[8, 16, 32, 64]"}.get(order, "[4, 8, 16, 32]")
+    body = f'check = "order"\nmodel = "cubic"\nmethod = "{name}"\ninitial = {{ y = 1 }}\nt_end = 1\nsteps = {steps}\norder = ORDER'
+    outcomes = run(check_claims, {"true": (body.replace("ORDER", str(order)),), "wrong-order": (body.replace("ORDER", str(order - 1)),)})
+    assert outcomes["true"].status == "verified", outcomes["true"].message
+    assert_refuted(outcomes["wrong-order"], [f"claimed order {order - 1}"])
+
+
+def test_a_nonlinear_implicit_run_and_an_algebraic_tableau_run_say_why_they_are_not_exact(check_claims):
+    outcomes = run(check_claims, {
+        "nonlinear": ('check = "run"\nmodel = "cubic"\nmethod = "radau-iia-3"\noptions = { h = 0.1 }\ninitial = { y = 1 }\nexpect = { y = 1 }',),
+        "algebraic": ('check = "run"\nmodel = "forced"\nmethod = "gauss-legendre-4"\noptions = { h = 0.1 }\ninitial = { y = 1 }\nexpect = { y = 1 }',)})
+    assert outcomes["nonlinear"].status == "error" and "stage equations of radau-iia-3 are nonlinear" in outcomes["nonlinear"].message
+    assert outcomes["algebraic"].status == "error" and "irrational coefficient" in outcomes["algebraic"].message
+
+
+def test_a_wrong_coefficient_on_the_exact_path_is_caught_by_the_twin(check_claims, monkeypatch):
+    """The twin reads its own tableau data: corrupt the exact trapezoid's b and the cross-check disagrees."""
+    from verify.methods import runge_kutta
+
+    wrong = runge_kutta.ButcherTableau(A=((0, 0), (sympy.Rational(1, 2), sympy.Rational(1, 2))), b=(sympy.Rational(1, 3), sympy.Rational(2, 3)), c=(0, 1))
+    monkeypatch.setattr(METHODS["trapezoid"], "tableau", wrong)
+    outcome = run(check_claims, {"t": ('check = "run"\nmodel = "forced"\nmethod = "trapezoid"\noptions = { h = 0.1 }\ninitial = { y = 1 }\nexpect = { y = "181/220" }',)})["t"]
+    assert outcome.status == "error" and "mpmath" in outcome.message, outcome.message
+
+
+def test_stability_functions_of_implicit_tableaus_and_wrong_versions(check_claims):
+    body = 'check = "stability"\nmethod = "{m}"\nequals = "{R}"'
+    outcomes = run(check_claims, {
+        "gauss": (body.format(m="gauss-legendre-4", R="(1 + z/2 + z**2/12)/(1 - z/2 + z**2/12)"),),
+        "sdirk-2": (body.format(m="sdirk-2", R="(1 + (1 - 2*g)*z)/(1 - g*z)**2".replace("g", "(1 - 1/sqrt(2))")),),
+        "gauss-wrong-sign": (body.format(m="gauss-legendre-4", R="(1 + z/2 + z**2/12)/(1 - z/2 - z**2/12)"),),
+        "radau-is-not-gauss": (body.format(m="radau-iia-3", R="(1 + z/2 + z**2/12)/(1 - z/2 + z**2/12)"),)})
+    for name in ("gauss", "sdirk-2"):
+        assert outcomes[name].status == "verified" and outcomes[name].evidence == "symbolic", outcomes[name].message
+    assert_refuted(outcomes["gauss-wrong-sign"], ["claimed", "computed"])
+    assert_refuted(outcomes["radau-is-not-gauss"], ["claimed", "computed"])

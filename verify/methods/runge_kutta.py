@@ -1,0 +1,249 @@
+"""Runge-Kutta methods: a Butcher tableau is data, one generic step does the arithmetic.
+
+k_i = f(t + c_i h, y + h sum_j a_ij k_j),   y+ = y + h sum_i b_i k_i
+(Hairer, Norsett & Wanner, Solving ODEs I, sec. II.1; Hairer & Wanner, Solving ODEs II, sec. IV.5).
+
+A strictly lower triangular A is explicit: each stage is one evaluation.  Otherwise the stages are implicit and
+are solved exactly when the right-hand side is affine in the state, f(t, y) = J(t) y + g(t):
+
+* diagonally implicit (A lower triangular): stage by stage,
+  (I - h a_ii J(t_i)) k_i = f(t_i, y + h sum_{j<i} a_ij k_j);
+* fully implicit: the s n x s n system  k_i - h sum_j a_ij J(t_i) k_j = f(t_i, y)  at once,
+
+with t_i = t + c_i h, as linear systems over QQ (sympy's DomainMatrix).  Each implicit stage counts one
+right-hand-side and one Jacobian evaluation.  A right-hand side nonlinear in the state has no exact solve; the
+mpmath twin (verify.twins.runge_kutta) solves it by Newton's method with a finite budget.  A tableau with
+irrational coefficients (Gauss-Legendre: sqrt(3)) runs on the symbolic path (stability functions) and on the
+mpmath twin (orders); exact runs over its algebraic field are not implemented yet.
+
+The twin has its own literal coefficients, so a wrong coefficient here is caught by the cross-check.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import sympy
+
+from .. import exact
+from .base import Method, MethodError, positive_rational, to_field_deep
+
+R = sympy.Rational
+S3, S15, S6 = sympy.sqrt(3), sympy.sqrt(15), sympy.sqrt(6)
+SDIRK2_GAMMA = 1 - 1 / sympy.sqrt(2)
+SDIRK3_GAMMA = sympy.CRootOf(6 * sympy.Symbol("x") ** 3 - 18 * sympy.Symbol("x") ** 2 + 9 * sympy.Symbol("x") - 1, 1)  # 0.43586652150845...
+
+
+@dataclass(frozen=True)
+class ButcherTableau:
+    A: tuple  # rows of exact numbers (sympy Rationals or algebraic numbers)
+    b: tuple
+    c: tuple
+    order: int | None = None
+    source: str = ""
+
+    @property
+    def stages(self) -> int:
+        return len(self.b)
+
+    @property
+    def explicit(self) -> bool:
+        return all(self.A[i][j] == 0 for i in range(self.stages) for j in range(i, self.stages))
+
+    @property
+    def diagonally_implicit(self) -> bool:
+        return all(self.A[i][j] == 0 for i in range(self.stages) for j in range(i + 1, self.stages))
+
+    @property
+    def rational(self) -> bool:
+        return all(sympy.sympify(v).is_Rational for v in [*self.b, *self.c, *(a for row in self.A for a in row)])
+
+
+def _sdirk3():
+    g = SDIRK3_GAMMA
+    tau = (1 + g) / 2
+    b1, b2 = -(6 * g**2 - 16 * g + 1) / 4, (6 * g**2 - 20 * g + 5) / 4
+    return ButcherTableau(A=((g, 0, 0), (tau - g, g, 0), (b1, b2, g)), b=(b1, b2, g), c=(g, tau, 1), order=3,
+                          source="R. Alexander, Diagonally implicit Runge-Kutta methods for stiff O.D.E.'s, SIAM J. Numer. Anal. 14 "
+                                 "(1977): the 3-stage L-stable method of order 3, gamma the root 0.4358665 of x^3 - 3x^2 + 3x/2 - 1/6 "
+                                 "in (1/6, 1/2)")
+
+
+TABLEAUS = {
+    "euler": ButcherTableau(A=((0,),), b=(1,), c=(0,), order=1, source="explicit Euler"),
+    "heun": ButcherTableau(A=((0, 0), (1, 0)), b=(R(1, 2), R(1, 2)), c=(0, 1), order=2, source="Heun's method, the explicit trapezoid rule"),
+    "midpoint": ButcherTableau(A=((0, 0), (R(1, 2), 0)), b=(0, 1), c=(0, R(1, 2)), order=2, source="the explicit midpoint rule"),
+    "rk4": ButcherTableau(
+        A=((0, 0, 0, 0), (R(1, 2), 0, 0, 0), (0, R(1, 2), 0, 0), (0, 0, 1, 0)),
+        b=(R(1, 6), R(1, 3), R(1, 3), R(1, 6)), c=(0, R(1, 2), R(1, 2), 1), order=4,
+        source="the classical fourth-order method of Kutta (1901); Butcher, Numerical Methods for ODEs (2016), sec. 32"),
+    "trapezoid": ButcherTableau(A=((0, 0), (R(1, 2), R(1, 2))), b=(R(1, 2), R(1, 2)), c=(0, 1), order=2,
+                                source="the trapezoidal rule (Crank-Nicolson), 2-stage Lobatto IIIA; Hairer & Wanner II, sec. IV.3"),
+    "implicit-midpoint": ButcherTableau(A=((R(1, 2),),), b=(1,), c=(R(1, 2),), order=2,
+                                        source="the implicit midpoint rule, 1-stage Gauss; Hairer & Wanner II, Table IV.5.1"),
+    "gauss-legendre-4": ButcherTableau(
+        A=((R(1, 4), R(1, 4) - S3 / 6), (R(1, 4) + S3 / 6, R(1, 4))), b=(R(1, 2), R(1, 2)), c=(R(1, 2) - S3 / 6, R(1, 2) + S3 / 6),
+        order=4, source="Gauss-Legendre, 2 stages; Hairer & Wanner II, Table IV.5.1 (Hammer & Hollingsworth 1955)"),
+    "gauss-legendre-6": ButcherTableau(
+        A=((R(5, 36), R(2, 9) - S15 / 15, R(5, 36) - S15 / 30),
+           (R(5, 36) + S15 / 24, R(2, 9), R(5, 36) - S15 / 24),
+           (R(5, 36) + S15 / 30, R(2, 9) + S15 / 15, R(5, 36))),
+        b=(R(5, 18), R(4, 9), R(5, 18)), c=(R(1, 2) - S15 / 10, R(1, 2), R(1, 2) + S15 / 10),
+        order=6, source="Gauss-Legendre, 3 stages; Hairer & Wanner II, Table IV.5.2 (Kuntzmann, Butcher 1964)"),
+    "radau-iia-3": ButcherTableau(A=((R(5, 12), R(-1, 12)), (R(3, 4), R(1, 4))), b=(R(3, 4), R(1, 4)), c=(R(1, 3), 1), order=3,
+                                  source="Radau IIA, 2 stages; Hairer & Wanner II, Table IV.5.5 (Ehle 1969)"),
+    "radau-iia-5": ButcherTableau(
+        A=(((88 - 7 * S6) / 360, (296 - 169 * S6) / 1800, (-2 + 3 * S6) / 225),
+           ((296 + 169 * S6) / 1800, (88 + 7 * S6) / 360, (-2 - 3 * S6) / 225),
+           ((16 - S6) / 36, (16 + S6) / 36, R(1, 9))),
+        b=((16 - S6) / 36, (16 + S6) / 36, R(1, 9)), c=((4 - S6) / 10, (4 + S6) / 10, 1),
+        order=5, source="Radau IIA, 3 stages; Hairer & Wanner II, Table IV.5.6 (the RADAU5 code)"),
+    "lobatto-iiia-4": ButcherTableau(A=((0, 0, 0), (R(5, 24), R(1, 3), R(-1, 24)), (R(1, 6), R(2, 3), R(1, 6))),
+                                     b=(R(1, 6), R(2, 3), R(1, 6)), c=(0, R(1, 2), 1), order=4,
+                                     source="Lobatto IIIA, 3 stages; Hairer & Wanner II, Table IV.5.7"),
+    "sdirk-2": ButcherTableau(A=((SDIRK2_GAMMA, 0), (1 - SDIRK2_GAMMA, SDIRK2_GAMMA)), b=(1 - SDIRK2_GAMMA, SDIRK2_GAMMA),
+                              c=(SDIRK2_GAMMA, 1), order=2,
+                              source="the 2-stage L-stable SDIRK of order 2, gamma = 1 - 1/sqrt(2); R. Alexander, SIAM J. Numer. Anal. 14 (1977)"),
+    "sdirk-3": _sdirk3(),
+}
+ALIASES = {"crank-nicolson": "trapezoid"}
+EXPLICIT = tuple(name for name, tableau in TABLEAUS.items() if tableau.explicit)
+
+
+def tableau_from_options(options: dict, method: str = "rk") -> ButcherTableau:
+    """The tableau given in a claim's options ``A`` (any square matrix), ``b``, ``c`` (default: row sums of A)."""
+    A, b = options.get("A"), options.get("b")
+    if not isinstance(A, list) or not isinstance(b, list) or not all(isinstance(row, list) for row in A):
+        raise MethodError(f"method {method}: options A (list of rows) and b (list) are required")
+    s = len(b)
+    if s == 0 or len(A) != s or any(len(row) != s for row in A):
+        raise MethodError(f"method {method}: A must be {s}x{s} to match b")
+    c = options.get("c", [sum(row, sympy.Integer(0)) for row in A])
+    if not isinstance(c, list) or len(c) != s:
+        raise MethodError(f"method {method}: c must have {s} entries")
+    if not all(isinstance(v, sympy.Basic) for v in [*b, *c, *(a for row in A for a in row)]):
+        raise MethodError(f"method {method}: the entries of A, b and c must be numbers")
+    return ButcherTableau(A=tuple(tuple(row) for row in A), b=tuple(b), c=tuple(c))
+
+
+class RungeKutta(Method):
+    """One step of a Runge-Kutta method of step ``h``; ``tableau=None`` reads it from the options."""
+
+    required_options = ("h",)
+
+    def __init__(self, name: str, tableau: ButcherTableau | None = None):
+        self.name = name
+        self.tableau = tableau
+        if tableau is None:
+            self.required_options = ("h", "A", "b")
+            self.optional_options = ("c",)
+
+    def table(self, options: dict) -> ButcherTableau:
+        return self.tableau or tableau_from_options(options, self.name)
+
+    def validate(self, model, options):
+        super().validate(model, options)
+        positive_rational(options, "h", self.name)
+        self.table(options)
+
+    def is_explicit(self, options) -> bool:
+        return self.table(options).explicit
+
+    def quantity_names(self, model, options=None):
+        """The stages: ``k2`` for a scalar model, ``k2_x`` per component."""
+        if self.tableau is None and not (options and isinstance(options.get("b"), list)):
+            return ()
+        stages = len(self.tableau.b) if self.tableau else len(options["b"])
+        if len(model.states) == 1:
+            return tuple(f"k{i + 1}" for i in range(stages))
+        return tuple(f"k{i + 1}_{x}" for i in range(stages) for x in model.states)
+
+    def trace_values(self, recorder, name, model) -> list:
+        """Stage values are recorded as vectors (for ``explain``); a trace reads a component."""
+        direct = recorder.trace(name)
+        if direct and not isinstance(direct[0], tuple):
+            return direct
+        stage, _, component = name.partition("_")
+        vectors = recorder.trace(stage)
+        if not vectors or not isinstance(vectors[0], tuple):
+            return direct
+        index = model.states.index(component) if component else 0
+        return [v[index] for v in vectors]
+
+    def step_length(self, options):
+        return options["h"]
+
+    def exact_options(self, options, convert=None):
+        """The step and the tableau as exact field elements, converted once per run."""
+        tab = self.table(options)
+        if convert is None and not tab.rational:
+            irrational = next(v for v in [*tab.c, *tab.b, *(a for row in tab.A for a in row)] if not sympy.sympify(v).is_Rational)
+            raise exact.NotRational(f"the tableau of {self.name} has the irrational coefficient {irrational}: exact runs over its "
+                                    "algebraic field are not implemented yet (stability and order claims work)")
+        convert = convert or to_field_deep
+        field = lambda values: [convert(sympy.sympify(v)) for v in values]  # noqa: E731
+        return {"h": convert(options["h"]), "A": [field(row) for row in tab.A], "b": field(tab.b), "c": field(tab.c),
+                "explicit": tab.explicit, "diagonal": tab.diagonally_implicit}
+
+    def step(self, system, t, y, options, recorder):
+        A, b, c, h = options["A"], options["b"], options["c"], options["h"]
+        n, s = len(y), len(b)
+        if options["explicit"]:
+            stages = []
+            for i in range(s):
+                stage_state = list(y)
+                for j in range(i):
+                    if A[i][j]:
+                        stage_state = [stage_state[q] + h * A[i][j] * stages[j][q] for q in range(n)]
+                k = system.rate(t + c[i] * h, stage_state, recorder)
+                _record_stage(recorder, i, k, system.states)
+                stages.append(k)
+        else:
+            stages = self._implicit_stages(system, t, y, A, c, h, options["diagonal"], recorder)
+        new = list(y)
+        for i in range(s):
+            if b[i]:
+                new = [new[q] + h * b[i] * stages[i][q] for q in range(n)]
+        for name, value in zip(system.states, new):
+            recorder.assign(name, value)
+        return new
+
+    def _implicit_stages(self, system, t, y, A, c, h, diagonal, recorder):
+        if system.model.algebraic or not system.linear_in_state():
+            raise exact.NotRational(
+                f"{system.model.name}: the stage equations of {self.name} are nonlinear in the state, so they have no exact "
+                "rational solve (check = \"order\" runs them with a finite-budget Newton iteration on the mpmath path)")
+        n, s = len(y), len(A)
+        identity = lambda scale, J: [[(1 if p == q else 0) - scale * J[p][q] for q in range(n)] for p in range(n)]  # noqa: E731
+        if diagonal:
+            stages = []
+            for i in range(s):
+                known = list(y)
+                for j in range(i):
+                    if A[i][j]:
+                        known = [known[q] + h * A[i][j] * stages[j][q] for q in range(n)]
+                rate = system.rate(t + c[i] * h, known, recorder)
+                if A[i][i]:
+                    J = system.jacobian(t + c[i] * h, known, recorder)
+                    rate = system.solve(identity(h * A[i][i], J), rate)
+                _record_stage(recorder, i, rate, system.states)
+                stages.append(rate)
+            return stages
+        rates = [system.rate(t + c[i] * h, y, recorder) for i in range(s)]
+        jacobians = [system.jacobian(t + c[i] * h, y, recorder) for i in range(s)]
+        matrix = [[(1 if (i, p) == (j, q) else 0) - h * A[i][j] * jacobians[i][p][q] for j in range(s) for q in range(n)]
+                  for i in range(s) for p in range(n)]
+        solution = system.solve(matrix, [v for rate in rates for v in rate])
+        stages = [solution[i * n:(i + 1) * n] for i in range(s)]
+        for i, k in enumerate(stages):
+            _record_stage(recorder, i, k, system.states)
+        return stages
+
+
+def _record_stage(recorder, i, k, states):
+    """Stage i + 1 as a vector (what ``explain`` prints), and its components as the quantities ``k2`` (one state)
+    or ``k2_x`` that expect may name."""
+    recorder.assign(f"k{i + 1}", tuple(k), f"stage {i + 1}")
+    if len(k) == 1:
+        recorder.latest[f"k{i + 1}"] = k[0]
+    else:
+        recorder.latest.update({f"k{i + 1}_{x}": v for x, v in zip(states, k)})
