@@ -48,6 +48,9 @@ def test_every_method_has_a_row_in_the_methods_table():
     table = README.split("### Methods", 1)[1].split("### Expressions", 1)[0]
     rows = [line for line in table.splitlines() if line.startswith("| `")]
     named = {name for row in rows for name in re.findall(r"`([a-z0-9-]+)`", row.split(" | ")[0])}
+    for row in rows:  # a range of a family: `bdf-1` ... `bdf-6`
+        for family, first, last in re.findall(r"`([a-z-]+)-(\d)` \.\.\. `\1-(\d)`", row.split(" | ")[0]):
+            named |= {f"{family}-{k}" for k in range(int(first), int(last) + 1)}
     assert set(METHODS) <= named, sorted(set(METHODS) - named)
 
 

@@ -13,6 +13,7 @@ from typing import Sequence
 import mpmath
 import sympy
 
+from .twins import multistep as multistep_twin
 from .twins import runge_kutta as rk_twin
 from .twins.runge_kutta import SolverFailure  # a finite-budget solver stopped without meeting its tolerance
 
@@ -365,13 +366,15 @@ def _residuals(options, names, t1, h, d):
     return r_d, r_a
 
 
-def mp_run(method: str, options: dict, rhs: list, states: list, blocks: dict, time, t0, y0, steps: int, constraints=(), cosimulation=None):
+def mp_run(method: str, options: dict, rhs: list, states: list, blocks: dict, time, t0, y0, steps: int, constraints=(), cosimulation=None,
+           solution=None):
     """Run a method in mpmath at DIGITS digits.
 
     Returns (t, y, trace, counts, nodes): the final time and state, every value
     assigned to each state name, right-hand-side evaluations per block, and the
     state after every macro step.  ``cosimulation`` is (model, parameter
-    substitutions) for the co-simulation master algorithms.
+    substitutions) for the co-simulation master algorithms; ``solution`` the model's solution (one expression in
+    ``time`` per state, initial values substituted) for a multistep method started from it.
     """
     names = [str(s) for s in states]
     trace: dict[str, list] = {}
@@ -383,6 +386,16 @@ def mp_run(method: str, options: dict, rhs: list, states: list, blocks: dict, ti
         if method in RK_TWINS or method == "rk":
             tableau = rk_twin.tableau(method, options, to_mp)
             advance = lambda t, y: _runge_kutta(system, t, y, options, tableau, names, trace)  # noqa: E731
+        elif method in multistep_twin.NAMES:
+            exact_solution = [compile_mp(e, [time]) for e in solution] if solution is not None else None
+            budget = int(options.get("newton_iterations", NEWTON_ITERATIONS))
+            tolerance = to_mp(options.get("newton_tolerance", NEWTON_TOLERANCE))
+            try:
+                runner = multistep_twin.Runner(method, system, options, names, trace, to_mp, t, y, exact_solution and
+                                               [lambda s, f=f: f([s]) for f in exact_solution], budget, tolerance)
+            except ValueError as exc:
+                raise CrossCheckUnavailable(str(exc)) from None
+            advance = runner.advance
         elif method in ("frozen-slow-euler", "midpoint-sampled-euler"):
             midpoint = method == "midpoint-sampled-euler"
             advance = lambda t, y: _multirate(system, t, y, options, names, trace, midpoint)  # noqa: E731

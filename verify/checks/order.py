@@ -25,7 +25,7 @@ from ..methods import ExactSystem, run
 from ..model import TIME, initial_name, symbol
 from . import common
 from .common import CheckError, Outcome
-from .run import cosimulation_of, method_and_options, rational, validated
+from .run import cosimulation_of, method_and_options, rational, solution_expressions, validated
 
 KEYS = {"method", "options", "step", "initial", "t_end", "steps", "order", "tolerance", "reference_steps", "components", "local"}
 DEFAULT_TOLERANCE = "1/10"
@@ -102,7 +102,7 @@ def _final_state(spec, claim, system, n, exact_route, extra_options=None):
             pass
     try:
         mp = crosscheck.mp_run(spec.method.name, options, system.rhs, claim.model.variable_symbols, system.blocks, symbol(TIME), spec.t0, spec.y0, count, system.constraints,
-                                 cosimulation_of(claim.model, system))
+                                 cosimulation_of(claim.model, system), solution_expressions(claim.model, system, spec.y0))
     except crosscheck.SolverFailure as exc:
         raise CheckError(f"the run with N = {n} failed: {exc}") from None
     return mp[1], f"mpmath {crosscheck.DIGITS} digits"

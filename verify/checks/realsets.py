@@ -34,6 +34,11 @@ from .common import CheckError
 MAX_BITS = 2048  # precision of the enclosures tried before a comparison is declared undecidable
 
 
+def _mp_rational(value: sympy.Rational):
+    """A rational as a tight mpmath.iv interval containing it (p/q rounded outward)."""
+    return mpmath.iv.mpf(int(value.p)) / int(value.q)
+
+
 def enclosure(value: sympy.Expr, bits: int) -> tuple[sympy.Rational, sympy.Rational]:
     """Rational (low, high) around the real algebraic number ``value``, about ``bits`` bits wide."""
     if value.is_Rational:
@@ -42,26 +47,26 @@ def enclosure(value: sympy.Expr, bits: int) -> tuple[sympy.Rational, sympy.Ratio
         eps = sympy.Rational(1, 2**bits)
         middle = value.eval_rational(dx=eps, dy=eps, n=max(15, bits // 3))  # within eps of the root (sympy's isolation)
         return middle - eps, middle + eps
-    roots = value.atoms(sympy.CRootOf)
-    if len(roots) == 1:  # a*r + b, as sympy writes the roots of a non-monic polynomial (2*CRootOf(...))
-        root = roots.pop()
-        r = sympy.Dummy("r")
-        linear = value.xreplace({root: r})
-        a, b = sympy.diff(linear, r), linear.xreplace({r: 0})
-        if a.is_Rational and b.is_Rational and a != 0 and sympy.expand(linear - a * r - b) == 0:
-            low, high = enclosure(root, bits + max(1, int(abs(a)).bit_length()))
-            ends = (a * low + b, a * high + b)
-            return min(ends), max(ends)
-    if value.atoms(sympy.CRootOf):
-        raise CheckError(f"cannot enclose the boundary {value} (a root inside a larger expression)")
+    roots = sorted(value.atoms(sympy.CRootOf), key=str)
+    if roots:  # an expression in isolated roots (2*CRootOf(...), 81*CRootOf(...)**2): interval arithmetic over their enclosures
+        dummies = [sympy.Dummy(f"r{i}") for i in range(len(roots))]
+        function = crosscheck.compile_mp(value.xreplace(dict(zip(roots, dummies))), dummies, mpmath.iv)
+        boxes = [enclosure(root, bits + 16) for root in roots]
+        saved = mpmath.iv.prec
+        try:
+            mpmath.iv.prec = bits + 16
+            box = function([mpmath.iv.mpf([_mp_rational(low).a, _mp_rational(high).b]) for low, high in boxes])
+            return to_rational(box.a), to_rational(box.b)  # read at the working precision: the ends are exact there
+        finally:
+            mpmath.iv.prec = saved
     function = crosscheck.compile_mp(value, [], mpmath.iv)
     saved = mpmath.iv.prec
     try:
         mpmath.iv.prec = bits
         box = function([])
+        return to_rational(box.a), to_rational(box.b)  # read at the working precision: the ends are exact there
     finally:
         mpmath.iv.prec = saved
-    return to_rational(box.a), to_rational(box.b)
 
 
 def compare(a: sympy.Expr, b: sympy.Expr) -> int:

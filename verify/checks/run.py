@@ -262,7 +262,7 @@ def evaluate(claim: Claim) -> Outcome:
     t_final = exact.to_sympy(result.t)
     mp = _mp_run(
         spec.method.name, spec.options, system.rhs, model.variable_symbols, system.blocks, symbol(TIME), spec.t0, spec.y0, spec.steps, system.constraints,
-        cosimulation_of(model, system),
+        cosimulation_of(model, system), solution_expressions(model, system, spec.y0),
     )
     mp_t, mp_y, mp_trace, mp_counts, mp_nodes = mp
     computed, failures, successes, disagreements = {}, [], [], []
@@ -423,6 +423,14 @@ def _as_written(text: str, value) -> str:
     """The claimed value as the claim file wrote it, with its exact value when that reads differently."""
     shown = short_text(value)
     return text if text.replace(" ", "") == shown.replace(" ", "") else f"{text} (= {shown})"
+
+
+def solution_expressions(model, system, y0):
+    """The model's solution for every state as expressions in t (parameters and initial values substituted), or None."""
+    if set(model.variables) - set(model.solution):
+        return None
+    initial = {symbol(initial_name(s)): sympy.sympify(v) for s, v in zip(model.variables, y0)}
+    return [system.substitute(model.solution[s]).xreplace(initial) for s in model.variables]
 
 
 def _mp_run(*args):

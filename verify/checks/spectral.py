@@ -193,22 +193,30 @@ def power_bounded_at(M: sympy.Matrix, variable: sympy.Symbol, point: sympy.Expr)
     unit circle and each root on it is simple (a simple eigenvalue is semisimple).  CheckError when a factor
     cannot be placed.  Returns (bounded, how)."""
     Mp = M.xreplace({variable: point}).applyfunc(sympy.expand)
-    polynomial = sympy.expand(Mp.charpoly(Z).as_expr())
+    return roots_bounded(sympy.expand(Mp.charpoly(Z).as_expr()), point, f"{variable} = {point}")
+
+
+def roots_bounded(polynomial: sympy.Expr, point: sympy.Expr, where: str, recurrence: bool = False, variable_name: str = "z") -> tuple[bool, str]:
+    """The root condition for a polynomial in Z whose coefficients lie in QQ(point): no root outside the unit
+    circle, every root on it simple.  Factored over QQ(point), each factor placed exactly (see power_bounded_at).
+    For the characteristic polynomial of a matrix a repeated root on the circle is undecided (the matrix may be
+    semisimple); for a linear recurrence (``recurrence``, a multistep method) it grows like n zeta^n: unbounded."""
     extension = [] if point.is_Rational else [a for a in point.atoms(sympy.Pow) if a.exp.is_Rational and not a.exp.is_Integer]
     try:
         _, factors = sympy.factor_list(polynomial, Z, extension=extension or None)
     except (NotImplementedError, sympy.PolynomialError) as exc:
-        raise CheckError(f"cannot factor the characteristic polynomial at {variable} = {point}: {exc}") from None
+        raise CheckError(f"cannot factor the characteristic polynomial at {where}: {exc}") from None
     placed = []
     bounded = True
     for factor, multiplicity in factors:
         f = sympy.Poly(factor, Z)
-        where = _place_roots(f)
-        if where == "on" and multiplicity > 1:
-            raise CheckError(f"at {variable} = {point} the eigenvalues of {factor} lie on the unit circle with multiplicity {multiplicity}: "
+        place = _place_roots(f)
+        if place == "on" and multiplicity > 1 and not recurrence:
+            raise CheckError(f"at {where} the roots of {factor} lie on the unit circle with multiplicity {multiplicity}: "
                              "semisimplicity is not decided")
-        bounded = bounded and where != "outside"
-        placed.append(f"({factor}){'^' + str(multiplicity) if multiplicity > 1 else ''}: roots {where} the unit circle")
+        bounded = bounded and place != "outside" and not (place == "on" and multiplicity > 1)
+        shown = factor.xreplace({Z: sympy.Symbol(variable_name)}) if variable_name != "z" else factor
+        placed.append(f"({shown}){'^' + str(multiplicity) if multiplicity > 1 else ''}: roots {place} the unit circle")
     return bounded, "; ".join(placed)
 
 

@@ -44,14 +44,16 @@ import sympy
 from .. import crosscheck, symbolic
 from ..load import Claim, LoadError
 from ..methods import SymbolicSystem
+from ..methods.base import MethodError
+from ..methods.multistep import LinearMultistep
 from ..model import model_from_table, symbol
 from .common import CheckError, Outcome
 from .forall import CHAINED, CONDITION
-from . import spectral
+from . import multistep_stability, spectral
 from .relation import OPERATORS
 from .run import RELATION, method_and_options, validated
 
-KEYS = {"method", "options", "equals", "stable_when", "variable", "spectral_radius"}
+KEYS = {"method", "options", "equals", "stable_when", "variable", "spectral_radius"} | set(multistep_stability.KEYS)
 # y' = lam y; lam is a parameter only so that the rhs parses; amplification() substitutes the symbol lam.
 DAHLQUIST = model_from_table("dahlquist", {"states": ["y"], "rhs": {"y": "lam*y"}, "parameters": {"lam": -1}}, "(built in)")
 
@@ -61,6 +63,11 @@ def prepare(claim: Claim):
     for name in claim.symbols:
         claim.parameters.pop(name, None)  # listed symbols stay free
     method, options = method_and_options(claim)
+    if isinstance(method, LinearMultistep):  # decided from its coefficients alone (no start values needed)
+        try:
+            return method, options, multistep_stability.prepare(claim, method, options)
+        except MethodError as exc:
+            raise LoadError(str(exc)) from None
     _validated_at_a_sample(claim, method, options)
     if "stable_when" in table:
         return _prepare_stable_when(claim, method, options)
@@ -384,6 +391,8 @@ def amplification(method, options, model, parameters) -> sympy.Matrix:
 
 def evaluate(claim: Claim) -> Outcome:
     method, options, equals = claim.spec
+    if isinstance(equals, multistep_stability.MultistepClaim):
+        return multistep_stability.evaluate(claim, method, equals)
     if isinstance(equals, SpectralRadius):
         try:
             return _evaluate_spectral_radius(claim, method, options, equals)

@@ -4,6 +4,7 @@ from .cosimulation import CoSimulation
 from .runge_kutta import ALIASES, TABLEAUS, RungeKutta
 from .implicit import BackwardEuler, RosenbrockEuler
 from .multirate import FrozenSlowEuler, MidpointSampledEuler
+from .multistep import MULTISTEP, PREDICTOR_CORRECTOR, LinearMultistep, predictor_corrector
 from .step_doubling import AdaptiveEuler, StepDoublingEuler
 
 METHODS: dict[str, Method] = {name: RungeKutta(name, tableau) for name, tableau in TABLEAUS.items()}
@@ -16,5 +17,8 @@ METHODS["adaptive-euler"] = AdaptiveEuler()
 METHODS["backward-euler"] = BackwardEuler()
 METHODS["rosenbrock-euler"] = RosenbrockEuler()
 METHODS["cosimulation"] = CoSimulation()
+METHODS.update({name: LinearMultistep(name, coefficients) for name, coefficients in MULTISTEP.items()})
+METHODS.update({name: predictor_corrector(name) for name in PREDICTOR_CORRECTOR})
+METHODS["lmm"] = LinearMultistep("lmm")
 
-__all__ = ["METHODS", "SymbolicSystem", "ExactSystem", "Method", "MethodError", "Recorder", "RunResult", "run", "TABLEAUS"]
+__all__ = ["METHODS", "SymbolicSystem", "ExactSystem", "Method", "MethodError", "Recorder", "RunResult", "run", "TABLEAUS", "MULTISTEP"]

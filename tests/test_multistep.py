@@ -1,0 +1,166 @@
+"""Linear multistep methods: Adams-Bashforth, Adams-Moulton, BDF, general lmm, ABM predictor-corrector.
+
+Every expected value is computed here by hand with fractions.Fraction from the method's formula.
+"""
+from __future__ import annotations
+
+from fractions import Fraction as F
+
+import pytest
+
+from conftest import assert_refuted, claims_text
+from verify.methods import MULTISTEP
+
+MODELS = """
+[model.forced]
+states = ["y"]
+rhs = { y = "-2*y + t" }
+solution = { y = "(y0 - 1/4)*exp(-2*t) + t/2 - 1/4" }
+
+[model.ramp]
+states = ["y"]
+rhs = { y = "t" }
+solution = { y = "y0 + t**2/2" }
+
+[model.oscillator]
+states = ["x", "v"]
+rhs = { x = "v", v = "-x" }
+
+[model.cubic]
+states = ["y"]
+rhs = { y = "-y**3" }
+solution = { y = "y0/sqrt(1 + 2*y0**2*t)" }
+"""
+H = F(1, 10)
+
+
+def f(t, y):
+    return -2 * y + t
+
+
+def rk4(t, y, h=H):
+    k1 = f(t, y)
+    k2 = f(t + h / 2, y + h / 2 * k1)
+    k3 = f(t + h / 2, y + h / 2 * k2)
+    k4 = f(t + h, y + h * k3)
+    return y + h / 6 * (k1 + 2 * k2 + 2 * k3 + k4)
+
+
+def ab2_by_hand(steps, y0=F(1)):
+    ys = [y0, rk4(F(0), y0)]
+    while len(ys) <= steps:
+        n = len(ys) - 1
+        ys.append(ys[n] + H * (F(3, 2) * f(n * H, ys[n]) - F(1, 2) * f((n - 1) * H, ys[n - 1])))
+    return ys[1:steps + 1]
+
+
+def bdf2_by_hand(steps, y1, y0=F(1)):
+    """y_{n+2} - 4/3 y_{n+1} + 1/3 y_n = 2/3 h (-2 y_{n+2} + t_{n+2}), solved for y_{n+2}."""
+    ys = [y0, y1]
+    while len(ys) <= steps:
+        n = len(ys) - 2
+        t2 = (n + 2) * H
+        ys.append((F(4, 3) * ys[n + 1] - F(1, 3) * ys[n] + F(2, 3) * H * t2) / (1 + F(4, 3) * H))
+    return ys[1:steps + 1]
+
+
+def abm3_by_hand(steps, y0=F(1)):
+    """AB3 predictor, AM2 corrector (PECE), RK4 starting values."""
+    ys = [y0]
+    while len(ys) < 3:
+        ys.append(rk4((len(ys) - 1) * H, ys[-1]))
+    predictors = []
+    while len(ys) <= steps:
+        n = len(ys) - 1
+        fs = [f(j * H, ys[j]) for j in (n - 2, n - 1, n)]
+        p = ys[n] + H / 12 * (23 * fs[2] - 16 * fs[1] + 5 * fs[0])
+        predictors.append(p)
+        fp = f((n + 1) * H, p)
+        ys.append(ys[n] + H / 12 * (5 * fp + 8 * fs[2] - fs[1]))
+    return ys[1:steps + 1], predictors
+
+
+def trace_text(values):
+    return "[" + ", ".join(f'"{v}"' for v in values) + "]"
+
+
+def run(check_claims, bodies):
+    return {k: r.outcome for k, r in check_claims(claims_text(MODELS, bodies)).items()}
+
+
+BASE = 'check = "run"\nmodel = "forced"\ninitial = { y = 1 }\n'
+
+
+def test_adams_bashforth_2_started_by_rk4_is_its_formula(check_claims):
+    values = ab2_by_hand(4)
+    body = BASE + 'method = "adams-bashforth-2"\noptions = { h = 0.1, start = "START" }\nsteps = 4\ntrace = { y = TRACE }'
+    outcomes = run(check_claims, {"true": (body.replace("START", "rk4").replace("TRACE", trace_text(values)),),
+                                  "wrong-start": (body.replace("START", "euler").replace("TRACE", trace_text(values)),)})
+    assert outcomes["true"].status == "verified" and outcomes["true"].evidence == "exact", outcomes["true"].message
+    assert_refuted(outcomes["wrong-start"], ["trace y: value 1 claimed"])
+
+
+def test_counts_of_a_started_adams_bashforth_run(check_claims):
+    """Each step evaluates f(t_n, y_n) once for the history; the RK4 start adds its 4 stages: 4 steps -> 4 + 4."""
+    body = BASE + 'method = "adams-bashforth-2"\noptions = { h = 0.1, start = "rk4" }\nsteps = 4\ncounts = { rhs = N }'
+    outcomes = run(check_claims, {"eight": (body.replace("N", "8"),), "seven": (body.replace("N", "7"),)})
+    assert outcomes["eight"].status == "verified", outcomes["eight"].message
+    assert_refuted(outcomes["seven"], ["counts rhs: claimed 7, computed 8"])
+
+
+def test_bdf2_from_a_given_history_is_its_formula(check_claims):
+    y1 = F(181, 220)  # the trapezoidal rule's first step
+    values = bdf2_by_hand(4, y1)
+    body = BASE + 'method = "bdf-2"\noptions = { h = 0.1, history = { y = ["181/220"] } }\nsteps = 4\ntrace = { y = TRACE }'
+    changed = list(values)
+    changed[2] += F(1, 10**9)
+    outcomes = run(check_claims, {"true": (body.replace("TRACE", trace_text(values)),),
+                                  "changed-digit": (body.replace("TRACE", trace_text(changed)),),
+                                  "general-lmm": (BASE + 'method = "lmm"\noptions = { h = 0.1, alpha = ["1/3", "-4/3", 1], beta = [0, 0, "2/3"], '
+                                                  f'history = {{ y = ["181/220"] }} }}\nsteps = 4\ntrace = {{ y = {trace_text(values)} }}',)})
+    assert outcomes["true"].status == "verified" and outcomes["true"].evidence == "exact", outcomes["true"].message
+    assert outcomes["general-lmm"].status == "verified", outcomes["general-lmm"].message
+    assert_refuted(outcomes["changed-digit"], ["trace y: value 3 claimed"])
+
+
+def test_abm_predictor_and_corrector_are_traced(check_claims):
+    values, predictors = abm3_by_hand(5)
+    body = BASE + f'method = "abm-3"\noptions = {{ h = 0.1, start = "rk4" }}\nsteps = 5\ntrace = {{ y = {trace_text(values)}, predictor = {trace_text(predictors)} }}'
+    wrong = BASE + f'method = "abm-3"\noptions = {{ h = 0.1, start = "rk4" }}\nsteps = 5\ntrace = {{ predictor = {trace_text(values[2:])} }}'
+    outcomes = run(check_claims, {"true": (body,), "predictor-is-not-corrector": (wrong,)})
+    assert outcomes["true"].status == "verified", outcomes["true"].message
+    assert_refuted(outcomes["predictor-is-not-corrector"], ["trace predictor"])
+
+
+def test_an_exact_start_uses_the_models_solution(check_claims):
+    """On y' = t the Adams methods of order >= 2 are exact: y = y0 + t^2/2 at every node, started from the solution."""
+    body = 'check = "run"\nmodel = "ramp"\ninitial = { y = 1 }\nmethod = "METHOD"\noptions = { h = 0.1, start = "exact" }\nsteps = 5\n'
+    exact = trace_text([1 + (n * H) ** 2 / 2 for n in range(1, 6)])
+    outcomes = run(check_claims, {m: (body.replace("METHOD", m) + f"trace = {{ y = {exact} }}",)
+                                  for m in ("adams-bashforth-3", "adams-moulton-2", "bdf-3", "abm-4")})
+    for name, outcome in outcomes.items():
+        assert outcome.status == "verified", (name, outcome.message)
+
+
+def test_a_multistep_method_needs_its_starting_values(check_claims):
+    outcomes = run(check_claims, {
+        "no-start": (BASE + 'method = "bdf-2"\noptions = { h = 0.1 }\nexpect = { y = 1 }',),
+        "short-history": (BASE + 'method = "bdf-3"\noptions = { h = 0.1, history = { y = [1] } }\nexpect = { y = 1 }',),
+        "both": (BASE + 'method = "bdf-2"\noptions = { h = 0.1, start = "rk4", history = { y = [1] } }\nexpect = { y = 1 }',)})
+    assert "needs its starting values" in outcomes["no-start"].message
+    assert "history must give each state 2 exact values" in outcomes["short-history"].message
+    assert "give start or history, not both" in outcomes["both"].message
+    assert all(o.status == "error" for o in outcomes.values())
+
+
+@pytest.mark.parametrize("name", sorted(MULTISTEP))
+def test_each_method_shows_its_order_and_a_wrong_order_is_refuted(check_claims, name):
+    """y' = -y^3 from y(0) = 1, started from the solution; the implicit ones by Newton on the mpmath twin."""
+    order = MULTISTEP[name].order
+    body = (f'check = "order"\nmodel = "cubic"\nmethod = "{name}"\noptions = {{ start = "exact" }}\ninitial = {{ y = 1 }}\nt_end = 1\n'
+            f'steps = [40, 80, 160, 320]\norder = ORDER\ntolerance = 0.15')
+    if MULTISTEP[name].steps == 1:
+        body = body.replace('options = { start = "exact" }\n', "")
+    outcomes = run(check_claims, {"true": (body.replace("ORDER", str(order)),), "wrong": (body.replace("ORDER", str(order + 1)),)})
+    assert outcomes["true"].status == "verified", outcomes["true"].message
+    assert_refuted(outcomes["wrong"], [f"claimed order {order + 1}"])

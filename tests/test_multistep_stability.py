@@ -1,0 +1,85 @@
+"""Stability of linear multistep methods from their coefficients: characteristic polynomial, zero-stability,
+real stability interval, order and error constant; against NodePy and the textbook tables."""
+from __future__ import annotations
+
+import pytest
+import sympy
+
+from conftest import assert_refuted, claims_text
+from verify.methods import MULTISTEP
+
+# Intervals of absolute stability on the real axis: Lambert, Numerical Methods for Ordinary Differential Systems
+# (1991), sec. 3.8 (Adams-Bashforth k = 1..4: -2, -1, -6/11, -3/10; Adams-Moulton k = 1..4: -oo, -6, -3, -90/49).
+INTERVALS = {"adams-bashforth-1": "-2", "adams-bashforth-2": "-1", "adams-bashforth-3": '"-6/11"', "adams-bashforth-4": '"-3/10"',
+             "adams-moulton-1": '"-oo"', "adams-moulton-2": "-6", "adams-moulton-3": "-3", "adams-moulton-4": '"-90/49"', "bdf-2": '"-oo"'}
+# Error constants C_{p+1} (alpha_k = 1): BDF2 -2/9, trapezoid (AM1) -1/12, AB2 5/12, AB3 3/8, AM2 -1/24, BDF3 -3/22.
+ERROR_CONSTANTS = {"bdf-2": "-2/9", "adams-moulton-1": "-1/12", "adams-bashforth-2": "5/12", "adams-bashforth-3": "3/8",
+                   "adams-moulton-2": "-1/24", "bdf-3": "-3/22"}
+
+
+def stability(check_claims, bodies):
+    return {k: r.outcome for k, r in check_claims(claims_text("", {k: ('check = "stability"\n' + v,) for k, v in bodies.items()})).items()}
+
+
+def nodepy_method(name):
+    lm = pytest.importorskip("nodepy.linear_multistep_method")
+    family, _, k = name.rpartition("-")
+    return {"adams-bashforth": lm.Adams_Bashforth, "adams-moulton": lm.Adams_Moulton, "bdf": lm.backward_difference_formula}[family](int(k))
+
+
+@pytest.mark.parametrize("name", sorted(MULTISTEP))
+def test_coefficients_order_and_zero_stability_agree_with_nodepy(name):
+    theirs = nodepy_method(name)
+    ours = MULTISTEP[name]
+    for mine, other in ((ours.alpha, theirs.alpha), (ours.beta, theirs.beta)):
+        assert len(mine) == len(other) and all(abs(sympy.Rational(a) - sympy.nsimplify(b)) < sympy.Rational(1, 10**12) for a, b in zip(mine, other))
+    assert theirs.order() == ours.order
+    assert theirs.is_zero_stable()
+
+
+@pytest.mark.parametrize("name", sorted(INTERVALS))
+def test_textbook_stability_intervals_are_verified_and_a_wrong_end_refuted(check_claims, name):
+    low = INTERVALS[name]
+    wrong = "-5" if low == '"-oo"' else f'"2*({low.strip(chr(34))})"'
+    outcomes = stability(check_claims, {"true": f'method = "{name}"\nreal_stability_interval = [{low}, 0]',
+                                        "wrong": f'method = "{name}"\nreal_stability_interval = [{wrong}, 0]'})
+    assert outcomes["true"].status == "verified" and outcomes["true"].evidence == "symbolic", outcomes["true"].message
+    assert_refuted(outcomes["wrong"], ["real stability interval: claimed", "computed"])
+
+
+@pytest.mark.parametrize("name", sorted(ERROR_CONSTANTS))
+def test_error_constants_and_orders(check_claims, name):
+    constant, order = ERROR_CONSTANTS[name], MULTISTEP[name].order
+    outcomes = stability(check_claims, {"true": f'method = "{name}"\norder = {order}\nerror_constant = "{constant}"',
+                                        "flipped-sign": f'method = "{name}"\nerror_constant = "{sympy.Rational(constant) * -1}"',
+                                        "wrong-order": f'method = "{name}"\norder = {order + 1}'})
+    assert outcomes["true"].status == "verified" and outcomes["true"].evidence == "exact", outcomes["true"].message
+    assert_refuted(outcomes["flipped-sign"], [f"error constant: claimed {sympy.Rational(constant) * -1}, computed C_{order + 1} = {constant}"])
+    assert_refuted(outcomes["wrong-order"], [f"order: claimed {order + 1}, computed {order}"])
+
+
+def test_characteristic_polynomial_up_to_normalisation_and_a_wrong_one(check_claims):
+    outcomes = stability(check_claims, {
+        "bdf2": 'method = "bdf-2"\nequals = "3*zeta**2 - 4*zeta + 1 - 2*z*zeta**2"',
+        "ab2": 'method = "adams-bashforth-2"\nequals = "zeta**2 - zeta - z*(3*zeta/2 - 1/2)"',
+        "ab2-wrong": 'method = "adams-bashforth-2"\nequals = "zeta**2 - zeta - z*(3*zeta/2 + 1/2)"'})
+    assert outcomes["bdf2"].status == "verified" and "the claim is 3 times it" in outcomes["bdf2"].message
+    assert outcomes["ab2"].status == "verified"
+    assert_refuted(outcomes["ab2-wrong"], ["characteristic polynomial: claimed", "not a constant multiple"])
+
+
+def test_dahlquists_unstable_third_order_method_is_not_zero_stable(check_claims):
+    """y_{n+2} + 4 y_{n+1} - 5 y_n = h (4 f_{n+1} + 2 f_n): order 3 (the highest for 2 steps) but rho = (zeta - 1)(zeta + 5)
+    (Hairer, Norsett & Wanner I, sec. III.3, the example before Dahlquist's first barrier)."""
+    body = 'method = "lmm"\noptions = { alpha = [-5, 4, 1], beta = [2, 4, 0] }\n'
+    outcomes = stability(check_claims, {"true": body + "zero_stable = false\norder = 3", "wrong": body + "zero_stable = true",
+                                        "bdf6": 'method = "bdf-6"\nzero_stable = true', "interval": body + "real_stability_interval = [-1, 0]"})
+    assert outcomes["true"].status == "verified" and outcomes["bdf6"].status == "verified"
+    assert_refuted(outcomes["wrong"], ["claimed zero_stable = true, computed zero-stable: no", "(zeta + 5): roots outside the unit circle"])
+    assert_refuted(outcomes["interval"], ["z = 0 is not stable"])
+
+
+def test_the_stability_set_beyond_the_interval_is_reported(check_claims):
+    """BDF2 is stable on (-oo, 0] and again on [4, oo) (its unstable region meets the real axis in (0, 4))."""
+    outcome = stability(check_claims, {"bdf2": 'method = "bdf-2"\nreal_stability_interval = ["-oo", 0]'})["bdf2"]
+    assert outcome.status == "verified" and "(-oo, 0] ∪ [4, oo)" in outcome.message, outcome.message

@@ -1,0 +1,264 @@
+"""check = "stability" for a linear multistep method: its characteristic polynomial, zero-stability, the real
+stability interval, the order and the error constant, all decided exactly from the coefficients.
+
+With rho(zeta) = sum alpha_j zeta^j and sigma(zeta) = sum beta_j zeta^j (alpha_k = 1):
+
+* ``equals``: the characteristic polynomial rho(zeta) - z sigma(zeta), in ``zeta`` and ``z``; a claim written
+  with another normalisation (3 zeta^2 - 4 zeta + 1 - 2 z zeta^2 for BDF2) is verified up to that factor, which
+  the message names.
+* ``zero_stable = true | false``: the root condition on rho (every root in the closed unit disk, those on the
+  circle simple), each irreducible factor over QQ placed exactly (verify.checks.spectral.roots_bounded).
+* ``real_stability_interval = [a, b]`` (numbers, or "-oo" / "oo"): the connected part, containing z = 0, of the
+  real z where rho - z sigma satisfies the root condition (Hairer & Wanner II, sec. V.1, the stability domain;
+  its intersection with the real axis is what pages call the interval of absolute stability).  A root can reach
+  the unit circle only where z is a root of the resultant of p(zeta) and zeta^k p(1/zeta) (or where the leading
+  coefficient 1 - z beta_k vanishes); between these points one exact Schur-Cohn test decides, and each point
+  itself is decided by the root condition.  The message states whether the ends belong to the set.
+* ``order = p`` and ``error_constant = C``: C_q = (sum_j alpha_j j^q - q sum_j beta_j j^(q-1))/q!; the order is
+  the largest p with C_0 = ... = C_p = 0 and the error constant is C_{p+1} (Lambert, Numerical Methods for
+  Ordinary Differential Systems, 1991, sec. 3.3: BDF2 -2/9, the trapezoidal rule -1/12, AB2 5/12).
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import sympy
+
+from ..load import LoadError
+from . import spectral
+from .common import CheckError, Outcome
+
+KEYS = ("equals", "zero_stable", "real_stability_interval", "order", "error_constant")
+ZETA, Z = sympy.Symbol("zeta"), sympy.Symbol("z")
+
+
+@dataclass
+class MultistepClaim:
+    alpha: tuple
+    beta: tuple
+    equals: sympy.Expr | None = None
+    zero_stable: bool | None = None
+    interval: tuple | None = None  # (a, b), sympy numbers or +-oo
+    interval_text: str = ""
+    order: int | None = None
+    error_constant: sympy.Expr | None = None
+
+
+def prepare(claim, method, options) -> MultistepClaim:
+    table = claim.table
+    if claim.model is not None:
+        raise LoadError("a multistep stability claim is about the method alone: leave out model")
+    data = method.data(options)
+    spec = MultistepClaim(tuple(sympy.Rational(a) for a in data.alpha), tuple(sympy.Rational(b) for b in data.beta))
+    given = [key for key in KEYS if key in table]
+    if not given:
+        raise LoadError(f"a multistep stability claim needs one of {', '.join(KEYS)}")
+    if "equals" in table:
+        spec.equals = claim.value(table["equals"], "equals", {"zeta": ZETA, "z": Z})
+        if spec.equals.free_symbols - {ZETA, Z}:
+            raise LoadError("equals must be a polynomial in zeta and z (rho(zeta) - z sigma(zeta))")
+    if "zero_stable" in table:
+        if not isinstance(table["zero_stable"], bool):
+            raise LoadError("zero_stable must be true or false")
+        spec.zero_stable = table["zero_stable"]
+    if "real_stability_interval" in table:
+        raw = table["real_stability_interval"]
+        if not (isinstance(raw, list) and len(raw) == 2):
+            raise LoadError('real_stability_interval must be [a, b], e.g. [-1, 0] or ["-oo", 0]')
+        ends = [sympy.S.NegativeInfinity if v == "-oo" else sympy.S.Infinity if v == "oo" else claim.value(v, "real_stability_interval") for v in raw]
+        if not all(e.is_infinite or (e.is_real and not e.free_symbols) for e in ends):
+            raise LoadError("real_stability_interval: the ends must be real numbers or -oo / oo")
+        spec.interval, spec.interval_text = tuple(ends), f"[{raw[0]}, {raw[1]}]"
+    if "order" in table:
+        if not (isinstance(table["order"], int) and not isinstance(table["order"], bool) and table["order"] >= 0):
+            raise LoadError("order must be a non-negative integer")
+        spec.order = table["order"]
+    if "error_constant" in table:
+        spec.error_constant = claim.value(table["error_constant"], "error_constant")
+        if not spec.error_constant.is_Rational:
+            raise LoadError("error_constant must be a rational number")
+    return spec
+
+
+def characteristic(spec) -> sympy.Expr:
+    rho = sum(a * ZETA**j for j, a in enumerate(spec.alpha))
+    sigma = sum(b * ZETA**j for j, b in enumerate(spec.beta))
+    return sympy.expand(rho - Z * sigma)
+
+
+def error_constants(spec, up_to: int) -> list:
+    return [(sum(a * sympy.Integer(j) ** q for j, a in enumerate(spec.alpha))
+             - q * sum(b * sympy.Integer(j) ** (q - 1) for j, b in enumerate(spec.beta) if q > 0 or j > 0)) / math.factorial(q)
+            for q in range(up_to + 1)]
+
+
+def evaluate(claim, method, spec) -> Outcome:
+    successes, failures, computed, derivation = [], [], {}, []
+    p = characteristic(spec)
+    computed["characteristic polynomial"] = str(p)
+    derivation.append(f"rho(zeta) - z sigma(zeta) = {p}  (alpha = {list(spec.alpha)}, beta = {list(spec.beta)}, oldest first)")
+    if spec.equals is not None:
+        ratio = sympy.cancel(sympy.expand(spec.equals) / p)
+        if ratio.is_Rational and ratio != 0:
+            successes.append(f"rho(zeta) - z sigma(zeta) = {p}" + (f" (the claim is {ratio} times it)" if ratio != 1 else ""))
+        else:
+            failures.append(f"characteristic polynomial: claimed {spec.equals}, computed {p} (not a constant multiple)")
+    if spec.zero_stable is not None:
+        bounded, how = spectral.roots_bounded(p.subs(Z, 0).subs(ZETA, spectral.Z), sympy.Integer(0), "z = 0", recurrence=True, variable_name="zeta")
+        derivation.append(f"rho(zeta): {how}")
+        line = f"zero-stable: {'yes' if bounded else 'no'} ({how})"
+        (successes if bounded == spec.zero_stable else failures).append(
+            line if bounded == spec.zero_stable else f"claimed zero_stable = {str(spec.zero_stable).lower()}, computed {line}")
+    if spec.order is not None or spec.error_constant is not None:
+        constants = error_constants(spec, 12)
+        order = next((q - 1 for q, c in enumerate(constants) if c != 0), None)
+        if order is None:
+            raise CheckError("C_0 .. C_12 all vanish: the order is above 11")
+        constant = constants[order + 1]
+        computed.update({"order": str(order), "error_constant": str(constant)})
+        derivation.append(f"C_0 .. C_{order + 1} = {constants[:order + 2]}")
+        if spec.order is not None:
+            (successes if spec.order == order else failures).append(
+                f"order {order}" if spec.order == order else f"order: claimed {spec.order}, computed {order} (C_q = {constants[:order + 2]})")
+        if spec.error_constant is not None:
+            (successes if spec.error_constant == constant else failures).append(
+                f"error constant C_{order + 1} = {constant}" if spec.error_constant == constant
+                else f"error constant: claimed {spec.error_constant}, computed C_{order + 1} = {constant}")
+    if spec.interval is not None:
+        pieces, lines = real_stability_set(p)
+        derivation += lines
+        component = _component_of_zero(pieces)
+        shown = _show_set(pieces)
+        computed["real stability set"] = shown
+        if component is None:
+            failures.append(f"real stability interval: claimed {spec.interval_text}, but z = 0 is not stable (the real stability set is {shown})")
+        else:
+            (low, low_in), (high, high_in) = component
+            text = f"{'[' if low_in else '('}{low}, {high}{']' if high_in else ')'}"
+            matches = _same(low, spec.interval[0]) and _same(high, spec.interval[1])
+            (successes if matches else failures).append(
+                f"real stability interval {text} (the real stability set is {shown})" if matches
+                else f"real stability interval: claimed {spec.interval_text}, computed {text} (the real stability set is {shown})")
+    outcome = "refuted" if failures else "verified"
+    return Outcome(outcome, "symbolic" if spec.interval is not None or spec.zero_stable is not None else "exact",
+                   "; ".join(failures or successes) + " (exact, from the coefficients)", computed, derivation)
+
+
+def _same(a, b) -> bool:
+    if a.is_infinite or b.is_infinite:
+        return a == b
+    return spectral._compare_real(a, b) == 0
+
+
+def real_stability_set(p) -> tuple[list, list]:
+    """[(low, high, stable, low_point_stable)], the real line cut at every z where a root can reach the unit circle,
+    each open piece and each cut point decided exactly; and derivation lines."""
+    k = sympy.degree(p, ZETA)
+    reciprocal = sympy.expand(ZETA**k * p.subs(ZETA, 1 / ZETA))
+    resultant = sympy.expand(sympy.resultant(p, reciprocal, ZETA))
+    if resultant == 0:
+        raise CheckError("the resultant of p and its reciprocal vanishes for every z (a factor of rho - z sigma is self-reciprocal): "
+                         "the real stability set is not decided")
+    leading = sympy.Poly(p, ZETA).LC()
+    cuts = []
+    for polynomial in (resultant, leading):
+        if sympy.Poly(polynomial, Z).degree() > 0:
+            cuts += sympy.Poly(polynomial, Z).real_roots()
+    cuts = spectral.merge_points(cuts)
+    lines = [f"z where a root can reach the unit circle: {', '.join(map(str, cuts)) or 'none'}"]
+
+    def stable_between(value) -> bool:
+        polynomial = sympy.Poly(p.subs(Z, value), ZETA)
+        if polynomial.degree() < k:
+            return False
+        return spectral.schur_stable(polynomial)
+
+    def stable_at(point) -> bool | None:
+        """The root condition at a cut point; None when its roots cannot be placed (e.g. over QQ(CRootOf))."""
+        if sympy.Poly(p, ZETA).LC().subs(Z, point) == 0:
+            lines.append(f"z = {point}: the leading coefficient vanishes (a root at infinity): unstable")
+            return False
+        try:
+            bounded, how = spectral.roots_bounded(sympy.expand(p.subs(Z, point)).subs(ZETA, spectral.Z), point, f"z = {point}",
+                                                  recurrence=True, variable_name="zeta")
+        except CheckError as exc:
+            lines.append(f"z = {point}: not decided ({exc})")
+            return None
+        lines.append(f"z = {point}: {how}")
+        return bounded
+
+    ends = [sympy.S.NegativeInfinity] + cuts + [sympy.S.Infinity]
+    pieces = []
+    for i in range(len(ends) - 1):
+        a, b = ends[i], ends[i + 1]
+        sample = (spectral.rational_between(a, b) if a.is_finite and b.is_finite else
+                  (spectral._floor(b) - 1 if a.is_infinite and b.is_finite else spectral.rational_between(a, None) if a.is_finite else sympy.Integer(0)))
+        stable = stable_between(sample)
+        lines.append(f"({a}, {b}) at z = {sample}: {'stable' if stable else 'unstable'} (exact Schur-Cohn test)")
+        pieces.append((a, b, stable))
+    points = {i: stable_at(c) for i, c in enumerate(cuts)}
+    return [(pieces[i], points.get(i)) for i in range(len(pieces))], lines
+
+
+def _items(pieces) -> list:
+    """The real line in order: open pieces and the cut points between them, as (low, high, stable, is_point)."""
+    items = []
+    for (a, b, stable), right_point in pieces:
+        items.append((a, b, stable, False))
+        if b.is_finite:
+            items.append((b, b, right_point, True))
+    return items
+
+
+def _component_of_zero(pieces):
+    """((low, low included), (high, high included)) of the connected stable part containing z = 0, or None;
+    CheckError when a cut point it depends on is not decided."""
+    items = _items(pieces)
+
+    def contains_zero(item):
+        low, high, _, point = item
+        if point:
+            return spectral._compare_real(low, 0) == 0
+        return (low.is_infinite or spectral._compare_real(low, 0) < 0) and (high.is_infinite or spectral._compare_real(high, 0) > 0)
+
+    index = next(i for i, item in enumerate(items) if contains_zero(item))
+
+    def decided(item):
+        if item[2] is None:
+            raise CheckError(f"the root condition at the cut point z = {item[0]} is not decided, and the interval around 0 depends on it")
+        return item[2]
+
+    if not decided(items[index]):
+        return None
+    start = end = index
+    while start > 0 and decided(items[start - 1]):
+        start -= 1
+    while end < len(items) - 1 and decided(items[end + 1]):
+        end += 1
+    low, high = items[start], items[end]
+    return (low[0], low[3]), (high[1], high[3])
+
+
+def _show_set(pieces) -> str:
+    parts, current = [], None
+    for a, b, stable, point in _items(pieces):
+        if stable and current is None:
+            current = [a, point, b, point]
+        elif stable:
+            current[2], current[3] = b, point
+        elif current is not None:
+            parts.append(current)
+            current = None
+    if current is not None:
+        parts.append(current)
+    undecided = [str(a) for a, _, stable, point in _items(pieces) if point and stable is None]
+    note = f" (the cut point{'s' if len(undecided) > 1 else ''} z = {', '.join(undecided)} not decided)" if undecided else ""
+    if not parts:
+        return "empty" + note
+    return note and (_joined(parts) + note) or _joined(parts)
+
+
+def _joined(parts) -> str:
+    return " ∪ ".join(f"{low}" if low == high else f"{'[' if li and low.is_finite else '('}{low}, {high}{']' if hi and high.is_finite else ')'}"
+                      for low, li, high, hi in parts)

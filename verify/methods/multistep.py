@@ -1,0 +1,249 @@
+"""Linear multistep methods: the coefficients are data, one generic step does the arithmetic.
+
+sum_{j=0}^{k} alpha_j y_{n+j} = h sum_{j=0}^{k} beta_j f(t_{n+j}, y_{n+j}),   alpha_k = 1
+(Hairer, Norsett & Wanner, Solving ODEs I, sec. III.1-III.2; the coefficient tables there, 1.1, 1.2, and
+(1.22') for BDF).  beta_k = 0 is explicit (Adams-Bashforth); otherwise the new value is solved for exactly when
+the right-hand side is affine in the state: (I - h beta_k J(t_{n+k})) y_{n+k} = known + h beta_k f(t_{n+k}, 0).
+
+``steps`` counts steps of size h from the initial time, starting steps included: the first k - 1 steps come
+from the starter (``start = "exact"``: the model's solution; ``start = "<Runge-Kutta method>"``: one step of it
+with the same h; or ``history = { y = [y_1, ..., y_{k-1}] }`` given exactly), then the k-step formula.  The
+previous values (and, when a beta_j != 0 for j < k, the previous f values) ride along as the method's memory,
+with the number of values taken so far.
+
+``abm-K`` is the predictor-corrector PECE pair: the K-step Adams-Bashforth predictor, f at the prediction, the
+(K - 1)-step Adams-Moulton corrector with that f in place of the implicit one (Hairer, Norsett & Wanner I,
+sec. III.1, "predictor-corrector methods").  Quantities ``predictor_<x>`` (or ``predictor`` on one state).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import sympy
+
+from .. import exact
+from ..model import TIME, initial_name, symbol
+from .base import Method, MethodError, Recorder, positive_rational, to_field_deep
+from .runge_kutta import TABLEAUS, RungeKutta
+
+R = sympy.Rational
+
+
+@dataclass(frozen=True)
+class MultistepCoefficients:
+    alpha: tuple  # alpha_0 .. alpha_k, alpha_k = 1
+    beta: tuple  # beta_0 .. beta_k
+    order: int | None = None
+    source: str = ""
+
+    @property
+    def steps(self) -> int:
+        return len(self.alpha) - 1
+
+    @property
+    def explicit(self) -> bool:
+        return self.beta[-1] == 0
+
+
+def _adams_bashforth(weights, denominator, order):
+    k = len(weights)
+    beta = tuple(R(w, denominator) for w in reversed(weights)) + (0,)  # weights are given newest first
+    return MultistepCoefficients((0,) * (k - 1) + (-1, 1), beta, order, f"Adams-Bashforth, {k} steps: Hairer, Norsett & Wanner I, Table III.1.1")
+
+
+def _adams_moulton(weights, denominator, order):
+    k = len(weights) - 1
+    beta = tuple(R(w, denominator) for w in reversed(weights))
+    return MultistepCoefficients((0,) * (k - 1) + (-1, 1), beta, order, f"Adams-Moulton, {k} steps: Hairer, Norsett & Wanner I, Table III.1.2")
+
+
+def _bdf(alphas, denominator, beta_k, order):
+    k = len(alphas) - 1
+    return MultistepCoefficients(tuple(R(a, denominator) for a in alphas), (0,) * k + (R(beta_k, denominator),), order,
+                                 f"BDF, {k} steps: Hairer, Norsett & Wanner I, sec. III.1, (1.22')")
+
+
+MULTISTEP = {
+    "adams-bashforth-1": _adams_bashforth([1], 1, 1),
+    "adams-bashforth-2": _adams_bashforth([3, -1], 2, 2),
+    "adams-bashforth-3": _adams_bashforth([23, -16, 5], 12, 3),
+    "adams-bashforth-4": _adams_bashforth([55, -59, 37, -9], 24, 4),
+    "adams-bashforth-5": _adams_bashforth([1901, -2774, 2616, -1274, 251], 720, 5),
+    "adams-moulton-1": _adams_moulton([1, 1], 2, 2),
+    "adams-moulton-2": _adams_moulton([5, 8, -1], 12, 3),
+    "adams-moulton-3": _adams_moulton([9, 19, -5, 1], 24, 4),
+    "adams-moulton-4": _adams_moulton([251, 646, -264, 106, -19], 720, 5),
+    "adams-moulton-5": _adams_moulton([475, 1427, -798, 482, -173, 27], 1440, 6),
+    # alpha_0 .. alpha_k (times the denominator), beta_k (times the denominator)
+    "bdf-1": _bdf([-1, 1], 1, 1, 1),
+    "bdf-2": _bdf([1, -4, 3], 3, 2, 2),
+    "bdf-3": _bdf([-2, 9, -18, 11], 11, 6, 3),
+    "bdf-4": _bdf([3, -16, 36, -48, 25], 25, 12, 4),
+    "bdf-5": _bdf([-12, 75, -200, 300, -300, 137], 137, 60, 5),
+    "bdf-6": _bdf([10, -72, 225, -400, 450, -360, 147], 147, 60, 6),
+}
+PREDICTOR_CORRECTOR = {f"abm-{k}": (f"adams-bashforth-{k}", f"adams-moulton-{k - 1}") for k in range(2, 6)}
+STARTERS = tuple(TABLEAUS)
+
+
+def coefficients_from_options(options: dict, method: str = "lmm") -> MultistepCoefficients:
+    alpha, beta = options.get("alpha"), options.get("beta")
+    if not (isinstance(alpha, list) and isinstance(beta, list) and len(alpha) == len(beta) >= 2):
+        raise MethodError(f"method {method}: alpha and beta must be lists of the same length k + 1 >= 2 (oldest first)")
+    alpha, beta = ([exact.to_sympy(v) if hasattr(v, "denominator") else v for v in values] for values in (alpha, beta))  # exact options: mpq
+    if not all(isinstance(v, sympy.Basic) and v.is_Rational for v in alpha + beta):
+        raise MethodError(f"method {method}: alpha and beta must be rational numbers")
+    if alpha[-1] == 0:
+        raise MethodError(f"method {method}: alpha_k (the last alpha) must not be 0")
+    scale = alpha[-1]
+    return MultistepCoefficients(tuple(a / scale for a in alpha), tuple(b / scale for b in beta))
+
+
+class LinearMultistep(Method):
+    """A k-step method of step ``h``; ``coefficients=None`` reads alpha and beta from the options (``lmm``)."""
+
+    required_options = ("h",)
+    optional_options = ("start", "history", "newton_iterations", "newton_tolerance")
+    string_options = {"start": ("exact",) + STARTERS}
+    component_options = ("history",)
+    affine = False  # the first k - 1 steps differ (the starter): no matrix power route
+
+    def __init__(self, name: str, coefficients: MultistepCoefficients | None = None, corrector: MultistepCoefficients | None = None):
+        self.name = name
+        self.coefficients = coefficients
+        self.corrector = corrector  # abm-K: the Adams-Moulton corrector of the PECE pair
+        if coefficients is None:
+            self.required_options = ("h", "alpha", "beta")
+
+    def data(self, options) -> MultistepCoefficients:
+        return self.coefficients or coefficients_from_options(options, self.name)
+
+    def validate(self, model, options):
+        super().validate(model, options)
+        positive_rational(options, "h", self.name)
+        k = self.data(options).steps
+        if "history" in options and "start" in options:
+            raise MethodError(f"method {self.name}: give start or history, not both")
+        if k > 1 and "history" not in options and "start" not in options:
+            raise MethodError(f"method {self.name}: a {k}-step method needs its starting values: start = \"exact\", start = \"rk4\" "
+                              f"(any Runge-Kutta method), or history = {{ {model.states[0]} = [the values at t0 + h, ..., t0 + {k - 1}h] }}")
+        if options.get("start") == "exact" and set(model.states) - set(model.solution):
+            raise MethodError(f"method {self.name}: start = \"exact\" needs the model's solution for every state")
+        history = options.get("history")
+        if history is not None and not all(isinstance(v, list) and len(v) == k - 1 and all(getattr(x, "is_Rational", False) for x in v)
+                                           for v in history.values()):
+            raise MethodError(f"method {self.name}: history must give each state {k - 1} exact values (at t0 + h, ..., t0 + {k - 1}h)")
+
+    def step_length(self, options):
+        return options["h"]
+
+    def quantity_names(self, model, options=None):
+        if self.corrector is None:
+            return ()
+        return ("predictor",) if len(model.states) == 1 else tuple(f"predictor_{x}" for x in model.states)
+
+    def _uses_past_rates(self, data) -> bool:
+        return any(b != 0 for b in data.beta[:-1]) or self.corrector is not None
+
+    def memory_names(self, model, options):
+        """y at the k - 1 previous nodes, f there (when the formula or the corrector uses past f), the starting values
+        from the model's solution (start = "exact"), and how many values have been taken."""
+        k = self.data(options).steps
+        names = [f"{x}[n-{j}]" for j in range(1, k) for x in model.states]
+        if self._uses_past_rates(self.data(options)):
+            names += [f"f_{x}[n-{j}]" for j in range(1, k) for x in model.states]
+        if options.get("start") == "exact":
+            names += [f"{x}(t0+{j}h)" for j in range(1, k) for x in model.states]
+        return names + ["values taken"]
+
+    def initial_memory(self, system, t, y, options):
+        """Zeros for the history (filled as the steps go), the exact starting values, and the count 0."""
+        zero = 0 * options["h"]
+        k, d = len(options["alpha"]) - 1, len(system.model.states)
+        size = len(self.memory_names(system.model, options)) - 1
+        starts = []
+        if options.get("start") == "exact":
+            values = {symbol(initial_name(x)): exact.to_sympy(v) for x, v in zip(system.model.states, y)}
+            for j in range(1, k):
+                values[symbol(TIME)] = exact.to_sympy(t + j * options["h"])
+                for x in system.model.states:
+                    value = sympy.nsimplify(system.substitute(system.model.solution[x]).xreplace(values))
+                    if not value.is_Rational:
+                        raise exact.NotRational(f"the starting value {x}(t0 + {j}h) = {value} from the model's solution is not rational")
+                    starts.append(exact.to_field(value))
+        return [zero] * (size - len(starts)) + starts + [zero]
+
+    def exact_options(self, options, convert=None):
+        convert = convert or to_field_deep
+        data = self.data(options)
+        converted = {k: convert(v) for k, v in options.items() if k not in ("alpha", "beta", "history")}
+        converted["alpha"], converted["beta"] = [convert(sympy.sympify(a)) for a in data.alpha], [convert(sympy.sympify(b)) for b in data.beta]
+        if "history" in options:
+            converted["history"] = {x: [convert(v) for v in values] for x, values in options["history"].items()}
+        if self.corrector is not None:
+            converted["corrector"] = [convert(sympy.sympify(b)) for b in self.corrector.beta]
+        converted["past_rates"] = self._uses_past_rates(data)
+        return converted
+
+    def step(self, system, t, vector, options, recorder):
+        alpha, beta, h = options["alpha"], options["beta"], options["h"]
+        k, d = len(alpha) - 1, len(system.model.states)
+        y, memory = list(vector[:d]), list(vector[d:])
+        blocks = [memory[j * d:(j + 1) * d] for j in range((len(memory) - 1) // d)]
+        past_y, rest = blocks[:k - 1], blocks[k - 1:]
+        rates = options["past_rates"]
+        past_f, starts = (rest[:k - 1], rest[k - 1:]) if rates else ([], rest)
+        taken = int(memory[-1])
+        f_now = system.rate(t, y, recorder) if rates else None
+        if taken < k - 1:
+            if "history" in options:
+                new = [options["history"][x][taken] for x in system.model.states]
+            elif options.get("start") == "exact":
+                new = list(starts[taken])
+            else:
+                starter = RungeKutta(options["start"], TABLEAUS[options["start"]])
+                quiet = Recorder(keep=False, counts=recorder.counts)  # the starter's evaluations count, its values are this step's
+                new = starter.step(system, t, y, starter.exact_options({"h": exact.to_sympy(h)}), quiet)
+        else:
+            window_y = list(reversed(past_y)) + [y]  # y_{n-k+1} .. y_n
+            window_f = list(reversed(past_f)) + [f_now] if rates else []
+            new = self._formula(system, t, h, alpha, beta, window_y, window_f, options, recorder)
+        for name, value in zip(system.states, new):
+            recorder.assign(name, value)
+        history_y = [v for past in ([y] + past_y)[:k - 1] for v in past]
+        history_f = [v for past in ([f_now] + past_f)[:k - 1] for v in past] if rates else []
+        return new + history_y + history_f + [v for block in starts for v in block] + [0 * h + min(taken + 1, k - 1)]
+
+    def _formula(self, system, t, h, alpha, beta, window_y, window_f, options, recorder):
+        k, d = len(alpha) - 1, len(window_y[0])
+        known = [-sum(alpha[j] * window_y[j][q] for j in range(k)) + h * sum(beta[j] * window_f[j][q] for j in range(k) if beta[j])
+                 for q in range(d)] if window_f else [-sum(alpha[j] * window_y[j][q] for j in range(k)) for q in range(d)]
+        t1 = t + h
+        if self.corrector is not None:  # PECE: predict with Adams-Bashforth, evaluate, correct with Adams-Moulton
+            predicted = known
+            names = ("predictor",) if d == 1 else tuple(f"predictor_{x}" for x in system.model.states)
+            for name, value in zip(names, predicted):
+                recorder.assign(name, value, "predictor")
+            f_predicted = system.rate(t1, predicted, recorder)
+            gamma = options["corrector"]
+            m = len(gamma) - 1  # the corrector's steps
+            recent = window_f[k - m:] + [f_predicted]
+            return [window_y[-1][q] + h * sum(gamma[j] * recent[j][q] for j in range(m + 1)) for q in range(d)]
+        if beta[-1] == 0:
+            return known
+        if not system.linear_in_state():
+            raise exact.NotRational(f"{system.model.name}: the implicit equation of {self.name} is nonlinear in the new value, so it has no "
+                                    "exact rational solve (check = \"order\" runs it with a finite-budget Newton iteration on the mpmath path)")
+        zero = [0 * v for v in known]
+        J = system.jacobian(t1, zero, recorder)
+        g = system.rate(t1, zero, recorder)
+        matrix = [[(1 if p == q else 0) - h * beta[-1] * J[p][q] for q in range(d)] for p in range(d)]
+        return system.solve(matrix, [known[p] + h * beta[-1] * g[p] for p in range(d)])
+
+
+def predictor_corrector(name: str) -> LinearMultistep:
+    predictor, corrector = PREDICTOR_CORRECTOR[name]
+    return LinearMultistep(name, MULTISTEP[predictor], MULTISTEP[corrector])
+
+
+__all__ = ["MULTISTEP", "PREDICTOR_CORRECTOR", "LinearMultistep", "MultistepCoefficients", "predictor_corrector", "Recorder"]

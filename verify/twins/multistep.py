@@ -1,0 +1,149 @@
+"""The mpmath twin of verify.methods.multistep.
+
+Its coefficients are not copied from the exact path's tables: they are derived here from their definitions
+(Hairer, Norsett & Wanner I, sec. III.1): Adams weights as integrals of the Lagrange basis polynomials over the
+last interval, BDF coefficients from the derivative of the interpolation polynomial at the newest node.  An
+implicit formula is solved by Newton's method with a finite budget (counted as the exact path counts: one
+Jacobian and one right-hand side per step).
+"""
+from __future__ import annotations
+
+import mpmath
+
+from . import runge_kutta as rk_twin
+from .runge_kutta import SolverFailure
+
+
+def _lagrange(nodes, j):
+    """l_j as a list of coefficients, highest degree first, built by multiplying (s - node)/(node_j - node)."""
+    poly = [mpmath.mpf(1)]
+    for m, node in enumerate(nodes):
+        if m == j:
+            continue
+        d = mpmath.mpf(nodes[j] - node)
+        poly = [a / d for a in poly + [0]]  # times s / d
+        shifted = [0] + [a * node for a in poly[:-1]]  # (s - node) / d: subtract node * (previous poly) / d
+        poly = [a - b for a, b in zip(poly, shifted)]
+    return poly
+
+
+def _integral(poly, a, b):
+    n = len(poly) - 1
+    antiderivative = [c / (n - i + 1) for i, c in enumerate(poly)] + [0]
+    return mpmath.polyval(antiderivative, b) - mpmath.polyval(antiderivative, a)
+
+
+def _derivative_at(poly, s):
+    n = len(poly) - 1
+    return mpmath.polyval([c * (n - i) for i, c in enumerate(poly[:-1])], s) if n else mpmath.mpf(0)
+
+
+def coefficients(family: str, k: int):
+    """(alpha, beta), oldest first, alpha_k = 1."""
+    if family == "adams-bashforth":
+        nodes = list(range(k))
+        beta = [_integral(_lagrange(nodes, j), k - 1, k) for j in range(k)] + [mpmath.mpf(0)]
+        return [mpmath.mpf(0)] * (k - 1) + [mpmath.mpf(-1), mpmath.mpf(1)], beta
+    if family == "adams-moulton":
+        nodes = list(range(k + 1))
+        beta = [_integral(_lagrange(nodes, j), k - 1, k) for j in range(k + 1)]
+        return [mpmath.mpf(0)] * (k - 1) + [mpmath.mpf(-1), mpmath.mpf(1)], beta
+    if family == "bdf":
+        nodes = list(range(k + 1))
+        derivatives = [_derivative_at(_lagrange(nodes, j), k) for j in range(k + 1)]
+        return [d / derivatives[-1] for d in derivatives], [mpmath.mpf(0)] * k + [1 / derivatives[-1]]
+    raise ValueError(family)
+
+
+def for_method(method: str, options: dict, to_mp):
+    """(alpha, beta, corrector beta or None) of a named method, or of ``lmm`` from its options."""
+    if method == "lmm":
+        alpha, beta = [to_mp(a) for a in options["alpha"]], [to_mp(b) for b in options["beta"]]
+        return [a / alpha[-1] for a in alpha], [b / alpha[-1] for b in beta], None
+    family, _, k = method.rpartition("-")
+    if family == "abm":
+        alpha, beta = coefficients("adams-bashforth", int(k))
+        return alpha, beta, coefficients("adams-moulton", int(k) - 1)[1]
+    alpha, beta = coefficients(family, int(k))
+    return alpha, beta, None
+
+
+NAMES = tuple(f"{family}-{k}" for family, ks in (("adams-bashforth", range(1, 6)), ("adams-moulton", range(1, 6)), ("bdf", range(1, 7)),
+                                                 ("abm", range(2, 6))) for k in ks) + ("lmm",)
+
+
+class Runner:
+    """Steps a multistep method, keeping the window of past values itself."""
+
+    def __init__(self, method, system, options, names, trace, to_mp, t0, y0, solution, budget, tolerance):
+        self.alpha, self.beta, self.corrector = for_method(method, options, to_mp)
+        self.k = len(self.alpha) - 1
+        self.system, self.options, self.names, self.trace, self.to_mp = system, options, names, trace, to_mp
+        self.h = to_mp(options["h"])
+        self.budget, self.tolerance = budget, tolerance
+        self.rates = any(b != 0 for b in self.beta[:-1]) or self.corrector is not None
+        self.past_y, self.past_f, self.taken = [], [], 0  # newest first
+        self.starts = None
+        if options.get("start") == "exact":
+            if solution is None:
+                raise ValueError("start = exact needs the model's solution on the mpmath path")
+            self.starts = [[s(t0 + j * self.h) for s in solution] for j in range(1, self.k)]
+
+    def advance(self, t, y):
+        f_now = self.system.f(t, y) if self.rates else None
+        if self.taken < self.k - 1:
+            if "history" in self.options:
+                new = [self.to_mp(self.options["history"][x][self.taken]) for x in self.names]
+            elif self.starts is not None:
+                new = self.starts[self.taken]
+            else:
+                A, b, c = rk_twin.tableau(self.options["start"], {}, self.to_mp)
+                _, new = rk_twin.step(self.system, t, y, self.h, A, b, c, self.names, {}, self.budget, self.tolerance)
+        else:
+            new = self._formula(t, y, f_now)
+        self.past_y = ([y] + self.past_y)[:self.k - 1]
+        if self.rates:
+            self.past_f = ([f_now] + self.past_f)[:self.k - 1]
+        self.taken = min(self.taken + 1, self.k - 1)
+        for name, value in zip(self.names, new):
+            self.trace.setdefault(name, []).append(value)
+        return t + self.h, new
+
+    def _formula(self, t, y, f_now):
+        k, h, d = self.k, self.h, len(y)
+        window_y = list(reversed(self.past_y)) + [y]
+        window_f = list(reversed(self.past_f)) + [f_now] if self.rates else []
+        known = [-sum(self.alpha[j] * window_y[j][q] for j in range(k)) + (h * sum(self.beta[j] * window_f[j][q] for j in range(k)) if window_f else 0)
+                 for q in range(d)]
+        t1 = t + h
+        if self.corrector is not None:
+            predicted = known
+            labels = ["predictor"] if d == 1 else [f"predictor_{x}" for x in self.names]
+            for label, value in zip(labels, predicted):
+                self.trace.setdefault(label, []).append(value)
+            f_predicted = self.system.f(t1, predicted)
+            m = len(self.corrector) - 1
+            recent = window_f[k - m:] + [f_predicted]
+            return [y[q] + h * sum(self.corrector[j] * recent[j][q] for j in range(m + 1)) for q in range(d)]
+        if self.beta[-1] == 0:
+            return known
+        self.system.count("rhs")
+        self.system.count("jacobian")
+        return self._newton(t1, known, y)
+
+    def _newton(self, t1, known, guess):
+        """Solve u - h beta_k f(t1, u) = known from u = the previous value."""
+        h, bk, d = self.h, self.beta[-1], len(known)
+        u = list(guess)
+        for _ in range(self.budget + 1):
+            residual = [u[q] - h * bk * v - known[q] for q, v in enumerate(self.system.f_uncounted(t1, u))]
+            if max(abs(r) for r in residual) <= self.tolerance:
+                return u
+            J = self.system.jacobian_uncounted(t1, u)
+            M = mpmath.matrix(d, d)
+            for p in range(d):
+                for q in range(d):
+                    M[p, q] = (1 if p == q else 0) - h * bk * J[p, q]
+            delta = mpmath.lu_solve(M, mpmath.matrix(residual))
+            u = [u[q] - delta[q] for q in range(d)]
+        raise SolverFailure(f"Newton did not converge within {self.budget} iterations at t = {mpmath.nstr(t1, 12)}")
