@@ -158,11 +158,18 @@ def to_mp(value):
     return mpmath.mpf(int(value.p)) / int(value.q)
 
 
-def _runge_kutta(system, t, y, options, tableau, names, trace):
+def _runge_kutta(system, t, y, options, tableau, names, trace, bhat=None, memo=None):
     A, b, c = tableau
     budget = int(options.get("newton_iterations", NEWTON_ITERATIONS))
     tolerance = to_mp(options.get("newton_tolerance", NEWTON_TOLERANCE))
-    return rk_twin.step(system, t, y, to_mp(options["h"]), A, b, c, names, trace, budget, tolerance)
+    tolerances = None
+    if "atol" in options or "rtol" in options:
+        tolerances = tuple([to_mp(v) for v in _per_component(options.get(name, 0), names)] for name in ("atol", "rtol"))
+    return rk_twin.step(system, t, y, to_mp(options["h"]), A, b, c, names, trace, budget, tolerance, bhat, tolerances, memo)
+
+
+def _per_component(value, names):
+    return [value[name] for name in names] if isinstance(value, dict) else [value] * len(names)
 
 
 def _multirate(system, t, y, options, names, trace, midpoint):
@@ -232,7 +239,9 @@ def _step_doubling(system, t, y, options, names, trace):
     return (t + h, fine) if accepted else (t, y)
 
 
-def _adaptive(system, t, y, options, names, trace):
+def _adaptive(system, t, y, options, names, trace, attempt=None):
+    """The adaptive controllers written again; ``attempt`` (default: Euler step doubling) makes one attempt."""
+    attempt = attempt or _doubling_attempt
     get = lambda key, default: options.get(key, default)  # noqa: E731
     controller = get("controller", "halving")
     t_end, h = to_mp(options["t_end"]), to_mp(options["h"])
@@ -253,7 +262,7 @@ def _adaptive(system, t, y, options, names, trace):
         attempts += 1
         _record(trace, "attempt_t", t)
         _record(trace, "attempt_h", step)
-        accepted, fine, ratio = _doubling_attempt(system, t, y, step, atol, rtol, names, trace)
+        accepted, fine, ratio = attempt(system, t, y, step, atol, rtol, names, trace)
         if accepted:
             t, y = t + step, fine
             accepted_steps += 1
@@ -282,6 +291,30 @@ def _adaptive(system, t, y, options, names, trace):
                          ("tolerance_sum", tolerance_sum), ("error_estimate_sum", estimate_sum)):
         _record(trace, label, mpmath.mpf(value))
     return t, y
+
+
+ADAPTIVE_RK_ORDER = {"heun-euler-21": 1, "bogacki-shampine-32": 2, "fehlberg-45": 4, "dormand-prince-54": 4, "cash-karp-45": 4}  # lower orders
+
+
+def _pair_attempt(pair, memo):
+    """An attempt of adaptive-rk: one step of the embedded pair (the twin's own coefficients)."""
+    A, b, c = rk_twin.tableau(pair, {}, to_mp)
+    bhat = rk_twin.pair(pair, {}, to_mp)
+
+    def attempt(system, t, y, h, atol, rtol, names, trace):
+        local = {}
+        _, candidate = rk_twin.step(system, t, y, h, A, b, c, names, local, NEWTON_ITERATIONS, to_mp(NEWTON_TOLERANCE), bhat, (atol, rtol), memo)
+        for name, values in local.items():
+            if name not in names:
+                _record(trace, name, values[-1])
+        for name, value in zip(["candidate"] if len(names) == 1 else [f"candidate_{x}" for x in names], candidate):
+            _record(trace, name, value)
+        _record(trace, "t_candidate", t + h)
+        tolerance = [local["tolerance" if len(names) == 1 else f"tolerance_{x}"][-1] for x in names]
+        ratio = local["error_ratio"][-1] if all(v > 0 for v in tolerance) else None
+        return bool(local["accepted"][-1]), candidate, ratio
+
+    return attempt
 
 
 NEWTON_ITERATIONS = 20  # default budget of the Newton iteration per step
@@ -384,8 +417,8 @@ def mp_run(method: str, options: dict, rhs: list, states: list, blocks: dict, ti
         t = to_mp(t0)
         y = [to_mp(v) for v in y0]
         if method in RK_TWINS or method == "rk":
-            tableau = rk_twin.tableau(method, options, to_mp)
-            advance = lambda t, y: _runge_kutta(system, t, y, options, tableau, names, trace)  # noqa: E731
+            tableau, bhat, memo = rk_twin.tableau(method, options, to_mp), rk_twin.pair(method, options, to_mp), {}
+            advance = lambda t, y: _runge_kutta(system, t, y, options, tableau, names, trace, bhat, memo)  # noqa: E731
         elif method in multistep_twin.NAMES:
             exact_solution = [compile_mp(e, [time]) for e in solution] if solution is not None else None
             budget = int(options.get("newton_iterations", NEWTON_ITERATIONS))
@@ -403,6 +436,9 @@ def mp_run(method: str, options: dict, rhs: list, states: list, blocks: dict, ti
             advance = lambda t, y: IMPLICIT[method](system, t, y, options, names, trace)  # noqa: E731
         elif method == "step-doubling-euler":
             advance = lambda t, y: _step_doubling(system, t, y, options, names, trace)  # noqa: E731
+        elif method == "adaptive-rk":
+            advance = lambda t, y: _adaptive(system, t, y, {"order": ADAPTIVE_RK_ORDER[options["pair"]], **options}, names, trace,  # noqa: E731
+                                             _pair_attempt(options["pair"], {}))
         elif method == "adaptive-euler":
             advance = lambda t, y: _adaptive(system, t, y, options, names, trace)  # noqa: E731
         elif method == "cosimulation" and cosimulation is not None:

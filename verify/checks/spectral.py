@@ -239,6 +239,14 @@ def _place_roots(f: sympy.Poly) -> str:
         return "inside"
     if _compare_real(coefficients[-1] ** 2, coefficients[0] ** 2) > 0:  # |product of the roots| > 1: one is outside
         return "outside"
+    if all(c.is_Rational for c in coefficients):  # isolate the roots (CRootOf, guaranteed bounds): is one certainly outside?
+        for root in sympy.Poly(coefficients, Z).all_roots(radicals=False):
+            for digits in REFINEMENTS:
+                low, high = _modulus_squared_bounds(root, digits)
+                if low > 1:
+                    return "outside"
+                if high < 1:
+                    break
     raise CheckError(f"cannot place the roots of the degree-{f.degree()} factor {f.as_expr()} (not all inside the unit circle)")
 
 

@@ -5,7 +5,7 @@ from .runge_kutta import ALIASES, TABLEAUS, RungeKutta
 from .implicit import BackwardEuler, RosenbrockEuler
 from .multirate import FrozenSlowEuler, MidpointSampledEuler
 from .multistep import MULTISTEP, PREDICTOR_CORRECTOR, LinearMultistep, predictor_corrector
-from .step_doubling import AdaptiveEuler, StepDoublingEuler
+from .step_doubling import AdaptiveEuler, AdaptiveRungeKutta, StepDoublingEuler
 
 METHODS: dict[str, Method] = {name: RungeKutta(name, tableau) for name, tableau in TABLEAUS.items()}
 METHODS.update({alias: RungeKutta(alias, TABLEAUS[name]) for alias, name in ALIASES.items()})
@@ -14,6 +14,7 @@ METHODS["frozen-slow-euler"] = FrozenSlowEuler()
 METHODS["midpoint-sampled-euler"] = MidpointSampledEuler()
 METHODS["step-doubling-euler"] = StepDoublingEuler()
 METHODS["adaptive-euler"] = AdaptiveEuler()
+METHODS["adaptive-rk"] = AdaptiveRungeKutta()
 METHODS["backward-euler"] = BackwardEuler()
 METHODS["rosenbrock-euler"] = RosenbrockEuler()
 METHODS["cosimulation"] = CoSimulation()

@@ -38,6 +38,7 @@ class Recorder:
     where: str = ""
     latest: dict = field(default_factory=dict)  # name -> last assigned value, kept even when not keeping all
     failure: str | None = None  # a method that can fail (a step-size controller) says why here
+    reuse: dict = field(default_factory=dict)  # values a method may reuse in its next step (an FSAL pair's last stage)
 
     def assign(self, name: str, value, where: str = "") -> None:
         self.latest[name] = value

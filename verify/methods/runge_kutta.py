@@ -25,7 +25,7 @@ from dataclasses import dataclass
 import sympy
 
 from .. import exact
-from .base import Method, MethodError, positive_rational, to_field_deep
+from .base import Method, MethodError, component_values, positive_rational, to_field_deep
 
 R = sympy.Rational
 S3, S15, S6 = sympy.sqrt(3), sympy.sqrt(15), sympy.sqrt(6)
@@ -40,10 +40,17 @@ class ButcherTableau:
     c: tuple
     order: int | None = None
     source: str = ""
+    bhat: tuple | None = None  # the embedded weights of a pair: error_estimate = |y+ - yhat+|
 
     @property
     def stages(self) -> int:
         return len(self.b)
+
+    @property
+    def fsal(self) -> bool:
+        """First same as last: the last stage is f(t + h, y+), the next step's first stage (reused, not re-evaluated)."""
+        s = self.stages
+        return s > 1 and self.explicit and self.c[-1] == 1 and self.c[0] == 0 and all(self.A[-1][j] == self.b[j] for j in range(s)) and self.b[-1] == 0
 
     @property
     def explicit(self) -> bool:
@@ -105,6 +112,37 @@ TABLEAUS = {
                               source="the 2-stage L-stable SDIRK of order 2, gamma = 1 - 1/sqrt(2); R. Alexander, SIAM J. Numer. Anal. 14 (1977)"),
     "sdirk-3": _sdirk3(),
 }
+PAIRS = {
+    "heun-euler-21": ButcherTableau(A=((0, 0), (1, 0)), b=(R(1, 2), R(1, 2)), c=(0, 1), order=2, bhat=(1, 0),
+                                   source="Heun's method with explicit Euler embedded"),
+    "bogacki-shampine-32": ButcherTableau(
+        A=((0, 0, 0, 0), (R(1, 2), 0, 0, 0), (0, R(3, 4), 0, 0), (R(2, 9), R(1, 3), R(4, 9), 0)),
+        b=(R(2, 9), R(1, 3), R(4, 9), 0), c=(0, R(1, 2), R(3, 4), 1), order=3, bhat=(R(7, 24), R(1, 4), R(1, 3), R(1, 8)),
+        source="Bogacki & Shampine, A 3(2) pair of Runge-Kutta formulas, Appl. Math. Lett. 2 (1989); FSAL"),
+    "fehlberg-45": ButcherTableau(
+        A=((0, 0, 0, 0, 0, 0), (R(1, 4), 0, 0, 0, 0, 0), (R(3, 32), R(9, 32), 0, 0, 0, 0),
+           (R(1932, 2197), R(-7200, 2197), R(7296, 2197), 0, 0, 0), (R(439, 216), -8, R(3680, 513), R(-845, 4104), 0, 0),
+           (R(-8, 27), 2, R(-3544, 2565), R(1859, 4104), R(-11, 40), 0)),
+        b=(R(25, 216), 0, R(1408, 2565), R(2197, 4104), R(-1, 5), 0), c=(0, R(1, 4), R(3, 8), R(12, 13), 1, R(1, 2)), order=4,
+        bhat=(R(16, 135), 0, R(6656, 12825), R(28561, 56430), R(-9, 50), R(2, 55)),
+        source="Fehlberg (1969), NASA TR R-315; Burden & Faires, Numerical Analysis, sec. 5.5 (RKF45: the 4th-order solution propagated)"),
+    "dormand-prince-54": ButcherTableau(
+        A=((0, 0, 0, 0, 0, 0, 0), (R(1, 5), 0, 0, 0, 0, 0, 0), (R(3, 40), R(9, 40), 0, 0, 0, 0, 0),
+           (R(44, 45), R(-56, 15), R(32, 9), 0, 0, 0, 0), (R(19372, 6561), R(-25360, 2187), R(64448, 6561), R(-212, 729), 0, 0, 0),
+           (R(9017, 3168), R(-355, 33), R(46732, 5247), R(49, 176), R(-5103, 18656), 0, 0),
+           (R(35, 384), 0, R(500, 1113), R(125, 192), R(-2187, 6784), R(11, 84), 0)),
+        b=(R(35, 384), 0, R(500, 1113), R(125, 192), R(-2187, 6784), R(11, 84), 0), c=(0, R(1, 5), R(3, 10), R(4, 5), R(8, 9), 1, 1), order=5,
+        bhat=(R(5179, 57600), 0, R(7571, 16695), R(393, 640), R(-92097, 339200), R(187, 2100), R(1, 40)),
+        source="Dormand & Prince, A family of embedded Runge-Kutta formulae, J. Comput. Appl. Math. 6 (1980); Hairer, Norsett & Wanner I, Table II.5.2; FSAL"),
+    "cash-karp-45": ButcherTableau(
+        A=((0, 0, 0, 0, 0, 0), (R(1, 5), 0, 0, 0, 0, 0), (R(3, 40), R(9, 40), 0, 0, 0, 0), (R(3, 10), R(-9, 10), R(6, 5), 0, 0, 0),
+           (R(-11, 54), R(5, 2), R(-70, 27), R(35, 27), 0, 0),
+           (R(1631, 55296), R(175, 512), R(575, 13824), R(44275, 110592), R(253, 4096), 0)),
+        b=(R(2825, 27648), 0, R(18575, 48384), R(13525, 55296), R(277, 14336), R(1, 4)), c=(0, R(1, 5), R(3, 10), R(3, 5), 1, R(7, 8)), order=4,
+        bhat=(R(37, 378), 0, R(250, 621), R(125, 594), 0, R(512, 1771)),
+        source="Cash & Karp, ACM TOMS 16 (1990), the 4(5) pair (the 4th-order solution propagated)"),
+}
+TABLEAUS.update(PAIRS)
 ALIASES = {"crank-nicolson": "trapezoid"}
 EXPLICIT = tuple(name for name, tableau in TABLEAUS.items() if tableau.explicit)
 
@@ -120,22 +158,28 @@ def tableau_from_options(options: dict, method: str = "rk") -> ButcherTableau:
     c = options.get("c", [sum(row, sympy.Integer(0)) for row in A])
     if not isinstance(c, list) or len(c) != s:
         raise MethodError(f"method {method}: c must have {s} entries")
-    if not all(isinstance(v, sympy.Basic) for v in [*b, *c, *(a for row in A for a in row)]):
-        raise MethodError(f"method {method}: the entries of A, b and c must be numbers")
-    return ButcherTableau(A=tuple(tuple(row) for row in A), b=tuple(b), c=tuple(c))
+    bhat = options.get("bhat")
+    if bhat is not None and not (isinstance(bhat, list) and len(bhat) == s):
+        raise MethodError(f"method {method}: bhat must have {s} entries (the embedded weights)")
+    if not all(isinstance(v, sympy.Basic) for v in [*b, *c, *(bhat or []), *(a for row in A for a in row)]):
+        raise MethodError(f"method {method}: the entries of A, b, bhat and c must be numbers")
+    return ButcherTableau(A=tuple(tuple(row) for row in A), b=tuple(b), c=tuple(c), bhat=tuple(bhat) if bhat is not None else None)
 
 
 class RungeKutta(Method):
     """One step of a Runge-Kutta method of step ``h``; ``tableau=None`` reads it from the options."""
 
     required_options = ("h",)
+    component_options = ("atol", "rtol")  # a pair's tolerances may be per state
 
     def __init__(self, name: str, tableau: ButcherTableau | None = None):
         self.name = name
         self.tableau = tableau
         if tableau is None:
             self.required_options = ("h", "A", "b")
-            self.optional_options = ("c",)
+            self.optional_options = ("c", "bhat", "atol", "rtol")
+        elif tableau.bhat is not None:
+            self.optional_options = ("atol", "rtol")
 
     def table(self, options: dict) -> ButcherTableau:
         return self.tableau or tableau_from_options(options, self.name)
@@ -143,19 +187,34 @@ class RungeKutta(Method):
     def validate(self, model, options):
         super().validate(model, options)
         positive_rational(options, "h", self.name)
-        self.table(options)
+        tab = self.table(options)
+        if ("atol" in options or "rtol" in options) and tab.bhat is None:
+            raise MethodError(f"method {self.name}: atol and rtol need an embedded pair (bhat)")
+        for name in ("atol", "rtol"):
+            for value in component_values(options, name, model.states) if name in options else []:
+                if not (getattr(value, "is_Rational", False) and value >= 0):
+                    raise MethodError(f"method {self.name}: {name} must be a non-negative number (or a table state -> number)")
+
+    def affine_for(self, options) -> bool:
+        return not self.table(options).fsal  # a reused last stage makes counts depend on the step: run the loop
 
     def is_explicit(self, options) -> bool:
         return self.table(options).explicit
 
     def quantity_names(self, model, options=None):
-        """The stages: ``k2`` for a scalar model, ``k2_x`` per component."""
+        """The stages: ``k2`` for a scalar model, ``k2_x`` per component; for a pair the embedded solution ``embedded``,
+        ``error_estimate`` = |y+ - embedded| (per component, and the max), and with atol/rtol ``tolerance``,
+        ``error_ratio`` and ``accepted`` as in step-doubling-euler."""
         if self.tableau is None and not (options and isinstance(options.get("b"), list)):
             return ()
         stages = len(self.tableau.b) if self.tableau else len(options["b"])
-        if len(model.states) == 1:
-            return tuple(f"k{i + 1}" for i in range(stages))
-        return tuple(f"k{i + 1}_{x}" for i in range(stages) for x in model.states)
+        one = len(model.states) == 1
+        names = [f"k{i + 1}" for i in range(stages)] if one else [f"k{i + 1}_{x}" for i in range(stages) for x in model.states]
+        if (self.tableau.bhat if self.tableau else options.get("bhat")) is not None:
+            per = ("embedded", "error_estimate", "tolerance")
+            names += list(per) if one else [f"{q}_{x}" for q in per for x in model.states] + ["error_estimate"]
+            names += ["error_ratio", "accepted"]
+        return tuple(names)
 
     def trace_values(self, recorder, name, model) -> list:
         """Stage values are recorded as vectors (for ``explain``); a trace reads a component."""
@@ -181,20 +240,30 @@ class RungeKutta(Method):
                                     "algebraic field are not implemented yet (stability and order claims work)")
         convert = convert or to_field_deep
         field = lambda values: [convert(sympy.sympify(v)) for v in values]  # noqa: E731
-        return {"h": convert(options["h"]), "A": [field(row) for row in tab.A], "b": field(tab.b), "c": field(tab.c),
-                "explicit": tab.explicit, "diagonal": tab.diagonally_implicit}
+        converted = {"h": convert(options["h"]), "A": [field(row) for row in tab.A], "b": field(tab.b), "c": field(tab.c),
+                     "explicit": tab.explicit, "diagonal": tab.diagonally_implicit, "fsal": tab.fsal}
+        if tab.bhat is not None:
+            converted["bhat"] = field(tab.bhat)
+        for name in ("atol", "rtol"):
+            if name in options:
+                converted[name] = convert(options[name])
+        return converted
 
     def step(self, system, t, y, options, recorder):
         A, b, c, h = options["A"], options["b"], options["c"], options["h"]
         n, s = len(y), len(b)
         if options["explicit"]:
             stages = []
+            reused = recorder.reuse.get("fsal") if options.get("fsal") else None
             for i in range(s):
                 stage_state = list(y)
                 for j in range(i):
                     if A[i][j]:
                         stage_state = [stage_state[q] + h * A[i][j] * stages[j][q] for q in range(n)]
-                k = system.rate(t + c[i] * h, stage_state, recorder)
+                if i == 0 and reused is not None and reused[0] == t and reused[1] == list(y):
+                    k = list(reused[2])  # first same as last: the previous step's last stage, f(t, y)
+                else:
+                    k = system.rate(t + c[i] * h, stage_state, recorder)
                 _record_stage(recorder, i, k, system.states)
                 stages.append(k)
         else:
@@ -203,9 +272,37 @@ class RungeKutta(Method):
         for i in range(s):
             if b[i]:
                 new = [new[q] + h * b[i] * stages[i][q] for q in range(n)]
+        if options.get("fsal"):
+            recorder.reuse["fsal"] = (t + h, list(new), list(stages[-1]))
+        if "bhat" in options:
+            self._estimate(system, y, new, stages, options, recorder)
         for name, value in zip(system.states, new):
             recorder.assign(name, value)
         return new
+
+    def _estimate(self, system, y, new, stages, options, recorder):
+        """The embedded solution, |y+ - yhat+| per component (and the max), and the tolerance test if asked."""
+        h, bhat, n = options["h"], options["bhat"], len(y)
+        embedded = [y[q] + h * sum(bhat[i] * stages[i][q] for i in range(len(bhat)) if bhat[i]) for q in range(n)]
+        estimate = [abs(new[q] - embedded[q]) for q in range(n)]
+        values = {"embedded": embedded, "error_estimate": estimate}
+        if "atol" in options or "rtol" in options:
+            atol = component_values(options, "atol", system.states) if "atol" in options else [0 * h] * n
+            rtol = component_values(options, "rtol", system.states) if "rtol" in options else [0 * h] * n
+            values["tolerance"] = [atol[q] + rtol[q] * abs(new[q]) for q in range(n)]
+        for name, vector in values.items():
+            if n == 1:
+                recorder.assign(name, vector[0], "embedded pair")
+            else:
+                for x, value in zip(system.states, vector):
+                    recorder.assign(f"{name}_{x}", value, "embedded pair")
+        if n > 1:
+            recorder.assign("error_estimate", max(estimate), "embedded pair")
+        if "tolerance" in values:
+            tolerance = values["tolerance"]
+            recorder.assign("accepted", 0 * h + int(all(estimate[q] <= tolerance[q] for q in range(n))), "embedded pair")
+            if all(v > 0 for v in tolerance):
+                recorder.assign("error_ratio", max(estimate[q] / tolerance[q] for q in range(n)), "embedded pair")
 
     def _implicit_stages(self, system, t, y, A, c, h, diagonal, recorder):
         if system.model.algebraic or not system.linear_in_state():

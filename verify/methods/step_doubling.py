@@ -179,7 +179,7 @@ class AdaptiveEuler(Method):
             where = f"attempt {attempts}"
             recorder.assign("attempt_t", t, where)
             recorder.assign("attempt_h", h_try, where)
-            accepted, fine, ratio = attempt(system, t, y, h_try, atol, rtol, recorder, where)
+            accepted, fine, ratio = self.attempt(system, t, y, h_try, atol, rtol, recorder, where, o)
             if accepted:
                 t, y = t + h_try, fine
                 accepted_steps += 1
@@ -204,6 +204,10 @@ class AdaptiveEuler(Method):
         recorder.failure = failure
         return t, y
 
+    def attempt(self, system, t, y, h, atol, rtol, recorder, where, o):
+        """One attempt of step size h: (accepted, the candidate state, error ratio or None)."""
+        return attempt(system, t, y, h, atol, rtol, recorder, where)
+
     @staticmethod
     def next_step(o, h, accepted, ratio):
         if o["controller"] == "halving":
@@ -224,3 +228,62 @@ def quantized_root(x: Rational, k: int) -> Rational:
     whole = int(scaled.numerator) // int(scaled.denominator)
     root, _ = gmpy2.iroot(gmpy2.mpz(whole), k)
     return Rational(int(root), FACTOR_QUANTUM)
+
+
+class AdaptiveRungeKutta(AdaptiveEuler):
+    """The same controllers over an embedded Runge-Kutta pair (``pair``: heun-euler-21, bogacki-shampine-32,
+    fehlberg-45, dormand-prince-54, cash-karp-45): each attempt is one step of the pair, its error estimate
+    |y+ - yhat+| against atol + rtol |y+| (Hairer, Norsett & Wanner I, sec. II.4).  ``order`` (the controller's
+    exponent 1/(order + 1)) defaults to the lower order of the pair.  An FSAL pair reuses the last stage of an
+    accepted attempt as the first stage of the next one."""
+
+    name = "adaptive-rk"
+    required_options = ("h", "atol", "rtol", "t_end", "pair")
+    LOWER_ORDER = {"heun-euler-21": 1, "bogacki-shampine-32": 2, "fehlberg-45": 4, "dormand-prince-54": 4, "cash-karp-45": 4}
+    string_options = {"controller": ("halving", "order"), "pair": tuple(LOWER_ORDER)}
+    RUN_QUANTITIES = AdaptiveEuler.RUN_QUANTITIES
+
+    def quantity_names(self, model, options=None):
+        one = len(model.states) == 1
+        per = ("embedded", "error_estimate", "tolerance", "candidate")
+        names = list(per) if one else [f"{q}_{x}" for q in per for x in model.states] + ["error_estimate"]
+        return self.RUN_QUANTITIES + ("accepted", "error_ratio", "t_candidate") + tuple(names)
+
+    def settings(self, options) -> dict:
+        merged = super().settings(options)
+        if "order" not in options:
+            merged["order"] = self.LOWER_ORDER[options["pair"]]
+        return merged
+
+    def attempt(self, system, t, y, h, atol, rtol, recorder, where, o):
+        from .runge_kutta import PAIRS, RungeKutta  # the pairs are Runge-Kutta data
+
+        pair = RungeKutta(o["pair"], PAIRS[o["pair"]])
+        exact_options = pair.exact_options({"h": exact.to_sympy(h)})
+        exact_options.update(atol=dict(zip(system.states, atol)), rtol=dict(zip(system.states, rtol)))
+        saved, recorder.where = recorder.where, f"{recorder.where} · {where}" if recorder.where else where
+        inner = _Candidate(recorder, system.states)
+        try:
+            candidate = pair.step(system, t, y, exact_options, inner)
+        finally:
+            recorder.where = saved
+        for name, value in zip(_component_names("candidate", system.states), candidate):
+            recorder.assign(name, value, where)
+        recorder.assign("t_candidate", t + h, where)
+        latest = recorder.latest
+        accepted = bool(latest["accepted"])
+        ratio = latest.get("error_ratio") if all(v > 0 for v in (latest[n] for n in _component_names("tolerance", system.states))) else None
+        return accepted, candidate, ratio
+
+
+class _Candidate:
+    """A recorder view for one attempt: every value is recorded, except that the pair's new state is a candidate
+    (recorded by the controller as ``candidate``; the state changes only when the attempt is accepted)."""
+
+    def __init__(self, recorder, states):
+        self._recorder, self._states = recorder, set(states)
+        self.counts, self.reuse, self.latest = recorder.counts, recorder.reuse, recorder.latest
+
+    def assign(self, name, value, where=""):
+        if name not in self._states:
+            self._recorder.assign(name, value, where)

@@ -9,6 +9,8 @@ and one Jacobian (the Newton iterations themselves are not counted).
 """
 from __future__ import annotations
 
+from fractions import Fraction
+
 import mpmath
 
 
@@ -50,30 +52,76 @@ def _twin_tableaus() -> dict:
     }
 
 
+def _q(text: str):
+    value = Fraction(text)
+    return mpmath.mpf(value.numerator) / value.denominator
+
+
+def _rows(text: str) -> list:
+    """Lower-triangular rows written as 'a21; a31 a32; ...' (the first row is all zeros)."""
+    rows = [[_q(v) for v in row.split()] for row in text.split(";")]
+    s = len(rows) + 1
+    return [[mpmath.mpf(0)] * s] + [row + [mpmath.mpf(0)] * (s - len(row)) for row in rows]
+
+
+# Embedded pairs: (A, b, bhat, c), written out again from Fehlberg (1969), Dormand & Prince (1980), Bogacki & Shampine
+# (1989) and Cash & Karp (1990).  b is the propagated solution, bhat the embedded one.
+PAIRS = {
+    "heun-euler-21": ("1", "1/2 1/2", "1 0", "0 1"),
+    "bogacki-shampine-32": ("1/2; 0 3/4; 2/9 1/3 4/9", "2/9 1/3 4/9 0", "7/24 1/4 1/3 1/8", "0 1/2 3/4 1"),
+    "fehlberg-45": ("1/4; 3/32 9/32; 1932/2197 -7200/2197 7296/2197; 439/216 -8 3680/513 -845/4104; -8/27 2 -3544/2565 1859/4104 -11/40",
+                    "25/216 0 1408/2565 2197/4104 -1/5 0", "16/135 0 6656/12825 28561/56430 -9/50 2/55", "0 1/4 3/8 12/13 1 1/2"),
+    "dormand-prince-54": ("1/5; 3/40 9/40; 44/45 -56/15 32/9; 19372/6561 -25360/2187 64448/6561 -212/729; "
+                          "9017/3168 -355/33 46732/5247 49/176 -5103/18656; 35/384 0 500/1113 125/192 -2187/6784 11/84",
+                          "35/384 0 500/1113 125/192 -2187/6784 11/84 0", "5179/57600 0 7571/16695 393/640 -92097/339200 187/2100 1/40",
+                          "0 1/5 3/10 4/5 8/9 1 1"),
+    "cash-karp-45": ("1/5; 3/40 9/40; 3/10 -9/10 6/5; -11/54 5/2 -70/27 35/27; 1631/55296 175/512 575/13824 44275/110592 253/4096",
+                     "2825/27648 0 18575/48384 13525/55296 277/14336 1/4", "37/378 0 250/621 125/594 0 512/1771", "0 1/5 3/10 3/5 1 7/8"),
+}
+
+
+def pair(method: str, options: dict, to_mp):
+    """The embedded weights of a pair (named, or ``bhat`` of an ``rk`` claim), or None."""
+    if method in PAIRS:
+        return [_q(v) for v in PAIRS[method][2].split()]
+    if method == "rk" and options.get("bhat") is not None:
+        return [to_mp(v) for v in options["bhat"]]
+    return None
+
+
 def tableau(method: str, options: dict, to_mp) -> tuple:
     """(A, b, c) of a named method from the twin's own data, or from the claim's options for ``rk``."""
     if method == "rk":
         A = [[to_mp(a) for a in row] for row in options["A"]]
         c = options.get("c")
         return A, [to_mp(v) for v in options["b"]], [to_mp(v) for v in c] if c is not None else [sum(row) for row in A]
+    if method in PAIRS:
+        rows, b, _, c = PAIRS[method]
+        return _rows(rows), [_q(v) for v in b.split()], [_q(v) for v in c.split()]
     A, b, c = _twin_tableaus()[method]
     return [[mpmath.mpf(a) for a in row] for row in A], [mpmath.mpf(v) for v in b], [mpmath.mpf(v) for v in c]
 
 
 def names() -> tuple:
     with mpmath.workdps(20):
-        return tuple(_twin_tableaus())
+        return tuple(_twin_tableaus()) + tuple(PAIRS)
 
 
-def step(system, t, y, h, A, b, c, state_names, trace, budget: int, tolerance):
-    """One step; records the states and the stages (``k2`` for one state, ``k2_x`` per component) in ``trace``."""
+def step(system, t, y, h, A, b, c, state_names, trace, budget: int, tolerance, bhat=None, tolerances=None, memo=None):
+    """One step; records the states and the stages (``k2`` for one state, ``k2_x`` per component) in ``trace``;
+    for a pair (``bhat``) the embedded solution and the error estimate (and, with ``tolerances`` = (atol, rtol)
+    per component, the tolerance test).  ``memo`` keeps an FSAL pair's last stage for the next step."""
     n, s = len(y), len(b)
     explicit = all(A[i][j] == 0 for i in range(s) for j in range(i, s))
     diagonal = all(A[i][j] == 0 for i in range(s) for j in range(i + 1, s))
+    fsal = explicit and s > 1 and c[0] == 0 and c[-1] == 1 and b[-1] == 0 and all(A[-1][j] == b[j] for j in range(s))
     if explicit:
         stages = []
         for i in range(s):
             arg = [y[q] + h * sum(A[i][j] * stages[j][q] for j in range(i)) for q in range(n)]
+            if i == 0 and fsal and memo is not None and memo.get("t") == t:
+                stages.append(list(memo["k"]))  # the previous step's last stage, f(t, y): not evaluated again
+                continue
             stages.append(system.f(t + c[i] * h, arg))
     elif diagonal:
         stages = []
@@ -91,6 +139,10 @@ def step(system, t, y, h, A, b, c, state_names, trace, budget: int, tolerance):
             system.count("jacobian")
         stages = _newton(system, t, y, h, A, c, budget, tolerance)
     new = [y[q] + h * sum(b[i] * stages[i][q] for i in range(s)) for q in range(n)]
+    if fsal and memo is not None:
+        memo.update(t=t + h, k=list(stages[-1]))
+    if bhat is not None:
+        _estimate(y, new, stages, h, bhat, state_names, trace, tolerances)
     for i, k in enumerate(stages):
         if n == 1:
             trace.setdefault(f"k{i + 1}", []).append(k[0])
@@ -100,6 +152,29 @@ def step(system, t, y, h, A, b, c, state_names, trace, budget: int, tolerance):
     for name, value in zip(state_names, new):
         trace.setdefault(name, []).append(value)
     return t + h, new
+
+
+def _estimate(y, new, stages, h, bhat, state_names, trace, tolerances):
+    n = len(y)
+    embedded = [y[q] + h * sum(w * stages[i][q] for i, w in enumerate(bhat)) for q in range(n)]
+    estimate = [abs(new[q] - embedded[q]) for q in range(n)]
+    values = {"embedded": embedded, "error_estimate": estimate}
+    if tolerances is not None:
+        atol, rtol = tolerances
+        values["tolerance"] = [atol[q] + rtol[q] * abs(new[q]) for q in range(n)]
+    for name, vector in values.items():
+        if n == 1:
+            trace.setdefault(name, []).append(vector[0])
+        else:
+            for x, v in zip(state_names, vector):
+                trace.setdefault(f"{name}_{x}", []).append(v)
+    if n > 1:
+        trace.setdefault("error_estimate", []).append(max(estimate))
+    if tolerances is not None:
+        tol = values["tolerance"]
+        trace.setdefault("accepted", []).append(mpmath.mpf(int(all(estimate[q] <= tol[q] for q in range(n)))))
+        if all(v > 0 for v in tol):
+            trace.setdefault("error_ratio", []).append(max(estimate[q] / tol[q] for q in range(n)))
 
 
 def _newton(system, t, y, h, A, c, budget, tolerance):
