@@ -553,16 +553,11 @@ def test_a_huge_rational_inside_an_expression_is_written_compactly():
     assert short_text(-sympy.Rational(7**300, 3**500)).startswith("-9.30646277283e+14 (exact rational, numerator 843 bits, denominator 793 bits)")
 
 
-WORK = """
-[model.stiff]
-states = ["x", "z"]
-rhs = { x = "-x", z = "x - 8*z" }
-blocks = { slow = ["x"], fast = ["z"] }
-
+WORK = STABILITY_WITHOUT_OPTION.split("[[claim]]")[0] + """
 [[claim]]
 id = "too-much-work"
 statement = "steps x microsteps far beyond what one claim may run"
-model = "stiff"
+model = "stable_coupled"
 method = "frozen-slow-euler"
 initial = { x = 1, z = 0 }
 """

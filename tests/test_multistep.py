@@ -9,27 +9,14 @@ from fractions import Fraction as F
 import pytest
 
 from conftest import assert_refuted, claims_text
+from test_runge_kutta import MODELS as RUNGE_KUTTA_MODELS
 from verify.methods import MULTISTEP
 
-MODELS = """
-[model.forced]
-states = ["y"]
-rhs = { y = "-2*y + t" }
-solution = { y = "(y0 - 1/4)*exp(-2*t) + t/2 - 1/4" }
-
+MODELS = RUNGE_KUTTA_MODELS + """
 [model.ramp]
 states = ["y"]
 rhs = { y = "t" }
 solution = { y = "y0 + t**2/2" }
-
-[model.oscillator]
-states = ["x", "v"]
-rhs = { x = "v", v = "-x" }
-
-[model.cubic]
-states = ["y"]
-rhs = { y = "-y**3" }
-solution = { y = "y0/sqrt(1 + 2*y0**2*t)" }
 """
 H = F(1, 10)
 

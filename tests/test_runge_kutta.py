@@ -17,6 +17,7 @@ MODELS = """
 [model.forced]
 states = ["y"]
 rhs = { y = "-2*y + t" }
+solution = { y = "(y0 - 1/4)*exp(-2*t) + t/2 - 1/4" }
 
 [model.oscillator]
 states = ["x", "v"]
