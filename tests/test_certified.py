@@ -102,3 +102,19 @@ def test_a_value_at_every_node_is_decided_on_the_certified_path(check_claims):
     assert true.status == "verified" and true.evidence == "certified", true.message
     assert "at node 3" in true.message
     assert_refuted(results["wrong"].outcome, ["omega**2/2 - cos(theta) at node 1: claimed -0.540303 at 6 decimals", "which rounds to -0.540302"])
+
+
+def test_enclosure_ends_keep_their_precision(check_claims):
+    """Found by an adversarial review: the ends of an enclosure were rounded to 53 bits, so a value 1.125 + 1.7e-88
+    read as 1.125 and its half-even print at 2 decimals came out 1.12 (verified) instead of 1.13; and
+    y = 1 + e 10^-20 read as 1.  Both are decided correctly from the 128-2048-bit enclosure now."""
+    models = ('[model.nearly-tie]\nstates = ["y"]\nrhs = { y = "sin(y)**2 + cos(y)**2 + exp(-200)" }\n'
+              '[model.grow]\nstates = ["y"]\nrhs = { y = "exp(y)" }\n')
+    nearly = 'check = "run"\nmodel = "nearly-tie"\nmethod = "euler"\noptions = { h = "1/8" }\ninitial = { y = 1 }\ndigits = 2\nrounding = "half-even"\n'
+    grow = 'check = "run"\nmodel = "grow"\nmethod = "euler"\noptions = { h = "1/10**20" }\ninitial = { y = 1 }\ndigits = 25\n'
+    outcomes = {k: r.outcome for k, r in check_claims(claims_text(models, {
+        "wrong-print": (nearly + 'expect = { y = "1.12" }',), "right-print": (nearly + 'expect = { y = "1.13" }',),
+        "25-digits": (grow + 'expect = { y = "1.0000000000000000000271828" }',)})).items()}
+    assert_refuted(outcomes["wrong-print"], ["claimed 1.12 at 2 decimals", "which rounds to 1.13 (half-even)"])
+    assert outcomes["right-print"].status == "verified" and outcomes["25-digits"].status == "verified", outcomes["25-digits"].message
+    assert "1.000000000000000000027182818" in outcomes["25-digits"].message  # the enclosure is shown to the digits it needs

@@ -1,6 +1,7 @@
 """A sampled forall searches where bounds are tight: the domains' edges and corners, and a descent on the margin."""
 from __future__ import annotations
 
+import pytest
 import sympy
 
 from conftest import assert_refuted, claims_text
@@ -83,3 +84,26 @@ def test_corners_are_all_tried_within_the_budget_and_a_fixed_choice_beyond():
     assert len(instances) == 1 + 6 + 8 and {"a": 1, "b": 0, "c": 1} in instances
     few = edge_search.edge_instances(domains, centre, corner_budget=4)
     assert len(few) <= 1 + 6 + 4 and few == edge_search.edge_instances(domains, centre, corner_budget=4)
+
+
+FAR = {  # found by an adversarial review: each false only beyond the first ends tried (checked by hand)
+    "integer-beyond-k-plus-12": ('check = "forall"\ndomains = { N = "integer >= 1", y = "closed(0, 1/2)" }\nlhs = "N*exp(y)"\nop = "<="\nrhs = "1000*exp(y)"',
+                                 "counterexample N = 1001"),
+    "half-line-beyond-a-million": ('check = "forall"\ndomains = { x = "positive", y = "closed(0, 1/2)" }\nlhs = "log(1 + x)*exp(y)"\nop = "<="\nrhs = "20*exp(y)"',
+                                   "counterexample x = 1000000000000"),  # log(1 + x) > 20 needs x > e^20 = 4.85e8
+    "open-end-closer-than-a-millionth": ('check = "forall"\ndomains = { x = "interval(0, 1)", y = "closed(0, 1/2)" }\nlhs = "sqrt(x)*exp(y)"\nop = "<="\n'
+                                         'rhs = "1000*x*exp(y)"', "counterexample x = 1/1000000000000"),  # sqrt(x) > 1000 x for x < 10^-6
+    "real-domains-inside-an-assumption": ('check = "forall"\ndomains = { x = "real", y = "real" }\nassume = ["x**2 + y**2 <= 1"]\nlhs = "x + y"\nop = "<="\nrhs = "1.4"',
+                                          "claimed x + y <= 1.4"),  # false: x = y = 0.705 gives 1.41
+}
+
+
+@pytest.mark.parametrize("claim_id", sorted(FAR))
+def test_far_ends_and_relative_moves_find_what_the_first_ends_miss(check_claims, claim_id):
+    body, fragment = FAR[claim_id]
+    outcome = check_claims(claims_text("", {claim_id: (body,)}))[claim_id].outcome
+    assert_refuted(outcome, [fragment])
+    point = outcome.message.split(":")[0].removeprefix("counterexample ")
+    values = {k: sympy.Rational(v) for k, v in (part.split(" = ") for part in point.split(", "))}
+    if claim_id == "real-domains-inside-an-assumption":  # a genuine counterexample: inside the disc, above the bound
+        assert values["x"] ** 2 + values["y"] ** 2 <= 1 and values["x"] + values["y"] > sympy.Rational(14, 10)

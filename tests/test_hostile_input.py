@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 import sympy
 
+from conftest import ROOT
 from verify import checks, expr, load, runner
 from verify.checks.common import Outcome
 from verify.report import compact_number, render_report, unlimited_int_digits, value_text
@@ -575,3 +576,17 @@ def test_a_run_asking_for_too_much_work_is_a_one_line_error_at_once(run_cli, tmp
     assert by_id["too-much-work"]["status"] == "error" and fragment in by_id["too-much-work"]["message"], by_id["too-much-work"]["message"]
     assert "at most 10000000" in by_id["too-much-work"]["message"]
     assert by_id["other-file/good"]["status"] == "verified"
+
+
+def test_exp_of_one_and_min_of_algebraic_numbers_are_decided_or_a_plain_error(run_cli, tmp_path):
+    """Found by an adversarial review: exp(1) (sympy's E) was an internal error in the cross-check, and min() of
+    numbers sympy cannot order in a stable_when condition an internal ValueError."""
+    (tmp_path / "e.toml").write_text('[[claim]]\nid = "e"\nstatement = "s"\ncheck = "relation"\nlhs = "exp(1)"\nop = ">"\nrhs = "2.718"\n'
+                                     '[[claim]]\nid = "huge"\nstatement = "s"\ncheck = "relation"\nlhs = "10**30*exp(1/4)"\nop = "<"\nrhs = "10**30"\n'
+                                     '[[claim]]\nid = "min"\nstatement = "s"\ncheck = "stability"\nmodel = "damped_oscillator"\nmethod = "cosimulation"\n'
+                                     'symbols = ["H"]\noptions = { H = "H", scheme = "gauss-seidel" }\nvariable = "H"\nstable_when = "min(H, 3 - H) >= 0"\n')
+    result = run_cli("run", "e.toml", "--models", str(ROOT / "models"), "--format", "json")
+    by_id = {c["id"]: c for c in json.loads(result.stdout)["claims"]}
+    assert by_id["e"]["status"] == "verified", by_id["e"]["message"]
+    assert by_id["huge"]["status"] == "refuted" and "≈ 1.28402541668774148407e+30" in by_id["huge"]["message"], by_id["huge"]["message"]
+    assert "internal error" not in by_id["min"]["message"] and by_id["min"]["status"] in ("refuted", "error"), by_id["min"]["message"]

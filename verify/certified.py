@@ -88,7 +88,7 @@ class Ball:
 
     def bounds(self) -> tuple[sympy.Rational, sympy.Rational]:
         """The interval's ends as exact rationals."""
-        return tuple(to_rational(x) for x in (self.iv.a, self.iv.b))
+        return interval_ends(self.iv)
 
     def width(self):
         return self.iv.delta
@@ -98,9 +98,19 @@ class Ball:
 
 
 def to_rational(x) -> sympy.Rational:
-    """An mpmath number as the exact rational it is: (-1)^sign * mantissa * 2^exponent."""
-    sign, mantissa, exponent, _ = mpmath.mpf(x)._mpf_
+    """An mpmath number as the exact rational it is: (-1)^sign * mantissa * 2^exponent.  Read from its raw value,
+    never through mpmath.mpf() (which would round it to the 53 bits of mp.prec)."""
+    raw = x._mpf_ if hasattr(x, "_mpf_") else x
+    sign, mantissa, exponent, _ = raw
+    if mantissa == 0 and exponent != 0:  # +-inf or nan
+        raise CertifiedUnavailable("an enclosure end is not finite")
     return (-1) ** sign * sympy.Integer(mantissa) * sympy.Integer(2) ** exponent
+
+
+def interval_ends(box) -> tuple[sympy.Rational, sympy.Rational]:
+    """The exact rational ends of an mpmath.iv interval, from its raw ends (at whatever precision it was computed)."""
+    low, high = box._mpi_
+    return to_rational(low), to_rational(high)
 
 
 class BallSystem:

@@ -57,6 +57,8 @@ def compile_mp(expression: sympy.Expr, variables: Sequence[sympy.Symbol], ctx=mp
             return lambda env: ctx.mpf(p) / q
         if e is sympy.pi:
             return lambda env: +ctx.pi
+        if e is sympy.E:  # exp(1) becomes sympy's E
+            return lambda env: ctx.exp(1)
         if e.is_Symbol:
             if e not in index:
                 raise CrossCheckUnavailable(f"{e} has no value in the cross-check")
@@ -107,10 +109,11 @@ def close(a, b) -> bool:
         return abs(a - b) <= max(abs(a), abs(b), mpmath.mpf(1)) * mpmath.mpf(10) ** (-AGREEMENT_DIGITS)
 
 
-def show(value) -> str:
-    """An mpmath value with 35 significant digits (enough to see a disagreement at digit 30)."""
+def show(value, digits: int = 35) -> str:
+    """An mpmath value with ``digits`` significant digits (35 by default: enough to see a disagreement at digit
+    30), its exponent kept (1.284e+30, never a cut-off string of digits)."""
     with mpmath.workdps(DIGITS):
-        return mpmath.nstr(value, 35)
+        return mpmath.nstr(value, digits)
 
 
 # --- the methods, written again in mpmath --------------------------------------------------

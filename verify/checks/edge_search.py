@@ -17,7 +17,7 @@ tending to 0 from below) and at combinations of ends.  Before a sampled
   not count, so the shortening moves also close in on the boundary of the
   assumptions.
 
-Every instance is exact (rationals with denominators at most 10^6 plus the ends
+Every instance is exact (rationals with denominators at most 10^12 plus the ends
 themselves); a violation found here is a counterexample like any other.
 """
 from __future__ import annotations
@@ -46,13 +46,37 @@ def ends(domain) -> list:
     return [low, high]
 
 
-def edge_instances(domains: dict, centre: dict, corner_budget: int) -> list[dict]:
-    """The centre of the box, each end of each domain with the others at the centre, then corners."""
+DEEP = {"edge": sympy.Rational(1, 10**12), "far": sympy.Integer(10**12), "integer": 1000}  # the far ends, tried one at a time
+
+
+def deep_ends(domain, large_integers: bool) -> list:
+    """Ends further out, tried one domain at a time: an open end within 10^-12 of the width, a half-line at 10^12,
+    an integer domain at K + 1000 (when ``large_integers``: not for step counts of a run)."""
+    if domain.interval is None:
+        low = int(domain.text.split(">=")[1])
+        return [sympy.Integer(low + DEEP["integer"])] if large_integers else []
+    interval = domain.interval
+    a, b = interval.inf, interval.sup
+    width = b - a if a.is_finite and b.is_finite else sympy.Integer(1)
+    found = []
+    if not a.is_finite:
+        found.append(-DEEP["far"])
+    elif interval.left_open:
+        found.append(a + width * DEEP["edge"])
+    if not b.is_finite:
+        found.append(DEEP["far"])
+    elif interval.right_open:
+        found.append(b - width * DEEP["edge"])
+    return found
+
+
+def edge_instances(domains: dict, centre: dict, corner_budget: int, large_integers: bool = True) -> list[dict]:
+    """The centre of the box, each end (and far end) of each domain with the others at the centre, then corners."""
     names = list(domains)
     extremes = {name: ends(domains[name]) for name in names}
     instances = [dict(centre)]
     for name in names:
-        for end in extremes[name]:
+        for end in extremes[name] + deep_ends(domains[name], large_integers):
             instances.append({**centre, name: end})
     total = 2 ** len(names)
     if total <= corner_budget:
@@ -70,41 +94,67 @@ def edge_instances(domains: dict, centre: dict, corner_budget: int) -> list[dict
 
 
 def _toward(value, target, fraction):
-    """value + fraction (target - value), as a rational with denominator at most 10^6 (or the target itself)."""
+    """value + fraction (target - value), snapped to a rational with denominator at most 10^12 (see _snap)."""
     moved = value + fraction * (target - value)
-    if moved.is_Integer:
-        return moved
-    near = Fraction(int(moved.p), int(moved.q)).limit_denominator(10**6)
-    snapped = sympy.Rational(near.numerator, near.denominator)
+    snapped = _snap(moved)
     return snapped if snapped != value else moved
 
 
 def descend(domains: dict, starts: list, margin_of, budget: int) -> int:
     """Pattern search on the margin from each start (values, margin); ``margin_of(values)`` evaluates an
     instance and returns its margin, or None when the instance does not count (outside ``assume`` or the
-    method's options).  Each sweep moves every coordinate the fraction ``step`` of the way towards each
-    end of its domain and keeps a move that shrinks the margin; a sweep without a kept move quarters
-    the step, down to 2^-20.  Stops after ``budget`` evaluations; returns the number made."""
+    method's options).  Each sweep moves every coordinate the fraction ``step`` of the way towards each end of
+    its domain (on a half-line or the whole line also by ``step`` times its own size, at least 1, up and down),
+    keeping a move that shrinks the
+    margin; after a sweep that kept moves, the pattern move repeats their sum once (Hooke & Jeeves), so the
+    search can follow a curved boundary; a sweep without a kept move quarters the step, down to 2^-20.  Stops
+    after ``budget`` evaluations; returns the number made."""
     used = 0
     extremes = {name: ends(domain) for name, domain in domains.items()}
+
+    def inside(name, value):
+        domain = domains[name]
+        return value.is_Integer and value >= int(domain.text.split(">=")[1]) if domain.interval is None else domain.interval.contains(value) is sympy.true
+
     for values, margin in starts:
         step = sympy.Rational(1, 2)
         while step >= SMALLEST_STEP:
+            before = dict(values)
             kept = False
             for name in domains:
-                for end in extremes[name]:
+                scale = max(abs(values[name]), sympy.Integer(1)) * step
+                moves = [_toward(values[name], end, step) for end in extremes[name]]
+                interval = domains[name].interval
+                if interval is not None and not (interval.inf.is_finite and interval.sup.is_finite):  # a half-line or the line:
+                    moves += [_snap(values[name] + scale), _snap(values[name] - scale)]  # its far ends are too far to aim at
+                for moved in moves:
                     if used >= budget:
                         return used
-                    candidate = {**values, name: _toward(values[name], end, step)}
-                    if candidate[name] == values[name]:
+                    if moved == values[name] or not inside(name, moved):
                         continue
+                    candidate = {**values, name: moved}
                     used += 1
                     found = margin_of(candidate)
                     if found is not None and found < margin:
                         values, margin, kept = candidate, found, True
+            if kept and used < budget:  # the pattern move: once more in the direction of the whole sweep
+                pattern = {name: _snap(2 * values[name] - before[name]) if domains[name].interval is not None else values[name] for name in domains}
+                if pattern != values and all(inside(name, v) for name, v in pattern.items()):
+                    used += 1
+                    found = margin_of(pattern)
+                    if found is not None and found < margin:
+                        values, margin = pattern, found
             if not kept:
                 step /= 4
     return used
+
+
+def _snap(value):
+    """A rational with denominator at most 10^12 near ``value`` (keeps the instances' numbers small)."""
+    if value.is_Integer:
+        return value
+    near = Fraction(int(value.p), int(value.q)).limit_denominator(10**12)
+    return sympy.Rational(near.numerator, near.denominator)
 
 
 __all__ = ["ends", "edge_instances", "descend"]

@@ -576,7 +576,7 @@ def _sample(claim, spec, over, reason):
 
     centre = {name: _first_value(d) for name, d in spec.domains.items()}
     try:
-        for values in edge_search.edge_instances(spec.domains, centre, max(spec.samples, 16)):
+        for values in edge_search.edge_instances(spec.domains, centre, max(spec.samples, 16), large_integers=spec.form != "run"):
             check_instance(values, "edge")
     except _Violation:
         return _counterexample(*failures[-1], spec.form)

@@ -28,7 +28,7 @@ import mpmath
 import sympy
 
 from .. import crosscheck
-from ..certified import to_rational
+from ..certified import interval_ends, to_rational
 from .common import CheckError
 
 MAX_BITS = 2048  # precision of the enclosures tried before a comparison is declared undecidable
@@ -56,7 +56,7 @@ def enclosure(value: sympy.Expr, bits: int) -> tuple[sympy.Rational, sympy.Ratio
         try:
             mpmath.iv.prec = bits + 16
             box = function([mpmath.iv.mpf([_mp_rational(low).a, _mp_rational(high).b]) for low, high in boxes])
-            return to_rational(box.a), to_rational(box.b)  # read at the working precision: the ends are exact there
+            return interval_ends(box)
         finally:
             mpmath.iv.prec = saved
     function = crosscheck.compile_mp(value, [], mpmath.iv)
@@ -64,7 +64,7 @@ def enclosure(value: sympy.Expr, bits: int) -> tuple[sympy.Rational, sympy.Ratio
     try:
         mpmath.iv.prec = bits
         box = function([])
-        return to_rational(box.a), to_rational(box.b)  # read at the working precision: the ends are exact there
+        return interval_ends(box)
     finally:
         mpmath.iv.prec = saved
 

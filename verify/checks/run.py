@@ -414,7 +414,7 @@ def _decide_relation(relation, values, mp_values, disagreements):
     sign, enclosure, bits = crosscheck.certify_sign(quantity - bound)
     if sign is None:
         raise CheckError(f"cannot decide {relation.text} {relation.op} {relation.claimed_text}: enclosure {enclosure} at {bits} bits")
-    approximate = lambda value: str(value) if value.is_Rational and len(str(value)) < 30 else "≈ " + crosscheck.show(crosscheck.mp_value(value))[:18]  # noqa: E731
+    approximate = lambda value: str(value) if value.is_Rational and len(str(value)) < 30 else "≈ " + crosscheck.show(crosscheck.mp_value(value), 17)  # noqa: E731
     how = f" (certified: the difference lies in {enclosure}, mpmath.iv at {bits} bits)"
     return approximate(quantity), approximate(bound), OPERATORS[relation.op](sign, 0), how
 

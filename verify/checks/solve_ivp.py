@@ -73,7 +73,7 @@ def evaluate(claim: Claim) -> Outcome:
             error = abs(result.y[row][column] - float(exact))
             allowed = float(spec["factor"]) * (atol + rtol * abs(float(exact)))
             ratio = error / allowed if allowed else float("inf") if error else 0.0
-            derivation.append(f"t = {t}: {s} = {result.y[row][column]!r}, exact {crosscheck.show(exact)[:22]}, |error| = {error:.3e}, allowed {allowed:.3e}")
+            derivation.append(f"t = {t}: {s} = {result.y[row][column]!r}, exact {crosscheck.show(exact, 21)}, |error| = {error:.3e}, allowed {allowed:.3e}")
             if ratio >= worst:
                 worst, worst_at = ratio, (t, s, error, allowed)
     t, s, error, allowed = worst_at
