@@ -150,3 +150,27 @@ def test_stability_functions_of_implicit_tableaus_and_wrong_versions(check_claim
         assert outcomes[name].status == "verified" and outcomes[name].evidence == "symbolic", outcomes[name].message
     assert_refuted(outcomes["gauss-wrong-sign"], ["claimed", "computed"])
     assert_refuted(outcomes["radau-is-not-gauss"], ["claimed", "computed"])
+
+
+@pytest.mark.parametrize("name, a_stable, l_stable", [("gauss-legendre-4", True, False), ("gauss-legendre-6", True, False), ("radau-iia-3", True, True),
+                                                      ("radau-iia-5", True, True), ("trapezoid", True, False), ("implicit-midpoint", True, False),
+                                                      ("lobatto-iiia-4", True, False), ("backward-euler", True, True), ("rk4", False, False),
+                                                      ("heun", False, False)])
+def test_a_and_l_stability_by_the_e_polynomial(check_claims, name, a_stable, l_stable):
+    """Hairer & Wanner II, sec. IV.3-IV.5: Gauss and the trapezoid A- not L-stable, Radau IIA and backward Euler L-stable,
+    explicit methods not A-stable.  The flipped claim must be refuted."""
+    body = f'check = "stability"\nmethod = "{name}"\na_stable = A\nl_stable = L'
+    flip = lambda b: str(not b).lower()  # noqa: E731
+    outcomes = run(check_claims, {"true": (body.replace("A", str(a_stable).lower()).replace("L", str(l_stable).lower()),),
+                                  "flipped": (body.replace("A", flip(a_stable)).replace("L", str(l_stable).lower()),)})
+    assert outcomes["true"].status == "verified" and outcomes["true"].evidence == "symbolic", outcomes["true"].message
+    assert_refuted(outcomes["flipped"], [f"claimed a_stable = {flip(a_stable)}"])
+
+
+def test_a_pole_in_the_left_half_plane_is_not_a_stable(check_claims):
+    """rk with A = [[-1]], b = [1]: k = lam (y - h k), R(z) = 1 + z/(1 + z) = (1 + 2z)/(1 + z), a pole at z = -1."""
+    body = 'check = "stability"\nmethod = "rk"\noptions = { A = [[-1]], b = [1] }\na_stable = A'
+    outcomes = run(check_claims, {"true": (body.replace("A =", "A =").replace("a_stable = A", "a_stable = false"),),
+                                  "wrong": (body.replace("a_stable = A", "a_stable = true"),)})
+    assert outcomes["true"].status == "verified" and "1 with Re <= 0" in outcomes["true"].message, outcomes["true"].message
+    assert_refuted(outcomes["wrong"], ["claimed a_stable = true, computed A-stable: no"])

@@ -49,11 +49,11 @@ from ..methods.multistep import LinearMultistep
 from ..model import model_from_table, symbol
 from .common import CheckError, Outcome
 from .forall import CHAINED, CONDITION
-from . import multistep_stability, spectral
+from . import a_stability, multistep_stability, spectral
 from .relation import OPERATORS
 from .run import RELATION, method_and_options, validated
 
-KEYS = {"method", "options", "equals", "stable_when", "variable", "spectral_radius"} | set(multistep_stability.KEYS)
+KEYS = {"method", "options", "equals", "stable_when", "variable", "spectral_radius"} | set(multistep_stability.KEYS) | set(a_stability.KEYS)
 # y' = lam y; lam is a parameter only so that the rhs parses; amplification() substitutes the symbol lam.
 DAHLQUIST = model_from_table("dahlquist", {"states": ["y"], "rhs": {"y": "lam*y"}, "parameters": {"lam": -1}}, "(built in)")
 
@@ -79,6 +79,10 @@ def prepare(claim: Claim):
         if not (bound.is_Rational and bound > 0):
             raise LoadError("the spectral radius bound must be a positive rational")
         return method, options, SpectralRadius(match.group(1), bound, match.group(2).strip())
+    if claim.model is None and any(key in table for key in a_stability.KEYS):
+        options.setdefault("h", symbol("h"))
+        return method, options, AStability(a_stability.prepare(table), claim.value(table["equals"], "equals", {"z": symbol("z")})
+                                           if "equals" in table else None)
     if "equals" not in table:
         raise LoadError("check 'stability' needs 'equals' or 'stable_when'")
     z = symbol("z")
@@ -141,6 +145,12 @@ def _prepare_stable_when(claim, method, options):
             raise LoadError("stable_when must read 'lhs OP rhs' or 'a < H < b', or be \"never\" or \"always\"")
         conditions = [(claim.value(a.strip(), "stable_when").xreplace(positive), op, claim.value(b.strip(), "stable_when").xreplace(positive)) for a, op, b in parts]
     return method, options, StableWhen(text.strip(), conditions, positive[claim.symbols[variable]], positive)
+
+
+@dataclass
+class AStability:
+    claimed: dict  # a_stable / l_stable -> claimed truth
+    equals: sympy.Expr | None  # an R(z) claimed together with them
 
 
 @dataclass
@@ -392,6 +402,30 @@ def _stable_when_by_crossings(claim, method, M, spec) -> Outcome:
                    {"crossings": ", ".join(map(str, crossing))}, derivation)
 
 
+def _evaluate_a_stability(claim, method, options, spec) -> Outcome:
+    h, lam, z = symbol("h"), symbol("lam"), symbol("z")
+    try:
+        M = amplification(method, options, DAHLQUIST, {"lam": lam})
+    except symbolic.SymbolicUnavailable as exc:
+        raise CheckError(str(exc)) from None
+    R = sympy.cancel(sympy.simplify(M[0, 0].subs(lam, z / h)))
+    a_stable, l_stable, lines = a_stability.decide(R, z)
+    computed = {"R(z)": str(R), "a_stable": str(a_stable).lower(), "l_stable": str(l_stable).lower()}
+    truth = {"a_stable": a_stable, "l_stable": l_stable}
+    successes, failures = [], []
+    if spec.equals is not None:
+        same = sympy.simplify(R - spec.equals) == 0
+        (successes if same else failures).append(f"R(z) = {R}" if same else f"R(z): claimed {spec.equals}, computed {R}")
+    for key, claimed in spec.claimed.items():
+        word = {"a_stable": "A-stable", "l_stable": "L-stable"}[key]
+        text = f"{word}: {'yes' if truth[key] else 'no'}"
+        (successes if claimed == truth[key] else failures).append(text if claimed == truth[key] else f"claimed {key} = {str(claimed).lower()}, computed {text}")
+    how = f" ({'; '.join(lines[1:])})"
+    if failures:
+        return Outcome("refuted", "symbolic", "; ".join(failures) + how, computed, lines)
+    return Outcome("verified", "symbolic", "; ".join(successes) + how, computed, lines)
+
+
 def amplification(method, options, model, parameters) -> sympy.Matrix:
     """M with y+ = M y for one step of ``method`` on the linear homogeneous ``model``."""
     system = SymbolicSystem(model, {symbol(p): v for p, v in parameters.items()})
@@ -407,6 +441,8 @@ def evaluate(claim: Claim) -> Outcome:
     method, options, equals = claim.spec
     if isinstance(equals, multistep_stability.MultistepClaim):
         return multistep_stability.evaluate(claim, method, equals)
+    if isinstance(equals, AStability):
+        return _evaluate_a_stability(claim, method, options, equals)
     if isinstance(equals, SpectralRadius):
         try:
             return _evaluate_spectral_radius(claim, method, options, equals)

@@ -1,0 +1,89 @@
+"""A-stability and L-stability of a one-step method, decided exactly from its stability function R = P/Q.
+
+A-stable: |R(z)| <= 1 for every z with Re z <= 0 (Hairer & Wanner, Solving ODEs II, sec. IV.3, Definition 3.3).
+For a rational R this holds exactly when (Hairer & Wanner II, Theorem IV.3.5, the E-polynomial criterion)
+
+* every pole of R (root of Q) lies in Re z > 0, and
+* E(y) = |Q(iy)|^2 - |P(iy)|^2 >= 0 for every real y.
+
+E is a real polynomial in y; it is nonnegative when it is positive at a rational point between consecutive
+real roots and beyond them (sympy's exact real root isolation).  The poles' real parts are isolated by
+sympy's ComplexRootOf with guaranteed bounds.  L-stable: A-stable and R(z) -> 0 as z -> -oo, i.e.
+deg P < deg Q (Definition IV.3.7).  Only stability functions with rational coefficients are decided.
+"""
+from __future__ import annotations
+
+import sympy
+
+from ..load import LoadError
+from . import spectral
+from .common import CheckError
+
+KEYS = ("a_stable", "l_stable")
+REFINEMENTS = (10, 30, 100, 300)
+
+
+def prepare(table) -> dict:
+    claimed = {}
+    for key in KEYS:
+        if key in table:
+            if not isinstance(table[key], bool):
+                raise LoadError(f"{key} must be true or false")
+            claimed[key] = table[key]
+    return claimed
+
+
+def decide(R: sympy.Expr, z: sympy.Symbol) -> tuple[bool, bool, list]:
+    """(A-stable, L-stable, derivation lines) for the rational function R of z."""
+    P, Q = sympy.fraction(sympy.cancel(sympy.together(R)))
+    P, Q = sympy.Poly(P, z), sympy.Poly(Q, z)
+    if not all(c.is_Rational for c in P.all_coeffs() + Q.all_coeffs()):  # common factors over the coefficients' field
+        P, Q = (sympy.Poly(part, z) for part in sympy.fraction(sympy.cancel(P.as_expr() / Q.as_expr(), extension=True)))
+    if not all(c.is_Rational for c in P.all_coeffs() + Q.all_coeffs()):
+        raise CheckError(f"R(z) = {R} has coefficients outside QQ: A-stability is only decided for rational coefficients")
+    lines = [f"R(z) = ({P.as_expr()})/({Q.as_expr()})"]
+    poles = Q.all_roots() if Q.degree() > 0 else []  # radicals where sympy writes them, else ComplexRootOf
+    left = [root for root in poles if _real_part_sign(root) <= 0]
+    lines.append(f"poles: {', '.join(str(p) for p in poles) or 'none'}" + (f"; {len(left)} with Re <= 0" if left else "; all in Re z > 0" if poles else ""))
+    y = sympy.Symbol("y", real=True)
+    Qi, Pi = Q.as_expr().subs(z, sympy.I * y), P.as_expr().subs(z, sympy.I * y)
+    E = sympy.Poly(sympy.expand(Qi * sympy.conjugate(Qi) - Pi * sympy.conjugate(Pi)), y)
+    nonnegative, where = _nonnegative(E, y)
+    lines.append(f"E(y) = |Q(iy)|^2 - |P(iy)|^2 = {E.as_expr()}: " + ("nonnegative for every real y" if nonnegative else f"negative at y = {where}"))
+    a_stable = not left and nonnegative
+    l_stable = a_stable and P.degree() < Q.degree()
+    lines.append(f"R(-oo) = {'0' if P.degree() < Q.degree() else sympy.limit(R, z, -sympy.oo)}")
+    return a_stable, l_stable, lines
+
+
+def _real_part_sign(root) -> int:
+    if root.is_real:
+        return spectral._compare_real(root, sympy.Integer(0))
+    if not root.atoms(sympy.CRootOf):  # a root in radicals, e.g. 3 + sqrt(3) I: its real part exactly
+        return spectral._compare_real(sympy.nsimplify(sympy.re(sympy.expand_complex(root))), sympy.Integer(0))
+    scale, core = sympy.Integer(1), root
+    if isinstance(root, sympy.Mul):  # 2*CRootOf(...): the sign of the real part is that of the root's
+        scale, core = root.as_coeff_Mul()
+    if not isinstance(core, sympy.CRootOf):
+        raise CheckError(f"cannot place the pole {root}")
+    for digits in REFINEMENTS:
+        eps = sympy.Rational(1, 10**digits)
+        approximation = sympy.sign(scale) * sympy.re(core.eval_rational(dx=eps, dy=eps, n=digits + 5))
+        if abs(approximation) > eps:
+            return 1 if approximation > 0 else -1
+    raise CheckError(f"the pole {root} lies within 1e-{REFINEMENTS[-1]} of the imaginary axis: A-stability is not decided")
+
+
+def _nonnegative(E: sympy.Poly, y) -> tuple[bool, object]:
+    if E.is_zero:
+        return True, None
+    roots = sorted(set(E.real_roots()), key=lambda r: sympy.N(r, 30))
+    points = spectral.merge_points(roots)
+    samples = [spectral._floor(points[0]) - 1] if points else [sympy.Integer(0)]
+    samples += [spectral.rational_between(a, b) for a, b in zip(points, points[1:])]
+    if points:
+        samples.append(spectral.rational_between(points[-1], None))
+    for value in samples:
+        if E.eval(value) < 0:
+            return False, value
+    return True, None
