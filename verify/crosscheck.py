@@ -13,6 +13,7 @@ from typing import Sequence
 import mpmath
 import sympy
 
+from .methods.step_doubling import AdaptiveRungeKutta
 from .twins import multistep as multistep_twin
 from .twins import runge_kutta as rk_twin
 from .twins.runge_kutta import SolverFailure  # a finite-budget solver stopped without meeting its tolerance
@@ -163,16 +164,15 @@ def to_mp(value):
 
 def _runge_kutta(system, t, y, options, tableau, names, trace, bhat=None, memo=None):
     A, b, c = tableau
-    budget = int(options.get("newton_iterations", NEWTON_ITERATIONS))
-    tolerance = to_mp(options.get("newton_tolerance", NEWTON_TOLERANCE))
     tolerances = None
     if "atol" in options or "rtol" in options:
-        tolerances = tuple([to_mp(v) for v in _per_component(options.get(name, 0), names)] for name in ("atol", "rtol"))
-    return rk_twin.step(system, t, y, to_mp(options["h"]), A, b, c, names, trace, budget, tolerance, bhat, tolerances, memo)
+        tolerances = (_per_state(options, "atol", names, 0), _per_state(options, "rtol", names, 0))
+    return rk_twin.step(system, t, y, to_mp(options["h"]), A, b, c, names, trace, *_newton_settings(options), bhat, tolerances, memo)
 
 
-def _per_component(value, names):
-    return [value[name] for name in names] if isinstance(value, dict) else [value] * len(names)
+def _newton_settings(options) -> tuple:
+    """(budget, tolerance) of a finite-budget Newton iteration: the claim's options or the defaults."""
+    return int(options.get("newton_iterations", NEWTON_ITERATIONS)), to_mp(options.get("newton_tolerance", NEWTON_TOLERANCE))
 
 
 def _multirate(system, t, y, options, names, trace, midpoint):
@@ -296,9 +296,6 @@ def _adaptive(system, t, y, options, names, trace, attempt=None):
     return t, y
 
 
-ADAPTIVE_RK_ORDER = {"heun-euler-21": 1, "bogacki-shampine-32": 2, "fehlberg-45": 4, "dormand-prince-54": 4, "cash-karp-45": 4}  # lower orders
-
-
 def _pair_attempt(pair, memo):
     """An attempt of adaptive-rk: one step of the embedded pair (the twin's own coefficients)."""
     A, b, c = rk_twin.tableau(pair, {}, to_mp)
@@ -306,7 +303,7 @@ def _pair_attempt(pair, memo):
 
     def attempt(system, t, y, h, atol, rtol, names, trace):
         local = {}
-        _, candidate = rk_twin.step(system, t, y, h, A, b, c, names, local, NEWTON_ITERATIONS, to_mp(NEWTON_TOLERANCE), bhat, (atol, rtol), memo)
+        _, candidate = rk_twin.step(system, t, y, h, A, b, c, names, local, *_newton_settings({}), bhat, (atol, rtol), memo)
         for name, values in local.items():
             if name not in names:
                 _record(trace, name, values[-1])
@@ -336,8 +333,7 @@ def _backward_euler(system, t, y, options, names, trace):
     h = to_mp(options["h"])
     n, d = len(y), len(system.functions)  # differential unknowns come first
     t1 = t + h
-    budget = int(options.get("newton_iterations", NEWTON_ITERATIONS))
-    tolerance = to_mp(options.get("newton_tolerance", NEWTON_TOLERANCE))
+    budget, tolerance = _newton_settings(options)
     r_d, r_a = _residuals(options, names, t1, h, d)
 
     def equations(u):
@@ -423,12 +419,9 @@ def mp_run(method: str, options: dict, rhs: list, states: list, blocks: dict, ti
             tableau, bhat, memo = rk_twin.tableau(method, options, to_mp), rk_twin.pair(method, options, to_mp), {}
             advance = lambda t, y: _runge_kutta(system, t, y, options, tableau, names, trace, bhat, memo)  # noqa: E731
         elif method in multistep_twin.NAMES:
-            exact_solution = [compile_mp(e, [time]) for e in solution] if solution is not None else None
-            budget = int(options.get("newton_iterations", NEWTON_ITERATIONS))
-            tolerance = to_mp(options.get("newton_tolerance", NEWTON_TOLERANCE))
+            at_time = [lambda s, f=compile_mp(e, [time]): f([s]) for e in solution] if solution is not None else None
             try:
-                runner = multistep_twin.Runner(method, system, options, names, trace, to_mp, t, y, exact_solution and
-                                               [lambda s, f=f: f([s]) for f in exact_solution], budget, tolerance)
+                runner = multistep_twin.Runner(method, system, options, names, trace, to_mp, t, y, at_time, *_newton_settings(options))
             except ValueError as exc:
                 raise CrossCheckUnavailable(str(exc)) from None
             advance = runner.advance
@@ -440,8 +433,8 @@ def mp_run(method: str, options: dict, rhs: list, states: list, blocks: dict, ti
         elif method == "step-doubling-euler":
             advance = lambda t, y: _step_doubling(system, t, y, options, names, trace)  # noqa: E731
         elif method == "adaptive-rk":
-            advance = lambda t, y: _adaptive(system, t, y, {"order": ADAPTIVE_RK_ORDER[options["pair"]], **options}, names, trace,  # noqa: E731
-                                             _pair_attempt(options["pair"], {}))
+            settings = {"order": AdaptiveRungeKutta.LOWER_ORDER[options["pair"]], **options}  # the method's default order
+            advance = lambda t, y: _adaptive(system, t, y, settings, names, trace, _pair_attempt(options["pair"], {}))  # noqa: E731
         elif method == "adaptive-euler":
             advance = lambda t, y: _adaptive(system, t, y, options, names, trace)  # noqa: E731
         elif method == "cosimulation" and cosimulation is not None:

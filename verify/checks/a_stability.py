@@ -58,9 +58,9 @@ def decide(R: sympy.Expr, z: sympy.Symbol) -> tuple[bool, bool, list]:
 
 def _real_part_sign(root) -> int:
     if root.is_real:
-        return spectral._compare_real(root, sympy.Integer(0))
+        return spectral.compare_real(root, sympy.Integer(0))
     if not root.atoms(sympy.CRootOf):  # a root in radicals, e.g. 3 + sqrt(3) I: its real part exactly
-        return spectral._compare_real(sympy.nsimplify(sympy.re(sympy.expand_complex(root))), sympy.Integer(0))
+        return spectral.compare_real(sympy.re(sympy.expand_complex(root)), sympy.Integer(0))
     scale, core = sympy.Integer(1), root
     if isinstance(root, sympy.Mul):  # 2*CRootOf(...): the sign of the real part is that of the root's
         scale, core = root.as_coeff_Mul()
@@ -79,7 +79,7 @@ def _nonnegative(E: sympy.Poly, y) -> tuple[bool, object]:
         return True, None
     roots = sorted(set(E.real_roots()), key=lambda r: sympy.N(r, 30))
     points = spectral.merge_points(roots)
-    samples = [spectral._floor(points[0]) - 1] if points else [sympy.Integer(0)]
+    samples = [spectral.floor_real(points[0]) - 1] if points else [sympy.Integer(0)]
     samples += [spectral.rational_between(a, b) for a, b in zip(points, points[1:])]
     if points:
         samples.append(spectral.rational_between(points[-1], None))

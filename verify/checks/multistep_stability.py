@@ -148,7 +148,7 @@ def evaluate(claim, method, spec) -> Outcome:
 def _same(a, b) -> bool:
     if a.is_infinite or b.is_infinite:
         return a == b
-    return spectral._compare_real(a, b) == 0
+    return spectral.compare_real(a, b) == 0
 
 
 def real_stability_set(p) -> tuple[list, list]:
@@ -193,7 +193,7 @@ def real_stability_set(p) -> tuple[list, list]:
     for i in range(len(ends) - 1):
         a, b = ends[i], ends[i + 1]
         sample = (spectral.rational_between(a, b) if a.is_finite and b.is_finite else
-                  (spectral._floor(b) - 1 if a.is_infinite and b.is_finite else spectral.rational_between(a, None) if a.is_finite else sympy.Integer(0)))
+                  (spectral.floor_real(b) - 1 if a.is_infinite and b.is_finite else spectral.rational_between(a, None) if a.is_finite else sympy.Integer(0)))
         stable = stable_between(sample)
         lines.append(f"({a}, {b}) at z = {sample}: {'stable' if stable else 'unstable'} (exact Schur-Cohn test)")
         pieces.append((a, b, stable))
@@ -219,8 +219,8 @@ def _component_of_zero(pieces):
     def contains_zero(item):
         low, high, _, point = item
         if point:
-            return spectral._compare_real(low, 0) == 0
-        return (low.is_infinite or spectral._compare_real(low, 0) < 0) and (high.is_infinite or spectral._compare_real(high, 0) > 0)
+            return spectral.compare_real(low, 0) == 0
+        return (low.is_infinite or spectral.compare_real(low, 0) < 0) and (high.is_infinite or spectral.compare_real(high, 0) > 0)
 
     index = next(i for i, item in enumerate(items) if contains_zero(item))
 

@@ -118,7 +118,7 @@ def positive_roots(expressions, variable) -> list:
             if part.free_symbols == {variable} and part.is_polynomial(variable):
                 polynomial = sympy.Poly(part, variable)
                 if polynomial.domain.is_ZZ or polynomial.domain.is_QQ:
-                    points += [r for r in polynomial.real_roots() if _compare_real(r, 0) > 0]
+                    points += [r for r in polynomial.real_roots() if compare_real(r, 0) > 0]
                     continue
             roots = sympy.solveset(part, variable, sympy.Interval.open(0, sympy.oo))
             if roots is sympy.S.EmptySet:
@@ -136,7 +136,7 @@ def merge_points(*groups) -> list:
 
     def before(a, b):
         if not (a.free_symbols or b.free_symbols):
-            return _compare_real(a, b)
+            return compare_real(a, b)
         difference = sympy.simplify(a - b)
         if difference.is_zero:
             return 0
@@ -156,15 +156,15 @@ def rational_between(a, b) -> sympy.Rational:
     """The rational with the smallest denominator (up to 1000) strictly between the real algebraic numbers
     a < b, so that samples read simply (b None: the integer above a); every comparison rigorous."""
     if b is None:
-        return _floor(a) + 1
+        return floor_real(a) + 1
     for q in range(1, 1001):
-        p = _floor(a * q) + 1
-        if _compare_real(sympy.Rational(p, q), b) < 0:
+        p = floor_real(a * q) + 1
+        if compare_real(sympy.Rational(p, q), b) < 0:
             return sympy.Rational(p, q)
     return realsets.rational_between(a, b)
 
 
-def _floor(value) -> sympy.Integer:
+def floor_real(value) -> sympy.Integer:
     """floor(value) of a real algebraic number, from enclosures narrow enough to settle it."""
     value = sympy.expand(sympy.sympify(value))
     if value.is_Rational:
@@ -176,10 +176,10 @@ def _floor(value) -> sympy.Integer:
             return sympy.floor(low)
         bits *= 2
     near = sympy.floor(high)
-    return near if _compare_real(value, near) >= 0 else near - 1
+    return near if compare_real(value, near) >= 0 else near - 1
 
 
-def _compare_real(a, b) -> int:
+def compare_real(a, b) -> int:
     """sign(a - b) for real algebraic numbers, rigorously (exact for rationals)."""
     return realsets.compare(sympy.expand(sympy.sympify(a)), sympy.sympify(b))
 
@@ -225,19 +225,19 @@ def _place_roots(f: sympy.Poly) -> str:
     coefficients = [sympy.expand(c) for c in f.all_coeffs()]
     if f.degree() == 1:
         root = -coefficients[1] / coefficients[0]
-        return {-1: "inside", 0: "on", 1: "outside"}[_compare_real(root**2, 1)]
+        return {-1: "inside", 0: "on", 1: "outside"}[compare_real(root**2, 1)]
     if f.degree() == 2:
         a, b, c = coefficients
-        if _compare_real(b**2 - 4 * a * c, 0) < 0:  # a complex pair: |z|^2 = c/a
-            return {-1: "inside", 0: "on", 1: "outside"}[_compare_real(c / a, 1)]
+        if compare_real(b**2 - 4 * a * c, 0) < 0:  # a complex pair: |z|^2 = c/a
+            return {-1: "inside", 0: "on", 1: "outside"}[compare_real(c / a, 1)]
         roots = [(-b + s * sympy.sqrt(b**2 - 4 * a * c)) / (2 * a) for s in (1, -1)]
-        places = {_compare_real(r**2, 1) for r in roots}
+        places = {compare_real(r**2, 1) for r in roots}
         if len(places) == 1:
             return {-1: "inside", 0: "on", 1: "outside"}[places.pop()]
         return "outside" if 1 in places else "on"  # mixed: what matters is whether any root is outside
     if _schur_stable_algebraic(coefficients):
         return "inside"
-    if _compare_real(coefficients[-1] ** 2, coefficients[0] ** 2) > 0:  # |product of the roots| > 1: one is outside
+    if compare_real(coefficients[-1] ** 2, coefficients[0] ** 2) > 0:  # |product of the roots| > 1: one is outside
         return "outside"
     if all(c.is_Rational for c in coefficients):  # isolate the roots (CRootOf, guaranteed bounds): is one certainly outside?
         for root in sympy.Poly(coefficients, Z).all_roots(radicals=False):
@@ -254,7 +254,7 @@ def _schur_stable_algebraic(coefficients) -> bool:
     """schur_stable for real algebraic coefficients, comparisons decided by enclosures."""
     while len(coefficients) > 1:
         leading, constant = coefficients[0], coefficients[-1]
-        if _compare_real(leading**2, constant**2) <= 0:
+        if compare_real(leading**2, constant**2) <= 0:
             return False
         reduced = [sympy.expand(leading * a - constant * b) for a, b in zip(coefficients, coefficients[::-1])]
         coefficients = reduced[:-1]

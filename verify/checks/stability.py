@@ -168,7 +168,7 @@ def _decide(relation):
     difference = sympy.simplify(relation.lhs - relation.rhs)
     if not difference.free_symbols and difference.is_real is not False:  # a number: its sign from rigorous enclosures
         try:
-            sign = spectral._compare_real(difference, sympy.Integer(0))
+            sign = spectral.compare_real(difference, sympy.Integer(0))
         except CheckError:
             return None
         return OPERATORS[relation.rel_op](sign, 0)

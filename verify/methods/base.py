@@ -270,6 +270,23 @@ def to_field_deep(value):
     return exact.to_field(value) if getattr(value, "is_Rational", False) else value
 
 
+def identity_minus(scale, matrix) -> list:
+    """I - scale * matrix, as rows (the matrix of a linearly implicit solve)."""
+    n = len(matrix)
+    return [[(1 if i == j else 0) - scale * matrix[i][j] for j in range(n)] for i in range(n)]
+
+
+def component_names(quantity: str, states) -> list[str]:
+    """A per-component quantity's names: ``quantity`` on a one-state model, ``quantity_x`` per state otherwise."""
+    return [quantity] if len(states) == 1 else [f"{quantity}_{s}" for s in states]
+
+
+def assign_components(recorder: "Recorder", quantity: str, vector, states, where: str = "") -> None:
+    """Record a per-component quantity under the names of component_names."""
+    for name, value in zip(component_names(quantity, states), vector):
+        recorder.assign(name, value, where)
+
+
 def component_values(options: dict, name: str, states: list) -> list:
     """An option that is one number for every state, or a table state -> number, as a list in state order."""
     value = options[name]

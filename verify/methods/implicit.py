@@ -14,12 +14,7 @@ import sympy
 
 from .. import exact
 from ..model import symbol
-from .base import Method, MethodError, Recorder, positive_integer, positive_rational
-
-
-def _identity_minus(scale, matrix):
-    n = len(matrix)
-    return [[(1 if i == j else 0) - scale * matrix[i][j] for j in range(n)] for i in range(n)]
+from .base import Method, MethodError, Recorder, identity_minus, positive_integer, positive_rational
 
 
 class BackwardEuler(Method):
@@ -135,7 +130,7 @@ class RosenbrockEuler(Method):
         f = system.rate(t, y, recorder)
         residual = options.get("stage_residual", 0)
         residual = [residual[s] for s in system.states] if isinstance(residual, dict) else [residual] * len(f)
-        shifted = _identity_minus(gamma * h, J)
+        shifted = identity_minus(gamma * h, J)
         k = system.solve(shifted, [f[i] + residual[i] for i in range(len(f))])
         recorder.assign("k", tuple(k), "stage")
         for i, name in enumerate(system.states):  # the stage's solve residual (A~ k - f)_i, as [F7] reports it

@@ -23,7 +23,7 @@ import sympy
 
 from .. import exact
 from ..model import TIME, initial_name, symbol
-from .base import Method, MethodError, Recorder, positive_rational, to_field_deep
+from .base import Method, MethodError, Recorder, assign_components, component_names, identity_minus, positive_rational, to_field_deep
 from .runge_kutta import TABLEAUS, RungeKutta
 
 R = sympy.Rational
@@ -138,9 +138,7 @@ class LinearMultistep(Method):
         return options["h"]
 
     def quantity_names(self, model, options=None):
-        if self.corrector is None:
-            return ()
-        return ("predictor",) if len(model.states) == 1 else tuple(f"predictor_{x}" for x in model.states)
+        return () if self.corrector is None else tuple(component_names("predictor", model.states))
 
     def _uses_past_rates(self, data) -> bool:
         return any(b != 0 for b in data.beta[:-1]) or self.corrector is not None
@@ -167,7 +165,8 @@ class LinearMultistep(Method):
             for j in range(1, k):
                 values[symbol(TIME)] = exact.to_sympy(t + j * options["h"])
                 for x in system.model.states:
-                    value = sympy.nsimplify(system.substitute(system.model.solution[x]).xreplace(values))
+                    value = system.substitute(system.model.solution[x]).xreplace(values)
+                    value = value if value.is_Rational else sympy.simplify(value)  # exact simplification, never a numeric guess
                     if not value.is_Rational:
                         raise exact.NotRational(f"the starting value {x}(t0 + {j}h) = {value} from the model's solution is not rational")
                     starts.append(exact.to_field(value))
@@ -216,14 +215,13 @@ class LinearMultistep(Method):
 
     def _formula(self, system, t, h, alpha, beta, window_y, window_f, options, recorder):
         k, d = len(alpha) - 1, len(window_y[0])
+        # without past f values (BDF) every beta_j, j < k, is 0 and the f sum is empty
         known = [-sum(alpha[j] * window_y[j][q] for j in range(k)) + h * sum(beta[j] * window_f[j][q] for j in range(k) if beta[j])
-                 for q in range(d)] if window_f else [-sum(alpha[j] * window_y[j][q] for j in range(k)) for q in range(d)]
+                 for q in range(d)]
         t1 = t + h
         if self.corrector is not None:  # PECE: predict with Adams-Bashforth, evaluate, correct with Adams-Moulton
             predicted = known
-            names = ("predictor",) if d == 1 else tuple(f"predictor_{x}" for x in system.model.states)
-            for name, value in zip(names, predicted):
-                recorder.assign(name, value, "predictor")
+            assign_components(recorder, "predictor", predicted, system.model.states, "predictor")
             f_predicted = system.rate(t1, predicted, recorder)
             gamma = options["corrector"]
             m = len(gamma) - 1  # the corrector's steps
@@ -237,8 +235,7 @@ class LinearMultistep(Method):
         zero = [0 * v for v in known]
         J = system.jacobian(t1, zero, recorder)
         g = system.rate(t1, zero, recorder)
-        matrix = [[(1 if p == q else 0) - h * beta[-1] * J[p][q] for q in range(d)] for p in range(d)]
-        return system.solve(matrix, [known[p] + h * beta[-1] * g[p] for p in range(d)])
+        return system.solve(identity_minus(h * beta[-1], J), [known[p] + h * beta[-1] * g[p] for p in range(d)])
 
 
 def predictor_corrector(name: str) -> LinearMultistep:
@@ -246,4 +243,4 @@ def predictor_corrector(name: str) -> LinearMultistep:
     return LinearMultistep(name, MULTISTEP[predictor], MULTISTEP[corrector])
 
 
-__all__ = ["MULTISTEP", "PREDICTOR_CORRECTOR", "LinearMultistep", "MultistepCoefficients", "predictor_corrector", "Recorder"]
+__all__ = ["MULTISTEP", "PREDICTOR_CORRECTOR", "LinearMultistep", "MultistepCoefficients", "predictor_corrector"]

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 import sympy
 
 from .. import exact
-from .base import Method, MethodError, component_values, positive_rational, to_field_deep
+from .base import Method, MethodError, assign_components, component_names, component_values, identity_minus, positive_rational, to_field_deep
 
 R = sympy.Rational
 S3, S15, S6 = sympy.sqrt(3), sympy.sqrt(15), sympy.sqrt(6)
@@ -208,11 +208,11 @@ class RungeKutta(Method):
         if self.tableau is None and not (options and isinstance(options.get("b"), list)):
             return ()
         stages = len(self.tableau.b) if self.tableau else len(options["b"])
-        one = len(model.states) == 1
-        names = [f"k{i + 1}" for i in range(stages)] if one else [f"k{i + 1}_{x}" for i in range(stages) for x in model.states]
+        names = [n for i in range(stages) for n in component_names(f"k{i + 1}", model.states)]
         if (self.tableau.bhat if self.tableau else options.get("bhat")) is not None:
-            per = ("embedded", "error_estimate", "tolerance")
-            names += list(per) if one else [f"{q}_{x}" for q in per for x in model.states] + ["error_estimate"]
+            names += [n for q in ("embedded", "error_estimate", "tolerance") for n in component_names(q, model.states)]
+            if len(model.states) > 1:
+                names.append("error_estimate")  # the max over the components
             names += ["error_ratio", "accepted"]
         return tuple(names)
 
@@ -287,15 +287,10 @@ class RungeKutta(Method):
         estimate = [abs(new[q] - embedded[q]) for q in range(n)]
         values = {"embedded": embedded, "error_estimate": estimate}
         if "atol" in options or "rtol" in options:
-            atol = component_values(options, "atol", system.states) if "atol" in options else [0 * h] * n
-            rtol = component_values(options, "rtol", system.states) if "rtol" in options else [0 * h] * n
+            atol, rtol = (component_values(options, name, system.states) if name in options else [0 * h] * n for name in ("atol", "rtol"))
             values["tolerance"] = [atol[q] + rtol[q] * abs(new[q]) for q in range(n)]
         for name, vector in values.items():
-            if n == 1:
-                recorder.assign(name, vector[0], "embedded pair")
-            else:
-                for x, value in zip(system.states, vector):
-                    recorder.assign(f"{name}_{x}", value, "embedded pair")
+            assign_components(recorder, name, vector, system.states, "embedded pair")
         if n > 1:
             recorder.assign("error_estimate", max(estimate), "embedded pair")
         if "tolerance" in values:
@@ -310,7 +305,6 @@ class RungeKutta(Method):
                 f"{system.model.name}: the stage equations of {self.name} are nonlinear in the state, so they have no exact "
                 "rational solve (check = \"order\" runs them with a finite-budget Newton iteration on the mpmath path)")
         n, s = len(y), len(A)
-        identity = lambda scale, J: [[(1 if p == q else 0) - scale * J[p][q] for q in range(n)] for p in range(n)]  # noqa: E731
         if diagonal:
             stages = []
             for i in range(s):
@@ -321,7 +315,7 @@ class RungeKutta(Method):
                 rate = system.rate(t + c[i] * h, known, recorder)
                 if A[i][i]:
                     J = system.jacobian(t + c[i] * h, known, recorder)
-                    rate = system.solve(identity(h * A[i][i], J), rate)
+                    rate = system.solve(identity_minus(h * A[i][i], J), rate)
                 _record_stage(recorder, i, rate, system.states)
                 stages.append(rate)
             return stages

@@ -25,7 +25,7 @@ from __future__ import annotations
 import gmpy2
 
 from .. import exact
-from .base import Method, MethodError, component_values, positive_integer, positive_rational
+from .base import Method, MethodError, assign_components, component_names, component_values, positive_integer, positive_rational
 
 Rational = exact.Rational
 HALF = Rational(1, 2)
@@ -37,9 +37,7 @@ SCALAR_QUANTITIES = ("coarse", "midpoint", "fine", "error_estimate", "tolerance"
 def attempt_quantity_names(states) -> tuple[str, ...]:
     """Plain names (``coarse``) for a one-state model; ``coarse_x``, ``coarse_z``, ... for a system."""
     names = ["accepted", "error_ratio", "t_coarse", "t_midpoint", "t_fine"]
-    if len(states) == 1:
-        return tuple(names + list(SCALAR_QUANTITIES))
-    return tuple(names + [f"{q}_{s}" for q in SCALAR_QUANTITIES for s in states])
+    return tuple(names + [n for q in SCALAR_QUANTITIES for n in component_names(q, states)])
 
 
 def attempt(system, t, y, h, atol, rtol, recorder, where=""):
@@ -57,11 +55,7 @@ def attempt(system, t, y, h, atol, rtol, recorder, where=""):
     ratio = max(ratios) if len(ratios) == n else None
     values = {"coarse": coarse, "midpoint": midpoint, "fine": fine, "error_estimate": estimate, "tolerance": tolerance}
     for name, vector in values.items():
-        if n == 1:
-            recorder.assign(name, vector[0], where)
-        else:
-            for state, value in zip(system.states, vector):
-                recorder.assign(f"{name}_{state}", value, where)
+        assign_components(recorder, name, vector, system.states, where)
     recorder.assign("t_coarse", t + h, where)
     recorder.assign("t_midpoint", t + h * HALF, where)
     recorder.assign("t_fine", t + h, where)
@@ -69,10 +63,6 @@ def attempt(system, t, y, h, atol, rtol, recorder, where=""):
     if ratio is not None:
         recorder.assign("error_ratio", ratio, where)
     return accepted, fine, ratio
-
-
-def _component_names(quantity, states):
-    return [quantity] if len(states) == 1 else [f"{quantity}_{s}" for s in states]
 
 
 class StepDoublingEuler(Method):
@@ -183,8 +173,8 @@ class AdaptiveEuler(Method):
             if accepted:
                 t, y = t + h_try, fine
                 accepted_steps += 1
-                tolerance_sum += max(recorder.latest[n] for n in _component_names("tolerance", system.states))
-                estimate_sum += max(recorder.latest[n] for n in _component_names("error_estimate", system.states))
+                tolerance_sum += max(recorder.latest[n] for n in component_names("tolerance", system.states))
+                estimate_sum += max(recorder.latest[n] for n in component_names("error_estimate", system.states))
                 in_a_row = 0
                 for state, value in zip(system.states, y):
                     recorder.assign(state, value, where)
@@ -244,9 +234,9 @@ class AdaptiveRungeKutta(AdaptiveEuler):
     RUN_QUANTITIES = AdaptiveEuler.RUN_QUANTITIES
 
     def quantity_names(self, model, options=None):
-        one = len(model.states) == 1
-        per = ("embedded", "error_estimate", "tolerance", "candidate")
-        names = list(per) if one else [f"{q}_{x}" for q in per for x in model.states] + ["error_estimate"]
+        names = [n for q in ("embedded", "error_estimate", "tolerance", "candidate") for n in component_names(q, model.states)]
+        if len(model.states) > 1:
+            names.append("error_estimate")  # the max over the components
         return self.RUN_QUANTITIES + ("accepted", "error_ratio", "t_candidate") + tuple(names)
 
     def settings(self, options) -> dict:
@@ -267,12 +257,11 @@ class AdaptiveRungeKutta(AdaptiveEuler):
             candidate = pair.step(system, t, y, exact_options, inner)
         finally:
             recorder.where = saved
-        for name, value in zip(_component_names("candidate", system.states), candidate):
-            recorder.assign(name, value, where)
+        assign_components(recorder, "candidate", candidate, system.states, where)
         recorder.assign("t_candidate", t + h, where)
         latest = recorder.latest
         accepted = bool(latest["accepted"])
-        ratio = latest.get("error_ratio") if all(v > 0 for v in (latest[n] for n in _component_names("tolerance", system.states))) else None
+        ratio = latest.get("error_ratio") if all(v > 0 for v in (latest[n] for n in component_names("tolerance", system.states))) else None
         return accepted, candidate, ratio
 
 
