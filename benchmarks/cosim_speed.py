@@ -22,9 +22,10 @@ from pathlib import Path
 import mpmath
 import sympy
 
-from verify import crosscheck
-from verify.methods import METHODS, ExactSystem, run
-from verify.model import model_from_table, symbol
+from verify.engines import crosscheck
+from verify.engines.methods import METHODS, ExactSystem, run
+from verify.input.model import model_from_table, symbol
+from verify.engines import twins
 
 ROOT = Path(__file__).resolve().parent.parent
 MODEL = model_from_table("oscillator", tomllib.loads((ROOT / "models" / "cosimulation.toml").read_text())["model"]["oscillator"], "benchmark")
@@ -39,7 +40,7 @@ def exact(options, steps, keep=False, nodes=False):
 
 def mp(options, steps):
     system = ExactSystem(MODEL, MODEL.parameters)
-    return crosscheck.mp_run("cosimulation", options, system.rhs, MODEL.state_symbols, system.blocks, symbol("t"), 0, Y0, steps,
+    return twins.mp_run("cosimulation", options, system.rhs, MODEL.state_symbols, system.blocks, symbol("t"), 0, Y0, steps,
                              (), (MODEL, system.substitutions))[1]
 
 

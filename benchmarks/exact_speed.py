@@ -19,9 +19,10 @@ import time
 
 import sympy
 
-from verify import crosscheck
-from verify.methods import METHODS, ExactSystem, run
-from verify.model import model_from_table, symbol
+from verify.engines import crosscheck
+from verify.engines.methods import METHODS, ExactSystem, run
+from verify.input.model import model_from_table, symbol
+from verify.engines import twins
 
 MODEL = model_from_table(
     "electromechanical",
@@ -53,7 +54,7 @@ def naive_sympy_loop(steps: int):
 
 def mpmath_run(steps: int):
     system = ExactSystem(MODEL, {})
-    return crosscheck.mp_run("frozen-slow-euler", OPTIONS, system.rhs, MODEL.state_symbols, system.blocks, symbol("t"), 0, Y0, steps)[1]
+    return twins.mp_run("frozen-slow-euler", OPTIONS, system.rhs, MODEL.state_symbols, system.blocks, symbol("t"), 0, Y0, steps)[1]
 
 
 def timed(function, *args, repeat=1):

@@ -18,9 +18,10 @@ import time
 import mpmath
 import sympy
 
-from verify import crosscheck
-from verify.methods import METHODS, ExactSystem, run
-from verify.model import model_from_table, symbol
+from verify.engines import crosscheck
+from verify.engines.methods import METHODS, ExactSystem, run
+from verify.input.model import model_from_table, symbol
+from verify.engines import twins
 
 MODEL = model_from_table("oscillator", {"states": ["x", "v"], "rhs": {"x": "v", "v": "-x"}}, "benchmark")
 Y0 = [sympy.Integer(1), sympy.Integer(0)]
@@ -43,7 +44,7 @@ def exact(name, steps, keep):
 
 def twin(name, steps):
     x, v = symbol("x"), symbol("v")
-    return crosscheck.mp_run(name, {"h": H}, [v, -x], [x, v], {}, symbol("t"), 0, Y0, steps)[1]
+    return twins.mp_run(name, {"h": H}, [v, -x], [x, v], {}, symbol("t"), 0, Y0, steps)[1]
 
 
 def sympy_anchor(name, steps):

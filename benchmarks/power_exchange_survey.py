@@ -21,9 +21,10 @@ from pathlib import Path
 
 import sympy
 
-from verify import crosscheck
-from verify.methods import ExactSystem
-from verify.model import model_from_table, symbol
+from verify.engines import crosscheck
+from verify.engines.methods import ExactSystem
+from verify.input.model import model_from_table, symbol
+from verify.engines import twins
 
 ROOT = Path(__file__).resolve().parent.parent
 MODEL = model_from_table("oscillator", tomllib.loads((ROOT / "models" / "cosimulation.toml").read_text())["model"]["oscillator"], "survey")
@@ -32,7 +33,7 @@ MODEL = model_from_table("oscillator", tomllib.loads((ROOT / "models" / "cosimul
 def energy_ratios(options, steps):
     system = ExactSystem(MODEL, MODEL.parameters)
     y0 = [sympy.Integer(1), sympy.Integer(0)]
-    _, _, trace, _, nodes = crosscheck.mp_run("cosimulation", options, system.rhs, MODEL.state_symbols, system.blocks, symbol("t"), 0, y0, steps,
+    _, _, trace, _, nodes = twins.mp_run("cosimulation", options, system.rhs, MODEL.state_symbols, system.blocks, symbol("t"), 0, y0, steps,
                                               (), (MODEL, system.substitutions))
     ratios = [y[0] ** 2 + y[1] ** 2 for _, y in nodes]  # E/E0 with E0 = 1/2
     return max(ratios), ratios[-1], int(trace["fallbacks"][-1])

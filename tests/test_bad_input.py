@@ -98,7 +98,7 @@ def test_model_errors_reach_the_claims_that_use_them(check_claims):
 
 
 def test_runaway_nonlinear_run_is_an_error_not_a_hang(check_claims, monkeypatch):
-    from verify.methods import base
+    from verify.engines.methods import base
 
     monkeypatch.setattr(base, "MAX_EXACT_BITS", 10_000)
     results = check_claims('[model.sq]\nstates = ["y"]\nrhs = { y = "-y**2" }\n[[claim]]\nid = "blowup"\nstatement = "s"\ncheck = "run"\nmodel = "sq"\nmethod = "rk4"\noptions = { h = "1/3" }\ninitial = { y = "2/7" }\nsteps = 60\nexpect = { y = 0 }\n')
@@ -109,7 +109,7 @@ def test_runaway_nonlinear_run_is_an_error_not_a_hang(check_claims, monkeypatch)
 def test_a_misread_decimal_is_caught_by_the_independent_reading(check_claims, monkeypatch):
     # Break the parser on purpose: every decimal literal is read as 1/9.  The relation's sides are then
     # wrong in the exact path, and mpmath, reading the claim text again on its own, must disagree.
-    from verify import expr
+    from verify.input import expr
 
     monkeypatch.setattr(expr._Builder, "number", lambda self, node: expr.sympy.Rational(1, 9))
     results = check_claims(GOOD.replace('lhs = "0.1 + 0.2"', 'lhs = "0.1"').replace('rhs = "0.3"', 'rhs = "1/9"'))

@@ -113,7 +113,7 @@ rhs = "0.3"
 
 
 def test_timeout_stops_one_claim_and_the_rest_go_on(run_cli, tmp_path, monkeypatch):
-    from verify.methods import base
+    from verify.engines.methods import base
 
     monkeypatch.setattr(base, "MAX_EXACT_BITS", 10**12)  # let the run grow until the timeout stops it
     (tmp_path / "slow.toml").write_text(SLOW)

@@ -11,11 +11,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from conftest import assert_wrong_version_refuted, claims_text
-from verify import crosscheck
-from verify.expr import ExprError
-from verify.methods import METHODS, ExactSystem, run
-from verify.methods.base import MethodError
-from verify.model import model_from_table, symbol
+from verify.engines import crosscheck
+from verify.input.expr import ExprError
+from verify.engines.methods import METHODS, ExactSystem, run
+from verify.engines.methods.base import MethodError
+from verify.input.model import model_from_table, symbol
+from verify.engines import twins
 
 R = sympy.Rational
 
@@ -350,7 +351,7 @@ def test_mpmath_path_agrees_with_exact_path(s0, v0, H, scheme, extrapolation, sl
     system = ExactSystem(model, model.parameters)
     y0 = [R(s0.numerator, s0.denominator), R(v0.numerator, v0.denominator)]
     result = run(METHODS["cosimulation"], system, options, 0, y0, steps, keep=True)
-    _, mp_y, mp_trace, mp_counts, _ = crosscheck.mp_run("cosimulation", options, system.rhs, model.state_symbols, system.blocks, symbol("t"),
+    _, mp_y, mp_trace, mp_counts, _ = twins.mp_run("cosimulation", options, system.rhs, model.state_symbols, system.blocks, symbol("t"),
                                                        0, y0, steps, (), (model, system.substitutions))
     assert all(crosscheck.agree(R(a), b) for a, b in zip(result.y, mp_y))
     for name in ("interface_energy", "deficit_mass_F", "deficit_spring_v"):
@@ -366,7 +367,7 @@ def test_schur_cohn_agrees_with_mpmath_roots(lower, leading):
     # 1e-10 of the circle, i.e. on it, are skipped).
     import mpmath
 
-    from verify.checks import spectral
+    from verify.engines import spectral
 
     z = sympy.Symbol("z")
     coefficients = [R(leading.numerator, leading.denominator)] + [R(c.numerator, c.denominator) for c in lower]

@@ -11,8 +11,8 @@ import pytest
 import sympy
 
 from conftest import assert_refuted, claims_text
-from verify.methods import TABLEAUS
-from verify.methods.runge_kutta import PAIRS
+from verify.engines.methods import TABLEAUS
+from verify.engines.methods.runge_kutta import PAIRS
 
 MODELS = """
 [model.bf]

@@ -9,7 +9,7 @@ from __future__ import annotations
 import sympy
 
 from conftest import assert_refuted, claims_text
-from verify.checks import realsets
+from verify.engines import realsets
 
 RK4 = "abs(1 + z + z**2/2 + z**3/6 + z**4/24)"
 TAYLOR5 = "abs(1 + z + z**2/2 + z**3/6 + z**4/24 + z**5/120)"

@@ -8,7 +8,7 @@ import sympy
 from hypothesis import given
 from hypothesis import strategies as st
 
-from verify.expr import ExprError, parse
+from verify.input.expr import ExprError, parse
 
 x, y = sympy.symbols("x y", real=True)
 NAMES = {"x": x, "y": y}

@@ -7,7 +7,7 @@ import sympy
 
 from conftest import assert_wrong_version_refuted, assert_refuted, claims_text
 from verify.checks import stability
-from verify.methods import METHODS, TABLEAUS
+from verify.engines.methods import METHODS, TABLEAUS
 
 MODELS = """
 [model.ramp]

@@ -28,8 +28,9 @@ from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from verify import cli, expr, runner
-from verify.model import model_from_table
+from verify import cli, runner
+from verify.input import expr
+from verify.input.model import model_from_table
 
 ROOT = Path(__file__).resolve().parent.parent
 BASE = ROOT / "tests" / "hostile" / "fuzz" / "base.toml"

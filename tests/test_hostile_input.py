@@ -17,7 +17,9 @@ import pytest
 import sympy
 
 from conftest import ROOT
-from verify import checks, expr, load, runner
+from verify import checks, runner
+from verify.input import expr
+from verify.input import load
 from verify.checks.common import Outcome
 from verify.report import compact_number, render_report, unlimited_int_digits, value_text
 

@@ -8,9 +8,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from conftest import claims_text
-from verify import crosscheck
-from verify.methods import METHODS, ExactSystem, run
-from verify.model import model_from_table, symbol
+from verify.engines import crosscheck
+from verify.engines.methods import METHODS, ExactSystem, run
+from verify.input.model import model_from_table, symbol
+from verify.engines import twins
 
 small = st.fractions(min_value=-5, max_value=5, max_denominator=12)
 step = st.fractions(min_value=F(1, 12), max_value=2, max_denominator=12)
@@ -51,7 +52,7 @@ def test_rosenbrock_euler_matches_its_formula(y0, h, gamma, approximate):
     result = run(METHODS["rosenbrock-euler"], ExactSystem(model, {}), options, 0, [_s(y0)], 1, keep=True)
     assert _f(result.y[0]) == y0 + h * (-(y0**2)) / (1 - gamma * h * J)
     system = ExactSystem(model, {})
-    _, mp_y, _, _, _ = crosscheck.mp_run("rosenbrock-euler", options, system.rhs, model.state_symbols, system.blocks, symbol("t"), 0, [_s(y0)], 1)
+    _, mp_y, _, _, _ = twins.mp_run("rosenbrock-euler", options, system.rhs, model.state_symbols, system.blocks, symbol("t"), 0, [_s(y0)], 1)
     assert crosscheck.agree(_s(_f(result.y[0])), mp_y[0])
 
 

@@ -10,7 +10,7 @@ import pytest
 
 from conftest import assert_refuted, claims_text
 from test_runge_kutta import MODELS as RUNGE_KUTTA_MODELS
-from verify.methods import MULTISTEP
+from verify.engines.methods import MULTISTEP
 
 MODELS = RUNGE_KUTTA_MODELS + """
 [model.ramp]

@@ -6,7 +6,7 @@ import pytest
 import sympy
 
 from conftest import assert_refuted, claims_text
-from verify.methods import MULTISTEP
+from verify.engines.methods import MULTISTEP
 
 # Intervals of absolute stability on the real axis: Lambert, Numerical Methods for Ordinary Differential Systems
 # (1991), sec. 3.8 (Adams-Bashforth k = 1..4: -2, -1, -6/11, -3/10; Adams-Moulton k = 1..4: -oo, -6, -3, -90/49).

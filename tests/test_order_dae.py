@@ -9,8 +9,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from conftest import assert_wrong_version_refuted, claims_text
-from verify.methods import METHODS, ExactSystem, run
-from verify.model import model_from_table
+from verify.engines.methods import METHODS, ExactSystem, run
+from verify.input.model import model_from_table
 
 MODELS = """
 [model.linear_dae]

@@ -43,7 +43,7 @@ def test_quoted_explain_lines_are_real(outputs):
 
 
 def test_every_method_has_a_row_in_the_methods_table():
-    from verify.methods import METHODS
+    from verify.engines.methods import METHODS
 
     table = README.split("### Methods", 1)[1].split("### Expressions", 1)[0]
     rows = [line for line in table.splitlines() if line.startswith("| `")]
@@ -57,8 +57,8 @@ def test_every_method_has_a_row_in_the_methods_table():
 def test_every_named_tableau_has_its_own_twin_data():
     import mpmath
 
-    from verify.methods import TABLEAUS
-    from verify.twins import runge_kutta as twin
+    from verify.engines.methods import TABLEAUS
+    from verify.engines.twins import runge_kutta as twin
 
     with mpmath.workdps(40):
         for name, tableau in TABLEAUS.items():

@@ -11,7 +11,7 @@ import sympy
 
 from conftest import assert_refuted, claims_text
 from verify.checks import stability
-from verify.methods import METHODS, TABLEAUS
+from verify.engines.methods import METHODS, TABLEAUS
 
 MODELS = """
 [model.forced]
@@ -131,7 +131,7 @@ def test_a_nonlinear_implicit_run_and_an_algebraic_tableau_run_say_why_they_are_
 
 def test_a_wrong_coefficient_on_the_exact_path_is_caught_by_the_twin(check_claims, monkeypatch):
     """The twin reads its own tableau data: corrupt the exact trapezoid's b and the cross-check disagrees."""
-    from verify.methods import runge_kutta
+    from verify.engines.methods import runge_kutta
 
     wrong = runge_kutta.ButcherTableau(A=((0, 0), (sympy.Rational(1, 2), sympy.Rational(1, 2))), b=(sympy.Rational(1, 3), sympy.Rational(2, 3)), c=(0, 1))
     monkeypatch.setattr(METHODS["trapezoid"], "tableau", wrong)

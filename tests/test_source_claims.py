@@ -8,6 +8,7 @@ import pytest
 
 from conftest import ROOT
 from verify import runner
+from verify.engines import twins
 
 SOURCES = ROOT.parent / "shared" / "sources"
 
@@ -80,16 +81,16 @@ def test_stale_source_text_is_flagged(check_claims, tmp_path):
 
 def test_a_disagreeing_cross_check_is_an_error_naming_both_values(check_claims, monkeypatch):
     """If the mpmath path computed something else, the claim is an `error`, never `verified`."""
-    from verify import crosscheck
+    from verify.engines import crosscheck
 
-    real = crosscheck.mp_run
+    real = twins.mp_run
 
     def off_by_a_little(*args, **kwargs):
         t, y, trace, counts, nodes = real(*args, **kwargs)
         with crosscheck.mpmath.workdps(crosscheck.DIGITS):
             return t, [v + crosscheck.mpmath.mpf(10) ** -20 for v in y], trace, counts, nodes
 
-    monkeypatch.setattr(crosscheck, "mp_run", off_by_a_little)
+    monkeypatch.setattr(twins, "mp_run", off_by_a_little)
     from conftest import ELECTROMECHANICAL
 
     results = check_claims(ELECTROMECHANICAL + """

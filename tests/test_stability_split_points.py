@@ -5,7 +5,7 @@ import sympy
 
 from conftest import ROOT, assert_refuted
 from verify import runner
-from verify.checks import spectral
+from verify.engines import spectral
 
 BALANCED = 'check = "stability"\nmodel = "oscillator"\nmethod = "cosimulation"\nsymbols = ["H"]\noptions = { H = "H", extrapolation = 1, balance = "all" }\nvariable = "H"\n'
 GAUSS_SEIDEL = 'check = "stability"\nmodel = "oscillator"\nmethod = "cosimulation"\nsymbols = ["m", "c", "H"]\noptions = { H = "H", scheme = "gauss-seidel" }\nvariable = "H"\n'

@@ -1,4 +1,4 @@
 """``python3 -m verify`` is the ``verify`` command."""
-from .cli import main
+from verify.cli import main
 
 main()

@@ -7,9 +7,9 @@ from pathlib import Path
 import click
 import sympy
 
-from . import runner
-from .checks import common
-from .report import FORMATS, figures, render_report, unlimited_int_digits
+from verify import runner
+from verify.checks import common
+from verify.report import FORMATS, figures, render_report, unlimited_int_digits
 
 paths_argument = click.argument("paths", nargs=-1, type=click.Path(exists=True))
 models_option = click.option("--models", "model_dirs", multiple=True, type=click.Path(file_okay=False), help="Model directory (repeatable; default ./models).")

@@ -23,10 +23,10 @@ try:
 except ImportError:  # not POSIX: no memory limit
     resource = None
 
-from . import checks
-from .checks.common import Outcome
-from .load import Claim, FileRefused, load_claims, read_bounded
-from .report import unlimited_int_digits
+from verify import checks
+from verify.checks.common import Outcome
+from verify.input.load import Claim, FileRefused, load_claims, read_bounded
+from verify.report import unlimited_int_digits
 
 DEFAULT_CLAIMS = "claims"
 DEFAULT_MODELS = "models"

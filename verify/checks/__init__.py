@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import sys
 
-from . import energy, forall, identity, order, relation, run, sign, solution, solve_ivp, stability
-from ..methods.base import MethodError
-from .common import CheckError, Outcome
+from verify.checks import energy, forall, identity, order, relation, run, sign, solution, solve_ivp, stability
+from verify.engines.methods.base import MethodError
+from verify.checks.common import CheckError, Outcome
 
 CHECKS = {"run": run, "identity": identity, "sign": sign, "relation": relation, "solution": solution, "solve_ivp": solve_ivp, "forall": forall, "stability": stability, "order": order, "energy": energy}
 

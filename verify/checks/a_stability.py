@@ -15,9 +15,9 @@ from __future__ import annotations
 
 import sympy
 
-from ..load import LoadError
-from . import spectral
-from .common import CheckError
+from verify.input.load import LoadError
+from verify.engines import spectral
+from verify.checks.common import CheckError
 
 KEYS = ("a_stable", "l_stable")
 REFINEMENTS = (10, 30, 100, 300)

@@ -8,8 +8,9 @@ import mpmath
 import sympy
 from sympy.printing.str import StrPrinter
 
-from ..crosscheck import mp_value  # margins only: floats never decide a verdict
-from ..exact import to_sympy
+from verify.engines.crosscheck import mp_value  # margins only: floats never decide a verdict
+from verify.engines.rational import to_sympy
+from verify.errors import CheckError
 
 MAX_INLINE_DIGITS = 80  # longer exact values are written compactly in messages
 
@@ -41,10 +42,6 @@ def relative_margin(quantity, bound, op: str) -> float:
     if math.isnan(difference):
         return math.inf
     return {"<": difference, "<=": difference, ">": -difference, ">=": -difference, "==": -abs(difference), "!=": abs(difference)}[op]
-
-
-class CheckError(ValueError):
-    """The check could not reach a verdict; the message says why."""
 
 
 def exact_text(value) -> str:
@@ -110,7 +107,7 @@ def with_parameter_scope(claim, outcome: Outcome, keys) -> Outcome:
     ``identity`` and ``sign`` decide the claim for every value of its free symbols, but the model's
     parameters (or the claim's ``parameters``) were substituted first: E' = (m - 1) s v is zero only at
     m = 1.  The message and ``computed`` name those values; ``symbols`` keeps a parameter free."""
-    from ..model import symbol
+    from verify.input.model import symbol
 
     used = set()
     for key in keys:

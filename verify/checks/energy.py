@@ -20,14 +20,17 @@ from __future__ import annotations
 import mpmath
 import sympy
 
-from .. import crosscheck, exact
-from ..load import Claim, LoadError
-from ..methods import ExactSystem, run
-from ..model import TIME, symbol
-from . import common
-from .common import CheckError, Outcome, short_text
-from .relation import OPERATORS
-from .run import RELATION, _option, cosimulation_of, initial_values, method_and_options, rational, validated
+from verify.engines import crosscheck
+from verify.engines import rational
+from verify.input.load import Claim, LoadError
+from verify.engines.methods import ExactSystem, run
+from verify.input.model import TIME, symbol
+from verify.checks import common
+from verify.checks.common import CheckError, Outcome, short_text
+from verify.checks.relation import OPERATORS
+from verify.checks.run import RELATION, option_value, cosimulation_of, initial_values, method_and_options, read_rational, validated
+from verify.engines import twins
+from verify.errors import SolverFailure
 
 KEYS = {"method", "options", "initial", "steps", "functional", "expect", "compare", "label"}
 RATIOS = ("max_ratio", "min_ratio", "final_ratio")
@@ -52,13 +55,13 @@ def prepare(claim: Claim):
         match = RELATION.match(text) if isinstance(text, str) else None
         if not match:
             raise LoadError(f"expect.{key} must read 'OP value', e.g. \"> 10\"")
-        expect[key] = (match.group(1), rational(claim, match.group(2), f"expect.{key}"), match.group(2).strip())
+        expect[key] = (match.group(1), read_rational(claim, match.group(2), f"expect.{key}"), match.group(2).strip())
     compare = {}
     for label, extra in table.get("compare", {}).items():
         if not isinstance(extra, dict):
             raise LoadError(f"compare.{label} must be a table of options")
         variant = dict(options)
-        variant.update({k: _option(claim, method, k, v) for k, v in extra.items()})
+        variant.update({k: option_value(claim, method, k, v) for k, v in extra.items()})
         validated(method, model, variant, f"compare.{label}: ", steps=steps)
         compare[label] = variant
     return method, options, t0, y0, steps, name, expect, compare
@@ -100,28 +103,28 @@ def _inner_solver_change(claim, method, options, system, t0, y0, steps, function
 def _rational(functional, model) -> bool:
     """Can the functional be evaluated in exact rational arithmetic (no sqrt, exp, ...)?"""
     try:
-        exact.compile_rational(functional, [symbol(s) for s in model.variables])
-    except exact.NotRational:
+        rational.compile_rational(functional, [symbol(s) for s in model.variables])
+    except rational.NotRational:
         return False
     return True
 
 
 def _ratios_exact(claim, method, options, system, t0, y0, steps, functional):
     result = run(method, system, options, t0, y0, steps, keep=False, nodes=True)
-    function = exact.compile_rational(functional, [symbol(s) for s in claim.model.variables])
-    start = function([exact.to_field(v) for v in y0])
+    function = rational.compile_rational(functional, [symbol(s) for s in claim.model.variables])
+    start = function([rational.to_field(v) for v in y0])
     if start == 0:
         raise CheckError("the functional is 0 at the initial state: no ratio")
-    times = [exact.to_sympy(exact.to_field(t0))] + [exact.to_sympy(t) for t, _ in result.nodes]
-    ratios = [sympy.Integer(1)] + [exact.to_sympy(function(y) / start) for _, y in result.nodes]
+    times = [rational.to_sympy(rational.to_field(t0))] + [rational.to_sympy(t) for t, _ in result.nodes]
+    ratios = [sympy.Integer(1)] + [rational.to_sympy(function(y) / start) for _, y in result.nodes]
     return times, ratios, result.route
 
 
 def _ratios_mp(claim, method, options, system, t0, y0, steps, functional):
     try:
-        _, _, _, _, nodes = crosscheck.mp_run(method.name, options, system.rhs, claim.model.variable_symbols, system.blocks, symbol(TIME),
+        _, _, _, _, nodes = twins.mp_run(method.name, options, system.rhs, claim.model.variable_symbols, system.blocks, symbol(TIME),
                                               t0, y0, steps, system.constraints, cosimulation_of(claim.model, system))
-    except crosscheck.SolverFailure as exc:
+    except SolverFailure as exc:
         raise CheckError(f"the mpmath run failed: {exc}") from None
     with mpmath.workdps(crosscheck.DIGITS):
         function = crosscheck.compile_mp(functional, claim.model.variable_symbols)

@@ -10,7 +10,7 @@ Three forms, each with ``domains`` (name -> domain, see DOMAINS):
   the domains.
 
 Symbolic proof first (evidence ``symbolic``): the run in closed form
-(verify.symbolic), or the exact set where a one-parameter relation or sign
+(verify.engines.symbolic), or the exact set where a one-parameter relation or sign
 holds (sympy's inequality solver; principal minors of the Gram matrix), which
 ``exactly_when`` can state.  Otherwise the statement is tested on exact
 instances drawn by hypothesis from the domains (evidence ``numerical``, the
@@ -29,16 +29,18 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 from hypothesis.reporting import with_reporter
 
-from .. import crosscheck, symbolic
-from ..load import Claim, LoadError
-from ..methods import SymbolicSystem
-from ..methods.base import check_work
-from ..model import TIME, initial_name, symbol
-from . import edge_search, realsets
-from . import relation as relation_check
-from . import run as run_check
-from . import sign as sign_check
-from .common import CheckError, Outcome, short_text
+from verify.engines import crosscheck
+from verify.engines import symbolic
+from verify.input.load import Claim, LoadError
+from verify.engines.methods import SymbolicSystem
+from verify.engines.methods.base import check_work
+from verify.input.model import TIME, initial_name, symbol
+from verify.checks import edge_search
+from verify.engines import realsets
+from verify.checks import relation as relation_check
+from verify.checks import run as run_check
+from verify.checks import sign as sign_check
+from verify.checks.common import CheckError, Outcome, short_text
 
 KEYS = {
     "domains", "samples", "method", "options", "initial", "steps", "holds", "holds_relations",

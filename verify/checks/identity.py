@@ -10,9 +10,10 @@ import itertools
 
 import sympy
 
-from .. import crosscheck
-from ..load import Claim, LoadError
-from .common import CheckError, Outcome, exact_text, short_text, with_parameter_scope
+from verify.engines import crosscheck
+from verify.input.load import Claim, LoadError
+from verify.checks.common import CheckError, Outcome, exact_text, short_text, with_parameter_scope
+from verify.errors import CrossCheckUnavailable
 
 KEYS = {"expr", "equals"}
 
@@ -91,7 +92,7 @@ def _cross_check(left, right, symbols):
         try:
             a = crosscheck.mp_value(left, point)
             b = crosscheck.mp_value(right, point)
-        except (ZeroDivisionError, crosscheck.CrossCheckUnavailable):
+        except (ZeroDivisionError, CrossCheckUnavailable):
             continue
         if not crosscheck.close(a, b):
             raise CheckError(f"sympy says the sides are equal but mpmath finds {crosscheck.show(a)} vs {crosscheck.show(b)} at {point}")

@@ -25,9 +25,9 @@ from dataclasses import dataclass
 
 import sympy
 
-from ..load import LoadError
-from . import spectral
-from .common import CheckError, Outcome
+from verify.input.load import LoadError
+from verify.engines import spectral
+from verify.checks.common import CheckError, Outcome
 
 KEYS = ("equals", "zero_stable", "real_stability_interval", "order", "error_constant")
 ZETA, Z = sympy.Symbol("zeta"), sympy.Symbol("z")

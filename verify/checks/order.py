@@ -19,13 +19,16 @@ from dataclasses import dataclass
 import mpmath
 import sympy
 
-from .. import crosscheck, exact
-from ..load import Claim, LoadError
-from ..methods import ExactSystem, run
-from ..model import TIME, initial_name, symbol
-from . import common
-from .common import CheckError, Outcome
-from .run import cosimulation_of, method_and_options, rational, solution_expressions, validated
+from verify.engines import crosscheck
+from verify.engines import rational
+from verify.input.load import Claim, LoadError
+from verify.engines.methods import ExactSystem, run
+from verify.input.model import TIME, initial_name, symbol
+from verify.checks import common
+from verify.checks.common import CheckError, Outcome
+from verify.checks.run import cosimulation_of, method_and_options, read_rational, solution_expressions, validated
+from verify.engines import twins
+from verify.errors import SolverFailure
 
 KEYS = {"method", "options", "step", "initial", "t_end", "steps", "order", "tolerance", "reference_steps", "components", "local"}
 DEFAULT_TOLERANCE = "1/10"
@@ -54,9 +57,9 @@ def prepare(claim: Claim) -> OrderSpec:
     initial = table.get("initial", {})
     if not isinstance(initial, dict) or [s for s in model.variables if s not in initial]:
         raise LoadError("initial must give every state")
-    y0 = [rational(claim, initial[s], f"initial.{s}") for s in model.variables]
-    t0 = rational(claim, initial.get(TIME, 0), "initial.t")
-    t_end = rational(claim, table.get("t_end", 1), "t_end")
+    y0 = [read_rational(claim, initial[s], f"initial.{s}") for s in model.variables]
+    t0 = read_rational(claim, initial.get(TIME, 0), "initial.t")
+    t_end = read_rational(claim, table.get("t_end", 1), "t_end")
     if t_end <= t0:
         raise LoadError("t_end must be after the initial time")
     steps = table.get("steps")
@@ -82,8 +85,8 @@ def prepare(claim: Claim) -> OrderSpec:
     local = table.get("local", False)
     if not isinstance(local, bool) or (local and reference_steps is not None):
         raise LoadError("local must be true or false, and a local order needs the model's solution")
-    return OrderSpec(method, options, step, t0, y0, t_end, steps, rational(claim, table["order"], "order"),
-                     rational(claim, table.get("tolerance", DEFAULT_TOLERANCE), "tolerance"), reference_steps, components, local)
+    return OrderSpec(method, options, step, t0, y0, t_end, steps, read_rational(claim, table["order"], "order"),
+                     read_rational(claim, table.get("tolerance", DEFAULT_TOLERANCE), "tolerance"), reference_steps, components, local)
 
 
 
@@ -97,13 +100,13 @@ def _final_state(spec, claim, system, n, exact_route, extra_options=None):
         try:
             result = run(spec.method, system, options, spec.t0, spec.y0, count, keep=False)
             with mpmath.workdps(crosscheck.DIGITS):
-                return [crosscheck.to_mp(exact.to_sympy(v)) for v in result.y], "exact"
-        except exact.NotRational:
+                return [crosscheck.to_mp(rational.to_sympy(v)) for v in result.y], "exact"
+        except rational.NotRational:
             pass
     try:
-        mp = crosscheck.mp_run(spec.method.name, options, system.rhs, claim.model.variable_symbols, system.blocks, symbol(TIME), spec.t0, spec.y0, count, system.constraints,
+        mp = twins.mp_run(spec.method.name, options, system.rhs, claim.model.variable_symbols, system.blocks, symbol(TIME), spec.t0, spec.y0, count, system.constraints,
                                  cosimulation_of(claim.model, system), solution_expressions(claim.model, system, spec.y0))
-    except crosscheck.SolverFailure as exc:
+    except SolverFailure as exc:
         raise CheckError(f"the run with N = {n} failed: {exc}") from None
     return mp[1], f"mpmath {crosscheck.DIGITS} digits"
 

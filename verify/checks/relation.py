@@ -11,10 +11,11 @@ import operator
 
 import sympy
 
-from .. import crosscheck
-from ..load import Claim, LoadError
-from .common import CheckError, Outcome, exact_text, relative_margin, short_text
-from .identity import is_zero
+from verify.engines import crosscheck
+from verify.input.load import Claim, LoadError
+from verify.checks.common import CheckError, Outcome, exact_text, relative_margin, short_text
+from verify.checks.identity import is_zero
+from verify.errors import CrossCheckUnavailable
 
 KEYS = {"lhs", "op", "rhs"}
 OPERATORS = {"<": operator.lt, "<=": operator.le, "==": operator.eq, "!=": operator.ne, ">=": operator.ge, ">": operator.gt}
@@ -39,7 +40,7 @@ def _reread(claim, lhs, rhs) -> str:
     values = {name: value for name, value in claim.parameters.items()}
     try:
         again = [crosscheck.mp_text(claim.table[key], values) for key in ("lhs", "rhs")]
-    except crosscheck.CrossCheckUnavailable:
+    except CrossCheckUnavailable:
         return ""
     for key, exact_value, approx in zip(("lhs", "rhs"), (lhs, rhs), again):
         if not crosscheck.agree(exact_value, approx):

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 
 import sympy
 
-from .common import decimal_text
+from verify.checks.common import decimal_text
 
 ROUNDING_MODES = ("half-even", "half-up")  # the rounding rules proper
 TRUNCATE = "truncate"

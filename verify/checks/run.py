@@ -1,7 +1,7 @@
 """check = "run": run a method exactly and compare values, traces and evaluation counts.
 
 Every compared value is recomputed on the independent mpmath path
-(verify.crosscheck); if the two paths disagree the claim is an ``error``.
+(verify.engines.crosscheck); if the two paths disagree the claim is an ``error``.
 """
 from __future__ import annotations
 
@@ -11,16 +11,20 @@ import re
 
 import sympy
 
-from .. import crosscheck, exact
-from ..expr import ExprError
-from ..load import Claim, LoadError
-from ..methods import METHODS, ExactSystem, Method, MethodError, run
-from ..methods.base import MAX_COUNT, ExactSizeError, check_work
-from ..model import TIME, initial_name, symbol
-from .common import CheckError, Outcome, exact_text, join_limited, relative_margin, short_text
-from .rounding import CHOICES as ROUNDING_CHOICES
-from .rounding import RoundingAudit
-from .relation import OPERATORS
+from verify.engines import crosscheck
+from verify.engines import rational
+from verify.input.expr import ExprError
+from verify.input.load import Claim, LoadError
+from verify.engines.methods import METHODS, ExactSystem, Method, MethodError, run
+from verify.engines.methods.base import MAX_COUNT, ExactSizeError, check_work
+from verify.input.model import TIME, initial_name, symbol
+from verify.checks.common import CheckError, Outcome, exact_text, join_limited, relative_margin, short_text
+from verify.checks.rounding import CHOICES as ROUNDING_CHOICES
+from verify.checks.rounding import RoundingAudit
+from verify.checks.relation import OPERATORS
+from verify.engines import twins
+from verify.errors import CrossCheckUnavailable
+from verify.errors import SolverFailure
 
 KEYS = {"method", "options", "initial", "steps", "expect", "trace", "counts", "digits", "rounding", "expect_at_nodes", "expect_relations"}
 RELATION = re.compile(r"^\s*(<=|>=|==|!=|<|>)\s*(.+)$", re.S)
@@ -62,12 +66,12 @@ def method_and_options(claim: Claim, needs_model: str | None = None):
     method = METHODS.get(claim.table.get("method"))
     if method is None:
         raise LoadError(f"unknown method {claim.table.get('method')!r} (known: {', '.join(sorted(METHODS))})")
-    return method, {name: _option(claim, method, name, value) for name, value in _table(claim.table, "options").items()}
+    return method, {name: option_value(claim, method, name, value) for name, value in _table(claim.table, "options").items()}
 
 
 def validated(method: Method, model, options: dict, where: str = "", steps: int | None = None) -> None:
     """The method's own check of its options (and, given the number of macro steps, of the work they ask
-    for: verify.methods.base.check_work), as a load error of the claim."""
+    for: verify.engines.methods.base.check_work), as a load error of the claim."""
     try:
         method.validate(model, options)
         if steps is not None:
@@ -84,15 +88,15 @@ def initial_values(claim: Claim) -> tuple:
     missing = [s for s in model.variables if s not in initial]
     if unknown or missing:
         raise LoadError(f"initial must give every state (missing {missing}) and may give t (unknown {sorted(unknown)})")
-    y0 = [rational(claim, initial[s], f"initial.{s}") for s in model.variables]
-    return rational(claim, initial.get(TIME, 0), "initial.t"), y0
+    y0 = [read_rational(claim, initial[s], f"initial.{s}") for s in model.variables]
+    return read_rational(claim, initial.get(TIME, 0), "initial.t"), y0
 
 
 def prepare(claim: Claim) -> RunSpec:
     table, model = claim.table, claim.model
     method, options = method_and_options(claim, "run")
     t0, y0 = initial_values(claim)
-    steps = rational(claim, table.get("steps", 1), "steps")
+    steps = read_rational(claim, table.get("steps", 1), "steps")
     if not (steps.is_Integer and 1 <= steps <= MAX_COUNT):
         raise LoadError(f"steps must be an integer from 1 to {MAX_COUNT}, got {steps}")
     validated(method, model, options, steps=int(steps))
@@ -107,7 +111,7 @@ def prepare(claim: Claim) -> RunSpec:
             raise LoadError(f"trace.{name}: only states and the method's quantities ({', '.join(method.quantity_names(model, options)) or 'none'}) can be traced")
         if not isinstance(values, list):
             raise LoadError(f"trace.{name} must be a list of values")
-        trace[name] = [rational(claim, flag_value(v), f"trace.{name}", names) for v in values]
+        trace[name] = [read_rational(claim, flag_value(v), f"trace.{name}", names) for v in values]
     counts = {}
     for name, value in _table(table, "counts").items():
         if name != "rhs" and name not in model.blocks:
@@ -149,7 +153,7 @@ def _table(table, key) -> dict:
     return value
 
 
-def _option(claim, method, name, value):
+def option_value(claim, method, name, value):
     if name in getattr(method, "expression_options", ()):  # tables of expressions in h and t
         if not isinstance(value, dict):
             raise LoadError(f"options.{name} must be a table variable -> expression in h and t")
@@ -163,16 +167,16 @@ def _option(claim, method, name, value):
             raise LoadError(f"options.{name} must be one of {', '.join(method.string_options[name])}")
         return value
     if isinstance(value, dict):
-        return {key: _option(claim, method, f"{name}.{key}", v) for key, v in value.items()}
+        return {key: option_value(claim, method, f"{name}.{key}", v) for key, v in value.items()}
     if isinstance(value, list):
-        return [_option(claim, method, name, v) for v in value]
+        return [option_value(claim, method, name, v) for v in value]
     number = claim.value(value, f"options.{name}")
     if number.free_symbols - set(claim.symbols.values()):  # only declared symbols may stay free (stability, forall)
         raise LoadError(f"options.{name}: {number} is not a number")
     return number
 
 
-def rational(claim, value, key, names=None) -> sympy.Expr:
+def read_rational(claim, value, key, names=None) -> sympy.Expr:
     """A claim value that must be an exact rational number (with ``names``, free result names may remain)."""
     number = claim.value(value, key, names)
     if (names is None or not number.free_symbols) and not number.is_Rational:
@@ -218,7 +222,7 @@ def _comparison(claim, key, value, names, calls, table_name) -> Comparison:
 
 def _known_values(spec: RunSpec, model, t, y, quantities=None) -> dict:
     """Symbol -> exact value for everything an expect expression may mention, at time t and state y."""
-    values = {symbol(k): exact.to_sympy(v) for k, v in (quantities or {}).items() if k in spec.method.quantity_names(model, spec.options)}
+    values = {symbol(k): rational.to_sympy(v) for k, v in (quantities or {}).items() if k in spec.method.quantity_names(model, spec.options)}
     values[symbol(TIME)] = t
     values.update({symbol(s): v for s, v in zip(model.variables, y)})
     values.update({symbol(initial_name(s)): v for s, v in zip(model.variables, spec.y0)})
@@ -238,7 +242,7 @@ def _exact_value(expression, values, what) -> sympy.Rational:
 def _mp_value(expression, values, what):
     try:
         return crosscheck.mp_value(expression, values)
-    except crosscheck.CrossCheckUnavailable as exc:
+    except CrossCheckUnavailable as exc:
         raise CheckError(f"cross-check of {what}: {exc}") from None
 
 
@@ -246,20 +250,20 @@ def evaluate(claim: Claim) -> Outcome:
     spec, model = claim.spec, claim.model
     try:
         system = ExactSystem(model, spec.parameter_values)
-    except exact.NotRational as exc:  # sin, exp, ... of a state: the certified interval route
+    except rational.NotRational as exc:  # sin, exp, ... of a state: the certified interval route
         return _certified(claim, spec, f"the right-hand side is not rational ({exc})")
     keep = bool(spec.trace)
     try:
         result = run(spec.method, system, spec.options, spec.t0, spec.y0, spec.steps, keep, nodes=bool(spec.at_nodes),
                      quantities=_uses_run_quantities(spec, model))
-    except exact.NotRational as exc:
+    except rational.NotRational as exc:
         return _certified(claim, spec, f"the exact path cannot run this ({exc})")
     except ZeroDivisionError:
         raise CheckError("division by zero in an exact step") from None
     except ExactSizeError as exc:
         raise CheckError(str(exc)) from None
-    final = [exact.to_sympy(v) for v in result.y]
-    t_final = exact.to_sympy(result.t)
+    final = [rational.to_sympy(v) for v in result.y]
+    t_final = rational.to_sympy(result.t)
     mp = _mp_run(
         spec.method.name, spec.options, system.rhs, model.variable_symbols, system.blocks, symbol(TIME), spec.t0, spec.y0, spec.steps, system.constraints,
         cosimulation_of(model, system), solution_expressions(model, system, spec.y0),
@@ -299,7 +303,7 @@ def evaluate(claim: Claim) -> Outcome:
     for comparison in spec.at_nodes:
         bad = None
         for n, ((t, y), (mt, my)) in enumerate(zip(result.nodes, mp_nodes), 1):
-            node_values = _known_values(spec, model, exact.to_sympy(t), [exact.to_sympy(v) for v in y])
+            node_values = _known_values(spec, model, rational.to_sympy(t), [rational.to_sympy(v) for v in y])
             node_mp = dict(node_values)
             node_mp[symbol(TIME)] = mt
             node_mp.update({symbol(s): v for s, v in zip(model.variables, my)})
@@ -307,13 +311,13 @@ def evaluate(claim: Claim) -> Outcome:
             if audit:
                 audit.add(label, got, claimed)
             elif got != claimed and bad is None:
-                bad = f"{label} (t = {exact.to_sympy(t)}): claimed {_as_written(comparison.claimed_text, claimed)}, computed {short_text(got)}"
+                bad = f"{label} (t = {rational.to_sympy(t)}): claimed {_as_written(comparison.claimed_text, claimed)}, computed {short_text(got)}"
         if bad:
             failures.append(bad)
         elif not audit:
             successes.append(f"{comparison.text} = {comparison.claimed_text} at all {spec.steps} macro nodes")
     for name, claimed_list in spec.trace.items():
-        got = [exact.to_sympy(v) for v in spec.method.trace_values(result.recorder, name, model)]
+        got = [rational.to_sympy(v) for v in spec.method.trace_values(result.recorder, name, model)]
         approx = mp_trace.get(name, [])
         if len(approx) != len(got) or not all(crosscheck.agree(g, a) for g, a in zip(got, approx)):
             disagreements.append(f"trace {name}: exact {join_limited([short_text(g) for g in got])} vs mpmath {join_limited([crosscheck.show(a) for a in approx])}")
@@ -370,7 +374,7 @@ def evaluate(claim: Claim) -> Outcome:
 
 
 def _certified(claim, spec, reason) -> Outcome:
-    from . import run_certified  # imported here: only runs with a non-rational right-hand side need it
+    from verify.checks import run_certified  # imported here: only runs with a non-rational right-hand side need it
 
     model = claim.model
 
@@ -435,8 +439,8 @@ def solution_expressions(model, system, y0):
 
 def _mp_run(*args):
     try:
-        return crosscheck.mp_run(*args)
-    except crosscheck.SolverFailure as exc:
+        return twins.mp_run(*args)
+    except SolverFailure as exc:
         raise CheckError(f"the mpmath path failed: {exc}") from None
 
 
@@ -475,5 +479,5 @@ def explain(claim: Claim) -> list[str]:
     spec = claim.spec
     system = ExactSystem(claim.model, spec.parameter_values)
     result = run(spec.method, system, spec.options, spec.t0, spec.y0, spec.steps, keep=True)
-    final = [exact.to_sympy(v) for v in result.y]
-    return _derivation(spec, result, final, exact.to_sympy(result.t), claim.model)
+    final = [rational.to_sympy(v) for v in result.y]
+    return _derivation(spec, result, final, rational.to_sympy(result.t), claim.model)

@@ -1,6 +1,6 @@
 """check = "run" on the certified path: a right-hand side that is not rational (sin, exp, sqrt of a state).
 
-The method runs in interval arithmetic (verify.certified) at increasing precision until every compared value
+The method runs in interval arithmetic (verify.engines.certified) at increasing precision until every compared value
 is decided: a value shown to ``digits`` decimals when its enclosure prints the same at both ends (the rounding
 audit of verify.checks.rounding), a relation when the enclosure lies on one side of the bound, an exact value
 refuted when the enclosure excludes it.  Equality of a transcendental value with a rational cannot be proved
@@ -12,17 +12,19 @@ from __future__ import annotations
 import mpmath
 import sympy
 
-from .. import certified, crosscheck
-from ..model import TIME, initial_name, symbol
-from .common import CheckError, Outcome, decimal_text
-from .relation import OPERATORS
-from .rounding import RoundingAudit
+from verify.engines import certified
+from verify.engines import crosscheck
+from verify.input.model import TIME, initial_name, symbol
+from verify.checks.common import CheckError, Outcome, decimal_text
+from verify.checks.relation import OPERATORS
+from verify.checks.rounding import RoundingAudit
+from verify.errors import CrossCheckUnavailable
 
 
 def _enclose(expression, variables, env):
     try:
         function = crosscheck.compile_mp(expression, variables, mpmath.iv)
-    except crosscheck.CrossCheckUnavailable as exc:
+    except CrossCheckUnavailable as exc:
         raise CheckError(f"cannot enclose {expression}: {exc}") from None
     return certified.Ball(function(env))
 

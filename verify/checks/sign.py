@@ -19,8 +19,8 @@ import itertools
 
 import sympy
 
-from ..load import Claim, LoadError
-from .common import CheckError, Outcome, with_parameter_scope
+from verify.input.load import Claim, LoadError
+from verify.checks.common import CheckError, Outcome, with_parameter_scope
 
 KEYS = {"expr", "sign"}
 SIGNS = {

@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import sympy
 
-from ..load import Claim, LoadError
-from ..model import TIME, initial_name, symbol
-from .. import crosscheck
-from .common import CheckError, Outcome
-from .identity import is_zero, sample_points
+from verify.input.load import Claim, LoadError
+from verify.input.model import TIME, initial_name, symbol
+from verify.engines import crosscheck
+from verify.checks.common import CheckError, Outcome
+from verify.checks.identity import is_zero, sample_points
+from verify.errors import CrossCheckUnavailable
 
 KEYS = {"initial"}
 
@@ -76,7 +77,7 @@ def _witness(residual: sympy.Expr) -> str:
             continue
         try:
             sign, enclosure, _ = crosscheck.certify_sign(value)
-        except (crosscheck.CrossCheckUnavailable, ZeroDivisionError, ValueError, TypeError):
+        except (CrossCheckUnavailable, ZeroDivisionError, ValueError, TypeError):
             continue
         if sign:
             return f"which lies in {enclosure} at {at} (certified by interval arithmetic), not 0"

@@ -12,11 +12,11 @@ from __future__ import annotations
 
 import sympy
 
-from .. import crosscheck
-from ..load import Claim, LoadError
-from ..model import TIME, initial_name, symbol
-from .common import CheckError, Outcome
-from .run import rational
+from verify.engines import crosscheck
+from verify.input.load import Claim, LoadError
+from verify.input.model import TIME, initial_name, symbol
+from verify.checks.common import CheckError, Outcome
+from verify.checks.run import read_rational
 
 KEYS = {"method", "options", "initial", "t_end", "t_eval", "factor"}
 SOLVER_OPTIONS = {"rtol", "atol", "max_step", "first_step"}
@@ -33,19 +33,19 @@ def prepare(claim: Claim):
     options = table.get("options", {})
     if not isinstance(options, dict) or set(options) - SOLVER_OPTIONS:
         raise LoadError(f"options may hold {', '.join(sorted(SOLVER_OPTIONS))}")
-    options = {k: rational(claim, v, f"options.{k}") for k, v in options.items()}
+    options = {k: read_rational(claim, v, f"options.{k}") for k, v in options.items()}
     initial = table.get("initial", {})
     if not isinstance(initial, dict) or set(model.states) - set(initial) or set(initial) - set(model.states) - {TIME}:
         raise LoadError("initial must give every state (and may give t)")
-    y0 = [rational(claim, initial[s], f"initial.{s}") for s in model.states]
-    t0 = rational(claim, initial.get(TIME, 0), "initial.t")
+    y0 = [read_rational(claim, initial[s], f"initial.{s}") for s in model.states]
+    t0 = read_rational(claim, initial.get(TIME, 0), "initial.t")
     if "t_end" not in table or not isinstance(table.get("t_eval"), list) or not table["t_eval"]:
         raise LoadError("check 'solve_ivp' needs t_end and a non-empty list t_eval")
-    t_end = rational(claim, table["t_end"], "t_end")
-    t_eval = [rational(claim, v, "t_eval") for v in table["t_eval"]]
+    t_end = read_rational(claim, table["t_end"], "t_end")
+    t_eval = [read_rational(claim, v, "t_eval") for v in table["t_eval"]]
     if any(t < t0 or t > t_end for t in t_eval) or t_eval != sorted(t_eval):
         raise LoadError("t_eval must be increasing times in [t0, t_end]")
-    factor = rational(claim, table.get("factor", 1), "factor")
+    factor = read_rational(claim, table.get("factor", 1), "factor")
     return {"method": method, "options": options, "y0": y0, "t0": t0, "t_end": t_end, "t_eval": t_eval, "factor": factor}
 
 

@@ -41,17 +41,19 @@ from dataclasses import dataclass
 
 import sympy
 
-from .. import crosscheck, symbolic
-from ..load import Claim, LoadError
-from ..methods import SymbolicSystem
-from ..methods.base import MethodError
-from ..methods.multistep import LinearMultistep
-from ..model import model_from_table, symbol
-from .common import CheckError, Outcome
-from .forall import CHAINED, CONDITION
-from . import a_stability, multistep_stability, spectral
-from .relation import OPERATORS
-from .run import RELATION, method_and_options, validated
+from verify.engines import crosscheck
+from verify.engines import symbolic
+from verify.input.load import Claim, LoadError
+from verify.engines.methods import SymbolicSystem
+from verify.engines.methods.base import MethodError
+from verify.engines.methods.multistep import LinearMultistep
+from verify.input.model import model_from_table, symbol
+from verify.checks.common import CheckError, Outcome
+from verify.checks.forall import CHAINED, CONDITION
+from verify.checks import a_stability, multistep_stability
+from verify.engines import spectral
+from verify.checks.relation import OPERATORS
+from verify.checks.run import RELATION, method_and_options, validated
 
 KEYS = {"method", "options", "equals", "stable_when", "variable", "spectral_radius"} | set(multistep_stability.KEYS) | set(a_stability.KEYS)
 # y' = lam y; lam is a parameter only so that the rhs parses; amplification() substitutes the symbol lam.

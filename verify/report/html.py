@@ -13,7 +13,7 @@ def _picture(result) -> str:
 
 
 def render(results) -> str:
-    from . import by_source, summary_line
+    from verify.report.shared import by_source, summary_line
 
     parts = [
         "<!doctype html><html><head><meta charset='utf-8'><title>verify report</title>",

@@ -25,7 +25,7 @@ def claim_record(r) -> dict:
 
 def _computed(computed) -> dict:
     """name -> value as a string, whatever the check left there (strings are kept as they are)."""
-    from . import value_text
+    from verify.report.shared import value_text
 
     if not isinstance(computed, dict):
         return {}

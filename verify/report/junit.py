@@ -5,7 +5,7 @@ import xml.etree.ElementTree as ET
 
 
 def render(results) -> str:
-    from . import by_source
+    from verify.report.shared import by_source
 
     root = ET.Element("testsuites", name="verify")
     for source, group in by_source(results).items():

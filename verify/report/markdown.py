@@ -7,7 +7,7 @@ def _cell(text) -> str:
 
 
 def render(results) -> str:
-    from . import by_source, summary_line
+    from verify.report.shared import by_source, summary_line
 
     out = []
     for source, group in by_source(results).items():

@@ -7,7 +7,7 @@ def _marker(result) -> str:
 
 
 def render(results) -> str:
-    from . import by_source, summary_line
+    from verify.report.shared import by_source, summary_line
 
     lines = []
     for source, group in by_source(results).items():

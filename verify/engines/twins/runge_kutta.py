@@ -1,4 +1,4 @@
-"""The mpmath twin of verify.methods.runge_kutta: Runge-Kutta steps at the working precision.
+"""The mpmath twin of verify.engines.methods.runge_kutta: Runge-Kutta steps at the working precision.
 
 The coefficients below are written out again from the sources (Hairer & Wanner, Solving ODEs II, Tables
 IV.5.1-5.7; Alexander 1977 for the SDIRK methods), not read from the exact path's tableaus.  Implicit stages are
@@ -12,10 +12,9 @@ from __future__ import annotations
 from fractions import Fraction
 
 import mpmath
-
-
-class SolverFailure(ValueError):
-    """Newton's method did not converge within its budget."""
+from verify.errors import SolverFailure
+from verify.engines.crosscheck import to_mp
+from verify.engines.twins.base import newton_settings, per_state
 
 
 def _twin_tableaus() -> dict:
@@ -208,3 +207,12 @@ def _newton(system, t, y, h, A, c, budget, tolerance):
         return k
     raise SolverFailure(f"Newton did not converge within {budget} iterations for the stages at t = {mpmath.nstr(t, 12)} "
                         f"(residual {mpmath.nstr(max(abs(v) for v in values), 5)} > {mpmath.nstr(tolerance, 5)})")
+
+
+def advance(system, t, y, options, tableau, names, trace, bhat=None, memo=None):
+    """One step of ``tableau`` with the claim's options (h, Newton settings, tolerances of an embedded pair)."""
+    A, b, c = tableau
+    tolerances = None
+    if "atol" in options or "rtol" in options:
+        tolerances = (per_state(options, "atol", names, 0), per_state(options, "rtol", names, 0))
+    return step(system, t, y, to_mp(options["h"]), A, b, c, names, trace, *newton_settings(options), bhat, tolerances, memo)

@@ -28,9 +28,9 @@ import functools
 import mpmath
 import sympy
 
-from .. import crosscheck
-from . import realsets
-from .common import CheckError
+from verify.engines import crosscheck
+from verify.engines import realsets
+from verify.errors import CheckError
 
 REFINEMENTS = (10, 30, 100)  # decimal digits of the root approximations tried in turn
 Z = sympy.Symbol("z")

@@ -15,13 +15,10 @@ from typing import Callable, Sequence
 import gmpy2
 import sympy
 from sympy.polys.matrices import DomainMatrix
+from verify.errors import NotRational
 
 Rational = gmpy2.mpq
 QQ = sympy.QQ
-
-
-class NotRational(ValueError):
-    """An expression that cannot be evaluated in exact rational arithmetic (exp, sin, ...)."""
 
 
 def to_field(value: sympy.Expr) -> Rational:

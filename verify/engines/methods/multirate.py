@@ -10,10 +10,10 @@ midpoint-sampled-euler: as above, but microstep j reads the slow state linearly
 """
 from __future__ import annotations
 
-from .. import exact
-from .base import Method, MethodError, positive_integer, positive_rational
+from verify.engines import rational
+from verify.engines.methods.base import Method, MethodError, positive_integer, positive_rational
 
-HALF = exact.Rational(1, 2)
+HALF = rational.Rational(1, 2)
 
 
 class FrozenSlowEuler(Method):

@@ -33,10 +33,12 @@ from dataclasses import dataclass, field
 
 import sympy
 
-from . import expr as expressions
-from .expr import ExprError
-from .model import COSIMULATION_KEYS, TIME, Model, _names_list, _parse_in, _table, check_distinct, check_name, symbol
+from verify.input import expr as expressions
+from verify.input.expr import ExprError
+from verify.input.model.core import TIME, Model, check_distinct, check_name, symbol
+from verify.input.model.tables import names_list, parse_in, subtable
 
+COSIMULATION_KEYS = {"subsystems", "connections", "parameters", "functionals", "solution", "description"}
 SUBSYSTEM_KEYS = {"states", "inputs", "rhs", "outputs", "power", "power_input", "energy", "description"}
 
 
@@ -69,12 +71,12 @@ def cosimulation_from_table(name: str, table: dict, file: str) -> Model:
     if unknown:
         raise ExprError(f"{where}: unknown key(s) {', '.join(sorted(unknown))} (a co-simulation model has {', '.join(sorted(COSIMULATION_KEYS))})")
     model = Model(name=name, file=file, states=[], rhs={})
-    for p, value in _table(table, "parameters", where).items():
+    for p, value in subtable(table, "parameters", where).items():
         check_name(p, "parameter", where)
-        model.parameters[p] = _parse_in(expressions.parse, value, {}, f"{where}: parameter {p}")
+        model.parameters[p] = parse_in(expressions.parse, value, {}, f"{where}: parameter {p}")
     if not isinstance(table.get("description", ""), str):
         raise ExprError(f"{where}: 'description' must be a string")
-    raw = _table(table, "subsystems", where)
+    raw = subtable(table, "subsystems", where)
     if len(raw) < 2:
         raise ExprError(f"{where}: a co-simulation needs at least two subsystems")
     for sub_name, sub_table in raw.items():
@@ -86,7 +88,7 @@ def cosimulation_from_table(name: str, table: dict, file: str) -> Model:
         model.states += subsystem.states
         model.blocks[sub_name] = list(subsystem.states)
     check_distinct(model, where)
-    for target, source in _table(table, "connections", where).items():
+    for target, source in subtable(table, "connections", where).items():
         model.connections[_port(target, model, "inputs", where)] = _port(source, model, "outputs", where)
     missing = [f"{s.name}.{i}" for s in model.subsystems.values() for i in s.inputs if (s.name, i) not in model.connections]
     if missing:
@@ -97,16 +99,16 @@ def cosimulation_from_table(name: str, table: dict, file: str) -> Model:
             model.rhs[state] = subsystem.rhs[state].xreplace(wiring)
         if subsystem.energy is not None:
             model.functionals[f"energy_{subsystem.name}"] = subsystem.energy
-    for fname, text in _table(table, "functionals", where).items():
+    for fname, text in subtable(table, "functionals", where).items():
         check_name(fname, "functional", where)
         if fname in model.functionals:
             raise ExprError(f"{where}: functional {fname!r} is also the energy of subsystem {fname[len('energy_'):]}")
-        model.functionals[fname] = _parse_in(model.parse, text, None, f"{where}: functional {fname}")
+        model.functionals[fname] = parse_in(model.parse, text, None, f"{where}: functional {fname}")
         check_distinct(model, where)
-    for s, text in _table(table, "solution", where).items():
+    for s, text in subtable(table, "solution", where).items():
         if s not in model.states:
             raise ExprError(f"{where}: solution for unknown state {s!r}")
-        model.solution[s] = _parse_in(model.parse, text, None, f"{where}: solution.{s}")
+        model.solution[s] = parse_in(model.parse, text, None, f"{where}: solution.{s}")
     return model
 
 
@@ -134,8 +136,8 @@ def _subsystem(name, table, model, where) -> Subsystem:
     if unknown:
         raise ExprError(f"{where}: unknown key(s) {', '.join(sorted(unknown))}")
     check_name(name, "subsystem", where)
-    states = _names_list(table, "states", where)
-    inputs = _names_list(table, "inputs", where)
+    states = names_list(table, "states", where)
+    inputs = names_list(table, "inputs", where)
     if not states:
         raise ExprError(f"{where}: 'states' is missing or empty")
     if set(states) & set(inputs) or set(states) & set(model.parameters) or set(inputs) & set(model.parameters) or TIME in states + inputs:
@@ -145,24 +147,24 @@ def _subsystem(name, table, model, where) -> Subsystem:
     own.update({p: symbol(p) for p in model.parameters})
     with_inputs = dict(own)
     with_inputs.update({i: input_symbol(name, i) for i in inputs})
-    rhs_raw = _table(table, "rhs", where)
+    rhs_raw = subtable(table, "rhs", where)
     if sorted(rhs_raw) != sorted(states):
         raise ExprError(f"{where}: rhs must give exactly the states {', '.join(states)}")
     subsystem = Subsystem(name, states, inputs, {}, {}, input_symbols=[input_symbol(name, i) for i in inputs])
     for s in states:
-        subsystem.rhs[s] = _parse_in(expressions.parse, rhs_raw[s], with_inputs, f"{where}: rhs.{s}")
-    outputs = _table(table, "outputs", where)
+        subsystem.rhs[s] = parse_in(expressions.parse, rhs_raw[s], with_inputs, f"{where}: rhs.{s}")
+    outputs = subtable(table, "outputs", where)
     if not outputs:
         raise ExprError(f"{where}: give at least one output")
     for output, text in outputs.items():
         check_name(output, "output", where)
-        subsystem.outputs[output] = _parse_in(expressions.parse, text, own, f"{where}: output {output} (outputs use the subsystem's states, t and parameters, not its inputs)")
+        subsystem.outputs[output] = parse_in(expressions.parse, text, own, f"{where}: output {output} (outputs use the subsystem's states, t and parameters, not its inputs)")
     if not isinstance(table.get("description", ""), str):
         raise ExprError(f"{where}: 'description' must be a string")
     if "power" in table:
-        subsystem.power = _parse_in(expressions.parse, table["power"], with_inputs, f"{where}: power")
+        subsystem.power = parse_in(expressions.parse, table["power"], with_inputs, f"{where}: power")
     if "energy" in table:
-        subsystem.energy = _parse_in(expressions.parse, table["energy"], own, f"{where}: energy")
+        subsystem.energy = parse_in(expressions.parse, table["energy"], own, f"{where}: energy")
     power_input = table.get("power_input")
     if power_input is not None:
         if not isinstance(power_input, str) or power_input not in inputs or subsystem.power is None:

@@ -1,7 +1,7 @@
 """The certified path: a method run in rigorous interval (ball) arithmetic, for right-hand sides that are not
 rational functions (the pendulum theta'' = -sin(theta), decay with exp).
 
-The exact step maps of ``verify.methods`` are reused unchanged: they only add, multiply and divide, and here
+The exact step maps of ``verify.engines.methods`` are reused unchanged: they only add, multiply and divide, and here
 every state value is a ``Ball``, an mpmath.iv interval that contains the exact value.  Constants of the method
 (h, the tableau) stay exact rationals and enter each operation as tight intervals; the right-hand side is
 compiled for mpmath.iv (outward rounding, rigorous enclosures of sin, exp, ...).  So every value the run
@@ -18,10 +18,12 @@ from collections import Counter
 import mpmath
 import sympy
 
-from . import crosscheck
-from .exact import to_field
-from .methods.base import Recorder
-from .model import TIME, symbol
+from verify.engines import crosscheck
+from verify.engines.rational import to_field
+from verify.engines.methods.base import Recorder
+from verify.input.model import TIME, symbol
+from verify.errors import CertifiedUnavailable
+from verify.errors import CrossCheckUnavailable
 
 PRECISIONS = (128, 256, 512, 1024, 2048)  # bits of the interval context, tried in turn
 BALL_METHODS = ("euler", "heun", "midpoint", "rk4", "rk")  # pure arithmetic steps
@@ -31,10 +33,6 @@ MAX_MAGNITUDE_BITS = 4096  # an enclosure beyond 2^4096 in size has blown up: ex
 def _blown_up(iv) -> bool:
     """Is the interval unbounded or beyond 2^MAX_MAGNITUDE_BITS in size?"""
     return any(not mpmath.isfinite(end) or (end != 0 and mpmath.mag(end) > MAX_MAGNITUDE_BITS) for end in (iv.a, iv.b))
-
-
-class CertifiedUnavailable(ValueError):
-    """The run cannot be enclosed (a method that branches, an enclosure that blew up)."""
 
 
 def interval(value):
@@ -125,7 +123,7 @@ class BallSystem:
         self.rhs = [model.rhs[s].subs(substitutions) for s in model.states]
         try:
             self.functions = [crosscheck.compile_mp(e, variables, mpmath.iv) for e in self.rhs]
-        except crosscheck.CrossCheckUnavailable as exc:
+        except CrossCheckUnavailable as exc:
             raise CertifiedUnavailable(f"cannot enclose the right-hand side: {exc}") from None
         index = {s: i for i, s in enumerate(self.states)}
         self.blocks = {name: [index[s] for s in members] for name, members in model.blocks.items()}

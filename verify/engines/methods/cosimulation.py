@@ -52,12 +52,12 @@ over the run), ``fallbacks``.
 """
 from __future__ import annotations
 
-from ..cosimulation import input_symbol
-from ..model import TIME, symbol
+from verify.input.model.cosimulation import input_symbol
+from verify.input.model import TIME, symbol
 import sympy
 
-from .base import Method, MethodError, positive_integer, positive_rational, to_field_deep
-from .runge_kutta import TABLEAUS, EXPLICIT
+from verify.engines.methods.base import Method, MethodError, positive_integer, positive_rational, to_field_deep
+from verify.engines.methods.runge_kutta import TABLEAUS, EXPLICIT
 
 DEFAULT_THRESHOLD = sympy.Rational(1, 10**6)
 

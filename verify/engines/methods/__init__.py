@@ -1,11 +1,11 @@
 """Exact step maps, one module per family.  ``METHODS`` maps a claim's ``method`` to its step map."""
-from .base import ExactSystem, Method, MethodError, Recorder, RunResult, SymbolicSystem, run
-from .cosimulation import CoSimulation
-from .runge_kutta import ALIASES, TABLEAUS, RungeKutta
-from .implicit import BackwardEuler, RosenbrockEuler
-from .multirate import FrozenSlowEuler, MidpointSampledEuler
-from .multistep import MULTISTEP, PREDICTOR_CORRECTOR, LinearMultistep, predictor_corrector
-from .step_doubling import AdaptiveEuler, AdaptiveRungeKutta, StepDoublingEuler
+from verify.engines.methods.base import ExactSystem, Method, MethodError, Recorder, RunResult, SymbolicSystem, run
+from verify.engines.methods.cosimulation import CoSimulation
+from verify.engines.methods.runge_kutta import ALIASES, TABLEAUS, RungeKutta
+from verify.engines.methods.implicit import BackwardEuler, RosenbrockEuler
+from verify.engines.methods.multirate import FrozenSlowEuler, MidpointSampledEuler
+from verify.engines.methods.multistep import MULTISTEP, PREDICTOR_CORRECTOR, LinearMultistep, predictor_corrector
+from verify.engines.methods.step_doubling import AdaptiveEuler, AdaptiveRungeKutta, StepDoublingEuler
 
 METHODS: dict[str, Method] = {name: RungeKutta(name, tableau) for name, tableau in TABLEAUS.items()}
 METHODS.update({alias: RungeKutta(alias, TABLEAUS[name]) for alias, name in ALIASES.items()})

@@ -21,10 +21,10 @@ from dataclasses import dataclass
 
 import sympy
 
-from .. import exact
-from ..model import TIME, initial_name, symbol
-from .base import Method, MethodError, Recorder, assign_components, component_names, identity_minus, positive_rational, to_field_deep
-from .runge_kutta import TABLEAUS, RungeKutta
+from verify.engines import rational
+from verify.input.model import TIME, initial_name, symbol
+from verify.engines.methods.base import Method, MethodError, Recorder, assign_components, component_names, identity_minus, positive_rational, to_field_deep
+from verify.engines.methods.runge_kutta import TABLEAUS, RungeKutta
 
 R = sympy.Rational
 
@@ -90,7 +90,7 @@ def coefficients_from_options(options: dict, method: str = "lmm") -> MultistepCo
     alpha, beta = options.get("alpha"), options.get("beta")
     if not (isinstance(alpha, list) and isinstance(beta, list) and len(alpha) == len(beta) >= 2):
         raise MethodError(f"method {method}: alpha and beta must be lists of the same length k + 1 >= 2 (oldest first)")
-    alpha, beta = ([exact.to_sympy(v) if hasattr(v, "denominator") else v for v in values] for values in (alpha, beta))  # exact options: mpq
+    alpha, beta = ([rational.to_sympy(v) if hasattr(v, "denominator") else v for v in values] for values in (alpha, beta))  # exact options: mpq
     if not all(isinstance(v, sympy.Basic) and v.is_Rational for v in alpha + beta):
         raise MethodError(f"method {method}: alpha and beta must be rational numbers")
     if alpha[-1] == 0:
@@ -157,19 +157,19 @@ class LinearMultistep(Method):
     def initial_memory(self, system, t, y, options):
         """Zeros for the history (filled as the steps go), the exact starting values, and the count 0."""
         zero = 0 * options["h"]
-        k, d = len(options["alpha"]) - 1, len(system.model.states)
+        k = len(options["alpha"]) - 1
         size = len(self.memory_names(system.model, options)) - 1
         starts = []
         if options.get("start") == "exact":
-            values = {symbol(initial_name(x)): exact.to_sympy(v) for x, v in zip(system.model.states, y)}
+            values = {symbol(initial_name(x)): rational.to_sympy(v) for x, v in zip(system.model.states, y)}
             for j in range(1, k):
-                values[symbol(TIME)] = exact.to_sympy(t + j * options["h"])
+                values[symbol(TIME)] = rational.to_sympy(t + j * options["h"])
                 for x in system.model.states:
                     value = system.substitute(system.model.solution[x]).xreplace(values)
                     value = value if value.is_Rational else sympy.simplify(value)  # exact simplification, never a numeric guess
                     if not value.is_Rational:
-                        raise exact.NotRational(f"the starting value {x}(t0 + {j}h) = {value} from the model's solution is not rational")
-                    starts.append(exact.to_field(value))
+                        raise rational.NotRational(f"the starting value {x}(t0 + {j}h) = {value} from the model's solution is not rational")
+                    starts.append(rational.to_field(value))
         return [zero] * (size - len(starts)) + starts + [zero]
 
     def exact_options(self, options, convert=None):
@@ -202,7 +202,7 @@ class LinearMultistep(Method):
             else:
                 starter = RungeKutta(options["start"], TABLEAUS[options["start"]])
                 quiet = Recorder(keep=False, counts=recorder.counts)  # the starter's evaluations count, its values are this step's
-                new = starter.step(system, t, y, starter.exact_options({"h": exact.to_sympy(h)}), quiet)
+                new = starter.step(system, t, y, starter.exact_options({"h": rational.to_sympy(h)}), quiet)
         else:
             window_y = list(reversed(past_y)) + [y]  # y_{n-k+1} .. y_n
             window_f = list(reversed(past_f)) + [f_now] if rates else []
@@ -230,7 +230,7 @@ class LinearMultistep(Method):
         if beta[-1] == 0:
             return known
         if not system.linear_in_state():
-            raise exact.NotRational(f"{system.model.name}: the implicit equation of {self.name} is nonlinear in the new value, so it has no "
+            raise rational.NotRational(f"{system.model.name}: the implicit equation of {self.name} is nonlinear in the new value, so it has no "
                                     "exact rational solve (check = \"order\" runs it with a finite-budget Newton iteration on the mpmath path)")
         zero = [0 * v for v in known]
         J = system.jacobian(t1, zero, recorder)

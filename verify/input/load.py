@@ -28,9 +28,10 @@ from pathlib import Path
 
 import sympy
 
-from . import expr as expressions
-from .expr import ExprError
-from .model import Model, model_from_table, symbol
+from verify.input import expr as expressions
+from verify.input.expr import ExprError
+from verify.input.model import Model, model_from_table, symbol
+from verify.errors import FileRefused, LoadError
 
 MAX_FILE_BYTES = 4 * 1024 * 1024  # claim files, model files and source documents larger than this are refused unread
 MAX_TOML_DEPTH = 32  # nesting of tables and arrays in a claim or model file
@@ -39,14 +40,6 @@ LOAD_TIMEOUT = 120.0  # seconds to prepare one claim (parse and set up); see bou
 
 COMMON_KEYS = {"id", "statement", "check", "model", "parameters", "expected", "source_text", "cases", "symbols", "note"}
 EXPECTED = ("verified", "refuted")
-
-
-class LoadError(ValueError):
-    """A claim that cannot be prepared; the message says why."""
-
-
-class FileRefused(ValueError):
-    """A file that is not read at all: not a regular file, or too large."""
 
 
 class LoadTimeout(BaseException):

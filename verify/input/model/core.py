@@ -1,4 +1,4 @@
-"""A model: states, right-hand side, parameters, blocks, functionals and a closed-form solution.
+"""The model every claim is about: states, right-hand side, parameters, blocks, functionals and a closed-form solution.
 
 All names become real sympy Symbols from one cache, so the same name is the
 same Symbol in every model and claim of a run.
@@ -10,8 +10,8 @@ from functools import lru_cache
 
 import sympy
 
-from . import expr as expressions
-from .expr import ExprError
+from verify.input import expr as expressions
+from verify.input.expr import ExprError
 
 TIME = "t"
 
@@ -102,24 +102,6 @@ def check_name(name, what: str, where: str) -> str:
     return name
 
 
-def _names_list(table, key, where) -> list[str]:
-    value = table.get(key, [])
-    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-        raise ExprError(f"{where}: '{key}' must be a list of names")
-    for v in value:
-        check_name(v, key.rstrip("s") if key != "states" else "state", where)
-    if len(set(value)) != len(value):
-        raise ExprError(f"{where}: '{key}' names {', '.join(sorted({v for v in value if value.count(v) > 1}))} twice")
-    return list(value)
-
-
-def _table(table, key, where) -> dict:
-    value = table.get(key, {})
-    if not isinstance(value, dict):
-        raise ExprError(f"{where}: '{key}' must be a table")
-    return value
-
-
 def check_distinct(model: "Model", where: str) -> None:
     """States, algebraic variables, their initial values (``x0``), parameters and functionals all have different names."""
     owners: dict[str, str] = {}
@@ -131,74 +113,3 @@ def check_distinct(model: "Model", where: str) -> None:
         if name in owners:
             raise ExprError(f"{where}: {name!r} is both the {owners[name]} and the {role}; give them different names")
         owners[name] = role
-
-
-MODEL_KEYS = {"states", "rhs", "parameters", "blocks", "functionals", "solution", "algebraic", "constraints", "description"}
-COSIMULATION_KEYS = {"subsystems", "connections", "parameters", "functionals", "solution", "description"}
-
-
-def model_from_table(name: str, table: dict, file: str) -> Model:
-    """Build a Model from a ``[model.NAME]`` TOML table; raise ExprError naming the bad key."""
-    where = f"model {name!r}"
-    if not isinstance(table, dict):
-        raise ExprError(f"{where} must be a table")
-    if "subsystems" in table:
-        from .cosimulation import cosimulation_from_table
-
-        return cosimulation_from_table(name, table, file)
-    unknown = set(table) - MODEL_KEYS
-    if unknown:
-        raise ExprError(f"{where}: unknown key(s) {', '.join(sorted(unknown))}")
-    states = _names_list(table, "states", where)
-    if not states:
-        raise ExprError(f"{where}: 'states' is missing or empty")
-    algebraic = _names_list(table, "algebraic", where)
-    parameters_raw = _table(table, "parameters", where)
-    model = Model(name=name, file=file, states=states, rhs={}, algebraic=algebraic)
-    for p, value in parameters_raw.items():
-        check_name(p, "parameter", where)
-        if p in states + algebraic:
-            raise ExprError(f"{where}: parameter {p!r} clashes with a state")
-        model.parameters[p] = _parse_in(expressions.parse, value, {}, f"{where}: parameter {p}")
-    check_distinct(model, where)
-    rhs_raw = _table(table, "rhs", where)
-    missing = [s for s in states if s not in rhs_raw]
-    extra = [s for s in rhs_raw if s not in states]
-    if missing or extra:
-        raise ExprError(f"{where}: rhs must give exactly the states (missing {missing}, extra {extra})")
-    base_names = {s: symbol(s) for s in states + algebraic}
-    base_names[TIME] = symbol(TIME)
-    base_names.update({p: symbol(p) for p in model.parameters})
-    for s in states:
-        model.rhs[s] = _parse_in(expressions.parse, rhs_raw[s], base_names, f"{where}: rhs.{s}")
-    blocks = _table(table, "blocks", where)
-    for block, members in blocks.items():
-        check_name(block, "block", where)
-        if not isinstance(members, list) or any(not isinstance(m, str) or m not in states for m in members):
-            raise ExprError(f"{where}: block {block!r} must list states of the model")
-        model.blocks[block] = list(members)
-    for fname, text in _table(table, "functionals", where).items():
-        check_name(fname, "functional", where)
-        model.functionals[fname] = _parse_in(model.parse, text, None, f"{where}: functional {fname}")
-        check_distinct(model, where)
-    for s, text in _table(table, "solution", where).items():
-        if s not in states + algebraic:
-            raise ExprError(f"{where}: solution for unknown state {s!r}")
-        model.solution[s] = _parse_in(model.parse, text, None, f"{where}: solution.{s}")
-    description = table.get("description", "")
-    if not isinstance(description, str):
-        raise ExprError(f"{where}: 'description' must be a string")
-    constraints = table.get("constraints", [])
-    if not isinstance(constraints, list):
-        raise ExprError(f"{where}: 'constraints' must be a list of expressions")
-    model.constraints = [_parse_in(model.parse, c, None, f"{where}: constraint") for c in constraints]
-    if len(model.constraints) != len(algebraic):
-        raise ExprError(f"{where}: give one constraint per algebraic variable ({len(algebraic)} variables, {len(model.constraints)} constraints)")
-    return model
-
-
-def _parse_in(parse_fn, text, names, where):
-    try:
-        return parse_fn(text, names) if names is not None else parse_fn(text)
-    except ExprError as exc:
-        raise ExprError(f"{where}: {exc}") from None

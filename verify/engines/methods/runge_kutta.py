@@ -12,7 +12,7 @@ are solved exactly when the right-hand side is affine in the state, f(t, y) = J(
 
 with t_i = t + c_i h, as linear systems over QQ (sympy's DomainMatrix).  Each implicit stage counts one
 right-hand-side and one Jacobian evaluation.  A right-hand side nonlinear in the state has no exact solve; the
-mpmath twin (verify.twins.runge_kutta) solves it by Newton's method with a finite budget.  A tableau with
+mpmath twin (verify.engines.twins.runge_kutta) solves it by Newton's method with a finite budget.  A tableau with
 irrational coefficients (Gauss-Legendre: sqrt(3)) runs on the symbolic path (stability functions) and on the
 mpmath twin (orders); exact runs over its algebraic field are not implemented yet.
 
@@ -24,8 +24,8 @@ from dataclasses import dataclass
 
 import sympy
 
-from .. import exact
-from .base import Method, MethodError, assign_components, component_names, component_values, identity_minus, positive_rational, to_field_deep
+from verify.engines import rational
+from verify.engines.methods.base import Method, MethodError, assign_components, component_names, component_values, identity_minus, positive_rational, to_field_deep
 
 R = sympy.Rational
 S3, S15, S6 = sympy.sqrt(3), sympy.sqrt(15), sympy.sqrt(6)
@@ -236,7 +236,7 @@ class RungeKutta(Method):
         tab = self.table(options)
         if convert is None and not tab.rational:
             irrational = next(v for v in [*tab.c, *tab.b, *(a for row in tab.A for a in row)] if not sympy.sympify(v).is_Rational)
-            raise exact.NotRational(f"the tableau of {self.name} has the irrational coefficient {irrational}: exact runs over its "
+            raise rational.NotRational(f"the tableau of {self.name} has the irrational coefficient {irrational}: exact runs over its "
                                     "algebraic field are not implemented yet (stability and order claims work)")
         convert = convert or to_field_deep
         field = lambda values: [convert(sympy.sympify(v)) for v in values]  # noqa: E731
@@ -301,7 +301,7 @@ class RungeKutta(Method):
 
     def _implicit_stages(self, system, t, y, A, c, h, diagonal, recorder):
         if system.model.algebraic or not system.linear_in_state():
-            raise exact.NotRational(
+            raise rational.NotRational(
                 f"{system.model.name}: the stage equations of {self.name} are nonlinear in the state, so they have no exact "
                 "rational solve (check = \"order\" runs them with a finite-budget Newton iteration on the mpmath path)")
         n, s = len(y), len(A)

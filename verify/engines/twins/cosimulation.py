@@ -3,15 +3,15 @@
 Written from the definitions in verify/methods/cosimulation.py's docstring
 (source 004), without its code: inputs are closures of tau, each subsystem is
 advanced by its own loop over the tableau, the balance bookkeeping is done on
-running sums.  Used by verify.crosscheck.mp_run for method ``cosimulation``.
+running sums.  Used by verify.engines.twins.mp_run for method ``cosimulation``.
 """
 from __future__ import annotations
 
 import mpmath
 import sympy
 
-from .crosscheck import compile_mp, to_mp
-from .methods.runge_kutta import TABLEAUS
+from verify.engines.crosscheck import compile_mp, to_mp
+from verify.engines.twins import runge_kutta as rk_twin
 
 THRESHOLD = sympy.Rational(1, 10**6)
 
@@ -28,10 +28,7 @@ class CoSimulationMp:
         self.gauss_seidel = options.get("scheme", "jacobi") == "gauss-seidel"
         self.power = options.get("exchange", "outputs") == "power"
         self.m = int(options.get("microsteps", 1))
-        tableau = TABLEAUS[options.get("solver", "rk4")]
-        self.A = [[to_mp(a) for a in row] for row in tableau.A]
-        self.b = [to_mp(v) for v in tableau.b]
-        self.c = [to_mp(v) for v in tableau.c]
+        self.A, self.b, self.c = rk_twin.tableau(options.get("solver", "rk4"), {}, to_mp)  # the twin's own coefficients
         self.threshold = to_mp(options.get("threshold", THRESHOLD))
         choice = options.get("balance", "none")
         self.inputs = [(name, i) for name, sub in model.subsystems.items() for i in sub.inputs]

@@ -12,12 +12,9 @@ from __future__ import annotations
 
 import sympy
 
-from .methods import Method, Recorder, SymbolicSystem
-from .methods.multirate import FrozenSlowEuler
-
-
-class SymbolicUnavailable(ValueError):
-    """This run cannot be done in closed form; the message says why."""
+from verify.engines.methods import Method, Recorder, SymbolicSystem
+from verify.engines.methods.multirate import FrozenSlowEuler
+from verify.errors import SymbolicUnavailable
 
 
 def sympify_deep(value):

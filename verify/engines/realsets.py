@@ -27,9 +27,9 @@ from dataclasses import dataclass
 import mpmath
 import sympy
 
-from .. import crosscheck
-from ..certified import interval_ends, to_rational
-from .common import CheckError
+from verify.engines import crosscheck
+from verify.engines.certified import interval_ends
+from verify.errors import CheckError
 
 MAX_BITS = 2048  # precision of the enclosures tried before a comparison is declared undecidable
 

@@ -12,20 +12,13 @@ from dataclasses import dataclass, field
 
 import sympy
 
-from .. import exact
-from ..exact import Rational
-from ..model import TIME, Model, symbol
+from verify.engines import rational
+from verify.engines.rational import Rational
+from verify.input.model import TIME, Model, symbol
+from verify.errors import ExactSizeError, MethodError
 
 
 MAX_EXACT_BITS = 4_000_000  # per value; a nonlinear model can double the size of its rationals every step
-
-
-class MethodError(ValueError):
-    """Options that do not fit the method or the model."""
-
-
-class ExactSizeError(ValueError):
-    """Exact values grew beyond MAX_EXACT_BITS."""
 
 
 @dataclass
@@ -56,7 +49,7 @@ class ExactSystem:
     def __init__(self, model: Model, parameter_values: dict[str, sympy.Expr]):
         self._set_up(model, {symbol(p): v for p, v in parameter_values.items()})
         variables = [symbol(s) for s in self.states]
-        self.affine = exact.is_affine_autonomous(self.rhs + self.constraints, variables, symbol(TIME))
+        self.affine = rational.is_affine_autonomous(self.rhs + self.constraints, variables, symbol(TIME))
 
     def _set_up(self, model: Model, substitutions: dict) -> None:
         """What every system holds: the variables (differential states, then algebraic), the right-hand side and
@@ -76,7 +69,7 @@ class ExactSystem:
 
     def compile(self, expression: sympy.Expr, variables) -> callable:
         """An expression of the model (rhs, a subsystem's output or power), with the parameter values, compiled."""
-        return exact.compile_rational(self.substitute(expression), variables)
+        return rational.compile_rational(self.substitute(expression), variables)
 
     def rate(self, t: Rational, y: list, recorder: Recorder, block: str | None = None) -> list:
         """The right-hand side at (t, y): all components, or those of one block (in block order)."""
@@ -98,7 +91,7 @@ class ExactSystem:
         """g(t, x, z) for a DAE (exact)."""
         if not hasattr(self, "_constraints"):
             variables = [symbol(TIME)] + [symbol(s) for s in self.states]
-            self._constraints = [exact.compile_rational(g, variables) for g in self.constraints]
+            self._constraints = [rational.compile_rational(g, variables) for g in self.constraints]
         env = [t, *y]
         return [g(env) for g in self._constraints]
 
@@ -106,7 +99,7 @@ class ExactSystem:
         """D_y f(t, y), exactly (its entries compiled once)."""
         if not hasattr(self, "_jacobian"):
             variables = [symbol(TIME)] + [symbol(s) for s in self.states]
-            self._jacobian = [[exact.compile_rational(e, variables) for e in row] for row in self.jacobian_expressions()]
+            self._jacobian = [[rational.compile_rational(e, variables) for e in row] for row in self.jacobian_expressions()]
         recorder.counts["jacobian"] += 1
         env = [t, *y]
         return [[f(env) for f in row] for row in self._jacobian]
@@ -118,7 +111,7 @@ class ExactSystem:
 
     def solve(self, matrix: list[list], vector: list) -> list:
         """The exact solution x of matrix x = vector (DomainMatrix over QQ); ZeroDivisionError when singular."""
-        return exact.solve(matrix, vector)
+        return rational.solve(matrix, vector)
 
 
 class SymbolicSystem(ExactSystem):
@@ -267,7 +260,7 @@ def to_field_deep(value):
         return {k: to_field_deep(v) for k, v in value.items()}
     if isinstance(value, list):
         return [to_field_deep(v) for v in value]
-    return exact.to_field(value) if getattr(value, "is_Rational", False) else value
+    return rational.to_field(value) if getattr(value, "is_Rational", False) else value
 
 
 def identity_minus(scale, matrix) -> list:
@@ -330,9 +323,9 @@ def run(method: Method, system: ExactSystem, options: dict, t0, y0, steps: int, 
     is dropped from the result.
     """
     exact_options = method.exact_options(options)
-    length = None if method.variable_step else exact.to_field(method.step_length(options))
-    t0 = exact.to_field(t0)
-    y = [exact.to_field(v) for v in y0]
+    length = None if method.variable_step else rational.to_field(method.step_length(options))
+    t0 = rational.to_field(t0)
+    y = [rational.to_field(v) for v in y0]
     size = len(y)
     y = y + [Rational(v) for v in method.initial_memory(system, t0, list(y), exact_options)]
     if not keep and not quantities and method.affine_for(options) and not method.variable_step and system.affine and (nodes or steps > 1):
@@ -341,8 +334,8 @@ def run(method: Method, system: ExactSystem, options: dict, t0, y0, steps: int, 
         recorder = Recorder(keep=False, counts=Counter({k: v * steps for k, v in one_step.counts.items()}))
         step_map = lambda v: method.step(system, t0, v, exact_options, Recorder(keep=False))  # noqa: E731
         if not nodes:
-            return RunResult(t0 + steps * length, exact.affine_power(step_map, y, steps)[:size], recorder, [], "affine power")
-        node_values = [(t0 + (n + 1) * length, values[:size]) for n, values in enumerate(exact.affine_iterates(step_map, y, steps))]
+            return RunResult(t0 + steps * length, rational.affine_power(step_map, y, steps)[:size], recorder, [], "affine power")
+        node_values = [(t0 + (n + 1) * length, values[:size]) for n, values in enumerate(rational.affine_iterates(step_map, y, steps))]
         return RunResult(t0 + steps * length, node_values[-1][1], recorder, node_values, "affine iteration")
     recorder = Recorder(keep=keep)
     node_values = []

@@ -20,6 +20,7 @@ from fractions import Fraction
 from typing import Callable, Mapping
 
 import sympy
+from verify.errors import ExprError
 
 MAX_TEXT_LENGTH = 2000  # characters in one expression
 MAX_NODES = 500  # syntax-tree nodes in one expression
@@ -70,10 +71,6 @@ _FORBIDDEN = {
     ast.Await: "await",
     ast.Yield: "yield",
 }
-
-
-class ExprError(ValueError):
-    """An expression that is refused or cannot be parsed; the message says why."""
 
 
 def is_name(name) -> bool:

@@ -12,9 +12,9 @@ from __future__ import annotations
 
 import sympy
 
-from .. import exact
-from ..model import symbol
-from .base import Method, MethodError, Recorder, identity_minus, positive_integer, positive_rational
+from verify.engines import rational
+from verify.input.model import symbol
+from verify.engines.methods.base import Method, MethodError, Recorder, identity_minus, positive_integer, positive_rational
 
 
 class BackwardEuler(Method):
@@ -61,7 +61,7 @@ class BackwardEuler(Method):
 
     def step(self, system, t, y, options, recorder):
         if not system.linear_in_state():
-            raise exact.NotRational(
+            raise rational.NotRational(
                 f"{system.model.name}: the implicit equation is nonlinear in the unknowns, so it has no exact rational solve "
                 "(check = \"order\" runs it with a finite-budget Newton iteration on the mpmath path)")
         h = options["h"]
@@ -89,7 +89,7 @@ class BackwardEuler(Method):
 def _step_function(expression):
     """An expression in h and t as an exact function (h, t) -> value (symbolic values pass through)."""
     variables = [symbol("h"), symbol("t")]
-    compiled = exact.compile_rational(sympy.sympify(expression), variables)
+    compiled = rational.compile_rational(sympy.sympify(expression), variables)
 
     def value(h, t):
         if isinstance(h, sympy.Basic) or isinstance(t, sympy.Basic):

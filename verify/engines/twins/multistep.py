@@ -1,4 +1,4 @@
-"""The mpmath twin of verify.methods.multistep.
+"""The mpmath twin of verify.engines.methods.multistep.
 
 Its coefficients are not copied from the exact path's tables: they are derived here from their definitions
 (Hairer, Norsett & Wanner I, sec. III.1): Adams weights as integrals of the Lagrange basis polynomials over the
@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import mpmath
 
-from . import runge_kutta as rk_twin
-from .runge_kutta import SolverFailure
+from verify.engines.twins import runge_kutta as rk_twin
+from verify.errors import SolverFailure
 
 
 def _lagrange(nodes, j):

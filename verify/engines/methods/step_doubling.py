@@ -24,10 +24,10 @@ from __future__ import annotations
 
 import gmpy2
 
-from .. import exact
-from .base import Method, MethodError, assign_components, component_names, component_values, positive_integer, positive_rational
+from verify.engines import rational
+from verify.engines.methods.base import Method, MethodError, assign_components, component_names, component_values, positive_integer, positive_rational
 
-Rational = exact.Rational
+Rational = rational.Rational
 HALF = Rational(1, 2)
 FACTOR_QUANTUM = 1024  # step-size factors are multiples of 1/1024
 
@@ -246,10 +246,10 @@ class AdaptiveRungeKutta(AdaptiveEuler):
         return merged
 
     def attempt(self, system, t, y, h, atol, rtol, recorder, where, o):
-        from .runge_kutta import PAIRS, RungeKutta  # the pairs are Runge-Kutta data
+        from verify.engines.methods.runge_kutta import PAIRS, RungeKutta  # the pairs are Runge-Kutta data
 
         pair = RungeKutta(o["pair"], PAIRS[o["pair"]])
-        exact_options = pair.exact_options({"h": exact.to_sympy(h)})
+        exact_options = pair.exact_options({"h": rational.to_sympy(h)})
         exact_options.update(atol=dict(zip(system.states, atol)), rtol=dict(zip(system.states, rtol)))
         saved, recorder.where = recorder.where, f"{recorder.where} · {where}" if recorder.where else where
         inner = _Candidate(recorder, system.states)

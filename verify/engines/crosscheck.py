@@ -1,0 +1,199 @@
+"""The independent path: mpmath at high precision, and mpmath.iv for certified enclosures.
+
+Nothing here calls the exact path's arithmetic (verify.engines.rational, verify.engines.methods):
+expressions are compiled by their own walker into mpmath operations, and the
+methods are written again, plainly, from their definitions.  If the two paths
+agree, a bug would have to be made twice, in two different ways.
+"""
+from __future__ import annotations
+
+import ast
+from typing import Sequence
+
+import mpmath
+import sympy
+from verify.errors import CrossCheckUnavailable
+
+
+DIGITS = 50  # working precision of the cross-check (decimal digits)
+AGREEMENT_DIGITS = 30  # exact and mpmath values must agree to this many significant digits
+
+
+def _interval_min(*values):
+    return mpmath.iv.mpf([min(v.a for v in values), min(v.b for v in values)])
+
+
+def _interval_max(*values):
+    return mpmath.iv.mpf([max(v.a for v in values), max(v.b for v in values)])
+
+
+def compile_mp(expression: sympy.Expr, variables: Sequence[sympy.Symbol], ctx=mpmath.mp):
+    """Compile ``expression`` into a function of mpmath numbers (``ctx`` is ``mpmath.mp`` or ``mpmath.iv``)."""
+    index = {v: i for i, v in enumerate(variables)}
+    interval = ctx is mpmath.iv
+    functions = {
+        sympy.exp: ctx.exp,
+        sympy.log: ctx.log,
+        sympy.sin: ctx.sin,
+        sympy.cos: ctx.cos,
+        sympy.tan: ctx.tan,
+        sympy.Abs: abs,
+        sympy.Min: _interval_min if interval else min,
+        sympy.Max: _interval_max if interval else max,
+    }
+
+    def walk(e):
+        if e.is_Integer:
+            value = int(e)
+            return lambda env: ctx.mpf(value)
+        if e.is_Rational:
+            p, q = int(e.p), int(e.q)
+            return lambda env: ctx.mpf(p) / q
+        if e is sympy.pi:
+            return lambda env: +ctx.pi
+        if e is sympy.E:  # exp(1) becomes sympy's E
+            return lambda env: ctx.exp(1)
+        if e.is_Symbol:
+            if e not in index:
+                raise CrossCheckUnavailable(f"{e} has no value in the cross-check")
+            i = index[e]
+            return lambda env: env[i]
+        args = [walk(a) for a in e.args]
+        if e.is_Add:
+            return lambda env: ctx.fsum(f(env) for f in args) if not interval else _iv_sum(f(env) for f in args)
+        if e.is_Mul:
+            def product(env):
+                result = ctx.mpf(1)
+                for f in args:
+                    result = result * f(env)
+                return result
+            return product
+        if e.is_Pow:
+            base, exponent = args
+            if e.exp == sympy.Rational(1, 2):
+                return lambda env: ctx.sqrt(base(env))
+            if e.exp.is_Integer:
+                n = int(e.exp)
+                return lambda env: base(env) ** n
+            return lambda env: base(env) ** exponent(env)
+        for kind, function in functions.items():
+            if isinstance(e, kind) or e.func == kind:
+                return lambda env: function(*(f(env) for f in args))
+        raise CrossCheckUnavailable(f"the cross-check cannot evaluate {e.func.__name__}")
+
+    return walk(expression)
+
+
+def _iv_sum(values):
+    total = mpmath.iv.mpf(0)
+    for v in values:
+        total = total + v
+    return total
+
+
+def agree(exact_value: sympy.Expr, approximate) -> bool:
+    """True when ``approximate`` matches ``exact_value`` to AGREEMENT_DIGITS significant digits."""
+    with mpmath.workdps(DIGITS):
+        return close(mpmath.mpf(int(exact_value.p)) / int(exact_value.q), approximate)
+
+
+def close(a, b) -> bool:
+    """Two mpmath values agree to AGREEMENT_DIGITS significant digits."""
+    with mpmath.workdps(DIGITS):
+        return abs(a - b) <= max(abs(a), abs(b), mpmath.mpf(1)) * mpmath.mpf(10) ** (-AGREEMENT_DIGITS)
+
+
+def show(value, digits: int = 35) -> str:
+    """An mpmath value with ``digits`` significant digits (35 by default: enough to see a disagreement at digit
+    30), its exponent kept (1.284e+30, never a cut-off string of digits)."""
+    with mpmath.workdps(DIGITS):
+        return mpmath.nstr(value, digits)
+
+
+def to_mp(value):
+    value = sympy.sympify(value)
+    return mpmath.mpf(int(value.p)) / int(value.q)
+
+
+# --- certified decisions with interval arithmetic ------------------------------------------
+
+
+def certify_sign(expression: sympy.Expr, max_bits: int = 4096):
+    """Decide the sign of a closed constant expression rigorously with mpmath.iv.
+
+    Returns (sign, enclosure text, bits): sign is -1, 0 (only when the
+    enclosure is the single point 0) or 1; None when even ``max_bits`` of
+    working precision cannot exclude zero.
+    """
+    function = compile_mp(expression, [], mpmath.iv)
+    bits = 64
+    saved = mpmath.iv.prec
+    try:
+        while bits <= max_bits:
+            mpmath.iv.prec = bits  # the interval context has no workprec manager
+            value = function([])
+            text = mpmath.iv.nstr(value, 17)
+            if value > 0:
+                return 1, text, bits
+            if value < 0:
+                return -1, text, bits
+            if value.a == 0 and value.b == 0:
+                return 0, text, bits
+            bits *= 2
+    finally:
+        mpmath.iv.prec = saved
+    return None, text, max_bits
+
+
+def mp_value(expression: sympy.Expr, values: dict | None = None):
+    """A DIGITS-digit mpmath value of ``expression`` at the given symbol values (sympy Rationals or mpmath numbers)."""
+    values = values or {}
+    variables = list(values)
+    with mpmath.workdps(DIGITS):
+        function = compile_mp(expression, variables)
+        return function([to_mp(v) if isinstance(v, sympy.Basic) else v for v in values.values()])
+
+
+def spectral_radius(matrix: sympy.Matrix):
+    """The largest eigenvalue modulus of a rational matrix, by mpmath's eigenvalue solver at DIGITS digits."""
+    with mpmath.workdps(DIGITS):
+        values, _ = mpmath.eig(mpmath.matrix([[to_mp(v) for v in row] for row in matrix.tolist()]))
+        return max(abs(v) for v in values)
+
+
+# --- claim text read again, independently of verify.expr ---------------------------------------
+
+_TEXT_FUNCTIONS = {"abs": abs, "sqrt": mpmath.sqrt, "exp": mpmath.exp, "log": mpmath.log, "sin": mpmath.sin, "cos": mpmath.cos,
+                   "tan": mpmath.tan, "min": min, "max": max}
+_TEXT_OPERATORS = {ast.Add: lambda a, b: a + b, ast.Sub: lambda a, b: a - b, ast.Mult: lambda a, b: a * b, ast.Div: lambda a, b: a / b,
+                   ast.Pow: lambda a, b: a ** b}
+
+
+def mp_text(text, values: dict):
+    """A claim's number as written (a TOML number, or an expression string that verify.expr has already
+    accepted), evaluated again at DIGITS digits by walking its syntax tree with mpmath: decimals are read
+    by mpmath from their digits, names take ``values`` (name -> sympy Rational).  Anything beyond
+    arithmetic, the functions above and names raises CrossCheckUnavailable."""
+    with mpmath.workdps(DIGITS):
+        if not isinstance(text, str):
+            return mpmath.mpf(str(text))
+        source = text.replace("^", "**").strip()
+        tree = ast.parse(source, mode="eval")
+
+        def walk(node):
+            if isinstance(node, ast.Constant) and isinstance(node.value, (int, float)) and not isinstance(node.value, bool):
+                return mpmath.mpf(ast.get_source_segment(source, node))
+            if isinstance(node, ast.BinOp) and type(node.op) in _TEXT_OPERATORS:
+                return _TEXT_OPERATORS[type(node.op)](walk(node.left), walk(node.right))
+            if isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.USub, ast.UAdd)):
+                value = walk(node.operand)
+                return -value if isinstance(node.op, ast.USub) else value
+            if isinstance(node, ast.Name) and node.id in values:
+                return to_mp(values[node.id])
+            if isinstance(node, ast.Name) and node.id == "pi":
+                return +mpmath.pi
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in _TEXT_FUNCTIONS and not node.keywords:
+                return _TEXT_FUNCTIONS[node.func.id](*(walk(a) for a in node.args))
+            raise CrossCheckUnavailable(f"the text cross-check does not read {ast.dump(node)[:40]}")
+
+        return walk(tree.body)

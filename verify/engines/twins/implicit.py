@@ -1,0 +1,81 @@
+"""The mpmath twin of verify.engines.methods.implicit: coupled backward Euler (finite-budget Newton) and Rosenbrock-Euler."""
+from __future__ import annotations
+
+import mpmath
+import sympy
+
+from verify.engines.crosscheck import compile_mp, to_mp
+from verify.engines.twins.base import newton_settings, per_state, record
+from verify.errors import SolverFailure
+
+def backward_euler(system, t, y, options, names, trace):
+    """Coupled backward Euler with a finite-budget Newton iteration (source 001, [F5]).
+
+    Unknowns U = (X, Z) at t1 = t + h; equations X - X_prev - h (f(t1, U) + r_d) = 0 and
+    g(t1, U) - r_a = 0; Newton from U = the previous state, at most ``newton_iterations``
+    corrections, until the max-norm of the equations is at most ``newton_tolerance``.
+    A linear problem converges in one correction.  Running out of budget raises
+    SolverFailure, never returns an unconverged state silently.
+    """
+    h = to_mp(options["h"])
+    n, d = len(y), len(system.functions)  # differential unknowns come first
+    t1 = t + h
+    budget, tolerance = newton_settings(options)
+    r_d, r_a = residuals(options, names, t1, h, d)
+
+    def equations(u):
+        rate, g = system.f(t1, u), system.g(t1, u)
+        return [u[i] - y[i] - h * (rate[i] + r_d[i]) for i in range(d)] + [g[k] - r_a[k] for k in range(n - d)]
+
+    u = list(y)
+    values = equations(u)
+    iterations = 0
+    while max(abs(v) for v in values) > tolerance:
+        if iterations == budget:
+            raise SolverFailure(f"Newton did not converge within {budget} iterations at t = {mpmath.nstr(t1, 12)} "
+                                f"(equation residual {mpmath.nstr(max(abs(v) for v in values), 5)} > {mpmath.nstr(tolerance, 5)})")
+        J = system.jacobian(t1, u)
+        A = mpmath.matrix(n, n)
+        for i in range(n):
+            for j in range(n):
+                A[i, j] = ((1 if i == j else 0) - h * J[i, j]) if i < d else J[i, j]
+        correction = mpmath.lu_solve(A, mpmath.matrix([-v for v in values]))
+        u = [u[i] + correction[i] for i in range(n)]
+        values = equations(u)
+        iterations += 1
+    record(trace, "newton_iterations", mpmath.mpf(iterations))
+    for i in range(d):
+        record(trace, f"r_d_{names[i]}", (u[i] - y[i]) / h - system.functions[i]([t1, *u]))
+    for k, value in enumerate(system.g(t1, u)):
+        record(trace, f"r_a_{names[d + k]}", value)
+    for name, value in zip(names, u):
+        record(trace, name, value)
+    return t1, u
+
+
+def rosenbrock_euler(system, t, y, options, names, trace):
+    """(I - gamma h J) k = f(t, y), y+ = y + h k."""
+    h, gamma = to_mp(options["h"]), to_mp(options.get("gamma", 1))
+    J = mpmath.matrix([[to_mp(v) for v in row] for row in options["J"]]) if options.get("J") else system.jacobian(t, y)
+    f = system.f(t, y)
+    r = per_state(options, "stage_residual", names, 0)
+    shifted = mpmath.eye(len(y)) - gamma * h * J
+    k = mpmath.lu_solve(shifted, mpmath.matrix([f[i] + r[i] for i in range(len(f))]))
+    product = shifted * k
+    for i, name in enumerate(names):
+        record(trace, f"solve_residual_{name}", product[i] - f[i])
+    y = [y[i] + h * k[i] for i in range(len(y))]
+    for name, value in zip(names, y):
+        record(trace, name, value)
+    return t + h, y
+
+
+def residuals(options, names, t1, h, d):
+    """The prescribed residuals r_d (differential) and r_a (algebraic) at the step ending at t1."""
+    def value(expression):
+        expression = sympy.sympify(expression)
+        return compile_mp(expression, [sympy.Symbol("h", real=True), sympy.Symbol("t", real=True)])([h, t1])
+
+    r_d = [value(options.get("residual_d", {}).get(name, 0)) for name in names[:d]]
+    r_a = [value(options.get("residual_a", {}).get(name, 0)) for name in names[d:]]
+    return r_d, r_a

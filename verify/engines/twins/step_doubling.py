@@ -1,0 +1,116 @@
+"""The mpmath twin of verify.engines.methods.step_doubling: Euler step doubling, and the adaptive controllers.
+
+Written again from the definitions (coarse step h, two half steps, estimate |fine - coarse|, tolerance
+atol + rtol |fine|), with the controllers of adaptive-euler and adaptive-rk; adaptive-rk's attempts are one
+step of an embedded pair with the Runge-Kutta twin's own coefficients.
+"""
+from __future__ import annotations
+
+import mpmath
+import sympy
+
+from verify.engines.crosscheck import DIGITS, to_mp
+from verify.engines.twins import runge_kutta as rk_twin
+from verify.engines.twins.base import newton_settings, per_state, record
+
+def doubling_attempt(system, t, y, h, atol, rtol, names, trace):
+    """Step doubling for Euler, written again: coarse, midpoint, fine, estimate, tolerance, acceptance."""
+    n = len(y)
+    rate = system.f(t, y)
+    coarse = [y[i] + h * rate[i] for i in range(n)]
+    midpoint = [y[i] + (h / 2) * rate[i] for i in range(n)]
+    rate_mid = system.f(t + h / 2, midpoint)
+    fine = [midpoint[i] + (h / 2) * rate_mid[i] for i in range(n)]
+    estimate = [abs(fine[i] - coarse[i]) for i in range(n)]
+    tolerance = [atol[i] + rtol[i] * abs(fine[i]) for i in range(n)]
+    for label, vector in (("coarse", coarse), ("midpoint", midpoint), ("fine", fine), ("error_estimate", estimate), ("tolerance", tolerance)):
+        for i in range(n):
+            record(trace, label if n == 1 else f"{label}_{names[i]}", vector[i])
+    accepted = all(estimate[i] <= tolerance[i] for i in range(n))
+    ratio = max(estimate[i] / tolerance[i] for i in range(n)) if all(tol > 0 for tol in tolerance) else None
+    for label, value in (("t_coarse", t + h), ("t_midpoint", t + h / 2), ("t_fine", t + h), ("accepted", mpmath.mpf(int(accepted)))):
+        record(trace, label, value)
+    if ratio is not None:
+        record(trace, "error_ratio", ratio)
+    return accepted, fine, ratio
+
+
+def advance(system, t, y, options, names, trace):
+    h = to_mp(options["h"])
+    accepted, fine, _ = doubling_attempt(system, t, y, h, per_state(options, "atol", names), per_state(options, "rtol", names), names, trace)
+    return (t + h, fine) if accepted else (t, y)
+
+
+def adaptive(system, t, y, options, names, trace, attempt=None):
+    """The adaptive controllers written again; ``attempt`` (default: Euler step doubling) makes one attempt."""
+    attempt = attempt or doubling_attempt
+    get = lambda key, default: options.get(key, default)  # noqa: E731
+    controller = get("controller", "halving")
+    t_end, h = to_mp(options["t_end"]), to_mp(options["h"])
+    h_min = to_mp(get("h_min", 0))
+    safety, low, high = to_mp(get("safety", sympy.Rational(9, 10))), to_mp(get("min_factor", sympy.Rational(1, 5))), to_mp(get("max_factor", 5))
+    order, max_rejections, max_attempts = int(get("order", 1)), int(get("max_rejections", 20)), int(get("max_attempts", 100000))
+    atol, rtol = per_state(options, "atol", names), per_state(options, "rtol", names)
+    attempts = rejections = streak = accepted_steps = 0
+    tolerance_sum = estimate_sum = mpmath.mpf(0)
+    failed = False
+    # Binary time is not exact (0.2 * 10 != 2): the end counts as reached within a few ulps at DIGITS digits.
+    slack = max(abs(t_end), mpmath.mpf(1)) * mpmath.mpf(10) ** (10 - DIGITS)
+    while t_end - t > slack:
+        if attempts >= max_attempts or h <= h_min:
+            failed = True
+            break
+        step = t_end - t if h >= t_end - t - slack else h
+        attempts += 1
+        record(trace, "attempt_t", t)
+        record(trace, "attempt_h", step)
+        accepted, fine, ratio = attempt(system, t, y, step, atol, rtol, names, trace)
+        if accepted:
+            t, y = t + step, fine
+            accepted_steps += 1
+            streak = 0
+            n = len(names)
+            tolerance_sum += max(trace["tolerance" if n == 1 else f"tolerance_{s}"][-1] for s in names)
+            estimate_sum += max(trace["error_estimate" if n == 1 else f"error_estimate_{s}"][-1] for s in names)
+            for name, value in zip(names, y):
+                record(trace, name, value)
+        else:
+            rejections += 1
+            streak += 1
+            if streak > max_rejections:
+                failed = True
+                break
+        if controller == "halving":
+            h = step if accepted else step / 2
+        elif ratio is None:
+            h = step * low
+        elif ratio == 0:
+            h = step * high
+        else:
+            root = mpmath.floor(mpmath.root(safety ** (order + 1) / ratio, order + 1) * 1024) / 1024
+            h = step * min(high, max(low, root))
+    for label, value in (("failed", int(failed)), ("attempts", attempts), ("rejections", rejections), ("accepted_steps", accepted_steps),
+                         ("tolerance_sum", tolerance_sum), ("error_estimate_sum", estimate_sum)):
+        record(trace, label, mpmath.mpf(value))
+    return t, y
+
+
+def pair_attempt(pair, memo):
+    """An attempt of adaptive-rk: one step of the embedded pair (the twin's own coefficients)."""
+    A, b, c = rk_twin.tableau(pair, {}, to_mp)
+    bhat = rk_twin.pair(pair, {}, to_mp)
+
+    def attempt(system, t, y, h, atol, rtol, names, trace):
+        local = {}
+        _, candidate = rk_twin.step(system, t, y, h, A, b, c, names, local, *newton_settings({}), bhat, (atol, rtol), memo)
+        for name, values in local.items():
+            if name not in names:
+                record(trace, name, values[-1])
+        for name, value in zip(["candidate"] if len(names) == 1 else [f"candidate_{x}" for x in names], candidate):
+            record(trace, name, value)
+        record(trace, "t_candidate", t + h)
+        tolerance = [local["tolerance" if len(names) == 1 else f"tolerance_{x}"][-1] for x in names]
+        ratio = local["error_ratio"][-1] if all(v > 0 for v in tolerance) else None
+        return bool(local["accepted"][-1]), candidate, ratio
+
+    return attempt

@@ -1,0 +1,101 @@
+"""Every error verify raises on purpose, under one base.
+
+``VerifyError`` has four meaningful kinds, and each concrete error is one of them:
+
+- ``InputError``: a claim, model or file that cannot be read as written (bad TOML, an unknown key, an
+  expression outside the safe grammar).
+- ``MethodError``: options that do not fit the method (a missing step size, a tableau that is not square).
+- ``UndecidableError``: the claim is well formed but this path cannot decide it (a value that is not
+  rational on the exact path, a function the cross-check does not know, a solver out of budget).
+- ``ResourceError``: deciding it would exceed a bound (exact numbers too large, too many steps).
+
+All are ``ValueError`` subclasses, as they were before this module existed, so callers that caught
+ValueError still do.  An error may carry the file, claim and TOML line it is about; ``where()`` prefixes a
+message with them.  The checker turns any of them into a one-line ``error`` verdict naming the claim.
+"""
+from __future__ import annotations
+
+
+class VerifyError(ValueError):
+    """Base of every error verify raises on purpose."""
+
+    def __init__(self, message: str = "", *, file: str | None = None, claim: str | None = None, line: int | None = None):
+        super().__init__(message)
+        self.file, self.claim, self.line = file, claim, line
+
+    def where(self) -> str:
+        """``file:line: claim 'id': `` for what is known of the place, empty when nothing is."""
+        parts = []
+        if self.file:
+            parts.append(f"{self.file}:{self.line}" if self.line else self.file)
+        if self.claim:
+            parts.append(f"claim {self.claim!r}")
+        return ": ".join(parts) + ": " if parts else ""
+
+
+class InputError(VerifyError):
+    """A claim, model or file that cannot be read as written."""
+
+
+class MethodError(VerifyError):
+    """Options that do not fit the method."""
+
+
+class UndecidableError(VerifyError):
+    """A well-formed claim this path cannot decide."""
+
+
+class ResourceError(VerifyError):
+    """Deciding would exceed a size or work bound."""
+
+
+# --- input -----------------------------------------------------------------------------------
+
+class ExprError(InputError):
+    """An expression outside the safe grammar, or a name it does not know."""
+
+
+class LoadError(InputError):
+    """A claim that cannot be prepared: an unknown key, a wrong type, a missing model."""
+
+
+class FileRefused(InputError):
+    """A file not read at all: too large, not a regular file, or nested too deeply."""
+
+
+# --- undecidable -----------------------------------------------------------------------------
+
+class CheckError(UndecidableError):
+    """A claim kind cannot reach a verdict for this claim; the message says why."""
+
+
+class NotRational(UndecidableError):
+    """A value that is not a rational number reached the exact rational path."""
+
+
+class SymbolicUnavailable(UndecidableError):
+    """No closed form: the claim cannot be proved symbolically this way."""
+
+
+class CrossCheckUnavailable(UndecidableError):
+    """The cross-check cannot evaluate this (e.g. an unknown function)."""
+
+
+class CertifiedUnavailable(UndecidableError):
+    """No rigorous enclosure of the needed tightness could be computed."""
+
+
+class SolverFailure(UndecidableError):
+    """A finite-budget solver (Newton's method) did not converge within its budget."""
+
+
+# --- resources -------------------------------------------------------------------------------
+
+class ExactSizeError(ResourceError):
+    """Exact values grew beyond the size guard."""
+
+
+__all__ = [
+    "CertifiedUnavailable", "CheckError", "CrossCheckUnavailable", "ExactSizeError", "ExprError", "FileRefused", "InputError", "LoadError",
+    "MethodError", "NotRational", "ResourceError", "SolverFailure", "SymbolicUnavailable", "UndecidableError", "VerifyError",
+]

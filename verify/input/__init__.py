@@ -1,0 +1,1 @@
+"""Input: the safe expression parser, models, and claim files."""
