@@ -10,27 +10,13 @@
 - ``ResourceError``: deciding it would exceed a bound (exact numbers too large, too many steps).
 
 All are ``ValueError`` subclasses, as they were before this module existed, so callers that caught
-ValueError still do.  An error may carry the file, claim and TOML line it is about; ``where()`` prefixes a
-message with them.  The checker turns any of them into a one-line ``error`` verdict naming the claim.
+ValueError still do.  The checker turns any of them into a one-line ``error`` verdict naming the file and claim.
 """
 from __future__ import annotations
 
 
 class VerifyError(ValueError):
     """Base of every error verify raises on purpose."""
-
-    def __init__(self, message: str = "", *, file: str | None = None, claim: str | None = None, line: int | None = None):
-        super().__init__(message)
-        self.file, self.claim, self.line = file, claim, line
-
-    def where(self) -> str:
-        """``file:line: claim 'id': `` for what is known of the place, empty when nothing is."""
-        parts = []
-        if self.file:
-            parts.append(f"{self.file}:{self.line}" if self.line else self.file)
-        if self.claim:
-            parts.append(f"claim {self.claim!r}")
-        return ": ".join(parts) + ": " if parts else ""
 
 
 class InputError(VerifyError):

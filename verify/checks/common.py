@@ -10,7 +10,7 @@ from sympy.printing.str import StrPrinter
 
 from verify.engines.crosscheck import mp_value  # margins only: floats never decide a verdict
 from verify.engines.rational import to_sympy
-from verify.errors import CheckError
+from verify.errors import CheckError  # noqa: F401 -- re-exported: the error every claim kind raises
 
 MAX_INLINE_DIGITS = 80  # longer exact values are written compactly in messages
 

@@ -229,20 +229,20 @@ def _prepare_run(claim, domains):
     method = run_check.METHODS.get(table.get("method"))
     if method is None:
         raise LoadError(f"unknown method {table.get('method')!r}")
-    options = {name: _symbolic_option(claim, method, name, value, domains) for name, value in run_check._table(table, "options").items()}
-    initial = run_check._table(table, "initial")
+    options = {name: _symbolic_option(claim, method, name, value, domains) for name, value in run_check.claim_table(table, "options").items()}
+    initial = run_check.claim_table(table, "initial")
     missing = [s for s in model.states if s not in initial]
     if missing or set(initial) - set(model.states) - {TIME}:
         raise LoadError(f"initial must give every state (missing {missing}) and may give t")
     y0 = [_to_domain(claim.value(initial[s], f"initial.{s}"), domains) for s in model.states]
     t0 = _to_domain(claim.value(initial.get(TIME, 0), "initial.t"), domains)
     steps = _to_domain(claim.value(table.get("steps", 1), "steps"), domains)
-    names = run_check._result_names(model, method, {k: v for k, v in options.items() if isinstance(v, sympy.Basic)})
-    calls = {"solution": run_check._solution_call(model)}
-    holds = [run_check._comparison(claim, k, v, names, calls, "holds") for k, v in run_check._table(table, "holds").items()]
+    names = run_check.result_names(model, method, {k: v for k, v in options.items() if isinstance(v, sympy.Basic)})
+    calls = {"solution": run_check.solution_call(model)}
+    holds = [run_check.read_comparison(claim, k, v, names, calls, "holds") for k, v in run_check.claim_table(table, "holds").items()]
     relations = []
-    for key, value in run_check._table(table, "holds_relations").items():
-        comparison = run_check._relation(claim, key, value, names, calls)
+    for key, value in run_check.claim_table(table, "holds_relations").items():
+        comparison = run_check.read_relation(claim, key, value, names, calls)
         relations.append(comparison)
     if not holds and not relations:
         raise LoadError("a forall run needs 'holds' or 'holds_relations'")

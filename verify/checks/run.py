@@ -66,7 +66,7 @@ def method_and_options(claim: Claim, needs_model: str | None = None):
     method = METHODS.get(claim.table.get("method"))
     if method is None:
         raise LoadError(f"unknown method {claim.table.get('method')!r} (known: {', '.join(sorted(METHODS))})")
-    return method, {name: option_value(claim, method, name, value) for name, value in _table(claim.table, "options").items()}
+    return method, {name: option_value(claim, method, name, value) for name, value in claim_table(claim.table, "options").items()}
 
 
 def validated(method: Method, model, options: dict, where: str = "", steps: int | None = None) -> None:
@@ -83,7 +83,7 @@ def validated(method: Method, model, options: dict, where: str = "", steps: int 
 def initial_values(claim: Claim) -> tuple:
     """(t0, y0) from the claim's ``initial`` table: every state (and optionally t), exact rationals."""
     model = claim.model
-    initial = _table(claim.table, "initial")
+    initial = claim_table(claim.table, "initial")
     unknown = set(initial) - set(model.variables) - {TIME}
     missing = [s for s in model.variables if s not in initial]
     if unknown or missing:
@@ -100,20 +100,20 @@ def prepare(claim: Claim) -> RunSpec:
     if not (steps.is_Integer and 1 <= steps <= MAX_COUNT):
         raise LoadError(f"steps must be an integer from 1 to {MAX_COUNT}, got {steps}")
     validated(method, model, options, steps=int(steps))
-    names = _result_names(model, method, options)
-    calls = {"solution": _solution_call(model)}
-    expect = [_comparison(claim, key, value, names, calls, "expect") for key, value in _table(table, "expect").items()]
-    at_nodes = [_comparison(claim, key, value, names, calls, "expect_at_nodes") for key, value in _table(table, "expect_at_nodes").items()]
-    relations = [_relation(claim, key, value, names, calls) for key, value in _table(table, "expect_relations").items()]
+    names = result_names(model, method, options)
+    calls = {"solution": solution_call(model)}
+    expect = [read_comparison(claim, key, value, names, calls, "expect") for key, value in claim_table(table, "expect").items()]
+    at_nodes = [read_comparison(claim, key, value, names, calls, "expect_at_nodes") for key, value in claim_table(table, "expect_at_nodes").items()]
+    relations = [read_relation(claim, key, value, names, calls) for key, value in claim_table(table, "expect_relations").items()]
     trace = {}
-    for name, values in _table(table, "trace").items():
+    for name, values in claim_table(table, "trace").items():
         if name not in model.variables and name not in method.quantity_names(model, options):
             raise LoadError(f"trace.{name}: only states and the method's quantities ({', '.join(method.quantity_names(model, options)) or 'none'}) can be traced")
         if not isinstance(values, list):
             raise LoadError(f"trace.{name} must be a list of values")
         trace[name] = [read_rational(claim, flag_value(v), f"trace.{name}", names) for v in values]
     counts = {}
-    for name, value in _table(table, "counts").items():
+    for name, value in claim_table(table, "counts").items():
         if name != "rhs" and name not in model.blocks:
             raise LoadError(f"counts.{name}: count 'rhs' or a block of the model ({', '.join(model.blocks) or 'none'})")
         if not isinstance(value, int) or isinstance(value, bool) or value < 0:
@@ -125,7 +125,7 @@ def prepare(claim: Claim) -> RunSpec:
     rounding = rounding_rule(table, digits)
     if not (expect or at_nodes or relations or trace or counts):
         raise LoadError("a run claim needs at least one of expect, expect_at_nodes, expect_relations, trace, counts")
-    trace_texts = {name: [str(flag_value(v)) for v in _table(table, "trace")[name]] for name in trace}
+    trace_texts = {name: [str(flag_value(v)) for v in claim_table(table, "trace")[name]] for name in trace}
     return RunSpec(method, options, t0, y0, int(steps), expect, at_nodes, trace, counts, digits, dict(claim.parameters), trace_texts, relations, rounding)
 
 
@@ -146,7 +146,8 @@ def flag_value(value):
     return int(value) if isinstance(value, bool) else value
 
 
-def _table(table, key) -> dict:
+def claim_table(table, key) -> dict:
+    """``table[key]`` of a claim: a table (empty when absent), else a load error."""
     value = table.get(key, {})
     if not isinstance(value, dict):
         raise LoadError(f"{key!r} must be a table")
@@ -184,13 +185,14 @@ def read_rational(claim, value, key, names=None) -> sympy.Expr:
     return number
 
 
-def _result_names(model, method, options) -> dict:
+def result_names(model, method, options) -> dict:
     """Names an ``expect`` entry may use beyond the claim's: numeric method options and the method's quantities."""
     plain_options = [name for name, value in options.items() if isinstance(value, sympy.Basic)]
     return {name: symbol(name) for name in plain_options + list(method.quantity_names(model, options))}
 
 
-def _solution_call(model):
+def solution_call(model):
+    """``solution(x)`` in a claim's expressions: the model's closed-form solution for state x."""
     def solution(args):
         if len(args) != 1 or not args[0].is_Symbol or str(args[0]) not in model.variables:
             raise ExprError("solution takes one state name")
@@ -202,16 +204,18 @@ def _solution_call(model):
     return solution
 
 
-def _relation(claim, key, value, names, calls) -> Comparison:
+def read_relation(claim, key, value, names, calls) -> Comparison:
+    """An ``expect_relations`` entry: ``key`` and a value reading 'OP value'."""
     match = RELATION.match(value) if isinstance(value, str) else None
     if not match:
         raise LoadError(f"expect_relations.{key} must read 'OP value' with OP one of < <= == != >= >, e.g. \"< 1/20\"")
-    comparison = _comparison(claim, key, match.group(2), names, calls, "expect_relations")
+    comparison = read_comparison(claim, key, match.group(2), names, calls, "expect_relations")
     comparison.op = match.group(1)
     return comparison
 
 
-def _comparison(claim, key, value, names, calls, table_name) -> Comparison:
+def read_comparison(claim, key, value, names, calls, table_name) -> Comparison:
+    """An ``expect``-like entry: the quantity ``key`` and its claimed ``value``, both parsed."""
     quantity = claim.value(key, f"{table_name} key {key!r}", names, calls)
     claimed = claim.value(flag_value(value), f"{table_name}.{key}", names, calls)
     return Comparison(key, quantity, claimed, str(value).lower() if isinstance(value, bool) else str(value))

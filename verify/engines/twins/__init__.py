@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import mpmath
 
-from verify.engines.crosscheck import DIGITS, to_mp
+from verify.engines.crosscheck import DIGITS, compile_mp, to_mp
 from verify.engines.methods.step_doubling import AdaptiveRungeKutta
 from verify.engines.twins import implicit as implicit_twin
 from verify.engines.twins import multirate as multirate_twin
@@ -16,7 +16,6 @@ from verify.engines.twins import runge_kutta as rk_twin
 from verify.engines.twins import step_doubling as doubling_twin
 from verify.engines.twins.base import MpSystem, newton_settings, record
 from verify.engines.twins.cosimulation import CoSimulationMp
-from verify.engines.crosscheck import compile_mp
 from verify.errors import CrossCheckUnavailable
 
 RK_TWINS = rk_twin.names()

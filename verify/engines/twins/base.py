@@ -13,9 +13,9 @@ from verify.engines.crosscheck import compile_mp, to_mp
 NEWTON_ITERATIONS = 20  # default budget of the Newton iteration per step
 NEWTON_TOLERANCE = sympy.Rational(1, 10**40)  # default: max-norm of the equation residual
 
-
-
 class MpSystem:
+    """A model's right-hand side, constraints and Jacobian compiled to mpmath, counting evaluations per block as the exact path does."""
+
     def __init__(self, rhs: list, states: list, blocks: dict, time: sympy.Symbol, constraints=()):
         variables = [time] + list(states)
         self.functions = [compile_mp(e, variables) for e in rhs]
@@ -25,7 +25,7 @@ class MpSystem:
         self.counts: dict[str, int] = {}
 
     def jacobian(self, t, y):
-        self._count("jacobian")
+        self.count("jacobian")
         return mpmath.matrix([[fn([t, *y]) for fn in row] for row in self.jacobian_functions])
 
     def g(self, t, y):
@@ -33,17 +33,16 @@ class MpSystem:
 
     def f(self, t, y, block=None):
         if block is None:
-            self._count("rhs")
+            self.count("rhs")
             for name in self.blocks:
-                self._count(name)
+                self.count(name)
             return [fn([t, *y]) for fn in self.functions]
-        self._count(block)
+        self.count(block)
         return [self.functions[i]([t, *y]) for i in self.blocks[block]]
 
-    def _count(self, name):
+    def count(self, name):
+        """One more evaluation of ``name`` (also called by a twin for an evaluation its exact path makes, e.g. an implicit stage)."""
         self.counts[name] = self.counts.get(name, 0) + 1
-
-    count = _count  # a twin counts an evaluation its exact path makes (e.g. an implicit stage)
 
     def f_uncounted(self, t, y):
         return [fn([t, *y]) for fn in self.functions]

@@ -8,6 +8,7 @@ from verify.engines.crosscheck import compile_mp, to_mp
 from verify.engines.twins.base import newton_settings, per_state, record
 from verify.errors import SolverFailure
 
+
 def backward_euler(system, t, y, options, names, trace):
     """Coupled backward Euler with a finite-budget Newton iteration (source 001, [F5]).
 

@@ -9,7 +9,9 @@ import mpmath
 
 from verify.engines.crosscheck import to_mp
 
+
 def advance(system, t, y, options, names, trace, midpoint):
+    """One macro step H; ``midpoint`` samples the slow block at the micro-step midpoints instead of freezing it."""
     H = to_mp(options["H"])
     m = int(options["m"])
     h = H / m

@@ -12,9 +12,10 @@ from __future__ import annotations
 from fractions import Fraction
 
 import mpmath
-from verify.errors import SolverFailure
+
 from verify.engines.crosscheck import to_mp
 from verify.engines.twins.base import newton_settings, per_state
+from verify.errors import SolverFailure
 
 
 def _twin_tableaus() -> dict:

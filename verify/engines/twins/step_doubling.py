@@ -13,6 +13,7 @@ from verify.engines.crosscheck import DIGITS, to_mp
 from verify.engines.twins import runge_kutta as rk_twin
 from verify.engines.twins.base import newton_settings, per_state, record
 
+
 def doubling_attempt(system, t, y, h, atol, rtol, names, trace):
     """Step doubling for Euler, written again: coarse, midpoint, fine, estimate, tolerance, acceptance."""
     n = len(y)
