@@ -1,0 +1,213 @@
+"""Orders proved from coefficients (check = "order" without a model): Runge-Kutta order conditions over the
+rooted trees, multistep error constants and zero-stability."""
+from __future__ import annotations
+
+from fractions import Fraction as F
+from pathlib import Path
+
+import pytest
+import sympy
+from hypothesis import given, settings, strategies as st
+
+from verify.checks.order.conditions import _conditions, _principal_errors
+from verify.engines import number_field, rooted_trees
+from verify.engines.methods.runge_kutta import TABLEAUS
+
+WRONG = Path(__file__).parent / "claims" / "wrong" / "order_proofs.toml"
+
+
+def test_trees_are_counted_as_in_oeis_a000081():
+    assert [len(rooted_trees.trees(n)) for n in range(1, 11)] == [1, 1, 2, 4, 9, 20, 48, 115, 286, 719]
+    assert all(len(set(rooted_trees.trees(n))) == len(rooted_trees.trees(n)) for n in range(1, 9))
+
+
+def test_density_and_symmetry_agree_with_nodepy():
+    rt = pytest.importorskip("nodepy.rooted_trees")
+    for n in range(1, 8):
+        theirs = sorted((t.density(), t.symmetry()) for t in rt.list_trees(n))
+        assert sorted((rooted_trees.density(t), rooted_trees.symmetry(t)) for t in rooted_trees.trees(n)) == theirs
+
+
+def _exact(tableau, weights=None):
+    s = tableau.stages
+    field, values = number_field.field_of([*(a for row in tableau.A for a in row), *(weights or tableau.b)])
+    return field, [values[i * s:(i + 1) * s] for i in range(s)], values[s * s:]
+
+
+@pytest.mark.parametrize("name", sorted(TABLEAUS))
+def test_orders_and_principal_error_norms_of_named_tableaus_agree_with_nodepy(name):
+    rk = pytest.importorskip("nodepy.runge_kutta_method")
+    np = pytest.importorskip("numpy")
+    tableau = TABLEAUS[name]
+    field, A, b = _exact(tableau)
+    conditions = _conditions(field, A, b, tableau.order + 1)
+    assert conditions.order == tableau.order
+    _, squared = _principal_errors(field, conditions)
+    to_float = lambda v: float(sympy.N(v, 30))  # noqa: E731
+    A_f = np.array([[to_float(a) for a in row] for row in tableau.A])
+    b_f = np.array([to_float(v) for v in tableau.b])
+    if tableau.bhat is None:
+        theirs = rk.RungeKuttaMethod(A_f, b_f)
+    else:
+        theirs = rk.ExplicitRungeKuttaPair(A_f, b_f, np.array([to_float(v) for v in tableau.bhat]))
+        field_hat, A_hat, bhat = _exact(tableau, tableau.bhat)
+        assert _conditions(field_hat, A_hat, bhat, tableau.order + 1).order == theirs.embedded_method.order(tol=1e-10)
+    assert theirs.order(tol=1e-10) == tableau.order
+    assert float(sympy.sqrt(field.to_sympy(squared))) == pytest.approx(theirs.principal_error_norm(tol=1e-10), rel=1e-9)
+
+
+def test_rk4_error_coefficients_by_hand():
+    """The nine order-5 conditions of RK4 written out with Fractions: e(t) = (Phi(t) - 1/gamma(t))/sigma(t)."""
+    b, c = [F(1, 6), F(1, 3), F(1, 3), F(1, 6)], [F(0), F(1, 2), F(1, 2), F(1)]
+    A = [[0, 0, 0, 0], [F(1, 2), 0, 0, 0], [0, F(1, 2), 0, 0], [0, 0, 1, 0]]
+
+    def times_A(v):
+        return [sum(A[i][j] * v[j] for j in range(4)) for i in range(4)]
+
+    def dot(*vectors):
+        return sum(b[i] * __import__("math").prod(v[i] for v in vectors) for i in range(4))
+
+    c2, c3 = [x**2 for x in c], [x**3 for x in c]
+    Ac, Ac2, Ac3 = times_A(c), times_A(c2), times_A(c3)
+    cAc = [c[i] * Ac[i] for i in range(4)]
+    by_hand = [  # (Phi, gamma, sigma)
+        (dot(c, c, c, c), 5, 24), (dot(c, c, Ac), 10, 2), (dot(c, Ac2), 15, 2), (dot(c, times_A(Ac)), 30, 1), (dot(Ac, Ac), 20, 2),
+        (dot(Ac3), 20, 6), (dot(times_A(cAc)), 40, 1), (dot(times_A(Ac2)), 60, 2), (dot(times_A(times_A(Ac))), 120, 1)]
+    errors = sorted((phi - F(1, gamma)) / sigma for phi, gamma, sigma in by_hand)
+    field, A_k, b_k = _exact(TABLEAUS["rk4"])
+    conditions = _conditions(field, A_k, b_k, 5)
+    ours, squared = _principal_errors(field, conditions)
+    assert sorted(F(int(e.p), int(e.q)) for e in ours) == errors
+    assert F(int(field.to_sympy(squared).p), int(field.to_sympy(squared).q)) == sum(e * e for e in errors) == F(1745, 2880**2)
+
+
+def test_named_claims_are_verified_with_their_leading_terms(check_claims):
+    results = check_claims("""
+        [[claim]]
+        id = "rk4"
+        statement = "RK4 has order 4; principal error norm sqrt(1745)/2880"
+        check = "order"
+        method = "rk4"
+        order = 4
+        principal_error_norm = "sqrt(1745)/2880"
+
+        [[claim]]
+        id = "gl6"
+        statement = "3-stage Gauss-Legendre has order 6"
+        check = "order"
+        tableau = "gauss-legendre-6"
+        order = 6
+
+        [[claim]]
+        id = "fehlberg"
+        statement = "Fehlberg 4(5): the propagated solution has order 4, the embedded one 5"
+        check = "order"
+        method = "fehlberg-45"
+        order = 4
+        embedded_order = 5
+
+        [[claim]]
+        id = "sdirk3"
+        statement = "Alexander's SDIRK has order 3"
+        check = "order"
+        method = "sdirk-3"
+        order = 3
+    """)
+    for claim_id in ("rk4", "gl6", "fehlberg", "sdirk3"):
+        outcome = results[claim_id].outcome
+        assert (outcome.status, outcome.evidence) == ("verified", "exact"), (claim_id, outcome.message)
+    assert "at order 5 b·c^4 = 1/5 fails (tree [τ^4]): Phi = 5/24, residual 1/120" in results["rk4"].outcome.message
+    assert results["rk4"].outcome.computed["principal_error_norm"].startswith("sqrt(1745)/2880")
+    assert "QQ<sqrt(15)>" in results["gl6"].outcome.derivation[0]
+    assert "embedded order 5" in results["fehlberg"].outcome.message
+
+
+WRONG_FRAGMENTS = {
+    "rk4-order-one-too-high": ["order: claimed 5, computed 4", "b·c^4 = 1/5 fails", "residual 1/120"],
+    "rk4-changed-coefficient": ["claimed 4, computed 0", "b·1 = 1 fails", "Phi = 41/42"],
+    "rk4-changed-third-row": ["claimed 4, computed 2", "b·Ac = 1/6 fails (tree [[τ]])", "Phi = 5/36"],
+    "gauss-legendre-4-order-5": ["claimed 5, computed 4"],
+    "radau-iia-5-order-4": ["claimed 4, computed at least 5"],
+    "dormand-prince-embedded-5": ["embedded order: claimed 5, computed 4"],
+    "rk4-principal-error-norm-changed-digit": ["claimed sqrt(1746)/2880", "computed sqrt(1745)/2880"],
+    "bdf2-error-constant-numerator-off-by-one": ["claimed -1/9", "computed C_3 = -2/9"],
+    "bdf2-normalized-constant-flipped-sign": ["claimed 1/3", "computed C_3/sigma(1) = -1/3"],
+    "ab3-order-one-too-high": ["order: claimed 4, computed 3"],
+    "am2-order-one-too-high": ["order: claimed 4, computed 3"],
+    "abm4-order-one-too-high": ["order: claimed 5, computed 4"],
+    "not-zero-stable": ["not zero-stable", "(zeta + 5): roots outside the unit circle", "consistent of order 3"],
+}
+
+
+def test_wrong_versions_are_refuted_with_claimed_and_computed(check_claims):
+    results = check_claims(WRONG.read_text(encoding="utf-8"))
+    assert set(results) == set(WRONG_FRAGMENTS)
+    for claim_id, fragments in WRONG_FRAGMENTS.items():
+        outcome = results[claim_id].outcome
+        assert (outcome.status, outcome.evidence) == ("refuted", "exact"), (claim_id, outcome.message)
+        for fragment in fragments:
+            assert fragment in outcome.message, (claim_id, fragment, outcome.message)
+
+
+# Lambert (1991), sec. 3.3 / Hairer, Norsett & Wanner I, sec. III.2: (order, C_{p+1} with alpha_k = 1).
+MULTISTEP_CONSTANTS = {
+    "adams-bashforth-1": (1, "1/2"), "adams-bashforth-2": (2, "5/12"), "adams-bashforth-3": (3, "3/8"),
+    "adams-bashforth-4": (4, "251/720"), "adams-bashforth-5": (5, "95/288"),
+    "adams-moulton-1": (2, "-1/12"), "adams-moulton-2": (3, "-1/24"), "adams-moulton-3": (4, "-19/720"),
+    "adams-moulton-4": (5, "-3/160"), "adams-moulton-5": (6, "-863/60480"),
+    "bdf-1": (1, "-1/2"), "bdf-2": (2, "-2/9"), "bdf-3": (3, "-3/22"), "bdf-4": (4, "-12/125"), "bdf-5": (5, "-10/137"), "bdf-6": (6, "-20/343"),
+    "abm-2": (2, "-1/12"), "abm-3": (3, "-1/24"), "abm-4": (4, "-19/720"), "abm-5": (5, "-3/160"),
+}
+
+
+def test_multistep_orders_and_error_constants(check_claims):
+    body = "".join(f'\n[[claim]]\nid = "{name}"\nstatement = "s"\ncheck = "order"\nmethod = "{name}"\norder = {p}\nerror_constant = "{c}"\n'
+                   for name, (p, c) in MULTISTEP_CONSTANTS.items())
+    results = check_claims(body)
+    for name in MULTISTEP_CONSTANTS:
+        outcome = results[name].outcome
+        assert (outcome.status, outcome.evidence) == ("verified", "exact"), (name, outcome.message)
+    # BDF-K: C_{p+1}/sigma(1) = -1/(K+1) (sigma(1) = beta_k for BDF)
+    assert results["bdf-2"].outcome.computed["normalized_error_constant"] == "-1/3"
+    assert "Lambert 1991, sec. 4.2" in " ".join(results["abm-3"].outcome.derivation)
+
+
+BAD = {
+    "c-not-row-sums": ('method = "rk"\noptions = { A = [[0, 0], [1, 0]], b = ["1/2", "1/2"], c = [0, "1/2"] }\norder = 2', "not the row sum"),
+    "pi-in-tableau": ('method = "rk"\noptions = { A = [[0, 0], ["pi", 0]], b = ["1/2", "1/2"] }\norder = 2', "not exact algebraic"),
+    "order-zero": ('method = "rk4"\norder = 0', "order must be an integer from 1"),
+    "order-text": ('method = "rk4"\norder = "four"', "order must be an integer"),
+    "tableau-of-multistep": ('tableau = "bdf-2"\norder = 2', "tableau names a Runge-Kutta tableau"),
+    "steps-without-model": ('method = "rk4"\norder = 4\nsteps = [10, 20]', "steps: only for an observed order"),
+    "no-claimed-order": ('method = "rk4"', "needs 'order'"),
+    "embedded-without-pair": ('method = "rk4"\norder = 4\nembedded_order = 3', "embedded_order needs an embedded pair"),
+    "frozen-slow-without-model": ('method = "frozen-slow-euler"\norder = 1', "needs a model"),
+}
+
+
+def test_bad_order_claims_are_one_line_errors(check_claims):
+    body = "".join(f'\n[[claim]]\nid = "{key}"\nstatement = "s"\ncheck = "order"\n{text}\n' for key, (text, _) in BAD.items())
+    results = check_claims(body)
+    for key, (_, fragment) in BAD.items():
+        outcome = results[key].outcome
+        assert outcome.status == "error" and fragment in outcome.message and "internal error" not in outcome.message, (key, outcome.message)
+        assert "\n" not in outcome.message
+
+
+fractions = st.fractions(min_value=-3, max_value=3, max_denominator=6)
+
+
+@settings(max_examples=25, deadline=None)
+@given(a21=fractions, a31=fractions, a32=fractions, b=st.lists(fractions, min_size=3, max_size=3))
+def test_random_explicit_tableaus_agree_with_nodepy_exact_order(a21, a31, a32, b):
+    rk = pytest.importorskip("nodepy.runge_kutta_method")
+    A = [[0, 0, 0], [a21, 0, 0], [a31, a32, 0]]
+    field, values = number_field.field_of([sympy.Rational(v.numerator, v.denominator) for row in A for v in map(F, row)]
+                                          + [sympy.Rational(v.numerator, v.denominator) for v in b])
+    A_k, b_k = [values[0:3], values[3:6], values[6:9]], values[9:]
+    ours = _conditions(field, A_k, b_k, 4).order
+    np = pytest.importorskip("numpy")
+    exact = lambda v: sympy.Rational(F(v).numerator, F(v).denominator)  # noqa: E731
+    theirs = rk.ExplicitRungeKuttaMethod(np.array([[exact(v) for v in row] for row in A], dtype=object),
+                                         np.array([exact(v) for v in b], dtype=object)).order(mode="exact")
+    assert ours == min(theirs, 4)

@@ -1,0 +1,217 @@
+"""check = "order" about a Runge-Kutta tableau (no model): the order conditions, decided exactly.
+
+``method`` names a tableau (``rk4``, ``gauss-legendre-6``, ``dormand-prince-54``, ...) or is ``rk`` with
+``options`` A, b, c (and ``bhat``); ``tableau = "<name>"`` says the same.  For every rooted tree t with up to
+p + 1 nodes the elementary weight Phi(t) is compared with 1/gamma(t) in the tableau's number field
+(verify.engines.rooted_trees, verify.engines.number_field): ``order = p`` holds when every condition up to p
+holds and one of order p + 1 fails.  ``embedded_order`` is the same for the embedded weights ``bhat``.
+``principal_error_norm`` (optional) is compared exactly with the 2-norm of the error coefficients
+e(t) = (Phi(t) - 1/gamma(t))/sigma(t), |t| = p + 1 (NodePy's ``principal_error_norm``).
+
+Cross-check: the residuals Phi(t) - 1/gamma(t) again at 50 digits from the twin's own coefficients
+(verify.engines.twins.runge_kutta), which must vanish exactly where the exact ones do and agree elsewhere.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import mpmath
+import sympy
+
+from verify.checks.common import CheckError, Outcome, exact_text
+from verify.checks.run import method_and_options
+from verify.engines import crosscheck, number_field, rooted_trees
+from verify.engines.methods import METHODS
+from verify.engines.methods.runge_kutta import ButcherTableau, RungeKutta
+from verify.engines.twins import runge_kutta as rk_twin
+from verify.errors import MethodError
+from verify.input.load import Claim, LoadError
+
+KEYS = {"tableau", "order", "embedded_order", "principal_error_norm"}
+MAX_ORDER = rooted_trees.MAX_NODES - 1
+
+
+@dataclass(frozen=True)
+class TableauOrder:
+    method: str
+    options: dict
+    tableau: ButcherTableau
+    order: int | None
+    embedded_order: int | None
+    principal_error_norm: sympy.Expr | None
+    principal_error_norm_text: str = ""
+
+
+def is_claim(claim: Claim) -> bool:
+    return claim.model is None and ("tableau" in claim.table or isinstance(METHODS.get(claim.table.get("method")), RungeKutta))
+
+
+def _claimed_order(table, key):
+    value = table.get(key)
+    if value is None:
+        return None
+    if not (isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= MAX_ORDER):
+        raise LoadError(f"{key} must be an integer from 1 to {MAX_ORDER}")
+    return value
+
+
+def prepare(claim: Claim) -> TableauOrder:
+    table = claim.table
+    if "tableau" in table:
+        if "method" in table or not isinstance(table["tableau"], str) or not isinstance(METHODS.get(table["tableau"]), RungeKutta) \
+                or table["tableau"] == "rk":
+            raise LoadError("tableau names a Runge-Kutta tableau (rk4, gauss-legendre-4, dormand-prince-54, ...) in place of method; "
+                            "for a tableau of your own give method = \"rk\" with options A, b, c")
+        claim.table = dict(table, method=table["tableau"])
+    try:
+        method, options = method_and_options(claim)
+    finally:
+        claim.table = table
+    try:
+        tableau = method.table(options)
+    except MethodError as exc:
+        raise LoadError(str(exc)) from None
+    order, embedded = _claimed_order(table, "order"), _claimed_order(table, "embedded_order")
+    if order is None and embedded is None:
+        raise LoadError("an order claim about a tableau needs 'order' (or 'embedded_order')")
+    if embedded is not None and tableau.bhat is None:
+        raise LoadError("embedded_order needs an embedded pair (a named pair or options.bhat)")
+    norm = None
+    if "principal_error_norm" in table:
+        if order is None:
+            raise LoadError("principal_error_norm needs the claimed 'order' (the norm is over the trees of order + 1)")
+        norm = claim.value(table["principal_error_norm"], "principal_error_norm")
+        if norm.free_symbols or not (norm.is_real and norm.is_nonnegative):
+            raise LoadError("principal_error_norm must be a non-negative number")
+    return TableauOrder(method.name, options, tableau, order, embedded, norm, str(table.get("principal_error_norm", "")))
+
+
+@dataclass(frozen=True)
+class Conditions:
+    """The trees up to ``checked`` nodes: the order found, the failing trees of order + 1 with their residuals."""
+    order: int  # all conditions up to it hold; at most ``checked``
+    checked: int
+    residuals: dict  # tree -> Phi(t) - 1/gamma(t), in the field
+
+
+def _conditions(field, A, weights, up_to) -> Conditions:
+    phi = rooted_trees.elementary_weights(A, weights, field, up_to)
+    residuals = {tree: value - field.convert(sympy.Rational(1, rooted_trees.density(tree))) for tree, value in phi.items()}
+    order = next((n - 1 for n in range(1, up_to + 1) if any(residuals[t] != field.zero for t in rooted_trees.trees(n))), up_to)
+    return Conditions(order, up_to, residuals)
+
+
+def _mp(value):
+    return mpmath.mpmathify(str(sympy.N(value, crosscheck.DIGITS + 10)))
+
+
+def _cross_check(spec, field, which: str, conditions: Conditions) -> None:
+    """The twin's residuals at 50 digits must vanish where the exact ones do and agree elsewhere."""
+    with mpmath.workdps(crosscheck.DIGITS):
+        A, b, c = rk_twin.tableau(spec.method, spec.options, _mp)
+        if which == "bhat":
+            b = rk_twin.pair(spec.method, spec.options, _mp)
+        twin = rooted_trees.mp_residuals(A, b, c, conditions.checked)
+        tiny = mpmath.mpf(10) ** (-crosscheck.AGREEMENT_DIGITS)
+        for tree, exact in conditions.residuals.items():
+            if exact == field.zero:
+                agrees = abs(twin[tree]) <= tiny
+            else:
+                agrees = crosscheck.close(_mp(field.to_sympy(exact)), twin[tree])
+            if not agrees:
+                raise CheckError(f"the exact and mpmath paths disagree on the condition {rooted_trees.condition(tree)} (tree "
+                                 f"{rooted_trees.bracket(tree)}): exact residual {field.to_sympy(exact)}, mpmath {crosscheck.show(twin[tree], 20)}")
+
+
+def _failing(field, conditions: Conditions) -> list:
+    n = conditions.order + 1
+    return [t for t in rooted_trees.trees(n) if conditions.residuals[t] != field.zero] if n <= conditions.checked else []
+
+
+def _first_failure_text(field, conditions: Conditions) -> str:
+    tree = _failing(field, conditions)[0]
+    phi = field.to_sympy(conditions.residuals[tree]) + sympy.Rational(1, rooted_trees.density(tree))
+    return (f"{rooted_trees.condition(tree)} fails (tree {rooted_trees.bracket(tree)}): Phi = {exact_text(sympy.radsimp(phi))}, "
+            f"residual {exact_text(sympy.radsimp(field.to_sympy(conditions.residuals[tree])))}")
+
+
+def _principal_errors(field, conditions: Conditions) -> tuple:
+    """(the e(t) of order p + 1 as sympy numbers, the squared 2-norm in the field)."""
+    n = conditions.order + 1
+    coefficients = [conditions.residuals[t] * field.convert(sympy.Rational(1, rooted_trees.symmetry(t))) for t in rooted_trees.trees(n)]
+    return [field.to_sympy(e) for e in coefficients], sum((e * e for e in coefficients), field.zero)
+
+
+def _decide(field, conditions: Conditions, claimed: int, label: str) -> tuple:
+    """(holds, text) for one claimed order."""
+    count = sum(len(rooted_trees.trees(n)) for n in range(1, claimed + 1))
+    if conditions.order == claimed:
+        return True, (f"{label} {claimed}: all {count} conditions up to order {claimed} hold exactly; at order {claimed + 1} "
+                      + _first_failure_text(field, conditions))
+    if conditions.order > claimed:
+        if conditions.order == conditions.checked:
+            return False, (f"{label}: claimed {claimed}, computed at least {conditions.order}: every condition up to order "
+                           f"{conditions.order} holds exactly (trees up to {conditions.checked} nodes checked)")
+        return False, f"{label}: claimed {claimed}, computed {conditions.order}: at order {conditions.order + 1} " + _first_failure_text(field, conditions)
+    return False, f"{label}: claimed {claimed}, computed {conditions.order}: at order {conditions.order + 1} " + _first_failure_text(field, conditions)
+
+
+def evaluate(claim: Claim) -> Outcome:
+    spec: TableauOrder = claim.spec
+    tab = spec.tableau
+    s = tab.stages
+    entries = [*(a for row in tab.A for a in row), *tab.b, *tab.c, *(tab.bhat or ())]
+    try:
+        field, values = number_field.field_of(entries)
+    except number_field.NotAlgebraic as exc:
+        raise CheckError(f"the tableau's coefficients are not exact algebraic numbers: {exc}") from None
+    A = [values[i * s:(i + 1) * s] for i in range(s)]
+    b, c = values[s * s:s * s + s], values[s * s + s:s * s + 2 * s]
+    bhat = values[s * s + 2 * s:] or None
+    for i in range(s):
+        if c[i] != sum(A[i], field.zero):
+            raise CheckError(f"c_{i + 1} = {field.to_sympy(c[i])} is not the row sum {field.to_sympy(sum(A[i], field.zero))} of A: the "
+                             "tree conditions assume c = A 1 (otherwise the order differs between autonomous and non-autonomous problems)")
+    where = "QQ" if field.is_QQ else str(field)
+    derivation = [f"{spec.method}: {s} stages, coefficients in {where}; order conditions Phi(t) = 1/gamma(t) over the rooted trees "
+                  "(Butcher 2016, sec. 30-31), cross-checked at 50 digits from the twin's own coefficients"]
+    successes, failures, computed = [], [], {}
+    for claimed, weights, label, which in ((spec.order, b, "order", "b"), (spec.embedded_order, bhat, "embedded order", "bhat")):
+        if claimed is None:
+            continue
+        conditions = _conditions(field, A, weights, claimed + 1)
+        while conditions.order == conditions.checked < rooted_trees.MAX_NODES:  # more than claimed: find how much more
+            conditions = _conditions(field, A, weights, conditions.checked + 1)
+        _cross_check(spec, field, which, conditions)
+        for n in range(1, conditions.checked + 1):
+            bad = [t for t in rooted_trees.trees(n) if conditions.residuals[t] != field.zero]
+            count = len(rooted_trees.trees(n))
+            derivation.append(f"  {label}, {count} tree{'s' if count > 1 else ''} of order {n}: "
+                              + ("all hold" if not bad else f"{len(bad)} fail, e.g. " + ", ".join(
+                                  f"{rooted_trees.condition(t)} (residual {exact_text(sympy.radsimp(field.to_sympy(conditions.residuals[t])))})"
+                                  for t in bad[:3])))
+        holds, text = _decide(field, conditions, claimed, label)
+        (successes if holds else failures).append(text)
+        computed[label.replace(" ", "_")] = str(conditions.order) if conditions.order < conditions.checked else f">= {conditions.order}"
+        if which == "b" and conditions.order < conditions.checked:
+            errors, squared = _principal_errors(field, conditions)
+            norm = sympy.sqrt(field.to_sympy(squared))
+            shown = exact_text(sympy.radsimp(norm)) if field.is_QQ else f"sqrt({field.to_sympy(squared)})"
+            computed["principal_error_norm"] = f"{shown} ≈ {float(norm):.6g}"
+            derivation.append(f"  principal error coefficients e(t) = (Phi(t) - 1/gamma(t))/sigma(t), |t| = {conditions.order + 1}: "
+                              + ", ".join(exact_text(sympy.radsimp(e)) for e in errors) + f"; 2-norm {shown} ≈ {float(norm):.6g}")
+            if spec.principal_error_norm is not None and conditions.order == claimed:
+                claimed_norm = spec.principal_error_norm
+                try:
+                    claimed_square = field.from_sympy(sympy.expand(claimed_norm**2))
+                except Exception:  # noqa: BLE001 - sympy raises several kinds when a number is outside the field
+                    raise CheckError(f"the claimed principal_error_norm {claimed_norm} could not be placed in {where} to compare exactly") from None
+                if claimed_square == squared:
+                    successes.append(f"principal error norm {shown}")
+                else:
+                    written = spec.principal_error_norm_text
+                    claimed_text = written if written == str(claimed_norm) else f"{written} (= {claimed_norm})"
+                    failures.append(f"principal error norm: claimed {claimed_text}, computed {shown} ≈ {float(norm):.6g}")
+    if failures:
+        return Outcome("refuted", "exact", "; ".join(failures), computed, derivation)
+    return Outcome("verified", "exact", "; ".join(successes), computed, derivation)

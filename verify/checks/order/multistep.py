@@ -1,0 +1,151 @@
+"""check = "order" about a linear multistep method (no model): order, error constant and zero-stability, exactly.
+
+With rho(zeta) = sum alpha_j zeta^j, sigma(zeta) = sum beta_j zeta^j normalised to alpha_k = 1 (Lambert,
+Numerical Methods for Ordinary Differential Systems, 1991, sec. 3.3 and its tables):
+C_q = sum_j alpha_j j^q / q! - sum_j beta_j j^(q-1) / (q-1)!; the order is the p with C_0 = ... = C_p = 0 != C_{p+1},
+``error_constant`` is C_{p+1} (BDF2 -2/9, AB3 3/8, the trapezoidal rule -1/12) and ``normalized_error_constant``
+is C_{p+1}/sigma(1) (BDF2 -1/3; Hairer, Norsett & Wanner I, sec. III.2).  An order is a convergence order only
+for a zero-stable method (Dahlquist's equivalence theorem, Hairer, Norsett & Wanner I, sec. III.4), so
+``order = p`` is refuted for a method whose rho violates the root condition, whatever its consistency order.
+
+``abm-K`` (the PECE pair of the K-step Adams-Bashforth predictor, order K, and the (K - 1)-step Adams-Moulton
+corrector, order K) has the corrector's order and error constant, because the predictor's order is not below
+the corrector's (Lambert 1991, sec. 4.2, case p* >= p); the message says so.
+
+Cross-check: the C_q again at 50 digits from the twin's own coefficients (verify.engines.twins.multistep,
+derived there from Lagrange interpolation, not read from the exact tables).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import mpmath
+import sympy
+
+from verify.checks.common import CheckError, Outcome
+from verify.checks.multistep_stability import MultistepClaim, characteristic, error_constants
+from verify.checks.run import method_and_options
+from verify.engines import crosscheck, spectral
+from verify.engines.methods import METHODS
+from verify.engines.methods.multistep import LinearMultistep
+from verify.engines.twins import multistep as multistep_twin
+from verify.errors import MethodError
+from verify.input.load import Claim, LoadError
+
+KEYS = {"order", "error_constant", "normalized_error_constant"}
+ZETA = sympy.Symbol("zeta")
+HIGHEST = 12  # C_0 .. C_12: orders up to 11
+
+
+@dataclass(frozen=True)
+class MultistepOrder:
+    method: str
+    options: dict
+    coefficients: MultistepClaim  # alpha, beta with alpha_k = 1 (of the corrector for abm-K)
+    predictor: MultistepClaim | None  # abm-K: the Adams-Bashforth predictor
+    order: int | None
+    error_constant: sympy.Rational | None
+    normalized_error_constant: sympy.Rational | None
+
+
+def is_claim(claim: Claim) -> bool:
+    return claim.model is None and isinstance(METHODS.get(claim.table.get("method")), LinearMultistep)
+
+
+def prepare(claim: Claim) -> MultistepOrder:
+    table = claim.table
+    method, options = method_and_options(claim)
+    try:
+        data = method.data(options)
+    except MethodError as exc:
+        raise LoadError(str(exc)) from None
+    own = MultistepClaim(tuple(sympy.Rational(a) for a in data.alpha), tuple(sympy.Rational(b) for b in data.beta))
+    predictor = None
+    if method.corrector is not None:
+        corrector = method.corrector
+        predictor, own = own, MultistepClaim(tuple(sympy.Rational(a) for a in corrector.alpha), tuple(sympy.Rational(b) for b in corrector.beta))
+    order = table.get("order")
+    if order is not None and not (isinstance(order, int) and not isinstance(order, bool) and 1 <= order < HIGHEST):
+        raise LoadError(f"order must be an integer from 1 to {HIGHEST - 1}")
+    constants = {}
+    for key in ("error_constant", "normalized_error_constant"):
+        if key in table:
+            constants[key] = claim.value(table[key], key)
+            if not constants[key].is_Rational:
+                raise LoadError(f"{key} must be a rational number")
+    if order is None and not constants:
+        raise LoadError("an order claim about a multistep method needs order, error_constant or normalized_error_constant")
+    return MultistepOrder(method.name, options, own, predictor, order, constants.get("error_constant"), constants.get("normalized_error_constant"))
+
+
+def _order_of(coefficients) -> tuple:
+    constants = error_constants(coefficients, HIGHEST)
+    order = next((q - 1 for q, c in enumerate(constants) if c != 0), None)
+    if order is None:
+        raise CheckError(f"C_0 .. C_{HIGHEST} all vanish: the order is above {HIGHEST - 1}")
+    return order, constants
+
+
+def _twin_constants(spec: MultistepOrder, up_to: int) -> list:
+    """C_0 .. C_up_to at 50 digits from the twin's coefficients (the corrector's for abm-K)."""
+    to_mp = lambda v: mpmath.mpf(int(v.p)) / int(v.q)  # noqa: E731 - lmm options are exact rationals
+    alpha, beta, corrector = multistep_twin.for_method(spec.method, spec.options, to_mp)
+    if corrector is not None:
+        m = len(corrector) - 1
+        alpha, beta = [mpmath.mpf(0)] * (m - 1) + [mpmath.mpf(-1), mpmath.mpf(1)], corrector
+
+    def c(q):
+        first = mpmath.fsum(a * mpmath.mpf(j) ** q for j, a in enumerate(alpha)) / mpmath.factorial(q)
+        return first if q == 0 else first - mpmath.fsum(b * mpmath.mpf(j) ** (q - 1) for j, b in enumerate(beta)) / mpmath.factorial(q - 1)
+
+    return [c(q) for q in range(up_to + 1)]
+
+
+def evaluate(claim: Claim) -> Outcome:
+    spec: MultistepOrder = claim.spec
+    order, constants = _order_of(spec.coefficients)
+    with mpmath.workdps(crosscheck.DIGITS):
+        twin = _twin_constants(spec, order + 1)
+        for q in range(order + 2):
+            exact = crosscheck.to_mp(constants[q])
+            if not (abs(twin[q]) <= mpmath.mpf(10) ** (-crosscheck.AGREEMENT_DIGITS) if constants[q] == 0 else crosscheck.close(exact, twin[q])):
+                raise CheckError(f"the exact and mpmath paths disagree on C_{q}: exact {constants[q]}, mpmath {crosscheck.show(twin[q], 20)}")
+    constant = constants[order + 1]
+    sigma_one = sum(spec.coefficients.beta)
+    normalized = constant / sigma_one if sigma_one != 0 else None
+    p = characteristic(spec.coefficients)
+    rho = p.subs(sympy.Symbol("z"), 0)
+    zero_stable, how = spectral.roots_bounded(rho.subs(ZETA, spectral.Z), sympy.Integer(0), "z = 0", recurrence=True, variable_name="zeta")
+    derivation = [f"{spec.method}: alpha = {list(spec.coefficients.alpha)}, beta = {list(spec.coefficients.beta)} (oldest first, alpha_k = 1)"]
+    if spec.predictor is not None:
+        predictor_order, _ = _order_of(spec.predictor)
+        if predictor_order < order:
+            raise CheckError(f"the predictor's order {predictor_order} is below the corrector's {order}: the PECE order is not the corrector's")
+        derivation.insert(0, f"{spec.method} (PECE): predictor of order {predictor_order} >= the corrector's {order}, so the pair has the "
+                             "corrector's order and error constant (Lambert 1991, sec. 4.2); the corrector:")
+    derivation += [f"C_q = sum alpha_j j^q / q! - sum beta_j j^(q-1) / (q-1)!: C_0 .. C_{order + 1} = {', '.join(str(c) for c in constants[:order + 2])} "
+                   "(cross-checked at 50 digits from the twin's coefficients)",
+                   f"sigma(1) = {sigma_one}; C_{order + 1}/sigma(1) = {normalized}",
+                   f"rho(zeta) = {rho}: {how}; zero-stable: {'yes' if zero_stable else 'no'}"]
+    computed = {"order": str(order), "error_constant": str(constant), "normalized_error_constant": str(normalized),
+                "zero_stable": str(zero_stable).lower()}
+    successes, failures = [], []
+    if spec.order is not None:
+        if spec.order == order and zero_stable:
+            successes.append(f"order {order} (C_0 .. C_{order} = 0, C_{order + 1} = {constant}; zero-stable)")
+        elif spec.order == order:
+            failures.append(f"order: claimed {spec.order}, but the method is not zero-stable ({how}), so it does not converge "
+                            f"although it is consistent of order {order}")
+        else:
+            failures.append(f"order: claimed {spec.order}, computed {order} (C_0 .. C_{order + 1} = {', '.join(str(c) for c in constants[:order + 2])})")
+    if spec.error_constant is not None:
+        (successes if spec.error_constant == constant else failures).append(
+            f"error constant C_{order + 1} = {constant}" if spec.error_constant == constant
+            else f"error constant: claimed {spec.error_constant}, computed C_{order + 1} = {constant}")
+    if spec.normalized_error_constant is not None:
+        (successes if spec.normalized_error_constant == normalized else failures).append(
+            f"normalized error constant C_{order + 1}/sigma(1) = {normalized}" if spec.normalized_error_constant == normalized
+            else f"normalized error constant: claimed {spec.normalized_error_constant}, computed C_{order + 1}/sigma(1) = {normalized}")
+    if failures:
+        return Outcome("refuted", "exact", "; ".join(failures), computed, derivation)
+    return Outcome("verified", "exact", "; ".join(successes), computed, derivation)
