@@ -127,7 +127,7 @@ WRONG_FRAGMENTS = {
     "rk4-changed-coefficient": ["claimed 4, computed 0", "b·1 = 1 fails", "Phi = 41/42"],
     "rk4-changed-third-row": ["claimed 4, computed 2", "b·Ac = 1/6 fails (tree [[τ]])", "Phi = 5/36"],
     "gauss-legendre-4-order-5": ["claimed 5, computed 4"],
-    "radau-iia-5-order-4": ["claimed 4, computed at least 5"],
+    "radau-iia-5-order-4": ["claimed 4, computed 5", "b·c^5 = 1/6 fails"],
     "dormand-prince-embedded-5": ["embedded order: claimed 5, computed 4"],
     "rk4-principal-error-norm-changed-digit": ["claimed sqrt(1746)/2880", "computed sqrt(1745)/2880"],
     "bdf2-error-constant-numerator-off-by-one": ["claimed -1/9", "computed C_3 = -2/9"],

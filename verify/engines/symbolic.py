@@ -115,13 +115,22 @@ def n_steps(method: Method, system: SymbolicSystem, options: dict, t0, y0: list,
     state = [sympy.Dummy(f"y{i}") for i in range(len(y0))]
     time = sympy.Dummy("t")
     image = one_step(method, system, options, time, state)
+    n = len(y0)
     if any(e.has(time) for e in image):
-        raise SymbolicUnavailable("the step map depends on t: no constant N-step map")
+        # affine in the state and in t (y' = A y + b t + c): t rides along as one more component, t+ = t + step
+        parts = affine_parts(image, state + [time])
+        if parts is None:
+            raise SymbolicUnavailable("the step map depends on t other than affinely: no constant N-step map")
+        M, c = parts
+        A = sympy.zeros(n + 2, n + 2)
+        A[:n, :n + 1], A[:n, n + 1] = M, c
+        A[n, n], A[n, n + 1], A[n + 1, n + 1] = 1, length, 1
+        yN = matrix_power(A, steps) * sympy.Matrix(list(y0) + [t0, 1])
+        return sympy.expand(t0 + steps * length), [sympy.expand(yN[i]) for i in range(n)]
     parts = affine_parts(image, state)
     if parts is None:
         raise SymbolicUnavailable("the step map is not affine in the state")
     M, c = parts
-    n = len(y0)
     A = sympy.zeros(n + 1, n + 1)
     A[:n, :n], A[:n, n], A[n, n] = M, c, 1
     yN = matrix_power(A, steps) * sympy.Matrix(list(y0) + [1])

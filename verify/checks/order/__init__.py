@@ -3,15 +3,17 @@
 Without a model the claim is about the method alone and is decided exactly: a Runge-Kutta tableau by its
 order conditions over the rooted trees (``conditions``), a linear multistep method by its error constants and
 the root condition (``multistep``).  With a model, the order is observed from runs at several step sizes
-(``observed``, evidence ``numerical``).
+(``observed``, evidence ``numerical``), or, with ``proof = "series"``, proved from the series of the one-step
+defect in the step size (``series``), or with ``proof = "closed-form"`` from the global error of an affine method on
+a linear model in closed form (``closed_form``); both evidence ``symbolic``.
 """
 from __future__ import annotations
 
 from verify.checks.common import Outcome
-from verify.checks.order import conditions, multistep, observed
+from verify.checks.order import closed_form, conditions, multistep, observed, series
 from verify.input.load import Claim, LoadError
 
-KEYS = observed.KEYS | conditions.KEYS | multistep.KEYS
+KEYS = observed.KEYS | conditions.KEYS | multistep.KEYS | series.KEYS
 
 
 def prepare(claim: Claim):
@@ -19,6 +21,12 @@ def prepare(claim: Claim):
         extra = sorted(set(claim.table) & ((conditions.KEYS | multistep.KEYS) - observed.KEYS))
         if extra:
             raise LoadError(f"{', '.join(extra)}: about the method alone, so leave out model")
+        if claim.table.get("proof") == "closed-form":
+            return closed_form.prepare(claim)
+        if "proof" in claim.table:
+            return series.prepare(claim)
+        if "leading_term" in claim.table:
+            raise LoadError('leading_term needs proof = "series"')
         return observed.prepare(claim)
     for kind in (conditions, multistep):
         if kind.is_claim(claim):
@@ -35,4 +43,8 @@ def evaluate(claim: Claim) -> Outcome:
         return conditions.evaluate(claim)
     if isinstance(claim.spec, multistep.MultistepOrder):
         return multistep.evaluate(claim)
+    if isinstance(claim.spec, series.SeriesOrder):
+        return series.evaluate(claim)
+    if isinstance(claim.spec, closed_form.ClosedFormOrder):
+        return closed_form.evaluate(claim)
     return observed.evaluate(claim)

@@ -6,7 +6,10 @@ Each run is exact where the model is linear in the state (rationals grow
 slowly there), otherwise on the independent mpmath path at 50 digits.  The
 error at t_end, in the max-norm over ``components``, is measured against the
 model's closed-form ``solution`` (evaluated with mpmath at 50 digits) or
-against a reference run with ``reference_steps``.  The observed order of each
+against a reference run with ``reference_steps``; with neither, from the differences
+D_k = |y_k - y_(k+1)| of successive levels with a constant ratio r (Richardson: D_k ~ C h_k^p (1 - r^-p), so
+their pairwise orders are p, and the finest level's own error is about D_last / (r^p - 1); Hairer, Norsett &
+Wanner I, sec. II.4).  The observed order of each
 pair of levels is log(e_i / e_j) / log(h_i / h_j); the least-squares slope of
 log e against log h is reported too.  The claim holds when the order of the
 finest pair is within ``tolerance`` of ``order``.  An observed order is an
@@ -15,6 +18,7 @@ estimate from finitely many runs, so the evidence is ``numerical``.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from fractions import Fraction
 
 import mpmath
 import sympy
@@ -48,6 +52,7 @@ class OrderSpec:
     reference_steps: int | None
     components: list
     local: bool = False  # one step of each size: the order of the one-step defect
+    richardson: bool = False  # no solution, no reference run: differences of successive levels
 
 
 def prepare(claim: Claim) -> OrderSpec:
@@ -68,8 +73,11 @@ def prepare(claim: Claim) -> OrderSpec:
     if "order" not in table:
         raise LoadError("check 'order' needs the claimed 'order'")
     reference_steps = table.get("reference_steps")
-    if reference_steps is None and not all(s in model.solution for s in model.variables):
-        raise LoadError("give the model a 'solution' or the claim 'reference_steps'")
+    richardson = reference_steps is None and not all(s in model.solution for s in model.variables)
+    if richardson and (table.get("local", False) or len(steps) < 4 or len({Fraction(b, a) for a, b in zip(steps, steps[1:])}) != 1):
+        raise LoadError("without the model's solution or 'reference_steps' the order is estimated from the differences of successive "
+                        "levels (Richardson): give at least four step counts with a constant ratio, e.g. [10, 20, 40, 80] (a local order "
+                        "needs the solution)")
     if reference_steps is not None and not (isinstance(reference_steps, int) and reference_steps > steps[-1] and reference_steps <= 1_000_000):
         raise LoadError("reference_steps must be an integer above the finest level")
     components = table.get("components", list(model.variables))
@@ -86,7 +94,8 @@ def prepare(claim: Claim) -> OrderSpec:
     if not isinstance(local, bool) or (local and reference_steps is not None):
         raise LoadError("local must be true or false, and a local order needs the model's solution")
     return OrderSpec(method, options, step, t0, y0, t_end, steps, read_rational(claim, table["order"], "order"),
-                     read_rational(claim, table.get("tolerance", DEFAULT_TOLERANCE), "tolerance"), reference_steps, components, local)
+                     read_rational(claim, table.get("tolerance", DEFAULT_TOLERANCE), "tolerance"), reference_steps, components, local,
+                     richardson)
 
 
 
@@ -154,19 +163,28 @@ def evaluate(claim: Claim) -> Outcome:
     if spec.reference_steps:
         reference, _ = _final_state(spec, claim, system, spec.reference_steps, exact_route)
         against = f"a reference run with {spec.reference_steps} steps"
+    elif spec.richardson:
+        reference = None
+        against = "the next finer level (no closed-form solution: differences of successive levels, Richardson)"
     else:
         reference = None if spec.local else solution_at(spec.t_end)
         against = "the closed-form solution (mpmath, 50 digits)" + (" after one step of each size" if spec.local else "")
-    rows, routes = [], set()
+    rows, routes, states = [], set(), []
     with mpmath.workdps(crosscheck.DIGITS):
         for n in spec.steps:
             state, route = _final_state(spec, claim, system, n, exact_route)
+            routes.add(route)
+            states.append(state)
+            if spec.richardson:
+                continue
             if spec.local:
                 reference = solution_at(spec.t0 + (spec.t_end - spec.t0) / n)
-            routes.add(route)
             errors = [abs(state[i] - reference[i]) for i in index]
             h = (spec.t_end - spec.t0) / n
             rows.append((n, h, max(errors), errors))
+        for k, n in enumerate(spec.steps[:-1] if spec.richardson else []):  # D_k = |y_k - y_(k+1)| ~ C h_k^p (1 - r^-p)
+            differences = [abs(states[k][i] - states[k + 1][i]) for i in index]
+            rows.append((n, (spec.t_end - spec.t0) / n, max(differences), differences))
         if any(r[2] == 0 for r in rows):
             raise CheckError("an error is exactly zero: the method is exact on this problem, no order can be observed")
         pairwise = [mpmath.log(rows[i][2] / rows[i + 1][2]) / mpmath.log(crosscheck.to_mp(rows[i][1] / rows[i + 1][1])) for i in range(len(rows) - 1)]
@@ -176,6 +194,12 @@ def evaluate(claim: Claim) -> Outcome:
         slope = sum((a - mean_h) * (b - mean_e) for a, b in zip(logs_h, logs_e)) / sum((a - mean_h) ** 2 for a in logs_h)
         finest = pairwise[-1]
         holds = abs(finest - crosscheck.to_mp(spec.order)) <= crosscheck.to_mp(spec.tolerance)
+    richardson = None
+    if spec.richardson:  # the finest level's own error: D_last / (r^p - 1), p the last pairwise order
+        ratio = crosscheck.to_mp(sympy.Rational(spec.steps[-1], spec.steps[-2]))
+        with mpmath.workdps(crosscheck.DIGITS):
+            estimate = rows[-1][2] / (ratio ** finest - 1)
+        richardson = f"the finest level (N = {spec.steps[-1]}) has an estimated error {float(estimate):.2e} (Richardson: D / (r^p - 1), p = {float(finest):.3f})"
     inner = _inner_solver_error(spec, claim, system, exact_route, index, rows)
     table = [f"{'N':>7} {'h':>12} {'error':>12} {'order':>7}   " + "  ".join(f"{c:>10}" for c in spec.components)]
     for i, (n, h, error, errors) in enumerate(rows):
@@ -183,12 +207,18 @@ def evaluate(claim: Claim) -> Outcome:
         table.append(f"{n:>7} {str(h):>12} {float(error):12.4e} {order_text}   " + "  ".join(f"{float(e):10.3e}" for e in errors))
     derivation = [f"{spec.method.name} on {model.name} to t = {spec.t_end}, errors against {against}; runs: {', '.join(sorted(routes))}"] + table
     derivation.append(f"least-squares slope of log(error) on log(h): {float(slope):.4f}")
+    if richardson:
+        derivation.append(richardson)
     if inner:
         derivation.append(inner[0])
     computed = {"observed_order": f"{float(finest):.4f}", "least_squares_order": f"{float(slope):.4f}",
                 "errors": ", ".join(f"{float(r[2]):.3e}" for r in rows)}
     summary = (f"observed order {float(finest):.3f} at the finest pair (least squares {float(slope):.3f}; pairwise "
-               + ", ".join(f"{float(p):.3f}" for p in pairwise) + f"), errors {float(rows[0][2]):.2e} .. {float(rows[-1][2]):.2e} at N = {spec.steps[0]} .. {spec.steps[-1]}")
+               + ", ".join(f"{float(p):.3f}" for p in pairwise) + f"), {'differences' if spec.richardson else 'errors'} {float(rows[0][2]):.2e} .. "
+               f"{float(rows[-1][2]):.2e} at N = {rows[0][0]} .. {rows[-1][0]}")
+    if richardson:
+        summary += f" (each to the next level); {richardson}"
+        computed["finest_level_estimated_error"] = f"{float(estimate):.3e}"
     if inner:
         summary += f"; {inner[0]}"
         computed["inner_solver_error"] = inner[1]

@@ -190,6 +190,11 @@ class Method:
         exchange, for extrapolation); they ride along after the state in the vector the step map sees."""
         return []
 
+    def memory_from_previous_node(self, model: Model, options: dict) -> bool:
+        """True when the memory at a node is ``initial_memory`` at the previous node (t - h, y(t - h)), as for
+        a previous exchange: then the one-step defect from an exact past is defined (verify.checks.order.series)."""
+        return False
+
     def initial_memory(self, system, t, y: list, options: dict) -> list:
         """The memory before the first step (the method's first-step rule), from the exact options."""
         return []

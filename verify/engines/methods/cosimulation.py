@@ -148,6 +148,10 @@ class CoSimulation(Method):
         names += [f"carried error {s}.{i}" for s, i in self._balanced(model, options)]
         return names
 
+    def memory_from_previous_node(self, model, options) -> bool:
+        """The previous exchange (and agreed power) are functions of the previous node; a carried balance error is not."""
+        return not self._balanced(model, options)
+
     def initial_memory(self, system, t, y, options) -> list:
         """The first-step rule: the previous exchange is the initial one; nothing to re-feed yet."""
         memory = []

@@ -1,0 +1,189 @@
+"""Orders proved on a model: the one-step defect as a series in h (proof = "series") and the global error of an
+affine method on a linear model in closed form (proof = "closed-form"), against hand derivations."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+import sympy
+
+from verify.engines import series
+
+WRONG = Path(__file__).parent / "claims" / "wrong" / "order_series.toml"
+MODELS = """
+[model.riccati]
+states = ["y"]
+rhs = { y = "-y**2" }
+solution = { y = "y0/(1 + y0*t)" }
+
+[model.oscillator]
+states = ["x", "v"]
+rhs = { x = "v", v = "-k*x" }
+parameters = { k = 2 }
+solution = { x = "x0*cos(sqrt(k)*t) + v0/sqrt(k)*sin(sqrt(k)*t)", v = "-x0*sqrt(k)*sin(sqrt(k)*t) + v0*cos(sqrt(k)*t)" }
+
+[model.forced]
+states = ["y"]
+rhs = { y = "-y + sin(t)" }
+
+[model.decay]
+states = ["y"]
+rhs = { y = "-y" }
+solution = { y = "y0*exp(-t)" }
+
+[model.linear_dae]
+states = ["x"]
+algebraic = ["z"]
+rhs = { x = "-x + z" }
+constraints = ["z - x/2 - t"]
+solution = { x = "(x0 + 4)*exp(-t/2) + 2*t - 4", z = "((x0 + 4)*exp(-t/2) + 2*t - 4)/2 + t" }
+
+[model.ramp]
+states = ["x", "z"]
+rhs = { x = "1", z = "x" }
+blocks = { slow = ["x"], fast = ["z"] }
+solution = { x = "x0 + t", z = "z0 + x0*t + t**2/2" }
+"""
+
+
+def claim(body: str) -> str:
+    return f'\n[[claim]]\nstatement = "s"\ncheck = "order"\n{body}\n'
+
+
+def outcomes(check_claims, bodies: dict) -> dict:
+    text = MODELS + "".join(claim(f'id = "{key}"\n' + body) for key, body in bodies.items())
+    return {key: result.outcome for key, result in check_claims(text).items()}
+
+
+def test_rosenbrock_defects_agree_with_a_hand_expansion(check_claims):
+    y, h = sympy.symbols("y h")
+    exact = y / (1 + h * y)  # the flow of y' = -y^2
+    by_hand = {  # Phi = y + h f / (1 - gamma h J~)
+        "exact-J": y + h * (-y**2) / (1 + 2 * h * y),
+        "J=-1": y + h * (-y**2) / (1 + h),
+        "gamma-half-J=-1": y + h * (-y**2) / (1 + h / 2),
+    }
+    leading = {key: sympy.factor(sympy.series(phi - exact, h, 0, 3).removeO().coeff(h, 2)) for key, phi in by_hand.items()}
+    assert leading == {"exact-J": y**3, "J=-1": -y**2 * (y - 1), "gamma-half-J=-1": -y**2 * (2 * y - 1) / 2}
+    results = outcomes(check_claims, {
+        "exact-J": f'model = "riccati"\nmethod = "rosenbrock-euler"\nproof = "series"\nlocal = true\norder = 2\nleading_term = "{leading["exact-J"]}"',
+        "J=-1": f'model = "riccati"\nmethod = "rosenbrock-euler"\noptions = {{ J = [[-1]] }}\nproof = "series"\nlocal = true\norder = 2\n'
+                f'leading_term = "{leading["J=-1"]}"',
+        "gamma-half-J=-1": f'model = "riccati"\nmethod = "rosenbrock-euler"\noptions = {{ gamma = "1/2", J = [[-1]] }}\nproof = "series"\n'
+                           f'order = 1\nleading_term = "{leading["gamma-half-J=-1"]}"',
+    })
+    for key, outcome in results.items():
+        assert (outcome.status, outcome.evidence) == ("verified", "symbolic"), (key, outcome.message)
+
+
+def test_rk4_defect_on_a_linear_system_is_the_fifth_power_term(check_claims):
+    """For y' = A y, RK4 is the degree-4 Taylor polynomial of exp(hA): the defect is -(hA)^5/5! y + O(h^6)."""
+    x, v = sympy.symbols("x v")
+    A = sympy.Matrix([[0, 1], [-2, 0]])
+    C = -(A**5) * sympy.Matrix([x, v]) / 120
+    results = outcomes(check_claims, {"rk4": 'model = "oscillator"\nmethod = "rk4"\nproof = "series"\norder = 4\n'
+                                             f'leading_term = {{ x = "{C[0]}", v = "{C[1]}" }}'})
+    assert (results["rk4"].status, results["rk4"].evidence) == ("verified", "symbolic"), results["rk4"].message
+    assert "defect = C h^5 + O(h^6)" in results["rk4"].message
+
+
+def test_closed_form_global_errors_agree_with_the_variational_equation(check_claims):
+    """The principal global error e solves e' = f_y e + d(t) with the defect d h^(p+1) (Hairer, Norsett & Wanner I,
+    sec. II.8): Euler on y' = -y: e = -t e^{-t}/2; backward Euler on the linear DAE's reduced ODE x' = -x/2 + t
+    from x0 = 1: d = x''/2 = (5/8) e^{-t/2}, e = (5/8) t e^{-t/2}."""
+    t = sympy.symbols("t")
+    e_euler, e_dae = -t * sympy.exp(-t) / 2, sympy.Rational(5, 8) * t * sympy.exp(-t / 2)
+    assert sympy.simplify(e_euler.diff(t) - (-e_euler - sympy.exp(-t) / 2)) == 0  # d = -y''/2 = -e^{-t}/2
+    assert sympy.simplify(e_dae.diff(t) - (-e_dae / 2 + sympy.Rational(5, 8) * sympy.exp(-t / 2))) == 0
+    results = outcomes(check_claims, {
+        "euler": f'model = "decay"\nmethod = "euler"\nproof = "closed-form"\ninitial = {{ y = 1 }}\nt_end = 1\norder = 1\n'
+                 f'leading_term = "{e_euler.subs(t, 1)}"',
+        "dae": f'model = "linear_dae"\nmethod = "backward-euler"\nproof = "closed-form"\ninitial = {{ x = 1, z = "1/2" }}\nt_end = 1\norder = 1\n'
+               f'leading_term = {{ x = "{e_dae.subs(t, 1)}", z = "{e_dae.subs(t, 1) / 2}" }}',
+        "ramp": 'model = "ramp"\nmethod = "frozen-slow-euler"\nsymbols = ["T", "m"]\noptions = { m = "m" }\nstep = "H"\nproof = "closed-form"\n'
+                'initial = { x = 0, z = 0 }\nt_end = "T"\norder = 1\ncomponents = ["z"]\nleading_term = "-T/2"',
+    })
+    for key, outcome in results.items():
+        assert (outcome.status, outcome.evidence) == ("verified", "symbolic"), (key, outcome.message)
+    assert "for every value of T, m" in results["ramp"].message
+
+
+WRONG_FRAGMENTS = {
+    "rk4-order-one-too-high": ["order: claimed 5, computed 4", "defect = C h^5"],
+    "heun-order-one-too-low": ["order: claimed 1, computed 2", "y**4/2"],
+    "rosenbrock-leading-term-changed-digit": ["claimed 2*y**3, computed y**3"],
+    "approximate-jacobian-keeps-second-order": ["claimed 2, computed 1", "-y**2*(2*y - 1)/2"],
+    "euler-global-error-flipped-sign": ["claimed exp(-1)/2, computed -exp(-1)/2", "opposite sign"],
+    "trapezoid-global-first-order": ["claimed 1, computed 2", "-exp(-1)/12"],
+}
+
+
+def test_wrong_versions_are_refuted_with_claimed_and_computed(check_claims):
+    results = check_claims(WRONG.read_text(encoding="utf-8"))
+    assert set(results) == set(WRONG_FRAGMENTS)
+    for claim_id, fragments in WRONG_FRAGMENTS.items():
+        outcome = results[claim_id].outcome
+        assert (outcome.status, outcome.evidence) == ("refuted", "symbolic"), (claim_id, outcome.message)
+        for fragment in fragments:
+            assert fragment in outcome.message, (claim_id, fragment, outcome.message)
+
+
+AGREEMENT = {  # method on model: the series order and the observed order (steps) must agree
+    "heun-forced-like": 'model = "riccati"\nmethod = "heun"\ninitial = { y = 1 }\nt_end = 1\nsteps = [20, 40, 80, 160]\norder = 2',
+    "rk4-oscillator": 'model = "oscillator"\nmethod = "rk4"\ninitial = { x = 1, v = 0 }\nt_end = 1\nsteps = [10, 20, 40, 80]\norder = 4',
+    "midpoint-riccati": 'model = "riccati"\nmethod = "midpoint"\ninitial = { y = 1 }\nt_end = 1\nsteps = [20, 40, 80, 160]\norder = 2',
+    "rosenbrock-local": 'model = "riccati"\nmethod = "rosenbrock-euler"\ninitial = { y = 1 }\nt_end = 1\nsteps = [16, 32, 64, 128, 256]\nlocal = true\norder = 2',
+    "backward-euler-dae": 'model = "linear_dae"\nmethod = "backward-euler"\ninitial = { x = 1, z = "1/2" }\nt_end = 1\nsteps = [20, 40, 80, 160, 320]\norder = 1',
+    "frozen-slow-ramp": 'model = "ramp"\nmethod = "frozen-slow-euler"\noptions = { m = 2 }\nstep = "H"\ninitial = { x = 0, z = 0 }\nt_end = 1\n'
+                        'steps = [10, 20, 40, 80]\norder = 1\ncomponents = ["z"]',
+    "gauss-decay": 'model = "decay"\nmethod = "implicit-midpoint"\ninitial = { y = 1 }\nt_end = 1\nsteps = [10, 20, 40, 80]\norder = 2',
+}
+
+
+def test_series_proofs_agree_with_observed_orders(check_claims):
+    results = outcomes(check_claims, {key: body + '\nproof = "series"' for key, body in AGREEMENT.items()})
+    for key, outcome in results.items():
+        assert (outcome.status, outcome.evidence) == ("verified", "symbolic"), (key, outcome.message)
+        assert "observed: order" in outcome.message
+
+
+BAD = {
+    "implicit-nonlinear": ('model = "riccati"\nmethod = "backward-euler"\nproof = "series"\norder = 1', "no symbolic step map"),
+    "multistep": ('model = "riccati"\nmethod = "bdf-2"\noptions = { start = "exact" }\nproof = "series"\norder = 2', "for one-step methods"),
+    "adaptive": ('model = "riccati"\nmethod = "adaptive-euler"\noptions = { atol = "1/100", rtol = "1/100", t_end = 1 }\nproof = "series"\norder = 1',
+                 "chooses its steps"),
+    "unknown-proof": ('model = "riccati"\nmethod = "euler"\nproof = "magic"\norder = 1', 'proof must be "series"'),
+    "leading-term-without-proof": ('model = "riccati"\nmethod = "euler"\ninitial = { y = 1 }\nsteps = [10, 20]\norder = 1\nleading_term = "1"',
+                                   'leading_term needs proof = "series"'),
+    "several-components-one-term": ('model = "oscillator"\nmethod = "euler"\nproof = "series"\norder = 1\nleading_term = "x"', "table component"),
+    "closed-form-nonlinear": ('model = "riccati"\nmethod = "euler"\nproof = "closed-form"\ninitial = { y = 1 }\nt_end = 1\norder = 1',
+                              "no closed form for N steps"),
+    "closed-form-without-solution": ('model = "forced"\nmethod = "euler"\nproof = "closed-form"\ninitial = { y = 1 }\nt_end = 1\norder = 1',
+                                     "needs the model's solution"),
+    "step-is-a-state": ('model = "riccati"\nmethod = "euler"\nstep = "y"\nproof = "series"\norder = 1', "step must name"),
+    "order-too-high": ('model = "riccati"\nmethod = "euler"\nproof = "series"\norder = 40', "order must be an integer from 1 to"),
+}
+
+
+def test_bad_series_claims_are_one_line_errors(check_claims):
+    results = outcomes(check_claims, {key: text for key, (text, _) in BAD.items()})
+    for key, (_, fragment) in BAD.items():
+        outcome = results[key]
+        assert outcome.status == "error" and fragment in outcome.message and "internal error" not in outcome.message, (key, outcome.message)
+
+
+def test_series_expansion_refuses_a_remainder_that_is_not_a_power_of_h():
+    h = sympy.Symbol("h", positive=True)
+    # written as h^(1/h) (1/h - 1)^(1/h), sympy's series alone returns O(h^3 exp(log(1/h - 1)/h)): merged first
+    coefficients = series.expand_in(h ** (1 / h) * (1 / h - 1) ** (1 / h) - sympy.exp(-1), h, 3)
+    assert [sympy.simplify(c) for c in coefficients] == [0, -sympy.exp(-1) / 2, -5 * sympy.exp(-1) / 24]
+    assert series.expand_in(sympy.exp(-1 / h) + h, h, 3) == [0, 1, 0]  # exp(-1/h) is below every power of h > 0
+    with pytest.raises(series.SeriesUnavailable):
+        series.expand_in(sympy.sqrt(h) + h, h, 3)  # not a power series
+
+
+def test_vanishing_is_decided_exactly_or_refused():
+    y, t = sympy.symbols("y t")
+    assert series.vanishes(sympy.sin(t) ** 2 + sympy.cos(t) ** 2 - 1)
+    assert not series.vanishes((y**2 - 1) / (y - 1) - y)  # = 1, not 0
+    assert not series.vanishes(sympy.exp(t) - 1 - t)

@@ -1,0 +1,156 @@
+"""check = "order" with ``proof = "closed-form"``: the global error on a linear model, exactly, as a series in h.
+
+For a method whose step map is affine in the state (and in t), N steps have a closed form with a symbolic N
+(verify.engines.symbolic.n_steps: the power of the augmented matrix, sympy's Jordan form).  With the step
+h = (t_end - t0)/N the global error e(h) = y_N - y(t_end) (numerical minus exact, against the model's
+``solution``) is a closed form in h; it is expanded in h (sympy's ``series``) and ``order = p`` holds when
+e(h) = C h^p + O(h^(p + 1)) with C not identically zero.  ``leading_term`` claims C (per component with a table);
+``t_end`` and the ``initial`` values may be declared ``symbols``.  This is an exact statement about this model
+and these initial values, e.g. frozen-slow Euler's terminal z error -T H/2 on the ramp of page 000 (the page
+writes the error as exact minus numerical: T H/2).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import sympy
+
+from verify.checks.common import CheckError, Outcome
+from verify.checks.run import method_and_options, validated
+from verify.engines import series, symbolic
+from verify.engines.methods import SymbolicSystem
+from verify.engines.methods.multistep import LinearMultistep
+from verify.input.load import Claim, LoadError
+from verify.input.model import TIME, initial_name, symbol
+
+
+@dataclass(frozen=True)
+class ClosedFormOrder:
+    method: object
+    options: dict
+    step: str
+    t0: sympy.Expr
+    y0: list
+    t_end: sympy.Expr
+    order: int
+    leading_term: dict | None
+    components: list
+
+
+def prepare(claim: Claim) -> ClosedFormOrder:
+    table, model = claim.table, claim.model
+    method, options = method_and_options(claim, "order")
+    if isinstance(method, LinearMultistep) or method.variable_step or method.memory_names(model, options):
+        raise LoadError(f"a closed-form global error needs a one-step method without memory and with fixed steps, not {method.name}")
+    step = table.get("step", "h")
+    if not isinstance(step, str) or step in model.names():
+        raise LoadError("step must name the method's step option (h, or H for the multirate methods)")
+    if set(model.variables) - set(model.solution):
+        raise LoadError("a closed-form global error needs the model's solution for every variable")
+    initial = table.get("initial")
+    if not isinstance(initial, dict) or set(model.variables) - set(initial) or set(initial) - set(model.variables) - {TIME}:
+        raise LoadError("initial must give every variable (and may give t)")
+    y0 = [claim.value(initial[s], f"initial.{s}") for s in model.variables]
+    t0 = claim.value(initial.get(TIME, 0), "initial.t")
+    t_end = claim.value(table.get("t_end", 1), "t_end")
+    for value in [*y0, t0, t_end]:
+        if value.free_symbols - set(claim.symbols.values()) or not (value.is_real is not False):
+            raise LoadError("initial values and t_end must be numbers or declared symbols")
+    order = table.get("order")
+    if not (isinstance(order, int) and not isinstance(order, bool) and 1 <= order <= series.MAX_TERMS - 2):
+        raise LoadError(f"order must be an integer from 1 to {series.MAX_TERMS - 2}")
+    if table.get("local", False):
+        raise LoadError('a closed-form proof is of the global error; for the one-step defect use proof = "series"')
+    components = table.get("components", list(model.variables))
+    if not isinstance(components, list) or not components or set(components) - set(model.variables):
+        raise LoadError("components must list variables of the model")
+    leading = None
+    if "leading_term" in table:
+        raw = table["leading_term"]
+        if isinstance(raw, dict):
+            if set(raw) - set(components):
+                raise LoadError("leading_term gives components that are not in components")
+            leading = {c: claim.value(v, f"leading_term.{c}") for c, v in raw.items()}
+        elif len(components) == 1:
+            leading = {components[0]: claim.value(raw, "leading_term")}
+        else:
+            raise LoadError("leading_term must be a table component -> expression when there are several components")
+    sample = {s: sympy.Integer(2) for s in claim.symbols.values()}  # declared symbols (T, m) validated at a sample value
+    trial = {k: v.xreplace(sample) if isinstance(v, sympy.Basic) else v for k, v in options.items()}
+    trial[step] = sympy.Rational(1, 10)
+    validated(method, model, trial)
+    return ClosedFormOrder(method, options, step, t0, y0, t_end, order, leading, components)
+
+
+def evaluate(claim: Claim) -> Outcome:
+    spec: ClosedFormOrder = claim.spec
+    model = claim.model
+    system = SymbolicSystem(model, {symbol(p): v for p, v in claim.parameters.items()})
+    N = sympy.Symbol("N", positive=True, integer=True)
+    h = sympy.Symbol(spec.step, positive=True)
+    options = dict(spec.options)
+    options[spec.step] = (spec.t_end - spec.t0) / N
+    try:
+        _, y_N = symbolic.n_steps(spec.method, system, options, spec.t0, spec.y0, N)
+    except symbolic.SymbolicUnavailable as exc:
+        raise CheckError(f"no closed form for N steps: {exc}") from None
+    values = {symbol(initial_name(s)): v for s, v in zip(model.variables, spec.y0)}
+    values[symbol(TIME)] = spec.t_end
+    # the solution is written from t = 0; a later initial time is not shifted here
+    if spec.t0 != 0:
+        raise CheckError("a closed-form global error is computed from t0 = 0 (the model's solution starts there)")
+    terms = spec.order + 2
+    lines = [f"{spec.method.name} on {model.name}: N steps of {spec.step} = {(spec.t_end - spec.t0)} / N in closed form (symbolic N-step map); "
+             f"global error e = y_N - y({spec.t_end}) with N = {spec.t_end - spec.t0}/{spec.step}, expanded in {spec.step}"]
+    errors = {}
+    for name in spec.components:
+        i = model.variables.index(name)
+        exact = claim.substitute(system.substitute(model.solution[name])).xreplace(values)
+        error = sympy.expand(y_N[i] - exact).xreplace({N: (spec.t_end - spec.t0) / h})
+        lines.append(f"  e_{name} = {error}")
+        try:
+            errors[name] = series.expand_in(error, h, terms)
+        except series.SeriesUnavailable as exc:
+            raise CheckError(f"the global error of {name}: {exc}") from None
+    leading_power, leading = None, {}
+    for q in range(terms):
+        nonzero = {}
+        for name, coefficients in errors.items():
+            try:
+                if not series.vanishes(coefficients[q]):
+                    nonzero[name] = sympy.factor(coefficients[q])
+            except series.SeriesUnavailable as exc:
+                raise CheckError(f"at {spec.step}^{q}: {exc}") from None
+        lines.append(f"  {spec.step}^{q}: " + ("0" if not nonzero else "; ".join(f"{n}: {v}" for n, v in nonzero.items())))
+        if nonzero:
+            leading_power, leading = q, nonzero
+            break
+    if leading_power is None:
+        found = f"the global error vanishes through {spec.step}^{terms - 1}"
+        computed = {"order": f">= {terms}"}
+    else:
+        shown = (f"{next(iter(leading.values()))} (in {next(iter(leading))})" if len(leading) == 1
+                 else "; ".join(f"{n}: {v}" for n, v in leading.items()))
+        found = f"global error y_N - y({spec.t_end}) = C {spec.step}^{leading_power} + O({spec.step}^{leading_power + 1}) with C = {shown}"
+        computed = {"order": str(leading_power), "leading_term": shown}
+    failures, successes = [], []
+    if leading_power == spec.order:
+        free = sorted(str(s) for s in claim.symbols.values())
+        scope = f" for every value of {', '.join(free)}" if free else ""
+        successes.append(f"order {spec.order}: {found} (exact, from the closed form in N{scope})")
+    else:
+        failures.append(f"order: claimed {spec.order}, computed {'at least ' + str(terms) if leading_power is None else leading_power}: {found}")
+    if spec.leading_term is not None and leading_power == spec.order:
+        for name, claimed in spec.leading_term.items():
+            actual = errors[name][leading_power]
+            try:
+                same = series.vanishes(sympy.expand(actual - claimed))
+                opposite = not same and series.vanishes(sympy.expand(actual + claimed))
+            except series.SeriesUnavailable as exc:
+                raise CheckError(f"leading_term.{name}: {exc}") from None
+            if same:
+                successes.append(f"leading term of {name}: {sympy.factor(actual)}")
+            else:
+                failures.append(f"leading term of {name}: claimed {claimed}, computed {sympy.factor(actual)}"
+                                + (" (the opposite sign: the error here is numerical minus exact)" if opposite else ""))
+    return Outcome("refuted" if failures else "verified", "symbolic", "; ".join(failures or successes), computed, lines)

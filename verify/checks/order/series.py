@@ -1,0 +1,227 @@
+"""check = "order" with ``proof = "series"``: the local defect of a method on a model, as a series in the step.
+
+One step of the method from a general point (t, y) with a symbolic step h (the option named by ``step``) is run
+on sympy expressions and expanded in h; so is the exact flow y(t + h) (repeated Lie derivatives of the model's
+vector field; for a DAE with a constraint linear in the algebraic variables, the reduced ODE:
+verify.engines.series).  The defect Phi_h(y) - y(t + h) = C h^q + O(h^(q + 1)) is reported term by term, with
+C an expression in the state, t and the free parameters (the claim's ``symbols``).
+
+``local = true``: ``order = q`` is the power of the defect (as for an observed local order).  Otherwise
+``order = p`` is the global order q - 1 of a one-step method whose defect is C h^(p + 1) with C not identically
+zero (Hairer, Norsett & Wanner I, sec. II.3: a one-step method with a Lipschitz increment converges with the
+order of its local error less one).  ``leading_term`` (an expression, or a table component -> expression)
+claims C.  ``components`` restricts the defect to some variables.  With ``steps`` the observed order is measured
+too (verify.checks.order.observed) and both must hold.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import sympy
+
+from verify.checks.common import CheckError, Outcome
+from verify.checks.order import observed
+from verify.checks.run import method_and_options, validated
+from verify.engines import series, symbolic
+from verify.engines.methods import SymbolicSystem
+from verify.engines.methods.multistep import LinearMultistep
+from verify.input.load import Claim, LoadError
+from verify.input.model import TIME, symbol
+
+KEYS = {"proof", "leading_term"}
+
+
+@dataclass(frozen=True)
+class SeriesOrder:
+    method: object
+    options: dict  # the step option is the symbol h
+    step: str
+    order: int
+    local: bool
+    leading_term: dict | None  # component -> claimed C
+    components: list
+    observed: object | None  # the observed-order spec when ``steps`` is given
+
+
+def prepare(claim: Claim) -> SeriesOrder:
+    table, model = claim.table, claim.model
+    if table.get("proof") != "series":
+        raise LoadError('proof must be "series" (the local defect expanded in the step size) or "closed-form" (the global error '
+                        'of an affine method on a linear model)')
+    method, options = method_and_options(claim, "order")
+    if isinstance(method, LinearMultistep):
+        raise LoadError("a series proof is for one-step methods; a multistep method's order follows from its coefficients "
+                        "(an order claim without a model)")
+    if method.variable_step:
+        raise LoadError(f"method {method.name} chooses its steps by comparisons: its step map has no series in h")
+    if method.memory_names(model, options) and not method.memory_from_previous_node(model, options):
+        raise LoadError(f"method {method.name} carries memory from step to step ({', '.join(method.memory_names(model, options))}) "
+                        "that is not a function of the previous node: its one-step defect depends on the whole past")
+    step = table.get("step", "h")
+    if not isinstance(step, str) or step in model.names():
+        raise LoadError("step must name the method's step option (h, or H for the multirate methods), not a model name")
+    trial = dict(options)
+    trial[step] = sympy.Rational(1, 10)
+    validated(method, model, trial)
+    options[step] = symbol(step)
+    order = table.get("order")
+    if not (isinstance(order, int) and not isinstance(order, bool) and 1 <= order <= series.MAX_TERMS - 2):
+        raise LoadError(f"order must be an integer from 1 to {series.MAX_TERMS - 2}")
+    local = table.get("local", False)
+    if not isinstance(local, bool):
+        raise LoadError("local must be true or false")
+    components = table.get("components", list(model.variables))
+    if not isinstance(components, list) or not components or set(components) - set(model.variables):
+        raise LoadError("components must list variables of the model")
+    leading = None
+    if "leading_term" in table:
+        raw = table["leading_term"]
+        if isinstance(raw, dict):
+            if set(raw) - set(components):
+                raise LoadError("leading_term gives components that are not in components")
+            leading = {c: claim.value(v, f"leading_term.{c}") for c, v in raw.items()}
+        elif len(components) == 1:
+            leading = {components[0]: claim.value(raw, "leading_term")}
+        else:
+            raise LoadError("leading_term must be a table component -> expression when there are several components")
+    observed_spec = observed.prepare(claim) if "steps" in table else None
+    if method.memory_names(model, options) and not local and observed_spec is None:
+        raise LoadError(f"method {method.name} carries memory: its defect from the exact past gives a global order only with "
+                        "stability, which is not proved here; claim local = true, or give steps to observe the global order too")
+    return SeriesOrder(method, options, step, order, local, leading, components, observed_spec)
+
+
+def _consistent_algebraic(model, system, t) -> dict:
+    """{z: Z(t, x)} solving the constraints for the algebraic variables (linear in them), or {}."""
+    if not model.algebraic:
+        return {}
+    unknowns = [symbol(z) for z in model.algebraic]
+    try:
+        solution = sympy.solve(system.constraints, unknowns, dict=True)
+    except (NotImplementedError, ValueError) as exc:
+        raise CheckError(f"cannot solve the constraints for {', '.join(model.algebraic)}: {exc}") from None
+    if len(solution) != 1 or set(solution[0]) != set(unknowns):
+        raise CheckError(f"the constraints do not determine {', '.join(model.algebraic)} uniquely in closed form: no series of the flow")
+    return solution[0]
+
+
+def defect_series(claim: Claim, spec: SeriesOrder, terms: int) -> dict:
+    """{component: [d_0, d_1, ...]}: Phi_h(y) - y(t + h) power by power, from a consistent point of a DAE."""
+    model = claim.model
+    system = SymbolicSystem(model, {symbol(p): v for p, v in claim.parameters.items()})
+    t, h = symbol(TIME), symbol(spec.step)
+    states = [symbol(s) for s in model.states]
+    algebraic = _consistent_algebraic(model, system, t)
+    point = list(states) + [algebraic[symbol(z)] for z in model.algebraic]
+    rates = [sympy.expand(r.xreplace(algebraic)) for r in system.rhs]
+    flow = series.flow_coefficients(rates, states, t, terms)
+    memory = []
+    if spec.method.memory_names(model, spec.options):  # the previous exchange, from the exact past node
+        past = [sum(((-h) ** q * flow[q][i] for q in range(terms)), sympy.Integer(0)) for i in range(len(states))]
+        past_algebraic = [sympy.expand(algebraic[symbol(z)].xreplace({t: t - h, **dict(zip(states, past))})) for z in model.algebraic]
+        memory = [sympy.expand(v) for v in spec.method.initial_memory(
+            system, t - h, past + past_algebraic, symbolic.sympify_deep(spec.method.exact_options(spec.options, convert=symbolic.sympify_deep)))]
+    try:
+        image = symbolic.one_step(spec.method, system, spec.options, t, point + memory, augmented=bool(memory))
+    except symbolic.SymbolicUnavailable as exc:
+        raise CheckError(f"no symbolic step map: {exc}") from None
+    defects = {}
+    for name in spec.components:
+        i = model.variables.index(name)
+        try:
+            phi = series.coefficients_in(image[i], h, terms)
+        except series.SeriesUnavailable as exc:
+            raise CheckError(str(exc)) from None
+        if i < len(states):
+            exact = [flow[q][i] for q in range(terms)]
+        else:  # z(t + h) = Z(t + h, x(t + h)): the Lie derivatives of Z along the reduced ODE
+            exact = _derivative_series(algebraic[symbol(name)], rates, states, t, terms)
+        defects[name] = [sympy.expand(sympy.cancel(a - b)) for a, b in zip(phi, exact)]
+    return defects
+
+
+def _derivative_series(expression, rates, states, t, terms):
+    current, coefficients = expression, []
+    for q in range(terms):
+        coefficients.append(sympy.expand(current / sympy.factorial(q)))
+        current = series.lie_derivative(current, rates, states, t)
+    return coefficients
+
+
+def evaluate(claim: Claim) -> Outcome:
+    spec: SeriesOrder = claim.spec
+    claimed_power = spec.order if spec.local else spec.order + 1
+    terms = claimed_power + 2
+    defects = defect_series(claim, spec, terms)
+    h = spec.step
+    leading_power, lines = None, []
+    for q in range(terms):
+        nonzero = {}
+        for name, coefficients in defects.items():
+            try:
+                if not series.vanishes(coefficients[q]):
+                    nonzero[name] = sympy.factor(coefficients[q])
+            except series.SeriesUnavailable as exc:
+                raise CheckError(f"at {h}^{q}: {exc}") from None
+        lines.append(f"  {h}^{q}: " + ("0" if not nonzero else "; ".join(f"{name}: {value}" for name, value in nonzero.items())))
+        if nonzero and leading_power is None:
+            leading_power, leading = q, nonzero
+            break
+    method = spec.method.name
+    header = [f"{method} on {claim.model.name}: one step from (t, {', '.join(claim.model.variables)}) with symbolic {h}, expanded in {h}; "
+              f"defect Phi_{h}(y) - y(t + {h}) over {', '.join(spec.components)} (exact flow: repeated Lie derivatives of the vector field)"]
+    derivation = header + lines
+    if leading_power is None:
+        found = f"the defect vanishes through {h}^{terms - 1}"
+        computed = {"defect_power": f">= {terms}"}
+    else:
+        shown = (str(next(iter(leading.values()))) + f" (in {next(iter(leading))})" if len(leading) == 1
+                 else "; ".join(f"{name}: {value}" for name, value in leading.items()))
+        found = f"defect = C {h}^{leading_power} + O({h}^{leading_power + 1}) with C = {shown}"
+        computed = {"defect_power": str(leading_power), "leading_term": shown,
+                    "order": str(leading_power if spec.local else leading_power - 1)}
+    what = "local order (power of the one-step defect)" if spec.local else "order"
+    failures, successes = [], []
+    value = None if leading_power is None else (leading_power if spec.local else leading_power - 1)
+    if value == spec.order:
+        memory = bool(spec.method.memory_names(claim.model, spec.options))
+        reason = ("" if spec.local else " (the defect from the exact past; with memory the global order also needs stability)" if memory
+                  else f" (a one-step method with defect O({h}^{spec.order + 1}) converges with order {spec.order})")
+        successes.append(f"{what} {spec.order}: {found}{reason}")
+    else:
+        computed_text = f"at least {terms - (0 if spec.local else 1)}" if value is None else str(value)
+        failures.append(f"{what}: claimed {spec.order}, computed {computed_text}: {found}")
+    if spec.leading_term is not None and value == spec.order:
+        for name, claimed in spec.leading_term.items():
+            actual = defects[name][leading_power]
+            try:
+                same = series.vanishes(sympy.expand(actual - claimed))
+            except series.SeriesUnavailable as exc:
+                raise CheckError(f"leading_term.{name}: {exc}") from None
+            (successes if same else failures).append(
+                f"leading term of {name}: {sympy.factor(actual)}" if same
+                else f"leading term of {name}: claimed {claimed}, computed {sympy.factor(actual)}")
+    outcome = Outcome("refuted" if failures else "verified", "symbolic", "; ".join(failures or successes), computed, derivation)
+    if spec.observed is None:
+        return outcome
+    return _with_observed(claim, spec, outcome)
+
+
+def _with_observed(claim: Claim, spec: SeriesOrder, proved: Outcome) -> Outcome:
+    """Both the series and the observed order must hold; the observed one is reported beside the proof."""
+    series_spec = claim.spec
+    claim.spec = spec.observed
+    try:
+        seen = observed.evaluate(claim)
+    finally:
+        claim.spec = series_spec
+    derivation = proved.derivation + ["observed order:"] + ["  " + line for line in seen.derivation]
+    computed = dict(proved.computed, **{f"observed {k}": v for k, v in seen.computed.items()})
+    message = f"{proved.message}; observed: {seen.message}"
+    # with memory the global order needs stability, which only the observed runs show: the evidence is theirs
+    evidence = "numerical" if spec.method.memory_names(claim.model, spec.options) and not spec.local else "symbolic"
+    if proved.status == "verified" and seen.status == "verified":
+        return Outcome("verified", evidence, message, computed, derivation)
+    if proved.status == "refuted" and seen.status == "refuted":
+        return Outcome("refuted", evidence, message, computed, derivation)
+    raise CheckError(f"the series and the observed order disagree: series {proved.status} ({proved.message}); observed {seen.status} ({seen.message})")

@@ -1,0 +1,124 @@
+"""Power series in the step size: a method's one-step map against the exact flow, symbolically.
+
+The exact flow of y' = f(t, y) from (t, y) is y(t + h) = sum_q h^q / q! D^q y with the Lie derivative
+D g = dg/dt + sum_j dg/dy_j f_j (the Taylor series y' = f, y'' = f_t + f_y f, ...; Hairer, Norsett & Wanner I,
+sec. II.2).  For a semi-explicit index-1 DAE x' = f(t, x, z), 0 = g(t, x, z) whose constraint is linear in z,
+z = Z(t, x) is solved symbolically and the flow is that of the reduced ODE x' = f(t, x, Z(t, x)), with
+z(t + h) = Z(t + h, x(t + h)) (Hairer & Wanner II, sec. VI.1).
+
+A one-step map Phi_h(y) (verify.engines.symbolic.one_step: the exact step map run on sympy expressions, h a
+symbol) is expanded as a quotient of polynomials in h (P/Q with Q(0) != 0, divided as power series) or, when h
+sits inside a function (exp(t + h/2)), by sympy's ``series``.  The defect Phi_h(y) - y(t + h) = sum_q d_q h^q is
+reported term by term; a term is zero when it cancels exactly (rational functions) or sympy simplifies it to
+zero, nonzero when it does not cancel (rational functions) or an interval enclosure at a rational point
+excludes zero (verify.engines.crosscheck.certify_sign); otherwise the term is undecided.
+"""
+from __future__ import annotations
+
+import math
+
+import sympy
+
+from verify.engines import crosscheck
+from verify.errors import UndecidableError
+
+MAX_TERMS = 8  # powers h^0 .. h^7: local orders up to 6
+
+
+class SeriesUnavailable(UndecidableError):
+    """The expansion, or the decision whether a coefficient vanishes, is out of reach."""
+
+
+def lie_derivative(expression, rates: list, variables: list, t) -> sympy.Expr:
+    return sympy.diff(expression, t) + sum(sympy.diff(expression, v) * f for v, f in zip(variables, rates))
+
+
+def flow_coefficients(rates: list, variables: list, t, terms: int) -> list:
+    """[a_0, a_1, ...] (each a list over the variables) with y(t + h) = sum a_q h^q, from repeated Lie derivatives."""
+    current = list(variables)
+    coefficients = []
+    for q in range(terms):
+        coefficients.append([sympy.expand(c / math.factorial(q)) for c in current] if q else list(current))
+        current = [lie_derivative(c, rates, variables, t) for c in current]
+    return coefficients
+
+
+def coefficients_in(expression, h, terms: int) -> list:
+    """[c_0, ..., c_{terms-1}] with expression = sum c_q h^q + O(h^terms)."""
+    expression = sympy.sympify(expression)
+    if h not in expression.free_symbols:
+        return [expression] + [sympy.Integer(0)] * (terms - 1)
+    numerator, denominator = sympy.fraction(sympy.together(expression))
+    try:
+        p, q = sympy.Poly(numerator, h), sympy.Poly(denominator, h)
+    except sympy.PolynomialError:
+        p = q = None
+    if p is not None and all(h not in c.free_symbols for c in p.coeffs() + q.coeffs()):
+        p_low = [p.coeff_monomial(h**k) for k in range(terms)]
+        q_low = [q.coeff_monomial(h**k) for k in range(terms)]
+        if sympy.cancel(q_low[0]) == 0:
+            raise SeriesUnavailable(f"the step map has a pole at h = 0 ({denominator} vanishes there)")
+        series = []
+        for n in range(terms):
+            value = p_low[n] - sum(q_low[k] * series[n - k] for k in range(1, n + 1))
+            series.append(sympy.cancel(value / q_low[0]))
+        return series
+    return expand_in(expression, h, terms)
+
+
+def expand_in(expression, h, terms: int) -> list:
+    """[c_0, ..., c_{terms-1}] by sympy's ``series``, refused unless the remainder is exactly O(h^terms) and no
+    coefficient still holds h (sympy can return O(h^3 exp(log(1/h - 1)/h)) for (1 - h)^(1/h) written as
+    h^(1/h) (1/h - 1)^(1/h): so powers with h in the exponent are first merged over one base, reduced)."""
+    expression = sympy.powsimp(sympy.expand(expression), combine="base", force=True)
+    expression = expression.replace(lambda e: isinstance(e, sympy.Pow) and e.exp.has(h), lambda e: sympy.Pow(sympy.cancel(e.base), e.exp))
+    try:
+        expanded = sympy.series(expression, h, 0, terms)
+    except (NotImplementedError, ValueError, TypeError) as exc:
+        raise SeriesUnavailable(f"sympy cannot expand {expression} in {h}: {exc}") from None
+    remainder = expanded.getO()
+    if remainder is not None and sympy.simplify(remainder.expr - h**terms) != 0:
+        raise SeriesUnavailable(f"sympy expands {expression} only up to {remainder}, not into powers of {h}")
+    polynomial = sympy.expand(expanded.removeO())
+    coefficients = [polynomial.coeff(h, k) for k in range(terms)]
+    if any(c.has(h) for c in coefficients) or sympy.expand(polynomial - sum(c * h**k for k, c in enumerate(coefficients))) != 0:
+        raise SeriesUnavailable(f"the expansion of {expression} in {h} is not a polynomial in {h}")
+    return coefficients
+
+
+def vanishes(coefficient) -> bool:
+    """Is the coefficient (an expression in the state, t and free parameters) identically zero?"""
+    coefficient = sympy.sympify(coefficient)
+    if coefficient == 0:
+        return True
+    rational_function = not coefficient.atoms(sympy.Function) and all(
+        not isinstance(a, sympy.Pow) or a.exp.is_Integer for a in coefficient.atoms(sympy.Pow))
+    reduced = sympy.cancel(sympy.together(coefficient))
+    if reduced == 0:
+        return True
+    if rational_function:
+        return False
+    if _nonzero_at_a_point(coefficient, sorted(coefficient.free_symbols, key=str)):
+        return False
+    if sympy.simplify(coefficient) == 0:
+        return True
+    raise SeriesUnavailable(f"cannot decide whether {coefficient} vanishes identically")
+
+
+POINTS = [sympy.Rational(3, 7), sympy.Rational(5, 11), sympy.Rational(2, 13), sympy.Rational(7, 5)]  # positive: no branch cuts
+
+
+def _nonzero_at_a_point(coefficient, symbols) -> bool:
+    """True when an interval enclosure at some rational point excludes zero (rigorous)."""
+    for shift in range(3):
+        point = {s: POINTS[(i + shift) % len(POINTS)] + i for i, s in enumerate(symbols)}
+        value = coefficient.xreplace(point)
+        if value.free_symbols:
+            continue
+        try:
+            sign, _, _ = crosscheck.certify_sign(value, max_bits=512)
+        except (ValueError, TypeError, ZeroDivisionError, OverflowError):
+            continue
+        if sign in (1, -1):
+            return True
+    return False
