@@ -2,98 +2,121 @@
 with a message that shows what was claimed and what was computed."""
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
-from conftest import assert_wrong_version_refuted, ELECTROMECHANICAL, claims_text
+from conftest import ELECTROMECHANICAL, ROOT, assert_refuted, claims_text
+from verify import runner
+from verify.checks import CHECKS
 
-RUN_HEAD = ELECTROMECHANICAL + """
-[model.ramp]
-states = ["x", "z"]
-rhs = { x = "1", z = "x" }
-blocks = { slow = ["x"], fast = ["z"] }
-solution = { x = "x0 + t", z = "z0 + x0*t + t**2/2" }
+WRONG_DIR = ROOT / "tests" / "claims" / "wrong"
 
-[model.stable_coupled]
-states = ["x", "z"]
-rhs = { x = "-x", z = "x - 8*z" }
-blocks = { slow = ["x"], fast = ["z"] }
-solution = { x = "x0*exp(-t)", z = "exp(-8*t)*z0 + x0/6*(exp(-t) - exp(-8*t))" }
+# Fragments each wrong version's message must show (claimed and computed), by file stem and claim id.  The claim
+# bodies are the fixture files in tests/claims/wrong/ (one or more per claim kind; bundled models by name).
+FRAGMENTS = {
+    "run": {
+        "changed-digit": ["claimed 369/5001", "computed 369/5000"],
+        "flipped-sign": ["claimed -9/10", "computed 9/10"],
+        "wrong-trace-value": ["value 2 claimed 9/201", "computed 9/200"],
+        "wrong-trace-length": ["claimed 3 values", "computed 4"],
+        "wrong-count": ["counts fast: claimed 3, computed 4"],
+        "wrong-rounding": ["claimed 9.5061", "computed 9.50625", "9.5062 (half-even) / 9.5063 (half-up)"],
+        "terminal-error-TH/3": ["claimed 1/4/3 (= 1/12), computed 1/8"],
+        "frozen-slow-exact-at-nodes": ["at node 1", "claimed solution(z) (= 1/32), computed 0"],
+    },
+    "identity_sign_relation_solution": {
+        "energy-identity-flipped-sign": ["claimed ddt(energy) = (v - i)**2 + 7*i**2", "computed -8*i**2 + 2*i*v - v**2"],
+        "energy-identity-changed-digit": ["claimed", "differ by -i**2"],
+        "energy-grows": ["claimed ddt(energy) nonnegative", "computed -"],
+        "energy-strictly-decreasing": ["claimed ddt(energy) negative", "computed 0 at"],
+        "indefinite-quadratic-with-linear-term": ["claimed", "computed -1/2 at q = 1"],
+        "multiplier-changed-digit": ["claimed 1 - 8*h == -7/4", "lhs = -7/5"],
+        "multiplier-contracts": ["claimed abs(1 - 8*h) < 1", "lhs = 7/5"],
+        "exact-multiplier-grows": ["claimed exp(-8*h) > 1", "mpmath.iv"],
+        "closed-form-changed-digit": ["claimed z(t) =", "not 0"],
+    },
+    "solve_ivp_forall_stability_energy": {
+        "solve-ivp-against-a-wrong-closed-form": ["claimed agreement within the tolerances", "computed largest |error| / allowed = 1.53e+06"],
+        "terminal-error-TH3-for-every-T-N-m": ["counterexample T = 1, N = 1, m = 1", "claimed T*H/3 (= 1/3), computed 1/2"],
+        "rk4-stability-function-changed-digit": ["claimed z**4/12", "computed z**4/24"],
+        "ab2-interval-too-long": ["claimed [-2, 0], computed [-1, 0]"],
+        "jacobi-energy-bounded": ["final_ratio: claimed < 2, computed 270375.19"],
+    },
+}
+FRAGMENTS["order_proofs"] = {
+    "rk4-order-one-too-high": ["order: claimed 5, computed 4", "b·c^4 = 1/5 fails", "residual 1/120"],
+    "rk4-changed-coefficient": ["claimed 4, computed 0", "b·1 = 1 fails", "Phi = 41/42"],
+    "rk4-changed-third-row": ["claimed 4, computed 2", "b·Ac = 1/6 fails (tree [[τ]])", "Phi = 5/36"],
+    "gauss-legendre-4-order-5": ["claimed 5, computed 4"],
+    "radau-iia-5-order-4": ["claimed 4, computed 5", "b·c^5 = 1/6 fails"],
+    "dormand-prince-embedded-5": ["embedded order: claimed 5, computed 4"],
+    "rk4-principal-error-norm-changed-digit": ["claimed sqrt(1746)/2880", "computed sqrt(1745)/2880"],
+    "bdf2-error-constant-numerator-off-by-one": ["claimed -1/9", "computed C_3 = -2/9"],
+    "bdf2-normalized-constant-flipped-sign": ["claimed 1/3", "computed C_3/sigma(1) = -1/3"],
+    "ab3-order-one-too-high": ["order: claimed 4, computed 3"],
+    "am2-order-one-too-high": ["order: claimed 4, computed 3"],
+    "abm4-order-one-too-high": ["order: claimed 5, computed 4"],
+    "not-zero-stable": ["not zero-stable", "(zeta + 5): roots outside the unit circle", "consistent of order 3"],
+}
+FRAGMENTS["order_series"] = {
+    "rk4-order-one-too-high": ["order: claimed 5, computed 4", "defect = C h^5"],
+    "heun-order-one-too-low": ["order: claimed 1, computed 2", "y**4/2"],
+    "rosenbrock-leading-term-changed-digit": ["claimed 2*y**3, computed y**3"],
+    "approximate-jacobian-keeps-second-order": ["claimed 2, computed 1", "-y**2*(2*y - 1)/2"],
+    "euler-global-error-flipped-sign": ["claimed exp(-1)/2, computed -exp(-1)/2", "opposite sign"],
+    "trapezoid-global-first-order": ["claimed 1, computed 2", "-exp(-1)/12"],
+}
 
+
+def checked(path: Path) -> dict:
+    results = runner.check(runner.load([str(path)], model_dirs=[str(ROOT / "models")]))
+    return {r.claim.id: r for r in results}
+
+
+@pytest.mark.parametrize("stem", sorted(FRAGMENTS))
+def test_every_wrong_version_is_refuted_with_claimed_and_computed(stem):
+    results = checked(WRONG_DIR / f"{stem}.toml")
+    assert set(results) == set(FRAGMENTS[stem])
+    for claim_id, result in results.items():
+        assert result.claim.expected == "refuted", claim_id
+        assert_refuted(result.outcome, FRAGMENTS[stem][claim_id])
+
+
+def test_every_claim_kind_has_wrong_versions_and_a_readme_section():
+    kinds = {result.claim.check for stem in FRAGMENTS for result in checked(WRONG_DIR / f"{stem}.toml").values()}
+    assert kinds == set(CHECKS), sorted(set(CHECKS) - kinds)
+    assert {path.stem for path in WRONG_DIR.glob("*.toml")} == set(FRAGMENTS)
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    for kind in CHECKS:
+        assert f'`check = "{kind}"`' in readme, kind
+
+
+def test_wrong_versions_exit_1_and_expected_refuted_exit_0(run_cli, tmp_path):
+    text = (WRONG_DIR / "run.toml").read_text(encoding="utf-8")
+    count = text.count("[[claim]]")
+    (tmp_path / "models").mkdir()
+    for model_file in (ROOT / "models").glob("*.toml"):
+        (tmp_path / "models" / model_file.name).write_text(model_file.read_text(encoding="utf-8"), encoding="utf-8")
+    (tmp_path / "recorded.toml").write_text(text, encoding="utf-8")
+    result = run_cli("run", "recorded.toml")
+    assert result.exit_code == 0, result.output
+    assert f"{count} claims · {count} refuted as expected" in result.output
+    (tmp_path / "wrong.toml").write_text(text.replace('expected = "refuted"\n', ""), encoding="utf-8")
+    result = run_cli("run", "wrong.toml")
+    assert result.exit_code == 1
+    assert result.output.count("FAIL refuted") == count
+
+
+def claim_file(claims: dict) -> str:
+    return claims_text(ELECTROMECHANICAL + COOLING, claims)
+
+
+COOLING = """
 [model.cooling]
 states = ["y"]
 rhs = { y = "-y/2" }
 """
-
-MACRO = """
-check = "run"
-model = "electromechanical"
-method = "frozen-slow-euler"
-options = { H = "1/10", m = 4 }
-initial = { q = 0, v = 1, i = 0 }
-"""
-
-WRONG = {
-    # run: a changed digit, a flipped sign, a wrong trace, a wrong count, a wrong rounding, a wrong order of error
-    "changed-digit": (MACRO + 'expect = { q = "1/10", v = "9/10", i = "369/5001" }', ["claimed 369/5001", "computed 369/5000"]),
-    "flipped-sign": (MACRO + 'expect = { v = "-9/10" }', ["claimed -9/10", "computed 9/10"]),
-    "wrong-trace-value": (MACRO + 'trace = { i = ["1/40", "9/201", "61/1000", "369/5000"] }', ["value 2 claimed 9/201", "computed 9/200"]),
-    "wrong-trace-length": (MACRO + 'trace = { i = ["1/40", "9/200", "61/1000"] }', ["claimed 3 values", "computed 4"]),
-    "wrong-count": (MACRO + "counts = { slow = 1, fast = 3 }", ["counts fast: claimed 3, computed 4"]),
-    "wrong-rounding": (
-        'check = "run"\nmodel = "cooling"\nmethod = "euler"\noptions = { h = "79/800" }\ninitial = { y = 10 }\ndigits = 4\nexpect = { y = 9.5061 }',
-        ["claimed 9.5061", "computed 9.50625", "9.5062 (half-even) / 9.5063 (half-up)"],
-    ),
-    "terminal-error-TH/3": (
-        'check = "run"\nmodel = "ramp"\nmethod = "frozen-slow-euler"\noptions = { H = "1/4", m = 3 }\ninitial = { x = 0, z = 0 }\nsteps = 4\n'
-        'expect = { "solution(z) - z" = "1/4/3" }',
-        ["claimed 1/4/3 (= 1/12), computed 1/8"],
-    ),
-    "frozen-slow-exact-at-nodes": (
-        'check = "run"\nmodel = "ramp"\nmethod = "frozen-slow-euler"\noptions = { H = "1/4", m = 3 }\ninitial = { x = 0, z = 0 }\nsteps = 4\n'
-        'expect_at_nodes = { z = "solution(z)" }',
-        ["at node 1", "claimed solution(z) (= 1/32), computed 0"],
-    ),
-    # identity: a flipped sign and a changed digit
-    "energy-identity-flipped-sign": (
-        'check = "identity"\nmodel = "electromechanical"\nexpr = "ddt(energy)"\nequals = "(v - i)**2 + 7*i**2"',
-        ["claimed ddt(energy) = (v - i)**2 + 7*i**2", "computed -8*i**2 + 2*i*v - v**2"],
-    ),
-    "energy-identity-changed-digit": (
-        'check = "identity"\nmodel = "electromechanical"\nexpr = "ddt(energy)"\nequals = "-(v - i)**2 - 6*i**2"',
-        ["claimed", "differ by -i**2"],
-    ),
-    # sign: the opposite sign, and a strict sign that fails on a nonzero state
-    "energy-grows": ('check = "sign"\nmodel = "electromechanical"\nexpr = "ddt(energy)"\nsign = "nonnegative"', ["claimed ddt(energy) nonnegative", "computed -"]),
-    "energy-strictly-decreasing": ('check = "sign"\nmodel = "electromechanical"\nexpr = "ddt(energy)"\nsign = "negative"', ["claimed ddt(energy) negative", "computed 0 at"]),
-    "indefinite-quadratic-with-linear-term": ('check = "sign"\nmodel = "electromechanical"\nexpr = "q**2 - 2*q + 1/2"\nsign = "nonnegative"', ["claimed", "computed -1/2 at q = 1"]),
-    # relation: a changed digit, a flipped comparison, a certified refutation through exp
-    "multiplier-changed-digit": ('check = "relation"\nparameters = { h = "3/10" }\nlhs = "1 - 8*h"\nop = "=="\nrhs = "-7/4"', ["claimed 1 - 8*h == -7/4", "lhs = -7/5"]),
-    "multiplier-contracts": ('check = "relation"\nparameters = { h = "3/10" }\nlhs = "abs(1 - 8*h)"\nop = "<"\nrhs = 1', ["claimed abs(1 - 8*h) < 1", "lhs = 7/5"]),
-    "exact-multiplier-grows": ('check = "relation"\nparameters = { h = "3/10" }\nlhs = "exp(-8*h)"\nop = ">"\nrhs = 1', ["claimed exp(-8*h) > 1", "mpmath.iv"]),
-    # solution: a changed digit in the closed form (x0/6 instead of x0/7)
-    "closed-form-changed-digit": ('check = "solution"\nmodel = "stable_coupled"', ["claimed z(t) =", "not 0"]),
-}
-
-
-def claim_file(claims: dict) -> str:
-    return claims_text(RUN_HEAD, claims)
-
-
-@pytest.mark.parametrize("claim_id", sorted(WRONG))
-def test_wrong_version_is_refuted_with_claimed_and_computed(check_claims, claim_id):
-    assert_wrong_version_refuted(check_claims, RUN_HEAD, WRONG, claim_id)
-
-
-def test_wrong_versions_exit_1_and_expected_refuted_exit_0(run_cli, tmp_path):
-    (tmp_path / "wrong.toml").write_text(claim_file(WRONG))
-    result = run_cli("run", "wrong.toml")
-    assert result.exit_code == 1
-    assert result.output.count("FAIL refuted") == len(WRONG)
-    recorded = claim_file(WRONG).replace('statement = "a wrong version"', 'statement = "a wrong version"\nexpected = "refuted"')
-    (tmp_path / "recorded.toml").write_text(recorded)
-    result = run_cli("run", "recorded.toml")
-    assert result.exit_code == 0, result.output
-    assert f"{len(WRONG)} claims · {len(WRONG)} refuted as expected" in result.output
 
 
 def test_rounding_audit_reports_ties_and_modes(check_claims):
