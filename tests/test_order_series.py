@@ -165,3 +165,13 @@ def test_vanishing_is_decided_exactly_or_refused():
     assert series.vanishes(sympy.sin(t) ** 2 + sympy.cos(t) ** 2 - 1)
     assert not series.vanishes((y**2 - 1) / (y - 1) - y)  # = 1, not 0
     assert not series.vanishes(sympy.exp(t) - 1 - t)
+
+
+def test_plots_draw_the_series_constant_beside_the_observed_errors(check_claims, monkeypatch):
+    from verify.checks import common
+
+    monkeypatch.setattr(common, "FIGURES", True)
+    results = outcomes(check_claims, {"rosenbrock": AGREEMENT["rosenbrock-local"] + '\nproof = "series"'})
+    figure = results["rosenbrock"].figure
+    assert figure["series"] == {"constant": 1.0, "power": 2}  # C = y^3 at y0 = 1
+    assert figure["claimed"] == 2.0 and len(figure["errors"]) == 5

@@ -5,7 +5,8 @@ A check that can draw leaves data in ``Outcome.figure`` (only when
 
 * ``kind = "energy"``: ``curves`` [(label, times, ratios)], ``ylabel``: the
   functional over its initial value against time, one curve per scheme;
-* ``kind = "order"``: ``h``, ``errors``, ``slope``, ``claimed``: log error
+* ``kind = "order"``: ``h``, ``errors``, ``slope``, ``claimed`` (and ``series``: the constant and power of a
+  proved one-step defect, drawn as |C| h^q): log error
   against log step with the fitted least-squares slope.
 
 Each picture is an SVG file next to the report, named after the report and
@@ -84,6 +85,9 @@ def _order(ax, figure):
     claimed = figure["claimed"]
     reference = [errors[-1] * (x / h[-1]) ** claimed for x in h]
     ax.loglog(h, reference, "--", label=f"slope {claimed:g} (claimed)")
+    if figure.get("series"):  # a series proof beside the observed errors: |C(y0)| h^q
+        constant, power = figure["series"]["constant"], figure["series"]["power"]
+        ax.loglog(h, [constant * x**power for x in h], ":", label=f"series |C| h^{power}, |C| = {constant:.3g}")
     ax.set_xlabel(figure.get("xlabel", "step"))
     ax.set_ylabel("error at t_end")
     ax.legend(fontsize=8)

@@ -216,12 +216,27 @@ def _with_observed(claim: Claim, spec: SeriesOrder, proved: Outcome) -> Outcome:
     finally:
         claim.spec = series_spec
     derivation = proved.derivation + ["observed order:"] + ["  " + line for line in seen.derivation]
+    figure = seen.figure
+    if figure is not None and spec.local and "leading_term" in proved.computed:  # draw |C(y0)| h^q beside the errors
+        figure = dict(figure, series=_leading_at_start(claim, spec, int(proved.computed["defect_power"])))
     computed = dict(proved.computed, **{f"observed {k}": v for k, v in seen.computed.items()})
     message = f"{proved.message}; observed: {seen.message}"
     # with memory the global order needs stability, which only the observed runs show: the evidence is theirs
     evidence = "numerical" if spec.method.memory_names(claim.model, spec.options) and not spec.local else "symbolic"
     if proved.status == "verified" and seen.status == "verified":
-        return Outcome("verified", evidence, message, computed, derivation)
+        return Outcome("verified", evidence, message, computed, derivation, figure=figure)
     if proved.status == "refuted" and seen.status == "refuted":
-        return Outcome("refuted", evidence, message, computed, derivation)
+        return Outcome("refuted", evidence, message, computed, derivation, figure=figure)
     raise CheckError(f"the series and the observed order disagree: series {proved.status} ({proved.message}); observed {seen.status} ({seen.message})")
+
+
+def _leading_at_start(claim: Claim, spec: SeriesOrder, power: int) -> dict | None:
+    """{"constant": max |C(t0, y0)|, "power": q} for the picture, or None when C has no value there."""
+    start = spec.observed
+    defects = defect_series(claim, spec, power + 1)
+    values = {symbol(TIME): start.t0, **{symbol(s): v for s, v in zip(claim.model.variables, start.y0)}}
+    try:
+        constant = max(abs(float(sympy.N(defects[name][power].xreplace(values)))) for name in spec.components)
+    except (TypeError, ValueError):
+        return None
+    return {"constant": constant, "power": power}
