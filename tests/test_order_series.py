@@ -175,3 +175,27 @@ def test_plots_draw_the_series_constant_beside_the_observed_errors(check_claims,
     figure = results["rosenbrock"].figure
     assert figure["series"] == {"constant": 1.0, "power": 2}  # C = y^3 at y0 = 1
     assert figure["claimed"] == 2.0 and len(figure["errors"]) == 5
+
+
+def test_series_proofs_agree_with_every_bundled_observed_order(tmp_path):
+    """Every bundled observed-order claim, given proof = "series" as well, comes out verified (the series and the
+    observed order agree), unless its method has no symbolic step map there (the Newton-solved nonlinear DAE)."""
+    from conftest import ROOT
+    from verify import runner
+
+    blocks = []
+    for path in sorted((ROOT / "claims").glob("*.toml")):
+        for block in path.read_text(encoding="utf-8").split("[[claim]]")[1:]:
+            block = block.split("\n[model", 1)[0].split("\n[source", 1)[0]
+            if 'check = "order"' in block and "model = " in block and "proof = " not in block and 'expected = "refuted"' not in block \
+                    and "steps = [" in block:
+                blocks.append("[[claim]]" + block.rstrip() + '\nproof = "series"\n')
+    (tmp_path / "series.toml").write_text("".join(blocks), encoding="utf-8")
+    results = runner.check(runner.load([str(tmp_path / "series.toml")], model_dirs=[str(ROOT / "models")]))
+    assert len(results) >= 15
+    for result in results:
+        outcome = result.outcome
+        if result.claim.id.startswith("dae-nonlinear/"):
+            assert outcome.status == "error" and "no symbolic step map" in outcome.message
+            continue
+        assert outcome.status == "verified" and "observed: order" in outcome.message, (result.claim.id, outcome.message)

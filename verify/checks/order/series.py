@@ -105,7 +105,7 @@ def _consistent_algebraic(model, system, t) -> dict:
     return solution[0]
 
 
-def defect_series(claim: Claim, spec: SeriesOrder, terms: int) -> dict:
+def defect_series(claim: Claim, spec: SeriesOrder, terms: int, names: list | None = None) -> dict:
     """{component: [d_0, d_1, ...]}: Phi_h(y) - y(t + h) power by power, from a consistent point of a DAE."""
     model = claim.model
     system = SymbolicSystem(model, {symbol(p): v for p, v in claim.parameters.items()})
@@ -126,7 +126,7 @@ def defect_series(claim: Claim, spec: SeriesOrder, terms: int) -> dict:
     except symbolic.SymbolicUnavailable as exc:
         raise CheckError(f"no symbolic step map: {exc}") from None
     defects = {}
-    for name in spec.components:
+    for name in names or spec.components:
         i = model.variables.index(name)
         try:
             phi = series.coefficients_in(image[i], h, terms)
@@ -148,59 +148,99 @@ def _derivative_series(expression, rates, states, t, terms):
     return coefficients
 
 
-def evaluate(claim: Claim) -> Outcome:
-    spec: SeriesOrder = claim.spec
-    claimed_power = spec.order if spec.local else spec.order + 1
-    terms = claimed_power + 2
-    defects = defect_series(claim, spec, terms)
-    h = spec.step
-    leading_power, lines = None, []
+def _leading_terms(defects: dict, terms: int, h: str, lines: list) -> dict:
+    """{component: (q, C)}: the first power with a coefficient that does not vanish (None below ``terms``), and
+    the lines of the series term by term, up to the power where every component has its leading term."""
+    found = dict.fromkeys(defects)
     for q in range(terms):
         nonzero = {}
         for name, coefficients in defects.items():
+            if found[name] is not None:
+                continue
             try:
                 if not series.vanishes(coefficients[q]):
                     nonzero[name] = sympy.factor(coefficients[q])
+                    found[name] = (q, nonzero[name])
             except series.SeriesUnavailable as exc:
                 raise CheckError(f"at {h}^{q}: {exc}") from None
         lines.append(f"  {h}^{q}: " + ("0" if not nonzero else "; ".join(f"{name}: {value}" for name, value in nonzero.items())))
-        if nonzero and leading_power is None:
-            leading_power, leading = q, nonzero
+        if all(v is not None for v in found.values()):
             break
+    return found
+
+
+def _orders(claim: Claim, spec: SeriesOrder, found: dict, terms: int) -> tuple:
+    """({component: (order, exact)}, the differential variables' global order or None): the local power, or the
+    global order: a differential variable's defect power less one; for an index-1 DAE an algebraic variable's
+    error is not accumulated, so it converges with the smaller of the differential variables' order and the power
+    of its own defect (Hairer & Wanner II, sec. VI.1).  ``exact`` is False for a lower bound (no nonzero term)."""
+    power = {name: (value[0], True) if value is not None else (terms, False) for name, value in found.items()}
+    if spec.local:
+        return {name: power[name] for name in spec.components}, None
+    model = claim.model
+    differential = {name: (q - 1, exact) for name, (q, exact) in power.items() if name in model.states}
+    p_x = min(differential.values()) if model.algebraic else None
+    return {name: differential[name] if name in model.states else min(p_x, power[name]) for name in spec.components}, p_x
+
+
+def evaluate(claim: Claim) -> Outcome:
+    spec: SeriesOrder = claim.spec
+    model = claim.model
+    claimed_power = spec.order if spec.local else spec.order + 1
+    terms = claimed_power + 2
+    dae_global = bool(model.algebraic) and not spec.local
+    names = list(spec.components) + ([s for s in model.states if s not in spec.components] if dae_global else [])
+    defects = defect_series(claim, spec, terms, names)
+    h = spec.step
+    lines = []
+    found = _leading_terms(defects, terms, h, lines)
+    orders, p_x = _orders(claim, spec, found, terms)
+    value, exact = min(orders.values())
     method = spec.method.name
-    header = [f"{method} on {claim.model.name}: one step from (t, {', '.join(claim.model.variables)}) with symbolic {h}, expanded in {h}; "
-              f"defect Phi_{h}(y) - y(t + {h}) over {', '.join(spec.components)} (exact flow: repeated Lie derivatives of the vector field)"]
+    header = [f"{method} on {model.name}: one step from (t, {', '.join(model.variables)}) with symbolic {h}, expanded in {h}; "
+              f"defect Phi_{h}(y) - y(t + {h}) over {', '.join(names)} (exact flow: repeated Lie derivatives of the vector field)"]
     derivation = header + lines
-    if leading_power is None:
-        found = f"the defect vanishes through {h}^{terms - 1}"
+    known = {name: found[name] for name in spec.components if found[name] is not None}
+    if not known:
+        found_text = f"the defect vanishes through {h}^{terms - 1}"
         computed = {"defect_power": f">= {terms}"}
     else:
-        shown = (str(next(iter(leading.values()))) + f" (in {next(iter(leading))})" if len(leading) == 1
-                 else "; ".join(f"{name}: {value}" for name, value in leading.items()))
-        found = f"defect = C {h}^{leading_power} + O({h}^{leading_power + 1}) with C = {shown}"
-        computed = {"defect_power": str(leading_power), "leading_term": shown,
-                    "order": str(leading_power if spec.local else leading_power - 1)}
+        lowest = min(q for q, _ in known.values())
+        leading = {name: c for name, (q, c) in known.items() if q == lowest}
+        shown = (f"{next(iter(leading.values()))} (in {next(iter(leading))})" if len(leading) == 1
+                 else "; ".join(f"{name}: {c}" for name, c in leading.items()))
+        found_text = f"defect = C {h}^{lowest} + O({h}^{lowest + 1}) with C = {shown}"
+        computed = {"defect_power": str(lowest), "leading_term": shown}
+        higher = {name: q for name, (q, _) in known.items() if q != lowest}
+        if higher:
+            found_text += "; " + ", ".join(f"{name} from {h}^{q}" for name, q in higher.items())
+    if dae_global:
+        found_text += (f" (index-1 DAE: the differential variables converge with order {p_x[0]}, an algebraic variable with the smaller of "
+                       "that and the power of its own defect, which is not accumulated)")
+    if exact:
+        computed["order"] = str(value)
     what = "local order (power of the one-step defect)" if spec.local else "order"
     failures, successes = [], []
-    value = None if leading_power is None else (leading_power if spec.local else leading_power - 1)
-    if value == spec.order:
-        memory = bool(spec.method.memory_names(claim.model, spec.options))
-        reason = ("" if spec.local else " (the defect from the exact past; with memory the global order also needs stability)" if memory
+    if exact and value == spec.order:
+        memory = bool(spec.method.memory_names(model, spec.options))
+        reason = ("" if spec.local or dae_global else " (the defect from the exact past; with memory the global order also needs stability)" if memory
                   else f" (a one-step method with defect O({h}^{spec.order + 1}) converges with order {spec.order})")
-        successes.append(f"{what} {spec.order}: {found}{reason}")
+        successes.append(f"{what} {spec.order}: {found_text}{reason}")
     else:
-        computed_text = f"at least {terms - (0 if spec.local else 1)}" if value is None else str(value)
-        failures.append(f"{what}: claimed {spec.order}, computed {computed_text}: {found}")
-    if spec.leading_term is not None and value == spec.order:
+        computed_text = str(value) if exact else f"at least {value}"
+        failures.append(f"{what}: claimed {spec.order}, computed {computed_text}: {found_text}")
+    if spec.leading_term is not None and exact and value == spec.order:
         for name, claimed in spec.leading_term.items():
-            actual = defects[name][leading_power]
+            if found[name] is None:
+                failures.append(f"leading term of {name}: claimed {claimed}, computed 0 through {h}^{terms - 1}")
+                continue
+            actual = found[name][1]
             try:
                 same = series.vanishes(sympy.expand(actual - claimed))
             except series.SeriesUnavailable as exc:
                 raise CheckError(f"leading_term.{name}: {exc}") from None
             (successes if same else failures).append(
-                f"leading term of {name}: {sympy.factor(actual)}" if same
-                else f"leading term of {name}: claimed {claimed}, computed {sympy.factor(actual)}")
+                f"leading term of {name}: {actual}" if same else f"leading term of {name}: claimed {claimed}, computed {actual}")
     outcome = Outcome("refuted" if failures else "verified", "symbolic", "; ".join(failures or successes), computed, derivation)
     if spec.observed is None:
         return outcome
