@@ -107,3 +107,24 @@ def test_every_error_verify_raises_on_purpose_is_a_verify_error():
     assert defined <= {"VerifyError", "_Violation"}, defined  # forall's _Violation is control flow inside one module, never raised out of it
     for name in errors.__all__:
         assert issubclass(getattr(errors, name), errors.VerifyError)
+
+
+def test_every_claim_kind_implements_the_interface_and_has_a_frozen_spec():
+    """A claim kind is a module with KEYS, prepare(claim) -> a frozen dataclass (its spec) and evaluate(claim)."""
+    import dataclasses
+
+    from verify import runner
+    from verify.checks import CHECKS
+
+    for name, module in CHECKS.items():
+        assert isinstance(module.KEYS, (set, frozenset, tuple)) and callable(module.prepare) and callable(module.evaluate), name
+    root = PACKAGE.parent
+    paths = [str(p) for p in sorted((root / "claims").glob("*.toml"))] + [str(root / "tests" / "claims" / "wrong")]
+    kinds = set()
+    for claim in runner.load(paths, model_dirs=[str(root / "models")]):
+        if claim.load_error:
+            continue
+        spec = claim.spec
+        assert dataclasses.is_dataclass(spec) and spec.__dataclass_params__.frozen, (claim.check, claim.id, type(spec).__name__)
+        kinds.add(claim.check)
+    assert kinds == set(CHECKS)

@@ -17,6 +17,8 @@ own curve (default: the claim id).
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import mpmath
 import sympy
 
@@ -36,7 +38,19 @@ KEYS = {"method", "options", "initial", "steps", "functional", "expect", "compar
 RATIOS = ("max_ratio", "min_ratio", "final_ratio")
 
 
-def prepare(claim: Claim):
+@dataclass(frozen=True)
+class EnergySpec:
+    method: object
+    options: dict
+    t0: object
+    y0: list
+    steps: int
+    functional: str
+    expect: dict  # ratio name -> (OP, bound, bound as written)
+    compare: dict  # label -> the options of an extra curve (drawn, not checked)
+
+
+def prepare(claim: Claim) -> EnergySpec:
     table, model = claim.table, claim.model
     method, options = method_and_options(claim, "energy")
     t0, y0 = initial_values(claim)
@@ -64,7 +78,7 @@ def prepare(claim: Claim):
         variant.update({k: option_value(claim, method, k, v) for k, v in extra.items()})
         validated(method, model, variant, f"compare.{label}: ", steps=steps)
         compare[label] = variant
-    return method, options, t0, y0, steps, name, expect, compare
+    return EnergySpec(method, options, t0, y0, steps, name, expect, compare)
 
 
 EXACT_BITS_BUDGET = 60_000  # above this projected size of the last node's numbers the exact route is too slow
@@ -137,7 +151,9 @@ def _ratios_mp(claim, method, options, system, t0, y0, steps, functional):
 
 
 def evaluate(claim: Claim) -> Outcome:
-    method, options, t0, y0, steps, name, expect, compare = claim.spec
+    spec: EnergySpec = claim.spec
+    method, options, t0, y0, steps, name, expect, compare = (spec.method, spec.options, spec.t0, spec.y0, spec.steps, spec.functional,
+                                                            spec.expect, spec.compare)
     system = ExactSystem(claim.model, claim.parameters)
     functional = claim.substitute(claim.model.functionals[name])
     affine = method.affine_for(options) and system.affine and not method.variable_step

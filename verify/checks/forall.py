@@ -108,7 +108,7 @@ def parse_domain(name: str, text: str, claim) -> Domain:
     raise LoadError(f"domains.{name}: unknown domain {text!r} (real, positive, nonnegative, negative, integer >= K, interval(a, b), closed(a, b))")
 
 
-@dataclass
+@dataclass(frozen=True)
 class ForallSpec:
     domains: dict
     samples: int
@@ -139,43 +139,43 @@ def prepare(claim: Claim) -> ForallSpec:
     if not isinstance(samples, int) or not 1 <= samples <= 10_000:
         raise LoadError("samples must be an integer from 1 to 10000")
     claim.symbols.update({name: symbol(name) for name in domains})
-    spec = ForallSpec(domains, samples, "", parameters=dict(claim.parameters))
+    spec = {"domains": domains, "samples": samples, "form": "", "parameters": dict(claim.parameters), "lets": {}, "assume": []}
     lets = table.get("let", {})
     if not isinstance(lets, dict):
         raise LoadError("'let' must be a table name -> expression (in order; each may use the earlier ones)")
     for name, text in lets.items():
         if name in domains or not name.isidentifier():
             raise LoadError(f"let.{name}: not a new name")
-        value = _to_domain(claim.value(text, f"let.{name}"), domains).xreplace(spec.lets)
-        spec.lets[symbol(name)] = value
+        value = _to_domain(claim.value(text, f"let.{name}"), domains).xreplace(spec["lets"])
+        spec["lets"][symbol(name)] = value
         claim.symbols[name] = symbol(name)
-    domains_and_lets = _DomainsAndLets(domains, spec.lets)
+    domains_and_lets = _DomainsAndLets(domains, spec["lets"])
     if "method" in table:
-        spec.form = "run"
-        spec.run_spec = _prepare_run(claim, domains_and_lets)
+        spec["form"] = "run"
+        spec["run_spec"] = _prepare_run(claim, domains_and_lets)
     elif "lhs" in table:
-        spec.form = "relation"
-        lhs, spec.op, rhs = _free_relation(claim)
-        spec.lhs, spec.rhs = _to_domain(lhs, domains_and_lets), _to_domain(rhs, domains_and_lets)
+        spec["form"] = "relation"
+        lhs, spec["op"], rhs = _free_relation(claim)
+        spec["lhs"], spec["rhs"] = _to_domain(lhs, domains_and_lets), _to_domain(rhs, domains_and_lets)
     elif "expr" in table:
-        spec.form = "sign"
-        spec.expr, spec.sign = sign_check.prepare(claim)
-        spec.expr = _to_domain(spec.expr, domains_and_lets)
+        spec["form"] = "sign"
+        prepared = sign_check.prepare(claim)
+        spec["expr"], spec["sign"] = _to_domain(prepared.expr, domains_and_lets), prepared.sign
     else:
         raise LoadError("check 'forall' needs a run (method, ...), a relation (lhs, op, rhs) or a sign (expr, sign)")
     if "exactly_when" in table:
-        spec.exactly_when = _condition(claim, table["exactly_when"], domains_and_lets)
+        spec["exactly_when"] = _condition(claim, table["exactly_when"], domains_and_lets)
     if "digits" in table:
         digits = table["digits"]
-        if spec.exactly_when is None or not isinstance(digits, int) or isinstance(digits, bool) or not 0 <= digits <= 100:
+        if spec.get("exactly_when") is None or not isinstance(digits, int) or isinstance(digits, bool) or not 0 <= digits <= 100:
             raise LoadError("in a forall claim, digits (an integer from 0 to 100) says to how many decimals exactly_when's boundaries are printed")
-        spec.digits = digits
+        spec["digits"] = digits
     assume = table.get("assume", [])
     if not isinstance(assume, list):
         raise LoadError("'assume' must be a list of conditions such as \"1 - gamma*h*J > 0\"")
     for text in assume:
-        spec.assume.extend(_condition(claim, text, domains_and_lets))
-    return spec
+        spec["assume"].extend(_condition(claim, text, domains_and_lets))
+    return ForallSpec(**spec)
 
 
 class _DomainsAndLets(dict):
@@ -649,9 +649,10 @@ def _instance_outcome(claim, spec, values):
         except CheckError as exc:
             return Outcome("error", None, str(exc))
     if spec.form == "relation":
-        instance.spec = (_to_domain(spec.lhs, spec.domains).xreplace(symbols), spec.op, _to_domain(spec.rhs, spec.domains).xreplace(symbols))
+        instance.spec = relation_check.RelationSpec(_to_domain(spec.lhs, spec.domains).xreplace(symbols), spec.op,
+                                                    _to_domain(spec.rhs, spec.domains).xreplace(symbols))
         return relation_check.evaluate(instance)
-    instance.spec = (spec.expr.xreplace(symbols), spec.sign)
+    instance.spec = sign_check.SignSpec(spec.expr.xreplace(symbols), spec.sign)
     return sign_check.evaluate(instance)
 
 

@@ -6,6 +6,8 @@ are also compared on the independent mpmath path at a few points.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import itertools
 
 import sympy
@@ -21,11 +23,17 @@ KEYS = {"expr", "equals"}
 SAMPLE_VALUES = [sympy.Rational(v) for v in ("3/7", "-5/4", "2", "1/3", "-2/9", "7/5", "-3", "5/11")]
 
 
+@dataclass(frozen=True)
+class IdentitySpec:
+    expr: object  # sympy expressions, the model's parameters substituted
+    equals: object
+
+
 def prepare(claim: Claim):
     for key in KEYS:
         if key not in claim.table:
             raise LoadError(f"check 'identity' needs {key!r}")
-    return claim.value(claim.table["expr"], "expr"), claim.value(claim.table["equals"], "equals")
+    return IdentitySpec(claim.value(claim.table["expr"], "expr"), claim.value(claim.table["equals"], "equals"))
 
 
 def is_zero(expression: sympy.Expr) -> bool:
@@ -48,7 +56,7 @@ def evaluate(claim: Claim) -> Outcome:
 
 
 def _decide(claim: Claim) -> Outcome:
-    left, right = claim.spec
+    left, right = claim.spec.expr, claim.spec.equals
     symbols = sorted(left.free_symbols | right.free_symbols, key=str)
     difference = left - right
     computed = {"expr": exact_text(sympy.expand(left)), "equals": exact_text(sympy.expand(right))}

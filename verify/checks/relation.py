@@ -7,6 +7,8 @@ simplifies to 0 (evidence ``symbolic``).
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import operator
 
 import sympy
@@ -21,6 +23,13 @@ KEYS = {"lhs", "op", "rhs"}
 OPERATORS = {"<": operator.lt, "<=": operator.le, "==": operator.eq, "!=": operator.ne, ">=": operator.ge, ">": operator.gt}
 
 
+@dataclass(frozen=True)
+class RelationSpec:
+    lhs: object
+    op: str
+    rhs: object
+
+
 def prepare(claim: Claim):
     for key in KEYS:
         if key not in claim.table:
@@ -32,7 +41,7 @@ def prepare(claim: Claim):
     free = (lhs - rhs).free_symbols
     if free:
         raise LoadError(f"relation compares numbers: give {', '.join(sorted(map(str, free)))} a value under parameters")
-    return lhs, op, rhs
+    return RelationSpec(lhs, op, rhs)
 
 
 def _reread(claim, lhs, rhs) -> str:
@@ -49,7 +58,7 @@ def _reread(claim, lhs, rhs) -> str:
 
 
 def evaluate(claim: Claim) -> Outcome:
-    lhs, op, rhs = claim.spec
+    lhs, op, rhs = claim.spec.lhs, claim.spec.op, claim.spec.rhs
     difference = lhs - rhs
     computed = {"lhs": exact_text(lhs), "rhs": exact_text(rhs)}
     if lhs.is_Rational and rhs.is_Rational:

@@ -41,7 +41,7 @@ class Comparison:
     op: str = "=="  # expect_relations: quantity OP claimed
 
 
-@dataclass
+@dataclass(frozen=True)
 class RunSpec:
     method: Method
     options: dict

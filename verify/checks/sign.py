@@ -15,6 +15,8 @@ searched on a small exact grid and shown if one exists.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import itertools
 
 import sympy
@@ -33,13 +35,19 @@ SIGNS = {
 GRID = [sympy.Rational(v) for v in ("0", "1", "-1", "1/2", "-1/2", "2", "-2", "3", "-3")]
 
 
+@dataclass(frozen=True)
+class SignSpec:
+    expr: object
+    sign: str  # nonpositive, negative, nonnegative or positive
+
+
 def prepare(claim: Claim):
     for key in KEYS:
         if key not in claim.table:
             raise LoadError(f"check 'sign' needs {key!r}")
     if claim.table["sign"] not in SIGNS:
         raise LoadError(f"sign must be one of {', '.join(SIGNS)}")
-    return claim.value(claim.table["expr"], "expr"), claim.table["sign"]
+    return SignSpec(claim.value(claim.table["expr"], "expr"), claim.table["sign"])
 
 
 def evaluate(claim: Claim) -> Outcome:
@@ -47,7 +55,7 @@ def evaluate(claim: Claim) -> Outcome:
 
 
 def _decide(claim: Claim) -> Outcome:
-    expression, sign = claim.spec
+    expression, sign = claim.spec.expr, claim.spec.sign
     factor, strict = SIGNS[sign]
     variables = sorted(expression.free_symbols, key=str)
     q = sympy.expand(factor * expression)
@@ -184,7 +192,7 @@ def _quadratic(claim, q, variables, polynomial, sign, strict, computed, header):
     point = _to_state(q, variables, x, homogeneous, strict)
     if point is None:
         raise CheckError(f"not proved: the Gram matrix is not {'definite' if strict else 'semidefinite'}, and no exact counterexample was built")
-    expression = claim.spec[0]
+    expression = claim.spec.expr
     return _refuted(claim, sign, expression, point, computed, derivation + ["LDL^T fails at pivot; counterexample direction " + str(x)])
 
 

@@ -7,6 +7,8 @@ its residual.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import sympy
 
 from verify.input.load import Claim, LoadError
@@ -19,6 +21,11 @@ from verify.errors import CrossCheckUnavailable
 KEYS = {"initial"}
 
 
+@dataclass(frozen=True)
+class SolutionSpec:
+    initial: dict  # x0 -> value, from the optional initial table
+
+
 def prepare(claim: Claim):
     model = claim.model
     if model is None or not model.solution:
@@ -29,11 +36,11 @@ def prepare(claim: Claim):
     initial = claim.table.get("initial", {})
     if not isinstance(initial, dict) or set(initial) - set(model.states):
         raise LoadError("'initial' must map states to values")
-    return {symbol(initial_name(s)): claim.value(v, f"initial.{s}") for s, v in initial.items()}
+    return SolutionSpec({symbol(initial_name(s)): claim.value(v, f"initial.{s}") for s, v in initial.items()})
 
 
 def evaluate(claim: Claim) -> Outcome:
-    model, initial = claim.model, claim.spec
+    model, initial = claim.model, claim.spec.initial
     t = symbol(TIME)
     solution = {symbol(s): claim.substitute(model.solution[s]).subs(initial) for s in model.variables}
     derivation, failures = [], []

@@ -10,6 +10,8 @@ it the claim is an ``error`` that says so.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import sympy
 
 from verify.engines import crosscheck
@@ -23,7 +25,18 @@ SOLVER_OPTIONS = {"rtol", "atol", "max_step", "first_step"}
 METHODS = ("RK45", "RK23", "DOP853", "Radau", "BDF", "LSODA")
 
 
-def prepare(claim: Claim):
+@dataclass(frozen=True)
+class SolveIvpSpec:
+    method: str  # a scipy.integrate.solve_ivp method name
+    options: dict  # rtol, atol, ... as exact numbers
+    y0: list
+    t0: object
+    t_end: object
+    t_eval: list
+    factor: object  # the allowed error is factor * (atol + rtol |y|)
+
+
+def prepare(claim: Claim) -> SolveIvpSpec:
     table, model = claim.table, claim.model
     if model is None or not model.solution:
         raise LoadError("check 'solve_ivp' needs a model with a 'solution'")
@@ -46,7 +59,7 @@ def prepare(claim: Claim):
     if any(t < t0 or t > t_end for t in t_eval) or t_eval != sorted(t_eval):
         raise LoadError("t_eval must be increasing times in [t0, t_end]")
     factor = read_rational(claim, table.get("factor", 1), "factor")
-    return {"method": method, "options": options, "y0": y0, "t0": t0, "t_end": t_end, "t_eval": t_eval, "factor": factor}
+    return SolveIvpSpec(method, options, y0, t0, t_end, t_eval, factor)
 
 
 
@@ -59,27 +72,27 @@ def evaluate(claim: Claim) -> Outcome:
     states = model.state_symbols
     rhs = [claim.substitute(model.rhs[s]) for s in model.states]
     function = sympy.lambdify([symbol(TIME), states], rhs, modules="math")
-    options = {k: float(v) for k, v in spec["options"].items()}
-    result = solve_ivp(lambda t, y: function(t, y), (float(spec["t0"]), float(spec["t_end"])), [float(v) for v in spec["y0"]],
-                       method=spec["method"], t_eval=[float(t) for t in spec["t_eval"]], **options)
+    options = {k: float(v) for k, v in spec.options.items()}
+    result = solve_ivp(lambda t, y: function(t, y), (float(spec.t0), float(spec.t_end)), [float(v) for v in spec.y0],
+                       method=spec.method, t_eval=[float(t) for t in spec.t_eval], **options)
     if not result.success:
         return Outcome("refuted", "numerical", f"solve_ivp failed: {result.message}", {"nfev": str(result.nfev)})
     rtol, atol = options.get("rtol", 1e-3), options.get("atol", 1e-6)
-    initial = {symbol(initial_name(s)): v for s, v in zip(model.states, spec["y0"])}
-    worst, worst_at, derivation = 0.0, None, [f"solve_ivp(method={spec['method']}, rtol={rtol:g}, atol={atol:g}): success, nfev = {result.nfev}"]
-    for column, t in enumerate(spec["t_eval"]):
+    initial = {symbol(initial_name(s)): v for s, v in zip(model.states, spec.y0)}
+    worst, worst_at, derivation = 0.0, None, [f"solve_ivp(method={spec.method}, rtol={rtol:g}, atol={atol:g}): success, nfev = {result.nfev}"]
+    for column, t in enumerate(spec.t_eval):
         for row, s in enumerate(model.states):
             exact = crosscheck.mp_value(claim.substitute(model.solution[s]).subs(initial).subs(symbol(TIME), t))
             error = abs(result.y[row][column] - float(exact))
-            allowed = float(spec["factor"]) * (atol + rtol * abs(float(exact)))
+            allowed = float(spec.factor) * (atol + rtol * abs(float(exact)))
             ratio = error / allowed if allowed else float("inf") if error else 0.0
             derivation.append(f"t = {t}: {s} = {result.y[row][column]!r}, exact {crosscheck.show(exact, 21)}, |error| = {error:.3e}, allowed {allowed:.3e}")
             if ratio >= worst:
                 worst, worst_at = ratio, (t, s, error, allowed)
     t, s, error, allowed = worst_at
-    times = ", ".join(str(t) for t in spec["t_eval"])
+    times = ", ".join(str(t) for t in spec.t_eval)
     computed = {"nfev": str(result.nfev), "worst_ratio": f"{worst:.3g}"}
     summary = f"largest |error| / allowed = {worst:.3g} (at t = {t}, {s}: {error:.3e} vs {allowed:.3e}) over t = {times}; nfev = {result.nfev}"
     if worst <= 1:
-        return Outcome("verified", "numerical", f"{spec['method']} agrees with the solution within its tolerances: {summary}", computed, derivation)
+        return Outcome("verified", "numerical", f"{spec.method} agrees with the solution within its tolerances: {summary}", computed, derivation)
     return Outcome("refuted", "numerical", f"claimed agreement within the tolerances, computed {summary}", computed, derivation)

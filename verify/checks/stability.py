@@ -60,14 +60,21 @@ KEYS = {"method", "options", "equals", "stable_when", "variable", "spectral_radi
 DAHLQUIST = model_from_table("dahlquist", {"states": ["y"], "rhs": {"y": "lam*y"}, "parameters": {"lam": -1}}, "(built in)")
 
 
-def prepare(claim: Claim):
+@dataclass(frozen=True)
+class StabilitySpec:
+    method: object
+    options: dict
+    form: object  # what is claimed: a MultistepClaim, AStability, SpectralRadius, StableWhen, R(z) or a matrix
+
+
+def prepare(claim: Claim) -> StabilitySpec:
     table = claim.table
     for name in claim.symbols:
         claim.parameters.pop(name, None)  # listed symbols stay free
     method, options = method_and_options(claim)
     if isinstance(method, LinearMultistep):  # decided from its coefficients alone (no start values needed)
         try:
-            return method, options, multistep_stability.prepare(claim, method, options)
+            return StabilitySpec(method, options, multistep_stability.prepare(claim, method, options))
         except MethodError as exc:
             raise LoadError(str(exc)) from None
     _validated_at_a_sample(claim, method, options)
@@ -80,11 +87,11 @@ def prepare(claim: Claim):
         bound = claim.value(match.group(2), "spectral_radius")
         if not (bound.is_Rational and bound > 0):
             raise LoadError("the spectral radius bound must be a positive rational")
-        return method, options, SpectralRadius(match.group(1), bound, match.group(2).strip())
+        return StabilitySpec(method, options, SpectralRadius(match.group(1), bound, match.group(2).strip()))
     if claim.model is None and any(key in table for key in a_stability.KEYS):
         options.setdefault("h", symbol("h"))
-        return method, options, AStability(a_stability.prepare(table), claim.value(table["equals"], "equals", {"z": symbol("z")})
-                                           if "equals" in table else None)
+        equals = claim.value(table["equals"], "equals", {"z": symbol("z")}) if "equals" in table else None
+        return StabilitySpec(method, options, AStability(a_stability.prepare(table), equals))
     if "equals" not in table:
         raise LoadError("check 'stability' needs 'equals' or 'stable_when'")
     z = symbol("z")
@@ -93,13 +100,13 @@ def prepare(claim: Claim):
         equals = claim.value(table["equals"], "equals", {"z": z})
         if not isinstance(table["equals"], (str, int)) or equals.free_symbols - {z} - set(claim.symbols.values()):
             raise LoadError("equals must be an expression in z (and the claim's symbols)")
-        return method, options, equals
+        return StabilitySpec(method, options, equals)
     equals = table["equals"]
     size = len(claim.model.states) + symbolic.memory_size(method, claim.model, options)
     if not (isinstance(equals, list) and all(isinstance(row, list) and len(row) == len(equals) == size for row in equals)):
         raise LoadError(f"equals must be a {size}x{size} list of rows (the states, then the method's memory: "
                         f"{', '.join(claim.model.states + method.memory_names(claim.model, options))})")
-    return method, options, sympy.Matrix([[claim.value(v, "equals") for v in row] for row in equals])
+    return StabilitySpec(method, options, sympy.Matrix([[claim.value(v, "equals") for v in row] for row in equals]))
 
 
 def _validated_at_a_sample(claim, method, options):
@@ -146,7 +153,7 @@ def _prepare_stable_when(claim, method, options):
         if parts is None:
             raise LoadError("stable_when must read 'lhs OP rhs' or 'a < H < b', or be \"never\" or \"always\"")
         conditions = [(claim.value(a.strip(), "stable_when").xreplace(positive), op, claim.value(b.strip(), "stable_when").xreplace(positive)) for a, op, b in parts]
-    return method, options, StableWhen(text.strip(), conditions, positive[claim.symbols[variable]], positive)
+    return StabilitySpec(method, options, StableWhen(text.strip(), conditions, positive[claim.symbols[variable]], positive))
 
 
 @dataclass
@@ -440,7 +447,8 @@ def amplification(method, options, model, parameters) -> sympy.Matrix:
 
 
 def evaluate(claim: Claim) -> Outcome:
-    method, options, equals = claim.spec
+    spec: StabilitySpec = claim.spec
+    method, options, equals = spec.method, spec.options, spec.form
     if isinstance(equals, multistep_stability.MultistepClaim):
         return multistep_stability.evaluate(claim, method, equals)
     if isinstance(equals, AStability):

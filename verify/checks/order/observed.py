@@ -38,7 +38,7 @@ KEYS = {"method", "options", "step", "initial", "t_end", "steps", "order", "tole
 DEFAULT_TOLERANCE = "1/10"
 
 
-@dataclass
+@dataclass(frozen=True)
 class OrderSpec:
     method: object
     options: dict
