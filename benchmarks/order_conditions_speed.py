@@ -1,8 +1,9 @@
 """The exact order-condition check of every named tableau against NodePy's ``order()`` (the anchor).
 
-For each named tableau (and embedded pair) verify decides the order exactly: Phi(t) = 1/gamma(t) for every
-rooted tree with up to ``--nodes`` nodes (default 7: order conditions up to order 6) in the tableau's number
-field (QQ, QQ(sqrt(3)), QQ(sqrt(15)), QQ(sqrt(6)), QQ(sqrt(2)), QQ(gamma) for SDIRK-3).  NodePy's
+For each named tableau (and embedded pair) verify decides the order exactly: Phi(t) = 1/gamma(t) for the
+rooted trees level by level, up to the first level where a condition fails (at most ``--nodes`` nodes, default 7:
+order conditions up to order 6), in the tableau's number field (QQ, QQ(sqrt(3)), QQ(sqrt(15)), QQ(sqrt(6)),
+QQ(sqrt(2)), QQ(gamma) for SDIRK-3).  NodePy's
 ``RungeKuttaMethod.order()`` (float mode, tolerance 1e-10, the tableau given as floats) finds the order by
 checking its trees in floating point.  Both are timed on the same tableaus (verify's time includes placing the
 coefficients in the field, shown apart); the orders must agree.  Prints one line per tableau and the total

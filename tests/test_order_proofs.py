@@ -145,14 +145,24 @@ def test_multistep_orders_and_error_constants(check_claims):
 
 BAD = {
     "c-not-row-sums": ('method = "rk"\noptions = { A = [[0, 0], [1, 0]], b = ["1/2", "1/2"], c = [0, "1/2"] }\norder = 2', "not the row sum"),
-    "pi-in-tableau": ('method = "rk"\noptions = { A = [[0, 0], ["pi", 0]], b = ["1/2", "1/2"] }\norder = 2', "not exact algebraic"),
+    "pi-in-tableau": ('method = "rk"\noptions = { A = [[0, 0], ["pi", 0]], b = ["1/2", "1/2"] }\norder = 2', "pi is not a real algebraic number"),
     "order-zero": ('method = "rk4"\norder = 0', "order must be an integer from 1"),
     "order-text": ('method = "rk4"\norder = "four"', "order must be an integer"),
     "tableau-of-multistep": ('tableau = "bdf-2"\norder = 2', "tableau names a Runge-Kutta tableau"),
-    "steps-without-model": ('method = "rk4"\norder = 4\nsteps = [10, 20]', "steps: only for an observed order"),
+    "steps-without-model": ('method = "rk4"\norder = 4\nsteps = [10, 20]', "steps: not read for this method; only for an observed order"),
     "no-claimed-order": ('method = "rk4"', "needs 'order'"),
     "embedded-without-pair": ('method = "rk4"\norder = 4\nembedded_order = 3', "embedded_order needs an embedded pair"),
     "frozen-slow-without-model": ('method = "frozen-slow-euler"\norder = 1', "needs a model"),
+    "multistep-key-on-a-tableau": ('method = "rk4"\norder = 4\nerror_constant = "999"', "error_constant: not read for this method"),
+    "tableau-key-on-multistep": ('method = "bdf-2"\norder = 2\nprincipal_error_norm = "123"', "principal_error_norm: not read"),
+    "options-on-a-named-tableau": ('method = "rk4"\noptions = { A = [[0]], b = [1] }\norder = 4', "a named tableau takes no options"),
+    "misspelt-option": ('method = "rk"\noptions = { A = [[0, 0], ["1/3", 0]], b = ["1/4", "3/4"], C = [0, "1/3"] }\norder = 2',
+                        "options C do not define the tableau"),
+    "list-entry": ('method = "rk"\noptions = { A = [[0, 0], [[1], 0]], b = ["1/2", "1/2"] }\norder = 2', "must be numbers"),
+    "unknown-method": ('method = "bdf-7"\norder = 7', "unknown method 'bdf-7'"),
+    "sigma-one-zero": ('method = "lmm"\noptions = { alpha = [1, -2, 1], beta = [1, 0, -1] }\nnormalized_error_constant = "1"', "sigma(1) = 0"),
+    "large-field": ('method = "rk"\noptions = { A = [[0, 0], ["(sqrt(2)+sqrt(3)+sqrt(5)+sqrt(7)+sqrt(11))/100", 0]], b = ["1/2", "1/2"] }\norder = 1',
+                    "degree up to 32"),
 }
 
 
@@ -182,3 +192,48 @@ def test_random_explicit_tableaus_agree_with_nodepy_exact_order(a21, a31, a32, b
     theirs = rk.ExplicitRungeKuttaMethod(np.array([[exact(v) for v in row] for row in A], dtype=object),
                                          np.array([exact(v) for v in b], dtype=object)).order(mode="exact")
     assert ours == min(theirs, 4)
+
+
+def test_root_condition_on_irreducible_factors_with_roots_on_the_circle(check_claims):
+    """The 8-point closed Newton-Cotes method y_(n+7) - y_n = h sum beta_j f_(n+j): rho = zeta^7 - 1 has the
+    simple roots e^(2 pi i k/7) (a degree-6 cyclotomic factor); beta = 7 (751, 3577, 1323, 2989, 2989, 1323, 3577, 751)/17280,
+    the 8-point Newton-Cotes weights on [0, 7h]; order 8 and C_9 = -8183/518400 (C_q recomputed with Fractions)."""
+    beta = '["5257/17280", "25039/17280", "343/640", "20923/17280", "20923/17280", "343/640", "25039/17280", "5257/17280"]'
+    results = check_claims(f"""
+        [[claim]]
+        id = "newton-cotes-8"
+        statement = "s"
+        check = "order"
+        method = "lmm"
+        options = {{ alpha = [-1, 0, 0, 0, 0, 0, 0, 1], beta = {beta} }}
+        order = 8
+        error_constant = "-8183/518400"
+
+        [[claim]]
+        id = "inconsistent"
+        statement = "s"
+        check = "order"
+        method = "lmm"
+        options = {{ alpha = [-1, 1], beta = [0, 2] }}
+        error_constant = "1"
+    """)
+    outcome = results["newton-cotes-8"].outcome
+    assert (outcome.status, outcome.evidence) == ("verified", "exact"), outcome.message
+    assert "roots on the unit circle" in " ".join(outcome.derivation)
+    inconsistent = results["inconsistent"].outcome
+    assert inconsistent.status == "refuted" and "not consistent" in inconsistent.message
+
+
+def test_a_norm_outside_the_field_is_refuted_by_an_enclosure(check_claims):
+    results = check_claims("""
+        [[claim]]
+        id = "pi"
+        statement = "s"
+        check = "order"
+        method = "rk4"
+        order = 4
+        principal_error_norm = "pi/200"
+    """)
+    outcome = results["pi"].outcome
+    assert (outcome.status, outcome.evidence) == ("refuted", "certified"), outcome.message
+    assert "claimed pi/200, computed sqrt(1745)/2880" in outcome.message and "mpmath.iv" in outcome.message

@@ -167,35 +167,13 @@ def test_vanishing_is_decided_exactly_or_refused():
     assert not series.vanishes(sympy.exp(t) - 1 - t)
 
 
-def test_plots_draw_the_series_constant_beside_the_observed_errors(check_claims, monkeypatch):
-    from verify.checks import common
-
-    monkeypatch.setattr(common, "FIGURES", True)
-    results = outcomes(check_claims, {"rosenbrock": AGREEMENT["rosenbrock-local"] + '\nproof = "series"'})
-    figure = results["rosenbrock"].figure
-    assert figure["series"] == {"constant": 1.0, "power": 2}  # C = y^3 at y0 = 1
-    assert figure["claimed"] == 2.0 and len(figure["errors"]) == 5
-
-
-def test_series_proofs_agree_with_every_bundled_observed_order(tmp_path):
-    """Every bundled observed-order claim, given proof = "series" as well, comes out verified (the series and the
-    observed order agree), unless its method has no symbolic step map there (the Newton-solved nonlinear DAE)."""
-    from conftest import ROOT
+def test_plots_draw_the_series_constant_beside_the_observed_errors(tmp_path):
     from verify import runner
+    from verify.checks import Context
 
-    blocks = []
-    for path in sorted((ROOT / "claims").glob("*.toml")):
-        for block in path.read_text(encoding="utf-8").split("[[claim]]")[1:]:
-            block = block.split("\n[model", 1)[0].split("\n[source", 1)[0]
-            if 'check = "order"' in block and "model = " in block and "proof = " not in block and 'expected = "refuted"' not in block \
-                    and "steps = [" in block:
-                blocks.append("[[claim]]" + block.rstrip() + '\nproof = "series"\n')
-    (tmp_path / "series.toml").write_text("".join(blocks), encoding="utf-8")
-    results = runner.check(runner.load([str(tmp_path / "series.toml")], model_dirs=[str(ROOT / "models")]))
-    assert len(results) >= 15
-    for result in results:
-        outcome = result.outcome
-        if result.claim.id.startswith("dae-nonlinear/"):
-            assert outcome.status == "error" and "no symbolic step map" in outcome.message
-            continue
-        assert outcome.status == "verified" and "observed: order" in outcome.message, (result.claim.id, outcome.message)
+    (tmp_path / "c.toml").write_text(MODELS + claim('id = "rosenbrock"\n' + AGREEMENT["rosenbrock-local"] + '\nproof = "series"'), encoding="utf-8")
+    claims = runner.load([str(tmp_path / "c.toml")], model_dirs=[])
+    pictured = runner.check(claims, in_process=True, context=Context(figures=True))[0].outcome.figure
+    assert pictured["series"] == {"constant": 1.0, "power": 2}  # C = y^3 at y0 = 1
+    assert pictured["claimed"] == 2.0 and len(pictured["errors"]) == 5
+    assert runner.check(claims, in_process=True)[0].outcome.figure is None  # the default context draws nothing

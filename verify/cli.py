@@ -8,7 +8,7 @@ import click
 import sympy
 
 from verify import runner
-from verify.checks import common
+from verify import checks
 from verify.report import FORMATS, figures, render_report, unlimited_int_digits
 
 paths_argument = click.argument("paths", nargs=-1, type=click.Path(exists=True))
@@ -63,8 +63,8 @@ def run_command(paths, model_dirs, report_format, output, select, source_dirs, j
     """Check every claim in PATHS (files or directories; default ./claims)."""
     timeout, memory_limit = resolve_limits(timeout, memory_limit, in_process, jobs)
     claims = runner.load(paths, model_dirs, select)
-    common.FIGURES = plots
-    results = runner.check(claims, source_dirs, jobs=jobs, timeout=timeout, memory_limit=memory_limit, in_process=in_process)
+    results = runner.check(claims, source_dirs, jobs=jobs, timeout=timeout, memory_limit=memory_limit, in_process=in_process,
+                           context=checks.Context(figures=plots))
     if plots:
         target = Path(output) if output else Path("verify-report")
         try:

@@ -131,6 +131,7 @@ def check(
     timeout: float | None = DEFAULT,
     memory_limit: int | None = DEFAULT,
     in_process: bool = False,
+    context: checks.Context = checks.DEFAULT_CONTEXT,
 ) -> list[Result]:
     """Check every claim, each in a worker process with a time and a memory limit.
 
@@ -139,15 +140,16 @@ def check(
     ``timeout`` seconds (the worker is killed and a new one started) or
     ``memory_limit`` MiB of address space.  ``timeout`` or ``memory_limit``
     None or 0 means no such limit.  ``in_process`` checks in this process
-    instead: no worker, no limits (for debugging and profiling).
+    instead: no worker, no limits (for debugging and profiling).  ``context`` is handed to every claim kind
+    (verify.checks.common.Context: whether to collect pictures).
     """
     library = SourceLibrary(default_source_dirs(source_dirs))
     timeout = _limit(timeout, DEFAULT_TIMEOUT)
     memory_limit = _limit(memory_limit, DEFAULT_MEMORY_MIB)
     if in_process or not _can_fork():
-        outcomes = [_evaluate(claim) for claim in claims]
+        outcomes = [_evaluate(claim, context) for claim in claims]
     else:
-        outcomes = _check_in_workers(claims, max(1, jobs), timeout, memory_limit)
+        outcomes = _check_in_workers(claims, max(1, jobs), timeout, memory_limit, context)
     results = []
     for claim, outcome in zip(claims, outcomes):
         document = library.text(claim.document)
@@ -161,7 +163,7 @@ def _can_fork() -> bool:
     return "fork" in multiprocessing.get_all_start_methods()
 
 
-def _evaluate(claim: Claim) -> Outcome:
+def _evaluate(claim: Claim, context: checks.Context = checks.DEFAULT_CONTEXT) -> Outcome:
     """checks.evaluate, with exhausted memory and too deep recursion as one-line errors too.
 
     Python's 4,300-digit guard on int -> str is lifted while a claim is checked:
@@ -171,7 +173,7 @@ def _evaluate(claim: Claim) -> Outcome:
     """
     try:
         with unlimited_int_digits():
-            return checks.evaluate(claim)
+            return checks.evaluate(claim, context)
     except MemoryError:  # raised outside the check itself, e.g. while writing the message
         return Outcome("error", None, f"{claim.file}: claim {claim.id!r}: {checks.memory_text()}")
     except RecursionError:
@@ -179,6 +181,7 @@ def _evaluate(claim: Claim) -> Outcome:
 
 
 _WORKER_CLAIMS: list[Claim] = []  # inherited by forked workers, so claims are never pickled
+_WORKER_CONTEXT = checks.DEFAULT_CONTEXT  # the run's evaluation context, inherited the same way
 
 
 def _worker(connection, memory_limit: int | None) -> None:
@@ -206,7 +209,7 @@ def _serve_one(connection, memory_limit) -> bool:
         return False
     claim = _WORKER_CLAIMS[index]
     try:
-        outcome = _evaluate(claim)
+        outcome = _evaluate(claim, _WORKER_CONTEXT)
     except BaseException as exc:  # e.g. SystemError from C code that could not allocate memory
         outcome = Outcome("error", None, f"{claim.file}: claim {claim.id!r}: {_broken(exc, memory_limit)}")
     exhausted = _exhausted(outcome)
@@ -262,10 +265,11 @@ class _Running:
         self.connection.close()
 
 
-def _check_in_workers(claims: list[Claim], jobs: int, timeout: float | None, memory_limit: int | None) -> list[Outcome]:
+def _check_in_workers(claims: list[Claim], jobs: int, timeout: float | None, memory_limit: int | None,
+                      evaluation: checks.Context = checks.DEFAULT_CONTEXT) -> list[Outcome]:
     """Each claim in a worker process, at most ``jobs`` at a time; a claim past ``timeout`` seconds is killed and is an error."""
-    global _WORKER_CLAIMS
-    _WORKER_CLAIMS = claims
+    global _WORKER_CLAIMS, _WORKER_CONTEXT
+    _WORKER_CLAIMS, _WORKER_CONTEXT = claims, evaluation
     context = multiprocessing.get_context("fork")
     outcomes: list[Outcome | None] = [None] * len(claims)
     pending = deque()
@@ -324,7 +328,7 @@ def _check_in_workers(claims: list[Claim], jobs: int, timeout: float | None, mem
             worker.stop(kill=True)
         for worker in idle:
             worker.stop()
-        _WORKER_CLAIMS = []
+        _WORKER_CLAIMS, _WORKER_CONTEXT = [], checks.DEFAULT_CONTEXT
     return outcomes
 
 

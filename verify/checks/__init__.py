@@ -9,17 +9,17 @@ import sys
 
 from verify.checks import energy, forall, identity, order, relation, run, sign, solution, solve_ivp, stability
 from verify.engines.methods.base import MethodError
-from verify.checks.common import CheckError, Outcome
+from verify.checks.common import DEFAULT_CONTEXT, CheckError, Context, Outcome
 
 CHECKS = {"run": run, "identity": identity, "sign": sign, "relation": relation, "solution": solution, "solve_ivp": solve_ivp, "forall": forall, "stability": stability, "order": order, "energy": energy}
 
 
-def evaluate(claim) -> Outcome:
+def evaluate(claim, context: Context = DEFAULT_CONTEXT) -> Outcome:
     """The outcome of one claim; never raises."""
     if claim.load_error:
         return Outcome("error", None, claim.load_error)
     try:
-        return CHECKS[claim.check].evaluate(claim)
+        return CHECKS[claim.check].evaluate(claim, context)
     except CheckError as exc:
         return Outcome("error", None, f"{claim.file}: claim {claim.id!r}: {_one_line(exc)}")
     except MethodError as exc:  # options that do not fit the method, found only while checking
@@ -65,13 +65,13 @@ def _one_line(exc, limit: int = 10_000) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-def explain(claim) -> list[str]:
+def explain(claim, context: Context = DEFAULT_CONTEXT) -> list[str]:
     if claim.load_error:
         return [claim.load_error]
     module = CHECKS[claim.check]
     if hasattr(module, "explain"):
-        return module.explain(claim)
-    return evaluate(claim).derivation
+        return module.explain(claim, context)
+    return evaluate(claim, context).derivation
 
 
-__all__ = ["CHECKS", "CheckError", "Outcome", "evaluate", "explain", "memory_text"]
+__all__ = ["CHECKS", "CheckError", "Context", "DEFAULT_CONTEXT", "Outcome", "evaluate", "explain", "memory_text"]

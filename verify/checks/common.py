@@ -23,10 +23,17 @@ class Outcome:
     computed: dict = field(default_factory=dict)  # name -> exact value as a string
     derivation: list = field(default_factory=list)  # lines for `verify explain`
     margins: dict = field(default_factory=dict)  # inequality -> how far it holds (negative: violated), as a float
-    figure: dict | None = None  # data for a picture (see verify.report.figures), made only when FIGURES is set
+    figure: dict | None = None  # data for a picture (see verify.report.figures), made only when the context asks
 
 
-FIGURES = False  # set by `verify run --plots`: checks that can draw collect the data for a picture
+@dataclass(frozen=True)
+class Context:
+    """How claims are evaluated in this run, handed to every claim kind's evaluate (no module globals)."""
+
+    figures: bool = False  # `verify run --plots`: kinds that can draw collect the data for a picture
+
+
+DEFAULT_CONTEXT = Context()
 
 
 def relative_margin(quantity, bound, op: str) -> float:

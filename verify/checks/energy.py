@@ -27,8 +27,7 @@ from verify.engines import rational
 from verify.input.load import Claim, LoadError
 from verify.engines.methods import ExactSystem, run
 from verify.input.model import TIME, symbol
-from verify.checks import common
-from verify.checks.common import CheckError, Outcome, short_text
+from verify.checks.common import CheckError, Context, DEFAULT_CONTEXT, Outcome, short_text
 from verify.checks.relation import OPERATORS
 from verify.checks.run import RELATION, option_value, cosimulation_of, initial_values, method_and_options, read_rational, validated
 from verify.engines import twins
@@ -150,7 +149,7 @@ def _ratios_mp(claim, method, options, system, t0, y0, steps, functional):
     return times, ratios
 
 
-def evaluate(claim: Claim) -> Outcome:
+def evaluate(claim: Claim, context: Context = DEFAULT_CONTEXT) -> Outcome:
     spec: EnergySpec = claim.spec
     method, options, t0, y0, steps, name, expect, compare = (spec.method, spec.options, spec.t0, spec.y0, spec.steps, spec.functional,
                                                             spec.expect, spec.compare)
@@ -192,7 +191,7 @@ def evaluate(claim: Claim) -> Outcome:
     stride = max(1, steps // 10)
     derivation += [f"t = {_show(times[i])}: {name}/{name}(0) = {_show(ratios[i])}" for i in range(0, len(ratios), stride)]
     figure = None
-    if common.FIGURES:
+    if context.figures:
         curves = [(str(claim.table.get("label", claim.id)), [float(t) for t in times], [float(r) for r in ratios])]
         for label, variant in compare.items():
             t_values, r_values = _ratios_mp(claim, method, variant, system, t0, y0, steps, functional)

@@ -40,7 +40,7 @@ from verify.engines import realsets
 from verify.checks import relation as relation_check
 from verify.checks import run as run_check
 from verify.checks import sign as sign_check
-from verify.checks.common import CheckError, Outcome, short_text
+from verify.checks.common import CheckError, Context, DEFAULT_CONTEXT, Outcome, short_text
 
 KEYS = {
     "domains", "samples", "method", "options", "initial", "steps", "holds", "holds_relations",
@@ -297,7 +297,7 @@ def _instance_spec(spec, values, model):
 # --- evaluation ------------------------------------------------------------------------------
 
 
-def evaluate(claim: Claim) -> Outcome:
+def evaluate(claim: Claim, context: Context = DEFAULT_CONTEXT) -> Outcome:
     spec = claim.spec
     over = ", ".join(f"{n} {d.text}" for n, d in spec.domains.items())
     proof = {"run": _prove_run, "relation": _prove_relation, "sign": _prove_sign}[spec.form]
@@ -629,6 +629,7 @@ def _assumed(spec, values) -> bool:
 
 
 def _instance_outcome(claim, spec, values):
+    # an instance is a sub-evaluation: it draws no picture, so it runs in the default context
     symbols = {spec.domains[name].symbol: value for name, value in values.items()}
     instance = copy.copy(claim)
     if spec.form == "run":
@@ -645,15 +646,15 @@ def _instance_outcome(claim, spec, values):
         except run_check.MethodError as exc:
             return Outcome("error", None, f"at {', '.join(f'{k} = {v}' for k, v in values.items())}: {exc}")
         try:
-            return run_check.evaluate(instance)
+            return run_check.evaluate(instance, DEFAULT_CONTEXT)
         except CheckError as exc:
             return Outcome("error", None, str(exc))
     if spec.form == "relation":
         instance.spec = relation_check.RelationSpec(_to_domain(spec.lhs, spec.domains).xreplace(symbols), spec.op,
                                                     _to_domain(spec.rhs, spec.domains).xreplace(symbols))
-        return relation_check.evaluate(instance)
+        return relation_check.evaluate(instance, DEFAULT_CONTEXT)
     instance.spec = sign_check.SignSpec(spec.expr.xreplace(symbols), spec.sign)
-    return sign_check.evaluate(instance)
+    return sign_check.evaluate(instance, DEFAULT_CONTEXT)
 
 
 __all__ = ["KEYS", "prepare", "evaluate"]

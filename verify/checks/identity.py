@@ -14,7 +14,7 @@ import sympy
 
 from verify.engines import crosscheck
 from verify.input.load import Claim, LoadError
-from verify.checks.common import CheckError, Outcome, exact_text, short_text, with_parameter_scope
+from verify.checks.common import CheckError, Context, DEFAULT_CONTEXT, exact_text, Outcome, short_text, with_parameter_scope
 from verify.errors import CrossCheckUnavailable
 
 KEYS = {"expr", "equals"}
@@ -51,7 +51,7 @@ def sample_points(symbols: list, count: int = 8):
         yield {s: SAMPLE_VALUES[(i + 3 * k) % n] for k, s in enumerate(symbols)}
 
 
-def evaluate(claim: Claim) -> Outcome:
+def evaluate(claim: Claim, context: Context = DEFAULT_CONTEXT) -> Outcome:
     return with_parameter_scope(claim, _decide(claim), ("expr", "equals"))
 
 

@@ -15,7 +15,7 @@ import sympy
 
 from verify.engines import crosscheck
 from verify.input.load import Claim, LoadError
-from verify.checks.common import CheckError, Outcome, exact_text, relative_margin, short_text
+from verify.checks.common import CheckError, Context, DEFAULT_CONTEXT, exact_text, Outcome, relative_margin, short_text
 from verify.checks.identity import is_zero
 from verify.errors import CrossCheckUnavailable
 
@@ -57,7 +57,7 @@ def _reread(claim, lhs, rhs) -> str:
     return "; mpmath reading the text again agrees"
 
 
-def evaluate(claim: Claim) -> Outcome:
+def evaluate(claim: Claim, context: Context = DEFAULT_CONTEXT) -> Outcome:
     lhs, op, rhs = claim.spec.lhs, claim.spec.op, claim.spec.rhs
     difference = lhs - rhs
     computed = {"lhs": exact_text(lhs), "rhs": exact_text(rhs)}

@@ -18,7 +18,7 @@ from verify.input.load import Claim, LoadError
 from verify.engines.methods import METHODS, ExactSystem, Method, MethodError, run
 from verify.engines.methods.base import MAX_COUNT, ExactSizeError, check_work
 from verify.input.model import TIME, initial_name, symbol
-from verify.checks.common import CheckError, Outcome, exact_text, join_limited, relative_margin, short_text
+from verify.checks.common import CheckError, Context, DEFAULT_CONTEXT, exact_text, join_limited, Outcome, relative_margin, short_text
 from verify.checks.rounding import CHOICES as ROUNDING_CHOICES
 from verify.checks.rounding import RoundingAudit
 from verify.checks.relation import OPERATORS
@@ -250,7 +250,7 @@ def _mp_value(expression, values, what):
         raise CheckError(f"cross-check of {what}: {exc}") from None
 
 
-def evaluate(claim: Claim) -> Outcome:
+def evaluate(claim: Claim, context: Context = DEFAULT_CONTEXT) -> Outcome:
     spec, model = claim.spec, claim.model
     try:
         system = ExactSystem(model, spec.parameter_values)
@@ -478,7 +478,7 @@ def _show_option(value):
     return str(value)
 
 
-def explain(claim: Claim) -> list[str]:
+def explain(claim: Claim, context: Context = DEFAULT_CONTEXT) -> list[str]:
     """Rerun with every assignment recorded."""
     spec = claim.spec
     system = ExactSystem(claim.model, spec.parameter_values)

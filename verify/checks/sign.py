@@ -22,7 +22,7 @@ import itertools
 import sympy
 
 from verify.input.load import Claim, LoadError
-from verify.checks.common import CheckError, Outcome, with_parameter_scope
+from verify.checks.common import CheckError, Context, DEFAULT_CONTEXT, Outcome, with_parameter_scope
 
 KEYS = {"expr", "sign"}
 SIGNS = {
@@ -50,7 +50,7 @@ def prepare(claim: Claim):
     return SignSpec(claim.value(claim.table["expr"], "expr"), claim.table["sign"])
 
 
-def evaluate(claim: Claim) -> Outcome:
+def evaluate(claim: Claim, context: Context = DEFAULT_CONTEXT) -> Outcome:
     return with_parameter_scope(claim, _decide(claim), ("expr",))
 
 

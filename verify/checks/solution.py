@@ -14,7 +14,7 @@ import sympy
 from verify.input.load import Claim, LoadError
 from verify.input.model import TIME, initial_name, symbol
 from verify.engines import crosscheck
-from verify.checks.common import CheckError, Outcome
+from verify.checks.common import CheckError, Context, DEFAULT_CONTEXT, Outcome
 from verify.checks.identity import is_zero, sample_points
 from verify.errors import CrossCheckUnavailable
 
@@ -39,7 +39,7 @@ def prepare(claim: Claim):
     return SolutionSpec({symbol(initial_name(s)): claim.value(v, f"initial.{s}") for s, v in initial.items()})
 
 
-def evaluate(claim: Claim) -> Outcome:
+def evaluate(claim: Claim, context: Context = DEFAULT_CONTEXT) -> Outcome:
     model, initial = claim.model, claim.spec.initial
     t = symbol(TIME)
     solution = {symbol(s): claim.substitute(model.solution[s]).subs(initial) for s in model.variables}

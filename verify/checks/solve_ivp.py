@@ -17,7 +17,7 @@ import sympy
 from verify.engines import crosscheck
 from verify.input.load import Claim, LoadError
 from verify.input.model import TIME, initial_name, symbol
-from verify.checks.common import CheckError, Outcome
+from verify.checks.common import CheckError, Context, DEFAULT_CONTEXT, Outcome
 from verify.checks.run import read_rational
 
 KEYS = {"method", "options", "initial", "t_end", "t_eval", "factor"}
@@ -63,7 +63,7 @@ def prepare(claim: Claim) -> SolveIvpSpec:
 
 
 
-def evaluate(claim: Claim) -> Outcome:
+def evaluate(claim: Claim, context: Context = DEFAULT_CONTEXT) -> Outcome:
     try:
         from scipy.integrate import solve_ivp
     except ImportError:

@@ -48,7 +48,7 @@ from verify.engines.methods import SymbolicSystem
 from verify.engines.methods.base import MethodError
 from verify.engines.methods.multistep import LinearMultistep
 from verify.input.model import model_from_table, symbol
-from verify.checks.common import CheckError, Outcome
+from verify.checks.common import CheckError, Context, DEFAULT_CONTEXT, Outcome
 from verify.checks.forall import CHAINED, CONDITION
 from verify.checks import a_stability, multistep_stability
 from verify.engines import spectral
@@ -446,7 +446,7 @@ def amplification(method, options, model, parameters) -> sympy.Matrix:
     return parts[0]
 
 
-def evaluate(claim: Claim) -> Outcome:
+def evaluate(claim: Claim, context: Context = DEFAULT_CONTEXT) -> Outcome:
     spec: StabilitySpec = claim.spec
     method, options, equals = spec.method, spec.options, spec.form
     if isinstance(equals, multistep_stability.MultistepClaim):

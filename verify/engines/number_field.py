@@ -15,6 +15,9 @@ from sympy.polys.polyerrors import CoercionFailed
 from verify.errors import UndecidableError
 
 
+MAX_DEGREE = 16  # QQ(sqrt(2), sqrt(3), sqrt(5), sqrt(7)) at most
+
+
 class NotAlgebraic(UndecidableError):
     """A coefficient is not a real algebraic number written with radicals or CRootOf."""
 
@@ -35,6 +38,11 @@ def field_of(values) -> tuple:
                 isinstance(f, sympy.Function) and not isinstance(f, sympy.CRootOf) for f in e.atoms(sympy.Function)):
             raise NotAlgebraic(f"{e} is not a real algebraic number (radicals and CRootOf are)")
         generators |= _generators(e)
+    degree = 1
+    for g in generators:  # a bound on [K : QQ]: the primitive element of a large field is slow to find
+        degree *= sympy.degree(g.poly, g.poly.gen) if isinstance(g, sympy.CRootOf) else int(g.exp.q)
+    if degree > MAX_DEGREE:
+        raise NotAlgebraic(f"the coefficients generate a field of degree up to {degree} over QQ (more than {MAX_DEGREE}: not attempted)")
     field = QQ.algebraic_field(*sorted(generators, key=sympy.default_sort_key))
     try:
         return field, [field.from_sympy(e) for e in exprs]

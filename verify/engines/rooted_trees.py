@@ -103,21 +103,31 @@ def _factors(tree: Tree) -> list:
 
 def elementary_weights(A: list, b: list, field, up_to: int) -> dict:
     """{tree: Phi(t)} for every tree with at most ``up_to`` nodes, in the field of A and b (c = A 1 assumed)."""
+    weights = {}
+    for level in weights_by_level(A, b, field, up_to):
+        weights.update(level)
+    return weights
+
+
+def weights_by_level(A: list, b: list, field, up_to: int):
+    """{tree: Phi(t)} for the trees of 1, 2, ... ``up_to`` nodes, one level at a time (a caller may stop early);
+    the stage weights are shared between levels."""
     s = len(b)
     one = [field.one] * s
     stage: dict = {(): one}
 
-    def weights(tree):
+    def stage_weights(tree):
         if tree not in stage:
             vector = list(one)
             for child in tree:
-                inner = weights(child)
+                inner = stage_weights(child)
                 product = [sum((A[i][j] * inner[j] for j in range(s)), field.zero) for i in range(s)]
                 vector = [vector[i] * product[i] for i in range(s)]
             stage[tree] = vector
         return stage[tree]
 
-    return {tree: sum((b[i] * weights(tree)[i] for i in range(s)), field.zero) for n in range(1, up_to + 1) for tree in trees(n)}
+    for n in range(1, up_to + 1):
+        yield {tree: sum((b[i] * stage_weights(tree)[i] for i in range(s)), field.zero) for tree in trees(n)}
 
 
 def mp_residuals(A: list, b: list, c: list, up_to: int) -> dict:

@@ -235,6 +235,8 @@ def _place_roots(f: sympy.Poly) -> str:
         if len(places) == 1:
             return {-1: "inside", 0: "on", 1: "outside"}[places.pop()]
         return "outside" if 1 in places else "on"  # mixed: what matters is whether any root is outside
+    if all(c.is_Rational for c in coefficients) and coefficients == coefficients[::-1] and f.degree() % 2 == 0:
+        return _self_reciprocal_place(coefficients)
     if _schur_stable_algebraic(coefficients):
         return "inside"
     if compare_real(coefficients[-1] ** 2, coefficients[0] ** 2) > 0:  # |product of the roots| > 1: one is outside
@@ -248,6 +250,22 @@ def _place_roots(f: sympy.Poly) -> str:
                 if high < 1:
                     break
     raise CheckError(f"cannot place the roots of the degree-{f.degree()} factor {f.as_expr()} (not all inside the unit circle)")
+
+
+def _self_reciprocal_place(coefficients) -> str:
+    """An irreducible rational f of degree 2m with f(z) = z^(2m) f(1/z) (the only irreducible kind, of degree >= 2,
+    that can have a root on the unit circle: with zeta so is 1/conj(zeta)).  Its roots pair as zeta, 1/zeta, so
+    they are all on the circle or some are outside.  With w = z + 1/z, f(z) = z^m q(w), q(w) = a_m + sum_j a_(m+j)
+    D_j(w) (D_0 = 2, D_1 = w, D_(j+1) = w D_j - D_(j-1)); the roots are on the circle exactly when q has m real roots
+    in [-2, 2] (counted exactly, by Sturm sequences)."""
+    m = (len(coefficients) - 1) // 2
+    ascending = coefficients[::-1]
+    w = sympy.Symbol("w")
+    chebyshev = [sympy.Integer(2), w]
+    for _ in range(2, m + 1):
+        chebyshev.append(sympy.expand(w * chebyshev[-1] - chebyshev[-2]))
+    q = sympy.Poly(ascending[m] + sum(ascending[m + j] * chebyshev[j] for j in range(1, m + 1)), w)
+    return "on" if q.count_roots(-2, 2) == m else "outside"
 
 
 def _schur_stable_algebraic(coefficients) -> bool:

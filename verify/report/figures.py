@@ -1,7 +1,7 @@
 """Pictures for energy and convergence claims (``verify run --plots``), drawn with matplotlib.
 
 A check that can draw leaves data in ``Outcome.figure`` (only when
-``verify.checks.common.FIGURES`` is set):
+the run's ``verify.checks.common.Context`` has ``figures``, set by ``--plots``):
 
 * ``kind = "energy"``: ``curves`` [(label, times, ratios)], ``ylabel``: the
   functional over its initial value against time, one curve per scheme;

@@ -9,8 +9,9 @@ a linear model in closed form (``closed_form``); both evidence ``symbolic``.
 """
 from __future__ import annotations
 
-from verify.checks.common import Outcome
+from verify.checks.common import Context, DEFAULT_CONTEXT, Outcome
 from verify.checks.order import closed_form, conditions, multistep, observed, series
+from verify.checks.run import method_and_options
 from verify.input.load import Claim, LoadError
 
 KEYS = observed.KEYS | conditions.KEYS | multistep.KEYS | series.KEYS
@@ -30,21 +31,25 @@ def prepare(claim: Claim):
         return observed.prepare(claim)
     for kind in (conditions, multistep):
         if kind.is_claim(claim):
-            extra = sorted(set(claim.table) & observed.KEYS - kind.KEYS - {"method", "options"})
+            extra = sorted(set(claim.table) & KEYS - kind.KEYS - {"method", "options"})
             if extra:
-                raise LoadError(f"{', '.join(extra)}: only for an observed order (a claim with a model)")
+                about = "an observed order (a claim with a model)" if set(extra) <= observed.KEYS | series.KEYS else \
+                    "the other family (tableau keys for Runge-Kutta, error constants for multistep methods)"
+                raise LoadError(f"{', '.join(extra)}: not read for this method; only for {about}")
             return kind.prepare(claim)
+    if "tableau" not in claim.table:
+        method_and_options(claim)  # an unknown method is named as such
     raise LoadError("check 'order' needs a model (observed order), or a Runge-Kutta tableau or multistep method as method "
                     "(order proved from its coefficients)")
 
 
-def evaluate(claim: Claim) -> Outcome:
+def evaluate(claim: Claim, context: Context = DEFAULT_CONTEXT) -> Outcome:
     if isinstance(claim.spec, conditions.TableauOrder):
-        return conditions.evaluate(claim)
+        return conditions.evaluate(claim, context)
     if isinstance(claim.spec, multistep.MultistepOrder):
-        return multistep.evaluate(claim)
+        return multistep.evaluate(claim, context)
     if isinstance(claim.spec, series.SeriesOrder):
-        return series.evaluate(claim)
+        return series.evaluate(claim, context)
     if isinstance(claim.spec, closed_form.ClosedFormOrder):
-        return closed_form.evaluate(claim)
-    return observed.evaluate(claim)
+        return closed_form.evaluate(claim, context)
+    return observed.evaluate(claim, context)

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 import sympy
 
-from verify.checks.common import CheckError, Outcome
+from verify.checks.common import CheckError, Context, DEFAULT_CONTEXT, Outcome
 from verify.checks.run import method_and_options, validated
 from verify.engines import series, symbolic
 from verify.engines.methods import SymbolicSystem
@@ -82,7 +82,7 @@ def prepare(claim: Claim) -> ClosedFormOrder:
     return ClosedFormOrder(method, options, step, t0, y0, t_end, order, leading, components)
 
 
-def evaluate(claim: Claim) -> Outcome:
+def evaluate(claim: Claim, context: Context = DEFAULT_CONTEXT) -> Outcome:
     spec: ClosedFormOrder = claim.spec
     model = claim.model
     system = SymbolicSystem(model, {symbol(p): v for p, v in claim.parameters.items()})

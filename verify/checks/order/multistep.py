@@ -22,7 +22,7 @@ from dataclasses import dataclass
 import mpmath
 import sympy
 
-from verify.checks.common import CheckError, Outcome
+from verify.checks.common import CheckError, Context, DEFAULT_CONTEXT, Outcome
 from verify.checks.multistep_stability import MultistepClaim, characteristic, error_constants
 from verify.checks.run import method_and_options
 from verify.engines import crosscheck, spectral
@@ -55,6 +55,10 @@ def is_claim(claim: Claim) -> bool:
 def prepare(claim: Claim) -> MultistepOrder:
     table = claim.table
     method, options = method_and_options(claim)
+    allowed = {"alpha", "beta"} if method.coefficients is None else set()
+    if set(options) - allowed:
+        raise LoadError(f"options {', '.join(sorted(set(options) - allowed))} do not define the coefficients of {method.name} "
+                        + ("(only alpha and beta do)" if allowed else "(a named method takes no options here)"))
     try:
         data = method.data(options)
     except MethodError as exc:
@@ -101,7 +105,7 @@ def _twin_constants(spec: MultistepOrder, up_to: int) -> list:
     return [c(q) for q in range(up_to + 1)]
 
 
-def evaluate(claim: Claim) -> Outcome:
+def evaluate(claim: Claim, context: Context = DEFAULT_CONTEXT) -> Outcome:
     spec: MultistepOrder = claim.spec
     order, constants = _order_of(spec.coefficients)
     with mpmath.workdps(crosscheck.DIGITS):
@@ -111,11 +115,10 @@ def evaluate(claim: Claim) -> Outcome:
             if not (abs(twin[q]) <= mpmath.mpf(10) ** (-crosscheck.AGREEMENT_DIGITS) if constants[q] == 0 else crosscheck.close(exact, twin[q])):
                 raise CheckError(f"the exact and mpmath paths disagree on C_{q}: exact {constants[q]}, mpmath {crosscheck.show(twin[q], 20)}")
     constant = constants[order + 1]
+    consistent = order >= 1  # C_0 = C_1 = 0 (Hairer, Norsett & Wanner I, sec. III.2)
     sigma_one = sum(spec.coefficients.beta)
     normalized = constant / sigma_one if sigma_one != 0 else None
-    p = characteristic(spec.coefficients)
-    rho = p.subs(sympy.Symbol("z"), 0)
-    zero_stable, how = spectral.roots_bounded(rho.subs(ZETA, spectral.Z), sympy.Integer(0), "z = 0", recurrence=True, variable_name="zeta")
+    rho = characteristic(spec.coefficients).subs(sympy.Symbol("z"), 0)
     derivation = [f"{spec.method}: alpha = {list(spec.coefficients.alpha)}, beta = {list(spec.coefficients.beta)} (oldest first, alpha_k = 1)"]
     if spec.predictor is not None:
         predictor_order, _ = _order_of(spec.predictor)
@@ -123,29 +126,40 @@ def evaluate(claim: Claim) -> Outcome:
             raise CheckError(f"the predictor's order {predictor_order} is below the corrector's {order}: the PECE order is not the corrector's")
         derivation.insert(0, f"{spec.method} (PECE): predictor of order {predictor_order} >= the corrector's {order}, so the pair has the "
                              "corrector's order and error constant (Lambert 1991, sec. 4.2); the corrector:")
-    derivation += [f"C_q = sum alpha_j j^q / q! - sum beta_j j^(q-1) / (q-1)!: C_0 .. C_{order + 1} = {', '.join(str(c) for c in constants[:order + 2])} "
+    shown = ", ".join(str(c) for c in constants[:order + 2])
+    derivation += [f"C_q = sum alpha_j j^q / q! - sum beta_j j^(q-1) / (q-1)!: C_0 .. C_{order + 1} = {shown} "
                    "(cross-checked at 50 digits from the twin's coefficients)",
-                   f"sigma(1) = {sigma_one}; C_{order + 1}/sigma(1) = {normalized}",
-                   f"rho(zeta) = {rho}: {how}; zero-stable: {'yes' if zero_stable else 'no'}"]
-    computed = {"order": str(order), "error_constant": str(constant), "normalized_error_constant": str(normalized),
-                "zero_stable": str(zero_stable).lower()}
+                   f"sigma(1) = {sigma_one}; C_{order + 1}/sigma(1) = {normalized}"]
+    computed = {"order": str(order) if consistent else "not consistent", "error_constant": str(constant) if consistent else "none",
+                "normalized_error_constant": str(normalized) if consistent else "none"}
     successes, failures = [], []
-    if spec.order is not None:
-        if spec.order == order and zero_stable:
+    if spec.order is not None and not consistent:
+        failures.append(f"order: claimed {spec.order}, but the method is not consistent (C_0 .. C_1 = {', '.join(str(c) for c in constants[:2])})")
+    elif spec.order is not None and spec.order != order:
+        failures.append(f"order: claimed {spec.order}, computed {order} (C_0 .. C_{order + 1} = {shown})")
+    elif spec.order is not None:  # the consistency order is right; a convergence order also needs zero-stability (Dahlquist)
+        zero_stable, how = spectral.roots_bounded(rho.subs(ZETA, spectral.Z), sympy.Integer(0), "z = 0", recurrence=True, variable_name="zeta")
+        derivation.append(f"rho(zeta) = {rho}: {how}; zero-stable: {'yes' if zero_stable else 'no'}")
+        computed["zero_stable"] = str(zero_stable).lower()
+        if zero_stable:
             successes.append(f"order {order} (C_0 .. C_{order} = 0, C_{order + 1} = {constant}; zero-stable)")
-        elif spec.order == order:
+        else:
             failures.append(f"order: claimed {spec.order}, but the method is not zero-stable ({how}), so it does not converge "
                             f"although it is consistent of order {order}")
+    for name, claimed, value, symbol_text in (("error constant", spec.error_constant, constant, f"C_{order + 1}"),
+                                              ("normalized error constant", spec.normalized_error_constant, normalized,
+                                               f"C_{order + 1}/sigma(1)")):
+        if claimed is None:
+            continue
+        if not consistent:
+            failures.append(f"{name}: claimed {claimed}, but the method is not consistent "
+                            f"(C_0 .. C_1 = {', '.join(str(c) for c in constants[:2])}): it has none")
+        elif value is None:
+            raise CheckError("sigma(1) = 0: the normalized error constant C_{p+1}/sigma(1) is not defined")
+        elif claimed == value:
+            successes.append(f"{name} {symbol_text} = {value}")
         else:
-            failures.append(f"order: claimed {spec.order}, computed {order} (C_0 .. C_{order + 1} = {', '.join(str(c) for c in constants[:order + 2])})")
-    if spec.error_constant is not None:
-        (successes if spec.error_constant == constant else failures).append(
-            f"error constant C_{order + 1} = {constant}" if spec.error_constant == constant
-            else f"error constant: claimed {spec.error_constant}, computed C_{order + 1} = {constant}")
-    if spec.normalized_error_constant is not None:
-        (successes if spec.normalized_error_constant == normalized else failures).append(
-            f"normalized error constant C_{order + 1}/sigma(1) = {normalized}" if spec.normalized_error_constant == normalized
-            else f"normalized error constant: claimed {spec.normalized_error_constant}, computed C_{order + 1}/sigma(1) = {normalized}")
+            failures.append(f"{name}: claimed {claimed}, computed {symbol_text} = {value}")
     if failures:
         return Outcome("refuted", "exact", "; ".join(failures), computed, derivation)
     return Outcome("verified", "exact", "; ".join(successes), computed, derivation)

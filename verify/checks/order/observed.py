@@ -28,8 +28,7 @@ from verify.engines import rational
 from verify.input.load import Claim, LoadError
 from verify.engines.methods import ExactSystem, run
 from verify.input.model import TIME, initial_name, symbol
-from verify.checks import common
-from verify.checks.common import CheckError, Outcome
+from verify.checks.common import CheckError, Context, DEFAULT_CONTEXT, Outcome
 from verify.checks.run import cosimulation_of, method_and_options, read_rational, solution_expressions, validated
 from verify.engines import twins
 from verify.errors import SolverFailure
@@ -150,7 +149,7 @@ def _settled(pairwise, tolerance) -> bool:
     return len(pairwise) >= 2 and abs(pairwise[-1] - pairwise[-2]) <= crosscheck.to_mp(tolerance)
 
 
-def evaluate(claim: Claim) -> Outcome:
+def evaluate(claim: Claim, context: Context = DEFAULT_CONTEXT) -> Outcome:
     spec, model = claim.spec, claim.model
     system = ExactSystem(model, claim.parameters)
     exact_route = system.linear_in_state()
@@ -224,7 +223,7 @@ def evaluate(claim: Claim) -> Outcome:
         computed["inner_solver_error"] = inner[1]
     claimed = f"order {spec.order} ± {spec.tolerance}"
     figure = None
-    if common.FIGURES:
+    if context.figures:
         figure = {"kind": "order", "h": [float(r[1]) for r in rows], "errors": [float(r[2]) for r in rows], "slope": float(slope),
                   "claimed": float(spec.order), "xlabel": spec.step}
     if holds:

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 import sympy
 
-from verify.checks.common import CheckError, Outcome
+from verify.checks.common import CheckError, Context, DEFAULT_CONTEXT, Outcome
 from verify.checks.order import observed
 from verify.checks.run import method_and_options, validated
 from verify.engines import series, symbolic
@@ -183,7 +183,7 @@ def _orders(claim: Claim, spec: SeriesOrder, found: dict, terms: int) -> tuple:
     return {name: differential[name] if name in model.states else min(p_x, power[name]) for name in spec.components}, p_x
 
 
-def evaluate(claim: Claim) -> Outcome:
+def evaluate(claim: Claim, context: Context = DEFAULT_CONTEXT) -> Outcome:
     spec: SeriesOrder = claim.spec
     model = claim.model
     claimed_power = spec.order if spec.local else spec.order + 1
@@ -244,15 +244,15 @@ def evaluate(claim: Claim) -> Outcome:
     outcome = Outcome("refuted" if failures else "verified", "symbolic", "; ".join(failures or successes), computed, derivation)
     if spec.observed is None:
         return outcome
-    return _with_observed(claim, spec, outcome)
+    return _with_observed(claim, spec, outcome, context)
 
 
-def _with_observed(claim: Claim, spec: SeriesOrder, proved: Outcome) -> Outcome:
+def _with_observed(claim: Claim, spec: SeriesOrder, proved: Outcome, context: Context) -> Outcome:
     """Both the series and the observed order must hold; the observed one is reported beside the proof."""
     series_spec = claim.spec
     claim.spec = spec.observed
     try:
-        seen = observed.evaluate(claim)
+        seen = observed.evaluate(claim, context)
     finally:
         claim.spec = series_spec
     derivation = proved.derivation + ["observed order:"] + ["  " + line for line in seen.derivation]

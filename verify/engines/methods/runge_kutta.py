@@ -155,6 +155,8 @@ def tableau_from_options(options: dict, method: str = "rk") -> ButcherTableau:
     s = len(b)
     if s == 0 or len(A) != s or any(len(row) != s for row in A):
         raise MethodError(f"method {method}: A must be {s}x{s} to match b")
+    if not all(isinstance(v, sympy.Basic) for v in [*b, *(a for row in A for a in row)]):
+        raise MethodError(f"method {method}: the entries of A, b, bhat and c must be numbers")
     c = options.get("c", [sum(row, sympy.Integer(0)) for row in A])
     if not isinstance(c, list) or len(c) != s:
         raise MethodError(f"method {method}: c must have {s} entries")
