@@ -177,3 +177,43 @@ def test_plots_draw_the_series_constant_beside_the_observed_errors(tmp_path):
     assert pictured["series"] == {"constant": 1.0, "power": 2}  # C = y^3 at y0 = 1
     assert pictured["claimed"] == 2.0 and len(pictured["errors"]) == 5
     assert runner.check(claims, in_process=True)[0].outcome.figure is None  # the default context draws nothing
+
+
+def test_leading_term_is_the_coefficient_of_the_defect_s_leading_power(check_claims):
+    """On u' = -u + 10w, w' = -2w with Rosenbrock-Euler and J~ = [[-2, 9], [0, -1]] the u-defect starts at h^2 and
+    the w-defect at h^3 (k_w = -2w/(1 + h): w+ = w - 2hw + 2h^2 w - 2h^3 w against w(1 - 2h + 2h^2 - 4h^3/3)), so C has
+    the w-entry 0; on the ramp frozen-slow Euler is exact in x, so C_x = 0 there too."""
+    model = '[model.nn]\nstates = ["u", "w"]\nrhs = { u = "-u + 10*w", w = "-2*w" }\n'
+    head = 'model = "nn"\nmethod = "rosenbrock-euler"\noptions = { J = [[-2, 9], [0, -1]] }\nproof = "series"\nlocal = true\norder = 2\n'
+    text = model + MODELS + "".join(claim(f'id = "{key}"\n' + body) for key, body in {
+        "w-zero": head + 'leading_term = { u = "(3*u - 46*w)/2", w = "0" }',
+        "w-at-h2-wrong": head + 'leading_term = { u = "(3*u - 46*w)/2", w = "-2*w/3" }',
+        "ramp-x-zero": 'model = "ramp"\nmethod = "frozen-slow-euler"\noptions = { m = 2 }\nproof = "series"\nlocal = true\norder = 2\n'
+                       'leading_term = { x = "0", z = "-1/2" }',
+    }.items())
+    results = {key: r.outcome for key, r in check_claims(text).items()}
+    assert results["w-zero"].status == "verified", results["w-zero"].message
+    assert results["ramp-x-zero"].status == "verified", results["ramp-x-zero"].message  # step H by default for frozen-slow
+    wrong = results["w-at-h2-wrong"]
+    assert wrong.status == "refuted" and "leading term of w: claimed -2*w/3, computed 0" in wrong.message
+
+
+def test_observed_orders_on_a_non_rational_right_hand_side_run_on_mpmath(check_claims):
+    text = '[model.pendulum]\nstates = ["th", "om"]\nrhs = { th = "om", om = "-sin(th)" }\n' + claim(
+        'id = "rk4"\nmodel = "pendulum"\nmethod = "rk4"\ninitial = { th = 1, om = 0 }\nt_end = 2\nsteps = [10, 20, 40, 80, 160]\norder = 4')
+    outcome = check_claims(text)["rk4"].outcome
+    assert (outcome.status, outcome.evidence) == ("verified", "numerical"), outcome.message
+    assert "mpmath 50 digits" in outcome.derivation[0]
+
+
+def test_a_rotation_s_closed_form_global_error_is_decided(check_claims):
+    """Euler on x' = v, v' = -2x from (1, 0) to T = 1: e = -(T/2) A^2 y(T) h = T y(T) h (A^2 = -2 I), so
+    C = (cos(sqrt 2), -sqrt 2 sin(sqrt 2)); the closed form has exp(+-i sqrt 2 N log(...)) terms."""
+    results = outcomes(check_claims, {
+        "euler": 'model = "oscillator"\nmethod = "euler"\nproof = "closed-form"\ninitial = { x = 1, v = 0 }\nt_end = 1\norder = 1\n'
+                 'leading_term = { x = "cos(sqrt(2))", v = "-sqrt(2)*sin(sqrt(2))" }',
+        "swapped": 'model = "oscillator"\nmethod = "euler"\nproof = "closed-form"\ninitial = { x = 1, v = 0 }\nt_end = 1\norder = 1\n'
+                   'leading_term = { v = "cos(sqrt(2))", x = "-sqrt(2)*sin(sqrt(2))" }',
+    })
+    assert results["euler"].status == "verified", results["euler"].message
+    assert results["swapped"].status == "refuted" and "claimed cos(sqrt(2)), computed -sqrt(2)*sin(sqrt(2))" in results["swapped"].message

@@ -74,7 +74,7 @@ def expand_in(expression, h, terms: int) -> list:
     expression = expression.replace(lambda e: isinstance(e, sympy.Pow) and e.exp.has(h), lambda e: sympy.Pow(sympy.cancel(e.base), e.exp))
     try:
         expanded = sympy.series(expression, h, 0, terms)
-    except (NotImplementedError, ValueError, TypeError) as exc:
+    except (NotImplementedError, ValueError, TypeError, sympy.PoleError) as exc:
         raise SeriesUnavailable(f"sympy cannot expand {expression} in {h}: {exc}") from None
     remainder = expanded.getO()
     if remainder is not None and sympy.simplify(remainder.expr - h**terms) != 0:
@@ -102,6 +102,8 @@ def vanishes(coefficient) -> bool:
         return False
     if sympy.simplify(coefficient) == 0:
         return True
+    if coefficient.has(sympy.I) and sympy.simplify(coefficient.rewrite(sympy.cos)) == 0:  # e^(i a) from complex eigenvalues
+        return True
     raise SeriesUnavailable(f"cannot decide whether {coefficient} vanishes identically")
 
 
@@ -115,10 +117,12 @@ def _nonzero_at_a_point(coefficient, symbols) -> bool:
         value = coefficient.xreplace(point)
         if value.free_symbols:
             continue
-        try:
-            sign, _, _ = crosscheck.certify_sign(value, max_bits=512)
-        except (ValueError, TypeError, ZeroDivisionError, OverflowError):
-            continue
-        if sign in (1, -1):
-            return True
+        parts = sympy.expand_complex(value).as_real_imag() if value.has(sympy.I) else (value,)  # a complex value: either part
+        for part in parts:
+            try:
+                sign, _, _ = crosscheck.certify_sign(part, max_bits=512)
+            except (ValueError, TypeError, ZeroDivisionError, OverflowError):
+                continue
+            if sign in (1, -1):
+                return True
     return False

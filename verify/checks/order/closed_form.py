@@ -42,7 +42,7 @@ def prepare(claim: Claim) -> ClosedFormOrder:
     method, options = method_and_options(claim, "order")
     if isinstance(method, LinearMultistep) or method.variable_step or method.memory_names(model, options):
         raise LoadError(f"a closed-form global error needs a one-step method without memory and with fixed steps, not {method.name}")
-    step = table.get("step", "h")
+    step = table.get("step", "H" if "H" in method.required_options else "h")  # the macro step of multirate methods
     if not isinstance(step, str) or step in model.names():
         raise LoadError("step must name the method's step option (h, or H for the multirate methods)")
     if set(model.variables) - set(model.solution):
@@ -56,6 +56,8 @@ def prepare(claim: Claim) -> ClosedFormOrder:
     for value in [*y0, t0, t_end]:
         if value.free_symbols - set(claim.symbols.values()) or not (value.is_real is not False):
             raise LoadError("initial values and t_end must be numbers or declared symbols")
+    if (t_end - t0).is_nonpositive:
+        raise LoadError("t_end must be after the initial time")
     order = table.get("order")
     if not (isinstance(order, int) and not isinstance(order, bool) and 1 <= order <= series.MAX_TERMS - 2):
         raise LoadError(f"order must be an integer from 1 to {series.MAX_TERMS - 2}")
@@ -75,11 +77,24 @@ def prepare(claim: Claim) -> ClosedFormOrder:
             leading = {components[0]: claim.value(raw, "leading_term")}
         else:
             raise LoadError("leading_term must be a table component -> expression when there are several components")
+        allowed = set(claim.symbols.values())
+        for name, value in leading.items():
+            if value.free_symbols - allowed:
+                raise LoadError(f"leading_term.{name}: {', '.join(sorted(map(str, value.free_symbols - allowed)))} has no value here "
+                                f"(C is an expression in the declared symbols: a number for these initial values)")
     sample = {s: sympy.Integer(2) for s in claim.symbols.values()}  # declared symbols (T, m) validated at a sample value
     trial = {k: v.xreplace(sample) if isinstance(v, sympy.Basic) else v for k, v in options.items()}
     trial[step] = sympy.Rational(1, 10)
     validated(method, model, trial)
     return ClosedFormOrder(method, options, step, t0, y0, t_end, order, leading, components)
+
+
+def _real_form(value):
+    """exp(i a) terms of complex eigenvalues (a rotation) written with cos and sin when that removes i (an identity)."""
+    if not value.has(sympy.I):
+        return value
+    real = sympy.simplify(value.rewrite(sympy.cos))
+    return real if not real.has(sympy.I) else value
 
 
 def evaluate(claim: Claim, context: Context = DEFAULT_CONTEXT) -> Outcome:
@@ -109,7 +124,7 @@ def evaluate(claim: Claim, context: Context = DEFAULT_CONTEXT) -> Outcome:
         error = sympy.expand(y_N[i] - exact).xreplace({N: (spec.t_end - spec.t0) / h})
         lines.append(f"  e_{name} = {error}")
         try:
-            errors[name] = series.expand_in(error, h, terms)
+            errors[name] = [_real_form(c) for c in series.expand_in(error, h, terms)]
         except series.SeriesUnavailable as exc:
             raise CheckError(f"the global error of {name}: {exc}") from None
     leading_power, leading = None, {}

@@ -57,7 +57,7 @@ def prepare(claim: Claim) -> SeriesOrder:
     if method.memory_names(model, options) and not method.memory_from_previous_node(model, options):
         raise LoadError(f"method {method.name} carries memory from step to step ({', '.join(method.memory_names(model, options))}) "
                         "that is not a function of the previous node: its one-step defect depends on the whole past")
-    step = table.get("step", "h")
+    step = table.get("step", "H" if "H" in method.required_options else "h")  # the macro step of multirate methods
     if not isinstance(step, str) or step in model.names():
         raise LoadError("step must name the method's step option (h, or H for the multirate methods), not a model name")
     trial = dict(options)
@@ -84,6 +84,11 @@ def prepare(claim: Claim) -> SeriesOrder:
             leading = {components[0]: claim.value(raw, "leading_term")}
         else:
             raise LoadError("leading_term must be a table component -> expression when there are several components")
+        allowed = set(claim.symbols.values()) | {symbol(TIME)} | {symbol(s) for s in model.variables}
+        for name, value in leading.items():
+            if value.free_symbols - allowed:
+                raise LoadError(f"leading_term.{name}: {', '.join(sorted(map(str, value.free_symbols - allowed)))} has no value here "
+                                f"(C is an expression in the state, t and the declared symbols)")
     observed_spec = observed.prepare(claim) if "steps" in table else None
     if method.memory_names(model, options) and not local and observed_spec is None:
         raise LoadError(f"method {method.name} carries memory: its defect from the exact past gives a global order only with "
@@ -229,12 +234,11 @@ def evaluate(claim: Claim, context: Context = DEFAULT_CONTEXT) -> Outcome:
     else:
         computed_text = str(value) if exact else f"at least {value}"
         failures.append(f"{what}: claimed {spec.order}, computed {computed_text}: {found_text}")
-    if spec.leading_term is not None and exact and value == spec.order:
+    if spec.leading_term is not None and exact and value == spec.order and known:
+        # C is the coefficient vector of the defect's leading power h^q (q the lowest over the components): a
+        # component whose own defect starts later has the coefficient 0 there
         for name, claimed in spec.leading_term.items():
-            if found[name] is None:
-                failures.append(f"leading term of {name}: claimed {claimed}, computed 0 through {h}^{terms - 1}")
-                continue
-            actual = found[name][1]
+            actual = sympy.factor(defects[name][lowest])
             try:
                 same = series.vanishes(sympy.expand(actual - claimed))
             except series.SeriesUnavailable as exc:
