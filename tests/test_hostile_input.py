@@ -304,7 +304,7 @@ def test_a_report_writes_any_computed_value(tmp_path):
 def test_exhausted_memory_is_an_error_naming_the_limit(check_claims_limited, monkeypatch):
     from verify.checks import relation
 
-    def hog(claim):
+    def hog(claim, context=None):
         return bytearray(8 * 1024**3)  # 8 GiB: refused by the worker's address-space limit
 
     monkeypatch.setattr(relation, "evaluate", hog)
@@ -342,7 +342,7 @@ def test_sign_of_a_huge_power_exceeds_the_memory_limit_and_the_rest_go_on(run_cl
 def test_a_worker_that_dies_is_an_error_and_the_rest_go_on(check_claims_limited, monkeypatch):
     from verify.checks import relation
 
-    monkeypatch.setattr(relation, "evaluate", lambda claim: os.kill(os.getpid(), 9))
+    monkeypatch.setattr(relation, "evaluate", lambda claim, context=None: os.kill(os.getpid(), 9))
     results = check_claims_limited(GOOD.replace("other-file/good", "dies") + GOOD.replace("relation", "identity").replace('lhs = "1/3 + 1/6"\nop = "=="\nrhs = "1/2"', 'expr = "1/2"\nequals = "1/2"'), memory_limit=2048)
     message = results["dies"].outcome.message
     assert results["dies"].outcome.status == "error" and "worker process was killed by SIGKILL" in message
@@ -356,7 +356,7 @@ def test_recursion_memory_and_overflow_in_a_check_are_one_line_errors(monkeypatc
 
     for exc, fragment in ((RecursionError("deep"), "nested too deeply"), (MemoryError(), "ran out of memory"), (OverflowError("int too big to convert"), "too large to represent"), (ValueError("Exceeds the limit (4300 digits) for integer string conversion"), "more than 4300 decimal digits")):
 
-        def raising(claim, exc=exc):
+        def raising(claim, context=None, exc=exc):
             raise exc
 
         monkeypatch.setattr(relation, "evaluate", raising)

@@ -126,8 +126,8 @@ def test_series_proofs_agree_with_observed_orders(check_claims):
 
 
 BAD = {
-    "implicit-nonlinear": ('model = "riccati"\nmethod = "backward-euler"\nproof = "series"\norder = 1', "no symbolic step map"),
-    "multistep": ('model = "riccati"\nmethod = "bdf-2"\noptions = { start = "exact" }\nproof = "series"\norder = 2', "for one-step methods"),
+    "multistep-with-start": ('model = "riccati"\nmethod = "bdf-2"\noptions = { start = "exact" }\nproof = "series"\norder = 2',
+                             "takes its past values from the exact flow"),
     "adaptive": ('model = "riccati"\nmethod = "adaptive-euler"\noptions = { atol = "1/100", rtol = "1/100", t_end = 1 }\nproof = "series"\norder = 1',
                  "chooses its steps"),
     "unknown-proof": ('model = "riccati"\nmethod = "euler"\nproof = "magic"\norder = 1', 'proof must be "series"'),
@@ -217,3 +217,32 @@ def test_a_rotation_s_closed_form_global_error_is_decided(check_claims):
     })
     assert results["euler"].status == "verified", results["euler"].message
     assert results["swapped"].status == "refuted" and "claimed cos(sqrt(2)), computed -sqrt(2)*sin(sqrt(2))" in results["swapped"].message
+
+
+def test_implicit_steps_on_nonlinear_models_are_expanded_by_fixed_point_iteration(check_claims):
+    """Backward Euler on y' = -y^2: Phi = y + h f(Phi) = y - h y^2 + 2 h^2 y^3 + ..., against y/(1 + hy): C = y^3.
+    Radau IIA (2 stages, order 3): defect -y^5/9 h^4.  Gauss-Legendre-4 on this Riccati equation is exact through
+    h^6 (a Newton-solved step at h = 1/10 and 1/20 misses 1/(1 + h) by -1.4e-10 and -1.4e-12: about h^7)."""
+    results = outcomes(check_claims, {
+        "be": 'model = "riccati"\nmethod = "backward-euler"\nproof = "series"\nlocal = true\norder = 2\nleading_term = "y**3"',
+        "radau": 'model = "riccati"\nmethod = "radau-iia-3"\nproof = "series"\nlocal = true\norder = 4\nleading_term = "-y**5/9"',
+        "gauss": 'model = "riccati"\nmethod = "gauss-legendre-4"\nproof = "series"\nlocal = true\norder = 5',
+    })
+    assert results["be"].status == results["radau"].status == "verified", (results["be"].message, results["radau"].message)
+    assert results["gauss"].status == "refuted" and "computed at least 7" in results["gauss"].message
+
+
+def test_multistep_defects_from_the_exact_past_are_their_local_truncation_errors(check_claims):
+    """On y' = -y^2 (y^(3) = -6 y^4, y^(4) = 24 y^5) the defect from exact past values is -C_(p+1) h^(p+1) y^(p+1):
+    AB2 (C_3 = 5/12) 5 y^4/2 h^3, BDF2 (C_3 = -2/9) -4 y^4/3 h^3, ABM3 (the AM2 corrector, C_4 = -1/24) y^5 h^4;
+    the consistent but unstable y_(n+2) + 4 y_(n+1) - 5 y_n = h (4 f_(n+1) + 2 f_n) is refuted as a global order."""
+    results = outcomes(check_claims, {
+        "ab2": 'model = "riccati"\nmethod = "adams-bashforth-2"\nproof = "series"\nlocal = true\norder = 3\nleading_term = "5*y**4/2"',
+        "bdf2": 'model = "riccati"\nmethod = "bdf-2"\nproof = "series"\norder = 2\nleading_term = "-4*y**4/3"',
+        "abm3": 'model = "riccati"\nmethod = "abm-3"\nproof = "series"\nlocal = true\norder = 4\nleading_term = "y**5"',
+        "unstable": 'model = "riccati"\nmethod = "lmm"\noptions = { alpha = [-5, 4, 1], beta = [2, 4, 0] }\nproof = "series"\norder = 3',
+    })
+    for key in ("ab2", "bdf2", "abm3"):
+        assert results[key].status == "verified", (key, results[key].message)
+    assert "Dahlquist" in results["bdf2"].message
+    assert results["unstable"].status == "refuted" and "not zero-stable" in results["unstable"].message

@@ -28,8 +28,8 @@ from verify.input.load import Claim, LoadError
 from verify.engines.methods import ExactSystem, run
 from verify.input.model import TIME, symbol
 from verify.checks.common import CheckError, Context, DEFAULT_CONTEXT, Outcome, short_text
-from verify.checks.relation import OPERATORS
-from verify.checks.run import RELATION, option_value, cosimulation_of, initial_values, method_and_options, read_rational, validated
+from verify.checks.comparisons import OPERATORS, RELATION
+from verify.checks.run import option_value, cosimulation_of, initial_values, method_and_options, read_rational, validated
 from verify.engines import twins
 from verify.errors import SolverFailure
 

@@ -41,6 +41,7 @@ from verify.checks import relation as relation_check
 from verify.checks import run as run_check
 from verify.checks import sign as sign_check
 from verify.checks.common import CheckError, Context, DEFAULT_CONTEXT, Outcome, short_text
+from verify.checks.comparisons import OPERATORS, split_condition
 
 KEYS = {
     "domains", "samples", "method", "options", "initial", "steps", "holds", "holds_relations",
@@ -48,8 +49,6 @@ KEYS = {
 }
 DEFAULT_SAMPLES = 100
 EDGES = [sympy.Rational(1, 10**6), sympy.Integer(10**6)]  # tiny and huge rationals are always among the draws
-CONDITION = re.compile(r"^(.+?)\s*(<=|>=|==|!=|<|>)\s*(.+)$")
-CHAINED = re.compile(r"^(.+?)\s*(<=|<)\s*(.+?)\s*(<=|<)\s*(.+)$")  # a <= h < b
 
 
 @dataclass
@@ -196,8 +195,8 @@ def _free_relation(claim):
         if key not in claim.table:
             raise LoadError(f"a relation needs {key!r}")
     op = claim.table["op"]
-    if op not in relation_check.OPERATORS:
-        raise LoadError(f"op must be one of {' '.join(relation_check.OPERATORS)}")
+    if op not in OPERATORS:
+        raise LoadError(f"op must be one of {' '.join(OPERATORS)}")
     domains = {n: None for n in claim.table["domains"]}
     lhs, rhs = claim.value(claim.table["lhs"], "lhs"), claim.value(claim.table["rhs"], "rhs")
     extra = (lhs - rhs).free_symbols - {symbol(n) for n in domains} - set(claim.symbols.values())
@@ -211,14 +210,10 @@ def _condition(claim, text, domains):
     if not isinstance(text, str):
         raise LoadError("exactly_when must be a string such as \"h > 1/4\" or \"-2 <= z <= 0\"")
     value = lambda part: _to_domain(claim.value(part.strip(), "exactly_when"), domains)  # noqa: E731
-    chained = CHAINED.match(text)
-    if chained:
-        a, op1, middle, op2, b = chained.groups()
-        return [(value(a), op1, value(middle)), (value(middle), op2, value(b))]
-    match = CONDITION.match(text)
-    if not match:
+    parts = split_condition(text)
+    if parts is None:
         raise LoadError("exactly_when must read 'lhs OP rhs' or 'a <= x <= b', e.g. \"h > 1/4\"")
-    return [(value(match.group(1)), match.group(2), value(match.group(3)))]
+    return [(value(a), op, value(b)) for a, op, b in parts]
 
 
 def _prepare_run(claim, domains):
@@ -449,7 +444,7 @@ def _check_against_evaluation(holds_on, lhs, op, rhs, domain):
         value = (lhs - rhs).xreplace({domain.symbol: point})
         if not value.is_Rational:
             continue
-        direct = relation_check.OPERATORS[op](sympy.sign(value), 0)
+        direct = OPERATORS[op](sympy.sign(value), 0)
         if direct != realsets.contains(holds_on, point):
             raise CheckError(f"sympy's inequality solver gives {holds_on}, but at {domain.name} = {point} the relation "
                              f"{'holds' if direct else 'fails'} (lhs - rhs = {value}): cannot decide the set exactly")
@@ -623,7 +618,7 @@ def _assumed(spec, values) -> bool:
     for lhs, op, rhs in spec.assume:
         difference = (lhs - rhs).xreplace(symbols)
         sign = sympy.sign(difference) if difference.is_Rational else crosscheck.certify_sign(difference)[0]
-        if sign is None or not relation_check.OPERATORS[op](sign, 0):
+        if sign is None or not OPERATORS[op](sign, 0):
             return False
     return True
 

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-import operator
 
 import sympy
 
@@ -18,9 +17,9 @@ from verify.input.load import Claim, LoadError
 from verify.checks.common import CheckError, Context, DEFAULT_CONTEXT, exact_text, Outcome, relative_margin, short_text
 from verify.checks.identity import is_zero
 from verify.errors import CrossCheckUnavailable
+from verify.checks.comparisons import OPERATORS
 
 KEYS = {"lhs", "op", "rhs"}
-OPERATORS = {"<": operator.lt, "<=": operator.le, "==": operator.eq, "!=": operator.ne, ">=": operator.ge, ">": operator.gt}
 
 
 @dataclass(frozen=True)

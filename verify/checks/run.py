@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-import re
 
 import sympy
 
@@ -21,13 +20,12 @@ from verify.input.model import TIME, initial_name, symbol
 from verify.checks.common import CheckError, Context, DEFAULT_CONTEXT, exact_text, join_limited, Outcome, relative_margin, short_text
 from verify.checks.rounding import CHOICES as ROUNDING_CHOICES
 from verify.checks.rounding import RoundingAudit
-from verify.checks.relation import OPERATORS
+from verify.checks.comparisons import OPERATORS, RELATION
 from verify.engines import twins
 from verify.errors import CrossCheckUnavailable
 from verify.errors import SolverFailure
 
 KEYS = {"method", "options", "initial", "steps", "expect", "trace", "counts", "digits", "rounding", "expect_at_nodes", "expect_relations"}
-RELATION = re.compile(r"^\s*(<=|>=|==|!=|<|>)\s*(.+)$", re.S)
 
 
 @dataclass

@@ -16,7 +16,7 @@ from verify.engines import certified
 from verify.engines import crosscheck
 from verify.input.model import TIME, initial_name, symbol
 from verify.checks.common import CheckError, Outcome, decimal_text
-from verify.checks.relation import OPERATORS
+from verify.checks.comparisons import OPERATORS
 from verify.checks.rounding import RoundingAudit
 from verify.errors import CrossCheckUnavailable
 

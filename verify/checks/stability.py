@@ -49,11 +49,10 @@ from verify.engines.methods.base import MethodError
 from verify.engines.methods.multistep import LinearMultistep
 from verify.input.model import model_from_table, symbol
 from verify.checks.common import CheckError, Context, DEFAULT_CONTEXT, Outcome
-from verify.checks.forall import CHAINED, CONDITION
 from verify.checks import a_stability, multistep_stability
 from verify.engines import spectral
-from verify.checks.relation import OPERATORS
-from verify.checks.run import RELATION, method_and_options, validated
+from verify.checks.comparisons import OPERATORS, RELATION, split_condition
+from verify.checks.run import method_and_options, validated
 
 KEYS = {"method", "options", "equals", "stable_when", "variable", "spectral_radius"} | set(multistep_stability.KEYS) | set(a_stability.KEYS)
 # y' = lam y; lam is a parameter only so that the rhs parses; amplification() substitutes the symbol lam.
@@ -147,9 +146,7 @@ def _prepare_stable_when(claim, method, options):
     if text.strip() in ("never", "always"):
         conditions = text.strip()
     else:
-        chained, match = CHAINED.match(text), CONDITION.match(text)
-        parts = [(chained.group(1), chained.group(2), chained.group(3)), (chained.group(3), chained.group(4), chained.group(5))] if chained else \
-            [(match.group(1), match.group(2), match.group(3))] if match else None
+        parts = split_condition(text)
         if parts is None:
             raise LoadError("stable_when must read 'lhs OP rhs' or 'a < H < b', or be \"never\" or \"always\"")
         conditions = [(claim.value(a.strip(), "stable_when").xreplace(positive), op, claim.value(b.strip(), "stable_when").xreplace(positive)) for a, op, b in parts]

@@ -22,9 +22,11 @@ import sympy
 from verify.checks.common import CheckError, Context, DEFAULT_CONTEXT, Outcome
 from verify.checks.order import observed
 from verify.checks.run import method_and_options, validated
-from verify.engines import series, symbolic
+from verify.engines import series, spectral, symbolic
 from verify.engines.methods import SymbolicSystem
+from verify.engines.methods.implicit import BackwardEuler
 from verify.engines.methods.multistep import LinearMultistep
+from verify.engines.methods.runge_kutta import RungeKutta
 from verify.input.load import Claim, LoadError
 from verify.input.model import TIME, symbol
 
@@ -49,12 +51,13 @@ def prepare(claim: Claim) -> SeriesOrder:
         raise LoadError('proof must be "series" (the local defect expanded in the step size) or "closed-form" (the global error '
                         'of an affine method on a linear model)')
     method, options = method_and_options(claim, "order")
-    if isinstance(method, LinearMultistep):
-        raise LoadError("a series proof is for one-step methods; a multistep method's order follows from its coefficients "
-                        "(an order claim without a model)")
+    multistep = isinstance(method, LinearMultistep)
+    if multistep and (set(options) - {"alpha", "beta", "h"} or model.algebraic):
+        raise LoadError("a multistep method's series takes its past values from the exact flow: give no start, history or Newton "
+                        "options, and an ODE (not a DAE)")
     if method.variable_step:
         raise LoadError(f"method {method.name} chooses its steps by comparisons: its step map has no series in h")
-    if method.memory_names(model, options) and not method.memory_from_previous_node(model, options):
+    if not multistep and method.memory_names(model, options) and not method.memory_from_previous_node(model, options):
         raise LoadError(f"method {method.name} carries memory from step to step ({', '.join(method.memory_names(model, options))}) "
                         "that is not a function of the previous node: its one-step defect depends on the whole past")
     step = table.get("step", "H" if "H" in method.required_options else "h")  # the macro step of multirate methods
@@ -62,6 +65,8 @@ def prepare(claim: Claim) -> SeriesOrder:
         raise LoadError("step must name the method's step option (h, or H for the multirate methods), not a model name")
     trial = dict(options)
     trial[step] = sympy.Rational(1, 10)
+    if multistep:
+        trial["history"] = {s: [sympy.Integer(0)] * (method.data(trial).steps - 1) for s in model.states}  # the past is exact here
     validated(method, model, trial)
     options[step] = symbol(step)
     order = table.get("order")
@@ -90,7 +95,9 @@ def prepare(claim: Claim) -> SeriesOrder:
                 raise LoadError(f"leading_term.{name}: {', '.join(sorted(map(str, value.free_symbols - allowed)))} has no value here "
                                 f"(C is an expression in the state, t and the declared symbols)")
     observed_spec = observed.prepare(claim) if "steps" in table else None
-    if method.memory_names(model, options) and not local and observed_spec is None:
+    if multistep and observed_spec is not None:
+        raise LoadError("a multistep series claim compares with the exact past; give the observed order as a separate claim (with start)")
+    if not multistep and method.memory_names(model, options) and not local and observed_spec is None:
         raise LoadError(f"method {method.name} carries memory: its defect from the exact past gives a global order only with "
                         "stability, which is not proved here; claim local = true, or give steps to observe the global order too")
     return SeriesOrder(method, options, step, order, local, leading, components, observed_spec)
@@ -120,6 +127,8 @@ def defect_series(claim: Claim, spec: SeriesOrder, terms: int, names: list | Non
     point = list(states) + [algebraic[symbol(z)] for z in model.algebraic]
     rates = [sympy.expand(r.xreplace(algebraic)) for r in system.rhs]
     flow = series.flow_coefficients(rates, states, t, terms)
+    if isinstance(spec.method, LinearMultistep):
+        return _multistep_defects(spec, system, model, t, h, rates, states, terms, names)
     memory = []
     if spec.method.memory_names(model, spec.options):  # the previous exchange, from the exact past node
         past = [sum(((-h) ** q * flow[q][i] for q in range(terms)), sympy.Integer(0)) for i in range(len(states))]
@@ -129,7 +138,9 @@ def defect_series(claim: Claim, spec: SeriesOrder, terms: int, names: list | Non
     try:
         image = symbolic.one_step(spec.method, system, spec.options, t, point + memory, augmented=bool(memory))
     except symbolic.SymbolicUnavailable as exc:
-        raise CheckError(f"no symbolic step map: {exc}") from None
+        if memory or not isinstance(spec.method, (RungeKutta, BackwardEuler)):
+            raise CheckError(f"no symbolic step map: {exc}") from None
+        image = _implicit_step_series(spec, system, model, t, h, point, terms)  # nonlinear stages: solved as series in h
     defects = {}
     for name in names or spec.components:
         i = model.variables.index(name)
@@ -141,6 +152,115 @@ def defect_series(claim: Claim, spec: SeriesOrder, terms: int, names: list | Non
             exact = [flow[q][i] for q in range(terms)]
         else:  # z(t + h) = Z(t + h, x(t + h)): the Lie derivatives of Z along the reduced ODE
             exact = _derivative_series(algebraic[symbol(name)], rates, states, t, terms)
+        defects[name] = [sympy.expand(sympy.cancel(a - b)) for a, b in zip(phi, exact)]
+    return defects
+
+
+def _implicit_step_series(spec: SeriesOrder, system, model, t, h, point: list, terms: int) -> list:
+    """One implicit step as a power series in h up to h^(terms - 1), when its equations are nonlinear.
+
+    Runge-Kutta: K_i = f(t + c_i h, y + h sum_j a_ij K_j) by fixed-point iteration from K_i = f(t, y); each pass
+    multiplies the previous error by h, so ``terms`` passes fix every coefficient below h^terms (the
+    implicit-function series of the stages).  Coupled backward Euler: X = x + h (f(t + h, X, Z) + r_d),
+    g(t + h, X, Z) = r_a, with Z solved from the constraint (linear in the algebraic variables) at every pass."""
+    states = [symbol(s) for s in model.states]
+    d = len(states)
+
+    def truncated(expression):
+        try:
+            return sum((c * h**q for q, c in enumerate(series.coefficients_in(sympy.expand(expression), h, terms))), sympy.Integer(0))
+        except series.SeriesUnavailable as exc:
+            raise CheckError(f"the implicit step as a series: {exc}") from None
+
+    def rates(time, values):
+        return [r.xreplace({symbol(TIME): time, **dict(zip([symbol(v) for v in model.variables], values))}) for r in system.rhs]
+
+    if isinstance(spec.method, RungeKutta):
+        if model.algebraic:
+            raise CheckError("a series of an implicit Runge-Kutta step on a DAE is not implemented (backward-euler is)")
+        tableau = spec.method.table(spec.options)
+        A, b, c = tableau.A, tableau.b, tableau.c
+        stages = [rates(t, states)] * len(b)
+        for _ in range(terms):
+            stages = [[truncated(v) for v in rates(t + c[i] * h, [states[k] + h * sum(A[i][j] * stages[j][k] for j in range(len(b)))
+                                                                 for k in range(d)])] for i in range(len(b))]
+        return [truncated(states[k] + h * sum(b[i] * stages[i][k] for i in range(len(b)))) for k in range(d)]
+    residual_d = spec.options.get("residual_d", {})
+    residual_a = spec.options.get("residual_a", {})
+    at = {symbol("h"): h, symbol(TIME): t + h}
+    r_d = [residual_d[x].xreplace(at) if x in residual_d else 0 for x in model.states]
+    r_a = [residual_a[z].xreplace(at) if z in residual_a else 0 for z in model.algebraic]
+    unknowns = [symbol(z) for z in model.algebraic]
+    algebraic_of = None
+    if unknowns:
+        equations = [g.xreplace({symbol(TIME): t + h}) - r for g, r in zip(system.constraints, r_a)]
+        solved = sympy.solve(equations, unknowns, dict=True)
+        if len(solved) != 1 or set(solved[0]) != set(unknowns):
+            raise CheckError("the constraints do not determine the algebraic variables in closed form: no series of the step")
+        algebraic_of = solved[0]
+    X = list(states)
+    for _ in range(terms + 1):
+        Z = [truncated(algebraic_of[u].xreplace(dict(zip(states, X)))) for u in unknowns] if unknowns else []
+        X = [truncated(x + h * (f + r)) for x, f, r in zip(states, rates(t + h, X + Z), r_d)]
+    Z = [truncated(algebraic_of[u].xreplace(dict(zip(states, X)))) for u in unknowns] if unknowns else []
+    return X + Z
+
+
+def _zero_stable(spec) -> tuple:
+    """(zero-stable?, how): the root condition on rho (verify.engines.spectral.roots_bounded; Dahlquist's theorem)."""
+    data = spec.method.corrector or spec.method.data(spec.options)  # abm-K: rho of its corrector
+    zeta = spectral.Z
+    rho = sum(sympy.Rational(a) * zeta**j for j, a in enumerate(data.alpha))
+    bounded, how = spectral.roots_bounded(sympy.expand(rho), sympy.Integer(0), "z = 0", recurrence=True, variable_name="zeta")
+    return bounded, f"rho: {how}"
+
+
+def _multistep_defects(spec, system, model, t, h, rates, states, terms, names) -> dict:
+    """The local truncation error of a k-step method on the model: from the exact values y(t + j h), j < k, the
+    new value y_(n+k) (explicit; implicit by fixed-point iteration in h; abm-K: AB predictor, f at the prediction,
+    AM corrector) against y(t + k h) (Hairer, Norsett & Wanner I, sec. III.2: C_(p+1) h^(p+1) y^(p+1) + ...)."""
+    d = len(states)
+    flow = series.flow_coefficients(rates, states, t, terms + 1)
+
+    def exact_at(j):
+        return [sum((flow[q][i] * (j * h) ** q for q in range(terms + 1)), sympy.Integer(0)) for i in range(d)]
+
+    def truncated(expression):
+        try:
+            return sum((c * h**q for q, c in enumerate(series.coefficients_in(sympy.expand(expression), h, terms))), sympy.Integer(0))
+        except series.SeriesUnavailable as exc:
+            raise CheckError(f"the multistep step as a series: {exc}") from None
+
+    def rate(time, values):
+        return [truncated(r.xreplace({symbol(TIME): time, **dict(zip(states, values))})) for r in system.rhs]
+
+    def formula(alpha, beta, k, values, slopes, last_slope=None):
+        """y_(n+k) from sum alpha_j y_(n+j) = h sum beta_j f_(n+j) (alpha_k = 1); last_slope: f_(n+k) if known."""
+        known = [-sum(alpha[j] * values[j][i] for j in range(k)) + h * sum(beta[j] * slopes[j][i] for j in range(k)) for i in range(d)]
+        if beta[k] == 0:
+            return [truncated(v) for v in known]
+        if last_slope is not None:
+            return [truncated(known[i] + h * beta[k] * last_slope[i]) for i in range(d)]
+        Y = list(values[k - 1])
+        for _ in range(terms):
+            Y = [truncated(known[i] + h * beta[k] * f) for i, f in enumerate(rate(t + k * h, Y))]
+        return Y
+
+    data = spec.method.data(spec.options)
+    k = data.steps
+    values = [exact_at(j) for j in range(k)]
+    slopes = [rate(t + j * h, values[j]) for j in range(k)]
+    new = formula(data.alpha, data.beta, k, values, slopes)
+    if spec.method.corrector is not None:  # PECE: the corrector with f at the prediction
+        corrector = spec.method.corrector
+        m = corrector.steps
+        new = formula(corrector.alpha, corrector.beta, m, values[k - m:], slopes[k - m:], rate(t + k * h, new))
+    target = exact_at(k)
+    defects = {}
+    for name in names or spec.components:
+        i = model.states.index(name)
+        phi = series.coefficients_in(new[i], h, terms)
+        exact = series.coefficients_in(sympy.expand(target[i]), h, terms)
         defects[name] = [sympy.expand(sympy.cancel(a - b)) for a, b in zip(phi, exact)]
     return defects
 
@@ -228,9 +348,18 @@ def evaluate(claim: Claim, context: Context = DEFAULT_CONTEXT) -> Outcome:
     failures, successes = [], []
     if exact and value == spec.order:
         memory = bool(spec.method.memory_names(model, spec.options))
-        reason = ("" if spec.local or dae_global else " (the defect from the exact past; with memory the global order also needs stability)" if memory
+        multistep = isinstance(spec.method, LinearMultistep)
+        stable, how = _zero_stable(spec) if multistep and not spec.local else (True, "")
+        reason = ("" if spec.local or dae_global
+                  else f" (a zero-stable multistep method with defect O({h}^{spec.order + 1}) from the exact past converges with order "
+                       f"{spec.order}, Dahlquist; {how})" if multistep
+                  else " (the defect from the exact past; with memory the global order also needs stability)" if memory
                   else f" (a one-step method with defect O({h}^{spec.order + 1}) converges with order {spec.order})")
-        successes.append(f"{what} {spec.order}: {found_text}{reason}")
+        if stable:
+            successes.append(f"{what} {spec.order}: {found_text}{reason}")
+        else:
+            failures.append(f"{what}: claimed {spec.order}, but the method is not zero-stable ({how}), so it does not converge although "
+                            f"its {found_text}")
     else:
         computed_text = str(value) if exact else f"at least {value}"
         failures.append(f"{what}: claimed {spec.order}, computed {computed_text}: {found_text}")
