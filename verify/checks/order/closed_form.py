@@ -16,6 +16,7 @@ from dataclasses import dataclass
 import sympy
 
 from verify.checks.common import CheckError, Context, DEFAULT_CONTEXT, Outcome
+from verify.checks.order import reading
 from verify.checks.run import method_and_options, validated
 from verify.engines import series, symbolic
 from verify.engines.methods import SymbolicSystem
@@ -58,30 +59,11 @@ def prepare(claim: Claim) -> ClosedFormOrder:
             raise LoadError("initial values and t_end must be numbers or declared symbols")
     if (t_end - t0).is_nonpositive:
         raise LoadError("t_end must be after the initial time")
-    order = table.get("order")
-    if not (isinstance(order, int) and not isinstance(order, bool) and 1 <= order <= series.MAX_TERMS - 2):
-        raise LoadError(f"order must be an integer from 1 to {series.MAX_TERMS - 2}")
+    order = reading.claimed_order(table)
     if table.get("local", False):
         raise LoadError('a closed-form proof is of the global error; for the one-step defect use proof = "series"')
-    components = table.get("components", list(model.variables))
-    if not isinstance(components, list) or not components or set(components) - set(model.variables):
-        raise LoadError("components must list variables of the model")
-    leading = None
-    if "leading_term" in table:
-        raw = table["leading_term"]
-        if isinstance(raw, dict):
-            if set(raw) - set(components):
-                raise LoadError("leading_term gives components that are not in components")
-            leading = {c: claim.value(v, f"leading_term.{c}") for c, v in raw.items()}
-        elif len(components) == 1:
-            leading = {components[0]: claim.value(raw, "leading_term")}
-        else:
-            raise LoadError("leading_term must be a table component -> expression when there are several components")
-        allowed = set(claim.symbols.values())
-        for name, value in leading.items():
-            if value.free_symbols - allowed:
-                raise LoadError(f"leading_term.{name}: {', '.join(sorted(map(str, value.free_symbols - allowed)))} has no value here "
-                                f"(C is an expression in the declared symbols: a number for these initial values)")
+    components = reading.components_of(table, model)
+    leading = reading.leading_term(claim, components, set(claim.symbols.values()), "the declared symbols: a number for these initial values")
     sample = {s: sympy.Integer(2) for s in claim.symbols.values()}  # declared symbols (T, m) validated at a sample value
     trial = {k: v.xreplace(sample) if isinstance(v, sympy.Basic) else v for k, v in options.items()}
     trial[step] = sympy.Rational(1, 10)

@@ -19,12 +19,12 @@ import mpmath
 import sympy
 
 from verify.checks.common import CheckError, Context, DEFAULT_CONTEXT, Outcome, short_text
+from verify.checks.order import reading
 from verify.checks.run import method_and_options
 from verify.engines import crosscheck, number_field, rooted_trees
 from verify.engines.methods import METHODS
 from verify.engines.methods.runge_kutta import ButcherTableau, RungeKutta
 from verify.engines.twins import runge_kutta as rk_twin
-from verify.errors import MethodError
 from verify.input.load import Claim, LoadError
 
 KEYS = {"tableau", "order", "embedded_order", "principal_error_norm"}
@@ -67,14 +67,7 @@ def prepare(claim: Claim) -> TableauOrder:
         method, options = method_and_options(claim)
     finally:
         claim.table = table
-    allowed = {"A", "b", "c", "bhat"} if method.tableau is None else set()
-    if set(options) - allowed:
-        raise LoadError(f"options {', '.join(sorted(set(options) - allowed))} do not define the tableau of {method.name} "
-                        + ("(only A, b, c, bhat do)" if allowed else "(a named tableau takes no options)"))
-    try:
-        tableau = method.table(options)
-    except MethodError as exc:
-        raise LoadError(str(exc)) from None
+    tableau = reading.coefficients_only(method, options, ("A", "b", "c", "bhat"), "tableau", method.table)
     order, embedded = _claimed_order(table, "order"), _claimed_order(table, "embedded_order")
     if order is None and embedded is None:
         raise LoadError("an order claim about a tableau needs 'order' (or 'embedded_order')")

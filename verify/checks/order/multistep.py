@@ -24,12 +24,12 @@ import sympy
 
 from verify.checks.common import CheckError, Context, DEFAULT_CONTEXT, Outcome
 from verify.checks.multistep_stability import MultistepClaim, characteristic, error_constants
+from verify.checks.order import reading
 from verify.checks.run import method_and_options
 from verify.engines import crosscheck, spectral
 from verify.engines.methods import METHODS
 from verify.engines.methods.multistep import LinearMultistep
 from verify.engines.twins import multistep as multistep_twin
-from verify.errors import MethodError
 from verify.input.load import Claim, LoadError
 
 KEYS = {"order", "error_constant", "normalized_error_constant"}
@@ -55,14 +55,7 @@ def is_claim(claim: Claim) -> bool:
 def prepare(claim: Claim) -> MultistepOrder:
     table = claim.table
     method, options = method_and_options(claim)
-    allowed = {"alpha", "beta"} if method.coefficients is None else set()
-    if set(options) - allowed:
-        raise LoadError(f"options {', '.join(sorted(set(options) - allowed))} do not define the coefficients of {method.name} "
-                        + ("(only alpha and beta do)" if allowed else "(a named method takes no options here)"))
-    try:
-        data = method.data(options)
-    except MethodError as exc:
-        raise LoadError(str(exc)) from None
+    data = reading.coefficients_only(method, options, ("alpha", "beta"), "coefficients", method.data)
     own = MultistepClaim(tuple(sympy.Rational(a) for a in data.alpha), tuple(sympy.Rational(b) for b in data.beta))
     predictor = None
     if method.corrector is not None:

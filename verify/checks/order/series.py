@@ -20,7 +20,7 @@ from dataclasses import dataclass
 import sympy
 
 from verify.checks.common import CheckError, Context, DEFAULT_CONTEXT, Outcome
-from verify.checks.order import observed
+from verify.checks.order import observed, reading
 from verify.checks.run import method_and_options, validated
 from verify.engines import series, spectral, symbolic
 from verify.engines.methods import SymbolicSystem
@@ -69,31 +69,13 @@ def prepare(claim: Claim) -> SeriesOrder:
         trial["history"] = {s: [sympy.Integer(0)] * (method.data(trial).steps - 1) for s in model.states}  # the past is exact here
     validated(method, model, trial)
     options[step] = symbol(step)
-    order = table.get("order")
-    if not (isinstance(order, int) and not isinstance(order, bool) and 1 <= order <= series.MAX_TERMS - 2):
-        raise LoadError(f"order must be an integer from 1 to {series.MAX_TERMS - 2}")
+    order = reading.claimed_order(table)
     local = table.get("local", False)
     if not isinstance(local, bool):
         raise LoadError("local must be true or false")
-    components = table.get("components", list(model.variables))
-    if not isinstance(components, list) or not components or set(components) - set(model.variables):
-        raise LoadError("components must list variables of the model")
-    leading = None
-    if "leading_term" in table:
-        raw = table["leading_term"]
-        if isinstance(raw, dict):
-            if set(raw) - set(components):
-                raise LoadError("leading_term gives components that are not in components")
-            leading = {c: claim.value(v, f"leading_term.{c}") for c, v in raw.items()}
-        elif len(components) == 1:
-            leading = {components[0]: claim.value(raw, "leading_term")}
-        else:
-            raise LoadError("leading_term must be a table component -> expression when there are several components")
-        allowed = set(claim.symbols.values()) | {symbol(TIME)} | {symbol(s) for s in model.variables}
-        for name, value in leading.items():
-            if value.free_symbols - allowed:
-                raise LoadError(f"leading_term.{name}: {', '.join(sorted(map(str, value.free_symbols - allowed)))} has no value here "
-                                f"(C is an expression in the state, t and the declared symbols)")
+    components = reading.components_of(table, model)
+    names = set(claim.symbols.values()) | {symbol(TIME)} | {symbol(s) for s in model.variables}
+    leading = reading.leading_term(claim, components, names, "the state, t and the declared symbols")
     observed_spec = observed.prepare(claim) if "steps" in table else None
     if multistep and observed_spec is not None:
         raise LoadError("a multistep series claim compares with the exact past; give the observed order as a separate claim (with start)")
@@ -156,6 +138,14 @@ def defect_series(claim: Claim, spec: SeriesOrder, terms: int, names: list | Non
     return defects
 
 
+def _truncated(expression, h, terms: int, what: str):
+    """The expression's power series in h cut after h^(terms - 1), as a polynomial in h."""
+    try:
+        return sum((c * h**q for q, c in enumerate(series.coefficients_in(sympy.expand(expression), h, terms))), sympy.Integer(0))
+    except series.SeriesUnavailable as exc:
+        raise CheckError(f"{what} as a series: {exc}") from None
+
+
 def _implicit_step_series(spec: SeriesOrder, system, model, t, h, point: list, terms: int) -> list:
     """One implicit step as a power series in h up to h^(terms - 1), when its equations are nonlinear.
 
@@ -167,10 +157,7 @@ def _implicit_step_series(spec: SeriesOrder, system, model, t, h, point: list, t
     d = len(states)
 
     def truncated(expression):
-        try:
-            return sum((c * h**q for q, c in enumerate(series.coefficients_in(sympy.expand(expression), h, terms))), sympy.Integer(0))
-        except series.SeriesUnavailable as exc:
-            raise CheckError(f"the implicit step as a series: {exc}") from None
+        return _truncated(expression, h, terms, "the implicit step")
 
     def rates(time, values):
         return [r.xreplace({symbol(TIME): time, **dict(zip([symbol(v) for v in model.variables], values))}) for r in system.rhs]
@@ -226,10 +213,7 @@ def _multistep_defects(spec, system, model, t, h, rates, states, terms, names) -
         return [sum((flow[q][i] * (j * h) ** q for q in range(terms + 1)), sympy.Integer(0)) for i in range(d)]
 
     def truncated(expression):
-        try:
-            return sum((c * h**q for q, c in enumerate(series.coefficients_in(sympy.expand(expression), h, terms))), sympy.Integer(0))
-        except series.SeriesUnavailable as exc:
-            raise CheckError(f"the multistep step as a series: {exc}") from None
+        return _truncated(expression, h, terms, "the multistep step")
 
     def rate(time, values):
         return [truncated(r.xreplace({symbol(TIME): time, **dict(zip(states, values))})) for r in system.rhs]
