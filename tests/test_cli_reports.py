@@ -128,3 +128,9 @@ def test_jobs_give_the_same_report_as_one_process(run_cli, project):
     one = json.loads(run_cli("run", "--format", "json", "-k", "ramp/").stdout)
     two = json.loads(run_cli("run", "--format", "json", "-k", "ramp/", "--jobs", "2").stdout)
     assert one == two
+
+
+def test_a_selection_that_matches_no_claim_exits_5(run_cli):
+    result = run_cli("run", "-k", "no-such-claim-id")
+    assert result.exit_code == 5
+    assert "no claim id contains 'no-such-claim-id'" in result.output

@@ -237,3 +237,27 @@ def test_a_norm_outside_the_field_is_refuted_by_an_enclosure(check_claims):
     outcome = results["pi"].outcome
     assert (outcome.status, outcome.evidence) == ("refuted", "certified"), outcome.message
     assert "claimed pi/200, computed sqrt(1745)/2880" in outcome.message and "mpmath.iv" in outcome.message
+
+
+def test_a_tableau_given_as_keys_of_the_claim(check_claims):
+    """Ralston's method as A, b on the claim itself (the SPEC's form): order 2, principal error norm 1/6."""
+    results = check_claims("""
+        [[claim]]
+        id = "ralston"
+        statement = "s"
+        check = "order"
+        A = [[0, 0], ["2/3", 0]]
+        b = ["1/4", "3/4"]
+        order = 2
+        principal_error_norm = "1/6"
+
+        [[claim]]
+        id = "ralston-order-3"
+        statement = "s"
+        check = "order"
+        A = [[0, 0], ["2/3", 0]]
+        b = ["1/4", "3/4"]
+        order = 3
+    """)
+    assert results["ralston"].outcome.status == "verified", results["ralston"].outcome.message
+    assert results["ralston-order-3"].outcome.status == "refuted" and "claimed 3, computed 2" in results["ralston-order-3"].outcome.message

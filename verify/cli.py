@@ -43,6 +43,9 @@ def resolve_limits(timeout, memory_limit, in_process, jobs=1):
     return timeout, memory_limit
 
 
+NO_CLAIM_SELECTED = 5  # exit status when -k matches no claim (as pytest's "no tests collected")
+
+
 @click.group()
 @click.version_option(package_name="verify-timeint")
 def main():
@@ -63,6 +66,9 @@ def run_command(paths, model_dirs, report_format, output, select, source_dirs, j
     """Check every claim in PATHS (files or directories; default ./claims)."""
     timeout, memory_limit = resolve_limits(timeout, memory_limit, in_process, jobs)
     claims = runner.load(paths, model_dirs, select)
+    if select and not claims:  # pytest's convention: nothing selected is not a pass (a file that cannot be read is exit 2)
+        click.echo(f"error: no claim id contains {select!r} (-k); nothing was checked", err=True)
+        sys.exit(NO_CLAIM_SELECTED)
     results = runner.check(claims, source_dirs, jobs=jobs, timeout=timeout, memory_limit=memory_limit, in_process=in_process,
                            context=checks.Context(figures=plots))
     if plots:

@@ -1,7 +1,8 @@
 """check = "order" about a Runge-Kutta tableau (no model): the order conditions, decided exactly.
 
 ``method`` names a tableau (``rk4``, ``gauss-legendre-6``, ``dormand-prince-54``, ...) or is ``rk`` with
-``options`` A, b, c (and ``bhat``); ``tableau = "<name>"`` says the same.  For every rooted tree t with up to
+``options`` A, b, c (and ``bhat``); ``tableau = "<name>"`` says the same, and keys ``A``, ``b``, ``c``, ``bhat``
+on the claim itself give a tableau directly.  For every rooted tree t with up to
 p + 1 nodes the elementary weight Phi(t) is compared with 1/gamma(t) in the tableau's number field
 (verify.engines.rooted_trees, verify.engines.number_field): ``order = p`` holds when every condition up to p
 holds and one of order p + 1 fails.  ``embedded_order`` is the same for the embedded weights ``bhat``.
@@ -27,7 +28,7 @@ from verify.engines.methods.runge_kutta import ButcherTableau, RungeKutta
 from verify.engines.twins import runge_kutta as rk_twin
 from verify.input.load import Claim, LoadError
 
-KEYS = {"tableau", "order", "embedded_order", "principal_error_norm"}
+KEYS = {"tableau", "order", "embedded_order", "principal_error_norm", "A", "b", "c", "bhat"}
 MAX_ORDER = rooted_trees.MAX_NODES - 1
 
 
@@ -42,8 +43,12 @@ class TableauOrder:
     principal_error_norm_text: str = ""
 
 
+COEFFICIENT_KEYS = ("A", "b", "c", "bhat")  # a tableau given directly, as method = "rk" with these options
+
+
 def is_claim(claim: Claim) -> bool:
-    return claim.model is None and ("tableau" in claim.table or isinstance(METHODS.get(claim.table.get("method")), RungeKutta))
+    table = claim.table
+    return claim.model is None and ("tableau" in table or "A" in table or isinstance(METHODS.get(table.get("method")), RungeKutta))
 
 
 def _claimed_order(table, key):
@@ -63,6 +68,11 @@ def prepare(claim: Claim) -> TableauOrder:
             raise LoadError("tableau names a Runge-Kutta tableau (rk4, gauss-legendre-4, dormand-prince-54, ...) in place of method; "
                             "for a tableau of your own give method = \"rk\" with options A, b, c")
         claim.table = dict(table, method=table["tableau"])
+    elif "A" in table:
+        if "method" in table or "options" in table:
+            raise LoadError("give the tableau either as keys A, b, c (bhat) or as method = \"rk\" with options, not both")
+        claim.table = dict({k: v for k, v in table.items() if k not in COEFFICIENT_KEYS}, method="rk",
+                           options={k: table[k] for k in COEFFICIENT_KEYS if k in table})
     try:
         method, options = method_and_options(claim)
     finally:
