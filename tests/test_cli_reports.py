@@ -130,7 +130,7 @@ def test_jobs_give_the_same_report_as_one_process(run_cli, project):
     assert one == two
 
 
-def test_a_selection_that_matches_no_claim_exits_5(run_cli):
+def test_a_selection_that_matches_no_claim_exits_5(run_cli, project):
     result = run_cli("run", "-k", "no-such-claim-id")
     assert result.exit_code == 5
     assert "no claim id contains 'no-such-claim-id'" in result.output
