@@ -174,3 +174,45 @@ def test_a_pole_in_the_left_half_plane_is_not_a_stable(check_claims):
                                   "wrong": (body.replace("a_stable = A", "a_stable = true"),)})
     assert outcomes["true"].status == "verified" and "1 with Re <= 0" in outcomes["true"].message, outcomes["true"].message
     assert_refuted(outcomes["wrong"], ["claimed a_stable = true, computed A-stable: no"])
+
+
+def test_a_stability_with_algebraic_coefficients(check_claims):
+    """SDIRK-2 (QQ(sqrt 2)) and SDIRK-3 (QQ(gamma)) are L-stable (Alexander 1977); the 2-stage SDIRK family with
+    b = (1/2, 1/2) and gamma = sqrt(2)/10 is not A-stable: |R(iy)| exceeds 1 (checked here with mpmath too)."""
+    import mpmath
+
+    gamma = mpmath.sqrt(2) / 10
+    A = mpmath.matrix([[gamma, 0], [1 - 2 * gamma, gamma]])
+
+    def R(z):
+        return 1 + z * (mpmath.matrix([[0.5, 0.5]]) * mpmath.inverse(mpmath.eye(2) - z * A) * mpmath.matrix([[1], [1]]))[0]
+
+    assert max(abs(R(1j * y)) for y in range(1, 40)) > 1
+    results = check_claims("""
+        [[claim]]
+        id = "sdirk-2"
+        statement = "s"
+        check = "stability"
+        method = "sdirk-2"
+        a_stable = true
+        l_stable = true
+
+        [[claim]]
+        id = "sdirk-3"
+        statement = "s"
+        check = "stability"
+        method = "sdirk-3"
+        l_stable = true
+
+        [[claim]]
+        id = "small-gamma"
+        statement = "s"
+        check = "stability"
+        method = "rk"
+        options = { A = [["sqrt(2)/10", 0], ["1 - sqrt(2)/5", "sqrt(2)/10"]], b = ["1/2", "1/2"] }
+        a_stable = true
+    """)
+    for claim_id in ("sdirk-2", "sdirk-3"):
+        assert results[claim_id].outcome.status == "verified", results[claim_id].outcome.message
+    wrong = results["small-gamma"].outcome
+    assert wrong.status == "refuted" and "claimed a_stable = true, computed A-stable: no" in wrong.message

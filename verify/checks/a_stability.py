@@ -9,14 +9,14 @@ For a rational R this holds exactly when (Hairer & Wanner II, Theorem IV.3.5, th
 E is a real polynomial in y; it is nonnegative when it is positive at a rational point between consecutive
 real roots and beyond them (sympy's exact real root isolation).  The poles' real parts are isolated by
 sympy's ComplexRootOf with guaranteed bounds.  L-stable: A-stable and R(z) -> 0 as z -> -oo, i.e.
-deg P < deg Q (Definition IV.3.7).  Only stability functions with rational coefficients are decided.
+deg P < deg Q (Definition IV.3.7).  Real algebraic coefficients (SDIRK) are decided too (_decide_algebraic).
 """
 from __future__ import annotations
 
 import sympy
 
 from verify.input.load import LoadError
-from verify.engines import spectral
+from verify.engines import number_field, spectral
 from verify.checks.common import CheckError
 
 KEYS = ("a_stable", "l_stable")
@@ -40,7 +40,7 @@ def decide(R: sympy.Expr, z: sympy.Symbol) -> tuple[bool, bool, list]:
     if not all(c.is_Rational for c in P.all_coeffs() + Q.all_coeffs()):  # common factors over the coefficients' field
         P, Q = (sympy.Poly(part, z) for part in sympy.fraction(sympy.cancel(P.as_expr() / Q.as_expr(), extension=True)))
     if not all(c.is_Rational for c in P.all_coeffs() + Q.all_coeffs()):
-        raise CheckError(f"R(z) = {R} has coefficients outside QQ: A-stability is only decided for rational coefficients")
+        return _decide_algebraic(P, Q, z)
     lines = [f"R(z) = ({P.as_expr()})/({Q.as_expr()})"]
     poles = Q.all_roots() if Q.degree() > 0 else []  # radicals where sympy writes them, else ComplexRootOf
     left = [root for root in poles if _real_part_sign(root) <= 0]
@@ -53,6 +53,53 @@ def decide(R: sympy.Expr, z: sympy.Symbol) -> tuple[bool, bool, list]:
     a_stable = not left and nonnegative
     l_stable = a_stable and P.degree() < Q.degree()
     lines.append(f"R(-oo) = {'0' if P.degree() < Q.degree() else sympy.limit(R, z, -sympy.oo)}")
+    return a_stable, l_stable, lines
+
+
+def _decide_algebraic(P: sympy.Poly, Q: sympy.Poly, z: sympy.Symbol) -> tuple[bool, bool, list]:
+    """The same decision when R's coefficients are real algebraic numbers (SDIRK: 1 - 1/sqrt(2), a root of a cubic).
+
+    Poles: every root of Q in Re z > 0 exactly when Q(-z) is a Hurwitz polynomial, i.e. (leading coefficient made
+    positive) every leading principal minor of its Hurwitz matrix is positive (the Routh-Hurwitz criterion; Hairer &
+    Wanner II, sec. IV.3 uses it for the same purpose); each minor's sign is decided rigorously
+    (verify.engines.spectral.compare_real).  E(y): its real roots are among those of its norm over QQ
+    (N(E) = prod of the conjugates, sympy's Poly.norm), so E has one sign between consecutive real roots of N(E) and
+    beyond them; it is evaluated exactly at a rational point of each such interval."""
+    try:
+        field, _ = number_field.field_of(P.all_coeffs() + Q.all_coeffs())
+    except number_field.NotAlgebraic as exc:
+        raise CheckError(f"R(z) has coefficients that are not real algebraic numbers: {exc}") from None
+    lines = [f"R(z) = ({P.as_expr()})/({Q.as_expr()}), coefficients in {field}"]
+    a = [c * (-1) ** (Q.degree() - k) for k, c in enumerate(Q.all_coeffs())]  # Q(-z), leading first
+    if spectral.compare_real(a[0], 0) < 0:
+        a = [-c for c in a]
+    n = len(a) - 1
+    coefficient = lambda k: a[k] if 0 <= k <= n else sympy.Integer(0)  # noqa: E731
+    hurwitz = sympy.Matrix(n, n, lambda i, j: coefficient(2 * (j + 1) - (i + 1)))
+    minors = [sympy.expand(hurwitz[:k, :k].det()) for k in range(1, n + 1)]
+    signs = [spectral.compare_real(m, 0) for m in minors]
+    poles_right = all(sign > 0 for sign in signs)
+    lines.append(f"poles: Hurwitz minors of Q(-z) have signs {signs}: " + ("all poles in Re z > 0" if poles_right else "a pole with Re z <= 0"))
+    y = sympy.Symbol("y", real=True)
+    Qi, Pi = Q.as_expr().subs(z, sympy.I * y), P.as_expr().subs(z, sympy.I * y)
+    E = sympy.Poly(sympy.expand(Qi * sympy.conjugate(Qi) - Pi * sympy.conjugate(Pi)), y, domain=field)
+    nonnegative, where = True, None
+    if not E.is_zero:
+        norm = E.norm()
+        points = spectral.merge_points(sorted(set(sympy.Poly(norm.as_expr(), y).real_roots()), key=lambda r: sympy.N(r, 30)))
+        samples = [spectral.floor_real(points[0]) - 1] if points else [sympy.Integer(0)]
+        samples += [spectral.rational_between(p, q) for p, q in zip(points, points[1:])]
+        if points:
+            samples.append(spectral.rational_between(points[-1], None))
+        for value in samples:
+            if spectral.compare_real(sympy.sympify(E.eval(value)), 0) < 0:
+                nonnegative, where = False, value
+                break
+    lines.append(f"E(y) = |Q(iy)|^2 - |P(iy)|^2 = {E.as_expr()}: " + ("nonnegative for every real y (signs between the real roots of "
+                 "its norm over QQ)" if nonnegative else f"negative at y = {where}"))
+    a_stable = poles_right and nonnegative
+    l_stable = a_stable and P.degree() < Q.degree()
+    lines.append(f"R(-oo) = {'0' if P.degree() < Q.degree() else sympy.simplify(P.LC() / Q.LC()) if P.degree() == Q.degree() else 'oo'}")
     return a_stable, l_stable, lines
 
 
