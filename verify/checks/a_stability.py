@@ -48,7 +48,7 @@ def decide(R: sympy.Expr, z: sympy.Symbol) -> tuple[bool, bool, list]:
     y = sympy.Symbol("y", real=True)
     Qi, Pi = Q.as_expr().subs(z, sympy.I * y), P.as_expr().subs(z, sympy.I * y)
     E = sympy.Poly(sympy.expand(Qi * sympy.conjugate(Qi) - Pi * sympy.conjugate(Pi)), y)
-    nonnegative, where = _nonnegative(E, y)
+    nonnegative, where = _nonnegative(E, E.real_roots)
     lines.append(f"E(y) = |Q(iy)|^2 - |P(iy)|^2 = {E.as_expr()}: " + ("nonnegative for every real y" if nonnegative else f"negative at y = {where}"))
     a_stable = not left and nonnegative
     l_stable = a_stable and P.degree() < Q.degree()
@@ -83,18 +83,7 @@ def _decide_algebraic(P: sympy.Poly, Q: sympy.Poly, z: sympy.Symbol) -> tuple[bo
     y = sympy.Symbol("y", real=True)
     Qi, Pi = Q.as_expr().subs(z, sympy.I * y), P.as_expr().subs(z, sympy.I * y)
     E = sympy.Poly(sympy.expand(Qi * sympy.conjugate(Qi) - Pi * sympy.conjugate(Pi)), y, domain=field)
-    nonnegative, where = True, None
-    if not E.is_zero:
-        norm = E.norm()
-        points = spectral.merge_points(sorted(set(sympy.Poly(norm.as_expr(), y).real_roots()), key=lambda r: sympy.N(r, 30)))
-        samples = [spectral.floor_real(points[0]) - 1] if points else [sympy.Integer(0)]
-        samples += [spectral.rational_between(p, q) for p, q in zip(points, points[1:])]
-        if points:
-            samples.append(spectral.rational_between(points[-1], None))
-        for value in samples:
-            if spectral.compare_real(sympy.sympify(E.eval(value)), 0) < 0:
-                nonnegative, where = False, value
-                break
+    nonnegative, where = _nonnegative(E, lambda: sympy.Poly(E.norm().as_expr(), y).real_roots())
     lines.append(f"E(y) = |Q(iy)|^2 - |P(iy)|^2 = {E.as_expr()}: " + ("nonnegative for every real y (signs between the real roots of "
                  "its norm over QQ)" if nonnegative else f"negative at y = {where}"))
     a_stable = poles_right and nonnegative
@@ -121,16 +110,18 @@ def _real_part_sign(root) -> int:
     raise CheckError(f"the pole {root} lies within 1e-{REFINEMENTS[-1]} of the imaginary axis: A-stability is not decided")
 
 
-def _nonnegative(E: sympy.Poly, y) -> tuple[bool, object]:
+def _nonnegative(E: sympy.Poly, real_roots) -> tuple[bool, object]:
+    """(E >= 0 on the reals, a rational point where E < 0): E keeps its sign between consecutive points of
+    ``real_roots()`` (E's own real roots, or for algebraic coefficients those of its norm, a superset) and beyond
+    them, so one rational sample in each interval decides; each sign is exact (rigorous for algebraic values)."""
     if E.is_zero:
         return True, None
-    roots = sorted(set(E.real_roots()), key=lambda r: sympy.N(r, 30))
-    points = spectral.merge_points(roots)
+    points = spectral.merge_points(sorted(set(real_roots()), key=lambda r: sympy.N(r, 30)))
     samples = [spectral.floor_real(points[0]) - 1] if points else [sympy.Integer(0)]
     samples += [spectral.rational_between(a, b) for a, b in zip(points, points[1:])]
     if points:
         samples.append(spectral.rational_between(points[-1], None))
     for value in samples:
-        if E.eval(value) < 0:
+        if spectral.compare_real(sympy.sympify(E.eval(value)), 0) < 0:
             return False, value
     return True, None

@@ -81,6 +81,13 @@ def prepare(claim, method, options) -> MultistepClaim:
     return spec
 
 
+def zero_stability(coefficients) -> tuple:
+    """(zero-stable?, how) for coefficients with ``alpha`` (and ``beta``): the root condition on rho (Dahlquist),
+    each irreducible factor of rho placed exactly."""
+    rho = characteristic(coefficients).subs(Z, 0)
+    return spectral.roots_bounded(rho.subs(ZETA, spectral.Z), sympy.Integer(0), "z = 0", recurrence=True, variable_name="zeta")
+
+
 def characteristic(spec) -> sympy.Expr:
     rho = sum(a * ZETA**j for j, a in enumerate(spec.alpha))
     sigma = sum(b * ZETA**j for j, b in enumerate(spec.beta))
@@ -105,7 +112,7 @@ def evaluate(claim, method, spec) -> Outcome:
         else:
             failures.append(f"characteristic polynomial: claimed {spec.equals}, computed {p} (not a constant multiple)")
     if spec.zero_stable is not None:
-        bounded, how = spectral.roots_bounded(p.subs(Z, 0).subs(ZETA, spectral.Z), sympy.Integer(0), "z = 0", recurrence=True, variable_name="zeta")
+        bounded, how = zero_stability(spec)
         derivation.append(f"rho(zeta): {how}")
         line = f"zero-stable: {'yes' if bounded else 'no'} ({how})"
         (successes if bounded == spec.zero_stable else failures).append(

@@ -48,8 +48,3 @@ def field_of(values) -> tuple:
         return field, [field.from_sympy(e) for e in exprs]
     except (CoercionFailed, NotImplementedError, ValueError) as exc:
         raise NotAlgebraic(f"the coefficients could not be placed in {field}: {exc}") from None
-
-
-def to_sympy(field, value) -> sympy.Expr:
-    """An element of K as a sympy number (radicals simplified by sympy's printer-friendly form)."""
-    return field.to_sympy(value)

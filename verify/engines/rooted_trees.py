@@ -101,14 +101,6 @@ def _factors(tree: Tree) -> list:
     return factors
 
 
-def elementary_weights(A: list, b: list, field, up_to: int) -> dict:
-    """{tree: Phi(t)} for every tree with at most ``up_to`` nodes, in the field of A and b (c = A 1 assumed)."""
-    weights = {}
-    for level in weights_by_level(A, b, field, up_to):
-        weights.update(level)
-    return weights
-
-
 def weights_by_level(A: list, b: list, field, up_to: int):
     """{tree: Phi(t)} for the trees of 1, 2, ... ``up_to`` nodes, one level at a time (a caller may stop early);
     the stage weights are shared between levels."""

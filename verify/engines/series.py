@@ -35,7 +35,13 @@ def lie_derivative(expression, rates: list, variables: list, t) -> sympy.Expr:
 
 def flow_coefficients(rates: list, variables: list, t, terms: int) -> list:
     """[a_0, a_1, ...] (each a list over the variables) with y(t + h) = sum a_q h^q, from repeated Lie derivatives."""
-    current = list(variables)
+    return taylor_coefficients(variables, rates, variables, t, terms)
+
+
+def taylor_coefficients(expressions: list, rates: list, variables: list, t, terms: int) -> list:
+    """[c_0, c_1, ...] (each a list over the expressions g(t, y)) with g(t + h, y(t + h)) = sum c_q h^q along the
+    flow of y' = rates: c_q = D^q g / q!."""
+    current = list(expressions)
     coefficients = []
     for q in range(terms):
         coefficients.append([sympy.expand(c / math.factorial(q)) for c in current] if q else list(current))

@@ -109,25 +109,14 @@ def evaluate(claim: Claim, context: Context = DEFAULT_CONTEXT) -> Outcome:
             errors[name] = [_real_form(c) for c in series.expand_in(error, h, terms)]
         except series.SeriesUnavailable as exc:
             raise CheckError(f"the global error of {name}: {exc}") from None
-    leading_power, leading = None, {}
-    for q in range(terms):
-        nonzero = {}
-        for name, coefficients in errors.items():
-            try:
-                if not series.vanishes(coefficients[q]):
-                    nonzero[name] = sympy.factor(coefficients[q])
-            except series.SeriesUnavailable as exc:
-                raise CheckError(f"at {spec.step}^{q}: {exc}") from None
-        lines.append(f"  {spec.step}^{q}: " + ("0" if not nonzero else "; ".join(f"{n}: {v}" for n, v in nonzero.items())))
-        if nonzero:
-            leading_power, leading = q, nonzero
-            break
+    first = {name: value for name, value in reading.leading_terms(errors, terms, spec.step, lines, first_only=True).items() if value}
+    leading_power = min((q for q, _ in first.values()), default=None)
+    leading = {name: c for name, (q, c) in first.items() if q == leading_power}
     if leading_power is None:
         found = f"the global error vanishes through {spec.step}^{terms - 1}"
         computed = {"order": f">= {terms}"}
     else:
-        shown = (f"{next(iter(leading.values()))} (in {next(iter(leading))})" if len(leading) == 1
-                 else "; ".join(f"{n}: {v}" for n, v in leading.items()))
+        shown = reading.leading_text(leading)
         found = f"global error y_N - y({spec.t_end}) = C {spec.step}^{leading_power} + O({spec.step}^{leading_power + 1}) with C = {shown}"
         computed = {"order": str(leading_power), "leading_term": shown}
     failures, successes = [], []

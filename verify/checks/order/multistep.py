@@ -23,10 +23,10 @@ import mpmath
 import sympy
 
 from verify.checks.common import CheckError, Context, DEFAULT_CONTEXT, Outcome
-from verify.checks.multistep_stability import MultistepClaim, characteristic, error_constants
+from verify.checks.multistep_stability import MultistepClaim, characteristic, error_constants, zero_stability
 from verify.checks.order import reading
 from verify.checks.run import method_and_options
-from verify.engines import crosscheck, spectral
+from verify.engines import crosscheck
 from verify.engines.methods import METHODS
 from verify.engines.methods.multistep import LinearMultistep
 from verify.engines.twins import multistep as multistep_twin
@@ -131,7 +131,7 @@ def evaluate(claim: Claim, context: Context = DEFAULT_CONTEXT) -> Outcome:
     elif spec.order is not None and spec.order != order:
         failures.append(f"order: claimed {spec.order}, computed {order} (C_0 .. C_{order + 1} = {shown})")
     elif spec.order is not None:  # the consistency order is right; a convergence order also needs zero-stability (Dahlquist)
-        zero_stable, how = spectral.roots_bounded(rho.subs(ZETA, spectral.Z), sympy.Integer(0), "z = 0", recurrence=True, variable_name="zeta")
+        zero_stable, how = zero_stability(spec.coefficients)
         derivation.append(f"rho(zeta) = {rho}: {how}; zero-stable: {'yes' if zero_stable else 'no'}")
         computed["zero_stable"] = str(zero_stable).lower()
         if zero_stable:

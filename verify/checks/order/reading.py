@@ -1,6 +1,10 @@
-"""What the order claims on a model read alike: the claimed order, the components and the claimed leading term."""
+"""What the order claims read and report alike: the claimed order, components and leading term, the coefficients
+that define a method, and the leading terms of a series in the step."""
 from __future__ import annotations
 
+import sympy
+
+from verify.checks.common import CheckError
 from verify.engines import series
 from verify.errors import MethodError
 from verify.input.load import Claim, LoadError
@@ -53,3 +57,32 @@ def leading_term(claim: Claim, components: list, allowed: set, meaning: str) -> 
             raise LoadError(f"leading_term.{name}: {', '.join(sorted(map(str, value.free_symbols - allowed)))} has no value here "
                             f"(C is an expression in {meaning})")
     return leading
+
+
+def leading_terms(series_by_component: dict, terms: int, h: str, lines: list, first_only: bool = False) -> dict:
+    """{component: (q, C)}: the first power whose coefficient does not vanish (None below ``terms``), with the series
+    term by term appended to ``lines``, up to the power where every component has its leading term (with
+    ``first_only``, where the first one has)."""
+    found = dict.fromkeys(series_by_component)
+    for q in range(terms):
+        nonzero = {}
+        for name, coefficients in series_by_component.items():
+            if found[name] is not None:
+                continue
+            try:
+                if not series.vanishes(coefficients[q]):
+                    nonzero[name] = sympy.factor(coefficients[q])
+                    found[name] = (q, nonzero[name])
+            except series.SeriesUnavailable as exc:
+                raise CheckError(f"at {h}^{q}: {exc}") from None
+        lines.append(f"  {h}^{q}: " + ("0" if not nonzero else "; ".join(f"{name}: {value}" for name, value in nonzero.items())))
+        if all(v is not None for v in found.values()) or (first_only and nonzero):
+            break
+    return found
+
+
+def leading_text(leading: dict) -> str:
+    """C as the messages show it: "C (in x)" for one component, "x: C_x; z: C_z" for several."""
+    if len(leading) == 1:
+        return f"{next(iter(leading.values()))} (in {next(iter(leading))})"
+    return "; ".join(f"{name}: {value}" for name, value in leading.items())

@@ -22,7 +22,8 @@ import sympy
 from verify.checks.common import CheckError, Context, DEFAULT_CONTEXT, Outcome
 from verify.checks.order import observed, reading
 from verify.checks.run import method_and_options, validated
-from verify.engines import series, spectral, symbolic
+from verify.checks.multistep_stability import zero_stability
+from verify.engines import series, symbolic
 from verify.engines.methods import SymbolicSystem
 from verify.engines.methods.implicit import BackwardEuler
 from verify.engines.methods.multistep import LinearMultistep
@@ -108,9 +109,9 @@ def defect_series(claim: Claim, spec: SeriesOrder, terms: int, names: list | Non
     algebraic = _consistent_algebraic(model, system, t)
     point = list(states) + [algebraic[symbol(z)] for z in model.algebraic]
     rates = [sympy.expand(r.xreplace(algebraic)) for r in system.rhs]
-    flow = series.flow_coefficients(rates, states, t, terms)
     if isinstance(spec.method, LinearMultistep):
         return _multistep_defects(spec, system, model, t, h, rates, states, terms, names)
+    flow = series.flow_coefficients(rates, states, t, terms)
     memory = []
     if spec.method.memory_names(model, spec.options):  # the previous exchange, from the exact past node
         past = [sum(((-h) ** q * flow[q][i] for q in range(terms)), sympy.Integer(0)) for i in range(len(states))]
@@ -133,7 +134,7 @@ def defect_series(claim: Claim, spec: SeriesOrder, terms: int, names: list | Non
         if i < len(states):
             exact = [flow[q][i] for q in range(terms)]
         else:  # z(t + h) = Z(t + h, x(t + h)): the Lie derivatives of Z along the reduced ODE
-            exact = _derivative_series(algebraic[symbol(name)], rates, states, t, terms)
+            exact = [c[0] for c in series.taylor_coefficients([algebraic[symbol(name)]], rates, states, t, terms)]
         defects[name] = [sympy.expand(sympy.cancel(a - b)) for a, b in zip(phi, exact)]
     return defects
 
@@ -194,11 +195,8 @@ def _implicit_step_series(spec: SeriesOrder, system, model, t, h, point: list, t
 
 
 def _zero_stable(spec) -> tuple:
-    """(zero-stable?, how): the root condition on rho (verify.engines.spectral.roots_bounded; Dahlquist's theorem)."""
-    data = spec.method.corrector or spec.method.data(spec.options)  # abm-K: rho of its corrector
-    zeta = spectral.Z
-    rho = sum(sympy.Rational(a) * zeta**j for j, a in enumerate(data.alpha))
-    bounded, how = spectral.roots_bounded(sympy.expand(rho), sympy.Integer(0), "z = 0", recurrence=True, variable_name="zeta")
+    """(zero-stable?, how): the root condition on rho (Dahlquist's theorem); abm-K: rho of its corrector."""
+    bounded, how = zero_stability(spec.method.corrector or spec.method.data(spec.options))
     return bounded, f"rho: {how}"
 
 
@@ -249,35 +247,6 @@ def _multistep_defects(spec, system, model, t, h, rates, states, terms, names) -
     return defects
 
 
-def _derivative_series(expression, rates, states, t, terms):
-    current, coefficients = expression, []
-    for q in range(terms):
-        coefficients.append(sympy.expand(current / sympy.factorial(q)))
-        current = series.lie_derivative(current, rates, states, t)
-    return coefficients
-
-
-def _leading_terms(defects: dict, terms: int, h: str, lines: list) -> dict:
-    """{component: (q, C)}: the first power with a coefficient that does not vanish (None below ``terms``), and
-    the lines of the series term by term, up to the power where every component has its leading term."""
-    found = dict.fromkeys(defects)
-    for q in range(terms):
-        nonzero = {}
-        for name, coefficients in defects.items():
-            if found[name] is not None:
-                continue
-            try:
-                if not series.vanishes(coefficients[q]):
-                    nonzero[name] = sympy.factor(coefficients[q])
-                    found[name] = (q, nonzero[name])
-            except series.SeriesUnavailable as exc:
-                raise CheckError(f"at {h}^{q}: {exc}") from None
-        lines.append(f"  {h}^{q}: " + ("0" if not nonzero else "; ".join(f"{name}: {value}" for name, value in nonzero.items())))
-        if all(v is not None for v in found.values()):
-            break
-    return found
-
-
 def _orders(claim: Claim, spec: SeriesOrder, found: dict, terms: int) -> tuple:
     """({component: (order, exact)}, the differential variables' global order or None): the local power, or the
     global order: a differential variable's defect power less one; for an index-1 DAE an algebraic variable's
@@ -302,7 +271,7 @@ def evaluate(claim: Claim, context: Context = DEFAULT_CONTEXT) -> Outcome:
     defects = defect_series(claim, spec, terms, names)
     h = spec.step
     lines = []
-    found = _leading_terms(defects, terms, h, lines)
+    found = reading.leading_terms(defects, terms, h, lines)
     orders, p_x = _orders(claim, spec, found, terms)
     value, exact = min(orders.values())
     method = spec.method.name
@@ -316,8 +285,7 @@ def evaluate(claim: Claim, context: Context = DEFAULT_CONTEXT) -> Outcome:
     else:
         lowest = min(q for q, _ in known.values())
         leading = {name: c for name, (q, c) in known.items() if q == lowest}
-        shown = (f"{next(iter(leading.values()))} (in {next(iter(leading))})" if len(leading) == 1
-                 else "; ".join(f"{name}: {c}" for name, c in leading.items()))
+        shown = reading.leading_text(leading)
         found_text = f"defect = C {h}^{lowest} + O({h}^{lowest + 1}) with C = {shown}"
         computed = {"defect_power": str(lowest), "leading_term": shown}
         higher = {name: q for name, (q, _) in known.items() if q != lowest}
@@ -361,10 +329,10 @@ def evaluate(claim: Claim, context: Context = DEFAULT_CONTEXT) -> Outcome:
     outcome = Outcome("refuted" if failures else "verified", "symbolic", "; ".join(failures or successes), computed, derivation)
     if spec.observed is None:
         return outcome
-    return _with_observed(claim, spec, outcome, context)
+    return _with_observed(claim, spec, outcome, context, defects)
 
 
-def _with_observed(claim: Claim, spec: SeriesOrder, proved: Outcome, context: Context) -> Outcome:
+def _with_observed(claim: Claim, spec: SeriesOrder, proved: Outcome, context: Context, defects: dict) -> Outcome:
     """Both the series and the observed order must hold; the observed one is reported beside the proof."""
     series_spec = claim.spec
     claim.spec = spec.observed
@@ -375,7 +343,7 @@ def _with_observed(claim: Claim, spec: SeriesOrder, proved: Outcome, context: Co
     derivation = proved.derivation + ["observed order:"] + ["  " + line for line in seen.derivation]
     figure = seen.figure
     if figure is not None and spec.local and "leading_term" in proved.computed:  # draw |C(y0)| h^q beside the errors
-        figure = dict(figure, series=_leading_at_start(claim, spec, int(proved.computed["defect_power"])))
+        figure = dict(figure, series=_leading_at_start(claim, spec, defects, int(proved.computed["defect_power"])))
     computed = dict(proved.computed, **{f"observed {k}": v for k, v in seen.computed.items()})
     message = f"{proved.message}; observed: {seen.message}"
     # with memory the global order needs stability, which only the observed runs show: the evidence is theirs
@@ -387,10 +355,9 @@ def _with_observed(claim: Claim, spec: SeriesOrder, proved: Outcome, context: Co
     raise CheckError(f"the series and the observed order disagree: series {proved.status} ({proved.message}); observed {seen.status} ({seen.message})")
 
 
-def _leading_at_start(claim: Claim, spec: SeriesOrder, power: int) -> dict | None:
+def _leading_at_start(claim: Claim, spec: SeriesOrder, defects: dict, power: int) -> dict | None:
     """{"constant": max |C(t0, y0)|, "power": q} for the picture, or None when C has no value there."""
     start = spec.observed
-    defects = defect_series(claim, spec, power + 1)
     values = {symbol(TIME): start.t0, **{symbol(s): v for s, v in zip(claim.model.variables, start.y0)}}
     try:
         constant = max(abs(float(sympy.N(defects[name][power].xreplace(values)))) for name in spec.components)
