@@ -43,13 +43,9 @@ def prepare(claim: Claim):
                     "(order proved from its coefficients)")
 
 
+FORMS = {conditions.TableauOrder: conditions, multistep.MultistepOrder: multistep, series.SeriesOrder: series,
+         closed_form.ClosedFormOrder: closed_form, observed.OrderSpec: observed}  # spec type -> the module deciding it
+
+
 def evaluate(claim: Claim, context: Context = DEFAULT_CONTEXT) -> Outcome:
-    if isinstance(claim.spec, conditions.TableauOrder):
-        return conditions.evaluate(claim, context)
-    if isinstance(claim.spec, multistep.MultistepOrder):
-        return multistep.evaluate(claim, context)
-    if isinstance(claim.spec, series.SeriesOrder):
-        return series.evaluate(claim, context)
-    if isinstance(claim.spec, closed_form.ClosedFormOrder):
-        return closed_form.evaluate(claim, context)
-    return observed.evaluate(claim, context)
+    return FORMS[type(claim.spec)].evaluate(claim, context)

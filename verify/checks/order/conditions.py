@@ -198,9 +198,8 @@ def evaluate(claim: Claim, context: Context = DEFAULT_CONTEXT) -> Outcome:
     for claimed, weights, label, which in ((spec.order, b, "order", "b"), (spec.embedded_order, bhat, "embedded order", "bhat")):
         if claimed is None:
             continue
-        conditions = _conditions(field, A, weights, claimed + 1)
-        while conditions.order == conditions.checked < rooted_trees.MAX_NODES:  # more than claimed: find how much more
-            conditions = _conditions(field, A, weights, conditions.checked + 1)
+        # level by level to the first failing one (past claimed + 1 when the order is higher than claimed)
+        conditions = _conditions(field, A, weights, rooted_trees.MAX_NODES)
         _cross_check(spec, field, which, conditions)
         for n in range(1, conditions.checked + 1):
             bad = [t for t in rooted_trees.trees(n) if conditions.residuals[t] != field.zero]
