@@ -65,3 +65,26 @@ def run_cli(tmp_path, monkeypatch):
         return CliRunner().invoke(cli.main, list(args), catch_exceptions=False)
 
     return invoke
+
+
+@pytest.fixture(scope="session")
+def bundled_results():
+    """Every bundled claim checked once per test session, as `verify run --jobs 2` checks them from the project root
+    (the same claim and model paths, the default source directories); the README and the source-claims tests share it."""
+    import os
+
+    here = os.getcwd()
+    os.chdir(ROOT)
+    try:
+        claims = runner.load([runner.DEFAULT_CLAIMS], runner.default_model_dirs(()))
+        return runner.check(claims, runner.default_source_dirs(()), jobs=2)
+    finally:
+        os.chdir(here)
+
+
+@pytest.hookimpl(tryfirst=True)  # before xdist's own hook reads the groups
+def pytest_collection_modifyitems(items):
+    """Tests that use the bundled run go to one xdist worker (``--dist loadgroup``), so the run is made once."""
+    for item in items:
+        if "bundled_results" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.xdist_group("bundled"))

@@ -13,14 +13,16 @@ README = (ROOT / "README.md").read_text(encoding="utf-8")
 
 
 @pytest.fixture(scope="module")
-def outputs(tmp_path_factory):
+def outputs(bundled_results):
     import os
+
+    from verify.report import render_report
 
     here = os.getcwd()
     os.chdir(ROOT)
     try:
         runner = CliRunner()
-        bundled = runner.invoke(cli.main, ["run", "--jobs", "2"]).output
+        bundled = render_report("text", bundled_results)  # what `verify run --jobs 2` prints, from the session's one run
         tutorial = runner.invoke(cli.main, ["run", "examples/tutorial.toml"])
         explain = runner.invoke(cli.main, ["explain", "tutorial/heun-step", "examples/tutorial.toml"]).output
     finally:

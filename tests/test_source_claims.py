@@ -14,9 +14,8 @@ SOURCES = ROOT.parent / "shared" / "sources"
 
 
 @pytest.fixture(scope="module")
-def results():
-    claims = runner.load([str(ROOT / "claims")], [str(ROOT / "models")])
-    return runner.check(claims, [str(SOURCES)] if SOURCES.is_dir() else [], jobs=2)  # two worker processes: half the wall time
+def results(bundled_results):
+    return bundled_results  # every bundled claim, checked once per session (conftest)
 
 
 def test_every_bundled_claim_comes_out_as_recorded(results):

@@ -4,6 +4,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
+import gmpy2
 import mpmath
 import sympy
 from sympy.printing.str import StrPrinter
@@ -91,14 +92,9 @@ def short_text(value) -> str:
 
 def decimal_text(value: sympy.Rational) -> str:
     """An exact decimal expansion when the denominator divides a power of ten, else the fraction with an approximation."""
-    q = int(value.q)
-    twos = fives = 0
-    while q % 2 == 0:
-        q //= 2
-        twos += 1
-    while q % 5 == 0:
-        q //= 5
-        fives += 1
+    q = gmpy2.mpz(value.q)
+    q, twos = gmpy2.remove(q, 2)  # one call, not a division per factor: a 281,425-bit denominator has ~10^5 of them
+    q, fives = gmpy2.remove(q, 5)
     if q != 1:
         return f"{short_text(value)} (about {sympy.Float(value, 20)})" if len(short_text(value)) < 200 else short_text(value)
     places = max(twos, fives)

@@ -366,19 +366,38 @@ def _prove_run(claim, spec, over):
     derivation = [f"closed form after {rs.steps} macro steps: t = {t_end}"] + [f"  {s} = {sympy.factor(v)}" for s, v in zip(model.states, y_end)]
     proved = []
     for comparison in rs.expect:
-        difference = sympy.simplify((comparison.quantity - comparison.claimed).subs(values))
+        difference = _reduced((comparison.quantity - comparison.claimed).subs(values), lambda d: d == 0)
         derivation.append(f"{comparison.text} - ({comparison.claimed_text}) = {difference}")
         if difference != 0:
             return None
         proved.append(f"{comparison.text} = {comparison.claimed_text}")
     for comparison in rs.relations:
-        difference = sympy.simplify((comparison.quantity - comparison.claimed).subs(values))
+        difference = _reduced((comparison.quantity - comparison.claimed).subs(values), lambda d: _decided(d, comparison.op) is True)
         truth = _decided(difference, comparison.op)
         derivation.append(f"{comparison.text} - ({comparison.claimed_text}) = {difference}: {comparison.op} 0 is {truth}")
         if truth is not True:
             return None
         proved.append(f"{comparison.text} {comparison.op} {comparison.claimed_text}")
     return Outcome("verified", "symbolic", f"for all {over}: " + "; ".join(proved) + " (closed form of the run, sympy)", {}, derivation)
+
+
+SIMPLIFY_MAX_OPS = 200  # sympy.simplify is tried only on differences this small: on larger ones it costs seconds to minutes
+
+
+def _reduced(difference, settled):
+    """The difference in the form that settles the claim if any does.  A rational function: ``cancel`` (p/q in
+    lowest terms over QQ, zero exactly when the difference is identically zero), then its ``factor``ed form (where
+    the sign of each factor may be known).  With sqrt, exp, ...: as it is, or ``simplify``d when it is small.
+    ``settled(d)`` says whether a form decides the claim."""
+    if difference.is_rational_function():
+        reduced = sympy.cancel(difference)
+        if settled(reduced):
+            return reduced
+        factored = sympy.factor(reduced)
+        return factored if settled(factored) else reduced
+    if settled(difference) or sympy.count_ops(difference) > SIMPLIFY_MAX_OPS:
+        return difference
+    return sympy.simplify(difference)
 
 
 def _decided(difference, op):
