@@ -97,13 +97,16 @@ def test_model_errors_reach_the_claims_that_use_them(check_claims):
     assert "rhs.x: unknown name 'y'" in results["uses-m"].outcome.message
 
 
-def test_runaway_nonlinear_run_is_an_error_not_a_hang(check_claims, monkeypatch):
+def test_runaway_nonlinear_run_goes_certified_or_is_an_error_not_a_hang(check_claims, monkeypatch):
     from verify.engines.methods import base
 
     monkeypatch.setattr(base, "MAX_EXACT_BITS", 10_000)
-    results = check_claims('[model.sq]\nstates = ["y"]\nrhs = { y = "-y**2" }\n[[claim]]\nid = "blowup"\nstatement = "s"\ncheck = "run"\nmodel = "sq"\nmethod = "rk4"\noptions = { h = "1/3" }\ninitial = { y = "2/7" }\nsteps = 60\nexpect = { y = 0 }\n')
-    outcome = results["blowup"].outcome
-    assert outcome.status == "error" and "bits after step" in outcome.message
+    results = check_claims('[model.sq]\nstates = ["y"]\nrhs = { y = "-y**2" }\n[[claim]]\nid = "blowup"\nstatement = "s"\ncheck = "run"\nmodel = "sq"\nmethod = "rk4"\noptions = { h = "1/3" }\ninitial = { y = "2/7" }\nsteps = 60\nexpect = { y = 0 }\n'
+                           '[[claim]]\nid = "no-route"\nstatement = "s"\ncheck = "run"\nmodel = "sq"\nmethod = "rosenbrock-euler"\noptions = { h = "1/3" }\ninitial = { y = "2/7" }\nsteps = 60\nexpect = { y = 0 }\n')
+    outcome = results["blowup"].outcome  # y_60 > 0: the enclosure excludes the claimed 0
+    assert outcome.status == "refuted" and outcome.evidence == "certified" and "bits" in outcome.message and "excludes 0" in outcome.message
+    outcome = results["no-route"].outcome  # a linearly implicit step has no interval route yet: a plain error naming both reasons
+    assert outcome.status == "error" and "bits" in outcome.message and "certified path cannot run it" in outcome.message
 
 
 def test_a_misread_decimal_is_caught_by_the_independent_reading(check_claims, monkeypatch):

@@ -118,3 +118,65 @@ def test_enclosure_ends_keep_their_precision(check_claims):
     assert_refuted(outcomes["wrong-print"], ["claimed 1.12 at 2 decimals", "which rounds to 1.13 (half-even)"])
     assert outcomes["right-print"].status == "verified" and outcomes["25-digits"].status == "verified", outcomes["25-digits"].message
     assert "1.000000000000000000027182818" in outcomes["25-digits"].message  # the enclosure is shown to the digits it needs
+
+
+# --- Rational right-hand sides whose exact values explode: the certified route after the exact steps -----------
+
+RICCATI = '[model.riccati]\nstates = ["y"]\nrhs = { y = "y**2 + 1" }\n'
+RICCATI_RUN = 'check = "run"\nmodel = "riccati"\nmethod = "rk4"\noptions = { h = "1/10" }\ninitial = { y = 0 }\nsteps = 10\ndigits = 7\n'
+
+
+def riccati_by_hand(steps=10):
+    """RK4 on y' = y^2 + 1 from 0, h = 1/10, written out at 60 digits (Schaum's Table 19-5)."""
+    with mpmath.workdps(60):
+        f = lambda y: y * y + 1  # noqa: E731
+        h, y, values = mpmath.mpf(1) / 10, mpmath.mpf(0), []
+        for _ in range(steps):
+            k1 = f(y)
+            k2 = f(y + h / 2 * k1)
+            k3 = f(y + h / 2 * k2)
+            k4 = f(y + h * k3)
+            y = y + h / 6 * (k1 + 2 * k2 + 2 * k3 + k4)
+            values.append(mpmath.nstr(mpmath.mpf(round(y * 10**7)) / 10**7, 9, strip_zeros=False)[:9])
+        return values
+
+
+def test_a_ten_step_rk4_table_of_a_nonlinear_equation_is_certified_after_the_exact_steps(check_claims):
+    values = riccati_by_hand()
+    assert values[-1] == "1.5574064" and values[2] == "0.3093360"  # Schaum's printed first and last rows
+    wrong = list(values)
+    wrong[8] = "1.2601589"  # a changed last digit
+    bodies = {
+        "table": (RICCATI_RUN + "trace = { y = [" + ", ".join(f'"{v}"' for v in values) + "] }",),
+        "wrong-digit": (RICCATI_RUN + "trace = { y = [" + ", ".join(f'"{v}"' for v in wrong) + "] }",),
+        "flipped-sign": (RICCATI_RUN + f'expect = {{ y = "-{values[-1]}" }}',),
+    }
+    results = check_claims(claims_text(RICCATI, bodies))
+    table = results["table"].outcome
+    assert table.status == "verified" and table.evidence == "certified", table.message
+    assert "the exact rationals grow too large" in table.message and "step 5 would pass" in table.message
+    assert_refuted(results["wrong-digit"].outcome, ["trace y value 9: claimed 1.2601589 at 7 decimals, computed ∈ [1.26015878", "which rounds to 1.2601588"])
+    assert_refuted(results["flipped-sign"].outcome, ["y: claimed -1.5574064 at 7 decimals, computed ∈ [1.557406"])
+    assert all(results[k].outcome.evidence == "certified" for k in ("wrong-digit", "flipped-sign"))
+
+
+def test_explain_names_the_route_and_why(tmp_path):
+    from verify import runner
+
+    path = tmp_path / "riccati.toml"
+    path.write_text(claims_text(RICCATI, {"table": (RICCATI_RUN + 'expect = { y = "1.5574064" }',)}), encoding="utf-8")
+    outcome, lines = runner.explain_bounded(runner.load([str(path)])[0], in_process=True)
+    assert outcome.status == "verified"
+    assert lines[0].startswith("route: certified interval run at 128 bits (the exact rationals grow too large: exact values reached")
+    assert any(line.startswith("step 10 · stage 4: k4 = ") for line in lines)
+
+
+def test_the_size_guard_holds_inside_a_step(check_claims, monkeypatch):
+    """A stage whose state already passed the limit stops before the right-hand side multiplies it up further."""
+    from verify.engines.methods import base
+
+    monkeypatch.setattr(base, "MAX_EXACT_BITS", 2_000)
+    body = 'check = "run"\nmodel = "steep"\nmethod = "rk4"\noptions = { h = "1/7" }\ninitial = { y = "3/11" }\nsteps = 1\nexpect = { y = 0 }\n'
+    outcome = check_claims(claims_text('[model.steep]\nstates = ["y"]\nrhs = { y = "-y**40" }\n', {"steep": (body,)}))["steep"].outcome
+    assert "bits in a stage of step 1" in outcome.message, outcome.message
+    assert outcome.status == "refuted" and outcome.evidence == "certified"  # y_1 > 0, so the claimed 0 is excluded

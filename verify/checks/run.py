@@ -262,8 +262,8 @@ def evaluate(claim: Claim, context: Context = DEFAULT_CONTEXT) -> Outcome:
         return _certified(claim, spec, f"the exact path cannot run this ({exc})")
     except ZeroDivisionError:
         raise CheckError("division by zero in an exact step") from None
-    except ExactSizeError as exc:
-        raise CheckError(str(exc)) from None
+    except ExactSizeError as exc:  # a nonlinear model's rationals explode: enclosures instead, where they decide
+        return _certified(claim, spec, f"the exact rationals grow too large: {exc}")
     final = [rational.to_sympy(v) for v in result.y]
     t_final = rational.to_sympy(result.t)
     mp = _mp_run(
@@ -376,7 +376,7 @@ def evaluate(claim: Claim, context: Context = DEFAULT_CONTEXT) -> Outcome:
 
 
 def _certified(claim, spec, reason) -> Outcome:
-    from verify.checks import run_certified  # imported here: only runs with a non-rational right-hand side need it
+    from verify.checks import run_certified  # imported here: only runs whose exact path cannot go on need it
 
     model = claim.model
 
@@ -477,9 +477,13 @@ def _show_option(value):
 
 
 def explain(claim: Claim, context: Context = DEFAULT_CONTEXT) -> list[str]:
-    """Rerun with every assignment recorded."""
+    """Rerun with every assignment recorded; where the exact path cannot run (a right-hand side that is not
+    rational, rationals that grow too large), the certified route's derivation, which says why it ran."""
     spec = claim.spec
-    system = ExactSystem(claim.model, spec.parameter_values)
-    result = run(spec.method, system, spec.options, spec.t0, spec.y0, spec.steps, keep=True)
+    try:
+        system = ExactSystem(claim.model, spec.parameter_values)
+        result = run(spec.method, system, spec.options, spec.t0, spec.y0, spec.steps, keep=True)
+    except (rational.NotRational, ExactSizeError):
+        return evaluate(claim, context).derivation
     final = [rational.to_sympy(v) for v in result.y]
     return _derivation(spec, result, final, rational.to_sympy(result.t), claim.model)

@@ -29,6 +29,16 @@ def to_field(value: sympy.Expr) -> Rational:
     return Rational(int(value.p), int(value.q))
 
 
+def size_bits(values) -> int:
+    """The largest size in bits (numerator plus denominator) of the exact rationals among ``values``; other values
+    (algebraic field elements, symbols) count 0."""
+    largest = 0
+    for v in values:
+        if isinstance(v, (Rational, int)):
+            largest = max(largest, gmpy2.mpz(v.numerator).bit_length() + gmpy2.mpz(v.denominator).bit_length())
+    return largest
+
+
 def to_sympy(value) -> sympy.Rational:
     """An exact field element (mpq, Fraction, int) as a sympy Rational."""
     if isinstance(value, sympy.Basic):
