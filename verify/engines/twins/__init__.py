@@ -22,8 +22,12 @@ RK_TWINS = rk_twin.names()
 IMPLICIT = {"backward-euler": implicit_twin.backward_euler, "rosenbrock-euler": implicit_twin.rosenbrock_euler}
 
 
+POWER_METHODS = {*RK_TWINS, "rk", "frozen-slow-euler", "midpoint-sampled-euler"}  # fixed-step, affine on a linear ODE
+POWER_GUARD_DIGITS = 20  # extra digits for the log2(N) squarings of the step matrix
+
+
 def mp_run(method: str, options: dict, rhs: list, states: list, blocks: dict, time, t0, y0, steps: int, constraints=(), cosimulation=None,
-           solution=None):
+           solution=None, final_only: bool = False, digits: int = DIGITS):
     """Run a method in mpmath at DIGITS digits.
 
     Returns (t, y, trace, counts, nodes): the final time and state, every value
@@ -31,46 +35,108 @@ def mp_run(method: str, options: dict, rhs: list, states: list, blocks: dict, ti
     state after every macro step.  ``cosimulation`` is (model, parameter
     substitutions) for the co-simulation master algorithms; ``solution`` the model's solution (one expression in
     ``time`` per state, initial values substituted) for a multistep method started from it.
+
+    ``final_only``: the caller needs the final state and the counts only.  A linear autonomous ODE (checked here,
+    on the twin's own reading of the right-hand side) under a fixed-step one-step method is then advanced by the
+    N-th power of its one-step matrix [[M, c], [0, 1]], read off the twin's step at 0 and the unit vectors and
+    squared in mpmath matrices: log2(N) matrix products instead of N steps; trace and nodes stay empty.
+    ``digits``: the working precision (the power reads its step at DIGITS + POWER_GUARD_DIGITS).
     """
+    if final_only and steps > 1 and method in POWER_METHODS and not constraints and cosimulation is None and _linear_autonomous(rhs, states, time):
+        return _mp_power(method, options, rhs, states, blocks, time, t0, y0, steps)
     names = [str(s) for s in states]
     trace: dict[str, list] = {}
     nodes = []
-    with mpmath.workdps(DIGITS):
+    with mpmath.workdps(digits):
         system = MpSystem(rhs, states, blocks, time, constraints)
         t = to_mp(t0)
         y = [to_mp(v) for v in y0]
-        if method in RK_TWINS or method == "rk":
-            tableau, bhat, memo = rk_twin.tableau(method, options, to_mp), rk_twin.pair(method, options, to_mp), {}
-            advance = lambda t, y: rk_twin.advance(system, t, y, options, tableau, names, trace, bhat, memo)  # noqa: E731
-        elif method in multistep_twin.NAMES:
-            at_time = [lambda s, f=compile_mp(e, [time]): f([s]) for e in solution] if solution is not None else None
-            try:
-                runner = multistep_twin.Runner(method, system, options, names, trace, to_mp, t, y, at_time, *newton_settings(options))
-            except ValueError as exc:
-                raise CrossCheckUnavailable(str(exc)) from None
-            advance = runner.advance
-        elif method in ("frozen-slow-euler", "midpoint-sampled-euler"):
-            midpoint = method == "midpoint-sampled-euler"
-            advance = lambda t, y: multirate_twin.advance(system, t, y, options, names, trace, midpoint)  # noqa: E731
-        elif method in IMPLICIT:
-            advance = lambda t, y: IMPLICIT[method](system, t, y, options, names, trace)  # noqa: E731
-        elif method == "step-doubling-euler":
-            advance = lambda t, y: doubling_twin.advance(system, t, y, options, names, trace)  # noqa: E731
-        elif method == "adaptive-rk":
-            settings = {"order": AdaptiveRungeKutta.LOWER_ORDER[options["pair"]], **options}  # the method's default order
-            advance = lambda t, y: doubling_twin.adaptive(system, t, y, settings, names, trace, doubling_twin.pair_attempt(options["pair"], {}))  # noqa: E731
-        elif method == "adaptive-euler":
-            advance = lambda t, y: doubling_twin.adaptive(system, t, y, options, names, trace)  # noqa: E731
-        elif method == "cosimulation" and cosimulation is not None:
-            master = CoSimulationMp(cosimulation[0], cosimulation[1], options, time)
-            system.counts = master.counts
-
-            def advance(t, y):
-                t, values = master.advance(t, dict(zip(names, y)), lambda name, value: record(trace, name, value))
-                return t, [values[name] for name in names]
-        else:
-            raise CrossCheckUnavailable(f"no cross-check implementation of method {method}")
+        advance = _advance(method, options, system, names, trace, time, t, y, cosimulation, solution)
         for _ in range(steps):
             t, y = advance(t, y)
             nodes.append((t, list(y)))
         return t, y, trace, system.counts, nodes
+
+
+def _advance(method, options, system, names, trace, time, t, y, cosimulation, solution):
+    """The twin's one-step function (t, y) -> (t, y) of ``method`` on ``system``, recording into ``trace``."""
+    if method in RK_TWINS or method == "rk":
+        tableau, bhat, memo = rk_twin.tableau(method, options, to_mp), rk_twin.pair(method, options, to_mp), {}
+        advance = lambda t, y: rk_twin.advance(system, t, y, options, tableau, names, trace, bhat, memo)  # noqa: E731
+    elif method in multistep_twin.NAMES:
+        at_time = [lambda s, f=compile_mp(e, [time]): f([s]) for e in solution] if solution is not None else None
+        try:
+            runner = multistep_twin.Runner(method, system, options, names, trace, to_mp, t, y, at_time, *newton_settings(options))
+        except ValueError as exc:
+            raise CrossCheckUnavailable(str(exc)) from None
+        advance = runner.advance
+    elif method in ("frozen-slow-euler", "midpoint-sampled-euler"):
+        midpoint = method == "midpoint-sampled-euler"
+        advance = lambda t, y: multirate_twin.advance(system, t, y, options, names, trace, midpoint)  # noqa: E731
+    elif method in IMPLICIT:
+        advance = lambda t, y: IMPLICIT[method](system, t, y, options, names, trace)  # noqa: E731
+    elif method == "step-doubling-euler":
+        advance = lambda t, y: doubling_twin.advance(system, t, y, options, names, trace)  # noqa: E731
+    elif method == "adaptive-rk":
+        settings = {"order": AdaptiveRungeKutta.LOWER_ORDER[options["pair"]], **options}  # the method's default order
+        advance = lambda t, y: doubling_twin.adaptive(system, t, y, settings, names, trace, doubling_twin.pair_attempt(options["pair"], {}))  # noqa: E731
+    elif method == "adaptive-euler":
+        advance = lambda t, y: doubling_twin.adaptive(system, t, y, options, names, trace)  # noqa: E731
+    elif method == "cosimulation" and cosimulation is not None:
+        master = CoSimulationMp(cosimulation[0], cosimulation[1], options, time)
+        system.counts = master.counts
+
+        def advance(t, y):
+            t, values = master.advance(t, dict(zip(names, y)), lambda name, value: record(trace, name, value))
+            return t, [values[name] for name in names]
+    else:
+        raise CrossCheckUnavailable(f"no cross-check implementation of method {method}")
+    return advance
+
+
+def _linear_autonomous(rhs, states, time) -> bool:
+    """Every right-hand side a sum of terms number * state or number, free of the time (read term by term here,
+    not by the exact path's test)."""
+    import sympy
+
+    for e in rhs:
+        if e.free_symbols - set(states):  # the time, or a symbol left over
+            return False
+        for term in sympy.Add.make_args(e):
+            number, rest = term.as_independent(*states, as_Add=False)
+            if not number.is_number or not (rest == 1 or rest in states):
+                return False
+    return True
+
+
+def _mp_power(method, options, rhs, states, blocks, time, t0, y0, steps):
+    """(t, y, {}, counts, []) of ``steps`` steps as a power of the one-step matrix (see mp_run's ``final_only``)."""
+    n = len(states)
+    names = [str(s) for s in states]
+    with mpmath.workdps(DIGITS + POWER_GUARD_DIGITS):
+        system = MpSystem(rhs, states, blocks, time)  # compiled once for the n + 1 one-step images
+        t0 = to_mp(t0)
+        images = []
+        for k in [*range(n), n]:  # each unit vector (the columns of M, plus c), then 0 (the offset c)
+            start = [mpmath.mpf(int(i == k)) for i in range(n)]
+            system.counts = {}
+            t, y = _advance(method, options, system, names, {}, time, t0, start, None, None)(t0, start)
+            images.append(y)
+        offset = images[n]
+        step = mpmath.matrix(n + 1, n + 1)
+        for i in range(n):
+            for j in range(n):
+                step[i, j] = images[j][i] - offset[i]
+            step[i, n] = offset[i]
+        step[n, n] = 1
+        power, base, remaining = mpmath.eye(n + 1), step, steps
+        while remaining:
+            if remaining & 1:
+                power = power * base
+            remaining >>= 1
+            if remaining:
+                base = base * base
+        result = power * mpmath.matrix([to_mp(v) for v in y0] + [1])
+        end = t0 + steps * (t - t0)
+    with mpmath.workdps(DIGITS):
+        return +end, [+result[i] for i in range(n)], {}, {name: count * steps for name, count in system.counts.items()}, []

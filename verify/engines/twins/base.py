@@ -20,9 +20,18 @@ class MpSystem:
         variables = [time] + list(states)
         self.functions = [compile_mp(e, variables) for e in rhs]
         self.constraint_functions = [compile_mp(g, variables) for g in constraints]
-        self.jacobian_functions = [[compile_mp(sympy.diff(e, s), variables) for s in states] for e in list(rhs) + list(constraints)]
+        self._jacobian_source = (list(rhs) + list(constraints), list(states), variables)
+        self._jacobian_functions = None
         self.blocks = blocks  # block name -> component indices
         self.counts: dict[str, int] = {}
+
+    @property
+    def jacobian_functions(self):
+        """d(rhs, constraints)/d(states) compiled, on first use (an explicit method never asks)."""
+        if self._jacobian_functions is None:
+            expressions, states, variables = self._jacobian_source
+            self._jacobian_functions = [[compile_mp(sympy.diff(e, s), variables) for s in states] for e in expressions]
+        return self._jacobian_functions
 
     def jacobian(self, t, y):
         self.count("jacobian")

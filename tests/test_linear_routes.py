@@ -1,0 +1,103 @@
+"""The fast routes of linear runs: the exact affine power (DomainMatrix over QQ, flint ground types when
+python-flint is installed), the cross-check's own power of its one-step matrix, and exact conversions of gmpy2
+numbers into sympy whatever the ground types."""
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+
+import gmpy2
+import mpmath
+import pytest
+import sympy
+
+from conftest import assert_refuted, claims_text
+from verify.engines import rational, twins
+from verify.engines.methods import METHODS, ExactSystem, run
+from verify.input.model import model_from_table, symbol
+
+
+def dense_model(n, seed):
+    rng = random.Random(seed)
+    A = [[Fraction(rng.randint(-9, 9), rng.randint(1, 5)) for _ in range(n)] for _ in range(n)]
+    c = [Fraction(rng.randint(-3, 3), 2) for _ in range(n)]
+    names = [f"u{chr(97 + i)}" for i in range(n)]
+    rhs = {names[i]: " + ".join(f"({A[i][j]})*{names[j]}" for j in range(n)) + f" + ({c[i]})" for i in range(n)}
+    return A, c, model_from_table("dense", {"states": names, "rhs": rhs}, "test")
+
+
+def test_gmpy2_numbers_enter_sympy_exactly_whatever_the_ground_types():
+    import sympy.external.gmpy as ground
+
+    assert ground.GROUND_TYPES == "flint"  # python-flint is a dependency: sympy's fast matrices
+    x = sympy.Symbol("x")
+    assert sympy.sympify(gmpy2.mpq(21, 20)) == sympy.Rational(21, 20) and sympy.sympify(gmpy2.mpq(21, 20)).is_Rational
+    assert sympy.sympify(gmpy2.mpz(5)).is_Integer
+    assert (x + 1).subs(x, gmpy2.mpq(1, 3)) == sympy.Rational(4, 3)
+    assert sympy.Rational(gmpy2.mpq(-7, 9)) == sympy.Rational(-7, 9)
+
+
+def test_the_affine_power_is_the_step_loop_written_out_with_fractions():
+    A, c, model = dense_model(4, 1)
+    h, steps, y0 = Fraction(1, 10), 57, [Fraction(1), Fraction(-1, 2), Fraction(0), Fraction(3)]
+    result = run(METHODS["euler"], ExactSystem(model, {}), {"h": sympy.Rational(1, 10)}, 0, [sympy.Rational(v.numerator, v.denominator) for v in y0], steps, keep=False)
+    assert result.route == "affine power"
+    y = list(y0)
+    for _ in range(steps):  # y+ = y + h (A y + c), by hand
+        y = [y[i] + h * (sum(A[i][j] * y[j] for j in range(4)) + c[i]) for i in range(4)]
+    assert [Fraction(int(v.numerator), int(v.denominator)) for v in result.y] == y
+
+
+@pytest.mark.parametrize("method, options", [
+    ("euler", {"h": sympy.Rational(1, 10)}),
+    ("rk4", {"h": sympy.Rational(1, 8)}),
+    ("gauss-legendre-4", {"h": sympy.Rational(1, 8)}),
+    ("frozen-slow-euler", {"H": sympy.Rational(1, 10), "m": sympy.Integer(3)}),
+])
+def test_the_cross_check_power_agrees_with_its_own_step_loop(method, options):
+    _, _, model = dense_model(3, 2)
+    blocks = {"slow": [0, 1], "fast": [2]} if method == "frozen-slow-euler" else {}
+    y0 = [sympy.Integer(1), sympy.Rational(1, 3), sympy.Integer(-2)]
+    args = (method, options, [model.rhs[s] for s in model.states], model.state_symbols, blocks, symbol("t"), 0, y0, 200)
+    t_loop, y_loop, trace, counts_loop, nodes = twins.mp_run(*args)
+    t_power, y_power, no_trace, counts_power, no_nodes = twins.mp_run(*args, final_only=True)
+    assert no_trace == {} and no_nodes == [] and len(nodes) == 200  # the power ran, not the loop
+    assert counts_power == counts_loop and abs(t_power - t_loop) < mpmath.mpf(10) ** -45
+    with mpmath.workdps(60):
+        for a, b in zip(y_loop, y_power):
+            assert abs(a - b) <= mpmath.mpf(10) ** -40 * max(1, abs(a))
+
+
+def test_a_nonlinear_or_time_dependent_model_is_not_powered():
+    t, x = symbol("t"), symbol("x")
+    for rhs in ([x * x], [x + t], [sympy.sin(x)]):
+        *_, nodes = twins.mp_run("euler", {"h": sympy.Rational(1, 10)}, rhs, [x], {}, t, 0, [sympy.Rational(1, 2)], 5, final_only=True)
+        assert len(nodes) == 5  # the step loop
+
+
+MODEL = '[model.spring]\nstates = ["p", "q"]\nrhs = { p = "q", q = "-p - q/10" }\n'
+RUN = 'check = "run"\nmodel = "spring"\nmethod = "rk4"\noptions = { h = "1/10" }\ninitial = { p = 1, q = 0 }\nsteps = 400\n'
+
+
+def test_a_long_linear_run_is_verified_and_a_wrong_value_refuted(check_claims):
+    system = ExactSystem(model_from_table("spring", {"states": ["p", "q"], "rhs": {"p": "q", "q": "-p - q/10"}}, "test"), {})
+    exact = run(METHODS["rk4"], system, {"h": sympy.Rational(1, 10)}, 0, [sympy.Integer(1), sympy.Integer(0)], 400, keep=False)
+    p = rational.to_sympy(exact.y[0])  # a 12,458-bit denominator: claimed to 30 decimals
+    shown = sympy.Rational(round(p * 10**30), 10**30)
+    wrong = shown - sympy.Rational(2, 10**30)  # not shown + 10^-30: for this negative p that is the truncated value
+    text = lambda v: f"{sympy.Float(v, 40):.30f}"  # noqa: E731
+    results = check_claims(claims_text(MODEL, {"right": (RUN + f'expect = {{ p = "{text(shown)}" }}\ndigits = 30',),
+                                               "wrong": (RUN + f'expect = {{ p = "{text(wrong)}" }}\ndigits = 30',)}))
+    assert results["right"].outcome.status == "verified" and results["right"].outcome.evidence == "exact"
+    assert_refuted(results["wrong"].outcome, [f"p: claimed {text(wrong)} at 30 decimals, computed", "which rounds to"])
+
+
+def test_the_powered_cross_check_still_catches_a_wrong_exact_power(check_claims, monkeypatch):
+    real = rational.affine_power
+
+    def off_by_a_little(step, y0, steps):
+        return [v + gmpy2.mpq(1, 10**20) for v in real(step, y0, steps)]
+
+    monkeypatch.setattr(rational, "affine_power", off_by_a_little)
+    outcome = check_claims(claims_text(MODEL, {"p": (RUN + 'expect_relations = { p = "> -10" }',)}))["p"].outcome
+    assert outcome.status == "error" and "exact and mpmath paths disagree" in outcome.message, outcome.message
