@@ -10,7 +10,7 @@ from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parent.parent / "verify"
 STAGES = [  # (module prefix, stage): a module may import only from its own stage or an earlier one
-    ("verify.errors", 0), ("verify.input", 1), ("verify.engines", 2), ("verify.checks", 3), ("verify.report", 4),
+    ("verify.errors", 0), ("verify.limits", 0), ("verify.input", 1), ("verify.engines", 2), ("verify.checks", 3), ("verify.report", 4),
     ("verify.runner", 5), ("verify.cli", 6), ("verify.__main__", 6),
 ]
 
@@ -128,3 +128,13 @@ def test_every_claim_kind_implements_the_interface_and_has_a_frozen_spec():
         assert dataclasses.is_dataclass(spec) and spec.__dataclass_params__.frozen, (claim.check, claim.id, type(spec).__name__)
         kinds.add(claim.check)
     assert kinds == set(CHECKS)
+
+
+def test_the_help_imports_no_sympy_and_no_claim_kind():
+    """`verify --help` is light: sympy, mpmath and the claim kinds are imported by the commands that use them."""
+    import subprocess
+    import sys
+
+    code = "import sys, verify.cli; heavy = [m for m in ('sympy', 'mpmath', 'verify.checks', 'verify.runner') if m in sys.modules]; print(heavy)"
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "[]", done.stdout

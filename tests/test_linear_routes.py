@@ -70,9 +70,11 @@ def test_the_cross_check_power_agrees_with_its_own_step_loop(method, options):
 
 def test_a_nonlinear_or_time_dependent_model_is_not_powered():
     t, x = symbol("t"), symbol("x")
-    for rhs in ([x * x], [x + t], [sympy.sin(x)]):
-        *_, nodes = twins.mp_run("euler", {"h": sympy.Rational(1, 10)}, rhs, [x], {}, t, 0, [sympy.Rational(1, 2)], 5, final_only=True)
-        assert len(nodes) == 5  # the step loop
+    for rhs in ([-x * x], [x + t], [sympy.sin(x)]):
+        *_, nodes = twins.mp_run("euler", {"h": sympy.Rational(1, 100)}, rhs, [x], {}, t, 0, [sympy.Rational(1, 2)], 300, final_only=True)
+        assert len(nodes) == 300  # the step loop (a linear model this long would be powered)
+    *_, nodes = twins.mp_run("euler", {"h": sympy.Rational(1, 100)}, [-x], [x], {}, t, 0, [sympy.Rational(1, 2)], 300, final_only=True)
+    assert nodes == []
 
 
 MODEL = '[model.spring]\nstates = ["p", "q"]\nrhs = { p = "q", q = "-p - q/10" }\n'

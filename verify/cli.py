@@ -5,11 +5,11 @@ import sys
 from pathlib import Path
 
 import click
-import sympy
 
-from verify import runner
-from verify import checks
+from verify.limits import DEFAULT_MEMORY_MIB, DEFAULT_TIMEOUT
 from verify.report import FORMATS, figures, render_report, unlimited_int_digits
+
+# sympy, mpmath and the claim kinds are imported by the commands that use them: `verify --help` pays for none.
 
 paths_argument = click.argument("paths", nargs=-1, type=click.Path(exists=True))
 models_option = click.option("--models", "model_dirs", multiple=True, type=click.Path(file_okay=False), help="Model directory (repeatable; default ./models).")
@@ -20,11 +20,11 @@ def limit_options(command):
     command = click.option("--in-process", is_flag=True, help="Check in this process: no worker processes and no time or memory limit (for debugging).")(command)
     command = click.option(
         "--memory-limit", "memory_limit", type=click.IntRange(min=0), default=None, metavar="MB",
-        help=f"Address space per worker process in MiB; a claim past it is an error (default {runner.DEFAULT_MEMORY_MIB}; 0: no limit).",
+        help=f"Address space per worker process in MiB; a claim past it is an error (default {DEFAULT_MEMORY_MIB}; 0: no limit).",
     )(command)
     command = click.option(
         "--timeout", type=click.FloatRange(min=0), default=None, metavar="SECONDS",
-        help=f"Per-claim limit in seconds; a claim past it is an error, the rest go on (default {runner.DEFAULT_TIMEOUT:g}; 0: no limit).",
+        help=f"Per-claim limit in seconds; a claim past it is an error, the rest go on (default {DEFAULT_TIMEOUT:g}; 0: no limit).",
     )(command)
     return command
 
@@ -38,6 +38,8 @@ def resolve_limits(timeout, memory_limit, in_process, jobs=1):
         if given:
             raise click.UsageError(f"--in-process runs without worker processes, so it cannot apply {', '.join(given)}")
         return 0, 0
+    from verify import runner
+
     timeout = runner.DEFAULT if timeout is None else timeout
     memory_limit = runner.DEFAULT if memory_limit is None else memory_limit
     return timeout, memory_limit
@@ -64,6 +66,8 @@ def main():
 @click.option("--plots", is_flag=True, help="Draw energy and convergence claims as SVG files next to the report (needs matplotlib).")
 def run_command(paths, model_dirs, report_format, output, select, source_dirs, jobs, timeout, memory_limit, in_process, plots):
     """Check every claim in PATHS (files or directories; default ./claims)."""
+    from verify import checks, runner
+
     timeout, memory_limit = resolve_limits(timeout, memory_limit, in_process, jobs)
     claims = runner.load(paths, model_dirs, select)
     if select and not claims:  # pytest's convention: nothing selected is not a pass (a file that cannot be read is exit 2)
@@ -105,6 +109,8 @@ def run_command(paths, model_dirs, report_format, output, select, source_dirs, j
 @models_option
 def list_command(paths, model_dirs):
     """Print the ids and statements of the claims in PATHS."""
+    from verify import runner
+
     claims = runner.load(paths, model_dirs)
     for claim in claims:
         if claim.load_error:
@@ -122,6 +128,8 @@ def list_command(paths, model_dirs):
 @limit_options
 def explain_command(claim_id, paths, model_dirs, latex, timeout, memory_limit, in_process):
     """Print how claim CLAIM_ID was computed, one exact intermediate value per line."""
+    from verify import runner
+
     timeout, memory_limit = resolve_limits(timeout, memory_limit, in_process)
     claims = [c for c in runner.load(paths, model_dirs) if c.id == claim_id]
     if not claims:
@@ -142,6 +150,8 @@ MAX_LATEX_CHARS = 2000  # a longer value is printed as it is, not typeset
 
 def _latex_line(line: str) -> str:
     """``label: name = value`` with the value typeset by sympy; other lines unchanged."""
+    import sympy
+
     head, sep, value = line.rpartition(" = ")
     if not sep or len(value) > MAX_LATEX_CHARS:
         return line

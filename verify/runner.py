@@ -26,13 +26,12 @@ except ImportError:  # not POSIX: no memory limit
 from verify import checks
 from verify.checks.common import Outcome
 from verify.input.load import Claim, FileRefused, load_claims, read_bounded
+from verify.limits import DEFAULT_MEMORY_MIB, DEFAULT_TIMEOUT  # noqa: F401 -- read here at call time (tests patch them here)
 from verify.report import unlimited_int_digits
 
 DEFAULT_CLAIMS = "claims"
 DEFAULT_MODELS = "models"
 DEFAULT_SOURCES = ("sources", "../shared/sources")
-DEFAULT_TIMEOUT = 120.0  # seconds per claim; verify run --timeout overrides, 0 removes the limit
-DEFAULT_MEMORY_MIB = 4096  # address space per worker process; verify run --memory-limit overrides, 0 removes it
 MIB = 1024 * 1024
 
 

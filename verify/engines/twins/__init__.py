@@ -5,6 +5,8 @@ cross-check instead of being shared by both.  ``mp_run`` runs any method's twin.
 """
 from __future__ import annotations
 
+import math
+
 import mpmath
 
 from verify.engines.crosscheck import DIGITS, compile_mp, to_mp
@@ -42,7 +44,8 @@ def mp_run(method: str, options: dict, rhs: list, states: list, blocks: dict, ti
     squared in mpmath matrices: log2(N) matrix products instead of N steps; trace and nodes stay empty.
     ``digits``: the working precision (the power reads its step at DIGITS + POWER_GUARD_DIGITS).
     """
-    if final_only and steps > 1 and method in POWER_METHODS and not constraints and cosimulation is None and _linear_autonomous(rhs, states, time):
+    worth_it = steps > 2 * (len(states) + 1) * math.log2(max(steps, 2))  # 2 log2 N products of (n+1)^2 entries vs N steps of n^2
+    if final_only and worth_it and method in POWER_METHODS and not constraints and cosimulation is None and _linear_autonomous(rhs, states, time):
         return _mp_power(method, options, rhs, states, blocks, time, t0, y0, steps)
     names = [str(s) for s in states]
     trace: dict[str, list] = {}
