@@ -127,6 +127,9 @@ def test_timeout_stops_one_claim_and_the_rest_go_on(run_cli, tmp_path, monkeypat
 def test_jobs_give_the_same_report_as_one_process(run_cli, project):
     one = json.loads(run_cli("run", "--format", "json", "-k", "ramp/").stdout)
     two = json.loads(run_cli("run", "--format", "json", "-k", "ramp/", "--jobs", "2").stdout)
+    for report in (one, two):  # the times differ from run to run; everything else is the same
+        assert report["summary"].pop("time_s") > 0
+        assert all(claim.pop("time_s") > 0 for claim in report["claims"])
     assert one == two
 
 
@@ -134,3 +137,45 @@ def test_a_selection_that_matches_no_claim_exits_5(run_cli, project):
     result = run_cli("run", "-k", "no-such-claim-id")
     assert result.exit_code == 5
     assert "no claim id contains 'no-such-claim-id'" in result.output
+
+
+def test_every_report_carries_each_claims_time_and_durations_lists_the_slowest(run_cli, tmp_path):
+    import xml.etree.ElementTree as ET
+
+    (tmp_path / "slow.toml").write_text(QUICK_PAIR, encoding="utf-8")
+    report = json.loads(run_cli("run", "slow.toml", "--format", "json").stdout)
+    times = {c["id"]: c["time_s"] for c in report["claims"]}
+    assert all(isinstance(t, float) and t > 0 for t in times.values())
+    assert abs(report["summary"]["time_s"] - sum(times.values())) < 1e-3
+    junit = ET.fromstring(run_cli("run", "slow.toml", "--format", "junit").stdout)
+    assert all(float(case.get("time")) > 0 for case in junit.iter("testcase")) and float(junit.find("testsuite").get("time")) > 0
+    text = run_cli("run", "slow.toml", "--durations", "1").stdout.splitlines()
+    assert text[-2].startswith("slowest 1 of 2 claims (") and text[-1].split()[2:] in (["run", "heun"], ["relation", "sum"])
+    every = run_cli("run", "slow.toml", "--durations", "0").stdout.splitlines()
+    assert every[-3].startswith("slowest 2 of 2 claims") and {line.split()[-1] for line in every[-2:]} == {"heun", "sum"}
+
+
+QUICK_PAIR = """
+[model.decay]
+states = ["y"]
+rhs = { y = "-y" }
+
+[[claim]]
+id = "heun"
+statement = "two Heun steps"
+check = "run"
+model = "decay"
+method = "heun"
+options = { h = "1/2" }
+initial = { y = 1 }
+steps = 2
+expect = { y = "25/64" }
+
+[[claim]]
+id = "sum"
+statement = "a sum"
+check = "relation"
+lhs = "1/2 + 1/4"
+op = "=="
+rhs = "3/4"
+"""

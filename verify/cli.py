@@ -64,7 +64,9 @@ def main():
 @click.option("--jobs", type=click.IntRange(min=1), default=1, show_default=True, help="Check claims in N worker processes.")
 @limit_options
 @click.option("--plots", is_flag=True, help="Draw energy and convergence claims as SVG files next to the report (needs matplotlib).")
-def run_command(paths, model_dirs, report_format, output, select, source_dirs, jobs, timeout, memory_limit, in_process, plots):
+@click.option("--durations", type=click.IntRange(min=0), default=None, metavar="N",
+              help="List the N slowest claims after the report (0: all), as pytest's --durations does.")
+def run_command(paths, model_dirs, report_format, output, select, source_dirs, jobs, timeout, memory_limit, in_process, plots, durations):
     """Check every claim in PATHS (files or directories; default ./claims)."""
     from verify import checks, runner
 
@@ -101,7 +103,18 @@ def run_command(paths, model_dirs, report_format, output, select, source_dirs, j
                 click.echo(f"error: {r.claim.load_error}", err=True)
     for problem in dict.fromkeys(r.source_problem for r in results if r.source_problem):
         click.echo(f"warning: {problem}", err=True)
+    if durations is not None:  # after the text report on stdout; beside a report in a file or another format, on stderr
+        for line in slowest_lines(results, durations):
+            click.echo(line, err=bool(output) or report_format != "text")
     sys.exit(status)
+
+
+def slowest_lines(results, count: int) -> list[str]:
+    """The ``count`` slowest checked claims (0: all), slowest first, as pytest lists its --durations."""
+    timed = sorted((r for r in results if r.seconds is not None), key=lambda r: r.seconds, reverse=True)
+    shown = timed if count == 0 else timed[:count]
+    head = f"slowest {len(shown)} of {len(timed)} claims ({sum(r.seconds for r in timed):.2f} s in all):"
+    return [head] + [f"  {r.seconds:8.2f} s  {r.claim.check or '-':<10} {r.claim.id}" for r in shown]
 
 
 @main.command("list")

@@ -43,6 +43,7 @@ class Result:
     source_found: bool
     figure_path: str | None = None  # the picture written for this claim (verify run --plots)
     source_problem: str | None = None  # why the source document could not be read (not a regular file, too large)
+    seconds: float | None = None  # wall time of the check (in its worker); None for a claim that could not be loaded
 
     @property
     def passed(self) -> bool:
@@ -146,16 +147,23 @@ def check(
     timeout = _limit(timeout, DEFAULT_TIMEOUT)
     memory_limit = _limit(memory_limit, DEFAULT_MEMORY_MIB)
     if in_process or not _can_fork():
-        outcomes = [_evaluate(claim, context) for claim in claims]
+        timed = [_timed_evaluate(claim, context) for claim in claims]
     else:
-        outcomes = _check_in_workers(claims, max(1, jobs), timeout, memory_limit, context)
+        timed = _check_in_workers(claims, max(1, jobs), timeout, memory_limit, context)
     results = []
-    for claim, outcome in zip(claims, outcomes):
+    for claim, (outcome, seconds) in zip(claims, timed):
         document = library.text(claim.document)
         source_text = claim.source_text if isinstance(claim.source_text, str) else None
         stale = bool(document is not None and source_text and _normalized(source_text) not in document)
-        results.append(Result(claim, outcome, stale, document is not None, source_problem=library.problems.get(claim.document)))
+        results.append(Result(claim, outcome, stale, document is not None, source_problem=library.problems.get(claim.document),
+                              seconds=None if claim.load_error else seconds))
     return results
+
+
+def _timed_evaluate(claim: Claim, context: checks.Context = checks.DEFAULT_CONTEXT) -> tuple[Outcome, float]:
+    start = time.perf_counter()
+    outcome = _evaluate(claim, context)
+    return outcome, time.perf_counter() - start
 
 
 def _can_fork() -> bool:
@@ -207,18 +215,20 @@ def _serve_one(connection, memory_limit) -> bool:
     if index is None:
         return False
     claim = _WORKER_CLAIMS[index]
+    start = time.perf_counter()
     try:
         outcome = _evaluate(claim, _WORKER_CONTEXT)
     except BaseException as exc:  # e.g. SystemError from C code that could not allocate memory
         outcome = Outcome("error", None, f"{claim.file}: claim {claim.id!r}: {_broken(exc, memory_limit)}")
+    seconds = time.perf_counter() - start
     exhausted = _exhausted(outcome)
     try:
-        payload = pickle.dumps((index, outcome), protocol=pickle.HIGHEST_PROTOCOL)
+        payload = pickle.dumps((index, outcome, seconds), protocol=pickle.HIGHEST_PROTOCOL)
     except MemoryError:
-        payload = pickle.dumps((index, Outcome("error", None, f"{claim.file}: claim {claim.id!r}: {checks.memory_text()}")))
+        payload = pickle.dumps((index, Outcome("error", None, f"{claim.file}: claim {claim.id!r}: {checks.memory_text()}"), seconds))
         exhausted = True
     except Exception as exc:  # an outcome that cannot travel back must still be reported
-        payload = pickle.dumps((index, Outcome("error", None, f"{claim.file}: claim {claim.id!r}: the result could not be passed back ({type(exc).__name__})")))
+        payload = pickle.dumps((index, Outcome("error", None, f"{claim.file}: claim {claim.id!r}: the result could not be passed back ({type(exc).__name__})"), seconds))
     connection.send_bytes(payload)
     return not exhausted  # after exhausted memory, the next claim starts in a fresh process
 
@@ -265,12 +275,14 @@ class _Running:
 
 
 def _check_in_workers(claims: list[Claim], jobs: int, timeout: float | None, memory_limit: int | None,
-                      evaluation: checks.Context = checks.DEFAULT_CONTEXT) -> list[Outcome]:
-    """Each claim in a worker process, at most ``jobs`` at a time; a claim past ``timeout`` seconds is killed and is an error."""
+                      evaluation: checks.Context = checks.DEFAULT_CONTEXT) -> list[tuple[Outcome, float | None]]:
+    """(outcome, seconds) of each claim, checked in a worker process, at most ``jobs`` at a time; a claim past
+    ``timeout`` seconds is killed and is an error."""
     global _WORKER_CLAIMS, _WORKER_CONTEXT
     _WORKER_CLAIMS, _WORKER_CONTEXT = claims, evaluation
     context = multiprocessing.get_context("fork")
     outcomes: list[Outcome | None] = [None] * len(claims)
+    seconds: list[float | None] = [None] * len(claims)
     pending = deque()
     for index, claim in enumerate(claims):
         if claim.load_error:  # nothing to run
@@ -298,9 +310,10 @@ def _check_in_workers(claims: list[Claim], jobs: int, timeout: float | None, mem
             for connection in wait(list(busy), timeout=wait_for):
                 worker = busy.pop(connection)
                 try:
-                    index, outcome = pickle.loads(connection.recv_bytes())
+                    index, outcome, seconds[worker.index] = pickle.loads(connection.recv_bytes())
                 except (EOFError, OSError):
                     worker.process.join()
+                    seconds[worker.index] = time.monotonic() - worker.started
                     outcomes[worker.index] = _died(claims[worker.index], worker.process.exitcode, memory_limit)
                     worker.connection.close()
                     continue
@@ -321,6 +334,7 @@ def _check_in_workers(claims: list[Claim], jobs: int, timeout: float | None, mem
                         del busy[connection]
                         worker.stop(kill=True)
                         claim = claims[worker.index]
+                        seconds[worker.index] = now - worker.started
                         outcomes[worker.index] = Outcome("error", None, f"{claim.file}: claim {claim.id!r}: timed out after {timeout:g} s (the per-claim limit; --timeout SECONDS changes it, 0 removes it)")
     finally:
         for worker in list(busy.values()):
@@ -328,7 +342,7 @@ def _check_in_workers(claims: list[Claim], jobs: int, timeout: float | None, mem
         for worker in idle:
             worker.stop()
         _WORKER_CLAIMS, _WORKER_CONTEXT = [], checks.DEFAULT_CONTEXT
-    return outcomes
+    return list(zip(outcomes, seconds))
 
 
 def explain_bounded(claim: Claim, timeout: float | None = DEFAULT, memory_limit: int | None = DEFAULT, in_process: bool = False):

@@ -427,7 +427,7 @@ def _prove_relation(claim, spec, over):
     lhs, op, rhs = _to_domain(spec.lhs, spec.domains), spec.op, _to_domain(spec.rhs, spec.domains)
     domain = _single_real_domain(spec, [lhs, rhs])
     if domain is None:
-        difference = sympy.simplify(lhs - rhs)  # several symbols: sympy's assumptions may still decide
+        difference = _reduced(lhs - rhs, lambda d: _decided(d, op) is True)  # several symbols: sympy's assumptions may still decide
         truth = _decided(difference, op)
         if truth and spec.exactly_when is None:
             return Outcome("verified", "symbolic", f"{claim.table['lhs']} {op} {claim.table['rhs']} for all {over} (sympy: lhs - rhs = {short_text(difference)})",

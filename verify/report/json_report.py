@@ -1,4 +1,5 @@
-"""The JSON report of SPEC.md: ``claims`` (one object per claim) and ``summary`` (counts by status)."""
+"""The JSON report of SPEC.md: ``claims`` (one object per claim) and ``summary`` (counts by status); each claim's
+``time_s`` (wall seconds of its check; null when it could not be loaded) and the summary's sum of them."""
 from __future__ import annotations
 
 import json
@@ -20,7 +21,12 @@ def claim_record(r) -> dict:
         "check": r.claim.check or None,
         "document": r.claim.document,
         "figure": r.figure_path,
+        "time_s": _seconds(r.seconds),
     }
+
+
+def _seconds(value):
+    return None if value is None else round(value, 4)
 
 
 def _computed(computed) -> dict:
@@ -40,4 +46,5 @@ def render(results) -> str:
     summary["passed"] = sum(r.passed for r in results)
     summary["failed"] = len(results) - summary["passed"]
     summary["stale"] = sum(r.stale for r in results)
+    summary["time_s"] = _seconds(sum(r.seconds or 0.0 for r in results))
     return json.dumps({"claims": [claim_record(r) for r in results], "summary": summary}, indent=2) + "\n"

@@ -12,7 +12,7 @@ def render(results) -> str:
         suite = ET.SubElement(root, "testsuite", name=source, tests=str(len(group)))
         failures = errors = 0
         for r in group:
-            case = ET.SubElement(suite, "testcase", name=r.claim.id, classname=r.claim.file)
+            case = ET.SubElement(suite, "testcase", name=r.claim.id, classname=r.claim.file, time=f"{r.seconds or 0.0:.3f}")
             if r.outcome.status == "error":
                 errors += 1
                 ET.SubElement(case, "error", message=r.outcome.message)
@@ -20,6 +20,7 @@ def render(results) -> str:
                 failures += 1
                 ET.SubElement(case, "failure", message=r.outcome.message)
             ET.SubElement(case, "system-out").text = f"{r.outcome.status} ({r.outcome.evidence}): {r.outcome.message}"
+        suite.set("time", f"{sum(r.seconds or 0.0 for r in group):.3f}")
         suite.set("failures", str(failures))
         suite.set("errors", str(errors))
     return ET.tostring(root, encoding="unicode") + "\n"
