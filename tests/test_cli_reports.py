@@ -136,7 +136,7 @@ def test_jobs_give_the_same_report_as_one_process(run_cli, project):
 def test_a_selection_that_matches_no_claim_exits_5(run_cli, project):
     result = run_cli("run", "-k", "no-such-claim-id")
     assert result.exit_code == 5
-    assert "no claim id contains 'no-such-claim-id'" in result.output
+    assert "no claim id matches 'no-such-claim-id'" in result.output
 
 
 def test_every_report_carries_each_claims_time_and_durations_lists_the_slowest(run_cli, tmp_path):

@@ -48,6 +48,23 @@ def resolve_limits(timeout, memory_limit, in_process, jobs=1):
 NO_CLAIM_SELECTED = 5  # exit status when -k matches no claim (as pytest's "no tests collected")
 
 
+def _checked_selection(expressions):
+    """The -k expressions, each checked for syntax now (a usage error, exit 2, instead of a run that selects nothing)."""
+    from verify.selection import SelectionError, compile_selection
+
+    try:
+        compile_selection(expressions)
+    except SelectionError as exc:
+        raise click.BadParameter(str(exc)) from None
+    return expressions
+
+
+select_option = click.option(
+    "-k", "select", metavar="EXPRESSION", multiple=True, callback=lambda context, parameter, value: _checked_selection(value),
+    help='Only the claims whose id matches: a word matches ids that contain it; words combine with and, or, not and '
+         'parentheses, as in pytest ("heun and not wrong"). Repeatable: every -k must match.')
+
+
 @click.group()
 @click.version_option(package_name="verify-timeint")
 def main():
@@ -59,7 +76,7 @@ def main():
 @models_option
 @click.option("--format", "report_format", type=click.Choice(sorted(FORMATS)), default="text", show_default=True)
 @click.option("-o", "--output", type=click.Path(dir_okay=False), help="Write the report here instead of stdout.")
-@click.option("-k", "select", metavar="TEXT", help="Only the claims whose id contains TEXT.")
+@select_option
 @click.option("--sources", "source_dirs", multiple=True, type=click.Path(file_okay=False), help="Where source documents are looked up (repeatable; default ./sources and ../shared/sources).")
 @click.option("--jobs", type=click.IntRange(min=1), default=1, show_default=True, help="Check claims in N worker processes.")
 @limit_options
@@ -73,7 +90,7 @@ def run_command(paths, model_dirs, report_format, output, select, source_dirs, j
     timeout, memory_limit = resolve_limits(timeout, memory_limit, in_process, jobs)
     claims = runner.load(paths, model_dirs, select)
     if select and not claims:  # pytest's convention: nothing selected is not a pass (a file that cannot be read is exit 2)
-        click.echo(f"error: no claim id contains {select!r} (-k); nothing was checked", err=True)
+        click.echo(f"error: no claim id matches {' and '.join(repr(k) for k in select)} (-k); nothing was checked", err=True)
         sys.exit(NO_CLAIM_SELECTED)
     results = runner.check(claims, source_dirs, jobs=jobs, timeout=timeout, memory_limit=memory_limit, in_process=in_process,
                            context=checks.Context(figures=plots))
@@ -120,11 +137,15 @@ def slowest_lines(results, count: int) -> list[str]:
 @main.command("list")
 @paths_argument
 @models_option
-def list_command(paths, model_dirs):
+@select_option
+def list_command(paths, model_dirs, select):
     """Print the ids and statements of the claims in PATHS."""
     from verify import runner
 
-    claims = runner.load(paths, model_dirs)
+    claims = runner.load(paths, model_dirs, select)
+    if select and not claims:
+        click.echo(f"error: no claim id matches {' and '.join(repr(k) for k in select)} (-k)", err=True)
+        sys.exit(NO_CLAIM_SELECTED)
     for claim in claims:
         if claim.load_error:
             click.echo(f"{claim.id}  [cannot load: {claim.load_error}]")

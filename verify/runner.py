@@ -27,6 +27,7 @@ from verify import checks
 from verify.checks.common import Outcome
 from verify.input.load import Claim, FileRefused, load_claims, read_bounded
 from verify.limits import DEFAULT_MEMORY_MIB, DEFAULT_TIMEOUT  # noqa: F401 -- read here at call time (tests patch them here)
+from verify.selection import compile_selection
 from verify.report import unlimited_int_digits
 
 DEFAULT_CLAIMS = "claims"
@@ -64,10 +65,13 @@ def default_source_dirs(given) -> list[str]:
     return list(given) if given else [d for d in DEFAULT_SOURCES if Path(d).is_dir()]
 
 
-def load(paths, model_dirs=(), select: str | None = None) -> list[Claim]:
+def load(paths, model_dirs=(), select=None) -> list[Claim]:
+    """The claims of ``paths``; ``select``: a -k expression or several (all must match, verify.selection), which
+    keeps the claims whose id matches, and every file that could not be read (its id starts with "(")."""
     claims = load_claims(paths or [DEFAULT_CLAIMS], default_model_dirs(model_dirs), checks.CHECKS)
     if select:
-        claims = [c for c in claims if select in c.id or c.load_error and c.id.startswith("(")]
+        matches = compile_selection([select] if isinstance(select, str) else select)
+        claims = [c for c in claims if matches(c.id) or c.load_error and c.id.startswith("(")]
     return claims
 
 

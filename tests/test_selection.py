@@ -1,0 +1,52 @@
+"""-k expressions as pytest's: and, or, not, parentheses over words that ids contain; several -k must all match."""
+from __future__ import annotations
+
+import pytest
+
+from verify.selection import SelectionError, compile_selection
+
+IDS = ["tutorial/heun-step", "tutorial/heun-step-wrong", "ramp/exact-solution", "ramp/closed-form", "dae/closed-form", "cooling/euler"]
+
+
+def selected(*expressions):
+    matches = compile_selection(expressions)
+    return [i for i in IDS if matches(i)]
+
+
+@pytest.mark.parametrize("expression, expected", [
+    ("heun", ["tutorial/heun-step", "tutorial/heun-step-wrong"]),
+    ("heun and not wrong", ["tutorial/heun-step"]),
+    ("ramp/ or euler", ["ramp/exact-solution", "ramp/closed-form", "cooling/euler"]),
+    ("not ramp/ and closed-form", ["dae/closed-form"]),  # not binds tighter than and
+    ("ramp/ or dae and closed", ["ramp/exact-solution", "ramp/closed-form", "dae/closed-form"]),  # and tighter than or
+    ("(ramp/ or dae) and closed", ["ramp/closed-form", "dae/closed-form"]),
+    ("not not euler", ["cooling/euler"]),
+    ("Heun", []),  # ids are names: matched case by case
+])
+def test_expressions_select_as_pytest_does(expression, expected):
+    assert selected(expression) == expected
+
+
+def test_several_expressions_must_all_match():
+    assert selected("tutorial/", "not wrong") == ["tutorial/heun-step"]
+    assert selected("ramp/", "dae/") == []
+
+
+@pytest.mark.parametrize("expression", ["", "heun and", "(heun", "heun)", "and heun", "heun step", "not"])
+def test_an_expression_that_cannot_be_read_is_refused(expression):
+    with pytest.raises(SelectionError):
+        compile_selection([expression])
+
+
+def test_the_command_line_takes_expressions_for_run_and_list(run_cli, tmp_path):
+    from test_cli_reports import QUICK_PAIR
+
+    (tmp_path / "c.toml").write_text(QUICK_PAIR, encoding="utf-8")
+    listed = run_cli("list", "c.toml", "-k", "heun or sum", "-k", "not sum")
+    assert listed.exit_code == 0 and [line.split()[0] for line in listed.output.splitlines()] == ["heun"]
+    ran = run_cli("run", "c.toml", "-k", "sum and not heun")
+    assert ran.exit_code == 0 and "1 claim" in ran.output and " sum: " in ran.output
+    bad = run_cli("run", "c.toml", "-k", "heun and (")
+    assert bad.exit_code == 2 and "the expression ends too early" in bad.output
+    none = run_cli("list", "c.toml", "-k", "nothing")
+    assert none.exit_code == 5 and "no claim id matches 'nothing'" in none.output
