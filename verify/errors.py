@@ -49,6 +49,10 @@ class FileRefused(InputError):
     """A file not read at all: too large, not a regular file, or nested too deeply."""
 
 
+class SelectionError(InputError):
+    """A -k expression that cannot be read."""
+
+
 # --- undecidable -----------------------------------------------------------------------------
 
 class CheckError(UndecidableError):
@@ -83,5 +87,5 @@ class ExactSizeError(ResourceError):
 
 __all__ = [
     "CertifiedUnavailable", "CheckError", "CrossCheckUnavailable", "ExactSizeError", "ExprError", "FileRefused", "InputError", "LoadError",
-    "MethodError", "NotRational", "ResourceError", "SolverFailure", "SymbolicUnavailable", "UndecidableError", "VerifyError",
+    "MethodError", "NotRational", "ResourceError", "SelectionError", "SolverFailure", "SymbolicUnavailable", "UndecidableError", "VerifyError",
 ]

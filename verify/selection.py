@@ -16,12 +16,9 @@ from __future__ import annotations
 import re
 from typing import Callable
 
-KEYWORDS = ("and", "or", "not")
+from verify.errors import SelectionError
+
 TOKEN = re.compile(r"\s*(\(|\)|[^\s()]+)")
-
-
-class SelectionError(ValueError):
-    """A -k expression that cannot be read."""
 
 
 def compile_selection(texts) -> Callable[[str], bool]:
