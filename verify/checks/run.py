@@ -234,8 +234,20 @@ def _known_values(spec: RunSpec, model, t, y, quantities=None) -> dict:
     return values
 
 
+def substituted(expression, values: dict):
+    """``expression`` with every symbol of ``values`` replaced, as ``subs(values)`` gives it (a value may name another
+    key: T/N with N known), by ``xreplace`` to a fixed point: 10-100x faster than subs on expressions with sqrt and
+    exp (subs re-evaluates at every step of its pattern matching)."""
+    keys = values.keys()
+    for _ in range(8):
+        expression = expression.xreplace(values)
+        if not any(s in keys for s in expression.free_symbols):
+            return expression
+    return expression.subs(values)
+
+
 def _exact_value(expression, values, what) -> sympy.Rational:
-    result = expression.subs(values)
+    result = substituted(expression, values)
     if not result.is_Rational:
         raise CheckError(f"{what} = {result} cannot be evaluated exactly")
     return result
@@ -343,9 +355,10 @@ def evaluate(claim: Claim, context: Context = DEFAULT_CONTEXT) -> Outcome:
             failures.append(f"counts {name}: claimed {claimed_count}, computed {got}")
     evidence, margins = "exact", {}
     for relation in spec.relations:
-        if audit and relation.op == "==" and relation.claimed.subs(values).is_Rational and relation.quantity.subs(values).is_Rational:
-            audit.add(relation.text, relation.quantity.subs(values), relation.claimed.subs(values))  # a printed value
-            computed[relation.text] = exact_text(relation.quantity.subs(values))
+        quantity, bound = substituted(relation.quantity, values), substituted(relation.claimed, values)
+        if audit and relation.op == "==" and bound.is_Rational and quantity.is_Rational:
+            audit.add(relation.text, quantity, bound)  # a printed value
+            computed[relation.text] = exact_text(quantity)
             continue
         quantity, bound, holds, how = _decide_relation(relation, values, mp_values, disagreements)
         margins[relation.text] = _margin(relation, values)
@@ -402,13 +415,13 @@ def _uses_run_quantities(spec, model) -> bool:
 
 
 def _margin(relation, values) -> float:
-    return relative_margin(relation.quantity.subs(values), relation.claimed.subs(values), relation.op)
+    return relative_margin(substituted(relation.quantity, values), substituted(relation.claimed, values), relation.op)
 
 
 def _decide_relation(relation, values, mp_values, disagreements):
     """(quantity, bound, holds, how): decided exactly for rationals, else by an interval enclosure of the difference."""
-    quantity = relation.quantity.subs(values)
-    bound = relation.claimed.subs(values)
+    quantity = substituted(relation.quantity, values)
+    bound = substituted(relation.claimed, values)
     if quantity.free_symbols or bound.free_symbols:
         raise CheckError(f"{relation.text} {relation.op} {relation.claimed_text}: {short_text(quantity - bound)} has unknown names")
     approx = _mp_value(relation.quantity, mp_values, relation.text)
