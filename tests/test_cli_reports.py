@@ -24,7 +24,8 @@ def test_run_defaults_to_claims_and_models_directories(run_cli, project):
     assert result.exit_code == 0, result.output
     assert "Multirate and partitioned time integration - Examples (000_c323ff8d032f7948.txt)" in result.output
     assert "ok   verified exact     electromechanical/macro-step: q = 1/10; v = 9/10; i = 369/5000" in result.output
-    assert result.output.rstrip().splitlines()[-1].startswith("total: ")
+    assert result.stdout.rstrip().splitlines()[-1].startswith("total: ")
+    assert "warning: source document 000_c323ff8d032f7948.txt not found" in result.stderr  # the copy has no sources
 
 
 def test_json_report_has_the_spec_fields(run_cli, project):

@@ -83,7 +83,10 @@ def main():
 @click.option("--plots", is_flag=True, help="Draw energy and convergence claims as SVG files next to the report (needs matplotlib).")
 @click.option("--durations", type=click.IntRange(min=0), default=None, metavar="N",
               help="List the N slowest claims after the report (0: all), as pytest's --durations does.")
-def run_command(paths, model_dirs, report_format, output, select, source_dirs, jobs, timeout, memory_limit, in_process, plots, durations):
+@click.option("--strict-sources", is_flag=True,
+              help="Fail the run (exit 1) when a claim's source_text is not in its source document, or the document is not found.")
+def run_command(paths, model_dirs, report_format, output, select, source_dirs, jobs, timeout, memory_limit, in_process, plots, durations,
+                strict_sources):
     """Check every claim in PATHS (files or directories; default ./claims)."""
     from verify import checks, runner
 
@@ -104,7 +107,7 @@ def run_command(paths, model_dirs, report_format, output, select, source_dirs, j
             if not written:
                 click.echo("note: no claim in this run draws a picture (energy and order claims do)", err=True)
     report = render_report(report_format, results)
-    status = runner.exit_status(results)
+    status = runner.exit_status(results, strict_sources=strict_sources)
     if output:
         try:
             with open(output, "w", encoding="utf-8") as handle:
@@ -120,6 +123,16 @@ def run_command(paths, model_dirs, report_format, output, select, source_dirs, j
                 click.echo(f"error: {r.claim.load_error}", err=True)
     for problem in dict.fromkeys(r.source_problem for r in results if r.source_problem):
         click.echo(f"warning: {problem}", err=True)
+    missing = {}
+    for r in results:
+        if r.source_missing and not r.source_problem:
+            missing.setdefault(r.claim.document, []).append(r.claim.id)
+    directories = runner.default_source_dirs(source_dirs)
+    where = f"beside its claim file or in {', '.join(directories)}" if directories else "beside its claim file (and no source directory exists)"
+    for document, ids in missing.items():
+        cited = f"{len(ids)} claims cite it" if len(ids) != 1 else f"claim {ids[0]!r} cites it"
+        click.echo(f"{'error' if strict_sources else 'warning'}: source document {document} not found {where}; {cited}, "
+                   f"so its source_text is not checked", err=True)
     if durations is not None:  # after the text report on stdout; beside a report in a file or another format, on stderr
         for line in slowest_lines(results, durations):
             click.echo(line, err=bool(output) or report_format != "text")

@@ -54,6 +54,25 @@ class Result:
     def load_failed(self) -> bool:
         return self.claim.load_error is not None
 
+    @property
+    def source_missing(self) -> bool:
+        """The claim names a source document that was found nowhere (beside its file, in the source directories)."""
+        return bool(self.claim.document) and not self.source_found and not self.load_failed
+
+    @property
+    def source_note(self) -> str | None:
+        """Why the claim's anchoring to its source fails, naming the phrase or the document; None when it holds."""
+        if self.stale:
+            return f"stale: source_text {_quoted(self.claim.source_text)} not found in {self.claim.document}"
+        if self.source_missing:
+            return f"source document {self.claim.document} not found"
+        return None
+
+
+def _quoted(text: str, limit: int = 60) -> str:
+    text = " ".join(str(text).split())
+    return repr(text if len(text) <= limit else text[: limit - 3] + "...")
+
 
 def default_model_dirs(given) -> list[str]:
     if given:
@@ -89,15 +108,19 @@ class SourceLibrary:
 
     def __init__(self, directories):
         self.directories = [Path(d) for d in directories]
-        self.cache: dict[str, str | None] = {}
+        self.cache: dict[tuple, str | None] = {}  # (document, the claim file's directory) -> text
         self.problems: dict[str, str] = {}  # document -> why it could not be read
 
-    def text(self, document: str | None) -> str | None:
+    def text(self, document: str | None, beside: str | None = None) -> str | None:
+        """The normalized text of ``document``, looked up in the directory of the claim file ``beside`` first, then in
+        the source directories; None when it is found nowhere (or could not be read: ``problems``)."""
         if not isinstance(document, str) or not document or "/" in document or "\\" in document or "\0" in document:
             return None
-        if document not in self.cache:
-            self.cache[document] = None
-            for directory in self.directories:
+        directories = ([Path(beside).parent] if beside else []) + self.directories
+        key = (document, str(directories[0]) if beside else None)
+        if key not in self.cache:
+            self.cache[key] = None
+            for directory in directories:
                 path = directory / document
                 try:
                     if not path.exists():
@@ -106,9 +129,9 @@ class SourceLibrary:
                 except (OSError, FileRefused, ValueError) as exc:
                     self.problems[document] = f"source document {path} not read: {exc}"
                     break
-                self.cache[document] = _normalized(raw.decode("utf-8", errors="replace"))
+                self.cache[key] = _normalized(raw.decode("utf-8", errors="replace"))
                 break
-        return self.cache[document]
+        return self.cache[key]
 
 
 class _Default:
@@ -156,7 +179,7 @@ def check(
         timed = _check_in_workers(claims, max(1, jobs), timeout, memory_limit, context)
     results = []
     for claim, (outcome, seconds) in zip(claims, timed):
-        document = library.text(claim.document)
+        document = library.text(claim.document, claim.file)
         source_text = claim.source_text if isinstance(claim.source_text, str) else None
         stale = bool(document is not None and source_text and _normalized(source_text) not in document)
         results.append(Result(claim, outcome, stale, document is not None, source_problem=library.problems.get(claim.document),
@@ -433,8 +456,11 @@ def _died(claim: Claim, exitcode, memory_limit) -> Outcome:
     return Outcome("error", None, f"{claim.file}: claim {claim.id!r}: {reason}")
 
 
-def exit_status(results: list[Result]) -> int:
-    """0: every claim came out as expected; 1: some did not; 2: something could not be loaded."""
+def exit_status(results: list[Result], strict_sources: bool = False) -> int:
+    """0: every claim came out as expected; 1: some did not (or, with ``strict_sources``, a claim's source_text is
+    stale or its source document is missing); 2: something could not be loaded."""
     if any(r.load_failed for r in results):
         return 2
+    if strict_sources and any(r.source_note for r in results):
+        return 1
     return 0 if all(r.passed for r in results) else 1

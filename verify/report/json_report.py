@@ -17,6 +17,8 @@ def claim_record(r) -> dict:
         "message": r.outcome.message,
         "computed": _computed(r.outcome.computed),
         "stale": r.stale,
+        "source_missing": r.source_missing,
+        "source_note": r.source_note,
         "statement": r.claim.statement,
         "check": r.claim.check or None,
         "document": r.claim.document,
@@ -46,5 +48,6 @@ def render(results) -> str:
     summary["passed"] = sum(r.passed for r in results)
     summary["failed"] = len(results) - summary["passed"]
     summary["stale"] = sum(r.stale for r in results)
+    summary["source_missing"] = sum(r.source_missing for r in results)
     summary["time_s"] = _seconds(sum(r.seconds or 0.0 for r in results))
     return json.dumps({"claims": [claim_record(r) for r in results], "summary": summary}, indent=2) + "\n"

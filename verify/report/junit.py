@@ -19,7 +19,8 @@ def render(results) -> str:
             elif not r.passed:
                 failures += 1
                 ET.SubElement(case, "failure", message=r.outcome.message)
-            ET.SubElement(case, "system-out").text = f"{r.outcome.status} ({r.outcome.evidence}): {r.outcome.message}"
+            note = f" [{r.source_note}]" if r.source_note else ""
+            ET.SubElement(case, "system-out").text = f"{r.outcome.status} ({r.outcome.evidence}): {r.outcome.message}{note}"
         suite.set("time", f"{sum(r.seconds or 0.0 for r in group):.3f}")
         suite.set("failures", str(failures))
         suite.set("errors", str(errors))

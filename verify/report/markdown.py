@@ -19,7 +19,8 @@ def render(results) -> str:
         for r in group:
             mark = "✅" if r.passed else "❌"
             picture = f" [picture]({r.figure_path})" if r.figure_path else ""
-            out.append(f"| {mark} | `{_cell(r.claim.id)}` | {r.outcome.status} | {r.outcome.evidence or '-'} | {_cell(r.outcome.message)}{picture} |")
+            note = f" **[{_cell(r.source_note)}]**" if r.source_note else ""
+            out.append(f"| {mark} | `{_cell(r.claim.id)}` | {r.outcome.status} | {r.outcome.evidence or '-'} | {_cell(r.outcome.message)}{note}{picture} |")
         out.append("")
     out.append(f"**Total:** {summary_line(results)}")
     return "\n".join(out) + "\n"

@@ -16,7 +16,7 @@ def render(results) -> str:
         for r in group:
             evidence = r.outcome.evidence or "-"
             recorded = " (recorded as false)" if r.claim.expected == "refuted" else ""
-            stale = "  [stale: source_text not in source]" if r.stale else ""
+            stale = f"  [{r.source_note}]" if r.stale else ""  # a missing document is one warning for the run, not a mark per line
             lines.append(f"  {_marker(r)} {r.outcome.status:<8} {evidence:<9} {r.claim.id}{recorded}: {r.outcome.message}{stale}")
             if r.figure_path:
                 lines.append(f"       picture: {r.figure_path}")
