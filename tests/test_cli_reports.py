@@ -1,6 +1,7 @@
 """The command line and its report formats, as SPEC.md fixes them."""
 from __future__ import annotations
 
+import io
 import json
 import shutil
 import xml.etree.ElementTree as ET
@@ -180,3 +181,64 @@ lhs = "1/2 + 1/4"
 op = "=="
 rhs = "3/4"
 """
+
+
+def test_progress_lines_on_stderr_with_v_none_with_q(run_cli, tmp_path):
+    (tmp_path / "c.toml").write_text(QUICK_PAIR, encoding="utf-8")
+    verbose = run_cli("run", "c.toml", "-v", "--jobs", "2")
+    lines = [line for line in verbose.stderr.splitlines() if line.startswith("[")]
+    assert len(lines) == 2 and {line.split()[-1] for line in lines} == {"heun", "sum"}
+    assert all(line.split()[1] == "ok" and line.split()[2] == "verified" for line in lines)
+    assert {line.split()[0] for line in lines} == {"[1/2]", "[2/2]"}
+    assert verbose.stdout.rstrip().splitlines()[-1].startswith("total: ")  # the report itself is unchanged, on stdout
+    quiet = run_cli("run", "c.toml", "-q")
+    assert quiet.stderr == "" and quiet.exit_code == 0
+
+
+class FakeTerminal:
+    def __init__(self):
+        self.written = []
+
+    def isatty(self):
+        return True
+
+    def write(self, text):  # click may hand over bytes or text
+        self.written.append(text.decode() if isinstance(text, bytes) else text)
+
+    def flush(self):
+        pass
+
+
+def test_a_terminal_gets_a_live_counter_and_colour_unless_no_color(monkeypatch):
+    from verify import cli
+    from verify.checks.common import Outcome
+
+    class Claim:
+        id, expected = "x", "verified"
+
+    terminal = FakeTerminal()
+    monkeypatch.setattr(cli.sys, "stderr", terminal)
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    progress = cli.Progress(2, 1)
+    progress(Claim(), Outcome("verified", "exact", "m"), 0.1)
+    progress(Claim(), Outcome("refuted", "exact", "m"), 0.1)
+    progress.close()
+    text = "".join(terminal.written)
+    assert "\rchecked 1/2" in text and "\rchecked 2/2, 1 not as expected" in text and text.endswith("\r\033[K")
+    report = "  ok   verified exact     a: m\n  FAIL refuted  exact     b: m\ntotal: 2 claims"
+    assert cli._colour(terminal) and "\033[32mok\033[0m" in cli._coloured(report) and "\033[31m\033[1mFAIL" in cli._coloured(report)
+    assert cli._coloured(report).splitlines()[2] == "total: 2 claims"
+    monkeypatch.setenv("NO_COLOR", "1")
+    assert not cli._colour(terminal)
+    assert not cli._colour(io.StringIO())  # not a terminal
+
+
+def test_the_runner_reports_each_claim_as_it_finishes(tmp_path):
+    from verify import runner
+
+    path = tmp_path / "c.toml"
+    path.write_text(QUICK_PAIR, encoding="utf-8")
+    seen = []
+    results = runner.check(runner.load([str(path)]), jobs=2, progress=lambda claim, outcome, seconds: seen.append((claim.id, outcome.status, seconds)))
+    assert sorted(s[0] for s in seen) == ["heun", "sum"] and all(s[1] == "verified" and s[2] > 0 for s in seen)
+    assert [r.seconds for r in results] == [dict((s[0], s[2]) for s in seen)[r.claim.id] for r in results]

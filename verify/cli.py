@@ -1,6 +1,7 @@
 """The command line of SPEC.md: ``verify run``, ``verify list``, ``verify explain``."""
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 
@@ -85,8 +86,10 @@ def main():
               help="List the N slowest claims after the report (0: all), as pytest's --durations does.")
 @click.option("--strict-sources", is_flag=True,
               help="Fail the run (exit 1) when a claim's source_text is not in its source document, or the document is not found.")
+@click.option("-v", "--verbose", "verbosity", flag_value=2, help="One line per claim on stderr as it finishes (outcome, seconds, count).")
+@click.option("-q", "--quiet", "verbosity", flag_value=0, help="No progress on stderr.")
 def run_command(paths, model_dirs, report_format, output, select, source_dirs, jobs, timeout, memory_limit, in_process, plots, durations,
-                strict_sources):
+                strict_sources, verbosity):
     """Check every claim in PATHS (files or directories; default ./claims)."""
     from verify import checks, runner
 
@@ -95,8 +98,10 @@ def run_command(paths, model_dirs, report_format, output, select, source_dirs, j
     if select and not claims:  # pytest's convention: nothing selected is not a pass (a file that cannot be read is exit 2)
         click.echo(f"error: no claim id matches {' and '.join(repr(k) for k in select)} (-k); nothing was checked", err=True)
         sys.exit(NO_CLAIM_SELECTED)
+    progress = Progress(len(claims), 1 if verbosity is None else verbosity)
     results = runner.check(claims, source_dirs, jobs=jobs, timeout=timeout, memory_limit=memory_limit, in_process=in_process,
-                           context=checks.Context(figures=plots))
+                           context=checks.Context(figures=plots), progress=progress)
+    progress.close()
     if plots:
         target = Path(output) if output else Path("verify-report")
         try:
@@ -116,7 +121,7 @@ def run_command(paths, model_dirs, report_format, output, select, source_dirs, j
             click.echo(f"error: cannot write the report to {output}: {exc.strerror or exc}", err=True)
             status = 2
     else:
-        click.echo(report, nl=False)
+        click.echo(_coloured(report) if report_format == "text" and _colour(sys.stdout) else report, nl=False)
     if output or report_format != "text":  # the text report already shows these lines
         for r in results:
             if r.load_failed:
@@ -137,6 +142,50 @@ def run_command(paths, model_dirs, report_format, output, select, source_dirs, j
         for line in slowest_lines(results, durations):
             click.echo(line, err=bool(output) or report_format != "text")
     sys.exit(status)
+
+
+def _colour(stream) -> bool:
+    """Colour on a terminal, unless NO_COLOR is set (https://no-color.org)."""
+    return not os.environ.get("NO_COLOR") and hasattr(stream, "isatty") and stream.isatty()
+
+
+def _coloured(report: str) -> str:
+    """The text report with its ok / FAIL markers in green / red."""
+    lines = []
+    for line in report.split("\n"):
+        if line.startswith("  ok   "):
+            line = "  " + click.style("ok", fg="green") + line[4:]
+        elif line.startswith("  FAIL "):
+            line = "  " + click.style("FAIL", fg="red", bold=True) + line[6:]
+        lines.append(line)
+    return "\n".join(lines)
+
+
+class Progress:
+    """What `verify run` shows on stderr while it checks: at level 2 (-v) one line per claim as it finishes; at
+    level 1 (the default) a counter rewritten in place, on a terminal only; at level 0 (-q) nothing."""
+
+    def __init__(self, total: int, level: int):
+        self.total, self.level, self.done, self.failed = total, level, 0, 0
+        self.live = level == 1 and hasattr(sys.stderr, "isatty") and sys.stderr.isatty()
+        self.colour = _colour(sys.stderr)
+
+    def __call__(self, claim, outcome, seconds) -> None:
+        self.done += 1
+        passed = outcome.status == claim.expected
+        self.failed += not passed
+        if self.level >= 2:
+            marker = "ok  " if passed else "FAIL"
+            if self.colour:
+                marker = click.style("ok", fg="green") + "  " if passed else click.style("FAIL", fg="red", bold=True)
+            took = "" if seconds is None else f"{seconds:7.2f} s"
+            click.echo(f"[{self.done:>{len(str(self.total))}}/{self.total}] {marker} {outcome.status:<8} {took:>9}  {claim.id}", err=True)
+        elif self.live:
+            click.echo(f"\rchecked {self.done}/{self.total}" + (f", {self.failed} not as expected" if self.failed else ""), err=True, nl=False)
+
+    def close(self) -> None:
+        if self.live and self.done:
+            click.echo("\r\033[K", err=True, nl=False)  # clear the counter before the report
 
 
 def slowest_lines(results, count: int) -> list[str]:

@@ -159,6 +159,7 @@ def check(
     memory_limit: int | None = DEFAULT,
     in_process: bool = False,
     context: checks.Context = checks.DEFAULT_CONTEXT,
+    progress=None,
 ) -> list[Result]:
     """Check every claim, each in a worker process with a time and a memory limit.
 
@@ -168,15 +169,20 @@ def check(
     ``memory_limit`` MiB of address space.  ``timeout`` or ``memory_limit``
     None or 0 means no such limit.  ``in_process`` checks in this process
     instead: no worker, no limits (for debugging and profiling).  ``context`` is handed to every claim kind
-    (verify.checks.common.Context: whether to collect pictures).
+    (verify.checks.common.Context: whether to collect pictures).  ``progress(claim, outcome, seconds)``, when
+    given, is called as each claim finishes (in the order they finish; seconds None for a claim not loaded).
     """
     library = SourceLibrary(default_source_dirs(source_dirs))
     timeout = _limit(timeout, DEFAULT_TIMEOUT)
     memory_limit = _limit(memory_limit, DEFAULT_MEMORY_MIB)
     if in_process or not _can_fork():
-        timed = [_timed_evaluate(claim, context) for claim in claims]
+        timed = []
+        for claim in claims:
+            timed.append(_timed_evaluate(claim, context))
+            if progress:
+                progress(claim, *timed[-1])
     else:
-        timed = _check_in_workers(claims, max(1, jobs), timeout, memory_limit, context)
+        timed = _check_in_workers(claims, max(1, jobs), timeout, memory_limit, context, progress)
     results = []
     for claim, (outcome, seconds) in zip(claims, timed):
         document = library.text(claim.document, claim.file)
@@ -270,6 +276,19 @@ def _broken(exc: BaseException, memory_limit) -> str:
     return f"the check failed inside the interpreter ({type(exc).__name__})"
 
 
+class _Finished(list):
+    """The outcomes of a run, one slot per claim; filling a slot reports the claim to ``progress``, if any."""
+
+    def __init__(self, claims, seconds, progress):
+        super().__init__([None] * len(claims))
+        self.claims, self.seconds, self.progress = claims, seconds, progress
+
+    def __setitem__(self, index, outcome):
+        super().__setitem__(index, outcome)
+        if self.progress:
+            self.progress(self.claims[index], outcome, self.seconds[index])
+
+
 class _Running:
     """A worker process and the claim it is checking."""
 
@@ -302,14 +321,14 @@ class _Running:
 
 
 def _check_in_workers(claims: list[Claim], jobs: int, timeout: float | None, memory_limit: int | None,
-                      evaluation: checks.Context = checks.DEFAULT_CONTEXT) -> list[tuple[Outcome, float | None]]:
+                      evaluation: checks.Context = checks.DEFAULT_CONTEXT, progress=None) -> list[tuple[Outcome, float | None]]:
     """(outcome, seconds) of each claim, checked in a worker process, at most ``jobs`` at a time; a claim past
     ``timeout`` seconds is killed and is an error."""
     global _WORKER_CLAIMS, _WORKER_CONTEXT
     _WORKER_CLAIMS, _WORKER_CONTEXT = claims, evaluation
     context = multiprocessing.get_context("fork")
-    outcomes: list[Outcome | None] = [None] * len(claims)
     seconds: list[float | None] = [None] * len(claims)
+    outcomes = _Finished(claims, seconds, progress)
     pending = deque()
     for index, claim in enumerate(claims):
         if claim.load_error:  # nothing to run
