@@ -51,6 +51,22 @@ class Result:
         return self.outcome.status == self.claim.expected
 
     @property
+    def status(self) -> str:
+        return self.outcome.status
+
+    @property
+    def evidence(self) -> str | None:
+        return self.outcome.evidence
+
+    @property
+    def message(self) -> str:
+        return self.outcome.message
+
+    @property
+    def computed(self) -> dict:
+        return self.outcome.computed
+
+    @property
     def load_failed(self) -> bool:
         return self.claim.load_error is not None
 
