@@ -1,0 +1,52 @@
+"""verify's pytest plugin: claim files collected as files, claims as items named by their ids, failures that
+explain themselves, -k, -m by kind, JUnit, -vv derivations, and pytest-xdist over two workers."""
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+
+from test_cli_reports import QUICK_PAIR
+
+WRONG = '\n[[claim]]\nid = "wrong-sum"\nstatement = "a wrong sum"\ncheck = "relation"\nlhs = "1/2 + 1/4"\nop = "=="\nrhs = "3/5"\n'
+RECORDED_FALSE = '\n[[claim]]\nid = "recorded-false"\nstatement = "false on purpose"\ncheck = "relation"\nlhs = "1"\nop = ">"\nrhs = "2"\nexpected = "refuted"\n'
+
+
+def test_claims_are_collected_as_items_named_by_their_ids(pytester):
+    pytester.makefile(".toml", page=QUICK_PAIR + RECORDED_FALSE)
+    pytester.makefile(".toml", pyproject_like='[tool.x]\nname = "not a claim file"\n')
+    result = pytester.runpytest("--co", "-q", "-p", "no:cacheprovider")
+    result.stdout.fnmatch_lines(["page.toml::heun", "page.toml::sum", "page.toml::recorded-false", "*3 tests collected*"])
+    assert "pyproject_like" not in result.stdout.str()
+
+
+def test_a_false_claim_fails_with_claimed_and_computed_and_a_recorded_false_one_passes(pytester):
+    pytester.makefile(".toml", page=QUICK_PAIR + WRONG + RECORDED_FALSE)
+    result = pytester.runpytest("-p", "no:cacheprovider")
+    result.assert_outcomes(passed=3, failed=1)
+    result.stdout.fnmatch_lines(["*claim 'wrong-sum' (relation): expected verified, got refuted (exact)*",
+                                 "*claimed 1/2 + 1/4 == 3/5, but lhs = 3/4, rhs = 3/5*"])
+
+
+def test_k_m_junit_and_the_derivation_with_vv(pytester):
+    pytester.makefile(".toml", page=QUICK_PAIR + WRONG)
+    pytester.runpytest("-p", "no:cacheprovider", "-k", "heun or wrong").assert_outcomes(passed=1, failed=1)
+    pytester.runpytest("-p", "no:cacheprovider", "-m", "run").assert_outcomes(passed=1)
+    pytester.runpytest("-p", "no:cacheprovider", "-m", "not run").assert_outcomes(passed=1, failed=1)
+    pytester.runpytest("-p", "no:cacheprovider", "--junitxml", "report.xml")
+    cases = {case.get("name"): case for case in ET.parse(pytester.path / "report.xml").getroot().iter("testcase")}
+    assert set(cases) == {"heun", "sum", "wrong-sum"} and cases["wrong-sum"].find("failure") is not None
+    verbose = pytester.runpytest("-p", "no:cacheprovider", "-vv", "-k", "wrong")
+    verbose.stdout.fnmatch_lines(["derivation:", "*lhs*3/4*"])
+
+
+def test_an_unreadable_claim_file_is_a_failing_item(pytester):
+    pytester.makefile(".toml", broken='[[claim]]\nid = "x"\ncheck = "nosuchkind"\n')
+    result = pytester.runpytest("-p", "no:cacheprovider")
+    result.assert_outcomes(failed=1)
+    result.stdout.fnmatch_lines(["*expected verified, got error*"])
+
+
+def test_xdist_distributes_the_claims_over_two_workers(pytester):
+    pytester.makefile(".toml", page=QUICK_PAIR + WRONG + RECORDED_FALSE)
+    result = pytester.runpytest_subprocess("-p", "no:cacheprovider", "-n", "2")
+    result.assert_outcomes(passed=3, failed=1)
+    result.stdout.fnmatch_lines(["*2 workers*"])

@@ -1,0 +1,106 @@
+"""The pytest plugin (entry point ``pytest11``): ``pytest claims/`` collects every claim file as a file node and every
+claim as an item, the way pytest's doctest plugin collects doctests (src/_pytest/doctest.py).
+
+- A ``*.toml`` file with a ``[[claim]]`` table is a claim file; its items are named by the claim ids, so ``-k``,
+  ``--lf``, ``--sw``, ``-x``, ``--durations`` and ``--junitxml`` work as for tests.
+- An item passes when its claim comes out as the file expects (a claim recorded as false passes when refuted).
+  A failing item explains itself: claimed vs computed in the message, and the derivation with ``-vv``.
+- Every item is marked with its kind (``-m "not forall"``, ``-m run``) and checked in a worker process under
+  verify's time and memory limits (``--verify-timeout``, ``--verify-memory-limit``); a claim file that cannot be
+  read is one failing item.
+- ``--verify-models DIR`` and ``--verify-sources DIR`` (repeatable) are `verify run`'s ``--models`` and
+  ``--sources``; by default ``models/`` beside the rootdir's claims, as for `verify run`.
+
+pytest-xdist distributes the items over workers (``-n 2``) or hosts (``--tx ssh=user@host//python=python3``).
+"""
+from __future__ import annotations
+
+import pytest
+
+CLAIM_TABLE = b"[[claim]]"
+KINDS = ("energy", "forall", "identity", "order", "relation", "run", "sign", "solution", "solve_ivp", "stability")  # verify.checks.CHECKS
+
+
+def pytest_addoption(parser):
+    group = parser.getgroup("verify", "checking claim files (verify)")
+    group.addoption("--verify-models", action="append", default=[], metavar="DIR", help="model directory for claim files (repeatable)")
+    group.addoption("--verify-sources", action="append", default=[], metavar="DIR", help="source document directory (repeatable)")
+    group.addoption("--verify-timeout", type=float, default=None, metavar="SECONDS", help="per-claim time limit (default verify's 120 s)")
+    group.addoption("--verify-memory-limit", type=int, default=None, metavar="MB", help="per-claim memory limit (default verify's 4096 MiB)")
+
+
+def pytest_configure(config):
+    for kind in KINDS:  # listed here, not imported: a session that collects no claim file pays nothing
+        config.addinivalue_line("markers", f"{kind}: a verify claim of check = \"{kind}\"")
+
+
+def pytest_collect_file(file_path, parent):
+    if file_path.suffix == ".toml" and _has_claims(file_path):
+        return ClaimFile.from_parent(parent, path=file_path)
+    return None
+
+
+def _has_claims(path) -> bool:
+    try:
+        with open(path, "rb") as handle:
+            return CLAIM_TABLE in handle.read(4 * 1024 * 1024)
+    except OSError:
+        return False
+
+
+class ClaimFile(pytest.File):
+    """One claim file: its claims, loaded with verify's loader."""
+
+    def collect(self):
+        from verify import runner
+
+        option = self.config.getoption
+        claims = runner.load([str(self.path)], option("verify_models") or runner.default_model_dirs(()))
+        for claim in claims:
+            item = ClaimItem.from_parent(self, name=claim.id, claim=claim)
+            if claim.check:
+                item.add_marker(claim.check)
+            yield item
+
+
+class ClaimFailure(Exception):
+    """A claim that did not come out as its file expects."""
+
+    def __init__(self, result):
+        super().__init__(result.outcome.message)
+        self.result = result
+
+
+class ClaimItem(pytest.Item):
+    """One claim, checked as `verify run` checks it."""
+
+    def __init__(self, *, claim, **keywords):
+        super().__init__(**keywords)
+        self.claim = claim
+
+    def runtest(self):
+        from verify import runner
+
+        option = self.config.getoption
+        timeout, memory = option("verify_timeout"), option("verify_memory_limit")
+        result = runner.check([self.claim], option("verify_sources") or runner.default_source_dirs(()),
+                              timeout=runner.DEFAULT if timeout is None else timeout,
+                              memory_limit=runner.DEFAULT if memory is None else memory)[0]
+        self.user_properties.append(("evidence", result.outcome.evidence or "-"))
+        if not result.passed:
+            raise ClaimFailure(result)
+
+    def repr_failure(self, excinfo, style=None):
+        if not isinstance(excinfo.value, ClaimFailure):
+            return super().repr_failure(excinfo, style)
+        result = excinfo.value.result
+        expected = "refuted (recorded as false)" if self.claim.expected == "refuted" else self.claim.expected
+        lines = [f"{self.claim.file}: claim {self.claim.id!r} ({self.claim.check or 'not loaded'}): expected {expected}, "
+                 f"got {result.outcome.status} ({result.outcome.evidence or '-'})",
+                 f"  {result.outcome.message}"]
+        if self.config.getoption("verbose") >= 2 and result.outcome.derivation:
+            lines += ["derivation:"] + [f"  {line}" for line in result.outcome.derivation]
+        return "\n".join(lines)
+
+    def reportinfo(self):
+        return self.path, None, f"claim {self.claim.id}"
