@@ -242,3 +242,31 @@ def test_the_runner_reports_each_claim_as_it_finishes(tmp_path):
     results = runner.check(runner.load([str(path)]), jobs=2, progress=lambda claim, outcome, seconds: seen.append((claim.id, outcome.status, seconds)))
     assert sorted(s[0] for s in seen) == ["heun", "sum"] and all(s[1] == "verified" and s[2] > 0 for s in seen)
     assert [r.seconds for r in results] == [dict((s[0], s[2]) for s in seen)[r.claim.id] for r in results]
+
+
+def test_the_json_report_follows_its_shipped_schema_and_junit_reads_with_junitparser(run_cli, project):
+    from importlib import resources
+
+    import jsonschema
+    import junitparser
+
+    from verify.report import json_report
+
+    schema = json.loads(resources.files("verify.report").joinpath(json_report.SCHEMA).read_text(encoding="utf-8"))
+    jsonschema.Draft202012Validator.check_schema(schema)
+    report = json.loads(run_cli("run", "--format", "json", "-k", "ramp/ or cooling/").stdout)
+    jsonschema.validate(report, schema)
+    assert report["summary"]["version"] not in ("", "unknown")
+    broken = dict(report, claims=[dict(report["claims"][0], status="maybe")])
+    with pytest.raises(jsonschema.ValidationError):
+        jsonschema.validate(broken, schema)
+    (project / "wrong.toml").write_text(QUICK_PAIR.replace('rhs = "3/4"', 'rhs = "3/5"'), encoding="utf-8")
+    text = run_cli("run", "wrong.toml", "--format", "junit").stdout
+    assert text.startswith('<?xml version="1.0"?>\n')
+    xml = junitparser.JUnitXml.fromstring(text)
+    cases = {case.name: case for suite in xml for case in suite}
+    assert set(cases) == {"heun", "sum"} and cases["heun"].is_passed and not cases["sum"].is_passed
+    failure = cases["sum"].result[0]
+    assert failure.type == "refuted, expected verified" and "3/5" in failure.message
+    suite = next(iter(xml))
+    assert suite.timestamp and suite.time > 0

@@ -27,6 +27,18 @@ def claim_record(r) -> dict:
     }
 
 
+SCHEMA = "report.schema.json"  # the JSON Schema of this report, shipped beside this module
+
+
+def package_version() -> str:
+    from importlib import metadata
+
+    try:
+        return metadata.version("verify-timeint")
+    except metadata.PackageNotFoundError:  # run from a source tree that was never installed
+        return "unknown"
+
+
 def _seconds(value):
     return None if value is None else round(value, 4)
 
@@ -50,4 +62,5 @@ def render(results) -> str:
     summary["stale"] = sum(r.stale for r in results)
     summary["source_missing"] = sum(r.source_missing for r in results)
     summary["time_s"] = _seconds(sum(r.seconds or 0.0 for r in results))
+    summary["version"] = package_version()
     return json.dumps({"claims": [claim_record(r) for r in results], "summary": summary}, indent=2) + "\n"
