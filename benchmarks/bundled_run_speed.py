@@ -1,8 +1,8 @@
 """The bundled run against the anchor `python -c "import sympy"`, in one run.
 
 Times (wall clock, each command in a fresh process, best of --repeat): `python -c "import sympy"` (the anchor),
-`verify --help`, `verify list`, `verify run` with --jobs 1 and --jobs 2 over the bundled claims; prints each as a
-multiple of the anchor.  Then checks every bundled claim once more in this process, one after another, and lists
+`verify --help`, `verify list`, `verify run --no-cache` with --jobs 1 and --jobs 2 over the bundled claims, and
+`verify run` again with a warm result cache (a temporary --cache-dir); prints each as a multiple of the anchor.  Then checks every bundled claim once more in this process, one after another, and lists
 the ten slowest with their kind and evidence (per-claim seconds; the sum is the run's CPU work without start-up
 and workers).
 
@@ -45,8 +45,13 @@ def main() -> None:
     rows = [("python -c 'import sympy' (anchor)", anchor)]
     rows.append(("verify --help", wall(verify + ["--help"], args.repeat)))
     rows.append(("verify list", wall(verify + ["list"], args.repeat)))
-    rows.append(("verify run (--jobs 1)", wall(verify + ["run"], args.runs)))
-    rows.append(("verify run --jobs 2", wall(verify + ["run", "--jobs", "2"], args.runs)))
+    rows.append(("verify run --no-cache (--jobs 1)", wall(verify + ["run", "--no-cache"], args.runs)))
+    rows.append(("verify run --no-cache --jobs 2", wall(verify + ["run", "--no-cache", "--jobs", "2"], args.runs)))
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as cache:
+        wall(verify + ["run", "--jobs", "2", "--cache-dir", cache], 1)  # fills the cache
+        rows.append(("verify run, warm cache (every verdict reused)", wall(verify + ["run", "--cache-dir", cache], args.repeat)))
     width = max(len(name) for name, _ in rows)
     for name, seconds in rows:
         print(f"  {name:<{width}}  {seconds:8.2f} s  {seconds / anchor:7.1f}x")

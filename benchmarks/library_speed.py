@@ -3,8 +3,8 @@
 Writes --files claim files (default 2,000) to a temporary directory, each with one model and two claims of the
 kinds a page of worked examples has (an exact `run` of Heun's method on y' = -a y with its own a and step, and a
 `relation` between numbers), every claim true by construction (computed here with fractions.Fraction), then
-times `verify run DIR` in a fresh process with one worker and with two, and prints claims per second, the
-ratio of the two, and the anchor `python -c "import sympy"`.
+times `verify run --no-cache DIR` in a fresh process with one worker and with two, then a re-run with a warm
+result cache, and prints claims per second, the ratio of the two, and the anchor `python -c "import sympy"`.
 
     python benchmarks/library_speed.py [--files 2000]
 """
@@ -63,11 +63,15 @@ def main() -> None:
         print(f"{args.files} claim files, {claims} claims (every one true); anchor python -c 'import sympy': {anchor:.2f} s")
         times = {}
         for jobs in (1, 2):
-            seconds, summary = wall([sys.executable, "-m", "verify", "run", directory, "--format", "json", "--jobs", str(jobs)], directory)
+            seconds, summary = wall([sys.executable, "-m", "verify", "run", directory, "--format", "json", "--no-cache", "--jobs", str(jobs)], directory)
             assert summary["verified"] == claims, summary
             times[jobs] = seconds
-            print(f"  verify run --jobs {jobs}: {seconds:7.2f} s, {claims / seconds:7.1f} claims/s, {seconds / anchor:6.1f}x the anchor")
+            print(f"  verify run --no-cache --jobs {jobs}: {seconds:7.2f} s, {claims / seconds:7.1f} claims/s, {seconds / anchor:6.1f}x the anchor")
         print(f"  --jobs 2 / --jobs 1: {times[2] / times[1]:.2f}")
+        wall([sys.executable, "-m", "verify", "run", directory, "--format", "json", "--jobs", "2"], directory)  # fills .verify_cache
+        seconds, summary = wall([sys.executable, "-m", "verify", "run", directory, "--format", "json"], directory)
+        assert summary["verified"] == claims, summary
+        print(f"  verify run, warm cache: {seconds:7.2f} s, {claims / seconds:7.1f} claims/s, {seconds / anchor:6.1f}x the anchor")
 
 
 if __name__ == "__main__":

@@ -134,7 +134,7 @@ def test_the_hostile_directory_as_one_run_in_every_format(run_cli, tmp_path):
         if report_format == "junit":
             ET.fromstring(written)
         # every load error is repeated on stderr, one line each
-        assert all(line.startswith(("error: ", "warning: ")) for line in result.stderr.splitlines())
+        assert all(line.startswith(("error: ", "warning: ", "note: ")) for line in result.stderr.splitlines())
 
 
 # --- files that are not regular, or too large (item 8) ---

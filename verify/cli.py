@@ -88,8 +88,13 @@ def main():
               help="Fail the run (exit 1) when a claim's source_text is not in its source document, or the document is not found.")
 @click.option("-v", "--verbose", "verbosity", flag_value=2, help="One line per claim on stderr as it finishes (outcome, seconds, count).")
 @click.option("-q", "--quiet", "verbosity", flag_value=0, help="No progress on stderr.")
+@click.option("--cache-dir", type=click.Path(file_okay=False), default=".verify_cache", show_default=True,
+              help="Where verdicts are kept between runs; a claim whose inputs (its table, its model, verify's code) did not change is not checked again.")
+@click.option("--no-cache", is_flag=True, help="Check every claim; read and write no cache.")
+@click.option("--cache-clear", is_flag=True, help="Empty the cache before the run.")
+@click.option("--failed", is_flag=True, help="Only the claims that did not come out as expected when last checked (all of them before any run).")
 def run_command(paths, model_dirs, report_format, output, select, source_dirs, jobs, timeout, memory_limit, in_process, plots, durations,
-                strict_sources, verbosity):
+                strict_sources, verbosity, cache_dir, no_cache, cache_clear, failed):
     """Check every claim in PATHS (files or directories; default ./claims)."""
     from verify import checks, runner
 
@@ -98,10 +103,25 @@ def run_command(paths, model_dirs, report_format, output, select, source_dirs, j
     if select and not claims:  # pytest's convention: nothing selected is not a pass (a file that cannot be read is exit 2)
         click.echo(f"error: no claim id matches {' and '.join(repr(k) for k in select)} (-k); nothing was checked", err=True)
         sys.exit(NO_CLAIM_SELECTED)
+    from verify.cache import ResultCache
+
+    cache = None if no_cache else ResultCache(cache_dir)
+    if cache_clear:
+        ResultCache(cache_dir).clear()
+    if failed:
+        last = ResultCache(cache_dir).last_failed()
+        if last is not None:  # pytest's --lf: before any recorded run, every claim
+            claims = [c for c in claims if (c.file, c.id) in last or c.load_error]
+            if not claims:
+                click.echo("note: every claim came out as expected when last checked: nothing to re-run (--failed)", err=True)
+                sys.exit(0)
     progress = Progress(len(claims), 1 if verbosity is None else verbosity)
     results = runner.check(claims, source_dirs, jobs=jobs, timeout=timeout, memory_limit=memory_limit, in_process=in_process,
-                           context=checks.Context(figures=plots), progress=progress)
+                           context=checks.Context(figures=plots), progress=progress, cache=cache)
     progress.close()
+    if cache is not None and cache.reused and (verbosity is None or verbosity > 0):
+        click.echo(f"note: reused {cache.reused} of {len(results)} verdicts from {cache_dir} (their inputs did not change; --no-cache checks them again)",
+                   err=True)
     if plots:
         target = Path(output) if output else Path("verify-report")
         try:

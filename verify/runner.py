@@ -45,6 +45,7 @@ class Result:
     figure_path: str | None = None  # the picture written for this claim (verify run --plots)
     source_problem: str | None = None  # why the source document could not be read (not a regular file, too large)
     seconds: float | None = None  # wall time of the check (in its worker); None for a claim that could not be loaded
+    cached: bool = False  # the outcome was reused from the result cache (verify.cache), not checked in this run
 
     @property
     def passed(self) -> bool:
@@ -176,6 +177,7 @@ def check(
     in_process: bool = False,
     context: checks.Context = checks.DEFAULT_CONTEXT,
     progress=None,
+    cache=None,
 ) -> list[Result]:
     """Check every claim, each in a worker process with a time and a memory limit.
 
@@ -187,25 +189,44 @@ def check(
     instead: no worker, no limits (for debugging and profiling).  ``context`` is handed to every claim kind
     (verify.checks.common.Context: whether to collect pictures).  ``progress(claim, outcome, seconds)``, when
     given, is called as each claim finishes (in the order they finish; seconds None for a claim not loaded).
+    ``cache`` (a verify.cache.ResultCache): reuse the verdicts of claims whose inputs did not change, store the
+    new ones (not when pictures are drawn), and record who passed for ``--failed``.
     """
     library = SourceLibrary(default_source_dirs(source_dirs))
     timeout = _limit(timeout, DEFAULT_TIMEOUT)
     memory_limit = _limit(memory_limit, DEFAULT_MEMORY_MIB)
+    if context.figures:
+        cache = None  # a reused outcome has no picture data
+    reused = {}
+    if cache is not None:
+        for index, claim in enumerate(claims):
+            hit = cache.get(claim)
+            if hit is not None:
+                reused[index] = hit
+                if progress:
+                    progress(claim, *hit)
+    todo = [claim for index, claim in enumerate(claims) if index not in reused]
     if in_process or not _can_fork():
-        timed = []
-        for claim in claims:
-            timed.append(_timed_evaluate(claim, context))
+        checked = []
+        for claim in todo:
+            checked.append(_timed_evaluate(claim, context))
             if progress:
-                progress(claim, *timed[-1])
+                progress(claim, *checked[-1])
     else:
-        timed = _check_in_workers(claims, max(1, jobs), timeout, memory_limit, context, progress)
+        checked = _check_in_workers(todo, max(1, jobs), timeout, memory_limit, context, progress)
+    fresh = iter(checked)
+    timed = [reused[index] if index in reused else next(fresh) for index in range(len(claims))]
     results = []
-    for claim, (outcome, seconds) in zip(claims, timed):
+    for index, (claim, (outcome, seconds)) in enumerate(zip(claims, timed)):
+        if cache is not None and index not in reused:
+            cache.put(claim, outcome, seconds)
         document = library.text(claim.document, claim.file)
         source_text = claim.source_text if isinstance(claim.source_text, str) else None
         stale = bool(document is not None and source_text and _normalized(source_text) not in document)
         results.append(Result(claim, outcome, stale, document is not None, source_problem=library.problems.get(claim.document),
-                              seconds=None if claim.load_error else seconds))
+                              seconds=None if claim.load_error else seconds, cached=index in reused))
+    if cache is not None:
+        cache.record(results)
     return results
 
 

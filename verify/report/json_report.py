@@ -24,6 +24,7 @@ def claim_record(r) -> dict:
         "document": r.claim.document,
         "figure": r.figure_path,
         "time_s": _seconds(r.seconds),
+        "cached": r.cached,
     }
 
 

@@ -1,0 +1,115 @@
+"""The result cache: an unchanged claim is not checked again; a changed claim, model or code is; errors are never
+reused; --no-cache, --cache-clear and --failed."""
+from __future__ import annotations
+
+import json
+
+TWO_MODELS = """
+[model.decay]
+states = ["y"]
+rhs = { y = "-y" }
+
+[model.growth]
+states = ["y"]
+rhs = { y = "y" }
+
+[[claim]]
+id = "decay-heun"
+statement = "s"
+check = "run"
+model = "decay"
+method = "heun"
+options = { h = "1/2" }
+initial = { y = 1 }
+steps = 2
+expect = { y = "25/64" }
+
+[[claim]]
+id = "growth-euler"
+statement = "s"
+check = "run"
+model = "growth"
+method = "euler"
+options = { h = "1/2" }
+initial = { y = 1 }
+steps = 2
+expect = { y = "9/4" }
+
+[[claim]]
+id = "sum"
+statement = "s"
+check = "relation"
+lhs = "1/2 + 1/4"
+op = "=="
+rhs = "3/4"
+
+[[claim]]
+id = "broken"
+statement = "s"
+check = "run"
+model = "growth"
+method = "euler"
+options = { h = "1/2" }
+initial = { y = 1 }
+steps = 2
+expect = { y = "unknown_name" }
+"""
+
+
+def report(run_cli, *args):
+    result = run_cli("run", "c.toml", "--format", "json", *args)
+    return {c["id"]: c for c in json.loads(result.stdout)["claims"]}, result
+
+
+def test_an_unchanged_claim_is_reused_and_a_changed_model_invalidates_exactly_its_claims(run_cli, tmp_path):
+    (tmp_path / "c.toml").write_text(TWO_MODELS, encoding="utf-8")
+    first, _ = report(run_cli)
+    assert not any(c["cached"] for c in first.values()) and first["broken"]["status"] == "error"
+    second, result = report(run_cli)
+    assert {k for k, c in second.items() if c["cached"]} == {"decay-heun", "growth-euler", "sum"}  # an error is checked again
+    assert "note: reused 3 of 4 verdicts from .verify_cache" in result.stderr
+    for key in first:
+        assert (first[key]["status"], first[key]["message"], first[key]["computed"]) == (second[key]["status"], second[key]["message"], second[key]["computed"])
+    (tmp_path / "c.toml").write_text(TWO_MODELS.replace('rhs = { y = "y" }', 'rhs = { y = "2*y" }'), encoding="utf-8")
+    third, _ = report(run_cli)
+    assert {k for k, c in third.items() if c["cached"]} == {"decay-heun", "sum"}
+    assert third["growth-euler"]["status"] == "refuted"  # (1 + 1)^2 = 4, not 9/4: checked again, not reused
+    (tmp_path / "c.toml").write_text(TWO_MODELS.replace('rhs = "3/4"', 'rhs = "3/5"'), encoding="utf-8")
+    fourth, _ = report(run_cli)
+    assert not fourth["sum"]["cached"] and fourth["sum"]["status"] == "refuted" and fourth["decay-heun"]["cached"]
+
+
+def test_a_change_of_the_code_invalidates_every_entry(run_cli, tmp_path, monkeypatch):
+    from verify import cache
+
+    (tmp_path / "c.toml").write_text(TWO_MODELS, encoding="utf-8")
+    report(run_cli)
+    assert report(run_cli)[0]["sum"]["cached"]
+    monkeypatch.setattr(cache, "_CODE_HASH", "another version of verify")
+    assert not any(c["cached"] for c in report(run_cli)[0].values())
+
+
+def test_no_cache_clear_and_a_damaged_entry(run_cli, tmp_path):
+    (tmp_path / "c.toml").write_text(TWO_MODELS, encoding="utf-8")
+    report(run_cli, "--no-cache")
+    assert not (tmp_path / ".verify_cache").exists()
+    report(run_cli)
+    for entry in (tmp_path / ".verify_cache" / "results").rglob("*.json"):
+        entry.write_text("{ not json", encoding="utf-8")
+    damaged, _ = report(run_cli)
+    assert not any(c["cached"] for c in damaged.values()) and damaged["sum"]["status"] == "verified"
+    assert report(run_cli)[0]["sum"]["cached"]
+    assert not any(c["cached"] for c in report(run_cli, "--cache-clear")[0].values())
+
+
+def test_failed_reruns_only_the_claims_not_as_expected_last_time(run_cli, tmp_path):
+    (tmp_path / "c.toml").write_text(TWO_MODELS, encoding="utf-8")
+    every, _ = report(run_cli, "--failed")  # before any run: every claim
+    assert set(every) == {"decay-heun", "growth-euler", "sum", "broken"}
+    again, _ = report(run_cli, "--failed")
+    assert set(again) == {"broken"}
+    (tmp_path / "c.toml").write_text(TWO_MODELS.replace('expect = { y = "unknown_name" }', 'expect = { y = "9/4" }'), encoding="utf-8")
+    fixed = run_cli("run", "c.toml", "--failed")
+    assert fixed.exit_code == 0 and "1 claim · all verified" in fixed.stdout
+    done = run_cli("run", "c.toml", "--failed")
+    assert done.exit_code == 0 and "nothing to re-run" in done.stderr

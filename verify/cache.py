@@ -1,0 +1,125 @@
+"""The result cache of `verify run` (default ``.verify_cache/``): a claim whose inputs have not changed is not checked again.
+
+A result is stored under a content hash of everything it depends on: the claim's own table (as read from its
+file), the model it uses (every field, as parsed), the text of every module of this package (so a change to the
+code, not only a new release, invalidates every entry), and the versions of Python, sympy, mpmath, gmpy2 and
+python-flint.  Only verdicts are cached (``verified`` and ``refuted``); an ``error`` may come from a time or memory
+limit, so it is always checked again, and so is a run that draws pictures.  The entries are JSON, never pickle (a
+cache directory may be shared), and an entry that cannot be read is a miss.
+
+Whether a claim came out as its file expects is also recorded per (file, id), for ``--failed`` (as pytest's
+``--lf``): the claims that did not come out as expected in the last run that checked them.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import platform
+import shutil
+from pathlib import Path
+
+from verify.checks.common import Outcome
+
+DEFAULT_DIRECTORY = ".verify_cache"
+CACHED_STATUSES = ("verified", "refuted")
+_CODE_HASH: str | None = None
+
+
+def code_fingerprint() -> str:
+    """A hash of this package's source files and the versions of the libraries its verdicts depend on."""
+    global _CODE_HASH
+    if _CODE_HASH is None:
+        from importlib import metadata
+
+        digest = hashlib.sha256(platform.python_version().encode())
+        for name in ("sympy", "mpmath", "gmpy2", "python-flint"):
+            try:
+                digest.update(f"{name}={metadata.version(name)};".encode())
+            except metadata.PackageNotFoundError:
+                digest.update(f"{name}=none;".encode())
+        package = Path(__file__).resolve().parent
+        for path in sorted(package.rglob("*")):
+            if path.suffix in (".py", ".json") and path.is_file():
+                digest.update(str(path.relative_to(package)).encode() + b"\0" + path.read_bytes() + b"\0")
+        _CODE_HASH = digest.hexdigest()
+    return _CODE_HASH
+
+
+def claim_key(claim) -> str:
+    """The content hash of one claim's inputs (see the module docstring)."""
+    digest = hashlib.sha256(code_fingerprint().encode())
+    digest.update(json.dumps(claim.table, sort_keys=True, default=repr).encode())
+    digest.update(repr(claim.model).encode())
+    digest.update(repr(sorted(claim.parameters.items(), key=str)).encode())
+    return digest.hexdigest()
+
+
+class ResultCache:
+    def __init__(self, directory: str | os.PathLike = DEFAULT_DIRECTORY):
+        self.directory = Path(directory)
+        self.reused = 0
+
+    def _entry(self, key: str) -> Path:
+        return self.directory / "results" / key[:2] / f"{key}.json"
+
+    def get(self, claim) -> tuple[Outcome, float | None] | None:
+        if claim.load_error:
+            return None
+        try:
+            data = json.loads(self._entry(claim_key(claim)).read_text(encoding="utf-8"))
+            outcome = Outcome(data["status"], data["evidence"], data["message"], dict(data["computed"]), list(data["derivation"]),
+                              dict(data.get("margins", {})))
+        except (OSError, ValueError, KeyError, TypeError):
+            return None
+        if outcome.status not in CACHED_STATUSES:
+            return None
+        self.reused += 1
+        return outcome, data.get("seconds")
+
+    def put(self, claim, outcome: Outcome, seconds: float | None) -> None:
+        if claim.load_error or outcome.status not in CACHED_STATUSES:
+            return
+        from verify.report.shared import value_text
+
+        data = {"status": outcome.status, "evidence": outcome.evidence, "message": outcome.message,
+                "computed": {str(k): value_text(v) for k, v in outcome.computed.items()} if isinstance(outcome.computed, dict) else {},
+                "derivation": [str(line) for line in outcome.derivation],
+                "margins": {str(k): float(v) for k, v in outcome.margins.items()}, "seconds": seconds}
+        path = self._entry(claim_key(claim))
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            temporary = path.with_suffix(f".{os.getpid()}.tmp")
+            temporary.write_text(json.dumps(data), encoding="utf-8")
+            temporary.replace(path)
+        except (OSError, ValueError, TypeError):
+            pass  # a cache that cannot be written only costs time
+
+    # --- the last outcome of each claim, for --failed -------------------------------------------------------------
+
+    def _last_path(self) -> Path:
+        return self.directory / "last-outcomes.json"
+
+    def last_failed(self) -> set[tuple[str, str]] | None:
+        """(file, id) of the claims that did not come out as expected when last checked; None before any run."""
+        try:
+            data = json.loads(self._last_path().read_text(encoding="utf-8"))
+            return {(entry[0], entry[1]) for entry in data if not entry[2]}
+        except (OSError, ValueError, TypeError, IndexError):
+            return None
+
+    def record(self, results) -> None:
+        previous = {}
+        try:
+            previous = {(e[0], e[1]): e[2] for e in json.loads(self._last_path().read_text(encoding="utf-8"))}
+        except (OSError, ValueError, TypeError, IndexError):
+            pass
+        previous.update({(r.claim.file, r.claim.id): bool(r.passed) for r in results})
+        try:
+            self.directory.mkdir(parents=True, exist_ok=True)
+            self._last_path().write_text(json.dumps([[f, i, p] for (f, i), p in sorted(previous.items())]), encoding="utf-8")
+        except OSError:
+            pass
+
+    def clear(self) -> None:
+        shutil.rmtree(self.directory, ignore_errors=True)
