@@ -4,56 +4,12 @@ from __future__ import annotations
 
 import json
 
-TWO_MODELS = """
-[model.decay]
-states = ["y"]
-rhs = { y = "-y" }
+from test_cli_reports import QUICK_PAIR
 
-[model.growth]
-states = ["y"]
-rhs = { y = "y" }
-
-[[claim]]
-id = "decay-heun"
-statement = "s"
-check = "run"
-model = "decay"
-method = "heun"
-options = { h = "1/2" }
-initial = { y = 1 }
-steps = 2
-expect = { y = "25/64" }
-
-[[claim]]
-id = "growth-euler"
-statement = "s"
-check = "run"
-model = "growth"
-method = "euler"
-options = { h = "1/2" }
-initial = { y = 1 }
-steps = 2
-expect = { y = "9/4" }
-
-[[claim]]
-id = "sum"
-statement = "s"
-check = "relation"
-lhs = "1/2 + 1/4"
-op = "=="
-rhs = "3/4"
-
-[[claim]]
-id = "broken"
-statement = "s"
-check = "run"
-model = "growth"
-method = "euler"
-options = { h = "1/2" }
-initial = { y = 1 }
-steps = 2
-expect = { y = "unknown_name" }
-"""
+GROWTH_RUN = 'check = "run"\nmodel = "growth"\nmethod = "euler"\noptions = { h = "1/2" }\ninitial = { y = 1 }\nsteps = 2\n'
+TWO_MODELS = (QUICK_PAIR + '\n[model.growth]\nstates = ["y"]\nrhs = { y = "y" }\n'  # heun on decay, sum, and two claims on growth
+              + f'\n[[claim]]\nid = "growth-euler"\nstatement = "s"\n{GROWTH_RUN}expect = {{ y = "9/4" }}\n'
+              + f'\n[[claim]]\nid = "broken"\nstatement = "s"\n{GROWTH_RUN}expect = {{ y = "unknown_name" }}\n')
 
 
 def report(run_cli, *args):
@@ -66,17 +22,17 @@ def test_an_unchanged_claim_is_reused_and_a_changed_model_invalidates_exactly_it
     first, _ = report(run_cli)
     assert not any(c["cached"] for c in first.values()) and first["broken"]["status"] == "error"
     second, result = report(run_cli)
-    assert {k for k, c in second.items() if c["cached"]} == {"decay-heun", "growth-euler", "sum"}  # an error is checked again
+    assert {k for k, c in second.items() if c["cached"]} == {"heun", "growth-euler", "sum"}  # an error is checked again
     assert "note: reused 3 of 4 verdicts from .verify_cache" in result.stderr
     for key in first:
         assert (first[key]["status"], first[key]["message"], first[key]["computed"]) == (second[key]["status"], second[key]["message"], second[key]["computed"])
-    (tmp_path / "c.toml").write_text(TWO_MODELS.replace('rhs = { y = "y" }', 'rhs = { y = "2*y" }'), encoding="utf-8")
+    (tmp_path / "c.toml").write_text(TWO_MODELS.replace('rhs = { y = "y" }', 'rhs = { y = "2*y" }'), encoding="utf-8")  # growth only
     third, _ = report(run_cli)
-    assert {k for k, c in third.items() if c["cached"]} == {"decay-heun", "sum"}
+    assert {k for k, c in third.items() if c["cached"]} == {"heun", "sum"}
     assert third["growth-euler"]["status"] == "refuted"  # (1 + 1)^2 = 4, not 9/4: checked again, not reused
     (tmp_path / "c.toml").write_text(TWO_MODELS.replace('rhs = "3/4"', 'rhs = "3/5"'), encoding="utf-8")
     fourth, _ = report(run_cli)
-    assert not fourth["sum"]["cached"] and fourth["sum"]["status"] == "refuted" and fourth["decay-heun"]["cached"]
+    assert not fourth["sum"]["cached"] and fourth["sum"]["status"] == "refuted" and fourth["heun"]["cached"]
 
 
 def test_a_change_of_the_code_invalidates_every_entry(run_cli, tmp_path, monkeypatch):
@@ -105,7 +61,7 @@ def test_no_cache_clear_and_a_damaged_entry(run_cli, tmp_path):
 def test_failed_reruns_only_the_claims_not_as_expected_last_time(run_cli, tmp_path):
     (tmp_path / "c.toml").write_text(TWO_MODELS, encoding="utf-8")
     every, _ = report(run_cli, "--failed")  # before any run: every claim
-    assert set(every) == {"decay-heun", "growth-euler", "sum", "broken"}
+    assert set(every) == {"heun", "growth-euler", "sum", "broken"}
     again, _ = report(run_cli, "--failed")
     assert set(again) == {"broken"}
     (tmp_path / "c.toml").write_text(TWO_MODELS.replace('expect = { y = "unknown_name" }', 'expect = { y = "9/4" }'), encoding="utf-8")
