@@ -119,6 +119,27 @@ def test_abm_predictor_and_corrector_are_traced(check_claims):
     assert_refuted(outcomes["predictor-is-not-corrector"], ["trace predictor"])
 
 
+def test_starting_values_and_corrector_values_are_named_quantities(check_claims):
+    """``start`` is each starting value as taken (RK4 here, or the history as given); ``corrector`` the Adams-Moulton
+    value of each PECE step, which is the new state."""
+    values, predictors = abm3_by_hand(5)
+    starts = [rk4(F(0), F(1))]
+    starts.append(rk4(H, starts[0]))
+    assert values[:2] == starts
+    body = BASE + f'method = "abm-3"\noptions = {{ h = 0.1, start = "rk4" }}\nsteps = 5\n'
+    history = BASE + 'method = "bdf-2"\noptions = { h = 0.1, history = { y = ["181/220"] } }\nsteps = 3\n'
+    outcomes = run(check_claims, {
+        "true": (body + f'trace = {{ start = {trace_text(starts)}, corrector = {trace_text(values[2:])} }}\nexpect = {{ corrector = "{values[-1]}" }}',),
+        "history": (history + 'trace = { start = ["181/220"] }',),
+        "start-by-euler": (body + f'trace = {{ start = {trace_text([F(1) + H * f(0, F(1)), starts[1]])} }}',),
+        "corrector-is-not-predictor": (body + f'trace = {{ corrector = {trace_text(predictors)} }}',),
+    })
+    assert outcomes["true"].status == "verified" and outcomes["true"].evidence == "exact", outcomes["true"].message
+    assert outcomes["history"].status == "verified", outcomes["history"].message
+    assert_refuted(outcomes["start-by-euler"], ["trace start: value 1 claimed 4/5", f"computed {starts[0]}"])
+    assert_refuted(outcomes["corrector-is-not-predictor"], ["trace corrector: value 1 claimed"])
+
+
 def test_an_exact_start_uses_the_models_solution(check_claims):
     """On y' = t the Adams methods of order >= 2 are exact: y = y0 + t^2/2 at every node, started from the solution."""
     body = 'check = "run"\nmodel = "ramp"\ninitial = { y = 1 }\nmethod = "METHOD"\noptions = { h = 0.1, start = "exact" }\nsteps = 5\n'

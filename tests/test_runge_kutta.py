@@ -121,12 +121,14 @@ def test_each_implicit_tableau_shows_its_order_on_a_nonlinear_problem(check_clai
     assert_refuted(outcomes["wrong-order"], [f"claimed order {order - 1}"])
 
 
-def test_a_nonlinear_implicit_run_and_an_algebraic_tableau_run_say_why_they_are_not_exact(check_claims):
+def test_a_nonlinear_implicit_run_says_why_it_is_not_exact_and_an_algebraic_tableau_runs_exactly(check_claims):
+    """(Gauss-Legendre over QQ(sqrt(3)) in detail: tests/test_algebraic_runs.py.)"""
     outcomes = run(check_claims, {
         "nonlinear": ('check = "run"\nmodel = "cubic"\nmethod = "radau-iia-3"\noptions = { h = 0.1 }\ninitial = { y = 1 }\nexpect = { y = 1 }',),
         "algebraic": ('check = "run"\nmodel = "forced"\nmethod = "gauss-legendre-4"\noptions = { h = 0.1 }\ninitial = { y = 1 }\nexpect = { y = 1 }',)})
     assert outcomes["nonlinear"].status == "error" and "stage equations of radau-iia-3 are nonlinear" in outcomes["nonlinear"].message
-    assert outcomes["algebraic"].status == "error" and "irrational coefficient" in outcomes["algebraic"].message
+    assert_refuted(outcomes["algebraic"], ["y: claimed 1, computed"])
+    assert outcomes["algebraic"].evidence == "exact"
 
 
 def test_a_wrong_coefficient_on_the_exact_path_is_caught_by_the_twin(check_claims, monkeypatch):

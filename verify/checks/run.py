@@ -8,9 +8,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 
+import mpmath
 import sympy
 
-from verify.engines import crosscheck
+from verify.engines import certified, crosscheck, number_field
 from verify.engines import rational
 from verify.input.expr import ExprError
 from verify.input.load import Claim, LoadError
@@ -99,6 +100,7 @@ def prepare(claim: Claim) -> RunSpec:
         raise LoadError(f"steps must be an integer from 1 to {MAX_COUNT}, got {steps}")
     validated(method, model, options, steps=int(steps))
     names = result_names(model, method, options)
+    algebraic = _algebraic_method(method, options)
     calls = {"solution": solution_call(model)}
     expect = [read_comparison(claim, key, value, names, calls, "expect") for key, value in claim_table(table, "expect").items()]
     at_nodes = [read_comparison(claim, key, value, names, calls, "expect_at_nodes") for key, value in claim_table(table, "expect_at_nodes").items()]
@@ -109,7 +111,7 @@ def prepare(claim: Claim) -> RunSpec:
             raise LoadError(f"trace.{name}: only states and the method's quantities ({', '.join(method.quantity_names(model, options)) or 'none'}) can be traced")
         if not isinstance(values, list):
             raise LoadError(f"trace.{name} must be a list of values")
-        trace[name] = [read_rational(claim, flag_value(v), f"trace.{name}", names) for v in values]
+        trace[name] = [read_exact(claim, flag_value(v), f"trace.{name}", names, algebraic) for v in values]
     counts = {}
     for name, value in claim_table(table, "counts").items():
         if name != "rhs" and name not in model.blocks:
@@ -183,6 +185,26 @@ def read_rational(claim, value, key, names=None) -> sympy.Expr:
     return number
 
 
+def _algebraic_method(method, options) -> bool:
+    """Does the method compute over an algebraic field (a tableau with sqrt(3)), so that claimed values may be
+    algebraic numbers too?"""
+    try:
+        return not number_field.is_rational_field(method.number_field(options))
+    except (rational.NotRational, MethodError):
+        return False
+
+
+def read_exact(claim, value, key, names=None, algebraic: bool = False) -> sympy.Expr:
+    """A claimed value: a rational (``read_rational``), or for a run over an algebraic field also a closed real
+    number such as -229/142 - 25*sqrt(2)/284."""
+    if not algebraic:
+        return read_rational(claim, value, key, names)
+    number = claim.value(value, key, names)
+    if not number.free_symbols and not (number.is_number and number.is_real is not False):
+        raise LoadError(f"{key}: {number} is not a real number")
+    return number
+
+
 def result_names(model, method, options) -> dict:
     """Names an ``expect`` entry may use beyond the claim's: numeric method options and the method's quantities."""
     plain_options = [name for name, value in options.items() if isinstance(value, sympy.Basic)]
@@ -222,9 +244,10 @@ def read_comparison(claim, key, value, names, calls, table_name) -> Comparison:
 # --- evaluation ------------------------------------------------------------------------------
 
 
-def _known_values(spec: RunSpec, model, t, y, quantities=None) -> dict:
-    """Symbol -> exact value for everything an expect expression may mention, at time t and state y."""
-    values = {symbol(k): rational.to_sympy(v) for k, v in (quantities or {}).items() if k in spec.method.quantity_names(model, spec.options)}
+def _known_values(spec: RunSpec, model, t, y, quantities=None, exact=rational.to_sympy) -> dict:
+    """Symbol -> exact value for everything an expect expression may mention, at time t and state y (``exact``
+    turns the run's recorded quantities into sympy numbers: RunResult.exact)."""
+    values = {symbol(k): exact(v) for k, v in (quantities or {}).items() if k in spec.method.quantity_names(model, spec.options)}
     values[symbol(TIME)] = t
     values.update({symbol(s): v for s, v in zip(model.variables, y)})
     values.update({symbol(initial_name(s)): v for s, v in zip(model.variables, spec.y0)})
@@ -246,11 +269,58 @@ def substituted(expression, values: dict):
     return expression.subs(values)
 
 
-def _exact_value(expression, values, what) -> sympy.Rational:
+def _exact_value(expression, values, what, algebraic: bool = False) -> sympy.Expr:
+    """The exact value of ``expression``: a rational; in a run over an algebraic field (``algebraic``) any closed
+    real number (1/2 - sqrt(3)/6), compared by ``_equal``."""
     result = substituted(expression, values)
-    if not result.is_Rational:
-        raise CheckError(f"{what} = {result} cannot be evaluated exactly")
-    return result
+    if result.is_Rational or (algebraic and result.is_number and not result.free_symbols and result.is_real is not False):
+        return result
+    raise CheckError(f"{what} = {result} cannot be evaluated exactly")
+
+
+def _equal(a, b, how: set) -> bool:
+    """a == b for exact values: rationals directly, algebraic numbers in the field they generate
+    (verify.engines.number_field); anything else only when an interval enclosure of a - b excludes 0, which adds
+    "certified" to ``how``."""
+    decided = number_field.decide_equal(a, b)
+    if decided is not None:
+        return decided
+    sign, enclosure, bits = crosscheck.certify_sign(a - b)
+    if sign:
+        how.add("certified")
+        return False
+    raise CheckError(f"cannot decide whether {short_text(a)} = {short_text(b)}: neither exactly (no common number field) nor by "
+                     f"an enclosure of the difference ({enclosure} at {bits} bits)")
+
+
+def _audited(value):
+    """What the rounding audit reads: the exact rational itself, or for an irrational algebraic value an enclosure
+    (low, high, text) refined until every printing rule gives the same digits at both ends (an irrational number is
+    never a tie, so this ends for every finite number of decimals; 4096 bits at most)."""
+    if value.is_Rational:
+        return value
+    function = crosscheck.compile_mp(value, [], mpmath.iv)
+    saved = mpmath.iv.prec
+    try:
+        for bits in (64, 128, 256, 512, 1024, 2048, 4096):
+            mpmath.iv.prec = bits
+            box = function([])
+            low, high = certified.interval_ends(box)
+            if high - low < sympy.Rational(1, 10 ** 101):  # finer than any digits (at most 100) can show
+                break
+    finally:
+        mpmath.iv.prec = saved
+    with mpmath.workdps(40):
+        ends = [mpmath.nstr(mpmath.mpf(int(v.p)) / int(v.q), 30) for v in (low, high)]
+    return low, high, f"[{ends[0]}, {ends[1]}] (the exact value {short_text(value)})"
+
+
+def _audit(audit, label, got, claimed, how) -> None:
+    """Add a printed value to the rounding audit (an irrational one by its enclosure, which adds "certified" to ``how``)."""
+    value = _audited(got)
+    if isinstance(value, tuple):
+        how.add("certified")
+    audit.add(label, value, claimed)
 
 
 def _mp_value(expression, values, what):
@@ -269,15 +339,17 @@ def evaluate(claim: Claim, context: Context = DEFAULT_CONTEXT) -> Outcome:
     keep = bool(spec.trace)
     try:
         result = run(spec.method, system, spec.options, spec.t0, spec.y0, spec.steps, keep, nodes=bool(spec.at_nodes),
-                     quantities=_uses_run_quantities(spec, model))
+                     quantities=_uses_run_quantities(spec, model), algebraic=True)
     except rational.NotRational as exc:
         return _certified(claim, spec, f"the exact path cannot run this ({exc})")
     except ZeroDivisionError:
         raise CheckError("division by zero in an exact step") from None
     except ExactSizeError as exc:  # a nonlinear model's rationals explode: enclosures instead, where they decide
         return _certified(claim, spec, f"the exact rationals grow too large: {exc}")
-    final = [rational.to_sympy(v) for v in result.y]
-    t_final = rational.to_sympy(result.t)
+    final = [result.exact(v) for v in result.y]
+    t_final = result.exact(result.t)
+    algebraic = not number_field.is_rational_field(result.field)
+    how: set = set()  # "certified" when an equality or printed value was decided by an enclosure
     mp = _mp_run(
         spec.method.name, spec.options, system.rhs, model.variable_symbols, system.blocks, symbol(TIME), spec.t0, spec.y0, spec.steps, system.constraints,
         cosimulation_of(model, system), solution_expressions(model, system, spec.y0), final_only=result.route == "affine power",
@@ -287,14 +359,14 @@ def evaluate(claim: Claim, context: Context = DEFAULT_CONTEXT) -> Outcome:
 
     def compare(comparison, values, mp_values, where=""):
         label = comparison.text + where
-        got = _exact_value(comparison.quantity, values, label)
-        claimed = _exact_value(comparison.claimed, values, f"claimed {label}")
+        got = _exact_value(comparison.quantity, values, label, algebraic)
+        claimed = _exact_value(comparison.claimed, values, f"claimed {label}", algebraic)
         approx = _mp_value(comparison.quantity, mp_values, label)
         if not crosscheck.agree(got, approx):
             disagreements.append(f"{label}: exact {short_text(got)} vs mpmath {crosscheck.show(approx)}")
         return label, got, claimed
 
-    values = _known_values(spec, model, t_final, final, result.recorder.latest)
+    values = _known_values(spec, model, t_final, final, result.recorder.latest, result.exact)
     mp_values = dict(values)
     mp_values[symbol(TIME)] = mp_t
     mp_values.update({symbol(s): v for s, v in zip(model.variables, mp_y)})
@@ -309,41 +381,41 @@ def evaluate(claim: Claim, context: Context = DEFAULT_CONTEXT) -> Outcome:
         label, got, claimed = compare(comparison, values, mp_values)
         computed[label] = exact_text(got)
         if audit:
-            audit.add(label, got, claimed)
-        elif got == claimed:
+            _audit(audit, label, got, claimed, how)
+        elif _equal(got, claimed, how):
             successes.append(f"{label} = {short_text(got)}")
         else:
             failures.append(f"{label}: claimed {_as_written(comparison.claimed_text, claimed)}, computed {short_text(got)}")
     for comparison in spec.at_nodes:
         bad = None
         for n, ((t, y), (mt, my)) in enumerate(zip(result.nodes, mp_nodes), 1):
-            node_values = _known_values(spec, model, rational.to_sympy(t), [rational.to_sympy(v) for v in y])
+            node_values = _known_values(spec, model, result.exact(t), [result.exact(v) for v in y])
             node_mp = dict(node_values)
             node_mp[symbol(TIME)] = mt
             node_mp.update({symbol(s): v for s, v in zip(model.variables, my)})
             label, got, claimed = compare(comparison, node_values, node_mp, f" at node {n}")
             if audit:
-                audit.add(label, got, claimed)
-            elif got != claimed and bad is None:
-                bad = f"{label} (t = {rational.to_sympy(t)}): claimed {_as_written(comparison.claimed_text, claimed)}, computed {short_text(got)}"
+                _audit(audit, label, got, claimed, how)
+            elif bad is None and not _equal(got, claimed, how):
+                bad = f"{label} (t = {result.exact(t)}): claimed {_as_written(comparison.claimed_text, claimed)}, computed {short_text(got)}"
         if bad:
             failures.append(bad)
         elif not audit:
             successes.append(f"{comparison.text} = {comparison.claimed_text} at all {spec.steps} macro nodes")
     for name, claimed_list in spec.trace.items():
-        got = [rational.to_sympy(v) for v in spec.method.trace_values(result.recorder, name, model)]
+        got = [result.exact(v) for v in spec.method.trace_values(result.recorder, name, model)]
         approx = mp_trace.get(name, [])
         if len(approx) != len(got) or not all(crosscheck.agree(g, a) for g, a in zip(got, approx)):
             disagreements.append(f"trace {name}: exact {join_limited([short_text(g) for g in got])} vs mpmath {join_limited([crosscheck.show(a) for a in approx])}")
-        claimed_values = [_exact_value(v, values, f"trace.{name}") for v in claimed_list]
+        claimed_values = [_exact_value(v, values, f"trace.{name}", algebraic) for v in claimed_list]
         computed[f"trace {name}"] = "[" + ", ".join(exact_text(g) for g in got) + "]"
         if audit and len(got) == len(claimed_values):
             for index, (g, c) in enumerate(zip(got, claimed_values), 1):
-                audit.add(f"trace {name} value {index}", g, c)
-        elif got == claimed_values:
+                _audit(audit, f"trace {name} value {index}", g, c, how)
+        elif len(got) == len(claimed_values) and all(_equal(g, c, how) for g, c in zip(got, claimed_values)):
             successes.append(f"trace {name} = [{join_limited([short_text(g) for g in got])}]")
         else:
-            failures.append(_trace_difference(name, claimed_values, got, spec.trace_texts[name]))
+            failures.append(_trace_difference(name, claimed_values, got, spec.trace_texts[name], how))
     for name, claimed_count in spec.counts.items():
         got = result.recorder.counts.get(name, 0)
         if got != mp_counts.get(name, 0):
@@ -353,7 +425,7 @@ def evaluate(claim: Claim, context: Context = DEFAULT_CONTEXT) -> Outcome:
             successes.append(f"{got} {name} evaluation{'s' if got != 1 else ''}")
         else:
             failures.append(f"counts {name}: claimed {claimed_count}, computed {got}")
-    evidence, margins = "exact", {}
+    evidence, margins = ("certified" if how else "exact"), {}
     for relation in spec.relations:
         quantity, bound = substituted(relation.quantity, values), substituted(relation.claimed, values)
         if audit and relation.op == "==" and bound.is_Rational and quantity.is_Rational:
@@ -459,11 +531,11 @@ def _mp_run(*args, **keywords):
         raise CheckError(f"the mpmath path failed: {exc}") from None
 
 
-def _trace_difference(name, claimed, got, texts) -> str:
+def _trace_difference(name, claimed, got, texts, how) -> str:
     if len(claimed) != len(got):
         return f"trace {name}: claimed {len(claimed)} values [{join_limited([short_text(c) for c in claimed])}], computed {len(got)} [{join_limited([short_text(g) for g in got])}]"
     for index, (c, g) in enumerate(zip(claimed, got), 1):
-        if c != g:
+        if not _equal(g, c, how):
             return f"trace {name}: value {index} claimed {_as_written(texts[index - 1], c)}, computed {short_text(g)}"
     return f"trace {name} differs"
 
@@ -474,6 +546,7 @@ def _derivation(spec, result, final, t_final, model) -> list[str]:
     lines.append("initial: t = " + str(spec.t0) + ", " + ", ".join(f"{s} = {v}" for s, v in zip(model.variables, spec.y0)))
     if result.recorder.keep:
         for where, name, value in result.recorder.assignments:
+            value = result.exact(value)
             shown = "(" + ", ".join(short_text(v) for v in value) + ")" if isinstance(value, tuple) else short_text(value)
             lines.append(f"{where}: {name} = {shown}")
     else:
@@ -495,8 +568,8 @@ def explain(claim: Claim, context: Context = DEFAULT_CONTEXT) -> list[str]:
     spec = claim.spec
     try:
         system = ExactSystem(claim.model, spec.parameter_values)
-        result = run(spec.method, system, spec.options, spec.t0, spec.y0, spec.steps, keep=True)
+        result = run(spec.method, system, spec.options, spec.t0, spec.y0, spec.steps, keep=True, algebraic=True)
     except (rational.NotRational, ExactSizeError):
         return evaluate(claim, context).derivation
-    final = [rational.to_sympy(v) for v in result.y]
-    return _derivation(spec, result, final, rational.to_sympy(result.t), claim.model)
+    final = [result.exact(v) for v in result.y]
+    return _derivation(spec, result, final, result.exact(result.t), claim.model)

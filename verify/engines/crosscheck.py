@@ -53,6 +53,8 @@ def compile_mp(expression: sympy.Expr, variables: Sequence[sympy.Symbol], ctx=mp
             return lambda env: +ctx.pi
         if e is sympy.E:  # exp(1) becomes sympy's E
             return lambda env: ctx.exp(1)
+        if isinstance(e, sympy.CRootOf):  # a real root of an integer polynomial (SDIRK-3's gamma)
+            return _root(e, ctx)
         if e.is_Symbol:
             if e not in index:
                 raise CrossCheckUnavailable(f"{e} has no value in the cross-check")
@@ -84,6 +86,21 @@ def compile_mp(expression: sympy.Expr, variables: Sequence[sympy.Symbol], ctx=mp
     return walk(expression)
 
 
+def _root(e: sympy.CRootOf, ctx):
+    """A real CRootOf: in mpmath, its value to the working precision; in mpmath.iv, its isolating interval refined
+    below the working precision (sympy's Poly.intervals, exact rational ends: a rigorous enclosure)."""
+    if not e.is_real:
+        raise CrossCheckUnavailable(f"{e} is not real")
+    if ctx is mpmath.iv:
+        def enclosure(env):
+            width = sympy.Rational(1, 2 ** (mpmath.iv.prec + 4))
+            low, high = e.poly.intervals(eps=width)[e.index][0]
+            return mpmath.iv.mpf([mpmath.iv.mpf(int(low.p)) / int(low.q), mpmath.iv.mpf(int(high.p)) / int(high.q)]) \
+                if low != high else mpmath.iv.mpf(int(low.p)) / int(low.q)
+        return enclosure
+    return lambda env: ctx.mpf(e.evalf(ctx.dps + 10)._to_mpmath(ctx.prec + 30))
+
+
 def _iv_sum(values):
     total = mpmath.iv.mpf(0)
     for v in values:
@@ -92,9 +109,12 @@ def _iv_sum(values):
 
 
 def agree(exact_value: sympy.Expr, approximate) -> bool:
-    """True when ``approximate`` matches ``exact_value`` to AGREEMENT_DIGITS significant digits."""
+    """True when ``approximate`` matches ``exact_value`` (a rational, or a closed number such as 1/2 - sqrt(3)/6 of
+    a run over an algebraic field) to AGREEMENT_DIGITS significant digits."""
     with mpmath.workdps(DIGITS):
-        return close(mpmath.mpf(int(exact_value.p)) / int(exact_value.q), approximate)
+        if exact_value.is_Rational:
+            return close(mpmath.mpf(int(exact_value.p)) / int(exact_value.q), approximate)
+        return close(mp_value(exact_value), approximate)
 
 
 def close(a, b) -> bool:

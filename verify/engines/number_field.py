@@ -48,3 +48,77 @@ def field_of(values) -> tuple:
         return field, [field.from_sympy(e) for e in exprs]
     except (CoercionFailed, NotImplementedError, ValueError) as exc:
         raise NotAlgebraic(f"the coefficients could not be placed in {field}: {exc}") from None
+
+
+def is_rational_field(field) -> bool:
+    return field is QQ or getattr(field, "is_QQ", False)
+
+
+def element(field, value):
+    """An exact value of the exact path (a gmpy2 rational, an int, a sympy number, or already an element of
+    ``field``) as an element of ``field`` (sympy's AlgebraicField; the domain DomainMatrix computes in)."""
+    if isinstance(value, field.dtype):
+        return value
+    if isinstance(value, int):
+        return field.convert(QQ(value))
+    if hasattr(value, "numerator") and hasattr(value, "denominator"):  # gmpy2.mpq, Fraction
+        return field.convert(QQ(int(value.numerator), int(value.denominator)))
+    return field.from_sympy(sympy.sympify(value))
+
+
+def to_sympy(field, value) -> sympy.Expr:
+    """An exact value of a run over ``field`` as a sympy number: a Rational, or an algebraic number written in the
+    field's generator (1/2 - sqrt(3)/6; 2*CRootOf(...))."""
+    if isinstance(value, sympy.Basic):
+        return value
+    if isinstance(value, int):
+        return sympy.Integer(value)
+    if hasattr(value, "numerator") and hasattr(value, "denominator"):
+        return sympy.Rational(int(value.numerator), int(value.denominator))
+    return field.to_sympy(value)
+
+
+def _matrix(field, rows):
+    from sympy.polys.matrices import DomainMatrix
+
+    return DomainMatrix([[element(field, v) for v in row] for row in rows], (len(rows), len(rows[0]) if rows else 0), field)
+
+
+def solve(field, matrix, vector) -> list:
+    """The exact solution of matrix x = vector over ``field`` (DomainMatrix LU); ZeroDivisionError when singular."""
+    try:
+        x = _matrix(field, matrix).lu_solve(_matrix(field, [[v] for v in vector])).to_list()
+    except Exception as exc:  # sympy raises DMNonInvertibleMatrixError
+        raise ZeroDivisionError(f"singular linear system over {field}: {exc}") from None
+    return [row[0] for row in x]
+
+
+def affine_power(field, step, y0, steps: int) -> list:
+    """``steps`` applications of an affine map y -> M y + c over ``field``: M and c read off the step at 0 and the unit
+    vectors (n + 1 steps), then the power of [[M, c], [0, 1]] by DomainMatrix (repeated squaring in the field)."""
+    n = len(y0)
+    zero = [field.zero] * n
+    offset = step(list(zero))
+    columns = []
+    for k in range(n):
+        unit = list(zero)
+        unit[k] = field.one
+        image = step(unit)
+        columns.append([element(field, image[i]) - element(field, offset[i]) for i in range(n)])
+    rows = [[columns[j][i] for j in range(n)] + [offset[i]] for i in range(n)] + [[field.zero] * n + [field.one]]
+    power = _matrix(field, rows) ** steps
+    result = power * _matrix(field, [[v] for v in y0] + [[field.one]])
+    return [row[0] for row in result.to_list()[:n]]
+
+
+def decide_equal(a: sympy.Expr, b: sympy.Expr) -> bool | None:
+    """Whether two closed real numbers are equal, decided exactly in the number field they generate; None when
+    they are not both algebraic numbers written with radicals and CRootOf (or their field is too large)."""
+    a, b = sympy.sympify(a), sympy.sympify(b)
+    if a.is_Rational and b.is_Rational:
+        return a == b
+    try:
+        _, (x, y) = field_of([a, b])
+    except NotAlgebraic:
+        return None
+    return x == y

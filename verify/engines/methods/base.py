@@ -7,12 +7,13 @@ tells the recorder every value it assigns, in order, so that ``trace``,
 """
 from __future__ import annotations
 
+import copy
 from collections import Counter
 from dataclasses import dataclass, field
 
 import sympy
 
-from verify.engines import rational
+from verify.engines import number_field, rational
 from verify.engines.rational import Rational
 from verify.input.model import TIME, Model, symbol
 from verify.errors import ExactSizeError, MethodError
@@ -44,7 +45,14 @@ class Recorder:
 
 
 class ExactSystem:
-    """The model's right-hand side with parameter values, compiled once for exact rationals."""
+    """The model's right-hand side with parameter values, compiled once for exact rationals.
+
+    ``field`` is the number field the run computes in (as sympy's ``DomainMatrix`` takes a domain): QQ, or the
+    algebraic field of a tableau's coefficients (``over``).  The compiled right-hand side is the same over both:
+    its rational constants are exact rationals, which sympy's algebraic field elements add and multiply exactly.
+    """
+
+    field = sympy.QQ
 
     def __init__(self, model: Model, parameter_values: dict[str, sympy.Expr]):
         self._set_up(model, {symbol(p): v for p, v in parameter_values.items()})
@@ -112,9 +120,21 @@ class ExactSystem:
         states = set(symbol(s) for s in self.states)
         return all(not (entry.free_symbols & states) for row in self.jacobian_expressions() for entry in row)
 
+    def over(self, field) -> "ExactSystem":
+        """The same system computing in ``field`` (QQ, or an algebraic field such as QQ(sqrt(3)))."""
+        if number_field.is_rational_field(field):
+            return self
+        system = copy.copy(self)
+        system.field = field
+        system.affine_over_field = self.affine  # the affine power over the field (number_field.affine_power)
+        system.affine = False  # the fraction-free integer routes are for QQ
+        return system
+
     def solve(self, matrix: list[list], vector: list) -> list:
-        """The exact solution x of matrix x = vector (DomainMatrix over QQ); ZeroDivisionError when singular."""
-        return rational.solve(matrix, vector)
+        """The exact solution x of matrix x = vector (DomainMatrix over the system's field); ZeroDivisionError when singular."""
+        if number_field.is_rational_field(self.field):
+            return rational.solve(matrix, vector)
+        return number_field.solve(self.field, matrix, vector)
 
 
 class SymbolicSystem(ExactSystem):
@@ -236,9 +256,15 @@ class Method:
     def step_length(self, options: dict) -> Rational:
         raise NotImplementedError
 
-    def exact_options(self, options: dict, convert=None) -> dict:
+    def number_field(self, options: dict):
+        """The field the exact step computes in: QQ, or the algebraic field its coefficients generate (a tableau with
+        sqrt(3)); ``exact_options(options, field=...)`` then gives the coefficients as elements of it."""
+        return sympy.QQ
+
+    def exact_options(self, options: dict, convert=None, field=None) -> dict:
         """The options as the step map reads them: numbers (also in lists and tables) as exact field
-        elements; ``convert`` replaces that conversion (the symbolic path keeps sympy expressions)."""
+        elements; ``convert`` replaces that conversion (the symbolic path keeps sympy expressions); ``field`` is
+        the algebraic field of ``number_field`` where the method has irrational coefficients."""
         convert = convert or to_field_deep
         return {k: convert(v) for k, v in options.items()}
 
@@ -317,10 +343,17 @@ class RunResult:
     recorder: Recorder
     nodes: list  # (t, y) after every macro step, when asked for
     route: str  # "step loop", "affine power" or "affine iteration"
+    field: object = sympy.QQ  # the number field the values lie in
+
+    def exact(self, value):
+        """A value of this run (a state, a recorded quantity, a stage vector) as a sympy number (tuples stay tuples)."""
+        if isinstance(value, tuple):
+            return tuple(self.exact(v) for v in value)
+        return number_field.to_sympy(self.field, value)
 
 
 def run(method: Method, system: ExactSystem, options: dict, t0, y0, steps: int, keep: bool, nodes: bool = False,
-        quantities: bool = False) -> RunResult:
+        quantities: bool = False, algebraic: bool = False) -> RunResult:
     """Run ``steps`` macro steps exactly.
 
     An affine map (a linear autonomous model under an affine method) with no
@@ -329,8 +362,17 @@ def run(method: Method, system: ExactSystem, options: dict, t0, y0, steps: int, 
     gcd-free integer iteration; otherwise the method's step map runs in a loop.
     A method's memory (``Method.memory_names``) rides along after the state and
     is dropped from the result.
+
+    A method whose coefficients are irrational algebraic numbers (Gauss-Legendre: sqrt(3)) runs over their
+    number field when the caller reads such values (``algebraic``: ``RunResult.exact`` converts them); otherwise
+    ``exact_options`` refuses it with NotRational, as before.
     """
-    exact_options = method.exact_options(options)
+    field = method.number_field(options)
+    if number_field.is_rational_field(field) or not algebraic:
+        exact_options = method.exact_options(options)
+    else:
+        system = system.over(field)
+        exact_options = method.exact_options(options, field=field)
     length = None if method.variable_step else rational.to_field(method.step_length(options))
     t0 = rational.to_field(t0)
     y = [rational.to_field(v) for v in y0]
@@ -345,6 +387,14 @@ def run(method: Method, system: ExactSystem, options: dict, t0, y0, steps: int, 
             return RunResult(t0 + steps * length, rational.affine_power(step_map, y, steps)[:size], recorder, [], "affine power")
         node_values = [(t0 + (n + 1) * length, values[:size]) for n, values in enumerate(rational.affine_iterates(step_map, y, steps))]
         return RunResult(t0 + steps * length, node_values[-1][1], recorder, node_values, "affine iteration")
+    if not keep and not quantities and not nodes and not number_field.is_rational_field(system.field) and steps > 1 \
+            and method.affine_for(options) and not method.variable_step and getattr(system, "affine_over_field", False):
+        one_step = Recorder(keep=False)
+        method.step(system, t0, list(y), exact_options, one_step)
+        recorder = Recorder(keep=False, counts=Counter({k: v * steps for k, v in one_step.counts.items()}))
+        step_map = lambda v: method.step(system, t0, v, exact_options, Recorder(keep=False))  # noqa: E731
+        final = number_field.affine_power(system.field, step_map, y, steps)
+        return RunResult(t0 + steps * length, final[:size], recorder, [], "affine power", system.field)
     recorder = Recorder(keep=keep)
     node_values = []
     t = t0
@@ -360,4 +410,4 @@ def run(method: Method, system: ExactSystem, options: dict, t0, y0, steps: int, 
             raise ExactSizeError(f"exact values reached {bits:,} bits after step {n + 1} of {steps} (limit {MAX_EXACT_BITS:,})")
         if nodes:
             node_values.append((t, list(y[:size])))
-    return RunResult(t, y[:size], recorder, node_values, "step loop")
+    return RunResult(t, y[:size], recorder, node_values, "step loop", system.field)

@@ -138,7 +138,15 @@ class LinearMultistep(Method):
         return options["h"]
 
     def quantity_names(self, model, options=None):
-        return () if self.corrector is None else tuple(component_names("predictor", model.states))
+        """``start`` (``start_x`` per state): each starting value y_1 .. y_{k-1} as it is taken (from the starter, the
+        model's solution or the given history); for abm-K per step ``predictor`` (the Adams-Bashforth value) and
+        ``corrector`` (the Adams-Moulton value, the new state)."""
+        alpha = options.get("alpha") if options else None
+        steps = self.coefficients.steps if self.coefficients else (len(alpha) - 1 if isinstance(alpha, list) else 0)
+        starts = tuple(component_names("start", model.states)) if steps > 1 else ()
+        if self.corrector is None:
+            return starts
+        return starts + tuple(component_names("predictor", model.states)) + tuple(component_names("corrector", model.states))
 
     def _uses_past_rates(self, data) -> bool:
         return any(b != 0 for b in data.beta[:-1]) or self.corrector is not None
@@ -203,6 +211,7 @@ class LinearMultistep(Method):
                 starter = RungeKutta(options["start"], TABLEAUS[options["start"]])
                 quiet = Recorder(keep=False, counts=recorder.counts)  # the starter's evaluations count, its values are this step's
                 new = starter.step(system, t, y, starter.exact_options({"h": rational.to_sympy(h)}), quiet)
+            assign_components(recorder, "start", new, system.model.states, f"starting value y_{taken + 1}")
         else:
             window_y = list(reversed(past_y)) + [y]  # y_{n-k+1} .. y_n
             window_f = list(reversed(past_f)) + [f_now] if rates else []
@@ -226,7 +235,9 @@ class LinearMultistep(Method):
             gamma = options["corrector"]
             m = len(gamma) - 1  # the corrector's steps
             recent = window_f[k - m:] + [f_predicted]
-            return [window_y[-1][q] + h * sum(gamma[j] * recent[j][q] for j in range(m + 1)) for q in range(d)]
+            corrected = [window_y[-1][q] + h * sum(gamma[j] * recent[j][q] for j in range(m + 1)) for q in range(d)]
+            assign_components(recorder, "corrector", corrected, system.model.states, "corrector")
+            return corrected
         if beta[-1] == 0:
             return known
         if not system.linear_in_state():

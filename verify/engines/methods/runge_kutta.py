@@ -13,18 +13,20 @@ are solved exactly when the right-hand side is affine in the state, f(t, y) = J(
 with t_i = t + c_i h, as linear systems over QQ (sympy's DomainMatrix).  Each implicit stage counts one
 right-hand-side and one Jacobian evaluation.  A right-hand side nonlinear in the state has no exact solve; the
 mpmath twin (verify.engines.twins.runge_kutta) solves it by Newton's method with a finite budget.  A tableau with
-irrational coefficients (Gauss-Legendre: sqrt(3)) runs on the symbolic path (stability functions) and on the
-mpmath twin (orders); exact runs over its algebraic field are not implemented yet.
+irrational coefficients (Gauss-Legendre: sqrt(3)) runs on the symbolic path (stability functions), on the
+mpmath twin (orders), and exact runs compute over its algebraic field QQ(sqrt(3)) (verify.engines.number_field: the
+stage systems by DomainMatrix over that field).
 
 The twin has its own literal coefficients, so a wrong coefficient here is caught by the cross-check.
 """
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 
 import sympy
 
-from verify.engines import rational
+from verify.engines import number_field, rational
 from verify.engines.methods.base import Method, MethodError, assign_components, component_names, component_values, identity_minus, positive_rational, to_field_deep
 
 R = sympy.Rational
@@ -233,22 +235,43 @@ class RungeKutta(Method):
     def step_length(self, options):
         return options["h"]
 
-    def exact_options(self, options, convert=None):
-        """The step and the tableau as exact field elements, converted once per run."""
+    def number_field(self, options):
+        """QQ for a rational tableau; else the algebraic field its coefficients generate (QQ(sqrt(3)) for
+        Gauss-Legendre-4), or NotRational when they generate none the exact path can compute in."""
         tab = self.table(options)
-        if convert is None and not tab.rational:
+        if tab.rational:
+            return sympy.QQ
+        return _tableau_field(tab)[0]
+
+    def exact_options(self, options, convert=None, field=None):
+        """The step and the tableau as exact field elements, converted once per run: rationals, or (``field``) the
+        tableau's coefficients as elements of its algebraic field."""
+        tab = self.table(options)
+        if convert is None and field is None and not tab.rational:
             irrational = next(v for v in [*tab.c, *tab.b, *(a for row in tab.A for a in row)] if not sympy.sympify(v).is_Rational)
-            raise rational.NotRational(f"the tableau of {self.name} has the irrational coefficient {irrational}: exact runs over its "
-                                    "algebraic field are not implemented yet (stability and order claims work)")
-        convert = convert or to_field_deep
-        field = lambda values: [convert(sympy.sympify(v)) for v in values]  # noqa: E731
-        converted = {"h": convert(options["h"]), "A": [field(row) for row in tab.A], "b": field(tab.b), "c": field(tab.c),
+            raise rational.NotRational(f"the tableau of {self.name} has the irrational coefficient {irrational}: this check "
+                                    "runs on rationals (run claims compute over its algebraic field)")
+        if field is not None:
+            _, coefficients = _tableau_field(tab)
+            s = tab.stages
+            lookup = iter(coefficients)
+            A = [[next(lookup) for _ in range(s)] for _ in range(s)]
+            b, c = [next(lookup) for _ in range(s)], [next(lookup) for _ in range(s)]
+            bhat = [next(lookup) for _ in range(s)] if tab.bhat is not None else None
+            convert_number = to_field_deep
+        else:
+            convert = convert or to_field_deep
+            as_field = lambda values: [convert(sympy.sympify(v)) for v in values]  # noqa: E731
+            A, b, c = [as_field(row) for row in tab.A], as_field(tab.b), as_field(tab.c)
+            bhat = as_field(tab.bhat) if tab.bhat is not None else None
+            convert_number = convert
+        converted = {"h": convert_number(options["h"]), "A": A, "b": b, "c": c,
                      "explicit": tab.explicit, "diagonal": tab.diagonally_implicit, "fsal": tab.fsal}
-        if tab.bhat is not None:
-            converted["bhat"] = field(tab.bhat)
+        if bhat is not None:
+            converted["bhat"] = bhat
         for name in ("atol", "rtol"):
             if name in options:
-                converted[name] = convert(options[name])
+                converted[name] = convert_number(options[name])
         return converted
 
     def step(self, system, t, y, options, recorder):
@@ -330,6 +353,17 @@ class RungeKutta(Method):
         for i, k in enumerate(stages):
             _record_stage(recorder, i, k, system.states)
         return stages
+
+
+@functools.lru_cache(maxsize=64)
+def _tableau_field(tab: ButcherTableau) -> tuple:
+    """(K, the coefficients A (by rows), b, c, bhat as elements of K): placing them in K is the slow part (0.3 s for
+    SDIRK-3's cubic), done once per tableau.  NotRational when no field of verify.engines.number_field holds them."""
+    values = [*(a for row in tab.A for a in row), *tab.b, *tab.c, *(tab.bhat or ())]
+    try:
+        return number_field.field_of(values)
+    except number_field.NotAlgebraic as exc:
+        raise rational.NotRational(f"the tableau's coefficients have no exact field here: {exc}") from None
 
 
 def _record_stage(recorder, i, k, states):

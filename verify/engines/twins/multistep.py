@@ -99,6 +99,7 @@ class Runner:
             else:
                 A, b, c = rk_twin.tableau(self.options["start"], {}, self.to_mp)
                 _, new = rk_twin.step(self.system, t, y, self.h, A, b, c, self.names, {}, self.budget, self.tolerance)
+            self._record("start", new)
         else:
             new = self._formula(t, y, f_now)
         self.past_y = ([y] + self.past_y)[:self.k - 1]
@@ -118,18 +119,24 @@ class Runner:
         t1 = t + h
         if self.corrector is not None:
             predicted = known
-            labels = ["predictor"] if d == 1 else [f"predictor_{x}" for x in self.names]
-            for label, value in zip(labels, predicted):
-                self.trace.setdefault(label, []).append(value)
+            self._record("predictor", predicted)
             f_predicted = self.system.f(t1, predicted)
             m = len(self.corrector) - 1
             recent = window_f[k - m:] + [f_predicted]
-            return [y[q] + h * sum(self.corrector[j] * recent[j][q] for j in range(m + 1)) for q in range(d)]
+            corrected = [y[q] + h * sum(self.corrector[j] * recent[j][q] for j in range(m + 1)) for q in range(d)]
+            self._record("corrector", corrected)
+            return corrected
         if self.beta[-1] == 0:
             return known
         self.system.count("rhs")
         self.system.count("jacobian")
         return self._newton(t1, known, y)
+
+    def _record(self, quantity, vector):
+        """``quantity`` for one state, ``quantity_x`` per state otherwise (as the exact path names them)."""
+        labels = [quantity] if len(vector) == 1 else [f"{quantity}_{x}" for x in self.names]
+        for label, value in zip(labels, vector):
+            self.trace.setdefault(label, []).append(value)
 
     def _newton(self, t1, known, guess):
         """Solve u - h beta_k f(t1, u) = known from u = the previous value."""

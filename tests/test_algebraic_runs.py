@@ -1,0 +1,184 @@
+"""Exact runs over an algebraic number field: Gauss-Legendre (sqrt(3), sqrt(15)), Radau IIA-5 (sqrt(6)), SDIRK-2
+(sqrt(2)) and SDIRK-3 (a cubic root) on right-hand sides affine in the state.
+
+Each expected value is worked out here independently of the exact path: the stage equations written out and solved
+with sympy's Expr arithmetic (radicals simplified by radsimp), or a stability function's Pade form applied with
+fractions.Fraction; the exact path computes in sympy's AlgebraicField with DomainMatrix.
+"""
+from __future__ import annotations
+
+from fractions import Fraction as F
+
+import pytest
+import sympy
+
+from conftest import assert_refuted, claims_text
+from verify.engines import number_field
+from verify.engines.methods import METHODS, ExactSystem, run as run_method
+from verify.input.model import model_from_table
+
+MODELS = """
+[model.forced]
+states = ["y"]
+rhs = { y = "-2*y + t" }
+
+[model.decay]
+states = ["y"]
+rhs = { y = "-y" }
+
+[model.oscillator]
+states = ["x", "v"]
+rhs = { x = "v", v = "-x" }
+"""
+S3 = sympy.sqrt(3)
+
+
+def gauss4_step_by_hand(h, t, y):
+    """One Gauss-Legendre-4 step on f = -2y + t: k_i = -2 (y + h sum_j a_ij k_j) + t + c_i h, a 2x2 linear system
+    solved by Cramer's rule in sympy Expr arithmetic (Hairer & Wanner II, Table IV.5.1)."""
+    a11, a12, a21, a22 = sympy.Rational(1, 4), sympy.Rational(1, 4) - S3 / 6, sympy.Rational(1, 4) + S3 / 6, sympy.Rational(1, 4)
+    c1, c2 = sympy.Rational(1, 2) - S3 / 6, sympy.Rational(1, 2) + S3 / 6
+    # (1 + 2 h a11) k1 + 2 h a12 k2 = -2y + t + c1 h;  2 h a21 k1 + (1 + 2 h a22) k2 = -2y + t + c2 h
+    m11, m12, m21, m22 = 1 + 2 * h * a11, 2 * h * a12, 2 * h * a21, 1 + 2 * h * a22
+    r1, r2 = -2 * y + t + c1 * h, -2 * y + t + c2 * h
+    det = m11 * m22 - m12 * m21
+    k1 = sympy.radsimp(sympy.expand((r1 * m22 - m12 * r2) / det))
+    k2 = sympy.radsimp(sympy.expand((m11 * r2 - m21 * r1) / det))
+    return k1, k2, sympy.radsimp(sympy.expand(y + h * (k1 + k2) / 2))
+
+
+def outcomes(check_claims, bodies):
+    return {k: r.outcome for k, r in check_claims(claims_text(MODELS, bodies)).items()}
+
+
+def gauss4_body(extra: str, steps: int = 1) -> str:
+    return f'check = "run"\nmodel = "forced"\nmethod = "gauss-legendre-4"\noptions = {{ h = "1/10" }}\ninitial = {{ y = 1 }}\nsteps = {steps}\n{extra}'
+
+
+def test_gauss_legendre_4_stages_are_exact_algebraic_numbers_and_a_flipped_sqrt3_is_refuted(check_claims):
+    k1, k2, y1 = gauss4_step_by_hand(sympy.Rational(1, 10), 0, 1)
+    assert sympy.simplify(k1 - (-sympy.Rational(1169, 662) - 25 * S3 / 331)) == 0  # what the by-hand solve gives
+    flipped = k1.subs(S3, -S3)
+    results = outcomes(check_claims, {
+        "true": (gauss4_body(f'trace = {{ k1 = ["{k1}"], k2 = ["{k2}"] }}\nexpect = {{ y = "{y1}" }}'),),
+        "flipped-sqrt3": (gauss4_body(f'trace = {{ k1 = ["{flipped}"] }}'),),
+        "changed-digit": (gauss4_body('expect = { y = "0.8185" }'),),
+    })
+    assert results["true"].status == "verified" and results["true"].evidence == "exact", results["true"].message
+    assert "sqrt(3)" in results["true"].computed["trace k1"]
+    assert_refuted(results["flipped-sqrt3"], ["trace k1: value 1 claimed", "computed -1169/662 - 25*sqrt(3)/331"])
+    assert_refuted(results["changed-digit"], ["y: claimed 0.8185 (= 1637/2000), computed"])
+
+
+def test_two_steps_match_the_hand_solve_and_the_state_written_another_way_is_equal(check_claims):
+    h = sympy.Rational(1, 10)
+    _, _, y1 = gauss4_step_by_hand(h, 0, 1)
+    _, _, y2 = gauss4_step_by_hand(h, h, y1)
+    rewritten = sympy.Mul(2, y2 / 2, evaluate=False)  # the same number, written differently
+    results = outcomes(check_claims, {"two-steps": (gauss4_body(f'expect = {{ y = "{rewritten}" }}', steps=2),)})
+    assert results["two-steps"].status == "verified" and results["two-steps"].evidence == "exact", results["two-steps"].message
+
+
+def test_printed_digits_of_an_algebraic_value_are_decided_by_an_enclosure(check_claims):
+    """k1 = -1169/662 - 25 sqrt(3)/331 = -1.89668057458979435751...: six decimals print -1.896681."""
+    k1, _, _ = gauss4_step_by_hand(sympy.Rational(1, 10), 0, 1)
+    assert str(sympy.N(k1, 12)) == "-1.89668057459"
+    results = outcomes(check_claims, {"digits": (gauss4_body('digits = 6\nexpect = { k1 = "-1.896681" }'),),
+                                      "changed-digit": (gauss4_body('digits = 6\nexpect = { k1 = "-1.896691" }'),),
+                                      "truncated": (gauss4_body('digits = 6\nrounding = "half-even"\nexpect = { k1 = "-1.896680" }'),)})
+    assert results["digits"].status == "verified" and results["digits"].evidence == "certified", results["digits"].message
+    assert "the exact value -1169/662 - 25*sqrt(3)/331" in results["digits"].message
+    assert_refuted(results["changed-digit"], ["k1: claimed -1.896691 at 6 decimals", "rounds to -1.896681"])
+    assert_refuted(results["truncated"], ["k1: claimed -1.89668"])
+
+
+def test_relations_on_algebraic_values_are_certified(check_claims):
+    results = outcomes(check_claims, {"true": (gauss4_body('expect_relations = { k1 = "< -1.8966", k2 = "> -1.64" }'),),
+                                      "wrong": (gauss4_body('expect_relations = { k1 = "> -1.8966" }'),)})
+    assert results["true"].status == "verified" and results["true"].evidence == "certified", results["true"].message
+    assert_refuted(results["wrong"], ["k1: claimed > -1.8966"])
+
+
+def test_gauss_legendre_6_on_the_oscillator_is_its_pade_stability_function(check_claims):
+    """R(z) = (1 + z/2 + z^2/10 + z^3/120)/(1 - z/2 + z^2/10 - z^3/120) (the (3,3) Pade approximant of exp): one step
+    of x' = v, v' = -x is R(hJ) applied to (1, 0), rational although the tableau lies in QQ(sqrt(15))."""
+    h = sympy.Rational(1, 2)
+    J = sympy.Matrix([[0, 1], [-1, 0]])
+    Z = h * J
+    eye = sympy.eye(2)
+    P = eye + Z / 2 + Z**2 / 10 + Z**3 / 120
+    Q = eye - Z / 2 + Z**2 / 10 - Z**3 / 120
+    x1, v1 = Q.inv() * P * sympy.Matrix([1, 0])
+    body = 'check = "run"\nmodel = "oscillator"\nmethod = "gauss-legendre-6"\noptions = { h = "1/2" }\ninitial = { x = 1, v = 0 }\n'
+    results = outcomes(check_claims, {"true": (body + f'expect = {{ x = "{x1}", v = "{v1}" }}\ncounts = {{ rhs = 3 }}',),
+                                      "flipped-sign": (body + f'expect = {{ v = "{-v1}" }}',)})
+    assert x1.is_Rational and v1.is_Rational
+    assert results["true"].status == "verified" and results["true"].evidence == "exact", results["true"].message
+    assert_refuted(results["flipped-sign"], [f"v: claimed {-v1}, computed {v1}"])
+
+
+def test_a_hundred_steps_take_the_affine_power_over_the_field_and_equal_the_pade_power():
+    """Gauss-Legendre-4 on y' = -y, h = 1/10: y_100 = R(-1/10)^100 with R(z) = (1 + z/2 + z^2/12)/(1 - z/2 + z^2/12)."""
+    z = F(-1, 10)
+    expected = ((1 + z / 2 + z * z / 12) / (1 - z / 2 + z * z / 12)) ** 100
+    model = model_from_table("decay", {"states": ["y"], "rhs": {"y": "-y"}}, None)
+    system = ExactSystem(model, {})
+    result = run_method(METHODS["gauss-legendre-4"], system, {"h": sympy.Rational(1, 10)}, 0, [sympy.Integer(1)], 100, keep=False,
+                        algebraic=True)
+    assert result.route == "affine power"
+    assert result.exact(result.y[0]) == sympy.Rational(expected.numerator, expected.denominator)
+    assert result.recorder.counts["rhs"] == 200
+    loop = run_method(METHODS["gauss-legendre-4"], system, {"h": sympy.Rational(1, 10)}, 0, [sympy.Integer(1)], 100, keep=True,
+                      algebraic=True)
+    assert loop.route == "step loop" and loop.exact(loop.y[0]) == result.exact(result.y[0])
+
+
+@pytest.mark.parametrize("name, generator", [("sdirk-2", sympy.sqrt(2)), ("radau-iia-5", sympy.sqrt(6)), ("gauss-legendre-6", sympy.sqrt(15))])
+def test_each_irrational_tableau_runs_over_its_field_and_agrees_with_its_twin(check_claims, name, generator):
+    """One step on y' = -2y + t: the stages lie in QQ(generator); the run is verified against its own value and a
+    value with the generator's sign flipped is refuted (the cross-check against the twin's literal coefficients
+    would make the claim an error if the two paths disagreed)."""
+    body = f'check = "run"\nmodel = "forced"\nmethod = "{name}"\noptions = {{ h = "1/10" }}\ninitial = {{ y = 1 }}\n'
+    system = ExactSystem(model_from_table("forced", {"states": ["y"], "rhs": {"y": "-2*y + t"}}, None), {})
+    result = run_method(METHODS[name], system, {"h": sympy.Rational(1, 10)}, 0, [sympy.Integer(1)], 1, keep=True, algebraic=True)
+    k1 = result.exact(result.recorder.latest["k1"])
+    assert k1.has(generator) and number_field.is_rational_field(result.field) is False
+    flipped = k1.subs(generator, -generator)
+    results = outcomes(check_claims, {"true": (body + f'expect = {{ k1 = "{k1}" }}',), "flipped": (body + f'expect = {{ k1 = "{flipped}" }}',)})
+    assert results["true"].status == "verified", results["true"].message
+    assert_refuted(results["flipped"], ["k1: claimed"])
+
+
+def test_sdirk_3_runs_over_the_cubic_field_of_its_gamma(check_claims):
+    """SDIRK-3 (Alexander 1977) on y' = -y, one step h = 1: each stage solves (1 + gamma) k_i = -(y + sum_{j<i} a_ij k_j);
+    gamma is the root 0.4358665 of 6x^3 - 18x^2 + 9x - 1, so the values lie in QQ(gamma) (a CRootOf)."""
+    x = sympy.Symbol("x")
+    g = sympy.CRootOf(6 * x**3 - 18 * x**2 + 9 * x - 1, 1)
+    tau = (1 + g) / 2
+    b1, b2 = -(6 * g**2 - 16 * g + 1) / 4, (6 * g**2 - 20 * g + 5) / 4
+    k1 = -1 / (1 + g)
+    k2 = -(1 + (tau - g) * k1) / (1 + g)
+    k3 = -(1 + b1 * k1 + b2 * k2) / (1 + g)
+    y1 = 1 + b1 * k1 + b2 * k2 + g * k3
+    with_digits = sympy.N(y1, 30)
+    body = 'check = "run"\nmodel = "decay"\nmethod = "sdirk-3"\noptions = { h = 1 }\ninitial = { y = 1 }\n'
+    results = outcomes(check_claims, {"digits": (body + f'digits = 8\nexpect = {{ y = "{sympy.Float(with_digits, 30).round(8)}" }}',),
+                                      "changed-digit": (body + f'digits = 8\nexpect = {{ y = "{sympy.Float(with_digits, 30).round(8) + sympy.Rational(1, 10**8)}" }}',)})
+    assert results["digits"].status == "verified", results["digits"].message
+    assert_refuted(results["changed-digit"], ["y: claimed", "at 8 decimals"])
+
+
+def test_explain_prints_the_algebraic_stages(run_cli, tmp_path):
+    text = claims_text(MODELS, {"gl4": (gauss4_body('expect = { y = "0" }'),)})
+    (tmp_path / "c.toml").write_text(text, encoding="utf-8")
+    result = run_cli("explain", "gl4", "c.toml")
+    assert "k1 = (-1169/662 - 25*sqrt(3)/331)" in result.output
+    assert "k2 = (-1169/662 + 25*sqrt(3)/331)" in result.output
+
+
+def test_other_checks_still_refuse_an_irrational_tableau_on_the_rational_path():
+    model = model_from_table("decay", {"states": ["y"], "rhs": {"y": "-y"}}, None)
+    from verify.errors import NotRational
+
+    with pytest.raises(NotRational, match="irrational coefficient"):
+        run_method(METHODS["gauss-legendre-4"], ExactSystem(model, {}), {"h": sympy.Rational(1, 10)}, 0, [sympy.Integer(1)], 1, keep=False)
