@@ -182,3 +182,68 @@ def test_other_checks_still_refuse_an_irrational_tableau_on_the_rational_path():
 
     with pytest.raises(NotRational, match="irrational coefficient"):
         run_method(METHODS["gauss-legendre-4"], ExactSystem(model, {}), {"h": sympy.Rational(1, 10)}, 0, [sympy.Integer(1)], 1, keep=False)
+
+
+ROOT_MODELS = """
+[model.quadratic]
+states = ["y"]
+rhs = { y = "-y**2" }
+
+[model.growth]
+states = ["y"]
+rhs = { y = "y**2" }
+
+[model.cubic]
+states = ["y"]
+rhs = { y = "-y**3 + t" }
+"""
+
+
+def root_outcomes(check_claims, bodies):
+    return {k: r.outcome for k, r in check_claims(claims_text(ROOT_MODELS, bodies)).items()}
+
+
+def test_backward_euler_on_a_quadratic_is_the_root_that_continues_y0(check_claims):
+    """y+ = y0 - h y+^2: y+ = (sqrt(1 + 4 h y0) - 1)/(2h); h = 1/10, y0 = 1: -5 + sqrt(35) = 0.9160797830996160..."""
+    h, y0 = sympy.Rational(1, 10), 1
+    root = (sympy.sqrt(1 + 4 * h * y0) - 1) / (2 * h)
+    other = (-sympy.sqrt(1 + 4 * h * y0) - 1) / (2 * h)
+    assert sympy.expand(root + h * root**2 - y0) == 0 and sympy.expand(other + h * other**2 - y0) == 0
+    body = 'check = "run"\nmodel = "quadratic"\nmethod = "backward-euler"\noptions = { h = "1/10" }\ninitial = { y = 1 }\n'
+    results = root_outcomes(check_claims, {
+        "closed-form": (body + 'expect = { y = "(sqrt(1 + 4/10) - 1)/(2/10)", r_d_y = 0 }',),
+        "digits": (body + f'digits = 10\nexpect = {{ y = "{sympy.N(root, 30).round(10)}" }}',),
+        "other-root": (body + f'expect = {{ y = "{other}" }}',),
+        "changed-digit": (body + 'digits = 6\nexpect = { y = "0.916081" }',),
+    })
+    assert results["closed-form"].status == "verified" and results["closed-form"].evidence == "exact", results["closed-form"].message
+    assert "y = -5 + sqrt(35)" in results["closed-form"].message
+    assert results["digits"].status == "verified" and results["digits"].evidence == "certified", results["digits"].message
+    assert_refuted(results["other-root"], ["y: claimed", "computed -5 + sqrt(35)"])
+    assert_refuted(results["changed-digit"], ["y: claimed 0.916081 at 6 decimals", "rounds to 0.91608"])
+
+
+def test_backward_euler_on_a_cubic_is_a_crootof_decided_to_its_digits(check_claims):
+    """y+ = 1 + (1/2)(-y+^3 + 1/2): 2Y^3 + 4Y - 5 = 0, one real root, bracketed here by bisection on Fractions."""
+    low, high = F(0), F(1)
+    for _ in range(60):
+        middle = (low + high) / 2
+        low, high = (middle, high) if 2 * middle**3 + 4 * middle - 5 < 0 else (low, middle)
+    shown = round(float(low), 8)
+    assert abs(low - F(shown)) < F(1, 10**8)
+    body = 'check = "run"\nmodel = "cubic"\nmethod = "backward-euler"\noptions = { h = "1/2" }\ninitial = { y = 1 }\ndigits = 8\n'
+    results = root_outcomes(check_claims, {"true": (body + f'expect = {{ y = "{shown:.8f}" }}',),
+                                           "wrong": (body + f'expect = {{ y = "{shown + 1e-8:.8f}" }}',)})
+    assert results["true"].status == "verified", results["true"].message
+    assert "CRootOf(2*x**3 + 4*x - 5, 0)" in results["true"].message
+    assert_refuted(results["wrong"], ["y: claimed", "at 8 decimals"])
+
+
+def test_no_real_root_and_a_second_step_are_errors_that_say_why(check_claims):
+    """y' = y^2, h = 1/2 from 1: Y - 1 - Y^2/2 = 0 has no real root (the step size is past the blow-up)."""
+    results = root_outcomes(check_claims, {
+        "no-root": ('check = "run"\nmodel = "growth"\nmethod = "backward-euler"\noptions = { h = "1/2" }\ninitial = { y = 1 }\nexpect = { y = 1 }',),
+        "two-steps": ('check = "run"\nmodel = "quadratic"\nmethod = "backward-euler"\noptions = { h = "1/10" }\ninitial = { y = 1 }\nsteps = 2\nexpect = { y = 1 }',),
+    })
+    assert results["no-root"].status == "error" and "no real root" in results["no-root"].message
+    assert results["two-steps"].status == "error" and "one step from a rational value" in results["two-steps"].message

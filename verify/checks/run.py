@@ -188,6 +188,8 @@ def read_rational(claim, value, key, names=None) -> sympy.Expr:
 def _algebraic_method(method, options) -> bool:
     """Does the method compute over an algebraic field (a tableau with sqrt(3)), so that claimed values may be
     algebraic numbers too?"""
+    if method.real_roots:
+        return True
     try:
         return not number_field.is_rational_field(method.number_field(options))
     except (rational.NotRational, MethodError):
@@ -348,7 +350,7 @@ def evaluate(claim: Claim, context: Context = DEFAULT_CONTEXT) -> Outcome:
         return _certified(claim, spec, f"the exact rationals grow too large: {exc}")
     final = [result.exact(v) for v in result.y]
     t_final = result.exact(result.t)
-    algebraic = not number_field.is_rational_field(result.field)
+    algebraic = not number_field.is_rational_field(result.field) or not all(v.is_Rational for v in final)
     how: set = set()  # "certified" when an equality or printed value was decided by an enclosure
     mp = _mp_run(
         spec.method.name, spec.options, system.rhs, model.variable_symbols, system.blocks, symbol(TIME), spec.t0, spec.y0, spec.steps, system.constraints,
@@ -435,7 +437,7 @@ def evaluate(claim: Claim, context: Context = DEFAULT_CONTEXT) -> Outcome:
         quantity, bound, holds, how = _decide_relation(relation, values, mp_values, disagreements)
         margins[relation.text] = _margin(relation, values)
         computed[relation.text] = quantity
-        evidence = "certified" if how else evidence
+        evidence = "certified" if "certified" in how else evidence
         equals = lambda text: text if text.startswith("≈") else f"= {text}"  # noqa: E731
         bound_shown = "" if relation.claimed_text.strip() == bound else f", {relation.claimed_text} {equals(bound)}"
         shown = f"{relation.text} {equals(quantity)}{bound_shown}{how}"
@@ -502,6 +504,9 @@ def _decide_relation(relation, values, mp_values, disagreements):
         disagreements.append(f"{relation.text}: exact {short_text(quantity)} ≈ {crosscheck.show(reference)} vs mpmath {crosscheck.show(approx)}")
     if quantity.is_Rational and bound.is_Rational:
         return short_text(quantity), short_text(bound), OPERATORS[relation.op](sympy.sign(quantity - bound), 0), ""
+    equal = number_field.decide_equal(quantity, bound) if relation.op in ("==", "!=") else None
+    if equal is not None:  # algebraic numbers: decided exactly in the field they generate
+        return short_text(quantity), short_text(bound), equal == (relation.op == "=="), " (decided exactly in the number field of both sides)"
     sign, enclosure, bits = crosscheck.certify_sign(quantity - bound)
     if sign is None:
         raise CheckError(f"cannot decide {relation.text} {relation.op} {relation.claimed_text}: enclosure {enclosure} at {bits} bits")

@@ -131,8 +131,14 @@ def show(value, digits: int = 35) -> str:
 
 
 def to_mp(value):
+    """A claim's exact number at the working precision: a rational, or a closed real number such as
+    (3 + sqrt(3))/6 in a tableau given by the claim (evaluated by this module's own walker)."""
     value = sympy.sympify(value)
-    return mpmath.mpf(int(value.p)) / int(value.q)
+    if value.is_Rational:
+        return mpmath.mpf(int(value.p)) / int(value.q)
+    if value.is_number and not value.free_symbols:
+        return compile_mp(value, [])([])
+    raise CrossCheckUnavailable(f"{value} is not a number")
 
 
 # --- certified decisions with interval arithmetic ------------------------------------------

@@ -40,12 +40,14 @@ def to_field(value: sympy.Expr) -> Rational:
 
 
 def size_bits(values) -> int:
-    """The largest size in bits (numerator plus denominator) of the exact rationals among ``values``; other values
-    (algebraic field elements, symbols) count 0."""
+    """The largest size in bits (numerator plus denominator) of the exact rationals among ``values``; an algebraic
+    field element (sympy's ANP) counts the sum over its rational coefficients; other values (symbols) count 0."""
     largest = 0
     for v in values:
         if isinstance(v, (Rational, int)):
             largest = max(largest, gmpy2.mpz(v.numerator).bit_length() + gmpy2.mpz(v.denominator).bit_length())
+        elif hasattr(v, "to_list") and hasattr(v, "mod"):
+            largest = max(largest, sum(int(c.numerator).bit_length() + int(c.denominator).bit_length() for c in v.to_list()))
     return largest
 
 

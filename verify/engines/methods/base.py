@@ -124,6 +124,10 @@ class ExactSystem:
         """The same system computing in ``field`` (QQ, or an algebraic field such as QQ(sqrt(3)))."""
         if number_field.is_rational_field(field):
             return self
+        ordered = [e for e in self.rhs + self.constraints if e.has(sympy.Abs, sympy.Min, sympy.Max, sympy.sign)]
+        if ordered:  # an algebraic field element has no order here: abs, min and max are not compiled over it
+            raise rational.NotRational(f"{ordered[0]} needs the order of the field's numbers (abs, min, max): a run over {field} "
+                                       "does not compute it")
         system = copy.copy(self)
         system.field = field
         system.affine_over_field = self.affine  # the affine power over the field (number_field.affine_power)
@@ -182,6 +186,7 @@ class Method:
     affine = True  # the step is affine in y whenever the right-hand side is affine and autonomous
     variable_step = False  # step() returns (t, y) and moves the clock itself
     supports_dae = False  # can step a semi-explicit DAE (a model with algebraic variables)
+    real_roots = False  # a step may be an exact real root (irrational) of a polynomial equation (BackwardEuler)
 
     inner_steps_option: str | None = None  # an option counting steps taken inside a macro step (co-simulation substeps)
 
@@ -373,6 +378,8 @@ def run(method: Method, system: ExactSystem, options: dict, t0, y0, steps: int, 
     else:
         system = system.over(field)
         exact_options = method.exact_options(options, field=field)
+    if algebraic:  # the caller reads algebraic values: an implicit step may be an exact real root (BackwardEuler)
+        exact_options = {**exact_options, "exact_roots": True}
     length = None if method.variable_step else rational.to_field(method.step_length(options))
     t0 = rational.to_field(t0)
     y = [rational.to_field(v) for v in y0]
