@@ -7,7 +7,7 @@ import sympy
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from conftest import claims_text
+from conftest import assert_refuted, claims_text
 from verify.engines import crosscheck
 from verify.engines.methods import METHODS, ExactSystem, run
 from verify.input.model import model_from_table, symbol
@@ -56,11 +56,17 @@ def test_rosenbrock_euler_matches_its_formula(y0, h, gamma, approximate):
     assert crosscheck.agree(_s(_f(result.y[0])), mp_y[0])
 
 
-def test_backward_euler_refuses_a_nonlinear_implicit_equation(check_claims):
-    text = '[model.sq]\nstates = ["y"]\nrhs = { y = "-y**2" }\n'
-    body = 'check = "run"\nmodel = "sq"\nmethod = "backward-euler"\noptions = { h = 1 }\ninitial = { y = 1 }\nexpect = { y = 0 }'
-    outcome = check_claims(claims_text(text, {"nonlinear": (body,)}))["nonlinear"].outcome
-    assert outcome.status == "error" and "nonlinear in the unknowns, so it has no exact rational solve" in outcome.message
+def test_backward_euler_on_a_scalar_quadratic_is_its_root_and_a_nonlinear_system_is_refused(check_claims):
+    """y' = -y^2, h = 1, y0 = 1: Y + Y^2 = 1, Y = (sqrt(5) - 1)/2 (the golden ratio's inverse); on a nonlinear system
+    the exact path has no solve (more in tests/test_algebraic_runs.py)."""
+    text = '[model.sq]\nstates = ["y"]\nrhs = { y = "-y**2" }\n[model.pair]\nstates = ["u", "w"]\nrhs = { u = "-u*w", w = "u" }\n'
+    body = 'check = "run"\nmodel = "sq"\nmethod = "backward-euler"\noptions = { h = 1 }\ninitial = { y = 1 }\n'
+    system = 'check = "run"\nmodel = "pair"\nmethod = "backward-euler"\noptions = { h = 1 }\ninitial = { u = 1, w = 1 }\nexpect = { u = 0 }'
+    results = check_claims(claims_text(text, {"root": (body + 'expect = { y = "(sqrt(5) - 1)/2" }',), "zero": (body + 'expect = { y = 0 }',),
+                                              "system": (system,)}))
+    assert results["root"].outcome.status == "verified", results["root"].outcome.message
+    assert_refuted(results["zero"].outcome, ["y: claimed 0, computed -1/2 + sqrt(5)/2"])
+    assert results["system"].outcome.status == "error" and "it is solved exactly only for one state" in results["system"].outcome.message
 
 
 def test_backward_euler_affine_power_equals_loop():

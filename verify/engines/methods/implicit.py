@@ -91,8 +91,8 @@ class BackwardEuler(Method):
 
     def _root_step(self, system, t, y, options, recorder):
         """One step of y+ = y + h f(t + h, y+) for a scalar f polynomial in y: y+ is the real root of
-        P(Y) = Y - y - h f(t + h, Y) nearest to y, the root that continues y as h -> 0 (the others leave to infinity
-        as h -> 0), and the one the twin's Newton iteration from y converges to.  It is exact: a rational, a radical
+        P(Y) = Y - y - h f(t + h, Y) nearest to y: for small h the root that continues y as h -> 0 (the others leave
+        to infinity as h -> 0); the twin's Newton iteration from y must converge to the same root (cross-check).  It is exact: a rational, a radical
         (sympy's roots of a quadratic), or a CRootOf; y' = -y^2 gives (sqrt(1 + 4 h y) - 1)/(2h).  From a rational y
         only: the next step would need a polynomial over the field of y+ (not done; an error says so)."""
         name = system.states[0] if len(system.states) == 1 else None
