@@ -140,3 +140,50 @@ def test_the_help_imports_no_sympy_and_no_claim_kind():
     code = "import sys, verify.cli; heavy = [m for m in ('sympy', 'mpmath', 'verify.checks', 'verify.runner') if m in sys.modules]; print(heavy)"
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout.strip() == "[]", done.stdout
+
+
+def test_every_method_has_a_schema_and_a_twin_in_the_module_of_the_same_name():
+    """One registry entry per method: its options as data (kind, default, required) and an mpmath twin in
+    verify/engines/twins/<family>.py beside verify/engines/methods/<family>.py."""
+    from verify.engines import twins
+    from verify.engines.methods import METHODS
+    from verify.engines.methods.schema import KINDS
+
+    for name, method in METHODS.items():
+        assert method.schema, name
+        assert all(option.kind in KINDS for option in method.schema), name
+        assert any(option.required and option.name in ("h", "H") for option in method.schema), name
+        module = type(method).__module__.rsplit(".", 1)[1]
+        assert twins.family(name) == module, (name, twins.family(name), module)
+        assert (Path(twins.__file__).parent / f"{module}.py").exists(), name
+
+
+def test_defaults_are_read_from_the_schema_on_both_paths():
+    """No literal default outside the schema: the exact step and the twin read Method.value / twins.base.option."""
+    import sympy
+
+    from verify.engines.methods import METHODS
+    from verify.engines.twins.base import newton_settings, option
+
+    assert METHODS["adaptive-euler"].value({}, "safety") == sympy.Rational(9, 10) == option("adaptive-euler", {}, "safety")
+    assert option("adaptive-rk", {"pair": "fehlberg-45"}, "order") == 4
+    assert option("cosimulation", {}, "threshold") == sympy.Rational(1, 10**6)
+    assert newton_settings({})[0] == 20 and option("backward-euler", {"newton_iterations": 5}, "newton_iterations") == 5
+
+
+def test_the_schema_checks_the_kind_of_every_option_given():
+    """h_min was not checked before the schema; a negative one is now refused like any other option of the wrong kind."""
+    import pytest
+    import sympy
+
+    from verify.engines.methods import METHODS
+    from verify.errors import MethodError
+    from verify.input.model import model_from_table
+
+    model = model_from_table("decay", {"states": ["y"], "rhs": {"y": "-y"}}, "test")
+    base = {"h": sympy.Rational(1, 2), "atol": sympy.Integer(0), "rtol": sympy.Rational(1, 10), "t_end": sympy.Integer(1)}
+    METHODS["adaptive-euler"].validate(model, base)
+    for name, value, message in (("h_min", sympy.Integer(-1), "h_min must be >= 0"), ("max_attempts", sympy.Rational(1, 2), "max_attempts must be an integer"),
+                                 ("safety", sympy.Integer(0), "safety must be a positive number")):
+        with pytest.raises(MethodError, match=message):
+            METHODS["adaptive-euler"].validate(model, {**base, name: value})

@@ -74,3 +74,18 @@ def sympy_value(expression):
     import sympy
 
     return sympy.N(sympy.sympify(expression), 45)
+
+
+def test_every_option_of_every_method_is_named_in_its_row():
+    """The schema (verify.engines.methods.schema) is the one list of a method's options: each is in the README row."""
+    from verify.engines.methods import METHODS
+
+    table = README.split("### Methods", 1)[1].split("### Expressions", 1)[0]
+    rows = [line for line in table.splitlines() if line.startswith("| `")]
+    missing = []
+    for name, method in METHODS.items():
+        row = next((r for r in rows if f"`{name}`" in r.split(" | ")[0]
+                    or any(name.startswith(f"{family}-") for family in re.findall(r"`([a-z-]+)-\d` \.\.\.", r.split(" | ")[0]))), None)
+        assert row is not None, name
+        missing += [f"{name}: {o.name}" for o in method.schema if f"`{o.name}`" not in row]
+    assert not missing, missing

@@ -14,6 +14,8 @@ from dataclasses import dataclass, field
 import sympy
 
 from verify.engines import number_field, rational
+from verify.engines.methods import schema
+from verify.engines.methods.schema import Option
 from verify.engines.rational import Rational
 from verify.input.model import TIME, Model, symbol
 from verify.errors import ExactSizeError, MethodError
@@ -178,17 +180,49 @@ class Method:
     """An exact one-step (or one-macro-step) map.  Subclasses set the class attributes."""
 
     name: str = ""
-    required_options: tuple[str, ...] = ()
-    optional_options: tuple[str, ...] = ()
+    schema: tuple[Option, ...] = ()  # the options: kind, default, required (verify.engines.methods.schema)
     quantities: tuple[str, ...] = ()  # named values besides the states, e.g. the microstep h
-    string_options: dict[str, tuple[str, ...]] = {}  # option -> allowed words (not parsed as expressions)
-    component_options: tuple[str, ...] = ()  # options that may be a table state -> value
     affine = True  # the step is affine in y whenever the right-hand side is affine and autonomous
     variable_step = False  # step() returns (t, y) and moves the clock itself
     supports_dae = False  # can step a semi-explicit DAE (a model with algebraic variables)
     real_roots = False  # a step may be an exact real root (irrational) of a polynomial equation (BackwardEuler)
 
     inner_steps_option: str | None = None  # an option counting steps taken inside a macro step (co-simulation substeps)
+
+    # --- the options, read off the schema --------------------------------------------------------------------
+
+    def option(self, name: str) -> Option:
+        for option in self.schema:
+            if option.name == name:
+                return option
+        raise KeyError(f"method {self.name} has no option {name}")
+
+    def value(self, options: dict, name: str):
+        """The claim's value of option ``name``, or its schema default (the one source of defaults)."""
+        return options[name] if name in options else self.option(name).default
+
+    @property
+    def required_options(self) -> tuple[str, ...]:
+        return tuple(o.name for o in self.schema if o.required)
+
+    @property
+    def optional_options(self) -> tuple[str, ...]:
+        return tuple(o.name for o in self.schema if not o.required)
+
+    @property
+    def string_options(self) -> dict[str, tuple[str, ...]]:
+        """option -> allowed words (not parsed as expressions)."""
+        return {o.name: o.words for o in self.schema if o.kind == schema.WORD}
+
+    @property
+    def component_options(self) -> tuple[str, ...]:
+        """Options that may be a table state -> value."""
+        return tuple(o.name for o in self.schema if o.per_state or o.kind == schema.HISTORY)
+
+    @property
+    def expression_options(self) -> tuple[str, ...]:
+        """Tables of expressions in h and t (read by the method itself)."""
+        return tuple(o.name for o in self.schema if o.kind == schema.EXPRESSIONS)
 
     def doubled_inner_steps(self, options: dict):
         """(option, count, the options with twice the inner steps), to show the inner solver's own error;
@@ -251,8 +285,13 @@ class Method:
         for name, words in self.string_option_words(model).items():
             if name in options and options[name] not in words:
                 raise MethodError(f"method {self.name}: option {name} must be one of {', '.join(words)}")
+        for option in self.schema:  # the kinds of the numbers given (tables and lists are the method's to check)
+            if option.name in options and not isinstance(options[option.name], (dict, list)):
+                check = _KIND_CHECKS.get(option.kind)
+                if check:
+                    check(options, option.name, self.name)
         for name, value in options.items():
-            if name in getattr(self, "expression_options", ()):
+            if name in self.expression_options:
                 continue  # the method checks its own tables
             if isinstance(value, dict) and (name not in self.component_options or set(value) != set(model.states)):
                 raise MethodError(f"method {self.name}: option {name} cannot be a table" if name not in self.component_options
@@ -339,6 +378,24 @@ def positive_rational(options: dict, name: str, method: str):
     if not (getattr(value, "is_Rational", False) and value > 0):
         raise MethodError(f"method {method}: option {name} must be a positive number, got {value}")
     return value
+
+
+def non_negative_rational(options: dict, name: str, method: str):
+    value = options[name]
+    if not (getattr(value, "is_Rational", False) and value >= 0):
+        raise MethodError(f"method {method}: {name} must be >= 0, got {value}")
+    return value
+
+
+def integer(options: dict, name: str, method: str) -> int:
+    value = options[name]
+    if not getattr(value, "is_Integer", False):
+        raise MethodError(f"method {method}: option {name} must be an integer, got {value}")
+    return int(value)
+
+
+_KIND_CHECKS = {schema.POSITIVE: positive_rational, schema.NON_NEGATIVE: non_negative_rational, schema.COUNT: positive_integer,
+                schema.INTEGER: integer}
 
 
 @dataclass

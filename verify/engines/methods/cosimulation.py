@@ -57,9 +57,9 @@ from verify.input.model import TIME, symbol
 import sympy
 
 from verify.engines.methods.base import Method, MethodError, positive_integer, positive_rational, to_field_deep
+from verify.engines.methods import schema
 from verify.engines.methods.runge_kutta import TABLEAUS, EXPLICIT
-
-DEFAULT_THRESHOLD = sympy.Rational(1, 10**6)
+from verify.engines.methods.schema import Option
 
 
 def connection_names(model) -> list[tuple[str, str]]:
@@ -69,10 +69,17 @@ def connection_names(model) -> list[tuple[str, str]]:
 
 class CoSimulation(Method):
     name = "cosimulation"
-    required_options = ("H",)
-    optional_options = ("scheme", "extrapolation", "slope", "solver", "microsteps", "balance", "exchange", "threshold")
-    string_options = {"scheme": ("jacobi", "gauss-seidel"), "solver": EXPLICIT, "exchange": ("outputs", "power"), "balance": (),
-                      "slope": ("history", "derivative")}
+    schema = (
+        schema.step("H", "the macro step (communication interval)"),
+        Option("scheme", schema.WORD, "jacobi", words=("jacobi", "gauss-seidel"), doc="the order of the subsystem steps"),
+        Option("extrapolation", schema.INTEGER, sympy.Integer(0), doc="degree of the input extrapolation: 0 constant, 1 linear"),
+        Option("slope", schema.WORD, "history", words=("history", "derivative"), doc="the slope of linear extrapolation"),
+        Option("solver", schema.WORD, "rk4", words=EXPLICIT, doc="the subsystems' explicit Runge-Kutta method"),
+        Option("microsteps", schema.COUNT, sympy.Integer(1), doc="solver steps per macro step"),
+        Option("balance", schema.WORD, "none", words=("none", "all"), doc="balance correction of an input (or all)"),
+        Option("exchange", schema.WORD, "outputs", words=("outputs", "power"), doc="what is exchanged"),
+        Option("threshold", schema.POSITIVE, sympy.Rational(1, 10**6), doc="the power exchange's fallback threshold"),
+    )
     inner_steps_option = "microsteps"  # the order and energy checks show the subsystem solver's own error by doubling it
 
     def validate(self, model, options):
@@ -83,9 +90,9 @@ class CoSimulation(Method):
         positive_rational(options, "H", self.name)
         if "microsteps" in options:
             positive_integer(options, "microsteps", self.name)
-        if options.get("extrapolation", 0) not in (0, 1):
+        if self.value(options, "extrapolation") not in (0, 1):
             raise MethodError(f"method {self.name}: extrapolation must be 0 (constant) or 1 (linear)")
-        if "slope" in options and options.get("extrapolation", 0) != 1:
+        if "slope" in options and self.value(options, "extrapolation") != 1:
             raise MethodError(f"method {self.name}: slope applies to linear extrapolation (extrapolation = 1)")
         if "threshold" in options:
             positive_rational(options, "threshold", self.name)
@@ -93,7 +100,7 @@ class CoSimulation(Method):
             subsystems = list(model.subsystems.values())
             if len(subsystems) != 2 or any(s.power_input is None for s in subsystems):
                 raise MethodError(f"method {self.name}: exchange = \"power\" needs exactly two subsystems, each with power and power_input")
-            if options.get("scheme", "jacobi") != "jacobi" or balance not in (None, "none"):
+            if self.value(options, "scheme") != "jacobi" or balance not in (None, "none"):
                 raise MethodError(f"method {self.name}: exchange = \"power\" is a Jacobi exchange without balance correction")
 
     def string_option_words(self, model):
@@ -107,10 +114,10 @@ class CoSimulation(Method):
         """The options as field elements, with the solver's tableau and the threshold converted once per run."""
         convert = convert or to_field_deep
         result = {k: convert(v) for k, v in options.items()}
-        tableau = TABLEAUS[options.get("solver", "rk4")]
+        tableau = TABLEAUS[self.value(options, "solver")]
         field = lambda values: [convert(sympy.sympify(v)) for v in values]  # noqa: E731
         result["tableau"] = ([field(row) for row in tableau.A], field(tableau.b), field(tableau.c))
-        result["threshold"] = convert(sympy.sympify(options.get("threshold", DEFAULT_THRESHOLD)))
+        result["threshold"] = convert(sympy.sympify(self.value(options, "threshold")))
         return result
 
     def inner_solver_exact(self, model, options) -> bool:
@@ -118,7 +125,7 @@ class CoSimulation(Method):
         <= 1 in tau (extrapolated or interpolated outputs, plus a constant balance correction); an integrator whose
         right-hand side is affine in t and its inputs then has a solution of degree <= 2, which rk4 (exact for
         polynomial solutions of degree <= 4) reproduces exactly."""
-        if options.get("solver", "rk4") != "rk4" or options.get("exchange", "outputs") != "outputs":
+        if self.value(options, "solver") != "rk4" or self.value(options, "exchange") != "outputs":
             return False
         for sub in model.subsystems.values():
             variables = [symbol(TIME), *sub.input_symbols]
@@ -128,7 +135,7 @@ class CoSimulation(Method):
         return True
 
     def affine_for(self, options) -> bool:
-        return options.get("exchange", "outputs") != "power"
+        return self.value(options, "exchange") != "power"
 
     def quantity_names(self, model, options=None):
         names = [f"work_{s.name}" for s in model.subsystems.values() if s.power is not None]
@@ -141,7 +148,7 @@ class CoSimulation(Method):
 
     def memory_names(self, model, options) -> list[str]:
         names = []
-        if options.get("extrapolation", 0) == 1 and options.get("slope", "history") == "history":
+        if self.value(options, "extrapolation") == 1 and self.value(options, "slope") == "history":
             names += [f"previous {s}.{i}" for s, i in connection_names(model)]
             if options.get("exchange") == "power":
                 names.append("previous agreed power")
@@ -155,7 +162,7 @@ class CoSimulation(Method):
     def initial_memory(self, system, t, y, options) -> list:
         """The first-step rule: the previous exchange is the initial one; nothing to re-feed yet."""
         memory = []
-        if options.get("extrapolation", 0) == 1 and options.get("slope", "history") == "history":
+        if self.value(options, "extrapolation") == 1 and self.value(options, "slope") == "history":
             exchanged = self._exchanged(system, t, y)
             memory += [exchanged[key] for key in connection_names(system.model)]
             if options.get("exchange") == "power":
@@ -163,9 +170,8 @@ class CoSimulation(Method):
         memory += [0 * options["H"] for _ in self._balanced(system.model, options)]
         return memory
 
-    @staticmethod
-    def _balanced(model, options) -> list[tuple[str, str]]:
-        choice = options.get("balance", "none")
+    def _balanced(self, model, options) -> list[tuple[str, str]]:
+        choice = self.value(options, "balance")
         if choice == "none":
             return []
         return [key for key in connection_names(model) if choice == "all" or choice == f"{key[0]}.{key[1]}"]
@@ -244,8 +250,8 @@ class CoSimulation(Method):
         """The linear extrapolation's slopes (from the previous exchange in ``memory`` or the exchanged derivatives),
         the agreed power and its slope (power exchange), and where the carried balance errors start in ``memory``."""
         H, keys = options["H"], connection_names(system.model)
-        degree = int(options.get("extrapolation", 0))
-        history = degree == 1 and options.get("slope", "history") == "history"
+        degree = int(self.value(options, "extrapolation"))
+        history = degree == 1 and self.value(options, "slope") == "history"
         if history:
             slopes = {key: (exchanged[key] - previous) / H for key, previous in zip(keys, memory)}
         elif degree == 1:
@@ -271,8 +277,8 @@ class CoSimulation(Method):
     def step(self, system, t, y, options, recorder):
         model = system.model
         H = options["H"]
-        degree = int(options.get("extrapolation", 0))
-        history = degree == 1 and options.get("slope", "history") == "history"  # the slope comes from the previous exchange
+        degree = int(self.value(options, "extrapolation"))
+        history = degree == 1 and self.value(options, "slope") == "history"  # the slope comes from the previous exchange
         power_mode = options.get("exchange") == "power"
         n = len(system.states)
         memory = list(y[n:])
@@ -352,7 +358,7 @@ class CoSimulation(Method):
         pieces = self._compiled(system)[sub.name]
         A, b, c = options["tableau"]
         H = options["H"]
-        m = int(options.get("microsteps", 1))
+        m = int(self.value(options, "microsteps"))
         h = H / m
         threshold = options["threshold"]
         output_names = list(pieces["outputs"])

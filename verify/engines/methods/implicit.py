@@ -14,6 +14,8 @@ import sympy
 
 from verify.engines import number_field, rational
 from verify.input.model import TIME, symbol
+from verify.engines.methods import schema
+from verify.engines.methods.schema import Option
 from verify.engines.methods.base import Method, MethodError, Recorder, identity_minus, positive_integer, positive_rational
 
 
@@ -30,9 +32,10 @@ class BackwardEuler(Method):
     """
 
     name = "backward-euler"
-    required_options = ("h",)
-    optional_options = ("residual_d", "residual_a", "newton_iterations", "newton_tolerance")
-    expression_options = ("residual_d", "residual_a")
+    schema = (schema.step(),
+              Option("residual_d", schema.EXPRESSIONS, doc="prescribed residuals of the differential equations, in h and t"),
+              Option("residual_a", schema.EXPRESSIONS, doc="prescribed residuals of the constraints, in h and t"),
+              *schema.NEWTON)
     supports_dae = True
     real_roots = True
 
@@ -153,9 +156,9 @@ class RosenbrockEuler(Method):
     stage solve (I - gamma h J) k = f(t, y) + r, so its solve residual is r (size rho = |r|; source 003, [F6], [F7])."""
 
     name = "rosenbrock-euler"
-    required_options = ("h",)
-    optional_options = ("gamma", "J", "stage_residual")
-    component_options = ("stage_residual",)
+    schema = (schema.step(), Option("gamma", schema.POSITIVE, sympy.Integer(1), doc="the stage's shift"),
+              Option("J", schema.ROWS, doc="an approximate Jacobian (default: the exact one at (t, y))"),
+              Option("stage_residual", schema.NUMBER, sympy.Integer(0), per_state=True, doc="the prescribed solve residual"))
 
     def quantity_names(self, model, options=None):
         return tuple(f"solve_residual_{s}" for s in model.states)
@@ -174,10 +177,10 @@ class RosenbrockEuler(Method):
         return options["h"]
 
     def step(self, system, t, y, options, recorder):
-        h, gamma = options["h"], options.get("gamma", 1)
+        h, gamma = options["h"], self.value(options, "gamma")
         J = options.get("J") or system.jacobian(t, y, recorder)
         f = system.rate(t, y, recorder)
-        residual = options.get("stage_residual", 0)
+        residual = self.value(options, "stage_residual")
         residual = [residual[s] for s in system.states] if isinstance(residual, dict) else [residual] * len(f)
         shifted = identity_minus(gamma * h, J)
         k = system.solve(shifted, [f[i] + residual[i] for i in range(len(f))])

@@ -11,6 +11,8 @@ midpoint-sampled-euler: as above, but microstep j reads the slow state linearly
 from __future__ import annotations
 
 from verify.engines import rational
+from verify.engines.methods import schema
+from verify.engines.methods.schema import Option
 from verify.engines.methods.base import Method, MethodError, positive_integer, positive_rational
 
 HALF = rational.Rational(1, 2)
@@ -18,7 +20,7 @@ HALF = rational.Rational(1, 2)
 
 class FrozenSlowEuler(Method):
     name = "frozen-slow-euler"
-    required_options = ("H", "m")
+    schema = (schema.step("H", "the macro step"), Option("m", schema.COUNT, required=True, doc="microsteps of the fast block"))
     quantities = ("h",)
     sample_at_midpoint = False
 

@@ -23,6 +23,8 @@ import sympy
 
 from verify.engines import rational
 from verify.input.model import TIME, initial_name, symbol
+from verify.engines.methods import schema
+from verify.engines.methods.schema import Option
 from verify.engines.methods.base import Method, MethodError, Recorder, assign_components, component_names, identity_minus, positive_rational, to_field_deep
 from verify.engines.methods.runge_kutta import TABLEAUS, RungeKutta
 
@@ -102,18 +104,18 @@ def coefficients_from_options(options: dict, method: str = "lmm") -> MultistepCo
 class LinearMultistep(Method):
     """A k-step method of step ``h``; ``coefficients=None`` reads alpha and beta from the options (``lmm``)."""
 
-    required_options = ("h",)
-    optional_options = ("start", "history", "newton_iterations", "newton_tolerance")
-    string_options = {"start": ("exact",) + STARTERS}
-    component_options = ("history",)
     affine = False  # the first k - 1 steps differ (the starter): no matrix power route
 
     def __init__(self, name: str, coefficients: MultistepCoefficients | None = None, corrector: MultistepCoefficients | None = None):
         self.name = name
         self.coefficients = coefficients
         self.corrector = corrector  # abm-K: the Adams-Moulton corrector of the PECE pair
-        if coefficients is None:
-            self.required_options = ("h", "alpha", "beta")
+        given = () if coefficients is not None else (
+            Option("alpha", schema.LIST, required=True, doc="coefficients of y_n .. y_{n+k}, oldest first"),
+            Option("beta", schema.LIST, required=True, doc="coefficients of f_n .. f_{n+k}, oldest first"))
+        self.schema = (schema.step(), *given,
+                       Option("start", schema.WORD, words=("exact",) + STARTERS, doc="how the starting values are made"),
+                       Option("history", schema.HISTORY, doc="the starting values, given exactly"), *schema.NEWTON)
 
     def data(self, options) -> MultistepCoefficients:
         return self.coefficients or coefficients_from_options(options, self.name)

@@ -27,6 +27,8 @@ from dataclasses import dataclass
 import sympy
 
 from verify.engines import number_field, rational
+from verify.engines.methods import schema
+from verify.engines.methods.schema import Option
 from verify.engines.methods.base import Method, MethodError, assign_components, component_names, component_values, identity_minus, positive_rational, to_field_deep
 
 R = sympy.Rational
@@ -173,17 +175,18 @@ def tableau_from_options(options: dict, method: str = "rk") -> ButcherTableau:
 class RungeKutta(Method):
     """One step of a Runge-Kutta method of step ``h``; ``tableau=None`` reads it from the options."""
 
-    required_options = ("h",)
-    component_options = ("atol", "rtol")  # a pair's tolerances may be per state
-
     def __init__(self, name: str, tableau: ButcherTableau | None = None):
         self.name = name
         self.tableau = tableau
-        if tableau is None:
-            self.required_options = ("h", "A", "b")
-            self.optional_options = ("c", "bhat", "atol", "rtol")
-        elif tableau.bhat is not None:
-            self.optional_options = ("atol", "rtol")
+        if tableau is None:  # the tableau is given by the claim
+            self.schema = (schema.step(), Option("A", schema.ROWS, required=True, doc="the stage coefficients, any square matrix"),
+                           Option("b", schema.LIST, required=True, doc="the weights"),
+                           Option("c", schema.LIST, doc="the nodes (default: the row sums of A)"),
+                           Option("bhat", schema.LIST, doc="the embedded weights of a pair"), *schema.TOLERANCES)
+        elif tableau.bhat is not None:  # an embedded pair: its tolerance test
+            self.schema = (schema.step(), *schema.TOLERANCES)
+        else:
+            self.schema = (schema.step(),)
 
     def table(self, options: dict) -> ButcherTableau:
         return self.tableau or tableau_from_options(options, self.name)

@@ -22,10 +22,15 @@ step size stays rational (the exact path never takes a real root).
 """
 from __future__ import annotations
 
+import dataclasses
+
 import gmpy2
+import sympy
 
 from verify.engines import rational
-from verify.engines.methods.base import Method, MethodError, assign_components, component_names, component_values, positive_integer, positive_rational
+from verify.engines.methods import schema
+from verify.engines.methods.schema import Option
+from verify.engines.methods.base import Method, MethodError, assign_components, component_names, component_values, positive_integer, positive_rational, to_field_deep
 
 Rational = rational.Rational
 HALF = Rational(1, 2)
@@ -69,8 +74,7 @@ class StepDoublingEuler(Method):
     """One step-doubling attempt of explicit Euler (SPEC: ``step-doubling-euler``)."""
 
     name = "step-doubling-euler"
-    required_options = ("h", "atol", "rtol")
-    component_options = ("atol", "rtol")
+    schema = (schema.step(), *(dataclasses.replace(o, required=True) for o in schema.TOLERANCES))
     affine = False
     variable_step = True
 
@@ -112,22 +116,20 @@ class AdaptiveEuler(Method):
     """
 
     name = "adaptive-euler"
-    required_options = ("h", "atol", "rtol", "t_end")
-    optional_options = ("controller", "max_rejections", "max_attempts", "h_min", "safety", "min_factor", "max_factor", "order")
-    string_options = {"controller": ("halving", "order")}
-    component_options = ("atol", "rtol")
+    CONTROLLER = (
+        Option("controller", schema.WORD, "halving", words=("halving", "order"), doc="halving, or the order-based formula"),
+        Option("max_rejections", schema.COUNT, sympy.Integer(20), doc="rejections in a row before the run fails"),
+        Option("max_attempts", schema.COUNT, sympy.Integer(100_000), doc="attempts before the run fails"),
+        Option("h_min", schema.NON_NEGATIVE, sympy.Integer(0), doc="the run fails when the step is not above it"),
+        Option("safety", schema.POSITIVE, sympy.Rational(9, 10), doc="the order controller's safety factor"),
+        Option("min_factor", schema.POSITIVE, sympy.Rational(1, 5), doc="the order controller's smallest step factor"),
+        Option("max_factor", schema.POSITIVE, sympy.Integer(5), doc="the order controller's largest step factor"),
+        Option("order", schema.COUNT, sympy.Integer(1), doc="p in the controller's exponent 1/(p + 1)"),
+    )
+    schema = (schema.step(), *(dataclasses.replace(o, required=True) for o in schema.TOLERANCES),
+              Option("t_end", schema.NUMBER, required=True, doc="where the run ends"), *CONTROLLER)
     affine = False
     variable_step = True
-    DEFAULTS = {
-        "controller": "halving",
-        "max_rejections": 20,
-        "max_attempts": 100_000,
-        "h_min": Rational(0),
-        "safety": Rational(9, 10),
-        "min_factor": Rational(1, 5),
-        "max_factor": Rational(5),
-        "order": 1,
-    }
     RUN_QUANTITIES = ("attempt_t", "attempt_h", "failed", "attempts", "rejections", "accepted_steps", "tolerance_sum", "error_estimate_sum")
 
     def quantity_names(self, model, options=None):
@@ -145,7 +147,8 @@ class AdaptiveEuler(Method):
                 positive_rational(options, name, self.name)
 
     def settings(self, options) -> dict:
-        merged = dict(self.DEFAULTS)
+        """The options with the schema's defaults for the controller's settings (exact numbers)."""
+        merged = {o.name: to_field_deep(o.default) if o.kind != schema.WORD else o.default for o in self.CONTROLLER}
         merged.update(options)
         return merged
 
@@ -228,9 +231,10 @@ class AdaptiveRungeKutta(AdaptiveEuler):
     accepted attempt as the first stage of the next one."""
 
     name = "adaptive-rk"
-    required_options = ("h", "atol", "rtol", "t_end", "pair")
     LOWER_ORDER = {"heun-euler-21": 1, "bogacki-shampine-32": 2, "fehlberg-45": 4, "dormand-prince-54": 4, "cash-karp-45": 4}
-    string_options = {"controller": ("halving", "order"), "pair": tuple(LOWER_ORDER)}
+    schema = (*AdaptiveEuler.schema[:4], Option("pair", schema.WORD, required=True, words=tuple(LOWER_ORDER), doc="the embedded pair"),
+              *(dataclasses.replace(o, default=None, doc=o.doc + " (default: the pair's lower order)") if o.name == "order" else o
+                for o in AdaptiveEuler.CONTROLLER))
     RUN_QUANTITIES = AdaptiveEuler.RUN_QUANTITIES
 
     def quantity_names(self, model, options=None):
@@ -241,9 +245,14 @@ class AdaptiveRungeKutta(AdaptiveEuler):
 
     def settings(self, options) -> dict:
         merged = super().settings(options)
-        if "order" not in options:
-            merged["order"] = self.LOWER_ORDER[options["pair"]]
+        merged["order"] = self.value(options, "order")
         return merged
+
+    def value(self, options, name):
+        """``order`` defaults to the pair's lower order."""
+        if name == "order" and "order" not in options:
+            return sympy.Integer(self.LOWER_ORDER[options["pair"]])
+        return super().value(options, name)
 
     def attempt(self, system, t, y, h, atol, rtol, recorder, where, o):
         from verify.engines.methods.runge_kutta import PAIRS, RungeKutta  # the pairs are Runge-Kutta data

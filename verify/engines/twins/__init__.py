@@ -10,7 +10,6 @@ import math
 import mpmath
 
 from verify.engines.crosscheck import DIGITS, compile_mp, to_mp
-from verify.engines.methods.step_doubling import AdaptiveRungeKutta
 from verify.engines.twins import implicit as implicit_twin
 from verify.engines.twins import multirate as multirate_twin
 from verify.engines.twins import multistep as multistep_twin
@@ -61,31 +60,50 @@ def mp_run(method: str, options: dict, rhs: list, states: list, blocks: dict, ti
         return t, y, trace, system.counts, nodes
 
 
+def family(method: str) -> str | None:
+    """The twin module that steps ``method``, named as the module of its exact step (verify.engines.methods.<family>);
+    None for a method without a twin."""
+    if method in RK_TWINS or method == "rk":
+        return "runge_kutta"
+    if method in multistep_twin.NAMES:
+        return "multistep"
+    if method in ("frozen-slow-euler", "midpoint-sampled-euler"):
+        return "multirate"
+    if method in IMPLICIT:
+        return "implicit"
+    if method in ("step-doubling-euler", "adaptive-euler", "adaptive-rk"):
+        return "step_doubling"
+    if method == "cosimulation":
+        return "cosimulation"
+    return None
+
+
 def _advance(method, options, system, names, trace, time, t, y, cosimulation, solution):
     """The twin's one-step function (t, y) -> (t, y) of ``method`` on ``system``, recording into ``trace``."""
-    if method in RK_TWINS or method == "rk":
+    kind = family(method)
+    if kind == "runge_kutta":
         tableau, bhat, memo = rk_twin.tableau(method, options, to_mp), rk_twin.pair(method, options, to_mp), {}
         advance = lambda t, y: rk_twin.advance(system, t, y, options, tableau, names, trace, bhat, memo)  # noqa: E731
-    elif method in multistep_twin.NAMES:
+    elif kind == "multistep":
         at_time = [lambda s, f=compile_mp(e, [time]): f([s]) for e in solution] if solution is not None else None
         try:
             runner = multistep_twin.Runner(method, system, options, names, trace, to_mp, t, y, at_time, *newton_settings(options))
         except ValueError as exc:
             raise CrossCheckUnavailable(str(exc)) from None
         advance = runner.advance
-    elif method in ("frozen-slow-euler", "midpoint-sampled-euler"):
+    elif kind == "multirate":
         midpoint = method == "midpoint-sampled-euler"
         advance = lambda t, y: multirate_twin.advance(system, t, y, options, names, trace, midpoint)  # noqa: E731
-    elif method in IMPLICIT:
+    elif kind == "implicit":
         advance = lambda t, y: IMPLICIT[method](system, t, y, options, names, trace)  # noqa: E731
     elif method == "step-doubling-euler":
         advance = lambda t, y: doubling_twin.advance(system, t, y, options, names, trace)  # noqa: E731
     elif method == "adaptive-rk":
-        settings = {"order": AdaptiveRungeKutta.LOWER_ORDER[options["pair"]], **options}  # the method's default order
-        advance = lambda t, y: doubling_twin.adaptive(system, t, y, settings, names, trace, doubling_twin.pair_attempt(options["pair"], {}))  # noqa: E731
+        advance = lambda t, y: doubling_twin.adaptive(system, t, y, options, names, trace, doubling_twin.pair_attempt(options["pair"], {}),  # noqa: E731
+                                                      method="adaptive-rk")
     elif method == "adaptive-euler":
         advance = lambda t, y: doubling_twin.adaptive(system, t, y, options, names, trace)  # noqa: E731
-    elif method == "cosimulation" and cosimulation is not None:
+    elif kind == "cosimulation" and cosimulation is not None:
         master = CoSimulationMp(cosimulation[0], cosimulation[1], options, time)
         system.counts = master.counts
 

@@ -9,9 +9,9 @@ import mpmath
 import sympy
 
 from verify.engines.crosscheck import compile_mp, to_mp
+from verify.engines.methods import METHODS
+from verify.engines.methods.schema import NEWTON
 
-NEWTON_ITERATIONS = 20  # default budget of the Newton iteration per step
-NEWTON_TOLERANCE = sympy.Rational(1, 10**40)  # default: max-norm of the equation residual
 
 class MpSystem:
     """A model's right-hand side, constraints and Jacobian compiled to mpmath, counting evaluations per block as the exact path does."""
@@ -71,6 +71,15 @@ def per_state(options, name, names, default=None):
     return [to_mp(value)] * len(names)
 
 
+def option(method: str, options: dict, name: str):
+    """The claim's option ``name``, or the method's schema default (verify.engines.methods.schema): the one source of
+    defaults, read by the exact step too.  Options are configuration; the twins' coefficient data stays their own."""
+    return METHODS[method].value(options, name)
+
+
 def newton_settings(options) -> tuple:
-    """(budget, tolerance) of a finite-budget Newton iteration: the claim's options or the defaults."""
-    return int(options.get("newton_iterations", NEWTON_ITERATIONS)), to_mp(options.get("newton_tolerance", NEWTON_TOLERANCE))
+    """(budget, tolerance) of a finite-budget Newton iteration (the residual's max-norm): the claim's options or the
+    schema's defaults (verify.engines.methods.schema.NEWTON)."""
+    defaults = {o.name: o.default for o in NEWTON}
+    values = {name: options.get(name, default) for name, default in defaults.items()}
+    return int(values["newton_iterations"]), to_mp(values["newton_tolerance"])

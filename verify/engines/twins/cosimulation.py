@@ -12,9 +12,7 @@ import sympy
 
 from verify.engines.crosscheck import compile_mp, to_mp
 from verify.engines.twins import runge_kutta as rk_twin
-
-THRESHOLD = sympy.Rational(1, 10**6)
-
+from verify.engines.twins.base import option
 
 class CoSimulationMp:
     """State and bookkeeping of one mpmath co-simulation run."""
@@ -23,14 +21,15 @@ class CoSimulationMp:
         self.model = model
         self.options = options
         self.H = to_mp(options["H"])
-        self.degree = int(options.get("extrapolation", 0))
-        self.hermite = self.degree == 1 and options.get("slope", "history") == "derivative"
-        self.gauss_seidel = options.get("scheme", "jacobi") == "gauss-seidel"
-        self.power = options.get("exchange", "outputs") == "power"
-        self.m = int(options.get("microsteps", 1))
-        self.A, self.b, self.c = rk_twin.tableau(options.get("solver", "rk4"), {}, to_mp)  # the twin's own coefficients
-        self.threshold = to_mp(options.get("threshold", THRESHOLD))
-        choice = options.get("balance", "none")
+        value = lambda name: option("cosimulation", options, name)  # noqa: E731
+        self.degree = int(value("extrapolation"))
+        self.hermite = self.degree == 1 and value("slope") == "derivative"
+        self.gauss_seidel = value("scheme") == "gauss-seidel"
+        self.power = value("exchange") == "power"
+        self.m = int(value("microsteps"))
+        self.A, self.b, self.c = rk_twin.tableau(value("solver"), {}, to_mp)  # the twin's own coefficients
+        self.threshold = to_mp(value("threshold"))
+        choice = value("balance")
         self.inputs = [(name, i) for name, sub in model.subsystems.items() for i in sub.inputs]
         self.balanced = [key for key in self.inputs if choice == "all" or choice == f"{key[0]}.{key[1]}"]
         self.subs = {}

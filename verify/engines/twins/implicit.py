@@ -5,7 +5,7 @@ import mpmath
 import sympy
 
 from verify.engines.crosscheck import compile_mp, to_mp
-from verify.engines.twins.base import newton_settings, per_state, record
+from verify.engines.twins.base import newton_settings, option, per_state, record
 from verify.errors import SolverFailure
 
 
@@ -56,7 +56,7 @@ def backward_euler(system, t, y, options, names, trace):
 
 def rosenbrock_euler(system, t, y, options, names, trace):
     """(I - gamma h J) k = f(t, y), y+ = y + h k."""
-    h, gamma = to_mp(options["h"]), to_mp(options.get("gamma", 1))
+    h, gamma = to_mp(options["h"]), to_mp(option("rosenbrock-euler", options, "gamma"))
     J = mpmath.matrix([[to_mp(v) for v in row] for row in options["J"]]) if options.get("J") else system.jacobian(t, y)
     f = system.f(t, y)
     r = per_state(options, "stage_residual", names, 0)

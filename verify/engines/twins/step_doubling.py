@@ -11,7 +11,8 @@ import sympy
 
 from verify.engines.crosscheck import DIGITS, to_mp
 from verify.engines.twins import runge_kutta as rk_twin
-from verify.engines.twins.base import newton_settings, per_state, record
+from verify.engines.methods.step_doubling import FACTOR_QUANTUM  # the controller's definition: factors are multiples of 1/1024
+from verify.engines.twins.base import newton_settings, option, per_state, record
 
 
 def doubling_attempt(system, t, y, h, atol, rtol, names, trace):
@@ -42,15 +43,16 @@ def advance(system, t, y, options, names, trace):
     return (t + h, fine) if accepted else (t, y)
 
 
-def adaptive(system, t, y, options, names, trace, attempt=None):
-    """The adaptive controllers written again; ``attempt`` (default: Euler step doubling) makes one attempt."""
+def adaptive(system, t, y, options, names, trace, attempt=None, method="adaptive-euler"):
+    """The adaptive controllers written again; ``attempt`` (default: Euler step doubling) makes one attempt.  The
+    settings a claim leaves out are the schema defaults of ``method`` (adaptive-rk: order = the pair's lower order)."""
     attempt = attempt or doubling_attempt
-    get = lambda key, default: options.get(key, default)  # noqa: E731
-    controller = get("controller", "halving")
+    get = lambda key: option(method, options, key)  # noqa: E731
+    controller = get("controller")
     t_end, h = to_mp(options["t_end"]), to_mp(options["h"])
-    h_min = to_mp(get("h_min", 0))
-    safety, low, high = to_mp(get("safety", sympy.Rational(9, 10))), to_mp(get("min_factor", sympy.Rational(1, 5))), to_mp(get("max_factor", 5))
-    order, max_rejections, max_attempts = int(get("order", 1)), int(get("max_rejections", 20)), int(get("max_attempts", 100000))
+    h_min = to_mp(get("h_min"))
+    safety, low, high = to_mp(get("safety")), to_mp(get("min_factor")), to_mp(get("max_factor"))
+    order, max_rejections, max_attempts = int(get("order")), int(get("max_rejections")), int(get("max_attempts"))
     atol, rtol = per_state(options, "atol", names), per_state(options, "rtol", names)
     attempts = rejections = streak = accepted_steps = 0
     tolerance_sum = estimate_sum = mpmath.mpf(0)
@@ -88,7 +90,7 @@ def adaptive(system, t, y, options, names, trace, attempt=None):
         elif ratio == 0:
             h = step * high
         else:
-            root = mpmath.floor(mpmath.root(safety ** (order + 1) / ratio, order + 1) * 1024) / 1024
+            root = mpmath.floor(mpmath.root(safety ** (order + 1) / ratio, order + 1) * FACTOR_QUANTUM) / FACTOR_QUANTUM
             h = step * min(high, max(low, root))
     for label, value in (("failed", int(failed)), ("attempts", attempts), ("rejections", rejections), ("accepted_steps", accepted_steps),
                          ("tolerance_sum", tolerance_sum), ("error_estimate_sum", estimate_sum)):
