@@ -105,8 +105,9 @@ def test_runaway_nonlinear_run_goes_certified_or_is_an_error_not_a_hang(check_cl
                            '[[claim]]\nid = "no-route"\nstatement = "s"\ncheck = "run"\nmodel = "sq"\nmethod = "rosenbrock-euler"\noptions = { h = "1/3" }\ninitial = { y = "2/7" }\nsteps = 60\nexpect = { y = 0 }\n')
     outcome = results["blowup"].outcome  # y_60 > 0: the enclosure excludes the claimed 0
     assert outcome.status == "refuted" and outcome.evidence == "certified" and "bits" in outcome.message and "excludes 0" in outcome.message
-    outcome = results["no-route"].outcome  # a linearly implicit step has no interval route yet: a plain error naming both reasons
-    assert outcome.status == "error" and "bits" in outcome.message and "certified path cannot run it" in outcome.message
+    outcome = results["no-route"].outcome  # a linearly implicit step has no interval route: the numerical route, saying why
+    assert outcome.status == "refuted" and outcome.evidence == "numerical" and "bits" in outcome.message
+    assert "numerical, not a proof" in outcome.message
 
 
 def test_a_misread_decimal_is_caught_by_the_independent_reading(check_claims, monkeypatch):

@@ -20,7 +20,8 @@ from verify.engines.methods.base import MAX_COUNT, ExactSizeError, check_work
 from verify.input.model import TIME, initial_name, symbol
 from verify.checks.common import CheckError, Context, DEFAULT_CONTEXT, exact_text, join_limited, Outcome, relative_margin, short_text
 from verify.checks.rounding import CHOICES as ROUNDING_CHOICES
-from verify.checks.rounding import RoundingAudit
+from verify.checks.rounding import MODES as ROUNDING_MODES_AND_TRUNCATION
+from verify.checks.rounding import RoundingAudit, round_decimal
 from verify.checks.comparisons import OPERATORS, RELATION
 from verify.engines import twins
 from verify.errors import CrossCheckUnavailable
@@ -288,28 +289,33 @@ def _equal(a, b, how: set) -> bool:
     if decided is not None:
         return decided
     sign, enclosure, bits = crosscheck.certify_sign(a - b)
-    if sign:
+    if sign is not None:  # 0 only when the enclosure is the single point 0 (the difference evaluates to exactly 0)
         how.add("certified")
-        return False
+        return sign == 0
     raise CheckError(f"cannot decide whether {short_text(a)} = {short_text(b)}: neither exactly (no common number field) nor by "
                      f"an enclosure of the difference ({enclosure} at {bits} bits)")
 
 
-def _audited(value):
-    """What the rounding audit reads: the exact rational itself, or for an irrational algebraic value an enclosure
-    (low, high, text) refined until every printing rule gives the same digits at both ends (an irrational number is
-    never a tie, so this ends for every finite number of decimals; 4096 bits at most)."""
+def _audited(value, places: int):
+    """What the rounding audit reads: the exact rational itself, or for an irrational value an enclosure
+    (low, high, text) refined until every printing rule gives the same ``places`` decimals at both ends (an
+    irrational number is never a tie, but one within 2^-4096 of a rounding boundary is not decided: an error)."""
     if value.is_Rational:
         return value
-    function = crosscheck.compile_mp(value, [], mpmath.iv)
+    try:
+        function = crosscheck.compile_mp(value, [], mpmath.iv)
+    except CrossCheckUnavailable as exc:
+        raise CheckError(f"cannot enclose {short_text(value)}: {exc}") from None
     saved = mpmath.iv.prec
     try:
         for bits in (64, 128, 256, 512, 1024, 2048, 4096):
             mpmath.iv.prec = bits
-            box = function([])
-            low, high = certified.interval_ends(box)
-            if high - low < sympy.Rational(1, 10 ** 101):  # finer than any digits (at most 100) can show
+            low, high = certified.interval_ends(function([]))
+            if all(round_decimal(low, places, mode) == round_decimal(high, places, mode) for mode in ROUNDING_MODES_AND_TRUNCATION):
                 break
+        else:
+            raise CheckError(f"{short_text(value)} lies within 2^-4096 of a rounding boundary at {places} decimals: its printed digits are "
+                             "not decided")
     finally:
         mpmath.iv.prec = saved
     with mpmath.workdps(40):
@@ -319,7 +325,7 @@ def _audited(value):
 
 def _audit(audit, label, got, claimed, how) -> None:
     """Add a printed value to the rounding audit (an irrational one by its enclosure, which adds "certified" to ``how``)."""
-    value = _audited(got)
+    value = _audited(got, audit.places)
     if isinstance(value, tuple):
         how.add("certified")
     audit.add(label, value, claimed)
@@ -430,8 +436,8 @@ def evaluate(claim: Claim, context: Context = DEFAULT_CONTEXT) -> Outcome:
     evidence, margins = ("certified" if how else "exact"), {}
     for relation in spec.relations:
         quantity, bound = substituted(relation.quantity, values), substituted(relation.claimed, values)
-        if audit and relation.op == "==" and bound.is_Rational and quantity.is_Rational:
-            audit.add(relation.text, quantity, bound)  # a printed value
+        if audit and relation.op == "==" and bound.is_Rational and quantity.is_number and not quantity.free_symbols:
+            _audit(audit, relation.text, quantity, bound, how)  # a printed value (an irrational one by its enclosure)
             computed[relation.text] = exact_text(quantity)
             continue
         quantity, bound, holds, how = _decide_relation(relation, values, mp_values, disagreements)
@@ -463,16 +469,23 @@ def evaluate(claim: Claim, context: Context = DEFAULT_CONTEXT) -> Outcome:
 
 
 def _certified(claim, spec, reason) -> Outcome:
-    from verify.checks import run_certified  # imported here: only runs whose exact path cannot go on need it
+    """Where the exact path cannot run: the certified interval route for explicit methods, the numerical route
+    (Newton on the mpmath path, evidence numerical) for implicit ones."""
+    from verify.checks import run_certified, run_numerical  # imported here: only runs whose exact path cannot go on need them
+    from verify.engines.certified import BALL_METHODS
 
     model = claim.model
 
-    def mp_run():
+    def mp_run(digits=crosscheck.DIGITS):
         substitutions = {symbol(p): v for p, v in spec.parameter_values.items()}
         rhs = [model.rhs[s].subs(substitutions) for s in model.states]
+        constraints = [g.subs(substitutions) for g in model.constraints]
         blocks = {name: [model.variables.index(s) for s in members] for name, members in model.blocks.items()}
-        return _mp_run(spec.method.name, spec.options, rhs, model.variable_symbols, blocks, symbol(TIME), spec.t0, spec.y0, spec.steps, [], None)
+        return _mp_run(spec.method.name, spec.options, rhs, model.variable_symbols, blocks, symbol(TIME), spec.t0, spec.y0, spec.steps,
+                       constraints, None, digits=digits)
 
+    if spec.method.name not in BALL_METHODS and not spec.method.is_explicit(spec.options) and not model.subsystems:
+        return run_numerical.evaluate(claim, spec, reason, mp_run)
     return run_certified.evaluate(claim, spec, reason, mp_run)
 
 
@@ -534,6 +547,8 @@ def _mp_run(*args, **keywords):
         return twins.mp_run(*args, **keywords)
     except SolverFailure as exc:
         raise CheckError(f"the mpmath path failed: {exc}") from None
+    except CrossCheckUnavailable as exc:  # a function the twin's compiler does not evaluate (sign, Heaviside of abs')
+        raise CheckError(f"the mpmath path cannot run this: {exc}") from None
 
 
 def _trace_difference(name, claimed, got, texts, how) -> str:

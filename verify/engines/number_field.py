@@ -27,6 +27,26 @@ def _generators(value: sympy.Expr) -> set:
     return radicals | value.atoms(sympy.CRootOf)
 
 
+def _independent_square_roots(generators: set) -> set:
+    """The generators with the square roots of rationals thinned to a set whose radicands are independent modulo
+    squares (the GF(2) rank of their primes' exponent parities): they generate the same field, of degree 2^rank, so
+    sqrt(2), sqrt(3), sqrt(6) count as degree 4, not 8."""
+    roots = sorted((g for g in generators if isinstance(g, sympy.Pow) and g.exp == sympy.Rational(1, 2)), key=sympy.default_sort_key)
+    kept, basis = set(), {}  # basis: leading prime -> parity vector (a frozenset of primes with an odd exponent)
+    for root in roots:
+        base = root.base
+        vector = frozenset(p for p, e in sympy.factorint(abs(int(base.p)) * int(base.q)).items() if e % 2) | (
+            frozenset({-1}) if base < 0 else frozenset())
+        while vector:
+            lead = max(vector)
+            if lead not in basis:
+                basis[lead] = vector
+                kept.add(root)
+                break
+            vector = vector ^ basis[lead]
+    return (generators - set(roots)) | kept
+
+
 def field_of(values) -> tuple:
     """(K, [the values as elements of K]) for real algebraic numbers given as sympy expressions."""
     exprs = [sympy.sympify(v) for v in values]
@@ -38,6 +58,7 @@ def field_of(values) -> tuple:
                 isinstance(f, sympy.Function) and not isinstance(f, sympy.CRootOf) for f in e.atoms(sympy.Function)):
             raise NotAlgebraic(f"{e} is not a real algebraic number (radicals and CRootOf are)")
         generators |= _generators(e)
+    generators = _independent_square_roots(generators)
     degree = 1
     for g in generators:  # a bound on [K : QQ]: the primitive element of a large field is slow to find
         degree *= sympy.degree(g.poly, g.poly.gen) if isinstance(g, sympy.CRootOf) else int(g.exp.q)

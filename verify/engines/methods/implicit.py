@@ -42,6 +42,9 @@ class BackwardEuler(Method):
     def quantity_names(self, model, options=None):
         return tuple(f"r_d_{x}" for x in model.states) + tuple(f"r_a_{z}" for z in model.algebraic)
 
+    def is_explicit(self, options) -> bool:
+        return False
+
     def validate(self, model, options):
         super().validate(model, options)
         positive_rational(options, "h", self.name)
@@ -162,6 +165,9 @@ class RosenbrockEuler(Method):
 
     def quantity_names(self, model, options=None):
         return tuple(f"solve_residual_{s}" for s in model.states)
+
+    def is_explicit(self, options) -> bool:
+        return False  # one linear solve per step
 
     def validate(self, model, options):
         super().validate(model, options)

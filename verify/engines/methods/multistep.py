@@ -150,6 +150,10 @@ class LinearMultistep(Method):
             return starts
         return starts + tuple(component_names("predictor", model.states)) + tuple(component_names("corrector", model.states))
 
+    def is_explicit(self, options) -> bool:
+        """Adams-Bashforth and PECE: the new value is a sum of known terms; Adams-Moulton and BDF solve for it."""
+        return self.corrector is not None or self.data(options).beta[-1] == 0
+
     def _uses_past_rates(self, data) -> bool:
         return any(b != 0 for b in data.beta[:-1]) or self.corrector is not None
 
@@ -182,10 +186,18 @@ class LinearMultistep(Method):
                     starts.append(rational.to_field(value))
         return [zero] * (size - len(starts)) + starts + [zero]
 
-    def exact_options(self, options, convert=None):
+    def number_field(self, options):
+        """QQ, or the field of a Runge-Kutta starter with irrational coefficients (start = "sdirk-2": QQ(sqrt(2)))."""
+        start = options.get("start")
+        if start in TABLEAUS:
+            return RungeKutta(start, TABLEAUS[start]).number_field({})
+        return sympy.QQ
+
+    def exact_options(self, options, convert=None, field=None):
         convert = convert or to_field_deep
         data = self.data(options)
         converted = {k: convert(v) for k, v in options.items() if k not in ("alpha", "beta", "history")}
+        converted["field"] = field  # the starter's algebraic field, or None (QQ)
         converted["alpha"], converted["beta"] = [convert(sympy.sympify(a)) for a in data.alpha], [convert(sympy.sympify(b)) for b in data.beta]
         if "history" in options:
             converted["history"] = {x: [convert(v) for v in values] for x, values in options["history"].items()}
@@ -212,7 +224,7 @@ class LinearMultistep(Method):
             else:
                 starter = RungeKutta(options["start"], TABLEAUS[options["start"]])
                 quiet = Recorder(keep=False, counts=recorder.counts)  # the starter's evaluations count, its values are this step's
-                new = starter.step(system, t, y, starter.exact_options({"h": rational.to_sympy(h)}), quiet)
+                new = starter.step(system, t, y, starter.exact_options({"h": rational.to_sympy(h)}, field=options.get("field")), quiet)
             assign_components(recorder, "start", new, system.model.states, f"starting value y_{taken + 1}")
         else:
             window_y = list(reversed(past_y)) + [y]  # y_{n-k+1} .. y_n

@@ -182,9 +182,11 @@ class RungeKutta(Method):
             self.schema = (schema.step(), Option("A", schema.ROWS, required=True, doc="the stage coefficients, any square matrix"),
                            Option("b", schema.LIST, required=True, doc="the weights"),
                            Option("c", schema.LIST, doc="the nodes (default: the row sums of A)"),
-                           Option("bhat", schema.LIST, doc="the embedded weights of a pair"), *schema.TOLERANCES)
+                           Option("bhat", schema.LIST, doc="the embedded weights of a pair"), *schema.TOLERANCES, *schema.NEWTON)
         elif tableau.bhat is not None:  # an embedded pair: its tolerance test
             self.schema = (schema.step(), *schema.TOLERANCES)
+        elif not tableau.explicit:  # nonlinear stage equations are Newton-solved on the mpmath path
+            self.schema = (schema.step(), *schema.NEWTON)
         else:
             self.schema = (schema.step(),)
 

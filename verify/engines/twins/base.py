@@ -11,6 +11,7 @@ import sympy
 from verify.engines.crosscheck import compile_mp, to_mp
 from verify.engines.methods import METHODS
 from verify.engines.methods.schema import NEWTON
+from verify.errors import SolverFailure
 
 
 class MpSystem:
@@ -58,6 +59,15 @@ class MpSystem:
 
     def jacobian_uncounted(self, t, y):
         return mpmath.matrix([[fn([t, *y]) for fn in row] for row in self.jacobian_functions[:len(self.functions)]])
+
+
+def solve(matrix, vector, where: str):
+    """mpmath's LU solve; a singular matrix (a Newton step at a double root, a singular stage system) is a
+    SolverFailure that says where, not an exception of mpmath's."""
+    try:
+        return mpmath.lu_solve(matrix, vector)
+    except ZeroDivisionError:
+        raise SolverFailure(f"the linear system of {where} is singular") from None
 
 
 def record(trace, name, value):

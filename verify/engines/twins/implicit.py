@@ -5,7 +5,7 @@ import mpmath
 import sympy
 
 from verify.engines.crosscheck import compile_mp, to_mp
-from verify.engines.twins.base import newton_settings, option, per_state, record
+from verify.engines.twins.base import newton_settings, option, per_state, record, solve
 from verify.errors import SolverFailure
 
 
@@ -40,7 +40,7 @@ def backward_euler(system, t, y, options, names, trace):
         for i in range(n):
             for j in range(n):
                 A[i, j] = ((1 if i == j else 0) - h * J[i, j]) if i < d else J[i, j]
-        correction = mpmath.lu_solve(A, mpmath.matrix([-v for v in values]))
+        correction = solve(A, mpmath.matrix([-v for v in values]), f"a Newton step at t = {mpmath.nstr(t1, 12)}")
         u = [u[i] + correction[i] for i in range(n)]
         values = equations(u)
         iterations += 1
@@ -61,7 +61,7 @@ def rosenbrock_euler(system, t, y, options, names, trace):
     f = system.f(t, y)
     r = per_state(options, "stage_residual", names, 0)
     shifted = mpmath.eye(len(y)) - gamma * h * J
-    k = mpmath.lu_solve(shifted, mpmath.matrix([f[i] + r[i] for i in range(len(f))]))
+    k = solve(shifted, mpmath.matrix([f[i] + r[i] for i in range(len(f))]), f"the Rosenbrock stage at t = {mpmath.nstr(t, 12)}")
     product = shifted * k
     for i, name in enumerate(names):
         record(trace, f"solve_residual_{name}", product[i] - f[i])

@@ -11,6 +11,7 @@ from __future__ import annotations
 import mpmath
 
 from verify.engines.twins import runge_kutta as rk_twin
+from verify.engines.twins.base import solve
 from verify.errors import SolverFailure
 
 
@@ -151,6 +152,6 @@ class Runner:
             for p in range(d):
                 for q in range(d):
                     M[p, q] = (1 if p == q else 0) - h * bk * J[p, q]
-            delta = mpmath.lu_solve(M, mpmath.matrix(residual))
+            delta = solve(M, mpmath.matrix(residual), f"a Newton step at t = {mpmath.nstr(t1, 12)}")
             u = [u[q] - delta[q] for q in range(d)]
         raise SolverFailure(f"Newton did not converge within {self.budget} iterations at t = {mpmath.nstr(t1, 12)}")

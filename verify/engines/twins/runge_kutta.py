@@ -14,7 +14,7 @@ from fractions import Fraction
 import mpmath
 
 from verify.engines.crosscheck import to_mp
-from verify.engines.twins.base import newton_settings, per_state
+from verify.engines.twins.base import newton_settings, per_state, solve
 from verify.errors import SolverFailure
 
 
@@ -201,7 +201,7 @@ def _newton(system, t, y, h, A, c, budget, tolerance):
                 for j in range(s):
                     for q in range(n):
                         M[i * n + p, j * n + q] = (1 if (i, p) == (j, q) else 0) - h * A[i][j] * jacobians[i][p, q]
-        delta = mpmath.lu_solve(M, mpmath.matrix(values))
+        delta = solve(M, mpmath.matrix(values), f"a Newton step for the stages at t = {mpmath.nstr(t, 12)}")
         k = [[k[i][q] - delta[i * n + q] for q in range(n)] for i in range(s)]
         values = equations(k)
     if max(abs(v) for v in values) <= tolerance:

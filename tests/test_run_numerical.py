@@ -1,0 +1,83 @@
+"""Run claims whose implicit equations are nonlinear: the numerical route (Newton on the mpmath twin at 50 and 70
+digits, evidence numerical).  The expected values are computed here by mpmath.findroot on the stage equations
+written out by hand, not by the twin's code."""
+from __future__ import annotations
+
+from fractions import Fraction as F
+
+import mpmath
+
+from conftest import assert_refuted, claims_text
+
+MODELS = """
+[model.cubic]
+states = ["y"]
+rhs = { y = "-y**3" }
+
+[model.pair]
+states = ["u", "w"]
+rhs = { u = "-u*w", w = "u - w**3" }
+"""
+
+
+def outcomes(check_claims, bodies):
+    return {k: r.outcome for k, r in check_claims(claims_text(MODELS, bodies)).items()}
+
+
+def gauss4_cubic(h, y, steps):
+    """Gauss-Legendre-4 on y' = -y^3: k_i = -(y + h sum_j a_ij k_j)^3 (Hairer & Wanner II, Table IV.5.1); h a Fraction."""
+    with mpmath.workdps(60):
+        h, y = mpmath.mpf(h.numerator) / h.denominator, mpmath.mpf(y)
+        r3 = mpmath.sqrt(3)
+        A = [[mpmath.mpf(1) / 4, mpmath.mpf(1) / 4 - r3 / 6], [mpmath.mpf(1) / 4 + r3 / 6, mpmath.mpf(1) / 4]]
+        for _ in range(steps):
+            f = lambda k1, k2, y=y: [k1 + (y + h * (A[0][0] * k1 + A[0][1] * k2)) ** 3, k2 + (y + h * (A[1][0] * k1 + A[1][1] * k2)) ** 3]  # noqa: E731
+            k1, k2 = mpmath.findroot(f, (-y**3, -y**3))
+            y = y + h * (k1 + k2) / 2
+        return y
+
+
+def backward_euler_pair(h, u, w, steps):
+    with mpmath.workdps(60):
+        h, u, w = mpmath.mpf(h.numerator) / h.denominator, mpmath.mpf(u), mpmath.mpf(w)
+        for _ in range(steps):
+            f = lambda U, W, u=u, w=w: [U - u - h * (-U * W), W - w - h * (U - W**3)]  # noqa: E731
+            u, w = mpmath.findroot(f, (u, w))
+        return u, w
+
+
+def test_an_implicit_tableau_on_a_cubic_is_decided_numerically_to_its_digits(check_claims):
+    value = gauss4_cubic(F(1, 10), 1, 3)
+    shown = mpmath.nstr(value, 10)  # 10 decimals of 0.79056...
+    assert shown.startswith("0.7905691")
+    body = 'check = "run"\nmodel = "cubic"\nmethod = "gauss-legendre-4"\noptions = { h = "1/10" }\ninitial = { y = 1 }\nsteps = 3\ndigits = 10\n'
+    changed = shown[:-1] + ("3" if shown[-1] != "3" else "4")  # no trailing zero: the message writes the decimal as it is
+    results = outcomes(check_claims, {"true": (body + f'expect = {{ y = "{shown}" }}',), "changed-digit": (body + f'expect = {{ y = "{changed}" }}',)})
+    assert results["true"].status == "verified" and results["true"].evidence == "numerical", results["true"].message
+    assert "numerical, not a proof" in results["true"].message
+    assert_refuted(results["changed-digit"], [f"y: claimed {changed} at 10 decimals", f"rounds to {shown}"])
+    assert results["changed-digit"].evidence == "numerical"
+
+
+def test_backward_euler_on_a_nonlinear_system_is_decided_numerically(check_claims):
+    u, w = backward_euler_pair(F(1, 10), 1, 1, 2)
+    body = 'check = "run"\nmodel = "pair"\nmethod = "backward-euler"\noptions = { h = "1/10" }\ninitial = { u = 1, w = 1 }\nsteps = 2\n'
+    with mpmath.workdps(60):  # the bounds written at full precision
+        above, close = mpmath.nstr(u + mpmath.mpf(10)**-25, 40), mpmath.nstr(u, 45)
+    results = outcomes(check_claims, {
+        "digits": (body + f'digits = 8\nexpect = {{ u = "{mpmath.nstr(u, 8)}", w = "{mpmath.nstr(w, 8)}" }}',),
+        "relation": (body + f'expect_relations = {{ u = "< {above}" }}',),
+        "wrong-relation": (body + f'expect_relations = {{ u = "> {above}" }}',),
+        "too-close": (body + f'expect_relations = {{ u = "< {close}" }}',),
+    })
+    assert results["digits"].status == "verified" and results["digits"].evidence == "numerical", results["digits"].message
+    assert results["relation"].status == "verified", results["relation"].message
+    assert_refuted(results["wrong-relation"], ["u: claimed >"])
+    assert results["too-close"].status == "error" and "could not decide" in results["too-close"].message
+
+
+def test_newton_running_out_of_budget_is_an_error(check_claims):
+    body = ('check = "run"\nmodel = "cubic"\nmethod = "radau-iia-5"\noptions = { h = 4, newton_iterations = 1 }\ninitial = { y = 3 }\n'
+            'expect = { y = 1 }')
+    result = outcomes(check_claims, {"budget": (body,)})["budget"]
+    assert result.status == "error" and "Newton did not converge" in result.message

@@ -1,0 +1,155 @@
+"""check = "run" on the numerical path: implicit equations nonlinear in the unknowns (backward Euler on a system, an
+implicit Runge-Kutta tableau or an implicit multistep formula on y' = -y^3, a nonlinear DAE).
+
+The exact path has no solve for them and the certified path has no interval Newton, so the mpmath twin runs the
+method, solving each implicit equation by Newton's method with a finite budget (running out is an error), at two
+working precisions, DIGITS and DIGITS + 20.  A compared value is the high-precision one with an uncertainty of
+``TOLERANCE_DIGITS`` significant digits (or the two runs' difference, if larger); a claim is decided only when that
+band decides it: a printed value when both ends of the band print the claimed digits (the rounding audit of
+verify.checks.rounding), a relation when the band lies on one side of the bound, an exact value refuted when the
+band excludes it and "agrees" when it lies inside.  Evidence ``numerical``: Newton's iterates are not enclosures,
+so nothing here is a proof, and the message says so.
+"""
+from __future__ import annotations
+
+import mpmath
+import sympy
+
+from verify.engines import crosscheck
+from verify.input.model import TIME, initial_name, symbol
+from verify.checks.common import CheckError, Outcome
+from verify.checks.comparisons import OPERATORS
+from verify.checks.rounding import RoundingAudit
+from verify.errors import CrossCheckUnavailable
+
+TOLERANCE_DIGITS = 30  # a value's uncertainty: 10^-30 relative (Newton stops at a residual of 10^-40 by default)
+EXTRA_DIGITS = 20  # the second run's extra working precision
+
+
+def _rational(value) -> sympy.Rational:
+    """An mpmath number as the exact rational it is (mantissa times a power of two)."""
+    sign, mantissa, exponent, _ = value._mpf_
+    return (-1) ** sign * sympy.Integer(mantissa) * sympy.Integer(2) ** exponent
+
+
+class Band:
+    """A high-precision value with its uncertainty: [value - width, value + width] as exact rationals."""
+
+    def __init__(self, high, low_precision):
+        with mpmath.workdps(crosscheck.DIGITS + EXTRA_DIGITS):
+            width = max(abs(high - low_precision), abs(high) * mpmath.mpf(10) ** -TOLERANCE_DIGITS, mpmath.mpf(10) ** -(TOLERANCE_DIGITS + 10))
+            self.value = high
+            self.low, self.high = _rational(high - 2 * width), _rational(high + 2 * width)
+
+    def shown(self) -> str:
+        with mpmath.workdps(crosscheck.DIGITS):
+            return f"{mpmath.nstr(self.value, 25)} (± {mpmath.nstr(mpmath.mpf(self.high - self.low) / 2, 2)})"
+
+
+def evaluate(claim, spec, reason: str, mp_run) -> Outcome:
+    """``mp_run(digits)`` gives the twin's (t, y, trace, counts, nodes) at that working precision."""
+    model = claim.model
+    try:
+        low = mp_run(crosscheck.DIGITS)
+        high = mp_run(crosscheck.DIGITS + EXTRA_DIGITS)
+    except CheckError as exc:
+        raise CheckError(f"{reason}, and the numerical path failed: {exc}") from None
+    (_, y_low, trace_low, _, nodes_low), (t_high, y_high, trace_high, counts, nodes_high) = low, high
+    constants = {symbol(initial_name(s)): v for s, v in zip(model.variables, spec.y0)}
+    constants.update({symbol(p): v for p, v in spec.parameter_values.items()})
+    constants.update({symbol(k): v for k, v in spec.options.items() if isinstance(v, sympy.Basic)})
+    constants.update({symbol(k): v for k, v in spec.method.named_values(spec.options).items()})
+    audit = RoundingAudit(spec.digits, spec.rounding) if spec.digits is not None else None
+    successes, failures, undecided, computed = [], [], [], {}
+
+    def values_at(t, y, y_other, trace, trace_other):
+        """Symbol -> (value, value at the lower precision) for the states, t and the last value of every quantity."""
+        found = {symbol(TIME): (t, t)}
+        found.update({symbol(s): pair for s, pair in zip(model.variables, zip(y, y_other))})
+        for name, series in trace.items():
+            if series and name not in model.variables and trace_other.get(name):
+                found[symbol(name)] = (series[-1], trace_other[name][-1])
+        return found
+
+    def band(expression, found) -> Band:
+        expression = expression.xreplace(constants)
+        variables = [s for s in expression.free_symbols]
+        missing = [str(s) for s in variables if s not in found]
+        if missing:
+            raise CheckError(f"{reason}; the numerical path does not compute {', '.join(missing)}")
+        try:
+            with mpmath.workdps(crosscheck.DIGITS + EXTRA_DIGITS):
+                function = crosscheck.compile_mp(expression, variables)
+                return Band(function([found[s][0] for s in variables]), function([found[s][1] for s in variables]))
+        except CrossCheckUnavailable as exc:
+            raise CheckError(f"cannot evaluate {expression} on the numerical path: {exc}") from None
+
+    def compare(label, value: Band, claimed, claimed_text):
+        if claimed.free_symbols or not claimed.is_number:
+            raise CheckError(f"claimed {label} = {claimed_text}: on the numerical path the claimed value must be a number")
+        if audit and claimed.is_Rational:
+            audit.add(label, (value.low, value.high, value.shown()), claimed)
+            return
+        with mpmath.workdps(crosscheck.DIGITS + EXTRA_DIGITS):
+            target = crosscheck.mp_value(claimed) if not claimed.is_Rational else mpmath.mpf(int(claimed.p)) / int(claimed.q)
+            low, high = (mpmath.mpf(int(v.p)) / int(v.q) for v in (value.low, value.high))
+            if low <= target <= high:
+                successes.append(f"{label} ≈ {value.shown()} agrees with {claimed_text}")
+            else:
+                failures.append(f"{label}: claimed {claimed_text}, computed ≈ {value.shown()}")
+
+    final = values_at(t_high, y_high, y_low, trace_high, trace_low)
+    for comparison in spec.expect:
+        value = band(comparison.quantity, final)
+        computed[comparison.text] = value.shown()
+        compare(comparison.text, value, comparison.claimed.xreplace(constants), comparison.claimed_text)
+    for comparison in spec.at_nodes:
+        for n, ((t, y), (_, y_other)) in enumerate(zip(nodes_high, nodes_low), 1):
+            node = values_at(t, y, y_other, {}, {})
+            compare(f"{comparison.text} at node {n}", band(comparison.quantity, node), comparison.claimed.xreplace(constants), comparison.claimed_text)
+    for name, claimed_list in spec.trace.items():
+        got, other = trace_high.get(name, []), trace_low.get(name, [])
+        computed[f"trace {name}"] = "[" + ", ".join(crosscheck.show(g, 20) for g in got) + "]"
+        if len(got) != len(claimed_list):
+            failures.append(f"trace {name}: claimed {len(claimed_list)} values, computed {len(got)}")
+            continue
+        for index, (g, o, c) in enumerate(zip(got, other, claimed_list), 1):
+            compare(f"trace {name} value {index}", Band(g, o), c.xreplace(constants), str(c))
+    for relation in spec.relations:
+        bound = relation.claimed.xreplace(constants)
+        if bound.free_symbols or not bound.is_number:
+            raise CheckError(f"{relation.text} {relation.op} {relation.claimed_text}: on the numerical path the bound must be a number")
+        value = band(relation.quantity, final)  # the band of the quantity itself: its uncertainty is relative to its size
+        with mpmath.workdps(crosscheck.DIGITS + EXTRA_DIGITS):
+            target = crosscheck.mp_value(bound) if not bound.is_Rational else mpmath.mpf(int(bound.p)) / int(bound.q)
+            low, high = (mpmath.mpf(int(v.p)) / int(v.q) for v in (value.low, value.high))
+            sign = 1 if low > target else -1 if high < target else None
+        if sign is None:
+            undecided.append(f"{relation.text} {relation.op} {relation.claimed_text}")
+            continue
+        holds = OPERATORS[relation.op](sign, 0)
+        line = f"{relation.text} ≈ {value.shown()}, {relation.claimed_text}"
+        (successes if holds else failures).append(line if holds else f"{relation.text}: claimed {relation.op} {relation.claimed_text}, computed {line}")
+    if audit:
+        if audit.undecided():
+            undecided += [v.label for v in audit.undecided()]
+        else:
+            audited_successes, audited_failures = audit.findings()
+            successes += audited_successes
+            failures += audited_failures
+    for name, claimed_count in spec.counts.items():
+        got = counts.get(name, 0)
+        computed[f"counts {name}"] = str(got)
+        (successes if got == claimed_count else failures).append(
+            f"{got} {name} evaluations" if got == claimed_count else f"counts {name}: claimed {claimed_count}, computed {got}")
+    if undecided:
+        raise CheckError(f"{reason}; the numerical path could not decide {', '.join(undecided)}: the value lies within 10^-{TOLERANCE_DIGITS} "
+                         "of the claimed value or of a rounding boundary")
+    how = (f"numerical, not a proof: {reason}, so the mpmath path solved it by Newton's method at {crosscheck.DIGITS} and "
+           f"{crosscheck.DIGITS + EXTRA_DIGITS} digits, each value taken to {TOLERANCE_DIGITS} significant digits")
+    derivation = [f"route: numerical (Newton on the mpmath path), because {reason}"]
+    derivation += [f"step {n}: t = {crosscheck.show(t, 20)}, " + ", ".join(f"{s} = {crosscheck.show(v, 25)}" for s, v in zip(model.variables, y))
+                   for n, (t, y) in enumerate(nodes_high, 1)][:50]
+    status = "refuted" if failures else "verified"
+    return Outcome(status, "numerical", "; ".join(failures or successes) + f" ({how})", computed, derivation)
+
