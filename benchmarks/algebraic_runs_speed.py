@@ -68,7 +68,7 @@ def sympy_anchor(problem, steps):
 def twin(problem, steps):
     model, y0, _, _ = PROBLEMS[problem]
     rhs = [model.rhs[s] for s in model.states]
-    return twins.mp_run("gauss-legendre-4", {"h": H}, rhs, model.variable_symbols, {}, symbol("t"), 0, y0, steps)[1]
+    return twins.solve(twins.Problem("gauss-legendre-4", {"h": H}, rhs, model.variable_symbols, 0, y0, steps, blocks={}, time=symbol("t")))[1]
 
 
 def main():

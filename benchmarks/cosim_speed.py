@@ -40,8 +40,7 @@ def exact(options, steps, keep=False, nodes=False):
 
 def mp(options, steps):
     system = ExactSystem(MODEL, MODEL.parameters)
-    return twins.mp_run("cosimulation", options, system.rhs, MODEL.state_symbols, system.blocks, symbol("t"), 0, Y0, steps,
-                             (), (MODEL, system.substitutions))[1]
+    return twins.solve(twins.Problem("cosimulation", options, system.rhs, MODEL.state_symbols, 0, Y0, steps, blocks=system.blocks, time=symbol("t"), constraints=(), cosimulation=(MODEL, system.substitutions)))[1]
 
 
 def timed(function, *args, repeat=1, **kwargs):

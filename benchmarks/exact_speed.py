@@ -55,7 +55,7 @@ def naive_sympy_loop(steps: int):
 def mpmath_run(steps: int, final_only: bool = False):
     """The twin step by step, or (``final_only``, as a run claim asks it after the affine power) by its own power."""
     system = ExactSystem(MODEL, {})
-    return twins.mp_run("frozen-slow-euler", OPTIONS, system.rhs, MODEL.state_symbols, system.blocks, symbol("t"), 0, Y0, steps, final_only=final_only)[1]
+    return twins.solve(twins.Problem("frozen-slow-euler", OPTIONS, system.rhs, MODEL.state_symbols, 0, Y0, steps, blocks=system.blocks, time=symbol("t")), final_only=final_only)[1]
 
 
 def timed(function, *args, repeat=1):

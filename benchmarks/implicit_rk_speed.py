@@ -44,7 +44,7 @@ def exact(name, steps, keep):
 
 def twin(name, steps):
     x, v = symbol("x"), symbol("v")
-    return twins.mp_run(name, {"h": H}, [v, -x], [x, v], {}, symbol("t"), 0, Y0, steps)[1]
+    return twins.solve(twins.Problem(name, {"h": H}, [v, -x], [x, v], 0, Y0, steps, blocks={}, time=symbol("t")))[1]
 
 
 def sympy_anchor(name, steps):

@@ -81,8 +81,7 @@ def cross_check_route(A, steps):
     m = parsed(A)
     system = ExactSystem(m, {})
     y0 = [sympy.Rational(v.numerator, v.denominator) for v in start(len(A))]
-    return twins.mp_run("euler", {"h": sympy.Rational(H.numerator, H.denominator)}, system.rhs, m.state_symbols, system.blocks, symbol("t"), 0, y0, steps,
-                        final_only=True)[1]  # as a run claim asks it when its exact path took the affine power
+    return twins.solve(twins.Problem("euler", {"h": sympy.Rational(H.numerator, H.denominator)}, system.rhs, m.state_symbols, 0, y0, steps, blocks=system.blocks, time=symbol("t")), final_only=True)[1]  # as a run claim asks it when its exact path took the affine power
 
 
 def sympy_route(A, steps):

@@ -33,8 +33,7 @@ MODEL = model_from_table("oscillator", tomllib.loads((ROOT / "models" / "cosimul
 def energy_ratios(options, steps):
     system = ExactSystem(MODEL, MODEL.parameters)
     y0 = [sympy.Integer(1), sympy.Integer(0)]
-    _, _, trace, _, nodes = twins.mp_run("cosimulation", options, system.rhs, MODEL.state_symbols, system.blocks, symbol("t"), 0, y0, steps,
-                                              (), (MODEL, system.substitutions))
+    _, _, trace, _, nodes = twins.solve(twins.Problem("cosimulation", options, system.rhs, MODEL.state_symbols, 0, y0, steps, blocks=system.blocks, time=symbol("t"), constraints=(), cosimulation=(MODEL, system.substitutions)))
     ratios = [y[0] ** 2 + y[1] ** 2 for _, y in nodes]  # E/E0 with E0 = 1/2
     return max(ratios), ratios[-1], int(trace["fallbacks"][-1])
 

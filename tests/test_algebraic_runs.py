@@ -274,7 +274,7 @@ def test_exact_runs_over_the_tableaus_field_agree_with_the_twin(a, b, y0, h, ste
         assume(False)
     exact = result.exact(result.y[0])
     y, t = symbol("y"), symbol("t")
-    approx = twins.mp_run(method, {"h": q(h)}, [q(a) * y + q(b) * t + 1], [y], {}, t, 0, [q(y0)], steps)[1][0]
+    approx = twins.solve(twins.Problem(method, {"h": q(h)}, [q(a) * y + q(b) * t + 1], [y], 0, [q(y0)], steps, blocks={}, time=t))[1][0]
     assert crosscheck.agree(exact, approx), (method, exact, approx)
 
 

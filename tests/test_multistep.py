@@ -126,7 +126,7 @@ def test_starting_values_and_corrector_values_are_named_quantities(check_claims)
     starts = [rk4(F(0), F(1))]
     starts.append(rk4(H, starts[0]))
     assert values[:2] == starts
-    body = BASE + f'method = "abm-3"\noptions = {{ h = 0.1, start = "rk4" }}\nsteps = 5\n'
+    body = BASE + 'method = "abm-3"\noptions = { h = 0.1, start = "rk4" }\nsteps = 5\n'
     history = BASE + 'method = "bdf-2"\noptions = { h = 0.1, history = { y = ["181/220"] } }\nsteps = 3\n'
     outcomes = run(check_claims, {
         "true": (body + f'trace = {{ start = {trace_text(starts)}, corrector = {trace_text(values[2:])} }}\nexpect = {{ corrector = "{values[-1]}" }}',),

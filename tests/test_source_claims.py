@@ -82,14 +82,14 @@ def test_a_disagreeing_cross_check_is_an_error_naming_both_values(check_claims, 
     """If the mpmath path computed something else, the claim is an `error`, never `verified`."""
     from verify.engines import crosscheck
 
-    real = twins.mp_run
+    real = twins.solve
 
     def off_by_a_little(*args, **kwargs):
         t, y, trace, counts, nodes = real(*args, **kwargs)
         with crosscheck.mpmath.workdps(crosscheck.DIGITS):
             return t, [v + crosscheck.mpmath.mpf(10) ** -20 for v in y], trace, counts, nodes
 
-    monkeypatch.setattr(twins, "mp_run", off_by_a_little)
+    monkeypatch.setattr(twins, "solve", off_by_a_little)
     from conftest import ELECTROMECHANICAL
 
     results = check_claims(ELECTROMECHANICAL + """

@@ -26,10 +26,10 @@ from verify.engines import crosscheck
 from verify.engines import rational
 from verify.input.load import Claim, LoadError
 from verify.engines.methods import ExactSystem, run
-from verify.input.model import TIME, symbol
+from verify.input.model import symbol
 from verify.checks.common import CheckError, Context, DEFAULT_CONTEXT, Outcome, short_text
 from verify.checks.comparisons import OPERATORS, RELATION
-from verify.checks.run import option_value, cosimulation_of, initial_values, method_and_options, read_rational, validated
+from verify.checks.run import option_value, initial_values, method_and_options, read_rational, validated
 from verify.engines import twins
 from verify.errors import SolverFailure
 
@@ -135,8 +135,7 @@ def _ratios_exact(claim, method, options, system, t0, y0, steps, functional):
 
 def _ratios_mp(claim, method, options, system, t0, y0, steps, functional):
     try:
-        _, _, _, _, nodes = twins.mp_run(method.name, options, system.rhs, claim.model.variable_symbols, system.blocks, symbol(TIME),
-                                              t0, y0, steps, system.constraints, cosimulation_of(claim.model, system))
+        nodes = twins.solve(twins.Problem.of_system(method.name, options, system, t0, y0, steps)).nodes
     except SolverFailure as exc:
         raise CheckError(f"the mpmath run failed: {exc}") from None
     with mpmath.workdps(crosscheck.DIGITS):

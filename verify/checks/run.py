@@ -358,10 +358,8 @@ def evaluate(claim: Claim, context: Context = DEFAULT_CONTEXT) -> Outcome:
     t_final = result.exact(result.t)
     algebraic = not number_field.is_rational_field(result.field) or not all(v.is_Rational for v in final)
     how: set = set()  # "certified" when an equality or printed value was decided by an enclosure
-    mp = _mp_run(
-        spec.method.name, spec.options, system.rhs, model.variable_symbols, system.blocks, symbol(TIME), spec.t0, spec.y0, spec.steps, system.constraints,
-        cosimulation_of(model, system), solution_expressions(model, system, spec.y0), final_only=result.route == "affine power",
-    )
+    mp = _mp_run(twins.Problem.of_system(spec.method.name, spec.options, system, spec.t0, spec.y0, spec.steps,
+                                         solution=solution_expressions(model, system, spec.y0)), final_only=result.route == "affine power")
     mp_t, mp_y, mp_trace, mp_counts, mp_nodes = mp
     computed, failures, successes, disagreements = {}, [], [], []
 
@@ -481,17 +479,12 @@ def _certified(claim, spec, reason) -> Outcome:
         rhs = [model.rhs[s].subs(substitutions) for s in model.states]
         constraints = [g.subs(substitutions) for g in model.constraints]
         blocks = {name: [model.variables.index(s) for s in members] for name, members in model.blocks.items()}
-        return _mp_run(spec.method.name, spec.options, rhs, model.variable_symbols, blocks, symbol(TIME), spec.t0, spec.y0, spec.steps,
-                       constraints, None, digits=digits)
+        return _mp_run(twins.Problem(spec.method.name, spec.options, rhs, model.variable_symbols, spec.t0, spec.y0, spec.steps, blocks,
+                                     constraints=tuple(constraints)), digits=digits)
 
     if spec.method.name not in BALL_METHODS and not spec.method.is_explicit(spec.options) and not model.subsystems:
         return run_numerical.evaluate(claim, spec, reason, mp_run)
     return run_certified.evaluate(claim, spec, reason, mp_run)
-
-
-def cosimulation_of(model, system):
-    """What the mpmath path needs to run a co-simulation master algorithm (None for a plain model)."""
-    return (model, system.substitutions) if model.subsystems else None
 
 
 def _uses_run_quantities(spec, model) -> bool:
@@ -542,9 +535,9 @@ def solution_expressions(model, system, y0):
     return [system.substitute(model.solution[s]).xreplace(initial) for s in model.variables]
 
 
-def _mp_run(*args, **keywords):
+def _mp_run(problem, **keywords):
     try:
-        return twins.mp_run(*args, **keywords)
+        return twins.solve(problem, **keywords)
     except SolverFailure as exc:
         raise CheckError(f"the mpmath path failed: {exc}") from None
     except CrossCheckUnavailable as exc:  # a function the twin's compiler does not evaluate (sign, Heaviside of abs')

@@ -29,7 +29,7 @@ from verify.input.load import Claim, LoadError
 from verify.engines.methods import ExactSystem, SymbolicSystem, run
 from verify.input.model import TIME, initial_name, symbol
 from verify.checks.common import CheckError, Context, DEFAULT_CONTEXT, Outcome
-from verify.checks.run import cosimulation_of, method_and_options, read_rational, solution_expressions, validated
+from verify.checks.run import method_and_options, read_rational, solution_expressions, validated
 from verify.engines import twins
 from verify.errors import SolverFailure
 
@@ -112,8 +112,8 @@ def _final_state(spec, claim, system, n, exact_route, extra_options=None):
         except rational.NotRational:
             pass
     try:
-        mp = twins.mp_run(spec.method.name, options, system.rhs, claim.model.variable_symbols, system.blocks, symbol(TIME), spec.t0, spec.y0, count, system.constraints,
-                                 cosimulation_of(claim.model, system), solution_expressions(claim.model, system, spec.y0))
+        mp = twins.solve(twins.Problem.of_system(spec.method.name, options, system, spec.t0, spec.y0, count,
+                                                 solution=solution_expressions(claim.model, system, spec.y0)))
     except SolverFailure as exc:
         raise CheckError(f"the run with N = {n} failed: {exc}") from None
     return mp[1], f"mpmath {crosscheck.DIGITS} digits"

@@ -1,13 +1,16 @@
 """The independent mpmath twins of the exact step maps, one module per family, named as in verify.engines.methods.
 
 A twin has its own coefficient data, written out again, so a wrong coefficient on one path is caught by the
-cross-check instead of being shared by both.  ``mp_run`` runs any method's twin.
+cross-check instead of being shared by both.  ``solve`` runs any method's twin on a ``Problem``.
 """
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass, field
+from typing import NamedTuple
 
 import mpmath
+import sympy
 
 from verify.engines.crosscheck import DIGITS, compile_mp, to_mp
 from verify.engines.twins import implicit as implicit_twin
@@ -18,6 +21,7 @@ from verify.engines.twins import step_doubling as doubling_twin
 from verify.engines.twins.base import MpSystem, newton_settings, record
 from verify.engines.twins.cosimulation import CoSimulationMp
 from verify.errors import CrossCheckUnavailable
+from verify.input.model import TIME, symbol
 
 RK_TWINS = rk_twin.names()
 IMPLICIT = {"backward-euler": implicit_twin.backward_euler, "rosenbrock-euler": implicit_twin.rosenbrock_euler}
@@ -27,37 +31,72 @@ POWER_METHODS = {*RK_TWINS, "rk", "frozen-slow-euler", "midpoint-sampled-euler"}
 POWER_GUARD_DIGITS = 20  # extra digits for the log2(N) squarings of the step matrix
 
 
-def mp_run(method: str, options: dict, rhs: list, states: list, blocks: dict, time, t0, y0, steps: int, constraints=(), cosimulation=None,
-           solution=None, final_only: bool = False, digits: int = DIGITS):
-    """Run a method in mpmath at DIGITS digits.
+@dataclass(frozen=True)
+class Problem:
+    """One run for a twin: ``method`` with ``options`` on x' = rhs (one expression per differential state, parameter
+    values substituted; ``constraints`` = 0 close a DAE) in the variables ``states`` (symbols), from (t0, y0),
+    ``steps`` macro steps.  ``blocks`` maps a block name to its variables' indices (counted per block);
+    ``cosimulation`` is (model, parameter substitutions) for the co-simulation master algorithms; ``solution`` the
+    model's solution (one expression in ``time`` per state, initial values substituted) for a multistep method
+    started from it."""
 
-    Returns (t, y, trace, counts, nodes): the final time and state, every value
-    assigned to each state name, right-hand-side evaluations per block, and the
-    state after every macro step.  ``cosimulation`` is (model, parameter
-    substitutions) for the co-simulation master algorithms; ``solution`` the model's solution (one expression in
-    ``time`` per state, initial values substituted) for a multistep method started from it.
+    method: str
+    options: dict
+    rhs: list
+    states: list
+    t0: object
+    y0: list
+    steps: int
+    blocks: dict = field(default_factory=dict)
+    time: sympy.Symbol = symbol(TIME)
+    constraints: tuple = ()
+    cosimulation: tuple | None = None
+    solution: list | None = None
+
+    @classmethod
+    def of_system(cls, method: str, options: dict, system, t0, y0, steps: int, solution=None) -> "Problem":
+        """The problem the exact path's ``system`` (verify.engines.methods.ExactSystem) runs: its right-hand side and
+        constraints with the parameter values, its blocks, and a co-simulation model's subsystems."""
+        model = system.model
+        cosimulation = (model, system.substitutions) if model.subsystems else None
+        return cls(method, options, list(system.rhs), model.variable_symbols, t0, list(y0), steps, dict(system.blocks),
+                   constraints=tuple(system.constraints), cosimulation=cosimulation, solution=solution)
+
+
+class TwinRun(NamedTuple):
+    t: object  # the final time
+    y: list  # the final state
+    trace: dict  # name -> every value assigned to it (states, stages, quantities)
+    counts: dict  # right-hand-side evaluations per block (and "rhs", "jacobian")
+    nodes: list  # (t, y) after every macro step
+
+
+def solve(problem: Problem, final_only: bool = False, digits: int = DIGITS) -> TwinRun:
+    """Run ``problem`` in mpmath at ``digits`` digits (DIGITS by default).
 
     ``final_only``: the caller needs the final state and the counts only.  A linear autonomous ODE (checked here,
     on the twin's own reading of the right-hand side) under a fixed-step one-step method is then advanced by the
     N-th power of its one-step matrix [[M, c], [0, 1]], read off the twin's step at 0 and the unit vectors and
-    squared in mpmath matrices: log2(N) matrix products instead of N steps; trace and nodes stay empty.
-    ``digits``: the working precision (the power reads its step at DIGITS + POWER_GUARD_DIGITS).
+    squared in mpmath matrices: log2(N) matrix products instead of N steps; trace and nodes stay empty (the power
+    reads its step at DIGITS + POWER_GUARD_DIGITS).
     """
-    worth_it = steps > 2 * (len(states) + 1) * math.log2(max(steps, 2))  # 2 log2 N products of (n+1)^2 entries vs N steps of n^2
-    if final_only and worth_it and method in POWER_METHODS and not constraints and cosimulation is None and _linear_autonomous(rhs, states, time):
-        return _mp_power(method, options, rhs, states, blocks, time, t0, y0, steps)
-    names = [str(s) for s in states]
+    p = problem
+    worth_it = p.steps > 2 * (len(p.states) + 1) * math.log2(max(p.steps, 2))  # 2 log2 N products of (n+1)^2 entries vs N steps of n^2
+    if final_only and worth_it and p.method in POWER_METHODS and not p.constraints and p.cosimulation is None and \
+            _linear_autonomous(p.rhs, p.states, p.time):
+        return TwinRun(*_mp_power(p.method, p.options, p.rhs, p.states, p.blocks, p.time, p.t0, p.y0, p.steps))
+    names = [str(s) for s in p.states]
     trace: dict[str, list] = {}
     nodes = []
     with mpmath.workdps(digits):
-        system = MpSystem(rhs, states, blocks, time, constraints)
-        t = to_mp(t0)
-        y = [to_mp(v) for v in y0]
-        advance = _advance(method, options, system, names, trace, time, t, y, cosimulation, solution)
-        for _ in range(steps):
+        system = MpSystem(p.rhs, p.states, p.blocks, p.time, p.constraints)
+        t = to_mp(p.t0)
+        y = [to_mp(v) for v in p.y0]
+        advance = _advance(p.method, p.options, system, names, trace, p.time, t, y, p.cosimulation, p.solution)
+        for _ in range(p.steps):
             t, y = advance(t, y)
             nodes.append((t, list(y)))
-        return t, y, trace, system.counts, nodes
+        return TwinRun(t, y, trace, system.counts, nodes)
 
 
 def family(method: str) -> str | None:

@@ -7,7 +7,6 @@ step of an embedded pair with the Runge-Kutta twin's own coefficients.
 from __future__ import annotations
 
 import mpmath
-import sympy
 
 from verify.engines.crosscheck import DIGITS, to_mp
 from verify.engines.twins import runge_kutta as rk_twin
