@@ -16,11 +16,11 @@ from __future__ import annotations
 
 import argparse
 import platform
-import time
 
 import mpmath
 import sympy
 
+from timing import best  # benchmarks/timing.py
 from verify.engines import crosscheck, twins
 from verify.engines.methods import METHODS, ExactSystem, run
 from verify.input.model import model_from_table, symbol
@@ -35,13 +35,6 @@ PROBLEMS = {
 }
 
 
-def best(function, repeat):
-    times = []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        value = function()
-        times.append(time.perf_counter() - start)
-    return min(times), value
 
 
 def exact(problem, steps, keep):

@@ -13,11 +13,11 @@ from __future__ import annotations
 
 import argparse
 import platform
-import time
 
 import mpmath
 import sympy
 
+from timing import best  # benchmarks/timing.py
 from verify.engines import crosscheck
 from verify.engines.methods import METHODS, ExactSystem, run
 from verify.input.model import model_from_table, symbol
@@ -28,13 +28,6 @@ Y0 = [sympy.Integer(1), sympy.Integer(0)]
 H = sympy.Rational(1, 10)
 
 
-def best(function, repeat):
-    times = []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        value = function()
-        times.append(time.perf_counter() - start)
-    return min(times), value
 
 
 def exact(name, steps, keep):

@@ -249,7 +249,7 @@ def test_no_real_root_and_a_second_step_are_errors_that_say_why(check_claims):
     })
     assert results["no-root"].status == "error" and "no real root" in results["no-root"].message
     two = results["two-steps"]  # the second step goes to the numerical route (Newton on the twin), which says why
-    assert two.status == "refuted" and two.evidence == "numerical" and "one step from a rational value" in two.message
+    assert two.status == "refuted" and two.evidence == "numerical" and "solved exactly only from rational values" in two.message
 
 
 IMPLICIT_TABLEAUS = ["trapezoid", "implicit-midpoint", "gauss-legendre-4", "gauss-legendre-6", "radau-iia-3", "radau-iia-5", "lobatto-iiia-4",
@@ -297,6 +297,33 @@ def test_findings_of_the_adversarial_review_stay_fixed(check_claims):
     })).items()}
     for name in ("hair-above-a-tie", "digits-relation", "zero-difference", "irrational-starter"):
         assert results[name].status == "verified", (name, results[name].message)
+    assert results["digits-relation"].evidence == "certified"  # decided by an enclosure, and so labelled (it was "exact" once)
     assert_refuted(results["hair-below"], ["claimed 0.12 at 2 decimals", "rounds to 0.13"])
     assert results["beyond-4096-bits"].status == "error" and "not decided" in results["beyond-4096-bits"].message
     assert results["abs"].status == "error" and "internal error" not in results["abs"].message
+
+
+def test_one_implicit_step_of_other_methods_on_a_quadratic_is_an_exact_root(check_claims):
+    """y' = -y^2, h = 1/10, y0 = 1, each step's quadratic solved here by the quadratic formula (the root near y0):
+    implicit midpoint k = -(1 + k/20)^2; trapezoid Y = 1 - (1 + Y^2)/20; BDF2 from y1 = 9/10:
+    y2 - (4/3) y1 + (1/3) y0 = (2/3) h (-y2^2)."""
+    h = sympy.Rational(1, 10)
+    k = (-sympy.Rational(11, 10) + sympy.sqrt(sympy.Rational(6, 5))) / (2 * sympy.Rational(1, 400))  # (h/2)^2 k^2 + (1 + h) k + 1 = 0
+    midpoint = 1 + h * k
+    trapezoid = (-1 + sympy.sqrt(1 + 4 * (h / 2) * (1 - h / 2))) / h  # (h/2) Y^2 + Y - (1 - h/2) = 0
+    bdf2 = (-15 + sympy.sqrt(277)) / 2  # y2^2 + 15 y2 - 13 = 0
+    for value, equation in ((midpoint, lambda y: sympy.expand(((y - 1) / h) + (1 + (y - 1) / 2) ** 2)),
+                            (trapezoid, lambda y: sympy.expand(y - 1 + h / 2 * (1 + y**2))),
+                            (bdf2, lambda y: sympy.expand(y - sympy.Rational(6, 5) + sympy.Rational(1, 3) + sympy.Rational(2, 30) * y**2))):
+        assert sympy.simplify(equation(value)) == 0 and abs(float(value) - 0.9) < 0.1  # the root near y0, not the one near -15
+    body = 'check = "run"\nmodel = "quadratic"\noptions = { h = "1/10" }\ninitial = { y = 1 }\n'
+    results = root_outcomes(check_claims, {
+        "midpoint": (body.replace('options', 'method = "implicit-midpoint"\noptions') + f'expect = {{ y = "{midpoint}" }}',),
+        "trapezoid": (body.replace('options', 'method = "trapezoid"\noptions') + f'expect = {{ y = "{trapezoid}" }}',),
+        "bdf2": ('check = "run"\nmodel = "quadratic"\nmethod = "bdf-2"\noptions = { h = "1/10", history = { y = ["9/10"] } }\ninitial = { y = 1 }\n'
+                 f'steps = 2\nexpect = {{ y = "{bdf2}" }}',),
+        "trapezoid-other-root": (body.replace('options', 'method = "trapezoid"\noptions') + f'expect = {{ y = "{(-1 - sympy.sqrt(sympy.Rational(119, 100))) / h}" }}',),
+    })
+    for name in ("midpoint", "trapezoid", "bdf2"):
+        assert results[name].status == "verified" and results[name].evidence == "exact", (name, results[name].message)
+    assert_refuted(results["trapezoid-other-root"], ["y: claimed", "computed -10 + sqrt(119)"])

@@ -5,7 +5,7 @@ Every compared value is recomputed on the independent mpmath path
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 
 import mpmath
@@ -338,15 +338,61 @@ def _mp_value(expression, values, what):
         raise CheckError(f"cross-check of {what}: {exc}") from None
 
 
+@dataclass
+class Findings:
+    """What the comparisons of one run claim found: one line per success or failure, the paths' disagreements, the
+    computed values, the margins of relations, and how each was decided ("certified" when by an enclosure)."""
+
+    successes: list = field(default_factory=list)
+    failures: list = field(default_factory=list)
+    disagreements: list = field(default_factory=list)
+    computed: dict = field(default_factory=dict)
+    margins: dict = field(default_factory=dict)
+    how: set = field(default_factory=set)
+
+    @property
+    def evidence(self) -> str:
+        return "certified" if "certified" in self.how else "exact"
+
+
+@dataclass
+class Paths:
+    """The exact run and its twin, and the symbol -> value maps an expectation is evaluated in on each."""
+
+    result: object  # verify.engines.methods.RunResult
+    twin: object  # verify.engines.twins.TwinRun
+    values: dict  # exact values at the end of the run
+    mp_values: dict  # the twin's values at the end of its run
+    algebraic: bool  # values outside QQ (an algebraic field, an exact root): claimed values may be algebraic too
+
+
 def evaluate(claim: Claim, context: Context = DEFAULT_CONTEXT) -> Outcome:
+    """The pipeline: the exact run (or, where it cannot run, the certified or numerical route), the twin, one check
+    per family of expectations, one verdict."""
     spec, model = claim.spec, claim.model
+    exact = _exact_run(claim, spec, model)
+    if isinstance(exact, Outcome):
+        return exact
+    system, result = exact
+    paths = _paths(spec, model, system, result)
+    findings = Findings()
+    audit = RoundingAudit(spec.digits, spec.rounding) if spec.digits is not None else None
+    _check_expect(spec, paths, audit, findings)
+    _check_at_nodes(spec, model, paths, audit, findings)
+    _check_trace(spec, model, paths, audit, findings)
+    _check_counts(spec, paths, findings)
+    _check_relations(spec, paths, audit, findings)
+    return _verdict(spec, model, paths, audit, findings)
+
+
+def _exact_run(claim, spec, model):
+    """(system, result) of the exact run; where it cannot run, the Outcome of the certified or numerical route."""
     try:
         system = ExactSystem(model, spec.parameter_values)
     except rational.NotRational as exc:  # sin, exp, ... of a state: the certified interval route
         return _certified(claim, spec, f"the right-hand side is not rational ({exc})")
-    keep = bool(spec.trace)
     try:
-        result = run(spec.method, system, spec.options, spec.t0, spec.y0, spec.steps, keep, nodes=bool(spec.at_nodes),
+        result = run(spec.method, system, spec.options, spec.t0, spec.y0, spec.steps, bool(spec.trace), nodes=bool(spec.at_nodes),
                      quantities=_uses_run_quantities(spec, model), algebraic=True)
     except rational.NotRational as exc:
         return _certified(claim, spec, f"the exact path cannot run this ({exc})")
@@ -354,116 +400,144 @@ def evaluate(claim: Claim, context: Context = DEFAULT_CONTEXT) -> Outcome:
         raise CheckError("division by zero in an exact step") from None
     except ExactSizeError as exc:  # a nonlinear model's rationals explode: enclosures instead, where they decide
         return _certified(claim, spec, f"the exact rationals grow too large: {exc}")
+    return system, result
+
+
+def _paths(spec, model, system, result) -> Paths:
+    """The twin's run of the same problem, and the values at the end of both runs."""
     final = [result.exact(v) for v in result.y]
-    t_final = result.exact(result.t)
-    algebraic = not number_field.is_rational_field(result.field) or not all(v.is_Rational for v in final)
-    how: set = set()  # "certified" when an equality or printed value was decided by an enclosure
-    mp = _mp_run(twins.Problem.of_system(spec.method.name, spec.options, system, spec.t0, spec.y0, spec.steps,
-                                         solution=solution_expressions(model, system, spec.y0)), final_only=result.route == "affine power")
-    mp_t, mp_y, mp_trace, mp_counts, mp_nodes = mp
-    computed, failures, successes, disagreements = {}, [], [], []
-
-    def compare(comparison, values, mp_values, where=""):
-        label = comparison.text + where
-        got = _exact_value(comparison.quantity, values, label, algebraic)
-        claimed = _exact_value(comparison.claimed, values, f"claimed {label}", algebraic)
-        approx = _mp_value(comparison.quantity, mp_values, label)
-        if not crosscheck.agree(got, approx):
-            disagreements.append(f"{label}: exact {short_text(got)} vs mpmath {crosscheck.show(approx)}")
-        return label, got, claimed
-
-    values = _known_values(spec, model, t_final, final, result.recorder.latest, result.exact)
+    twin = _mp_run(twins.Problem.of_system(spec.method.name, spec.options, system, spec.t0, spec.y0, spec.steps,
+                                           solution=solution_expressions(model, system, spec.y0)), final_only=result.route == "affine power")
+    values = _known_values(spec, model, result.exact(result.t), final, result.recorder.latest, result.exact)
     mp_values = dict(values)
-    mp_values[symbol(TIME)] = mp_t
-    mp_values.update({symbol(s): v for s, v in zip(model.variables, mp_y)})
+    mp_values[symbol(TIME)] = twin.t
+    mp_values.update({symbol(s): v for s, v in zip(model.variables, twin.y)})
     static = spec.method.named_values(spec.options)  # known from the options, not computed by the run
     for name in spec.method.quantity_names(model, spec.options):
         if symbol(name) in mp_values and name not in model.variables and name not in static:
-            if not mp_trace.get(name):
+            if not twin.trace.get(name):
                 raise CheckError(f"the cross-check does not compute {name}")
-            mp_values[symbol(name)] = mp_trace[name][-1]
-    audit = RoundingAudit(spec.digits, spec.rounding) if spec.digits is not None else None
+            mp_values[symbol(name)] = twin.trace[name][-1]
+    algebraic = not number_field.is_rational_field(result.field) or not all(v.is_Rational for v in final)
+    return Paths(result, twin, values, mp_values, algebraic)
+
+
+def _compared(comparison, values, mp_values, label, algebraic, findings):
+    """(got, claimed) of one expectation, exactly; the twin's value must agree with the exact one."""
+    got = _exact_value(comparison.quantity, values, label, algebraic)
+    claimed = _exact_value(comparison.claimed, values, f"claimed {label}", algebraic)
+    approx = _mp_value(comparison.quantity, mp_values, label)
+    if not crosscheck.agree(got, approx):
+        findings.disagreements.append(f"{label}: exact {short_text(got)} vs mpmath {crosscheck.show(approx)}")
+    return got, claimed
+
+
+def _check_expect(spec, paths, audit, findings):
     for comparison in spec.expect:
-        label, got, claimed = compare(comparison, values, mp_values)
-        computed[label] = exact_text(got)
+        label = comparison.text
+        got, claimed = _compared(comparison, paths.values, paths.mp_values, label, paths.algebraic, findings)
+        findings.computed[label] = exact_text(got)
         if audit:
-            _audit(audit, label, got, claimed, how)
-        elif _equal(got, claimed, how):
-            successes.append(f"{label} = {short_text(got)}")
+            _audit(audit, label, got, claimed, findings.how)
+        elif _equal(got, claimed, findings.how):
+            findings.successes.append(f"{label} = {short_text(got)}")
         else:
-            failures.append(f"{label}: claimed {_as_written(comparison.claimed_text, claimed)}, computed {short_text(got)}")
+            findings.failures.append(f"{label}: claimed {_as_written(comparison.claimed_text, claimed)}, computed {short_text(got)}")
+
+
+def _check_at_nodes(spec, model, paths, audit, findings):
+    result = paths.result
     for comparison in spec.at_nodes:
         bad = None
-        for n, ((t, y), (mt, my)) in enumerate(zip(result.nodes, mp_nodes), 1):
+        for n, ((t, y), (mt, my)) in enumerate(zip(result.nodes, paths.twin.nodes), 1):
             node_values = _known_values(spec, model, result.exact(t), [result.exact(v) for v in y])
             node_mp = dict(node_values)
             node_mp[symbol(TIME)] = mt
             node_mp.update({symbol(s): v for s, v in zip(model.variables, my)})
-            label, got, claimed = compare(comparison, node_values, node_mp, f" at node {n}")
+            label = f"{comparison.text} at node {n}"
+            got, claimed = _compared(comparison, node_values, node_mp, label, paths.algebraic, findings)
             if audit:
-                _audit(audit, label, got, claimed, how)
-            elif bad is None and not _equal(got, claimed, how):
+                _audit(audit, label, got, claimed, findings.how)
+            elif bad is None and not _equal(got, claimed, findings.how):
                 bad = f"{label} (t = {result.exact(t)}): claimed {_as_written(comparison.claimed_text, claimed)}, computed {short_text(got)}"
         if bad:
-            failures.append(bad)
+            findings.failures.append(bad)
         elif not audit:
-            successes.append(f"{comparison.text} = {comparison.claimed_text} at all {spec.steps} macro nodes")
+            findings.successes.append(f"{comparison.text} = {comparison.claimed_text} at all {spec.steps} macro nodes")
+
+
+def _check_trace(spec, model, paths, audit, findings):
     for name, claimed_list in spec.trace.items():
-        got = [result.exact(v) for v in spec.method.trace_values(result.recorder, name, model)]
-        approx = mp_trace.get(name, [])
+        got = [paths.result.exact(v) for v in spec.method.trace_values(paths.result.recorder, name, model)]
+        approx = paths.twin.trace.get(name, [])
         if len(approx) != len(got) or not all(crosscheck.agree(g, a) for g, a in zip(got, approx)):
-            disagreements.append(f"trace {name}: exact {join_limited([short_text(g) for g in got])} vs mpmath {join_limited([crosscheck.show(a) for a in approx])}")
-        claimed_values = [_exact_value(v, values, f"trace.{name}", algebraic) for v in claimed_list]
-        computed[f"trace {name}"] = "[" + ", ".join(exact_text(g) for g in got) + "]"
+            findings.disagreements.append(f"trace {name}: exact {join_limited([short_text(g) for g in got])} vs mpmath "
+                                          f"{join_limited([crosscheck.show(a) for a in approx])}")
+        claimed_values = [_exact_value(v, paths.values, f"trace.{name}", paths.algebraic) for v in claimed_list]
+        findings.computed[f"trace {name}"] = "[" + ", ".join(exact_text(g) for g in got) + "]"
         if audit and len(got) == len(claimed_values):
             for index, (g, c) in enumerate(zip(got, claimed_values), 1):
-                _audit(audit, f"trace {name} value {index}", g, c, how)
-        elif len(got) == len(claimed_values) and all(_equal(g, c, how) for g, c in zip(got, claimed_values)):
-            successes.append(f"trace {name} = [{join_limited([short_text(g) for g in got])}]")
+                _audit(audit, f"trace {name} value {index}", g, c, findings.how)
+        elif len(got) == len(claimed_values) and all(_equal(g, c, findings.how) for g, c in zip(got, claimed_values)):
+            findings.successes.append(f"trace {name} = [{join_limited([short_text(g) for g in got])}]")
         else:
-            failures.append(_trace_difference(name, claimed_values, got, spec.trace_texts[name], how))
+            findings.failures.append(_trace_difference(name, claimed_values, got, spec.trace_texts[name], findings.how))
+
+
+def _check_counts(spec, paths, findings):
     for name, claimed_count in spec.counts.items():
-        got = result.recorder.counts.get(name, 0)
-        if got != mp_counts.get(name, 0):
-            disagreements.append(f"count {name}: exact path {got} vs mpmath path {mp_counts.get(name, 0)}")
-        computed[f"counts {name}"] = str(got)
+        got = paths.result.recorder.counts.get(name, 0)
+        twin_count = paths.twin.counts.get(name, 0)
+        if got != twin_count:
+            findings.disagreements.append(f"count {name}: exact path {got} vs mpmath path {twin_count}")
+        findings.computed[f"counts {name}"] = str(got)
         if got == claimed_count:
-            successes.append(f"{got} {name} evaluation{'s' if got != 1 else ''}")
+            findings.successes.append(f"{got} {name} evaluation{'s' if got != 1 else ''}")
         else:
-            failures.append(f"counts {name}: claimed {claimed_count}, computed {got}")
-    evidence, margins = ("certified" if how else "exact"), {}
+            findings.failures.append(f"counts {name}: claimed {claimed_count}, computed {got}")
+
+
+def _check_relations(spec, paths, audit, findings):
+    values = paths.values
     for relation in spec.relations:
         quantity, bound = substituted(relation.quantity, values), substituted(relation.claimed, values)
         if audit and relation.op == "==" and bound.is_Rational and quantity.is_number and not quantity.free_symbols:
-            _audit(audit, relation.text, quantity, bound, how)  # a printed value (an irrational one by its enclosure)
-            computed[relation.text] = exact_text(quantity)
+            _audit(audit, relation.text, quantity, bound, findings.how)  # a printed value (an irrational one by its enclosure)
+            findings.computed[relation.text] = exact_text(quantity)
             continue
-        quantity, bound, holds, how = _decide_relation(relation, values, mp_values, disagreements)
-        margins[relation.text] = _margin(relation, values)
-        computed[relation.text] = quantity
-        evidence = "certified" if "certified" in how else evidence
+        quantity, bound, holds, note = _decide_relation(relation, values, paths.mp_values, findings.disagreements)
+        findings.margins[relation.text] = _margin(relation, values)
+        findings.computed[relation.text] = quantity
+        if "certified" in note:
+            findings.how.add("certified")
         equals = lambda text: text if text.startswith("≈") else f"= {text}"  # noqa: E731
         bound_shown = "" if relation.claimed_text.strip() == bound else f", {relation.claimed_text} {equals(bound)}"
-        shown = f"{relation.text} {equals(quantity)}{bound_shown}{how}"
-        (successes if holds else failures).append(
-            f"{relation.text} {relation.op} {relation.claimed_text}: {shown}" if holds
-            else f"{relation.text}: claimed {relation.op} {relation.claimed_text}, computed {shown}"
-        )
+        shown = f"{relation.text} {equals(quantity)}{bound_shown}{note}"
+        if holds:
+            findings.successes.append(f"{relation.text} {relation.op} {relation.claimed_text}: {shown}")
+        else:
+            findings.failures.append(f"{relation.text}: claimed {relation.op} {relation.claimed_text}, computed {shown}")
+
+
+def _verdict(spec, model, paths, audit, findings) -> Outcome:
+    """One verdict: an error when the paths disagree; refuted when any expectation failed; else verified."""
     if audit:
         audited_successes, audited_failures = audit.findings()
-        successes += audited_successes
-        failures += audited_failures
-    if disagreements:
-        raise CheckError("exact and mpmath paths disagree: " + "; ".join(disagreements))
-    derivation = _derivation(spec, result, final, t_final, model)
+        findings.successes += audited_successes
+        findings.failures += audited_failures
+    if findings.disagreements:
+        raise CheckError("exact and mpmath paths disagree: " + "; ".join(findings.disagreements))
+    result = paths.result
+    derivation = _derivation(spec, result, [result.exact(v) for v in result.y], result.exact(result.t), model)
     if result.recorder.failure:
         note = f"run failed: {result.recorder.failure}"
         derivation.append(note)
-        (successes if not failures else failures).insert(0, note)
-    if failures:
-        return Outcome("refuted", evidence, "; ".join(failures), computed, derivation, margins)
+        (findings.successes if not findings.failures else findings.failures).insert(0, note)
+    if findings.failures:
+        return Outcome("refuted", findings.evidence, "; ".join(findings.failures), findings.computed, derivation, findings.margins)
     check_note = f"mpmath {crosscheck.DIGITS}-digit cross-check agrees"
-    return Outcome("verified", evidence, "; ".join(successes) + f" ({check_note})", computed, derivation, margins)
+    return Outcome("verified", findings.evidence, "; ".join(findings.successes) + f" ({check_note})", findings.computed, derivation,
+                   findings.margins)
 
 
 def _certified(claim, spec, reason) -> Outcome:

@@ -104,18 +104,7 @@ def evaluate(claim, spec, reason: str, mp_run) -> Outcome:
                 (successes if holds else failures).append(line if holds else f"{relation.text}: claimed {relation.op} {relation.claimed_text}, computed {line}")
         finally:
             mpmath.iv.prec = saved
-        if audit:
-            if audit.undecided():
-                undecided += [v.label for v in audit.undecided()]
-            else:
-                audited_successes, audited_failures = audit.findings()
-                successes += audited_successes
-                failures += audited_failures
-        for name, claimed_count in spec.counts.items():
-            got = recorder.counts.get(name, 0)
-            computed[f"counts {name}"] = str(got)
-            (successes if got == claimed_count else failures).append(
-                f"{got} {name} evaluations" if got == claimed_count else f"counts {name}: claimed {claimed_count}, computed {got}")
+        settle_audit_and_counts(audit, spec.counts, recorder.counts, successes, failures, undecided, computed)
         if not undecided:
             break
     else:
@@ -128,6 +117,23 @@ def evaluate(claim, spec, reason: str, mp_run) -> Outcome:
     if failures:
         return Outcome("refuted", "certified", "; ".join(failures) + f" ({how})", computed, derivation)
     return Outcome("verified", "certified", "; ".join(successes) + f" ({how})", computed, derivation)
+
+
+def settle_audit_and_counts(audit, claimed_counts: dict, counts: dict, successes, failures, undecided, computed) -> None:
+    """The rounding audit's findings once every value in it is decided (else their labels go to ``undecided``), and the
+    evaluation counts against the claimed ones: shared by the certified and the numerical route."""
+    if audit:
+        if audit.undecided():
+            undecided += [v.label for v in audit.undecided()]
+        else:
+            audited_successes, audited_failures = audit.findings()
+            successes += audited_successes
+            failures += audited_failures
+    for name, claimed_count in claimed_counts.items():
+        got = counts.get(name, 0)
+        computed[f"counts {name}"] = str(got)
+        (successes if got == claimed_count else failures).append(
+            f"{got} {name} evaluations" if got == claimed_count else f"counts {name}: claimed {claimed_count}, computed {got}")
 
 
 def _compare(label, ball, claimed, claimed_text, audit, successes, failures, undecided):

@@ -20,6 +20,7 @@ from verify.input.model import TIME, initial_name, symbol
 from verify.checks.common import CheckError, Outcome
 from verify.checks.comparisons import OPERATORS
 from verify.checks.rounding import RoundingAudit
+from verify.checks.run_certified import settle_audit_and_counts
 from verify.errors import CrossCheckUnavailable
 
 TOLERANCE_DIGITS = 30  # a value's uncertainty: 10^-30 relative (Newton stops at a residual of 10^-40 by default)
@@ -130,18 +131,7 @@ def evaluate(claim, spec, reason: str, mp_run) -> Outcome:
         holds = OPERATORS[relation.op](sign, 0)
         line = f"{relation.text} ≈ {value.shown()}, {relation.claimed_text}"
         (successes if holds else failures).append(line if holds else f"{relation.text}: claimed {relation.op} {relation.claimed_text}, computed {line}")
-    if audit:
-        if audit.undecided():
-            undecided += [v.label for v in audit.undecided()]
-        else:
-            audited_successes, audited_failures = audit.findings()
-            successes += audited_successes
-            failures += audited_failures
-    for name, claimed_count in spec.counts.items():
-        got = counts.get(name, 0)
-        computed[f"counts {name}"] = str(got)
-        (successes if got == claimed_count else failures).append(
-            f"{got} {name} evaluations" if got == claimed_count else f"counts {name}: claimed {claimed_count}, computed {got}")
+    settle_audit_and_counts(audit, spec.counts, counts, successes, failures, undecided, computed)
     if undecided:
         raise CheckError(f"{reason}; the numerical path could not decide {', '.join(undecided)}: the value lies within 10^-{TOLERANCE_DIGITS} "
                          "of the claimed value or of a rounding boundary")

@@ -22,6 +22,10 @@ class NotAlgebraic(UndecidableError):
     """A coefficient is not a real algebraic number written with radicals or CRootOf."""
 
 
+class NotRootable(UndecidableError):
+    """A polynomial equation has no real root, or no single nearest one."""
+
+
 def _generators(value: sympy.Expr) -> set:
     radicals = {a for a in value.atoms(sympy.Pow) if a.exp.is_Rational and not a.exp.is_Integer and a.base.is_Rational}
     return radicals | value.atoms(sympy.CRootOf)
@@ -143,3 +147,22 @@ def decide_equal(a: sympy.Expr, b: sympy.Expr) -> bool | None:
     except NotAlgebraic:
         return None
     return x == y
+
+
+def nearest_real_root(poly: sympy.Poly, point: sympy.Rational):
+    """The real root of ``poly`` (rational coefficients) nearest to ``point``, exactly: a Rational, radicals or a
+    CRootOf.  The isolating intervals of the real roots (sympy's Poly.intervals, rational ends) are refined until one
+    root's distance interval lies below every other's; two roots equally near (``point`` exactly between them) never
+    separate, and no real root at all is an UndecidableError too."""
+    square_free = poly.sqf_part()
+    roots = square_free.real_roots(radicals=True)
+    if not roots:
+        raise NotRootable(f"{poly.as_expr()} = 0 has no real root: the implicit step has no real solution")
+    for k in range(4, 400, 12):
+        intervals = [box for box, _ in square_free.intervals(eps=sympy.Rational(1, 2**k))]
+        distances = [(max(point - low, high - point), sympy.Integer(0)) if low <= point <= high else
+                     (max(abs(low - point), abs(high - point)), min(abs(low - point), abs(high - point))) for low, high in intervals]
+        for i, (upper, _) in enumerate(distances):
+            if all(upper < lower for j, (_, lower) in enumerate(distances) if j != i):
+                return roots[i]
+    raise NotRootable(f"two roots of {poly.as_expr()} = 0 are equally near {point}: which one continues the step is not decided")

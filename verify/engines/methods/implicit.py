@@ -12,11 +12,11 @@ from __future__ import annotations
 
 import sympy
 
-from verify.engines import number_field, rational
-from verify.input.model import TIME, symbol
+from verify.engines import rational
+from verify.input.model import symbol
 from verify.engines.methods import schema
 from verify.engines.methods.schema import Option
-from verify.engines.methods.base import Method, MethodError, Recorder, identity_minus, positive_integer, positive_rational
+from verify.engines.methods.base import Method, MethodError, Recorder, identity_minus, positive_integer, positive_rational, scalar_root
 
 
 class BackwardEuler(Method):
@@ -96,49 +96,15 @@ class BackwardEuler(Method):
 
 
     def _root_step(self, system, t, y, options, recorder):
-        """One step of y+ = y + h f(t + h, y+) for a scalar f polynomial in y: y+ is the real root of
-        P(Y) = Y - y - h f(t + h, Y) nearest to y: for small h the root that continues y as h -> 0 (the others leave
-        to infinity as h -> 0); the twin's Newton iteration from y must converge to the same root (cross-check).  It is exact: a rational, a radical
-        (sympy's roots of a quadratic), or a CRootOf; y' = -y^2 gives (sqrt(1 + 4 h y) - 1)/(2h).  From a rational y
-        only: the next step would need a polynomial over the field of y+ (not done; an error says so)."""
-        name = system.states[0] if len(system.states) == 1 else None
-        if name is None or system.model.algebraic or options.get("residual_d") or not isinstance(y[0], (rational.Rational, int)):
-            raise rational.NotRational(
-                f"{system.model.name}: the implicit equation is nonlinear; it is solved exactly only for one state, a right-hand "
-                "side polynomial in it, no prescribed residual, and one step from a rational value (the next value is algebraic)")
-        h, unknown = rational.to_sympy(options["h"]), symbol(name)
-        y0, t1 = rational.to_sympy(y[0]), rational.to_sympy(t) + rational.to_sympy(options["h"])
-        try:
-            poly = sympy.Poly(unknown - y0 - h * system.rhs[0].xreplace({symbol(TIME): t1}), unknown, domain=sympy.QQ)
-        except (sympy.PolynomialError, sympy.CoercionFailed):
-            raise rational.NotRational(f"{system.model.name}: the right-hand side is not a polynomial in {name} with rational "
-                                       "coefficients, so the implicit step has no exact root solve") from None
-        recorder.counts["rhs"] += 1
-        root = nearest_real_root(poly, y0)
-        recorder.assign(name, root)
-        residual = (root - y0) / h - system.rhs[0].xreplace({symbol(TIME): t1, unknown: root})
-        if number_field.decide_equal(sympy.expand(residual), 0) is not True:  # a check of the root, not an assumption
-            raise rational.NotRational(f"the root {root} of {poly.as_expr()} = 0 could not be confirmed exactly")
-        recorder.assign(f"r_d_{name}", sympy.Integer(0), "residual")
+        """One step of y+ = y + h f(t + h, y+) for one state and f polynomial in it: the exact real root nearest y
+        (verify.engines.methods.base.scalar_root); y' = -y^2 gives (sqrt(1 + 4 h y) - 1)/(2h)."""
+        if options.get("residual_d"):
+            raise rational.NotRational(f"{system.model.name}: the implicit equation is nonlinear; a prescribed residual has no exact root solve")
+        h = options["h"]
+        root = scalar_root(system, t + h, 0, 1, y[0] if y else None, h, y[0] if y else None, recorder, "the backward-Euler step")
+        recorder.assign(system.states[0], root)
+        recorder.assign(f"r_d_{system.states[0]}", sympy.Integer(0), "residual")  # the root's residual, checked exactly in scalar_root
         return [root]
-
-
-def nearest_real_root(poly: sympy.Poly, point: sympy.Rational):
-    """The real root of ``poly`` nearest to ``point``, exactly (a Rational, radicals or CRootOf).  The isolating
-    intervals of the real roots (sympy's Poly.intervals, rational ends) are refined until one root's distance interval
-    lies below every other's; equal distances (point exactly between two roots) never separate: NotRational."""
-    square_free = poly.sqf_part()
-    roots = square_free.real_roots(radicals=True)
-    if not roots:
-        raise rational.NotRational(f"{poly.as_expr()} = 0 has no real root: the implicit step has no real solution")
-    for k in range(4, 400, 12):
-        intervals = [box for box, _ in square_free.intervals(eps=sympy.Rational(1, 2**k))]
-        distances = [(max(abs(a - point), abs(b - point)) if not a <= point <= b else max(point - a, b - point),
-                      sympy.Integer(0) if a <= point <= b else min(abs(a - point), abs(b - point))) for a, b in intervals]
-        for i, (upper, _) in enumerate(distances):
-            if all(upper < lower for j, (_, lower) in enumerate(distances) if j != i):
-                return roots[i]
-    raise rational.NotRational(f"two roots of {poly.as_expr()} = 0 are equally near {point}: which one continues the step is not decided")
 
 
 def _step_function(expression):

@@ -25,7 +25,7 @@ from verify.engines import rational
 from verify.input.model import TIME, initial_name, symbol
 from verify.engines.methods import schema
 from verify.engines.methods.schema import Option
-from verify.engines.methods.base import Method, MethodError, Recorder, assign_components, component_names, identity_minus, positive_rational, to_field_deep
+from verify.engines.methods.base import Method, MethodError, Recorder, assign_components, scalar_root, component_names, identity_minus, positive_rational, to_field_deep
 from verify.engines.methods.runge_kutta import TABLEAUS, RungeKutta
 
 R = sympy.Rational
@@ -254,6 +254,10 @@ class LinearMultistep(Method):
             return corrected
         if beta[-1] == 0:
             return known
+        if not system.linear_in_state() and options.get("exact_roots"):  # u = known + h beta_k f(t1, u), exactly
+            root = scalar_root(system, t1, 0, 1, known[0] if len(known) == 1 else None, h * beta[-1], window_y[-1][0], recorder,
+                               f"the implicit equation of {self.name}")
+            return [root]
         if not system.linear_in_state():
             raise rational.NotRational(f"{system.model.name}: the implicit equation of {self.name} is nonlinear in the new value, so it has no "
                                     "exact rational solve (check = \"order\" runs it with a finite-budget Newton iteration on the mpmath path)")

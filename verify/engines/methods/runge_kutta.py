@@ -29,7 +29,8 @@ import sympy
 from verify.engines import number_field, rational
 from verify.engines.methods import schema
 from verify.engines.methods.schema import Option
-from verify.engines.methods.base import Method, MethodError, assign_components, component_names, component_values, identity_minus, positive_rational, to_field_deep
+from verify.engines.methods.base import (Method, MethodError, Recorder, assign_components, component_names, component_values, identity_minus,
+                                         positive_rational, scalar_root, to_field_deep)
 
 R = sympy.Rational
 S3, S15, S6 = sympy.sqrt(3), sympy.sqrt(15), sympy.sqrt(6)
@@ -297,7 +298,7 @@ class RungeKutta(Method):
                 _record_stage(recorder, i, k, system.states)
                 stages.append(k)
         else:
-            stages = self._implicit_stages(system, t, y, A, c, h, options["diagonal"], recorder)
+            stages = self._implicit_stages(system, t, y, A, c, h, options["diagonal"], recorder, options.get("exact_roots"))
         new = list(y)
         for i in range(s):
             if b[i]:
@@ -329,7 +330,9 @@ class RungeKutta(Method):
             if all(v > 0 for v in tolerance):
                 recorder.assign("error_ratio", max(estimate[q] / tolerance[q] for q in range(n)), "embedded pair")
 
-    def _implicit_stages(self, system, t, y, A, c, h, diagonal, recorder):
+    def _implicit_stages(self, system, t, y, A, c, h, diagonal, recorder, exact_roots=False):
+        if exact_roots and diagonal and not system.model.algebraic and not system.linear_in_state():
+            return self._root_stages(system, t, y, A, c, h, recorder)
         if system.model.algebraic or not system.linear_in_state():
             raise rational.NotRational(
                 f"{system.model.name}: the stage equations of {self.name} are nonlinear in the state, so they have no exact "
@@ -357,6 +360,24 @@ class RungeKutta(Method):
         stages = [solution[i * n:(i + 1) * n] for i in range(s)]
         for i, k in enumerate(stages):
             _record_stage(recorder, i, k, system.states)
+        return stages
+
+
+    def _root_stages(self, system, t, y, A, c, h, recorder):
+        """A diagonally implicit tableau on one state with a polynomial right-hand side: each implicit stage
+        k_i = f(t_i, Y_i + h a_ii k_i) is the exact real root nearest the explicit value f(t_i, Y_i) (base.scalar_root);
+        from rational values only, so in practice the first implicit stage of a step (implicit midpoint, the
+        trapezoidal rule, backward Euler as a tableau)."""
+        stages = []
+        for i in range(len(A)):
+            known = [y[0] + h * sum((A[i][j] * stages[j][0] for j in range(i) if A[i][j]), 0 * h)]
+            if A[i][i]:
+                guess = system.rate(t + c[i] * h, known, Recorder(keep=False))[0]
+                k = [scalar_root(system, t + c[i] * h, known[0], h * A[i][i], 0, 1, guess, recorder, f"stage {i + 1} of {self.name}")]
+            else:
+                k = system.rate(t + c[i] * h, known, recorder)
+            _record_stage(recorder, i, k, system.states)
+            stages.append(k)
         return stages
 
 
