@@ -81,3 +81,33 @@ def test_newton_running_out_of_budget_is_an_error(check_claims):
             'expect = { y = 1 }')
     result = outcomes(check_claims, {"budget": (body,)})["budget"]
     assert result.status == "error" and "Newton did not converge" in result.message
+
+
+def test_findings_of_the_second_adversarial_review_stay_fixed(check_claims):
+    """A loose newton_tolerance in the claim does not loosen the route (a false claim is refuted); an exact value that
+    agrees to 30 digits is not called equal (error); a tiny value's band is not absolute 10^-40 (10^-41 is refuted);
+    a digits == relation is audited; t is known exactly; the exact root is the one that tends to y0 as h -> 0."""
+    extra = '[model.tiny]\nstates = ["y"]\nrhs = { y = "-y + y**3" }\n[model.sq4]\nstates = ["y"]\nrhs = { y = "y**2 - 4" }\n'
+    body = 'check = "run"\nmodel = "cubic"\nmethod = "gauss-legendre-4"\ninitial = { y = 1 }\n'
+    value = gauss4_cubic(F(1, 10), 1, 1)
+    with mpmath.workdps(60):
+        thirty_five = mpmath.nstr(value, 35)
+    results = {k: r.outcome for k, r in check_claims(claims_text(MODELS + extra, {
+        "loose-tolerance": (body + 'options = { h = "1/10", newton_tolerance = 1 }\nexpect = { y = "9/10" }',),
+        "exact-equality": (body + f'options = {{ h = "1/10" }}\nexpect = {{ y = "{thirty_five}" }}',),
+        "tiny": ('check = "run"\nmodel = "tiny"\nmethod = "gauss-legendre-4"\noptions = { h = "1/10" }\ninitial = { y = "10**-45" }\n'
+                 'expect = { y = "10**-41" }',),
+        "digits-relation": (body + f'options = {{ h = "1/10" }}\ndigits = 8\nexpect_relations = {{ y = "== {mpmath.nstr(value, 8)}" }}',),
+        "exact-time": ('check = "run"\nmodel = "cubic"\nmethod = "gauss-legendre-4"\noptions = { h = "1/10" }\ninitial = { y = 1 }\nsteps = 4\n'
+                       'digits = 3\nexpect = { t = "0.4" }',),
+        "continuation": ('check = "run"\nmodel = "sq4"\nmethod = "backward-euler"\noptions = { h = "3/5" }\ninitial = { y = 1 }\n'
+                         'expect = { y = "(5 - sqrt(109))/6" }',),
+    })).items()}
+    assert_refuted(results["loose-tolerance"], ["y: claimed 9/10, computed ≈ 0.91287070890554532911"])
+    assert results["exact-equality"].status == "error" and "proves no equality" in results["exact-equality"].message
+    assert_refuted(results["tiny"], ["y: claimed 10**-41, computed ≈ 9.04837430610626486915"])
+    assert results["digits-relation"].status == "verified", results["digits-relation"].message
+    assert results["exact-time"].status == "verified", results["exact-time"].message
+    # the branch from y0 = 1 is (5 - sqrt(109))/6 = -0.907 (the discriminant 1 - 4h + 16h^2 never vanishes), not the
+    # nearer root 2.573: the exact path counts roots, the twin follows the branch by Newton continuation, and they agree
+    assert results["continuation"].status == "verified" and results["continuation"].evidence == "exact", results["continuation"].message

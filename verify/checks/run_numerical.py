@@ -38,7 +38,8 @@ class Band:
 
     def __init__(self, high, low_precision):
         with mpmath.workdps(crosscheck.DIGITS + EXTRA_DIGITS):
-            width = max(abs(high - low_precision), abs(high) * mpmath.mpf(10) ** -TOLERANCE_DIGITS, mpmath.mpf(10) ** -(TOLERANCE_DIGITS + 10))
+            width = max(abs(high - low_precision), abs(high) * mpmath.mpf(10) ** -TOLERANCE_DIGITS,
+                        mpmath.mpf(10) ** -(crosscheck.DIGITS + EXTRA_DIGITS - 5))
             self.value = high
             self.low, self.high = _rational(high - 2 * width), _rational(high + 2 * width)
 
@@ -72,8 +73,16 @@ def evaluate(claim, spec, reason: str, mp_run) -> Outcome:
                 found[symbol(name)] = (series[-1], trace_other[name][-1])
         return found
 
-    def band(expression, found) -> Band:
+    def band(expression, found):
+        """The value of ``expression`` at the end of the run: exact when it needs no computed value (t of a
+        fixed-step run, an option), else a Band."""
         expression = expression.xreplace(constants)
+        if exact_time is not None:
+            expression = expression.xreplace({symbol(TIME): exact_time})
+        if not expression.free_symbols:
+            if not expression.is_Rational:
+                raise CheckError(f"{expression} is known exactly but is not rational: the numerical path does not compare it")
+            return expression
         variables = [s for s in expression.free_symbols]
         missing = [str(s) for s in variables if s not in found]
         if missing:
@@ -85,9 +94,20 @@ def evaluate(claim, spec, reason: str, mp_run) -> Outcome:
         except CrossCheckUnavailable as exc:
             raise CheckError(f"cannot evaluate {expression} on the numerical path: {exc}") from None
 
-    def compare(label, value: Band, claimed, claimed_text):
+    def compare(label, value, claimed, claimed_text):
+        """A claimed value against a Band (or an exact rational): printed digits by the audit; an exact value is
+        refuted when the band excludes it, and left undecided when the band holds it (agreement to 30 digits is not
+        equality)."""
         if claimed.free_symbols or not claimed.is_number:
             raise CheckError(f"claimed {label} = {claimed_text}: on the numerical path the claimed value must be a number")
+        if isinstance(value, sympy.Basic):  # known exactly
+            if audit and claimed.is_Rational:
+                audit.add(label, value, claimed)
+            elif value == claimed:
+                successes.append(f"{label} = {claimed_text} (exactly)")
+            else:
+                failures.append(f"{label}: claimed {claimed_text}, computed {value}")
+            return
         if audit and claimed.is_Rational:
             audit.add(label, (value.low, value.high, value.shown()), claimed)
             return
@@ -95,19 +115,22 @@ def evaluate(claim, spec, reason: str, mp_run) -> Outcome:
             target = crosscheck.mp_value(claimed) if not claimed.is_Rational else mpmath.mpf(int(claimed.p)) / int(claimed.q)
             low, high = (mpmath.mpf(int(v.p)) / int(v.q) for v in (value.low, value.high))
             if low <= target <= high:
-                successes.append(f"{label} ≈ {value.shown()} agrees with {claimed_text}")
+                undecided.append(f"{label} = {claimed_text} (it agrees to {TOLERANCE_DIGITS} digits, which proves no equality: give digits)")
             else:
                 failures.append(f"{label}: claimed {claimed_text}, computed ≈ {value.shown()}")
 
+    exact_time = None if spec.method.variable_step else spec.t0 + spec.steps * spec.method.step_length(spec.options)
     final = values_at(t_high, y_high, y_low, trace_high, trace_low)
     for comparison in spec.expect:
         value = band(comparison.quantity, final)
-        computed[comparison.text] = value.shown()
+        computed[comparison.text] = value.shown() if isinstance(value, Band) else str(value)
         compare(comparison.text, value, comparison.claimed.xreplace(constants), comparison.claimed_text)
     for comparison in spec.at_nodes:
         for n, ((t, y), (_, y_other)) in enumerate(zip(nodes_high, nodes_low), 1):
             node = values_at(t, y, y_other, {}, {})
-            compare(f"{comparison.text} at node {n}", band(comparison.quantity, node), comparison.claimed.xreplace(constants), comparison.claimed_text)
+            node_time = None if spec.method.variable_step else spec.t0 + n * spec.method.step_length(spec.options)
+            quantity = comparison.quantity.xreplace({symbol(TIME): node_time}) if node_time is not None else comparison.quantity
+            compare(f"{comparison.text} at node {n}", band(quantity, node), comparison.claimed.xreplace(constants), comparison.claimed_text)
     for name, claimed_list in spec.trace.items():
         got, other = trace_high.get(name, []), trace_low.get(name, [])
         computed[f"trace {name}"] = "[" + ", ".join(crosscheck.show(g, 20) for g in got) + "]"
@@ -121,6 +144,16 @@ def evaluate(claim, spec, reason: str, mp_run) -> Outcome:
         if bound.free_symbols or not bound.is_number:
             raise CheckError(f"{relation.text} {relation.op} {relation.claimed_text}: on the numerical path the bound must be a number")
         value = band(relation.quantity, final)  # the band of the quantity itself: its uncertainty is relative to its size
+        if audit and relation.op == "==" and bound.is_Rational:  # a printed value, as on the exact path
+            compare(relation.text, value, bound, relation.claimed_text)
+            continue
+        if not isinstance(value, Band):
+            holds = OPERATORS[relation.op](sympy.sign(value - bound), 0) if bound.is_Rational else None
+            if holds is None:
+                raise CheckError(f"{relation.text} {relation.op} {relation.claimed_text}: on the numerical path the bound must be rational")
+            (successes if holds else failures).append(f"{relation.text} = {value} {relation.op} {relation.claimed_text}" if holds else
+                                                      f"{relation.text}: claimed {relation.op} {relation.claimed_text}, computed {value}")
+            continue
         with mpmath.workdps(crosscheck.DIGITS + EXTRA_DIGITS):
             target = crosscheck.mp_value(bound) if not bound.is_Rational else mpmath.mpf(int(bound.p)) / int(bound.q)
             low, high = (mpmath.mpf(int(v.p)) / int(v.q) for v in (value.low, value.high))
@@ -129,7 +162,7 @@ def evaluate(claim, spec, reason: str, mp_run) -> Outcome:
             undecided.append(f"{relation.text} {relation.op} {relation.claimed_text}")
             continue
         holds = OPERATORS[relation.op](sign, 0)
-        line = f"{relation.text} ≈ {value.shown()}, {relation.claimed_text}"
+        line = f"{relation.text} ≈ {value.shown()} {relation.op if holds else {'<': '>=', '<=': '>', '>': '<=', '>=': '<', '==': '!=', '!=': '=='}[relation.op]} {relation.claimed_text}"
         (successes if holds else failures).append(line if holds else f"{relation.text}: claimed {relation.op} {relation.claimed_text}, computed {line}")
     settle_audit_and_counts(audit, spec.counts, counts, successes, failures, undecided, computed)
     if undecided:

@@ -23,7 +23,7 @@ class NotAlgebraic(UndecidableError):
 
 
 class NotRootable(UndecidableError):
-    """A polynomial equation has no real root, or no single nearest one."""
+    """A polynomial equation has no real root on the branch asked for, or the branch is not decided."""
 
 
 def _generators(value: sympy.Expr) -> set:
@@ -149,20 +149,40 @@ def decide_equal(a: sympy.Expr, b: sympy.Expr) -> bool | None:
     return x == y
 
 
-def nearest_real_root(poly: sympy.Poly, point: sympy.Rational):
-    """The real root of ``poly`` (rational coefficients) nearest to ``point``, exactly: a Rational, radicals or a
-    CRootOf.  The isolating intervals of the real roots (sympy's Poly.intervals, rational ends) are refined until one
-    root's distance interval lies below every other's; two roots equally near (``point`` exactly between them) never
-    separate, and no real root at all is an UndecidableError too."""
-    square_free = poly.sqf_part()
-    roots = square_free.real_roots(radicals=True)
-    if not roots:
-        raise NotRootable(f"{poly.as_expr()} = 0 has no real root: the implicit step has no real solution")
-    for k in range(4, 400, 12):
-        intervals = [box for box, _ in square_free.intervals(eps=sympy.Rational(1, 2**k))]
-        distances = [(max(point - low, high - point), sympy.Integer(0)) if low <= point <= high else
-                     (max(abs(low - point), abs(high - point)), min(abs(low - point), abs(high - point))) for low, high in intervals]
-        for i, (upper, _) in enumerate(distances):
-            if all(upper < lower for j, (_, lower) in enumerate(distances) if j != i):
-                return roots[i]
-    raise NotRootable(f"two roots of {poly.as_expr()} = 0 are equally near {point}: which one continues the step is not decided")
+def continued_root(equation: sympy.Expr, u: sympy.Symbol, lam: sympy.Symbol, start: sympy.Rational):
+    """The real root at lam = 1 of ``equation`` (a polynomial in u and lam with rational coefficients, equal to
+    u - start at lam = 0) on the branch that starts at u = start: the root of an implicit step that tends to the
+    explicit value as the step's implicit part grows from 0 (SPEC: "the real root that tends to y0 as h -> 0").
+
+    Exact and certain, by counting: where the discriminant in u and the leading coefficient have no root in (0, 1],
+    the real roots never meet, so the branch keeps its rank among them.  Its rank is read at a lam_test before the
+    branch first crosses u = start (the first positive root of equation(start, lam)): the real roots below ``start``
+    there (Sturm count), less the branch itself when it lies below, which for small lam is where -equation(start, lam)
+    points.  NotRootable when a root of the discriminant or leading coefficient lies in (0, 1] (the branch may fold
+    or meet another: not decided here), or no real root continues."""
+    P = sympy.Poly(equation, u, lam, domain=QQ)
+    if sympy.Poly(P.as_expr().subs(lam, 0), u) != sympy.Poly(u - start, u):
+        raise NotRootable(f"{equation} = 0 does not reduce to u = {start} at lam = 0")
+    in_u = sympy.Poly(P.as_expr(), u)
+    at_start = sympy.Poly(P.as_expr().subs(u, start), lam, domain=QQ)
+    if at_start.is_zero:  # start solves the equation for every lam: the branch stays there
+        return start
+    critical = sympy.Poly(sympy.expand(in_u.LC() * sympy.discriminant(in_u.as_expr(), u)), lam, domain=QQ)
+    if critical.is_zero or any(0 < r <= 1 for r in critical.real_roots()):
+        raise NotRootable(f"the roots of {in_u.as_expr().subs(lam, 1)} = 0 meet or escape on the way from the explicit value {start} "
+                          "(the discriminant has a root in (0, 1]): which one continues it is not decided")
+    crossings = [r for r in at_start.real_roots() if 0 < r <= 1]
+    lam_test = sympy.Integer(1)
+    if crossings:  # a rational below the first crossing
+        first = min(crossings)
+        low = first if first.is_Rational else sympy.Rational(at_start.intervals(eps=sympy.Rational(1, 2**20))[
+            [r for r in at_start.real_roots()].index(first)][0][0])
+        lam_test = low / 2
+    test = sympy.Poly(P.as_expr().subs(lam, lam_test), u, domain=QQ)
+    below = test.count_roots(None, start)
+    branch_below = bool(at_start.eval(lam_test) > 0)  # near lam = 0, branch - start ~ -equation(start, lam)
+    rank = below - int(branch_below)
+    roots = sympy.Poly(P.as_expr().subs(lam, 1), u, domain=QQ).real_roots(radicals=True)
+    if not 0 <= rank < len(roots):
+        raise NotRootable(f"no real root of {in_u.as_expr().subs(lam, 1)} = 0 continues {start}")
+    return roots[rank]

@@ -341,37 +341,37 @@ def to_field_deep(value):
     return rational.to_field(value) if getattr(value, "is_Rational", False) else value
 
 
-def scalar_root(system, t, a, b, c, s, guess, recorder: "Recorder", what: str) -> sympy.Expr:
-    """The real root u nearest ``guess`` of  u = c + s f(t, a + b u)  for a one-state system whose right-hand side is a
-    polynomial in the state: one implicit step (backward Euler: a = 0, b = 1, c = y, s = h; a diagonally implicit
-    stage k = f(t_i, Y + h a_ii k): a = Y, b = h a_ii, c = 0, s = 1; an implicit multistep formula) solved exactly as
-    a Rational, radicals or a CRootOf (number_field.nearest_real_root), its residual checked exactly.  For small h the
-    nearest root is the one that continues the explicit value as h -> 0 (the others leave to infinity); the twin's
-    Newton iteration from the same guess must reach the same root.  All of a, b, c, s, t and the guess must be
-    rational: a value computed by an earlier exact root is not (NotRational says so)."""
+def scalar_root(system, t, a, b, c, s, grows: str, recorder: "Recorder", what: str) -> sympy.Expr:
+    """The root u of  u = c + s f(t, a + b u)  for a one-state system whose right-hand side is a polynomial in the
+    state, on the branch that starts at the explicit value as the implicit part grows from 0 (SPEC: the real root
+    that tends to y0 as h -> 0): ``grows`` = "s" scales s (backward Euler: a = 0, b = 1, c = y, s = h, from u = y;
+    an implicit multistep formula likewise), "b" scales b (a diagonally implicit stage k = f(t_i, Y + h a_ii k): a = Y,
+    b = h a_ii, c = 0, s = 1, from k = f(t_i, Y)).  Exact (a Rational, radicals or a CRootOf, number_field.continued_root)
+    and its residual checked exactly; all of t, a, b, c, s must be rational (a value computed by an earlier exact root
+    is not: NotRational says so, as it does when the branch is not decided)."""
     if len(system.states) != 1 or system.model.algebraic:
         raise rational.NotRational(f"{system.model.name}: {what} is a nonlinear equation; it is solved exactly only for one state")
-    if not all(isinstance(v, (Rational, int)) for v in (t, a, b, c, s, guess)):
+    if not all(isinstance(v, (Rational, int)) for v in (t, a, b, c, s)):
         raise rational.NotRational(f"{system.model.name}: {what} is a nonlinear equation whose known values are not all rational (an "
                                    "earlier step's exact root): it is solved exactly only from rational values")
     x = symbol(system.states[0])
-    u = sympy.Dummy("u")
-    a, b, c, s, t, guess = (rational.to_sympy(v) for v in (a, b, c, s, t, guess))
-    rate = system.rhs[0].xreplace({symbol(TIME): t, x: a + b * u})
-    try:
-        poly = sympy.Poly(u - c - s * rate, u, domain=sympy.QQ)
-    except (sympy.PolynomialError, sympy.CoercionFailed):
+    u, lam = sympy.Dummy("u"), sympy.Dummy("lam")
+    a, b, c, s, t = (rational.to_sympy(v) for v in (a, b, c, s, t))
+    rate = system.rhs[0].xreplace({symbol(TIME): t})
+    if not rate.is_polynomial(x) or any(not coefficient.is_Rational for coefficient in sympy.Poly(rate, x).all_coeffs()):
         raise rational.NotRational(f"{system.model.name}: the right-hand side is not a polynomial in {x} with rational coefficients, "
-                                   f"so {what} has no exact root solve") from None
+                                   f"so {what} has no exact root solve")
+    start = c + s * rate.xreplace({x: a}) if grows == "b" else c
+    equation = u - c - (lam * s if grows == "s" else s) * rate.xreplace({x: a + (lam * b if grows == "b" else b) * u})
     recorder.counts["rhs"] += 1
     recorder.counts["jacobian"] += 1  # as a linear implicit stage counts (and the twin's Newton stage)
     try:
-        root = number_field.nearest_real_root(poly, guess)
+        root = number_field.continued_root(sympy.expand(equation), u, lam, start)
     except number_field.NotRootable as exc:
         raise rational.NotRational(f"{system.model.name}: {what}: {exc}") from None
-    residual = root - c - s * system.rhs[0].xreplace({symbol(TIME): t, x: a + b * root})
+    residual = root - c - s * rate.xreplace({x: a + b * root})
     if number_field.decide_equal(sympy.expand(residual), 0) is not True:  # a check of the root, not an assumption
-        raise rational.NotRational(f"the root {root} of {poly.as_expr()} = 0 could not be confirmed exactly")
+        raise rational.NotRational(f"the root {root} of {what} could not be confirmed exactly")
     return root
 
 

@@ -72,7 +72,7 @@ class BackwardEuler(Method):
                 return self._root_step(system, t, y, options, recorder)
             raise rational.NotRational(
                 f"{system.model.name}: the implicit equation is nonlinear in the unknowns, so it has no exact rational solve "
-                "(check = \"order\" runs it with a finite-budget Newton iteration on the mpmath path)")
+                "(the mpmath path solves it by a finite-budget Newton iteration)")
         h = options["h"]
         t1 = t + h
         n, d = len(y), len(system.rhs)
@@ -96,12 +96,12 @@ class BackwardEuler(Method):
 
 
     def _root_step(self, system, t, y, options, recorder):
-        """One step of y+ = y + h f(t + h, y+) for one state and f polynomial in it: the exact real root nearest y
-        (verify.engines.methods.base.scalar_root); y' = -y^2 gives (sqrt(1 + 4 h y) - 1)/(2h)."""
+        """One step of y+ = y + h f(t + h, y+) for one state and f polynomial in it: the exact real root that tends to y as
+        h -> 0 (verify.engines.methods.base.scalar_root); y' = -y^2 gives (sqrt(1 + 4 h y) - 1)/(2h)."""
         if options.get("residual_d"):
             raise rational.NotRational(f"{system.model.name}: the implicit equation is nonlinear; a prescribed residual has no exact root solve")
         h = options["h"]
-        root = scalar_root(system, t + h, 0, 1, y[0] if y else None, h, y[0] if y else None, recorder, "the backward-Euler step")
+        root = scalar_root(system, t + h, 0, 1, y[0], h, "s", recorder, "the backward-Euler step")
         recorder.assign(system.states[0], root)
         recorder.assign(f"r_d_{system.states[0]}", sympy.Integer(0), "residual")  # the root's residual, checked exactly in scalar_root
         return [root]

@@ -255,12 +255,12 @@ class LinearMultistep(Method):
         if beta[-1] == 0:
             return known
         if not system.linear_in_state() and options.get("exact_roots"):  # u = known + h beta_k f(t1, u), exactly
-            root = scalar_root(system, t1, 0, 1, known[0] if len(known) == 1 else None, h * beta[-1], window_y[-1][0], recorder,
+            root = scalar_root(system, t1, 0, 1, known[0] if len(known) == 1 else None, h * beta[-1], "s", recorder,
                                f"the implicit equation of {self.name}")
             return [root]
         if not system.linear_in_state():
             raise rational.NotRational(f"{system.model.name}: the implicit equation of {self.name} is nonlinear in the new value, so it has no "
-                                    "exact rational solve (check = \"order\" runs it with a finite-budget Newton iteration on the mpmath path)")
+                                    "exact rational solve (the mpmath path solves it by a finite-budget Newton iteration)")
         zero = [0 * v for v in known]
         J = system.jacobian(t1, zero, recorder)
         g = system.rate(t1, zero, recorder)

@@ -29,7 +29,7 @@ import sympy
 from verify.engines import number_field, rational
 from verify.engines.methods import schema
 from verify.engines.methods.schema import Option
-from verify.engines.methods.base import (Method, MethodError, Recorder, assign_components, component_names, component_values, identity_minus,
+from verify.engines.methods.base import (Method, MethodError, assign_components, component_names, component_values, identity_minus,
                                          positive_rational, scalar_root, to_field_deep)
 
 R = sympy.Rational
@@ -336,7 +336,7 @@ class RungeKutta(Method):
         if system.model.algebraic or not system.linear_in_state():
             raise rational.NotRational(
                 f"{system.model.name}: the stage equations of {self.name} are nonlinear in the state, so they have no exact "
-                "rational solve (check = \"order\" runs them with a finite-budget Newton iteration on the mpmath path)")
+                "rational solve (the mpmath path solves them by a finite-budget Newton iteration)")
         n, s = len(y), len(A)
         if diagonal:
             stages = []
@@ -365,15 +365,15 @@ class RungeKutta(Method):
 
     def _root_stages(self, system, t, y, A, c, h, recorder):
         """A diagonally implicit tableau on one state with a polynomial right-hand side: each implicit stage
-        k_i = f(t_i, Y_i + h a_ii k_i) is the exact real root nearest the explicit value f(t_i, Y_i) (base.scalar_root);
+        k_i = f(t_i, Y_i + h a_ii k_i) is the exact real root that tends to the explicit value f(t_i, Y_i) as h -> 0
+        (base.scalar_root);
         from rational values only, so in practice the first implicit stage of a step (implicit midpoint, the
         trapezoidal rule, backward Euler as a tableau)."""
         stages = []
         for i in range(len(A)):
             known = [y[0] + h * sum((A[i][j] * stages[j][0] for j in range(i) if A[i][j]), 0 * h)]
             if A[i][i]:
-                guess = system.rate(t + c[i] * h, known, Recorder(keep=False))[0]
-                k = [scalar_root(system, t + c[i] * h, known[0], h * A[i][i], 0, 1, guess, recorder, f"stage {i + 1} of {self.name}")]
+                k = [scalar_root(system, t + c[i] * h, known[0], h * A[i][i], 0, 1, "b", recorder, f"stage {i + 1} of {self.name}")]
             else:
                 k = system.rate(t + c[i] * h, known, recorder)
             _record_stage(recorder, i, k, system.states)

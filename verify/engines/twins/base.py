@@ -70,6 +70,20 @@ def solve(matrix, vector, where: str):
         raise SolverFailure(f"the linear system of {where} is singular") from None
 
 
+CONTINUATION_STEPS = 8  # lam = 1/8, 2/8, ..., 1
+
+
+def continued(newton, start):
+    """The solution at lam = 1 of a family of implicit equations whose implicit part is scaled by lam (lam = 0: the
+    explicit value ``start``), followed by Newton from lam = 1/8 up to 1, each from the previous solution: the root
+    that tends to the explicit value as h -> 0 (the SPEC's rule, which the exact path decides by counting roots,
+    verify.engines.number_field.continued_root), not whichever root Newton from the explicit value happens to reach."""
+    x = start
+    for j in range(1, CONTINUATION_STEPS + 1):
+        x = newton(mpmath.mpf(j) / CONTINUATION_STEPS, x)
+    return x
+
+
 def record(trace, name, value):
     trace.setdefault(name, []).append(value)
 

@@ -5,7 +5,7 @@ import mpmath
 import sympy
 
 from verify.engines.crosscheck import compile_mp, to_mp
-from verify.engines.twins.base import newton_settings, option, per_state, record, solve
+from verify.engines.twins.base import continued, newton_settings, option, per_state, record, solve
 from verify.errors import SolverFailure
 
 
@@ -24,11 +24,28 @@ def backward_euler(system, t, y, options, names, trace):
     budget, tolerance = newton_settings(options)
     r_d, r_a = residuals(options, names, t1, h, d)
 
-    def equations(u):
-        rate, g = system.f(t1, u), system.g(t1, u)
-        return [u[i] - y[i] - h * (rate[i] + r_d[i]) for i in range(d)] + [g[k] - r_a[k] for k in range(n - d)]
+    def equations(u, lam=1):
+        rate, g = (system.f(t1, u), system.g(t1, u)) if lam == 1 else (system.f_uncounted(t1, u), [])
+        return [u[i] - y[i] - lam * h * (rate[i] + r_d[i]) for i in range(d)] + [g[k] - r_a[k] for k in range(n - d)]
 
-    u = list(y)
+    def newton_at(lam, u):
+        """u - y = lam h f(t1, u), uncounted: the continuation from the explicit value (an ODE only)."""
+        for _ in range(budget + 1):
+            values = equations(u, lam)
+            if max(abs(v) for v in values) <= tolerance:
+                return u
+            J = system.jacobian_uncounted(t1, u)
+            A = mpmath.matrix(d, d)
+            for i in range(d):
+                for j in range(d):
+                    A[i, j] = (1 if i == j else 0) - lam * h * J[i, j]
+            correction = solve(A, mpmath.matrix([-v for v in values]), f"a Newton step at t = {mpmath.nstr(t1, 12)}")
+            u = [u[i] + correction[i] for i in range(d)]
+        raise SolverFailure(f"Newton did not converge within {budget} iterations at t = {mpmath.nstr(t1, 12)} (continuation at "
+                            f"lam = {mpmath.nstr(lam, 3)})")
+
+    # an ODE: follow the root from y (lam = 0) to lam = 7/8, then the counted iteration below finishes at lam = 1
+    u = continued(lambda lam, u: newton_at(lam, u) if lam < 1 else u, list(y)) if n == d else list(y)
     values = equations(u)
     iterations = 0
     while max(abs(v) for v in values) > tolerance:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import mpmath
 
 from verify.engines.twins import runge_kutta as rk_twin
-from verify.engines.twins.base import solve
+from verify.engines.twins.base import continued, solve
 from verify.errors import SolverFailure
 
 
@@ -140,18 +140,22 @@ class Runner:
             self.trace.setdefault(label, []).append(value)
 
     def _newton(self, t1, known, guess):
-        """Solve u - h beta_k f(t1, u) = known from u = the previous value."""
+        """Solve u - h beta_k f(t1, u) = known, followed from u = known as h beta_k grows from 0 (base.continued: the
+        root that tends to the explicit value as h -> 0)."""
         h, bk, d = self.h, self.beta[-1], len(known)
-        u = list(guess)
-        for _ in range(self.budget + 1):
-            residual = [u[q] - h * bk * v - known[q] for q, v in enumerate(self.system.f_uncounted(t1, u))]
-            if max(abs(r) for r in residual) <= self.tolerance:
-                return u
-            J = self.system.jacobian_uncounted(t1, u)
-            M = mpmath.matrix(d, d)
-            for p in range(d):
-                for q in range(d):
-                    M[p, q] = (1 if p == q else 0) - h * bk * J[p, q]
-            delta = solve(M, mpmath.matrix(residual), f"a Newton step at t = {mpmath.nstr(t1, 12)}")
-            u = [u[q] - delta[q] for q in range(d)]
-        raise SolverFailure(f"Newton did not converge within {self.budget} iterations at t = {mpmath.nstr(t1, 12)}")
+
+        def newton_at(lam, u):
+            for _ in range(self.budget + 1):
+                residual = [u[q] - lam * h * bk * v - known[q] for q, v in enumerate(self.system.f_uncounted(t1, u))]
+                if max(abs(r) for r in residual) <= self.tolerance:
+                    return u
+                J = self.system.jacobian_uncounted(t1, u)
+                M = mpmath.matrix(d, d)
+                for p in range(d):
+                    for q in range(d):
+                        M[p, q] = (1 if p == q else 0) - lam * h * bk * J[p, q]
+                delta = solve(M, mpmath.matrix(residual), f"a Newton step at t = {mpmath.nstr(t1, 12)}")
+                u = [u[q] - delta[q] for q in range(d)]
+            raise SolverFailure(f"Newton did not converge within {self.budget} iterations at t = {mpmath.nstr(t1, 12)}")
+
+        return continued(newton_at, list(known))

@@ -14,7 +14,7 @@ from fractions import Fraction
 import mpmath
 
 from verify.engines.crosscheck import to_mp
-from verify.engines.twins.base import newton_settings, per_state, solve
+from verify.engines.twins.base import continued, newton_settings, per_state, solve
 from verify.errors import SolverFailure
 
 
@@ -178,36 +178,40 @@ def _estimate(y, new, stages, h, bhat, state_names, trace, tolerances):
 
 
 def _newton(system, t, y, h, A, c, budget, tolerance):
-    """Stages k_i = f(t + c_i h, y + h sum_j a_ij k_j), i = 1..s (s = len(A)), by Newton from k_i = f(t, y)."""
+    """Stages k_i = f(t + c_i h, y + h sum_j a_ij k_j), i = 1..s (s = len(A)), by Newton, followed from the explicit
+    values k_i = f(t + c_i h, y) as the stage coupling grows from 0 (base.continued: the root that tends to the
+    explicit value as h -> 0)."""
     n, s = len(y), len(A)
-    start = system.f_uncounted(t, y)
-    k = [list(start) for _ in range(s)]
+    start = [system.f_uncounted(t + c[i] * h, y) for i in range(s)]
 
-    def arguments(k):
-        return [[y[q] + h * sum(A[i][j] * k[j][q] for j in range(s)) for q in range(n)] for i in range(s)]
+    def newton_at(lam, k):
+        def arguments(k):
+            return [[y[q] + lam * h * sum(A[i][j] * k[j][q] for j in range(s)) for q in range(n)] for i in range(s)]
 
-    def equations(k):
-        return [k[i][q] - v for i, Y in enumerate(arguments(k)) for q, v in enumerate(system.f_uncounted(t + c[i] * h, Y))]
+        def equations(k):
+            return [k[i][q] - v for i, Y in enumerate(arguments(k)) for q, v in enumerate(system.f_uncounted(t + c[i] * h, Y))]
 
-    values = equations(k)
-    for _ in range(budget):
+        values = equations(k)
+        for _ in range(budget):
+            if max(abs(v) for v in values) <= tolerance:
+                return k
+            Ys = arguments(k)
+            jacobians = [system.jacobian_uncounted(t + c[i] * h, Ys[i]) for i in range(s)]
+            M = mpmath.matrix(s * n, s * n)
+            for i in range(s):
+                for p in range(n):
+                    for j in range(s):
+                        for q in range(n):
+                            M[i * n + p, j * n + q] = (1 if (i, p) == (j, q) else 0) - lam * h * A[i][j] * jacobians[i][p, q]
+            delta = solve(M, mpmath.matrix(values), f"a Newton step for the stages at t = {mpmath.nstr(t, 12)}")
+            k = [[k[i][q] - delta[i * n + q] for q in range(n)] for i in range(s)]
+            values = equations(k)
         if max(abs(v) for v in values) <= tolerance:
             return k
-        Ys = arguments(k)
-        jacobians = [system.jacobian_uncounted(t + c[i] * h, Ys[i]) for i in range(s)]
-        M = mpmath.matrix(s * n, s * n)
-        for i in range(s):
-            for p in range(n):
-                for j in range(s):
-                    for q in range(n):
-                        M[i * n + p, j * n + q] = (1 if (i, p) == (j, q) else 0) - h * A[i][j] * jacobians[i][p, q]
-        delta = solve(M, mpmath.matrix(values), f"a Newton step for the stages at t = {mpmath.nstr(t, 12)}")
-        k = [[k[i][q] - delta[i * n + q] for q in range(n)] for i in range(s)]
-        values = equations(k)
-    if max(abs(v) for v in values) <= tolerance:
-        return k
-    raise SolverFailure(f"Newton did not converge within {budget} iterations for the stages at t = {mpmath.nstr(t, 12)} "
-                        f"(residual {mpmath.nstr(max(abs(v) for v in values), 5)} > {mpmath.nstr(tolerance, 5)})")
+        raise SolverFailure(f"Newton did not converge within {budget} iterations for the stages at t = {mpmath.nstr(t, 12)} "
+                            f"(residual {mpmath.nstr(max(abs(v) for v in values), 5)} > {mpmath.nstr(tolerance, 5)})")
+
+    return continued(newton_at, start)
 
 
 def advance(system, t, y, options, tableau, names, trace, bhat=None, memo=None):
