@@ -327,3 +327,43 @@ def test_one_implicit_step_of_other_methods_on_a_quadratic_is_an_exact_root(chec
     for name in ("midpoint", "trapezoid", "bdf2"):
         assert results[name].status == "verified" and results[name].evidence == "exact", (name, results[name].message)
     assert_refuted(results["trapezoid-other-root"], ["y: claimed", "computed -10 + sqrt(119)"])
+
+
+def test_continued_root_counts_the_branch_and_refuses_folds():
+    """number_field.continued_root on its own: the branch of u = 1 + lam h (u^2 - 4) (h = 3/5) from u = 1 is
+    (5 - sqrt(109))/6, not the nearer (5 + sqrt(109))/6; a stage equation k = f(Y + lam b k) ('b' form) whose start
+    is a repeated crossing is decided; y' = y^3 with h = 1/4 folds (its branch dies at h = 4/27): BranchUndecided."""
+    from verify.engines.number_field import BranchUndecided, continued_root
+
+    u, lam = sympy.symbols("u lam")
+    h = sympy.Rational(3, 5)
+    root = continued_root(sympy.expand(u - 1 - lam * h * (u**2 - 4)), u, lam, sympy.Integer(1))
+    assert sympy.simplify(root - (5 - sympy.sqrt(109)) / 6) == 0
+    # implicit midpoint on y' = y^4 - 2y^2 + 3 from y = 0, h = 1: k = f(k/2); at lam the equation in k has the
+    # start 3 = f(0) and equation(3, lam) = 3 - f(3 lam/2), whose roots in lam repeat (f' = 0 at 0 and +-1)
+    f = lambda x: x**4 - 2 * x**2 + 3  # noqa: E731
+    stage = continued_root(sympy.expand(u - f(lam * u / 2)), u, lam, sympy.Integer(3))
+    assert sympy.simplify(stage - f(stage / 2)) == 0
+    with pytest.raises(BranchUndecided):
+        continued_root(sympy.expand(u - 1 - lam * sympy.Rational(1, 4) * u**3), u, lam, sympy.Integer(1))
+
+
+def test_the_review_findings_on_roots_stay_fixed(check_claims):
+    """A fold is an error (not a numerical verdict on another root); a trapezoid trace may be an algebraic number;
+    the nearer root of y' = y^2 - 4 is refuted; an embedded pair over QQ(sqrt(2)) is a clean error."""
+    extra = ('[model.cube]\nstates = ["y"]\nrhs = { y = "y**3" }\n[model.sq4]\nstates = ["y"]\nrhs = { y = "y**2 - 4" }\n'
+             '[model.quadratic]\nstates = ["y"]\nrhs = { y = "-y**2" }\n')
+    results = {k: r.outcome for k, r in check_claims(claims_text(MODELS + extra, {
+        "fold": ('check = "run"\nmodel = "cube"\nmethod = "backward-euler"\noptions = { h = "1/4" }\ninitial = { y = 1 }\nexpect = { y = "-2.382976" }\n'
+                 'digits = 6',),
+        "trace": ('check = "run"\nmodel = "quadratic"\nmethod = "trapezoid"\noptions = { h = "1/10" }\ninitial = { y = 1 }\n'
+                  'trace = { y = ["-10 + sqrt(119)"] }',),
+        "nearer-root": ('check = "run"\nmodel = "sq4"\nmethod = "backward-euler"\noptions = { h = "3/5" }\ninitial = { y = 1 }\n'
+                        'expect = { y = "(5 + sqrt(109))/6" }',),
+        "pair": ('check = "run"\nmodel = "forced"\nmethod = "rk"\noptions = { h = "1/10", A = [[0, 0], [1, 0]], b = ["1 - sqrt(2)/2", "sqrt(2)/2"], '
+                 'bhat = [1, 0] }\ninitial = { y = 1 }\nexpect = { y = 1 }',),
+    })).items()}
+    assert results["fold"].status == "error" and "meet or escape" in results["fold"].message
+    assert results["trace"].status == "verified", results["trace"].message
+    assert_refuted(results["nearer-root"], ["y: claimed (5 + sqrt(109))/6", "computed 5/6 - sqrt(109)/6"])
+    assert results["pair"].status == "error" and "internal error" not in results["pair"].message

@@ -158,17 +158,25 @@ def test_every_method_has_a_schema_and_a_twin_in_the_module_of_the_same_name():
         assert (Path(twins.__file__).parent / f"{module}.py").exists(), name
 
 
-def test_defaults_are_read_from_the_schema_on_both_paths():
-    """No literal default outside the schema: the exact step and the twin read Method.value / twins.base.option."""
+def test_no_method_or_twin_module_writes_a_default_of_its_own():
+    """The schema is the one source of defaults: no `options.get(NAME, DEFAULT)` with a literal default in the exact
+    step maps or their twins (they read Method.value / twins.base.option), and the values read are the schema's."""
+    import re
+
     import sympy
 
     from verify.engines.methods import METHODS
     from verify.engines.twins.base import newton_settings, option
 
-    assert METHODS["adaptive-euler"].value({}, "safety") == sympy.Rational(9, 10) == option("adaptive-euler", {}, "safety")
+    for folder in ("methods", "twins"):
+        for path in sorted((PACKAGE / "engines" / folder).glob("*.py")):
+            source = path.read_text(encoding="utf-8")
+            literal_defaults = re.findall(r'options\.get\("([a-z_]+)",\s*[-0-9"(sR]', source)
+            assert not literal_defaults, (path.name, literal_defaults)
+    assert METHODS["adaptive-euler"].value({}, "safety") == sympy.Rational(9, 10)
     assert option("adaptive-rk", {"pair": "fehlberg-45"}, "order") == 4
     assert option("cosimulation", {}, "threshold") == sympy.Rational(1, 10**6)
-    assert newton_settings({})[0] == 20 and option("backward-euler", {"newton_iterations": 5}, "newton_iterations") == 5
+    assert newton_settings({})[0] == 20
 
 
 def test_the_schema_checks_the_kind_of_every_option_given():

@@ -6,6 +6,7 @@ from __future__ import annotations
 from fractions import Fraction as F
 
 import mpmath
+import sympy
 
 from conftest import assert_refuted, claims_text
 
@@ -111,3 +112,22 @@ def test_findings_of_the_second_adversarial_review_stay_fixed(check_claims):
     # the branch from y0 = 1 is (5 - sqrt(109))/6 = -0.907 (the discriminant 1 - 4h + 16h^2 never vanishes), not the
     # nearer root 2.573: the exact path counts roots, the twin follows the branch by Newton continuation, and they agree
     assert results["continuation"].status == "verified" and results["continuation"].evidence == "exact", results["continuation"].message
+
+
+def test_a_continuation_that_jumps_roots_decides_nothing(check_claims):
+    """Backward Euler, h = 1, y0 = 2 on y' = 2y^4 - 3y^3 - y^2 - 2y - 3 (with an idle second state, so the numerical
+    route runs it): the branch from 2 ends at -0.326488 (the exact path's root count on the scalar model), but Newton
+    at 8 continuation steps lands on 2.121383.  The second run at 64 steps does not, so neither value is decided:
+    errors, never a refutation of the true value or a verification of the other root."""
+    from verify.engines.number_field import continued_root
+
+    u, lam = sympy.symbols("u lam")
+    f = lambda x: 2 * x**4 - 3 * x**3 - x**2 - 2 * x - 3  # noqa: E731
+    branch = continued_root(sympy.expand(u - 2 - lam * f(u)), u, lam, sympy.Integer(2))
+    assert abs(float(branch) + 0.326488) < 1e-6
+    extra = '[model.quartic2]\nstates = ["y", "z"]\nrhs = { y = "2*y**4 - 3*y**3 - y**2 - 2*y - 3", z = "0" }\n'
+    body = 'check = "run"\nmodel = "quartic2"\nmethod = "backward-euler"\noptions = { h = 1 }\ninitial = { y = 2, z = 0 }\ndigits = 6\n'
+    results = {k: r.outcome for k, r in check_claims(claims_text(MODELS + extra, {
+        "branch": (body + 'expect = { y = "-0.326488" }',), "other-root": (body + 'expect = { y = "2.121383" }',)})).items()}
+    for name in ("branch", "other-root"):
+        assert results[name].status == "error" and "could not decide" in results[name].message, (name, results[name].message)

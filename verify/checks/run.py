@@ -24,6 +24,7 @@ from verify.checks.rounding import MODES as ROUNDING_MODES_AND_TRUNCATION
 from verify.checks.rounding import RoundingAudit, round_decimal
 from verify.checks.comparisons import OPERATORS, RELATION
 from verify.engines import twins
+from verify.engines.twins.base import continuation_steps
 from verify.errors import CrossCheckUnavailable
 from verify.errors import SolverFailure
 
@@ -398,6 +399,9 @@ def _exact_run(claim, spec, model):
         return _certified(claim, spec, f"the exact path cannot run this ({exc})")
     except ZeroDivisionError:
         raise CheckError("division by zero in an exact step") from None
+    except number_field.BranchUndecided as exc:
+        raise CheckError(f"{exc}; the SPEC's root (the one that tends to y0 as h -> 0) does not exist or is not decided here, "
+                         "so the claim is not decided") from None
     except ExactSizeError as exc:  # a nonlinear model's rationals explode: enclosures instead, where they decide
         return _certified(claim, spec, f"the exact rationals grow too large: {exc}")
     return system, result
@@ -554,7 +558,8 @@ def _certified(claim, spec, reason) -> Outcome:
         constraints = [g.subs(substitutions) for g in model.constraints]
         blocks = {name: [model.variables.index(s) for s in members] for name, members in model.blocks.items()}
         return _mp_run(twins.Problem(spec.method.name, options, rhs, model.variable_symbols, spec.t0, spec.y0, spec.steps, blocks,
-                                     constraints=tuple(constraints)), digits=digits)
+                                     constraints=tuple(constraints), solution=solution_expressions(model, substitutions, spec.y0)),
+                       digits=digits)
 
     def newton_run(digits):
         """The numerical route computes the method's exact step, not a loosely converged iterate: Newton to a residual of
@@ -562,7 +567,8 @@ def _certified(claim, spec, reason) -> Outcome:
         sets one, so that the two runs differ by what the lower one did not resolve."""
         options = {**spec.options, "newton_tolerance": sympy.Rational(1, 10 ** (digits - 5))}
         options.setdefault("newton_iterations", sympy.Integer(100))
-        return mp_run(digits, options)
+        with continuation_steps(8 if digits <= crosscheck.DIGITS else 64):  # two resolutions must reach the same roots
+            return mp_run(digits, options)
 
     if spec.method.name not in BALL_METHODS and not spec.method.variable_step and not model.subsystems:
         return run_numerical.evaluate(claim, spec, reason, newton_run)
@@ -610,11 +616,13 @@ def _as_written(text: str, value) -> str:
 
 
 def solution_expressions(model, system, y0):
-    """The model's solution for every state as expressions in t (parameters and initial values substituted), or None."""
+    """The model's solution for every state as expressions in t (parameters and initial values substituted), or None;
+    ``system`` is the exact path's system, or the parameter substitutions themselves where there is none."""
     if set(model.variables) - set(model.solution):
         return None
+    substitute = system.substitute if hasattr(system, "substitute") else (lambda e: e.subs(system))
     initial = {symbol(initial_name(s)): sympy.sympify(v) for s, v in zip(model.variables, y0)}
-    return [system.substitute(model.solution[s]).xreplace(initial) for s in model.variables]
+    return [substitute(model.solution[s]).xreplace(initial) for s in model.variables]
 
 
 def _mp_run(problem, **keywords):

@@ -15,7 +15,7 @@ from __future__ import annotations
 import mpmath
 import sympy
 
-from verify.engines import crosscheck
+from verify.engines import crosscheck, number_field
 from verify.input.model import TIME, initial_name, symbol
 from verify.checks.common import CheckError, Outcome
 from verify.checks.comparisons import OPERATORS
@@ -23,7 +23,7 @@ from verify.checks.rounding import RoundingAudit
 from verify.checks.run_certified import settle_audit_and_counts
 from verify.errors import CrossCheckUnavailable
 
-TOLERANCE_DIGITS = 30  # a value's uncertainty: 10^-30 relative (Newton stops at a residual of 10^-40 by default)
+TOLERANCE_DIGITS = 30  # a value's uncertainty: 10^-30 relative (Newton runs to a residual of 10^-45 and 10^-65 here)
 EXTRA_DIGITS = 20  # the second run's extra working precision
 
 
@@ -103,10 +103,17 @@ def evaluate(claim, spec, reason: str, mp_run) -> Outcome:
         if isinstance(value, sympy.Basic):  # known exactly
             if audit and claimed.is_Rational:
                 audit.add(label, value, claimed)
-            elif value == claimed:
-                successes.append(f"{label} = {claimed_text} (exactly)")
             else:
-                failures.append(f"{label}: claimed {claimed_text}, computed {value}")
+                equal = number_field.decide_equal(value, claimed)
+                if equal is None:
+                    sign, _, _ = crosscheck.certify_sign(value - claimed)
+                    equal = None if sign is None else sign == 0
+                if equal is None:
+                    undecided.append(f"{label} = {claimed_text}")
+                elif equal:
+                    successes.append(f"{label} = {claimed_text} (exactly)")
+                else:
+                    failures.append(f"{label}: claimed {claimed_text}, computed {value}")
             return
         if audit and claimed.is_Rational:
             audit.add(label, (value.low, value.high, value.shown()), claimed)

@@ -26,6 +26,10 @@ class NotRootable(UndecidableError):
     """A polynomial equation has no real root on the branch asked for, or the branch is not decided."""
 
 
+class BranchUndecided(NotRootable):
+    """The roots meet on the way from the explicit value (a fold or a collision): no numerical method may pick one."""
+
+
 def _generators(value: sympy.Expr) -> set:
     radicals = {a for a in value.atoms(sympy.Pow) if a.exp.is_Rational and not a.exp.is_Integer and a.base.is_Rational}
     return radicals | value.atoms(sympy.CRootOf)
@@ -169,14 +173,15 @@ def continued_root(equation: sympy.Expr, u: sympy.Symbol, lam: sympy.Symbol, sta
         return start
     critical = sympy.Poly(sympy.expand(in_u.LC() * sympy.discriminant(in_u.as_expr(), u)), lam, domain=QQ)
     if critical.is_zero or any(0 < r <= 1 for r in critical.real_roots()):
-        raise NotRootable(f"the roots of {in_u.as_expr().subs(lam, 1)} = 0 meet or escape on the way from the explicit value {start} "
+        raise BranchUndecided(f"the roots of {in_u.as_expr().subs(lam, 1)} = 0 meet or escape on the way from the explicit value {start} "
                           "(the discriminant has a root in (0, 1]): which one continues it is not decided")
-    crossings = [r for r in at_start.real_roots() if 0 < r <= 1]
+    square_free = at_start.sqf_part()
+    roots_in_lam = square_free.real_roots()  # sorted, each once: the same order as its isolating intervals
+    crossings = [i for i, r in enumerate(roots_in_lam) if 0 < r <= 1]
     lam_test = sympy.Integer(1)
     if crossings:  # a rational below the first crossing
-        first = min(crossings)
-        low = first if first.is_Rational else sympy.Rational(at_start.intervals(eps=sympy.Rational(1, 2**20))[
-            [r for r in at_start.real_roots()].index(first)][0][0])
+        first = roots_in_lam[crossings[0]]
+        low = first if first.is_Rational else sympy.Rational(square_free.intervals(eps=sympy.Rational(1, 2**20))[crossings[0]][0][0])
         lam_test = low / 2
     test = sympy.Poly(P.as_expr().subs(lam, lam_test), u, domain=QQ)
     below = test.count_roots(None, start)

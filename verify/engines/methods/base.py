@@ -185,7 +185,7 @@ class Method:
     affine = True  # the step is affine in y whenever the right-hand side is affine and autonomous
     variable_step = False  # step() returns (t, y) and moves the clock itself
     supports_dae = False  # can step a semi-explicit DAE (a model with algebraic variables)
-    real_roots = False  # a step may be an exact real root (irrational) of a polynomial equation (BackwardEuler)
+    real_roots = False  # a step may be an exact real root (irrational) of a polynomial equation (scalar_root)
 
     inner_steps_option: str | None = None  # an option counting steps taken inside a macro step (co-simulation substeps)
 
@@ -367,6 +367,8 @@ def scalar_root(system, t, a, b, c, s, grows: str, recorder: "Recorder", what: s
     recorder.counts["jacobian"] += 1  # as a linear implicit stage counts (and the twin's Newton stage)
     try:
         root = number_field.continued_root(sympy.expand(equation), u, lam, start)
+    except number_field.BranchUndecided as exc:  # no method may pick a root here: not a case for the numerical route
+        raise number_field.BranchUndecided(f"{system.model.name}: {what}: {exc}") from None
     except number_field.NotRootable as exc:
         raise rational.NotRational(f"{system.model.name}: {what}: {exc}") from None
     residual = root - c - s * rate.xreplace({x: a + b * root})

@@ -105,6 +105,7 @@ class LinearMultistep(Method):
     """A k-step method of step ``h``; ``coefficients=None`` reads alpha and beta from the options (``lmm``)."""
 
     affine = False  # the first k - 1 steps differ (the starter): no matrix power route
+    real_roots = True  # an implicit formula on a polynomial right-hand side may be an exact root (scalar_root)
 
     def __init__(self, name: str, coefficients: MultistepCoefficients | None = None, corrector: MultistepCoefficients | None = None):
         self.name = name

@@ -241,6 +241,8 @@ class RungeKutta(Method):
     def step_length(self, options):
         return options["h"]
 
+    real_roots = True  # an implicit stage on a polynomial right-hand side may be an exact root (_root_stages)
+
     def number_field(self, options):
         """QQ for a rational tableau; else the algebraic field its coefficients generate (QQ(sqrt(3)) for
         Gauss-Legendre-4), or NotRational when they generate none the exact path can compute in."""
@@ -258,6 +260,8 @@ class RungeKutta(Method):
             raise rational.NotRational(f"the tableau of {self.name} has the irrational coefficient {irrational}: this check "
                                     "runs on rationals (run claims compute over its algebraic field)")
         if field is not None:
+            if tab.bhat is not None:  # |y+ - yhat+| and the tolerance test need the order of the field's numbers
+                raise rational.NotRational(f"{self.name}: an embedded pair with irrational coefficients has no exact error estimate here")
             _, coefficients = _tableau_field(tab)
             s = tab.stages
             lookup = iter(coefficients)
