@@ -241,7 +241,7 @@ def test_backward_euler_on_a_cubic_is_a_crootof_decided_to_its_digits(check_clai
     assert_refuted(results["wrong"], ["y: claimed", "at 8 decimals"])
 
 
-def test_no_real_root_and_a_second_step_are_errors_that_say_why(check_claims):
+def test_no_real_root_is_an_error_and_a_second_step_goes_on_the_numerical_route(check_claims):
     """y' = y^2, h = 1/2 from 1: Y - 1 - Y^2/2 = 0 has no real root (the step size is past the blow-up)."""
     results = root_outcomes(check_claims, {
         "no-root": ('check = "run"\nmodel = "growth"\nmethod = "backward-euler"\noptions = { h = "1/2" }\ninitial = { y = 1 }\nexpect = { y = 1 }',),

@@ -391,19 +391,19 @@ def _exact_run(claim, spec, model):
     try:
         system = ExactSystem(model, spec.parameter_values)
     except rational.NotRational as exc:  # sin, exp, ... of a state: the certified interval route
-        return _certified(claim, spec, f"the right-hand side is not rational ({exc})")
+        return _fallback_route(claim, spec, f"the right-hand side is not rational ({exc})")
     try:
         result = run(spec.method, system, spec.options, spec.t0, spec.y0, spec.steps, bool(spec.trace), nodes=bool(spec.at_nodes),
                      quantities=_uses_run_quantities(spec, model), algebraic=True)
     except rational.NotRational as exc:
-        return _certified(claim, spec, f"the exact path cannot run this ({exc})")
+        return _fallback_route(claim, spec, f"the exact path cannot run this ({exc})")
     except ZeroDivisionError:
         raise CheckError("division by zero in an exact step") from None
     except number_field.BranchUndecided as exc:
         raise CheckError(f"{exc}; the SPEC's root (the one that tends to y0 as h -> 0) does not exist or is not decided here, "
                          "so the claim is not decided") from None
     except ExactSizeError as exc:  # a nonlinear model's rationals explode: enclosures instead, where they decide
-        return _certified(claim, spec, f"the exact rationals grow too large: {exc}")
+        return _fallback_route(claim, spec, f"the exact rationals grow too large: {exc}")
     return system, result
 
 
@@ -544,7 +544,7 @@ def _verdict(spec, model, paths, audit, findings) -> Outcome:
                    findings.margins)
 
 
-def _certified(claim, spec, reason) -> Outcome:
+def _fallback_route(claim, spec, reason) -> Outcome:
     """Where the exact path cannot run: the certified interval route for explicit methods, the numerical route
     (Newton on the mpmath path, evidence numerical) for implicit ones."""
     from verify.checks import run_certified, run_numerical  # imported here: only runs whose exact path cannot go on need them

@@ -55,6 +55,7 @@ class ExactSystem:
     """
 
     field = sympy.QQ
+    affine_over_field = False  # set by ``over``: linear and autonomous, so the affine power over the field applies
 
     def __init__(self, model: Model, parameter_values: dict[str, sympy.Expr]):
         self._set_up(model, {symbol(p): v for p, v in parameter_values.items()})
@@ -462,8 +463,8 @@ def run(method: Method, system: ExactSystem, options: dict, t0, y0, steps: int, 
     is dropped from the result.
 
     A method whose coefficients are irrational algebraic numbers (Gauss-Legendre: sqrt(3)) runs over their
-    number field when the caller reads such values (``algebraic``: ``RunResult.exact`` converts them); otherwise
-    ``exact_options`` refuses it with NotRational, as before.
+    number field when the caller reads such values (``algebraic``: ``RunResult.exact`` converts them, and an
+    implicit step in one unknown may then be an exact root); otherwise ``exact_options`` refuses it with NotRational.
     """
     field = method.number_field(options)
     if number_field.is_rational_field(field) or not algebraic:
@@ -488,7 +489,7 @@ def run(method: Method, system: ExactSystem, options: dict, t0, y0, steps: int, 
         node_values = [(t0 + (n + 1) * length, values[:size]) for n, values in enumerate(rational.affine_iterates(step_map, y, steps))]
         return RunResult(t0 + steps * length, node_values[-1][1], recorder, node_values, "affine iteration")
     if not keep and not quantities and not nodes and not number_field.is_rational_field(system.field) and steps > 1 \
-            and method.affine_for(options) and not method.variable_step and getattr(system, "affine_over_field", False):
+            and method.affine_for(options) and not method.variable_step and system.affine_over_field:
         one_step = Recorder(keep=False)
         method.step(system, t0, list(y), exact_options, one_step)
         recorder = Recorder(keep=False, counts=Counter({k: v * steps for k, v in one_step.counts.items()}))

@@ -72,6 +72,27 @@ def solve(matrix, vector, where: str):
         raise SolverFailure(f"the linear system of {where} is singular") from None
 
 
+def newton(residual, jacobian, x: list, budget: int, tolerance, where: str) -> list:
+    """x with max |residual(x)| <= tolerance * max(1, max |x|) (absolute for unknowns up to 1, relative beyond: a value
+    of 10^10 cannot have a residual of 10^-40 at 50 digits) after at most ``budget`` Newton corrections
+    x -= jacobian(x)^-1 residual(x) (``jacobian`` gives the mpmath matrix of the residual's derivative); running out
+    of budget is a SolverFailure that says ``where``, never an unconverged value."""
+    def converged(values, x):
+        return max(abs(v) for v in values) <= tolerance * max([mpmath.mpf(1)] + [abs(v) for v in x])
+
+    values = residual(x)
+    for _ in range(budget):
+        if converged(values, x):
+            return x
+        delta = solve(jacobian(x), mpmath.matrix(values), f"a Newton step {where}")
+        x = [x[i] - delta[i] for i in range(len(x))]
+        values = residual(x)
+    if converged(values, x):
+        return x
+    raise SolverFailure(f"Newton did not converge within {budget} iterations {where} "
+                        f"(residual {mpmath.nstr(max(abs(v) for v in values), 5)} > {mpmath.nstr(tolerance, 5)})")
+
+
 _CONTINUATION = {"steps": 8}  # lam = 1/8, 2/8, ..., 1 unless a caller asks for finer steps (continuation_steps)
 
 

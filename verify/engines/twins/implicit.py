@@ -5,7 +5,7 @@ import mpmath
 import sympy
 
 from verify.engines.crosscheck import compile_mp, to_mp
-from verify.engines.twins.base import continued, newton_settings, option, per_state, record, solve
+from verify.engines.twins.base import continued, newton, newton_settings, option, per_state, record, solve
 from verify.errors import SolverFailure
 
 
@@ -30,25 +30,18 @@ def backward_euler(system, t, y, options, names, trace):
 
     def newton_at(lam, u):
         """u - y = lam h f(t1, u), uncounted: the continuation from the explicit value (an ODE only)."""
-        for _ in range(budget + 1):
-            values = equations(u, lam)
-            if max(abs(v) for v in values) <= tolerance:
-                return u
+        def jacobian(u):
             J = system.jacobian_uncounted(t1, u)
-            A = mpmath.matrix(d, d)
-            for i in range(d):
-                for j in range(d):
-                    A[i, j] = (1 if i == j else 0) - lam * h * J[i, j]
-            correction = solve(A, mpmath.matrix([-v for v in values]), f"a Newton step at t = {mpmath.nstr(t1, 12)}")
-            u = [u[i] + correction[i] for i in range(d)]
-        raise SolverFailure(f"Newton did not converge within {budget} iterations at t = {mpmath.nstr(t1, 12)} (continuation at "
-                            f"lam = {mpmath.nstr(lam, 3)})")
+            return mpmath.matrix([[(1 if i == j else 0) - lam * h * J[i, j] for j in range(d)] for i in range(d)])
+
+        return newton(lambda u: equations(u, lam), jacobian, u, budget, tolerance, f"at t = {mpmath.nstr(t1, 12)} (continuation at "
+                      f"lam = {mpmath.nstr(lam, 3)})")
 
     # an ODE: follow the root from y (lam = 0) to lam = 7/8, then the counted iteration below finishes at lam = 1
     u = continued(lambda lam, u: newton_at(lam, u) if lam < 1 else u, list(y)) if n == d else list(y)
     values = equations(u)
     iterations = 0
-    while max(abs(v) for v in values) > tolerance:
+    while max(abs(v) for v in values) > tolerance * max([mpmath.mpf(1)] + [abs(v) for v in u]):  # as base.newton
         if iterations == budget:
             raise SolverFailure(f"Newton did not converge within {budget} iterations at t = {mpmath.nstr(t1, 12)} "
                                 f"(equation residual {mpmath.nstr(max(abs(v) for v in values), 5)} > {mpmath.nstr(tolerance, 5)})")

@@ -11,8 +11,7 @@ from __future__ import annotations
 import mpmath
 
 from verify.engines.twins import runge_kutta as rk_twin
-from verify.engines.twins.base import continued, solve
-from verify.errors import SolverFailure
+from verify.engines.twins.base import continued, newton
 
 
 def _lagrange(nodes, j):
@@ -145,17 +144,13 @@ class Runner:
         h, bk, d = self.h, self.beta[-1], len(known)
 
         def newton_at(lam, u):
-            for _ in range(self.budget + 1):
-                residual = [u[q] - lam * h * bk * v - known[q] for q, v in enumerate(self.system.f_uncounted(t1, u))]
-                if max(abs(r) for r in residual) <= self.tolerance:
-                    return u
+            def residual(u):
+                return [u[q] - lam * h * bk * v - known[q] for q, v in enumerate(self.system.f_uncounted(t1, u))]
+
+            def jacobian(u):
                 J = self.system.jacobian_uncounted(t1, u)
-                M = mpmath.matrix(d, d)
-                for p in range(d):
-                    for q in range(d):
-                        M[p, q] = (1 if p == q else 0) - lam * h * bk * J[p, q]
-                delta = solve(M, mpmath.matrix(residual), f"a Newton step at t = {mpmath.nstr(t1, 12)}")
-                u = [u[q] - delta[q] for q in range(d)]
-            raise SolverFailure(f"Newton did not converge within {self.budget} iterations at t = {mpmath.nstr(t1, 12)}")
+                return mpmath.matrix([[(1 if p == q else 0) - lam * h * bk * J[p, q] for q in range(d)] for p in range(d)])
+
+            return newton(residual, jacobian, u, self.budget, self.tolerance, f"at t = {mpmath.nstr(t1, 12)}")
 
         return continued(newton_at, list(known))

@@ -14,8 +14,7 @@ from fractions import Fraction
 import mpmath
 
 from verify.engines.crosscheck import to_mp
-from verify.engines.twins.base import continued, newton_settings, per_state, solve
-from verify.errors import SolverFailure
+from verify.engines.twins.base import continued, newton, newton_settings, per_state
 
 
 def _twin_tableaus() -> dict:
@@ -185,17 +184,14 @@ def _newton(system, t, y, h, A, c, budget, tolerance):
     start = [system.f_uncounted(t + c[i] * h, y) for i in range(s)]
 
     def newton_at(lam, k):
-        def arguments(k):
-            return [[y[q] + lam * h * sum(A[i][j] * k[j][q] for j in range(s)) for q in range(n)] for i in range(s)]
+        def arguments(flat):
+            return [[y[q] + lam * h * sum(A[i][j] * flat[j * n + q] for j in range(s)) for q in range(n)] for i in range(s)]
 
-        def equations(k):
-            return [k[i][q] - v for i, Y in enumerate(arguments(k)) for q, v in enumerate(system.f_uncounted(t + c[i] * h, Y))]
+        def residual(flat):
+            return [flat[i * n + q] - v for i, Y in enumerate(arguments(flat)) for q, v in enumerate(system.f_uncounted(t + c[i] * h, Y))]
 
-        values = equations(k)
-        for _ in range(budget):
-            if max(abs(v) for v in values) <= tolerance:
-                return k
-            Ys = arguments(k)
+        def jacobian(flat):
+            Ys = arguments(flat)
             jacobians = [system.jacobian_uncounted(t + c[i] * h, Ys[i]) for i in range(s)]
             M = mpmath.matrix(s * n, s * n)
             for i in range(s):
@@ -203,13 +199,10 @@ def _newton(system, t, y, h, A, c, budget, tolerance):
                     for j in range(s):
                         for q in range(n):
                             M[i * n + p, j * n + q] = (1 if (i, p) == (j, q) else 0) - lam * h * A[i][j] * jacobians[i][p, q]
-            delta = solve(M, mpmath.matrix(values), f"a Newton step for the stages at t = {mpmath.nstr(t, 12)}")
-            k = [[k[i][q] - delta[i * n + q] for q in range(n)] for i in range(s)]
-            values = equations(k)
-        if max(abs(v) for v in values) <= tolerance:
-            return k
-        raise SolverFailure(f"Newton did not converge within {budget} iterations for the stages at t = {mpmath.nstr(t, 12)} "
-                            f"(residual {mpmath.nstr(max(abs(v) for v in values), 5)} > {mpmath.nstr(tolerance, 5)})")
+            return M
+
+        flat = newton(residual, jacobian, [v for stage in k for v in stage], budget, tolerance, f"for the stages at t = {mpmath.nstr(t, 12)}")
+        return [flat[i * n:(i + 1) * n] for i in range(s)]
 
     return continued(newton_at, start)
 
