@@ -138,3 +138,20 @@ def join_limited(parts: list[str], limit: int = 6) -> str:
     if len(parts) <= limit:
         return ", ".join(parts)
     return ", ".join(parts[:limit]) + f", ... ({len(parts) - limit} more)"
+
+
+def settle_audit_and_counts(audit, claimed_counts: dict, counts: dict, successes, failures, undecided, computed) -> None:
+    """The rounding audit's findings once every value in it is decided (else their labels go to ``undecided``), and the
+    evaluation counts against the claimed ones: shared by the certified and the numerical route."""
+    if audit:
+        if audit.undecided():
+            undecided += [v.label for v in audit.undecided()]
+        else:
+            audited_successes, audited_failures = audit.findings()
+            successes += audited_successes
+            failures += audited_failures
+    for name, claimed_count in claimed_counts.items():
+        got = counts.get(name, 0)
+        computed[f"counts {name}"] = str(got)
+        (successes if got == claimed_count else failures).append(
+            f"{got} {name} evaluations" if got == claimed_count else f"counts {name}: claimed {claimed_count}, computed {got}")

@@ -15,7 +15,7 @@ import sympy
 from verify.engines import certified
 from verify.engines import crosscheck
 from verify.input.model import TIME, initial_name, symbol
-from verify.checks.common import CheckError, Outcome, decimal_text
+from verify.checks.common import CheckError, Outcome, decimal_text, settle_audit_and_counts
 from verify.checks.comparisons import OPERATORS
 from verify.checks.rounding import RoundingAudit
 from verify.errors import CrossCheckUnavailable
@@ -117,23 +117,6 @@ def evaluate(claim, spec, reason: str, mp_run) -> Outcome:
     if failures:
         return Outcome("refuted", "certified", "; ".join(failures) + f" ({how})", computed, derivation)
     return Outcome("verified", "certified", "; ".join(successes) + f" ({how})", computed, derivation)
-
-
-def settle_audit_and_counts(audit, claimed_counts: dict, counts: dict, successes, failures, undecided, computed) -> None:
-    """The rounding audit's findings once every value in it is decided (else their labels go to ``undecided``), and the
-    evaluation counts against the claimed ones: shared by the certified and the numerical route."""
-    if audit:
-        if audit.undecided():
-            undecided += [v.label for v in audit.undecided()]
-        else:
-            audited_successes, audited_failures = audit.findings()
-            successes += audited_successes
-            failures += audited_failures
-    for name, claimed_count in claimed_counts.items():
-        got = counts.get(name, 0)
-        computed[f"counts {name}"] = str(got)
-        (successes if got == claimed_count else failures).append(
-            f"{got} {name} evaluations" if got == claimed_count else f"counts {name}: claimed {claimed_count}, computed {got}")
 
 
 def _compare(label, ball, claimed, claimed_text, audit, successes, failures, undecided):

@@ -17,10 +17,9 @@ import sympy
 
 from verify.engines import crosscheck, number_field
 from verify.input.model import TIME, initial_name, symbol
-from verify.checks.common import CheckError, Outcome
+from verify.checks.common import CheckError, Outcome, settle_audit_and_counts
 from verify.checks.comparisons import OPERATORS
 from verify.checks.rounding import RoundingAudit
-from verify.checks.run_certified import settle_audit_and_counts
 from verify.errors import CrossCheckUnavailable
 
 TOLERANCE_DIGITS = 30  # a value's uncertainty: 10^-30 relative (Newton runs to a residual of 10^-45 and 10^-65 here)

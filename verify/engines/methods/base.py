@@ -472,30 +472,27 @@ def run(method: Method, system: ExactSystem, options: dict, t0, y0, steps: int, 
     else:
         system = system.over(field)
         exact_options = method.exact_options(options, field=field)
-    if algebraic:  # the caller reads algebraic values: an implicit step may be an exact real root (BackwardEuler)
+    if algebraic:  # the caller reads algebraic values: an implicit step in one unknown may be an exact root (scalar_root)
         exact_options = {**exact_options, "exact_roots": True}
     length = None if method.variable_step else rational.to_field(method.step_length(options))
     t0 = rational.to_field(t0)
     y = [rational.to_field(v) for v in y0]
     size = len(y)
     y = y + [Rational(v) for v in method.initial_memory(system, t0, list(y), exact_options)]
-    if not keep and not quantities and method.affine_for(options) and not method.variable_step and system.affine and (nodes or steps > 1):
+    over_rationals = system.affine and (nodes or steps > 1)  # an algebraic field: the power only (no gcd-free node route)
+    over_field = system.affine_over_field and not nodes and steps > 1
+    if not keep and not quantities and method.affine_for(options) and not method.variable_step and (over_rationals or over_field):
         one_step = Recorder(keep=False)
         method.step(system, t0, list(y), exact_options, one_step)
         recorder = Recorder(keep=False, counts=Counter({k: v * steps for k, v in one_step.counts.items()}))
         step_map = lambda v: method.step(system, t0, v, exact_options, Recorder(keep=False))  # noqa: E731
+        if over_field:
+            final = number_field.affine_power(system.field, step_map, y, steps)
+            return RunResult(t0 + steps * length, final[:size], recorder, [], "affine power", system.field)
         if not nodes:
             return RunResult(t0 + steps * length, rational.affine_power(step_map, y, steps)[:size], recorder, [], "affine power")
         node_values = [(t0 + (n + 1) * length, values[:size]) for n, values in enumerate(rational.affine_iterates(step_map, y, steps))]
         return RunResult(t0 + steps * length, node_values[-1][1], recorder, node_values, "affine iteration")
-    if not keep and not quantities and not nodes and not number_field.is_rational_field(system.field) and steps > 1 \
-            and method.affine_for(options) and not method.variable_step and system.affine_over_field:
-        one_step = Recorder(keep=False)
-        method.step(system, t0, list(y), exact_options, one_step)
-        recorder = Recorder(keep=False, counts=Counter({k: v * steps for k, v in one_step.counts.items()}))
-        step_map = lambda v: method.step(system, t0, v, exact_options, Recorder(keep=False))  # noqa: E731
-        final = number_field.affine_power(system.field, step_map, y, steps)
-        return RunResult(t0 + steps * length, final[:size], recorder, [], "affine power", system.field)
     recorder = Recorder(keep=keep)
     node_values = []
     t = t0
