@@ -98,3 +98,16 @@ def test_rosenbrock_reports_its_solve_residual(check_claims):
     results = check_claims(claims_text(text, {"reported": (good,), "not-zero": (wrong,)}))
     assert results["reported"].outcome.status == "verified"
     assert results["not-zero"].outcome.status == "refuted" and "claimed 0, computed 1/10" in results["not-zero"].outcome.message
+
+
+def test_backward_euler_counts_one_evaluation_and_one_jacobian_per_step_on_both_paths(check_claims):
+    """The twin's Newton iterations are not counted (as for an implicit Runge-Kutta stage): a counts claim agrees
+    between the paths, linear or not, and a wrong count is refuted."""
+    text = '[model.lin]\nstates = ["y"]\nrhs = { y = "-2*y + t" }\n[model.sq]\nstates = ["y"]\nrhs = { y = "-y**2" }\n'
+    body = 'check = "run"\nmethod = "backward-euler"\noptions = { h = "1/10" }\ninitial = { y = 1 }\nsteps = 3\n'
+    results = check_claims(claims_text(text, {"linear": (body + 'model = "lin"\ncounts = { rhs = 3 }',),
+                                              "root": (body.replace("steps = 3\n", "") + 'model = "sq"\ncounts = { rhs = 1 }',),
+                                              "wrong": (body + 'model = "lin"\ncounts = { rhs = 4 }',)}))
+    for name in ("linear", "root"):
+        assert results[name].outcome.status == "verified", results[name].outcome.message
+    assert_refuted(results["wrong"].outcome, ["counts rhs: claimed 4, computed 3"])

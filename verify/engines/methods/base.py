@@ -364,8 +364,10 @@ def scalar_root(system, t, a, b, c, s, grows: str, recorder: "Recorder", what: s
                                    f"so {what} has no exact root solve")
     start = c + s * rate.xreplace({x: a}) if grows == "b" else c
     equation = u - c - (lam * s if grows == "s" else s) * rate.xreplace({x: a + (lam * b if grows == "b" else b) * u})
-    recorder.counts["rhs"] += 1
-    recorder.counts["jacobian"] += 1  # as a linear implicit stage counts (and the twin's Newton stage)
+    recorder.counts["rhs"] += 1  # as a linear implicit step or stage counts: one evaluation (every block) and one Jacobian
+    for block in system.blocks:
+        recorder.counts[block] += 1
+    recorder.counts["jacobian"] += 1
     try:
         root = number_field.continued_root(sympy.expand(equation), u, lam, start)
     except number_field.BranchUndecided as exc:  # no method may pick a root here: not a case for the numerical route

@@ -45,12 +45,20 @@ class MpSystem:
 
     def f(self, t, y, block=None):
         if block is None:
-            self.count("rhs")
-            for name in self.blocks:
-                self.count(name)
+            self.count_rhs()
             return [fn([t, *y]) for fn in self.functions]
         self.count(block)
         return [self.functions[i]([t, *y]) for i in self.blocks[block]]
+
+    def count_rhs(self):
+        """One evaluation of the whole right-hand side (every block once), as the exact path counts it."""
+        self.count("rhs")
+        for name in self.blocks:
+            self.count(name)
+
+    def jacobian_all_uncounted(self, t, y):
+        """d(rhs, constraints)/d(states), not counted (a Newton iteration's own evaluations)."""
+        return mpmath.matrix([[fn([t, *y]) for fn in row] for row in self.jacobian_functions])
 
     def count(self, name):
         """One more evaluation of ``name`` (also called by a twin for an evaluation its exact path makes, e.g. an implicit stage)."""

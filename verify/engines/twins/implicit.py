@@ -13,8 +13,9 @@ def backward_euler(system, t, y, options, names, trace):
     """Coupled backward Euler with a finite-budget Newton iteration (source 001, [F5]).
 
     Unknowns U = (X, Z) at t1 = t + h; equations X - X_prev - h (f(t1, U) + r_d) = 0 and
-    g(t1, U) - r_a = 0; Newton from U = the previous state, at most ``newton_iterations``
-    corrections, until the max-norm of the equations is at most ``newton_tolerance``.
+    g(t1, U) - r_a = 0; Newton from U = the previous state (for an ODE, from the continuation of
+    base.continued), at most ``newton_iterations`` corrections, until the max-norm of the equations is at most
+    ``newton_tolerance``.  A step counts one evaluation and one Jacobian, as the exact path does.
     A linear problem converges in one correction.  Running out of budget raises
     SolverFailure, never returns an unconverged state silently.
     """
@@ -25,7 +26,7 @@ def backward_euler(system, t, y, options, names, trace):
     r_d, r_a = residuals(options, names, t1, h, d)
 
     def equations(u, lam=1):
-        rate, g = (system.f(t1, u), system.g(t1, u)) if lam == 1 else (system.f_uncounted(t1, u), [])
+        rate, g = system.f_uncounted(t1, u), (system.g(t1, u) if lam == 1 else [])
         return [u[i] - y[i] - lam * h * (rate[i] + r_d[i]) for i in range(d)] + [g[k] - r_a[k] for k in range(n - d)]
 
     def newton_at(lam, u):
@@ -45,7 +46,7 @@ def backward_euler(system, t, y, options, names, trace):
         if iterations == budget:
             raise SolverFailure(f"Newton did not converge within {budget} iterations at t = {mpmath.nstr(t1, 12)} "
                                 f"(equation residual {mpmath.nstr(max(abs(v) for v in values), 5)} > {mpmath.nstr(tolerance, 5)})")
-        J = system.jacobian(t1, u)
+        J = system.jacobian_all_uncounted(t1, u)
         A = mpmath.matrix(n, n)
         for i in range(n):
             for j in range(n):
@@ -54,6 +55,8 @@ def backward_euler(system, t, y, options, names, trace):
         u = [u[i] + correction[i] for i in range(n)]
         values = equations(u)
         iterations += 1
+    system.count_rhs()  # counted as the exact path counts a step: one evaluation and one Jacobian (the Newton iterations
+    system.count("jacobian")  # themselves are not counted, as for an implicit Runge-Kutta stage)
     record(trace, "newton_iterations", mpmath.mpf(iterations))
     for i in range(d):
         record(trace, f"r_d_{names[i]}", (u[i] - y[i]) / h - system.functions[i]([t1, *u]))
