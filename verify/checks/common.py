@@ -9,6 +9,8 @@ import mpmath
 import sympy
 from sympy.printing.str import StrPrinter
 
+from verify.engines import number_field
+from verify.engines.crosscheck import certify_sign  # rigorous enclosures: decide an inequality of two closed numbers
 from verify.engines.crosscheck import mp_value  # margins only: floats never decide a verdict
 from verify.engines.rational import to_sympy
 from verify.errors import CheckError  # noqa: F401 -- re-exported: the error every claim kind raises
@@ -155,3 +157,15 @@ def settle_audit_and_counts(audit, claimed_counts: dict, counts: dict, successes
         computed[f"counts {name}"] = str(got)
         (successes if got == claimed_count else failures).append(
             f"{got} {name} evaluations" if got == claimed_count else f"counts {name}: claimed {claimed_count}, computed {got}")
+
+
+def decide_equality(a, b) -> tuple:
+    """(equal, enclosure) for two closed real numbers: decided exactly in the number field they generate
+    (verify.engines.number_field; enclosure None), else by an interval enclosure of a - b, which proves them
+    different, or equal only when it is the single point 0 (enclosure: its text and precision, so the evidence is
+    certified); equal is None when neither decides."""
+    decided = number_field.decide_equal(a, b)
+    if decided is not None:
+        return decided, None
+    sign, enclosure, bits = certify_sign(a - b)
+    return (None if sign is None else sign == 0), f"{enclosure} at {bits} bits"

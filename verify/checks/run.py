@@ -18,7 +18,7 @@ from verify.input.load import Claim, LoadError
 from verify.engines.methods import METHODS, ExactSystem, Method, MethodError, run
 from verify.engines.methods.base import MAX_COUNT, ExactSizeError, check_work
 from verify.input.model import TIME, initial_name, symbol
-from verify.checks.common import CheckError, Context, DEFAULT_CONTEXT, exact_text, join_limited, Outcome, relative_margin, short_text
+from verify.checks.common import CheckError, Context, DEFAULT_CONTEXT, decide_equality, exact_text, join_limited, Outcome, relative_margin, short_text
 from verify.checks.rounding import CHOICES as ROUNDING_CHOICES
 from verify.checks.rounding import MODES as ROUNDING_MODES_AND_TRUNCATION
 from verify.checks.rounding import RoundingAudit, round_decimal
@@ -286,15 +286,13 @@ def _equal(a, b, how: set) -> bool:
     """a == b for exact values: rationals directly, algebraic numbers in the field they generate
     (verify.engines.number_field); anything else only when an interval enclosure of a - b excludes 0, which adds
     "certified" to ``how``."""
-    decided = number_field.decide_equal(a, b)
-    if decided is not None:
-        return decided
-    sign, enclosure, bits = crosscheck.certify_sign(a - b)
-    if sign is not None:  # 0 only when the enclosure is the single point 0 (the difference evaluates to exactly 0)
+    equal, enclosure = decide_equality(a, b)
+    if equal is None:
+        raise CheckError(f"cannot decide whether {short_text(a)} = {short_text(b)}: neither exactly (no common number field) nor by "
+                         f"an enclosure of the difference ({enclosure})")
+    if enclosure is not None:
         how.add("certified")
-        return sign == 0
-    raise CheckError(f"cannot decide whether {short_text(a)} = {short_text(b)}: neither exactly (no common number field) nor by "
-                     f"an enclosure of the difference ({enclosure} at {bits} bits)")
+    return equal
 
 
 def _audited(value, places: int):
@@ -361,6 +359,7 @@ class Paths:
     """The exact run and its twin, and the symbol -> value maps an expectation is evaluated in on each."""
 
     result: object  # verify.engines.methods.RunResult
+    final: list  # the exact final state as sympy numbers
     twin: object  # verify.engines.twins.TwinRun
     values: dict  # exact values at the end of the run
     mp_values: dict  # the twin's values at the end of its run
@@ -411,7 +410,7 @@ def _paths(spec, model, system, result) -> Paths:
     """The twin's run of the same problem, and the values at the end of both runs."""
     final = [result.exact(v) for v in result.y]
     twin = _mp_run(twins.Problem.of_system(spec.method.name, spec.options, system, spec.t0, spec.y0, spec.steps,
-                                           solution=solution_expressions(model, system, spec.y0)), final_only=result.route == "affine power")
+                                           solution=solution_expressions(model, system.substitutions, spec.y0)), final_only=result.route == "affine power")
     values = _known_values(spec, model, result.exact(result.t), final, result.recorder.latest, result.exact)
     mp_values = dict(values)
     mp_values[symbol(TIME)] = twin.t
@@ -423,7 +422,7 @@ def _paths(spec, model, system, result) -> Paths:
                 raise CheckError(f"the cross-check does not compute {name}")
             mp_values[symbol(name)] = twin.trace[name][-1]
     algebraic = not number_field.is_rational_field(result.field) or not all(v.is_Rational for v in final)
-    return Paths(result, twin, values, mp_values, algebraic)
+    return Paths(result, final, twin, values, mp_values, algebraic)
 
 
 def _compared(comparison, values, mp_values, label, algebraic, findings):
@@ -532,7 +531,7 @@ def _verdict(spec, model, paths, audit, findings) -> Outcome:
     if findings.disagreements:
         raise CheckError("exact and mpmath paths disagree: " + "; ".join(findings.disagreements))
     result = paths.result
-    derivation = _derivation(spec, result, [result.exact(v) for v in result.y], result.exact(result.t), model)
+    derivation = _derivation(spec, result, paths.final, result.exact(result.t), model)
     if result.recorder.failure:
         note = f"run failed: {result.recorder.failure}"
         derivation.append(note)
@@ -615,14 +614,13 @@ def _as_written(text: str, value) -> str:
     return text if text.replace(" ", "") == shown.replace(" ", "") else f"{text} (= {shown})"
 
 
-def solution_expressions(model, system, y0):
-    """The model's solution for every state as expressions in t (parameters and initial values substituted), or None;
-    ``system`` is the exact path's system, or the parameter substitutions themselves where there is none."""
+def solution_expressions(model, substitutions: dict, y0):
+    """The model's solution for every state as expressions in t (the parameter ``substitutions``, symbol -> value, and
+    the initial values substituted), or None."""
     if set(model.variables) - set(model.solution):
         return None
-    substitute = system.substitute if hasattr(system, "substitute") else (lambda e: e.subs(system))
     initial = {symbol(initial_name(s)): sympy.sympify(v) for s, v in zip(model.variables, y0)}
-    return [substitute(model.solution[s]).xreplace(initial) for s in model.variables]
+    return [model.solution[s].subs(substitutions).xreplace(initial) for s in model.variables]
 
 
 def _mp_run(problem, **keywords):

@@ -15,9 +15,9 @@ from __future__ import annotations
 import mpmath
 import sympy
 
-from verify.engines import crosscheck, number_field
+from verify.engines import crosscheck
 from verify.input.model import TIME, initial_name, symbol
-from verify.checks.common import CheckError, Outcome, settle_audit_and_counts
+from verify.checks.common import CheckError, Outcome, decide_equality, settle_audit_and_counts
 from verify.checks.comparisons import OPERATORS
 from verify.checks.rounding import RoundingAudit
 from verify.errors import CrossCheckUnavailable
@@ -103,10 +103,7 @@ def evaluate(claim, spec, reason: str, mp_run) -> Outcome:
             if audit and claimed.is_Rational:
                 audit.add(label, value, claimed)
             else:
-                equal = number_field.decide_equal(value, claimed)
-                if equal is None:
-                    sign, _, _ = crosscheck.certify_sign(value - claimed)
-                    equal = None if sign is None else sign == 0
+                equal, _ = decide_equality(value, claimed)
                 if equal is None:
                     undecided.append(f"{label} = {claimed_text}")
                 elif equal:

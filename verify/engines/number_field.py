@@ -12,6 +12,7 @@ import sympy
 from sympy import QQ
 from sympy.polys.polyerrors import CoercionFailed
 
+from verify.engines import rational
 from verify.errors import UndecidableError
 
 
@@ -98,13 +99,9 @@ def element(field, value):
 def to_sympy(field, value) -> sympy.Expr:
     """An exact value of a run over ``field`` as a sympy number: a Rational, or an algebraic number written in the
     field's generator (1/2 - sqrt(3)/6; 2*CRootOf(...))."""
-    if isinstance(value, sympy.Basic):
-        return value
-    if isinstance(value, int):
-        return sympy.Integer(value)
-    if hasattr(value, "numerator") and hasattr(value, "denominator"):
-        return sympy.Rational(int(value.numerator), int(value.denominator))
-    return field.to_sympy(value)
+    if isinstance(value, field.dtype) and not is_rational_field(field):
+        return field.to_sympy(value)
+    return rational.to_sympy(value)
 
 
 def _matrix(field, rows):
@@ -124,17 +121,11 @@ def solve(field, matrix, vector) -> list:
 
 def affine_power(field, step, y0, steps: int) -> list:
     """``steps`` applications of an affine map y -> M y + c over ``field``: M and c read off the step at 0 and the unit
-    vectors (n + 1 steps), then the power of [[M, c], [0, 1]] by DomainMatrix (repeated squaring in the field)."""
+    vectors (rational.affine_map: the step map takes rational arguments and returns field elements), then the power of
+    [[M, c], [0, 1]] by DomainMatrix (repeated squaring in the field)."""
     n = len(y0)
-    zero = [field.zero] * n
-    offset = step(list(zero))
-    columns = []
-    for k in range(n):
-        unit = list(zero)
-        unit[k] = field.one
-        image = step(unit)
-        columns.append([element(field, image[i]) - element(field, offset[i]) for i in range(n)])
-    rows = [[columns[j][i] for j in range(n)] + [offset[i]] for i in range(n)] + [[field.zero] * n + [field.one]]
+    matrix, offset = rational.affine_map(step, n)
+    rows = [[*matrix[i], offset[i]] for i in range(n)] + [[field.zero] * n + [field.one]]
     power = _matrix(field, rows) ** steps
     result = power * _matrix(field, [[v] for v in y0] + [[field.one]])
     return [row[0] for row in result.to_list()[:n]]

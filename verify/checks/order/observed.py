@@ -113,7 +113,7 @@ def _final_state(spec, claim, system, n, exact_route, extra_options=None):
             pass
     try:
         mp = twins.solve(twins.Problem.of_system(spec.method.name, options, system, spec.t0, spec.y0, count,
-                                                 solution=solution_expressions(claim.model, system, spec.y0)))
+                                                 solution=solution_expressions(claim.model, system.substitutions, spec.y0)))
     except SolverFailure as exc:
         raise CheckError(f"the run with N = {n} failed: {exc}") from None
     return mp[1], f"mpmath {crosscheck.DIGITS} digits"

@@ -267,7 +267,7 @@ class RungeKutta(Method):
             lookup = iter(coefficients)
             A = [[next(lookup) for _ in range(s)] for _ in range(s)]
             b, c = [next(lookup) for _ in range(s)], [next(lookup) for _ in range(s)]
-            bhat = [next(lookup) for _ in range(s)] if tab.bhat is not None else None
+            bhat = None  # refused above
             convert_number = to_field_deep
         else:
             convert = convert or to_field_deep

@@ -147,10 +147,9 @@ class AdaptiveEuler(Method):
                 positive_rational(options, name, self.name)
 
     def settings(self, options) -> dict:
-        """The options with the schema's defaults for the controller's settings (exact numbers)."""
-        merged = {o.name: to_field_deep(o.default) if o.kind != schema.WORD else o.default for o in self.CONTROLLER}
-        merged.update(options)
-        return merged
+        """The options with every controller setting the claim leaves out taken from ``value`` (the schema's default,
+        or a subclass's: adaptive-rk's order), as exact numbers."""
+        return {**options, **{o.name: to_field_deep(self.value(options, o.name)) for o in self.CONTROLLER}}
 
     def step(self, system, t, y, options, recorder):
         o = self.settings(options)
@@ -242,11 +241,6 @@ class AdaptiveRungeKutta(AdaptiveEuler):
         if len(model.states) > 1:
             names.append("error_estimate")  # the max over the components
         return self.RUN_QUANTITIES + ("accepted", "error_ratio", "t_candidate") + tuple(names)
-
-    def settings(self, options) -> dict:
-        merged = super().settings(options)
-        merged["order"] = self.value(options, "order")
-        return merged
 
     def value(self, options, name):
         """``order`` defaults to the pair's lower order."""
