@@ -93,12 +93,23 @@ def main():
 @click.option("--no-cache", is_flag=True, help="Check every claim; read and write no cache.")
 @click.option("--cache-clear", is_flag=True, help="Empty the cache before the run.")
 @click.option("--failed", is_flag=True, help="Only the claims that did not come out as expected when last checked (all of them before any run).")
+@click.option("--baseline", "baseline_path", type=click.Path(dir_okay=False), metavar="FILE",
+              help="Known outcomes: record this run's outcomes in FILE when it does not exist; when it does, fail only on claims whose outcome changed since.")
+@click.option("--baseline-update", is_flag=True, help="Record this run's outcomes in the --baseline FILE even when it exists.")
 def run_command(paths, model_dirs, report_format, output, select, source_dirs, jobs, timeout, memory_limit, in_process, plots, durations,
-                strict_sources, verbosity, cache_dir, no_cache, cache_clear, failed):
+                strict_sources, verbosity, cache_dir, no_cache, cache_clear, failed, baseline_path, baseline_update):
     """Check every claim in PATHS (files or directories; default ./claims)."""
-    from verify import checks, runner
+    from verify import baseline, checks, runner
 
     timeout, memory_limit = resolve_limits(timeout, memory_limit, in_process, jobs)
+    if baseline_update and not baseline_path:
+        raise click.UsageError("--baseline-update needs --baseline FILE")
+    recorded = None
+    if baseline_path and not baseline_update:
+        try:
+            recorded = baseline.read(baseline_path)  # before the run: a bad baseline is a usage error, not a wasted run
+        except baseline.BaselineError as exc:
+            raise click.BadParameter(str(exc), param_hint="--baseline") from None
     claims = runner.load(paths, model_dirs, select)
     if select and not claims:  # pytest's convention: nothing selected is not a pass (a file that cannot be read is exit 2)
         click.echo(f"error: no claim id matches {' and '.join(repr(k) for k in select)} (-k); nothing was checked", err=True)
@@ -133,6 +144,9 @@ def run_command(paths, model_dirs, report_format, output, select, source_dirs, j
                 click.echo("note: no claim in this run draws a picture (energy and order claims do)", err=True)
     report = render_report(report_format, results)
     status = runner.exit_status(results, strict_sources=strict_sources)
+    baseline_lines = []
+    if baseline_path:
+        status = _baseline_status(baseline, baseline_path, recorded, results, status, baseline_lines)
     if output:
         try:
             with open(output, "w", encoding="utf-8") as handle:
@@ -158,10 +172,31 @@ def run_command(paths, model_dirs, report_format, output, select, source_dirs, j
         cited = f"{len(ids)} claims cite it" if len(ids) != 1 else f"claim {ids[0]!r} cites it"
         click.echo(f"{'error' if strict_sources else 'warning'}: source document {document} not found {where}; {cited}, "
                    f"so its source_text is not checked", err=True)
+    for line in baseline_lines:
+        click.echo(line, err=True)
     if durations is not None:  # after the text report on stdout; beside a report in a file or another format, on stderr
         for line in slowest_lines(results, durations):
             click.echo(line, err=bool(output) or report_format != "text")
     sys.exit(status)
+
+
+def _baseline_status(baseline, path, recorded, results, status, lines) -> int:
+    """The exit status against the baseline (recording it first when there is none), and its lines for stderr.
+    A claim that could not be loaded keeps status 2; --strict-sources keeps its failures."""
+    if status == 2:
+        return status
+    sources_failed = status == 1 and all(r.passed for r in results)  # --strict-sources found a stale or missing source
+    if recorded is None:
+        try:
+            baseline.write(path, results)
+        except OSError as exc:
+            lines.append(f"error: cannot write the baseline {path}: {exc.strerror or exc}")
+            return 2
+        lines.append(f"baseline {path}: recorded the outcomes of {len(results)} claims; later runs with --baseline fail only on changes")
+        return 1 if sources_failed else 0
+    comparison = baseline.compare(results, recorded)
+    lines.extend(baseline.summary_lines(comparison, path))
+    return 1 if comparison.failed or sources_failed else 0
 
 
 def _colour(stream) -> bool:
@@ -259,6 +294,73 @@ def explain_command(claim_id, paths, model_dirs, latex, timeout, memory_limit, i
             click.echo("  " + (_latex_line(line) if latex else line))
         click.echo(f"=> {outcome.status} ({outcome.evidence or '-'}): {outcome.message}")
     sys.exit(2 if claim.load_error else 0 if outcome.status == claim.expected else 1)
+
+
+@main.command("coverage")
+@paths_argument
+@models_option
+@click.option("--sources", "source_dirs", multiple=True, type=click.Path(file_okay=False), help="Where source documents are looked up (repeatable; default ./sources and ../shared/sources).")
+@click.option("--format", "report_format", type=click.Choice(["text", "json", "html"]), default="text", show_default=True)
+@click.option("-o", "--output", type=click.Path(dir_okay=False), help="Write the report (or the skeleton) here instead of stdout.")
+@click.option("-v", "--verbose", is_flag=True, help="Also list the checked items and the claims that check them.")
+@click.option("--scaffold", "scaffold_document", metavar="DOC",
+              help="Write a claim-file skeleton for document DOC (a name cited by the claims or found in the source directories, or a path): one commented [[claim]] per number no claim checks.")
+@click.option("--fail-under", type=click.FloatRange(0, 100), default=None, metavar="PERCENT",
+              help="Exit 1 when a document has fewer than PERCENT of its stated numbers checked or out of scope.")
+def coverage_command(paths, model_dirs, source_dirs, report_format, output, verbose, scaffold_document, fail_under):
+    """List, for each source document the claims in PATHS cite, every number and formula it states and which
+    claims check them (default ./claims)."""
+    from verify import coverage, runner
+    from verify.report.coverage import FORMATS as COVERAGE_FORMATS
+
+    claims = runner.load(paths, model_dirs)
+    for claim in claims:
+        if claim.load_error:
+            click.echo(f"error: {claim.load_error}", err=True)
+    documents, warnings = coverage.coverage(claims, source_dirs)
+    for warning in warnings:
+        click.echo(f"warning: {warning}", err=True)
+    if scaffold_document:
+        text = _scaffold(coverage, runner, documents, scaffold_document, source_dirs)
+    else:
+        text = COVERAGE_FORMATS[report_format](documents, verbose)
+    if output:
+        try:
+            Path(output).write_text(text, encoding="utf-8")
+        except OSError as exc:
+            click.echo(f"error: cannot write {output}: {exc.strerror or exc}", err=True)
+            sys.exit(2)
+    else:
+        click.echo(text, nl=False)
+    if any(c.load_error for c in claims):
+        sys.exit(2)
+    if fail_under is not None and not scaffold_document:
+        short = [d for d in documents if d.percent("number", ("checked", "out of scope")) < fail_under]
+        for doc in short:
+            click.echo(f"FAIL: {doc.document}: {doc.percent('number', ('checked', 'out of scope')):.0f}% of its numbers "
+                       f"checked or out of scope, under {fail_under:g}% (--fail-under)", err=True)
+        sys.exit(1 if short else 0)
+    sys.exit(0)
+
+
+def _scaffold(coverage, runner, documents, name, source_dirs) -> str:
+    """The skeleton for document ``name``: a cited document, one in the source directories, or a file path."""
+    for doc in documents:
+        if name in (doc.document, doc.path):
+            return coverage.scaffold(doc.document, runner.SourceLibrary([]).raw(Path(doc.path).name, doc.path) or "", doc.items, doc.title)
+    library = runner.SourceLibrary(runner.default_source_dirs(source_dirs))
+    path = library.locate(name) or (name if Path(name).is_file() else None)
+    if path is None:
+        raise click.BadParameter(f"document {name!r} is neither cited by a claim, nor in the source directories, nor a file",
+                                 param_hint="--scaffold")
+    if path not in library.cache:
+        try:
+            library.cache[path] = runner.read_bounded(path).decode("utf-8", errors="replace")
+        except (OSError, ValueError) as exc:
+            raise click.BadParameter(f"document {name!r} cannot be read: {exc}", param_hint="--scaffold") from None
+    text = library.cache[path]
+    page = coverage.document_coverage(Path(path).name, path, text, None, [], [])
+    return coverage.scaffold(Path(path).name, text, page.items)
 
 
 MAX_LATEX_CHARS = 2000  # a longer value is printed as it is, not typeset

@@ -125,30 +125,41 @@ class SourceLibrary:
 
     def __init__(self, directories):
         self.directories = [Path(d) for d in directories]
-        self.cache: dict[tuple, str | None] = {}  # (document, the claim file's directory) -> text
+        self.cache: dict[str, str | None] = {}  # a path looked at -> its text (None: not read)
+        self.normalized: dict[str, str] = {}
         self.problems: dict[str, str] = {}  # document -> why it could not be read
 
     def text(self, document: str | None, beside: str | None = None) -> str | None:
-        """The normalized text of ``document``, looked up in the directory of the claim file ``beside`` first, then in
-        the source directories; None when it is found nowhere (or could not be read: ``problems``)."""
+        """The normalized text of ``document`` (whitespace runs as one space; see ``raw``)."""
+        found = self.locate(document, beside)
+        if found is None:
+            return None
+        if found not in self.normalized:
+            self.normalized[found] = _normalized(self.cache[found])
+        return self.normalized[found]
+
+    def raw(self, document: str | None, beside: str | None = None) -> str | None:
+        """The text of ``document``, looked up in the directory of the claim file ``beside`` first, then in the
+        source directories; None when it is found nowhere (or could not be read: ``problems``)."""
+        found = self.locate(document, beside)
+        return None if found is None else self.cache[found]
+
+    def locate(self, document: str | None, beside: str | None = None) -> str | None:
+        """The path where ``document`` was found and read (see ``raw``), or None."""
         if not isinstance(document, str) or not document or "/" in document or "\\" in document or "\0" in document:
             return None
-        directories = ([Path(beside).parent] if beside else []) + self.directories
-        key = (document, str(directories[0]) if beside else None)
-        if key not in self.cache:
-            self.cache[key] = None
-            for directory in directories:
-                path = directory / document
+        for directory in ([Path(beside).parent] if beside else []) + self.directories:
+            path = str(directory / document)
+            if path not in self.cache:
+                if not os.path.exists(path):
+                    continue
                 try:
-                    if not path.exists():
-                        continue
-                    raw = read_bounded(path)
+                    self.cache[path] = read_bounded(path).decode("utf-8", errors="replace")
                 except (OSError, FileRefused, ValueError) as exc:
                     self.problems[document] = f"source document {path} not read: {exc}"
-                    break
-                self.cache[key] = _normalized(raw.decode("utf-8", errors="replace"))
-                break
-        return self.cache[key]
+                    self.cache[path] = None
+            return path if self.cache[path] is not None else None
+        return None
 
 
 class _Default:

@@ -250,6 +250,46 @@ def _bounded_model(name, table, file) -> Model:
         raise ExprError(f"model {name!r}: {_unexpected(exc)}") from None
 
 
+@dataclass(frozen=True)
+class OutOfScope:
+    """A passage of a claim file's source document whose numbers no claim checks, on purpose: ``[[out_of_scope]]``
+    with ``source_text`` (a phrase of the document) and ``reason`` (why it is not checked), read by `verify coverage`."""
+    source_text: str
+    reason: str
+
+
+def out_of_scope_entries(data: dict) -> tuple[list[OutOfScope], list[str]]:
+    """The ``[[out_of_scope]]`` entries of a claim file's table, and a one-line problem for each malformed one."""
+    entries, problems = [], []
+    tables = data.get("out_of_scope", [])
+    if not isinstance(tables, list):
+        return [], [f"'out_of_scope' must be an array of tables ([[out_of_scope]]), got {_kind(tables)}"]
+    for number, table in enumerate(tables, 1):
+        where = f"[[out_of_scope]] #{number}"
+        if not isinstance(table, dict):
+            problems.append(f"{where} must be a table, got {_kind(table)}")
+            continue
+        extra = set(table) - {"source_text", "reason"}
+        if extra:
+            problems.append(f"{where}: unknown key(s) {', '.join(sorted(extra))} (known: source_text, reason)")
+        text, reason = table.get("source_text"), table.get("reason")
+        if not (isinstance(text, str) and text.strip() and _printable(text)):
+            problems.append(f"{where}: 'source_text' must be a phrase of the source document (a string)")
+        elif not (isinstance(reason, str) and reason.strip() and _printable(reason)):
+            problems.append(f"{where}: 'reason' must say why the passage is not checked (a string)")
+        else:
+            entries.append(OutOfScope(text, reason))
+    return entries, problems
+
+
+def read_out_of_scope(path) -> list[OutOfScope]:
+    """The well-formed ``[[out_of_scope]]`` entries of the claim file ``path`` (none when it cannot be read)."""
+    try:
+        return out_of_scope_entries(read_toml(Path(path)))[0]
+    except Exception:  # a file that cannot be read is reported by the load of its claims
+        return []
+
+
 def load_claims(paths, model_directories, checks) -> list[Claim]:
     """Every claim of every file under ``paths``; ``checks`` maps a check name to its module."""
     shared_models, claims = load_models(model_directories)
@@ -273,10 +313,11 @@ def _load_file(path: Path, shared_models, checks, seen_ids) -> list[Claim]:
         return [file_error(f"cannot read TOML: {_one_line(exc)}")]
     except Exception as exc:  # an unforeseen input must not stop the run
         return [file_error(f"cannot read TOML: {_unexpected(exc)}")]
-    unknown = set(data) - {"source", "model", "claim"}
+    unknown = set(data) - {"source", "model", "claim", "out_of_scope"}
     if unknown:
         return [file_error(f"unknown top-level key(s) {', '.join(sorted(unknown))}")]
     claims: list[Claim] = []
+    claims.extend(file_error(problem) for problem in out_of_scope_entries(data)[1])
     source = data.get("source", {})
     document = title = None
     if not isinstance(source, dict):

@@ -1,0 +1,221 @@
+"""`verify coverage`: which numbers and formulas of each source page the claims check, and which they do not.
+
+Each page a claim cites is read by ``verify.input.page_numbers`` (stated numbers and formula fragments, exactly).
+A stated item is covered by a claim citing that page when
+
+- *quoted*: it lies inside an occurrence of the claim's ``source_text`` (a formula: overlaps one), or
+- *by value* (numbers only): the claim states the same exact number in its own keys (``expect``, ``trace``,
+  ``initial``, ``parameters``, options, relations: every key but ``id``, ``statement``, ``source_text``, ``note``,
+  ``digits`` and ``rounding``) or in its model (right-hand side, parameters, solution; as written and at the
+  claim's parameter values); a number printed without a
+  sign may be a coefficient after a minus, so its negative counts too.
+
+A passage listed as ``[[out_of_scope]]`` in a claim file (``source_text``, ``reason``) accounts for the items inside
+it that no claim covers.  What is left is the auditor's to-do list; ``scaffold`` writes it as a claim-file skeleton.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from decimal import Decimal
+from fractions import Fraction
+from pathlib import Path
+
+from verify.input.load import Claim, read_out_of_scope
+from verify.input.page_numbers import Stated, read_page
+from verify.runner import SourceLibrary, default_source_dirs
+
+NOT_VALUES = {"id", "statement", "source_text", "note", "digits", "rounding", "expected", "check", "model"}
+
+
+@dataclass
+class Item:
+    """One stated number or formula, the claims that cover it (id, "quoted" or "value"), or why it is out of scope."""
+    stated: Stated
+    covered_by: list[tuple[str, str]] = field(default_factory=list)
+    out_of_scope: str | None = None
+
+    @property
+    def state(self) -> str:
+        return "checked" if self.covered_by else "out of scope" if self.out_of_scope else "to do"
+
+
+@dataclass
+class DocumentCoverage:
+    document: str
+    path: str
+    title: str | None
+    items: list[Item]
+    prose_numbers: int  # numbers in prose sentences: not listed, not counted
+    claims: list[str]  # ids of the claims that cite the document
+    unmatched: list[str] = field(default_factory=list)  # out-of-scope phrases found nowhere in the document
+
+    def count(self, kind: str, state: str | None = None) -> int:
+        return sum(1 for i in self.items if i.stated.kind == kind and (state is None or i.state == state))
+
+    def percent(self, kind: str, states=("checked",)) -> float:
+        total = self.count(kind)
+        return 100.0 if not total else 100.0 * sum(self.count(kind, s) for s in states) / total
+
+
+def coverage(claims: list[Claim], source_dirs=()) -> tuple[list[DocumentCoverage], list[str]]:
+    """The coverage of every document the (loaded) claims cite, and a warning for each document found nowhere."""
+    library = SourceLibrary(default_source_dirs(source_dirs))
+    citing: dict[str, list[Claim]] = {}
+    names: dict[str, str] = {}
+    titles: dict[str, str | None] = {}
+    out_of_scope: dict[str, list] = {}
+    warnings = []
+    files_seen = set()
+    for claim in claims:
+        if claim.load_error or not claim.document:
+            continue
+        path = library.locate(claim.document, claim.file)
+        if path is None:
+            warnings.append(f"source document {claim.document} not found (cited by {claim.id})")
+            continue
+        citing.setdefault(path, []).append(claim)
+        names[path] = claim.document
+        titles.setdefault(path, claim.source_title)
+        if claim.file not in files_seen:
+            files_seen.add(claim.file)
+            out_of_scope.setdefault(path, []).extend(read_out_of_scope(claim.file))
+    reports = [document_coverage(names[p], p, library.cache[p], titles[p], citing[p],
+                                 out_of_scope.get(p, [])) for p in sorted(citing, key=lambda p: (names[p], p))]
+    return reports, list(dict.fromkeys(warnings))
+
+
+def document_coverage(document: str, path: str, text: str, title, claims: list[Claim], out_of_scope) -> DocumentCoverage:
+    page = read_page(text)
+    items = [Item(s) for s in page.stated]
+    for claim in claims:
+        spans = occurrences(text, claim.source_text) if isinstance(claim.source_text, str) else []
+        values = claim_values(claim)
+        for item in items:
+            s = item.stated
+            if any(_inside(s, span) for span in spans):
+                item.covered_by.append((claim.id, "quoted"))
+            elif s.kind == "number" and (s.value in values or not s.signed and -s.value in values):
+                item.covered_by.append((claim.id, "value"))
+    unmatched = []
+    for entry in out_of_scope:
+        spans = occurrences(text, entry.source_text)
+        if not spans:
+            unmatched.append(entry.source_text)
+        for item in items:
+            if item.out_of_scope is None and any(_inside(item.stated, span) for span in spans):
+                item.out_of_scope = entry.reason
+    return DocumentCoverage(document, path, title, items, page.prose_numbers, [c.id for c in claims], unmatched)
+
+
+def _inside(stated: Stated, span: tuple[int, int]) -> bool:
+    if stated.kind == "formula":
+        return stated.start < span[1] and span[0] < stated.end
+    return span[0] <= stated.start and stated.end <= span[1]
+
+
+def occurrences(text: str, phrase: str) -> list[tuple[int, int]]:
+    """Where ``phrase`` occurs in ``text``, runs of whitespace matching runs of whitespace (as the stale check reads it)."""
+    words = phrase.split()
+    if not words:
+        return []
+    pattern = re.compile(r"\s+".join(re.escape(w) for w in words))
+    return [(m.start(), m.end()) for m in pattern.finditer(text)]
+
+
+def claim_values(claim: Claim) -> set[Fraction]:
+    """Every exact number the claim states in its keys (NOT_VALUES aside) and its model uses."""
+    from verify.input.page_numbers import numbers_in
+
+    values: set[Fraction] = set()
+
+    def walk(value, key=None):
+        if key in NOT_VALUES:
+            return
+        if isinstance(value, bool):
+            return
+        if isinstance(value, int):
+            values.add(Fraction(value))
+        elif isinstance(value, Decimal):
+            if value.is_finite():
+                values.add(Fraction(value))
+        elif isinstance(value, str):
+            values.update(numbers_in(value))
+        elif isinstance(value, dict):
+            for k, v in value.items():
+                walk(v, k)
+        elif isinstance(value, list):
+            for v in value:
+                walk(v)
+
+    walk(claim.table)
+    model = claim.model
+    if model is not None:
+        import sympy
+
+        expressions = [*model.rhs.values(), *model.parameters.values(), *model.solution.values(), *model.constraints,
+                       *model.functionals.values()]
+        for expression in expressions:  # as written, and at the claim's parameter values (-k y with k = 1/2: -1/2)
+            if isinstance(expression, sympy.Basic):
+                for form in (expression, claim.substitute(expression)):
+                    for atom in form.atoms(sympy.Rational):
+                        values.add(Fraction(int(atom.p), int(atom.q)))
+    return values
+
+
+def scaffold(document: str, text: str, items: list[Item], title: str | None = None) -> str:
+    """A claim-file skeleton: one commented [[claim]] per number no claim covers (and not out of scope)."""
+    todo = [i for i in items if i.state == "to do" and i.stated.kind == "number"]
+    lines = [
+        f"# Claims for {document}: a skeleton written by `verify coverage --scaffold` with the {len(todo)} numbers",
+        "# the page states that no claim checks yet. Uncomment a claim, give it a check and its keys (README:",
+        "# Claim files), or list the passage under [[out_of_scope]] with a reason.",
+        "",
+        "[source]",
+        f"title = {_toml_string(title or _first_line(text))}",
+        f"document = {_toml_string(document)}",
+        "",
+    ]
+    page_lines = text.split("\n")
+    formulas = [i.stated for i in items if i.stated.kind == "formula"]
+    for number, item in enumerate(todo, 1):
+        s = item.stated
+        around = [f for f in formulas if f.start <= s.start and s.end <= f.end and len(f.text) <= 80]
+        quote = around[0].text.strip("$").strip() if around else s.text  # the formula is a more distinctive anchor
+        lines += [
+            f"# line {s.line}: {_sentence(page_lines[s.line - 1], s, text)}",
+            "# [[claim]]",
+            f"# id = {_toml_string(f'{Path(document).stem}-line-{s.line}-{number}')}",
+            "# statement = \"...\"",
+            "# check = \"run\"",
+            f"# source_text = {_toml_string(quote)}",
+            f"# expect = {{ name = {_toml_string(str(s.value))} }}",
+            "",
+        ]
+    lines += [
+        "# A passage whose numbers are not checked on purpose:",
+        "# [[out_of_scope]]",
+        "# source_text = \"...\"",
+        "# reason = \"...\"",
+        "",
+    ]
+    return "\n".join(lines)
+
+
+def _sentence(line: str, stated: Stated, text: str, width: int = 160) -> str:
+    """The sentence of ``line`` around the stated item, cut to about ``width`` characters."""
+    line_start = text.rfind("\n", 0, stated.start) + 1
+    at = stated.start - line_start
+    begin = max(line.rfind(". ", 0, at) + 2 if line.rfind(". ", 0, at) >= 0 else 0, at - width // 2)
+    stop = line.find(". ", stated.end - line_start)
+    stop = len(line) if stop < 0 else stop + 1
+    stop = min(stop, max(at + width // 2, stated.end - line_start))
+    return ("..." if begin > 0 else "") + line[begin:stop].strip() + ("..." if stop < len(line) else "")
+
+
+def _first_line(text: str) -> str:
+    return next((line.strip() for line in text.split("\n") if line.strip()), "")[:120]
+
+
+def _toml_string(text: str) -> str:
+    return '"' + "".join(c if c not in '"\\' and c.isprintable() else (f"\\{c}" if c in '"\\' else " ") for c in text) + '"'
