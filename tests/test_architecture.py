@@ -112,14 +112,16 @@ def test_every_error_verify_raises_on_purpose_is_a_verify_error():
 
 
 def test_every_claim_kind_implements_the_interface_and_has_a_frozen_spec():
-    """A claim kind is a module with KEYS, prepare(claim) -> a frozen dataclass (its spec) and evaluate(claim)."""
+    """A claim kind is a ClaimKind (a module's KIND): name, keys, prepare(claim) -> a frozen dataclass of one of its
+    spec types, evaluate(claim, context)."""
     import dataclasses
 
     from verify import runner
-    from verify.checks import CHECKS
+    from verify.checks import CHECKS, ClaimKind
 
-    for name, module in CHECKS.items():
-        assert isinstance(module.KEYS, (set, frozenset, tuple)) and callable(module.prepare) and callable(module.evaluate), name
+    for name, kind in CHECKS.items():
+        assert isinstance(kind, ClaimKind) and kind.name == name and kind.keys and kind.spec_types, name
+        assert all(dataclasses.is_dataclass(t) and t.__dataclass_params__.frozen for t in kind.spec_types), name
     root = PACKAGE.parent
     paths = [str(p) for p in sorted((root / "claims").glob("*.toml"))] + [str(root / "tests" / "claims" / "wrong")]
     kinds = set()
@@ -127,7 +129,7 @@ def test_every_claim_kind_implements_the_interface_and_has_a_frozen_spec():
         if claim.load_error:
             continue
         spec = claim.spec
-        assert dataclasses.is_dataclass(spec) and spec.__dataclass_params__.frozen, (claim.check, claim.id, type(spec).__name__)
+        assert isinstance(spec, CHECKS[claim.check].spec_types), (claim.check, claim.id, type(spec).__name__)
         kinds.add(claim.check)
     assert kinds == set(CHECKS)
 

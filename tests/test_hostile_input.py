@@ -74,6 +74,7 @@ FIXTURES = {
 
 
 @pytest.fixture(autouse=True)
+
 def never_hang():
     """A hang fails the test (a watchdog thread, so no signal handler of the code under test is disturbed)."""
     faulthandler.dump_traceback_later(240, exit=True)
@@ -302,12 +303,10 @@ def test_a_report_writes_any_computed_value(tmp_path):
 
 
 def test_exhausted_memory_is_an_error_naming_the_limit(check_claims_limited, monkeypatch):
-    from verify.checks import relation
-
     def hog(claim, context=None):
         return bytearray(8 * 1024**3)  # 8 GiB: refused by the worker's address-space limit
 
-    monkeypatch.setattr(relation, "evaluate", hog)
+    patch_kind(monkeypatch, "relation", evaluate=hog)
     results = check_claims_limited(GOOD.replace("other-file/good", "hog") + GOOD.replace("relation", "identity").replace('lhs = "1/3 + 1/6"\nop = "=="\nrhs = "1/2"', 'expr = "1/2"\nequals = "1/2"'), memory_limit=1024)
     assert results["hog"].outcome.status == "error"
     assert "exceeded the memory limit of 1024 MiB" in results["hog"].outcome.message
@@ -340,9 +339,7 @@ def test_sign_of_a_huge_power_exceeds_the_memory_limit_and_the_rest_go_on(run_cl
 
 
 def test_a_worker_that_dies_is_an_error_and_the_rest_go_on(check_claims_limited, monkeypatch):
-    from verify.checks import relation
-
-    monkeypatch.setattr(relation, "evaluate", lambda claim, context=None: os.kill(os.getpid(), 9))
+    patch_kind(monkeypatch, "relation", evaluate=lambda claim, context=None: os.kill(os.getpid(), 9))
     results = check_claims_limited(GOOD.replace("other-file/good", "dies") + GOOD.replace("relation", "identity").replace('lhs = "1/3 + 1/6"\nop = "=="\nrhs = "1/2"', 'expr = "1/2"\nequals = "1/2"'), memory_limit=2048)
     message = results["dies"].outcome.message
     assert results["dies"].outcome.status == "error" and "worker process was killed by SIGKILL" in message
@@ -352,14 +349,12 @@ def test_a_worker_that_dies_is_an_error_and_the_rest_go_on(check_claims_limited,
 
 def test_recursion_memory_and_overflow_in_a_check_are_one_line_errors(monkeypatch):
     claim = load.Claim(id="c", file="f.toml", table={}, statement="s", check="relation")
-    from verify.checks import relation
-
     for exc, fragment in ((RecursionError("deep"), "nested too deeply"), (MemoryError(), "ran out of memory"), (OverflowError("int too big to convert"), "too large to represent"), (ValueError("Exceeds the limit (4300 digits) for integer string conversion"), "more than 4300 decimal digits")):
 
         def raising(claim, context=None, exc=exc):
             raise exc
 
-        monkeypatch.setattr(relation, "evaluate", raising)
+        patch_kind(monkeypatch, "relation", evaluate=raising)
         outcome = checks.evaluate(claim)
         assert outcome.status == "error" and fragment in outcome.message and "internal error" not in outcome.message
 
@@ -470,7 +465,7 @@ def test_preparing_a_claim_is_bounded_in_time(tmp_path, monkeypatch):
                 pass
         return original(claim)
 
-    monkeypatch.setattr(relation, "prepare", slow)
+    patch_kind(monkeypatch, "relation", prepare=slow)
     (tmp_path / "c.toml").write_text(GOOD.replace("other-file/good", "slow") + GOOD)
     claims = {c.id: c for c in runner.load([str(tmp_path / "c.toml")], model_dirs=[])}
     assert "preparing the claim took longer than 0.5 s" in claims["slow"].load_error
@@ -592,3 +587,12 @@ def test_exp_of_one_and_min_of_algebraic_numbers_are_decided_or_a_plain_error(ru
     assert by_id["e"]["status"] == "verified", by_id["e"]["message"]
     assert by_id["huge"]["status"] == "refuted" and "≈ 1.28402541668774148407e+30" in by_id["huge"]["message"], by_id["huge"]["message"]
     assert "internal error" not in by_id["min"]["message"] and by_id["min"]["status"] in ("refuted", "error"), by_id["min"]["message"]
+
+
+def patch_kind(monkeypatch, name, **functions):
+    """Replace functions of a claim kind (its ClaimKind in verify.checks.CHECKS) for one test."""
+    import dataclasses
+
+    from verify.checks import CHECKS
+
+    monkeypatch.setitem(CHECKS, name, dataclasses.replace(CHECKS[name], **functions))

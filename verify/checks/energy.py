@@ -29,9 +29,10 @@ from verify.engines.methods import ExactSystem, run
 from verify.input.model import symbol
 from verify.checks.common import CheckError, Context, DEFAULT_CONTEXT, Outcome, short_text
 from verify.checks.comparisons import OPERATORS, RELATION
-from verify.checks.run import option_value, initial_values, method_and_options, read_rational, validated
+from verify.checks.kit import option_value, initial_values, method_and_options, read_rational, validated
 from verify.engines import twins
 from verify.errors import SolverFailure
+from verify.checks.kind import ClaimKind
 
 KEYS = {"method", "options", "initial", "steps", "functional", "expect", "compare", "label"}
 RATIOS = ("max_ratio", "min_ratio", "final_ratio")
@@ -205,3 +206,6 @@ def _show(value) -> str:
     if isinstance(value, sympy.Basic) and value.is_Rational and int(value.p).bit_length() + int(value.q).bit_length() <= 64:
         return str(value)
     return mpmath.nstr(crosscheck.to_mp(value) if isinstance(value, sympy.Basic) else value, 8)
+
+
+KIND = ClaimKind("energy", KEYS, prepare, evaluate, spec_types=(EnergySpec,))

@@ -34,14 +34,17 @@ from verify.engines import symbolic
 from verify.input.load import Claim, LoadError
 from verify.engines.methods import SymbolicSystem
 from verify.engines.methods.base import check_work
-from verify.input.model import TIME, initial_name, symbol
+from verify.input.model import TIME, symbol
 from verify.checks import edge_search
 from verify.engines import realsets
 from verify.checks import relation as relation_check
+from verify.checks import kit
+from verify.engines.methods import METHODS
 from verify.checks import run as run_check
 from verify.checks import sign as sign_check
 from verify.checks.common import CheckError, Context, DEFAULT_CONTEXT, Outcome, short_text
 from verify.checks.comparisons import OPERATORS, split_condition
+from verify.checks.kind import ClaimKind
 
 KEYS = {
     "domains", "samples", "method", "options", "initial", "steps", "holds", "holds_relations",
@@ -221,23 +224,18 @@ def _prepare_run(claim, domains):
     table, model = claim.table, claim.model
     if model is None:
         raise LoadError("a forall run needs a model")
-    method = run_check.METHODS.get(table.get("method"))
+    method = METHODS.get(table.get("method"))
     if method is None:
         raise LoadError(f"unknown method {table.get('method')!r}")
-    options = {name: _symbolic_option(claim, method, name, value, domains) for name, value in run_check.claim_table(table, "options").items()}
-    initial = run_check.claim_table(table, "initial")
-    missing = [s for s in model.states if s not in initial]
-    if missing or set(initial) - set(model.states) - {TIME}:
-        raise LoadError(f"initial must give every state (missing {missing}) and may give t")
-    y0 = [_to_domain(claim.value(initial[s], f"initial.{s}"), domains) for s in model.states]
-    t0 = _to_domain(claim.value(initial.get(TIME, 0), "initial.t"), domains)
+    options = {name: _symbolic_option(claim, method, name, value, domains) for name, value in kit.claim_table(table, "options").items()}
+    t0, y0 = kit.initial_values(claim, read=lambda claim, value, key: _to_domain(claim.value(value, key), domains))
     steps = _to_domain(claim.value(table.get("steps", 1), "steps"), domains)
-    names = run_check.result_names(model, method, {k: v for k, v in options.items() if isinstance(v, sympy.Basic)})
-    calls = {"solution": run_check.solution_call(model)}
-    holds = [run_check.read_comparison(claim, k, v, names, calls, "holds") for k, v in run_check.claim_table(table, "holds").items()]
+    names = kit.result_names(model, method, {k: v for k, v in options.items() if isinstance(v, sympy.Basic)})
+    calls = {"solution": kit.solution_call(model)}
+    holds = [kit.read_comparison(claim, k, v, names, calls, "holds") for k, v in kit.claim_table(table, "holds").items()]
     relations = []
-    for key, value in run_check.claim_table(table, "holds_relations").items():
-        comparison = run_check.read_relation(claim, key, value, names, calls)
+    for key, value in kit.claim_table(table, "holds_relations").items():
+        comparison = kit.read_relation(claim, key, value, names, calls)
         relations.append(comparison)
     if not holds and not relations:
         raise LoadError("a forall run needs 'holds' or 'holds_relations'")
@@ -245,7 +243,7 @@ def _prepare_run(claim, domains):
         c.quantity, c.claimed = _to_domain(c.quantity, domains), _to_domain(c.claimed, domains)
     spec = run_check.RunSpec(method, options, t0, y0, steps, holds, [], {}, {}, None, dict(claim.parameters), {}, relations)
     sample = _instance_spec(spec, {d.symbol: _first_value(d) for d in domains.values()}, model)
-    run_check.validated(method, model, sample.options)
+    kit.validated(method, model, sample.options)
     return spec
 
 
@@ -357,13 +355,10 @@ def _prove_run(claim, spec, over):
     system = SymbolicSystem(model, substitutions)
     t_end, y_end = symbolic.n_steps(rs.method, system, rs.options, rs.t0, rs.y0, rs.steps)
     values = {symbol(TIME): t_end}
-    values.update({symbol(s): v for s, v in zip(model.states, y_end)})
-    values.update({symbol(initial_name(s)): v for s, v in zip(model.states, rs.y0)})
-    values.update({symbol(p): v for p, v in rs.parameter_values.items()})
-    values.update({symbol(k): v for k, v in rs.options.items() if isinstance(v, sympy.Basic)})
-    values.update({symbol(k): v for k, v in rs.method.named_values(rs.options).items()})
+    values.update({symbol(s): v for s, v in zip(model.variables, y_end)})
+    values.update(kit.constant_values(model, rs))
     values.update({symbol(n): d.symbol for n, d in spec.domains.items()})
-    derivation = [f"closed form after {rs.steps} macro steps: t = {t_end}"] + [f"  {s} = {sympy.factor(v)}" for s, v in zip(model.states, y_end)]
+    derivation = [f"closed form after {rs.steps} macro steps: t = {t_end}"] + [f"  {s} = {sympy.factor(v)}" for s, v in zip(model.variables, y_end)]
     proved = []
     for comparison in rs.expect:
         difference = _reduced((comparison.quantity - comparison.claimed).subs(values), lambda d: d == 0)
@@ -672,3 +667,6 @@ def _instance_outcome(claim, spec, values):
 
 
 __all__ = ["KEYS", "prepare", "evaluate"]
+
+
+KIND = ClaimKind("forall", KEYS, prepare, evaluate, spec_types=(ForallSpec,))

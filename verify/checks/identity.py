@@ -16,6 +16,7 @@ from verify.engines import crosscheck
 from verify.input.load import Claim, LoadError
 from verify.checks.common import CheckError, Context, DEFAULT_CONTEXT, exact_text, Outcome, short_text, with_parameter_scope
 from verify.errors import CrossCheckUnavailable
+from verify.checks.kind import ClaimKind
 
 KEYS = {"expr", "equals"}
 
@@ -104,3 +105,6 @@ def _cross_check(left, right, symbols):
             continue
         if not crosscheck.close(a, b):
             raise CheckError(f"sympy says the sides are equal but mpmath finds {crosscheck.show(a)} vs {crosscheck.show(b)} at {point}")
+
+
+KIND = ClaimKind("identity", KEYS, prepare, evaluate, spec_types=(IdentitySpec,))

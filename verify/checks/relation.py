@@ -18,6 +18,7 @@ from verify.checks.common import CheckError, Context, DEFAULT_CONTEXT, exact_tex
 from verify.checks.identity import is_zero
 from verify.errors import CrossCheckUnavailable
 from verify.checks.comparisons import OPERATORS
+from verify.checks.kind import ClaimKind
 
 KEYS = {"lhs", "op", "rhs"}
 
@@ -80,3 +81,5 @@ def evaluate(claim: Claim, context: Context = DEFAULT_CONTEXT) -> Outcome:
         return Outcome("verified", evidence, f"{text}: {claim.table['lhs']} {op} {claim.table['rhs']} holds ({how})", computed, derivation, margins)
     return Outcome("refuted", evidence, f"claimed {claim.table['lhs']} {op} {claim.table['rhs']}, but {text} ({how})", computed, derivation, margins)
 
+
+KIND = ClaimKind("relation", KEYS, prepare, evaluate, spec_types=(RelationSpec,))

@@ -13,33 +13,25 @@ import sympy
 
 from verify.engines import certified, crosscheck, number_field
 from verify.engines import rational
-from verify.input.expr import ExprError
 from verify.input.load import Claim, LoadError
-from verify.engines.methods import METHODS, ExactSystem, Method, MethodError, run
-from verify.engines.methods.base import MAX_COUNT, ExactSizeError, check_work
+from verify.engines.methods import ExactSystem, Method, MethodError, run
+from verify.engines.methods.base import MAX_COUNT, ExactSizeError
 from verify.input.model import TIME, initial_name, symbol
 from verify.checks.common import CheckError, Context, DEFAULT_CONTEXT, decide_equality, exact_text, join_limited, Outcome, relative_margin, short_text
 from verify.checks.rounding import CHOICES as ROUNDING_CHOICES
 from verify.checks.rounding import MODES as ROUNDING_MODES_AND_TRUNCATION
 from verify.checks.rounding import RoundingAudit, round_decimal
-from verify.checks.comparisons import OPERATORS, RELATION
+from verify.checks.comparisons import OPERATORS
+from verify.checks.kit import (
+    claim_table, constant_values, flag_value, initial_values, method_and_options, read_comparison, read_rational,
+    read_relation, result_names, solution_call, validated)
 from verify.engines import twins
 from verify.engines.twins.base import continuation_steps
 from verify.errors import CrossCheckUnavailable
 from verify.errors import SolverFailure
+from verify.checks.kind import ClaimKind
 
 KEYS = {"method", "options", "initial", "steps", "expect", "trace", "counts", "digits", "rounding", "expect_at_nodes", "expect_relations"}
-
-
-@dataclass
-class Comparison:
-    """One ``expect`` entry: an expression of the run's results and the value claimed for it."""
-
-    text: str
-    quantity: sympy.Expr  # in final states, t, initial values, method quantities
-    claimed: sympy.Expr  # may use the same names
-    claimed_text: str  # as written in the claim file
-    op: str = "=="  # expect_relations: quantity OP claimed
 
 
 @dataclass(frozen=True)
@@ -58,39 +50,6 @@ class RunSpec:
     trace_texts: dict  # name -> the claimed values as written
     relations: list  # Comparisons with an operator
     rounding: str | None = None  # with digits: the printing rule every value must follow (None: one common rule)
-
-
-def method_and_options(claim: Claim, needs_model: str | None = None):
-    """The claim's method and its parsed options; ``needs_model`` names the check when a model is required."""
-    if needs_model and claim.model is None:
-        raise LoadError(f"check {needs_model!r} needs a model")
-    method = METHODS.get(claim.table.get("method"))
-    if method is None:
-        raise LoadError(f"unknown method {claim.table.get('method')!r} (known: {', '.join(sorted(METHODS))})")
-    return method, {name: option_value(claim, method, name, value) for name, value in claim_table(claim.table, "options").items()}
-
-
-def validated(method: Method, model, options: dict, where: str = "", steps: int | None = None) -> None:
-    """The method's own check of its options (and, given the number of macro steps, of the work they ask
-    for: verify.engines.methods.base.check_work), as a load error of the claim."""
-    try:
-        method.validate(model, options)
-        if steps is not None:
-            check_work(method, options, steps)
-    except MethodError as exc:
-        raise LoadError(f"{where}{exc}") from None
-
-
-def initial_values(claim: Claim) -> tuple:
-    """(t0, y0) from the claim's ``initial`` table: every state (and optionally t), exact rationals."""
-    model = claim.model
-    initial = claim_table(claim.table, "initial")
-    unknown = set(initial) - set(model.variables) - {TIME}
-    missing = [s for s in model.variables if s not in initial]
-    if unknown or missing:
-        raise LoadError(f"initial must give every state (missing {missing}) and may give t (unknown {sorted(unknown)})")
-    y0 = [read_rational(claim, initial[s], f"initial.{s}") for s in model.variables]
-    return read_rational(claim, initial.get(TIME, 0), "initial.t"), y0
 
 
 def prepare(claim: Claim) -> RunSpec:
@@ -143,50 +102,6 @@ def rounding_rule(table, digits) -> str | None:
     return rounding
 
 
-def flag_value(value):
-    """A TOML boolean compared with a flag quantity (accepted, failed) reads as 1 or 0."""
-    return int(value) if isinstance(value, bool) else value
-
-
-def claim_table(table, key) -> dict:
-    """``table[key]`` of a claim: a table (empty when absent), else a load error."""
-    value = table.get(key, {})
-    if not isinstance(value, dict):
-        raise LoadError(f"{key!r} must be a table")
-    return value
-
-
-def option_value(claim, method, name, value):
-    if name in getattr(method, "expression_options", ()):  # tables of expressions in h and t
-        if not isinstance(value, dict):
-            raise LoadError(f"options.{name} must be a table variable -> expression in h and t")
-        parsed = {key: claim.value(v, f"options.{name}.{key}", {"h": symbol("h")}) for key, v in value.items()}
-        for key, expression in parsed.items():
-            if expression.free_symbols - {symbol("h"), symbol(TIME)}:
-                raise LoadError(f"options.{name}.{key}: only h and t may appear, got {expression}")
-        return parsed
-    if name in method.string_options:
-        if not isinstance(value, str):
-            raise LoadError(f"options.{name} must be one of {', '.join(method.string_options[name])}")
-        return value
-    if isinstance(value, dict):
-        return {key: option_value(claim, method, f"{name}.{key}", v) for key, v in value.items()}
-    if isinstance(value, list):
-        return [option_value(claim, method, name, v) for v in value]
-    number = claim.value(value, f"options.{name}")
-    if number.free_symbols - set(claim.symbols.values()):  # only declared symbols may stay free (stability, forall)
-        raise LoadError(f"options.{name}: {number} is not a number")
-    return number
-
-
-def read_rational(claim, value, key, names=None) -> sympy.Expr:
-    """A claim value that must be an exact rational number (with ``names``, free result names may remain)."""
-    number = claim.value(value, key, names)
-    if (names is None or not number.free_symbols) and not number.is_Rational:
-        raise LoadError(f"{key}: {number} is not a rational number")
-    return number
-
-
 def _algebraic_method(method, options) -> bool:
     """Does the method compute over an algebraic field (a tableau with sqrt(3)), so that claimed values may be
     algebraic numbers too?"""
@@ -209,42 +124,6 @@ def read_exact(claim, value, key, names=None, algebraic: bool = False) -> sympy.
     return number
 
 
-def result_names(model, method, options) -> dict:
-    """Names an ``expect`` entry may use beyond the claim's: numeric method options and the method's quantities."""
-    plain_options = [name for name, value in options.items() if isinstance(value, sympy.Basic)]
-    return {name: symbol(name) for name in plain_options + list(method.quantity_names(model, options))}
-
-
-def solution_call(model):
-    """``solution(x)`` in a claim's expressions: the model's closed-form solution for state x."""
-    def solution(args):
-        if len(args) != 1 or not args[0].is_Symbol or str(args[0]) not in model.variables:
-            raise ExprError("solution takes one state name")
-        state = str(args[0])
-        if state not in model.solution:
-            raise ExprError(f"model {model.name!r} gives no solution for {state}")
-        return model.solution[state]
-
-    return solution
-
-
-def read_relation(claim, key, value, names, calls) -> Comparison:
-    """An ``expect_relations`` entry: ``key`` and a value reading 'OP value'."""
-    match = RELATION.match(value) if isinstance(value, str) else None
-    if not match:
-        raise LoadError(f"expect_relations.{key} must read 'OP value' with OP one of < <= == != >= >, e.g. \"< 1/20\"")
-    comparison = read_comparison(claim, key, match.group(2), names, calls, "expect_relations")
-    comparison.op = match.group(1)
-    return comparison
-
-
-def read_comparison(claim, key, value, names, calls, table_name) -> Comparison:
-    """An ``expect``-like entry: the quantity ``key`` and its claimed ``value``, both parsed."""
-    quantity = claim.value(key, f"{table_name} key {key!r}", names, calls)
-    claimed = claim.value(flag_value(value), f"{table_name}.{key}", names, calls)
-    return Comparison(key, quantity, claimed, str(value).lower() if isinstance(value, bool) else str(value))
-
-
 # --- evaluation ------------------------------------------------------------------------------
 
 
@@ -254,10 +133,7 @@ def _known_values(spec: RunSpec, model, t, y, quantities=None, exact=rational.to
     values = {symbol(k): exact(v) for k, v in (quantities or {}).items() if k in spec.method.quantity_names(model, spec.options)}
     values[symbol(TIME)] = t
     values.update({symbol(s): v for s, v in zip(model.variables, y)})
-    values.update({symbol(initial_name(s)): v for s, v in zip(model.variables, spec.y0)})
-    values.update({symbol(p): v for p, v in spec.parameter_values.items()})
-    values.update({symbol(k): v for k, v in spec.options.items() if isinstance(v, sympy.Basic)})
-    values.update({symbol(k): v for k, v in spec.method.named_values(spec.options).items()})
+    values.update(constant_values(model, spec))
     return values
 
 
@@ -674,3 +550,6 @@ def explain(claim: Claim, context: Context = DEFAULT_CONTEXT) -> list[str]:
         return evaluate(claim, context).derivation
     final = [result.exact(v) for v in result.y]
     return _derivation(spec, result, final, result.exact(result.t), claim.model)
+
+
+KIND = ClaimKind("run", KEYS, prepare, evaluate, spec_types=(RunSpec,), explain_lines=explain)

@@ -10,11 +10,11 @@ Evidence ``certified``.
 from __future__ import annotations
 
 import mpmath
-import sympy
 
 from verify.engines import certified
 from verify.engines import crosscheck
-from verify.input.model import TIME, initial_name, symbol
+from verify.input.model import TIME, symbol
+from verify.checks.kit import constant_values
 from verify.checks.common import CheckError, Outcome, decimal_text, settle_audit_and_counts
 from verify.checks.comparisons import OPERATORS
 from verify.checks.rounding import RoundingAudit
@@ -44,9 +44,7 @@ def evaluate(claim, spec, reason: str, mp_run) -> Outcome:
     """``mp_run()`` gives the independent mpmath path's (t, y, trace, counts, nodes)."""
     model = claim.model
     variables = [symbol(TIME)] + [symbol(s) for s in model.variables]
-    constants = {symbol(initial_name(s)): v for s, v in zip(model.variables, spec.y0)}
-    constants.update({symbol(p): v for p, v in spec.parameter_values.items()})
-    constants.update({symbol(k): v for k, v in spec.options.items() if isinstance(v, sympy.Basic)})
+    constants = constant_values(model, spec)
     for bits in certified.PRECISIONS:
         try:
             t, y, recorder, nodes = certified.run(spec.method, model, spec.parameter_values, spec.options, spec.t0, spec.y0, spec.steps, bits)

@@ -16,7 +16,8 @@ import mpmath
 import sympy
 
 from verify.engines import crosscheck
-from verify.input.model import TIME, initial_name, symbol
+from verify.input.model import TIME, symbol
+from verify.checks.kit import constant_values
 from verify.checks.common import CheckError, Outcome, decide_equality, settle_audit_and_counts
 from verify.checks.comparisons import OPERATORS
 from verify.checks.rounding import RoundingAudit
@@ -56,10 +57,7 @@ def evaluate(claim, spec, reason: str, mp_run) -> Outcome:
     except CheckError as exc:
         raise CheckError(f"{reason}, and the numerical path failed: {exc}") from None
     (_, y_low, trace_low, _, nodes_low), (t_high, y_high, trace_high, counts, nodes_high) = low, high
-    constants = {symbol(initial_name(s)): v for s, v in zip(model.variables, spec.y0)}
-    constants.update({symbol(p): v for p, v in spec.parameter_values.items()})
-    constants.update({symbol(k): v for k, v in spec.options.items() if isinstance(v, sympy.Basic)})
-    constants.update({symbol(k): v for k, v in spec.method.named_values(spec.options).items()})
+    constants = constant_values(model, spec)
     audit = RoundingAudit(spec.digits, spec.rounding) if spec.digits is not None else None
     successes, failures, undecided, computed = [], [], [], {}
 

@@ -23,6 +23,7 @@ import sympy
 
 from verify.input.load import Claim, LoadError
 from verify.checks.common import CheckError, Context, DEFAULT_CONTEXT, Outcome, with_parameter_scope
+from verify.checks.kind import ClaimKind
 
 KEYS = {"expr", "sign"}
 SIGNS = {
@@ -240,3 +241,6 @@ def _refuted(claim, sign, expression, point, computed, derivation):
         computed,
         derivation + [f"at {at}: expr = {value}"],
     )
+
+
+KIND = ClaimKind("sign", KEYS, prepare, evaluate, spec_types=(SignSpec,))

@@ -17,6 +17,7 @@ from verify.engines import crosscheck
 from verify.checks.common import CheckError, Context, DEFAULT_CONTEXT, Outcome
 from verify.checks.identity import is_zero, sample_points
 from verify.errors import CrossCheckUnavailable
+from verify.checks.kind import ClaimKind
 
 KEYS = {"initial"}
 
@@ -89,3 +90,6 @@ def _witness(residual: sympy.Expr) -> str:
         if sign:
             return f"which lies in {enclosure} at {at} (certified by interval arithmetic), not 0"
     raise CheckError(f"sympy cannot simplify the residual {sympy.simplify(residual)} to 0, and it is not certainly nonzero at any sample point")
+
+
+KIND = ClaimKind("solution", KEYS, prepare, evaluate, spec_types=(SolutionSpec,))

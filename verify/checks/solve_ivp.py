@@ -18,7 +18,8 @@ from verify.engines import crosscheck
 from verify.input.load import Claim, LoadError
 from verify.input.model import TIME, initial_name, symbol
 from verify.checks.common import CheckError, Context, DEFAULT_CONTEXT, Outcome
-from verify.checks.run import read_rational
+from verify.checks.kit import initial_values, read_rational
+from verify.checks.kind import ClaimKind
 
 KEYS = {"method", "options", "initial", "t_end", "t_eval", "factor"}
 SOLVER_OPTIONS = {"rtol", "atol", "max_step", "first_step"}
@@ -47,11 +48,9 @@ def prepare(claim: Claim) -> SolveIvpSpec:
     if not isinstance(options, dict) or set(options) - SOLVER_OPTIONS:
         raise LoadError(f"options may hold {', '.join(sorted(SOLVER_OPTIONS))}")
     options = {k: read_rational(claim, v, f"options.{k}") for k, v in options.items()}
-    initial = table.get("initial", {})
-    if not isinstance(initial, dict) or set(model.states) - set(initial) or set(initial) - set(model.states) - {TIME}:
-        raise LoadError("initial must give every state (and may give t)")
-    y0 = [read_rational(claim, initial[s], f"initial.{s}") for s in model.states]
-    t0 = read_rational(claim, initial.get(TIME, 0), "initial.t")
+    if model.algebraic:
+        raise LoadError("check 'solve_ivp' integrates ODEs; this model has algebraic variables (a DAE)")
+    t0, y0 = initial_values(claim)
     if "t_end" not in table or not isinstance(table.get("t_eval"), list) or not table["t_eval"]:
         raise LoadError("check 'solve_ivp' needs t_end and a non-empty list t_eval")
     t_end = read_rational(claim, table["t_end"], "t_end")
@@ -96,3 +95,6 @@ def evaluate(claim: Claim, context: Context = DEFAULT_CONTEXT) -> Outcome:
     if worst <= 1:
         return Outcome("verified", "numerical", f"{spec.method} agrees with the solution within its tolerances: {summary}", computed, derivation)
     return Outcome("refuted", "numerical", f"claimed agreement within the tolerances, computed {summary}", computed, derivation)
+
+
+KIND = ClaimKind("solve_ivp", KEYS, prepare, evaluate, spec_types=(SolveIvpSpec,))

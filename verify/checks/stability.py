@@ -52,7 +52,8 @@ from verify.checks.common import CheckError, Context, DEFAULT_CONTEXT, Outcome
 from verify.checks import a_stability, multistep_stability
 from verify.engines import spectral
 from verify.checks.comparisons import OPERATORS, RELATION, split_condition
-from verify.checks.run import method_and_options, validated
+from verify.checks.kit import method_and_options, validated
+from verify.checks.kind import ClaimKind
 
 KEYS = {"method", "options", "equals", "stable_when", "variable", "spectral_radius"} | set(multistep_stability.KEYS) | set(a_stability.KEYS)
 # y' = lam y; lam is a parameter only so that the rhs parses; amplification() substitutes the symbol lam.
@@ -479,3 +480,6 @@ def evaluate(claim: Claim, context: Context = DEFAULT_CONTEXT) -> Outcome:
         return Outcome("verified", "symbolic", f"{what} of {method.name} = {shown} (one symbolic step, sympy)", {what: shown}, derivation)
     claimed = str(equals if not isinstance(equals, sympy.MatrixBase) else equals.tolist())
     return Outcome("refuted", "symbolic", f"{what} of {method.name}: claimed {claimed}, computed {shown}", {what: shown}, derivation)
+
+
+KIND = ClaimKind("stability", KEYS, prepare, evaluate, spec_types=(StabilitySpec,))

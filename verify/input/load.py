@@ -291,7 +291,7 @@ def read_out_of_scope(path) -> list[OutOfScope]:
 
 
 def load_claims(paths, model_directories, checks) -> list[Claim]:
-    """Every claim of every file under ``paths``; ``checks`` maps a check name to its module."""
+    """Every claim of every file under ``paths``; ``checks`` maps a check name to its ClaimKind (verify.checks)."""
     shared_models, claims = load_models(model_directories)
     seen_ids: dict[str, str] = {}
     for path in toml_files(paths):
@@ -416,8 +416,8 @@ def _prepare(claim: Claim, local_models, model_errors, shared_models, checks) ->
     check_name = table.get("check")
     if check_name not in checks:
         raise LoadError(f"unknown check {check_name!r} (known: {', '.join(sorted(checks))})")
-    module = checks[check_name]
-    unknown = set(table) - COMMON_KEYS - set(module.KEYS)
+    kind = checks[check_name]
+    unknown = set(table) - COMMON_KEYS - kind.keys
     if unknown:
         raise LoadError(f"unknown key(s) {', '.join(sorted(unknown))} for check {check_name!r}")
     claim.check = check_name
@@ -468,7 +468,7 @@ def _prepare(claim: Claim, local_models, model_errors, shared_models, checks) ->
         if value.free_symbols:
             raise LoadError(f"parameters.{name}: {value} is not a number")
         claim.parameters[name] = value
-    claim.spec = module.prepare(claim)
+    claim.spec = kind.prepare(claim)
 
 
 def _reserved_names(model) -> set:

@@ -10,8 +10,9 @@ a linear model in closed form (``closed_form``); both evidence ``symbolic``.
 from __future__ import annotations
 
 from verify.checks.common import Context, DEFAULT_CONTEXT, Outcome
+from verify.checks.kind import ClaimKind
 from verify.checks.order import closed_form, conditions, multistep, observed, series
-from verify.checks.run import method_and_options
+from verify.checks.kit import method_and_options
 from verify.input.load import Claim, LoadError
 
 KEYS = observed.KEYS | conditions.KEYS | multistep.KEYS | series.KEYS
@@ -49,3 +50,6 @@ FORMS = {conditions.TableauOrder: conditions, multistep.MultistepOrder: multiste
 
 def evaluate(claim: Claim, context: Context = DEFAULT_CONTEXT) -> Outcome:
     return FORMS[type(claim.spec)].evaluate(claim, context)
+
+
+KIND = ClaimKind("order", KEYS, prepare, evaluate, spec_types=tuple(FORMS))

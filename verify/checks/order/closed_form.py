@@ -17,7 +17,7 @@ import sympy
 
 from verify.checks.common import CheckError, Context, DEFAULT_CONTEXT, Outcome
 from verify.checks.order import reading
-from verify.checks.run import method_and_options, validated
+from verify.checks.kit import initial_values, method_and_options, validated
 from verify.engines import series, symbolic
 from verify.engines.methods import SymbolicSystem
 from verify.engines.methods.multistep import LinearMultistep
@@ -48,11 +48,7 @@ def prepare(claim: Claim) -> ClosedFormOrder:
         raise LoadError("step must name the method's step option (h, or H for the multirate methods)")
     if set(model.variables) - set(model.solution):
         raise LoadError("a closed-form global error needs the model's solution for every variable")
-    initial = table.get("initial")
-    if not isinstance(initial, dict) or set(model.variables) - set(initial) or set(initial) - set(model.variables) - {TIME}:
-        raise LoadError("initial must give every variable (and may give t)")
-    y0 = [claim.value(initial[s], f"initial.{s}") for s in model.variables]
-    t0 = claim.value(initial.get(TIME, 0), "initial.t")
+    t0, y0 = initial_values(claim, read=lambda claim, value, key: claim.value(value, key))
     t_end = claim.value(table.get("t_end", 1), "t_end")
     for value in [*y0, t0, t_end]:
         if value.free_symbols - set(claim.symbols.values()) or not (value.is_real is not False):

@@ -21,7 +21,7 @@ import sympy
 
 from verify.checks.common import CheckError, Context, DEFAULT_CONTEXT, Outcome, short_text
 from verify.checks.order import reading
-from verify.checks.run import method_and_options
+from verify.checks.kit import method_and_options
 from verify.engines import crosscheck, number_field, rooted_trees
 from verify.engines.methods import METHODS
 from verify.engines.methods.runge_kutta import ButcherTableau, RungeKutta

@@ -25,7 +25,7 @@ import sympy
 from verify.checks.common import CheckError, Context, DEFAULT_CONTEXT, Outcome
 from verify.checks.multistep_stability import MultistepClaim, characteristic, error_constants, zero_stability
 from verify.checks.order import reading
-from verify.checks.run import method_and_options
+from verify.checks.kit import method_and_options
 from verify.engines import crosscheck
 from verify.engines.methods import METHODS
 from verify.engines.methods.multistep import LinearMultistep

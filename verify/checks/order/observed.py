@@ -29,7 +29,8 @@ from verify.input.load import Claim, LoadError
 from verify.engines.methods import ExactSystem, SymbolicSystem, run
 from verify.input.model import TIME, initial_name, symbol
 from verify.checks.common import CheckError, Context, DEFAULT_CONTEXT, Outcome
-from verify.checks.run import method_and_options, read_rational, solution_expressions, validated
+from verify.checks.kit import initial_values, method_and_options, read_rational, validated
+from verify.checks.run import solution_expressions
 from verify.engines import twins
 from verify.errors import SolverFailure
 
@@ -58,11 +59,7 @@ def prepare(claim: Claim) -> OrderSpec:
     table, model = claim.table, claim.model
     method, options = method_and_options(claim, "order")
     step = table.get("step", "H" if "H" in method.required_options else "h")  # the macro step of multirate methods
-    initial = table.get("initial", {})
-    if not isinstance(initial, dict) or [s for s in model.variables if s not in initial]:
-        raise LoadError("initial must give every state")
-    y0 = [read_rational(claim, initial[s], f"initial.{s}") for s in model.variables]
-    t0 = read_rational(claim, initial.get(TIME, 0), "initial.t")
+    t0, y0 = initial_values(claim)
     t_end = read_rational(claim, table.get("t_end", 1), "t_end")
     if t_end <= t0:
         raise LoadError("t_end must be after the initial time")

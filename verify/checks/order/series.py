@@ -21,7 +21,7 @@ import sympy
 
 from verify.checks.common import CheckError, Context, DEFAULT_CONTEXT, Outcome
 from verify.checks.order import observed, reading
-from verify.checks.run import method_and_options, validated
+from verify.checks.kit import method_and_options, validated
 from verify.checks.multistep_stability import zero_stability
 from verify.engines import series, symbolic
 from verify.engines.methods import SymbolicSystem

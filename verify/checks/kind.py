@@ -1,0 +1,86 @@
+"""The common base of the claim kinds (SPEC.md: ``check = NAME``).
+
+A claim kind is one small module that ends with ``KIND = ClaimKind(...)``: its name, the claim keys it reads, its
+``prepare(claim) -> spec`` (called at load time: the claim's keys read and checked once, into a frozen dataclass of
+the kind's own), its ``evaluate(claim, context) -> Outcome`` and, where the kind has more to say than the outcome's
+derivation, its ``explain(claim, context) -> lines``.  ``ClaimKind.outcome`` is the one place that turns whatever a
+check raises into an ``error`` outcome naming the file and the claim: a claim never stops the run.
+"""
+from __future__ import annotations
+
+import sys
+from dataclasses import dataclass
+from typing import Callable
+
+from verify.checks.common import DEFAULT_CONTEXT, CheckError, Context, Outcome
+from verify.engines.methods.base import MethodError
+
+
+@dataclass(frozen=True)
+class ClaimKind:
+    name: str
+    keys: frozenset
+    prepare: Callable  # (claim) -> spec: a frozen dataclass, one of spec_types
+    evaluate: Callable  # (claim, context) -> Outcome
+    spec_types: tuple = ()
+    explain_lines: Callable | None = None  # (claim, context) -> lines; default: the outcome's derivation
+
+    def __post_init__(self):
+        object.__setattr__(self, "keys", frozenset(self.keys))
+
+    def outcome(self, claim, context: Context = DEFAULT_CONTEXT) -> Outcome:
+        """The outcome of one claim of this kind; never raises."""
+        if claim.load_error:
+            return Outcome("error", None, claim.load_error)
+        where = f"{claim.file}: claim {claim.id!r}"
+        try:
+            return self.evaluate(claim, context)
+        except (CheckError, MethodError) as exc:  # MethodError: options that do not fit the method, found only while checking
+            return Outcome("error", None, f"{where}: {one_line(exc)}")
+        except MemoryError:
+            return Outcome("error", None, f"{where}: {memory_text()}")
+        except RecursionError:
+            return Outcome("error", None, f"{where}: an expression nested too deeply to check (Python's recursion limit)")
+        except SystemError as exc:  # C code that could not allocate memory can fail this way
+            limited = memory_text().startswith("exceeded")
+            cause = f"most likely it {memory_text()}" if limited else "no verdict"
+            return Outcome("error", None, f"{where}: the check failed inside the interpreter (SystemError: {one_line(exc)}); {cause}")
+        except OverflowError as exc:
+            return Outcome("error", None, f"{where}: a value too large to represent arose while checking ({one_line(exc)}); no verdict")
+        except Exception as exc:  # a failing claim must not stop the run
+            if isinstance(exc, ValueError) and "integer string conversion" in str(exc):
+                return Outcome("error", None, f"{where}: an exact value with more than {_digit_limit()} decimal digits arose and cannot be written out; no verdict")
+            return Outcome("error", None, f"{where}: internal error {type(exc).__name__}: {one_line(exc)}")
+
+    def explain(self, claim, context: Context = DEFAULT_CONTEXT) -> list[str]:
+        """How the claim's values were computed, one line each (``verify explain``)."""
+        if claim.load_error:
+            return [claim.load_error]
+        if self.explain_lines is not None:
+            return self.explain_lines(claim, context)
+        return self.outcome(claim, context).derivation
+
+
+def memory_text() -> str:
+    """Why a check ran out of memory: the worker's limit (RLIMIT_AS, set by the runner) when there is one."""
+    try:
+        import resource
+
+        soft, _ = resource.getrlimit(resource.RLIMIT_AS)
+        if soft != resource.RLIM_INFINITY:
+            return f"exceeded the memory limit of {soft // (1024 * 1024)} MiB (--memory-limit MB changes it)"
+    except (ImportError, OSError, ValueError):
+        pass
+    return "ran out of memory"
+
+
+def _digit_limit() -> int:
+    return getattr(sys, "get_int_max_str_digits", lambda: 4300)() or 4300
+
+
+def one_line(exc, limit: int = 10_000) -> str:
+    try:
+        text = " ".join(str(exc).split())
+    except ValueError:  # the text itself holds a number too long to write
+        text = type(exc).__name__
+    return text if len(text) <= limit else text[: limit - 1] + "…"
