@@ -59,7 +59,7 @@ def test_each_bad_claim_is_one_error_line_and_the_rest_is_checked(run_cli, tmp_p
         [claim] = by_id[claim_id]
         assert claim["status"] == "error" and claim["evidence"] is None
         assert reason in claim["message"], claim["message"]
-        assert claim["message"].startswith("bad.toml: claim " + repr(claim_id))
+        assert claim["message"].startswith(f"bad.toml:{claim['line']}: claim {claim_id!r}")
         assert "\n" not in claim["message"]
     assert report["summary"]["error"] == len(BAD_CLAIMS) + 1
 
@@ -120,3 +120,22 @@ def test_a_misread_decimal_is_caught_by_the_independent_reading(check_claims, mo
     outcome = results["good"].outcome
     assert outcome.status == "error"
     assert "mpmath reading the text again gets 0.1" in outcome.message
+
+
+def test_messages_name_the_line_of_the_claim_header_in_its_file(run_cli, tmp_path):
+    """`FILE:LINE: claim 'ID'` in load errors, errors found while checking, and the JSON report's `line`; a line that
+    cannot be told (a `[[claim]]` inside a multi-line string) is left out rather than guessed."""
+    text = GOOD + '\n\n  [[claim]]   # indented, with a comment\nid = "bad"\nstatement = "s"\ncheck = "relation"\nlhs = "1"\nop = "<"\n' \
+        + '\n[[claim]]\nid = "undecidable"\nstatement = "s"\ncheck = "relation"\nlhs = "sqrt(2)"\nop = "=="\nrhs = "sqrt(2) + 10**-100000"\n'
+    path = tmp_path / "lines.toml"
+    path.write_text(text, encoding="utf-8")
+    headers = [n for n, line in enumerate(text.split("\n"), 1) if "[[claim]]" in line]
+    result = run_cli("run", str(path), "--format", "json", "--no-cache")
+    claims = {c["id"]: c for c in json.loads(result.stdout)["claims"]}
+    assert [claims[i]["line"] for i in ("good", "bad", "undecidable")] == headers
+    assert claims["bad"]["message"].startswith(f"{path}:{headers[1]}: claim 'bad': ")
+    assert claims["undecidable"]["status"] == "error" and claims["undecidable"]["message"].startswith(f"{path}:{headers[2]}: claim 'undecidable'")
+    from verify.input.load import claim_header_lines
+
+    assert claim_header_lines('[[claim]]\nid = "a"\nx = """\n[[claim]]\n"""\n', 1) is None  # two headers, one claim: no guess
+    assert claim_header_lines('a = 1\n[[ claim ]]\n', 1) == [2]

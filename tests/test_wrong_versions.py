@@ -60,7 +60,7 @@ FRAGMENTS["order_proofs"] = {
     "not-zero-stable": ["not zero-stable", "(zeta + 5): roots outside the unit circle", "consistent of order 3"],
 }
 FRAGMENTS["order_series"] = {
-    "rk4-order-one-too-high": ["order: claimed 5, computed 4", "defect = C h^5"],
+    "rk4-series-order-one-too-high": ["order: claimed 5, computed 4", "defect = C h^5"],
     "heun-order-one-too-low": ["order: claimed 1, computed 2", "y**4/2"],
     "rosenbrock-leading-term-changed-digit": ["claimed 2*y**3, computed y**3"],
     "approximate-jacobian-keeps-second-order": ["claimed 2, computed 1", "-y**2*(2*y - 1)/2"],

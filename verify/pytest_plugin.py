@@ -95,7 +95,7 @@ class ClaimItem(pytest.Item):
             return super().repr_failure(excinfo, style)
         result = excinfo.value.result
         expected = "refuted (recorded as false)" if self.claim.expected == "refuted" else self.claim.expected
-        lines = [f"{self.claim.file}: claim {self.claim.id!r} ({self.claim.check or 'not loaded'}): expected {expected}, "
+        lines = [f"{self.claim.where} ({self.claim.check or 'not loaded'}): expected {expected}, "
                  f"got {result.outcome.status} ({result.outcome.evidence or '-'})",
                  f"  {result.outcome.message}"]
         if self.config.getoption("verbose") >= 2 and result.outcome.derivation:
@@ -103,4 +103,4 @@ class ClaimItem(pytest.Item):
         return "\n".join(lines)
 
     def reportinfo(self):
-        return self.path, None, f"claim {self.claim.id}"
+        return self.path, (self.claim.line - 1 if self.claim.line else None), f"claim {self.claim.id}"

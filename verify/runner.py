@@ -263,9 +263,9 @@ def _evaluate(claim: Claim, context: checks.Context = checks.DEFAULT_CONTEXT) ->
         with unlimited_int_digits():
             return checks.evaluate(claim, context)
     except MemoryError:  # raised outside the check itself, e.g. while writing the message
-        return Outcome("error", None, f"{claim.file}: claim {claim.id!r}: {checks.memory_text()}")
+        return Outcome("error", None, f"{claim.where}: {checks.memory_text()}")
     except RecursionError:
-        return Outcome("error", None, f"{claim.file}: claim {claim.id!r}: nested too deeply to check (recursion limit)")
+        return Outcome("error", None, f"{claim.where}: nested too deeply to check (recursion limit)")
 
 
 _WORKER_CLAIMS: list[Claim] = []  # inherited by forked workers, so claims are never pickled
@@ -300,16 +300,16 @@ def _serve_one(connection, memory_limit) -> bool:
     try:
         outcome = _evaluate(claim, _WORKER_CONTEXT)
     except BaseException as exc:  # e.g. SystemError from C code that could not allocate memory
-        outcome = Outcome("error", None, f"{claim.file}: claim {claim.id!r}: {_broken(exc, memory_limit)}")
+        outcome = Outcome("error", None, f"{claim.where}: {_broken(exc, memory_limit)}")
     seconds = time.perf_counter() - start
     exhausted = _exhausted(outcome)
     try:
         payload = pickle.dumps((index, outcome, seconds), protocol=pickle.HIGHEST_PROTOCOL)
     except MemoryError:
-        payload = pickle.dumps((index, Outcome("error", None, f"{claim.file}: claim {claim.id!r}: {checks.memory_text()}"), seconds))
+        payload = pickle.dumps((index, Outcome("error", None, f"{claim.where}: {checks.memory_text()}"), seconds))
         exhausted = True
     except Exception as exc:  # an outcome that cannot travel back must still be reported
-        payload = pickle.dumps((index, Outcome("error", None, f"{claim.file}: claim {claim.id!r}: the result could not be passed back ({type(exc).__name__})"), seconds))
+        payload = pickle.dumps((index, Outcome("error", None, f"{claim.where}: the result could not be passed back ({type(exc).__name__})"), seconds))
     connection.send_bytes(payload)
     return not exhausted  # after exhausted memory, the next claim starts in a fresh process
 
@@ -413,7 +413,7 @@ def _check_in_workers(claims: list[Claim], jobs: int, timeout: float | None, mem
                     continue
                 except Exception as exc:  # an answer that cannot be read back
                     claim = claims[worker.index]
-                    outcomes[worker.index] = Outcome("error", None, f"{claim.file}: claim {claim.id!r}: the result could not be read back ({type(exc).__name__})")
+                    outcomes[worker.index] = Outcome("error", None, f"{claim.where}: the result could not be read back ({type(exc).__name__})")
                     worker.stop(kill=True)
                     continue
                 outcomes[index] = outcome
@@ -429,7 +429,7 @@ def _check_in_workers(claims: list[Claim], jobs: int, timeout: float | None, mem
                         worker.stop(kill=True)
                         claim = claims[worker.index]
                         seconds[worker.index] = now - worker.started
-                        outcomes[worker.index] = Outcome("error", None, f"{claim.file}: claim {claim.id!r}: timed out after {timeout:g} s (the per-claim limit; --timeout SECONDS changes it, 0 removes it)")
+                        outcomes[worker.index] = Outcome("error", None, f"{claim.where}: timed out after {timeout:g} s (the per-claim limit; --timeout SECONDS changes it, 0 removes it)")
     finally:
         for worker in list(busy.values()):
             worker.stop(kill=True)
@@ -468,7 +468,7 @@ def explain_bounded(claim: Claim, timeout: float | None = DEFAULT, memory_limit:
         try:
             sender.send_bytes(pickle.dumps(result))
         except Exception as exc:
-            sender.send_bytes(pickle.dumps((Outcome("error", None, f"{claim.file}: claim {claim.id!r}: the result could not be passed back ({type(exc).__name__})"), [])))
+            sender.send_bytes(pickle.dumps((Outcome("error", None, f"{claim.where}: the result could not be passed back ({type(exc).__name__})"), [])))
 
     process = context.Process(target=target, daemon=True)
     process.start()
@@ -477,7 +477,7 @@ def explain_bounded(claim: Claim, timeout: float | None = DEFAULT, memory_limit:
         if not receiver.poll(timeout):
             process.kill()
             process.join()
-            return Outcome("error", None, f"{claim.file}: claim {claim.id!r}: timed out after {timeout:g} s (the per-claim limit; --timeout SECONDS changes it, 0 removes it)"), []
+            return Outcome("error", None, f"{claim.where}: timed out after {timeout:g} s (the per-claim limit; --timeout SECONDS changes it, 0 removes it)"), []
         try:
             return pickle.loads(receiver.recv_bytes())
         except (EOFError, OSError):
@@ -520,7 +520,7 @@ def _died(claim: Claim, exitcode, memory_limit) -> Outcome:
         reason = f"the worker process {how}; most likely it exceeded the memory limit of {memory_limit} MiB {_MEMORY_HINT}"
     else:
         reason = f"the worker process {how}"
-    return Outcome("error", None, f"{claim.file}: claim {claim.id!r}: {reason}")
+    return Outcome("error", None, f"{claim.where}: {reason}")
 
 
 def exit_status(results: list[Result], strict_sources: bool = False) -> int:

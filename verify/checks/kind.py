@@ -32,7 +32,7 @@ class ClaimKind:
         """The outcome of one claim of this kind; never raises."""
         if claim.load_error:
             return Outcome("error", None, claim.load_error)
-        where = f"{claim.file}: claim {claim.id!r}"
+        where = claim.where
         try:
             return self.evaluate(claim, context)
         except (CheckError, MethodError) as exc:  # MethodError: options that do not fit the method, found only while checking

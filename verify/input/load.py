@@ -15,6 +15,7 @@ and the rest of the file still loads.
 from __future__ import annotations
 
 import os
+import re
 import signal
 import stat
 import threading
@@ -65,6 +66,12 @@ class Claim:
     symbols: dict = field(default_factory=dict)  # declared free symbols
     load_error: str | None = None
     spec: object = None  # what the claim's check prepared
+    line: int | None = None  # the line of its [[claim]] header in its file (None when it cannot be told)
+
+    @property
+    def where(self) -> str:
+        """``FILE:LINE: claim 'ID'``, the prefix of every message about this claim (editors jump to FILE:LINE)."""
+        return f"{self.file}{f':{self.line}' if self.line else ''}: claim {self.id!r}"
 
     def names(self) -> dict:
         """Every name the claim's expressions may use."""
@@ -130,6 +137,21 @@ def _refuse_unless_regular(info, limit) -> None:
 
 def read_toml(path: Path) -> dict:
     """The TOML table of ``path``; every failure is an exception whose text is one clear line."""
+    return read_toml_text(path)[0]
+
+
+CLAIM_HEADER = re.compile(r"^[ \t]*\[\[[ \t]*claim[ \t]*\]\][ \t]*(#.*)?$")
+
+
+def claim_header_lines(text: str, count: int) -> list[int] | None:
+    """The 1-based line of each ``[[claim]]`` header, when there are exactly ``count`` of them (one per claim table,
+    in order); otherwise None: a line number is never guessed (a header inside a multi-line string, dotted keys)."""
+    lines = [number for number, line in enumerate(text.split("\n"), 1) if CLAIM_HEADER.match(line)]
+    return lines if len(lines) == count else None
+
+
+def read_toml_text(path: Path) -> tuple[dict, str]:
+    """The TOML table of ``path`` and its text (see read_toml)."""
     text = read_bounded(path).decode("utf-8")
     try:
         data = tomllib.loads(text, parse_float=Decimal)
@@ -144,7 +166,7 @@ def read_toml(path: Path) -> dict:
             raise tomllib.TOMLDecodeError("an integer with more than 4300 digits") from None
         raise tomllib.TOMLDecodeError(str(exc)) from None
     _check_depth(data)
-    return data
+    return data, text
 
 
 def _check_depth(data) -> None:
@@ -306,7 +328,7 @@ def _load_file(path: Path, shared_models, checks, seen_ids) -> list[Claim]:
         return Claim(id="(file)", file=file, table={}, load_error=f"{file}: {_one_line(message)}")
 
     try:
-        data = read_toml(path)
+        data, text = read_toml_text(path)
     except FileRefused as exc:
         return [file_error(f"not read: {_one_line(exc)}")]
     except READ_ERRORS as exc:
@@ -354,6 +376,7 @@ def _load_file(path: Path, shared_models, checks, seen_ids) -> list[Claim]:
     elif not isinstance(tables, list):
         claims.append(file_error(f"'claim' must be an array of tables ([[claim]]), got {_kind(tables)}"))
         tables = []
+    header_lines = claim_header_lines(text, len(tables))
     for number, table in enumerate(tables, 1):
         try:
             expanded = _expand_cases(table, number)
@@ -361,6 +384,7 @@ def _load_file(path: Path, shared_models, checks, seen_ids) -> list[Claim]:
             expanded = [Claim(id=f"(claim #{number})", file="", table={}, load_error=_unexpected(exc))]
         for claim in expanded:
             claim.file = file
+            claim.line = header_lines[number - 1] if header_lines else None
             claim.document = document
             claim.source_title = title
             try:
@@ -372,11 +396,11 @@ def _load_file(path: Path, shared_models, checks, seen_ids) -> list[Claim]:
                 with bounded_time(LOAD_TIMEOUT):
                     _prepare(claim, local_models, model_errors, shared_models, checks)
             except (LoadError, ExprError) as exc:
-                claim.load_error = f"{file}: claim {claim.id!r}: {_one_line(exc)}"
+                claim.load_error = f"{claim.where}: {_one_line(exc)}"
             except LoadTimeout:
-                claim.load_error = f"{file}: claim {claim.id!r}: preparing the claim took longer than {LOAD_TIMEOUT:g} s"
+                claim.load_error = f"{claim.where}: preparing the claim took longer than {LOAD_TIMEOUT:g} s"
             except Exception as exc:  # a bug or an unforeseen input must not stop the run
-                claim.load_error = f"{file}: claim {claim.id!r}: {_unexpected(exc)}"
+                claim.load_error = f"{claim.where}: {_unexpected(exc)}"
             claim.spec = claim.spec if claim.load_error is None else None
             claims.append(claim)
     return claims

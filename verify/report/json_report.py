@@ -10,6 +10,7 @@ def claim_record(r) -> dict:
     return {
         "id": r.claim.id,
         "file": r.claim.file,
+        "line": r.claim.line,
         "status": r.outcome.status,
         "expected": r.claim.expected,
         "passed": r.passed,
