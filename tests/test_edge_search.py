@@ -6,7 +6,7 @@ import sympy
 
 from conftest import assert_refuted, claims_text
 from verify.checks import edge_search
-from verify.checks.forall import parse_domain
+from verify.checks.forall.domains import parse_domain
 
 
 class Numbers:

@@ -68,8 +68,8 @@ def test_the_real_root_is_the_one_the_books_give():
 
 
 def test_a_solver_answer_that_direct_evaluation_contradicts_is_an_error_not_a_verdict(monkeypatch, check_claims):
-    from verify.checks import forall
-    monkeypatch.setattr(forall.realsets, "polynomial_set", lambda *args: sympy.Interval(-3, sympy.oo))  # a wrong solver
+    from verify.checks.forall import proofs
+    monkeypatch.setattr(proofs.realsets, "polynomial_set", lambda *args: sympy.Interval(-3, sympy.oo))  # a wrong solver
     outcome = check_claims(claims_text("", {"heun": TRUE["heun"]}))["heun"].outcome
     assert outcome.status == "error" and "direct evaluation" not in outcome.message and "the relation fails" in outcome.message
 

@@ -23,7 +23,7 @@ import mpmath
 import sympy
 
 from verify.checks.common import CheckError, Context, DEFAULT_CONTEXT, Outcome
-from verify.checks.multistep_stability import MultistepClaim, characteristic, error_constants, zero_stability
+from verify.checks.stability.multistep import MultistepClaim, characteristic, error_constants, zero_stability
 from verify.checks.order import reading
 from verify.checks.kit import method_and_options
 from verify.engines import crosscheck

@@ -22,7 +22,7 @@ import sympy
 from verify.checks.common import CheckError, Context, DEFAULT_CONTEXT, Outcome
 from verify.checks.order import observed, reading
 from verify.checks.kit import method_and_options, validated
-from verify.checks.multistep_stability import zero_stability
+from verify.checks.stability.multistep import zero_stability
 from verify.engines import series, symbolic
 from verify.engines.methods import SymbolicSystem
 from verify.engines.methods.implicit import BackwardEuler

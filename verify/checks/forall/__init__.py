@@ -1,0 +1,57 @@
+"""check = "forall": a statement for every value of some symbols in their domains.
+
+Three forms, each with ``domains`` (name -> domain, see DOMAINS):
+
+* a run (``method``, ``options``, ``initial``, ``steps`` as in ``run``, where the
+  domain symbols may appear) with ``holds`` (expression -> value, like
+  ``expect``) and ``holds_relations`` (like ``expect_relations``);
+* a relation ``lhs``, ``op``, ``rhs`` in the domain symbols;
+* a ``sign`` claim (``expr``, ``sign``) over all real states, its parameters in
+  the domains.
+
+Symbolic proof first (evidence ``symbolic``): the run in closed form
+(verify.engines.symbolic), or the exact set where a one-parameter relation or sign
+holds (sympy's inequality solver; principal minors of the Gram matrix), which
+``exactly_when`` can state.  Otherwise the statement is tested on exact
+instances drawn by hypothesis from the domains (evidence ``numerical``, the
+number of instances in the message); a violation is refuted with the shrunk
+counterexample, printed exactly, and a ``cases`` line that replays it.
+"""
+from __future__ import annotations
+
+from verify.engines import symbolic
+from verify.input.load import Claim
+from verify.checks.common import CheckError, Context, DEFAULT_CONTEXT, Outcome
+from verify.checks.kind import ClaimKind
+from verify.checks.forall.domains import simple_instances
+from verify.checks.forall.proofs import prove_relation, prove_run, prove_sign
+from verify.checks.forall.reading import ForallSpec, KEYS, prepare
+from verify.checks.forall.sampling import assumed, counterexample, instance_outcome, one_line, sample
+
+
+def evaluate(claim: Claim, context: Context = DEFAULT_CONTEXT) -> Outcome:
+    spec = claim.spec
+    over = ", ".join(f"{n} {d.text}" for n, d in spec.domains.items())
+    proof = {"run": prove_run, "relation": prove_relation, "sign": prove_sign}[spec.form]
+    try:
+        outcome = proof(claim, spec, over)
+    except (symbolic.SymbolicUnavailable, NotImplementedError, ValueError, TypeError) as exc:
+        outcome, reason = None, one_line(exc)
+    else:
+        reason = "sympy could not prove it"
+    if outcome is not None:
+        return outcome
+    if spec.exactly_when is not None:  # a refutation must be a point where claim and truth differ: never sampled
+        raise CheckError(f"cannot prove the set where it holds ({reason}); 'exactly_when' needs a symbolic proof")
+    for values in simple_instances(spec):  # most wrong claims already fail at a simple instance
+        if assumed(spec, values):
+            outcome = instance_outcome(claim, spec, values)
+            if outcome.status == "refuted":
+                return counterexample(values, outcome, spec.form)
+    return sample(claim, spec, over, reason)
+
+
+__all__ = ["KEYS", "prepare", "evaluate"]
+
+
+KIND = ClaimKind("forall", KEYS, prepare, evaluate, spec_types=(ForallSpec,))

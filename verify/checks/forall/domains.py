@@ -1,0 +1,119 @@
+"""The domains of a forall claim's symbols (real, positive, nonnegative, negative, intervals, integer >= K),
+the exact rationals drawn from them, and the simple instances tried before any sampling."""
+from __future__ import annotations
+
+import itertools
+import re
+from dataclasses import dataclass
+
+import sympy
+from hypothesis import strategies as st
+
+from verify.input.load import LoadError
+from verify.input.model import symbol
+
+
+DEFAULT_SAMPLES = 100
+
+
+EDGES = [sympy.Rational(1, 10**6), sympy.Integer(10**6)]  # tiny and huge rationals are always among the draws
+
+
+@dataclass
+class Domain:
+    name: str
+    text: str
+    symbol: sympy.Symbol  # with the domain's assumptions
+    interval: sympy.Set | None  # the real set, None for integers
+    strategy: object  # hypothesis strategy of exact values (sympy Rationals)
+
+
+def _rationals(low, high, open_low=True, open_high=False):
+    def make(value):
+        return sympy.Rational(value.numerator, value.denominator)
+
+    denominator = max([60] + [int(sympy.Rational(v).q) for v in (low, high)])  # the bounds themselves must be drawable
+    strategy = st.fractions(min_value=low, max_value=high, max_denominator=denominator).map(make)
+    if open_low:
+        strategy = strategy.filter(lambda v: v != low)
+    if open_high:
+        strategy = strategy.filter(lambda v: v != high)
+    return strategy
+
+
+def parse_domain(name: str, text: str, claim) -> Domain:
+    """``real``, ``positive``, ``nonnegative``, ``negative``, ``integer >= K``, ``interval(a, b)`` (open), ``closed(a, b)``."""
+    words = " ".join(str(text).split())
+    if words in ("real", "positive", "nonnegative", "negative"):
+        assumptions = {"real": {"real": True}, "positive": {"positive": True}, "nonnegative": {"nonnegative": True}, "negative": {"negative": True}}[words]
+        interval = {"real": sympy.S.Reals, "positive": sympy.Interval.open(0, sympy.oo), "nonnegative": sympy.Interval(0, sympy.oo),
+                    "negative": sympy.Interval.open(-sympy.oo, 0)}[words]
+        strategy = {
+            "real": st.one_of(st.just(sympy.Integer(1)), _rationals(-10, 10, False), st.sampled_from(EDGES + [-e for e in EDGES])),
+            "positive": st.one_of(st.just(sympy.Integer(1)), _rationals(0, 10), st.sampled_from(EDGES)),
+            "nonnegative": st.one_of(_rationals(0, 10, False), st.just(sympy.Integer(0))),
+            "negative": _rationals(0, 10).map(lambda v: -v),
+        }[words]
+        return Domain(name, words, sympy.Symbol(name, **assumptions), interval, strategy)
+    match = re.fullmatch(r"integer\s*>=\s*(-?\d+)", words)
+    if match:
+        low = int(match.group(1))
+        assumptions = {"integer": True}
+        if low >= 1:
+            assumptions["positive"] = True
+        elif low >= 0:
+            assumptions["nonnegative"] = True
+        return Domain(name, words, sympy.Symbol(name, **assumptions), None, st.integers(low, low + 12).map(sympy.Integer))
+    match = re.fullmatch(r"(interval|closed)\((.+),(.+)\)", words)
+    if match:
+        a, b = (claim.value(part.strip(), f"domains.{name}") for part in match.group(2, 3))
+        if not (a.is_Rational and b.is_Rational and a < b):
+            raise LoadError(f"domains.{name}: {words} needs rational bounds a < b")
+        closed = match.group(1) == "closed"
+        interval = sympy.Interval(a, b, not closed, not closed)
+        return Domain(name, words, sympy.Symbol(name, real=True), interval, _rationals(a, b, not closed, not closed))
+    raise LoadError(f"domains.{name}: unknown domain {text!r} (real, positive, nonnegative, negative, integer >= K, interval(a, b), closed(a, b))")
+
+
+class DomainsAndLets(dict):
+    """The domains, carrying the let-definitions that to_domain substitutes first."""
+
+    def __init__(self, domains, lets):
+        super().__init__(domains)
+        self.lets = lets
+
+
+def to_domain(expression, domains):
+    expression = expression.xreplace(getattr(domains, "lets", {}))
+    return expression.xreplace({symbol(name): d.symbol for name, d in domains.items()})
+
+
+def first_value(domain):
+    if domain.interval is None:
+        return sympy.Integer(int(re.search(r"-?\d+", domain.text).group()))
+    return {"real": sympy.Integer(1), "positive": sympy.Integer(1), "nonnegative": sympy.Integer(1), "negative": sympy.Integer(-1)}.get(
+        domain.text, (domain.interval.inf + domain.interval.sup) / 2)
+
+
+def _simple_values(domain) -> list:
+    """A few simple exact values of a domain, simplest first."""
+    first = first_value(domain)
+    if domain.interval is None:
+        return [first, first + 1, first + 2]
+    if domain.text in ("real", "positive", "nonnegative", "negative"):
+        sign = -1 if domain.text == "negative" else 1
+        return [first] + [sign * sympy.Rational(v) for v in ("1/2", "2", "1/10")]
+    a, b = domain.interval.inf, domain.interval.sup
+    return [first] + [a + (b - a) / k for k in (4, 8, 32)]
+
+
+SIMPLE_INSTANCES = 24  # simple instances tried before hypothesis samples
+
+
+def simple_instances(spec):
+    """Combinations of simple values, the simplest (smallest index sum) first."""
+    names = list(spec.domains)
+    choices = [_simple_values(spec.domains[n]) for n in names]
+    combos = sorted(itertools.product(*[range(len(c)) for c in choices]), key=lambda idx: (sum(idx), idx))
+    for idx in combos[:SIMPLE_INSTANCES]:
+        yield {n: choices[k][i] for k, (n, i) in enumerate(zip(names, idx))}

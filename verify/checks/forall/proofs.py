@@ -1,0 +1,223 @@
+"""Symbolic proofs of forall claims (evidence ``symbolic``): a run in closed form (verify.engines.symbolic), the
+exact set where a one-parameter relation holds (verify.engines.realsets, checked against direct evaluation), and a
+sign claim by the principal minors of its Gram matrix; ``exactly_when`` compared with the set."""
+from __future__ import annotations
+
+import itertools
+
+import sympy
+
+from verify.engines import symbolic
+from verify.engines.methods import SymbolicSystem
+from verify.input.model import TIME, symbol
+from verify.engines import realsets
+from verify.checks import kit
+from verify.checks import sign as sign_check
+from verify.checks.common import CheckError, Outcome, short_text
+from verify.checks.comparisons import OPERATORS
+from verify.checks.forall.domains import Domain, to_domain
+
+
+def prove_run(claim, spec, over):
+    rs, model = spec.run_spec, claim.model
+    substitutions = {symbol(p): v for p, v in rs.parameter_values.items()}
+    substitutions.update({symbol(n): d.symbol for n, d in spec.domains.items()})
+    system = SymbolicSystem(model, substitutions)
+    t_end, y_end = symbolic.n_steps(rs.method, system, rs.options, rs.t0, rs.y0, rs.steps)
+    values = {symbol(TIME): t_end}
+    values.update({symbol(s): v for s, v in zip(model.variables, y_end)})
+    values.update(kit.constant_values(model, rs))
+    values.update({symbol(n): d.symbol for n, d in spec.domains.items()})
+    derivation = [f"closed form after {rs.steps} macro steps: t = {t_end}"] + [f"  {s} = {sympy.factor(v)}" for s, v in zip(model.variables, y_end)]
+    proved = []
+    for comparison in rs.expect:
+        difference = _reduced((comparison.quantity - comparison.claimed).subs(values), lambda d: d == 0)
+        derivation.append(f"{comparison.text} - ({comparison.claimed_text}) = {difference}")
+        if difference != 0:
+            return None
+        proved.append(f"{comparison.text} = {comparison.claimed_text}")
+    for comparison in rs.relations:
+        difference = _reduced((comparison.quantity - comparison.claimed).subs(values), lambda d: _decided(d, comparison.op) is True)
+        truth = _decided(difference, comparison.op)
+        derivation.append(f"{comparison.text} - ({comparison.claimed_text}) = {difference}: {comparison.op} 0 is {truth}")
+        if truth is not True:
+            return None
+        proved.append(f"{comparison.text} {comparison.op} {comparison.claimed_text}")
+    return Outcome("verified", "symbolic", f"for all {over}: " + "; ".join(proved) + " (closed form of the run, sympy)", {}, derivation)
+
+
+SIMPLIFY_MAX_OPS = 200  # sympy.simplify is tried only on differences this small: on larger ones it costs seconds to minutes
+
+
+def _reduced(difference, settled):
+    """The difference in the form that settles the claim if any does.  A rational function: ``cancel`` (p/q in
+    lowest terms over QQ, zero exactly when the difference is identically zero), then its ``factor``ed form (where
+    the sign of each factor may be known).  With sqrt, exp, ...: as it is, or ``simplify``d when it is small.
+    ``settled(d)`` says whether a form decides the claim."""
+    if difference.is_rational_function():
+        reduced = sympy.cancel(difference)
+        if settled(reduced):
+            return reduced
+        factored = sympy.factor(reduced)
+        return factored if settled(factored) else reduced
+    if settled(difference) or sympy.count_ops(difference) > SIMPLIFY_MAX_OPS:
+        return difference
+    return sympy.simplify(difference)
+
+
+def _decided(difference, op):
+    """True or False when sympy's assumptions decide ``difference OP 0``, else None."""
+    return {"<": difference.is_negative, "<=": difference.is_nonpositive, ">": difference.is_positive,
+            ">=": difference.is_nonnegative, "==": difference.is_zero, "!=": difference.is_nonzero}[op]
+
+
+def _solve_set(relation_expr, domain):
+    variable = domain.symbol
+    return sympy.solve_univariate_inequality(relation_expr, variable, relational=False).intersect(domain.interval)
+
+
+def _relation_expr(lhs, op, rhs):
+    return {"<": sympy.Lt, "<=": sympy.Le, ">": sympy.Gt, ">=": sympy.Ge, "==": sympy.Eq, "!=": sympy.Ne}[op](lhs, rhs, evaluate=False)
+
+
+def _single_real_domain(spec, expressions):
+    free = set().union(*(e.free_symbols for e in expressions))
+    domains = [d for d in spec.domains.values() if d.symbol in free]
+    if len(domains) != 1 or domains[0].interval is None:
+        return None
+    return domains[0]
+
+
+def prove_relation(claim, spec, over):
+    lhs, op, rhs = to_domain(spec.lhs, spec.domains), spec.op, to_domain(spec.rhs, spec.domains)
+    domain = _single_real_domain(spec, [lhs, rhs])
+    if domain is None:
+        difference = _reduced(lhs - rhs, lambda d: _decided(d, op) is True)  # several symbols: sympy's assumptions may still decide
+        truth = _decided(difference, op)
+        if truth and spec.exactly_when is None:
+            return Outcome("verified", "symbolic", f"{claim.table['lhs']} {op} {claim.table['rhs']} for all {over} (sympy: lhs - rhs = {short_text(difference)})",
+                           {}, [f"lhs - rhs = {difference}; sympy's assumptions decide {op} 0"])
+        return None
+    holds_on = _relation_set(lhs, op, rhs, domain)
+    _check_against_evaluation(holds_on, lhs, op, rhs, domain)
+    return _compare_sets(claim, spec, domain, holds_on, f"{claim.table['lhs']} {op} {claim.table['rhs']}", over)
+
+
+def _relation_set(lhs, op, rhs, domain):
+    """Where lhs OP rhs holds in the domain.  |P| <= c is solved as -c <= P <= c (and |P| >= c as P >= c or
+    P <= -c): sympy's solver on the polynomial pieces, where its answer for |P| itself can be wrong
+    (sympy 1.14 gives [z0, oo) for |1 + z + ... + z^5/120| <= 1)."""
+    def solved(left, right):
+        exact = realsets.polynomial_set(sympy.expand(left - right), op, domain.symbol)
+        return exact.intersect(domain.interval) if exact is not None else _solve_set(_relation_expr(left, op, right), domain)
+
+    if isinstance(lhs, sympy.Abs) and not rhs.has(sympy.Abs) and op in ("<", "<=", ">", ">="):
+        inner = lhs.args[0]
+        if op in ("<", "<="):
+            return solved(inner, rhs).intersect(solved(-inner, rhs))
+        return solved(inner, rhs).union(solved(-inner, rhs))
+    return solved(lhs, rhs)
+
+
+def _check_against_evaluation(holds_on, lhs, op, rhs, domain):
+    """The solver's set, evaluated exactly at a rational point in every gap between its boundaries and beyond
+    them: a disagreement means the solver is wrong here, and the claim cannot be decided this way."""
+    for point in realsets.test_points(holds_on):
+        if not point.is_Rational or not realsets.contains(domain.interval, point):
+            continue
+        value = (lhs - rhs).xreplace({domain.symbol: point})
+        if not value.is_Rational:
+            continue
+        direct = OPERATORS[op](sympy.sign(value), 0)
+        if direct != realsets.contains(holds_on, point):
+            raise CheckError(f"sympy's inequality solver gives {holds_on}, but at {domain.name} = {point} the relation "
+                             f"{'holds' if direct else 'fails'} (lhs - rhs = {value}): cannot decide the set exactly")
+
+
+def _compare_sets(claim, spec, domain, holds_on, what, over):
+    region = domain.interval  # the domain, cut down by the 'assume' conditions
+    for condition in spec.assume:
+        if (condition[0] - condition[2]).free_symbols - {domain.symbol}:
+            return None  # an assumption on other symbols: leave it to sampling
+        region = region.intersect(_solve_set(_relation_expr(*condition), domain))
+    domain = Domain(domain.name, domain.text, domain.symbol, region, domain.strategy)
+    holds_on = holds_on.intersect(region)
+    derivation = [f"{what} holds for {domain.name} in {holds_on} (sympy's inequality solver), domain {domain.interval}"]
+    computed = {"holds_on": str(holds_on)}
+    if spec.exactly_when is not None:
+        wanted = domain.interval
+        for condition in spec.exactly_when:
+            wanted = wanted.intersect(_solve_set(_relation_expr(*condition), domain))
+        condition = f"{claim.table['exactly_when']}"
+        notes = []
+        if spec.digits is not None:
+            wanted, notes = realsets.snap_to_digits(wanted, holds_on, spec.digits)
+            derivation += notes
+        point = realsets.difference_point(wanted, holds_on)
+        digits_note = f" ({'; '.join(notes)})" if notes else ""
+        if point is None:
+            return Outcome("verified", "symbolic", f"{what} holds exactly when {condition}, for {over}: the set is {holds_on}{digits_note} "
+                           "(boundaries compared exactly)", computed, derivation)
+        inside = realsets.contains(holds_on, point)
+        return Outcome("refuted", "symbolic", f"claimed {what} exactly when {condition} ({wanted}); computed: it holds on {holds_on}, "
+                       f"e.g. at {domain.name} = {point} it {'holds' if inside else 'fails'} although the claim says it {'fails' if inside else 'holds'}",
+                       computed, derivation)
+    if holds_on == domain.interval:
+        assumed = f" with {', '.join(claim.table.get('assume', []))}" if spec.assume else ""
+        return Outcome("verified", "symbolic", f"{what} for all {over}{assumed} (it holds on {holds_on})", computed, derivation)
+    point = _point_in(domain.interval - holds_on)
+    return Outcome("refuted", "symbolic", f"claimed {what} for all {over}; computed: it holds only on {holds_on}"
+                   + (f", fails at {domain.name} = {point}" if point is not None else ""), computed, derivation)
+
+
+def _point_in(region: sympy.Set):
+    """A simple rational point of a union of intervals (or a finite set), if there is one."""
+    pieces = region.args if isinstance(region, sympy.Union) else [region]
+    for piece in pieces:
+        if isinstance(piece, sympy.FiniteSet) and piece.args:
+            return piece.args[0]
+        if isinstance(piece, sympy.Interval):
+            a, b = piece.inf, piece.sup
+            if a.is_finite and b.is_finite:
+                middle = (a + b) / 2
+                return middle if middle.is_Rational else sympy.nsimplify(sympy.Float(middle, 10), rational=True)
+            if a.is_finite:
+                return sympy.floor(a) + 1
+            if b.is_finite:
+                return sympy.ceiling(b) - 1
+            return sympy.Integer(0)
+    return None
+
+
+def prove_sign(claim, spec, over):
+    """Where is the quadratic form semidefinite? Principal minors of its Gram matrix, solved in the one parameter."""
+    factor, strict = sign_check.SIGNS[spec.sign]
+    q = sympy.expand(factor * spec.expr)
+    domain_symbols = {d.symbol for d in spec.domains.values()}
+    variables = sorted(q.free_symbols - domain_symbols, key=str)
+    domain = _single_real_domain(spec, [q])
+    if domain is None or not variables:
+        return None
+    polynomial = sympy.Poly(q, *variables)
+    if polynomial.total_degree() > 2:
+        return None
+    M, _ = sign_check.gram_matrix(polynomial, len(variables))
+    M = sympy.Matrix(M)
+    n = M.shape[0]
+    if strict:
+        minors = [M[:k, :k].det() for k in range(1, n + 1)]
+        conditions = [sympy.Gt(sympy.expand(m), 0) for m in minors]
+    else:
+        minors = [M.extract(list(idx), list(idx)).det() for k in range(1, n + 1) for idx in itertools.combinations(range(n), k)]
+        conditions = [sympy.Ge(sympy.expand(m), 0) for m in minors if sympy.expand(m).free_symbols]
+        if any(not sympy.expand(m).free_symbols and m < 0 for m in minors):
+            conditions = [sympy.false]
+    holds_on = domain.interval
+    for condition in conditions:
+        holds_on = holds_on.intersect(sympy.S.EmptySet if condition is sympy.false else _solve_set(condition, domain))
+    what = f"{claim.table['expr']} is {spec.sign} for all real {', '.join(map(str, variables))}"
+    outcome = _compare_sets(claim, spec, domain, holds_on, what, over)
+    if outcome is None:
+        return None
+    outcome.derivation.insert(0, f"Gram matrix {M.tolist()}; {'leading' if strict else 'all'} principal minors: {[sympy.factor(m) for m in minors]}")
+    return outcome

@@ -1,0 +1,180 @@
+"""A forall claim read at load time: its domains, its form (a run, a relation or a sign claim), its conditions
+(``assume``, ``exactly_when``) and the run it states, into a frozen ForallSpec; an instance's run spec."""
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field
+
+import sympy
+
+from verify.input.load import Claim, LoadError
+from verify.input.model import symbol
+from verify.checks import kit
+from verify.engines.methods import METHODS
+from verify.checks import run as run_check
+from verify.checks import sign as sign_check
+from verify.checks.comparisons import OPERATORS, split_condition
+from verify.checks.forall.domains import DEFAULT_SAMPLES, DomainsAndLets, first_value, parse_domain, to_domain
+
+
+KEYS = {
+    "domains", "samples", "method", "options", "initial", "steps", "holds", "holds_relations",
+    "lhs", "op", "rhs", "expr", "sign", "exactly_when", "let", "assume", "digits",
+}
+
+
+@dataclass(frozen=True)
+class ForallSpec:
+    domains: dict
+    samples: int
+    form: str  # run | relation | sign
+    run_spec: object = None
+    parameters: dict = field(default_factory=dict)
+    lhs: object = None
+    op: str = ""
+    rhs: object = None
+    expr: object = None
+    sign: str = ""
+    exactly_when: list | None = None  # [(lhs, op, rhs), ...] in the domain symbols, all of which must hold
+    digits: int | None = None  # exactly_when's boundaries are printed to this many decimals
+    lets: dict = field(default_factory=dict)  # Symbol -> its expression in the domain symbols
+    assume: list = field(default_factory=list)  # [(lhs, op, rhs), ...]: instances outside are skipped
+
+
+def prepare(claim: Claim) -> ForallSpec:
+    table = claim.table
+    raw = table.get("domains")
+    if not isinstance(raw, dict) or not raw:
+        raise LoadError("check 'forall' needs 'domains' (name -> domain)")
+    for name in raw:
+        claim.parameters.pop(name, None)  # a domain symbol is free, whatever the model's default
+    domains = {name: parse_domain(name, text, claim) for name, text in raw.items()}
+    claim.symbols.update({name: symbol(name) for name in domains if domains[name].interval is None})  # integer domains may be exponents
+    samples = table.get("samples", DEFAULT_SAMPLES)
+    if not isinstance(samples, int) or not 1 <= samples <= 10_000:
+        raise LoadError("samples must be an integer from 1 to 10000")
+    claim.symbols.update({name: symbol(name) for name in domains})
+    spec = {"domains": domains, "samples": samples, "form": "", "parameters": dict(claim.parameters), "lets": {}, "assume": []}
+    lets = table.get("let", {})
+    if not isinstance(lets, dict):
+        raise LoadError("'let' must be a table name -> expression (in order; each may use the earlier ones)")
+    for name, text in lets.items():
+        if name in domains or not name.isidentifier():
+            raise LoadError(f"let.{name}: not a new name")
+        value = to_domain(claim.value(text, f"let.{name}"), domains).xreplace(spec["lets"])
+        spec["lets"][symbol(name)] = value
+        claim.symbols[name] = symbol(name)
+    domains_and_lets = DomainsAndLets(domains, spec["lets"])
+    if "method" in table:
+        spec["form"] = "run"
+        spec["run_spec"] = _prepare_run(claim, domains_and_lets)
+    elif "lhs" in table:
+        spec["form"] = "relation"
+        lhs, spec["op"], rhs = _free_relation(claim)
+        spec["lhs"], spec["rhs"] = to_domain(lhs, domains_and_lets), to_domain(rhs, domains_and_lets)
+    elif "expr" in table:
+        spec["form"] = "sign"
+        prepared = sign_check.prepare(claim)
+        spec["expr"], spec["sign"] = to_domain(prepared.expr, domains_and_lets), prepared.sign
+    else:
+        raise LoadError("check 'forall' needs a run (method, ...), a relation (lhs, op, rhs) or a sign (expr, sign)")
+    if "exactly_when" in table:
+        spec["exactly_when"] = _condition(claim, table["exactly_when"], domains_and_lets)
+    if "digits" in table:
+        digits = table["digits"]
+        if spec.get("exactly_when") is None or not isinstance(digits, int) or isinstance(digits, bool) or not 0 <= digits <= 100:
+            raise LoadError("in a forall claim, digits (an integer from 0 to 100) says to how many decimals exactly_when's boundaries are printed")
+        spec["digits"] = digits
+    assume = table.get("assume", [])
+    if not isinstance(assume, list):
+        raise LoadError("'assume' must be a list of conditions such as \"1 - gamma*h*J > 0\"")
+    for text in assume:
+        spec["assume"].extend(_condition(claim, text, domains_and_lets))
+    return ForallSpec(**spec)
+
+
+def _free_relation(claim):
+    for key in ("lhs", "op", "rhs"):
+        if key not in claim.table:
+            raise LoadError(f"a relation needs {key!r}")
+    op = claim.table["op"]
+    if op not in OPERATORS:
+        raise LoadError(f"op must be one of {' '.join(OPERATORS)}")
+    domains = {n: None for n in claim.table["domains"]}
+    lhs, rhs = claim.value(claim.table["lhs"], "lhs"), claim.value(claim.table["rhs"], "rhs")
+    extra = (lhs - rhs).free_symbols - {symbol(n) for n in domains} - set(claim.symbols.values())
+    if extra:
+        raise LoadError(f"{', '.join(sorted(map(str, extra)))} need a domain or a value")
+    return lhs, op, rhs
+
+
+def _condition(claim, text, domains):
+    """'h > 1/4' or '-2 <= z <= 0' as a list of (lhs, op, rhs)."""
+    if not isinstance(text, str):
+        raise LoadError("exactly_when must be a string such as \"h > 1/4\" or \"-2 <= z <= 0\"")
+    value = lambda part: to_domain(claim.value(part.strip(), "exactly_when"), domains)  # noqa: E731
+    parts = split_condition(text)
+    if parts is None:
+        raise LoadError("exactly_when must read 'lhs OP rhs' or 'a <= x <= b', e.g. \"h > 1/4\"")
+    return [(value(a), op, value(b)) for a, op, b in parts]
+
+
+def _prepare_run(claim, domains):
+    """A run claim whose numbers may be expressions in the domain symbols."""
+    table, model = claim.table, claim.model
+    if model is None:
+        raise LoadError("a forall run needs a model")
+    method = METHODS.get(table.get("method"))
+    if method is None:
+        raise LoadError(f"unknown method {table.get('method')!r}")
+    options = {name: _symbolic_option(claim, method, name, value, domains) for name, value in kit.claim_table(table, "options").items()}
+    t0, y0 = kit.initial_values(claim, read=lambda claim, value, key: to_domain(claim.value(value, key), domains))
+    steps = to_domain(claim.value(table.get("steps", 1), "steps"), domains)
+    names = kit.result_names(model, method, {k: v for k, v in options.items() if isinstance(v, sympy.Basic)})
+    calls = {"solution": kit.solution_call(model)}
+    holds = [kit.read_comparison(claim, k, v, names, calls, "holds") for k, v in kit.claim_table(table, "holds").items()]
+    relations = []
+    for key, value in kit.claim_table(table, "holds_relations").items():
+        comparison = kit.read_relation(claim, key, value, names, calls)
+        relations.append(comparison)
+    if not holds and not relations:
+        raise LoadError("a forall run needs 'holds' or 'holds_relations'")
+    for c in holds + relations:
+        c.quantity, c.claimed = to_domain(c.quantity, domains), to_domain(c.claimed, domains)
+    spec = run_check.RunSpec(method, options, t0, y0, steps, holds, [], {}, {}, None, dict(claim.parameters), {}, relations)
+    sample = instance_spec(spec, {d.symbol: first_value(d) for d in domains.values()}, model)
+    kit.validated(method, model, sample.options)
+    return spec
+
+
+def _symbolic_option(claim, method, name, value, domains):
+    if name in method.string_options:
+        return value
+    if isinstance(value, dict):
+        return {k: _symbolic_option(claim, method, f"{name}.{k}", v, domains) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_symbolic_option(claim, method, name, v, domains) for v in value]
+    return to_domain(claim.value(value, f"options.{name}"), domains)
+
+
+def _substitute_deep(value, values):
+    if isinstance(value, dict):
+        return {k: _substitute_deep(v, values) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_substitute_deep(v, values) for v in value]
+    return value.xreplace(values) if isinstance(value, sympy.Basic) else value
+
+
+def instance_spec(spec, values, model):
+    """The run spec with every domain symbol replaced by an exact value."""
+    def concrete(c):
+        copy_ = copy.copy(c)
+        copy_.quantity, copy_.claimed = c.quantity.xreplace(values), c.claimed.xreplace(values)
+        return copy_
+
+    steps = spec.steps.xreplace(values)
+    return run_check.RunSpec(
+        spec.method, _substitute_deep(spec.options, values), spec.t0.xreplace(values), [v.xreplace(values) for v in spec.y0],
+        int(steps) if steps.is_Integer else steps, [concrete(c) for c in spec.expect], [], {}, {}, None,
+        {**spec.parameter_values, **{str(k): v for k, v in values.items()}}, {}, [concrete(c) for c in spec.relations],
+    )

@@ -1,0 +1,143 @@
+"""When no proof is found: simple instances, the edge search (verify.checks.edge_search) and exact instances drawn
+by hypothesis; a violation is the shrunk counterexample with a ``cases`` line that replays it (evidence
+``numerical``)."""
+from __future__ import annotations
+
+import copy
+
+import sympy
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis.reporting import with_reporter
+
+from verify.engines import crosscheck
+from verify.engines.methods.base import check_work
+from verify.checks import edge_search
+from verify.checks import relation as relation_check
+from verify.checks import run as run_check
+from verify.checks import sign as sign_check
+from verify.checks.common import CheckError, DEFAULT_CONTEXT, Outcome
+from verify.checks.comparisons import OPERATORS
+from verify.checks.forall.domains import first_value, to_domain
+from verify.checks.forall.reading import instance_spec
+
+
+def counterexample(values, outcome, form):
+    at = ", ".join(f"{k} = {v}" for k, v in values.items())
+    pairs = ", ".join(f'{k} = "{v}"' for k, v in values.items())
+    replay = f"a run claim with cases = [{{{pairs}}}]" if form == "run" else f"a {form} claim with parameters = {{{pairs}}}"
+    return Outcome("refuted", outcome.evidence, f"counterexample {at}: {outcome.message} (replay as {replay})",
+                   outcome.computed, [f"counterexample {at}"] + outcome.derivation)
+
+
+def one_line(exc) -> str:
+    return " ".join(str(exc).split()) or type(exc).__name__
+
+
+class _Violation(Exception):
+    """An instance where the statement fails (its values and outcome)."""
+
+
+def sample(claim, spec, over, reason):
+    """Test the statement on exact instances: the edges and corners of the domains, draws by hypothesis
+    (a violation is shrunk), then a descent on the margin from the tightest instances (verify.checks.edge_search)."""
+    if spec.exactly_when is not None:
+        raise CheckError(f"cannot prove the set where it holds ({reason}); 'exactly_when' needs a symbolic proof")
+    tried = {"edge": 0, "drawn": 0, "descent": 0}
+    failures, seen = [], []  # seen: (margin, relation, values) of every counted instance with a margin
+
+    def check_instance(values, phase):
+        """The instance's margin (None when it does not count); a failure is recorded and raised."""
+        if not assumed(spec, values):
+            return None
+        outcome = instance_outcome(claim, spec, values)
+        if outcome.status == "error":
+            raise CheckError(outcome.message)
+        tried[phase] += 1
+        if outcome.status == "refuted":
+            failures.append((dict(values), outcome))
+            raise _Violation()
+        if not outcome.margins:
+            return None
+        text, margin = min(outcome.margins.items(), key=lambda item: item[1])
+        seen.append((margin, text, dict(values)))
+        return margin
+
+    centre = {name: first_value(d) for name, d in spec.domains.items()}
+    try:
+        for values in edge_search.edge_instances(spec.domains, centre, max(spec.samples, 16), large_integers=spec.form != "run"):
+            check_instance(values, "edge")
+    except _Violation:
+        return counterexample(*failures[-1], spec.form)
+
+    strategies = {name: d.strategy for name, d in spec.domains.items()}
+
+    @settings(max_examples=spec.samples, derandomize=True, database=None, deadline=None, suppress_health_check=list(HealthCheck), print_blob=False)
+    @given(**strategies)
+    def probe(**values):
+        if not assumed(spec, values):
+            assume(False)
+        try:
+            check_instance(values, "drawn")
+        except _Violation:
+            raise AssertionError(failures[-1][1].message) from None
+
+    with with_reporter(lambda text: None):
+        try:
+            probe()
+        except AssertionError:
+            return counterexample(*failures[-1], spec.form)  # hypothesis replays the shrunk example last
+    starts = [(values, margin) for margin, _, values in sorted(seen, key=lambda item: item[0])[:3]]
+    try:
+        edge_search.descend(spec.domains, starts, lambda values: check_instance(values, "descent"), max(spec.samples, 16))
+    except _Violation:
+        return counterexample(*failures[-1], spec.form)
+    total = sum(tried.values())
+    if total == 0:
+        raise CheckError("no instance satisfied the assumptions")
+    margin_text = ""
+    if seen:
+        margin, text, values = min(seen, key=lambda item: item[0])
+        margin_text = f"; worst relative margin {margin:.4g} for {text} at " + ", ".join(f"{k} = {v}" for k, v in values.items())
+    counts = f"{tried['edge']} at the domains' edges and corners, {tried['drawn']} drawn by hypothesis, {tried['descent']} on a descent of the margin"
+    return Outcome("verified", "numerical", f"held on {total} exact instances ({counts}) from {over}{margin_text} (not a proof: {reason})",
+                   {"instances": str(total)}, [f"{total} instances ({counts}), every one verified exactly"])
+
+
+def assumed(spec, values) -> bool:
+    """Does the instance satisfy every 'assume' condition (decided exactly, or by interval arithmetic)?"""
+    symbols = {spec.domains[name].symbol: value for name, value in values.items()}
+    for lhs, op, rhs in spec.assume:
+        difference = (lhs - rhs).xreplace(symbols)
+        sign = sympy.sign(difference) if difference.is_Rational else crosscheck.certify_sign(difference)[0]
+        if sign is None or not OPERATORS[op](sign, 0):
+            return False
+    return True
+
+
+def instance_outcome(claim, spec, values):
+    # an instance is a sub-evaluation: it draws no picture, so it runs in the default context
+    symbols = {spec.domains[name].symbol: value for name, value in values.items()}
+    instance = copy.copy(claim)
+    if spec.form == "run":
+        instance.spec = instance_spec(spec.run_spec, symbols, claim.model)
+        steps = instance.spec.steps
+        if not (isinstance(steps, int) and 1 <= steps <= run_check.MAX_COUNT):
+            return Outcome("verified", "exact", "outside the run's range")
+        try:
+            instance.spec.method.validate(claim.model, instance.spec.options)
+        except run_check.MethodError:
+            return Outcome("verified", "exact", "instance outside the method's options")
+        try:
+            check_work(instance.spec.method, instance.spec.options, steps)
+        except run_check.MethodError as exc:
+            return Outcome("error", None, f"at {', '.join(f'{k} = {v}' for k, v in values.items())}: {exc}")
+        try:
+            return run_check.evaluate(instance, DEFAULT_CONTEXT)
+        except CheckError as exc:
+            return Outcome("error", None, str(exc))
+    if spec.form == "relation":
+        instance.spec = relation_check.RelationSpec(to_domain(spec.lhs, spec.domains).xreplace(symbols), spec.op,
+                                                    to_domain(spec.rhs, spec.domains).xreplace(symbols))
+        return relation_check.evaluate(instance, DEFAULT_CONTEXT)
+    instance.spec = sign_check.SignSpec(spec.expr.xreplace(symbols), spec.sign)
+    return sign_check.evaluate(instance, DEFAULT_CONTEXT)

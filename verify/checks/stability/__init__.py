@@ -1,0 +1,115 @@
+"""check = "stability": the exact amplification factor or matrix of a method.
+
+Without a model: the method's stability function R(z) on Dahlquist's test
+equation y' = lam y, z = h lam (Hairer & Wanner, Solving ODEs II, sec. IV.2):
+one symbolic step of the method's own step map gives y1 = R(h lam) y0.  With a
+linear homogeneous model (e.g. the test system x' = a x + b z, z' = c x + d z,
+its coefficients listed under ``symbols``): the amplification matrix M with
+y+ = M y, from one symbolic step.  ``equals`` is the claimed R(z) (in ``z``)
+or M (a list of rows).  Proved by sympy: evidence ``symbolic``.
+
+``stable_when`` (with a model and ``variable``, the step-size symbol): the
+claimed exact set of step sizes for
+which the iteration y_{n+1} = M y_n stays bounded, e.g. "H < 2*sqrt(m/c)", or
+"never" / "always".  Declared symbols are taken positive.  For 2x2 M with trace
+T and determinant D, bounded means |D| <= 1 and |T| <= 1 + D, except a double
+eigenvalue +-1 with M != +-I (a Jordan block, growing linearly); for 1x1,
+|M| <= 1 (Jury's conditions; e.g. Elaydi, An Introduction to Difference
+Equations, sec. 4.3 and 5.1).  The proof splits (0, oo) at every positive
+root of the expressions these conditions and the claim compare, and decides
+both statements at each root and at one point between consecutive roots.
+A larger matrix (a method with memory) is decided through verify.checks.spectral:
+the eigenvalues can cross the unit circle only at roots of a resultant, and
+each interval between those (and the claim's own boundaries) is decided by the
+exact Schur-Cohn test at a rational sample (evidence ``symbolic``).
+
+``spectral_radius = "OP value"`` (concrete parameters): the spectral radius of
+the exact amplification matrix compared with a rational bound.  A method that
+carries memory from step to step (the previous exchange of a linear
+extrapolation, a balance correction's carried error) has it in the matrix:
+the state is (y, memory).  The eigenvalues are the roots of the exact
+characteristic polynomial, isolated by sympy (ComplexRootOf.eval_rational,
+with a guaranteed error bound) and refined until each modulus is certainly
+above or below the bound: evidence ``certified``.
+
+reading.py reads a claim into its StabilitySpec; stable_when.py decides stable_when and spectral_radius;
+a_stability.py A- and L-stability; multistep.py the multistep stability keys (root condition, intervals, orders).
+"""
+from __future__ import annotations
+
+import sympy
+
+from verify.engines import symbolic
+from verify.input.load import Claim
+from verify.input.model import symbol
+from verify.checks.common import CheckError, Context, DEFAULT_CONTEXT, Outcome
+from verify.checks.stability import a_stability
+from verify.checks.stability import multistep as multistep_stability
+from verify.checks.kind import ClaimKind
+from verify.checks.stability.reading import AStability, DAHLQUIST, KEYS, SpectralRadius, StabilitySpec, StableWhen, amplification, prepare
+from verify.checks.stability.stable_when import evaluate_spectral_radius, evaluate_stable_when
+
+
+def _evaluate_a_stability(claim, method, options, spec) -> Outcome:
+    h, lam, z = symbol("h"), symbol("lam"), symbol("z")
+    try:
+        M = amplification(method, options, DAHLQUIST, {"lam": lam})
+    except symbolic.SymbolicUnavailable as exc:
+        raise CheckError(str(exc)) from None
+    R = sympy.cancel(sympy.simplify(M[0, 0].subs(lam, z / h)))
+    a_stable, l_stable, lines = a_stability.decide(R, z)
+    computed = {"R(z)": str(R), "a_stable": str(a_stable).lower(), "l_stable": str(l_stable).lower()}
+    truth = {"a_stable": a_stable, "l_stable": l_stable}
+    successes, failures = [], []
+    if spec.equals is not None:
+        same = sympy.simplify(R - spec.equals) == 0
+        (successes if same else failures).append(f"R(z) = {R}" if same else f"R(z): claimed {spec.equals}, computed {R}")
+    for key, claimed in spec.claimed.items():
+        word = {"a_stable": "A-stable", "l_stable": "L-stable"}[key]
+        text = f"{word}: {'yes' if truth[key] else 'no'}"
+        (successes if claimed == truth[key] else failures).append(text if claimed == truth[key] else f"claimed {key} = {str(claimed).lower()}, computed {text}")
+    how = f" ({'; '.join(lines[1:])})"
+    if failures:
+        return Outcome("refuted", "symbolic", "; ".join(failures) + how, computed, lines)
+    return Outcome("verified", "symbolic", "; ".join(successes) + how, computed, lines)
+
+
+def evaluate(claim: Claim, context: Context = DEFAULT_CONTEXT) -> Outcome:
+    spec: StabilitySpec = claim.spec
+    method, options, equals = spec.method, spec.options, spec.form
+    if isinstance(equals, multistep_stability.MultistepClaim):
+        return multistep_stability.evaluate(claim, method, equals)
+    if isinstance(equals, AStability):
+        return _evaluate_a_stability(claim, method, options, equals)
+    if isinstance(equals, SpectralRadius):
+        try:
+            return evaluate_spectral_radius(claim, method, options, equals)
+        except symbolic.SymbolicUnavailable as exc:
+            raise CheckError(str(exc)) from None
+    if isinstance(equals, StableWhen):
+        try:
+            return evaluate_stable_when(claim, method, options, equals)
+        except symbolic.SymbolicUnavailable as exc:
+            raise CheckError(str(exc)) from None
+    try:
+        if claim.model is None:
+            h, lam, z = symbol("h"), symbol("lam"), symbol("z")
+            M = amplification(method, options, DAHLQUIST, {"lam": lam})
+            computed_value = sympy.cancel(sympy.simplify(M[0, 0].subs(lam, z / h)))
+            difference = sympy.simplify(computed_value - equals)
+            what, shown = "R(z)", str(computed_value)
+        else:
+            M = sympy.simplify(amplification(method, options, claim.model, claim.parameters))
+            computed_value = M
+            difference = sympy.simplify(M - equals)
+            what, shown = "amplification matrix", str(M.tolist())
+    except symbolic.SymbolicUnavailable as exc:
+        raise CheckError(str(exc)) from None
+    derivation = [f"{what} of {method.name}: {shown}"]
+    if (difference == 0) if not isinstance(difference, sympy.MatrixBase) else difference.is_zero_matrix:
+        return Outcome("verified", "symbolic", f"{what} of {method.name} = {shown} (one symbolic step, sympy)", {what: shown}, derivation)
+    claimed = str(equals if not isinstance(equals, sympy.MatrixBase) else equals.tolist())
+    return Outcome("refuted", "symbolic", f"{what} of {method.name}: claimed {claimed}, computed {shown}", {what: shown}, derivation)
+
+
+KIND = ClaimKind("stability", KEYS, prepare, evaluate, spec_types=(StabilitySpec,))

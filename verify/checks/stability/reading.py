@@ -1,0 +1,152 @@
+"""A stability claim read at load time: the method and its options (checked at a sample when they hold symbols),
+what it states (``equals`` R(z), ``stable_when``, ``spectral_radius``, A-/L-stability, multistep keys) into a frozen
+StabilitySpec; the amplification matrix of a one-step method on y' = lam y (or a linear model)."""
+from __future__ import annotations
+from dataclasses import dataclass
+
+import sympy
+
+from verify.engines import symbolic
+from verify.input.load import Claim, LoadError
+from verify.engines.methods import SymbolicSystem
+from verify.engines.methods.base import MethodError
+from verify.engines.methods.multistep import LinearMultistep
+from verify.input.model import model_from_table, symbol
+from verify.checks.common import CheckError
+from verify.checks.stability import a_stability
+from verify.checks.stability import multistep as multistep_stability
+from verify.checks.comparisons import RELATION, split_condition
+from verify.checks.kit import method_and_options, validated
+
+
+KEYS = {"method", "options", "equals", "stable_when", "variable", "spectral_radius"} | set(multistep_stability.KEYS) | set(a_stability.KEYS)
+
+
+# y' = lam y; lam is a parameter only so that the rhs parses; amplification() substitutes the symbol lam.
+DAHLQUIST = model_from_table("dahlquist", {"states": ["y"], "rhs": {"y": "lam*y"}, "parameters": {"lam": -1}}, "(built in)")
+
+
+@dataclass(frozen=True)
+class StabilitySpec:
+    method: object
+    options: dict
+    form: object  # what is claimed: a MultistepClaim, AStability, SpectralRadius, StableWhen, R(z) or a matrix
+
+
+def prepare(claim: Claim) -> StabilitySpec:
+    table = claim.table
+    for name in claim.symbols:
+        claim.parameters.pop(name, None)  # listed symbols stay free
+    method, options = method_and_options(claim)
+    if isinstance(method, LinearMultistep):  # decided from its coefficients alone (no start values needed)
+        try:
+            return StabilitySpec(method, options, multistep_stability.prepare(claim, method, options))
+        except MethodError as exc:
+            raise LoadError(str(exc)) from None
+    _validated_at_a_sample(claim, method, options)
+    if "stable_when" in table:
+        return _prepare_stable_when(claim, method, options)
+    if "spectral_radius" in table:
+        match = RELATION.match(table["spectral_radius"]) if isinstance(table["spectral_radius"], str) else None
+        if claim.model is None or claim.symbols or not match:
+            raise LoadError("spectral_radius needs a model, concrete parameters and 'OP value', e.g. \"> 1\"")
+        bound = claim.value(match.group(2), "spectral_radius")
+        if not (bound.is_Rational and bound > 0):
+            raise LoadError("the spectral radius bound must be a positive rational")
+        return StabilitySpec(method, options, SpectralRadius(match.group(1), bound, match.group(2).strip()))
+    if claim.model is None and any(key in table for key in a_stability.KEYS):
+        options.setdefault("h", symbol("h"))
+        equals = claim.value(table["equals"], "equals", {"z": symbol("z")}) if "equals" in table else None
+        return StabilitySpec(method, options, AStability(a_stability.prepare(table), equals))
+    if "equals" not in table:
+        raise LoadError("check 'stability' needs 'equals' or 'stable_when'")
+    z = symbol("z")
+    if claim.model is None:
+        options.setdefault("h", symbol("h"))
+        equals = claim.value(table["equals"], "equals", {"z": z})
+        if not isinstance(table["equals"], (str, int)) or equals.free_symbols - {z} - set(claim.symbols.values()):
+            raise LoadError("equals must be an expression in z (and the claim's symbols)")
+        return StabilitySpec(method, options, equals)
+    equals = table["equals"]
+    size = len(claim.model.states) + symbolic.memory_size(method, claim.model, options)
+    if not (isinstance(equals, list) and all(isinstance(row, list) and len(row) == len(equals) == size for row in equals)):
+        raise LoadError(f"equals must be a {size}x{size} list of rows (the states, then the method's memory: "
+                        f"{', '.join(claim.model.states + method.memory_names(claim.model, options))})")
+    return StabilitySpec(method, options, sympy.Matrix([[claim.value(v, "equals") for v in row] for row in equals]))
+
+
+def _validated_at_a_sample(claim, method, options):
+    """The method's own option check (names, shapes, kinds), with every free symbol replaced by 1: the
+    options of a stability claim stay symbolic, and a step size or count of 1 passes every check a
+    symbol would.  The step size of the test equation (h) may be left out; it defaults to the symbol h."""
+    stand_in = {s: sympy.Integer(1) for s in claim.symbols.values()} | {symbol("h"): sympy.Integer(1)}
+
+    def sample(value):
+        if isinstance(value, dict):
+            return {k: sample(v) for k, v in value.items()}
+        if isinstance(value, list):
+            return [sample(v) for v in value]
+        return value.xreplace(stand_in) if isinstance(value, sympy.Basic) else value
+
+    trial = {name: sample(value) for name, value in options.items()}
+    if claim.model is None:
+        trial.setdefault("h", sympy.Integer(1))
+    try:
+        validated(method, claim.model or DAHLQUIST, trial)
+    except LoadError as exc:
+        if trial == options:
+            raise
+        raise LoadError(f"{exc} (the options were checked with every symbol set to 1)") from None
+
+
+def _prepare_stable_when(claim, method, options):
+    table = claim.table
+    if claim.model is None:
+        raise LoadError("stable_when needs a model (its amplification matrix is decided)")
+    variable = table.get("variable")
+    if variable not in claim.symbols:
+        raise LoadError("stable_when needs 'variable': the step-size symbol, declared in 'symbols'")
+    positive = {s: sympy.Symbol(name, positive=True) for name, s in claim.symbols.items()}  # real symbol -> positive one
+    text = table["stable_when"]
+    if not isinstance(text, str):
+        raise LoadError("stable_when must be a condition such as \"H < 2*sqrt(m/c)\", or \"never\" or \"always\"")
+    if text.strip() in ("never", "always"):
+        conditions = text.strip()
+    else:
+        parts = split_condition(text)
+        if parts is None:
+            raise LoadError("stable_when must read 'lhs OP rhs' or 'a < H < b', or be \"never\" or \"always\"")
+        conditions = [(claim.value(a.strip(), "stable_when").xreplace(positive), op, claim.value(b.strip(), "stable_when").xreplace(positive)) for a, op, b in parts]
+    return StabilitySpec(method, options, StableWhen(text.strip(), conditions, positive[claim.symbols[variable]], positive))
+
+
+@dataclass
+class AStability:
+    claimed: dict  # a_stable / l_stable -> claimed truth
+    equals: sympy.Expr | None  # an R(z) claimed together with them
+
+
+@dataclass
+class StableWhen:
+    text: str
+    conditions: object  # "never", "always" or [(lhs, op, rhs)] in positive symbols
+    variable: sympy.Symbol  # the step, positive
+    positive: dict  # the claim's real symbols -> positive ones
+
+
+@dataclass
+class SpectralRadius:
+    op: str
+    bound: sympy.Rational
+    text: str
+
+
+def amplification(method, options, model, parameters) -> sympy.Matrix:
+    """M with y+ = M y for one step of ``method`` on the linear homogeneous ``model``."""
+    system = SymbolicSystem(model, {symbol(p): v for p, v in parameters.items()})
+    state = [sympy.Dummy(f"y{i}") for i in range(len(model.states) + symbolic.memory_size(method, model, options))]
+    image = symbolic.one_step(method, system, options, symbol("t"), state, augmented=True)
+    parts = symbolic.affine_parts(image, state)
+    if parts is None or any(parts[1]):
+        raise CheckError("the step is not linear and homogeneous in the state: no amplification matrix")
+    return parts[0]
