@@ -2,6 +2,7 @@
 what it states (``equals`` R(z), ``stable_when``, ``spectral_radius``, A-/L-stability, multistep keys) into a frozen
 StabilitySpec; the amplification matrix of a one-step method on y' = lam y (or a linear model)."""
 from __future__ import annotations
+
 from dataclasses import dataclass
 
 import sympy

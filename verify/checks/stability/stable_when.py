@@ -2,6 +2,7 @@
 bounded, decided exactly (characteristic polynomial, split points as exact real roots, verify.engines.spectral) and
 compared with the claimed condition; a claim false at concrete parameter values is refuted there."""
 from __future__ import annotations
+
 import copy
 import itertools
 
