@@ -42,12 +42,6 @@ def assert_refuted(outcome, fragments) -> None:
         assert fragment in outcome.message
 
 
-def assert_wrong_version_refuted(check_claims, head: str, wrong: dict, claim_id: str) -> None:
-    """Check wrong[claim_id] = (body, fragments) under the models of ``head``: refuted, with every fragment."""
-    body, fragments = wrong[claim_id]
-    assert_refuted(check_claims(claims_text(head, {claim_id: (body,)}))[claim_id].outcome, fragments)
-
-
 @pytest.fixture
 def check_claims(tmp_path):
     """Write TOML text to a claim file, check it, return {id: Result}."""

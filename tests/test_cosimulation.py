@@ -1,4 +1,5 @@
-"""Co-simulation (source 004): models, the master algorithms by hand, wrong versions of every claim kind, bad input, pictures."""
+"""Co-simulation (source 004): models, the master algorithms by hand, claim kinds, bad input, pictures (the wrong versions
+of every co-simulation claim kind are tests/claims/wrong/cosimulation.toml)."""
 from __future__ import annotations
 
 import json
@@ -10,7 +11,7 @@ import sympy
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from conftest import assert_wrong_version_refuted, claims_text
+from conftest import claims_text
 from verify.engines import crosscheck
 from verify.input.expr import ExprError
 from verify.engines.methods import METHODS, ExactSystem, run
@@ -231,36 +232,11 @@ rhs = "2"
     assert results["other"].outcome.status == "verified"
 
 
-# --- wrong versions of every co-simulation claim kind: refuted, claimed vs computed --------------
+# --- claim kinds (their wrong versions, refuted with claimed vs computed: tests/claims/wrong/cosimulation.toml) ---
 
-RUN = 'check = "run"\nmodel = "oscillator"\nmethod = "cosimulation"\ninitial = { s = 1, v = 0 }\n'
 ENERGY = 'check = "energy"\nmodel = "oscillator"\nmethod = "cosimulation"\ninitial = { s = 1, v = 0 }\n'
 STABILITY = 'check = "stability"\nmodel = "oscillator"\nmethod = "cosimulation"\n'
 ORDER = 'check = "order"\nmethod = "cosimulation"\nstep = "H"\ninitial = { x1 = 1, x2 = 0 }\nsteps = [10, 20, 40, 80]\n'
-WRONG = {
-    "run-changed-digit": (RUN + 'options = { H = "1/10" }\nsteps = 3\nexpect = { s = "98/100" }', ["s: claimed 98/100", "computed 97/100"]),
-    "run-flipped-sign": (RUN + 'options = { H = "1/10" }\nsteps = 3\nexpect = { v = "299/1000" }', ["v: claimed 299/1000", "computed -299/1000"]),
-    "run-interface-balanced": (RUN + 'options = { H = "1/10" }\nsteps = 3\nexpect = { interface_energy = 0 }', ["interface_energy: claimed 0", "computed 30301/2000000"]),
-    "energy-no-growth": (ENERGY + 'options = { H = "1/10" }\nsteps = 100\nexpect = { final_ratio = "< 1" }', ["final_ratio: claimed < 1", "computed 2.70"]),
-    "energy-power-conserves": (ENERGY + 'options = { H = "1/10", exchange = "power", threshold = "1/10" }\nsteps = 400\nexpect = { max_ratio = "< 1.0001" }', ["max_ratio: claimed < 1.0001"]),
-    "stable-when-always": (STABILITY + 'symbols = ["m", "c", "H"]\noptions = { H = "H" }\nvariable = "H"\nstable_when = "always"', ["claimed stable for every H > 0", "computed unstable"]),
-    "stable-when-wrong-bound": (STABILITY + 'symbols = ["m", "c", "H"]\noptions = { H = "H", scheme = "gauss-seidel" }\nvariable = "H"\nstable_when = "H < 3*sqrt(m/c)"', ["claimed stable exactly when H < 3*sqrt(m/c)", "computed unstable"]),
-    "stable-when-4x4-wrong-bound": (STABILITY + 'symbols = ["H"]\noptions = { H = "H", extrapolation = 1, balance = "all" }\nvariable = "H"\nstable_when = "H < 1"',
-                                    ["claimed stable exactly when H < 1", "at H = 3/4: claimed stable, computed unstable"]),
-    "stable-when-4x4-always": (STABILITY + 'symbols = ["H"]\noptions = { H = "H", extrapolation = 1 }\nvariable = "H"\nstable_when = "always"',
-                               ["claimed stable for every H > 0", "computed unstable"]),
-    "spectral-radius-below": (STABILITY + 'options = { H = "1/10", balance = "mass.F" }\nspectral_radius = "< 1"', ["claimed spectral radius < 1", "above 1"]),
-    "matrix-flipped-sign": (STABILITY + 'symbols = ["m", "c", "H"]\noptions = { H = "H" }\nequals = [[1, "H"], ["c*H/m", 1]]', ["claimed [[1, H], [H*c/m, 1]]", "computed [[1, H], [-H*c/m, 1]]"]),
-    "modified-energy-wrong-sign": ('check = "forall"\nmodel = "oscillator"\nmethod = "cosimulation"\ndomains = { H = "positive", a = "real", b = "real" }\n'
-                                   'options = { H = "H", scheme = "gauss-seidel" }\ninitial = { s = "a", v = "b" }\n'
-                                   'holds = { "energy - c*H*s*v/2" = "m*b**2/2 + c*a**2/2 - c*H*a*b/2" }', ["claimed", "computed"]),
-    "order-wrong": (ORDER + 'model = "mutual"\noptions = { H = "1/10", extrapolation = 1 }\norder = 1', ["claimed order 1", "observed order 2.01"]),
-}
-
-
-@pytest.mark.parametrize("claim_id", sorted(WRONG))
-def test_wrong_versions_are_refuted(check_claims, claim_id):
-    assert_wrong_version_refuted(check_claims, OSCILLATOR, WRONG, claim_id)
 
 
 def test_energy_evidence_says_how_it_was_computed(check_claims):

@@ -1,14 +1,14 @@
-"""Convergence orders, coupled backward Euler for DAEs, and prescribed residuals."""
+"""Convergence orders, coupled backward Euler for DAEs, and prescribed residuals (their wrong versions are
+tests/claims/wrong/order_dae.toml)."""
 from __future__ import annotations
 
 from fractions import Fraction as F
 
-import pytest
 import sympy
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from conftest import assert_wrong_version_refuted, claims_text
+from conftest import claims_text
 from verify.engines.methods import METHODS, ExactSystem, run
 from verify.input.model import model_from_table
 
@@ -20,37 +20,11 @@ rhs = { x = "-x + z" }
 constraints = ["z - x/2 - t"]
 solution = { x = "(x0 + 4)*exp(-t/2) + 2*t - 4", z = "(x0 + 4)/2*exp(-t/2) + 2*t - 2" }
 
-[model.wrong_dae_solution]
-states = ["x"]
-algebraic = ["z"]
-rhs = { x = "-x + z" }
-constraints = ["z - x/2 - t"]
-solution = { x = "(x0 + 4)*exp(-t/2) + 2*t - 4", z = "(x0 + 4)/2*exp(-t/2) + 2*t" }
-
 [model.riccati]
 states = ["y"]
 rhs = { y = "-y**2" }
 solution = { y = "y0/(1 + y0*t)" }
 """
-
-DAE_ORDER = 'check = "order"\nmodel = "linear_dae"\nmethod = "backward-euler"\ninitial = { x = 1, z = "1/2" }\nt_end = 1\nsteps = [20, 40, 80, 160]\n'
-
-WRONG = {
-    "be-dae-second-order": (DAE_ORDER + "order = 2", ["claimed order 2 ± 1/10, computed observed order 0.99"]),
-    "sqrt-h-residuals-keep-order": (
-        'check = "order"\nmodel = "linear_dae"\nmethod = "backward-euler"\noptions = { residual_d = { x = "2*h**(1/2)" } }\n'
-        'initial = { x = 1, z = "1/2" }\nt_end = 1\nsteps = [16, 64, 256]\norder = 1', ["computed observed order 0.50"]),
-    "defect-h3": ('check = "order"\nmodel = "riccati"\nmethod = "rosenbrock-euler"\ninitial = { y = 1 }\nt_end = 1\nsteps = [16, 32, 64, 128]\nlocal = true\norder = 3',
-                  ["claimed order 3", "computed observed order 1.9"]),
-    "dae-solution-off-the-constraint": ('check = "solution"\nmodel = "wrong_dae_solution"', ["violates the constraint 0 = -t - x/2 + z: computed 2, not 0"]),
-    "residual-not-reported": ('check = "run"\nmodel = "linear_dae"\nmethod = "backward-euler"\noptions = { h = "1/10", residual_a = { z = "h" } }\ninitial = { x = 1, z = "1/2" }\nexpect = { r_a_z = 0 }',
-                              ["r_a_z: claimed 0, computed 1/10"]),
-}
-
-
-@pytest.mark.parametrize("claim_id", sorted(WRONG))
-def test_wrong_versions_are_refuted(check_claims, claim_id):
-    assert_wrong_version_refuted(check_claims, MODELS, WRONG, claim_id)
 
 
 def test_order_table_and_reference_run(check_claims):

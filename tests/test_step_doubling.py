@@ -1,15 +1,15 @@
-"""Step doubling, the adaptive controller, expect_relations and solve_ivp: the page's claims and wrong versions."""
+"""Step doubling, the adaptive controller, expect_relations and solve_ivp: the page's claims (their wrong versions are
+tests/claims/wrong/step_doubling.toml)."""
 from __future__ import annotations
 
 import sys
 from fractions import Fraction as F
 
-import pytest
 import sympy
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from conftest import assert_wrong_version_refuted, claims_text
+from conftest import claims_text
 from verify.engines import crosscheck
 from verify.engines.methods import METHODS, ExactSystem, run
 from verify.input.model import model_from_table, symbol
@@ -23,48 +23,12 @@ parameters = { k = 0.5 }
 solution = { y = "y0*exp(-k*t)" }
 """
 
-ATTEMPT = 'check = "run"\nmodel = "cooling"\nmethod = "step-doubling-euler"\noptions = { h = 1, atol = 0.1, rtol = 0.01 }\ninitial = { y = 10 }\n'
 CARD = 'check = "run"\nmodel = "cooling"\nmethod = "step-doubling-euler"\noptions = { h = 0.1, atol = 0.1, rtol = 0.01 }\ninitial = { y = 10 }\ndigits = 4\n'
 HALVING = 'check = "run"\nmodel = "cooling"\nmethod = "adaptive-euler"\ninitial = { y = 10 }\n'
-
-WRONG = {
-    "fine-changed-digit": (ATTEMPT + "expect = { fine = 5.626 }", ["fine: claimed 5.626 (= 2813/500), computed 45/8"]),
-    "allowed-changed-digit": (ATTEMPT + "expect = { tolerance = 0.15626 }", ["claimed 0.15626", "computed 5/32"]),
-    "accepted-flipped": (ATTEMPT + "expect = { accepted = 1 }", ["accepted: claimed 1, computed 0"]),
-    "estimate-sign-flipped": (ATTEMPT + 'expect = { "fine - coarse" = -0.625 }', ["claimed -0.625", "computed 5/8"]),
-    "clock-moved-on-rejection": (ATTEMPT + "expect = { t = 1 }", ["t: claimed 1, computed 0"]),
-    "card-wrong-rounding": (CARD + "expect = { fine = 9.5061 }", ["claimed 9.5061", "computed 9.50625", "9.5062 (half-even) / 9.5063 (half-up)"]),
-    "controller-never-retries-from-start": (
-        HALVING + 'options = { h = 1, atol = 0.1, rtol = 0.01, t_end = 1, controller = "halving" }\ntrace = { attempt_t = [0, 1] }',
-        ["trace attempt_t: claimed 2 values [0, 1], computed 3 [0, 0, 1/2]"],
-    ),
-    "claims-failure-but-succeeds": (HALVING + 'options = { h = 1, atol = 0.1, rtol = 0.01, t_end = 1 }\nexpect = { failed = 1 }', ["failed: claimed 1, computed 0"]),
-    "claims-success-but-fails": (
-        HALVING + 'options = { h = 1, atol = 0.001, rtol = 0, t_end = 1, max_rejections = 3 }\nexpect = { failed = 0 }',
-        ["run failed: attempt at t = 0 rejected 4 times in a row", "failed: claimed 0, computed 1"],
-    ),
-    "global-error-below-atol": (
-        HALVING + 'options = { h = 1, atol = 0.1, rtol = 0.01, t_end = 2 }\nexpect_relations = { "abs(solution(y) - y)" = "< 0.1" }',
-        ["abs(solution(y) - y): claimed < 0.1, computed abs(solution(y) - y) ≈ 0.2427052536", "certified"],
-    ),
-    "identity-wrong-factor": (
-        'check = "identity"\nsymbols = ["y", "k", "h"]\nexpr = "((y - h/2*k*y) - h/2*k*(y - h/2*k*y)) - (y - h*k*y)"\nequals = "(k*h)**2*y/2"',
-        ["claimed", "differ by -h**2*k**2*y/4"],
-    ),
-    "solve-ivp-ten-times-tighter": (
-        'check = "solve_ivp"\nmodel = "cooling"\noptions = { rtol = 1e-7, atol = 1e-9 }\ninitial = { y = 10 }\nt_end = 1\nt_eval = [0, 0.5, 1]\nfactor = 0.01',
-        ["claimed agreement within the tolerances", "largest |error| / allowed = 7.9"],
-    ),
-}
 
 
 def claim_file(claims):
     return claims_text(COOLING, claims)
-
-
-@pytest.mark.parametrize("claim_id", sorted(WRONG))
-def test_wrong_version_is_refuted(check_claims, claim_id):
-    assert_wrong_version_refuted(check_claims, COOLING, WRONG, claim_id)
 
 
 def test_card_audit_names_ties_and_modes(check_claims):

@@ -38,7 +38,8 @@ FRAGMENTS = {
     },
     "solve_ivp_forall_stability_energy": {
         "solve-ivp-against-a-wrong-closed-form": ["claimed agreement within the tolerances", "computed largest |error| / allowed = 1.53e+06"],
-        "terminal-error-TH3-for-every-T-N-m": ["counterexample T = 1, N = 1, m = 1", "claimed T*H/3 (= 1/3), computed 1/2"],
+        "terminal-error-TH3-for-every-T-N-m": ["counterexample T = 1, N = 1, m = 1", "claimed T*H/3 (= 1/3), computed 1/2",
+                                               'cases = [{T = "1", N = "1", m = "1"}]'],
         "rk4-stability-function-changed-digit": ["claimed z**4/12", "computed z**4/24"],
         "ab2-interval-too-long": ["claimed [-2, 0], computed [-1, 0]"],
         "jacobi-energy-bounded": ["final_ratio: claimed < 2, computed 270375.19"],
@@ -66,6 +67,52 @@ FRAGMENTS["order_series"] = {
     "approximate-jacobian-keeps-second-order": ["claimed 2, computed 1", "-y**2*(2*y - 1)/2"],
     "euler-global-error-flipped-sign": ["claimed exp(-1)/2, computed -exp(-1)/2", "opposite sign"],
     "trapezoid-global-first-order": ["claimed 1, computed 2", "-exp(-1)/12"],
+}
+FRAGMENTS["step_doubling"] = {
+    "fine-changed-digit": ["fine: claimed 5.626 (= 2813/500), computed 45/8"],
+    "allowed-changed-digit": ["claimed 0.15626", "computed 5/32"],
+    "accepted-flipped": ["accepted: claimed 1, computed 0"],
+    "estimate-sign-flipped": ["claimed -0.625", "computed 5/8"],
+    "clock-moved-on-rejection": ["t: claimed 1, computed 0"],
+    "card-wrong-rounding": ["claimed 9.5061", "computed 9.50625", "9.5062 (half-even) / 9.5063 (half-up)"],
+    "controller-never-retries-from-start": ["trace attempt_t: claimed 2 values [0, 1], computed 3 [0, 0, 1/2]"],
+    "claims-failure-but-succeeds": ["failed: claimed 1, computed 0"],
+    "claims-success-but-fails": ["run failed: attempt at t = 0 rejected 4 times in a row", "failed: claimed 0, computed 1"],
+    "global-error-below-atol": ["abs(solution(y) - y): claimed < 0.1, computed abs(solution(y) - y) ≈ 0.2427052536", "certified"],
+    "identity-wrong-factor": ["claimed", "differ by -h**2*k**2*y/4"],
+    "solve-ivp-ten-times-tighter": ["claimed agreement within the tolerances", "largest |error| / allowed = 7.9"],
+}
+# The frozen-slow T H/3 error and RK4's z^4/12 (also tests/test_forall.py's once) are in solve_ivp_forall_stability_energy.
+FRAGMENTS["forall"] = {
+    "frozen-slow-exact": ["counterexample", "claimed solution(z) (= 1/2), computed 0"],
+    "multiplier-always": ["holds only on Interval.open(1/4, oo)", "fails at h = 1/8"],
+    "multiplier-set-wrong": ["claimed", "computed: it holds on Interval.open(1/4, oo)"],
+    "energy-R-2": ["claimed", "holds on Interval(1, oo)", "R = 3/2"],
+    "energy-R-all": ["holds only on Interval(1, oo)", "fails at R = 0"],
+    "sampled-wrong": ["counterexample", "claimed (k*h)**2*y0/2"],
+    "heun-is-not-third-order": ["claimed z**3/6 + z**2/2 + z + 1, computed z**2/2 + z + 1"],
+}
+FRAGMENTS["cosimulation"] = {
+    "run-changed-digit": ["s: claimed 98/100", "computed 97/100"],
+    "run-flipped-sign": ["v: claimed 299/1000", "computed -299/1000"],
+    "run-interface-balanced": ["interface_energy: claimed 0", "computed 30301/2000000"],
+    "energy-no-growth": ["final_ratio: claimed < 1", "computed 2.70"],
+    "energy-power-conserves": ["max_ratio: claimed < 1.0001"],
+    "stable-when-always": ["claimed stable for every H > 0", "computed unstable"],
+    "stable-when-wrong-bound": ["claimed stable exactly when H < 3*sqrt(m/c)", "computed unstable"],
+    "stable-when-4x4-wrong-bound": ["claimed stable exactly when H < 1", "at H = 3/4: claimed stable, computed unstable"],
+    "stable-when-4x4-always": ["claimed stable for every H > 0", "computed unstable"],
+    "spectral-radius-below": ["claimed spectral radius < 1", "above 1"],
+    "matrix-flipped-sign": ["claimed [[1, H], [H*c/m, 1]]", "computed [[1, H], [-H*c/m, 1]]"],
+    "modified-energy-wrong-sign": ["claimed", "computed"],
+    "order-wrong": ["claimed order 1", "observed order 2.01"],
+}
+FRAGMENTS["order_dae"] = {
+    "be-dae-second-order": ["claimed order 2 ± 1/10, computed observed order 0.99"],
+    "sqrt-h-residuals-keep-order": ["computed observed order 0.50"],
+    "defect-h3": ["claimed order 3", "computed observed order 1.9"],
+    "dae-solution-off-the-constraint": ["violates the constraint 0 = -t - x/2 + z: computed 2, not 0"],
+    "residual-not-reported": ["r_a_z: claimed 0, computed 1/10"],
 }
 
 
