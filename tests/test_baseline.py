@@ -70,3 +70,40 @@ def test_a_baseline_that_is_not_one_is_a_usage_error_before_the_run(tmp_path):
         result = run(tmp_path, "--baseline", str(tmp_path / "b.json"))
         assert result.exit_code == 2 and "--baseline" in result.output
     assert run(tmp_path, "--baseline-update").exit_code == 2
+
+
+def test_hostile_baseline_files_are_refused_unread(tmp_path):
+    import os
+
+    (tmp_path / "c.toml").write_text(CLAIMS, encoding="utf-8")
+    (tmp_path / "deep.json").write_text("[" * 100000, encoding="utf-8")
+    os.mkfifo(tmp_path / "fifo.json")
+    os.symlink("/dev/zero", tmp_path / "zero.json")
+    for name in ("deep.json", "fifo.json", "zero.json"):
+        result = run(tmp_path, "--baseline", str(tmp_path / name))
+        assert result.exit_code == 2 and "cannot be read" in result.output and "Traceback" not in result.output, name
+
+
+def test_a_changed_expectation_and_stale_sources_are_not_hidden_by_the_baseline(tmp_path):
+    (tmp_path / "c.toml").write_text(CLAIMS.replace('rhs = "1/3"', 'rhs = "1/3"\nexpected = "refuted"'), encoding="utf-8")
+    baseline = tmp_path / "b.json"
+    assert run(tmp_path, "--baseline", str(baseline)).exit_code == 0
+    (tmp_path / "c.toml").write_text(CLAIMS, encoding="utf-8")  # the file now says the false claim is true
+    changed = run(tmp_path, "--baseline", str(baseline))
+    assert changed.exit_code == 1 and "known-false: refuted (expected refuted) -> refuted" in changed.output
+    stale = '[source]\ndocument = "page.txt"\n' + CLAIMS.replace('id = "true"', 'id = "true"\nsource_text = "not on the page"')
+    (tmp_path / "c.toml").write_text(stale, encoding="utf-8")
+    (tmp_path / "page.txt").write_text("a page\n", encoding="utf-8")
+    assert run(tmp_path, "--baseline", str(baseline), "--baseline-update").exit_code == 0
+    assert run(tmp_path, "--baseline", str(baseline), "--strict-sources").exit_code == 1  # stale, though no outcome changed
+
+
+def test_updating_the_baseline_from_a_selection_keeps_the_other_records(tmp_path):
+    (tmp_path / "c.toml").write_text(CLAIMS, encoding="utf-8")
+    baseline = tmp_path / "b.json"
+    run(tmp_path, "--baseline", str(baseline))
+    assert run(tmp_path, "--baseline", str(baseline), "--baseline-update", "-k", "true").exit_code == 0
+    assert set(json.loads(baseline.read_text())["claims"]) == {"true", "known-false"}
+    assert run(tmp_path, "--baseline", str(baseline)).exit_code == 0
+    same = run(tmp_path, "--baseline", str(baseline), "--format", "json", "-o", str(baseline))
+    assert same.exit_code == 2 and "must be different files" in same.output

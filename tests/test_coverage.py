@@ -183,3 +183,54 @@ def test_every_number_the_bundled_pages_state_is_checked_or_out_of_scope(monkeyp
     for name, doc in documents.items():
         assert doc["summary"]["number"]["to_do"] == 0, (name, [i["text"] for i in doc["items"] if i["state"] == "to do"])
         assert doc["summary"]["number"]["stated"] >= 8
+
+
+@pytest.mark.parametrize("text, numbers", [
+    (r"$\tfrac{3}{8}$ and $\dfrac{-1}{2}$ and $x = \frac{1}{-2}$", [("\\tfrac{3}{8}", "3/8"), ("\\dfrac{-1}{2}", "-1/2"), ("\\frac{1}{-2}", "-1/2")]),
+    ("h = 0.25, growth 5%, k = 0.5", [("0.25", "1/4"), ("5", "5"), ("0.5", "1/2")]),  # % is a percent sign, not a comment
+    ("Here y = 32 and z = 7.", [("32", "32"), ("7", "7")]),  # the sentence's period is not the number's
+    ("| h | err |\n| 0.1 | 0.05 |", [("0.1", "1/10"), ("0.05", "1/20")]),  # a Markdown table row
+    (r"$A = \begin{pmatrix}1 & -2\\ -3 & 4\end{pmatrix}$", [("1", "1"), ("-2", "-2"), ("-3", "-3"), ("4", "4")]),
+    ("cost $5 here\n\nlater a = 1\n\nb = 2", [("1", "1"), ("2", "2")]),  # an unpaired $ does not turn the page into math
+    (r"${1}{2}$ = x", [("1", "1"), ("2", "2")]),
+    ("x = －3 and y = ‒2", [("－3", "-3"), ("‒2", "-2")]),
+    (r"$10^{+3}$ = y", [("10^{+3}", "1000")]),
+    ("$0^{-1}$ = x and 0**-2 = y", []),  # zero to a negative power is not a number (and no ZeroDivisionError)
+])
+def test_readings_an_adversarial_review_found_wrong(text, numbers):
+    assert [(t, str(v)) for t, v, _ in stated(text)] == numbers
+
+
+def test_numbers_too_large_to_read_are_counted_not_dropped():
+    page = read_page("a = 1e999999, b = 10**401, c = 2\n")
+    assert [s.value for s in page.stated if s.kind == "number"] == [2] and page.unread == 2
+
+
+def test_method_names_are_not_stated_values(tmp_path):
+    (tmp_path / "page.txt").write_text("We use N = 45 steps.\n", encoding="utf-8")
+    (tmp_path / "c.toml").write_text('[source]\ndocument = "page.txt"\n[[claim]]\nid = "o"\nstatement = "s"\ncheck = "order"\n'
+                                     'method = "fehlberg-45"\norder = 4\n', encoding="utf-8")
+    [doc], _ = coverage.coverage(runner.load([str(tmp_path / "c.toml")]))
+    assert [i.state for i in doc.items if i.stated.kind == "number"] == ["to do"]
+
+
+def test_documents_that_cannot_be_read_fail_the_threshold_and_the_skeleton_says_why(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "claims").mkdir()
+    (tmp_path / "claims" / "c.toml").write_text(CLAIMS.replace("page.txt", "big.txt"), encoding="utf-8")
+    (tmp_path / "claims" / "big.txt").write_text("x = 1\n" * (800 * 1024), encoding="utf-8")  # 4.8 MB: over the limit
+    result = CliRunner().invoke(cli.main, ["coverage", "--fail-under", "1"])
+    assert result.exit_code == 1 and "big.txt not read" in result.output and "counts as 0%" in result.output
+    assert result.output.count("warning: source document big.txt") == 1  # once per document, not per claim
+    scaffold = CliRunner().invoke(cli.main, ["coverage", "--scaffold", "claims/big.txt"])
+    assert scaffold.exit_code == 2 and "cannot be read" in scaffold.output and "Traceback" not in scaffold.output
+
+
+def test_a_skeleton_needs_no_claims_and_stays_valid_toml_with_control_characters(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "new.txt").write_text("ctrl\x01 = 3.5\x7f and $y = 1/8$\n", encoding="utf-8")
+    result = CliRunner().invoke(cli.main, ["coverage", "--scaffold", "new.txt"])
+    assert result.exit_code == 0, result.output
+    tomllib.loads(result.output)
+    anchors = [json.loads(line.split(" = ", 1)[1]) for line in result.output.splitlines() if line.startswith("# source_text = \"") and "..." not in line]
+    assert anchors and all(a in (tmp_path / "new.txt").read_text() for a in anchors)

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from verify.errors import InputError
+from verify.input.load import read_bounded
 
 FORMAT = "verify-baseline/1"
 STATUSES = ("verified", "refuted", "error")
@@ -27,20 +28,23 @@ class BaselineError(InputError):
 def read(path) -> dict[str, dict] | None:
     """id -> recorded outcome, or None when ``path`` does not exist."""
     path = Path(path)
-    if not path.exists():
+    if not path.exists() and not path.is_symlink():
         return None
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError) as exc:
-        raise BaselineError(f"baseline {path} cannot be read: {exc}") from None
+    try:  # refused unread unless a regular file of at most 4 MiB, as claim files are (a FIFO never blocks the run)
+        data = json.loads(read_bounded(path).decode("utf-8"))
+    except (OSError, ValueError, RecursionError) as exc:
+        raise BaselineError(f"baseline {path} cannot be read: {type(exc).__name__ if isinstance(exc, RecursionError) else exc}") from None
     claims = data.get("claims") if isinstance(data, dict) and data.get("format") == FORMAT else None
     if not isinstance(claims, dict) or not all(isinstance(v, dict) and v.get("status") in STATUSES for v in claims.values()):
         raise BaselineError(f"baseline {path} is not a verify baseline ({FORMAT}); write a new one with --baseline-update")
     return claims
 
 
-def write(path, results) -> None:
-    records = {r.claim.id: {"status": r.status, "expected": r.claim.expected, "file": r.claim.file} for r in results}
+def write(path, results, keep: dict[str, dict] | None = None) -> None:
+    """Record the outcomes of ``results`` in ``path``, over the records ``keep`` (a run of a selection updates only
+    the claims it checked)."""
+    records = dict(keep or {})
+    records.update({r.claim.id: {"status": r.status, "expected": r.claim.expected, "file": r.claim.file} for r in results})
     Path(path).write_text(json.dumps({"format": FORMAT, "claims": records}, indent=1, sort_keys=True) + "\n", encoding="utf-8")
 
 
@@ -67,8 +71,10 @@ def compare(results, recorded: dict[str, dict]) -> Comparison:
                 comparison.new_failures.append(r)
         elif old["status"] != r.status:
             comparison.changed.append((r, old["status"]))
-        elif not r.passed:
+        elif not r.passed and old.get("expected") == r.claim.expected:
             comparison.known.append(r)
+        elif not r.passed:  # same status, but the file now expects otherwise: not what was recorded as known
+            comparison.changed.append((r, f"{old['status']} (expected {old.get('expected')})"))
     checked = {r.claim.id for r in results}
     comparison.absent = sorted(i for i in recorded if i not in checked)
     return comparison

@@ -104,12 +104,15 @@ def run_command(paths, model_dirs, report_format, output, select, source_dirs, j
     timeout, memory_limit = resolve_limits(timeout, memory_limit, in_process, jobs)
     if baseline_update and not baseline_path:
         raise click.UsageError("--baseline-update needs --baseline FILE")
+    if baseline_path and output and Path(output).resolve() == Path(baseline_path).resolve():
+        raise click.UsageError("the report (-o) and the baseline (--baseline) must be different files")
     recorded = None
-    if baseline_path and not baseline_update:
+    if baseline_path:
         try:
             recorded = baseline.read(baseline_path)  # before the run: a bad baseline is a usage error, not a wasted run
         except baseline.BaselineError as exc:
-            raise click.BadParameter(str(exc), param_hint="--baseline") from None
+            if not baseline_update:
+                raise click.BadParameter(str(exc), param_hint="--baseline") from None
     claims = runner.load(paths, model_dirs, select)
     if select and not claims:  # pytest's convention: nothing selected is not a pass (a file that cannot be read is exit 2)
         click.echo(f"error: no claim id matches {' and '.join(repr(k) for k in select)} (-k); nothing was checked", err=True)
@@ -146,7 +149,9 @@ def run_command(paths, model_dirs, report_format, output, select, source_dirs, j
     status = runner.exit_status(results, strict_sources=strict_sources)
     baseline_lines = []
     if baseline_path:
-        status = _baseline_status(baseline, baseline_path, recorded, results, status, baseline_lines)
+        selected = bool(select) or failed  # a selection updates its own claims in the baseline and keeps the others
+        status = _baseline_status(baseline, baseline_path, recorded, results, status, baseline_lines, strict_sources,
+                                  update=baseline_update, keep=recorded if selected else None)
     if output:
         try:
             with open(output, "w", encoding="utf-8") as handle:
@@ -180,15 +185,15 @@ def run_command(paths, model_dirs, report_format, output, select, source_dirs, j
     sys.exit(status)
 
 
-def _baseline_status(baseline, path, recorded, results, status, lines) -> int:
-    """The exit status against the baseline (recording it first when there is none), and its lines for stderr.
-    A claim that could not be loaded keeps status 2; --strict-sources keeps its failures."""
+def _baseline_status(baseline, path, recorded, results, status, lines, strict_sources, update, keep) -> int:
+    """The exit status against the baseline (recording it first when there is none, or with --baseline-update), and
+    its lines for stderr.  A claim that could not be loaded keeps status 2; --strict-sources keeps its failures."""
     if status == 2:
         return status
-    sources_failed = status == 1 and all(r.passed for r in results)  # --strict-sources found a stale or missing source
-    if recorded is None:
+    sources_failed = strict_sources and any(r.source_note for r in results)
+    if recorded is None or update:
         try:
-            baseline.write(path, results)
+            baseline.write(path, results, keep)
         except OSError as exc:
             lines.append(f"error: cannot write the baseline {path}: {exc.strerror or exc}")
             return 2
@@ -313,7 +318,8 @@ def coverage_command(paths, model_dirs, source_dirs, report_format, output, verb
     from verify import coverage, runner
     from verify.report.coverage import FORMATS as COVERAGE_FORMATS
 
-    claims = runner.load(paths, model_dirs)
+    no_claims = scaffold_document and not paths and not Path(runner.DEFAULT_CLAIMS).exists()
+    claims = [] if no_claims else runner.load(paths, model_dirs)  # a skeleton for a new page needs no claims
     for claim in claims:
         if claim.load_error:
             click.echo(f"error: {claim.load_error}", err=True)
@@ -345,21 +351,30 @@ def coverage_command(paths, model_dirs, source_dirs, report_format, output, verb
 
 def _scaffold(coverage, runner, documents, name, source_dirs) -> str:
     """The skeleton for document ``name``: a cited document, one in the source directories, or a file path."""
-    for doc in documents:
-        if name in (doc.document, doc.path):
-            return coverage.scaffold(doc.document, runner.SourceLibrary([]).raw(Path(doc.path).name, doc.path) or "", doc.items, doc.title)
-    library = runner.SourceLibrary(runner.default_source_dirs(source_dirs))
-    path = library.locate(name) or (name if Path(name).is_file() else None)
-    if path is None:
-        raise click.BadParameter(f"document {name!r} is neither cited by a claim, nor in the source directories, nor a file",
-                                 param_hint="--scaffold")
-    if path not in library.cache:
+    def read(path):
         try:
-            library.cache[path] = runner.read_bounded(path).decode("utf-8", errors="replace")
-        except (OSError, ValueError) as exc:
+            return runner.read_bounded(path).decode("utf-8", errors="replace")
+        except (OSError, ValueError) as exc:  # FileRefused (too large, not a regular file) is a ValueError
             raise click.BadParameter(f"document {name!r} cannot be read: {exc}", param_hint="--scaffold") from None
-    text = library.cache[path]
+
+    for doc in documents:
+        if name in (doc.document, doc.path) and doc.path:
+            if doc.problem:
+                raise click.BadParameter(f"document {name!r}: {doc.problem}", param_hint="--scaffold")
+            return coverage.scaffold(doc.document, read(doc.path), doc.items, doc.title)
+    library = runner.SourceLibrary(runner.default_source_dirs(source_dirs))
+    path = library.locate(name)
+    if path is None and name in library.problems:
+        raise click.BadParameter(f"document {name!r}: {library.problems[name]}", param_hint="--scaffold")
+    if path is None:
+        if not Path(name).is_file():
+            raise click.BadParameter(f"document {name!r} is neither cited by a claim, nor in the source directories, nor a file",
+                                     param_hint="--scaffold")
+        path = name
+    text = read(path)
     page = coverage.document_coverage(Path(path).name, path, text, None, [], [])
+    if page.problem:
+        raise click.BadParameter(f"document {name!r}: {page.problem}", param_hint="--scaffold")
     return coverage.scaffold(Path(path).name, text, page.items)
 
 

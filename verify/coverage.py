@@ -15,17 +15,19 @@ it that no claim covers.  What is left is the auditor's to-do list; ``scaffold``
 """
 from __future__ import annotations
 
+import bisect
 import re
 from dataclasses import dataclass, field
 from decimal import Decimal
 from fractions import Fraction
 from pathlib import Path
 
-from verify.input.load import Claim, read_out_of_scope
+from verify.input.load import Claim, LoadTimeout, bounded_time, read_out_of_scope
 from verify.input.page_numbers import Stated, read_page
 from verify.runner import SourceLibrary, default_source_dirs
 
-NOT_VALUES = {"id", "statement", "source_text", "note", "digits", "rounding", "expected", "check", "model"}
+NOT_VALUES = {"id", "statement", "source_text", "note", "digits", "rounding", "expected", "check", "model",
+              "method", "tableau", "start", "proof", "predictor"}  # names such as "fehlberg-45" or "bdf-2" are not numbers
 
 
 @dataclass
@@ -49,30 +51,37 @@ class DocumentCoverage:
     prose_numbers: int  # numbers in prose sentences: not listed, not counted
     claims: list[str]  # ids of the claims that cite the document
     unmatched: list[str] = field(default_factory=list)  # out-of-scope phrases found nowhere in the document
+    unread: int = 0  # numbers too long or too large to read exactly: neither listed nor counted
+    problem: str | None = None  # why the document could not be read (then it has no items and counts as 0%)
 
     def count(self, kind: str, state: str | None = None) -> int:
         return sum(1 for i in self.items if i.stated.kind == kind and (state is None or i.state == state))
 
     def percent(self, kind: str, states=("checked",)) -> float:
+        if self.problem:
+            return 0.0
         total = self.count(kind)
         return 100.0 if not total else 100.0 * sum(self.count(kind, s) for s in states) / total
 
 
+COVERAGE_TIMEOUT = 60.0  # seconds to read one document's numbers and match them; past it the document is reported
+
+
 def coverage(claims: list[Claim], source_dirs=()) -> tuple[list[DocumentCoverage], list[str]]:
-    """The coverage of every document the (loaded) claims cite, and a warning for each document found nowhere."""
+    """The coverage of every document the (loaded) claims cite, and one warning for each document found nowhere."""
     library = SourceLibrary(default_source_dirs(source_dirs))
     citing: dict[str, list[Claim]] = {}
     names: dict[str, str] = {}
     titles: dict[str, str | None] = {}
     out_of_scope: dict[str, list] = {}
-    warnings = []
+    missing: dict[str, list[str]] = {}
     files_seen = set()
     for claim in claims:
         if claim.load_error or not claim.document:
             continue
         path = library.locate(claim.document, claim.file)
         if path is None:
-            warnings.append(f"source document {claim.document} not found (cited by {claim.id})")
+            missing.setdefault(claim.document, []).append(claim.id)
             continue
         citing.setdefault(path, []).append(claim)
         names[path] = claim.document
@@ -80,20 +89,42 @@ def coverage(claims: list[Claim], source_dirs=()) -> tuple[list[DocumentCoverage
         if claim.file not in files_seen:
             files_seen.add(claim.file)
             out_of_scope.setdefault(path, []).extend(read_out_of_scope(claim.file))
-    reports = [document_coverage(names[p], p, library.cache[p], titles[p], citing[p],
-                                 out_of_scope.get(p, [])) for p in sorted(citing, key=lambda p: (names[p], p))]
-    return reports, list(dict.fromkeys(warnings))
+    reports = [document_coverage(names[p], p, library.cache[p], titles[p], citing[p], out_of_scope.get(p, []))
+               for p in sorted(citing, key=lambda p: (names[p], p))]
+    warnings = []
+    for document, ids in missing.items():
+        why = library.problems.get(document, "not found")
+        cited = f"cited by {ids[0]}" if len(ids) == 1 else f"cited by {len(ids)} claims ({ids[0]}, ...)"
+        warnings.append(f"source document {document} {why}; {cited}")
+        reports.append(DocumentCoverage(document, "", None, [], 0, ids, problem=why))
+    return reports, warnings
 
 
 def document_coverage(document: str, path: str, text: str, title, claims: list[Claim], out_of_scope) -> DocumentCoverage:
+    """The coverage of one document by ``claims``, read within COVERAGE_TIMEOUT (else a document with a problem)."""
+    try:
+        with bounded_time(COVERAGE_TIMEOUT):
+            return _document_coverage(document, path, text, title, claims, out_of_scope)
+    except LoadTimeout:
+        problem = f"not read: reading its numbers took longer than {COVERAGE_TIMEOUT:g} s"
+    except (RecursionError, MemoryError) as exc:
+        problem = f"not read: {type(exc).__name__}"
+    return DocumentCoverage(document, path, title, [], 0, [c.id for c in claims], problem=problem)
+
+
+def _document_coverage(document, path, text, title, claims, out_of_scope) -> DocumentCoverage:
     page = read_page(text)
     items = [Item(s) for s in page.stated]
+    index = _SpanIndex(items)
     for claim in claims:
-        spans = occurrences(text, claim.source_text) if isinstance(claim.source_text, str) else []
+        quoted = set()
+        if isinstance(claim.source_text, str):
+            for span in occurrences(text, claim.source_text):
+                quoted.update(id(item) for item in index.within(span))
         values = claim_values(claim)
         for item in items:
             s = item.stated
-            if any(_inside(s, span) for span in spans):
+            if id(item) in quoted:
                 item.covered_by.append((claim.id, "quoted"))
             elif s.kind == "number" and (s.value in values or not s.signed and -s.value in values):
                 item.covered_by.append((claim.id, "value"))
@@ -102,16 +133,31 @@ def document_coverage(document: str, path: str, text: str, title, claims: list[C
         spans = occurrences(text, entry.source_text)
         if not spans:
             unmatched.append(entry.source_text)
-        for item in items:
-            if item.out_of_scope is None and any(_inside(item.stated, span) for span in spans):
-                item.out_of_scope = entry.reason
-    return DocumentCoverage(document, path, title, items, page.prose_numbers, [c.id for c in claims], unmatched)
+        for span in spans:
+            for item in index.within(span):
+                if item.out_of_scope is None:
+                    item.out_of_scope = entry.reason
+    return DocumentCoverage(document, path, title, items, page.prose_numbers, [c.id for c in claims], unmatched, page.unread)
 
 
-def _inside(stated: Stated, span: tuple[int, int]) -> bool:
-    if stated.kind == "formula":
-        return stated.start < span[1] and span[0] < stated.end
-    return span[0] <= stated.start and stated.end <= span[1]
+class _SpanIndex:
+    """The items inside a span of the page (numbers within it, formulas overlapping it), found by bisection."""
+
+    def __init__(self, items: list[Item]):
+        self.numbers = sorted((i for i in items if i.stated.kind == "number"), key=lambda i: i.stated.start)
+        self.number_starts = [i.stated.start for i in self.numbers]
+        self.formulas = sorted((i for i in items if i.stated.kind == "formula"), key=lambda i: i.stated.start)
+        self.formula_starts = [i.stated.start for i in self.formulas]
+        self.longest = max((i.stated.end - i.stated.start for i in self.formulas), default=0)
+
+    def within(self, span: tuple[int, int]):
+        low, high = span
+        for position in range(bisect.bisect_left(self.number_starts, low), bisect.bisect_left(self.number_starts, high)):
+            if self.numbers[position].stated.end <= high:
+                yield self.numbers[position]
+        for position in range(bisect.bisect_left(self.formula_starts, low - self.longest), bisect.bisect_left(self.formula_starts, high)):
+            if self.formulas[position].stated.end > low:
+                yield self.formulas[position]
 
 
 def occurrences(text: str, phrase: str) -> list[tuple[int, int]]:
@@ -177,13 +223,14 @@ def scaffold(document: str, text: str, items: list[Item], title: str | None = No
         "",
     ]
     page_lines = text.split("\n")
-    formulas = [i.stated for i in items if i.stated.kind == "formula"]
+    index = _SpanIndex(items)
     for number, item in enumerate(todo, 1):
         s = item.stated
-        around = [f for f in formulas if f.start <= s.start and s.end <= f.end and len(f.text) <= 80]
+        around = [f.stated for f in index.within((s.start, s.end)) if f.stated.kind == "formula" and f.stated.start <= s.start
+                  and s.end <= f.stated.end and len(f.stated.text) <= 80 and f.stated.text.isprintable()]
         quote = around[0].text.strip("$").strip() if around else s.text  # the formula is a more distinctive anchor
         lines += [
-            f"# line {s.line}: {_sentence(page_lines[s.line - 1], s, text)}",
+            f"# line {s.line}: {_printable(_sentence(page_lines[s.line - 1], s, text))}",
             "# [[claim]]",
             f"# id = {_toml_string(f'{Path(document).stem}-line-{s.line}-{number}')}",
             "# statement = \"...\"",
@@ -211,6 +258,10 @@ def _sentence(line: str, stated: Stated, text: str, width: int = 160) -> str:
     stop = len(line) if stop < 0 else stop + 1
     stop = min(stop, max(at + width // 2, stated.end - line_start))
     return ("..." if begin > 0 else "") + line[begin:stop].strip() + ("..." if stop < len(line) else "")
+
+
+def _printable(text: str) -> str:
+    return "".join(c if c.isprintable() else " " for c in text)
 
 
 def _first_line(text: str) -> str:

@@ -29,8 +29,10 @@ MACRO_TEXT = {  # LaTeX operators as the Python tokenizer reads them
     "equiv": "==", "coloneqq": ":=", "cdot": "*", "times": "*", "div": "/", "pm": "+", "mp": "-", "left": "", "right": "",
     ",": " ", ";": " ", "quad": " ", "qquad": " ", "!": "", " ": " ",
 }
-UNICODE_TEXT = {"×": "*", "·": "*", "⋅": "*", "−": "-", "–": "-", "≤": "<=", "≥": ">=", "≠": "!=", "≈": "==", "÷": "/"}
-FRACTIONS = ("frac", "dfrac", "tfrac", "cfrac")
+UNICODE_TEXT = {"×": "*", "·": "*", "⋅": "*", "−": "-", "–": "-", "‒": "-", "－": "-", "≤": "<=", "≥": ">=", "≠": "!=", "≈": "==", "÷": "/",
+                "½": " 1/2 ", "⅓": " 1/3 ", "⅔": " 2/3 ", "¼": " 1/4 ", "¾": " 3/4 "}
+FRACTIONS = ("frac", "dfrac", "tfrac", "cfrac", "sfrac")
+TWO_ARGUMENTS = FRACTIONS + ("binom", "tbinom", "dbinom")  # macros pylatexenc reads without their arguments by default
 MAX_POWER = 400  # 10^{400} is a stated number; a larger exponent is not evaluated
 MAX_LITERAL_CHARS = 200  # a longer run of digits is not a printed value (and would not print back)
 
@@ -53,6 +55,7 @@ class Page:
     text: str
     stated: list[Stated]
     prose_numbers: int
+    unread: int = 0  # numbers too long or too large to read exactly (1e999999, 10^{401}): neither listed nor counted
 
     def line_text(self, line: int) -> str:
         return self.text.split("\n")[line - 1] if 0 < line <= self.text.count("\n") + 1 else ""
@@ -83,9 +86,18 @@ class _Stream:
         return "".join(self.chars)
 
 
+def _latex_context():
+    from pylatexenc import macrospec
+
+    context = lw.get_default_latex_context_db().filter_context()
+    context.add_context_category("verify-two-arguments", prepend=True,
+                                 macros=[macrospec.MacroSpec(name, "{{") for name in TWO_ARGUMENTS if name != "frac"])
+    return context
+
+
 def read_page(text: str) -> Page:
     """Every stated number and formula fragment of ``text`` (see the module docstring), in page order."""
-    walker = lw.LatexWalker(text, tolerant_parsing=True)
+    walker = lw.LatexWalker(text, latex_context=_latex_context(), tolerant_parsing=True)
     try:
         nodes, _, _ = walker.get_latex_nodes()
     except (lw.LatexWalkerError, RecursionError, IndexError, ValueError):
@@ -95,7 +107,7 @@ def read_page(text: str) -> Page:
     reader.text_nodes(nodes)
     reader.end_line()
     reader.stated.sort(key=lambda s: (s.start, s.kind != "formula"))
-    return Page(text, reader.stated, reader.prose_numbers)
+    return Page(text, reader.stated, reader.prose_numbers, reader.unread)
 
 
 class _Reader:
@@ -103,6 +115,7 @@ class _Reader:
         self.text, self.newlines = text, newlines
         self.stated: list[Stated] = []
         self.prose_numbers = 0
+        self.unread = 0
         self.line = _Stream()
 
     def line_of(self, offset: int) -> int:
@@ -113,7 +126,11 @@ class _Reader:
         for node in nodes or ():
             if node is None:
                 continue
-            if isinstance(node, lw.LatexMathNode):
+            if isinstance(node, lw.LatexMathNode) and "\n\n" in self.text[node.pos:node.pos + node.len]:
+                # math cannot span a paragraph (TeX refuses it): the opening $ was a dollar sign of the text
+                self.line.emit(" ", node.pos, node.pos + 1)
+                self.text_nodes(node.nodelist)
+            elif isinstance(node, lw.LatexMathNode):
                 self.math(node)
                 self.line.emit(" m ", node.pos, node.pos + node.len)  # a placeholder name in the line
             elif isinstance(node, lw.LatexCharsNode):
@@ -133,13 +150,17 @@ class _Reader:
                 self.text_nodes(node.nodeargd.argnlist if node.nodeargd else ())
             elif isinstance(node, lw.LatexSpecialsNode):
                 self.line.emit(" ", node.pos, node.pos + node.len)
+            elif isinstance(node, lw.LatexCommentNode):  # plain text: % is a percent sign, not a comment
+                chars = self.text[node.pos:node.pos + node.len]
+                self.text_nodes([lw.LatexCharsNode(parsing_state=node.parsing_state, chars=chars, pos=node.pos, len=len(chars))])
 
     def end_line(self) -> None:
         stream, self.line = self.line, _Stream()
         tokens = _tokens(stream)
         if not any(t.type == tokenize.NUMBER for t in tokens) and not _relation(tokens):
             return
-        numbers = _numbers(tokens, stream)
+        numbers, unread = _numbers(tokens, stream)
+        self.unread += unread
         if _formula_line(tokens):
             self.add(stream, tokens, numbers)
         else:
@@ -150,7 +171,9 @@ class _Reader:
         stream = _Stream()
         _math_nodes(node.nodelist, stream)
         tokens = _tokens(stream)
-        self.add(stream, tokens, _numbers(tokens, stream), whole=(node.pos, node.pos + node.len))
+        numbers, unread = _numbers(tokens, stream)
+        self.unread += unread
+        self.add(stream, tokens, numbers, whole=(node.pos, node.pos + node.len))
 
     def add(self, stream, tokens, numbers, whole=None) -> None:
         for value, signed, start, end in numbers:
@@ -190,13 +213,16 @@ def _math_nodes(nodes, stream: _Stream) -> None:
             if node.macroname in FRACTIONS and len(arguments) == 2:
                 numerator, denominator = (_inner(a) for a in arguments)
                 if _integer(numerator) and _integer(denominator):
-                    stream.emit(f" {numerator.strip()}/{denominator.strip()} ", *span)
+                    sign = "-" if numerator.strip().startswith("-") != denominator.strip().startswith("-") else ""
+                    stream.emit(f" {sign}{numerator.strip().lstrip('-')}/{denominator.strip().lstrip('-')} ", *span)
                 else:
                     stream.emit(" ((", *span)
                     _math_nodes([arguments[0]], stream)
                     stream.emit(")/(", *span)
                     _math_nodes([arguments[1]], stream)
                     stream.emit(")) ", *span)
+            elif node.macroname == "\\":  # a row of a matrix or an aligned formula
+                stream.emit(" , ", *span)
             elif node.macroname in MACRO_TEXT:
                 stream.emit(f" {MACRO_TEXT[node.macroname]} ", *span)
                 _math_nodes(arguments, stream)
@@ -205,11 +231,15 @@ def _math_nodes(nodes, stream: _Stream) -> None:
                 for argument in arguments:
                     stream.emit(" ", *span)
                     _math_nodes([argument], stream)
-        elif isinstance(node, lw.LatexGroupNode):
+        elif isinstance(node, lw.LatexGroupNode):  # {1}{2} are two groups, not 12
+            stream.emit(" ", node.pos, node.pos + 1)
             _math_nodes(node.nodelist, stream)
+            stream.emit(" ", node.pos + node.len - 1, node.pos + node.len)
         elif isinstance(node, lw.LatexEnvironmentNode):
             _math_nodes(node.nodelist, stream)
-        elif isinstance(node, (lw.LatexSpecialsNode, lw.LatexMathNode)):
+        elif isinstance(node, lw.LatexSpecialsNode):  # & separates the entries of a matrix row
+            stream.emit(" , " if node.specials_chars == "&" else " ", node.pos, node.pos + node.len)
+        elif isinstance(node, (lw.LatexMathNode, lw.LatexCommentNode)):
             stream.emit(" ", node.pos, node.pos + node.len)
 
 
@@ -220,8 +250,8 @@ def _script(node, kind: str, stream: _Stream) -> None:
 
 def _script_text(text: str, kind: str, start: int, end: int, stream: _Stream) -> None:
     """A superscript on a number is its power (10^{-12}); every other script is an index or exponent of a symbol."""
-    before = "".join(stream.chars).rstrip()
-    if kind == "^" and before[-1:].isdigit() and _integer(text):
+    last = next((c for c in reversed(stream.chars) if not c.isspace()), "")  # not a join: one script costs O(1)
+    if kind == "^" and last.isdigit() and _integer(text):
         stream.emit(f"**({text.strip()})", start, end)
         head = len(stream.chars) - len(f"**({text.strip()})")
         base = head - 1
@@ -246,7 +276,7 @@ def _inner(node) -> str:
 
 def _integer(text: str) -> bool:
     text = text.strip()
-    return bool(text) and (text.lstrip("-").isdigit() and text.count("-") <= 1 and text.isascii())
+    return bool(text) and (text.lstrip("+-").isdigit() and len(text) - len(text.lstrip("+-")) <= 1 and text.isascii())
 
 
 def _tokens(stream: _Stream) -> list[tokenize.TokenInfo]:
@@ -276,7 +306,7 @@ def _formula_line(tokens) -> bool:
         if colon.string == ":" and (after.type == tokenize.NUMBER or after.string == "-") and before.type in (tokenize.STRING, tokenize.NAME):
             return True
     numbers = [t for t in tokens if t.type == tokenize.NUMBER]
-    if not numbers or any(t.type != tokenize.NUMBER and t.string not in "-,()[]" for t in tokens):
+    if not numbers or any(t.type != tokenize.NUMBER and t.string not in "-,()[]|" for t in tokens):  # | a Markdown table
         return False
     if len(numbers) == 1 and ("(" in (t.string for t in tokens) or "[" in (t.string for t in tokens)):
         return False  # an equation tag (21) or a reference [8]
@@ -302,36 +332,42 @@ def _value(literal: str) -> Fraction | None:
         return None
 
 
-def _numbers(tokens, stream: _Stream) -> list[tuple[Fraction, bool, int, int]]:
-    """(value, signed, start, end) of each stated number: [-] NUMBER [/ NUMBER] or [-] NUMBER ** ( [-] NUMBER )."""
-    found = []
+def _numbers(tokens, stream: _Stream) -> tuple[list[tuple[Fraction, bool, int, int]], int]:
+    """(value, signed, start, end) of each stated number: [-] NUMBER [/ NUMBER] or [-] NUMBER ** ( [-] NUMBER ), and
+    how many numbers could not be read exactly (too long, too large a power, zero to a negative power)."""
+    found, unread = [], 0
     index = 0
     while index < len(tokens):
         token = tokens[index]
         if token.type != tokenize.NUMBER or (index and tokens[index - 1].string == "**"):
             index += 1
             continue
-        value = _value(token.string)
+        literal, trimmed = token.string, 0
+        if literal.endswith(".") and literal[:-1].isdigit():  # "z = 7." ends a sentence: the number is 7
+            literal, trimmed = literal[:-1], 1
+        value = _value(literal)
         first, last = index, index
         if value is None:
+            unread += literal[-1:] not in "jJ"
             index += 1
             continue
         strings = [t.string for t in tokens[index + 1:index + 6]]
         if strings[:2] and strings[0] == "/" and len(strings) > 1 and tokens[index + 2].type == tokenize.NUMBER \
-                and value.denominator == 1 and "." not in token.string:
+                and value.denominator == 1 and "." not in literal and not trimmed:
             denominator = _value(tokens[index + 2].string)
             if denominator and denominator.denominator == 1 and "." not in tokens[index + 2].string:
                 value, last = value / denominator, index + 2
-        elif strings[:1] == ["**"]:
+        elif strings[:1] == ["**"] and not trimmed:
             sign, position = 1, index + 2
             if position < len(tokens) and tokens[position].string == "(":
                 position += 1
-            if position < len(tokens) and tokens[position].string == "-":
-                sign, position = -1, position + 1
+            if position < len(tokens) and tokens[position].string in "-+":
+                sign, position = (-1 if tokens[position].string == "-" else 1), position + 1
             exponent = tokens[position].string if position < len(tokens) else ""
             last = position + (1 if position + 1 < len(tokens) and tokens[position + 1].string == ")" else 0)
-            if not (exponent.isdigit() and len(exponent) <= 4 and int(exponent) <= MAX_POWER):
-                index = last + 1  # a power too large to evaluate is not a stated number
+            if not (exponent.isdigit() and len(exponent) <= 4 and int(exponent) <= MAX_POWER) or (value == 0 and sign < 0):
+                unread += 1  # a power too large to evaluate (or 0 to a negative power) is not read
+                index = last + 1
                 continue
             value = value ** (sign * int(exponent))
         signed = False
@@ -339,10 +375,10 @@ def _numbers(tokens, stream: _Stream) -> list[tuple[Fraction, bool, int, int]]:
                                                           and tokens[first - 2].string not in (")", "]", "}")):
             value, signed, first = -value, True, first - 1
         start = stream.spans[tokens[first].start[1]][0]
-        end = stream.spans[tokens[last].end[1] - 1][1]
+        end = stream.spans[tokens[last].end[1] - 1 - (trimmed if last == index else 0)][1]
         found.append((value, signed, start, end))
         index = last + 1
-    return found
+    return found, unread
 
 
 def _extent(stream: _Stream) -> tuple[int, int]:
@@ -355,4 +391,4 @@ def numbers_in(text: str) -> list[Fraction]:
     """The exact numbers a string of a claim file states (``"369/5000"``, ``"abs(y - 1) < 1e-3"``), read as a page."""
     stream = _Stream()
     stream.emit(text, 0, len(text))
-    return [value for value, _, _, _ in _numbers(_tokens(stream), stream)]
+    return [value for value, _, _, _ in _numbers(_tokens(stream), stream)[0]]

@@ -20,8 +20,12 @@ def render_text(documents, verbose: bool = False) -> str:
     lines = []
     for doc in documents:
         lines.append(f"{doc.document}" + (f"  {doc.title}" if doc.title else ""))
+        if doc.problem:
+            lines.append(f"  {doc.problem}; {len(doc.claims)} claims cite it (counts as 0%)")
+            continue
+        unread = f"; {doc.unread} numbers too large to read exactly" if doc.unread else ""
         lines.append(f"  {_figures(doc, 'number')}; {_figures(doc, 'formula')}; "
-                     f"{len(doc.claims)} claims cite it; {doc.prose_numbers} numbers in prose not counted")
+                     f"{len(doc.claims)} claims cite it; {doc.prose_numbers} numbers in prose not counted{unread}")
         todo = [i for i in doc.items if i.state == "to do" and (verbose or i.stated.kind == "number")]
         if todo:
             lines.append(f"  not checked ({len(todo)}{'' if verbose else ' numbers; -v lists the formulas too'}):")
@@ -49,8 +53,8 @@ def as_data(documents) -> dict:
     return {
         "documents": [
             {
-                "document": doc.document, "path": doc.path, "title": doc.title, "claims": doc.claims,
-                "prose_numbers": doc.prose_numbers, "unmatched_out_of_scope": doc.unmatched,
+                "document": doc.document, "path": doc.path, "title": doc.title, "claims": doc.claims, "problem": doc.problem,
+                "prose_numbers": doc.prose_numbers, "unread_numbers": doc.unread, "unmatched_out_of_scope": doc.unmatched,
                 "summary": {kind: {"stated": doc.count(kind), "checked": doc.count(kind, "checked"),
                                    "out_of_scope": doc.count(kind, "out of scope"), "to_do": doc.count(kind, "to do"),
                                    "percent_checked": round(doc.percent(kind), 1),
@@ -89,7 +93,7 @@ def render_html(documents, verbose: bool = False) -> str:
     parts.append("</table>")
     for index, doc in enumerate(documents):
         parts.append(f"<h2 id='doc{index}'>{escape(doc.title or doc.document)}</h2><p><code>{escape(doc.document)}</code> · "
-                     f"{escape(_figures(doc, 'number'))}; {escape(_figures(doc, 'formula'))}</p>")
+                     f"{escape(doc.problem or _figures(doc, 'number') + '; ' + _figures(doc, 'formula'))}</p>")
         parts.append("<table><tr><th>line</th><th>kind</th><th>as printed</th><th>value</th><th>checked by</th></tr>")
         for item in doc.items:
             css = {"to do": " class='todo'", "out of scope": " class='scope'"}.get(item.state, "")
