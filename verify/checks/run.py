@@ -26,7 +26,6 @@ from verify.checks.kit import (
     claim_table, constant_values, flag_value, initial_values, method_and_options, read_comparison, read_rational,
     read_relation, result_names, solution_call, validated)
 from verify.engines import twins
-from verify.engines.twins.base import continuation_steps
 from verify.errors import CrossCheckUnavailable
 from verify.errors import SolverFailure
 from verify.checks.kind import ClaimKind
@@ -193,9 +192,7 @@ def _audited(value, places: int):
                              "not decided")
     finally:
         mpmath.iv.prec = saved
-    with mpmath.workdps(40):
-        ends = [mpmath.nstr(mpmath.mpf(int(v.p)) / int(v.q), 30) for v in (low, high)]
-    return low, high, f"[{ends[0]}, {ends[1]}] (the exact value {short_text(value)})"
+    return low, high, f"{certified.enclosure_text(low, high, digits=30, most=30)} (the exact value {short_text(value)})"
 
 
 def _audit(audit, label, got, claimed, how) -> None:
@@ -427,13 +424,14 @@ def _fallback_route(claim, spec, reason) -> Outcome:
 
     model = claim.model
 
-    def mp_run(digits=crosscheck.DIGITS, options=spec.options):
+    def mp_run(digits=crosscheck.DIGITS, options=spec.options, continuation=8):
         substitutions = {symbol(p): v for p, v in spec.parameter_values.items()}
         rhs = [model.rhs[s].subs(substitutions) for s in model.states]
         constraints = [g.subs(substitutions) for g in model.constraints]
         blocks = {name: [model.variables.index(s) for s in members] for name, members in model.blocks.items()}
         return _mp_run(twins.Problem(spec.method.name, options, rhs, model.variable_symbols, spec.t0, spec.y0, spec.steps, blocks,
-                                     constraints=tuple(constraints), solution=solution_expressions(model, substitutions, spec.y0)),
+                                     constraints=tuple(constraints), solution=solution_expressions(model, substitutions, spec.y0),
+                                     continuation_steps=continuation),
                        digits=digits)
 
     def newton_run(digits):
@@ -442,8 +440,7 @@ def _fallback_route(claim, spec, reason) -> Outcome:
         sets one, so that the two runs differ by what the lower one did not resolve."""
         options = {**spec.options, "newton_tolerance": sympy.Rational(1, 10 ** (digits - 5))}
         options.setdefault("newton_iterations", sympy.Integer(100))
-        with continuation_steps(8 if digits <= crosscheck.DIGITS else 64):  # two resolutions must reach the same roots
-            return mp_run(digits, options)
+        return mp_run(digits, options, 8 if digits <= crosscheck.DIGITS else 64)  # two resolutions must reach the same roots
 
     if spec.method.name not in BALL_METHODS and not spec.method.variable_step and not model.subsystems:
         return run_numerical.evaluate(claim, spec, reason, newton_run)

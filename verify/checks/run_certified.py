@@ -31,13 +31,7 @@ def _enclose(expression, variables, env):
 
 def _shown(ball) -> str:
     """The enclosure with 15 significant digits, or as many more (up to 60) as it takes to tell its ends apart."""
-    low, high = ball.bounds()
-    with mpmath.workdps(70):
-        a, b = mpmath.mpf(int(low.p)) / int(low.q), mpmath.mpf(int(high.p)) / int(high.q)
-        digits = 15
-        while digits < 60 and a != b and mpmath.nstr(a, digits) == mpmath.nstr(b, digits):
-            digits += 5
-        return f"[{mpmath.nstr(a, digits)}, {mpmath.nstr(b, digits)}]"
+    return certified.enclosure_text(*ball.bounds())
 
 
 def evaluate(claim, spec, reason: str, mp_run) -> Outcome:

@@ -111,6 +111,16 @@ def interval_ends(box) -> tuple[sympy.Rational, sympy.Rational]:
     return to_rational(low), to_rational(high)
 
 
+def enclosure_text(low, high, digits: int = 15, most: int = 60) -> str:
+    """``[a, b]``: the rational ends of an enclosure with ``digits`` significant digits, or as many more (up to
+    ``most``, in steps of 5) as it takes to tell the ends apart."""
+    with mpmath.workdps(max(most, digits) + 10):
+        a, b = mpmath.mpf(int(low.p)) / int(low.q), mpmath.mpf(int(high.p)) / int(high.q)
+        while digits < most and a != b and mpmath.nstr(a, digits) == mpmath.nstr(b, digits):
+            digits += 5
+        return f"[{mpmath.nstr(a, digits)}, {mpmath.nstr(b, digits)}]"
+
+
 class BallSystem:
     """The model's right-hand side, parameter values substituted, compiled for mpmath.iv."""
 

@@ -38,7 +38,7 @@ class Problem:
     ``steps`` macro steps.  ``blocks`` maps a block name to its variables' indices (counted per block);
     ``cosimulation`` is (model, parameter substitutions) for the co-simulation master algorithms; ``solution`` the
     model's solution (one expression in ``time`` per state, initial values substituted) for a multistep method
-    started from it."""
+    started from it; ``continuation_steps`` how finely implicit roots are followed from the explicit value."""
 
     method: str
     options: dict
@@ -52,6 +52,7 @@ class Problem:
     constraints: tuple = ()
     cosimulation: tuple | None = None
     solution: list | None = None
+    continuation_steps: int = 8  # implicit roots followed in this many steps of lam (verify.engines.twins.base.continued)
 
     @classmethod
     def of_system(cls, method: str, options: dict, system, t0, y0, steps: int, solution=None) -> "Problem":
@@ -89,7 +90,7 @@ def solve(problem: Problem, final_only: bool = False, digits: int = DIGITS) -> T
     trace: dict[str, list] = {}
     nodes = []
     with mpmath.workdps(digits):
-        system = MpSystem(p.rhs, p.states, p.blocks, p.time, p.constraints)
+        system = MpSystem(p.rhs, p.states, p.blocks, p.time, p.constraints, p.continuation_steps)
         t = to_mp(p.t0)
         y = [to_mp(v) for v in p.y0]
         advance = _advance(p.method, p.options, system, names, trace, p.time, t, y, p.cosimulation, p.solution)

@@ -5,7 +5,6 @@ cross-check's own walker (verify.engines.crosscheck.compile_mp).
 """
 from __future__ import annotations
 
-import contextlib
 
 import mpmath
 import sympy
@@ -19,8 +18,9 @@ from verify.errors import SolverFailure
 class MpSystem:
     """A model's right-hand side, constraints and Jacobian compiled to mpmath, counting evaluations per block as the exact path does."""
 
-    def __init__(self, rhs: list, states: list, blocks: dict, time: sympy.Symbol, constraints=()):
+    def __init__(self, rhs: list, states: list, blocks: dict, time: sympy.Symbol, constraints=(), continuation_steps: int = 8):
         variables = [time] + list(states)
+        self.continuation_steps = continuation_steps  # how finely implicit roots are followed (continued)
         self.functions = [compile_mp(e, variables) for e in rhs]
         self.constraint_functions = [compile_mp(g, variables) for g in constraints]
         self._jacobian_source = (list(rhs) + list(constraints), list(states), variables)
@@ -101,31 +101,15 @@ def newton(residual, jacobian, x: list, budget: int, tolerance, where: str) -> l
                         f"(residual {mpmath.nstr(max(abs(v) for v in values), 5)} > {mpmath.nstr(tolerance, 5)})")
 
 
-_CONTINUATION = {"steps": 8}  # lam = 1/8, 2/8, ..., 1 unless a caller asks for finer steps (continuation_steps)
-
-
-@contextlib.contextmanager
-def continuation_steps(steps: int):
-    """Follow every implicit root in ``steps`` steps of lam inside the block (the numerical route runs its second,
-    higher-precision twin run with 64 and requires the same roots as with 8: a continuation that jumps to another
-    root at coarse steps shows as a large difference, so the claim is not decided)."""
-    saved = _CONTINUATION["steps"]
-    _CONTINUATION["steps"] = steps
-    try:
-        yield
-    finally:
-        _CONTINUATION["steps"] = saved
-
-
-def continued(newton, start):
+def continued(newton, start, steps: int):
     """The solution at lam = 1 of a family of implicit equations whose implicit part is scaled by lam (lam = 0: the
-    explicit value ``start``), followed by Newton at lam = 1/N, 2/N, ..., 1 (N = 8, or continuation_steps), each from
-    the previous solution: the root that tends to the explicit value as h -> 0 (the SPEC's rule, which the exact path
-    decides by counting roots, verify.engines.number_field.continued_root).  Fixed steps can still jump to another
-    root near a fold; the cross-check (exact path) and the numerical route's two resolutions catch that as a
+    explicit value ``start``), followed by Newton at lam = 1/N, 2/N, ..., 1 (N = ``steps``: the system's
+    continuation_steps, set by the Problem), each from the previous solution: the root that tends to the explicit value
+    as h -> 0 (the SPEC's rule, which the exact path decides by counting roots,
+    verify.engines.number_field.continued_root).  Fixed steps can still jump to another root near a fold; the
+    cross-check (exact path) and the numerical route's two resolutions (8 and 64 steps) catch that as a
     disagreement, never as a verdict."""
     x = start
-    steps = _CONTINUATION["steps"]
     for j in range(1, steps + 1):
         x = newton(mpmath.mpf(j) / steps, x)
     return x

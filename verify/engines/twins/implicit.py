@@ -39,7 +39,7 @@ def backward_euler(system, t, y, options, names, trace):
                       f"lam = {mpmath.nstr(lam, 3)})")
 
     # an ODE: follow the root from y (lam = 0) to lam = 7/8, then the counted iteration below finishes at lam = 1
-    u = continued(lambda lam, u: newton_at(lam, u) if lam < 1 else u, list(y)) if n == d else list(y)
+    u = continued(lambda lam, u: newton_at(lam, u) if lam < 1 else u, list(y), system.continuation_steps) if n == d else list(y)
     values = equations(u)
     iterations = 0
     while max(abs(v) for v in values) > tolerance * max([mpmath.mpf(1)] + [abs(v) for v in u]):  # as base.newton

@@ -153,4 +153,4 @@ class Runner:
 
             return newton(residual, jacobian, u, self.budget, self.tolerance, f"at t = {mpmath.nstr(t1, 12)}")
 
-        return continued(newton_at, list(known))
+        return continued(newton_at, list(known), self.system.continuation_steps)

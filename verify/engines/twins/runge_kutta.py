@@ -204,7 +204,7 @@ def _newton(system, t, y, h, A, c, budget, tolerance):
         flat = newton(residual, jacobian, [v for stage in k for v in stage], budget, tolerance, f"for the stages at t = {mpmath.nstr(t, 12)}")
         return [flat[i * n:(i + 1) * n] for i in range(s)]
 
-    return continued(newton_at, start)
+    return continued(newton_at, start, system.continuation_steps)
 
 
 def advance(system, t, y, options, tableau, names, trace, bhat=None, memo=None):
