@@ -10,8 +10,8 @@ from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parent.parent / "verify"
 STAGES = [  # (module prefix, stage): a module may import only from its own stage or an earlier one
-    ("verify.errors", 0), ("verify.limits", 0), ("verify.selection", 0), ("verify.input", 1), ("verify.engines", 2), ("verify.checks", 3), ("verify.report", 4),
-    ("verify.runner", 5), ("verify.cache", 5), ("verify.baseline", 5), ("verify.coverage", 5), ("verify.pytest_plugin", 6), ("verify.cli", 6), ("verify.__main__", 6), ("verify", 6),
+    ("verify.errors", 0), ("verify.limits", 0), ("verify.outcome", 0), ("verify.selection", 0), ("verify.input", 1), ("verify.engines", 2), ("verify.checks", 3), ("verify.report", 4),
+    ("verify.results", 4), ("verify.runner", 5), ("verify.cache", 5), ("verify.baseline", 5), ("verify.coverage", 5), ("verify.pytest_plugin", 6), ("verify.cli", 6), ("verify.__main__", 6), ("verify", 6),
 ]
 
 

@@ -69,3 +69,31 @@ def test_failed_reruns_only_the_claims_not_as_expected_last_time(run_cli, tmp_pa
     assert fixed.exit_code == 0 and "1 claim · all verified" in fixed.stdout
     done = run_cli("run", "c.toml", "--failed")
     assert done.exit_code == 0 and "nothing to re-run" in done.stderr
+
+
+def test_an_unchanged_library_is_replayed_without_loading_a_claim(run_cli, tmp_path):
+    """A run whose every claim came out verified or refuted is kept under the hash of its files; while no claim or
+    model file changes, the next run replays it (same report, no sympy imported); any change checks claims again."""
+    import subprocess
+    import sys
+
+    (tmp_path / "c.toml").write_text(QUICK_PAIR, encoding="utf-8")
+    (tmp_path / "models").mkdir()
+    (tmp_path / "models" / "m.toml").write_text('[model.unused]\nstates = ["x"]\nrhs = { x = "x" }\n', encoding="utf-8")
+    first, _ = report(run_cli)
+    assert not any(c["cached"] for c in first.values())
+    replayed, result = report(run_cli)
+    assert all(c["cached"] for c in replayed.values()) and "reused 2 of 2 verdicts" in result.stderr
+    strip = ("cached",)
+    assert [{k: v for k, v in c.items() if k not in strip} for c in first.values()] == \
+           [{k: v for k, v in c.items() if k not in strip} for c in replayed.values()]
+    code = ("import sys\nfrom verify.cli import main\nsys.argv = ['verify', 'run', 'c.toml', '-q']\ntry:\n    main()\nexcept SystemExit as e:\n"
+            "    print('exit', e.code, 'sympy' in sys.modules, 'verify.checks' in sys.modules)\n")
+    out = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, capture_output=True, text=True).stdout
+    assert out.strip().endswith("exit 0 False False"), out  # replayed: neither sympy nor a claim kind imported
+    (tmp_path / "models" / "m.toml").write_text('[model.unused]\nstates = ["x"]\nrhs = { x = "2*x" }\n', encoding="utf-8")
+    out = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, capture_output=True, text=True).stdout
+    assert out.strip().endswith("exit 0 True True"), out  # a model file changed: the claims are loaded (each reused)
+    (tmp_path / "c.toml").write_text(QUICK_PAIR.replace('rhs = "3/4"', 'rhs = "3/5"'), encoding="utf-8")
+    changed, _ = report(run_cli)
+    assert changed["sum"]["status"] == "refuted" and not changed["sum"]["cached"]

@@ -20,7 +20,7 @@ import sympy
 from conftest import ROOT
 from verify import checks, runner
 from verify.input import expr
-from verify.input import load
+from verify.input import files, load
 from verify.checks.common import Outcome
 from verify.report import compact_number, render_report, unlimited_int_digits, value_text
 
@@ -153,8 +153,8 @@ def special_files(directory: Path) -> dict[str, str]:
         os.mkfifo(directory / "fifo.toml")
         made["fifo.toml"] = "not read: not a regular file (a FIFO)"
     with open(directory / "huge.toml", "wb") as handle:
-        handle.truncate(load.MAX_FILE_BYTES + 1)
-    made["huge.toml"] = f"larger than the limit of {load.MAX_FILE_BYTES} bytes"
+        handle.truncate(files.MAX_FILE_BYTES + 1)
+    made["huge.toml"] = f"larger than the limit of {files.MAX_FILE_BYTES} bytes"
     (directory / "loop.toml").symlink_to(directory / "loop.toml")
     made["loop.toml"] = "cannot read TOML"
     return made
@@ -197,7 +197,7 @@ def test_special_source_documents_are_not_read_and_warned_about(run_cli, tmp_pat
     (tmp_path / "sources").mkdir()
     os.mkfifo(tmp_path / "sources" / "fifo.txt")
     with open(tmp_path / "sources" / "huge.txt", "wb") as handle:
-        handle.truncate(load.MAX_FILE_BYTES + 1)
+        handle.truncate(files.MAX_FILE_BYTES + 1)
     (tmp_path / "fifo.txt.toml").write_text('[source]\ndocument = "fifo.txt"\n[[claim]]\nid = "a"\nstatement = "s"\nsource_text = "x"\ncheck = "relation"\nlhs = "1"\nop = "<"\nrhs = "2"\n')
     (tmp_path / "huge.txt.toml").write_text('[source]\ndocument = "huge.txt"\n[[claim]]\nid = "b"\nstatement = "s"\nsource_text = "x"\ncheck = "relation"\nlhs = "1"\nop = "<"\nrhs = "2"\n')
     result = run_cli("run", "fifo.txt.toml", "huge.txt.toml", "--sources", "sources", "--format", "json")
@@ -211,13 +211,13 @@ def test_special_source_documents_are_not_read_and_warned_about(run_cli, tmp_pat
 def test_read_bounded_refuses_before_reading(tmp_path):
     os.mkfifo(tmp_path / "fifo")
     with pytest.raises(load.FileRefused, match="FIFO"):
-        load.read_bounded(tmp_path / "fifo")  # would block for ever if it were opened for reading
+        files.read_bounded(tmp_path / "fifo")  # would block for ever if it were opened for reading
     with pytest.raises(load.FileRefused, match="directory"):
-        load.read_bounded(tmp_path)
+        files.read_bounded(tmp_path)
     (tmp_path / "small").write_bytes(b"12345")
-    assert load.read_bounded(tmp_path / "small") == b"12345"
+    assert files.read_bounded(tmp_path / "small") == b"12345"
     with pytest.raises(load.FileRefused, match="larger than the limit of 4 bytes"):
-        load.read_bounded(tmp_path / "small", limit=4)
+        files.read_bounded(tmp_path / "small", limit=4)
 
 
 # --- exact numbers too large for str(), overflow, exhausted memory (item 9) ---

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from verify.errors import InputError
-from verify.input.load import read_bounded
+from verify.input.files import read_bounded
 
 FORMAT = "verify-baseline/1"
 STATUSES = ("verified", "refuted", "error")

@@ -9,6 +9,11 @@ cache directory may be shared), and an entry that cannot be read is a miss.
 
 Whether a claim came out as its file expects is also recorded per (file, id), for ``--failed`` (as pytest's
 ``--lf``): the claims that did not come out as expected in the last run that checked them.
+
+A whole run is also kept under the content hash of its library: the bytes of every claim file and model file it
+read, its -k selection and verify's code.  When no file changed since a run whose every claim loaded and came out
+``verified`` or ``refuted``, that run is replayed without loading a claim (this module, the results and the
+reports import no sympy): a warm re-run costs reading and hashing the files.
 """
 from __future__ import annotations
 
@@ -19,7 +24,9 @@ import platform
 import shutil
 from pathlib import Path
 
-from verify.checks.common import Outcome
+from verify.input.claim import Claim
+from verify.input.files import read_bounded, toml_files
+from verify.outcome import Outcome
 
 DEFAULT_DIRECTORY = ".verify_cache"
 CACHED_STATUSES = ("verified", "refuted")
@@ -123,3 +130,62 @@ class ResultCache:
 
     def clear(self) -> None:
         shutil.rmtree(self.directory, ignore_errors=True)
+
+    # --- a whole library whose files did not change ----------------------------------------------------------------
+
+    def library_key(self, paths, model_dirs, select) -> str | None:
+        """The content hash of a run's inputs (see the module docstring), or None when a file cannot be read (the
+        loader reports it)."""
+        digest = hashlib.sha256(code_fingerprint().encode())
+        digest.update(json.dumps(sorted(select or ())).encode())
+        try:
+            for label, files in (("claims", toml_files(paths)), ("models", toml_files(model_dirs))):
+                for path in files:
+                    digest.update(f"{label}\0{path}\0".encode() + read_bounded(path) + b"\0")
+        except (OSError, ValueError):
+            return None
+        return digest.hexdigest()
+
+    def _library_entry(self, key: str) -> Path:
+        return self.directory / "libraries" / f"{key}.json"
+
+    def get_library(self, key: str) -> list[tuple[Claim, Outcome, float | None]] | None:
+        """The claims and outcomes of the run stored under ``key``, or None."""
+        try:
+            data = json.loads(self._library_entry(key).read_text(encoding="utf-8"))
+            replay = []
+            for entry in data:
+                claim = Claim(id=entry["id"], file=entry["file"], table={}, statement=entry["statement"], check=entry["check"],
+                              expected=entry["expected"], source_text=entry["source_text"], document=entry["document"],
+                              source_title=entry["source_title"], line=entry["line"])
+                outcome = Outcome(entry["status"], entry["evidence"], entry["message"], dict(entry["computed"]), list(entry["derivation"]),
+                                  dict(entry.get("margins", {})))
+                if outcome.status not in CACHED_STATUSES:
+                    return None
+                replay.append((claim, outcome, entry.get("seconds")))
+        except (OSError, ValueError, KeyError, TypeError):
+            return None
+        return replay or None
+
+    def put_library(self, key: str, results) -> None:
+        """Keep a run under ``key`` when every claim loaded and came out verified or refuted."""
+        if not results or any(r.claim.load_error or r.outcome.status not in CACHED_STATUSES for r in results):
+            return
+        from verify.report.shared import value_text
+
+        entries = [{"id": r.claim.id, "file": r.claim.file, "line": r.claim.line, "statement": r.claim.statement, "check": r.claim.check,
+                    "expected": r.claim.expected, "source_text": r.claim.source_text if isinstance(r.claim.source_text, str) else None,
+                    "document": r.claim.document, "source_title": r.claim.source_title, "status": r.outcome.status,
+                    "evidence": r.outcome.evidence, "message": r.outcome.message,
+                    "computed": {str(k): value_text(v) for k, v in r.outcome.computed.items()} if isinstance(r.outcome.computed, dict) else {},
+                    "derivation": [str(line) for line in r.outcome.derivation],
+                    "margins": {str(k): float(v) for k, v in r.outcome.margins.items()}, "seconds": r.seconds}
+                   for r in results]
+        path = self._library_entry(key)
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            temporary = path.with_suffix(f".{os.getpid()}.tmp")
+            temporary.write_text(json.dumps(entries), encoding="utf-8")
+            temporary.replace(path)
+        except (OSError, ValueError, TypeError):
+            pass

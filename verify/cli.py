@@ -39,10 +39,10 @@ def resolve_limits(timeout, memory_limit, in_process, jobs=1):
         if given:
             raise click.UsageError(f"--in-process runs without worker processes, so it cannot apply {', '.join(given)}")
         return 0, 0
-    from verify import runner
+    from verify.limits import DEFAULT
 
-    timeout = runner.DEFAULT if timeout is None else timeout
-    memory_limit = runner.DEFAULT if memory_limit is None else memory_limit
+    timeout = DEFAULT if timeout is None else timeout
+    memory_limit = DEFAULT if memory_limit is None else memory_limit
     return timeout, memory_limit
 
 
@@ -99,7 +99,8 @@ def main():
 def run_command(paths, model_dirs, report_format, output, select, source_dirs, jobs, timeout, memory_limit, in_process, plots, durations,
                 strict_sources, verbosity, cache_dir, no_cache, cache_clear, failed, baseline_path, baseline_update):
     """Check every claim in PATHS (files or directories; default ./claims)."""
-    from verify import baseline, checks, runner
+    from verify import baseline, results as results_module
+    from verify.cache import ResultCache
 
     timeout, memory_limit = resolve_limits(timeout, memory_limit, in_process, jobs)
     if baseline_update and not baseline_path:
@@ -113,26 +114,26 @@ def run_command(paths, model_dirs, report_format, output, select, source_dirs, j
         except baseline.BaselineError as exc:
             if not baseline_update:
                 raise click.BadParameter(str(exc), param_hint="--baseline") from None
-    claims = runner.load(paths, model_dirs, select)
-    if select and not claims:  # pytest's convention: nothing selected is not a pass (a file that cannot be read is exit 2)
-        click.echo(f"error: no claim id matches {' and '.join(repr(k) for k in select)} (-k); nothing was checked", err=True)
-        sys.exit(NO_CLAIM_SELECTED)
-    from verify.cache import ResultCache
-
     cache = None if no_cache else ResultCache(cache_dir)
     if cache_clear:
         ResultCache(cache_dir).clear()
-    if failed:
-        last = ResultCache(cache_dir).last_failed()
-        if last is not None:  # pytest's --lf: before any recorded run, every claim
-            claims = [c for c in claims if (c.file, c.id) in last or c.load_error]
-            if not claims:
-                click.echo("note: every claim came out as expected when last checked: nothing to re-run (--failed)", err=True)
-                sys.exit(0)
-    progress = Progress(len(claims), 1 if verbosity is None else verbosity)
-    results = runner.check(claims, source_dirs, jobs=jobs, timeout=timeout, memory_limit=memory_limit, in_process=in_process,
-                           context=checks.Context(figures=plots), progress=progress, cache=cache)
-    progress.close()
+    level = 1 if verbosity is None else verbosity
+    library_key = replay = None
+    if cache is not None and not plots and not failed:  # an unchanged library: its last run, replayed without loading
+        library_key = cache.library_key(paths or [results_module.DEFAULT_CLAIMS], results_module.default_model_dirs(model_dirs), select)
+        replay = cache.get_library(library_key) if library_key else None
+    if replay is not None:
+        progress = Progress(len(replay), level)
+        for claim, outcome, seconds in replay:
+            progress(claim, outcome, seconds)
+        progress.close()
+        results = results_module.assemble([c for c, _, _ in replay], [(o, s) for _, o, s in replay], source_dirs, range(len(replay)))
+        cache.reused = len(results)
+        cache.record(results)
+    else:
+        results = _check(paths, model_dirs, select, source_dirs, jobs, timeout, memory_limit, in_process, plots, failed, cache, cache_dir, level)
+        if library_key:
+            cache.put_library(library_key, results)
     if cache is not None and cache.reused and (verbosity is None or verbosity > 0):
         click.echo(f"note: reused {cache.reused} of {len(results)} verdicts from {cache_dir} (their inputs did not change; --no-cache checks them again)",
                    err=True)
@@ -146,7 +147,7 @@ def run_command(paths, model_dirs, report_format, output, select, source_dirs, j
             if not written:
                 click.echo("note: no claim in this run draws a picture (energy and order claims do)", err=True)
     report = render_report(report_format, results)
-    status = runner.exit_status(results, strict_sources=strict_sources)
+    status = results_module.exit_status(results, strict_sources=strict_sources)
     baseline_lines = []
     if baseline_path:
         selected = bool(select) or failed  # a selection updates its own claims in the baseline and keeps the others
@@ -171,7 +172,7 @@ def run_command(paths, model_dirs, report_format, output, select, source_dirs, j
     for r in results:
         if r.source_missing and not r.source_problem:
             missing.setdefault(r.claim.document, []).append(r.claim.id)
-    directories = runner.default_source_dirs(source_dirs)
+    directories = results_module.default_source_dirs(source_dirs)
     where = f"beside its claim file or in {', '.join(directories)}" if directories else "beside its claim file (and no source directory exists)"
     for document, ids in missing.items():
         cited = f"{len(ids)} claims cite it" if len(ids) != 1 else f"claim {ids[0]!r} cites it"
@@ -183,6 +184,29 @@ def run_command(paths, model_dirs, report_format, output, select, source_dirs, j
         for line in slowest_lines(results, durations):
             click.echo(line, err=bool(output) or report_format != "text")
     sys.exit(status)
+
+
+def _check(paths, model_dirs, select, source_dirs, jobs, timeout, memory_limit, in_process, plots, failed, cache, cache_dir, level):
+    """Load the claims and check them (the claim kinds, sympy and the workers are imported here, not for a replay)."""
+    from verify import checks, runner
+    from verify.cache import ResultCache
+
+    claims = runner.load(paths, model_dirs, select)
+    if select and not claims:  # pytest's convention: nothing selected is not a pass (a file that cannot be read is exit 2)
+        click.echo(f"error: no claim id matches {' and '.join(repr(k) for k in select)} (-k); nothing was checked", err=True)
+        sys.exit(NO_CLAIM_SELECTED)
+    if failed:
+        last = ResultCache(cache_dir).last_failed()
+        if last is not None:  # pytest's --lf: before any recorded run, every claim
+            claims = [c for c in claims if (c.file, c.id) in last or c.load_error]
+            if not claims:
+                click.echo("note: every claim came out as expected when last checked: nothing to re-run (--failed)", err=True)
+                sys.exit(0)
+    progress = Progress(len(claims), level)
+    results = runner.check(claims, source_dirs, jobs=jobs, timeout=timeout, memory_limit=memory_limit, in_process=in_process,
+                           context=checks.Context(figures=plots), progress=progress, cache=cache)
+    progress.close()
+    return results
 
 
 def _baseline_status(baseline, path, recorded, results, status, lines, strict_sources, update, keep) -> int:

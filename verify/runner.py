@@ -14,9 +14,7 @@ import pickle
 import signal
 import time
 from collections import deque
-from dataclasses import dataclass
 from multiprocessing.connection import wait
-from pathlib import Path
 
 try:
     import resource
@@ -25,80 +23,15 @@ except ImportError:  # not POSIX: no memory limit
 
 from verify import checks
 from verify.checks.common import Outcome
-from verify.input.load import Claim, FileRefused, load_claims, read_bounded
-from verify.limits import DEFAULT_MEMORY_MIB, DEFAULT_TIMEOUT  # noqa: F401 -- read here at call time (tests patch them here)
+from verify.input.load import Claim, load_claims
+from verify.results import (  # noqa: F401 -- Result, SourceLibrary, exit_status ... are also read as runner's
+    DEFAULT_CLAIMS, DEFAULT_MODELS, DEFAULT_SOURCES, Result, SourceLibrary, assemble, default_model_dirs, default_source_dirs, exit_status,
+    normalized, read_bounded)
+from verify.limits import DEFAULT, DEFAULT_MEMORY_MIB, DEFAULT_TIMEOUT  # noqa: F401 -- read here at call time (tests patch them here)
 from verify.selection import compile_selection
 from verify.report import unlimited_int_digits
 
-DEFAULT_CLAIMS = "claims"
-DEFAULT_MODELS = "models"
-DEFAULT_SOURCES = ("sources", "../shared/sources")
 MIB = 1024 * 1024
-
-
-@dataclass
-class Result:
-    claim: Claim
-    outcome: Outcome
-    stale: bool
-    source_found: bool
-    figure_path: str | None = None  # the picture written for this claim (verify run --plots)
-    source_problem: str | None = None  # why the source document could not be read (not a regular file, too large)
-    seconds: float | None = None  # wall time of the check (in its worker); None for a claim that could not be loaded
-    cached: bool = False  # the outcome was reused from the result cache (verify.cache), not checked in this run
-
-    @property
-    def passed(self) -> bool:
-        return self.outcome.status == self.claim.expected
-
-    @property
-    def status(self) -> str:
-        return self.outcome.status
-
-    @property
-    def evidence(self) -> str | None:
-        return self.outcome.evidence
-
-    @property
-    def message(self) -> str:
-        return self.outcome.message
-
-    @property
-    def computed(self) -> dict:
-        return self.outcome.computed
-
-    @property
-    def load_failed(self) -> bool:
-        return self.claim.load_error is not None
-
-    @property
-    def source_missing(self) -> bool:
-        """The claim names a source document that was found nowhere (beside its file, in the source directories)."""
-        return bool(self.claim.document) and not self.source_found and not self.load_failed
-
-    @property
-    def source_note(self) -> str | None:
-        """Why the claim's anchoring to its source fails, naming the phrase or the document; None when it holds."""
-        if self.stale:
-            return f"stale: source_text {_quoted(self.claim.source_text)} not found in {self.claim.document}"
-        if self.source_missing:
-            return f"source document {self.claim.document} not found"
-        return None
-
-
-def _quoted(text: str, limit: int = 60) -> str:
-    text = " ".join(str(text).split())
-    return repr(text if len(text) <= limit else text[: limit - 3] + "...")
-
-
-def default_model_dirs(given) -> list[str]:
-    if given:
-        return list(given)
-    return [DEFAULT_MODELS] if Path(DEFAULT_MODELS).is_dir() else []
-
-
-def default_source_dirs(given) -> list[str]:
-    return list(given) if given else [d for d in DEFAULT_SOURCES if Path(d).is_dir()]
 
 
 def load(paths, model_dirs=(), select=None) -> list[Claim]:
@@ -111,65 +44,6 @@ def load(paths, model_dirs=(), select=None) -> list[Claim]:
     return claims
 
 
-def _normalized(text: str) -> str:
-    return " ".join(text.split())
-
-
-class SourceLibrary:
-    """Source documents looked up by file name in the source directories, read once.
-
-    A document that is not a regular file or is larger than MAX_FILE_BYTES is
-    not read: it counts as not found, and ``problems`` says why (the CLI prints
-    a warning).
-    """
-
-    def __init__(self, directories):
-        self.directories = [Path(d) for d in directories]
-        self.cache: dict[str, str | None] = {}  # a path looked at -> its text (None: not read)
-        self.normalized: dict[str, str] = {}
-        self.problems: dict[str, str] = {}  # document -> why it could not be read
-
-    def text(self, document: str | None, beside: str | None = None) -> str | None:
-        """The normalized text of ``document`` (whitespace runs as one space; see ``raw``)."""
-        found = self.locate(document, beside)
-        if found is None:
-            return None
-        if found not in self.normalized:
-            self.normalized[found] = _normalized(self.cache[found])
-        return self.normalized[found]
-
-    def raw(self, document: str | None, beside: str | None = None) -> str | None:
-        """The text of ``document``, looked up in the directory of the claim file ``beside`` first, then in the
-        source directories; None when it is found nowhere (or could not be read: ``problems``)."""
-        found = self.locate(document, beside)
-        return None if found is None else self.cache[found]
-
-    def locate(self, document: str | None, beside: str | None = None) -> str | None:
-        """The path where ``document`` was found and read (see ``raw``), or None."""
-        if not isinstance(document, str) or not document or "/" in document or "\\" in document or "\0" in document:
-            return None
-        for directory in ([Path(beside).parent] if beside else []) + self.directories:
-            path = str(directory / document)
-            if path not in self.cache:
-                if not os.path.exists(path):
-                    continue
-                try:
-                    self.cache[path] = read_bounded(path).decode("utf-8", errors="replace")
-                except (OSError, FileRefused, ValueError) as exc:
-                    self.problems[document] = f"source document {path} not read: {exc}"
-                    self.cache[path] = None
-            return path if self.cache[path] is not None else None
-        return None
-
-
-class _Default:
-    """The default of a limit: DEFAULT_TIMEOUT or DEFAULT_MEMORY_MIB as they are when ``check`` is called."""
-
-    def __repr__(self) -> str:
-        return "DEFAULT"
-
-
-DEFAULT = _Default()
 
 
 def _limit(value, default):
@@ -203,7 +77,6 @@ def check(
     ``cache`` (a verify.cache.ResultCache): reuse the verdicts of claims whose inputs did not change, store the
     new ones (not when pictures are drawn), and record who passed for ``--failed``.
     """
-    library = SourceLibrary(default_source_dirs(source_dirs))
     timeout = _limit(timeout, DEFAULT_TIMEOUT)
     memory_limit = _limit(memory_limit, DEFAULT_MEMORY_MIB)
     if context.figures:
@@ -227,15 +100,11 @@ def check(
         checked = _check_in_workers(todo, max(1, jobs), timeout, memory_limit, context, progress)
     fresh = iter(checked)
     timed = [reused[index] if index in reused else next(fresh) for index in range(len(claims))]
-    results = []
-    for index, (claim, (outcome, seconds)) in enumerate(zip(claims, timed)):
-        if cache is not None and index not in reused:
-            cache.put(claim, outcome, seconds)
-        document = library.text(claim.document, claim.file)
-        source_text = claim.source_text if isinstance(claim.source_text, str) else None
-        stale = bool(document is not None and source_text and _normalized(source_text) not in document)
-        results.append(Result(claim, outcome, stale, document is not None, source_problem=library.problems.get(claim.document),
-                              seconds=None if claim.load_error else seconds, cached=index in reused))
+    if cache is not None:
+        for index, (claim, (outcome, seconds)) in enumerate(zip(claims, timed)):
+            if index not in reused:
+                cache.put(claim, outcome, seconds)
+    results = assemble(claims, timed, source_dirs, reused)
     if cache is not None:
         cache.record(results)
     return results
@@ -521,13 +390,3 @@ def _died(claim: Claim, exitcode, memory_limit) -> Outcome:
     else:
         reason = f"the worker process {how}"
     return Outcome("error", None, f"{claim.where}: {reason}")
-
-
-def exit_status(results: list[Result], strict_sources: bool = False) -> int:
-    """0: every claim came out as expected; 1: some did not (or, with ``strict_sources``, a claim's source_text is
-    stale or its source document is missing); 2: something could not be loaded."""
-    if any(r.load_failed for r in results):
-        return 2
-    if strict_sources and any(r.source_note for r in results):
-        return 1
-    return 0 if all(r.passed for r in results) else 1

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 import gmpy2
 import mpmath
@@ -14,19 +14,9 @@ from verify.engines.crosscheck import certify_sign  # rigorous enclosures: decid
 from verify.engines.crosscheck import mp_value  # margins only: floats never decide a verdict
 from verify.engines.rational import to_sympy
 from verify.errors import CheckError  # noqa: F401 -- re-exported: the error every claim kind raises
+from verify.outcome import Outcome  # noqa: F401 -- re-exported: what every claim kind returns
 
 MAX_INLINE_DIGITS = 80  # longer exact values are written compactly in messages
-
-
-@dataclass
-class Outcome:
-    status: str  # verified | refuted | error
-    evidence: str | None  # exact | symbolic | certified | numerical | None
-    message: str
-    computed: dict = field(default_factory=dict)  # name -> exact value as a string
-    derivation: list = field(default_factory=list)  # lines for `verify explain`
-    margins: dict = field(default_factory=dict)  # inequality -> how far it holds (negative: violated), as a float
-    figure: dict | None = None  # data for a picture (see verify.report.figures), made only when the context asks
 
 
 @dataclass(frozen=True)

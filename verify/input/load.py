@@ -14,27 +14,24 @@ and the rest of the file still loads.
 """
 from __future__ import annotations
 
-import os
 import re
 import signal
-import stat
 import threading
 import time
 import tomllib
 import unicodedata
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from decimal import Decimal
 from pathlib import Path
-
-import sympy
 
 from verify.input import expr as expressions
 from verify.input.expr import ExprError
 from verify.input.model import Model, model_from_table, symbol
 from verify.errors import FileRefused, LoadError
+from verify.input.claim import Claim
+from verify.input.files import read_bounded, toml_files
 
-MAX_FILE_BYTES = 4 * 1024 * 1024  # claim files, model files and source documents larger than this are refused unread
 MAX_TOML_DEPTH = 32  # nesting of tables and arrays in a claim or model file
 MAX_MESSAGE_CHARS = 1000  # an error message quoting untrusted text is cut here
 LOAD_TIMEOUT = 120.0  # seconds to prepare one claim (parse and set up); see bounded_time
@@ -48,91 +45,6 @@ class LoadTimeout(BaseException):
 
     A BaseException, so that no ``except Exception`` inside a check's preparation swallows it.
     """
-
-
-@dataclass
-class Claim:
-    id: str
-    file: str
-    table: dict
-    statement: str = ""
-    check: str = ""
-    expected: str = "verified"
-    source_text: str | None = None
-    document: str | None = None
-    source_title: str | None = None
-    model: Model | None = None
-    parameters: dict = field(default_factory=dict)  # name -> exact value
-    symbols: dict = field(default_factory=dict)  # declared free symbols
-    load_error: str | None = None
-    spec: object = None  # what the claim's check prepared
-    line: int | None = None  # the line of its [[claim]] header in its file (None when it cannot be told)
-
-    @property
-    def where(self) -> str:
-        """``FILE:LINE: claim 'ID'``, the prefix of every message about this claim (editors jump to FILE:LINE)."""
-        return f"{self.file}{f':{self.line}' if self.line else ''}: claim {self.id!r}"
-
-    def names(self) -> dict:
-        """Every name the claim's expressions may use."""
-        names = self.model.names() if self.model else {}
-        names.update({p: symbol(p) for p in self.parameters})
-        names.update(self.symbols)
-        return names
-
-    def parse(self, text, extra_names=None, extra_calls=None) -> sympy.Expr:
-        names = self.names()
-        names.update(extra_names or {})
-        calls = self.model.calls() if self.model else {}
-        calls.update(extra_calls or {})
-        return expressions.parse(text, names, calls, frozenset(self.symbols.values()))
-
-    def substitute(self, expression: sympy.Expr) -> sympy.Expr:
-        """Put the parameter values (model defaults, overridden by the claim) into ``expression``."""
-        values = {symbol(p): v for p, v in self.parameters.items()}
-        return expression.subs(values) if values else expression
-
-    def value(self, text, key: str, extra_names=None, extra_calls=None) -> sympy.Expr:
-        """Parse and substitute one value of the claim; errors name the key."""
-        try:
-            return self.substitute(self.parse(text, extra_names, extra_calls))
-        except ExprError as exc:
-            raise LoadError(f"{key}: {exc}") from None
-
-
-def read_bounded(path, limit: int = MAX_FILE_BYTES) -> bytes:
-    """The bytes of ``path``, refused (FileRefused) unless it is a regular file of at most ``limit`` bytes.
-
-    The file is stat-ed (following symlinks) before it is opened, and opened
-    non-blocking, so a FIFO, a device such as /dev/zero, or a directory is
-    refused without reading a byte and without waiting for a writer.
-    """
-    info = os.stat(path)
-    _refuse_unless_regular(info, limit)
-    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
-    try:
-        _refuse_unless_regular(os.fstat(fd), limit)  # the file may have been swapped since the stat
-        chunks, size = [], 0
-        while size <= limit:
-            chunk = os.read(fd, min(1 << 20, limit + 1 - size))
-            if not chunk:
-                break
-            chunks.append(chunk)
-            size += len(chunk)
-    finally:
-        os.close(fd)
-    if size > limit:
-        raise FileRefused(f"larger than the limit of {limit} bytes")
-    return b"".join(chunks)
-
-
-def _refuse_unless_regular(info, limit) -> None:
-    mode = info.st_mode
-    if not stat.S_ISREG(mode):
-        kind = "a FIFO" if stat.S_ISFIFO(mode) else "a directory" if stat.S_ISDIR(mode) else "a device" if stat.S_ISCHR(mode) or stat.S_ISBLK(mode) else "a socket" if stat.S_ISSOCK(mode) else "not a regular file"
-        raise FileRefused(f"not a regular file ({kind}); only regular files are read")
-    if info.st_size > limit:
-        raise FileRefused(f"file of {info.st_size} bytes is larger than the limit of {limit} bytes")
 
 
 def read_toml(path: Path) -> dict:
@@ -183,17 +95,6 @@ def _check_depth(data) -> None:
 
 
 READ_ERRORS = (tomllib.TOMLDecodeError, FileRefused, OSError, UnicodeDecodeError, ValueError)
-
-
-def toml_files(paths) -> list[Path]:
-    files = []
-    for p in paths:
-        p = Path(p)
-        if p.is_dir():
-            files.extend(f for f in sorted(p.rglob("*.toml")) if not f.is_dir())
-        else:
-            files.append(p)
-    return files
 
 
 def valid_name(name) -> bool:

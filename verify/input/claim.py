@@ -1,0 +1,71 @@
+"""A claim as loaded from its file (verify.input.load): its table, what the loader read from it, and its prepared
+spec.  Light: sympy is imported by the methods that parse, so a claim replayed from the result cache costs nothing."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from verify.errors import LoadError
+
+if TYPE_CHECKING:
+    import sympy
+
+    from verify.input.model import Model
+
+
+@dataclass
+class Claim:
+    id: str
+    file: str
+    table: dict
+    statement: str = ""
+    check: str = ""
+    expected: str = "verified"
+    source_text: str | None = None
+    document: str | None = None
+    source_title: str | None = None
+    model: "Model | None" = None
+    parameters: dict = field(default_factory=dict)  # name -> exact value
+    symbols: dict = field(default_factory=dict)  # declared free symbols
+    load_error: str | None = None
+    spec: object = None  # what the claim's check prepared
+    line: int | None = None  # the line of its [[claim]] header in its file (None when it cannot be told)
+
+    @property
+    def where(self) -> str:
+        """``FILE:LINE: claim 'ID'``, the prefix of every message about this claim (editors jump to FILE:LINE)."""
+        return f"{self.file}{f':{self.line}' if self.line else ''}: claim {self.id!r}"
+
+    def names(self) -> dict:
+        """Every name the claim's expressions may use."""
+        from verify.input.model import symbol
+
+        names = self.model.names() if self.model else {}
+        names.update({p: symbol(p) for p in self.parameters})
+        names.update(self.symbols)
+        return names
+
+    def parse(self, text, extra_names=None, extra_calls=None) -> sympy.Expr:
+        from verify.input import expr as expressions
+
+        names = self.names()
+        names.update(extra_names or {})
+        calls = self.model.calls() if self.model else {}
+        calls.update(extra_calls or {})
+        return expressions.parse(text, names, calls, frozenset(self.symbols.values()))
+
+    def substitute(self, expression: sympy.Expr) -> sympy.Expr:
+        """Put the parameter values (model defaults, overridden by the claim) into ``expression``."""
+        from verify.input.model import symbol
+
+        values = {symbol(p): v for p, v in self.parameters.items()}
+        return expression.subs(values) if values else expression
+
+    def value(self, text, key: str, extra_names=None, extra_calls=None) -> sympy.Expr:
+        """Parse and substitute one value of the claim; errors name the key."""
+        from verify.input.expr import ExprError
+
+        try:
+            return self.substitute(self.parse(text, extra_names, extra_calls))
+        except ExprError as exc:
+            raise LoadError(f"{key}: {exc}") from None
