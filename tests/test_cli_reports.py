@@ -78,7 +78,7 @@ def test_explain_prints_every_exact_intermediate_value_in_order(run_cli, project
     assert positions == sorted(positions)
     assert lines[-1].startswith("=> verified (exact)")
     latex = run_cli("explain", "electromechanical/macro-step", "--latex").output
-    assert r"step 1 · microstep 4: i = \frac{369}{5000}" in latex
+    assert r"\text{step 1 \textperiodcentered{} microstep 4:}\quad i &= \frac{369}{5000}" in latex
     sign = run_cli("explain", "electromechanical/energy-dissipates").output
     assert "LDL^T pivots" in sign and "sum of squares" in sign
 

@@ -89,3 +89,16 @@ def test_every_option_of_every_method_is_named_in_its_row():
         assert row is not None, name
         missing += [f"{name}: {o.name}" for o in method.schema if f"`{o.name}`" not in row]
     assert not missing, missing
+
+
+def test_the_quoted_latex_is_real():
+    import os
+
+    block = README.split("verify explain tutorial/heun-step examples/tutorial.toml --latex\n```\n\n```latex\n", 1)[1].split("```", 1)[0]
+    here = os.getcwd()
+    os.chdir(ROOT)
+    try:
+        latex = CliRunner().invoke(cli.main, ["explain", "tutorial/heun-step", "examples/tutorial.toml", "--latex"]).output
+    finally:
+        os.chdir(here)
+    assert block.strip() and block.strip() == latex.strip()

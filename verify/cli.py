@@ -46,6 +46,7 @@ def resolve_limits(timeout, memory_limit, in_process, jobs=1):
     return timeout, memory_limit
 
 
+EXPLAIN_HEAD = 40  # verify explain shows the first and last this many lines of a longer derivation, unless --all
 NO_CLAIM_SELECTED = 5  # exit status when -k matches no claim (as pytest's "no tests collected")
 
 
@@ -304,12 +305,16 @@ def list_command(paths, model_dirs, select):
 @click.argument("claim_id")
 @paths_argument
 @models_option
-@click.option("--latex", is_flag=True, help="Print the exact values as LaTeX.")
+@click.option("--latex", is_flag=True, help="Write the derivation as a LaTeX align* environment (sympy's printer for every value).")
+@click.option("--standalone", is_flag=True, help="With --latex: a complete document that compiles on its own.")
+@click.option("--all", "show_all", is_flag=True, help=f"Every line of a long derivation (by default the first and last {EXPLAIN_HEAD} lines).")
 @limit_options
-def explain_command(claim_id, paths, model_dirs, latex, timeout, memory_limit, in_process):
+def explain_command(claim_id, paths, model_dirs, latex, standalone, show_all, timeout, memory_limit, in_process):
     """Print how claim CLAIM_ID was computed, one exact intermediate value per line."""
     from verify import runner
 
+    if standalone and not latex:
+        raise click.UsageError("--standalone goes with --latex")
     timeout, memory_limit = resolve_limits(timeout, memory_limit, in_process)
     claims = [c for c in runner.load(paths, model_dirs) if c.id == claim_id]
     if not claims:
@@ -317,11 +322,20 @@ def explain_command(claim_id, paths, model_dirs, latex, timeout, memory_limit, i
         sys.exit(2)
     claim = claims[0]
     outcome, lines = runner.explain_bounded(claim, timeout=timeout, memory_limit=memory_limit, in_process=in_process)
+    lines = [str(line) for line in lines]
+    if not show_all and len(lines) > 2 * EXPLAIN_HEAD + 1:
+        lines = lines[:EXPLAIN_HEAD] + [f"... {len(lines) - 2 * EXPLAIN_HEAD} lines omitted (--all shows every line) ..."] + lines[-EXPLAIN_HEAD:]
     with unlimited_int_digits():  # our own exact values, not untrusted input
-        click.echo(f"{claim.id}: {claim.statement}")
-        for line in lines:
-            click.echo("  " + (_latex_line(line) if latex else line))
-        click.echo(f"=> {outcome.status} ({outcome.evidence or '-'}): {outcome.message}")
+        if latex:
+            from verify.report import latex as latex_report
+
+            fragment = latex_report.fragment(claim, lines, outcome)
+            click.echo(latex_report.standalone([fragment]) if standalone else fragment, nl=False)
+        else:
+            click.echo(f"{claim.id}: {claim.statement}")
+            for line in lines:
+                click.echo("  " + line)
+            click.echo(f"=> {outcome.status} ({outcome.evidence or '-'}): {outcome.message}")
     sys.exit(2 if claim.load_error else 0 if outcome.status == claim.expected else 1)
 
 
@@ -400,22 +414,6 @@ def _scaffold(coverage, runner, documents, name, source_dirs) -> str:
     if page.problem:
         raise click.BadParameter(f"document {name!r}: {page.problem}", param_hint="--scaffold")
     return coverage.scaffold(Path(path).name, text, page.items)
-
-
-MAX_LATEX_CHARS = 2000  # a longer value is printed as it is, not typeset
-
-
-def _latex_line(line: str) -> str:
-    """``label: name = value`` with the value typeset by sympy; other lines unchanged."""
-    import sympy
-
-    head, sep, value = line.rpartition(" = ")
-    if not sep or len(value) > MAX_LATEX_CHARS:
-        return line
-    try:
-        return f"{head} = {sympy.latex(sympy.Rational(value))}"
-    except (TypeError, ValueError, ArithmeticError):
-        return line
 
 
 if __name__ == "__main__":

@@ -34,6 +34,18 @@ class Result:
     seconds: float | None = None  # wall time of the check (in its worker); None for a claim that could not be loaded
     cached: bool = False  # the outcome was reused from the result cache (verify.cache), not checked in this run
 
+    def _repr_html_(self) -> str:
+        """In Jupyter: the claim's row of the HTML report (MathML values, the derivation folded)."""
+        from verify.report import html
+
+        return html.table([self])
+
+    def _repr_latex_(self) -> str:
+        """In Jupyter: the derivation as an align* environment MathJax renders."""
+        from verify.report import latex
+
+        return latex.mathjax(self.claim, [str(line) for line in self.outcome.derivation], self.outcome)
+
     @property
     def passed(self) -> bool:
         return self.outcome.status == self.claim.expected
@@ -133,6 +145,15 @@ class SourceLibrary:
         return None
 
 
+class Results(list):
+    """The results of a run (a list of Result), shown in Jupyter as the HTML report."""
+
+    def _repr_html_(self) -> str:
+        from verify.report import html
+
+        return html.render(self, page=False)
+
+
 def assemble(claims, timed, source_dirs=(), reused=()) -> list[Result]:
     """The results of ``claims`` with their (outcome, seconds) ``timed``, each anchored to its source document (is its
     ``source_text`` still there?); ``reused``: the indices whose outcomes came from the result cache."""
@@ -144,7 +165,7 @@ def assemble(claims, timed, source_dirs=(), reused=()) -> list[Result]:
         stale = bool(document is not None and source_text and normalized(source_text) not in document)
         results.append(Result(claim, outcome, stale, document is not None, source_problem=library.problems.get(claim.document),
                               seconds=None if claim.load_error else seconds, cached=index in reused))
-    return results
+    return Results(results)
 
 
 def exit_status(results: list[Result], strict_sources: bool = False) -> int:

@@ -1,0 +1,122 @@
+"""Teaching output: `verify explain --latex` (an align* per claim, `--standalone` a document that compiles, names and
+text escaped), the HTML report for people (MathML, a summary linking what did not come out as expected, badges,
+collapsible derivations, a filter), and long derivations summarised unless --all."""
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+
+import pytest
+from pylatexenc.latexwalker import LatexWalker
+
+from test_cli_reports import QUICK_PAIR
+
+HOSTILE_TEXT = QUICK_PAIR.replace('statement = "', 'statement = "}{\\\\input{/etc/passwd}$ & % # _ ^ ~ \\\\ ', 1)
+NAMES = """
+[model.spring]
+states = ["deficit_spring_v", "x"]
+rhs = { deficit_spring_v = "-x", x = "deficit_spring_v" }
+
+[[claim]]
+id = "spring/one-step"
+statement = "One Euler step of the spring"
+check = "run"
+model = "spring"
+method = "euler"
+options = { h = "1/4" }
+initial = { deficit_spring_v = 1, x = 0 }
+expect = { deficit_spring_v = 1, x = "1/4" }
+"""
+
+
+def assert_parses(latex: str) -> None:
+    """pylatexenc reads it strictly (balanced braces and environments), and nothing unescaped from the claim file runs."""
+    nodes, _, _ = LatexWalker(latex, tolerant_parsing=False).get_latex_nodes()
+    assert nodes
+    assert latex.count(r"\begin{align*}") == latex.count(r"\end{align*}")
+    assert not re.search(r"(?<!textbackslash\{\})\\input", latex)
+
+
+def test_explain_latex_is_an_align_environment_typeset_by_sympy(run_cli, tmp_path):
+    (tmp_path / "c.toml").write_text(NAMES, encoding="utf-8")
+    latex = run_cli("explain", "spring/one-step", "c.toml", "--latex").output
+    assert_parses(latex)
+    assert r"\begin{align*}" in latex and r"\mathrm{deficit\_spring\_v}" in latex
+    assert r"x &= \frac{1}{4}" in latex  # the value typeset, not "1/4"
+    assert r"\textbf{verified}" in latex and "documentclass" not in latex
+
+
+def test_explain_escapes_whatever_the_claim_file_holds(run_cli, tmp_path):
+    (tmp_path / "c.toml").write_text(HOSTILE_TEXT, encoding="utf-8")
+    claim_id = re.search(r'id = "([^"]+)"', QUICK_PAIR).group(1)
+    latex = run_cli("explain", claim_id, "c.toml", "--latex", "--standalone").output
+    assert_parses(latex)
+    assert r"\textbackslash{}input" in latex and r"\}\{" in latex and r"\$ \& \% \# \_" in latex
+
+
+@pytest.mark.skipif(shutil.which("pdflatex") is None, reason="no TeX engine (Debian: apt-get install texlive-latex-base)")
+def test_the_standalone_document_compiles(run_cli, tmp_path):
+    (tmp_path / "c.toml").write_text(NAMES + HOSTILE_TEXT.replace("[model.decay]", "[model.decay2]").replace('model = "decay"', 'model = "decay2"'),
+                                     encoding="utf-8")
+    for claim_id in ("spring/one-step", re.search(r'id = "([^"]+)"', QUICK_PAIR).group(1)):
+        (tmp_path / "doc.tex").write_text(run_cli("explain", claim_id, "c.toml", "--latex", "--standalone").output, encoding="utf-8")
+        done = subprocess.run(["pdflatex", "-interaction=nonstopmode", "-halt-on-error", "doc.tex"], cwd=tmp_path, capture_output=True,
+                              text=True, timeout=120)
+        assert done.returncode == 0, done.stdout[-2000:]
+        assert (tmp_path / "doc.pdf").stat().st_size > 1000
+
+
+def test_a_long_derivation_is_summarised_unless_all(run_cli, tmp_path):
+    (tmp_path / "c.toml").write_text(NAMES.replace('expect = { deficit_spring_v = 1, x = "1/4" }', 'steps = 60\ntrace = { x = [] }')
+                                     .replace("trace = { x = [] }", 'expect_relations = { x = "> -100" }'), encoding="utf-8")
+    short = run_cli("explain", "spring/one-step", "c.toml").output.splitlines()
+    every = run_cli("explain", "spring/one-step", "c.toml", "--all").output.splitlines()
+    assert len(every) > len(short) and any("lines omitted (--all shows every line)" in line for line in short)
+    assert short[-1] == every[-1] and short[1] == every[1]  # the verdict and the first line are kept
+
+
+def test_the_html_report_has_mathml_a_summary_badges_and_details(run_cli, tmp_path):
+    text = QUICK_PAIR + '\n[[claim]]\nid = "false-on-purpose"\nstatement = "s"\nexpected = "refuted"\ncheck = "relation"\nlhs = "1/2"\nop = "=="\nrhs = "1/3"\n' \
+        + '\n[[claim]]\nid = "wrong"\nstatement = "s"\ncheck = "relation"\nlhs = "1/2"\nop = "=="\nrhs = "1/3"\n'
+    (tmp_path / "c.toml").write_text(text, encoding="utf-8")
+    html = run_cli("run", "c.toml", "--format", "html", "--no-cache").output
+    summary = html[html.index("id='unexpected'"):html.index("<select")]
+    assert "#claim-wrong" in summary and "false-on-purpose" not in summary  # only what did not come out as expected
+    assert "<math>" in html and "<mfrac>" in html  # computed values as MathML
+    assert "recorded false" in html and "<details><summary>derivation" in html
+    assert "id='f-status'" in html and "id='f-evidence'" in html
+    assert not re.search(r"(src|href)=['\"]https?:", html)  # self-contained
+
+
+@pytest.mark.skipif(not (shutil.which("chromium") or shutil.which("chromium-browser")),
+                    reason="no headless Chromium (Debian: apt-get install chromium)")
+def test_the_html_report_renders_in_a_real_browser(run_cli, tmp_path):
+    browser = shutil.which("chromium") or shutil.which("chromium-browser")
+    (tmp_path / "c.toml").write_text(QUICK_PAIR + '\n[[claim]]\nid = "wrong"\nstatement = "s"\ncheck = "relation"\nlhs = "1/2"\nop = "=="\nrhs = "1/3"\n',
+                                     encoding="utf-8")
+    (tmp_path / "r.html").write_text(run_cli("run", "c.toml", "--format", "html", "--no-cache").output, encoding="utf-8")
+    dom = subprocess.run([browser, "--headless", "--no-sandbox", "--disable-gpu", "--dump-dom", f"file://{tmp_path / 'r.html'}"],
+                         capture_output=True, text=True, timeout=120).stdout
+    assert "<math>" in dom and "#claim-wrong" in dom
+    subprocess.run([browser, "--headless", "--no-sandbox", "--disable-gpu", f"--screenshot={tmp_path / 'r.png'}", "--window-size=1200,900",
+                    f"file://{tmp_path / 'r.html'}"], capture_output=True, timeout=120)
+    assert (tmp_path / "r.png").stat().st_size > 10_000
+
+
+def test_the_example_notebook_runs_and_shows_the_report():
+    """examples/multirate_example_1.ipynb, executed by nbclient: Results and Result render as HTML and LaTeX."""
+    nbformat = pytest.importorskip("nbformat")
+    nbclient = pytest.importorskip("nbclient")
+    from conftest import ROOT
+
+    path = ROOT / "examples" / "multirate_example_1.ipynb"
+    notebook = nbformat.read(path, as_version=4)
+    nbclient.NotebookClient(notebook, timeout=300, kernel_name="python3", resources={"metadata": {"path": str(path.parent)}}).execute()
+    outputs = [o for cell in notebook.cells if cell.cell_type == "code" for o in cell.get("outputs", [])]
+    assert not [o for o in outputs if o.output_type == "error"]
+    html = [o["data"]["text/html"] for o in outputs if "text/html" in o.get("data", {})]
+    latex = [o["data"]["text/latex"] for o in outputs if "text/latex" in o.get("data", {})]
+    assert any("<math>" in h and "electromechanical/macro-step" in h for h in html)
+    assert any(r"\frac{369}{5000}" in t for t in latex)
+    assert any("True" in o.get("data", {}).get("text/plain", "") for o in outputs)  # the hand computation agrees

@@ -1,0 +1,118 @@
+"""A derivation line read back as mathematics, for the LaTeX and MathML printers.
+
+``verify explain`` and a claim's derivation are lines of text (``step 1 · microstep 2: i = 9/200``,
+``expanded: -8*i**2 + 2*i*v - v**2``, ``initial: t = 0, q = 0``).  Each is split into a label and either
+assignments ``name = value`` or one expression, every value read by the project's own whitelist parser
+(verify.input.expr: no eval, every identifier a plain symbol) into a sympy expression; a line that does not read so
+stays prose.  The printers then typeset with sympy's LaTeX and MathML printers, names made safe by ``latex_name``.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+MAX_MATH_CHARS = 2000  # a longer value (a huge rational) is shown as text
+GREEK = {"alpha", "beta", "gamma", "delta", "epsilon", "zeta", "eta", "theta", "kappa", "lam", "lambda", "mu", "nu", "xi",
+         "rho", "sigma", "tau", "phi", "chi", "psi", "omega", "Gamma", "Delta", "Theta", "Lambda", "Sigma", "Phi", "Psi", "Omega"}
+
+
+@dataclass
+class Line:
+    """One derivation line: ``label`` (or None), and either ``assignments`` [(name, expression)], an
+    ``expression``, or neither (prose: ``text`` only)."""
+    text: str
+    label: str | None = None
+    assignments: list = field(default_factory=list)
+    expression: object = None
+
+    @property
+    def is_math(self) -> bool:
+        return bool(self.assignments) or self.expression is not None
+
+
+def read_line(text: str) -> Line:
+    stripped = text.strip()
+    label, rest = None, stripped
+    head, sep, tail = stripped.partition(": ")
+    if sep and "=" not in head:
+        label, rest = head, tail
+    if not rest:
+        return Line(text, label)
+    single = _assignment(rest)
+    if single:
+        return Line(text, label, [single])
+    parts = [_assignment(part) for part in rest.split(", ")]
+    if len(parts) > 1 and all(parts):
+        return Line(text, label, parts)
+    expression = _expression(rest)
+    if expression is not None:
+        return Line(text, label, expression=expression)
+    words = re.fullmatch(r"([^=]*\s)([A-Za-z_][A-Za-z0-9_]*) = (.+)", rest)  # "named value h = 1/40"
+    if words and label is None:
+        single = _assignment(f"{words.group(2)} = {words.group(3)}")
+        if single:
+            return Line(text, words.group(1).strip(), [single])
+    return Line(text)
+
+
+def _assignment(text: str):
+    name, sep, value = text.partition(" = ")
+    if not sep or not IDENTIFIER.fullmatch(name.strip()):
+        return None
+    expression = _expression(value)
+    return (name.strip(), expression) if expression is not None else None
+
+
+def _expression(text: str):
+    """``text`` as a sympy expression by the whitelist parser, every identifier a symbol; None when it does not read."""
+    text = text.strip()
+    if not text or len(text) > MAX_MATH_CHARS or not text.isascii():
+        return None
+    import sympy
+
+    from verify.input import expr
+    from verify.input.expr import ExprError
+
+    names = {name: sympy.Symbol(name) for name in IDENTIFIER.findall(text) if name not in expr.FUNCTIONS and name not in expr.CONSTANTS}
+    try:
+        return expr.parse(text, names)
+    except (ExprError, ValueError, TypeError, ArithmeticError, RecursionError):
+        return None
+
+
+def latex_name(name: str) -> str:
+    """A name as LaTeX: ``x``, ``x_{0}``, ``\\lambda``, or ``\\mathrm{deficit\\_spring\\_v}`` (no name can break the
+    document: only letters, digits and escaped underscores reach it)."""
+    match = re.fullmatch(r"([A-Za-z]+)(\d+)", name)
+    if match and (len(match.group(1)) == 1 or match.group(1) in GREEK):
+        return f"{latex_name(match.group(1))}_{{{match.group(2)}}}"
+    if len(name) == 1:
+        return name
+    if name in GREEK:
+        return "\\lambda" if name == "lam" else "\\" + name
+    return "\\mathrm{" + name.replace("_", "\\_") + "}"
+
+
+def symbol_names(expression) -> dict:
+    return {s: latex_name(s.name) for s in getattr(expression, "free_symbols", ())}
+
+
+def latex(expression) -> str:
+    import sympy
+
+    return sympy.latex(expression, symbol_names=symbol_names(expression))
+
+
+def mathml(expression) -> str:
+    """Presentation MathML of ``expression`` (sympy's printer), for an HTML page without scripts."""
+    import sympy
+    from sympy.printing.mathml import mathml as to_mathml
+
+    renamed = expression.xreplace({s: sympy.Symbol(_mathml_name(s.name)) for s in getattr(expression, "free_symbols", ())})
+    return f"<math>{to_mathml(renamed, printer='presentation')}</math>"
+
+
+def _mathml_name(name: str) -> str:
+    match = re.fullmatch(r"([A-Za-z]+)(\d+)", name)  # x0 -> x_0, which sympy's printer subscripts
+    return f"{match.group(1)}_{match.group(2)}" if match and len(match.group(1)) == 1 else name

@@ -1,0 +1,85 @@
+"""``verify explain --latex``: a claim's derivation as an ``align*`` environment (``--standalone``: a whole document).
+
+Every value and expression is typeset by sympy's LaTeX printer from the expression the line states (read back by
+verify.report.derivation, never evaluated), names by ``derivation.latex_name`` (``\\mathrm{deficit\\_spring\\_v}``);
+prose lines and labels are ``\\intertext`` / ``\\text`` with every special character escaped, so the fragment
+compiles whatever the claim file's strings hold.
+"""
+from __future__ import annotations
+
+from verify.report.derivation import latex, latex_name, read_line
+
+SPECIALS = {"\\": r"\textbackslash{}", "{": r"\{", "}": r"\}", "$": r"\$", "&": r"\&", "#": r"\#", "^": r"\textasciicircum{}",
+            "_": r"\_", "%": r"\%", "~": r"\textasciitilde{}", "<": r"\textless{}", ">": r"\textgreater{}", "|": r"\textbar{}"}
+UNICODE = {"·": r"\textperiodcentered{}", "≈": r"$\approx$", "≤": r"$\leq$", "≥": r"$\geq$", "−": "-", "–": "--", "…": r"\dots{}",
+           "×": r"$\times$", "√": r"$\surd$", "τ": r"$\tau$", "Φ": r"$\Phi$"}
+PREAMBLE = r"""\documentclass{article}
+\usepackage[T1]{fontenc}
+\usepackage{amsmath}
+\usepackage[margin=2cm]{geometry}
+\allowdisplaybreaks
+\begin{document}
+"""
+
+
+def text(value: str) -> str:
+    """Plain text safe inside a LaTeX paragraph: specials escaped, other non-ASCII characters named or dropped."""
+    out = []
+    for char in str(value):
+        if char in SPECIALS:
+            out.append(SPECIALS[char])
+        elif char in UNICODE:
+            out.append(UNICODE[char])
+        elif char.isascii() and (char.isprintable() or char == " "):
+            out.append(char)
+        else:
+            out.append(" " if char.isspace() else "?")
+    return "".join(out)
+
+
+def row(line: str, escape=None) -> str:
+    """One line of a derivation as a row of align* (label, then the mathematics), or a paragraph in a row (prose);
+    ``escape`` writes text (default: for a LaTeX document)."""
+    escape = escape or text
+    read = read_line(line)
+    if not read.is_math:  # prose: a paragraph in the row, so that a long line wraps
+        return r"& \parbox[t]{0.85\linewidth}{\raggedright " + escape(line.strip()) + "}"
+    label = r"\text{" + escape(read.label) + r":}\quad " if read.label else ""
+    if read.assignments:
+        math = r",\quad ".join(f"{latex_name(name)} &= {latex(value)}" if index == 0 else f"{latex_name(name)} = {latex(value)}"
+                               for index, (name, value) in enumerate(read.assignments))
+        return label + math
+    return label + "& " + latex(read.expression)
+
+
+def fragment(claim, lines, outcome) -> str:
+    """The claim's statement (a paragraph), its derivation as one align* environment (a row per line), and the
+    verdict (a paragraph)."""
+    parts = [r"\noindent\textbf{" + text(claim.id) + "}: " + text(claim.statement)]
+    if lines:
+        parts.append("\\begin{align*}\n" + " \\\\\n".join(row(line) for line in lines) + "\n\\end{align*}")
+    parts.append(r"\noindent$\Rightarrow$ \textbf{" + text(outcome.status) + "} (" + text(outcome.evidence or "-") + "): "
+                 + text(outcome.message) + "\n")
+    return "\n".join(parts) + "\n"
+
+
+def standalone(fragments: list[str]) -> str:
+    return PREAMBLE + "\n".join(fragments) + "\\end{document}\n"
+
+
+def mathjax(claim, lines, outcome) -> str:
+    """The derivation as one align* that MathJax (Jupyter) renders: prose rows as \\text with characters MathJax
+    would read as commands replaced by look-alikes."""
+    def plain(value: str) -> str:
+        return "".join({"\\": "∖", "{": "(", "}": ")", "$": "＄", "%": "％", "&": "＆", "#": "＃", "^": "ˆ", "_": "_", "~": "∼"}.get(c, c)
+                       for c in str(value) if c.isprintable())
+
+    rows = [r"&\text{" + plain(f"{claim.id}: {claim.statement}") + "}"]
+    for line in lines:
+        read = read_line(line)
+        if not read.is_math:
+            rows.append(r"&\text{" + plain(line.strip()) + "}")
+        else:
+            rows.append(row(line, plain))
+    rows.append(r"&\text{" + plain(f"=> {outcome.status} ({outcome.evidence or '-'}): {outcome.message}") + "}")
+    return "\\begin{align*}\n" + " \\\\\n".join(rows) + "\n\\end{align*}"
