@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import re
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 import sympy
@@ -294,7 +295,8 @@ def test_plots_are_written_next_to_the_report(tmp_path, run_cli):
     for claim_id in ("grows", "order"):
         svg = (tmp_path / figures[claim_id]).read_text() if not figures[claim_id].startswith("/") else open(figures[claim_id]).read()
         assert svg.lstrip().startswith("<?xml") and "<svg" in svg
-    assert figures["grows"].endswith("report.grows.svg")
+    assert figures["grows"] == str(Path("out") / "report-plots" / "grows.svg")  # in the report's folder of pictures
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["c.toml", "out"]  # nothing loose in the working directory
 
 
 def test_energy_refuses_a_subsystem_solver_that_decides_the_outcome(check_claims):

@@ -120,3 +120,35 @@ def test_the_example_notebook_runs_and_shows_the_report():
     assert any("<math>" in h and "electromechanical/macro-step" in h for h in html)
     assert any(r"\frac{369}{5000}" in t for t in latex)
     assert any("True" in o.get("data", {}).get("text/plain", "") for o in outputs)  # the hand computation agrees
+
+
+def test_stability_claims_carry_a_region_or_a_boundary_locus_when_pictures_are_asked_for():
+    from conftest import ROOT
+    from verify import checks, runner
+
+    claims = {c.id: c for c in runner.load([str(ROOT / "claims")], [str(ROOT / "models")], "stability/rk4 or techqa/ab3-interval-is-not")}
+    context = checks.Context(figures=True)
+    rk4 = checks.evaluate(claims["stability/rk4"], context).figure
+    assert rk4["kind"] == "region" and [c.real for c in rk4["computed"][0]] == pytest.approx([1 / 24, 1 / 6, 1 / 2, 1, 1])
+    assert "claimed" not in rk4  # the claim is true: one boundary
+    wrong = checks.evaluate(claims["stability/rk4-wrong"], context).figure
+    assert wrong["claimed"] != wrong["computed"]  # a false R(z): its boundary drawn beside the true one
+    ab3 = checks.evaluate(claims["techqa/ab3-interval-is-not-minus-one"], context).figure
+    assert ab3["kind"] == "locus" and ab3["interval"] == [-1.0, 0.0] and len(ab3["alpha"]) == 4
+    assert checks.evaluate(claims["stability/rk4"]).figure is None  # no data unless asked
+
+
+def test_plots_go_into_one_folder_as_png_or_svg(run_cli, tmp_path):
+    pytest.importorskip("matplotlib")
+    from conftest import ROOT
+
+    claims = str(ROOT / "claims" / "stability_functions.toml")
+    result = run_cli("run", claims, "-k", "stability/rk4 or stability/euler", "--plots", "png", "--no-cache", "-q")
+    assert result.exit_code == 0, result.output
+    pictures = sorted((tmp_path / "verify-plots").iterdir())
+    assert [p.name for p in pictures] == ["stability-euler.png", "stability-rk4-wrong.png", "stability-rk4.png"]
+    assert all(p.read_bytes().startswith(b"\x89PNG") for p in pictures)
+    (tmp_path / "out").mkdir()
+    result = run_cli("run", claims, "-k", "stability/euler", "--plots", "--plots-dir", "figs", "--format", "html", "-o", "out/r.html", "--no-cache")
+    assert (tmp_path / "figs" / "stability-euler.svg").read_text().lstrip().startswith("<?xml")
+    assert "src='../figs/stability-euler.svg'" in (tmp_path / "out" / "r.html").read_text()  # linked from where the report is

@@ -82,7 +82,10 @@ def main():
 @click.option("--sources", "source_dirs", multiple=True, type=click.Path(file_okay=False), help="Where source documents are looked up (repeatable; default ./sources and ../shared/sources).")
 @click.option("--jobs", type=click.IntRange(min=1), default=1, show_default=True, help="Check claims in N worker processes.")
 @limit_options
-@click.option("--plots", is_flag=True, help="Draw energy and convergence claims as SVG files next to the report (needs matplotlib).")
+@click.option("--plots", type=click.Choice(["svg", "png"]), is_flag=False, flag_value="svg", default=None,
+              help="Draw energy, order and stability claims (--plots: SVG; --plots png) into the --plots-dir folder (needs matplotlib).")
+@click.option("--plots-dir", type=click.Path(file_okay=False), default=None, metavar="DIR",
+              help="Where --plots writes (default: REPORT-plots/ beside the report given with -o, else verify-plots/).")
 @click.option("--durations", type=click.IntRange(min=0), default=None, metavar="N",
               help="List the N slowest claims after the report (0: all), as pytest's --durations does.")
 @click.option("--strict-sources", is_flag=True,
@@ -97,7 +100,7 @@ def main():
 @click.option("--baseline", "baseline_path", type=click.Path(dir_okay=False), metavar="FILE",
               help="Known outcomes: record this run's outcomes in FILE when it does not exist; when it does, fail only on claims whose outcome changed since.")
 @click.option("--baseline-update", is_flag=True, help="Record this run's outcomes in the --baseline FILE even when it exists.")
-def run_command(paths, model_dirs, report_format, output, select, source_dirs, jobs, timeout, memory_limit, in_process, plots, durations,
+def run_command(paths, model_dirs, report_format, output, select, source_dirs, jobs, timeout, memory_limit, in_process, plots, plots_dir, durations,
                 strict_sources, verbosity, cache_dir, no_cache, cache_clear, failed, baseline_path, baseline_update):
     """Check every claim in PATHS (files or directories; default ./claims)."""
     from verify import baseline, results as results_module
@@ -139,14 +142,18 @@ def run_command(paths, model_dirs, report_format, output, select, source_dirs, j
         click.echo(f"note: reused {cache.reused} of {len(results)} verdicts from {cache_dir} (their inputs did not change; --no-cache checks them again)",
                    err=True)
     if plots:
-        target = Path(output) if output else Path("verify-report")
+        folder = Path(plots_dir) if plots_dir else Path(output).with_name(Path(output).stem + "-plots") if output else Path("verify-plots")
         try:
-            written = figures.write_figures(results, target.parent, target.stem)
+            written = figures.write_figures(results, folder, plots)
         except figures.FiguresUnavailable as exc:
             click.echo(f"warning: {exc}; no pictures written", err=True)
         else:
             if not written:
-                click.echo("note: no claim in this run draws a picture (energy and order claims do)", err=True)
+                click.echo("note: no claim in this run draws a picture (energy, order and stability claims do)", err=True)
+            report_folder = Path(output).parent if output else Path(".")
+            for r in results:  # the reports link each picture relative to where they are written
+                if r.figure_path:
+                    r.figure_link = os.path.relpath(r.figure_path, report_folder)
     report = render_report(report_format, results)
     status = results_module.exit_status(results, strict_sources=strict_sources)
     baseline_lines = []
@@ -205,7 +212,7 @@ def _check(paths, model_dirs, select, source_dirs, jobs, timeout, memory_limit, 
                 sys.exit(0)
     progress = Progress(len(claims), level)
     results = runner.check(claims, source_dirs, jobs=jobs, timeout=timeout, memory_limit=memory_limit, in_process=in_process,
-                           context=checks.Context(figures=plots), progress=progress, cache=cache)
+                           context=checks.Context(figures=bool(plots)), progress=progress, cache=cache)
     progress.close()
     return results
 

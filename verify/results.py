@@ -30,6 +30,7 @@ class Result:
     stale: bool
     source_found: bool
     figure_path: str | None = None  # the picture written for this claim (verify run --plots)
+    figure_link: str | None = None  # the same, relative to the report's folder (the HTML and markdown reports link it)
     source_problem: str | None = None  # why the source document could not be read (not a regular file, too large)
     seconds: float | None = None  # wall time of the check (in its worker); None for a claim that could not be loaded
     cached: bool = False  # the outcome was reused from the result cache (verify.cache), not checked in this run

@@ -196,7 +196,8 @@ def evaluate(claim: Claim, context: Context = DEFAULT_CONTEXT) -> Outcome:
         for label, variant in compare.items():
             t_values, r_values = _ratios_mp(claim, method, variant, system, t0, y0, steps, functional)
             curves.append((label, [float(t) for t in t_values], [float(r) for r in r_values]))
-        figure = {"kind": "energy", "title": claim.statement, "curves": curves, "ylabel": f"{name} / {name}(0)"}
+        bounds = [(key, op, float(bound)) for key, (op, bound, _) in expect.items()]  # drawn, and where they fail marked
+        figure = {"kind": "energy", "title": claim.statement, "curves": curves, "ylabel": f"{name} / {name}(0)", "bounds": bounds}
     if failures:
         return Outcome("refuted", evidence, "; ".join(failures) + f" ({summary})", computed, derivation, figure=figure)
     return Outcome("verified", evidence, "; ".join(successes) + f" ({summary}; {how})", computed, derivation, figure=figure)

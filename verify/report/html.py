@@ -74,7 +74,8 @@ def _picture(result) -> str:
         return ""
     from pathlib import Path
 
-    return f"<br><img src='{escape(Path(result.figure_path).name)}' alt='{escape(result.claim.id)}' width='560'>"
+    link = result.figure_link or Path(result.figure_path).name
+    return f"<br><img src='{escape(link)}' alt='{escape(result.claim.id)}' width='560'>"
 
 
 def _badges(result) -> str:

@@ -18,7 +18,7 @@ def render(results) -> str:
         out.append("|---|---|---|---|---|")
         for r in group:
             mark = "✅" if r.passed else "❌"
-            picture = f" [picture]({r.figure_path})" if r.figure_path else ""
+            picture = f" [picture]({r.figure_link or r.figure_path})" if r.figure_path else ""
             note = f" **[{_cell(r.source_note)}]**" if r.source_note else ""
             out.append(f"| {mark} | `{_cell(r.claim.id)}` | {r.outcome.status} | {r.outcome.evidence or '-'} | {_cell(r.outcome.message)}{note}{picture} |")
         out.append("")

@@ -78,9 +78,15 @@ def evaluate(claim: Claim, context: Context = DEFAULT_CONTEXT) -> Outcome:
     spec: StabilitySpec = claim.spec
     method, options, equals = spec.method, spec.options, spec.form
     if isinstance(equals, multistep_stability.MultistepClaim):
-        return multistep_stability.evaluate(claim, method, equals)
+        outcome = multistep_stability.evaluate(claim, method, equals)
+        if context.figures:
+            outcome.figure = _locus_figure(equals)
+        return outcome
     if isinstance(equals, AStability):
-        return _evaluate_a_stability(claim, method, options, equals)
+        outcome = _evaluate_a_stability(claim, method, options, equals)
+        if context.figures:
+            outcome.figure = _region_figure(method, options)
+        return outcome
     if isinstance(equals, SpectralRadius):
         try:
             return evaluate_spectral_radius(claim, method, options, equals)
@@ -106,10 +112,45 @@ def evaluate(claim: Claim, context: Context = DEFAULT_CONTEXT) -> Outcome:
     except symbolic.SymbolicUnavailable as exc:
         raise CheckError(str(exc)) from None
     derivation = [f"{what} of {method.name}: {shown}"]
+    figure = _region_figure(method, options, computed_value, None if claim.model is not None else equals) \
+        if context.figures and claim.model is None else None
     if (difference == 0) if not isinstance(difference, sympy.MatrixBase) else difference.is_zero_matrix:
-        return Outcome("verified", "symbolic", f"{what} of {method.name} = {shown} (one symbolic step, sympy)", {what: shown}, derivation)
+        return Outcome("verified", "symbolic", f"{what} of {method.name} = {shown} (one symbolic step, sympy)", {what: shown}, derivation,
+                       figure=figure)
     claimed = str(equals if not isinstance(equals, sympy.MatrixBase) else equals.tolist())
-    return Outcome("refuted", "symbolic", f"{what} of {method.name}: claimed {claimed}, computed {shown}", {what: shown}, derivation)
+    return Outcome("refuted", "symbolic", f"{what} of {method.name}: claimed {claimed}, computed {shown}", {what: shown}, derivation,
+                   figure=figure)
+
+
+def _coefficients(polynomial, z) -> list[complex]:
+    """Highest power first, as floats (a picture only: floats never decide a verdict)."""
+    return [complex(sympy.N(c, 20)) for c in sympy.Poly(polynomial, z).all_coeffs()]
+
+
+def _region_figure(method, options, R=None, claimed=None) -> dict | None:
+    """The data of a picture of the stability region |R(z)| <= 1 of a one-step method (beside it the claimed R(z)
+    when it differs): numerator and denominator coefficients, highest power first."""
+    z = symbol("z")
+    try:
+        if R is None:
+            lam, h = symbol("lam"), symbol("h")
+            R = sympy.cancel(sympy.simplify(amplification(method, options, DAHLQUIST, {"lam": lam})[0, 0].subs(lam, z / h)))
+        figure = {"kind": "region", "method": method.name,
+                  "computed": tuple(_coefficients(part, z) for part in sympy.fraction(sympy.cancel(R)))}
+        if claimed is not None and sympy.simplify(claimed - R) != 0:
+            figure["claimed"] = tuple(_coefficients(part, z) for part in sympy.fraction(sympy.cancel(claimed)))
+        return figure
+    except (sympy.PolynomialError, sympy.GeneratorsNeeded, TypeError, ValueError, symbolic.SymbolicUnavailable):
+        return None  # R(z) with free parameters: no picture
+
+
+def _locus_figure(spec) -> dict:
+    """The data of the boundary locus z = rho(e^{i theta}) / sigma(e^{i theta}) of a multistep method."""
+    figure = {"kind": "locus", "alpha": [float(a) for a in spec.alpha], "beta": [float(b) for b in spec.beta]}
+    interval = getattr(spec, "interval", None)
+    if interval is not None:
+        figure["interval"] = [float(v) if v.is_finite else (-1e9 if v < 0 else 1e9) for v in interval]
+    return figure
 
 
 KIND = ClaimKind("stability", KEYS, prepare, evaluate, spec_types=(StabilitySpec,))
