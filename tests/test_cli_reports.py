@@ -67,18 +67,18 @@ def test_explain_prints_every_exact_intermediate_value_in_order(run_cli, project
     assert result.exit_code == 0
     lines = [line.strip() for line in result.output.splitlines()]
     order = [
-        "step 1 · slow step: q = 1/10",
-        "step 1 · slow step: v = 9/10",
-        "step 1 · microstep 1: i = 1/40",
-        "step 1 · microstep 2: i = 9/200",
-        "step 1 · microstep 3: i = 61/1000",
-        "step 1 · microstep 4: i = 369/5000",
+        "step 1 · slow step: q = q + H*f_q(t, y) = 0 + 1/10*(1) = 1/10",
+        "step 1 · slow step: v = v + H*f_v(t, y) = 1 + 1/10*(-1) = 9/10",
+        "step 1 · microstep 1: i = i + h*f_i(slow frozen) = 0 + 1/40*(1) = 1/40",
+        "step 1 · microstep 2: i = i + h*f_i(slow frozen) = 1/40 + 1/40*(4/5) = 9/200",
+        "step 1 · microstep 3: i = i + h*f_i(slow frozen) = 9/200 + 1/40*(16/25) = 61/1000",
+        "step 1 · microstep 4: i = i + h*f_i(slow frozen) = 61/1000 + 1/40*(64/125) = 369/5000",
     ]
     positions = [lines.index(line) for line in order]
     assert positions == sorted(positions)
     assert lines[-1].startswith("=> verified (exact)")
     latex = run_cli("explain", "electromechanical/macro-step", "--latex").output
-    assert r"\text{step 1 \textperiodcentered{} microstep 4:}\quad i &= \frac{369}{5000}" in latex
+    assert r"\text{step 1 \textperiodcentered{} microstep 4:}\quad i &= i + h" in latex and r"= \frac{369}{5000} \\" in latex
     sign = run_cli("explain", "electromechanical/energy-dissipates").output
     assert "LDL^T pivots" in sign and "sum of squares" in sign
 

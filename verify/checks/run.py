@@ -519,10 +519,12 @@ def _derivation(spec, result, final, t_final, model) -> list[str]:
     lines += [f"named value {k} = {v}" for k, v in spec.method.named_values(spec.options).items()]
     lines.append("initial: t = " + str(spec.t0) + ", " + ", ".join(f"{s} = {v}" for s, v in zip(model.variables, spec.y0)))
     if result.recorder.keep:
-        for where, name, value in result.recorder.assignments:
+        formulas = result.recorder.formulas
+        for index, (where, name, value) in enumerate(result.recorder.assignments):
             value = result.exact(value)
             shown = "(" + ", ".join(short_text(v) for v in value) + ")" if isinstance(value, tuple) else short_text(value)
-            lines.append(f"{where}: {name} = {shown}")
+            formula = f"{formulas[index]} = " if index in formulas else ""
+            lines.append(f"{where}: {name} = {formula}{shown}")
     else:
         lines.append(f"{spec.steps} macro steps by {result.route} (values per step not recorded)")
     lines.append(f"final: t = {short_text(t_final)}, " + ", ".join(f"{s} = {short_text(v)}" for s, v in zip(model.variables, final)))

@@ -20,11 +20,13 @@ GREEK = {"alpha", "beta", "gamma", "delta", "epsilon", "zeta", "eta", "theta", "
 @dataclass
 class Line:
     """One derivation line: ``label`` (or None), and either ``assignments`` [(name, expression)], an
-    ``expression``, or neither (prose: ``text`` only)."""
+    ``expression``, or neither (prose: ``text`` only).  ``formula``: for one assignment ``k2 = f(t + h, y + h*k1) =
+    f(1/2, 1/2) = -1/2``, the parts between the name and the value, shown as written (never evaluated)."""
     text: str
     label: str | None = None
     assignments: list = field(default_factory=list)
     expression: object = None
+    formula: list = field(default_factory=list)
 
     @property
     def is_math(self) -> bool:
@@ -45,6 +47,11 @@ def read_line(text: str) -> Line:
     parts = [_assignment(part) for part in rest.split(", ")]
     if len(parts) > 1 and all(parts):
         return Line(text, label, parts)
+    chain = rest.split(" = ")
+    if len(chain) > 2 and IDENTIFIER.fullmatch(chain[0].strip()):  # name = formula = ... = value
+        value = _expression(chain[-1].strip("() ") if chain[-1].startswith("(") and "," not in chain[-1] else chain[-1])
+        if value is not None:
+            return Line(text, label, [(chain[0].strip(), value)], formula=[part.strip() for part in chain[1:-1]])
     expression = _expression(rest)
     if expression is not None:
         return Line(text, label, expression=expression)
@@ -79,6 +86,41 @@ def _expression(text: str):
         return expr.parse(text, names)
     except (ExprError, ValueError, TypeError, ArithmeticError, RecursionError):
         return None
+
+
+def formula_latex(text: str) -> str:
+    """A formula as written (``q + H*f_q(t, y)``, ``0 + 1/10*(1)``) in LaTeX without evaluating it: Python's tokenizer
+    reads it, a/b of two integers becomes a fraction, names go through ``latex_name`` (``f_q`` is f with subscript q),
+    ``*`` is a thin space; anything else it cannot read is text."""
+    import io
+    import tokenize
+
+    out = []
+    try:
+        tokens = [t for t in tokenize.generate_tokens(io.StringIO(text).readline)
+                  if t.type not in (tokenize.NEWLINE, tokenize.NL, tokenize.ENDMARKER, tokenize.INDENT, tokenize.DEDENT)]
+    except (tokenize.TokenError, SyntaxError):
+        return r"\text{" + "".join(c for c in text if c.isalnum() or c in " +-*/(),.") + "}"
+    index = 0
+    while index < len(tokens):
+        token = tokens[index]
+        if token.type == tokenize.NUMBER and index + 2 < len(tokens) and tokens[index + 1].string == "/" and tokens[index + 2].type == tokenize.NUMBER:
+            out.append(rf"\tfrac{{{token.string}}}{{{tokens[index + 2].string}}}")
+            index += 3
+            continue
+        if token.type == tokenize.NAME:
+            base, _, sub = token.string.partition("_")
+            out.append(f"{{{latex_name(base)}}}_{{{latex_name(sub)}}}" if base and sub and IDENTIFIER.fullmatch(sub) else latex_name(token.string))
+        elif token.type == tokenize.NUMBER:
+            out.append(token.string)
+        elif token.string == "*":
+            out.append(r"\,")
+        elif token.string in "+-(),":
+            out.append(token.string)
+        else:
+            out.append(r"\text{?}")
+        index += 1
+    return " ".join(out)
 
 
 def latex_name(name: str) -> str:

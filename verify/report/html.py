@@ -53,6 +53,9 @@ def _derivation_line(line: str) -> str:
     if not read.is_math:
         return escape(line.strip())
     label = f"{escape(read.label)}: " if read.label else ""
+    if read.formula:
+        name, value = read.assignments[0]
+        return label + f"<code>{escape(name)}</code> = " + " = ".join([f"<code>{escape(part)}</code>" for part in read.formula] + [mathml(value)])
     if read.assignments:
         return label + ", ".join(f"<code>{escape(name)}</code> = {mathml(value)}" for name, value in read.assignments)
     return label + mathml(read.expression)

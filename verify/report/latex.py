@@ -7,7 +7,7 @@ compiles whatever the claim file's strings hold.
 """
 from __future__ import annotations
 
-from verify.report.derivation import latex, latex_name, read_line
+from verify.report.derivation import formula_latex, latex, latex_name, read_line
 
 SPECIALS = {"\\": r"\textbackslash{}", "{": r"\{", "}": r"\}", "$": r"\$", "&": r"\&", "#": r"\#", "^": r"\textasciicircum{}",
             "_": r"\_", "%": r"\%", "~": r"\textasciitilde{}", "<": r"\textless{}", ">": r"\textgreater{}", "|": r"\textbar{}"}
@@ -45,6 +45,9 @@ def row(line: str, escape=None) -> str:
     if not read.is_math:  # prose: a paragraph in the row, so that a long line wraps
         return r"& \parbox[t]{0.85\linewidth}{\raggedright " + escape(line.strip()) + "}"
     label = r"\text{" + escape(read.label) + r":}\quad " if read.label else ""
+    if read.formula:  # name = formula = values substituted = value
+        name, value = read.assignments[0]
+        return label + f"{latex_name(name)} &= " + " = ".join([formula_latex(part) for part in read.formula] + [latex(value)])
     if read.assignments:
         math = r",\quad ".join(f"{latex_name(name)} &= {latex(value)}" if index == 0 else f"{latex_name(name)} = {latex(value)}"
                                for index, (name, value) in enumerate(read.assignments))

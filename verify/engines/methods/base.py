@@ -35,12 +35,21 @@ class Recorder:
     latest: dict = field(default_factory=dict)  # name -> last assigned value, kept even when not keeping all
     failure: str | None = None  # a method that can fail (a step-size controller) says why here
     reuse: dict = field(default_factory=dict)  # values a method may reuse in its next step (an FSAL pair's last stage)
+    formulas: dict = field(default_factory=dict)  # index in assignments -> the formula the value came from (explain)
 
-    def assign(self, name: str, value, where: str = "") -> None:
+    def assign(self, name: str, value, where: str = "", formula=None) -> None:
+        """Record ``value`` for ``name``; ``formula`` (a function giving text, called only when every value is
+        kept, for ``verify explain``) says where it came from, with the values substituted: ``f(t + h/2, y + h/2*k1)
+        = f(1/4, 3/4)``."""
         self.latest[name] = value
         if self.keep:
             label = f"{self.where} · {where}" if where else self.where
             self.assignments.append((label, name, value))
+            if formula is not None:
+                try:
+                    self.formulas[len(self.assignments) - 1] = formula()
+                except (TypeError, ValueError, ArithmeticError, AttributeError):  # text for explain only: a value it
+                    pass  # cannot print (an element of an algebraic field) leaves the line without its formula
 
     def trace(self, name: str) -> list:
         return [value for _, n, value in self.assignments if n == name]

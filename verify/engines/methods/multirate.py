@@ -49,7 +49,8 @@ class FrozenSlowEuler(Method):
         new = list(y)
         for i, rate in zip(system.blocks["slow"], f):
             new[i] = y[i] + H * rate
-            recorder.assign(system.states[i], new[i], "slow step")
+            recorder.assign(system.states[i], new[i], "slow step",
+                            lambda i=i, rate=rate: f"{system.states[i]} + H*f_{system.states[i]}(t, y) = {_show(y[i])} + {_show(H)}*({_show(rate)})")
         return new, f
 
     def microstep(self, system, t, y, f, z, j, h, recorder):
@@ -73,9 +74,11 @@ class FrozenSlowEuler(Method):
         new, f = self.slow_step(system, t, y, H, recorder)
         z = list(y)  # slow components stay at their start values while the fast block moves
         for j in range(m):
-            z = self.microstep(system, t, y, f, z, j, h, recorder)
+            before, z = z, self.microstep(system, t, y, f, z, j, h, recorder)
             for i in system.blocks["fast"]:
-                recorder.assign(system.states[i], z[i], f"microstep {j + 1}")
+                recorder.assign(system.states[i], z[i], f"microstep {j + 1}",
+                                lambda i=i, before=before, after=z: f"{system.states[i]} + h*f_{system.states[i]}(slow frozen) = {_show(before[i])} + "
+                                                                    f"{_show(h)}*({_show((after[i] - before[i]) / h)})")
         for i in system.blocks["fast"]:
             new[i] = z[i]
         return new
@@ -84,3 +87,9 @@ class FrozenSlowEuler(Method):
 class MidpointSampledEuler(FrozenSlowEuler):
     name = "midpoint-sampled-euler"
     sample_at_midpoint = True
+
+
+def _show(value) -> str:
+    from verify.engines.rational import to_sympy
+
+    return str(to_sympy(value))

@@ -297,9 +297,11 @@ class RungeKutta(Method):
                         stage_state = [stage_state[q] + h * A[i][j] * stages[j][q] for q in range(n)]
                 if i == 0 and reused is not None and reused[0] == t and reused[1] == list(y):
                     k = list(reused[2])  # first same as last: the previous step's last stage, f(t, y)
+                    formula = lambda: "the previous step's last stage (first same as last)"  # noqa: E731
                 else:
                     k = system.rate(t + c[i] * h, stage_state, recorder)
-                _record_stage(recorder, i, k, system.states)
+                    formula = lambda i=i, state=stage_state: _stage_formula(A[i], c[i], i, t + c[i] * h, state)  # noqa: E731
+                _record_stage(recorder, i, k, system.states, formula)
                 stages.append(k)
         else:
             stages = self._implicit_stages(system, t, y, A, c, h, options["diagonal"], recorder, options.get("exact_roots"))
@@ -311,8 +313,8 @@ class RungeKutta(Method):
             recorder.reuse["fsal"] = (t + h, list(new), list(stages[-1]))
         if "bhat" in options:
             self._estimate(system, y, new, stages, options, recorder)
-        for name, value in zip(system.states, new):
-            recorder.assign(name, value)
+        for q, (name, value) in enumerate(zip(system.states, new)):
+            recorder.assign(name, value, formula=lambda name=name: _update_formula(name, b, len(system.states)))
         return new
 
     def _estimate(self, system, y, new, stages, options, recorder):
@@ -396,10 +398,43 @@ def _tableau_field(tab: ButcherTableau) -> tuple:
         raise rational.NotRational(f"the tableau's coefficients have no exact field here: {exc}") from None
 
 
-def _record_stage(recorder, i, k, states):
+def _coefficient_sum(row, names) -> str:
+    """``1/2*k1 + 1/2*k2`` for the nonzero coefficients of ``row`` (the tableau's own numbers, exactly)."""
+    terms = [f"{_number(a)}*{names[j]}" if a != 1 else names[j] for j, a in enumerate(row) if a]
+    return " + ".join(terms).replace("+ -", "- ")
+
+
+def _number(value) -> str:
+    from verify.engines.rational import to_sympy
+
+    text = str(to_sympy(value))
+    return f"({text})" if any(ch in text for ch in " +-") else text
+
+
+def _stage_formula(row, c_i, i, t_value, state) -> str:
+    """Stage i + 1 of an explicit tableau: f(t + c_i*h, y + h*(sum a_ij k_j)) = f(its arguments' exact values)."""
+    time = "t" if not c_i else ("t + h" if c_i == 1 else f"t + {_number(c_i)}*h")
+    increment = _coefficient_sum(row[:i], [f"k{j + 1}" for j in range(i)])
+    argument = "y" if not increment else f"y + h*({increment})" if " + " in increment or " - " in increment else f"y + h*{increment}"
+    return f"f({time}, {argument}) = f({_values([t_value])}, {_values(state)})"
+
+
+def _update_formula(name, b, states) -> str:
+    stages = [f"k{j + 1}" if states == 1 else f"k{j + 1}_{name}" for j in range(len(b))]
+    return f"{name} + h*({_coefficient_sum(b, stages)})"
+
+
+def _values(values) -> str:
+    from verify.engines.rational import to_sympy
+
+    shown = [str(to_sympy(v)) for v in values]
+    return shown[0] if len(shown) == 1 else "(" + ", ".join(shown) + ")"
+
+
+def _record_stage(recorder, i, k, states, formula=None):
     """Stage i + 1 as a vector (what ``explain`` prints), and its components as the quantities ``k2`` (one state)
     or ``k2_x`` that expect may name."""
-    recorder.assign(f"k{i + 1}", tuple(k), f"stage {i + 1}")
+    recorder.assign(f"k{i + 1}", tuple(k), f"stage {i + 1}", formula)
     if len(k) == 1:
         recorder.latest[f"k{i + 1}"] = k[0]
     else:

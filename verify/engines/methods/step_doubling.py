@@ -276,6 +276,6 @@ class _Candidate:
         self._recorder, self._states = recorder, set(states)
         self.counts, self.reuse, self.latest = recorder.counts, recorder.reuse, recorder.latest
 
-    def assign(self, name, value, where=""):
+    def assign(self, name, value, where="", formula=None):
         if name not in self._states:
-            self._recorder.assign(name, value, where)
+            self._recorder.assign(name, value, where, formula)
