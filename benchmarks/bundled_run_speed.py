@@ -54,7 +54,10 @@ def main() -> None:
         wall(verify + ["run", "--jobs", "2", "--cache-dir", cache], 1)  # fills the cache
         rows.append(("verify run, warm cache (the unchanged library replayed)", wall(verify + ["run", "--cache-dir", cache], args.repeat)))
         # another -k is another library key: every claim is loaded and each verdict reused from its own entry
-        rows.append(("verify run, warm cache, claims loaded (-k 'not zzz')", wall(verify + ["run", "--cache-dir", cache, "-k", "not zzz"], args.repeat)))
+        best = math.inf
+        for attempt in range(args.repeat):  # a new -k each time: a new library key, so no replay of the previous attempt
+            best = min(best, wall(verify + ["run", "--cache-dir", cache, "-k", f"not zzz{attempt}"], 1))
+        rows.append(("verify run, warm cache, claims loaded (another -k)", best))
     width = max(len(name) for name, _ in rows)
     for name, seconds in rows:
         print(f"  {name:<{width}}  {seconds:8.2f} s  {seconds / anchor:7.1f}x")

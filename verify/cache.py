@@ -75,8 +75,7 @@ class ResultCache:
             return None
         try:
             data = json.loads(self._entry(claim_key(claim)).read_text(encoding="utf-8"))
-            outcome = Outcome(data["status"], data["evidence"], data["message"], dict(data["computed"]), list(data["derivation"]),
-                              dict(data.get("margins", {})))
+            outcome = _outcome_of(data)
         except (OSError, ValueError, KeyError, TypeError):
             return None
         if outcome.status not in CACHED_STATUSES:
@@ -87,20 +86,7 @@ class ResultCache:
     def put(self, claim, outcome: Outcome, seconds: float | None) -> None:
         if claim.load_error or outcome.status not in CACHED_STATUSES:
             return
-        from verify.report.shared import value_text
-
-        data = {"status": outcome.status, "evidence": outcome.evidence, "message": outcome.message,
-                "computed": {str(k): value_text(v) for k, v in outcome.computed.items()} if isinstance(outcome.computed, dict) else {},
-                "derivation": [str(line) for line in outcome.derivation],
-                "margins": {str(k): float(v) for k, v in outcome.margins.items()}, "seconds": seconds}
-        path = self._entry(claim_key(claim))
-        try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            temporary = path.with_suffix(f".{os.getpid()}.tmp")
-            temporary.write_text(json.dumps(data), encoding="utf-8")
-            temporary.replace(path)
-        except (OSError, ValueError, TypeError):
-            pass  # a cache that cannot be written only costs time
+        _write_json(self._entry(claim_key(claim)), _outcome_data(outcome, seconds))
 
     # --- the last outcome of each claim, for --failed -------------------------------------------------------------
 
@@ -158,8 +144,7 @@ class ResultCache:
                 claim = Claim(id=entry["id"], file=entry["file"], table={}, statement=entry["statement"], check=entry["check"],
                               expected=entry["expected"], source_text=entry["source_text"], document=entry["document"],
                               source_title=entry["source_title"], line=entry["line"])
-                outcome = Outcome(entry["status"], entry["evidence"], entry["message"], dict(entry["computed"]), list(entry["derivation"]),
-                                  dict(entry.get("margins", {})))
+                outcome = _outcome_of(entry)
                 if outcome.status not in CACHED_STATUSES:
                     return None
                 replay.append((claim, outcome, entry.get("seconds")))
@@ -171,21 +156,33 @@ class ResultCache:
         """Keep a run under ``key`` when every claim loaded and came out verified or refuted."""
         if not results or any(r.claim.load_error or r.outcome.status not in CACHED_STATUSES for r in results):
             return
-        from verify.report.shared import value_text
-
         entries = [{"id": r.claim.id, "file": r.claim.file, "line": r.claim.line, "statement": r.claim.statement, "check": r.claim.check,
                     "expected": r.claim.expected, "source_text": r.claim.source_text if isinstance(r.claim.source_text, str) else None,
-                    "document": r.claim.document, "source_title": r.claim.source_title, "status": r.outcome.status,
-                    "evidence": r.outcome.evidence, "message": r.outcome.message,
-                    "computed": {str(k): value_text(v) for k, v in r.outcome.computed.items()} if isinstance(r.outcome.computed, dict) else {},
-                    "derivation": [str(line) for line in r.outcome.derivation],
-                    "margins": {str(k): float(v) for k, v in r.outcome.margins.items()}, "seconds": r.seconds}
+                    "document": r.claim.document, "source_title": r.claim.source_title, **_outcome_data(r.outcome, r.seconds)}
                    for r in results]
-        path = self._library_entry(key)
-        try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            temporary = path.with_suffix(f".{os.getpid()}.tmp")
-            temporary.write_text(json.dumps(entries), encoding="utf-8")
-            temporary.replace(path)
-        except (OSError, ValueError, TypeError):
-            pass
+        _write_json(self._library_entry(key), entries)
+
+
+def _outcome_data(outcome: Outcome, seconds) -> dict:
+    """An outcome as JSON data (exact values as their strings)."""
+    from verify.report.shared import value_text
+
+    return {"status": outcome.status, "evidence": outcome.evidence, "message": outcome.message,
+            "computed": {str(k): value_text(v) for k, v in outcome.computed.items()} if isinstance(outcome.computed, dict) else {},
+            "derivation": [str(line) for line in outcome.derivation],
+            "margins": {str(k): float(v) for k, v in outcome.margins.items()}, "seconds": seconds}
+
+
+def _outcome_of(data: dict) -> Outcome:
+    return Outcome(data["status"], data["evidence"], data["message"], dict(data["computed"]), list(data["derivation"]), dict(data.get("margins", {})))
+
+
+def _write_json(path: Path, data) -> None:
+    """Write ``data`` to ``path`` atomically (a temporary file renamed); a cache that cannot be written only costs time."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        temporary = path.with_suffix(f".{os.getpid()}.tmp")
+        temporary.write_text(json.dumps(data), encoding="utf-8")
+        temporary.replace(path)
+    except (OSError, ValueError, TypeError):
+        pass
