@@ -152,3 +152,21 @@ def test_plots_go_into_one_folder_as_png_or_svg(run_cli, tmp_path):
     result = run_cli("run", claims, "-k", "stability/euler", "--plots", "--plots-dir", "figs", "--format", "html", "-o", "out/r.html", "--no-cache")
     assert (tmp_path / "figs" / "stability-euler.svg").read_text().lstrip().startswith("<?xml")
     assert "src='../figs/stability-euler.svg'" in (tmp_path / "out" / "r.html").read_text()  # linked from where the report is
+
+
+def test_stability_explains_r_from_the_tableau_and_the_two_derivations_must_agree(monkeypatch):
+    """R(z) = det(I - zA + z e b^T)/det(I - zA) beside the symbolic step; a disagreement between them is an error."""
+    import sympy
+
+    from conftest import ROOT
+    from verify import checks, runner
+    from verify.checks import stability
+
+    claims = {c.id: c for c in runner.load([str(ROOT / "claims")], [str(ROOT / "models")], "scicomp/radau-iia-stability-function")}
+    claim = claims["scicomp/radau-iia-stability-function"]
+    lines = checks.explain(claim)
+    assert "det(I - z A) = z**2/6 - 2*z/3 + 1" in lines and "det(I - z A + z e b^T) = z/3 + 1" in lines
+    original = stability.amplification
+    monkeypatch.setattr(stability, "amplification", lambda *args: original(*args) * (1 + sympy.Symbol("lam") ** 5))  # a broken step
+    outcome = checks.evaluate(claim)
+    assert outcome.status == "error" and "det(I - zA + z e b^T)/det(I - zA) gives" in outcome.message

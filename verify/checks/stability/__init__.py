@@ -46,6 +46,7 @@ from verify.checks.common import CheckError, Context, DEFAULT_CONTEXT, Outcome
 from verify.checks.stability import a_stability
 from verify.checks.stability import multistep as multistep_stability
 from verify.checks.kind import ClaimKind
+from verify.engines.methods.base import MethodError
 from verify.checks.stability.reading import AStability, DAHLQUIST, KEYS, SpectralRadius, StabilitySpec, StableWhen, amplification, prepare
 from verify.checks.stability.stable_when import evaluate_spectral_radius, evaluate_stable_when
 
@@ -69,6 +70,7 @@ def _evaluate_a_stability(claim, method, options, spec) -> Outcome:
         text = f"{word}: {'yes' if truth[key] else 'no'}"
         (successes if claimed == truth[key] else failures).append(text if claimed == truth[key] else f"claimed {key} = {str(claimed).lower()}, computed {text}")
     how = f" ({'; '.join(lines[1:])})"
+    lines = _tableau_derivation(method, options, R) + lines
     if failures:
         return Outcome("refuted", "symbolic", "; ".join(failures) + how, computed, lines)
     return Outcome("verified", "symbolic", "; ".join(successes) + how, computed, lines)
@@ -112,6 +114,8 @@ def evaluate(claim: Claim, context: Context = DEFAULT_CONTEXT) -> Outcome:
     except symbolic.SymbolicUnavailable as exc:
         raise CheckError(str(exc)) from None
     derivation = [f"{what} of {method.name}: {shown}"]
+    if claim.model is None:
+        derivation = _tableau_derivation(method, options, computed_value) + derivation
     figure = _region_figure(method, options, computed_value, None if claim.model is not None else equals) \
         if context.figures and claim.model is None else None
     if (difference == 0) if not isinstance(difference, sympy.MatrixBase) else difference.is_zero_matrix:
@@ -120,6 +124,32 @@ def evaluate(claim: Claim, context: Context = DEFAULT_CONTEXT) -> Outcome:
     claimed = str(equals if not isinstance(equals, sympy.MatrixBase) else equals.tolist())
     return Outcome("refuted", "symbolic", f"{what} of {method.name}: claimed {claimed}, computed {shown}", {what: shown}, derivation,
                    figure=figure)
+
+
+def _tableau_derivation(method, options, R) -> list[str]:
+    """For a Runge-Kutta tableau, R(z) again from its coefficients (Hairer & Wanner II, Prop. IV.3.2):
+    R(z) = det(I - z A + z e b^T) / det(I - z A), shown step by step; it must equal the R(z) of the symbolic step (one
+    derivation checks the other: a disagreement is an error, never a verdict)."""
+    table = getattr(method, "table", None)
+    if table is None:
+        return []
+    try:
+        tab = table(options)
+    except (MethodError, TypeError, ValueError):
+        return []
+    z = symbol("z")
+    s = tab.stages
+    A = sympy.Matrix(s, s, lambda i, j: tab.A[i][j])
+    e_bT = sympy.Matrix(s, s, lambda i, j: tab.b[j])
+    identity = sympy.eye(s)
+    numerator = sympy.expand((identity - z * A + z * e_bT).det(method="berkowitz"))
+    denominator = sympy.expand((identity - z * A).det(method="berkowitz"))
+    ratio = sympy.cancel(numerator / denominator)
+    if sympy.simplify(ratio - R) != 0:
+        raise CheckError(f"R(z) of {method.name}: the symbolic step gives {R} but det(I - zA + z e b^T)/det(I - zA) gives {ratio}")
+    return [f"tableau of {method.name}: A = {[list(row) for row in tab.A]}, b = {list(tab.b)}, c = {list(tab.c)}",
+            "R(z) = 1 + z b^T (I - z A)^(-1) e = det(I - z A + z e b^T) / det(I - z A)",
+            f"det(I - z A + z e b^T) = {numerator}", f"det(I - z A) = {denominator}", f"R(z) = {ratio}"]
 
 
 def _coefficients(polynomial, z) -> list[complex]:
