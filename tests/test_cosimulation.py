@@ -295,7 +295,7 @@ def test_plots_are_written_next_to_the_report(tmp_path, run_cli):
     for claim_id in ("grows", "order"):
         svg = (tmp_path / figures[claim_id]).read_text() if not figures[claim_id].startswith("/") else open(figures[claim_id]).read()
         assert svg.lstrip().startswith("<?xml") and "<svg" in svg
-    assert figures["grows"] == str(Path("out") / "report-plots" / "grows.svg")  # in the report's folder of pictures
+    assert Path(figures["grows"]).parent == Path("out") / "report-plots" and Path(figures["grows"]).name.startswith("grows-")
     assert sorted(p.name for p in tmp_path.iterdir()) == ["c.toml", "out"]  # nothing loose in the working directory
 
 

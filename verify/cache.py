@@ -2,8 +2,8 @@
 
 A result is stored under a content hash of everything it depends on: the claim's own table (as read from its
 file), the model it uses (every field, as parsed), the text of every module of this package (so a change to the
-code, not only a new release, invalidates every entry), and the versions of Python, sympy, mpmath, gmpy2 and
-python-flint.  Only verdicts are cached (``verified`` and ``refuted``); an ``error`` may come from a time or memory
+code, not only a new release, invalidates every entry), and the versions of Python, sympy, mpmath, gmpy2,
+python-flint, scipy and numpy.  Only verdicts are cached (``verified`` and ``refuted``); an ``error`` may come from a time or memory
 limit, so it is always checked again, and so is a run that draws pictures.  The entries are JSON, never pickle (a
 cache directory may be shared), and an entry that cannot be read is a miss.
 
@@ -40,7 +40,7 @@ def code_fingerprint() -> str:
         from importlib import metadata
 
         digest = hashlib.sha256(platform.python_version().encode())
-        for name in ("sympy", "mpmath", "gmpy2", "python-flint"):
+        for name in ("sympy", "mpmath", "gmpy2", "python-flint", "scipy", "numpy"):
             try:
                 digest.update(f"{name}={metadata.version(name)};".encode())
             except metadata.PackageNotFoundError:

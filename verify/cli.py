@@ -136,18 +136,23 @@ def run_command(paths, model_dirs, report_format, output, select, source_dirs, j
         cache.record(results)
     else:
         results = _check(paths, model_dirs, select, source_dirs, jobs, timeout, memory_limit, in_process, plots, failed, cache, cache_dir, level)
-        if library_key:
+        # kept only if no file changed while the claims were checked (the key is of the bytes before the run)
+        if library_key and library_key == cache.library_key(paths or [results_module.DEFAULT_CLAIMS],
+                                                            results_module.default_model_dirs(model_dirs), select):
             cache.put_library(library_key, results)
     if cache is not None and cache.reused and (verbosity is None or verbosity > 0):
         click.echo(f"note: reused {cache.reused} of {len(results)} verdicts from {cache_dir} (their inputs did not change; --no-cache checks them again)",
                    err=True)
     if plots:
         folder = Path(plots_dir) if plots_dir else Path(output).with_name(Path(output).stem + "-plots") if output else Path("verify-plots")
+        failures = []
         try:
-            written = figures.write_figures(results, folder, plots)
+            written = figures.write_figures(results, folder, plots, failures)
         except figures.FiguresUnavailable as exc:
             click.echo(f"warning: {exc}; no pictures written", err=True)
         else:
+            for failure in failures:
+                click.echo(f"warning: no picture for {failure}", err=True)
             if not written:
                 click.echo("note: no claim in this run draws a picture (energy, order and stability claims do)", err=True)
             report_folder = Path(output).parent if output else Path(".")
@@ -330,8 +335,10 @@ def explain_command(claim_id, paths, model_dirs, latex, standalone, show_all, ti
     claim = claims[0]
     outcome, lines = runner.explain_bounded(claim, timeout=timeout, memory_limit=memory_limit, in_process=in_process)
     lines = [str(line) for line in lines]
-    if not show_all and len(lines) > 2 * EXPLAIN_HEAD + 1:
-        lines = lines[:EXPLAIN_HEAD] + [f"... {len(lines) - 2 * EXPLAIN_HEAD} lines omitted (--all shows every line) ..."] + lines[-EXPLAIN_HEAD:]
+    if not show_all:
+        from verify.report.shared import summarised
+
+        lines = summarised(lines, EXPLAIN_HEAD)
     with unlimited_int_digits():  # our own exact values, not untrusted input
         if latex:
             from verify.report import latex as latex_report

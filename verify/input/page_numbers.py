@@ -57,9 +57,6 @@ class Page:
     prose_numbers: int
     unread: int = 0  # numbers too long or too large to read exactly (1e999999, 10^{401}): neither listed nor counted
 
-    def line_text(self, line: int) -> str:
-        return self.text.split("\n")[line - 1] if 0 < line <= self.text.count("\n") + 1 else ""
-
 
 class _Stream:
     """Characters for the tokenizer, each with the span of page text it stands for."""

@@ -41,14 +41,21 @@ def _pyplot():
 
 
 def slug(claim_id: str) -> str:
-    return re.sub(r"[^A-Za-z0-9._-]+", "-", claim_id).strip("-")
+    """A file name for the claim's picture: its id's safe characters (at most 80) and a short hash of the whole id, so
+    that ids differing only in unsafe characters (a/b, a b, a-b) never share a file."""
+    import hashlib
+
+    readable = re.sub(r"[^A-Za-z0-9_-]+", "-", claim_id).strip("-")[:80] or "claim"
+    return f"{readable}-{hashlib.sha256(claim_id.encode()).hexdigest()[:8]}"
 
 
 FORMATS = ("svg", "png")
 
 
-def write_figures(results, directory: Path, image_format: str = "svg") -> list[Path]:
-    """Draw every result's figure as ``directory/<claim id>.<format>``; set ``result.figure_path``; return the paths."""
+def write_figures(results, directory: Path, image_format: str = "svg", failures: list | None = None) -> list[Path]:
+    """Draw every result's figure as ``directory/<slug of the claim id>.<format>``; set ``result.figure_path``; return
+    the paths.  A picture that cannot be drawn is left out and named in ``failures``."""
+    failures = [] if failures is None else failures
     wanted = [r for r in results if r.outcome.figure]
     if not wanted:
         return []
@@ -60,11 +67,17 @@ def write_figures(results, directory: Path, image_format: str = "svg") -> list[P
         path = directory / f"{slug(result.claim.id)}.{image_format}"
         square = figure["kind"] in ("region", "locus")
         fig, ax = plt.subplots(figsize=(6, 5.2) if square else (7, 4.2))
-        {"energy": _energy, "order": _order, "region": _region, "locus": _locus}[figure["kind"]](ax, figure)
-        ax.set_title(_shortened(result.claim.id + ": " + result.outcome.status), fontsize=9)
-        fig.tight_layout()
-        fig.savefig(path, format=image_format, dpi=120)
-        plt.close(fig)
+        try:
+            {"energy": _energy, "order": _order, "region": _region, "locus": _locus}[figure["kind"]](ax, figure)
+            # the id is the claim file's text: shown as it is, never read as matplotlib's $...$ mathematics
+            ax.set_title(_shortened(result.claim.id + ": " + result.outcome.status), fontsize=9, parse_math=False)
+            fig.tight_layout()
+            fig.savefig(path, format=image_format, dpi=120)
+        except (ValueError, OSError, RuntimeError, OverflowError) as exc:  # one picture that cannot be drawn is not the run's end
+            failures.append(f"{result.claim.id}: {type(exc).__name__}: {' '.join(str(exc).split())[:200]}")
+            continue
+        finally:
+            plt.close(fig)
         result.figure_path = str(path)
         paths.append(path)
     return paths

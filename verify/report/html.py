@@ -29,7 +29,11 @@ r.style.display=ok?'':'none';});}"""
 
 
 def _anchor(claim_id: str) -> str:
-    return "claim-" + "".join(c if c.isalnum() or c in "-_" else f"-{ord(c):x}-" for c in claim_id)
+    """A unique HTML id for the claim's row: its safe characters and a short hash of the whole id."""
+    import hashlib
+
+    readable = "".join(c if c.isascii() and (c.isalnum() or c in "-_") else "-" for c in claim_id)[:60]
+    return f"claim-{readable}-{hashlib.sha256(claim_id.encode()).hexdigest()[:8]}"
 
 
 def _math_or_text(text: str) -> str:
@@ -65,9 +69,9 @@ def _derivation(result) -> str:
     lines = [str(line) for line in result.outcome.derivation]
     if not lines:
         return ""
-    half = MAX_DERIVATION_LINES // 2
-    if len(lines) > MAX_DERIVATION_LINES:
-        lines = lines[:half] + [f"... {len(lines) - 2 * half} lines omitted (verify explain --all shows them) ..."] + lines[-half:]
+    from verify.report.shared import summarised
+
+    lines = summarised(lines, MAX_DERIVATION_LINES // 2)
     items = "".join(f"<li>{_derivation_line(line)}</li>" for line in lines)
     return f"<details><summary>derivation ({len(result.outcome.derivation)} lines)</summary><ol>{items}</ol></details>"
 

@@ -22,10 +22,16 @@ PREAMBLE = r"""\documentclass{article}
 """
 
 
+LINE_UNITS = 200  # escaped characters per source line: TeX reads at most 200,000 characters in one line
+
+
 def text(value: str) -> str:
-    """Plain text safe inside a LaTeX paragraph: specials escaped, other non-ASCII characters named or dropped."""
+    """Plain text safe inside a LaTeX paragraph: specials escaped, other non-ASCII characters named or dropped, and the
+    output broken with ``%`` line ends so that no source line outgrows TeX's buffer."""
     out = []
-    for char in str(value):
+    for index, char in enumerate(str(value)):
+        if index and index % LINE_UNITS == 0:
+            out.append("%\n")
         if char in SPECIALS:
             out.append(SPECIALS[char])
         elif char in UNICODE:

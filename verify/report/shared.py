@@ -102,3 +102,10 @@ def summary_line(results) -> str:
     if stale:
         line += f" · {stale} stale source_text"
     return line
+
+
+def summarised(lines: list, head: int) -> list:
+    """The first and last ``head`` lines of a long derivation, with a line saying how many were left out."""
+    if len(lines) <= 2 * head + 1:
+        return list(lines)
+    return list(lines[:head]) + [f"... {len(lines) - 2 * head} lines omitted (verify explain --all shows every line) ..."] + list(lines[-head:])

@@ -313,7 +313,7 @@ class RungeKutta(Method):
             recorder.reuse["fsal"] = (t + h, list(new), list(stages[-1]))
         if "bhat" in options:
             self._estimate(system, y, new, stages, options, recorder)
-        for q, (name, value) in enumerate(zip(system.states, new)):
+        for name, value in zip(system.states, new):
             recorder.assign(name, value, formula=lambda name=name: _update_formula(name, b, len(system.states)))
         return new
 
@@ -419,8 +419,9 @@ def _stage_formula(row, c_i, i, t_value, state) -> str:
     return f"f({time}, {argument}) = f({_values([t_value])}, {_values(state)})"
 
 
-def _update_formula(name, b, states) -> str:
-    stages = [f"k{j + 1}" if states == 1 else f"k{j + 1}_{name}" for j in range(len(b))]
+def _update_formula(name, b, state_count) -> str:
+    """The new value of state ``name``: name + h*(b1*k1 + ...), the stages by component when there are several states."""
+    stages = [f"k{j + 1}" if state_count == 1 else f"k{j + 1}_{name}" for j in range(len(b))]
     return f"{name} + h*({_coefficient_sum(b, stages)})"
 
 
