@@ -192,3 +192,13 @@ def test_stability_explains_r_from_the_tableau_and_the_two_derivations_must_agre
     monkeypatch.setattr(stability, "amplification", lambda *args: original(*args) * (1 + sympy.Symbol("lam") ** 5))  # a broken step
     outcome = checks.evaluate(claim)
     assert outcome.status == "error" and "det(I - zA + z e b^T)/det(I - zA) gives" in outcome.message
+
+
+def test_multistep_steps_show_their_formula_then_the_value(run_cli):
+    """Burden & Faires' AB4 example: the fourth step is y[n] + h*(-3/8*f[n-3] + 37/24*f[n-2] - 59/24*f[n-1] + 55/24*f[n])
+    (the coefficients -9/24, 37/24, -59/24, 55/24 of AB4, Hairer, Norsett & Wanner I, Table III.1.1), then its value."""
+    from conftest import ROOT
+
+    output = run_cli("explain", "bf/ab4-rk4-start", str(ROOT / "claims" / "method_families.toml")).output
+    assert "step 4: y = y[n] + h*(-3/8*f[n-3] + 37/24*f[n-2] - 59/24*f[n-1] + 55/24*f[n]) = 6381867747157/3000000000000" in output
+    assert "step 1 · starting value y_1: start = 62197/75000" in output  # a starting value has no formula of its own

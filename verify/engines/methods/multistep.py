@@ -231,8 +231,9 @@ class LinearMultistep(Method):
             window_y = list(reversed(past_y)) + [y]  # y_{n-k+1} .. y_n
             window_f = list(reversed(past_f)) + [f_now] if rates else []
             new = self._formula(system, t, h, alpha, beta, window_y, window_f, options, recorder)
+        formula = (lambda name: (lambda: _multistep_formula(name, alpha, beta))) if taken >= k - 1 else (lambda name: None)
         for name, value in zip(system.states, new):
-            recorder.assign(name, value)
+            recorder.assign(name, value, formula=formula(name))
         history_y = [v for past in ([y] + past_y)[:k - 1] for v in past]
         history_f = [v for past in ([f_now] + past_f)[:k - 1] for v in past] if rates else []
         return new + history_y + history_f + [v for block in starts for v in block] + [0 * h + min(taken + 1, k - 1)]
@@ -274,3 +275,26 @@ def predictor_corrector(name: str) -> LinearMultistep:
 
 
 __all__ = ["MULTISTEP", "PREDICTOR_CORRECTOR", "LinearMultistep", "MultistepCoefficients", "predictor_corrector"]
+
+
+def _multistep_formula(name, alpha, beta) -> str:
+    """The new value of state ``name`` by the method's formula (alpha_k = 1): x[n+1] = -(alpha_{k-1} x[n] + ...) +
+    h*(beta_k f[n+1] + beta_{k-1} f[n] + ...), with the method's own coefficients (explain shows it, then the value)."""
+    from verify.engines.rational import to_sympy
+
+    k = len(alpha) - 1
+
+    def index(j):  # j = 0 .. k: the time level n + 1 - (k - j)
+        offset = j - k + 1
+        return "n" if offset == 0 else f"n+{offset}" if offset > 0 else f"n{offset}"
+
+    def term(coefficient, symbol):
+        value = to_sympy(coefficient)
+        sign, size = ("-", -value) if value.is_number and value.is_negative else ("", value)
+        text = str(size)
+        factor = "" if size == 1 else f"({text})*" if any(c in text for c in " +-") else f"{text}*"
+        return f"{sign}{factor}{symbol}"
+
+    past = [term(-alpha[j], f"{name}[{index(j)}]") for j in range(k) if to_sympy(alpha[j]) != 0]
+    rates = [term(beta[j], f"f[{index(j)}]") for j in range(k + 1) if to_sympy(beta[j]) != 0]
+    return (" + ".join(past) + f" + h*({' + '.join(rates)})").replace("+ -", "- ")
