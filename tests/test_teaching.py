@@ -202,3 +202,16 @@ def test_multistep_steps_show_their_formula_then_the_value(run_cli):
     output = run_cli("explain", "bf/ab4-rk4-start", str(ROOT / "claims" / "method_families.toml")).output
     assert "step 4: y = y[n] + h*(-3/8*f[n-3] + 37/24*f[n-2] - 59/24*f[n-1] + 55/24*f[n]) = 6381867747157/3000000000000" in output
     assert "step 1 · starting value y_1: start = 62197/75000" in output  # a starting value has no formula of its own
+
+
+def test_the_step_doubling_lesson_reads_as_its_formulas(run_cli):
+    """The lesson's attempt (page 002: y = 10, k = 0.5, h = 1): each quantity by its formula with the values in it."""
+    from conftest import ROOT
+
+    output = run_cli("explain", "cooling/attempt-h1", str(ROOT / "claims"), "--models", str(ROOT / "models")).output
+    for line in ("coarse = y + h*f(t, y) = 10 + 1*(-5) = 5", "midpoint = y + h/2*f(t, y) = 10 + 1/2*(-5) = 15/2",
+                 "fine = midpoint + h/2*f(t + h/2, midpoint) = 15/2 + 1/2*(-15/4) = 45/8",
+                 "error_estimate = abs(fine - coarse) = abs(45/8 - 5) = 5/8", "tolerance = atol + rtol*abs(fine) = 1/10 + 1/100*abs(45/8) = 5/32"):
+        assert line in output, line
+    latex = run_cli("explain", "cooling/attempt-h1", str(ROOT / "claims"), "--models", str(ROOT / "models"), "--latex").output
+    assert "?" not in latex and r"h / 2" in latex

@@ -115,7 +115,7 @@ def formula_latex(text: str) -> str:
             out.append(token.string)
         elif token.string == "*":
             out.append(r"\,")
-        elif token.string in "+-(),[]":
+        elif token.string in "+-(),[]/":
             out.append(token.string)
         else:
             out.append(r"\text{?}")

@@ -400,10 +400,11 @@ def component_names(quantity: str, states) -> list[str]:
     return [quantity] if len(states) == 1 else [f"{quantity}_{s}" for s in states]
 
 
-def assign_components(recorder: "Recorder", quantity: str, vector, states, where: str = "") -> None:
-    """Record a per-component quantity under the names of component_names."""
-    for name, value in zip(component_names(quantity, states), vector):
-        recorder.assign(name, value, where)
+def assign_components(recorder: "Recorder", quantity: str, vector, states, where: str = "", formulas=None) -> None:
+    """Record a per-component quantity under the names of component_names; ``formulas`` (one function per component,
+    giving its formula as text: Recorder.assign) for ``verify explain``."""
+    for index, (name, value) in enumerate(zip(component_names(quantity, states), vector)):
+        recorder.assign(name, value, where, formulas[index] if formulas else None)
 
 
 def component_values(options: dict, name: str, states: list) -> list:

@@ -59,8 +59,16 @@ def attempt(system, t, y, h, atol, rtol, recorder, where=""):
     ratios = [estimate[i] / tolerance[i] for i in range(n) if tolerance[i] > 0]
     ratio = max(ratios) if len(ratios) == n else None
     values = {"coarse": coarse, "midpoint": midpoint, "fine": fine, "error_estimate": estimate, "tolerance": tolerance}
+    shown = rational.to_sympy
+    formulas = {  # the lesson's formulas with the values substituted, one function per component (explain only)
+        "coarse": lambda i: f"{system.states[i]} + h*f(t, y) = {shown(y[i])} + {shown(h)}*({shown(f0[i])})",
+        "midpoint": lambda i: f"{system.states[i]} + h/2*f(t, y) = {shown(y[i])} + {shown(h * HALF)}*({shown(f0[i])})",
+        "fine": lambda i: f"midpoint + h/2*f(t + h/2, midpoint) = {shown(midpoint[i])} + {shown(h * HALF)}*({shown(f1[i])})",
+        "error_estimate": lambda i: f"abs(fine - coarse) = abs({shown(fine[i])} - {shown(coarse[i])})",
+        "tolerance": lambda i: f"atol + rtol*abs(fine) = {shown(atol[i])} + {shown(rtol[i])}*abs({shown(fine[i])})",
+    }
     for name, vector in values.items():
-        assign_components(recorder, name, vector, system.states, where)
+        assign_components(recorder, name, vector, system.states, where, [(lambda i=i, f=formulas[name]: f(i)) for i in range(n)])
     recorder.assign("t_coarse", t + h, where)
     recorder.assign("t_midpoint", t + h * HALF, where)
     recorder.assign("t_fine", t + h, where)
