@@ -42,7 +42,7 @@ def package_version() -> str:
 
 
 def _seconds(value):
-    return None if value is None else round(value, 4)
+    return None if value is None else round(value, 6)
 
 
 def _computed(computed) -> dict:
