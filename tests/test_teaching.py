@@ -215,3 +215,12 @@ def test_the_step_doubling_lesson_reads_as_its_formulas(run_cli):
         assert line in output, line
     latex = run_cli("explain", "cooling/attempt-h1", str(ROOT / "claims"), "--models", str(ROOT / "models"), "--latex").output
     assert "?" not in latex and r"h / 2" in latex
+
+
+def test_the_sign_derivation_names_its_form_and_vector_apart_from_the_states(run_cli, tmp_path):
+    """A Gram matrix written as q = v^T M v read wrongly for a model whose states are q and v: fresh names instead."""
+    (tmp_path / "c.toml").write_text('[model.m]\nstates = ["q", "v", "w"]\nrhs = { q = "v", v = "-q", w = "-w" }\n'
+                                     '[[claim]]\nid = "s"\nstatement = "s"\ncheck = "sign"\nmodel = "m"\nexpr = "q**2 + v**2 + w**2"\nsign = "nonnegative"\n',
+                                     encoding="utf-8")
+    output = run_cli("explain", "s", "c.toml").output
+    assert "Gram matrix M (q1 = w1^T M w1, w1 = (q, v, w))" in output and "expands it back to q1" in output

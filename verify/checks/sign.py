@@ -158,12 +158,21 @@ def _back_substitute(L, y):
     return x
 
 
+def _fresh_name(base: str, taken: set) -> str:
+    """``base``, or base1, base2, ...: the first that is not a name of the claim's variables."""
+    if base not in taken:
+        return base
+    return next(f"{base}{k}" for k in range(1, len(taken) + 2) if f"{base}{k}" not in taken)
+
+
 def _quadratic(claim, q, variables, polynomial, sign, strict, computed, header):
     n = len(variables)
     M, homogeneous = gram_matrix(polynomial, n)
     coordinates = list(variables) + ([] if homogeneous else [sympy.Integer(1)])
     pivots, L, failure = ldl(M)
-    derivation = header + [f"Gram matrix M (q = v^T M v, v = ({', '.join(map(str, coordinates))})): {M}"]
+    taken = {str(c) for c in coordinates}  # the form and its vector get names no state or parameter has (a state may be v)
+    form, vector = _fresh_name("q", taken), _fresh_name("w", taken)
+    derivation = header + [f"Gram matrix M ({form} = {vector}^T M {vector}, {vector} = ({', '.join(map(str, coordinates))})): {M}"]
     if failure is None:
         squares = []
         for k, d in enumerate(pivots):
@@ -174,7 +183,7 @@ def _quadratic(claim, q, variables, polynomial, sign, strict, computed, header):
         if sympy.expand(rewrite - q) != 0:
             raise CheckError("internal: the LDL^T sum of squares does not expand back to q")
         derivation.append("LDL^T pivots: " + ", ".join(map(str, pivots)))
-        derivation.append("sum of squares (sympy expands it back to q): " + " + ".join(str(d * lin**2) for d, lin in squares))
+        derivation.append(f"sum of squares (sympy expands it back to {form}): " + " + ".join(str(d * lin**2) for d, lin in squares))
         if not strict or all(d > 0 for d in pivots):
             kind = "definite" if strict else "semidefinite"
             return Outcome(
