@@ -11,7 +11,7 @@ The Python API (SPEC.md; the command line is a thin layer over the same runner):
 
 ``load`` reads claim files (a claim that cannot be loaded comes back with its ``load_error`` and checks as an
 ``error``); ``check`` checks each claim in worker processes under a time and a memory limit, as ``verify run``
-does, and returns ``verify.runner.Result`` objects.  Nothing heavy is imported until one of them is called.
+does, and returns ``verify.results.Result`` objects.  Nothing heavy is imported until one of them is called.
 """
 from __future__ import annotations
 
@@ -42,6 +42,6 @@ def check(claims, jobs: int = 1, timeout=None, memory_limit=None, sources=(), in
 
 def exit_status(results, strict_sources: bool = False) -> int:
     """The exit status `verify run` would give these results: 0, 1, or 2 (see the README)."""
-    from verify import runner
+    from verify.results import exit_status as status_of
 
-    return runner.exit_status(results, strict_sources)
+    return status_of(results, strict_sources)

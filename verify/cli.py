@@ -123,8 +123,9 @@ def run_command(paths, model_dirs, report_format, output, select, source_dirs, j
         ResultCache(cache_dir).clear()
     level = 1 if verbosity is None else verbosity
     library_key = replay = None
+    library = (paths or [results_module.DEFAULT_CLAIMS], results_module.default_model_dirs(model_dirs), select)  # what the key hashes
     if cache is not None and not plots and not failed:  # an unchanged library: its last run, replayed without loading
-        library_key = cache.library_key(paths or [results_module.DEFAULT_CLAIMS], results_module.default_model_dirs(model_dirs), select)
+        library_key = cache.library_key(*library)
         replay = cache.get_library(library_key) if library_key else None
     if replay is not None:
         progress = Progress(len(replay), level)
@@ -137,8 +138,7 @@ def run_command(paths, model_dirs, report_format, output, select, source_dirs, j
     else:
         results = _check(paths, model_dirs, select, source_dirs, jobs, timeout, memory_limit, in_process, plots, failed, cache, cache_dir, level)
         # kept only if no file changed while the claims were checked (the key is of the bytes before the run)
-        if library_key and library_key == cache.library_key(paths or [results_module.DEFAULT_CLAIMS],
-                                                            results_module.default_model_dirs(model_dirs), select):
+        if library_key and library_key == cache.library_key(*library):
             cache.put_library(library_key, results)
     if cache is not None and cache.reused and (verbosity is None or verbosity > 0):
         click.echo(f"note: reused {cache.reused} of {len(results)} verdicts from {cache_dir} (their inputs did not change; --no-cache checks them again)",
@@ -369,8 +369,9 @@ def coverage_command(paths, model_dirs, source_dirs, report_format, output, verb
     claims check them (default ./claims)."""
     from verify import coverage, runner
     from verify.report.coverage import FORMATS as COVERAGE_FORMATS
+    from verify.results import DEFAULT_CLAIMS
 
-    no_claims = scaffold_document and not paths and not Path(runner.DEFAULT_CLAIMS).exists()
+    no_claims = scaffold_document and not paths and not Path(DEFAULT_CLAIMS).exists()
     claims = [] if no_claims else runner.load(paths, model_dirs)  # a skeleton for a new page needs no claims
     for claim in claims:
         if claim.load_error:
@@ -379,7 +380,7 @@ def coverage_command(paths, model_dirs, source_dirs, report_format, output, verb
     for warning in warnings:
         click.echo(f"warning: {warning}", err=True)
     if scaffold_document:
-        text = _scaffold(coverage, runner, documents, scaffold_document, source_dirs)
+        text = _scaffold(coverage, documents, scaffold_document, source_dirs)
     else:
         text = COVERAGE_FORMATS[report_format](documents, verbose)
     if output:
@@ -401,29 +402,31 @@ def coverage_command(paths, model_dirs, source_dirs, report_format, output, verb
     sys.exit(0)
 
 
-def _scaffold(coverage, runner, documents, name, source_dirs) -> str:
-    """The skeleton for document ``name``: a cited document, one in the source directories, or a file path."""
-    def read(path):
-        try:
-            return runner.read_bounded(path).decode("utf-8", errors="replace")
-        except (OSError, ValueError) as exc:  # FileRefused (too large, not a regular file) is a ValueError
-            raise click.BadParameter(f"document {name!r} cannot be read: {exc}", param_hint="--scaffold") from None
+def _scaffold(coverage, documents, name, source_dirs) -> str:
+    """The skeleton for document ``name``: a cited document (as the coverage read it), one in the source directories,
+    or a file path."""
+    from verify.results import SourceLibrary, default_source_dirs, read_bounded
 
     for doc in documents:
         if name in (doc.document, doc.path) and doc.path:
             if doc.problem:
                 raise click.BadParameter(f"document {name!r}: {doc.problem}", param_hint="--scaffold")
-            return coverage.scaffold(doc.document, read(doc.path), doc.items, doc.title)
-    library = runner.SourceLibrary(runner.default_source_dirs(source_dirs))
+            return coverage.scaffold(doc.document, doc.text, doc.items, doc.title)
+    library = SourceLibrary(default_source_dirs(source_dirs))
     path = library.locate(name)
     if path is None and name in library.problems:
         raise click.BadParameter(f"document {name!r}: {library.problems[name]}", param_hint="--scaffold")
-    if path is None:
-        if not Path(name).is_file():
-            raise click.BadParameter(f"document {name!r} is neither cited by a claim, nor in the source directories, nor a file",
-                                     param_hint="--scaffold")
+    if path is not None:
+        text = library.raw(name)
+    elif Path(name).is_file():
         path = name
-    text = read(path)
+        try:
+            text = read_bounded(path).decode("utf-8", errors="replace")
+        except (OSError, ValueError) as exc:  # FileRefused (too large, not a regular file) is a ValueError
+            raise click.BadParameter(f"document {name!r} cannot be read: {exc}", param_hint="--scaffold") from None
+    else:
+        raise click.BadParameter(f"document {name!r} is neither cited by a claim, nor in the source directories, nor a file",
+                                 param_hint="--scaffold")
     page = coverage.document_coverage(Path(path).name, path, text, None, [], [])
     if page.problem:
         raise click.BadParameter(f"document {name!r}: {page.problem}", param_hint="--scaffold")

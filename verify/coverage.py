@@ -23,8 +23,8 @@ from fractions import Fraction
 from pathlib import Path
 
 from verify.input.load import Claim, LoadTimeout, bounded_time, read_out_of_scope
-from verify.input.page_numbers import Stated, read_page
-from verify.runner import SourceLibrary, default_source_dirs
+from verify.input.page_numbers import Stated, numbers_in, read_page
+from verify.results import SourceLibrary, default_source_dirs
 
 NOT_VALUES = {"id", "statement", "source_text", "note", "digits", "rounding", "expected", "check", "model",
               "method", "tableau", "start", "proof", "predictor"}  # names such as "fehlberg-45" or "bdf-2" are not numbers
@@ -53,6 +53,7 @@ class DocumentCoverage:
     unmatched: list[str] = field(default_factory=list)  # out-of-scope phrases found nowhere in the document
     unread: int = 0  # numbers too long or too large to read exactly: neither listed nor counted
     problem: str | None = None  # why the document could not be read (then it has no items and counts as 0%)
+    text: str = ""  # the document as read (the skeleton quotes it)
 
     def count(self, kind: str, state: str | None = None) -> int:
         return sum(1 for i in self.items if i.stated.kind == kind and (state is None or i.state == state))
@@ -137,7 +138,7 @@ def _document_coverage(document, path, text, title, claims, out_of_scope) -> Doc
             for item in index.within(span):
                 if item.out_of_scope is None:
                     item.out_of_scope = entry.reason
-    return DocumentCoverage(document, path, title, items, page.prose_numbers, [c.id for c in claims], unmatched, page.unread)
+    return DocumentCoverage(document, path, title, items, page.prose_numbers, [c.id for c in claims], unmatched, page.unread, text=text)
 
 
 class _SpanIndex:
@@ -171,8 +172,6 @@ def occurrences(text: str, phrase: str) -> list[tuple[int, int]]:
 
 def claim_values(claim: Claim) -> set[Fraction]:
     """Every exact number the claim states in its keys (NOT_VALUES aside) and its model uses."""
-    from verify.input.page_numbers import numbers_in
-
     values: set[Fraction] = set()
 
     def walk(value, key=None):

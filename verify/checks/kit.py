@@ -47,13 +47,12 @@ def validated(method: Method, model, options: dict, where: str = "", steps: int 
         raise LoadError(f"{where}{exc}") from None
 
 
-def initial_values(claim: Claim, variables=None, read=None) -> tuple:
-    """(t0, y0) from the claim's ``initial`` table, the one rule of every kind that runs a method: a value for each
-    of ``variables`` (default the model's variables: its states, then the algebraic variables of a DAE) and
-    optionally ``t`` (default 0); nothing else.  ``read(claim, value, key)`` reads each value (default: an exact
-    rational; forall reads expressions in its domain symbols)."""
-    model = claim.model
-    variables = list(model.variables if variables is None else variables)
+def initial_values(claim: Claim, read=None) -> tuple:
+    """(t0, y0) from the claim's ``initial`` table, the one rule of every kind that runs a method: a value for each of
+    the model's variables (its states, then the algebraic variables of a DAE) and optionally ``t`` (default 0);
+    nothing else.  ``read(claim, value, key)`` reads each value (default: an exact rational; forall reads expressions
+    in its domain symbols)."""
+    variables = list(claim.model.variables)
     read = read or read_rational
     initial = claim_table(claim.table, "initial")
     unknown = set(initial) - set(variables) - {TIME}

@@ -49,10 +49,10 @@ def read_line(text: str) -> Line:
         return Line(text, label, parts)
     chain = rest.split(" = ")
     if len(chain) > 2 and IDENTIFIER.fullmatch(chain[0].strip()):  # name = formula = ... = value
-        value = _expression(chain[-1].strip("() ") if chain[-1].startswith("(") and "," not in chain[-1] else chain[-1])
+        value = read_expression(chain[-1].strip("() ") if chain[-1].startswith("(") and "," not in chain[-1] else chain[-1])
         if value is not None:
             return Line(text, label, [(chain[0].strip(), value)], formula=[part.strip() for part in chain[1:-1]])
-    expression = _expression(rest)
+    expression = read_expression(rest)
     if expression is not None:
         return Line(text, label, expression=expression)
     words = re.fullmatch(r"([^=]*\s)([A-Za-z_][A-Za-z0-9_]*) = (.+)", rest)  # "named value h = 1/40"
@@ -67,11 +67,11 @@ def _assignment(text: str):
     name, sep, value = text.partition(" = ")
     if not sep or not IDENTIFIER.fullmatch(name.strip()):
         return None
-    expression = _expression(value)
+    expression = read_expression(value)
     return (name.strip(), expression) if expression is not None else None
 
 
-def _expression(text: str):
+def read_expression(text: str):
     """``text`` as a sympy expression by the whitelist parser, every identifier a symbol; None when it does not read."""
     text = text.strip()
     if not text or len(text) > MAX_MATH_CHARS or not text.isascii():

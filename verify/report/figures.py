@@ -87,15 +87,13 @@ def _shortened(text: str, width: int = 90) -> str:
     return text if len(text) <= width else text[: width - 1] + "…"
 
 
-BROKEN = {  # which points of a run break a claimed bound on its ratios
-    "max_ratio": lambda ratios, op, bound: [i for i, r in enumerate(ratios) if not _holds(r, op, bound)],
-    "min_ratio": lambda ratios, op, bound: [i for i, r in enumerate(ratios) if not _holds(r, op, bound)],
-    "final_ratio": lambda ratios, op, bound: [len(ratios) - 1] if ratios and not _holds(ratios[-1], op, bound) else [],
-}
+def _broken(name: str, ratios: list, op: str, bound: float) -> list[int]:
+    """The points of a run that break a claimed bound on its ratios: any point for max_ratio and min_ratio, the last
+    one for final_ratio (for the picture only: the check decided the claim exactly)."""
+    from verify.checks.comparisons import OPERATORS
 
-
-def _holds(value, op, bound) -> bool:
-    return {"<": value < bound, "<=": value <= bound, ">": value > bound, ">=": value >= bound, "==": value == bound, "!=": value != bound}[op]
+    points = range(len(ratios)) if name in ("max_ratio", "min_ratio") else range(len(ratios) - 1, len(ratios)) if name == "final_ratio" else ()
+    return [i for i in points if not OPERATORS[op](ratios[i], bound)]
 
 
 def _energy(ax, figure):
@@ -107,7 +105,7 @@ def _energy(ax, figure):
     _, times, ratios = figure["curves"][0]
     for name, op, bound in figure.get("bounds", ()):
         ax.axhline(bound, color="black", linestyle="--", linewidth=0.8, label=f"claimed {name} {op} {bound:g}")
-        broken = BROKEN.get(name, lambda *a: [])(ratios, op, bound)
+        broken = _broken(name, ratios, op, bound)
         if broken:
             ax.plot([times[i] for i in broken], [ratios[i] for i in broken], "x", color="red", markersize=4,
                     label=f"{name} {op} {bound:g} fails here")

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from html import escape
 
-from verify.report.derivation import mathml, read_line
+from verify.report.derivation import mathml, read_expression, read_line
 
 MAX_DERIVATION_LINES = 200  # a longer derivation shows its first and last half of this in the page
 STYLE = """body{font-family:system-ui,sans-serif;margin:1.5em;max-width:80em}
@@ -38,10 +38,8 @@ def _anchor(claim_id: str) -> str:
 
 def _math_or_text(text: str) -> str:
     """A value as MathML when it reads as an expression, else escaped text."""
-    line = read_line(f"value = {text}")
-    if line.assignments:
-        return mathml(line.assignments[0][1])
-    return f"<code>{escape(text)}</code>"
+    expression = read_expression(text)
+    return f"<code>{escape(text)}</code>" if expression is None else mathml(expression)
 
 
 def _computed(result) -> str:

@@ -231,9 +231,9 @@ class LinearMultistep(Method):
             window_y = list(reversed(past_y)) + [y]  # y_{n-k+1} .. y_n
             window_f = list(reversed(past_f)) + [f_now] if rates else []
             new = self._formula(system, t, h, alpha, beta, window_y, window_f, options, recorder)
-        formula = (lambda name: (lambda: _multistep_formula(name, alpha, beta))) if taken >= k - 1 else (lambda name: None)
+        by_formula = taken >= k - 1  # a starting value has no formula of the method's own
         for name, value in zip(system.states, new):
-            recorder.assign(name, value, formula=formula(name))
+            recorder.assign(name, value, formula=(lambda name=name: _multistep_formula(name, alpha, beta)) if by_formula else None)
         history_y = [v for past in ([y] + past_y)[:k - 1] for v in past]
         history_f = [v for past in ([f_now] + past_f)[:k - 1] for v in past] if rates else []
         return new + history_y + history_f + [v for block in starts for v in block] + [0 * h + min(taken + 1, k - 1)]

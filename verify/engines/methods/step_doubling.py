@@ -23,6 +23,7 @@ step size stays rational (the exact path never takes a real root).
 from __future__ import annotations
 
 import dataclasses
+import functools
 
 import gmpy2
 import sympy
@@ -68,7 +69,7 @@ def attempt(system, t, y, h, atol, rtol, recorder, where=""):
         "tolerance": lambda i: f"atol + rtol*abs(fine) = {shown(atol[i])} + {shown(rtol[i])}*abs({shown(fine[i])})",
     }
     for name, vector in values.items():
-        assign_components(recorder, name, vector, system.states, where, [(lambda i=i, f=formulas[name]: f(i)) for i in range(n)])
+        assign_components(recorder, name, vector, system.states, where, [functools.partial(formulas[name], i) for i in range(n)])
     recorder.assign("t_coarse", t + h, where)
     recorder.assign("t_midpoint", t + h * HALF, where)
     recorder.assign("t_fine", t + h, where)
