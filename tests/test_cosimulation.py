@@ -361,3 +361,25 @@ def test_schur_cohn_agrees_with_mpmath_roots(lower, leading):
     if any(abs(m - 1) < mpmath.mpf(10) ** -10 for m in moduli):
         return
     assert spectral.schur_stable(polynomial) == all(m < 1 for m in moduli)
+
+
+def test_the_inner_solver_diagnostic_runs_in_floats_only_where_floats_resolve_it():
+    """The doubled-substep run of the energy check's inner-solver test is in machine floats for the standard
+    exchange (its nodes agree with the 50-digit run to about 1e-13), and at 50 digits for the power exchange, whose
+    threshold switch can go the other way in floats."""
+    import mpmath
+
+    from verify import runner
+
+    model = oscillator()
+    system = ExactSystem(model, model.parameters)
+    options = {"H": R(1, 10), "scheme": "jacobi", "microsteps": sympy.Integer(2)}
+    problem = twins.Problem.of_system("cosimulation", options, system, R(0), [R(1), R(0)], 200)
+    floats, digits = twins.solve(problem, double_precision=True).nodes, twins.solve(problem).nodes
+    assert all(isinstance(v, float) for v in floats[-1][1])
+    with mpmath.workdps(50):
+        assert max(abs(mpmath.mpf(a) - b) for (_, ya), (_, yb) in zip(floats, digits) for a, b in zip(ya, yb)) < 1e-12
+    claims = {c.id: c for c in runner.load(["claims/cosimulation_energy.toml"], select="cosim/damped/jacobi-decays or cosim/power-exchange/linear-drifts")}
+    messages = {i: runner.check([c], in_process=True)[0].outcome.message for i, c in claims.items()}
+    assert "(the doubled run in machine floats)" in messages["cosim/damped/jacobi-decays-for-small-H"]
+    assert "(the doubled run in 50 digits)" in messages["cosim/power-exchange/linear-drifts-slowly"]

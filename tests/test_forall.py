@@ -148,3 +148,16 @@ def test_stage_residual_is_the_solve_residual(check_claims):
             'initial = { y = 1 }\nexpect = { y = "1 + (1/2)*(-1 + 1/10)/(1 + 1)" }')
     outcome = check_claims(claims_text(BOUND, {"residual": (body,)}))["residual"].outcome
     assert outcome.status == "verified", outcome.message
+
+
+def test_simple_instances_come_simplest_first_without_listing_every_combination():
+    """The combinations of simple values in the order (index sum, indices), generated lazily: ten symbols with four
+    simple values each (4^10 combinations) give their first instances at once."""
+    import itertools
+
+    from verify.checks.forall.domains import _by_index_sum
+
+    for sizes in ([4] * 4, [3, 1, 4], [2], [1, 1], [4, 3, 2, 5]):
+        assert list(_by_index_sum(sizes)) == sorted(itertools.product(*[range(n) for n in sizes]), key=lambda i: (sum(i), i))
+    first = list(itertools.islice(_by_index_sum([4] * 10), 12))
+    assert first[0] == (0,) * 10 and first[1] == (0,) * 9 + (1,) and all(sum(i) <= 2 for i in first)

@@ -9,7 +9,7 @@ import mpmath
 import sympy
 from sympy.printing.str import StrPrinter
 
-from verify.engines import number_field
+from verify.engines import number_field, rational
 from verify.engines.crosscheck import certify_sign  # rigorous enclosures: decide an inequality of two closed numbers
 from verify.engines.crosscheck import mp_value  # margins only: floats never decide a verdict
 from verify.engines.rational import to_sympy
@@ -52,14 +52,7 @@ def exact_text(value) -> str:
 
 def _compact_rational(value: sympy.Rational) -> str | None:
     """A huge rational by its size and leading digits (None when it is short enough to print in full)."""
-    p, q = int(value.p), int(value.q)
-    if p.bit_length() + q.bit_length() <= MAX_INLINE_DIGITS * 3:
-        return None
-    with mpmath.workprec(60):  # from the integers themselves: str() of a huge integer is refused by Python
-        approx = mpmath.nstr(mpmath.mpf(p) / mpmath.mpf(q), 12)
-    if q == 1:
-        return f"{approx} (exact integer, {p.bit_length()} bits)"
-    return f"{approx} (exact rational, numerator {p.bit_length()} bits, denominator {q.bit_length()} bits)"
+    return rational.compact_text(value, MAX_INLINE_DIGITS * 3)
 
 
 class _CompactPrinter(StrPrinter):

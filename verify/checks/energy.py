@@ -94,22 +94,40 @@ def _projected_bits(method, system, options, t0, y0, steps) -> int:
 
 
 INNER_SHARE = sympy.Rational(1, 10)  # the inner solver may move E/E0 by at most this share of its largest departure from 1
+FLOAT_DEPARTURE = 10**-6  # above this departure the doubled run in machine floats resolves a tenth of it (rounding ~1e-12)
 
 
 def _inner_solver_change(claim, method, options, system, t0, y0, steps, functional, ratios):
     """For a method that integrates inside its macro steps (co-simulation subsystems): how much E/E0 moves when the
-    inner steps double, against how far E/E0 departs from 1.  None when the inner solver is exact (then nothing to show)."""
+    inner steps double, against how far E/E0 departs from 1.  None when the inner solver is exact (then nothing to show).
+
+    The doubled run is in machine floats when E/E0 departs from 1 by more than FLOAT_DEPARTURE and the change it shows
+    is below half the allowed share: its rounding (about 1e-12 over these runs) cannot then decide the test.  Otherwise
+    (a small departure, or a change near the allowed share) it is run again at the mpmath precision, and always for the
+    power-exchange scheme, whose threshold test switches inputs: in floats a switch can go the other way (measured: the
+    change 0.069 in floats against 0.116 at 50 digits on cosim/power-exchange/stable-constant)."""
     inner_steps = method.doubled_inner_steps(options)
     if inner_steps is None or method.inner_solver_exact(claim.model, options):
         return None
     option, inner, finer = inner_steps
-    _, doubled = _ratios_mp(claim, method, finer, system, t0, y0, steps, functional)
     with mpmath.workdps(crosscheck.DIGITS):
-        change = max(abs(a - b) for a, b in zip(ratios, doubled))
         departure = max(abs(r - 1) for r in ratios)
+        share = crosscheck.to_mp(INNER_SHARE)
+        precision = "machine floats"
+        change = None
+        if departure > FLOAT_DEPARTURE and method.name == "cosimulation" and options.get("exchange") != "power":
+            _, doubled = _ratios_mp(claim, method, finer, system, t0, y0, steps, functional, double_precision=True)
+            change = max(abs(a - mpmath.mpf(b)) for a, b in zip(ratios, doubled))
+            if change > departure * share / 2:
+                change = None
+        if change is None:
+            _, doubled = _ratios_mp(claim, method, finer, system, t0, y0, steps, functional)
+            change = max(abs(a - b) for a, b in zip(ratios, doubled))
+            precision = f"{crosscheck.DIGITS} digits"
         text = (f"inner solver: doubling {option} ({inner} -> {2 * inner}) moves {claim.table.get('functional', 'energy')}/E0 by at most "
-                f"{mpmath.nstr(change, 3)}, {mpmath.nstr(change / departure, 2) if departure else 'all'} of its largest departure from 1")
-        if not departure or change > departure * crosscheck.to_mp(INNER_SHARE):
+                f"{mpmath.nstr(change, 3)}, {mpmath.nstr(change / departure, 2) if departure else 'all'} of its largest departure from 1 "
+                f"(the doubled run in {precision})")
+        if not departure or change > departure * share:
             raise CheckError(f"{text}: the subsystem solver's own error is not far below the effect measured; raise {option}")
     return text
 
@@ -134,18 +152,19 @@ def _ratios_exact(claim, method, options, system, t0, y0, steps, functional):
     return times, ratios, result.route
 
 
-def _ratios_mp(claim, method, options, system, t0, y0, steps, functional):
+def _ratios_mp(claim, method, options, system, t0, y0, steps, functional, double_precision=False):
     try:
-        nodes = twins.solve(twins.Problem.of_system(method.name, options, system, t0, y0, steps)).nodes
+        nodes = twins.solve(twins.Problem.of_system(method.name, options, system, t0, y0, steps), double_precision=double_precision).nodes
     except SolverFailure as exc:
         raise CheckError(f"the mpmath run failed: {exc}") from None
     with mpmath.workdps(crosscheck.DIGITS):
-        function = crosscheck.compile_mp(functional, claim.model.variable_symbols)
-        start = function([crosscheck.to_mp(v) for v in y0])
+        ctx = mpmath.fp if double_precision else mpmath.mp
+        function = crosscheck.compile_mp(functional, claim.model.variable_symbols, ctx)
+        start = function([crosscheck.to_mp(v) if not double_precision else float(crosscheck.to_mp(v)) for v in y0])
         if start == 0:
             raise CheckError("the functional is 0 at the initial state: no ratio")
         times = [crosscheck.to_mp(t0)] + [t for t, _ in nodes]
-        ratios = [mpmath.mpf(1)] + [function(y) / start for _, y in nodes]
+        ratios = [ctx.mpf(1)] + [function(y) / start for _, y in nodes]
     return times, ratios
 
 

@@ -8,6 +8,8 @@ equality is decided, not simplified.  The generators are the radicals (rational 
 """
 from __future__ import annotations
 
+import functools
+
 import sympy
 from sympy import QQ
 from sympy.polys.polyerrors import CoercionFailed
@@ -73,11 +75,48 @@ def field_of(values) -> tuple:
         degree *= sympy.degree(g.poly, g.poly.gen) if isinstance(g, sympy.CRootOf) else int(g.exp.q)
     if degree > MAX_DEGREE:
         raise NotAlgebraic(f"the coefficients generate a field of degree up to {degree} over QQ (more than {MAX_DEGREE}: not attempted)")
-    field = QQ.algebraic_field(*sorted(generators, key=sympy.default_sort_key))
+    if len(generators) == 1 and isinstance(next(iter(generators)), sympy.CRootOf):
+        root = next(iter(generators))
+        field = root_field(root)
+        try:
+            return field, [in_root_field(field, root, e) for e in exprs]
+        except (sympy.PolynomialError, CoercionFailed):
+            pass  # the root in a denominator: sympy places the value
+    else:
+        field = QQ.algebraic_field(*sorted(generators, key=sympy.default_sort_key))
     try:
         return field, [field.from_sympy(e) for e in exprs]
     except (CoercionFailed, NotImplementedError, ValueError) as exc:
         raise NotAlgebraic(f"the coefficients could not be placed in {field}: {exc}") from None
+
+
+@functools.lru_cache(maxsize=32)
+def root_field(root: sympy.CRootOf):
+    """QQ(root) with ``root`` itself as the primitive element: an element is a polynomial in it over QQ of degree
+    below its minimal polynomial's."""
+    field = QQ.algebraic_field(root)
+    if field.ext.coeffs() != [1, 0]:
+        raise NotAlgebraic(f"{root} is not the primitive element of {field}")
+    return field
+
+
+def in_root_field(field, root: sympy.CRootOf, value: sympy.Expr, symbols=()):
+    """``value``, a polynomial in ``root`` (and in ``symbols``) with rational coefficients, as an element of
+    field = root_field(root) (of field[symbols]): the root read as a fresh symbol, each coefficient evaluated in the
+    field by Horner's rule.  sympy's own ``from_sympy`` finds a minimal polynomial per value (about 0.1 s each for
+    SDIRK-3's cubic).  PolynomialError when ``value`` is not such a polynomial."""
+    theta = sympy.Dummy("theta")
+    polynomial = sympy.Poly(sympy.sympify(value).xreplace({root: theta}), *symbols, theta, domain=QQ)
+    generator = field.from_sympy(root)
+    terms: dict = {}
+    for monomial, coefficient in polynomial.terms():
+        element = field.convert(coefficient)
+        for _ in range(monomial[-1]):
+            element = element * generator
+        terms[monomial[:-1]] = terms.get(monomial[:-1], field.zero) + element
+    if not symbols:
+        return terms.get((), field.zero)
+    return field[tuple(symbols)].ring.from_dict({m: c for m, c in terms.items() if c})
 
 
 def is_rational_field(field) -> bool:

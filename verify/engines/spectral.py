@@ -193,7 +193,7 @@ def power_bounded_at(M: sympy.Matrix, variable: sympy.Symbol, point: sympy.Expr)
     unit circle and each root on it is simple (a simple eigenvalue is semisimple).  CheckError when a factor
     cannot be placed.  Returns (bounded, how)."""
     Mp = M.xreplace({variable: point}).applyfunc(sympy.expand)
-    return roots_bounded(sympy.expand(Mp.charpoly(Z).as_expr()), point, f"{variable} = {point}")
+    return roots_bounded(sympy.expand(Mp.charpoly(Z, simplify=sympy.expand).as_expr()), point, f"{variable} = {point}")
 
 
 def roots_bounded(polynomial: sympy.Expr, point: sympy.Expr, where: str, recurrence: bool = False, variable_name: str = "z") -> tuple[bool, str]:

@@ -114,6 +114,21 @@ def simple_instances(spec):
     """Combinations of simple values, the simplest (smallest index sum) first."""
     names = list(spec.domains)
     choices = [_simple_values(spec.domains[n]) for n in names]
-    combos = sorted(itertools.product(*[range(len(c)) for c in choices]), key=lambda idx: (sum(idx), idx))
-    for idx in combos[:SIMPLE_INSTANCES]:
+    for idx in itertools.islice(_by_index_sum([len(c) for c in choices]), SIMPLE_INSTANCES):
         yield {n: choices[k][i] for k, (n, i) in enumerate(zip(names, idx))}
+
+
+def _by_index_sum(sizes: list):
+    """Every index tuple (i_1 < sizes[0], ...) in the order of (sum, tuple), generated lazily: the first few of
+    4^10 combinations without listing and sorting a million of them."""
+    def with_sum(position, total):
+        if position == len(sizes):
+            if total == 0:
+                yield ()
+            return
+        for i in range(min(total, sizes[position] - 1) + 1):
+            for rest in with_sum(position + 1, total - i):
+                yield (i, *rest)
+
+    for total in range(sum(size - 1 for size in sizes) + 1):
+        yield from with_sum(0, total)

@@ -39,7 +39,7 @@ from __future__ import annotations
 
 import sympy
 
-from verify.engines import symbolic
+from verify.engines import rational_functions, symbolic
 from verify.input.load import Claim
 from verify.input.model import symbol
 from verify.checks.common import CheckError, Context, DEFAULT_CONTEXT, Outcome
@@ -57,13 +57,13 @@ def _evaluate_a_stability(claim, method, options, spec) -> Outcome:
         M = amplification(method, options, DAHLQUIST, {"lam": lam})
     except symbolic.SymbolicUnavailable as exc:
         raise CheckError(str(exc)) from None
-    R = sympy.cancel(sympy.simplify(M[0, 0].subs(lam, z / h)))
+    R = rational_functions.normal(M[0, 0].subs(lam, z / h))
     a_stable, l_stable, lines = a_stability.decide(R, z)
     computed = {"R(z)": str(R), "a_stable": str(a_stable).lower(), "l_stable": str(l_stable).lower()}
     truth = {"a_stable": a_stable, "l_stable": l_stable}
     successes, failures = [], []
     if spec.equals is not None:
-        same = sympy.simplify(R - spec.equals) == 0
+        same = rational_functions.is_zero(R - spec.equals)
         (successes if same else failures).append(f"R(z) = {R}" if same else f"R(z): claimed {spec.equals}, computed {R}")
     for key, claimed in spec.claimed.items():
         word = {"a_stable": "A-stable", "l_stable": "L-stable"}[key]
@@ -103,13 +103,13 @@ def evaluate(claim: Claim, context: Context = DEFAULT_CONTEXT) -> Outcome:
         if claim.model is None:
             h, lam, z = symbol("h"), symbol("lam"), symbol("z")
             M = amplification(method, options, DAHLQUIST, {"lam": lam})
-            computed_value = sympy.cancel(sympy.simplify(M[0, 0].subs(lam, z / h)))
-            difference = sympy.simplify(computed_value - equals)
+            computed_value = rational_functions.normal(M[0, 0].subs(lam, z / h))
+            difference = rational_functions.normal(computed_value - equals)
             what, shown = "R(z)", str(computed_value)
         else:
-            M = sympy.simplify(amplification(method, options, claim.model, claim.parameters))
+            M = rational_functions.normal(amplification(method, options, claim.model, claim.parameters))
             computed_value = M
-            difference = sympy.simplify(M - equals)
+            difference = rational_functions.normal(M - equals)
             what, shown = "amplification matrix", str(M.tolist())
     except symbolic.SymbolicUnavailable as exc:
         raise CheckError(str(exc)) from None
@@ -145,7 +145,7 @@ def _tableau_derivation(method, options, R) -> list[str]:
     numerator = sympy.expand((identity - z * A + z * e_bT).det(method="berkowitz"))
     denominator = sympy.expand((identity - z * A).det(method="berkowitz"))
     ratio = sympy.cancel(numerator / denominator)
-    if sympy.simplify(ratio - R) != 0:
+    if not rational_functions.is_zero(ratio - R):
         raise CheckError(f"R(z) of {method.name}: the symbolic step gives {R} but det(I - zA + z e b^T)/det(I - zA) gives {ratio}")
     return [f"tableau of {method.name}: A = {[list(row) for row in tab.A]}, b = {list(tab.b)}, c = {list(tab.c)}",
             "R(z) = 1 + z b^T (I - z A)^(-1) e = det(I - z A + z e b^T) / det(I - z A)",
@@ -164,10 +164,10 @@ def _region_figure(method, options, R=None, claimed=None) -> dict | None:
     try:
         if R is None:
             lam, h = symbol("lam"), symbol("h")
-            R = sympy.cancel(sympy.simplify(amplification(method, options, DAHLQUIST, {"lam": lam})[0, 0].subs(lam, z / h)))
+            R = rational_functions.normal(amplification(method, options, DAHLQUIST, {"lam": lam})[0, 0].subs(lam, z / h))
         figure = {"kind": "region", "method": method.name,
                   "computed": tuple(_coefficients(part, z) for part in sympy.fraction(sympy.cancel(R)))}
-        if claimed is not None and sympy.simplify(claimed - R) != 0:
+        if claimed is not None and not rational_functions.is_zero(claimed - R):
             figure["claimed"] = tuple(_coefficients(part, z) for part in sympy.fraction(sympy.cancel(claimed)))
         return figure
     except (sympy.PolynomialError, sympy.GeneratorsNeeded, TypeError, ValueError, symbolic.SymbolicUnavailable):

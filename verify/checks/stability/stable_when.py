@@ -10,7 +10,7 @@ import sympy
 
 from verify.engines import crosscheck
 from verify.checks.common import CheckError, Outcome
-from verify.engines import spectral
+from verify.engines import rational_functions, spectral
 from verify.checks.comparisons import OPERATORS
 from verify.checks.stability.reading import StableWhen, amplification
 
@@ -34,10 +34,10 @@ def _decide(relation):
 
 def _bounded(M, variable, value):
     """Is y -> M y power-bounded at variable = value (Jury's conditions, Jordan blocks excluded)?  None if undecided."""
-    Mv = sympy.simplify(M.subs(variable, value))
+    Mv = rational_functions.normal(M.subs(variable, value))
     if Mv.shape == (1, 1):
         return _decide(sympy.Le(sympy.Abs(Mv[0, 0]), 1, evaluate=False))
-    T, D = sympy.simplify(Mv.trace()), sympy.simplify(Mv.det())
+    T, D = rational_functions.normal(Mv.trace()), rational_functions.normal(Mv.det())
     inside = [_decide(sympy.Le(sympy.Abs(D), 1, evaluate=False)), _decide(sympy.Le(sympy.Abs(T), 1 + D, evaluate=False))]
     if None in inside:
         return None
@@ -74,7 +74,7 @@ def _critical_points(M, spec):
     if M.shape == (1, 1):
         expressions = [M[0, 0] - 1, M[0, 0] + 1]
     else:
-        T, D = sympy.simplify(M.trace()), sympy.simplify(M.det())
+        T, D = rational_functions.normal(M.trace()), rational_functions.normal(M.det())
         expressions = [D - 1, D + 1, T - 1 - D, T + 1 + D, T - 2, T + 2]
     return spectral.merge_points(spectral.positive_roots(expressions + _claim_expressions(spec), v))
 
@@ -133,7 +133,7 @@ def _decide_stable_when(claim, method, options, spec) -> Outcome:
     parameters = {p: v for p, v in claim.parameters.items()}
     opts = {k: (v.xreplace(spec.positive) if isinstance(v, sympy.Basic) else v) for k, v in options.items()}
     parameters.update({str(s): p for s, p in spec.positive.items()})
-    M = sympy.simplify(amplification(method, opts, claim.model, parameters))
+    M = rational_functions.normal(amplification(method, opts, claim.model, parameters))
     if M.shape not in ((1, 1), (2, 2)):
         return _stable_when_by_crossings(claim, method, M, spec)
     points = _critical_points(M, spec)
@@ -154,13 +154,13 @@ def _decide_stable_when(claim, method, options, spec) -> Outcome:
         if computed_value:
             found_stable.append(value)
         if computed_value != claimed:
-            T, D = sympy.simplify(M.subs(v, value).trace()), sympy.simplify(M.subs(v, value).det())
+            T, D = rational_functions.normal(M.subs(v, value).trace()), rational_functions.normal(M.subs(v, value).det())
             return Outcome("refuted", "symbolic",
                            f"claimed {_claim_text(spec)}; at {v} = {value}: claimed {'stable' if claimed else 'unstable'}, "
                            f"computed {'stable' if computed_value else 'unstable'} (trace {T}, determinant {D})",
                            {"amplification matrix": str(M.tolist())}, [f"amplification matrix: {M.tolist()}"])
     derivation = [f"amplification matrix of {method.name}: {M.tolist()}",
-                  f"trace {sympy.simplify(M.trace())}, determinant {sympy.simplify(M.det())}" if M.shape == (2, 2) else "",
+                  f"trace {rational_functions.normal(M.trace())}, determinant {rational_functions.normal(M.det())}" if M.shape == (2, 2) else "",
                   f"critical {v}: " + (", ".join(map(str, points)) or "none"),
                   "decided at " + ", ".join(f"{v} = {t}: {'stable' if t in found_stable else 'unstable'}" for t in tests)]
     how = (f"decided exactly at the critical {v} = {', '.join(map(str, points))} and between them" if points

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 import sympy
 
-from verify.engines import number_field, rational
+from verify.engines import number_field, rational, rational_functions
 from verify.engines.methods import schema
 from verify.engines.methods.schema import Option
 from verify.engines.rational import Rational
@@ -177,8 +177,7 @@ class SymbolicSystem(ExactSystem):
         return [[e.xreplace(values) for e in row] for row in self.jacobian_expressions()]
 
     def solve(self, matrix, vector):
-        solution = sympy.Matrix(matrix).LUsolve(sympy.Matrix(vector))
-        return [sympy.simplify(v) for v in solution]
+        return rational_functions.solve(matrix, vector)
 
     def constraint_values(self, t, y):
         variables = [symbol(TIME)] + [symbol(s) for s in self.states]

@@ -90,6 +90,6 @@ class MidpointSampledEuler(FrozenSlowEuler):
 
 
 def _show(value) -> str:
-    from verify.engines.rational import to_sympy
+    from verify.engines.rational import formula_text
 
-    return str(to_sympy(value))
+    return formula_text(value)

@@ -426,9 +426,9 @@ def _update_formula(name, b, state_count) -> str:
 
 
 def _values(values) -> str:
-    from verify.engines.rational import to_sympy
+    from verify.engines.rational import formula_text
 
-    shown = [str(to_sympy(v)) for v in values]
+    shown = [formula_text(v) for v in values]
     return shown[0] if len(shown) == 1 else "(" + ", ".join(shown) + ")"
 
 

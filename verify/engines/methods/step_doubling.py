@@ -60,7 +60,7 @@ def attempt(system, t, y, h, atol, rtol, recorder, where=""):
     ratios = [estimate[i] / tolerance[i] for i in range(n) if tolerance[i] > 0]
     ratio = max(ratios) if len(ratios) == n else None
     values = {"coarse": coarse, "midpoint": midpoint, "fine": fine, "error_estimate": estimate, "tolerance": tolerance}
-    shown = rational.to_sympy
+    shown = rational.formula_text
     formulas = {  # the lesson's formulas with the values substituted, one function per component (explain only)
         "coarse": lambda i: f"{system.states[i]} + h*f(t, y) = {shown(y[i])} + {shown(h)}*({shown(f0[i])})",
         "midpoint": lambda i: f"{system.states[i]} + h/2*f(t, y) = {shown(y[i])} + {shown(h * HALF)}*({shown(f0[i])})",

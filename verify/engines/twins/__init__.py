@@ -72,8 +72,11 @@ class TwinRun(NamedTuple):
     nodes: list  # (t, y) after every macro step
 
 
-def solve(problem: Problem, final_only: bool = False, digits: int = DIGITS) -> TwinRun:
+def solve(problem: Problem, final_only: bool = False, digits: int = DIGITS, double_precision: bool = False) -> TwinRun:
     """Run ``problem`` in mpmath at ``digits`` digits (DIGITS by default).
+
+    ``double_precision``: a co-simulation run in machine floats (mpmath.fp) instead, for diagnostics that compare two
+    runs far above the rounding level (verify.checks.energy's inner-solver test); never for a verdict's value.
 
     ``final_only``: the caller needs the final state and the counts only.  A linear autonomous ODE (checked here,
     on the twin's own reading of the right-hand side) under a fixed-step one-step method is then advanced by the
@@ -93,7 +96,12 @@ def solve(problem: Problem, final_only: bool = False, digits: int = DIGITS) -> T
         system = MpSystem(p.rhs, p.states, p.blocks, p.time, p.constraints, p.continuation_steps)
         t = to_mp(p.t0)
         y = [to_mp(v) for v in p.y0]
-        advance = _advance(p.method, p.options, system, names, trace, p.time, t, y, p.cosimulation, p.solution)
+        ctx = mpmath.mp
+        if double_precision:
+            if p.cosimulation is None:
+                raise ValueError("double precision runs are for co-simulation only")
+            ctx, t, y = mpmath.fp, float(t), [float(v) for v in y]
+        advance = _advance(p.method, p.options, system, names, trace, p.time, t, y, p.cosimulation, p.solution, ctx)
         for _ in range(p.steps):
             t, y = advance(t, y)
             nodes.append((t, list(y)))
@@ -118,7 +126,7 @@ def family(method: str) -> str | None:
     return None
 
 
-def _advance(method, options, system, names, trace, time, t, y, cosimulation, solution):
+def _advance(method, options, system, names, trace, time, t, y, cosimulation, solution, ctx=mpmath.mp):
     """The twin's one-step function (t, y) -> (t, y) of ``method`` on ``system``, recording into ``trace``."""
     kind = family(method)
     if kind == "runge_kutta":
@@ -144,7 +152,7 @@ def _advance(method, options, system, names, trace, time, t, y, cosimulation, so
     elif method == "adaptive-euler":
         advance = lambda t, y: doubling_twin.adaptive(system, t, y, options, names, trace)  # noqa: E731
     elif kind == "cosimulation" and cosimulation is not None:
-        master = CoSimulationMp(cosimulation[0], cosimulation[1], options, time)
+        master = CoSimulationMp(cosimulation[0], cosimulation[1], options, time, ctx)
         system.counts = master.counts
 
         def advance(t, y):

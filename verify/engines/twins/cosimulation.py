@@ -17,18 +17,25 @@ from verify.engines.twins.base import option
 class CoSimulationMp:
     """State and bookkeeping of one mpmath co-simulation run."""
 
-    def __init__(self, model, substitutions, options, time):
+    def __init__(self, model, substitutions, options, time, ctx=mpmath.mp):
+        """``ctx``: mpmath.mp (the cross-check, at the working precision) or mpmath.fp (double precision, for the
+        inner-solver diagnostic of verify.checks.energy only: never a verdict's value)."""
         self.model = model
         self.options = options
-        self.H = to_mp(options["H"])
+        self.ctx = ctx
+        number = to_mp if ctx is mpmath.mp else (lambda v: float(to_mp(v)))  # noqa: E731
+        self.H = number(options["H"])
         value = lambda name: option("cosimulation", options, name)  # noqa: E731
         self.degree = int(value("extrapolation"))
         self.hermite = self.degree == 1 and value("slope") == "derivative"
         self.gauss_seidel = value("scheme") == "gauss-seidel"
         self.power = value("exchange") == "power"
         self.m = int(value("microsteps"))
-        self.A, self.b, self.c = rk_twin.tableau(value("solver"), {}, to_mp)  # the twin's own coefficients
-        self.threshold = to_mp(value("threshold"))
+        A, b, c = rk_twin.tableau(value("solver"), {}, to_mp)  # the twin's own coefficients
+        if ctx is not mpmath.mp:
+            A, b, c = [[float(a) for a in row] for row in A], [float(v) for v in b], [float(v) for v in c]
+        self.A, self.b, self.c = A, b, c
+        self.threshold = number(value("threshold"))
         choice = value("balance")
         self.inputs = [(name, i) for name, sub in model.subsystems.items() for i in sub.inputs]
         self.balanced = [key for key in self.inputs if choice == "all" or choice == f"{key[0]}.{key[1]}"]
@@ -42,25 +49,25 @@ class CoSimulationMp:
                 return sympy.diff(e, time) + sum(sympy.diff(e, x) * f for x, f in zip(own, rhs))
 
             entry = {
-                "f": [compile_mp(f, variables) for f in rhs],
-                "out": {o: compile_mp(e.xreplace(substitutions), [time, *own]) for o, e in sub.outputs.items()},
-                "P": compile_mp(sub.power.xreplace(substitutions), variables) if sub.power is not None else None,
-                "out_dot": {o: compile_mp(rate_of(e.xreplace(substitutions)), variables) for o, e in sub.outputs.items()},
+                "f": [compile_mp(f, variables, ctx) for f in rhs],
+                "out": {o: compile_mp(e.xreplace(substitutions), [time, *own], ctx) for o, e in sub.outputs.items()},
+                "P": compile_mp(sub.power.xreplace(substitutions), variables, ctx) if sub.power is not None else None,
+                "out_dot": {o: compile_mp(rate_of(e.xreplace(substitutions)), variables, ctx) for o, e in sub.outputs.items()},
             }
             if sub.power is not None:
                 power = sub.power.xreplace(substitutions)
-                entry["P_dot"] = compile_mp(rate_of(power), variables)
-                entry["P_u"] = [compile_mp(sympy.diff(power, u), variables) for u in sub.input_symbols]
+                entry["P_dot"] = compile_mp(rate_of(power), variables, ctx)
+                entry["P_u"] = [compile_mp(sympy.diff(power, u), variables, ctx) for u in sub.input_symbols]
             if sub.power_input is not None:
                 u = sub.input_symbols[sub.inputs.index(sub.power_input)]
                 power = sub.power.xreplace(substitutions)
-                entry["a"] = compile_mp(sympy.diff(power, u), variables)
-                entry["b"] = compile_mp(sympy.expand(power.subs(u, 0)), variables)
+                entry["a"] = compile_mp(sympy.diff(power, u), variables, ctx)
+                entry["b"] = compile_mp(sympy.expand(power.subs(u, 0)), variables, ctx)
             self.subs[name] = entry
         self.previous = None  # the exchange at the previous macro time
         self.previous_agreed = None
-        self.carried = {key: mpmath.mpf(0) for key in self.balanced}
-        self.sums = {"fallbacks": mpmath.mpf(0), "interface_energy": mpmath.mpf(0), "max_step_interface_energy": mpmath.mpf(0)}
+        self.carried = {key: ctx.mpf(0) for key in self.balanced}
+        self.sums = {"fallbacks": ctx.mpf(0), "interface_energy": ctx.mpf(0), "max_step_interface_energy": ctx.mpf(0)}
         self.counts = {}
 
     def _x(self, name, values):
@@ -96,7 +103,7 @@ class CoSimulationMp:
                 rates = []
                 for name, sub in model.subsystems.items():
                     env = [t, *self._x(name, values), *[now[(name, i)] for i in sub.inputs]]
-                    rates.append(self.subs[name]["P_dot"](env) + mpmath.fsum(g(env) * rate[(name, i)] for g, i in zip(self.subs[name]["P_u"], sub.inputs)))
+                    rates.append(self.subs[name]["P_dot"](env) + self.ctx.fsum(g(env) * rate[(name, i)] for g, i in zip(self.subs[name]["P_u"], sub.inputs)))
                 agreed_rate = (rates[0] - rates[1]) / 2
             else:
                 agreed_rate = (agreed - self.previous_agreed) / H
@@ -143,15 +150,15 @@ class CoSimulationMp:
                 continue
             error = true_integral[source][output] - used_integral[key]
             label = f"deficit_{key[0]}_{key[1]}"
-            self.sums[label] = self.sums.get(label, mpmath.mpf(0)) + error
+            self.sums[label] = self.sums.get(label, self.ctx.mpf(0)) + error
             record(label, self.sums[label])
             if key in self.carried:
                 self.carried[key] = true_integral[source][output] - (used_integral[key] - self.carried[key])
         for name, w in works.items():
-            self.sums[f"work_{name}"] = self.sums.get(f"work_{name}", mpmath.mpf(0)) + w
+            self.sums[f"work_{name}"] = self.sums.get(f"work_{name}", self.ctx.mpf(0)) + w
             record(f"work_{name}", self.sums[f"work_{name}"])
         if len(works) == len(model.subsystems):
-            step_energy = mpmath.fsum(works.values())
+            step_energy = self.ctx.fsum(works.values())
             self.sums["interface_energy"] += step_energy
             self.sums["max_step_interface_energy"] = max(self.sums["max_step_interface_energy"], abs(step_energy))
             record("interface_energy", self.sums["interface_energy"])
@@ -183,7 +190,7 @@ class CoSimulationMp:
             d = [f(env) for f in entry["f"]] + [entry["out"][o]([t + tau, *xs]) for o in outputs]
             return d + ([entry["P"](env)] if has_power else [])
 
-        z = list(x) + [mpmath.mpf(0)] * (len(outputs) + has_power)
+        z = list(x) + [self.ctx.mpf(0)] * (len(outputs) + has_power)
         for j in range(self.m):
             tau = j * h
             k = []
@@ -192,6 +199,6 @@ class CoSimulationMp:
                 for l in range(i):
                     arg = [arg[q] + h * self.A[i][l] * k[l][q] for q in range(len(z))]
                 k.append(derivative(tau + self.c[i] * h, arg))
-            z = [z[q] + h * mpmath.fsum(self.b[i] * k[i][q] for i in range(len(self.b))) for q in range(len(z))]
+            z = [z[q] + h * self.ctx.fsum(self.b[i] * k[i][q] for i in range(len(self.b))) for q in range(len(z))]
         integrals = dict(zip(outputs, z[len(x): len(x) + len(outputs)]))
         return z[: len(x)], integrals, (z[-1] if has_power else None)

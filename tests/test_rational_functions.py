@@ -1,0 +1,63 @@
+"""verify.engines.rational_functions: the canonical form, zero test and linear solve that replace ``simplify`` on
+the symbolic step (stability functions, amplification matrices), checked against hand computations."""
+import pytest
+import sympy
+
+from verify.engines import number_field, rational_functions as rf
+
+z, h, lam = sympy.symbols("z h lam")
+x = sympy.Symbol("x")
+
+
+def test_normal_cancels_over_the_rationals_and_over_radicals():
+    assert rf.normal((z**2 - 1) / (z - 1)) == z + 1
+    s2 = sympy.sqrt(2)
+    assert sympy.expand(rf.normal((z**2 - 2) / (z - s2)) - (z + s2)) == 0  # cancelled only over QQ(sqrt(2))
+    # the denominator is made monic: one form for equal values
+    reduced = rf.normal((2 * z + 2) / (4 * z - 6))
+    numerator, denominator = sympy.fraction(reduced)
+    assert sympy.Poly(denominator, z).LC() == 1 and rf.is_zero(reduced - (z + 1) / (2 * z - 3))
+
+
+def test_is_zero_decides_algebraic_identities_and_refuses_near_misses():
+    s3 = sympy.sqrt(3)
+    assert rf.is_zero((1 + s3) ** 2 - 4 - 2 * s3)
+    assert not rf.is_zero((1 + s3) ** 2 - 4 - 2 * s3 + sympy.Rational(1, 10**30))
+    r = sympy.CRootOf(x**3 - x - 1, 0)  # the plastic number: r^3 = r + 1, which sympy does not apply by itself
+    assert rf.is_zero(r**3 - r - 1)
+    assert rf.is_zero(z * r**3 - z * r - z)
+    assert not rf.is_zero(r**3 - r)
+    assert rf.is_zero(sympy.exp(h) * sympy.exp(-h) - 1)  # outside a number field: simplify decides
+    assert rf.is_zero(sympy.Matrix([[z - z, 0], [0, (z**2 - 1) / (z + 1) - z + 1]]))
+
+
+def test_solve_agrees_with_a_hand_solve_and_with_sympy():
+    # (1 - h lam/2) k = lam y, the implicit midpoint's stage on y' = lam y: k = 2 lam y / (2 - h lam)
+    y = sympy.Dummy("y")
+    (k,) = rf.solve([[1 - h * lam / 2]], [lam * y])
+    assert rf.is_zero(k - 2 * lam * y / (2 - h * lam))
+    s6 = sympy.sqrt(6)
+    A = [[1 - h * lam * (88 - 7 * s6) / 360, -h * lam * (296 - 169 * s6) / 1800],
+         [-h * lam * (296 + 169 * s6) / 1800, 1 - h * lam * (88 + 7 * s6) / 360]]
+    b = [lam * y, lam * y / (1 + h)]
+    solution = rf.solve(A, b)
+    residual = sympy.Matrix(A) * sympy.Matrix(solution) - sympy.Matrix(b)
+    assert rf.is_zero(residual)
+    r = sympy.CRootOf(6 * x**3 - 18 * x**2 + 9 * x - 1, 1)  # SDIRK-3's gamma (Alexander 1977)
+    A = [[1 - h * lam * r, 0], [h * lam * (1 - r) / 2, 1 - h * lam * r]]
+    solution = rf.solve(A, [lam * y, lam * y])
+    assert rf.is_zero(sympy.Matrix(A) * sympy.Matrix(solution) - sympy.Matrix([lam * y, lam * y]))
+    assert rf.is_zero(solution[0] - lam * y / (1 - h * lam * r))
+
+
+def test_a_singular_system_is_a_zero_division_error():
+    with pytest.raises(ZeroDivisionError):
+        rf.solve([[h, 2 * h], [1, 2]], [1, 0])
+
+
+def test_one_root_is_placed_in_its_field_without_a_minimal_polynomial_per_value():
+    r = sympy.CRootOf(6 * x**3 - 18 * x**2 + 9 * x - 1, 1)
+    field = number_field.root_field(r)
+    value = number_field.in_root_field(field, r, r**4 - 3 * r + sympy.Rational(1, 2))
+    # r^3 = 3 r^2 - 3/2 r + 1/6, so r^4 = 3 r^3 - 3/2 r^2 + 1/6 r = 15/2 r^2 - 13/3 r + 1/2; minus 3 r, plus 1/2
+    assert value == field.from_sympy(sympy.Rational(15, 2) * r**2 - sympy.Rational(22, 3) * r + 1)
