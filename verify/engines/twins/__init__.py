@@ -9,10 +9,11 @@ import math
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
+import flint
 import mpmath
 import sympy
 
-from verify.engines.crosscheck import DIGITS, compile_mp, to_mp
+from verify.engines.crosscheck import BALLS, DIGITS, compile_mp, to_mp
 from verify.engines.twins import implicit as implicit_twin
 from verify.engines.twins import multirate as multirate_twin
 from verify.engines.twins import multistep as multistep_twin
@@ -28,6 +29,7 @@ IMPLICIT = {"backward-euler": implicit_twin.backward_euler, "rosenbrock-euler": 
 
 
 POWER_METHODS = {*RK_TWINS, "rk", "frozen-slow-euler", "midpoint-sampled-euler"}  # fixed-step, affine on a linear ODE
+BALL_GUARD_BITS = 20  # arb works this many bits above the working precision (the ball twin reads midpoints back)
 POWER_GUARD_DIGITS = 20  # extra digits for the log2(N) squarings of the step matrix
 
 
@@ -96,15 +98,20 @@ def solve(problem: Problem, final_only: bool = False, digits: int = DIGITS, doub
         system = MpSystem(p.rhs, p.states, p.blocks, p.time, p.constraints, p.continuation_steps)
         t = to_mp(p.t0)
         y = [to_mp(v) for v in p.y0]
-        ctx = mpmath.mp
+        ctx = BALLS if p.cosimulation is not None else mpmath.mp  # the co-simulation master's many substeps: arb, midpoints read back
         if double_precision:
             if p.cosimulation is None:
                 raise ValueError("double precision runs are for co-simulation only")
             ctx, t, y = mpmath.fp, float(t), [float(v) for v in y]
-        advance = _advance(p.method, p.options, system, names, trace, p.time, t, y, p.cosimulation, p.solution, ctx)
-        for _ in range(p.steps):
-            t, y = advance(t, y)
-            nodes.append((t, list(y)))
+        saved = flint.ctx.prec
+        flint.ctx.prec = mpmath.mp.prec + BALL_GUARD_BITS
+        try:
+            advance = _advance(p.method, p.options, system, names, trace, p.time, t, y, p.cosimulation, p.solution, ctx)
+            for _ in range(p.steps):
+                t, y = advance(t, y)
+                nodes.append((t, list(y)))
+        finally:
+            flint.ctx.prec = saved
         return TwinRun(t, y, trace, system.counts, nodes)
 
 

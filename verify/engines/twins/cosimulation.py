@@ -10,7 +10,7 @@ from __future__ import annotations
 import mpmath
 import sympy
 
-from verify.engines.crosscheck import compile_mp, to_mp
+from verify.engines.crosscheck import BALLS, compile_mp, from_ball, to_ball, to_mp
 from verify.engines.twins import runge_kutta as rk_twin
 from verify.engines.twins.base import option
 
@@ -18,12 +18,15 @@ class CoSimulationMp:
     """State and bookkeeping of one mpmath co-simulation run."""
 
     def __init__(self, model, substitutions, options, time, ctx=mpmath.mp):
-        """``ctx``: mpmath.mp (the cross-check, at the working precision) or mpmath.fp (double precision, for the
-        inner-solver diagnostic of verify.checks.energy only: never a verdict's value)."""
+        """``ctx``: mpmath.mp (at the working precision), crosscheck.BALLS (arb balls at flint.ctx.prec, read back
+        as their midpoints: the same numbers, faster) or mpmath.fp (double precision, for the inner-solver
+        diagnostic of verify.checks.energy only: never a verdict's value).  ``advance`` takes and gives mpmath
+        numbers (floats for mpmath.fp) whatever the arithmetic inside."""
         self.model = model
         self.options = options
         self.ctx = ctx
-        number = to_mp if ctx is mpmath.mp else (lambda v: float(to_mp(v)))  # noqa: E731
+        self.balls = ctx is BALLS
+        number = {id(mpmath.mp): to_mp, id(BALLS): to_ball}.get(id(ctx), lambda v: float(to_mp(v)))
         self.H = number(options["H"])
         value = lambda name: option("cosimulation", options, name)  # noqa: E731
         self.degree = int(value("extrapolation"))
@@ -33,7 +36,8 @@ class CoSimulationMp:
         self.m = int(value("microsteps"))
         A, b, c = rk_twin.tableau(value("solver"), {}, to_mp)  # the twin's own coefficients
         if ctx is not mpmath.mp:
-            A, b, c = [[float(a) for a in row] for row in A], [float(v) for v in b], [float(v) for v in c]
+            convert = to_ball if self.balls else float
+            A, b, c = [[convert(a) for a in row] for row in A], [convert(v) for v in b], [convert(v) for v in c]
         self.A, self.b, self.c = A, b, c
         self.threshold = number(value("threshold"))
         choice = value("balance")
@@ -78,6 +82,12 @@ class CoSimulationMp:
 
     def advance(self, t, values: dict, record):
         """One macro step from the state ``values`` (name -> mpf); returns the new state."""
+        if not self.balls:
+            return self._advance(t, values, record)
+        t, values = self._advance(to_ball(t), {k: to_ball(v) for k, v in values.items()}, lambda name, value: record(name, from_ball(value)))
+        return from_ball(t), {k: from_ball(v) for k, v in values.items()}
+
+    def _advance(self, t, values: dict, record):
         H, model = self.H, self.model
         out_now = {name: self._outputs(name, t, self._x(name, values)) for name in model.subsystems}
         now = {key: out_now[model.connections[key][0]][model.connections[key][1]] for key in self.inputs}
@@ -191,14 +201,17 @@ class CoSimulationMp:
             return d + ([entry["P"](env)] if has_power else [])
 
         z = list(x) + [self.ctx.mpf(0)] * (len(outputs) + has_power)
+        size = len(z)
+        hA = [[(l, h * a) for l, a in enumerate(row[:i]) if a] for i, row in enumerate(self.A)]  # the nonzero h*a_il
+        hb = [(i, h * b) for i, b in enumerate(self.b) if b]
         for j in range(self.m):
             tau = j * h
             k = []
-            for i in range(len(self.b)):
-                arg = list(z)
-                for l in range(i):
-                    arg = [arg[q] + h * self.A[i][l] * k[l][q] for q in range(len(z))]
+            for i, row in enumerate(hA):
+                arg = z
+                if row:
+                    arg = [z[q] + sum(ha * k[l][q] for l, ha in row) for q in range(size)]
                 k.append(derivative(tau + self.c[i] * h, arg))
-            z = [z[q] + h * self.ctx.fsum(self.b[i] * k[i][q] for i in range(len(self.b))) for q in range(len(z))]
+            z = [z[q] + sum(w * k[i][q] for i, w in hb) for q in range(size)]
         integrals = dict(zip(outputs, z[len(x): len(x) + len(outputs)]))
         return z[: len(x)], integrals, (z[-1] if has_power else None)
