@@ -387,3 +387,34 @@ def test_the_inner_solver_diagnostic_runs_in_floats_only_where_floats_resolve_it
     assert results["standard"].outcome.status == results["power"].outcome.status == "verified", {k: r.outcome.message for k, r in results.items()}
     assert "(the doubled run in machine floats)" in results["standard"].outcome.message
     assert "(the doubled run in 50 digits)" in results["power"].outcome.message
+
+
+def test_the_ball_twin_follows_the_exact_power_exchange_through_its_threshold_ties():
+    """H = 1/10 and the threshold 1/10, four rk4 substeps: within the first two macro steps one recovered denominator
+    equals the threshold exactly (one of the 66 values |a| the exact path compares; exact arithmetic decides the tie
+    as |a| >= threshold).  The twin, in arb balls with
+    near-ties taken as ties, gives the exact path's state to 40 digits and the same count of fallbacks."""
+    import mpmath
+
+    model = oscillator()
+    system = ExactSystem(model, model.parameters)
+    options = {"H": R(1, 10), "exchange": "power", "threshold": R(1, 10), "microsteps": sympy.Integer(4)}
+    exact = run(METHODS["cosimulation"], system, options, R(0), [R(1), R(0)], 2, keep=True)
+    twin = twins.solve(twins.Problem.of_system("cosimulation", options, system, R(0), [R(1), R(0)], 2))
+    with mpmath.workdps(50):
+        for e, m in zip(exact.y, twin.y):
+            assert abs(crosscheck.to_mp(R(int(e.numerator), int(e.denominator))) - m) < mpmath.mpf(10) ** -40
+    assert exact.recorder.latest["fallbacks"] == int(twin.trace["fallbacks"][-1]) == 16
+
+
+def test_a_numerical_energy_run_shows_only_the_digits_two_precisions_agree_on(check_claims):
+    """The power exchange amplifies rounding through its threshold switches: the 1257-step run of the page's
+    oscillator agrees at 50 and 70 digits to about six digits, and only those are shown."""
+    results = check_claims(claims_text(OSCILLATOR, {
+        "sensitive": (ENERGY + 'options = { H = "1/10", exchange = "power", threshold = "1/10", microsteps = 4 }\nsteps = 1257\n'
+                      'expect = { max_ratio = "< 2" }',),
+    }))
+    outcome = results["sensitive"].outcome
+    assert outcome.status == "refuted", outcome.message
+    shown = outcome.computed["max_ratio"]
+    assert 3 <= len(shown.replace(".", "")) <= 7 and abs(float(shown) - 3.5123586) < 1e-4, shown  # not 8 digits

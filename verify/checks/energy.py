@@ -152,12 +152,13 @@ def _ratios_exact(claim, method, options, system, t0, y0, steps, functional):
     return times, ratios, result.route
 
 
-def _ratios_mp(claim, method, options, system, t0, y0, steps, functional, double_precision=False):
+def _ratios_mp(claim, method, options, system, t0, y0, steps, functional, double_precision=False, digits=crosscheck.DIGITS):
     try:
-        nodes = twins.solve(twins.Problem.of_system(method.name, options, system, t0, y0, steps), double_precision=double_precision).nodes
+        nodes = twins.solve(twins.Problem.of_system(method.name, options, system, t0, y0, steps), double_precision=double_precision,
+                            digits=digits).nodes
     except SolverFailure as exc:
         raise CheckError(f"the mpmath run failed: {exc}") from None
-    with mpmath.workdps(crosscheck.DIGITS):
+    with mpmath.workdps(digits):
         ctx = mpmath.fp if double_precision else mpmath.mp
         function = crosscheck.compile_mp(functional, claim.model.variable_symbols, ctx)
         start = function([crosscheck.to_mp(v) if not double_precision else float(crosscheck.to_mp(v)) for v in y0])
@@ -178,6 +179,7 @@ def evaluate(claim: Claim, context: Context = DEFAULT_CONTEXT) -> Outcome:
     exact_route = affine and _rational(functional, claim.model)
     projected = _projected_bits(method, system, options, t0, y0, steps) if exact_route else 0
     mp_times, mp_ratios = _ratios_mp(claim, method, options, system, t0, y0, steps, functional)
+    inner = _inner_solver_change(claim, method, options, system, t0, y0, steps, functional, mp_ratios)  # first: it says what to change
     if exact_route and projected <= EXACT_BITS_BUDGET:
         times, ratios, route = _ratios_exact(claim, method, options, system, t0, y0, steps, functional)
         with mpmath.workdps(crosscheck.DIGITS):
@@ -186,14 +188,15 @@ def evaluate(claim: Claim, context: Context = DEFAULT_CONTEXT) -> Outcome:
                 raise CheckError(f"exact and mpmath paths disagree at node {worst}: {short_text(ratios[worst])} vs {crosscheck.show(mp_ratios[worst])}")
         evidence, how = "exact", f"exact rationals at every node ({route}); mpmath {crosscheck.DIGITS}-digit cross-check agrees"
     else:
-        times, ratios, evidence = mp_times, mp_ratios, "numerical"
+        evidence = "numerical"
         why = (f"exact values would reach about {projected:,} bits per number" if exact_route
                else "the step map is not affine" if not affine else f"{name} is not a rational function of the state")
-        how = f"mpmath at {crosscheck.DIGITS} digits ({why}: no exact route over this horizon)"
-    inner = _inner_solver_change(claim, method, options, system, t0, y0, steps, functional, mp_ratios)
+        times, ratios, places = _resolved(claim, method, options, system, t0, y0, steps, functional, mp_ratios, expect)
+        how = (f"mpmath at {crosscheck.DIGITS} digits ({why}: no exact route over this horizon); a run at {crosscheck.DIGITS + CHECK_DIGITS} "
+               f"digits agrees to {places} significant digits at every node")
     positions = {"max_ratio": max(range(len(ratios)), key=lambda i: ratios[i]), "min_ratio": min(range(len(ratios)), key=lambda i: ratios[i]),
                  "final_ratio": len(ratios) - 1}
-    shown = {key: _show(ratios[i]) for key, i in positions.items()}
+    shown = {key: _show(ratios[i], places if evidence == "numerical" else SHOWN_DIGITS) for key, i in positions.items()}
     computed = dict(shown)
     failures, successes = [], []
     for key, (op, bound, text) in expect.items():
@@ -222,10 +225,37 @@ def evaluate(claim: Claim, context: Context = DEFAULT_CONTEXT) -> Outcome:
     return Outcome("verified", evidence, "; ".join(successes) + f" ({summary}; {how})", computed, derivation, figure=figure)
 
 
-def _show(value) -> str:
+SHOWN_DIGITS = 8  # a ratio is shown to this many significant digits (fewer where two precisions do not agree on them)
+CHECK_DIGITS = 20  # a numerical run is repeated this many digits finer
+
+
+def _resolved(claim, method, options, system, t0, y0, steps, functional, ratios, expect):
+    """A numerical run repeated CHECK_DIGITS digits finer: (times, its ratios, the significant digits on which the two
+    agree at every node, at most SHOWN_DIGITS).  A run whose threshold switches or instabilities amplify rounding
+    (the power exchange of cosim/power-exchange/stable-constant agrees to about five digits) is shown to the digits it
+    resolves; a comparison the two runs decide differently, or no agreeing digit, is an error, not a verdict."""
+    digits = crosscheck.DIGITS + CHECK_DIGITS
+    times, finer = _ratios_mp(claim, method, options, system, t0, y0, steps, functional, digits=digits)
+    with mpmath.workdps(digits):
+        worst = max((abs(a - b) / abs(b) for a, b in zip(ratios, finer) if b), default=mpmath.mpf(0))
+        places = SHOWN_DIGITS if worst == 0 else min(SHOWN_DIGITS, int(mpmath.floor(-mpmath.log10(worst))))
+        positions = {"max_ratio": lambda r: max(range(len(r)), key=lambda i: r[i]), "min_ratio": lambda r: min(range(len(r)), key=lambda i: r[i]),
+                     "final_ratio": lambda r: len(r) - 1}
+        for key, (op, bound, text) in expect.items():
+            coarse, fine = (OPERATORS[op](r[positions[key](r)], crosscheck.to_mp(bound)) for r in (ratios, finer))
+            if coarse != fine:
+                raise CheckError(f"{key} {op} {text} holds at {digits} digits but not at {crosscheck.DIGITS} or the other way: "
+                                 "the run is not resolved by the working precision")
+    if places < 1:
+        raise CheckError(f"the runs at {crosscheck.DIGITS} and {digits} digits do not agree on one digit (relative difference "
+                         f"{mpmath.nstr(worst, 3)}): the run is not resolved by the working precision")
+    return times, finer, places
+
+
+def _show(value, places: int = SHOWN_DIGITS) -> str:
     if isinstance(value, sympy.Basic) and value.is_Rational and int(value.p).bit_length() + int(value.q).bit_length() <= 64:
         return str(value)
-    return mpmath.nstr(crosscheck.to_mp(value) if isinstance(value, sympy.Basic) else value, 8)
+    return mpmath.nstr(crosscheck.to_mp(value) if isinstance(value, sympy.Basic) else value, places)
 
 
 KIND = ClaimKind("energy", KEYS, prepare, evaluate, spec_types=(EnergySpec,))

@@ -49,6 +49,10 @@ class BallContext:
     def pi(self):
         return flint.arb.pi()
 
+    @property
+    def prec(self) -> int:
+        return flint.ctx.prec
+
 
 BALLS = BallContext()
 

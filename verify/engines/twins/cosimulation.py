@@ -14,6 +14,9 @@ from verify.engines.crosscheck import BALLS, compile_mp, from_ball, to_ball, to_
 from verify.engines.twins import runge_kutta as rk_twin
 from verify.engines.twins.base import option
 
+TIE_GUARD_BITS = 40  # a gap below threshold * 2^-(precision - this) is a tie (the rounding of some 10^4 operations is far below)
+
+
 class CoSimulationMp:
     """State and bookkeeping of one mpmath co-simulation run."""
 
@@ -40,6 +43,11 @@ class CoSimulationMp:
             A, b, c = [[convert(a) for a in row] for row in A], [convert(v) for v in b], [convert(v) for v in c]
         self.A, self.b, self.c = A, b, c
         self.threshold = number(value("threshold"))
+        # |a| >= threshold with |a| within rounding of the threshold is taken as the tie exact arithmetic gives: with
+        # rational data a recovered denominator often equals the threshold exactly (v = -1/10 after a macro step of
+        # H = 1/10 against the threshold 1/10), and rounding alone would decide the branch (the 50-digit run of
+        # cosim/power-exchange/stable-constant changed its result in the fourth digit with the precision before this)
+        self.tie = self.threshold * number(sympy.Rational(1, 2 ** (max(ctx.prec - TIE_GUARD_BITS, 8) if ctx is not mpmath.fp else 40)))
         choice = value("balance")
         self.inputs = [(name, i) for name, sub in model.subsystems.items() for i in sub.inputs]
         self.balanced = [key for key in self.inputs if choice == "all" or choice == f"{key[0]}.{key[1]}"]
@@ -191,7 +199,8 @@ class CoSimulationMp:
             if replaced is not None:
                 env = [t + tau, *xs, *[u[i] for i in sub.inputs]]
                 a = entry["a"](env)
-                if abs(a) >= self.threshold:
+                gap = abs(a) - self.threshold
+                if (gap.mid() if self.balls else gap) >= -self.tie:
                     u[replaced] = (target(tau) - entry["b"](env)) / a
                 else:
                     self.sums["fallbacks"] += 1
