@@ -224,3 +224,19 @@ def test_the_sign_derivation_names_its_form_and_vector_apart_from_the_states(run
                                      encoding="utf-8")
     output = run_cli("explain", "s", "c.toml").output
     assert "Gram matrix M (q1 = w1^T M w1, w1 = (q, v, w))" in output and "expands it back to q1" in output
+
+
+def test_derivation_lines_read_vectors_matrices_and_formulas_with_powers_and_implications():
+    """A stage of two states, a Gram matrix, an inverse and an implication typeset, never evaluated."""
+    import sympy
+
+    from verify.report.derivation import read_line, read_value
+    from verify.report.latex import row
+
+    assert read_value("(1, -1/2)") == sympy.Tuple(1, sympy.Rational(-1, 2)) and read_value("(-1/2)") == sympy.Rational(-1, 2)
+    assert read_value("[[8, 0], [-1, 1]]") == sympy.Matrix([[8, 0], [-1, 1]]) and read_value("[[1, 2], [3]]") is None
+    line = read_line("step 1 · exchange: spring.v = mass.v(T, v) = mass.v(0, 0) = 0")
+    assert line.assignments == [("spring.v", 0)] and line.formula == ["mass.v(T, v)", "mass.v(0, 0)"]
+    latex = row("step 1: y = y[n] + h*f(t + h, y) => y = (1 - 1/2*(-2))**(-1)*(1) = 1/2")
+    assert r"\Rightarrow" in latex and r"^{- 1}" in latex and "?" not in latex
+    assert r"L &= \left[\begin{matrix}1 & 0\\- \frac{1}{8} & 1\end{matrix}\right]" in row("LDL^T factors: L = [[1, 0], [-1/8, 1]]")

@@ -12,6 +12,8 @@ import re
 from dataclasses import dataclass, field
 
 IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+# a value's name in a derivation: an identifier, a subsystem's input (spring.v), either with arguments (s(T + h))
+NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*(?:\([^()=]*\))?")
 MAX_MATH_CHARS = 2000  # a longer value (a huge rational) is shown as text
 GREEK = {"alpha", "beta", "gamma", "delta", "epsilon", "zeta", "eta", "theta", "kappa", "lam", "lambda", "mu", "nu", "xi",
          "rho", "sigma", "tau", "phi", "chi", "psi", "omega", "Gamma", "Delta", "Theta", "Lambda", "Sigma", "Phi", "Psi", "Omega"}
@@ -48,8 +50,8 @@ def read_line(text: str) -> Line:
     if len(parts) > 1 and all(parts):
         return Line(text, label, parts)
     chain = rest.split(" = ")
-    if len(chain) > 2 and IDENTIFIER.fullmatch(chain[0].strip()):  # name = formula = ... = value
-        value = read_expression(chain[-1].strip("() ") if chain[-1].startswith("(") and "," not in chain[-1] else chain[-1])
+    if len(chain) > 2 and NAME.fullmatch(chain[0].strip()):  # name = formula = ... = value
+        value = read_value(chain[-1])
         if value is not None:
             return Line(text, label, [(chain[0].strip(), value)], formula=[part.strip() for part in chain[1:-1]])
     expression = read_expression(rest)
@@ -65,10 +67,60 @@ def read_line(text: str) -> Line:
 
 def _assignment(text: str):
     name, sep, value = text.partition(" = ")
-    if not sep or not IDENTIFIER.fullmatch(name.strip()):
+    if not sep or not NAME.fullmatch(name.strip()):
         return None
-    expression = read_expression(value)
+    expression = read_value(value)
     return (name.strip(), expression) if expression is not None else None
+
+
+def read_value(text: str):
+    """A computed value: an expression, a vector ``(1/2, -1)`` (a stage of several states; ``(1/2)`` is the number) or
+    a matrix ``[[1, 0], [-1/8, 1]]`` (a Gram matrix, its factors), each entry read by ``read_expression``."""
+    text = text.strip()
+    if text.startswith("[[") and text.endswith("]]"):
+        texts = _entries(text[1:-1], "[]") if len(text) <= MAX_MATH_CHARS else None
+        rows = [_entries(row) for row in texts or []]
+        if rows and all(rows) and len({len(row) for row in rows}) == 1:
+            import sympy
+
+            return sympy.ImmutableMatrix(rows)
+        return None
+    if text.startswith("(") and text.endswith(")") and _closes_at_end(text):
+        entries = _entries(text[1:-1])
+        if entries and len(entries) > 1:
+            import sympy
+
+            return sympy.Tuple(*entries)
+        return entries[0] if entries else None
+    return read_expression(text)
+
+
+def _closes_at_end(text: str) -> bool:
+    """Does the parenthesis opening ``text`` close at its last character (``(1, 2)``, not ``(1 + 2)*(3)``)?"""
+    depth = 0
+    for index, char in enumerate(text):
+        depth += {"(": 1, ")": -1}.get(char, 0)
+        if depth == 0:
+            return index == len(text) - 1
+    return False
+
+
+def _entries(text: str, brackets: str = "()"):
+    """The comma-separated entries of ``text`` at bracket depth 0 (entries in brackets kept whole when ``brackets`` is
+    "[]": the rows of a matrix, their brackets removed), each read as an expression; None when one does not read."""
+    entries, depth, start = [], 0, 0
+    for index, char in enumerate(text + ","):
+        if char in "([":
+            depth += 1
+        elif char in ")]":
+            depth -= 1
+        elif char == "," and depth == 0:
+            entries.append(text[start:index].strip())
+            start = index + 1
+    if brackets == "[]":
+        return [entry[1:-1] for entry in entries] if all(e.startswith("[") and e.endswith("]") for e in entries) else None
+    read = [read_expression(entry) for entry in entries]
+    return read if all(e is not None for e in read) else None
 
 
 def read_expression(text: str):
@@ -89,38 +141,78 @@ def read_expression(text: str):
 
 
 def formula_latex(text: str) -> str:
-    """A formula as written (``q + H*f_q(t, y)``, ``0 + 1/10*(1)``) in LaTeX without evaluating it: Python's tokenizer
-    reads it, a/b of two integers becomes a fraction, names go through ``latex_name`` (``f_q`` is f with subscript q),
-    ``*`` is a thin space; anything else it cannot read is text."""
+    """A formula as written (``q + H*f_q(t, y)``, ``0 + 1/10*(1)``, ``(1 - h*J)**(-1)``, ``... => y``) in LaTeX without
+    evaluating it: Python's tokenizer reads it, a/b of two integers becomes a fraction, ``**`` (or ``^``) a superscript,
+    ``=>`` an implication, names go through ``latex_name`` (``f_q`` is f with subscript q), ``*`` is a thin space;
+    anything else it cannot read is text."""
     import io
     import tokenize
 
-    out = []
     try:
         tokens = [t for t in tokenize.generate_tokens(io.StringIO(text).readline)
                   if t.type not in (tokenize.NEWLINE, tokenize.NL, tokenize.ENDMARKER, tokenize.INDENT, tokenize.DEDENT)]
     except (tokenize.TokenError, SyntaxError):
         return r"\text{" + "".join(c for c in text if c.isalnum() or c in " +-*/(),.") + "}"
-    index = 0
+    return " ".join(_tokens_latex([(t.type, t.string) for t in tokens]))
+
+
+RELATIONS = {"=": "=", "<": "<", ">": ">", "<=": r"\leq", ">=": r"\geq", "!=": r"\neq"}
+
+
+def _tokens_latex(tokens: list) -> list:
+    import tokenize
+
+    out, index = [], 0
     while index < len(tokens):
-        token = tokens[index]
-        if token.type == tokenize.NUMBER and index + 2 < len(tokens) and tokens[index + 1].string == "/" and tokens[index + 2].type == tokenize.NUMBER:
-            out.append(rf"\tfrac{{{token.string}}}{{{tokens[index + 2].string}}}")
+        kind, string = tokens[index]
+        following = [s for _, s in tokens[index + 1:index + 3]]
+        if kind == tokenize.NUMBER and len(following) == 2 and following[0] == "/" and tokens[index + 2][0] == tokenize.NUMBER:
+            out.append(rf"\tfrac{{{string}}}{{{following[1]}}}")
             index += 3
             continue
-        if token.type == tokenize.NAME:
-            base, _, sub = token.string.partition("_")
-            out.append(f"{{{latex_name(base)}}}_{{{latex_name(sub)}}}" if base and sub and IDENTIFIER.fullmatch(sub) else latex_name(token.string))
-        elif token.type == tokenize.NUMBER:
-            out.append(token.string)
-        elif token.string == "*":
+        if string in ("**", "^") and index + 1 < len(tokens):
+            exponent, index = _exponent(tokens, index + 1)
+            out.append("^{" + " ".join(exponent) + "}")
+            continue
+        if string == "=" and following[:1] == [">"]:
+            out.append(r"\Rightarrow")
+            index += 2
+            continue
+        if kind == tokenize.NAME:
+            base, _, sub = string.partition("_")
+            out.append(f"{{{latex_name(base)}}}_{{{latex_name(sub)}}}" if base and sub and IDENTIFIER.fullmatch(sub) else latex_name(string))
+        elif kind == tokenize.NUMBER:
+            out.append(string)
+        elif string == "*":
             out.append(r"\,")
-        elif token.string in "+-(),[]/":
-            out.append(token.string)
+        elif string in RELATIONS:
+            out.append(RELATIONS[string])
+        elif string in "+-(),[]/.":
+            out.append(string)
         else:
             out.append(r"\text{?}")
         index += 1
-    return " ".join(out)
+    return out
+
+
+def _exponent(tokens: list, index: int) -> tuple[list, int]:
+    """The exponent starting at ``index`` as LaTeX (a parenthesised group without its parentheses, a signed number or
+    name, or one token) and the index after it."""
+    if tokens[index][1] == "(":
+        depth = 0
+        for end in range(index, len(tokens)):
+            depth += {"(": 1, ")": -1}.get(tokens[end][1], 0)
+            if depth == 0:
+                return _tokens_latex(tokens[index + 1:end]), end + 1
+        return _tokens_latex(tokens[index:]), len(tokens)
+    if tokens[index][1] in "+-" and index + 1 < len(tokens):
+        return _tokens_latex(tokens[index:index + 2]), index + 2
+    return _tokens_latex(tokens[index:index + 1]), index + 1
+
+
+def name_latex(name: str) -> str:
+    """The name of a derivation line: an identifier by ``latex_name``, ``spring.v`` or ``s(T + h)`` as a formula."""
+    return latex_name(name) if IDENTIFIER.fullmatch(name) else formula_latex(name)
 
 
 def latex_name(name: str) -> str:

@@ -7,7 +7,7 @@ compiles whatever the claim file's strings hold.
 """
 from __future__ import annotations
 
-from verify.report.derivation import formula_latex, latex, latex_name, read_line
+from verify.report.derivation import formula_latex, latex, name_latex, read_line
 
 SPECIALS = {"\\": r"\textbackslash{}", "{": r"\{", "}": r"\}", "$": r"\$", "&": r"\&", "#": r"\#", "^": r"\textasciicircum{}",
             "_": r"\_", "%": r"\%", "~": r"\textasciitilde{}", "<": r"\textless{}", ">": r"\textgreater{}", "|": r"\textbar{}"}
@@ -53,9 +53,9 @@ def row(line: str, escape=None) -> str:
     label = r"\text{" + escape(read.label) + r":}\quad " if read.label else ""
     if read.formula:  # name = formula = values substituted = value
         name, value = read.assignments[0]
-        return label + f"{latex_name(name)} &= " + " = ".join([formula_latex(part) for part in read.formula] + [latex(value)])
+        return label + f"{name_latex(name)} &= " + " = ".join([formula_latex(part) for part in read.formula] + [latex(value)])
     if read.assignments:
-        math = r",\quad ".join(f"{latex_name(name)} &= {latex(value)}" if index == 0 else f"{latex_name(name)} = {latex(value)}"
+        math = r",\quad ".join(f"{name_latex(name)} &= {latex(value)}" if index == 0 else f"{name_latex(name)} = {latex(value)}"
                                for index, (name, value) in enumerate(read.assignments))
         return label + math
     return label + "& " + latex(read.expression)
