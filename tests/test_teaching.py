@@ -240,3 +240,87 @@ def test_derivation_lines_read_vectors_matrices_and_formulas_with_powers_and_imp
     latex = row("step 1: y = y[n] + h*f(t + h, y) => y = (1 - 1/2*(-2))**(-1)*(1) = 1/2")
     assert r"\Rightarrow" in latex and r"^{- 1}" in latex and "?" not in latex
     assert r"L &= \left[\begin{matrix}1 & 0\\- \frac{1}{8} & 1\end{matrix}\right]" in row("LDL^T factors: L = [[1, 0], [-1/8, 1]]")
+
+
+def bundled_explain(run_cli, claim_id, *options):
+    from conftest import ROOT
+
+    return run_cli("explain", claim_id, str(ROOT / "claims"), "--models", str(ROOT / "models"), *options).output
+
+
+def explained(run_cli, tmp_path, text, claim_id):
+    """(the explain output, the LaTeX) of a claim written inline."""
+    (tmp_path / "c.toml").write_text(text, encoding="utf-8")
+    output = run_cli("explain", claim_id, "c.toml").output
+    latex = run_cli("explain", claim_id, "c.toml", "--latex").output
+    assert_parses(latex)
+    assert "?" not in latex.split(r"\begin{align*}")[1].split(r"\end{align*}")[0]
+    return output, latex
+
+
+LINEAR_DECAY = """
+[model.forced]
+states = ["y"]
+rhs = { y = "-y/2 + t" }
+[model.quadratic]
+states = ["y"]
+rhs = { y = "-y**2" }
+"""
+
+
+def one_step(claim_id, model, method, h, y0, expect):
+    return (f'\n[[claim]]\nid = "{claim_id}"\nstatement = "s"\ncheck = "run"\nmodel = "{model}"\nmethod = "{method}"\n'
+            f'options = {{ h = "{h}" }}\ninitial = {{ y = {y0} }}\nexpect = {{ y = "{expect}" }}\n')
+
+
+def test_backward_euler_shows_its_equation_solved_with_the_values(run_cli, tmp_path):
+    """y' = -y/2 + t, y0 = 1, h = 1/10: f(t + h, y) = J y + f(t + h, 0) with J = -1/2 and f(1/10, 0) = 1/10, so
+    y1 = (1 + 1/10*1/10)/(1 + 1/20) = 101/105 (Fraction below); a claim of 20/21 (the step without the forcing) is refuted."""
+    from fractions import Fraction as F
+
+    y1 = (1 + F(1, 10) * F(1, 10)) / (1 - F(1, 10) * F(-1, 2))
+    assert y1 == F(101, 105)
+    text = LINEAR_DECAY + one_step("be", "forced", "backward-euler", "1/10", 1, y1) + one_step("be-wrong", "forced", "backward-euler", "1/10", 1, "20/21")
+    output, latex = explained(run_cli, tmp_path, text, "be")
+    assert f"step 1: y = y[n] + h*f(t + h, y) => y = (y[n] + h*f(t + h, 0))/(1 - h*J) = (1 + 1/10*(1/10))/(1 - 1/10*(-1/2)) = {y1}" in output
+    rate = -y1 / 2 + F(1, 10)  # f(1/10, y1) = -8/21, and (y1 - 1)/(1/10) is the same: the residual is 0
+    assert f"step 1 · residual: r_d_y = (y - y[n])/h - f_y(t + h, y) = (101/105 - 1)/(1/10) - ({rate}) = {(y1 - 1) * 10 - rate}" in output
+    assert r"\Rightarrow y = ( y [ n ] + h \, f ( t + h , 0 ) ) / ( 1 - h \, J )" in latex and r"= \frac{101}{105} \\" in latex
+    assert "refuted (exact): y: claimed 20/21, computed 101/105" in run_cli("explain", "be-wrong", "c.toml").output
+    # the coupled DAE step (bundled): x' = -x + z, 0 = z - x/2 - t, h = 1/10 from (1, 1/2): rows (1 + h, -h | 1) and
+    # (-1/2, 1 | 1/10), so x = (1 + 1/100)/(11/10 - 1/20) = 101/105 and z = 1/10 + x/2 = 61/105
+    x = (1 + F(1, 10) * F(1, 10)) / (F(11, 10) - F(1, 20))
+    dae = bundled_explain(run_cli, "dae/exact-solve-has-zero-residuals")
+    assert f"[[11/10, -1/10], [-1/2, 1]]*y = (1, 1/10) => x = {x}" in dae and f"=> z = {F(1, 10) + x / 2}" in dae
+
+
+def test_a_nonlinear_backward_euler_step_is_its_equation_then_the_root(run_cli, tmp_path):
+    """y' = -y^2, h = 1/2: y = 1 + 1/2*(-y^2), i.e. y^2 + 2y - 2 = 0, whose root near y0 = 1 is -1 + sqrt(3)."""
+    text = LINEAR_DECAY + one_step("be", "quadratic", "backward-euler", "1/2", 1, "-1 + sqrt(3)") \
+        + one_step("be-wrong", "quadratic", "backward-euler", "1/2", 1, "-1 + sqrt(2)")
+    output, _ = explained(run_cli, tmp_path, text, "be")
+    assert "step 1: y = y[n] + h*f(t + h, y) => y = 1 + 1/2*f(1/2, y) = 1 + 1/2*(-y**2) => y = -1 + sqrt(3)" in output
+    assert "refuted" in run_cli("explain", "be-wrong", "c.toml").output.splitlines()[-1]
+
+
+def test_implicit_runge_kutta_stages_show_the_linear_system_they_solve(run_cli, tmp_path):
+    """Radau IIA on y' = -y, h = 1 (bundled): (I - h A J) k = (f(t + h/3, y), f(t + h, y)) with J = -1 is
+    [[1 + 5/12, -1/12], [3/4, 1 + 1/4]] k = (-1, -1); Cramer's rule by hand gives k1 = -8/11, k2 = -4/11.  The trapezoidal
+    rule on y' = -2y, h = 1/10 (bundled): k2 = f(1/10, 1 - 1/10) / (1 - 1/20*(-2)) = (-9/5)/(11/10) = -18/11."""
+    from fractions import Fraction as F
+
+    a, b, c, d = F(17, 12), F(-1, 12), F(3, 4), F(5, 4)
+    det = a * d - b * c
+    k1, k2 = (-1 * d - b * -1) / det, (a * -1 - c * -1) / det
+    radau = bundled_explain(run_cli, "derived/radau-iia-one-step")
+    assert (f"k1 = f(t + 1/3*h, y + h*(5/12*k1 + (-1/12)*k2)) => (I - h*A*J)*(k1, k2) = (f(t + 1/3*h, y), f(t + h, y)) => "
+            f"[[17/12, -1/12], [3/4, 5/4]]*(k1, k2) = (-1, -1) => k1 = ({k1})") in radau and f"=> k2 = ({k2})" in radau
+    trapezoid = bundled_explain(run_cli, "notes/trapezoid-decay")
+    k = F(-9, 5) / (1 - F(1, 20) * -2)
+    assert f"k2 = f(t + h, y + h*(1/2*k1 + 1/2*k2)) => k2 = f(t + h, y + h*1/2*k1)/(1 - 1/2*h*J) = f(1/10, 9/10)/(1 - 1/20*(-2)) = (-9/5)/(11/10) => k2 = ({k})" in trapezoid
+    # an implicit stage on y' = -y^2: k1 = f(1/4, 1 + 1/4 k1) = -(1 + k1/4)^2, i.e. k1^2 + 24 k1 + 16 = 0, root -12 + 8 sqrt(2)
+    text = LINEAR_DECAY + one_step("im", "quadratic", "implicit-midpoint", "1/2", 1, "-5 + 4*sqrt(2)") \
+        + one_step("im-wrong", "quadratic", "implicit-midpoint", "1/2", 1, "-5 + 4*sqrt(3)")
+    output, _ = explained(run_cli, tmp_path, text, "im")
+    assert "k1 = f(t + 1/2*h, y + h*1/2*k1) => k1 = f(1/4, 1 + 1/4*k1) = -(k1/4 + 1)**2 => k1 = (-12 + 8*sqrt(2))" in output
+    assert "refuted" in run_cli("explain", "im-wrong", "c.toml").output.splitlines()[-1]

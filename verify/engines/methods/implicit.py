@@ -13,8 +13,9 @@ from __future__ import annotations
 import sympy
 
 from verify.engines import rational
-from verify.input.model import symbol
+from verify.input.model import TIME, symbol
 from verify.engines.methods import schema
+from verify.engines.methods.formulas import Text
 from verify.engines.methods.schema import Option
 from verify.engines.methods.base import Method, MethodError, Recorder, identity_minus, positive_integer, positive_rational, scalar_root
 
@@ -85,13 +86,16 @@ class BackwardEuler(Method):
         matrix = [[((1 if i == j else 0) - h * J[i][j]) if i < d else J[i][j] for j in range(n)] for i in range(n)]
         right = [y[i] + h * (f0[i] + r_d[i]) for i in range(d)] + [r_a[k] - g0[k] for k in range(n - d)]
         new = system.solve(matrix, right)
-        for name, value in zip(system.states, new):
-            recorder.assign(name, value)
+        show = Text(system.field)
+        for i, (name, value) in enumerate(zip(system.states, new)):
+            recorder.assign(name, value, formula=lambda i=i: _solve_formula(system, i, h, J, f0, g0, r_d, r_a, matrix, right, y, show))
         rate = system.rate(t1, new, Recorder(keep=False))
         for i, x in enumerate(system.states[:d]):
-            recorder.assign(f"r_d_{x}", (new[i] - y[i]) / h - rate[i], "residual")
+            recorder.assign(f"r_d_{x}", (new[i] - y[i]) / h - rate[i], "residual",
+                            lambda i=i, x=x: f"({x} - {x}[n])/h - f_{x}(t + h, {_vector_name(system)}) = ({show(new[i])} - {show.factor(y[i])})/{show.divisor(h)} - {show.factor(rate[i])}")
         for k, value in enumerate(system.constraint_values(t1, new) if n > d else []):
-            recorder.assign(f"r_a_{system.states[d + k]}", value, "residual")
+            z = system.states[d + k]
+            recorder.assign(f"r_a_{z}", value, "residual", lambda z=z: f"g_{z}(t + h, {_vector_name(system)}) = g_{z}({show(t1)}, {show.vector(new)})")
         return new
 
 
@@ -102,9 +106,37 @@ class BackwardEuler(Method):
             raise rational.NotRational(f"{system.model.name}: the implicit equation is nonlinear; a prescribed residual has no exact root solve")
         h = options["h"]
         root = scalar_root(system, t + h, 0, 1, y[0], h, "s", recorder, "the backward-Euler step")
-        recorder.assign(system.states[0], root)
+        x, show = system.states[0], Text(system.field)
+        recorder.assign(x, root, formula=lambda: f"{x}[n] + h*f(t + h, {x}) => {x} = {show(y[0])} + {show.factor(h)}*f({show(t + h)}, {x}) = "
+                                                 f"{show(y[0])} + {show.factor(h)}*({system.rhs[0].xreplace({symbol(TIME): rational.to_sympy(t + h)})}) => {x}")
         recorder.assign(f"r_d_{system.states[0]}", sympy.Integer(0), "residual")  # the root's residual, checked exactly in scalar_root
         return [root]
+
+
+def _vector_name(system) -> str:
+    """The state as the argument of f and g: its one name, or y for several."""
+    return system.states[0] if len(system.states) == 1 else "y"
+
+
+def _solve_formula(system, i, h, J, f0, g0, r_d, r_a, matrix, right, y, show) -> str:
+    """Backward Euler's linear solve for variable i: the implicit equation, the linear system it is (f affine in the
+    state: f(t + h, y) = J y + f(t + h, 0)) with the values substituted, then the component (Hairer & Wanner II, IV.3)."""
+    x, d, n = system.states[i], len(system.rhs), len(system.states)
+    residual = [v != 0 for v in r_d]
+    if n == 1:  # (1 - h J) x = x[n] + h (f(t + h, 0) + r_d)
+        plus = f" + {show.factor(r_d[0])}" if residual[0] else ""
+        rate = f"(f(t + h, {x}) + r_d)" if residual[0] else f"f(t + h, {x})"
+        known = f"(f(t + h, 0) + r_d)" if residual[0] else "f(t + h, 0)"
+        return (f"{x}[n] + h*{rate} => {x} = ({x}[n] + h*{known})/(1 - h*J) = "
+                f"({show(y[0])} + {show.factor(h)}*({show(f0[0])}{plus}))/(1 - {show.factor(h)}*{show.factor(J[0][0])})")
+    system_text = f"{show.matrix(matrix)}*y = {show.vector(right)} => {x}"
+    if d == n:  # an ODE: (I - h J) y = y[n] + h (f(t + h, 0) + r_d)
+        own = f"{x}[n] + h*(f_{x}(t + h, y) + r_d_{x})" if residual[i] else f"{x}[n] + h*f_{x}(t + h, y)"
+        known = "y[n] + h*(f(t + h, 0) + r_d)" if any(residual) else "y[n] + h*f(t + h, 0)"
+        return f"{own} => (I - h*J)*y = {known} => {system_text}"
+    equations = [f"({v} - {v}[n])/h - f_{v}(t + h, y) = r_d_{v}" for v in system.states[:d]]
+    equations += [f"g_{z}(t + h, y) = r_a_{z}" for z in system.states[d:]]
+    return f"solve {', '.join(equations)} => {system_text}"
 
 
 def _step_function(expression):

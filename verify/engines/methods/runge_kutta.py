@@ -29,6 +29,8 @@ import sympy
 from verify.engines import number_field, rational
 from verify.engines.methods import schema
 from verify.engines.methods.schema import Option
+from verify.engines.methods.formulas import Text
+from verify.input.model import TIME, symbol
 from verify.engines.methods.base import (Method, MethodError, assign_components, component_names, component_values, identity_minus,
                                          positive_rational, scalar_root, to_field_deep)
 
@@ -287,6 +289,7 @@ class RungeKutta(Method):
     def step(self, system, t, y, options, recorder):
         A, b, c, h = options["A"], options["b"], options["c"], options["h"]
         n, s = len(y), len(b)
+        show = Text(system.field)
         if options["explicit"]:
             stages = []
             reused = recorder.reuse.get("fsal") if options.get("fsal") else None
@@ -300,7 +303,7 @@ class RungeKutta(Method):
                     formula = lambda: "the previous step's last stage (first same as last)"  # noqa: E731
                 else:
                     k = system.rate(t + c[i] * h, stage_state, recorder)
-                    formula = lambda i=i, state=stage_state: _stage_formula(A[i], c[i], i, t + c[i] * h, state)  # noqa: E731
+                    formula = lambda i=i, state=stage_state: _stage_formula(A[i], c[i], i, t + c[i] * h, state, show)  # noqa: E731
                 _record_stage(recorder, i, k, system.states, formula)
                 stages.append(k)
         else:
@@ -314,7 +317,7 @@ class RungeKutta(Method):
         if "bhat" in options:
             self._estimate(system, y, new, stages, options, recorder)
         for name, value in zip(system.states, new):
-            recorder.assign(name, value, formula=lambda name=name: _update_formula(name, b, len(system.states)))
+            recorder.assign(name, value, formula=lambda name=name: _update_formula(name, b, len(system.states), show))
         return new
 
     def _estimate(self, system, y, new, stages, options, recorder):
@@ -344,6 +347,7 @@ class RungeKutta(Method):
                 f"{system.model.name}: the stage equations of {self.name} are nonlinear in the state, so they have no exact "
                 "rational solve (the mpmath path solves them by a finite-budget Newton iteration)")
         n, s = len(y), len(A)
+        show = Text(system.field)
         if diagonal:
             stages = []
             for i in range(s):
@@ -352,20 +356,26 @@ class RungeKutta(Method):
                     if A[i][j]:
                         known = [known[q] + h * A[i][j] * stages[j][q] for q in range(n)]
                 rate = system.rate(t + c[i] * h, known, recorder)
+                formula = lambda i=i, state=known: _stage_formula(A[i], c[i], i, t + c[i] * h, state, show)  # noqa: E731
                 if A[i][i]:
                     J = system.jacobian(t + c[i] * h, known, recorder)
-                    rate = system.solve(identity_minus(h * A[i][i], J), rate)
-                _record_stage(recorder, i, rate, system.states)
+                    explicit_rate, shifted = rate, identity_minus(h * A[i][i], J)
+                    rate = system.solve(shifted, rate)
+                    formula = lambda i=i, state=known, f=explicit_rate, J=J, shifted=shifted: _diagonal_formula(  # noqa: E731
+                        A[i], c[i], i, h, t + c[i] * h, state, f, J, shifted, show)
+                _record_stage(recorder, i, rate, system.states, formula)
                 stages.append(rate)
             return stages
         rates = [system.rate(t + c[i] * h, y, recorder) for i in range(s)]
         jacobians = [system.jacobian(t + c[i] * h, y, recorder) for i in range(s)]
         matrix = [[(1 if (i, p) == (j, q) else 0) - h * A[i][j] * jacobians[i][p][q] for j in range(s) for q in range(n)]
                   for i in range(s) for p in range(n)]
-        solution = system.solve(matrix, [v for rate in rates for v in rate])
+        right = [v for rate in rates for v in rate]
+        solution = system.solve(matrix, right)
         stages = [solution[i * n:(i + 1) * n] for i in range(s)]
         for i, k in enumerate(stages):
-            _record_stage(recorder, i, k, system.states)
+            _record_stage(recorder, i, k, system.states,
+                          lambda i=i: _coupled_formula(A, c, i, n, matrix, right, all(J == jacobians[0] for J in jacobians), show))
         return stages
 
 
@@ -375,14 +385,16 @@ class RungeKutta(Method):
         (base.scalar_root);
         from rational values only, so in practice the first implicit stage of a step (implicit midpoint, the
         trapezoidal rule, backward Euler as a tableau)."""
-        stages = []
+        stages, show = [], Text(system.field)
         for i in range(len(A)):
             known = [y[0] + h * sum((A[i][j] * stages[j][0] for j in range(i) if A[i][j]), 0 * h)]
             if A[i][i]:
                 k = [scalar_root(system, t + c[i] * h, known[0], h * A[i][i], 0, 1, "b", recorder, f"stage {i + 1} of {self.name}")]
+                formula = lambda i=i, state=known: _root_formula(system, A[i], c[i], i, h, t + c[i] * h, state[0], show)  # noqa: E731
             else:
                 k = system.rate(t + c[i] * h, known, recorder)
-            _record_stage(recorder, i, k, system.states)
+                formula = lambda i=i, state=known: _stage_formula(A[i], c[i], i, t + c[i] * h, state, show)  # noqa: E731
+            _record_stage(recorder, i, k, system.states, formula)
             stages.append(k)
         return stages
 
@@ -398,38 +410,67 @@ def _tableau_field(tab: ButcherTableau) -> tuple:
         raise rational.NotRational(f"the tableau's coefficients have no exact field here: {exc}") from None
 
 
-def _coefficient_sum(row, names) -> str:
+def _coefficient_sum(row, names, show) -> str:
     """``1/2*k1 + 1/2*k2`` for the nonzero coefficients of ``row`` (the tableau's own numbers, exactly)."""
-    terms = [f"{_number(a)}*{names[j]}" if a != 1 else names[j] for j, a in enumerate(row) if a]
-    return " + ".join(terms).replace("+ -", "- ")
+    return " + ".join(show.scaled(a, names[j]) for j, a in enumerate(row) if a).replace("+ -", "- ")
 
 
-def _number(value) -> str:
-    from verify.engines.rational import to_sympy
-
-    text = str(to_sympy(value))
-    return f"({text})" if any(ch in text for ch in " +-") else text
+def _time(c_i, show) -> str:
+    """The stage's time: t, t + h or t + c_i*h."""
+    return "t" if not c_i else ("t + h" if show.sympy(c_i) == 1 else f"t + {show.factor(c_i)}*h")
 
 
-def _stage_formula(row, c_i, i, t_value, state) -> str:
-    """Stage i + 1 of an explicit tableau: f(t + c_i*h, y + h*(sum a_ij k_j)) = f(its arguments' exact values)."""
-    time = "t" if not c_i else ("t + h" if c_i == 1 else f"t + {_number(c_i)}*h")
-    increment = _coefficient_sum(row[:i], [f"k{j + 1}" for j in range(i)])
-    argument = "y" if not increment else f"y + h*({increment})" if " + " in increment or " - " in increment else f"y + h*{increment}"
-    return f"f({time}, {argument}) = f({_values([t_value])}, {_values(state)})"
+def _argument(row, count, show) -> str:
+    """The stage's state: y + h*(a_i1*k1 + ...) over the first ``count`` stages (y alone when all are 0)."""
+    increment = _coefficient_sum(row[:count], [f"k{j + 1}" for j in range(count)], show)
+    return "y" if not increment else f"y + h*({increment})" if " + " in increment or " - " in increment else f"y + h*{increment}"
 
 
-def _update_formula(name, b, state_count) -> str:
+def _stage_formula(row, c_i, i, t_value, state, show=Text()) -> str:
+    """Stage i + 1 of an explicit tableau (or an explicit stage of an implicit one): f(t + c_i*h, y + h*(sum a_ij k_j))
+    = f(its arguments' exact values)."""
+    return f"f({_time(c_i, show)}, {_argument(row, i, show)}) = f({show(t_value)}, {show.vector(state)})"
+
+
+def _diagonal_formula(row, c_i, i, h, t_value, state, rate, J, shifted, show) -> str:
+    """A diagonally implicit stage k_i = f(t_i, Y_i + h a_ii k_i), f affine in the state (f(t, Y + v) = f(t, Y) + J v):
+    (I - h a_ii J) k_i = f(t_i, Y_i), solved exactly, with the values substituted (Hairer & Wanner II, sec. IV.6)."""
+    k, time, shift = f"k{i + 1}", _time(c_i, show), show.scaled(row[i], "h")
+    head = f"f({time}, {_argument(row, i + 1, show)}) => "
+    if len(state) == 1:
+        return (head + f"{k} = f({time}, {_argument(row, i, show)})/(1 - {shift}*J) = f({show(t_value)}, {show(state[0])})/(1 - "
+                f"{show.factor(h * row[i])}*{show.factor(J[0][0])}) = {show.factor(rate[0])}/{show.divisor(shifted[0][0])} => {k}")
+    return (head + f"(I - {shift}*J)*{k} = f({time}, {_argument(row, i, show)}) => {show.matrix(shifted)}*{k} = {show.vector(rate)} "
+            f"=> {k}")
+
+
+def _coupled_formula(A, c, i, n, matrix, right, same_jacobian, show) -> str:
+    """Stage i + 1 of a fully implicit tableau, f affine in the state: all stages at once from
+    k_i - h sum_j a_ij J(t_i) k_j = f(t_i, y), an s n x s n linear system, with the values substituted."""
+    s = len(A)
+    stages = "(" + ", ".join(f"k{j + 1}" for j in range(s)) + ")"
+    jacobian = "J" if same_jacobian else "J(t + c_i*h)"
+    operator = f"A*{jacobian}" if n == 1 else f"kron(A, {jacobian})"
+    rates = "(" + ", ".join(f"f({_time(c[j], show)}, y)" for j in range(s)) + ")"
+    return (f"f({_time(c[i], show)}, {_argument(A[i], s, show)}) => (I - h*{operator})*{stages} = {rates} => "
+            f"{show.matrix(matrix)}*{stages} = {show.vector(right)} => k{i + 1}")
+
+
+def _root_formula(system, row, c_i, i, h, t_value, known, show) -> str:
+    """A diagonally implicit stage on one state, f polynomial in it: k_i = f(t_i, Y_i + h a_ii k_i) with the values
+    substituted, as an equation in k_i (its exact root: base.scalar_root)."""
+    k = f"k{i + 1}"
+    state, time = symbol(system.states[0]), symbol(TIME)
+    unknown = show.sympy(known) + show.sympy(h * row[i]) * sympy.Symbol(k)
+    rate = system.rhs[0].xreplace({time: show.sympy(t_value), state: unknown})
+    return (f"f({_time(c_i, show)}, {_argument(row, i + 1, show)}) => {k} = f({show(t_value)}, {show(known)} + "
+            f"{show.scaled(h * row[i], k)}) = {rate} => {k}")
+
+
+def _update_formula(name, b, state_count, show=Text()) -> str:
     """The new value of state ``name``: name + h*(b1*k1 + ...), the stages by component when there are several states."""
     stages = [f"k{j + 1}" if state_count == 1 else f"k{j + 1}_{name}" for j in range(len(b))]
-    return f"{name} + h*({_coefficient_sum(b, stages)})"
-
-
-def _values(values) -> str:
-    from verify.engines.rational import formula_text
-
-    shown = [formula_text(v) for v in values]
-    return shown[0] if len(shown) == 1 else "(" + ", ".join(shown) + ")"
+    return f"{name} + h*({_coefficient_sum(b, stages, show)})"
 
 
 def _record_stage(recorder, i, k, states, formula=None):
