@@ -324,3 +324,24 @@ def test_implicit_runge_kutta_stages_show_the_linear_system_they_solve(run_cli, 
     output, _ = explained(run_cli, tmp_path, text, "im")
     assert "k1 = f(t + 1/2*h, y + h*1/2*k1) => k1 = f(1/4, 1 + 1/4*k1) = -(k1/4 + 1)**2 => k1 = (-12 + 8*sqrt(2))" in output
     assert "refuted" in run_cli("explain", "im-wrong", "c.toml").output.splitlines()[-1]
+
+
+def test_rosenbrock_euler_shows_the_stage_solve_and_the_update(run_cli, tmp_path):
+    """Bundled: y' = -y^2, y = 1, h = 1/2, J = f_y = -2: k = -1/(1 + 1) = -1/2, y + h k = 3/4.  A 2x2 with gamma = 1/2 and a
+    prescribed residual r = (1/10, 0): (I - J/4) k = f + r with J = [[-1, 10], [0, -2]], f = (9, -2), back substitution by
+    hand (Fraction below); u = 1 is refuted."""
+    from fractions import Fraction as F
+
+    step = bundled_explain(run_cli, "rosenbrock/step-map")
+    k = F(-1) / (1 - F(1, 2) * -2)
+    assert f"k = solve (1 - h*f_y(t, y))*k = f(t, y) => k = f(t, y)/(1 - h*f_y(t, y)) = (-1)/(1 - 1/2*(-2)) = ({k})" in step
+    assert f"y = y + h*k = 1 + 1/2*({k}) = {1 + k / 2}" in step
+    text = ('[model.nn]\nstates = ["u", "w"]\nrhs = { u = "-u + 10*w", w = "-2*w" }\n'
+            '[[claim]]\nid = "r"\nstatement = "s"\ncheck = "run"\nmodel = "nn"\nmethod = "rosenbrock-euler"\n'
+            'options = { h = "1/2", gamma = "1/2", stage_residual = { u = "1/10", w = 0 } }\ninitial = { u = 1, w = 1 }\nexpect = { u = 1 }\n')
+    output, _ = explained(run_cli, tmp_path, text, "r")
+    k_w = F(-2) / (1 + F(1, 2))
+    k_u = (9 + F(1, 10) + F(5, 2) * k_w) / F(5, 4)
+    assert f"[[5/4, -5/2], [0, 3/2]]*k = (91/10, -2) => k = ({k_u}, {k_w})" in output
+    assert f"u = u + h*k_u = 1 + 1/2*{k_u} = {1 + k_u / 2}" in output
+    assert f"refuted (exact): u: claimed 1, computed {1 + k_u / 2}" in output

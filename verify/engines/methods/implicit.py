@@ -139,6 +139,33 @@ def _solve_formula(system, i, h, J, f0, g0, r_d, r_a, matrix, right, y, show) ->
     return f"solve {', '.join(equations)} => {system_text}"
 
 
+def _rosenbrock_operator(options, gamma, show, n) -> str:
+    """I - gamma*h*J as written: 1 for I on one state, gamma left out when 1, J the claim's or the exact f_y(t, y)."""
+    shift = "h" if show.sympy(gamma) == 1 else "gamma*h"
+    return f"{'1' if n == 1 else 'I'} - {shift}*{'J' if 'J' in options else 'f_y(t, y)'}"
+
+
+def _rosenbrock_stage_formula(options, gamma, h, J, f, residual, shifted, right, show) -> str:
+    """The stage (I - gamma h J) k = f(t, y) (+ a prescribed residual r), J the exact Jacobian at (t, y) or the claim's J,
+    with the values substituted (source 003, [F1], [F6])."""
+    operator = _rosenbrock_operator(options, gamma, show, len(f))
+    plus = " + r" if any(v != 0 for v in residual) else ""
+    equation = f"solve ({operator})*k = f(t, y){plus} => "
+    if len(f) == 1:
+        values = show.factor(f[0]) if not plus else f"({show(f[0])} + {show.factor(residual[0])})"
+        rate = f"(f(t, y){plus})" if plus else "f(t, y)"
+        return equation + f"k = {rate}/({operator}) = {values}/(1 - {show.factor(gamma * h)}*{show.factor(J[0][0])})"
+    return equation + f"{show.matrix(shifted)}*k = {show.vector(right)} => k"
+
+
+def _rosenbrock_residual_formula(options, gamma, states, i, shifted, k, f, show) -> str:
+    """Row i of (I - gamma h J) k - f(t, y), the stage's solve residual, with the values substituted ([F7])."""
+    operator, x = _rosenbrock_operator(options, gamma, show, len(k)), states[i]
+    row = " + ".join(f"{show.factor(shifted[i][j])}*{show.factor(k[j])}" for j in range(len(k)))
+    head = f"({operator})*k - f(t, y)" if len(k) == 1 else f"(({operator})*k)[{x}] - f_{x}(t, y)"
+    return f"{head} = {row} - {show.factor(f[i])}"
+
+
 def _step_function(expression):
     """An expression in h and t as an exact function (h, t) -> value (symbolic values pass through)."""
     variables = [symbol("h"), symbol("t")]
@@ -187,11 +214,16 @@ class RosenbrockEuler(Method):
         residual = self.value(options, "stage_residual")
         residual = [residual[s] for s in system.states] if isinstance(residual, dict) else [residual] * len(f)
         shifted = identity_minus(gamma * h, J)
-        k = system.solve(shifted, [f[i] + residual[i] for i in range(len(f))])
-        recorder.assign("k", tuple(k), "stage")
+        right = [f[i] + residual[i] for i in range(len(f))]
+        k = system.solve(shifted, right)
+        show = Text(system.field)
+        recorder.assign("k", tuple(k), "stage", lambda: _rosenbrock_stage_formula(options, gamma, h, J, f, residual, shifted, right, show))
         for i, name in enumerate(system.states):  # the stage's solve residual (A~ k - f)_i, as [F7] reports it
-            recorder.assign(f"solve_residual_{name}", sum(shifted[i][j] * k[j] for j in range(len(k))) - f[i], "stage")
+            recorder.assign(f"solve_residual_{name}", sum(shifted[i][j] * k[j] for j in range(len(k))) - f[i], "stage",
+                            lambda i=i: _rosenbrock_residual_formula(options, gamma, system.states, i, shifted, k, f, show))
         new = [y[i] + h * k[i] for i in range(len(y))]
-        for name, value in zip(system.states, new):
-            recorder.assign(name, value)
+        for i, (name, value) in enumerate(zip(system.states, new)):
+            component = "k" if len(y) == 1 else f"k_{name}"
+            recorder.assign(name, value, formula=lambda i=i, name=name, component=component:
+                            f"{name} + h*{component} = {show(y[i])} + {show.factor(h)}*{show.factor(k[i])}")
         return new
