@@ -345,3 +345,36 @@ def test_rosenbrock_euler_shows_the_stage_solve_and_the_update(run_cli, tmp_path
     assert f"[[5/4, -5/2], [0, 3/2]]*k = (91/10, -2) => k = ({k_u}, {k_w})" in output
     assert f"u = u + h*k_u = 1 + 1/2*{k_u} = {1 + k_u / 2}" in output
     assert f"refuted (exact): u: claimed 1, computed {1 + k_u / 2}" in output
+
+
+def test_cosimulation_explains_the_exchange_the_extrapolated_inputs_and_every_substep(run_cli, tmp_path):
+    """The oscillator (spring s' = v_in, mass v' = F_in, F = -s), H = 1/10, from s = 1, v = 1/2, linear extrapolation from
+    the previous exchange and 2 rk4 substeps.  By hand: step 1 is constant (the first-step rule): s1 = 1 + H/2 = 21/20,
+    v1 = 1/2 - H = 2/5; step 2 extrapolates v_in(tau) = 2/5 + (2/5 - 1/2)/H tau = 2/5 - tau, and the spring's first substep
+    (h = 1/20) has rk4 stages v_in(0), v_in(h/2) twice, v_in(h).  A claimed final s of 1 is refuted."""
+    from fractions import Fraction as F
+
+    H, h = F(1, 10), F(1, 20)
+    s1, v1 = 1 + H * F(1, 2), F(1, 2) - H
+    slope = (v1 - F(1, 2)) / H
+    stages = [v1 + slope * tau for tau in (0, h / 2, h / 2, h)]
+    s_half = s1 + h * (stages[0] / 6 + stages[1] / 3 + stages[2] / 3 + stages[3] / 6)
+    text = ('[[claim]]\nid = "c"\nstatement = "s"\ncheck = "run"\nmodel = "oscillator"\nmethod = "cosimulation"\n'
+            'options = { H = "1/10", extrapolation = 1, microsteps = 2 }\ninitial = { s = 1, v = "1/2" }\nsteps = 2\nexpect = { s = 1 }\n')
+    (tmp_path / "c.toml").write_text(text, encoding="utf-8")
+    from conftest import ROOT
+
+    output = run_cli("explain", "c", "c.toml", "--models", str(ROOT / "models")).output
+    assert f"step 2 · exchange: spring.v = mass.v(T, v) = mass.v(1/10, {v1}) = {v1}" in output
+    assert f"step 2 · extrapolation: spring.v(T + tau) = spring.v + (spring.v - spring.v[n-1])/H*tau = 2/5 + (2/5 - 1/2)/(1/10)*tau = 2/5 - tau" in output
+    shown = " + ".join(f"{w}*{v}" for w, v in zip(("1/6", "1/3", "1/3", "1/6"), stages))
+    assert f"step 2 · spring substep 1: s(T + h) = s + h*(1/6*k1 + 1/3*k2 + 1/3*k3 + 1/6*k4) = {s1} + 1/20*({shown}) = {s_half}" in output
+    assert f"step 2 · spring macro step: s = s(T + h) + h*(1/6*k1 + 1/3*k2 + 1/3*k3 + 1/6*k4) = {s_half} + 1/20*(" in output
+    assert output.splitlines()[-1].startswith("=> refuted (exact): s: claimed 1, computed")
+    latex = run_cli("explain", "c", "c.toml", "--models", str(ROOT / "models"), "--latex").output
+    assert_parses(latex)
+    assert r"\mathrm{spring} . v ( T + \tau ) &= \mathrm{spring} . v + (" in latex and r"= \frac{2}{5} - \tau \\" in latex
+    # the bundled Jacobi run: the mass integrates the constant F = spring.F(0, 1) = -1 over H: v = 0 + H*(-1)
+    bundled = bundled_explain(run_cli, "cosim/jacobi-constant/three-macro-steps")
+    assert "step 1 · extrapolation: mass.F(T + tau) = mass.F = -1" in bundled
+    assert f"step 1 · mass macro step: v = v + H*(1/6*k1 + 1/3*k2 + 1/3*k3 + 1/6*k4) = 0 + 1/10*(1/6*(-1) + 1/3*(-1) + 1/3*(-1) + 1/6*(-1)) = {-H}" in bundled

@@ -179,8 +179,9 @@ def _tokens_latex(tokens: list) -> list:
             index += 2
             continue
         if kind == tokenize.NAME:
-            base, _, sub = string.partition("_")
-            out.append(f"{{{latex_name(base)}}}_{{{latex_name(sub)}}}" if base and sub and IDENTIFIER.fullmatch(sub) else latex_name(string))
+            base, _, sub = string.partition("_")  # f_q, k1_x, P_spring: a letter (or k1) with a subscript; agreed_power a name
+            subscripted = (re.fullmatch(r"[A-Za-z]\d*", base) or base in GREEK) and IDENTIFIER.fullmatch(sub)
+            out.append(f"{{{latex_name(base)}}}_{{{latex_name(sub)}}}" if subscripted else latex_name(string))
         elif kind == tokenize.NUMBER:
             out.append(string)
         elif string == "*":

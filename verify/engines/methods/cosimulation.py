@@ -58,8 +58,12 @@ import sympy
 
 from verify.engines.methods.base import Method, MethodError, positive_integer, positive_rational, to_field_deep
 from verify.engines.methods import schema
+from verify.engines.methods.formulas import Text
 from verify.engines.methods.runge_kutta import TABLEAUS, EXPLICIT
 from verify.engines.methods.schema import Option
+
+
+TAU = sympy.Symbol("tau")  # t - T, the time since the macro step began: the variable of an extrapolated input
 
 
 def connection_names(model) -> list[tuple[str, str]]:
@@ -236,12 +240,17 @@ class CoSimulation(Method):
             views.append(pieces["power_rate"](env) + sum((f(env) * rates[(sub.name, i)] for f, i in zip(pieces["power_by_input"], sub.inputs)), 0 * t))
         return (views[0] - views[1]) / 2
 
-    def _agreed_power(self, system, t, y, exchanged):
-        """P^ = (P_1 - P_2)/2: the power into the first subsystem both sides agree on."""
+    def _power_views(self, system, t, y, exchanged) -> list:
+        """P_1, P_2: the power each side computes flowing into it, from its state and the exchanged inputs."""
         views = []
         for sub in system.model.subsystems.values():
             u = [exchanged[(sub.name, i)] for i in sub.inputs]
             views.append(self._compiled(system)[sub.name]["power"]([t, *self._part(system, sub, y), *u]))
+        return views
+
+    def _agreed_power(self, system, t, y, exchanged):
+        """P^ = (P_1 - P_2)/2: the power into the first subsystem both sides agree on."""
+        views = self._power_views(system, t, y, exchanged)
         return (views[0] - views[1]) / 2
 
     # --- the macro step ---------------------------------------------------------------------
@@ -263,7 +272,8 @@ class CoSimulation(Method):
         position = len(keys) if history else 0
         agreed = agreed_slope = None
         if options.get("exchange") == "power":
-            agreed = self._agreed_power(system, t, y, exchanged)
+            views = self._power_views(system, t, y, exchanged)
+            agreed = (views[0] - views[1]) / 2
             if history:
                 agreed_slope = (agreed - memory[position]) / H
                 position += 1
@@ -271,7 +281,10 @@ class CoSimulation(Method):
                 agreed_slope = self._agreed_power_rate(system, t, y, exchanged, slopes)
             else:
                 agreed_slope = 0 * H
-            recorder.assign("agreed_power", agreed, "exchange")
+            names = [f"P_{name}" for name in system.model.subsystems]
+            show = Text(system.field)
+            recorder.assign("agreed_power", agreed, "exchange",
+                            lambda: f"({names[0]} - {names[1]})/2 = ({show(views[0])} - {show.factor(views[1])})/2")
         return slopes, agreed, agreed_slope, position
 
     def step(self, system, t, y, options, recorder):
@@ -287,8 +300,10 @@ class CoSimulation(Method):
         slopes, agreed, agreed_slope, position = self._slopes(system, t, y, exchanged, memory, options, recorder)
         balanced = self._balanced(model, options)
         carried = dict(zip(balanced, memory[position:]))
+        show = Text(system.field)
+        keep = getattr(recorder, "keep", False)  # the extrapolated inputs and the substeps are recorded for explain only
         for (s, i), value in exchanged.items():
-            recorder.assign(f"{s}.{i}", value, "exchange")
+            recorder.assign(f"{s}.{i}", value, "exchange", lambda key=(s, i): self._exchange_formula(system, t, y, key, show))
         new = list(y[:n])
         stepped: dict[str, dict] = {}  # subsystem -> its outputs at T + H (Gauss-Seidel only)
         integrals: dict[str, dict] = {}  # subsystem -> int output dt over the step
@@ -307,15 +322,22 @@ class CoSimulation(Method):
                 if key in carried:
                     a0 = a0 + carried[key] / H
                 signals[key] = (a0, a1)
+                if keep and not (power_mode and i == sub.power_input):
+                    recorder.assign(f"{sub.name}.{i}(T + tau)", show.sympy(a0) + show.sympy(a1) * TAU, "extrapolation",
+                                    lambda key=key, after=stepped.get(source): self._extrapolation_formula(
+                                        system, key, degree, history, exchanged, memory, slopes, after, carried, H, show))
             target = None
             if power_mode:
                 first = sub.name == next(iter(model.subsystems))
                 sign = 1 if first else -1
                 target = (sign * agreed, sign * agreed_slope)
-            x, outputs_integral, work = self._integrate(system, sub, t, self._part(system, sub, y), signals, target, options, recorder)
-            for s, value in zip(sub.states, x):
+                if keep:
+                    recorder.assign(f"P_{sub.name}(T + tau)", show.sympy(target[0]) + show.sympy(target[1]) * TAU, "extrapolation",
+                                    lambda sign=sign: self._power_target_formula(sign, degree, history, agreed, agreed_slope, memory, position, H, show))
+            x, outputs_integral, work, formulas = self._integrate(system, sub, t, self._part(system, sub, y), signals, target, options, recorder)
+            for s, value, formula in zip(sub.states, x, formulas):
                 new[system.index[s]] = value
-                recorder.assign(s, value, f"{sub.name} macro step")
+                recorder.assign(s, value, f"{sub.name} macro step", formula)
             if options.get("scheme") == "gauss-seidel":  # later subsystems read these new outputs
                 stepped[sub.name] = self._outputs(system, sub, t + H, x)
             integrals[sub.name] = outputs_integral
@@ -384,16 +406,90 @@ class CoSimulation(Method):
             return rates
 
         state = list(x) + [0 * H] * (len(output_names) + (pieces["power"] is not None))
+        keep, show = getattr(recorder, "keep", False), Text(system.field)
+        formulas = [None] * k
         for j in range(m):
             tau = j * h
             stages = []
             for i in range(len(b)):
                 argument = [state[q] + h * sum((A[i][l] * stages[l][q] for l in range(i) if A[i][l]), 0 * h) for q in range(len(state))]
                 stages.append(rate(tau + c[i] * h, argument))
-            state = [state[q] + h * sum((b[i] * stages[i][q] for i in range(len(b)) if b[i]), 0 * h) for q in range(len(state))]
+            before, state = state, [state[q] + h * sum((b[i] * stages[i][q] for i in range(len(b)) if b[i]), 0 * h) for q in range(len(state))]
+            if keep:
+                formulas = [lambda q=q, j=j, before=before, stages=stages: _substep_formula(sub, q, j, m, b, before, stages, h, show)
+                            for q in range(k)]
+            if keep and j < m - 1:  # the substeps before the last (which is the macro step's value, recorded by step)
+                for q, name in enumerate(sub.states):
+                    recorder.assign(_substep_name(name, j + 1), state[q], f"{sub.name} substep {j + 1}", formulas[q])
         outputs_integral = dict(zip(output_names, state[k : k + len(output_names)]))
         work = state[-1] if pieces["power"] is not None else None
-        return state[:k], outputs_integral, work
+        return state[:k], outputs_integral, work, formulas
+
+    # --- the formulas of explain ------------------------------------------------------------
+
+    def _exchange_formula(self, system, t, y, key, show) -> str:
+        """The exchanged value: the connected output at (T, the producer's state)."""
+        source, output = system.model.connections[key]
+        sub = system.model.subsystems[source]
+        states = sub.states[0] if len(sub.states) == 1 else "(" + ", ".join(sub.states) + ")"
+        return f"{source}.{output}(T, {states}) = {source}.{output}({show(t)}, {show.vector(self._part(system, sub, y))})"
+
+    @staticmethod
+    def _extrapolation_formula(system, key, degree, history, exchanged, memory, slopes, after, carried, H, show) -> str:
+        """The input a subsystem integrates with over the macro step, u(T + tau) = a0 + a1 tau, as the scheme built it."""
+        name = f"{key[0]}.{key[1]}"
+        now = show(exchanged[key])
+        values = None  # a constant input is its value: nothing to substitute
+        if after is not None:  # Gauss-Seidel: the producer has stepped, its new output u_new = output(T + H)
+            source, output = system.model.connections[key]
+            new = f"{source}.{output}(T + H)"
+            if degree == 1:
+                symbolic = f"{name} + ({new} - {name})/H*tau"
+                values = f"{now} + ({show(after[output])} - {show.factor(exchanged[key])})/{show.divisor(H)}*tau"
+            else:
+                symbolic, constant = new, show(after[output])
+        elif history:
+            previous = memory[connection_names(system.model).index(key)]
+            symbolic = f"{name} + ({name} - {name}[n-1])/H*tau"
+            values = f"{now} + ({now} - {show.factor(previous)})/{show.divisor(H)}*tau"
+        elif degree == 1:
+            symbolic, values = f"{name} + ddt({name})*tau", f"{now} + {show.factor(slopes[key])}*tau"
+        else:
+            symbolic, constant = name, now
+        if key in carried:  # balance correction: the previous step's flow error re-fed as a constant
+            symbolic += " + dE/H"
+            values = f"{values if values is not None else constant} + {show.factor(carried[key])}/{show.divisor(H)}"
+        return symbolic if values is None else f"{symbolic} = {values}"
+
+    @staticmethod
+    def _power_target_formula(sign, degree, history, agreed, agreed_slope, memory, position, H, show) -> str:
+        """The power a side's recovered input must deliver over the step: +-(P^ + P^' tau), P^' as the slope option says."""
+        minus = "" if sign == 1 else "-"
+        if history:
+            previous = memory[position - 1]
+            symbolic = "agreed_power + (agreed_power - agreed_power[n-1])/H*tau"
+            values = f"{show(agreed)} + ({show(agreed)} - {show.factor(previous)})/{show.divisor(H)}*tau"
+        elif degree == 1:
+            symbolic, values = "agreed_power + ddt(agreed_power)*tau", f"{show(agreed)} + {show.factor(agreed_slope)}*tau"
+        else:
+            symbolic, values = "agreed_power", show(agreed)
+        return f"{minus}({symbolic}) = {minus}({values})" if minus else f"{symbolic} = {values}"
+
+
+def _substep_name(state: str, j: int) -> str:
+    """A subsystem state after substep j of a macro step: s(T + h), s(T + 2*h), ..."""
+    return f"{state}(T + h)" if j == 1 else f"{state}(T + {j}*h)"
+
+
+def _substep_formula(sub, q, j, m, b, before, stages, h, show) -> str:
+    """Substep j + 1 of the subsystem's solver for its state q: x + h*(b1*k1 + ...) with the stage values substituted."""
+    name = sub.states[q]
+    start = name if j == 0 else _substep_name(name, j)
+    step = "H" if m == 1 else "h"
+    terms = [(coefficient, i) for i, coefficient in enumerate(b) if coefficient]
+    symbolic = " + ".join(show.scaled(coefficient, f"k{i + 1}" if len(sub.states) == 1 else f"k{i + 1}_{name}") for coefficient, i in terms)
+    values = " + ".join(show.scaled(coefficient, show.factor(stages[i][q])) for coefficient, i in terms)
+    return f"{start} + {step}*({symbolic}) = {show(before[q])} + {show.factor(h)}*({values})".replace("+ -", "- ")
 
 
 def _along(expression, sub):
