@@ -378,3 +378,36 @@ def test_cosimulation_explains_the_exchange_the_extrapolated_inputs_and_every_su
     bundled = bundled_explain(run_cli, "cosim/jacobi-constant/three-macro-steps")
     assert "step 1 · extrapolation: mass.F(T + tau) = mass.F = -1" in bundled
     assert f"step 1 · mass macro step: v = v + H*(1/6*k1 + 1/3*k2 + 1/3*k3 + 1/6*k4) = 0 + 1/10*(1/6*(-1) + 1/3*(-1) + 1/3*(-1) + 1/6*(-1)) = {-H}" in bundled
+
+
+def test_the_step_size_controllers_explain_their_choice(run_cli, tmp_path):
+    """Bundled cooling/order-controller (y' = -y/2, y = 10, h = 1, atol 1/100, rtol 1/1000, safety 9/10, order 1): attempt 1
+    has error_ratio 40, so the factor is floor(1024 sqrt((9/10)^2/40))/1024 = 145/1024 (integer square root below),
+    clamped to 1/5; attempt 2 has error_ratio 1000/761 and factor 803/1024 (not clamped), h_new = 803/5120.  The halving
+    controller halves after a rejection.  A claim that the order controller takes 2 attempts is refuted."""
+    import math
+    from fractions import Fraction as F
+
+    def factor(ratio):
+        return F(math.isqrt(math.floor(F(81, 100) / ratio * 1024**2)), 1024)
+
+    assert factor(F(40)) == F(145, 1024) and factor(F(1000, 761)) == F(803, 1024)
+    output = bundled_explain(run_cli, "cooling/order-controller")
+    formula = "h*min(max_factor, max(min_factor, floor(1024*(safety**(p + 1)/error_ratio)**(1/(p + 1)))/1024))"
+    assert (f"step 1 · attempt 1: h_new = {formula} = 1*min(5, max(1/5, floor(1024*((9/10)**2/(40))**(1/2))/1024)) = "
+            f"1*min(5, max(1/5, {factor(F(40))})) = {max(F(1, 5), factor(F(40)))}") in output
+    assert f"= 1/5*min(5, max(1/5, {factor(F(1000, 761))})) = {F(1, 5) * factor(F(1000, 761))}" in output
+    assert "step 1 · attempt 3: attempt_h = 803/5120" in output  # the choice is the next attempt's step
+    halving = bundled_explain(run_cli, "cooling/halving-controller")
+    assert "step 1 · attempt 1: h_new = h/2 = (1)/2 = 1/2" in halving and "step 1 · attempt 2: h_new = h = 1/2" in halving
+    latex = bundled_explain(run_cli, "cooling/order-controller", "--latex")
+    assert_parses(latex)
+    assert r"\mathrm{h\_new} &= h \, \mathrm{min} ( \mathrm{max\_factor}" in latex and r"^{\tfrac{1}{2}}" in latex
+    from conftest import ROOT
+
+    text = (ROOT / "claims" / "step_doubling.toml").read_text(encoding="utf-8")
+    start = text.index('[[claim]]\nid = "cooling/order-controller"')
+    claim = text[start:text.index("[[claim]]", start + 10)].replace("expect = { failed = 0, t = 2 }", "expect = { attempts = 2 }")
+    (tmp_path / "c.toml").write_text(claim, encoding="utf-8")
+    wrong = run_cli("explain", "cooling/order-controller", "c.toml", "--models", str(ROOT / "models")).output
+    assert wrong.splitlines()[-1].startswith("=> refuted") and "attempts: claimed 2, computed 14" in wrong

@@ -195,7 +195,8 @@ class AdaptiveEuler(Method):
                 if in_a_row > int(o["max_rejections"]):
                     failure = f"attempt at t = {t} rejected {in_a_row} times in a row (max_rejections = {o['max_rejections']})"
                     break
-            h = self.next_step(o, h_try, accepted, ratio)
+            h, root = self.next_step(o, h_try, accepted, ratio)
+            recorder.assign("h_new", h, where, functools.partial(_step_size_formula, o, h_try, accepted, ratio, root))
         recorder.assign("failed", Rational(int(failure is not None)), "end")
         recorder.assign("attempts", Rational(attempts), "end")
         recorder.assign("rejections", Rational(rejections), "end")
@@ -211,16 +212,31 @@ class AdaptiveEuler(Method):
 
     @staticmethod
     def next_step(o, h, accepted, ratio):
+        """(the next step size, the order controller's rounded factor before it is clamped to [min_factor, max_factor],
+        or None)."""
         if o["controller"] == "halving":
-            return h if accepted else h * HALF
+            return (h if accepted else h * HALF), None
         if ratio is None:  # a zero tolerance: no scale information, shrink as much as allowed
-            return h * o["min_factor"]
+            return h * o["min_factor"], None
         if ratio == 0:
-            factor = o["max_factor"]
-        else:
-            factor = quantized_root(o["safety"] ** (int(o["order"]) + 1) / ratio, int(o["order"]) + 1)
-            factor = min(o["max_factor"], max(o["min_factor"], factor))
-        return h * factor
+            return h * o["max_factor"], None
+        root = quantized_root(o["safety"] ** (int(o["order"]) + 1) / ratio, int(o["order"]) + 1)
+        return h * min(o["max_factor"], max(o["min_factor"], root)), root
+
+
+def _step_size_formula(o, h, accepted, ratio, root) -> str:
+    """The controller's choice of the next step size, with the values substituted (explain)."""
+    shown = rational.to_sympy
+    if o["controller"] == "halving":
+        return "h" if accepted else f"h/2 = ({shown(h)})/2"
+    if ratio is None:
+        return f"h*min_factor = {shown(h)}*{shown(o['min_factor'])}"
+    if ratio == 0:
+        return f"h*max_factor = {shown(h)}*{shown(o['max_factor'])}"
+    k = int(o["order"]) + 1
+    return (f"h*min(max_factor, max(min_factor, floor({FACTOR_QUANTUM}*(safety**(p + 1)/error_ratio)**(1/(p + 1)))/{FACTOR_QUANTUM})) = "
+            f"{shown(h)}*min({shown(o['max_factor'])}, max({shown(o['min_factor'])}, floor({FACTOR_QUANTUM}*(({shown(o['safety'])})**{k}/"
+            f"({shown(ratio)}))**(1/{k}))/{FACTOR_QUANTUM})) = {shown(h)}*min({shown(o['max_factor'])}, max({shown(o['min_factor'])}, {shown(root)}))")
 
 
 def quantized_root(x: Rational, k: int) -> Rational:
