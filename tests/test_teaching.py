@@ -411,3 +411,27 @@ def test_the_step_size_controllers_explain_their_choice(run_cli, tmp_path):
     (tmp_path / "c.toml").write_text(claim, encoding="utf-8")
     wrong = run_cli("explain", "cooling/order-controller", "c.toml", "--models", str(ROOT / "models")).output
     assert wrong.splitlines()[-1].startswith("=> refuted") and "attempts: claimed 2, computed 14" in wrong
+
+
+def test_the_sign_derivation_writes_out_the_ldlt_factors(run_cli, tmp_path):
+    """q = 2x^2 - 2xy + y^2 + 2x + 1 = w^T M w, w = (x, y, 1), M = [[2, -1, 1], [-1, 1, 0], [1, 0, 1]].  Elimination by hand
+    (Fraction below): pivot 2, column (1, -1/2, 1/2); the rest [[1/2, 1/2], [1/2, 1/2]] gives pivot 1/2, L_32 = 1 and a last
+    pivot 0.  x^2 - 4xy + y^2 stops at pivot 2, 1 - 4 = -3 < 0, and is refuted."""
+    from fractions import Fraction as F
+
+    M = [[F(2), F(-1), F(1)], [F(-1), F(1), F(0)], [F(1), F(0), F(1)]]
+    l21, l31 = M[1][0] / M[0][0], M[2][0] / M[0][0]
+    s22, s32, s33 = M[1][1] - l21 * M[0][1], M[2][1] - l31 * M[0][1], M[2][2] - l31 * M[0][2]
+    l32 = s32 / s22
+    pivots = [M[0][0], s22, s33 - l32 * (M[1][2] - l21 * M[0][2])]
+    text = ('[model.m]\nstates = ["x", "y"]\nrhs = { x = "y", y = "-x" }\n'
+            '[[claim]]\nid = "ok"\nstatement = "s"\ncheck = "sign"\nmodel = "m"\nexpr = "2*x**2 - 2*x*y + y**2 + 2*x + 1"\nsign = "nonnegative"\n'
+            '[[claim]]\nid = "bad"\nstatement = "s"\ncheck = "sign"\nmodel = "m"\nexpr = "x**2 - 4*x*y + y**2"\nsign = "nonnegative"\n')
+    output, latex = explained(run_cli, tmp_path, text, "ok")
+    assert f"LDL^T factors (M = L D L^T): L = [[1, 0, 0], [{l21}, 1, 0], [{l31}, {l32}, 1]]" in output
+    assert f"LDL^T factors (M = L D L^T): D = [[{pivots[0]}, 0, 0], [0, {pivots[1]}, 0], [0, 0, {pivots[2]}]]" in output
+    assert "coordinates of the squares (L^T w): (x - y/2 + 1/2, y + 1, 1)" in output
+    assert r"\text{LDL\textasciicircum{}T factors (M = L D L\textasciicircum{}T):}\quad D &= \left[\begin{matrix}2 & 0 & 0\\0 & \frac{1}{2} & 0" in latex
+    assert r"\text{Gram matrix M (q = w\textasciicircum{}T M w, w = (x, y, 1)):}\quad & \left[\begin{matrix}" in latex
+    bad = run_cli("explain", "bad", "c.toml").output
+    assert f"LDL^T pivots: 1, then at pivot 2: {1 - 2 * 2} < 0" in bad and bad.splitlines()[-1].startswith("=> refuted (symbolic)")

@@ -182,6 +182,7 @@ def _quadratic(claim, q, variables, polynomial, sign, strict, computed, header):
         rewrite = sum((d * lin**2 for d, lin in squares), sympy.Integer(0))
         if sympy.expand(rewrite - q) != 0:
             raise CheckError("internal: the LDL^T sum of squares does not expand back to q")
+        derivation += _factors(M, L, pivots, vector, coordinates)
         derivation.append("LDL^T pivots: " + ", ".join(map(str, pivots)))
         derivation.append(f"sum of squares (sympy expands it back to {form}): " + " + ".join(str(d * lin**2) for d, lin in squares))
         if not strict or all(d > 0 for d in pivots):
@@ -198,12 +199,32 @@ def _quadratic(claim, q, variables, polynomial, sign, strict, computed, header):
         y = [sympy.Integer(0)] * len(M)
         y[k] = sympy.Integer(1)
         failure = y  # a null direction: q vanishes there, so the strict sign fails
+    else:  # the elimination stopped: the pivots so far, then the one that is negative (or zero with a nonzero row)
+        k = len(pivots)
+        derivation.append(f"LDL^T pivots: {', '.join(map(str, pivots)) + ', ' if pivots else ''}then at pivot {k + 1}: "
+                          f"{'a zero pivot with a nonzero row' if _reduced_pivot(M, L, pivots, k) == 0 else f'{_reduced_pivot(M, L, pivots, k)} < 0'}")
     x = _back_substitute(L, failure)
     point = _to_state(q, variables, x, homogeneous, strict)
     if point is None:
         raise CheckError(f"not proved: the Gram matrix is not {'definite' if strict else 'semidefinite'}, and no exact counterexample was built")
     expression = claim.spec.expr
     return _refuted(claim, sign, expression, point, computed, derivation + ["LDL^T fails at pivot; counterexample direction " + str(x)])
+
+
+def _factors(M, L, pivots, vector, coordinates) -> list[str]:
+    """The factors of M = L D L^T written out (checked to multiply back to M), and the coordinates L^T w of the squares."""
+    n = len(M)
+    L_matrix, D = sympy.Matrix(L), sympy.diag(*pivots)
+    if L_matrix * D * L_matrix.T != sympy.Matrix(M):
+        raise CheckError("internal: the LDL^T factors do not multiply back to the Gram matrix")
+    combined = [sympy.expand(sum(L[i][k] * coordinates[i] for i in range(n))) for k in range(n)]
+    return [f"LDL^T factors (M = L D L^T): L = {L_matrix.tolist()}", f"LDL^T factors (M = L D L^T): D = {D.tolist()}",
+            f"coordinates of the squares (L^T {vector}): ({', '.join(map(str, combined))})"]
+
+
+def _reduced_pivot(M, L, pivots, k):
+    """The k-th diagonal entry after eliminating the first k pivots: M_kk - sum_j L_kj^2 d_j."""
+    return M[k][k] - sum(L[k][j] ** 2 * pivots[j] for j in range(k))
 
 
 def _to_state(q, variables, x, homogeneous, strict):

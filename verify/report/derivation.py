@@ -39,7 +39,7 @@ def read_line(text: str) -> Line:
     stripped = text.strip()
     label, rest = None, stripped
     head, sep, tail = stripped.partition(": ")
-    if sep and "=" not in head:
+    if sep and "=" not in _outside_parentheses(head):  # a label may say what it is in parentheses: (M = L D L^T)
         label, rest = head, tail
     if not rest:
         return Line(text, label)
@@ -54,7 +54,7 @@ def read_line(text: str) -> Line:
         value = read_value(chain[-1])
         if value is not None:
             return Line(text, label, [(chain[0].strip(), value)], formula=[part.strip() for part in chain[1:-1]])
-    expression = read_expression(rest)
+    expression = read_value(rest)
     if expression is not None:
         return Line(text, label, expression=expression)
     words = re.fullmatch(r"([^=]*\s)([A-Za-z_][A-Za-z0-9_]*) = (.+)", rest)  # "named value h = 1/40"
@@ -63,6 +63,15 @@ def read_line(text: str) -> Line:
         if single:
             return Line(text, words.group(1).strip(), [single])
     return Line(text)
+
+
+def _outside_parentheses(text: str) -> str:
+    """``text`` without its parenthesised parts, nested ones too."""
+    while True:
+        reduced = re.sub(r"\([^()]*\)", "", text)
+        if reduced == text:
+            return text
+        text = reduced
 
 
 def _assignment(text: str):
