@@ -435,3 +435,30 @@ def test_the_sign_derivation_writes_out_the_ldlt_factors(run_cli, tmp_path):
     assert r"\text{Gram matrix M (q = w\textasciicircum{}T M w, w = (x, y, 1)):}\quad & \left[\begin{matrix}" in latex
     bad = run_cli("explain", "bad", "c.toml").output
     assert f"LDL^T pivots: 1, then at pivot 2: {1 - 2 * 2} < 0" in bad and bad.splitlines()[-1].startswith("=> refuted (symbolic)")
+
+
+def test_forall_shows_the_n_step_map_and_the_inequalities_it_decided(run_cli):
+    """ramp (x' = 1, z' = x) under frozen-slow Euler with H = T/N: one step maps (x, z, 1) by A = [[1, 0, H], [H, 1, 0],
+    [0, 0, 1]], and A^N = [[1, 0, T], [T, 1, T^2 (N - 1)/(2N)], [0, 0, 1]] (checked below at T = 3, N = 4 by multiplying
+    Fractions).  |1 + z| <= 1 is decided as z + 1 <= 1 (z <= 0) and -z - 1 <= 1 (z >= -2); E' <= 0 with resistance R by the
+    minors R >= 0 and R - 1 >= 0.  The wrong versions (T H/3, |1 + z| < 1 for every z < 0, R >= 2) are refuted."""
+    from fractions import Fraction as F
+
+    T, N = F(3), 4
+    A = [[F(1), F(0), T / N], [T / N, F(1), F(0)], [F(0), F(0), F(1)]]
+    power = [[F(int(i == j)) for j in range(3)] for i in range(3)]
+    for _ in range(N):
+        power = [[sum(power[i][k] * A[k][j] for k in range(3)) for j in range(3)] for i in range(3)]
+    assert power == [[1, 0, T], [T, 1, T**2 * (N - 1) / (2 * N)], [0, 0, 1]]
+    ramp = bundled_explain(run_cli, "ramp/terminal-error-every-T-N-m")
+    assert "one step w -> A w (w = (x, z, 1)): A = [[1, 0, T/N], [T/N, 1, 0], [0, 0, 1]]" in ramp
+    assert "closed form of the N-step map w -> A**N w: [[1, 0, T], [T, 1, T**2*(N - 1)/(2*N)], [0, 0, 1]]" in ramp
+    latex = bundled_explain(run_cli, "ramp/terminal-error-every-T-N-m", "--latex")
+    assert r"\frac{T^{2} \left(N - 1\right)}{2 N}" in latex
+    euler = bundled_explain(run_cli, "stability/euler-interval")
+    assert "decided: z + 1 <= 1 for z in Interval(-oo, 0)" in euler and "decided: -z - 1 <= 1 for z in Interval(-2, oo)" in euler
+    assert "both hold (abs(z + 1) <= 1) for z in Interval(-2, 0)" in euler
+    resistance = bundled_explain(run_cli, "electromechanical/dissipative-exactly-when-R-at-least-1")
+    assert "decided: R >= 0 for R in Interval(0, oo)" in resistance and "decided: R - 1 >= 0 for R in Interval(1, oo)" in resistance
+    for wrong in ("ramp/terminal-error-TH3", "stability/explicit-euler-does-not", "electromechanical/dissipative-exactly-when-R-at-least-2"):
+        assert bundled_explain(run_cli, wrong).splitlines()[-1].startswith("=> refuted"), wrong

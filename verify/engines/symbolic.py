@@ -98,15 +98,22 @@ def matrix_power(matrix: sympy.Matrix, exponent) -> sympy.Matrix:
         raise SymbolicUnavailable(f"no closed form for the {matrix.shape[0]}x{matrix.shape[0]} matrix power: {exc}") from None
 
 
-def n_steps(method: Method, system: SymbolicSystem, options: dict, t0, y0: list, steps):
-    """(t_N, y_N) after ``steps`` macro steps (an integer or a symbol), in closed form."""
+def n_steps(method: Method, system: SymbolicSystem, options: dict, t0, y0: list, steps, record: list | None = None):
+    """(t_N, y_N) after ``steps`` macro steps (an integer or a symbol), in closed form.  ``record`` (a list) receives the
+    one-step map y -> M y + c where it is affine and, for a symbolic or long run, its N-th power (explain)."""
     if method.variable_step:
         raise SymbolicUnavailable(f"method {method.name} decides by comparisons (accept/reject); it has no closed form")
     length = sympy.sympify(method.step_length(options))
     if memory_size(method, system.model, options) and sympy.sympify(steps) != 1:
         raise SymbolicUnavailable(f"method {method.name} carries memory from step to step (previous exchanges, balance errors): "
                                   "only one step has a closed form here")
+    names = [str(v) for v in system.model.variables]
     if sympy.sympify(steps).is_Integer and int(steps) <= 8:
+        if record is not None:
+            state = [sympy.Dummy(f"y{i}") for i in range(len(y0))]
+            parts = affine_parts(one_step(method, system, options, t0, state), state)
+            if parts is not None:
+                record += _map_lines(system, names, *parts)
         t, y = t0, list(y0)
         for _ in range(int(steps)):
             y = one_step(method, system, options, t, y)
@@ -125,7 +132,10 @@ def n_steps(method: Method, system: SymbolicSystem, options: dict, t0, y0: list,
         A = sympy.zeros(n + 2, n + 2)
         A[:n, :n + 1], A[:n, n + 1] = M, c
         A[n, n], A[n, n + 1], A[n + 1, n + 1] = 1, length, 1
-        yN = matrix_power(A, steps) * sympy.Matrix(list(y0) + [t0, 1])
+        power = matrix_power(A, steps)
+        if record is not None:
+            record += _power_lines(system, names + ["t", "1"], A, power, steps)
+        yN = power * sympy.Matrix(list(y0) + [t0, 1])
         return sympy.expand(t0 + steps * length), [sympy.expand(yN[i]) for i in range(n)]
     parts = affine_parts(image, state)
     if parts is None:
@@ -133,5 +143,44 @@ def n_steps(method: Method, system: SymbolicSystem, options: dict, t0, y0: list,
     M, c = parts
     A = sympy.zeros(n + 1, n + 1)
     A[:n, :n], A[:n, n], A[n, n] = M, c, 1
-    yN = matrix_power(A, steps) * sympy.Matrix(list(y0) + [1])
+    power = matrix_power(A, steps)
+    if record is not None:
+        record += _power_lines(system, names + ["1"], A, power, steps)
+    yN = power * sympy.Matrix(list(y0) + [1])
     return sympy.expand(t0 + steps * length), [sympy.expand(yN[i]) for i in range(n)]
+
+
+MAX_SHOWN_MAP = 1500  # characters: a larger matrix (a power through the Jordan form) is named, not printed
+
+
+def _taken(system) -> set:
+    return {str(s) for e in system.rhs + system.constraints for s in e.free_symbols} | set(system.states) | \
+        {str(k) for k in system.substitutions} | {str(s) for v in system.substitutions.values() for s in getattr(v, "free_symbols", ())}
+
+
+def _fresh(base: str, taken: set) -> str:
+    return base if base not in taken else next(f"{base}{k}" for k in range(1, len(taken) + 2) if f"{base}{k}" not in taken)
+
+
+def _shown(matrix: sympy.Matrix) -> str:
+    text = str([[sympy.factor(e) for e in row] for row in matrix.tolist()])
+    return text if len(text) <= MAX_SHOWN_MAP else f"({matrix.shape[0]}x{matrix.shape[1]}, {len(text)} characters: not shown)"
+
+
+def _map_lines(system, names, M, c) -> list[str]:
+    """The one-step map y -> M y + c as lines (M and c named apart from the model's symbols)."""
+    taken = _taken(system)
+    matrix, offset = _fresh("M", taken), _fresh("c", taken | {"M"})
+    label = f"one step y -> {matrix} y + {offset} (y = ({', '.join(names)}))"
+    lines = [f"{label}: {matrix} = {_shown(M)}"]
+    if any(e != 0 for e in c):
+        lines.append(f"{label}: {offset} = ({', '.join(str(sympy.factor(e)) for e in c)})")
+    return lines
+
+
+def _power_lines(system, names, A, power, steps) -> list[str]:
+    """The augmented one-step matrix and its ``steps``-th power: the closed form of the N-step map."""
+    taken = _taken(system)
+    matrix = _fresh("A", taken)
+    return [f"one step w -> {matrix} w (w = ({', '.join(names)})): {matrix} = {_shown(A)}",
+            f"closed form of the {steps}-step map w -> {matrix}**{steps} w: {_shown(power)}"]

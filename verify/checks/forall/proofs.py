@@ -23,12 +23,13 @@ def prove_run(claim, spec, over):
     substitutions = {symbol(p): v for p, v in rs.parameter_values.items()}
     substitutions.update({symbol(n): d.symbol for n, d in spec.domains.items()})
     system = SymbolicSystem(model, substitutions)
-    t_end, y_end = symbolic.n_steps(rs.method, system, rs.options, rs.t0, rs.y0, rs.steps)
+    step_map = []
+    t_end, y_end = symbolic.n_steps(rs.method, system, rs.options, rs.t0, rs.y0, rs.steps, record=step_map)
     values = {symbol(TIME): t_end}
     values.update({symbol(s): v for s, v in zip(model.variables, y_end)})
     values.update(kit.constant_values(model, rs))
     values.update({symbol(n): d.symbol for n, d in spec.domains.items()})
-    derivation = [f"closed form after {rs.steps} macro steps: t = {t_end}"] + [f"  {s} = {sympy.factor(v)}" for s, v in zip(model.variables, y_end)]
+    derivation = step_map + [f"closed form after {rs.steps} macro steps: t = {t_end}"] + [f"  {s} = {sympy.factor(v)}" for s, v in zip(model.variables, y_end)]
     proved = []
     for comparison in rs.expect:
         difference = _reduced((comparison.quantity - comparison.claimed).subs(values), lambda d: d == 0)
@@ -98,24 +99,38 @@ def prove_relation(claim, spec, over):
             return Outcome("verified", "symbolic", f"{claim.table['lhs']} {op} {claim.table['rhs']} for all {over} (sympy: lhs - rhs = {short_text(difference)})",
                            {}, [f"lhs - rhs = {difference}; sympy's assumptions decide {op} 0"])
         return None
-    holds_on = _relation_set(lhs, op, rhs, domain)
+    pieces = []
+    holds_on = _relation_set(lhs, op, rhs, domain, pieces)
     _check_against_evaluation(holds_on, lhs, op, rhs, domain)
-    return _compare_sets(claim, spec, domain, holds_on, f"{claim.table['lhs']} {op} {claim.table['rhs']}", over)
+    outcome = _compare_sets(claim, spec, domain, holds_on, f"{claim.table['lhs']} {op} {claim.table['rhs']}", over)
+    if outcome is not None and len(pieces) > 1:  # |P| OP c: the two polynomial inequalities decided, before the set
+        outcome.derivation[0:0] = pieces
+    return outcome
 
 
-def _relation_set(lhs, op, rhs, domain):
+def _relation_set(lhs, op, rhs, domain, pieces=None):
     """Where lhs OP rhs holds in the domain.  |P| <= c is solved as -c <= P <= c (and |P| >= c as P >= c or
     P <= -c): sympy's solver on the polynomial pieces, where its answer for |P| itself can be wrong
-    (sympy 1.14 gives [z0, oo) for |1 + z + ... + z^5/120| <= 1)."""
+    (sympy 1.14 gives [z0, oo) for |1 + z + ... + z^5/120| <= 1).  ``pieces`` (a list) receives each inequality
+    decided with its set, as derivation lines."""
     def solved(left, right):
         exact = realsets.polynomial_set(sympy.expand(left - right), op, domain.symbol)
-        return exact.intersect(domain.interval) if exact is not None else _solve_set(_relation_expr(left, op, right), domain)
+        result = exact.intersect(domain.interval) if exact is not None else _solve_set(_relation_expr(left, op, right), domain)
+        if pieces is not None:
+            pieces.append(f"decided: {sympy.expand(left)} {op} {right} for {domain.name} in {result}")
+        return result
 
     if isinstance(lhs, sympy.Abs) and not rhs.has(sympy.Abs) and op in ("<", "<=", ">", ">="):
         inner = lhs.args[0]
         if op in ("<", "<="):
-            return solved(inner, rhs).intersect(solved(-inner, rhs))
-        return solved(inner, rhs).union(solved(-inner, rhs))
+            both = solved(inner, rhs).intersect(solved(-inner, rhs))
+            if pieces is not None:
+                pieces.append(f"both hold (abs({inner}) {op} {rhs}) for {domain.name} in {both}")
+            return both
+        either = solved(inner, rhs).union(solved(-inner, rhs))
+        if pieces is not None:
+            pieces.append(f"either holds (abs({inner}) {op} {rhs}) for {domain.name} in {either}")
+        return either
     return solved(lhs, rhs)
 
 
@@ -206,18 +221,24 @@ def prove_sign(claim, spec, over):
     n = M.shape[0]
     if strict:
         minors = [M[:k, :k].det() for k in range(1, n + 1)]
-        conditions = [sympy.Gt(sympy.expand(m), 0) for m in minors]
+        conditions = [(f"{sympy.expand(m)} > 0", sympy.Gt(sympy.expand(m), 0)) for m in minors]
     else:
         minors = [M.extract(list(idx), list(idx)).det() for k in range(1, n + 1) for idx in itertools.combinations(range(n), k)]
-        conditions = [sympy.Ge(sympy.expand(m), 0) for m in minors if sympy.expand(m).free_symbols]
-        if any(not sympy.expand(m).free_symbols and m < 0 for m in minors):
-            conditions = [sympy.false]
+        conditions = [(f"{sympy.expand(m)} >= 0", sympy.Ge(sympy.expand(m), 0)) for m in minors if sympy.expand(m).free_symbols]
+        negative = [m for m in minors if not sympy.expand(m).free_symbols and m < 0]
+        if negative:
+            conditions = [(f"{negative[0]} >= 0", sympy.false)]
     holds_on = domain.interval
-    for condition in conditions:
-        holds_on = holds_on.intersect(sympy.S.EmptySet if condition is sympy.false else _solve_set(condition, domain))
+    decided = []
+    for text, condition in conditions:
+        where = sympy.S.EmptySet if condition is sympy.false else _solve_set(condition, domain)
+        holds_on = holds_on.intersect(where)
+        decided.append(f"decided: {text} for {domain.name} in {where}")
     what = f"{claim.table['expr']} is {spec.sign} for all real {', '.join(map(str, variables))}"
     outcome = _compare_sets(claim, spec, domain, holds_on, what, over)
     if outcome is None:
         return None
-    outcome.derivation.insert(0, f"Gram matrix {M.tolist()}; {'leading' if strict else 'all'} principal minors: {[sympy.factor(m) for m in minors]}")
+    outcome.derivation[0:0] = [f"Gram matrix {M.tolist()}; {'leading' if strict else 'all'} principal minors: {[sympy.factor(m) for m in minors]}",
+                               f"{'definite' if strict else 'semidefinite'} exactly when every minor is {'> 0' if strict else '>= 0'} "
+                               "(Sylvester's criterion)"] + decided
     return outcome
