@@ -462,3 +462,30 @@ def test_forall_shows_the_n_step_map_and_the_inequalities_it_decided(run_cli):
     assert "decided: R >= 0 for R in Interval(0, oo)" in resistance and "decided: R - 1 >= 0 for R in Interval(1, oo)" in resistance
     for wrong in ("ramp/terminal-error-TH3", "stability/explicit-euler-does-not", "electromechanical/dissipative-exactly-when-R-at-least-2"):
         assert bundled_explain(run_cli, wrong).splitlines()[-1].startswith("=> refuted"), wrong
+
+
+def test_energy_shows_the_amplification_matrix_of_one_step(run_cli, tmp_path):
+    """Jacobi co-simulation of the oscillator with constant extrapolation, H = 1/10 (m = c = 1): each side integrates a constant
+    input exactly, s+ = s + H v, v+ = v - H s, so M = [[1, 1/10], [-1/10, 1]]; its eigenvalues 1 +- i/10 have modulus^2 =
+    det M = 1 + 1/100 (Fraction below): the energy grows by 101/100 per step.  A claimed growth below 2 is refuted."""
+    from fractions import Fraction as F
+
+    H = F(1, 10)
+    M = [[1, H], [-H, 1]]
+    assert M[0][0] * M[1][1] - M[0][1] * M[1][0] == F(101, 100)
+    output = bundled_explain(run_cli, "cosim/jacobi-constant/energy-grows")
+    assert f"amplification matrix of one macro step (y -> M y, y = (s, v)): [[1, {H}], [{-H}, 1]]" in output
+    assert "eigenvalues of M: (1 - I/10, 1 + I/10)" in output and "their moduli: (sqrt(101)/10, sqrt(101)/10)" in output
+    latex = bundled_explain(run_cli, "cosim/jacobi-constant/energy-grows", "--latex")
+    assert r"\text{amplification matrix of one macro step (y -\textgreater{} M y, y = (s, v)):}\quad & \left[\begin{matrix}1 & \frac{1}{10}" in latex
+    with_memory = bundled_explain(run_cli, "cosim/balance-correction/energy-still-grows")
+    assert "(y -> M y, y = (s, v, carried error mass.F)): [[1, 1/10, 0], [-1/10, 1, 1], [0, -1/200, 0]]" in with_memory
+    from conftest import ROOT
+
+    text = (ROOT / "claims" / "cosimulation_energy.toml").read_text(encoding="utf-8")
+    start = text.index('[[claim]]\nid = "cosim/jacobi-constant/energy-grows"')
+    claim = text[start:text.index("[[claim]]", start + 10)].replace('expect = { final_ratio = "> 10**5", min_ratio = ">= 1" }',
+                                                                     'expect = { max_ratio = "< 2" }')
+    (tmp_path / "c.toml").write_text(claim, encoding="utf-8")
+    wrong = run_cli("explain", "cosim/jacobi-constant/energy-grows", "c.toml", "--models", str(ROOT / "models")).output
+    assert wrong.splitlines()[-1].startswith("=> refuted (exact): max_ratio: claimed < 2")

@@ -25,7 +25,7 @@ import sympy
 from verify.engines import crosscheck
 from verify.engines import rational
 from verify.input.load import Claim, LoadError
-from verify.engines.methods import ExactSystem, run
+from verify.engines.methods import ExactSystem, Recorder, run
 from verify.input.model import symbol
 from verify.checks.common import CheckError, Context, DEFAULT_CONTEXT, Outcome, short_text
 from verify.checks.comparisons import OPERATORS, RELATION
@@ -210,6 +210,8 @@ def evaluate(claim: Claim, context: Context = DEFAULT_CONTEXT) -> Outcome:
     if inner:
         summary += f"; {inner}"
     derivation = [f"method {method.name}, options " + ", ".join(f"{k} = {v}" for k, v in options.items()), summary, how]
+    if evidence == "exact":
+        derivation += _amplification(claim.model, method, options, system, t0, y0)
     stride = max(1, steps // 10)
     derivation += [f"t = {_show(times[i])}: {name}/{name}(0) = {_show(ratios[i])}" for i in range(0, len(ratios), stride)]
     figure = None
@@ -256,6 +258,31 @@ def _show(value, places: int = SHOWN_DIGITS) -> str:
     if isinstance(value, sympy.Basic) and value.is_Rational and int(value.p).bit_length() + int(value.q).bit_length() <= 64:
         return str(value)
     return mpmath.nstr(crosscheck.to_mp(value) if isinstance(value, sympy.Basic) else value, places)
+
+
+def _amplification(model, method, options, system, t0, y0) -> list[str]:
+    """The amplification matrix of one macro step, y -> M y + c read off the exact step map (rational.affine_map), over
+    the state and the method's memory; its eigenvalues, the factors one step multiplies a mode by: exactly for a 2x2
+    matrix (|lambda|^2 = det M for a complex pair), their moduli to 8 digits (mpmath's eigenvalues) otherwise."""
+    exact = method.exact_options(options)
+    t, y = rational.to_field(t0), [rational.to_field(v) for v in y0]
+    memory = method.initial_memory(system, t, list(y), exact)
+    names = list(model.variables) + method.memory_names(model, options)
+    M, c = rational.affine_map(lambda v: method.step(system, t, v, exact, Recorder(keep=False)), len(y) + len(memory))
+    matrix = sympy.Matrix([[rational.to_sympy(v) for v in row] for row in M])
+    label = f"amplification matrix of one macro step (y -> M y{' + c' if any(c) else ''}, y = ({', '.join(names)}))"
+    lines = [f"{label}: {matrix.tolist()}"]
+    if any(c):
+        lines.append(f"{label}: c = ({', '.join(str(rational.to_sympy(v)) for v in c)})")
+    if matrix.shape[0] <= 2:
+        eigenvalues = sympy.roots(matrix.charpoly().as_expr(), multiple=True)
+        lines.append("eigenvalues of M: (" + ", ".join(str(e) for e in eigenvalues) + ")")
+        lines.append("their moduli: (" + ", ".join(str(sympy.sqrt(sympy.expand(e * sympy.conjugate(e)))) for e in eigenvalues) + ")")
+    else:
+        with mpmath.workdps(30):
+            values, _ = mpmath.eig(mpmath.matrix([[crosscheck.to_mp(v) for v in row] for row in matrix.tolist()]))
+            lines.append("moduli of the eigenvalues of M (mpmath): " + ", ".join(f"≈ {mpmath.nstr(abs(v), 8)}" for v in values))
+    return lines
 
 
 KIND = ClaimKind("energy", KEYS, prepare, evaluate, spec_types=(EnergySpec,))
