@@ -50,7 +50,7 @@ def read_line(text: str) -> Line:
     if len(parts) > 1 and all(parts):
         return Line(text, label, parts)
     chain = rest.split(" = ")
-    if len(chain) > 2 and NAME.fullmatch(chain[0].strip()):  # name = formula = ... = value
+    if len(chain) > 2 and NAME.fullmatch(chain[0].strip()) and not any(ch in rest for ch in ";:"):  # name = formula = ... = value
         value = read_value(chain[-1])
         if value is not None:
             return Line(text, label, [(chain[0].strip(), value)], formula=[part.strip() for part in chain[1:-1]])

@@ -282,7 +282,7 @@ class CoSimulation(Method):
             else:
                 agreed_slope = 0 * H
             names = [f"P_{name}" for name in system.model.subsystems]
-            show = Text(system.field)
+            show = Text.of(system)
             recorder.assign("agreed_power", agreed, "exchange",
                             lambda: f"({names[0]} - {names[1]})/2 = ({show(views[0])} - {show.factor(views[1])})/2")
         return slopes, agreed, agreed_slope, position
@@ -300,7 +300,7 @@ class CoSimulation(Method):
         slopes, agreed, agreed_slope, position = self._slopes(system, t, y, exchanged, memory, options, recorder)
         balanced = self._balanced(model, options)
         carried = dict(zip(balanced, memory[position:]))
-        show = Text(system.field)
+        show = Text.of(system)
         keep = getattr(recorder, "keep", False)  # the extrapolated inputs and the substeps are recorded for explain only
         for (s, i), value in exchanged.items():
             recorder.assign(f"{s}.{i}", value, "exchange", lambda key=(s, i): self._exchange_formula(system, t, y, key, show))
@@ -406,7 +406,7 @@ class CoSimulation(Method):
             return rates
 
         state = list(x) + [0 * H] * (len(output_names) + (pieces["power"] is not None))
-        keep, show = getattr(recorder, "keep", False), Text(system.field)
+        keep, show = getattr(recorder, "keep", False), Text.of(system)
         formulas = [None] * k
         for j in range(m):
             tau = j * h

@@ -17,6 +17,12 @@ class Text:
     def __init__(self, field=sympy.QQ):
         self.field = field
 
+    @classmethod
+    def of(cls, system) -> "Text":
+        """For the values of ``system``'s run (a system without a field, the certified path's balls: QQ's printer, which
+        fails on a ball, and Recorder.assign leaves that line without its formula)."""
+        return cls(getattr(system, "field", sympy.QQ))
+
     def sympy(self, value) -> sympy.Expr:
         return number_field.to_sympy(self.field, value)
 

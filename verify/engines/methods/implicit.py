@@ -86,7 +86,7 @@ class BackwardEuler(Method):
         matrix = [[((1 if i == j else 0) - h * J[i][j]) if i < d else J[i][j] for j in range(n)] for i in range(n)]
         right = [y[i] + h * (f0[i] + r_d[i]) for i in range(d)] + [r_a[k] - g0[k] for k in range(n - d)]
         new = system.solve(matrix, right)
-        show = Text(system.field)
+        show = Text.of(system)
         for i, (name, value) in enumerate(zip(system.states, new)):
             recorder.assign(name, value, formula=lambda i=i: _solve_formula(system, i, h, J, f0, g0, r_d, r_a, matrix, right, y, show))
         rate = system.rate(t1, new, Recorder(keep=False))
@@ -106,7 +106,7 @@ class BackwardEuler(Method):
             raise rational.NotRational(f"{system.model.name}: the implicit equation is nonlinear; a prescribed residual has no exact root solve")
         h = options["h"]
         root = scalar_root(system, t + h, 0, 1, y[0], h, "s", recorder, "the backward-Euler step")
-        x, show = system.states[0], Text(system.field)
+        x, show = system.states[0], Text.of(system)
         recorder.assign(x, root, formula=lambda: f"{x}[n] + h*f(t + h, {x}) => {x} = {show(y[0])} + {show.factor(h)}*f({show(t + h)}, {x}) = "
                                                  f"{show(y[0])} + {show.factor(h)}*({system.rhs[0].xreplace({symbol(TIME): rational.to_sympy(t + h)})}) => {x}")
         recorder.assign(f"r_d_{system.states[0]}", sympy.Integer(0), "residual")  # the root's residual, checked exactly in scalar_root
@@ -216,7 +216,7 @@ class RosenbrockEuler(Method):
         shifted = identity_minus(gamma * h, J)
         right = [f[i] + residual[i] for i in range(len(f))]
         k = system.solve(shifted, right)
-        show = Text(system.field)
+        show = Text.of(system)
         recorder.assign("k", tuple(k), "stage", lambda: _rosenbrock_stage_formula(options, gamma, h, J, f, residual, shifted, right, show))
         for i, name in enumerate(system.states):  # the stage's solve residual (A~ k - f)_i, as [F7] reports it
             recorder.assign(f"solve_residual_{name}", sum(shifted[i][j] * k[j] for j in range(len(k))) - f[i], "stage",

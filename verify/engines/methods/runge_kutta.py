@@ -289,7 +289,7 @@ class RungeKutta(Method):
     def step(self, system, t, y, options, recorder):
         A, b, c, h = options["A"], options["b"], options["c"], options["h"]
         n, s = len(y), len(b)
-        show = Text(system.field)
+        show = Text.of(system)
         if options["explicit"]:
             stages = []
             reused = recorder.reuse.get("fsal") if options.get("fsal") else None
@@ -347,7 +347,7 @@ class RungeKutta(Method):
                 f"{system.model.name}: the stage equations of {self.name} are nonlinear in the state, so they have no exact "
                 "rational solve (the mpmath path solves them by a finite-budget Newton iteration)")
         n, s = len(y), len(A)
-        show = Text(system.field)
+        show = Text.of(system)
         if diagonal:
             stages = []
             for i in range(s):
@@ -385,7 +385,7 @@ class RungeKutta(Method):
         (base.scalar_root);
         from rational values only, so in practice the first implicit stage of a step (implicit midpoint, the
         trapezoidal rule, backward Euler as a tableau)."""
-        stages, show = [], Text(system.field)
+        stages, show = [], Text.of(system)
         for i in range(len(A)):
             known = [y[0] + h * sum((A[i][j] * stages[j][0] for j in range(i) if A[i][j]), 0 * h)]
             if A[i][i]:
