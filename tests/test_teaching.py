@@ -489,3 +489,11 @@ def test_energy_shows_the_amplification_matrix_of_one_step(run_cli, tmp_path):
     (tmp_path / "c.toml").write_text(claim, encoding="utf-8")
     wrong = run_cli("explain", "cosim/jacobi-constant/energy-grows", "c.toml", "--models", str(ROOT / "models")).output
     assert wrong.splitlines()[-1].startswith("=> refuted (exact): max_ratio: claimed < 2")
+
+
+def test_a_certified_run_explains_its_ball_values_without_formulas(run_cli):
+    """The certified path steps balls (no number field): its stages keep their values and the claim its verdict (found
+    when the formula printer asked every system for its field)."""
+    output = bundled_explain(run_cli, "rosetta/runge-kutta-y-at-t-1")
+    assert "step 1 · stage 1: k1 = ([0.0, 0.0],)" in output and "(no derivation" not in output
+    assert output.splitlines()[-1].startswith("=> verified (certified)")
