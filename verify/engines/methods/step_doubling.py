@@ -226,7 +226,7 @@ class AdaptiveEuler(Method):
 
 def _step_size_formula(o, h, accepted, ratio, root) -> str:
     """The controller's choice of the next step size, with the values substituted (explain)."""
-    shown = rational.to_sympy
+    shown = rational.formula_text
     if o["controller"] == "halving":
         return "h" if accepted else f"h/2 = ({shown(h)})/2"
     if ratio is None:
