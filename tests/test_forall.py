@@ -8,6 +8,7 @@ import sympy
 
 from conftest import assert_refuted, claims_text
 from verify.checks import stability
+from verify.checks.common import CheckError
 from verify.engines.methods import METHODS, TABLEAUS
 
 MODELS = """
@@ -161,3 +162,51 @@ def test_simple_instances_come_simplest_first_without_listing_every_combination(
         assert list(_by_index_sum(sizes)) == sorted(itertools.product(*[range(n) for n in sizes]), key=lambda i: (sum(i), i))
     first = list(itertools.islice(_by_index_sum([4] * 10), 12))
     assert first[0] == (0,) * 10 and first[1] == (0,) * 9 + (1,) and all(sum(i) <= 2 for i in first)
+
+
+def test_sampled_instances_are_evaluated_on_the_closed_form_and_checked_against_the_run(monkeypatch):
+    """When sympy cannot settle a forall run claim, its instances are evaluated on the closed form of the run
+    (exact rational arithmetic, or arb enclosures for exp) instead of a run each; the first instance, and any
+    refuted one, go the full way too, and a closed form that disagrees with the run is an error, never a verdict."""
+    from verify import runner
+    from verify.checks import forall
+    from verify.checks.forall import sampling
+
+    claim = [c for c in runner.load(["claims/rosenbrock_euler.toml"], select="rosenbrock/one-step-bound-on-instances")][0]
+    full_runs = []
+    original = sampling._full_outcome
+    monkeypatch.setattr(sampling, "_full_outcome", lambda *args: full_runs.append(args[2]) or original(*args))
+    outcome = forall.evaluate(claim)
+    assert outcome.status == "verified" and outcome.evidence == "numerical", outcome.message
+    instances = int(outcome.computed["instances"])
+    assert instances > 50 and len(full_runs) <= 3, (instances, len(full_runs))  # the first instance checked both ways
+
+    class Doubled(sampling._Compiled):  # a closed form gone wrong: the compared quantity doubled, its bound kept
+        made = [0]
+
+        def __init__(self, expression, symbols):
+            super().__init__(expression, symbols)
+            self.made[0] += 1
+            self.factor = 2 if self.made[0] % 2 else 1  # ClosedFormInstances.of compiles a quantity, then its bound
+
+        def __call__(self, env):
+            return super().__call__(env) * self.factor
+
+    monkeypatch.setattr(sampling, "_Compiled", Doubled)
+    with pytest.raises(CheckError, match="the closed form of the run says .* but the run says"):
+        forall.evaluate(claim)
+
+
+def test_instance_signs_come_from_enclosures_arb_or_mpmath_iv():
+    """The closed-form instances decide a sign with exp or sqrt from enclosures: arb balls, or mpmath.iv where min or
+    max appear; an exact zero is 0, a difference of 1e-17 is decided at 64 bits or more."""
+    from verify.engines import crosscheck
+
+    x = sympy.Symbol("x")
+    tiny = sympy.Rational(1, 10**6)
+    assert crosscheck.sign_function(sympy.exp(x) - 1 - x - x**2 / 2, [x])([tiny])[0] == 1  # x^3/6 > 0: 1.7e-19
+    assert crosscheck.sign_function(sympy.exp(x) - 1 - x - x**2 / 2, [x])([-tiny])[0] == -1
+    assert crosscheck.sign_function(sympy.sqrt(2) * x - 1, [x])([sympy.Rational(7071067811865475, 10**16)])[0] == -1
+    assert crosscheck.sign_function(sympy.sqrt(2) * x - 1, [x])([sympy.Rational(7071067811865476, 10**16)])[0] == 1
+    assert crosscheck.sign_function(sympy.Max(x, 1 - x) - sympy.Rational(1, 2), [x])([sympy.Rational(1, 2)])[0] == 0
+    assert crosscheck.sign_function(x**2 - 2 * x + 1, [x])([1])[0] == 0

@@ -209,24 +209,66 @@ def certify_sign(expression: sympy.Expr, max_bits: int = 4096):
     enclosure is the single point 0) or 1; None when even ``max_bits`` of
     working precision cannot exclude zero.
     """
-    function = compile_mp(expression, [], mpmath.iv)
-    bits = 64
-    saved = mpmath.iv.prec
-    try:
-        while bits <= max_bits:
-            mpmath.iv.prec = bits  # the interval context has no workprec manager
-            value = function([])
-            text = mpmath.iv.nstr(value, 17)
-            if value > 0:
-                return 1, text, bits
-            if value < 0:
-                return -1, text, bits
-            if value.a == 0 and value.b == 0:
-                return 0, text, bits
-            bits *= 2
-    finally:
-        mpmath.iv.prec = saved
-    return None, text, max_bits
+    return _iv_sign_function(expression, [], max_bits)([])
+
+
+def sign_function(expression: sympy.Expr, variables: Sequence[sympy.Symbol], max_bits: int = 4096):
+    """A sign decision like certify_sign's for many values of ``variables`` (exact rationals), the expression compiled
+    once: a function of the values giving (sign, enclosure text, bits).  Each rational enters as the enclosure of p/q at the precision
+    tried (64 bits, doubled up to ``max_bits``).  The enclosures are arb balls (python-flint: rigorous, about six
+    times faster than mpmath.iv) unless the expression has min or max (Python's, not enclosures, on balls) or a
+    CRootOf; then mpmath.iv intervals."""
+    if not expression.has(sympy.Min, sympy.Max, sympy.CRootOf):
+        function = compile_mp(expression, variables, BALLS)
+
+        def ball_sign(values):
+            values = [sympy.Rational(v) for v in values]
+            bits = 64
+            saved = flint.ctx.prec
+            try:
+                while bits <= max_bits:
+                    flint.ctx.prec = bits
+                    value = function([flint.arb(int(v.p)) / int(v.q) for v in values])
+                    text = value.str(17, radius=True) if value.is_finite() else str(value)
+                    if value > 0:
+                        return 1, text, bits
+                    if value < 0:
+                        return -1, text, bits
+                    if value.is_zero():
+                        return 0, text, bits
+                    bits *= 2
+            finally:
+                flint.ctx.prec = saved
+            return None, text, max_bits
+
+        return ball_sign
+    return _iv_sign_function(expression, variables, max_bits)
+
+
+def _iv_sign_function(expression, variables, max_bits):
+    function = compile_mp(expression, variables, mpmath.iv)
+
+    def sign(values):
+        values = [sympy.Rational(v) for v in values]
+        bits = 64
+        saved = mpmath.iv.prec
+        try:
+            while bits <= max_bits:
+                mpmath.iv.prec = bits  # the interval context has no workprec manager
+                value = function([mpmath.iv.mpf(int(v.p)) / int(v.q) for v in values])
+                text = mpmath.iv.nstr(value, 17)
+                if value > 0:
+                    return 1, text, bits
+                if value < 0:
+                    return -1, text, bits
+                if value.a == 0 and value.b == 0:
+                    return 0, text, bits
+                bits *= 2
+        finally:
+            mpmath.iv.prec = saved
+        return None, text, max_bits
+
+    return sign
 
 
 def mp_value(expression: sympy.Expr, values: dict | None = None):

@@ -24,9 +24,9 @@ from verify.input.load import Claim
 from verify.checks.common import CheckError, Context, DEFAULT_CONTEXT, Outcome
 from verify.checks.kind import ClaimKind
 from verify.checks.forall.domains import simple_instances
-from verify.checks.forall.proofs import prove_relation, prove_run, prove_sign
+from verify.checks.forall.proofs import ClosedForm, prove_relation, prove_run, prove_sign
 from verify.checks.forall.reading import ForallSpec, KEYS, prepare
-from verify.checks.forall.sampling import assumed, counterexample, instance_outcome, one_line, sample
+from verify.checks.forall.sampling import ClosedFormInstances, assumed, counterexample, instance_outcome, one_line, sample
 
 
 def evaluate(claim: Claim, context: Context = DEFAULT_CONTEXT) -> Outcome:
@@ -39,16 +39,19 @@ def evaluate(claim: Claim, context: Context = DEFAULT_CONTEXT) -> Outcome:
         outcome, reason = None, one_line(exc)
     else:
         reason = "sympy could not prove it"
+    closed = None
+    if isinstance(outcome, ClosedForm):  # not settled: its instances are evaluated on it
+        closed, outcome = ClosedFormInstances.of(claim, spec, outcome), None
     if outcome is not None:
         return outcome
     if spec.exactly_when is not None:  # a refutation must be a point where claim and truth differ: never sampled
         raise CheckError(f"cannot prove the set where it holds ({reason}); 'exactly_when' needs a symbolic proof")
     for values in simple_instances(spec):  # most wrong claims already fail at a simple instance
         if assumed(spec, values):
-            outcome = instance_outcome(claim, spec, values)
+            outcome = instance_outcome(claim, spec, values, closed)
             if outcome.status == "refuted":
                 return counterexample(values, outcome, spec.form)
-    return sample(claim, spec, over, reason)
+    return sample(claim, spec, over, reason, closed)
 
 
 __all__ = ["KEYS", "prepare", "evaluate"]

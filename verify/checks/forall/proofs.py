@@ -18,7 +18,17 @@ from verify.checks.comparisons import OPERATORS
 from verify.checks.forall.domains import Domain, to_domain
 
 
+class ClosedForm:
+    """A run's closed form that did not settle the claim: ``values`` maps the time, the states and the constants to
+    expressions in the domain symbols (verify.checks.forall.sampling evaluates instances on it)."""
+
+    def __init__(self, values: dict):
+        self.values = values
+
+
 def prove_run(claim, spec, over):
+    """The claim proved on the closed form of its run (an Outcome), or the closed form (ClosedForm) when sympy does
+    not settle it."""
     rs, model = spec.run_spec, claim.model
     substitutions = {symbol(p): v for p, v in rs.parameter_values.items()}
     substitutions.update({symbol(n): d.symbol for n, d in spec.domains.items()})
@@ -35,14 +45,14 @@ def prove_run(claim, spec, over):
         difference = _reduced((comparison.quantity - comparison.claimed).subs(values), lambda d: d == 0)
         derivation.append(f"{comparison.text} - ({comparison.claimed_text}) = {difference}")
         if difference != 0:
-            return None
+            return ClosedForm(values)
         proved.append(f"{comparison.text} = {comparison.claimed_text}")
     for comparison in rs.relations:
         difference = _reduced((comparison.quantity - comparison.claimed).subs(values), lambda d: _decided(d, comparison.op) is True)
         truth = _decided(difference, comparison.op)
         derivation.append(f"{comparison.text} - ({comparison.claimed_text}) = {difference}: {comparison.op} 0 is {truth}")
         if truth is not True:
-            return None
+            return ClosedForm(values)
         proved.append(f"{comparison.text} {comparison.op} {comparison.claimed_text}")
     return Outcome("verified", "symbolic", f"for all {over}: " + "; ".join(proved) + " (closed form of the run, sympy)", {}, derivation)
 

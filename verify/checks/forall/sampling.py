@@ -5,17 +5,18 @@ from __future__ import annotations
 
 import copy
 
+import mpmath
 import sympy
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis.reporting import with_reporter
 
-from verify.engines import crosscheck
+from verify.engines import crosscheck, rational
 from verify.engines.methods.base import check_work
 from verify.checks import edge_search
 from verify.checks import relation as relation_check
 from verify.checks import run as run_check
 from verify.checks import sign as sign_check
-from verify.checks.common import CheckError, DEFAULT_CONTEXT, Outcome
+from verify.checks.common import CheckError, DEFAULT_CONTEXT, Outcome, relative_margin
 from verify.checks.comparisons import OPERATORS
 from verify.checks.forall.domains import first_value, to_domain
 from verify.checks.forall.reading import instance_spec
@@ -37,7 +38,7 @@ class _Violation(Exception):
     """An instance where the statement fails (its values and outcome)."""
 
 
-def sample(claim, spec, over, reason):
+def sample(claim, spec, over, reason, closed=None):
     """Test the statement on exact instances: the edges and corners of the domains, draws by hypothesis
     (a violation is shrunk), then a descent on the margin from the tightest instances (verify.checks.edge_search)."""
     if spec.exactly_when is not None:
@@ -49,7 +50,7 @@ def sample(claim, spec, over, reason):
         """The instance's margin (None when it does not count); a failure is recorded and raised."""
         if not assumed(spec, values):
             return None
-        outcome = instance_outcome(claim, spec, values)
+        outcome = instance_outcome(claim, spec, values, closed)
         if outcome.status == "error":
             raise CheckError(outcome.message)
         tried[phase] += 1
@@ -114,7 +115,124 @@ def assumed(spec, values) -> bool:
     return True
 
 
-def instance_outcome(claim, spec, values):
+class ClosedFormInstances:
+    """Instances of a forall run claim evaluated on the closed form of its run (the N-step map proofs.prove_run found
+    but could not decide): each compared quantity and bound compiled once into exact rational arithmetic over the
+    domain symbols (verify.engines.rational.compile_rational), so an instance costs a few exact evaluations instead
+    of an exact run, its mpmath twin and a substitution into every expression (about 10 ms).
+
+    Exact values either way: the evidence of a verified instance is the same.  A refuted instance is checked again
+    the full way (the run and its twin) and reported from that, and the first instance is checked both ways: a
+    different verdict or margin is an error (the closed form or the run is wrong), never a verdict."""
+
+    def __init__(self, spec, model, items):
+        self.spec, self.model, self.items, self.checked = spec, model, items, False
+
+    @classmethod
+    def of(cls, claim, spec, closed) -> "ClosedFormInstances | None":
+        """None when a compared quantity has names besides the domain symbols on the closed form (a stage value, a
+        count: then every instance is a run)."""
+        symbols = [d.symbol for d in spec.domains.values()]
+        items = []
+        compared = [(c, "==", False) for c in spec.run_spec.expect] + [(c, c.op, True) for c in spec.run_spec.relations]
+        for comparison, op, relation in compared:
+            quantity, bound = (e.subs(closed.values) for e in (comparison.quantity, comparison.claimed))
+            if (quantity.free_symbols | bound.free_symbols) - set(symbols):
+                return None
+            items.append((comparison.text, op, relation, _Compiled(quantity, symbols), _Compiled(bound, symbols),
+                          crosscheck.sign_function(quantity - bound, symbols)))
+        return cls(spec, claim.model, items)
+
+    def __call__(self, values):
+        """The instance's Outcome from the closed form (margins for the relations), or None where the closed form
+        does not apply (an instance outside the method's options or steps, a division by zero, a sign the
+        enclosures do not decide)."""
+        spec = self.spec
+        symbols = {spec.domains[name].symbol: value for name, value in values.items()}
+        rs = spec.run_spec
+        steps = rs.steps.xreplace(symbols)
+        if not (steps.is_Integer and 1 <= int(steps) <= run_check.MAX_COUNT):
+            return None
+        try:
+            rs.method.validate(self.model, _substituted(rs.options, symbols))
+        except (run_check.MethodError, TypeError, ValueError):
+            return None
+        env = [rational.to_field(values[name]) for name in spec.domains]
+        margins, failed = {}, False
+        try:
+            for text, op, relation, quantity, bound, difference_sign in self.items:
+                if quantity.exact:
+                    q, b = quantity(env), bound(env)
+                    sign = (q > b) - (q < b)
+                else:  # sqrt, exp ...: the sign of the difference from interval enclosures, rigorously
+                    sign = difference_sign([values[name] for name in spec.domains])[0]
+                    if sign is None:
+                        return None
+                    q, b = quantity(env), bound(env)
+                if not OPERATORS[op](sign, 0):
+                    failed = True
+                if relation:
+                    margins[text] = relative_margin(quantity.sympy(q), bound.sympy(b), op)
+        except (ZeroDivisionError, CheckError, TypeError, ValueError):
+            return None
+        return Outcome("refuted" if failed else "verified", "exact", "on the closed form of the run", margins=margins)
+
+
+class _Compiled:
+    """An expression in the domain symbols as a function of their exact values: exact rational arithmetic (``exact``)
+    where it is a rational function, else a 50-digit mpmath value (for margins only: signs come from enclosures)."""
+
+    def __init__(self, expression, symbols):
+        try:
+            self.function, self.exact = rational.compile_rational(expression, symbols), True
+        except (rational.NotRational, TypeError, ValueError):
+            self.function, self.exact = crosscheck.compile_mp(expression, symbols), False
+
+    def sympy(self, value):
+        """The value as a sympy Rational (an mpmath value exactly, from its mantissa and exponent)."""
+        if self.exact:
+            return rational.to_sympy(value)
+        sign, mantissa, exponent, _ = value._mpf_
+        return (-1) ** sign * sympy.Integer(int(mantissa)) * sympy.Rational(2) ** int(exponent) if mantissa else sympy.Integer(0)
+
+    def __call__(self, env):
+        if self.exact:
+            return self.function(env)
+        with mpmath.workdps(crosscheck.DIGITS):
+            return self.function([mpmath.mpf(int(v.numerator)) / int(v.denominator) for v in env])
+
+
+
+
+def _substituted(value, symbols):
+    if isinstance(value, dict):
+        return {k: _substituted(v, symbols) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_substituted(v, symbols) for v in value]
+    return value.xreplace(symbols) if isinstance(value, sympy.Basic) else value
+
+
+def instance_outcome(claim, spec, values, closed=None):
+    """The outcome of one instance: on the closed form where there is one (ClosedFormInstances: a refutation and the
+    first instance are checked the full way too), else the full run (or relation, or sign check)."""
+    quick = closed(values) if closed is not None else None
+    if quick is None:
+        return _full_outcome(claim, spec, values)
+    if quick.status == "verified" and closed.checked:
+        return quick
+    full = _full_outcome(claim, spec, values)
+    if full.status in ("verified", "refuted"):
+        margins_agree = all(abs(full.margins.get(k, m) - m) <= 1e-9 * max(1.0, abs(m)) for k, m in quick.margins.items()
+                            if m != float("inf"))
+        if full.status != quick.status or not margins_agree:
+            at = ", ".join(f"{k} = {v}" for k, v in values.items())
+            raise CheckError(f"at {at} the closed form of the run says {quick.status} ({quick.margins}) but the run says "
+                             f"{full.status} ({full.margins}): one of them is wrong, no verdict")
+        closed.checked = True
+    return full
+
+
+def _full_outcome(claim, spec, values):
     # an instance is a sub-evaluation: it draws no picture, so it runs in the default context
     symbols = {spec.domains[name].symbol: value for name, value in values.items()}
     instance = copy.copy(claim)
