@@ -221,54 +221,47 @@ def sign_function(expression: sympy.Expr, variables: Sequence[sympy.Symbol], max
     if not expression.has(sympy.Min, sympy.Max, sympy.CRootOf):
         function = compile_mp(expression, variables, BALLS)
 
-        def ball_sign(values):
-            values = [sympy.Rational(v) for v in values]
-            bits = 64
+        def ball_value(values, bits):
             saved = flint.ctx.prec
+            flint.ctx.prec = bits
             try:
-                while bits <= max_bits:
-                    flint.ctx.prec = bits
-                    value = function([flint.arb(int(v.p)) / int(v.q) for v in values])
-                    text = value.str(17, radius=True) if value.is_finite() else str(value)
-                    if value > 0:
-                        return 1, text, bits
-                    if value < 0:
-                        return -1, text, bits
-                    if value.is_zero():
-                        return 0, text, bits
-                    bits *= 2
+                value = function([flint.arb(int(v.p)) / int(v.q) for v in values])
             finally:
                 flint.ctx.prec = saved
-            return None, text, max_bits
+            text = value.str(17, radius=True) if value.is_finite() else str(value)
+            return (1 if value > 0 else -1 if value < 0 else 0 if value.is_zero() else None), text
 
-        return ball_sign
+        return lambda values: _sign_by_doubling(ball_value, values, max_bits)
     return _iv_sign_function(expression, variables, max_bits)
 
 
 def _iv_sign_function(expression, variables, max_bits):
     function = compile_mp(expression, variables, mpmath.iv)
 
-    def sign(values):
-        values = [sympy.Rational(v) for v in values]
-        bits = 64
+    def interval_value(values, bits):
         saved = mpmath.iv.prec
+        mpmath.iv.prec = bits  # the interval context has no workprec manager
         try:
-            while bits <= max_bits:
-                mpmath.iv.prec = bits  # the interval context has no workprec manager
-                value = function([mpmath.iv.mpf(int(v.p)) / int(v.q) for v in values])
-                text = mpmath.iv.nstr(value, 17)
-                if value > 0:
-                    return 1, text, bits
-                if value < 0:
-                    return -1, text, bits
-                if value.a == 0 and value.b == 0:
-                    return 0, text, bits
-                bits *= 2
+            value = function([mpmath.iv.mpf(int(v.p)) / int(v.q) for v in values])
+            text = mpmath.iv.nstr(value, 17)
         finally:
             mpmath.iv.prec = saved
-        return None, text, max_bits
+        return (1 if value > 0 else -1 if value < 0 else 0 if value.a == 0 and value.b == 0 else None), text
 
-    return sign
+    return lambda values: _sign_by_doubling(interval_value, values, max_bits)
+
+
+def _sign_by_doubling(value_at, values, max_bits):
+    """(sign, enclosure text, bits) from ``value_at(rationals, bits)`` at 64 bits, doubled until the enclosure
+    excludes zero (or is exactly zero), up to ``max_bits``; sign None when even that does not decide."""
+    values = [sympy.Rational(v) for v in values]
+    bits = 64
+    while bits <= max_bits:
+        sign, text = value_at(values, bits)
+        if sign is not None:
+            return sign, text, bits
+        bits *= 2
+    return None, text, max_bits
 
 
 def mp_value(expression: sympy.Expr, values: dict | None = None):

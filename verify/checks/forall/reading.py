@@ -157,11 +157,12 @@ def _symbolic_option(claim, method, name, value, domains):
     return to_domain(claim.value(value, f"options.{name}"), domains)
 
 
-def _substitute_deep(value, values):
+def substitute_deep(value, values):
+    """``value`` (an expression, or lists and tables of them) with ``values`` substituted."""
     if isinstance(value, dict):
-        return {k: _substitute_deep(v, values) for k, v in value.items()}
+        return {k: substitute_deep(v, values) for k, v in value.items()}
     if isinstance(value, list):
-        return [_substitute_deep(v, values) for v in value]
+        return [substitute_deep(v, values) for v in value]
     return value.xreplace(values) if isinstance(value, sympy.Basic) else value
 
 
@@ -174,7 +175,7 @@ def instance_spec(spec, values, model):
 
     steps = spec.steps.xreplace(values)
     return run_check.RunSpec(
-        spec.method, _substitute_deep(spec.options, values), spec.t0.xreplace(values), [v.xreplace(values) for v in spec.y0],
+        spec.method, substitute_deep(spec.options, values), spec.t0.xreplace(values), [v.xreplace(values) for v in spec.y0],
         int(steps) if steps.is_Integer else steps, [concrete(c) for c in spec.expect], [], {}, {}, None,
         {**spec.parameter_values, **{str(k): v for k, v in values.items()}}, {}, [concrete(c) for c in spec.relations],
     )

@@ -19,7 +19,7 @@ from verify.checks import sign as sign_check
 from verify.checks.common import CheckError, DEFAULT_CONTEXT, Outcome, relative_margin
 from verify.checks.comparisons import OPERATORS
 from verify.checks.forall.domains import first_value, to_domain
-from verify.checks.forall.reading import instance_spec
+from verify.checks.forall.reading import instance_spec, substitute_deep
 
 
 def counterexample(values, outcome, form):
@@ -154,7 +154,7 @@ class ClosedFormInstances:
         if not (steps.is_Integer and 1 <= int(steps) <= run_check.MAX_COUNT):
             return None
         try:
-            rs.method.validate(self.model, _substituted(rs.options, symbols))
+            rs.method.validate(self.model, substitute_deep(rs.options, symbols))
         except (run_check.MethodError, TypeError, ValueError):
             return None
         env = [rational.to_field(values[name]) for name in spec.domains]
@@ -202,14 +202,6 @@ class _Compiled:
             return self.function([mpmath.mpf(int(v.numerator)) / int(v.denominator) for v in env])
 
 
-
-
-def _substituted(value, symbols):
-    if isinstance(value, dict):
-        return {k: _substituted(v, symbols) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_substituted(v, symbols) for v in value]
-    return value.xreplace(symbols) if isinstance(value, sympy.Basic) else value
 
 
 def instance_outcome(claim, spec, values, closed=None):
