@@ -29,7 +29,7 @@ import mpmath
 import sympy
 
 from verify.engines import crosscheck
-from verify.engines import realsets
+from verify.engines import rational_functions, realsets
 from verify.errors import CheckError
 
 REFINEMENTS = (10, 30, 100)  # decimal digits of the root approximations tried in turn
@@ -111,7 +111,7 @@ def positive_roots(expressions, variable) -> list:
     rational coefficients, sympy's solveset when other (positive) symbols appear."""
     points = []
     for e in expressions:
-        numerator, denominator = sympy.fraction(sympy.together(sympy.simplify(e)))
+        numerator, denominator = sympy.fraction(sympy.together(rational_functions.normal(e)))
         for part in (numerator, denominator):
             if not part.has(variable):
                 continue

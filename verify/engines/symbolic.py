@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import sympy
 
+from verify.engines import rational_functions
 from verify.engines.methods import Method, Recorder, SymbolicSystem
 from verify.engines.methods.multirate import FrozenSlowEuler
 from verify.errors import SymbolicUnavailable
@@ -42,7 +43,7 @@ def one_step(method: Method, system: SymbolicSystem, options: dict, t, y: list, 
     try:
         if not augmented:
             y = list(y) + [sympy.sympify(v) for v in method.initial_memory(system, t, list(y), opts)]
-        image = [sympy.expand(v) for v in method.step(system, t, list(y), opts, Recorder(keep=False))]
+        image = [_expanded(v) for v in method.step(system, t, list(y), opts, Recorder(keep=False))]
     except (TypeError, ValueError, KeyError) as exc:
         raise SymbolicUnavailable(f"method {method.name} cannot step symbolically: {exc}") from None
     return image if augmented else image[:size]
@@ -52,12 +53,21 @@ def memory_size(method: Method, model, options: dict) -> int:
     return len(method.memory_names(model, options))
 
 
+def _expanded(value):
+    """A polynomial expanded; a rational function (an implicit stage solved for symbolic h) as one reduced fraction
+    (rational_functions.normal): expanding it would spread the numerator over copies of the denominator."""
+    value = sympy.sympify(value)
+    if any(power.exp.is_negative and power.base.free_symbols for power in value.atoms(sympy.Pow)):
+        return rational_functions.normal(value)
+    return sympy.expand(value)
+
+
 def affine_parts(expressions, variables):
     """(J, rest) with expressions = J variables + rest, or None when not affine in ``variables``."""
-    J = sympy.Matrix([[sympy.diff(e, v) for v in variables] for e in expressions])
+    J = sympy.Matrix([[_expanded(sympy.diff(e, v)) for v in variables] for e in expressions])
     if any(entry.free_symbols & set(variables) for entry in J):
         return None
-    rest = sympy.Matrix([sympy.expand(e - sum(J[i, k] * variables[k] for k in range(len(variables)))) for i, e in enumerate(expressions)])
+    rest = sympy.Matrix([_expanded(e - sum(J[i, k] * variables[k] for k in range(len(variables)))) for i, e in enumerate(expressions)])
     return J, rest
 
 
