@@ -367,3 +367,18 @@ def test_the_review_findings_on_roots_stay_fixed(check_claims):
     assert results["trace"].status == "verified", results["trace"].message
     assert_refuted(results["nearer-root"], ["y: claimed (5 + sqrt(109))/6", "computed 5/6 - sqrt(109)/6"])
     assert results["pair"].status == "error" and "internal error" not in results["pair"].message
+
+
+def test_the_twin_passes_a_pole_on_its_continuation_path():
+    """The trapezoid on y' = 4y + 1 with h = 1 from 0: the stage equation (1 - lam*h*4/2) k2 = ... is singular at
+    lam = 1/2 on the twin's path from the explicit value, but not at lam = 1, where k2 = (1 + 1/2*4*1)/(1 - 2) = -3 by
+    hand and y1 = 0 + 1/2*(1 + (-3)) = -1, the exact path's value."""
+    from verify.engines import twins
+    from verify.input.model import symbol
+
+    y, t = symbol("y"), symbol("t")
+    model = model_from_table("affine", {"states": ["y"], "rhs": {"y": "4*y + 1"}}, None)
+    exact = run_method(METHODS["trapezoid"], ExactSystem(model, {}), {"h": sympy.Integer(1)}, 0, [sympy.Integer(0)], 1, keep=True)
+    assert exact.y == [-1]
+    twin = twins.solve(twins.Problem("trapezoid", {"h": sympy.Integer(1)}, [4 * y + 1], [y], 0, [sympy.Integer(0)], 1, blocks={}, time=t))
+    assert abs(twin.y[0] + 1) < 1e-40

@@ -61,3 +61,24 @@ def test_one_root_is_placed_in_its_field_without_a_minimal_polynomial_per_value(
     value = number_field.in_root_field(field, r, r**4 - 3 * r + sympy.Rational(1, 2))
     # r^3 = 3 r^2 - 3/2 r + 1/6, so r^4 = 3 r^3 - 3/2 r^2 + 1/6 r = 15/2 r^2 - 13/3 r + 1/2; minus 3 r, plus 1/2
     assert value == field.from_sympy(sympy.Rational(15, 2) * r**2 - sympy.Rational(22, 3) * r + 1)
+
+
+def test_an_undecided_difference_is_an_error_never_a_refutation(check_claims):
+    """sqrt(2 + sqrt(3)) = (sqrt(6) + sqrt(2))/2, so the first claimed R(z) is the implicit midpoint's (1 + z/2)/(1 - z/2)
+    written another way: not placed in a number field with z present and not reduced by simplify, it is an error (it
+    used to be refuted); the same claim off by z/6 is refuted, and a division by a ball holding 0 in the twin raises."""
+    import flint
+
+    from verify.engines import crosscheck
+
+    nested = "sqrt(2 + sqrt(3)) - (sqrt(6) + sqrt(2))/2"
+    assert rf.decide_zero(z * sympy.sqrt(2 + sympy.sqrt(3)) - z * (sympy.sqrt(6) + sympy.sqrt(2)) / 2) is None
+    claim = '[[claim]]\nid = "ID"\nstatement = "s"\ncheck = "stability"\nmethod = "rk"\noptions = {{ A = [["1/2"]], b = [1] }}\nequals = "EQ"\n'
+    text = claim.replace("ID", "same").replace("EQ", f"(1 + z*({nested} + 1/2))/(1 - z/2)") + \
+        claim.replace("ID", "off").replace("EQ", f"(1 + z*({nested} + 1/3))/(1 - z/2)")
+    results = check_claims(text.replace("{{", "{").replace("}}", "}"))
+    assert results["same"].outcome.status == "error" and "cannot decide whether" in results["same"].outcome.message
+    assert results["off"].outcome.status == "refuted" and "claimed" in results["off"].outcome.message
+    inverse = crosscheck.compile_mp(1 / z, [z], crosscheck.BALLS)
+    with pytest.raises(ZeroDivisionError):
+        inverse([flint.arb(1) / 3 - flint.arb(1) / 3])

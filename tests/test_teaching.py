@@ -43,7 +43,8 @@ def test_explain_latex_is_an_align_environment_typeset_by_sympy(run_cli, tmp_pat
     latex = run_cli("explain", "spring/one-step", "c.toml", "--latex").output
     assert_parses(latex)
     assert r"\begin{align*}" in latex and r"\mathrm{deficit\_spring\_v}" in latex
-    assert re.search(r"x &= x \+ h \\, \( \{k_\{1\}\}_\{x\} \) = \\frac\{1\}\{4\}", latex)  # the formula, then the value typeset
+    # the formula, the values substituted (x = 0, h = 1/4, k1_x = deficit_spring_v = 1), then the value 0 + 1/4*1 typeset
+    assert re.search(r"x &= x \+ h \\, \( \{k_\{1\}\}_\{x\} \) = 0 \+ \\tfrac\{1\}\{4\} \\, \( 1 \) = \\frac\{1\}\{4\}", latex)
     assert r"\textbf{verified}" in latex and "documentclass" not in latex
 
 

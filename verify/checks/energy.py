@@ -116,9 +116,12 @@ def _inner_solver_change(claim, method, options, system, t0, y0, steps, function
         precision = "machine floats"
         change = None
         if departure > FLOAT_DEPARTURE and method.name == "cosimulation" and options.get("exchange") != "power":
-            _, doubled = _ratios_mp(claim, method, finer, system, t0, y0, steps, functional, double_precision=True)
-            change = max(abs(a - mpmath.mpf(b)) for a, b in zip(ratios, doubled))
-            if change > departure * share / 2:
+            try:
+                _, doubled = _ratios_mp(claim, method, finer, system, t0, y0, steps, functional, double_precision=True)
+                change = max(abs(a - mpmath.mpf(b)) for a, b in zip(ratios, doubled))
+            except (OverflowError, ZeroDivisionError, ValueError, CheckError):  # beyond machine floats: at 50 digits
+                change = None
+            if change is not None and not (change <= departure * share / 2):  # also a nan from floats
                 change = None
         if change is None:
             _, doubled = _ratios_mp(claim, method, finer, system, t0, y0, steps, functional)

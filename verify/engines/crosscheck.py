@@ -13,7 +13,7 @@ from typing import Sequence
 import flint
 import mpmath
 import sympy
-from verify.errors import CrossCheckUnavailable
+from verify.errors import CrossCheckUnavailable, SolverFailure
 
 
 DIGITS = 50  # working precision of the cross-check (decimal digits)
@@ -70,9 +70,27 @@ def to_ball(value):
 
 
 def from_ball(value) -> mpmath.mpf:
-    """The midpoint of an arb ball as an mpmath number, exactly."""
+    """The midpoint of an arb ball as an mpmath number, exactly (SolverFailure for a ball that is not finite)."""
+    if not flint.arb(value).is_finite():
+        raise SolverFailure(f"a value of the run is not finite ({value}): an overflow or a division by zero")
     mantissa, exponent = flint.arb(value).mid().man_exp()
     return mpmath.mpf((int(mantissa), int(exponent)))
+
+
+def _ball_nonzero(value):
+    if not value.is_finite() or (not value > 0 and not value < 0):
+        raise ZeroDivisionError(f"division by a ball that holds 0: {value}")
+    return value
+
+
+def _ball_min(*values):
+    """The least ball by midpoints, as mpmath's min decides on its numbers (Python's min asks ``<`` of balls, which
+    is False for overlapping ones)."""
+    return min(values, key=lambda v: v.mid())
+
+
+def _ball_max(*values):
+    return max(values, key=lambda v: v.mid())
 
 
 def _interval_min(*values):
@@ -94,8 +112,8 @@ def compile_mp(expression: sympy.Expr, variables: Sequence[sympy.Symbol], ctx=mp
         sympy.cos: ctx.cos,
         sympy.tan: ctx.tan,
         sympy.Abs: abs,
-        sympy.Min: _interval_min if interval else min,
-        sympy.Max: _interval_max if interval else max,
+        sympy.Min: _interval_min if interval else _ball_min if ctx is BALLS else min,
+        sympy.Max: _interval_max if interval else _ball_max if ctx is BALLS else max,
     }
 
     def walk(e):
@@ -132,6 +150,8 @@ def compile_mp(expression: sympy.Expr, variables: Sequence[sympy.Symbol], ctx=mp
                 return lambda env: ctx.sqrt(base(env))
             if e.exp.is_Integer:
                 n = int(e.exp)
+                if n < 0 and ctx is BALLS:  # a ball holding 0 has no inverse: as mpmath divides by an exact zero
+                    return lambda env: _ball_nonzero(base(env)) ** n
                 return lambda env: base(env) ** n
             return lambda env: base(env) ** exponent(env)
         for kind, function in functions.items():

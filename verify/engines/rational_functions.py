@@ -62,7 +62,7 @@ def normal(expression):
         domain, convert = _domain([numerator, denominator], symbols)
         p, q = convert(numerator), convert(denominator)
         if not q:
-            raise ZeroDivisionError(f"{expression} divides by zero")
+            return sympy.zoo  # as sympy writes a division by zero: the callers treat it as not finite
         if not p:
             return sympy.Integer(0)
         if not symbols:
@@ -77,10 +77,25 @@ def normal(expression):
 
 def is_zero(expression) -> bool:
     """Exactly zero: decided in K(symbols) when a number field K holds the coefficients, else only when
-    ``simplify`` gives 0 (so a False from the fallback means "not shown to be zero")."""
+    ``simplify`` gives 0 (so a False from the fallback means "not shown to be zero"; decide_zero tells the two apart)."""
+    return decide_zero(expression) is True
+
+
+def decide_zero(expression) -> bool | None:
+    """True or False when decided: in K(symbols) when a number field K holds the coefficients, or True when
+    ``simplify`` gives 0; None when neither decides (sqrt(2 + sqrt(3)) - (sqrt(6) + sqrt(2))/2 times z: nested
+    radicals are not placed in a field here, and simplify does not see the zero).  A caller must not refute on None."""
     expression = sympy.sympify(expression)
     if isinstance(expression, sympy.MatrixBase):
-        return all(is_zero(e) for e in expression)
+        answers = [decide_zero(e) for e in expression]
+        return False if False in answers else None if None in answers else True
+    try:
+        numerator, denominator = sympy.fraction(sympy.together(expression))
+        symbols = _symbols([numerator, denominator])
+        _, convert = _domain([numerator, denominator], symbols)
+        convert(numerator), convert(denominator)  # both placed in the field: normal decides there
+    except _POLY_ERRORS:
+        return True if sympy.simplify(expression) == 0 else None
     return normal(expression) == 0
 
 
@@ -98,8 +113,13 @@ def solve(matrix: list[list], vector: list) -> list:
         domain, convert = _domain([e for row in cleared for e in row], symbols)
         converted = DomainMatrix([[convert(e) for e in row] for row in cleared], (n, n + 1), domain)
     except _POLY_ERRORS:
-        solution = sympy.Matrix(matrix).LUsolve(sympy.Matrix(vector))
-        return [sympy.simplify(v) for v in solution]
+        try:
+            solution = [sympy.simplify(v) for v in sympy.Matrix(matrix).LUsolve(sympy.Matrix(vector))]
+        except (ValueError, ZeroDivisionError, sympy.matrices.exceptions.NonInvertibleMatrixError) as exc:
+            raise ZeroDivisionError(f"singular linear system: {exc}") from None
+        if any(v.has(sympy.zoo, sympy.nan, sympy.oo, -sympy.oo) for v in solution):
+            raise ZeroDivisionError("singular linear system (a solution is not finite)")
+        return solution
     try:
         numerators, denominator = converted[:, :n].solve_den(converted[:, n:])
     except Exception as exc:  # sympy raises DMNonInvertibleMatrixError

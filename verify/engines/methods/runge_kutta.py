@@ -316,8 +316,9 @@ class RungeKutta(Method):
             recorder.reuse["fsal"] = (t + h, list(new), list(stages[-1]))
         if "bhat" in options:
             self._estimate(system, y, new, stages, options, recorder)
-        for name, value in zip(system.states, new):
-            recorder.assign(name, value, formula=lambda name=name: _update_formula(name, b, len(system.states), show))
+        for q, (name, value) in enumerate(zip(system.states, new)):
+            recorder.assign(name, value, formula=lambda name=name, q=q: _update_formula(
+                name, b, len(system.states), show, (y[q], h, [stage[q] for stage in stages])))
         return new
 
     def _estimate(self, system, y, new, stages, options, recorder):
@@ -467,10 +468,15 @@ def _root_formula(system, row, c_i, i, h, t_value, known, show) -> str:
             f"{show.scaled(h * row[i], k)}) = {rate} => {k}")
 
 
-def _update_formula(name, b, state_count, show=Text()) -> str:
-    """The new value of state ``name``: name + h*(b1*k1 + ...), the stages by component when there are several states."""
+def _update_formula(name, b, state_count, show=Text(), values=None) -> str:
+    """The new value of state ``name``: name + h*(b1*k1 + ...), the stages by component when there are several states;
+    with ``values`` (the state's old value, h, its stage components) the same with the values substituted."""
     stages = [f"k{j + 1}" if state_count == 1 else f"k{j + 1}_{name}" for j in range(len(b))]
-    return f"{name} + h*({_coefficient_sum(b, stages, show)})"
+    formula = f"{name} + h*({_coefficient_sum(b, stages, show)})"
+    if values is None:
+        return formula
+    old, h, components = values
+    return f"{formula} = {show.factor(old)} + {show.factor(h)}*({_coefficient_sum(b, [show.factor(k) for k in components], show)})"
 
 
 def _record_stage(recorder, i, k, states, formula=None):

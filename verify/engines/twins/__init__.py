@@ -21,7 +21,7 @@ from verify.engines.twins import runge_kutta as rk_twin
 from verify.engines.twins import step_doubling as doubling_twin
 from verify.engines.twins.base import MpSystem, newton_settings, record
 from verify.engines.twins.cosimulation import CoSimulationMp
-from verify.errors import CrossCheckUnavailable
+from verify.errors import CrossCheckUnavailable, SolverFailure
 from verify.input.model import TIME, symbol
 
 RK_TWINS = rk_twin.names()
@@ -108,7 +108,10 @@ def solve(problem: Problem, final_only: bool = False, digits: int = DIGITS, doub
         try:
             advance = _advance(p.method, p.options, system, names, trace, p.time, t, y, p.cosimulation, p.solution, ctx)
             for _ in range(p.steps):
-                t, y = advance(t, y)
+                try:
+                    t, y = advance(t, y)
+                except ZeroDivisionError as exc:  # a ball holding 0 as a divisor, or mpmath's division by zero
+                    raise SolverFailure(f"division by zero in the step from t = {mpmath.nstr(t, 8)}: {exc}") from None
                 nodes.append((t, list(y)))
         finally:
             flint.ctx.prec = saved
