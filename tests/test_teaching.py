@@ -201,7 +201,9 @@ def test_multistep_steps_show_their_formula_then_the_value(run_cli):
     from conftest import ROOT
 
     output = run_cli("explain", "bf/ab4-rk4-start", str(ROOT / "claims" / "method_families.toml")).output
-    assert "step 4: y = y[n] + h*(-3/8*f[n-3] + 37/24*f[n-2] - 59/24*f[n-1] + 55/24*f[n]) = 6381867747157/3000000000000" in output
+    step = next(line for line in output.splitlines() if line.strip().startswith("step 4: y ="))
+    assert step.strip().startswith("step 4: y = y[n] + h*(-3/8*f[n-3] + 37/24*f[n-2] - 59/24*f[n-1] + 55/24*f[n]) = ")
+    assert step.endswith(" = 6381867747157/3000000000000")  # the values in between: test_an_explicit_multistep_step_shows_its_values
     assert "step 1 · starting value y_1: start = 62197/75000" in output  # a starting value has no formula of its own
 
 
@@ -498,3 +500,17 @@ def test_a_certified_run_explains_its_ball_values_without_formulas(run_cli):
     output = bundled_explain(run_cli, "rosetta/runge-kutta-y-at-t-1")
     assert "step 1 · stage 1: k1 = ([0.0, 0.0],)" in output and "(no derivation" not in output
     assert output.splitlines()[-1].startswith("=> verified (certified)")
+
+
+def test_an_explicit_multistep_step_shows_its_values(run_cli):
+    """Burden & Faires' AB4 table (bundled), step 4: w_3 = 1030576260651/625000000000 at t = 3/5, h = 1/5, and the rates
+    f = y - t^2 + 1 at the four nodes (3/2 at t = 0, ..., w_3 - 9/25 + 1 = 1430576260651/625000000000 at t = 3/5);
+    w_3 + h*(-3/8 f0 + 37/24 f1 - 59/24 f2 + 55/24 f3) = 6381867747157/3000000000000 by Fraction."""
+    from fractions import Fraction as F
+
+    fs = [F(3, 2), F(134197, 75000), F(770278579, 375000000), F(1430576260651, 625000000000)]
+    w4 = F(1030576260651, 625000000000) + F(1, 5) * (F(-3, 8) * fs[0] + F(37, 24) * fs[1] - F(59, 24) * fs[2] + F(55, 24) * fs[3])
+    assert w4 == F(6381867747157, 3000000000000)
+    text = bundled_explain(run_cli, "bf/ab4-rk4-start")
+    assert ("step 4: y = y[n] + h*(-3/8*f[n-3] + 37/24*f[n-2] - 59/24*f[n-1] + 55/24*f[n]) = 1030576260651/625000000000 + "
+            f"1/5*(-3/8*3/2 + 37/24*134197/75000 - 59/24*770278579/375000000 + 55/24*1430576260651/625000000000) = {w4}") in text

@@ -26,6 +26,7 @@ from verify.input.model import TIME, initial_name, symbol
 from verify.engines.methods import schema
 from verify.engines.methods.schema import Option
 from verify.engines.methods.base import Method, MethodError, Recorder, assign_components, scalar_root, component_names, identity_minus, positive_rational, to_field_deep
+from verify.engines.methods.formulas import Text
 from verify.engines.methods.runge_kutta import TABLEAUS, RungeKutta
 
 R = sympy.Rational
@@ -217,6 +218,7 @@ class LinearMultistep(Method):
         past_f, starts = (rest[:k - 1], rest[k - 1:]) if rates else ([], rest)
         taken = int(memory[-1])
         f_now = system.rate(t, y, recorder) if rates else None
+        window_y = window_f = None
         if taken < k - 1:
             if "history" in options:
                 new = [options["history"][x][taken] for x in system.model.states]
@@ -232,8 +234,13 @@ class LinearMultistep(Method):
             window_f = list(reversed(past_f)) + [f_now] if rates else []
             new = self._formula(system, t, h, alpha, beta, window_y, window_f, options, recorder)
         by_formula = taken >= k - 1  # a starting value has no formula of the method's own
-        for name, value in zip(system.states, new):
-            recorder.assign(name, value, formula=(lambda name=name: _multistep_formula(name, alpha, beta)) if by_formula else None)
+        show = Text.of(system)
+        for q, (name, value) in enumerate(zip(system.states, new)):
+            values = None
+            if window_y is not None and (not window_f or len(window_f) == k) and not show.sympy(beta[k]):  # explicit: every value known
+                values = ([w[q] for w in window_y], [w[q] for w in window_f] if window_f else None, h, show)
+            recorder.assign(name, value, formula=(lambda name=name, values=values: _multistep_formula(name, alpha, beta, values))
+                            if by_formula else None)
         history_y = [v for past in ([y] + past_y)[:k - 1] for v in past]
         history_f = [v for past in ([f_now] + past_f)[:k - 1] for v in past] if rates else []
         return new + history_y + history_f + [v for block in starts for v in block] + [0 * h + min(taken + 1, k - 1)]
@@ -277,9 +284,11 @@ def predictor_corrector(name: str) -> LinearMultistep:
 __all__ = ["MULTISTEP", "PREDICTOR_CORRECTOR", "LinearMultistep", "MultistepCoefficients", "predictor_corrector"]
 
 
-def _multistep_formula(name, alpha, beta) -> str:
+def _multistep_formula(name, alpha, beta, values=None) -> str:
     """The new value of state ``name`` by the method's formula (alpha_k = 1): x[n+1] = -(alpha_{k-1} x[n] + ...) +
-    h*(beta_k f[n+1] + beta_{k-1} f[n] + ...), with the method's own coefficients (explain shows it, then the value)."""
+    h*(beta_k f[n+1] + beta_{k-1} f[n] + ...), with the method's own coefficients (explain shows it, then the value);
+    for an explicit method (beta_k = 0) ``values`` (past states, past rates, h, a formulas.Text) gives it again with the
+    values substituted."""
     from verify.engines.rational import to_sympy
 
     k = len(alpha) - 1
@@ -297,4 +306,12 @@ def _multistep_formula(name, alpha, beta) -> str:
 
     past = [term(-alpha[j], f"{name}[{index(j)}]") for j in range(k) if to_sympy(alpha[j]) != 0]
     rates = [term(beta[j], f"f[{index(j)}]") for j in range(k + 1) if to_sympy(beta[j]) != 0]
-    return (" + ".join(past) + f" + h*({' + '.join(rates)})").replace("+ -", "- ")
+    formula = (" + ".join(past) + f" + h*({' + '.join(rates)})").replace("+ -", "- ")
+    if values is None:
+        return formula
+    ys, fs, h, show = values  # an explicit method: the past values y[n-k+1] .. y[n] and rates f[n-k+1] .. f[n]
+    if fs is None:
+        return formula
+    past = [term(-alpha[j], show.factor(ys[j])) for j in range(k) if to_sympy(alpha[j]) != 0]
+    rates = [term(beta[j], show.factor(fs[j])) for j in range(k) if to_sympy(beta[j]) != 0]
+    return formula + " = " + (" + ".join(past) + f" + {show.factor(h)}*({' + '.join(rates)})").replace("+ -", "- ")
