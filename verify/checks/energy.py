@@ -197,8 +197,7 @@ def evaluate(claim: Claim, context: Context = DEFAULT_CONTEXT) -> Outcome:
         times, ratios, places = _resolved(claim, method, options, system, t0, y0, steps, functional, mp_ratios, expect)
         how = (f"mpmath at {crosscheck.DIGITS} digits ({why}: no exact route over this horizon); a run at {crosscheck.DIGITS + CHECK_DIGITS} "
                f"digits agrees to {places} significant digits at every node")
-    positions = {"max_ratio": max(range(len(ratios)), key=lambda i: ratios[i]), "min_ratio": min(range(len(ratios)), key=lambda i: ratios[i]),
-                 "final_ratio": len(ratios) - 1}
+    positions = _positions(ratios)
     shown = {key: _show(ratios[i], places if evidence == "numerical" else SHOWN_DIGITS) for key, i in positions.items()}
     computed = dict(shown)
     failures, successes = [], []
@@ -234,20 +233,25 @@ SHOWN_DIGITS = 8  # a ratio is shown to this many significant digits (fewer wher
 CHECK_DIGITS = 20  # a numerical run is repeated this many digits finer
 
 
+def _positions(ratios) -> dict:
+    """The node of each compared ratio: max_ratio, min_ratio, final_ratio."""
+    return {"max_ratio": max(range(len(ratios)), key=lambda i: ratios[i]), "min_ratio": min(range(len(ratios)), key=lambda i: ratios[i]),
+            "final_ratio": len(ratios) - 1}
+
+
 def _resolved(claim, method, options, system, t0, y0, steps, functional, ratios, expect):
     """A numerical run repeated CHECK_DIGITS digits finer: (times, its ratios, the significant digits on which the two
     agree at every node, at most SHOWN_DIGITS).  A run whose threshold switches or instabilities amplify rounding
-    (the power exchange of cosim/power-exchange/stable-constant agrees to about five digits) is shown to the digits it
+    (the power exchange of cosim/power-exchange/stable-constant agrees to six digits) is shown to the digits it
     resolves; a comparison the two runs decide differently, or no agreeing digit, is an error, not a verdict."""
     digits = crosscheck.DIGITS + CHECK_DIGITS
     times, finer = _ratios_mp(claim, method, options, system, t0, y0, steps, functional, digits=digits)
     with mpmath.workdps(digits):
         worst = max((abs(a - b) / abs(b) for a, b in zip(ratios, finer) if b), default=mpmath.mpf(0))
         places = SHOWN_DIGITS if worst == 0 else min(SHOWN_DIGITS, int(mpmath.floor(-mpmath.log10(worst))))
-        positions = {"max_ratio": lambda r: max(range(len(r)), key=lambda i: r[i]), "min_ratio": lambda r: min(range(len(r)), key=lambda i: r[i]),
-                     "final_ratio": lambda r: len(r) - 1}
+        nodes = [(ratios, _positions(ratios)), (finer, _positions(finer))]
         for key, (op, bound, text) in expect.items():
-            coarse, fine = (OPERATORS[op](r[positions[key](r)], crosscheck.to_mp(bound)) for r in (ratios, finer))
+            coarse, fine = (OPERATORS[op](r[at[key]], crosscheck.to_mp(bound)) for r, at in nodes)
             if coarse != fine:
                 raise CheckError(f"{key} {op} {text} holds at {digits} digits but not at {crosscheck.DIGITS} or the other way: "
                                  "the run is not resolved by the working precision")

@@ -2,13 +2,12 @@
 algebraic coefficients: a canonical form, a zero test and a linear solve, by sympy's polynomial tools instead of
 ``simplify``.
 
-Over QQ(x1, ..., xk) or an algebraic extension K(x1, ..., xk), K = QQ(theta) the number field of the coefficients
-(verify.engines.number_field: radicals and CRootOf numbers), an element has one reduced form, so ``normal(e) == 0`` decides e = 0 exactly.  Expressions
-outside such a field (pi, exp, CRootOf, ...) fall back to ``simplify``: the zero test then says "zero" only when
-``simplify`` proves it, and callers treat a nonzero answer of the fallback as "not shown to be zero".
-The linear solve is the fraction-free LU of sympy's DomainMatrix over that field (Bareiss; sympy's
-``DomainMatrix.lu_solve``), a few hundred times faster than ``Matrix.LUsolve`` followed by ``simplify`` on a
-three-stage implicit tableau (0.03 s against 8 s for Radau IIA's stages on y' = lam y).
+Over QQ(x1, ..., xk) or K(x1, ..., xk), K = QQ(theta) the number field of the coefficients (radicals, or one
+CRootOf number: verify.engines.number_field), an element has one reduced form, so zero is decided exactly.
+Expressions outside such a field (pi, exp, nested radicals beside a symbol, several CRootOf numbers) fall back to
+``simplify``: there ``decide_zero`` says True only when ``simplify`` gives 0, and None otherwise.  The linear solve is
+fraction-free over K[symbols] (sympy's DomainMatrix ``solve_den``); with it and the normal form instead of
+``simplify``, Radau IIA's L-stability claim went from 5.2 s to 0.3 s (benchmarks/bundled_run_speed.py, 2026-12-04).
 """
 from __future__ import annotations
 
@@ -49,6 +48,15 @@ def _domain(parts, symbols):
     return domain, lambda expression: number_field.in_root_field(field, root, expression, tuple(symbols))
 
 
+def _placed(expression):
+    """(domain, symbols, p, q): ``expression`` = p/q with p and q in K[symbols] (or K); _POLY_ERRORS when no number
+    field K holds its coefficients."""
+    numerator, denominator = sympy.fraction(sympy.together(expression))
+    symbols = _symbols([numerator, denominator])
+    domain, convert = _domain([numerator, denominator], symbols)
+    return domain, symbols, convert(numerator), convert(denominator)
+
+
 def normal(expression):
     """``expression`` as one reduced fraction p/q over K(symbols), K the number field of its coefficients (the gcd
     of p and q cancelled over K, q's leading coefficient 1); as ``simplify`` gives it when no number field holds
@@ -57,10 +65,7 @@ def normal(expression):
     if isinstance(expression, sympy.MatrixBase):
         return expression.applyfunc(normal)
     try:
-        numerator, denominator = sympy.fraction(sympy.together(expression))
-        symbols = _symbols([numerator, denominator])
-        domain, convert = _domain([numerator, denominator], symbols)
-        p, q = convert(numerator), convert(denominator)
+        domain, symbols, p, q = _placed(expression)
         if not q:
             return sympy.zoo  # as sympy writes a division by zero: the callers treat it as not finite
         if not p:
@@ -82,21 +87,19 @@ def is_zero(expression) -> bool:
 
 
 def decide_zero(expression) -> bool | None:
-    """True or False when decided: in K(symbols) when a number field K holds the coefficients, or True when
-    ``simplify`` gives 0; None when neither decides (sqrt(2 + sqrt(3)) - (sqrt(6) + sqrt(2))/2 times z: nested
-    radicals are not placed in a field here, and simplify does not see the zero).  A caller must not refute on None."""
+    """True or False when decided: in K(symbols) when a number field K holds the coefficients (zero exactly when the
+    numerator is), or True when ``simplify`` gives 0; None when neither decides (sqrt(2 + sqrt(3)) - (sqrt(6) +
+    sqrt(2))/2 times z: nested radicals are not placed in a field here, and simplify does not see the zero).  A
+    caller must not refute on None."""
     expression = sympy.sympify(expression)
     if isinstance(expression, sympy.MatrixBase):
         answers = [decide_zero(e) for e in expression]
         return False if False in answers else None if None in answers else True
     try:
-        numerator, denominator = sympy.fraction(sympy.together(expression))
-        symbols = _symbols([numerator, denominator])
-        _, convert = _domain([numerator, denominator], symbols)
-        convert(numerator), convert(denominator)  # both placed in the field: normal decides there
+        _, _, p, q = _placed(expression)
     except _POLY_ERRORS:
         return True if sympy.simplify(expression) == 0 else None
-    return normal(expression) == 0
+    return not p and bool(q)
 
 
 def solve(matrix: list[list], vector: list) -> list:

@@ -202,8 +202,6 @@ class _Compiled:
             return self.function([mpmath.mpf(int(v.numerator)) / int(v.denominator) for v in env])
 
 
-
-
 def instance_outcome(claim, spec, values, closed=None):
     """The outcome of one instance: on the closed form where there is one (ClosedFormInstances: a refutation and the
     first instance are checked the full way too), else the full run (or relation, or sign check)."""
