@@ -329,7 +329,7 @@ def test_mpmath_path_agrees_with_exact_path(s0, v0, H, scheme, extrapolation, sl
     system = ExactSystem(model, model.parameters)
     y0 = [R(s0.numerator, s0.denominator), R(v0.numerator, v0.denominator)]
     result = run(METHODS["cosimulation"], system, options, 0, y0, steps, keep=True)
-    _, mp_y, mp_trace, mp_counts, _ = twins.solve(twins.Problem("cosimulation", options, system.rhs, model.state_symbols, 0, y0, steps, blocks=system.blocks, time=symbol("t"), constraints=(), cosimulation=(model, system.substitutions)))
+    _, mp_y, mp_trace, mp_counts, _, _ = twins.solve(twins.Problem("cosimulation", options, system.rhs, model.state_symbols, 0, y0, steps, blocks=system.blocks, time=symbol("t"), constraints=(), cosimulation=(model, system.substitutions)))
     assert all(crosscheck.agree(R(a), b) for a, b in zip(result.y, mp_y))
     for name in ("interface_energy", "deficit_mass_F", "deficit_spring_v"):
         assert crosscheck.agree(R(result.recorder.latest[name]), mp_trace[name][-1])
@@ -405,6 +405,48 @@ def test_the_ball_twin_follows_the_exact_power_exchange_through_its_threshold_ti
         for e, m in zip(exact.y, twin.y):
             assert abs(crosscheck.to_mp(R(int(e.numerator), int(e.denominator))) - m) < mpmath.mpf(10) ** -40
     assert exact.recorder.latest["fallbacks"] == int(twin.trace["fallbacks"][-1]) == 16
+
+
+TIE = ENERGY.replace("initial = { s = 1, v = 0 }\n", "") + 'options = { H = "1/10", exchange = "power", threshold = "1/10" }\nsteps = 1\n'
+
+
+def test_a_threshold_test_within_rounding_is_decided_in_exact_arithmetic_or_is_an_error(check_claims):
+    """From s = 3/20, v = -1 the first recovered denominator |a| equals the threshold 1/10 exactly (a tie the mpmath
+    twin takes as |a| >= threshold); 10^-80 above it the input is recovered too, and E/E0 is the same to 8 digits;
+    10^-80 below it exact arithmetic falls back to the plain input, which no floating run can see (the reviewer's
+    case: the tie rule alone verified the false bound there).  The exact path's own E/E0 after the step is the
+    value shown (checked here with Fraction)."""
+    results = check_claims(claims_text(OSCILLATOR, {
+        "tie": (TIE + 'initial = { s = "3/20", v = "-1" }\nexpect = { final_ratio = "< 1.009" }',),
+        "tie-wrong": (TIE + 'initial = { s = "3/20", v = "-1" }\nexpect = { final_ratio = "< 1.008" }',),
+        "above": (TIE + 'initial = { s = "3/20 + 1/10**80", v = "-1" }\nexpect = { final_ratio = "< 1.009" }',),
+        "below": (TIE + 'initial = { s = "3/20 - 1/10**80", v = "-1" }\nexpect = { final_ratio = "< 1.009" }',),
+    }))
+    model = oscillator()
+    system = ExactSystem(model, model.parameters)
+    options = {"H": R(1, 10), "exchange": "power", "threshold": R(1, 10)}
+    s, v = (Fraction(int(x.numerator), int(x.denominator)) for x in run(METHODS["cosimulation"], system, options, R(0), [R(3, 20), R(-1)], 1, keep=False).y)
+    ratio = (s * s + v * v) / (Fraction(3, 20) ** 2 + 1)  # E = m v^2/2 + c s^2/2 with m = c = 1
+    tie, wrong, above, below = (results[k].outcome for k in ("tie", "tie-wrong", "above", "below"))
+    assert tie.status == "verified" and "decided in exact rationals (an exact tie, over the first step)" in tie.message, tie.message
+    assert abs(float(tie.computed["final_ratio"]) - float(ratio)) < 1e-7 and 1.008 < ratio < 1.009, (tie.computed, float(ratio))
+    assert wrong.status == "refuted" and "claimed < 1.008, computed 1.0084216" in wrong.message, wrong.message
+    assert above.status == "verified" and "(|a| >= threshold, over the first step)" in above.message, above.message
+    assert below.status == "error" and "lies below the threshold by 1.0e-80" in below.message, below.message
+
+
+def test_a_threshold_tie_the_exact_run_cannot_reach_is_an_error():
+    """A tie the twin meets at macro step 40 of the power exchange (four rk4 substeps): the exact values pass the
+    shadow run's size limit long before (checked per stage), so the tie cannot be decided: an error that says so."""
+    from verify.checks import energy
+    from verify.checks.common import CheckError
+
+    model = oscillator()
+    system = ExactSystem(model, model.parameters)
+    options = {"H": R(1, 10), "exchange": "power", "threshold": R(1, 10), "microsteps": sympy.Integer(4)}
+    with pytest.raises(CheckError, match="at macro step 40 lies within rounding of the threshold.*cannot reach that step"):
+        energy._confirm_ties(None, METHODS["cosimulation"], options, system, R(0), [R(1), R(0)], [1, 40])
+    assert "an exact tie, over the first step" in energy._confirm_ties(None, METHODS["cosimulation"], options, system, R(0), [R(1), R(0)], [1])
 
 
 def test_a_numerical_energy_run_shows_only_the_digits_two_precisions_agree_on(check_claims):

@@ -59,8 +59,8 @@ def test_the_cross_check_power_agrees_with_its_own_step_loop(method, options):
     blocks = {"slow": [0, 1], "fast": [2]} if method == "frozen-slow-euler" else {}
     y0 = [sympy.Integer(1), sympy.Rational(1, 3), sympy.Integer(-2)]
     problem = twins.Problem(method, options, [model.rhs[s] for s in model.states], model.state_symbols, 0, y0, 200, blocks=blocks)
-    t_loop, y_loop, trace, counts_loop, nodes = twins.solve(problem)
-    t_power, y_power, no_trace, counts_power, no_nodes = twins.solve(problem, final_only=True)
+    t_loop, y_loop, trace, counts_loop, nodes, _ = twins.solve(problem)
+    t_power, y_power, no_trace, counts_power, no_nodes, _ = twins.solve(problem, final_only=True)
     assert no_trace == {} and no_nodes == [] and len(nodes) == 200  # the power ran, not the loop
     assert counts_power == counts_loop and abs(t_power - t_loop) < mpmath.mpf(10) ** -45
     with mpmath.workdps(60):
@@ -71,9 +71,9 @@ def test_the_cross_check_power_agrees_with_its_own_step_loop(method, options):
 def test_a_nonlinear_or_time_dependent_model_is_not_powered():
     t, x = symbol("t"), symbol("x")
     for rhs in ([-x * x], [x + t], [sympy.sin(x)]):
-        *_, nodes = twins.solve(twins.Problem("euler", {"h": sympy.Rational(1, 100)}, rhs, [x], 0, [sympy.Rational(1, 2)], 300, blocks={}, time=t), final_only=True)
+        nodes = twins.solve(twins.Problem("euler", {"h": sympy.Rational(1, 100)}, rhs, [x], 0, [sympy.Rational(1, 2)], 300, blocks={}, time=t), final_only=True).nodes
         assert len(nodes) == 300  # the step loop (a linear model this long would be powered)
-    *_, nodes = twins.solve(twins.Problem("euler", {"h": sympy.Rational(1, 100)}, [-x], [x], 0, [sympy.Rational(1, 2)], 300, blocks={}, time=t), final_only=True)
+    nodes = twins.solve(twins.Problem("euler", {"h": sympy.Rational(1, 100)}, [-x], [x], 0, [sympy.Rational(1, 2)], 300, blocks={}, time=t), final_only=True).nodes
     assert nodes == []
 
 

@@ -31,7 +31,7 @@ from verify.checks.common import CheckError, Context, DEFAULT_CONTEXT, Outcome, 
 from verify.checks.comparisons import OPERATORS, RELATION
 from verify.checks.kit import option_value, initial_values, method_and_options, read_rational, validated
 from verify.engines import twins
-from verify.errors import SolverFailure
+from verify.errors import ExactSizeError, NotRational, SolverFailure
 from verify.checks.kind import ClaimKind
 
 KEYS = {"method", "options", "initial", "steps", "functional", "expect", "compare", "label"}
@@ -117,14 +117,14 @@ def _inner_solver_change(claim, method, options, system, t0, y0, steps, function
         change = None
         if departure > FLOAT_DEPARTURE and method.name == "cosimulation" and options.get("exchange") != "power":
             try:
-                _, doubled = _ratios_mp(claim, method, finer, system, t0, y0, steps, functional, double_precision=True)
+                _, doubled, _ = _ratios_mp(claim, method, finer, system, t0, y0, steps, functional, double_precision=True)
                 change = max(abs(a - mpmath.mpf(b)) for a, b in zip(ratios, doubled))
             except (OverflowError, ZeroDivisionError, ValueError, CheckError):  # beyond machine floats: at 50 digits
                 change = None
             if change is not None and not (change <= departure * share / 2):  # also a nan from floats
                 change = None
         if change is None:
-            _, doubled = _ratios_mp(claim, method, finer, system, t0, y0, steps, functional)
+            _, doubled, ties = _ratios_mp(claim, method, finer, system, t0, y0, steps, functional)
             change = max(abs(a - b) for a, b in zip(ratios, doubled))
             precision = f"{crosscheck.DIGITS} digits"
         text = (f"inner solver: doubling {option} ({inner} -> {2 * inner}) moves {claim.table.get('functional', 'energy')}/E0 by at most "
@@ -132,6 +132,8 @@ def _inner_solver_change(claim, method, options, system, t0, y0, steps, function
                 f"(the doubled run in {precision})")
         if not departure or change > departure * share:
             raise CheckError(f"{text}: the subsystem solver's own error is not far below the effect measured; raise {option}")
+        if precision != "machine floats":  # the doubled run's threshold ties are decided exactly too (floats: never the power exchange)
+            _confirm_ties(claim, method, finer, system, t0, y0, ties)
     return text
 
 
@@ -157,8 +159,9 @@ def _ratios_exact(claim, method, options, system, t0, y0, steps, functional):
 
 def _ratios_mp(claim, method, options, system, t0, y0, steps, functional, double_precision=False, digits=crosscheck.DIGITS):
     try:
-        nodes = twins.solve(twins.Problem.of_system(method.name, options, system, t0, y0, steps), double_precision=double_precision,
-                            digits=digits).nodes
+        mp_run = twins.solve(twins.Problem.of_system(method.name, options, system, t0, y0, steps), double_precision=double_precision,
+                             digits=digits)
+        nodes = mp_run.nodes
     except SolverFailure as exc:
         raise CheckError(f"the mpmath run failed: {exc}") from None
     with mpmath.workdps(digits):
@@ -169,7 +172,7 @@ def _ratios_mp(claim, method, options, system, t0, y0, steps, functional, double
             raise CheckError("the functional is 0 at the initial state: no ratio")
         times = [crosscheck.to_mp(t0)] + [t for t, _ in nodes]
         ratios = [ctx.mpf(1)] + [function(y) / start for _, y in nodes]
-    return times, ratios
+    return times, ratios, mp_run.near_ties
 
 
 def evaluate(claim: Claim, context: Context = DEFAULT_CONTEXT) -> Outcome:
@@ -181,7 +184,7 @@ def evaluate(claim: Claim, context: Context = DEFAULT_CONTEXT) -> Outcome:
     affine = method.affine_for(options) and system.affine and not method.variable_step
     exact_route = affine and _rational(functional, claim.model)
     projected = _projected_bits(method, system, options, t0, y0, steps) if exact_route else 0
-    mp_times, mp_ratios = _ratios_mp(claim, method, options, system, t0, y0, steps, functional)
+    mp_times, mp_ratios, mp_ties = _ratios_mp(claim, method, options, system, t0, y0, steps, functional)
     inner = _inner_solver_change(claim, method, options, system, t0, y0, steps, functional, mp_ratios)  # first: it says what to change
     if exact_route and projected <= EXACT_BITS_BUDGET:
         times, ratios, route = _ratios_exact(claim, method, options, system, t0, y0, steps, functional)
@@ -194,9 +197,9 @@ def evaluate(claim: Claim, context: Context = DEFAULT_CONTEXT) -> Outcome:
         evidence = "numerical"
         why = (f"exact values would reach about {projected:,} bits per number" if exact_route
                else "the step map is not affine" if not affine else f"{name} is not a rational function of the state")
-        times, ratios, places = _resolved(claim, method, options, system, t0, y0, steps, functional, mp_ratios, expect)
+        times, ratios, places, ties = _resolved(claim, method, options, system, t0, y0, steps, functional, mp_ratios, expect, mp_ties)
         how = (f"mpmath at {crosscheck.DIGITS} digits ({why}: no exact route over this horizon); a run at {crosscheck.DIGITS + CHECK_DIGITS} "
-               f"digits agrees to {places} significant digits at every node")
+               f"digits agrees to {places} significant digits at every node{ties}")
     positions = _positions(ratios)
     shown = {key: _show(ratios[i], places if evidence == "numerical" else SHOWN_DIGITS) for key, i in positions.items()}
     computed = dict(shown)
@@ -220,7 +223,7 @@ def evaluate(claim: Claim, context: Context = DEFAULT_CONTEXT) -> Outcome:
     if context.figures:
         curves = [(str(claim.table.get("label", claim.id)), [float(t) for t in times], [float(r) for r in ratios])]
         for label, variant in compare.items():
-            t_values, r_values = _ratios_mp(claim, method, variant, system, t0, y0, steps, functional)
+            t_values, r_values, _ = _ratios_mp(claim, method, variant, system, t0, y0, steps, functional)  # a picture only
             curves.append((label, [float(t) for t in t_values], [float(r) for r in r_values]))
         bounds = [(key, op, float(bound)) for key, (op, bound, _) in expect.items()]  # drawn, and where they fail marked
         figure = {"kind": "energy", "title": claim.statement, "curves": curves, "ylabel": f"{name} / {name}(0)", "bounds": bounds}
@@ -239,13 +242,15 @@ def _positions(ratios) -> dict:
             "final_ratio": len(ratios) - 1}
 
 
-def _resolved(claim, method, options, system, t0, y0, steps, functional, ratios, expect):
+def _resolved(claim, method, options, system, t0, y0, steps, functional, ratios, expect, ties=()):
     """A numerical run repeated CHECK_DIGITS digits finer: (times, its ratios, the significant digits on which the two
     agree at every node, at most SHOWN_DIGITS).  A run whose threshold switches or instabilities amplify rounding
     (the power exchange of cosim/power-exchange/stable-constant agrees to six digits) is shown to the digits it
-    resolves; a comparison the two runs decide differently, or no agreeing digit, is an error, not a verdict."""
+    resolves; a comparison the two runs decide differently, or no agreeing digit, is an error, not a verdict.
+    ``ties``: the macro steps where the first run took a threshold test as a tie; with the finer run's, they are
+    confirmed in exact arithmetic (_confirm_ties), and the fourth value returned says so (or is empty)."""
     digits = crosscheck.DIGITS + CHECK_DIGITS
-    times, finer = _ratios_mp(claim, method, options, system, t0, y0, steps, functional, digits=digits)
+    times, finer, finer_ties = _ratios_mp(claim, method, options, system, t0, y0, steps, functional, digits=digits)
     with mpmath.workdps(digits):
         worst = max((abs(a - b) / abs(b) for a, b in zip(ratios, finer) if b), default=mpmath.mpf(0))
         places = SHOWN_DIGITS if worst == 0 else min(SHOWN_DIGITS, int(mpmath.floor(-mpmath.log10(worst))))
@@ -258,7 +263,45 @@ def _resolved(claim, method, options, system, t0, y0, steps, functional, ratios,
     if places < 1:
         raise CheckError(f"the runs at {crosscheck.DIGITS} and {digits} digits do not agree on one digit (relative difference "
                          f"{mpmath.nstr(worst, 3)}): the run is not resolved by the working precision")
-    return times, finer, places
+    return times, finer, places, _confirm_ties(claim, method, options, system, t0, y0, sorted(set(ties) | set(finer_ties)))
+
+
+TIE_SHADOW_BITS = 100_000  # the exact run that confirms threshold ties stops when its numbers pass this size (checked per stage)
+
+
+def _confirm_ties(claim, method, options, system, t0, y0, steps_with_ties) -> str:
+    """Decide in exact arithmetic the threshold tests a floating run took as ties.
+
+    The mpmath co-simulation twin takes a power-exchange denominator |a| within rounding of the threshold as equal to
+    it, and so recovers the input (verify.engines.twins.cosimulation): with rational data exact ties are common, and
+    rounding alone would pick the branch.  A floating run cannot tell a tie from a gap of 10^-80, so the exact path
+    runs the macro steps up to the last such step again and reports every test near the threshold
+    (Recorder.threshold_gaps).  An exact tie, or |a| above the threshold, goes the way the twin took it; |a| below
+    the threshold by less than floating runs resolve goes the other way, and the run is then an error, as is a step
+    the exact run cannot reach (its numbers pass TIE_SHADOW_BITS).  Returns the text for the message ("" without
+    ties)."""
+    if not steps_with_ties:
+        return ""
+    last = max(steps_with_ties)
+    gaps: list = []
+    try:
+        run(method, system, options, t0, y0, last, keep=False, threshold_gaps=gaps, size_limit=TIE_SHADOW_BITS)
+    except (ExactSizeError, NotRational, ArithmeticError) as exc:
+        raise CheckError(f"a threshold test at macro step {last} lies within rounding of the threshold, and only exact arithmetic "
+                         f"decides it, which cannot reach that step ({exc})") from None
+    for step, gap in gaps:
+        if gap < 0 and step in steps_with_ties:  # elsewhere the twin's numbers decided it (its rounding is 2^-60 of the window here)
+            raise CheckError(f"at macro step {step} a power-exchange denominator |a| lies below the threshold by "
+                             f"{short_text(rational.to_sympy(-gap))}: no floating run decides that test, and the run depends on it")
+    exact = {step for step, _ in gaps}
+    unmatched = [s for s in steps_with_ties if s not in exact]
+    if unmatched:
+        raise CheckError(f"the mpmath run meets a threshold tie at macro step {unmatched[0]} where the exact run has none: the paths disagree")
+    steps = (f"test at macro step {last}" if len(steps_with_ties) == 1
+             else f"tests at macro steps {', '.join(map(str, steps_with_ties))}")
+    how = "an exact tie" if all(gap == 0 for _, gap in gaps) else "|a| >= threshold"
+    return (f"; the threshold {steps}, within rounding of the threshold, decided in exact rationals ({how}, "
+            f"over the first {'step' if last == 1 else f'{last} steps'})")
 
 
 def _show(value, places: int = SHOWN_DIGITS) -> str:

@@ -123,7 +123,7 @@ def _compare(label, ball, claimed, claimed_text, audit, successes, failures, und
 
 
 def _cross_check(mp, model, y, recorder, spec):
-    _, mp_y, mp_trace, _, _ = mp
+    mp_y, mp_trace = mp.y, mp.trace
     for name, ball, approx in zip(model.variables, y, mp_y):
         _inside(name, ball, approx)
     for name in spec.trace:

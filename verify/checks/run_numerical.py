@@ -56,7 +56,8 @@ def evaluate(claim, spec, reason: str, mp_run) -> Outcome:
         high = mp_run(crosscheck.DIGITS + EXTRA_DIGITS)
     except CheckError as exc:
         raise CheckError(f"{reason}, and the numerical path failed: {exc}") from None
-    (_, y_low, trace_low, _, nodes_low), (t_high, y_high, trace_high, counts, nodes_high) = low, high
+    y_low, trace_low, nodes_low = low.y, low.trace, low.nodes
+    t_high, y_high, trace_high, counts, nodes_high = high.t, high.y, high.trace, high.counts, high.nodes
     constants = constant_values(model, spec)
     audit = RoundingAudit(spec.digits, spec.rounding) if spec.digits is not None else None
     successes, failures, undecided, computed = [], [], [], {}

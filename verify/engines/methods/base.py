@@ -36,6 +36,9 @@ class Recorder:
     failure: str | None = None  # a method that can fail (a step-size controller) says why here
     reuse: dict = field(default_factory=dict)  # values a method may reuse in its next step (an FSAL pair's last stage)
     formulas: dict = field(default_factory=dict)  # index in assignments -> the formula the value came from (explain)
+    step: int = 0  # the macro step being taken (from 1), in a step loop
+    threshold_gaps: list | None = None  # (step, |a| - threshold) of co-simulation threshold tests near a tie, when asked
+    size_limit: int = 0  # when set, a method that can check it inside a step (co-simulation, per stage) stops past it
 
     def assign(self, name: str, value, where: str = "", formula=None) -> None:
         """Record ``value`` for ``name``; ``formula`` (a function giving text, called only when every value is
@@ -463,7 +466,7 @@ class RunResult:
 
 
 def run(method: Method, system: ExactSystem, options: dict, t0, y0, steps: int, keep: bool, nodes: bool = False,
-        quantities: bool = False, algebraic: bool = False) -> RunResult:
+        quantities: bool = False, algebraic: bool = False, threshold_gaps: list | None = None, size_limit: int = 0) -> RunResult:
     """Run ``steps`` macro steps exactly.
 
     An affine map (a linear autonomous model under an affine method) with no
@@ -476,6 +479,10 @@ def run(method: Method, system: ExactSystem, options: dict, t0, y0, steps: int, 
     A method whose coefficients are irrational algebraic numbers (Gauss-Legendre: sqrt(3)) runs over their
     number field when the caller reads such values (``algebraic``: ``RunResult.exact`` converts them, and an
     implicit step in one unknown may then be an exact root); otherwise ``exact_options`` refuses it with NotRational.
+
+    ``threshold_gaps``: a list that collects (step, |a| - threshold) of the co-simulation power exchange's threshold
+    tests that come near a tie (verify.checks.energy decides with them what a floating run cannot).  ``size_limit``:
+    a size in bits the exact values may not pass (MAX_EXACT_BITS by default), checked per stage where a method can.
     """
     field = method.number_field(options)
     if number_field.is_rational_field(field) or not algebraic:
@@ -504,19 +511,20 @@ def run(method: Method, system: ExactSystem, options: dict, t0, y0, steps: int, 
             return RunResult(t0 + steps * length, rational.affine_power(step_map, y, steps)[:size], recorder, [], "affine power")
         node_values = [(t0 + (n + 1) * length, values[:size]) for n, values in enumerate(rational.affine_iterates(step_map, y, steps))]
         return RunResult(t0 + steps * length, node_values[-1][1], recorder, node_values, "affine iteration")
-    recorder = Recorder(keep=keep)
+    limit = size_limit or MAX_EXACT_BITS
+    recorder = Recorder(keep=keep, threshold_gaps=threshold_gaps, size_limit=limit)
     node_values = []
     t = t0
     for n in range(steps):
-        recorder.where = f"step {n + 1}"
+        recorder.where, recorder.step = f"step {n + 1}", n + 1
         if method.variable_step:
             t, y = method.step(system, t, y, exact_options, recorder)
         else:
             y = method.step(system, t, y, exact_options, recorder)
             t = t + length
         bits = rational.size_bits(y)
-        if bits > MAX_EXACT_BITS:
-            raise ExactSizeError(f"exact values reached {bits:,} bits after step {n + 1} of {steps} (limit {MAX_EXACT_BITS:,})")
+        if bits > limit:
+            raise ExactSizeError(f"exact values reached {bits:,} bits after step {n + 1} of {steps} (limit {limit:,})")
         if nodes:
             node_values.append((t, list(y[:size])))
     return RunResult(t, y[:size], recorder, node_values, "step loop", system.field)

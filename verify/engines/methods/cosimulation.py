@@ -56,7 +56,9 @@ from verify.input.model.cosimulation import input_symbol
 from verify.input.model import TIME, symbol
 import sympy
 
+from verify.engines import rational
 from verify.engines.methods.base import Method, MethodError, positive_integer, positive_rational, to_field_deep
+from verify.errors import ExactSizeError
 from verify.engines.methods import schema
 from verify.engines.methods.formulas import Text
 from verify.engines.methods.runge_kutta import TABLEAUS, EXPLICIT
@@ -64,6 +66,8 @@ from verify.engines.methods.schema import Option
 
 
 TAU = sympy.Symbol("tau")  # t - T, the time since the macro step began: the variable of an extrapolated input
+NEAR_TIE = 2**64  # a threshold test with | |a| - threshold | below threshold/NEAR_TIE is reported to a caller that asks
+# (Recorder.threshold_gaps): far wider than any floating run's rounding window (2^-126 of the threshold at 50 digits)
 
 
 def connection_names(model) -> list[tuple[str, str]]:
@@ -389,10 +393,14 @@ class CoSimulation(Method):
 
         def rate(tau, state):
             xs = state[:k]
+            if recorder.size_limit and rational.size_bits(state) > recorder.size_limit:  # within the step: a nonlinear
+                raise ExactSizeError(f"exact values passed {recorder.size_limit:,} bits inside step {recorder.step}")  # one can grow 16x a stage
             u = [signals[(sub.name, i)][0] + signals[(sub.name, i)][1] * tau for i in sub.inputs]
             if replaced is not None:
                 env = [t + tau, *xs, *u]
                 slope = pieces["slope"](env)
+                if recorder.threshold_gaps is not None and abs(abs(slope) - threshold) <= threshold / NEAR_TIE:
+                    recorder.threshold_gaps.append((recorder.step, abs(slope) - threshold))
                 if abs(slope) >= threshold:
                     u[replaced] = (target[0] + target[1] * tau - pieces["offset"](env)) / slope
                 else:

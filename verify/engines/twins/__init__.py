@@ -72,6 +72,7 @@ class TwinRun(NamedTuple):
     trace: dict  # name -> every value assigned to it (states, stages, quantities)
     counts: dict  # right-hand-side evaluations per block (and "rhs", "jacobian")
     nodes: list  # (t, y) after every macro step
+    near_ties: tuple = ()  # macro steps (from 1) whose power-exchange threshold test was within rounding: taken as ties
 
 
 def solve(problem: Problem, final_only: bool = False, digits: int = DIGITS, double_precision: bool = False) -> TwinRun:
@@ -115,7 +116,7 @@ def solve(problem: Problem, final_only: bool = False, digits: int = DIGITS, doub
                 nodes.append((t, list(y)))
         finally:
             flint.ctx.prec = saved
-        return TwinRun(t, y, trace, system.counts, nodes)
+        return TwinRun(t, y, trace, system.counts, nodes, tuple(system.near_ties))
 
 
 def family(method: str) -> str | None:
@@ -163,7 +164,7 @@ def _advance(method, options, system, names, trace, time, t, y, cosimulation, so
         advance = lambda t, y: doubling_twin.adaptive(system, t, y, options, names, trace)  # noqa: E731
     elif kind == "cosimulation" and cosimulation is not None:
         master = CoSimulationMp(cosimulation[0], cosimulation[1], options, time, ctx)
-        system.counts = master.counts
+        system.counts, system.near_ties = master.counts, master.near_ties
 
         def advance(t, y):
             t, values = master.advance(t, dict(zip(names, y)), lambda name, value: record(trace, name, value))

@@ -81,6 +81,8 @@ class CoSimulationMp:
         self.carried = {key: ctx.mpf(0) for key in self.balanced}
         self.sums = {"fallbacks": ctx.mpf(0), "interface_energy": ctx.mpf(0), "max_step_interface_energy": ctx.mpf(0)}
         self.counts = {}
+        self.macro_step = 0  # macro steps taken
+        self.near_ties = []  # the macro steps (from 1) with a threshold test decided by the tie rule, not by the numbers
 
     def _x(self, name, values):
         return [values[s] for s in self.model.subsystems[name].states]
@@ -184,6 +186,7 @@ class CoSimulationMp:
         record("fallbacks", self.sums["fallbacks"])
         self.previous = now
         self.previous_agreed = agreed
+        self.macro_step += 1
         return t + H, result
 
     def _subsystem(self, name, sub, t, x, signal, target):
@@ -200,7 +203,10 @@ class CoSimulationMp:
                 env = [t + tau, *xs, *[u[i] for i in sub.inputs]]
                 a = entry["a"](env)
                 gap = abs(a) - self.threshold
-                if (gap.mid() if self.balls else gap) >= -self.tie:
+                gap = gap.mid() if self.balls else gap
+                if abs(gap) <= self.tie and self.macro_step + 1 not in self.near_ties:
+                    self.near_ties.append(self.macro_step + 1)
+                if gap >= -self.tie:
                     u[replaced] = (target(tau) - entry["b"](env)) / a
                 else:
                     self.sums["fallbacks"] += 1
