@@ -57,6 +57,19 @@ def test_a_bound_false_only_at_the_boundary_of_an_assumption_is_found_by_the_des
     assert "on a descent of the margin" in results["true"].outcome.message
 
 
+def test_the_descent_spends_its_budget_inside_the_assumptions(check_claims):
+    """x + y <= 1.4 on the unit disc is false near x = y = 1/sqrt(2) (x + y up to sqrt(2) = 1.414...).  With 20
+    samples hypothesis's few draws that land in the disc miss it; the descent from the best of them finds it because
+    its moves out of the disc are screened by the assumption and cost nothing (before, they used up its budget of 20
+    evaluations after two sweeps, and the false bound was verified on instances)."""
+    body = FAR["real-domains-inside-an-assumption"][0] + "\nsamples = 20"
+    outcome = check_claims(claims_text("", {"disc": (body,)}))["disc"].outcome
+    assert_refuted(outcome, ["claimed x + y <= 1.4"])
+    point = outcome.message.split(":")[0].removeprefix("counterexample ")
+    x, y = (sympy.Rational(part.split(" = ")[1]) for part in point.split(", "))
+    assert x ** 2 + y ** 2 <= 1 and x + y > sympy.Rational(14, 10)
+
+
 def test_the_rosenbrock_bound_tightened_to_99_percent_is_refuted_as_lam_tends_to_0(check_claims):
     results = check_claims(claims_text(ROSENBROCK_MODEL, {"tight": (ROSENBROCK.replace("FACTOR", "99/100"),),
                                                           "page": (ROSENBROCK.replace("FACTOR", "1"),)}))

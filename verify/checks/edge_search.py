@@ -100,7 +100,7 @@ def _toward(value, target, fraction):
     return snapped if snapped != value else moved
 
 
-def descend(domains: dict, starts: list, margin_of, budget: int) -> int:
+def descend(domains: dict, starts: list, margin_of, budget: int, admissible=None) -> int:
     """Pattern search on the margin from each start (values, margin); ``margin_of(values)`` evaluates an
     instance and returns its margin, or None when the instance does not count (outside ``assume`` or the
     method's options).  Each sweep moves every coordinate the fraction ``step`` of the way towards each end of
@@ -108,13 +108,37 @@ def descend(domains: dict, starts: list, margin_of, budget: int) -> int:
     keeping a move that shrinks the
     margin; after a sweep that kept moves, the pattern move repeats their sum once (Hooke & Jeeves), so the
     search can follow a curved boundary; a sweep without a kept move quarters the step, down to 2^-20.  Stops
-    after ``budget`` evaluations; returns the number made."""
-    used = 0
+    after ``budget`` evaluations; returns the number made.
+
+    ``admissible(values)`` (the ``assume`` conditions, cheap) screens a move before it is evaluated: a move
+    outside them costs no evaluation (up to REJECTED_PER_EVALUATION times ``budget`` such moves), so a search
+    pressed against an assumption's boundary (a disc) spends its budget on instances that count."""
+    used = rejected = 0
+    most_rejected = REJECTED_PER_EVALUATION * budget
     extremes = {name: ends(domain) for name, domain in domains.items()}
 
     def inside(name, value):
         domain = domains[name]
         return value.is_Integer and value >= int(domain.text.split(">=")[1]) if domain.interval is None else domain.interval.contains(value) is sympy.true
+
+    def moves_of(values, name, step):
+        scale = max(abs(values[name]), sympy.Integer(1)) * step
+        moves = [_toward(values[name], end, step) for end in extremes[name]]
+        interval = domains[name].interval
+        if interval is not None and not (interval.inf.is_finite and interval.sup.is_finite):  # a half-line or the line:
+            moves += [_snap(values[name] + scale), _snap(values[name] - scale)]  # its far ends are too far to aim at
+        return [m for m in moves if m != values[name] and inside(name, m)]
+
+    def evaluate(candidate):
+        """The candidate's margin; None when it does not count or leaves the assumptions; SPENT when a budget is."""
+        nonlocal used, rejected
+        if used >= budget:
+            return SPENT
+        if admissible is not None and not admissible(candidate):
+            rejected += 1
+            return SPENT if rejected > most_rejected else None
+        used += 1
+        return margin_of(candidate)
 
     for values, margin in starts:
         step = sympy.Rational(1, 2)
@@ -122,31 +146,28 @@ def descend(domains: dict, starts: list, margin_of, budget: int) -> int:
             before = dict(values)
             kept = False
             for name in domains:
-                scale = max(abs(values[name]), sympy.Integer(1)) * step
-                moves = [_toward(values[name], end, step) for end in extremes[name]]
-                interval = domains[name].interval
-                if interval is not None and not (interval.inf.is_finite and interval.sup.is_finite):  # a half-line or the line:
-                    moves += [_snap(values[name] + scale), _snap(values[name] - scale)]  # its far ends are too far to aim at
-                for moved in moves:
-                    if used >= budget:
-                        return used
-                    if moved == values[name] or not inside(name, moved):
-                        continue
+                for moved in moves_of(values, name, step):
                     candidate = {**values, name: moved}
-                    used += 1
-                    found = margin_of(candidate)
+                    found = evaluate(candidate)
+                    if found is SPENT:
+                        return used
                     if found is not None and found < margin:
                         values, margin, kept = candidate, found, True
-            if kept and used < budget:  # the pattern move: once more in the direction of the whole sweep
+            if kept:  # the pattern move: once more in the direction of the whole sweep
                 pattern = {name: _snap(2 * values[name] - before[name]) if domains[name].interval is not None else values[name] for name in domains}
                 if pattern != values and all(inside(name, v) for name, v in pattern.items()):
-                    used += 1
-                    found = margin_of(pattern)
+                    found = evaluate(pattern)
+                    if found is SPENT:
+                        return used
                     if found is not None and found < margin:
                         values, margin = pattern, found
-            if not kept:
+            else:
                 step /= 4
     return used
+
+
+SPENT = object()  # descend's evaluation when a budget is spent
+REJECTED_PER_EVALUATION = 20  # moves outside the assumptions screened (exact sign tests) per evaluation of the budget
 
 
 def _snap(value):

@@ -89,7 +89,8 @@ def sample(claim, spec, over, reason, closed=None):
             return counterexample(*failures[-1], spec.form)  # hypothesis replays the shrunk example last
     starts = [(values, margin) for margin, _, values in sorted(seen, key=lambda item: item[0])[:3]]
     try:
-        edge_search.descend(spec.domains, starts, lambda values: check_instance(values, "descent"), max(spec.samples, 16))
+        edge_search.descend(spec.domains, starts, lambda values: check_instance(values, "descent"), max(spec.samples, 16),
+                            admissible=(lambda values: assumed(spec, values)) if spec.assume else None)
     except _Violation:
         return counterexample(*failures[-1], spec.form)
     total = sum(tried.values())
