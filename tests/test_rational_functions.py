@@ -82,3 +82,39 @@ def test_an_undecided_difference_is_an_error_never_a_refutation(check_claims):
     inverse = crosscheck.compile_mp(1 / z, [z], crosscheck.BALLS)
     with pytest.raises(ZeroDivisionError):
         inverse([flint.arb(1) / 3 - flint.arb(1) / 3])
+
+
+GAMMA = sympy.CRootOf(6 * sympy.Symbol("x") ** 3 - 18 * sympy.Symbol("x") ** 2 + 9 * sympy.Symbol("x") - 1, 1)  # SDIRK-3's gamma
+
+
+def test_affine_parts_reads_a_fraction_with_root_coefficients_off_its_numerator():
+    """(y (1 + gamma h) + 3) / (h - gamma) = [(1 + gamma h)/(h - gamma)] y + 3/(h - gamma); y^2 or sin(y) over it is
+    not affine.  (The fraction is read as a polynomial in y: sympy.diff of SDIRK-3's step asked sympy's assumptions
+    about every CRootOf factor for minutes.)"""
+    from verify.engines import symbolic
+
+    y, h = sympy.Dummy("y"), sympy.Symbol("h", positive=True)
+    denominator = h - GAMMA
+    J, rest = symbolic.affine_parts([(y * (1 + GAMMA * h) + 3) / denominator], [y])
+    assert rf.is_zero(J[0, 0] - (1 + GAMMA * h) / denominator) and rf.is_zero(rest[0] - 3 / denominator)
+    assert symbolic.affine_parts([y**2 / denominator], [y]) is None
+    assert symbolic.affine_parts([sympy.sin(y) / denominator], [y]) is None
+    J, rest = symbolic.affine_parts([y / (1 + y)], [y]) or (None, None)  # a denominator in y: the diff route, not affine
+    assert J is None
+
+
+def test_positive_roots_of_a_polynomial_with_algebraic_coefficients_come_from_its_norm():
+    """h^2 - gamma (gamma = SDIRK-3's 0.4358665...) has the positive root sqrt(gamma); h - sqrt(2) the root sqrt(2).
+    The norm over QQ also has the conjugates' roots (harmless extra split points), never fewer."""
+    from verify.engines import spectral
+
+    h = sympy.Symbol("h", positive=True)
+    for polynomial, root in ((h**2 - GAMMA, sympy.sqrt(GAMMA)), (h - sympy.sqrt(2), sympy.sqrt(2)), (h**2 - 2 * GAMMA * h + sympy.Rational(1, 10), None)):
+        points = spectral.positive_roots([polynomial], h)
+        assert points and all(p.is_real for p in points)
+        values = [sympy.N(p, 30) for p in points]
+        if root is not None:
+            assert any(abs(v - sympy.N(root, 30)) < 1e-25 for v in values), (values, sympy.N(root))
+        for r in sympy.Poly(polynomial, h).nroots(n=30):  # every positive real root of the original is among them
+            if abs(sympy.im(r)) < 1e-20 and sympy.re(r) > 0:
+                assert any(abs(v - sympy.re(r)) < 1e-20 for v in values)

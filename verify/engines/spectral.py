@@ -117,7 +117,9 @@ def positive_roots(expressions, variable) -> list:
                 continue
             if part.free_symbols == {variable} and part.is_polynomial(variable):
                 polynomial = sympy.Poly(part, variable)
-                if polynomial.domain.is_ZZ or polynomial.domain.is_QQ:
+                if not (polynomial.domain.is_ZZ or polynomial.domain.is_QQ):
+                    polynomial = _norm_over_rationals(part, variable)
+                if polynomial is not None:
                     points += [r for r in polynomial.real_roots() if compare_real(r, 0) > 0]
                     continue
             roots = sympy.solveset(part, variable, sympy.Interval.open(0, sympy.oo))
@@ -127,6 +129,32 @@ def positive_roots(expressions, variable) -> list:
                 raise CheckError(f"cannot list the roots of {part} in {variable} > 0")
             points += [sympy.simplify(r) for r in roots]
     return points
+
+
+def _norm_over_rationals(part, variable):
+    """A polynomial over QQ whose roots include those of ``part``, a polynomial in ``variable`` whose coefficients
+    are algebraic numbers (SDIRK-3's CRootOf gamma, sqrt(2)): each algebraic generator g with minimal polynomial
+    m is eliminated by the resultant res_g(P, m(g)), the norm of P from QQ(g) down to QQ (Cohen, A Course in
+    Computational Algebraic Number Theory, sec. 3.6.2).  Its extra roots (those of P's conjugates) are harmless
+    where roots serve as split points: every piece between them is decided on its own.  None when a coefficient
+    is not algebraic or the norm vanishes (then solveset is asked)."""
+    generators = [a for a in part.atoms(sympy.CRootOf, sympy.Pow) if not a.free_symbols and
+                  (isinstance(a, sympy.CRootOf) or not a.exp.is_Integer)]
+    expression = part
+    for number in generators:
+        g = sympy.Dummy("g")
+        try:
+            minimal = number.poly.as_expr().subs(number.poly.gen, g) if isinstance(number, sympy.CRootOf) else sympy.minimal_polynomial(number, g)
+        except (sympy.PolynomialError, NotImplementedError):
+            return None
+        expression = sympy.resultant(sympy.expand(expression.xreplace({number: g})), minimal, g)
+    try:
+        norm = sympy.Poly(sympy.expand(expression), variable)
+    except sympy.PolynomialError:
+        return None
+    if norm.is_zero or not (norm.domain.is_ZZ or norm.domain.is_QQ):
+        return None
+    return norm
 
 
 def merge_points(*groups) -> list:
