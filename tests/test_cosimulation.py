@@ -249,6 +249,41 @@ def test_energy_evidence_says_how_it_was_computed(check_claims):
     assert (results["nonlinear"].outcome.status, results["nonlinear"].outcome.evidence) == ("verified", "numerical")
 
 
+def test_an_affine_run_too_large_for_exact_values_is_certified_in_balls_and_the_enclosures_hold_the_exact_ratios(check_claims, monkeypatch):
+    """With the exact route's size budget lowered to nothing, a 60-step affine run (Jacobi, H = 1/10) goes to the ball
+    route: every ratio's enclosure must contain the exact ratio (computed here on the exact route), the verdict is
+    certified, and a bound moved past the exact final ratio (changed in its last shown digit) is refuted."""
+    from verify.checks import energy
+    from verify.engines import rational
+
+    model = oscillator()
+    system = ExactSystem(model, model.parameters)
+    options = {"H": R(1, 10)}
+    functional = model.functionals["energy"].xreplace({symbol(k): sympy.sympify(v) for k, v in model.parameters.items()})
+    method = METHODS["cosimulation"]
+    _, exact, _ = energy._ratios_exact(type("C", (), {"model": model})(), method, options, system, R(0), [R(1), R(0)], 60, functional)
+    monkeypatch.setattr(energy, "EXACT_BITS_BUDGET", 0)
+    run_twin = energy._ratios_mp(type("C", (), {"model": model})(), method, options, system, R(0), [R(1), R(0)], 60, functional)
+    expect = {"final_ratio": (">", R(1), "1")}
+    balls = energy._ratios_certified(type("C", (), {"model": model})(), method, options, system, R(0), [R(1), R(0)], 60,
+                                     functional, expect, run_twin[1])
+    assert balls is not None and balls.holds == {"final_ratio": True} and balls.bits == 128
+    final = exact[-1]
+    with crosscheck.mpmath.workdps(50):
+        assert all(abs(crosscheck.to_mp(e) - m) < crosscheck.mpmath.mpf(10) ** -30 for e, m in zip(exact, balls.midpoints))
+    shown = balls.shown["final_ratio"]
+    assert abs(float(shown) - float(final)) < 1e-7 * float(final), (shown, float(final))
+    below = sympy.Rational(shown) * (1 - sympy.Rational(1, 10**7))  # just under the exact final ratio
+    results = check_claims(claims_text(OSCILLATOR, {
+        "holds": (ENERGY + f'options = {{ H = "1/10" }}\nsteps = 60\nexpect = {{ final_ratio = "> {below}" }}',),
+        "wrong": (ENERGY + f'options = {{ H = "1/10" }}\nsteps = 60\nexpect = {{ final_ratio = "< {below}" }}',),
+    }))
+    holds, wrong = results["holds"].outcome, results["wrong"].outcome
+    assert (holds.status, holds.evidence) == ("verified", "certified"), holds.message
+    assert "ran in python-flint arb balls at 128 bits" in holds.message
+    assert (wrong.status, wrong.evidence) == ("refuted", "certified") and f"claimed < {below}, computed {shown}" in wrong.message, wrong.message
+
+
 def test_order_refuses_an_inner_solver_that_is_not_accurate_enough(check_claims):
     results = check_claims(claims_text(OSCILLATOR, {
         "euler-inside": (ORDER + 'model = "unidirectional"\noptions = { H = "1/10", extrapolation = 1, solver = "euler" }\norder = 2',),

@@ -7,9 +7,12 @@ the ratio E(y_n) / E(y_0) of the ``functional`` (default ``energy``) is taken.
 
 Where the step map is affine (a linear model under an affine method) every
 node is computed exactly (gcd-free affine iteration) and the ratios are exact
-rationals: evidence ``exact``, cross-checked by the mpmath path.  Otherwise
-(e.g. the power-exchange scheme, whose recovered inputs make the subsystems
-nonlinear) the run is the mpmath path's at 50 digits: evidence ``numerical``.
+rationals: evidence ``exact``, cross-checked by the mpmath path.  Where it is
+affine but the exact numbers would grow too large, the affine map runs in arb
+balls (verify.engines.certified.affine_orbit): evidence ``certified``.
+Otherwise (e.g. the power-exchange scheme, whose recovered inputs make the
+subsystems nonlinear) the run is the mpmath path's at 50 digits: evidence
+``numerical``.
 
 ``compare`` (table label -> options that replace the claim's) adds curves to
 the claim's picture only; they are not checked.  ``label`` names the claim's
@@ -22,7 +25,7 @@ from dataclasses import dataclass
 import mpmath
 import sympy
 
-from verify.engines import crosscheck
+from verify.engines import certified, crosscheck
 from verify.engines import rational
 from verify.input.load import Claim, LoadError
 from verify.engines.methods import ExactSystem, Recorder, run
@@ -31,7 +34,7 @@ from verify.checks.common import CheckError, Context, DEFAULT_CONTEXT, Outcome, 
 from verify.checks.comparisons import OPERATORS, RELATION
 from verify.checks.kit import option_value, initial_values, method_and_options, read_rational, validated
 from verify.engines import twins
-from verify.errors import ExactSizeError, NotRational, SolverFailure
+from verify.errors import CertifiedUnavailable, ExactSizeError, NotRational, SolverFailure
 from verify.checks.kind import ClaimKind
 
 KEYS = {"method", "options", "initial", "steps", "functional", "expect", "compare", "label"}
@@ -186,6 +189,9 @@ def evaluate(claim: Claim, context: Context = DEFAULT_CONTEXT) -> Outcome:
     projected = _projected_bits(method, system, options, t0, y0, steps) if exact_route else 0
     mp_times, mp_ratios, mp_ties = _ratios_mp(claim, method, options, system, t0, y0, steps, functional)
     inner = _inner_solver_change(claim, method, options, system, t0, y0, steps, functional, mp_ratios)  # first: it says what to change
+    certified_run = None
+    if exact_route and projected > EXACT_BITS_BUDGET:
+        certified_run = _ratios_certified(claim, method, options, system, t0, y0, steps, functional, expect, mp_ratios)
     if exact_route and projected <= EXACT_BITS_BUDGET:
         times, ratios, route = _ratios_exact(claim, method, options, system, t0, y0, steps, functional)
         with mpmath.workdps(crosscheck.DIGITS):
@@ -193,6 +199,12 @@ def evaluate(claim: Claim, context: Context = DEFAULT_CONTEXT) -> Outcome:
             if not crosscheck.agree(ratios[worst], mp_ratios[worst]):
                 raise CheckError(f"exact and mpmath paths disagree at node {worst}: {short_text(ratios[worst])} vs {crosscheck.show(mp_ratios[worst])}")
         evidence, how = "exact", f"exact rationals at every node ({route}); mpmath {crosscheck.DIGITS}-digit cross-check agrees"
+    elif certified_run is not None:
+        evidence = "certified"
+        times, ratios, bits = certified_run.times, certified_run.midpoints, certified_run.bits
+        how = (f"certified: exact values would reach about {projected:,} bits per number, so the affine step y -> M y + c read off the "
+               f"exact step ran in python-flint arb balls at {bits} bits, every ratio enclosed; the mpmath {crosscheck.DIGITS}-digit "
+               "run lies inside every enclosure")
     else:
         evidence = "numerical"
         why = (f"exact values would reach about {projected:,} bits per number" if exact_route
@@ -200,13 +212,17 @@ def evaluate(claim: Claim, context: Context = DEFAULT_CONTEXT) -> Outcome:
         times, ratios, places, ties = _resolved(claim, method, options, system, t0, y0, steps, functional, mp_ratios, expect, mp_ties)
         how = (f"mpmath at {crosscheck.DIGITS} digits ({why}: no exact route over this horizon); a run at {crosscheck.DIGITS + CHECK_DIGITS} "
                f"digits agrees to {places} significant digits at every node{ties}")
-    positions = _positions(ratios)
-    shown = {key: _show(ratios[i], places if evidence == "numerical" else SHOWN_DIGITS) for key, i in positions.items()}
+    if evidence == "certified":
+        positions, shown = certified_run.positions, certified_run.shown
+    else:
+        positions = _positions(ratios)
+        shown = {key: _show(ratios[i], places if evidence == "numerical" else SHOWN_DIGITS) for key, i in positions.items()}
     computed = dict(shown)
     failures, successes = [], []
     for key, (op, bound, text) in expect.items():
         value = ratios[positions[key]]
-        holds = OPERATORS[op](value, bound if evidence == "exact" else crosscheck.to_mp(bound))
+        holds = (certified_run.holds[key] if evidence == "certified" else
+                 OPERATORS[op](value, bound if evidence == "exact" else crosscheck.to_mp(bound)))
         at = f" (t = {_show(times[positions[key]])})" if key != "final_ratio" else ""
         (successes if holds else failures).append(f"{key} {op} {text}: {key} = {shown[key]}{at}" if holds else
                                                   f"{key}: claimed {op} {text}, computed {shown[key]}{at}")
@@ -215,10 +231,11 @@ def evaluate(claim: Claim, context: Context = DEFAULT_CONTEXT) -> Outcome:
     if inner:
         summary += f"; {inner}"
     derivation = [f"method {method.name}, options " + ", ".join(f"{k} = {v}" for k, v in options.items()), summary, how]
-    if evidence == "exact":
+    if evidence in ("exact", "certified"):
         derivation += _amplification(claim.model, method, options, system, t0, y0)
     stride = max(1, steps // 10)
-    derivation += [f"t = {_show(times[i])}: {name}/{name}(0) = {_show(ratios[i])}" for i in range(0, len(ratios), stride)]
+    value_at = (lambda i: _enclosure_digits(*certified_run.ends[i])) if evidence == "certified" else (lambda i: _show(ratios[i]))  # noqa: E731
+    derivation += [f"t = {_show(times[i])}: {name}/{name}(0) = {value_at(i)}" for i in range(0, len(ratios), stride)]
     figure = None
     if context.figures:
         curves = [(str(claim.table.get("label", claim.id)), [float(t) for t in times], [float(r) for r in ratios])]
@@ -230,6 +247,89 @@ def evaluate(claim: Claim, context: Context = DEFAULT_CONTEXT) -> Outcome:
     if failures:
         return Outcome("refuted", evidence, "; ".join(failures) + f" ({summary})", computed, derivation, figure=figure)
     return Outcome("verified", evidence, "; ".join(successes) + f" ({summary}; {how})", computed, derivation, figure=figure)
+
+
+CERTIFIED_BITS = (128, 256, 512, 1024)  # precisions of the ball route, tried in turn until every comparison is decided
+
+
+@dataclass
+class CertifiedRatios:
+    times: list  # exact times of the nodes
+    midpoints: list  # the enclosures' midpoints (for the lines and the plot)
+    positions: dict  # ratio name -> the node shown (the largest upper end for max_ratio, the least lower end for min_ratio)
+    shown: dict  # ratio name -> the digits its enclosure decides
+    holds: dict  # ratio name -> does the claimed comparison hold (decided by the enclosure)
+    bits: int
+    ends: list  # (low, high) of every node's enclosure (mpmath numbers, exact)
+
+
+def _ratios_certified(claim, method, options, system, t0, y0, steps, functional, expect, mp_ratios) -> CertifiedRatios | None:
+    """An affine run whose exact values grow too large (hundreds of thousands of bits over a long horizon), in balls:
+    the step map y -> M y + c over the state and the method's memory read off the exact step (rational.affine_map),
+    iterated by verify.engines.certified.affine_orbit, the functional evaluated on the enclosures in interval
+    arithmetic (its constants exact), divided by its exact initial value.  The largest (smallest) ratio lies between
+    the largest (smallest) lower and upper ends; each claimed comparison is decided when the enclosure lies on one
+    side of the bound, at CERTIFIED_BITS in turn.  None when a comparison stays undecided (the numerical route then
+    runs) or a ball blows up; a CheckError when the mpmath twin leaves an enclosure (the paths disagree)."""
+    exact = method.exact_options(options)
+    t, y = rational.to_field(t0), [rational.to_field(v) for v in y0]
+    state = y + [rational.to_field(v) for v in method.initial_memory(system, t, list(y), exact)]
+    M, c = rational.affine_map(lambda v: method.step(system, t, v, exact, Recorder(keep=False)), len(state))
+    symbols = [symbol(s) for s in claim.model.variables]
+    start = rational.to_sympy(rational.compile_rational(functional, symbols)(y))
+    if start == 0:
+        raise CheckError("the functional is 0 at the initial state: no ratio")
+    try:
+        ratio = certified.compile_arb(functional / start, symbols)
+    except ValueError:
+        return None
+    length = rational.to_sympy(rational.to_field(method.step_length(options)))
+    times = [rational.to_sympy(t) + n * length for n in range(steps + 1)]
+    for bits in CERTIFIED_BITS:
+        try:
+            ends = [(mpmath.mpf(1), mpmath.mpf(1))] + certified.affine_orbit(M, c, state, steps, bits, lambda node: ratio(node[: len(y)]))
+        except CertifiedUnavailable:
+            return None
+        largest = max(range(len(ends)), key=lambda i: ends[i][1])
+        least = min(range(len(ends)), key=lambda i: ends[i][0])
+        enclosures = {key: tuple(certified.to_rational(end) for end in pair) for key, pair in
+                      {"max_ratio": (max(low for low, _ in ends), ends[largest][1]),
+                       "min_ratio": (ends[least][0], min(high for _, high in ends)), "final_ratio": ends[-1]}.items()}
+        holds = {key: _decided(op, bound, *enclosures[key]) for key, (op, bound, _) in expect.items()}
+        if None in holds.values():
+            continue
+        with mpmath.workprec(bits + 64):
+            for i, ((low, high), approximate) in enumerate(zip(ends, mp_ratios)):
+                slack = abs(high) * mpmath.mpf(10) ** -crosscheck.AGREEMENT_DIGITS
+                if not low - slack <= approximate <= high + slack:
+                    raise CheckError(f"the mpmath run leaves the certified enclosure at node {i}: {crosscheck.show(approximate)} not in "
+                                     f"{certified.enclosure_text(certified.to_rational(low), certified.to_rational(high))}")
+            midpoints = [(low + high) / 2 for low, high in ends]
+        return CertifiedRatios(times, midpoints, {"max_ratio": largest, "min_ratio": least, "final_ratio": len(ends) - 1},
+                               {key: _enclosure_digits(*enclosure) for key, enclosure in enclosures.items()}, holds, bits, ends)
+    return None
+
+
+def _decided(op, bound, low, high) -> bool | None:
+    """Does ``x op bound`` hold for every x in [low, high] (True), for none (False), or is it undecided (None)?"""
+    if op in ("<", "<="):
+        return True if OPERATORS[op](high, bound) else False if not OPERATORS[op](low, bound) else None
+    if op in (">", ">="):
+        return True if OPERATORS[op](low, bound) else False if not OPERATORS[op](high, bound) else None
+    outside = bound < low or bound > high
+    if op == "==":
+        return False if outside else (True if low == high == bound else None)
+    return True if outside else (False if low == high == bound else None)
+
+
+def _enclosure_digits(low, high) -> str:
+    """The digits both ends of an enclosure share (at most SHOWN_DIGITS significant), or the enclosure itself."""
+    with mpmath.workdps(SHOWN_DIGITS + 10):
+        a, b = (+v if isinstance(v, mpmath.mpf) else crosscheck.to_mp(v) for v in (low, high))
+        for digits in range(SHOWN_DIGITS, 0, -1):
+            if mpmath.nstr(a, digits) == mpmath.nstr(b, digits):
+                return mpmath.nstr(a, digits)
+    return certified.enclosure_text(*(certified.to_rational(v) if isinstance(v, mpmath.mpf) else v for v in (low, high)), 3)
 
 
 SHOWN_DIGITS = 8  # a ratio is shown to this many significant digits (fewer where two precisions do not agree on them)

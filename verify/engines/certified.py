@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+import flint
 import mpmath
 import sympy
 
@@ -177,3 +178,72 @@ def run(method, model, parameter_values, options, t0, y0, steps: int, bits: int)
     finally:
         mpmath.iv.prec = saved
     return t, y, recorder, nodes
+
+
+def affine_orbit(matrix, offset, y0, steps: int, bits: int, observe) -> list:
+    """Enclosures of ``observe`` at y_1, ..., y_N of the affine map y -> M y + c (exact rationals: the matrix read
+    off an exact step by verify.engines.rational.affine_map), iterated in python-flint's ``arb_mat`` balls at ``bits``:
+    every input is a ball around its exact rational and Arb's ball arithmetic keeps the exact orbit inside (F.
+    Johansson, Arb: efficient arbitrary-precision midpoint-radius interval arithmetic, IEEE Trans. Computers 66
+    (2017)).  ``observe`` maps a node's list of balls to a ball (compile_arb).  Returns the ends (low, high) of each
+    observed enclosure as mpmath numbers, exactly (to_rational reads them as rationals).  The radii grow with the wrapping effect of a rotation (|M| entrywise
+    has a larger spectral radius than M: 628 steps of a co-simulated oscillator lose about 130 bits), so the
+    caller raises ``bits`` until its comparisons are decided.  CertifiedUnavailable when an enclosure is not
+    finite."""
+    saved = flint.ctx.prec
+    flint.ctx.prec = bits
+    try:
+        ball = lambda v: flint.arb(flint.fmpq(int(v.numerator), int(v.denominator)))  # noqa: E731
+        M = flint.arb_mat([[ball(v) for v in row] for row in matrix])
+        c = flint.arb_mat([[ball(v)] for v in offset])
+        y = flint.arb_mat([[ball(v)] for v in y0])
+        ends = []
+        for _ in range(steps):
+            y = M * y + c
+            value = observe([y[i, 0] for i in range(len(y0))])
+            ends.append((value.lower(), value.upper()))  # at ``bits``: at a lower precision they would round
+    finally:
+        flint.ctx.prec = saved
+    with mpmath.workprec(bits + 64):  # an end has at most ``bits`` bits of mantissa: mpf() keeps it exactly
+        return [(_exact_mpf(low), _exact_mpf(high)) for low, high in ends]
+
+
+def _exact_mpf(value) -> mpmath.mpf:
+    """An exact arb (a ball's end) as the mpmath number it is, at a working precision that holds its mantissa."""
+    if not value.is_finite():
+        raise CertifiedUnavailable("an enclosure of the orbit is not finite")
+    mantissa, exponent = value.mid().man_exp()
+    return mpmath.mpf((int(mantissa), int(exponent)))
+
+
+def compile_arb(expression: sympy.Expr, variables) -> callable:
+    """A rational function of ``variables`` (+, *, integer powers, abs) evaluated on arb balls, each constant a ball
+    around its exact value (so the result encloses the exact value at exact inputs inside the balls); division by
+    a ball holding 0 gives an infinite ball.  ValueError for anything else (sqrt, min, ...)."""
+    index = {v: i for i, v in enumerate(variables)}
+
+    def build(e):
+        if e.is_Rational:
+            constant = flint.fmpq(int(e.p), int(e.q))
+            return lambda env: flint.arb(constant)
+        if e.is_Symbol and e in index:
+            i = index[e]
+            return lambda env: env[i]
+        parts = [build(a) for a in e.args]
+        if e.is_Add:
+            return lambda env: sum((f(env) for f in parts[1:]), parts[0](env))
+        if e.is_Mul:
+            def product(env):
+                result = parts[0](env)
+                for f in parts[1:]:
+                    result = result * f(env)
+                return result
+            return product
+        if e.is_Pow and e.exp.is_Integer:
+            n = int(e.exp)
+            return (lambda env: parts[0](env) ** n) if n >= 0 else (lambda env: 1 / parts[0](env) ** (-n))
+        if isinstance(e, sympy.Abs):
+            return lambda env: abs(parts[0](env))
+        raise ValueError(f"{e} is not a rational function of {', '.join(map(str, variables))}")
+
+    return build(sympy.sympify(expression))
