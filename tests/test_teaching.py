@@ -514,3 +514,53 @@ def test_an_explicit_multistep_step_shows_its_values(run_cli):
     text = bundled_explain(run_cli, "bf/ab4-rk4-start")
     assert ("step 4: y = y[n] + h*(-3/8*f[n-3] + 37/24*f[n-2] - 59/24*f[n-1] + 55/24*f[n]) = 1030576260651/625000000000 + "
             f"1/5*(-3/8*3/2 + 37/24*134197/75000 - 59/24*770278579/375000000 + 55/24*1430576260651/625000000000) = {w4}") in text
+
+
+def _factor(value) -> str:
+    """A Fraction as a factor in a formula line: negative values in parentheses (formulas.Text.factor)."""
+    return f"({value})" if value < 0 else str(value)
+
+
+def test_a_predictor_corrector_step_shows_the_predictor_then_the_corrector(run_cli, tmp_path):
+    """Burden & Faires' Adams fourth-order predictor-corrector (sec. 5.6, Example 2; bundled bf/adams-pc4), y' = y - t^2 + 1,
+    y(0) = 1/2, h = 1/5, RK4 starting values, recomputed below with Fraction: step 4 predicts with AB4,
+    w*_4 = w_3 + h/24 (55 f_3 - 59 f_2 + 37 f_1 - 9 f_0) (2.1272892 in the book), evaluates f(t_4, w*_4), and corrects
+    with the three-step Adams-Moulton formula w_4 = w_3 + h/24 (9 f(t_4, w*_4) + 19 f_3 - 5 f_2 + f_1) (2.1272056).  Each
+    line is an equation whose sides agree: the AB4 formula with its values equals the predictor, the corrected value
+    appears only with the corrector's formula, and the y line is the corrector (the bug: the AB4 values = the corrected
+    value).  A claimed predictor trace with the corrected value is refuted."""
+    from fractions import Fraction as F
+
+    h, f = F(1, 5), lambda t, y: y - t * t + 1
+    w, t = [F(1, 2)], [F(0)]
+    for n in range(3):  # RK4 starting values
+        k1 = f(t[n], w[n])
+        k2 = f(t[n] + h / 2, w[n] + h / 2 * k1)
+        k3 = f(t[n] + h / 2, w[n] + h / 2 * k2)
+        k4 = f(t[n] + h, w[n] + h * k3)
+        w.append(w[n] + h * (k1 / 6 + k2 / 3 + k3 / 3 + k4 / 6))
+        t.append(t[n] + h)
+    fs = [f(t[j], w[j]) for j in range(4)]
+    predictor = w[3] + h * (F(-3, 8) * fs[0] + F(37, 24) * fs[1] - F(59, 24) * fs[2] + F(55, 24) * fs[3])
+    rate = f(t[3] + h, predictor)
+    corrected = w[3] + h * (F(1, 24) * fs[1] - F(5, 24) * fs[2] + F(19, 24) * fs[3] + F(3, 8) * rate)
+    assert round(float(predictor), 7) == 2.1272892 and round(float(corrected), 7) == 2.1272056
+    output = bundled_explain(run_cli, "bf/adams-pc4")
+    assert (f"step 4 · predictor: predictor = y[n] + h*(-3/8*f[n-3] + 37/24*f[n-2] - 59/24*f[n-1] + 55/24*f[n]) = {w[3]} + 1/5*("
+            f"-3/8*{fs[0]} + 37/24*{fs[1]} - 59/24*{fs[2]} + 55/24*{fs[3]}) = {predictor}") in output
+    past = f"1/24*{fs[1]} - 5/24*{fs[2]} + 19/24*{fs[3]}"
+    assert (f"step 4 · corrector: corrector = y[n] + h*(1/24*f[n-2] - 5/24*f[n-1] + 19/24*f[n] + 3/8*f(t[n+1], predictor)) = "
+            f"{w[3]} + 1/5*({past} + 3/8*f({t[3] + h}, {predictor})) = {w[3]} + 1/5*({past} + 3/8*{rate}) = {corrected}") in output
+    assert f"step 4: y = corrector = {corrected}" in output
+    assert not any(line.strip().startswith("step") and ": y = y[n]" in line for line in output.splitlines())  # no AB4 on a y line
+    latex = bundled_explain(run_cli, "bf/adams-pc4", "--latex")
+    assert_parses(latex)
+    assert r"\mathrm{corrector} &= y [ n ] + h \, ( \tfrac{1}{24} \, f [ n - 2 ]" in latex
+    from conftest import ROOT
+
+    text = (ROOT / "claims" / "method_families.toml").read_text(encoding="utf-8")
+    start = text.index('[[claim]]\nid = "bf/adams-pc4"')
+    claim = text[start:text.index("[[claim]]", start + 10)].replace('predictor = ["2.1272892"', 'predictor = ["2.1272056"')
+    (tmp_path / "c.toml").write_text(text[:text.index("[[claim]]")] + claim, encoding="utf-8")
+    wrong = run_cli("explain", "bf/adams-pc4", "c.toml").output
+    assert wrong.splitlines()[-1].startswith("=> refuted") and "trace predictor value 1" in wrong.splitlines()[-1]
