@@ -564,3 +564,61 @@ def test_a_predictor_corrector_step_shows_the_predictor_then_the_corrector(run_c
     (tmp_path / "c.toml").write_text(text[:text.index("[[claim]]")] + claim, encoding="utf-8")
     wrong = run_cli("explain", "bf/adams-pc4", "c.toml").output
     assert wrong.splitlines()[-1].startswith("=> refuted") and "trace predictor value 1" in wrong.splitlines()[-1]
+
+
+IMPLICIT_MULTISTEP = LINEAR_DECAY + """
+[model.pair]
+states = ["u", "w"]
+rhs = { u = "-u + 10*w", w = "-2*w + t" }
+""" + "".join(f'\n[[claim]]\nid = "{claim_id}"\nstatement = "s"\ncheck = "run"\nmodel = "{model}"\nmethod = "{method}"\n'
+              f'options = {{ h = "{h}", {start} }}\ninitial = {initial}\nsteps = 2\nexpect = {expect}\n'
+              for claim_id, model, method, h, start, initial, expect in (
+                  ("bdf2", "forced", "bdf-2", "1/10", 'history = { y = ["9/10"] }', "{ y = 1 }", '{ y = "132/155" }'),
+                  ("bdf2-wrong", "forced", "bdf-2", "1/10", 'history = { y = ["9/10"] }', "{ y = 1 }", '{ y = "133/155" }'),
+                  ("pair", "pair", "bdf-2", "1/10", 'history = { u = ["7/4"], w = ["4/5"] }', "{ u = 1, w = 1 }", '{ w = "56/85" }'),
+                  ("pair-wrong", "pair", "bdf-2", "1/10", 'history = { u = ["7/4"], w = ["4/5"] }', "{ u = 1, w = 1 }", '{ w = "57/85" }'))) \
+    + one_step("am1", "quadratic", "adams-moulton-1", "1/2", 1, "-2 + sqrt(7)") + one_step("am1-wrong", "quadratic", "adams-moulton-1", "1/2", 1, "-2 + sqrt(6)")
+
+
+def test_an_implicit_multistep_step_shows_its_equation_the_known_part_and_the_solve(run_cli, tmp_path):
+    """Implicit Euler as BDF1 on y' = -50 y, h = 1/20 (bundled notes/bdf1-stiff-decay, Example 5.9.1): y = 1 + 1/20 f(1/20, y),
+    f(1/20, 0) = 0 and J = -50, so y = 1/(1 + 50/20) = 2/7.  BDF2 on y' = -y/2 + t from y_0 = 1, y_1 = 9/10, h = 1/10:
+    y_2 = 4/3 y_1 - 1/3 y_0 + 2/3 h f(1/5, y_2), known part 13/15, f(1/5, 0) = 1/5, so y_2 = (13/15 + 1/75)/(1 + 1/30).
+    BDF2 on u' = -u + 10 w, w' = -2 w + t from (1, 1), (7/4, 4/5): the system [[16/15, -2/3], [0, 17/15]] y = known + 1/15 (0, 1/5),
+    solved by back substitution.  The trapezoidal rule (adams-moulton-1) on y' = -y^2, h = 1/2: y = 1 + 1/4 (-1) + 1/4 (-y^2),
+    i.e. y^2 + 4y - 3 = 0, root -2 + sqrt(7).  Claims with a changed digit are refuted."""
+    from fractions import Fraction as F
+
+    y1 = F(1) / (1 - F(1, 20) * -50)
+    assert y1 == F(2, 7)
+    stiff = bundled_explain(run_cli, "notes/bdf1-stiff-decay")
+    assert (f"step 1: y = y[n] + h*(f[n+1]) => y = 1 + 1/20*f(1/20, y) => y = (1 + 1/20*f(1/20, 0))/(1 - 1/20*J) = "
+            f"(1 + 1/20*0)/(1 - 1/20*(-50)) => y = {y1}") in stiff
+    assert f"step 2: y = y[n] + h*(f[n+1]) => y = {y1} + 1/20*f(1/10, y) =>" in stiff and f"=> y = {y1 * y1}" in stiff
+    (tmp_path / "c.toml").write_text(IMPLICIT_MULTISTEP, encoding="utf-8")
+    output, latex = explained(run_cli, tmp_path, IMPLICIT_MULTISTEP, "bdf2")
+    scale, known = F(2, 3) * F(1, 10), F(4, 3) * F(9, 10) - F(1, 3)
+    y2 = (known + scale * F(1, 5)) / (1 - scale * F(-1, 2))
+    assert y2 == F(132, 155)
+    assert (f"step 2: y = -1/3*y[n-1] + 4/3*y[n] + h*(2/3*f[n+1]) => y = -1/3*1 + 4/3*9/10 + {scale}*f(1/5, y) = {known} + {scale}*f(1/5, y) "
+            f"=> y = ({known} + {scale}*f(1/5, 0))/(1 - {scale}*J) = ({known} + {scale}*1/5)/(1 - {scale}*(-1/2)) => y = {y2}") in output
+    assert r"\Rightarrow y = ( \tfrac{13}{15} + \tfrac{1}{15} \, f ( \tfrac{1}{5} , 0 ) ) / ( 1 - \tfrac{1}{15} \, J )" in latex
+    assert "refuted (exact): y: claimed 133/155, computed 132/155" in run_cli("explain", "bdf2-wrong", "c.toml").output
+    pair, _ = explained(run_cli, tmp_path, IMPLICIT_MULTISTEP, "pair")
+    known_u, known_w = F(4, 3) * F(7, 4) - F(1, 3), F(4, 3) * F(4, 5) - F(1, 3)
+    right = (known_u + scale * 0, known_w + scale * F(1, 5))
+    w2 = right[1] / (1 + 2 * scale)
+    u2 = (right[0] + 10 * scale * w2) / (1 + scale)
+    assert w2 == F(56, 85)
+    system = (f"(I - {scale}*J)*y = ({known_u}, {known_w}) + {scale}*f(1/5, 0) = ({known_u}, {known_w}) + {scale}*(0, 1/5) => "
+              f"[[{1 + scale}, {-10 * scale}], [0, {1 + 2 * scale}]]*y = ({right[0]}, {right[1]})")
+    assert f"u = -1/3*1 + 4/3*7/4 + {scale}*f_u(1/5, y) = {known_u} + {scale}*f_u(1/5, y) => {system} => u = {u2}" in pair
+    assert f"w = -1/3*1 + 4/3*4/5 + {scale}*f_w(1/5, y) = {known_w} + {scale}*f_w(1/5, y) => {system} => w = {w2}" in pair
+    assert "refuted (exact): w: claimed 57/85, computed 56/85" in run_cli("explain", "pair-wrong", "c.toml").output
+    root, _ = explained(run_cli, tmp_path, IMPLICIT_MULTISTEP, "am1")
+    known = 1 + F(1, 2) * (F(1, 2) * -1)
+    assert known == F(3, 4)
+    assert (f"step 1: y = y[n] + h*(1/2*f[n] + 1/2*f[n+1]) => y = 1 + 1/2*(1/2*(-1)) + 1/4*f(1/2, y) = {known} + 1/4*f(1/2, y) = "
+            f"{known} + 1/4*(-y**2) => y = -2 + sqrt(7)") in root
+    assert root.splitlines()[-1].startswith("=> verified (exact)")
+    assert run_cli("explain", "am1-wrong", "c.toml").output.splitlines()[-1].startswith("=> refuted (exact): y: claimed -2 + sqrt(6), computed -2 + sqrt(7)")

@@ -242,7 +242,8 @@ class LinearMultistep(Method):
 
     def _formula(self, system, t, h, alpha, beta, window_y, window_f, options, recorder):
         """The new value by the k-step formula, and per component a function giving its formula as text (explain):
-        an explicit formula with its values; PECE's new value is the corrector's; an implicit formula without values."""
+        an explicit formula with its values; PECE's new value is the corrector's; an implicit formula as the equation
+        in the new value with the known part's value, then the linear system or the exact root solved."""
         k, d = len(alpha) - 1, len(window_y[0])
         states, show = system.model.states, Text.of(system)
         ys = lambda q: [w[q] for w in window_y]  # noqa: E731  (one component's past values and rates, oldest first)
@@ -266,18 +267,22 @@ class LinearMultistep(Method):
             return corrected, [lambda name=name: name for name in component_names("corrector", states)]
         if beta[-1] == 0:
             return known, explicit
-        formulas = [lambda q=q: _multistep_formula(states[q], alpha, beta) for q in range(d)]  # f[n+1] is the value solved for
+        scale = h * beta[-1]  # the new value solves u = known + scale f(t1, u)
+        given = lambda q: _combination(alpha, beta[:k], [show.factor(v) for v in ys(q)], [show.factor(v) for v in fs(q)], show.factor(h))  # noqa: E731
         if not system.linear_in_state() and options.get("exact_roots"):  # u = known + h beta_k f(t1, u), exactly
-            root = scalar_root(system, t1, 0, 1, known[0] if len(known) == 1 else None, h * beta[-1], "s", recorder,
+            root = scalar_root(system, t1, 0, 1, known[0] if len(known) == 1 else None, scale, "s", recorder,
                                f"the implicit equation of {self.name}")
-            return [root], formulas
+            return [root], [lambda: _implicit_root_formula(system, alpha, beta, given(0), known[0], scale, t1, show)]
         if not system.linear_in_state():
             raise rational.NotRational(f"{system.model.name}: the implicit equation of {self.name} is nonlinear in the new value, so it has no "
                                     "exact rational solve (the mpmath path solves it by a finite-budget Newton iteration)")
         zero = [0 * v for v in known]
         J = system.jacobian(t1, zero, recorder)
         g = system.rate(t1, zero, recorder)
-        return system.solve(identity_minus(h * beta[-1], J), [known[p] + h * beta[-1] * g[p] for p in range(d)]), formulas
+        matrix, right = identity_minus(scale, J), [known[p] + scale * g[p] for p in range(d)]
+        new = system.solve(matrix, right)
+        return new, [lambda q=q: _implicit_linear_formula(system, q, alpha, beta, given(q), known, scale, t1, J, g, matrix, right, show)
+                     for q in range(d)]
 
 
 def predictor_corrector(name: str) -> LinearMultistep:
@@ -339,3 +344,34 @@ def _corrector_formula(states, q, gamma, y_n, rates, t1, predicted, f_predicted,
                        _combination(alpha, gamma, [""] * (m - 1) + [show.factor(y_n)], past + [f"{f}({show(t1)}, {show.vector(predicted)})"],
                                     show.factor(h)),
                        _combination(alpha, gamma, [""] * (m - 1) + [show.factor(y_n)], past + [show.factor(f_predicted)], show.factor(h))])
+
+
+def _implicit_head(system, alpha, beta, name, given, known, scale, t1, show) -> str:
+    """An implicit formula as the equation in the new value: the formula, => the known part with its values plus
+    h beta_k f(t[n+1], new), then the known part's value."""
+    one = len(system.states) == 1
+    rate = show.scaled(scale, f"{'f' if one else f'f_{name}'}({show(t1)}, {name if one else 'y'})")
+    head = f"{_multistep_formula(name, alpha, beta)} => {name} = {given} + {rate}"
+    return head if given in (show(known), show.factor(known)) else f"{head} = {show(known)} + {rate}"
+
+
+def _implicit_linear_formula(system, q, alpha, beta, given, known, scale, t1, J, g, matrix, right, show) -> str:
+    """An implicit formula whose right-hand side is affine in the state, f(t, y) = J y + f(t, 0): the equation, then
+    (I - h beta_k J) y[n+1] = known + h beta_k f(t[n+1], 0) with the values, solved exactly (as backward Euler's
+    step, verify.engines.methods.implicit)."""
+    x = system.states[q]
+    head = _implicit_head(system, alpha, beta, x, given, known[q], scale, t1, show)
+    s = show.factor(scale)
+    if len(system.states) == 1:
+        return (f"{head} => {x} = ({show(known[0])} + {s}*f({show(t1)}, 0))/(1 - {s}*J) = "
+                f"({show(known[0])} + {s}*{show.factor(g[0])})/(1 - {s}*{show.factor(J[0][0])}) => {x}")
+    return (f"{head} => (I - {s}*J)*y = {show.vector(known)} + {s}*f({show(t1)}, 0) = {show.vector(known)} + {s}*{show.vector(g)} => "
+            f"{show.matrix(matrix)}*y = {show.vector(right)} => {x}")
+
+
+def _implicit_root_formula(system, alpha, beta, given, known, scale, t1, show) -> str:
+    """An implicit formula on one state with a polynomial right-hand side: the equation with the right-hand side written
+    out, whose exact root is the new value (base.scalar_root)."""
+    x = system.states[0]
+    rate = system.rhs[0].xreplace({symbol(TIME): rational.to_sympy(t1)})
+    return f"{_implicit_head(system, alpha, beta, x, given, known, scale, t1, show)} = {show(known)} + {show.factor(scale)}*({rate}) => {x}"
