@@ -622,3 +622,52 @@ def test_an_implicit_multistep_step_shows_its_equation_the_known_part_and_the_so
             f"{known} + 1/4*(-y**2) => y = -2 + sqrt(7)") in root
     assert root.splitlines()[-1].startswith("=> verified (exact)")
     assert run_cli("explain", "am1-wrong", "c.toml").output.splitlines()[-1].startswith("=> refuted (exact): y: claimed -2 + sqrt(6), computed -2 + sqrt(7)")
+
+
+def test_the_power_exchange_shows_each_recovered_input_or_the_fallback_and_its_test(run_cli, tmp_path):
+    """The oscillator under the power exchange (source 004, sec. 4.1; bundled cosim/power-exchange/energy-balanced-at-every-exchange),
+    H = 1/10 from s = 1, v = 1/2: the sides agree on P^ = (s v - (-s) v)/2 = 1/2 into the spring and -1/2 into the mass, and each
+    rk4 stage recovers its input from power = a u + b: the spring's v = P^/s (a = s, b = 0), the mass's F = -P^/v (a = v), at the
+    stage's state (Fraction below).  With threshold = 1/10 from s = 1, v = 0 the mass's a = v is 0, -1/20, -1/20 at its first
+    three stages, below the threshold, so F falls back to the extrapolated exchange F = -1; at the fourth v = -1/10 and
+    F = 0/(-1/10) = 0.  A claim of 3 fallbacks is refuted (there are 4 over two steps)."""
+    from fractions import Fraction as F
+
+    H = F(1, 10)
+
+    def stages(x, rate):  # rk4's stage states and the inputs recovered at them
+        states, inputs = [], []
+        for c in (0, H / 2, H / 2, H):
+            state = x + c * inputs[-1] if inputs else x
+            states.append(state)
+            inputs.append(rate(state))
+        return states, inputs
+
+    agreed = (1 * F(1, 2) - (-1) * F(1, 2)) / 2
+    s, v = stages(F(1), lambda s: agreed / s)
+    vs, fs = stages(F(1, 2), lambda v: -agreed / v)
+    output = bundled_explain(run_cli, "cosim/power-exchange/energy-balanced-at-every-exchange")
+    for i, (tau, state, u) in enumerate(zip(("T", "T + 1/20", "T + 1/20", "T + 1/10"), s, v), 1):
+        assert (f"step 1 · spring stage {i}: spring.v({tau}) = (P_spring(T + tau) - b)/a = (P_spring(T + tau) - 0)/s = "
+                f"({agreed} - 0)/{state if state.denominator == 1 else f'({state})'} = {u}") in output
+    for i, (tau, state, u) in enumerate(zip(("T", "T + 1/20", "T + 1/20", "T + 1/10"), vs, fs), 1):
+        assert f"step 1 · mass stage {i}: mass.F({tau}) = (P_mass(T + tau) - b)/a = (P_mass(T + tau) - 0)/v = ({-agreed} - 0)/({state}) = {u}" in output
+    assert f"s = s + H*(1/6*k1 + 1/3*k2 + 1/3*k3 + 1/6*k4) = 1 + 1/10*(1/6*{v[0]} + 1/3*{v[1]} + 1/3*{v[2]} + 1/6*{v[3]})" in output
+    from conftest import ROOT
+
+    text = ('[[claim]]\nid = "p"\nstatement = "s"\ncheck = "run"\nmodel = "oscillator"\nmethod = "cosimulation"\n'
+            'options = { H = "1/10", exchange = "power", threshold = "1/10", extrapolation = 1 }\ninitial = { s = 1, v = 0 }\nsteps = 2\n'
+            'expect = { fallbacks = 4 }\n')
+    (tmp_path / "c.toml").write_text(text + text.replace('id = "p"', 'id = "p-wrong"').replace("fallbacks = 4", "fallbacks = 3"), encoding="utf-8")
+    fallback = run_cli("explain", "p", "c.toml", "--models", str(ROOT / "models")).output
+    v = [F(0), F(0) + H / 2 * -1, F(0) + H / 2 * -1, F(0) + H * -1]  # the mass's stage states while F = -1
+    plain = "mass.F(T + tau) = mass.F + (mass.F - mass.F[n-1])/H*tau = -1 + (-1 - (-1))/(1/10)*tau = -1"
+    for i, tau in enumerate(("T", "T + 1/20", "T + 1/20"), 1):
+        assert f"step 1 · mass stage {i} (fallback, abs(a) = abs(v) = {abs(v[i - 1])} < threshold = 1/10): mass.F({tau}) = {plain}" in fallback
+    assert f"step 1 · mass stage 4: mass.F(T + 1/10) = (P_mass(T + tau) - b)/a = (P_mass(T + tau) - 0)/v = (0 - 0)/({v[3]}) = 0" in fallback
+    assert fallback.splitlines()[-1].startswith("=> verified (exact): fallbacks = 4")
+    latex = run_cli("explain", "p", "c.toml", "--models", str(ROOT / "models"), "--latex").output
+    assert_parses(latex)
+    assert r"\text{step 1 \textperiodcentered{} mass stage 1 (fallback, abs(a) = abs(v) = 0 \textless{} threshold = 1/10):}\quad" in latex
+    wrong = run_cli("explain", "p-wrong", "c.toml", "--models", str(ROOT / "models")).output
+    assert wrong.splitlines()[-1].startswith("=> refuted (exact): fallbacks: claimed 3, computed 4")
