@@ -9,7 +9,7 @@ import sympy
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from conftest import claims_text
+from conftest import assert_refuted, claims_text
 from verify.engines import crosscheck
 from verify.engines.methods import METHODS, ExactSystem, run
 from verify.input.model import model_from_table, symbol
@@ -91,6 +91,9 @@ def test_controller_agrees_with_the_mpmath_path(y, h, atol, controller):
     exact_h = result.recorder.trace("attempt_h")
     assert len(exact_h) == len(mp_trace["attempt_h"])
     assert all(crosscheck.agree(sympy.Rational(int(a.numerator), int(a.denominator)), b) for a, b in zip(exact_h, mp_trace["attempt_h"]))
+    exact_new = result.recorder.trace("h_new")  # the controller's choices, traceable by a claim
+    assert len(exact_new) == len(mp_trace["h_new"]) == len(exact_h)
+    assert all(crosscheck.agree(sympy.Rational(int(a.numerator), int(a.denominator)), b) for a, b in zip(exact_new, mp_trace["h_new"]))
     assert crosscheck.agree(sympy.Rational(int(result.y[0].numerator), int(result.y[0].denominator)), mp_y[0])
     assert result.recorder.latest["failed"] == 0 and result.t == 2
 
@@ -105,3 +108,66 @@ def test_a_new_attempt_written_from_the_readme(check_claims):
     outcome = check_claims(claim_file({"new": (body, [])}))["new"].outcome
     assert outcome.status == "verified", outcome.message
     assert outcome.evidence == "exact"
+
+
+def _controller_run(attempt, h, t_end, atol, rtol, safety=F(9, 10), min_factor=F(1, 5), max_factor=F(5), order=1):
+    """Hairer, Norsett & Wanner I, sec. II.4, (4.13) by hand with Fraction, the factor floored to 1/1024 as the README says:
+    every step the controller chooses, h_new = h min(max_factor, max(min_factor, floor(1024 (safety^(p+1)/ratio)^(1/(p+1)))/1024)),
+    from each attempt's error_ratio = estimate / (atol + rtol |new|) (order 1: an integer square root)."""
+    import math
+
+    assert order == 1
+    t, y, chosen = F(0), F(10), []
+    while t < t_end:
+        step = min(h, t_end - t)  # the last step lands on t_end
+        new, estimate = attempt(y, step)
+        ratio = estimate / (atol + rtol * abs(new))
+        factor = F(math.isqrt(math.floor(safety ** 2 / ratio * 1024 ** 2)), 1024)
+        if ratio <= 1:
+            t, y = t + step, new
+        h = step * min(max_factor, max(min_factor, factor))
+        chosen.append(h)
+    return chosen
+
+
+def _euler_doubling(y, h, k=F(1, 2)):
+    """The lesson's attempt on y' = -k y: fine after two half steps, estimate |fine - coarse|."""
+    coarse, midpoint = y - h * k * y, y - h / 2 * k * y
+    fine = midpoint - h / 2 * k * midpoint
+    return fine, abs(fine - coarse)
+
+
+def _heun_euler(y, h, k=F(1, 2)):
+    """Heun's step with explicit Euler embedded on y' = -k y: estimate |y+ - (y + h k1)| = h/2 |k2 - k1|."""
+    k1 = -k * y
+    k2 = -k * (y + h * k1)
+    return y + h / 2 * (k1 + k2), abs(h / 2 * (k2 - k1))
+
+
+def test_the_controller_s_choices_are_traceable_and_a_changed_digit_is_refuted(check_claims):
+    """h_new, the controller's choice after every attempt, as a claim traces it: the bundled cooling/order-controller run
+    (y' = -y/2, y = 10, h = 1, atol 1/100, rtol 1/1000, t_end 2) chooses 1/5 (factor 145/1024 clamped), 803/5120, ...
+    (recomputed above with Fraction), the halving controller 1/2 after its rejection and keeps it, and adaptive-rk over
+    Heun-Euler likewise.  A trace or an expect with one digit changed is refuted with claimed and computed."""
+    euler = _controller_run(_euler_doubling, F(1), F(2), F(1, 100), F(1, 1000))
+    assert euler[:2] == [F(1, 5), F(803, 5120)] and len(euler) == 14
+    heun = _controller_run(_heun_euler, F(1), F(2), F(1, 100), F(1, 1000))
+    trace = lambda values: "[" + ", ".join(f'"{v}"' for v in values) + "]"  # noqa: E731
+    order = HALVING + 'options = { h = 1, atol = 0.01, rtol = 0.001, t_end = 2, controller = "order" }\n'
+    rk = order.replace('"adaptive-euler"', '"adaptive-rk"').replace('controller = "order"', 'controller = "order", pair = "heun-euler-21"')
+    halving = HALVING + 'options = { h = 1, atol = 0.1, rtol = 0.01, t_end = 1, controller = "halving" }\n'
+    wrong = list(euler)
+    wrong[1] = F(803, 5121)
+    claims = {
+        "order": (order + f"trace = {{ h_new = {trace(euler)} }}\nexpect = {{ h_new = \"{euler[-1]}\" }}", []),
+        "order-trace-changed-digit": (order + f"trace = {{ h_new = {trace(wrong)} }}", []),
+        "order-last-changed-digit": (order + f"expect = {{ h_new = \"{euler[-1] + F(1, euler[-1].denominator)}\" }}", []),
+        "rk": (rk + f"trace = {{ h_new = {trace(heun)} }}", []),
+        "halving": (halving + 'trace = { h_new = ["1/2", "1/2", "1/2"] }', []),
+    }
+    results = check_claims(claim_file(claims))
+    for claim_id in ("order", "rk", "halving"):
+        assert results[claim_id].outcome.status == "verified", results[claim_id].outcome.message
+    assert_refuted(results["order-trace-changed-digit"].outcome, ["trace h_new: value 2 claimed 803/5121, computed 803/5120"])
+    last = euler[-1]
+    assert_refuted(results["order-last-changed-digit"].outcome, [f"h_new: claimed {last + F(1, last.denominator)}", f"computed {last}"])

@@ -514,3 +514,160 @@ def test_an_explicit_multistep_step_shows_its_values(run_cli):
     text = bundled_explain(run_cli, "bf/ab4-rk4-start")
     assert ("step 4: y = y[n] + h*(-3/8*f[n-3] + 37/24*f[n-2] - 59/24*f[n-1] + 55/24*f[n]) = 1030576260651/625000000000 + "
             f"1/5*(-3/8*3/2 + 37/24*134197/75000 - 59/24*770278579/375000000 + 55/24*1430576260651/625000000000) = {w4}") in text
+
+
+def _factor(value) -> str:
+    """A Fraction as a factor in a formula line: negative values in parentheses (formulas.Text.factor)."""
+    return f"({value})" if value < 0 else str(value)
+
+
+def test_a_predictor_corrector_step_shows_the_predictor_then_the_corrector(run_cli, tmp_path):
+    """Burden & Faires' Adams fourth-order predictor-corrector (sec. 5.6, Example 2; bundled bf/adams-pc4), y' = y - t^2 + 1,
+    y(0) = 1/2, h = 1/5, RK4 starting values, recomputed below with Fraction: step 4 predicts with AB4,
+    w*_4 = w_3 + h/24 (55 f_3 - 59 f_2 + 37 f_1 - 9 f_0) (2.1272892 in the book), evaluates f(t_4, w*_4), and corrects
+    with the three-step Adams-Moulton formula w_4 = w_3 + h/24 (9 f(t_4, w*_4) + 19 f_3 - 5 f_2 + f_1) (2.1272056).  Each
+    line is an equation whose sides agree: the AB4 formula with its values equals the predictor, the corrected value
+    appears only with the corrector's formula, and the y line is the corrector (the bug: the AB4 values = the corrected
+    value).  A claimed predictor trace with the corrected value is refuted."""
+    from fractions import Fraction as F
+
+    h, f = F(1, 5), lambda t, y: y - t * t + 1
+    w, t = [F(1, 2)], [F(0)]
+    for n in range(3):  # RK4 starting values
+        k1 = f(t[n], w[n])
+        k2 = f(t[n] + h / 2, w[n] + h / 2 * k1)
+        k3 = f(t[n] + h / 2, w[n] + h / 2 * k2)
+        k4 = f(t[n] + h, w[n] + h * k3)
+        w.append(w[n] + h * (k1 / 6 + k2 / 3 + k3 / 3 + k4 / 6))
+        t.append(t[n] + h)
+    fs = [f(t[j], w[j]) for j in range(4)]
+    predictor = w[3] + h * (F(-3, 8) * fs[0] + F(37, 24) * fs[1] - F(59, 24) * fs[2] + F(55, 24) * fs[3])
+    rate = f(t[3] + h, predictor)
+    corrected = w[3] + h * (F(1, 24) * fs[1] - F(5, 24) * fs[2] + F(19, 24) * fs[3] + F(3, 8) * rate)
+    assert round(float(predictor), 7) == 2.1272892 and round(float(corrected), 7) == 2.1272056
+    output = bundled_explain(run_cli, "bf/adams-pc4")
+    assert (f"step 4 · predictor: predictor = y[n] + h*(-3/8*f[n-3] + 37/24*f[n-2] - 59/24*f[n-1] + 55/24*f[n]) = {w[3]} + 1/5*("
+            f"-3/8*{fs[0]} + 37/24*{fs[1]} - 59/24*{fs[2]} + 55/24*{fs[3]}) = {predictor}") in output
+    past = f"1/24*{fs[1]} - 5/24*{fs[2]} + 19/24*{fs[3]}"
+    assert (f"step 4 · corrector: corrector = y[n] + h*(1/24*f[n-2] - 5/24*f[n-1] + 19/24*f[n] + 3/8*f(t[n+1], predictor)) = "
+            f"{w[3]} + 1/5*({past} + 3/8*f({t[3] + h}, {predictor})) = {w[3]} + 1/5*({past} + 3/8*{rate}) = {corrected}") in output
+    assert f"step 4: y = corrector = {corrected}" in output
+    assert not any(line.strip().startswith("step") and ": y = y[n]" in line for line in output.splitlines())  # no AB4 on a y line
+    latex = bundled_explain(run_cli, "bf/adams-pc4", "--latex")
+    assert_parses(latex)
+    assert r"\mathrm{corrector} &= y [ n ] + h \, ( \tfrac{1}{24} \, f [ n - 2 ]" in latex
+    from conftest import ROOT
+
+    text = (ROOT / "claims" / "method_families.toml").read_text(encoding="utf-8")
+    start = text.index('[[claim]]\nid = "bf/adams-pc4"')
+    claim = text[start:text.index("[[claim]]", start + 10)].replace('predictor = ["2.1272892"', 'predictor = ["2.1272056"')
+    (tmp_path / "c.toml").write_text(text[:text.index("[[claim]]")] + claim, encoding="utf-8")
+    wrong = run_cli("explain", "bf/adams-pc4", "c.toml").output
+    assert wrong.splitlines()[-1].startswith("=> refuted") and "trace predictor value 1" in wrong.splitlines()[-1]
+
+
+IMPLICIT_MULTISTEP = LINEAR_DECAY + """
+[model.pair]
+states = ["u", "w"]
+rhs = { u = "-u + 10*w", w = "-2*w + t" }
+""" + "".join(f'\n[[claim]]\nid = "{claim_id}"\nstatement = "s"\ncheck = "run"\nmodel = "{model}"\nmethod = "{method}"\n'
+              f'options = {{ h = "{h}", {start} }}\ninitial = {initial}\nsteps = 2\nexpect = {expect}\n'
+              for claim_id, model, method, h, start, initial, expect in (
+                  ("bdf2", "forced", "bdf-2", "1/10", 'history = { y = ["9/10"] }', "{ y = 1 }", '{ y = "132/155" }'),
+                  ("bdf2-wrong", "forced", "bdf-2", "1/10", 'history = { y = ["9/10"] }', "{ y = 1 }", '{ y = "133/155" }'),
+                  ("pair", "pair", "bdf-2", "1/10", 'history = { u = ["7/4"], w = ["4/5"] }', "{ u = 1, w = 1 }", '{ w = "56/85" }'),
+                  ("pair-wrong", "pair", "bdf-2", "1/10", 'history = { u = ["7/4"], w = ["4/5"] }', "{ u = 1, w = 1 }", '{ w = "57/85" }'))) \
+    + one_step("am1", "quadratic", "adams-moulton-1", "1/2", 1, "-2 + sqrt(7)") + one_step("am1-wrong", "quadratic", "adams-moulton-1", "1/2", 1, "-2 + sqrt(6)")
+
+
+def test_an_implicit_multistep_step_shows_its_equation_the_known_part_and_the_solve(run_cli, tmp_path):
+    """Implicit Euler as BDF1 on y' = -50 y, h = 1/20 (bundled notes/bdf1-stiff-decay, Example 5.9.1): y = 1 + 1/20 f(1/20, y),
+    f(1/20, 0) = 0 and J = -50, so y = 1/(1 + 50/20) = 2/7.  BDF2 on y' = -y/2 + t from y_0 = 1, y_1 = 9/10, h = 1/10:
+    y_2 = 4/3 y_1 - 1/3 y_0 + 2/3 h f(1/5, y_2), known part 13/15, f(1/5, 0) = 1/5, so y_2 = (13/15 + 1/75)/(1 + 1/30).
+    BDF2 on u' = -u + 10 w, w' = -2 w + t from (1, 1), (7/4, 4/5): the system [[16/15, -2/3], [0, 17/15]] y = known + 1/15 (0, 1/5),
+    solved by back substitution.  The trapezoidal rule (adams-moulton-1) on y' = -y^2, h = 1/2: y = 1 + 1/4 (-1) + 1/4 (-y^2),
+    i.e. y^2 + 4y - 3 = 0, root -2 + sqrt(7).  Claims with a changed digit are refuted."""
+    from fractions import Fraction as F
+
+    y1 = F(1) / (1 - F(1, 20) * -50)
+    assert y1 == F(2, 7)
+    stiff = bundled_explain(run_cli, "notes/bdf1-stiff-decay")
+    assert (f"step 1: y = y[n] + h*(f[n+1]) => y = 1 + 1/20*f(1/20, y) => y = (1 + 1/20*f(1/20, 0))/(1 - 1/20*J) = "
+            f"(1 + 1/20*0)/(1 - 1/20*(-50)) => y = {y1}") in stiff
+    assert f"step 2: y = y[n] + h*(f[n+1]) => y = {y1} + 1/20*f(1/10, y) =>" in stiff and f"=> y = {y1 * y1}" in stiff
+    (tmp_path / "c.toml").write_text(IMPLICIT_MULTISTEP, encoding="utf-8")
+    output, latex = explained(run_cli, tmp_path, IMPLICIT_MULTISTEP, "bdf2")
+    scale, known = F(2, 3) * F(1, 10), F(4, 3) * F(9, 10) - F(1, 3)
+    y2 = (known + scale * F(1, 5)) / (1 - scale * F(-1, 2))
+    assert y2 == F(132, 155)
+    assert (f"step 2: y = -1/3*y[n-1] + 4/3*y[n] + h*(2/3*f[n+1]) => y = -1/3*1 + 4/3*9/10 + {scale}*f(1/5, y) = {known} + {scale}*f(1/5, y) "
+            f"=> y = ({known} + {scale}*f(1/5, 0))/(1 - {scale}*J) = ({known} + {scale}*1/5)/(1 - {scale}*(-1/2)) => y = {y2}") in output
+    assert r"\Rightarrow y = ( \tfrac{13}{15} + \tfrac{1}{15} \, f ( \tfrac{1}{5} , 0 ) ) / ( 1 - \tfrac{1}{15} \, J )" in latex
+    assert "refuted (exact): y: claimed 133/155, computed 132/155" in run_cli("explain", "bdf2-wrong", "c.toml").output
+    pair, _ = explained(run_cli, tmp_path, IMPLICIT_MULTISTEP, "pair")
+    known_u, known_w = F(4, 3) * F(7, 4) - F(1, 3), F(4, 3) * F(4, 5) - F(1, 3)
+    right = (known_u + scale * 0, known_w + scale * F(1, 5))
+    w2 = right[1] / (1 + 2 * scale)
+    u2 = (right[0] + 10 * scale * w2) / (1 + scale)
+    assert w2 == F(56, 85)
+    system = (f"(I - {scale}*J)*y = ({known_u}, {known_w}) + {scale}*f(1/5, 0) = ({known_u}, {known_w}) + {scale}*(0, 1/5) => "
+              f"[[{1 + scale}, {-10 * scale}], [0, {1 + 2 * scale}]]*y = ({right[0]}, {right[1]})")
+    assert f"u = -1/3*1 + 4/3*7/4 + {scale}*f_u(1/5, y) = {known_u} + {scale}*f_u(1/5, y) => {system} => u = {u2}" in pair
+    assert f"w = -1/3*1 + 4/3*4/5 + {scale}*f_w(1/5, y) = {known_w} + {scale}*f_w(1/5, y) => {system} => w = {w2}" in pair
+    assert "refuted (exact): w: claimed 57/85, computed 56/85" in run_cli("explain", "pair-wrong", "c.toml").output
+    root, _ = explained(run_cli, tmp_path, IMPLICIT_MULTISTEP, "am1")
+    known = 1 + F(1, 2) * (F(1, 2) * -1)
+    assert known == F(3, 4)
+    assert (f"step 1: y = y[n] + h*(1/2*f[n] + 1/2*f[n+1]) => y = 1 + 1/2*(1/2*(-1)) + 1/4*f(1/2, y) = {known} + 1/4*f(1/2, y) = "
+            f"{known} + 1/4*(-y**2) => y = -2 + sqrt(7)") in root
+    assert root.splitlines()[-1].startswith("=> verified (exact)")
+    assert run_cli("explain", "am1-wrong", "c.toml").output.splitlines()[-1].startswith("=> refuted (exact): y: claimed -2 + sqrt(6), computed -2 + sqrt(7)")
+
+
+def test_the_power_exchange_shows_each_recovered_input_or_the_fallback_and_its_test(run_cli, tmp_path):
+    """The oscillator under the power exchange (source 004, sec. 4.1; bundled cosim/power-exchange/energy-balanced-at-every-exchange),
+    H = 1/10 from s = 1, v = 1/2: the sides agree on P^ = (s v - (-s) v)/2 = 1/2 into the spring and -1/2 into the mass, and each
+    rk4 stage recovers its input from power = a u + b: the spring's v = P^/s (a = s, b = 0), the mass's F = -P^/v (a = v), at the
+    stage's state (Fraction below).  With threshold = 1/10 from s = 1, v = 0 the mass's a = v is 0, -1/20, -1/20 at its first
+    three stages, below the threshold, so F falls back to the extrapolated exchange F = -1; at the fourth v = -1/10 and
+    F = 0/(-1/10) = 0.  A claim of 3 fallbacks is refuted (there are 4 over two steps)."""
+    from fractions import Fraction as F
+
+    H = F(1, 10)
+
+    def stages(x, rate):  # rk4's stage states and the inputs recovered at them
+        states, inputs = [], []
+        for c in (0, H / 2, H / 2, H):
+            state = x + c * inputs[-1] if inputs else x
+            states.append(state)
+            inputs.append(rate(state))
+        return states, inputs
+
+    agreed = (1 * F(1, 2) - (-1) * F(1, 2)) / 2
+    s, v = stages(F(1), lambda s: agreed / s)
+    vs, fs = stages(F(1, 2), lambda v: -agreed / v)
+    output = bundled_explain(run_cli, "cosim/power-exchange/energy-balanced-at-every-exchange")
+    for i, (tau, state, u) in enumerate(zip(("T", "T + 1/20", "T + 1/20", "T + 1/10"), s, v), 1):
+        assert (f"step 1 · spring stage {i}: spring.v({tau}) = (P_spring(T + tau) - b)/a = (P_spring(T + tau) - 0)/s = "
+                f"({agreed} - 0)/{state if state.denominator == 1 else f'({state})'} = {u}") in output
+    for i, (tau, state, u) in enumerate(zip(("T", "T + 1/20", "T + 1/20", "T + 1/10"), vs, fs), 1):
+        assert f"step 1 · mass stage {i}: mass.F({tau}) = (P_mass(T + tau) - b)/a = (P_mass(T + tau) - 0)/v = ({-agreed} - 0)/({state}) = {u}" in output
+    assert f"s = s + H*(1/6*k1 + 1/3*k2 + 1/3*k3 + 1/6*k4) = 1 + 1/10*(1/6*{v[0]} + 1/3*{v[1]} + 1/3*{v[2]} + 1/6*{v[3]})" in output
+    from conftest import ROOT
+
+    text = ('[[claim]]\nid = "p"\nstatement = "s"\ncheck = "run"\nmodel = "oscillator"\nmethod = "cosimulation"\n'
+            'options = { H = "1/10", exchange = "power", threshold = "1/10", extrapolation = 1 }\ninitial = { s = 1, v = 0 }\nsteps = 2\n'
+            'expect = { fallbacks = 4 }\n')
+    (tmp_path / "c.toml").write_text(text + text.replace('id = "p"', 'id = "p-wrong"').replace("fallbacks = 4", "fallbacks = 3"), encoding="utf-8")
+    fallback = run_cli("explain", "p", "c.toml", "--models", str(ROOT / "models")).output
+    v = [F(0), F(0) + H / 2 * -1, F(0) + H / 2 * -1, F(0) + H * -1]  # the mass's stage states while F = -1
+    plain = "mass.F(T + tau) = mass.F + (mass.F - mass.F[n-1])/H*tau = -1 + (-1 - (-1))/(1/10)*tau = -1"
+    for i, tau in enumerate(("T", "T + 1/20", "T + 1/20"), 1):
+        assert f"step 1 · mass stage {i} (fallback, abs(a) = abs(v) = {abs(v[i - 1])} < threshold = 1/10): mass.F({tau}) = {plain}" in fallback
+    assert f"step 1 · mass stage 4: mass.F(T + 1/10) = (P_mass(T + tau) - b)/a = (P_mass(T + tau) - 0)/v = (0 - 0)/({v[3]}) = 0" in fallback
+    assert fallback.splitlines()[-1].startswith("=> verified (exact): fallbacks = 4")
+    latex = run_cli("explain", "p", "c.toml", "--models", str(ROOT / "models"), "--latex").output
+    assert_parses(latex)
+    assert r"\text{step 1 \textperiodcentered{} mass stage 1 (fallback, abs(a) = abs(v) = 0 \textless{} threshold = 1/10):}\quad" in latex
+    wrong = run_cli("explain", "p-wrong", "c.toml", "--models", str(ROOT / "models")).output
+    assert wrong.splitlines()[-1].startswith("=> refuted (exact): fallbacks: claimed 3, computed 4")

@@ -76,6 +76,7 @@ FRAGMENTS["step_doubling"] = {
     "clock-moved-on-rejection": ["t: claimed 1, computed 0"],
     "card-wrong-rounding": ["claimed 9.5061", "computed 9.50625", "9.5062 (half-even) / 9.5063 (half-up)"],
     "controller-never-retries-from-start": ["trace attempt_t: claimed 2 values [0, 1], computed 3 [0, 0, 1/2]"],
+    "order-controller-step-changed-digit": ["trace h_new: value 2 claimed 82719/524288, computed 82709/524288"],
     "claims-failure-but-succeeds": ["failed: claimed 1, computed 0"],
     "claims-success-but-fails": ["run failed: attempt at t = 0 rejected 4 times in a row", "failed: claimed 0, computed 1"],
     "global-error-below-atol": ["abs(solution(y) - y): claimed < 0.1, computed abs(solution(y) - y) ≈ 0.2427052536", "certified"],

@@ -206,8 +206,10 @@ class CoSimulation(Method):
                 if sub.power_input is not None:
                     u = input_symbol(sub.name, sub.power_input)
                     slope = sub.power.diff(u)
+                    offset = (sub.power - slope * u).expand()
                     pieces["slope"] = system.compile(slope, with_inputs)
-                    pieces["offset"] = system.compile((sub.power - slope * u).expand(), with_inputs)
+                    pieces["offset"] = system.compile(offset, with_inputs)
+                    pieces["recovery"] = (system.substitute(slope), system.substitute(offset))  # a and b as written (explain)
                 cache[sub.name] = pieces
             system._cosimulation = cache
         return cache
@@ -313,6 +315,7 @@ class CoSimulation(Method):
         integrals: dict[str, dict] = {}  # subsystem -> int output dt over the step
         works: dict[str, object] = {}
         signals: dict = {}  # (sub, input) -> (a0, a1): the polynomial a0 + a1 tau actually used
+        plain: dict = {}  # (sub, input) -> the formula of its polynomial (explain)
         for sub in model.subsystems.values():
             for i in sub.inputs:
                 key = (sub.name, i)
@@ -326,10 +329,10 @@ class CoSimulation(Method):
                 if key in carried:
                     a0 = a0 + carried[key] / H
                 signals[key] = (a0, a1)
-                if keep and not (power_mode and i == sub.power_input):
-                    recorder.assign(f"{sub.name}.{i}(T + tau)", show.sympy(a0) + show.sympy(a1) * TAU, "extrapolation",
-                                    lambda key=key, after=stepped.get(source): self._extrapolation_formula(
-                                        system, key, degree, history, exchanged, memory, slopes, after, carried, H, show))
+                plain[key] = lambda key=key, after=stepped.get(source): self._extrapolation_formula(  # noqa: E731
+                    system, key, degree, history, exchanged, memory, slopes, after, carried, H, show)
+                if keep and not (power_mode and i == sub.power_input):  # a power input's plain value shows where it is used
+                    recorder.assign(f"{sub.name}.{i}(T + tau)", show.sympy(a0) + show.sympy(a1) * TAU, "extrapolation", plain[key])
             target = None
             if power_mode:
                 first = sub.name == next(iter(model.subsystems))
@@ -338,7 +341,8 @@ class CoSimulation(Method):
                 if keep:
                     recorder.assign(f"P_{sub.name}(T + tau)", show.sympy(target[0]) + show.sympy(target[1]) * TAU, "extrapolation",
                                     lambda sign=sign: self._power_target_formula(sign, degree, history, agreed, agreed_slope, memory, position, H, show))
-            x, outputs_integral, work, formulas = self._integrate(system, sub, t, self._part(system, sub, y), signals, target, options, recorder)
+            x, outputs_integral, work, formulas = self._integrate(system, sub, t, self._part(system, sub, y), signals, target, options, recorder,
+                                                                  plain.get((sub.name, sub.power_input)))
             for s, value, formula in zip(sub.states, x, formulas):
                 new[system.index[s]] = value
                 recorder.assign(s, value, f"{sub.name} macro step", formula)
@@ -379,8 +383,10 @@ class CoSimulation(Method):
         recorder.latest.setdefault("fallbacks", 0)
         return refeed
 
-    def _integrate(self, system, sub, t, x, signals, target, options, recorder):
-        """Microsteps of the solver tableau on (x, int outputs, int power); returns the three at T + H."""
+    def _integrate(self, system, sub, t, x, signals, target, options, recorder, plain=None):
+        """Microsteps of the solver tableau on (x, int outputs, int power); returns the three at T + H.  Under the power
+        exchange each stage records (explain) the input recovered from the power, or the plain input it falls back to
+        (``plain``: the formula of its extrapolation) with the threshold test that chose it."""
         pieces = self._compiled(system)[sub.name]
         A, b, c = options["tableau"]
         H = options["H"]
@@ -391,7 +397,7 @@ class CoSimulation(Method):
         k = len(x)
         replaced = sub.inputs.index(sub.power_input) if target is not None else None
 
-        def rate(tau, state):
+        def rate(tau, state, stage=""):
             xs = state[:k]
             if recorder.size_limit and rational.size_bits(state) > recorder.size_limit:  # within the step: a nonlinear
                 raise ExactSizeError(f"exact values passed {recorder.size_limit:,} bits inside step {recorder.step}")  # one can grow 16x a stage
@@ -402,9 +408,19 @@ class CoSimulation(Method):
                 if recorder.threshold_gaps is not None and abs(abs(slope) - threshold) <= threshold / NEAR_TIE:
                     recorder.threshold_gaps.append((recorder.step, abs(slope) - threshold))
                 if abs(slope) >= threshold:
-                    u[replaced] = (target[0] + target[1] * tau - pieces["offset"](env)) / slope
+                    power, offset = target[0] + target[1] * tau, pieces["offset"](env)
+                    u[replaced] = (power - offset) / slope
+                    if keep:
+                        recorder.assign(_at(sub, tau, show), u[replaced], stage,
+                                        lambda: _recovered_formula(sub, pieces["recovery"], power, offset, slope, show))
                 else:
                     recorder.latest["fallbacks"] = recorder.latest.get("fallbacks", 0) + 1
+                    if keep:  # the test that chose the plain input, in the label; the input's value at tau as the formula
+                        a0, a1 = signals[(sub.name, sub.power_input)]
+                        recorder.assign(_at(sub, tau, show), u[replaced], f"{stage} (fallback, abs(a) = abs({pieces['recovery'][0]}) = "
+                                        f"{show(abs(slope))} < threshold = {show(threshold)})",
+                                        lambda a0=a0, a1=a1: f"{sub.name}.{sub.power_input}(T + tau) = {plain()}" + (
+                                            f" = {show(a0)} + {show.factor(a1)}*{show.factor(tau)}" if a1 and tau else ""))
             env = [t + tau, *xs, *u]
             recorder.counts[sub.name] += 1
             rates = [f(env) for f in pieces["rhs"]]
@@ -421,7 +437,8 @@ class CoSimulation(Method):
             stages = []
             for i in range(len(b)):
                 argument = [state[q] + h * sum((A[i][l] * stages[l][q] for l in range(i) if A[i][l]), 0 * h) for q in range(len(state))]
-                stages.append(rate(tau + c[i] * h, argument))
+                stage = (f"{sub.name} stage {i + 1}" if m == 1 else f"{sub.name} substep {j + 1} · stage {i + 1}") if keep else ""
+                stages.append(rate(tau + c[i] * h, argument, stage))
             before, state = state, [state[q] + h * sum((b[i] * stages[i][q] for i in range(len(b)) if b[i]), 0 * h) for q in range(len(state))]
             if keep:
                 formulas = [lambda q=q, j=j, before=before, stages=stages: _substep_formula(sub, q, j, m, b, before, stages, h, show)
@@ -482,6 +499,21 @@ class CoSimulation(Method):
         else:
             symbolic, values = "agreed_power", show(agreed)
         return f"{minus}({symbolic}) = {minus}({values})" if minus else f"{symbolic} = {values}"
+
+
+def _at(sub, tau, show) -> str:
+    """The name of the power exchange's recovered input at a stage time: ``spring.v(T)``, ``spring.v(T + 1/20)``."""
+    return f"{sub.name}.{sub.power_input}(T)" if not tau else f"{sub.name}.{sub.power_input}(T + {show(tau)})"
+
+
+def _recovered_formula(sub, recovery, power, offset, slope, show) -> str:
+    """The input recovered from the power it must deliver, power = a u + b (affine in u): u = (P(T + tau) - b)/a, with a
+    and b as the model writes them, then their values at the stage (source 004, sec. 4.1)."""
+    a, b = (str(e) for e in recovery)
+    b = f"({b})" if any(ch in b for ch in " +-") else b
+    a = f"({a})" if any(ch in a for ch in " +-*/") else a
+    target = f"P_{sub.name}(T + tau)"
+    return f"({target} - b)/a = ({target} - {b})/{a} = ({show(power)} - {show.factor(offset)})/{show.divisor(slope)}"
 
 
 def _substep_name(state: str, j: int) -> str:

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 import sympy
 
 from verify.engines import rational
+from verify.engines.rational import to_sympy
 from verify.input.model import TIME, initial_name, symbol
 from verify.engines.methods import schema
 from verify.engines.methods.schema import Option
@@ -218,7 +219,6 @@ class LinearMultistep(Method):
         past_f, starts = (rest[:k - 1], rest[k - 1:]) if rates else ([], rest)
         taken = int(memory[-1])
         f_now = system.rate(t, y, recorder) if rates else None
-        window_y = window_f = None
         if taken < k - 1:
             if "history" in options:
                 new = [options["history"][x][taken] for x in system.model.states]
@@ -229,51 +229,60 @@ class LinearMultistep(Method):
                 quiet = Recorder(keep=False, counts=recorder.counts)  # the starter's evaluations count, its values are this step's
                 new = starter.step(system, t, y, starter.exact_options({"h": rational.to_sympy(h)}, field=options.get("field")), quiet)
             assign_components(recorder, "start", new, system.model.states, f"starting value y_{taken + 1}")
+            formulas = [None] * len(new)  # a starting value has no formula of the method's own
         else:
             window_y = list(reversed(past_y)) + [y]  # y_{n-k+1} .. y_n
             window_f = list(reversed(past_f)) + [f_now] if rates else []
-            new = self._formula(system, t, h, alpha, beta, window_y, window_f, options, recorder)
-        by_formula = taken >= k - 1  # a starting value has no formula of the method's own
-        show = Text.of(system)
-        for q, (name, value) in enumerate(zip(system.states, new)):
-            values = None
-            if window_y is not None and (not window_f or len(window_f) == k) and not show.sympy(beta[k]):  # explicit: every value known
-                values = ([w[q] for w in window_y], [w[q] for w in window_f] if window_f else None, h, show)
-            recorder.assign(name, value, formula=(lambda name=name, values=values: _multistep_formula(name, alpha, beta, values))
-                            if by_formula else None)
+            new, formulas = self._formula(system, t, h, alpha, beta, window_y, window_f, options, recorder)
+        for name, value, formula in zip(system.states, new, formulas):
+            recorder.assign(name, value, formula=formula)
         history_y = [v for past in ([y] + past_y)[:k - 1] for v in past]
         history_f = [v for past in ([f_now] + past_f)[:k - 1] for v in past] if rates else []
         return new + history_y + history_f + [v for block in starts for v in block] + [0 * h + min(taken + 1, k - 1)]
 
     def _formula(self, system, t, h, alpha, beta, window_y, window_f, options, recorder):
+        """The new value by the k-step formula, and per component a function giving its formula as text (explain):
+        an explicit formula with its values; PECE's new value is the corrector's; an implicit formula as the equation
+        in the new value with the known part's value, then the linear system or the exact root solved."""
         k, d = len(alpha) - 1, len(window_y[0])
+        states, show = system.model.states, Text.of(system)
+        ys = lambda q: [w[q] for w in window_y]  # noqa: E731  (one component's past values and rates, oldest first)
+        fs = lambda q: [w[q] for w in window_f]  # noqa: E731
         # without past f values (BDF) every beta_j, j < k, is 0 and the f sum is empty
         known = [-sum(alpha[j] * window_y[j][q] for j in range(k)) + h * sum(beta[j] * window_f[j][q] for j in range(k) if beta[j])
                  for q in range(d)]
         t1 = t + h
+        explicit = [lambda q=q: _multistep_formula(states[q], alpha, beta, (ys(q), fs(q), h, show)) for q in range(d)]
         if self.corrector is not None:  # PECE: predict with Adams-Bashforth, evaluate, correct with Adams-Moulton
             predicted = known
-            assign_components(recorder, "predictor", predicted, system.model.states, "predictor")
+            assign_components(recorder, "predictor", predicted, states, "predictor", explicit)
             f_predicted = system.rate(t1, predicted, recorder)
             gamma = options["corrector"]
             m = len(gamma) - 1  # the corrector's steps
             recent = window_f[k - m:] + [f_predicted]
             corrected = [window_y[-1][q] + h * sum(gamma[j] * recent[j][q] for j in range(m + 1)) for q in range(d)]
-            assign_components(recorder, "corrector", corrected, system.model.states, "corrector")
-            return corrected
+            assign_components(recorder, "corrector", corrected, states, "corrector",
+                              [lambda q=q: _corrector_formula(states, q, gamma, window_y[-1][q], [f[q] for f in recent[:m]], t1,
+                                                              predicted, f_predicted[q], h, show) for q in range(d)])
+            return corrected, [lambda name=name: name for name in component_names("corrector", states)]
         if beta[-1] == 0:
-            return known
+            return known, explicit
+        scale = h * beta[-1]  # the new value solves u = known + scale f(t1, u)
+        given = lambda q: _combination(alpha, beta[:k], [show.factor(v) for v in ys(q)], [show.factor(v) for v in fs(q)], show.factor(h))  # noqa: E731
         if not system.linear_in_state() and options.get("exact_roots"):  # u = known + h beta_k f(t1, u), exactly
-            root = scalar_root(system, t1, 0, 1, known[0] if len(known) == 1 else None, h * beta[-1], "s", recorder,
+            root = scalar_root(system, t1, 0, 1, known[0] if len(known) == 1 else None, scale, "s", recorder,
                                f"the implicit equation of {self.name}")
-            return [root]
+            return [root], [lambda: _implicit_root_formula(system, alpha, beta, given(0), known[0], scale, t1, show)]
         if not system.linear_in_state():
             raise rational.NotRational(f"{system.model.name}: the implicit equation of {self.name} is nonlinear in the new value, so it has no "
                                     "exact rational solve (the mpmath path solves it by a finite-budget Newton iteration)")
         zero = [0 * v for v in known]
         J = system.jacobian(t1, zero, recorder)
         g = system.rate(t1, zero, recorder)
-        return system.solve(identity_minus(h * beta[-1], J), [known[p] + h * beta[-1] * g[p] for p in range(d)])
+        matrix, right = identity_minus(scale, J), [known[p] + scale * g[p] for p in range(d)]
+        new = system.solve(matrix, right)
+        return new, [lambda q=q: _implicit_linear_formula(system, q, alpha, beta, given(q), known, scale, t1, J, g, matrix, right, show)
+                     for q in range(d)]
 
 
 def predictor_corrector(name: str) -> LinearMultistep:
@@ -284,34 +293,85 @@ def predictor_corrector(name: str) -> LinearMultistep:
 __all__ = ["MULTISTEP", "PREDICTOR_CORRECTOR", "LinearMultistep", "MultistepCoefficients", "predictor_corrector"]
 
 
+def _level(j, k) -> str:
+    """The time level of coefficient j = 0 .. k of a k-step formula: n + 1 - (k - j), as ``n+1``, ``n``, ``n-2``."""
+    offset = j - k + 1
+    return "n" if offset == 0 else f"n+{offset}" if offset > 0 else f"n{offset}"
+
+
+def _term(coefficient, symbol) -> str:
+    """``coefficient*symbol`` with the coefficient's sign in front (1 left out): ``-3/8*f[n-3]``, ``y[n]``."""
+    value = to_sympy(coefficient)
+    sign, size = ("-", -value) if value.is_number and value.is_negative else ("", value)
+    text = str(size)
+    factor = "" if size == 1 else f"({text})*" if any(c in text for c in " +-") else f"{text}*"
+    return f"{sign}{factor}{symbol}"
+
+
+def _combination(alpha, beta, ys, fs, h) -> str:
+    """-(alpha_0 ys_0 + ... + alpha_{k-1} ys_{k-1}) + h*(beta_0 fs_0 + beta_1 fs_1 + ...) (alpha_k = 1) as text: ``ys``,
+    ``fs`` and ``h`` are names or values, as many rates as ``fs`` has, every zero coefficient left out."""
+    k = len(alpha) - 1
+    past = [_term(-alpha[j], ys[j]) for j in range(k) if to_sympy(alpha[j]) != 0]
+    rates = [_term(beta[j], fs[j]) for j in range(len(fs)) if to_sympy(beta[j]) != 0]
+    parts = past + ([f"{h}*({' + '.join(rates)})"] if rates else [])
+    return " + ".join(parts).replace("+ -", "- ") if parts else "0"
+
+
 def _multistep_formula(name, alpha, beta, values=None) -> str:
     """The new value of state ``name`` by the method's formula (alpha_k = 1): x[n+1] = -(alpha_{k-1} x[n] + ...) +
-    h*(beta_k f[n+1] + beta_{k-1} f[n] + ...), with the method's own coefficients (explain shows it, then the value);
-    for an explicit method (beta_k = 0) ``values`` (past states, past rates, h, a formulas.Text) gives it again with the
-    values substituted."""
-    from verify.engines.rational import to_sympy
-
+    h*(beta_k f[n+1] + beta_{k-1} f[n] + ...), with the method's own coefficients (Hairer, Norsett & Wanner I, sec. III.2, (2.1));
+    ``values`` (past states, past rates, h, a formulas.Text) gives an explicit formula (beta_k = 0) again with the values
+    substituted."""
     k = len(alpha) - 1
-
-    def index(j):  # j = 0 .. k: the time level n + 1 - (k - j)
-        offset = j - k + 1
-        return "n" if offset == 0 else f"n+{offset}" if offset > 0 else f"n{offset}"
-
-    def term(coefficient, symbol):
-        value = to_sympy(coefficient)
-        sign, size = ("-", -value) if value.is_number and value.is_negative else ("", value)
-        text = str(size)
-        factor = "" if size == 1 else f"({text})*" if any(c in text for c in " +-") else f"{text}*"
-        return f"{sign}{factor}{symbol}"
-
-    past = [term(-alpha[j], f"{name}[{index(j)}]") for j in range(k) if to_sympy(alpha[j]) != 0]
-    rates = [term(beta[j], f"f[{index(j)}]") for j in range(k + 1) if to_sympy(beta[j]) != 0]
-    formula = (" + ".join(past) + f" + h*({' + '.join(rates)})").replace("+ -", "- ")
+    formula = _combination(alpha, beta, [f"{name}[{_level(j, k)}]" for j in range(k)], [f"f[{_level(j, k)}]" for j in range(k + 1)], "h")
     if values is None:
         return formula
-    ys, fs, h, show = values  # an explicit method: the past values y[n-k+1] .. y[n] and rates f[n-k+1] .. f[n]
-    if fs is None:
-        return formula
-    past = [term(-alpha[j], show.factor(ys[j])) for j in range(k) if to_sympy(alpha[j]) != 0]
-    rates = [term(beta[j], show.factor(fs[j])) for j in range(k) if to_sympy(beta[j]) != 0]
-    return formula + " = " + (" + ".join(past) + f" + {show.factor(h)}*({' + '.join(rates)})").replace("+ -", "- ")
+    ys, fs, h, show = values  # the past values y[n-k+1] .. y[n] and rates f[n-k+1] .. f[n]
+    return f"{formula} = {_combination(alpha, beta[:k], [show.factor(v) for v in ys], [show.factor(v) for v in fs], show.factor(h))}"
+
+
+def _corrector_formula(states, q, gamma, y_n, rates, t1, predicted, f_predicted, h, show) -> str:
+    """PECE's corrector for component q: the (m-step) Adams-Moulton formula x[n] + h*(gamma_0 f[n-m+1] + ... + gamma_m f[n+1])
+    with f[n+1] replaced by f(t[n+1], predictor), then the values, the last rate evaluated at the prediction (Hairer,
+    Norsett & Wanner I, sec. III.1, predictor-corrector methods)."""
+    m, x = len(gamma) - 1, states[q]
+    f = "f" if len(states) == 1 else f"f_{x}"
+    alpha = [0] * (m - 1) + [-1, 1]
+    symbolic = [f"f[{_level(j, m)}]" for j in range(m)] + [f"{f}(t[n+1], predictor)"]
+    past = [show.factor(v) for v in rates]
+    return " = ".join([_combination(alpha, gamma, [f"{x}[{_level(j, m)}]" for j in range(m)], symbolic, "h"),
+                       _combination(alpha, gamma, [""] * (m - 1) + [show.factor(y_n)], past + [f"{f}({show(t1)}, {show.vector(predicted)})"],
+                                    show.factor(h)),
+                       _combination(alpha, gamma, [""] * (m - 1) + [show.factor(y_n)], past + [show.factor(f_predicted)], show.factor(h))])
+
+
+def _implicit_head(system, alpha, beta, name, given, known, scale, t1, show) -> str:
+    """An implicit formula as the equation in the new value: the formula, => the known part with its values plus
+    h beta_k f(t[n+1], new), then the known part's value."""
+    one = len(system.states) == 1
+    rate = show.scaled(scale, f"{'f' if one else f'f_{name}'}({show(t1)}, {name if one else 'y'})")
+    head = f"{_multistep_formula(name, alpha, beta)} => {name} = {given} + {rate}"
+    return head if given in (show(known), show.factor(known)) else f"{head} = {show(known)} + {rate}"
+
+
+def _implicit_linear_formula(system, q, alpha, beta, given, known, scale, t1, J, g, matrix, right, show) -> str:
+    """An implicit formula whose right-hand side is affine in the state, f(t, y) = J y + f(t, 0): the equation, then
+    (I - h beta_k J) y[n+1] = known + h beta_k f(t[n+1], 0) with the values, solved exactly (as backward Euler's
+    step, verify.engines.methods.implicit)."""
+    x = system.states[q]
+    head = _implicit_head(system, alpha, beta, x, given, known[q], scale, t1, show)
+    s = show.factor(scale)
+    if len(system.states) == 1:
+        return (f"{head} => {x} = ({show(known[0])} + {s}*f({show(t1)}, 0))/(1 - {s}*J) = "
+                f"({show(known[0])} + {s}*{show.factor(g[0])})/(1 - {s}*{show.factor(J[0][0])}) => {x}")
+    return (f"{head} => (I - {s}*J)*y = {show.vector(known)} + {s}*f({show(t1)}, 0) = {show.vector(known)} + {s}*{show.vector(g)} => "
+            f"{show.matrix(matrix)}*y = {show.vector(right)} => {x}")
+
+
+def _implicit_root_formula(system, alpha, beta, given, known, scale, t1, show) -> str:
+    """An implicit formula on one state with a polynomial right-hand side: the equation with the right-hand side written
+    out, whose exact root is the new value (base.scalar_root)."""
+    x = system.states[0]
+    rate = system.rhs[0].xreplace({symbol(TIME): rational.to_sympy(t1)})
+    return f"{_implicit_head(system, alpha, beta, x, given, known, scale, t1, show)} = {show(known)} + {show.factor(scale)}*({rate}) => {x}"

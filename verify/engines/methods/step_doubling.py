@@ -115,7 +115,9 @@ class AdaptiveEuler(Method):
     controller = "halving" (the page's: halve h from the same start until the
     attempt is accepted; keep h after an acceptance) or "order" (the formula in
     the module docstring).  Every attempt is recorded (``attempt_t``,
-    ``attempt_h``, ``error_estimate``, ``tolerance``, ``accepted``, ...), and
+    ``attempt_h``, ``error_estimate``, ``tolerance``, ``accepted``, ..., and
+    the controller's choice after it, ``h_new``: the next attempt's step before
+    it is shortened to land on t_end), and
     the run's totals: ``attempts``, ``rejections``, ``accepted_steps``, and
     over the accepted attempts ``tolerance_sum`` and ``error_estimate_sum``
     (each attempt contributing its largest component).  The
@@ -139,7 +141,8 @@ class AdaptiveEuler(Method):
               Option("t_end", schema.NUMBER, required=True, doc="where the run ends"), *CONTROLLER)
     affine = False
     variable_step = True
-    RUN_QUANTITIES = ("attempt_t", "attempt_h", "failed", "attempts", "rejections", "accepted_steps", "tolerance_sum", "error_estimate_sum")
+    RUN_QUANTITIES = ("attempt_t", "attempt_h", "h_new", "failed", "attempts", "rejections", "accepted_steps", "tolerance_sum",
+                      "error_estimate_sum")
 
     def quantity_names(self, model, options=None):
         return self.RUN_QUANTITIES + attempt_quantity_names(model.states)

@@ -91,6 +91,7 @@ def adaptive(system, t, y, options, names, trace, attempt=None, method="adaptive
         else:
             root = mpmath.floor(mpmath.root(safety ** (order + 1) / ratio, order + 1) * FACTOR_QUANTUM) / FACTOR_QUANTUM
             h = step * min(high, max(low, root))
+        record(trace, "h_new", h)
     for label, value in (("failed", int(failed)), ("attempts", attempts), ("rejections", rejections), ("accepted_steps", accepted_steps),
                          ("tolerance_sum", tolerance_sum), ("error_estimate_sum", estimate_sum)):
         record(trace, label, mpmath.mpf(value))
