@@ -284,6 +284,20 @@ def test_an_affine_run_too_large_for_exact_values_is_certified_in_balls_and_the_
     assert (wrong.status, wrong.evidence) == ("refuted", "certified") and f"claimed < {below}, computed {shown}" in wrong.message, wrong.message
 
 
+def test_a_ratio_close_to_its_bound_is_shown_with_the_digits_that_tell_them_apart(check_claims):
+    """Ten Jacobi steps of H = 1/10 multiply E by exactly 1.01^10 = 1.1046221254112045 (the factor 1 + (c/m) H^2 per
+    step, Fraction below).  Against "< 1.10462212" the claim is false, and 8 digits (1.1046221) would read as if it
+    held: the message shows digits until the decimal is above the bound too."""
+    assert Fraction(101, 100) ** 10 > Fraction("1.10462212")
+    results = check_claims(claims_text(OSCILLATOR, {
+        "close": (ENERGY + 'options = { H = "1/10" }\nsteps = 10\nexpect = { final_ratio = "< 1.10462212" }',),
+        "far": (ENERGY + 'options = { H = "1/10" }\nsteps = 10\nexpect = { final_ratio = "< 2" }',),
+    }))
+    close, far = results["close"].outcome, results["far"].outcome
+    assert close.status == "refuted" and "claimed < 1.10462212, computed 1.10462212541" in close.message, close.message
+    assert far.status == "verified" and "final_ratio = 1.1046221 " in far.message + " ", far.message
+
+
 def test_order_refuses_an_inner_solver_that_is_not_accurate_enough(check_claims):
     results = check_claims(claims_text(OSCILLATOR, {
         "euler-inside": (ORDER + 'model = "unidirectional"\noptions = { H = "1/10", extrapolation = 1, solver = "euler" }\norder = 2',),

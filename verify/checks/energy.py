@@ -224,6 +224,10 @@ def evaluate(claim: Claim, context: Context = DEFAULT_CONTEXT) -> Outcome:
         holds = (certified_run.holds[key] if evidence == "certified" else
                  OPERATORS[op](value, bound if evidence == "exact" else crosscheck.to_mp(bound)))
         at = f" (t = {_show(times[positions[key]])})" if key != "final_ratio" else ""
+        if evidence == "exact":
+            shown[key] = _telling(lambda digits: _show(value, digits), op, bound, holds)
+        elif evidence == "certified":
+            shown[key] = _telling(lambda digits: _enclosure_digits(*certified_run.enclosures[key], digits), op, bound, holds)
         (successes if holds else failures).append(f"{key} {op} {text}: {key} = {shown[key]}{at}" if holds else
                                                   f"{key}: claimed {op} {text}, computed {shown[key]}{at}")
     summary = (f"{name}/{name}(0) over {steps} macro steps to t = {_show(times[-1])}: max {shown['max_ratio']}, "
@@ -261,6 +265,7 @@ class CertifiedRatios:
     holds: dict  # ratio name -> does the claimed comparison hold (decided by the enclosure)
     bits: int
     ends: list  # (low, high) of every node's enclosure (mpmath numbers, exact)
+    enclosures: dict  # ratio name -> (low, high) of its enclosure (exact rationals)
 
 
 def _ratios_certified(claim, method, options, system, t0, y0, steps, functional, expect, mp_ratios) -> CertifiedRatios | None:
@@ -306,7 +311,7 @@ def _ratios_certified(claim, method, options, system, t0, y0, steps, functional,
                                      f"{certified.enclosure_text(certified.to_rational(low), certified.to_rational(high))}")
             midpoints = [(low + high) / 2 for low, high in ends]
         return CertifiedRatios(times, midpoints, {"max_ratio": largest, "min_ratio": least, "final_ratio": len(ends) - 1},
-                               {key: _enclosure_digits(*enclosure) for key, enclosure in enclosures.items()}, holds, bits, ends)
+                               {key: _enclosure_digits(*enclosure) for key, enclosure in enclosures.items()}, holds, bits, ends, enclosures)
     return None
 
 
@@ -322,11 +327,34 @@ def _decided(op, bound, low, high) -> bool | None:
     return True if outside else (False if low == high == bound else None)
 
 
-def _enclosure_digits(low, high) -> str:
-    """The digits both ends of an enclosure share (at most SHOWN_DIGITS significant), or the enclosure itself."""
-    with mpmath.workdps(SHOWN_DIGITS + 10):
+def _telling(shown_to, op, bound, holds) -> str:
+    """A compared value shown to SHOWN_DIGITS, or to more digits (up to MOST_DIGITS) while the shown decimal would
+    compare with the bound otherwise than the value does: 1.0000000120 against "< 1.00000001" is refuted, and
+    "computed 1.0000000" would read as if it held."""
+    digits = SHOWN_DIGITS
+    text = shown_to(digits)
+    while digits < MOST_DIGITS and _reads(text, op, bound) not in (holds, None):
+        digits += 4
+        text = shown_to(digits)
+    return text
+
+
+def _reads(text, op, bound) -> bool | None:
+    """How the decimal ``text`` compares with the bound (None when it is not a plain decimal)."""
+    try:
+        return OPERATORS[op](sympy.Rational(text), bound)
+    except (TypeError, ValueError, SyntaxError):
+        return None
+
+
+MOST_DIGITS = 40
+
+
+def _enclosure_digits(low, high, most: int = 8) -> str:
+    """The digits both ends of an enclosure share (at most ``most`` significant: SHOWN_DIGITS), or the enclosure."""
+    with mpmath.workdps(most + 10):
         a, b = (+v if isinstance(v, mpmath.mpf) else crosscheck.to_mp(v) for v in (low, high))
-        for digits in range(SHOWN_DIGITS, 0, -1):
+        for digits in range(most, 0, -1):
             if mpmath.nstr(a, digits) == mpmath.nstr(b, digits):
                 return mpmath.nstr(a, digits)
     return certified.enclosure_text(*(certified.to_rational(v) if isinstance(v, mpmath.mpf) else v for v in (low, high)), 3)
