@@ -97,9 +97,9 @@ class ExactSystem:
     def rate(self, t: Rational, y: list, recorder: Recorder, block: str | None = None) -> list:
         """The right-hand side at (t, y): all components, or those of one block (in block order)."""
         env = [t, *y]
-        bits = rational.size_bits(y)
-        if bits > MAX_EXACT_BITS:  # a stage's state, before the right-hand side multiplies it up further
-            raise ExactSizeError(f"exact values reached {bits:,} bits in a stage of {recorder.where or 'a step'} (limit {MAX_EXACT_BITS:,})")
+        bits, limit = rational.size_bits(y), recorder.size_limit or MAX_EXACT_BITS
+        if bits > limit:  # a stage's state, before the right-hand side multiplies it up further
+            raise ExactSizeError(f"exact values reached {bits:,} bits in a stage of {recorder.where or 'a step'} (limit {limit:,})")
         if block is None:
             recorder.counts["rhs"] += 1
             for name in self.blocks:
