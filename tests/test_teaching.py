@@ -242,7 +242,7 @@ def test_derivation_lines_read_vectors_matrices_and_formulas_with_powers_and_imp
     assert line.assignments == [("spring.v", 0)] and line.formula == ["mass.v(T, v)", "mass.v(0, 0)"]
     latex = row("step 1: y = y[n] + h*f(t + h, y) => y = (1 - 1/2*(-2))**(-1)*(1) = 1/2")
     assert r"\Rightarrow" in latex and r"^{- 1}" in latex and "?" not in latex
-    assert r"L &= \left[\begin{matrix}1 & 0\\- \frac{1}{8} & 1\end{matrix}\right]" in row("LDL^T factors: L = [[1, 0], [-1/8, 1]]")
+    assert r"L &= \begin{pmatrix}1 & 0\\- \frac{1}{8} & 1\end{pmatrix}" in row("LDL^T factors: L = [[1, 0], [-1/8, 1]]")
 
 
 def bundled_explain(run_cli, claim_id, *options):
@@ -434,8 +434,8 @@ def test_the_sign_derivation_writes_out_the_ldlt_factors(run_cli, tmp_path):
     assert f"LDL^T factors (M = L D L^T): L = [[1, 0, 0], [{l21}, 1, 0], [{l31}, {l32}, 1]]" in output
     assert f"LDL^T factors (M = L D L^T): D = [[{pivots[0]}, 0, 0], [0, {pivots[1]}, 0], [0, 0, {pivots[2]}]]" in output
     assert "coordinates of the squares (L^T w): (x - y/2 + 1/2, y + 1, 1)" in output
-    assert r"\text{LDL\textasciicircum{}T factors (M = L D L\textasciicircum{}T):}\quad D &= \left[\begin{matrix}2 & 0 & 0\\0 & \frac{1}{2} & 0" in latex
-    assert r"\text{Gram matrix M (q = w\textasciicircum{}T M w, w = (x, y, 1)):}\quad & \left[\begin{matrix}" in latex
+    assert r"\text{LDL\textasciicircum{}T factors (M = L D L\textasciicircum{}T):}\quad D &= \begin{pmatrix}2 & 0 & 0\\0 & \frac{1}{2} & 0" in latex
+    assert r"\text{Gram matrix M (q = w\textasciicircum{}T M w, w = (x, y, 1)):}\quad & \begin{pmatrix}" in latex
     bad = run_cli("explain", "bad", "c.toml").output
     assert f"LDL^T pivots: 1, then at pivot 2: {1 - 2 * 2} < 0" in bad and bad.splitlines()[-1].startswith("=> refuted (symbolic)")
 
@@ -480,7 +480,7 @@ def test_energy_shows_the_amplification_matrix_of_one_step(run_cli, tmp_path):
     assert f"amplification matrix of one macro step (y -> M y, y = (s, v)): [[1, {H}], [{-H}, 1]]" in output
     assert "eigenvalues of M: (1 - I/10, 1 + I/10)" in output and "their moduli: (sqrt(101)/10, sqrt(101)/10)" in output
     latex = bundled_explain(run_cli, "cosim/jacobi-constant/energy-grows", "--latex")
-    assert r"\text{amplification matrix of one macro step (y -\textgreater{} M y, y = (s, v)):}\quad & \left[\begin{matrix}1 & \frac{1}{10}" in latex
+    assert r"\text{amplification matrix of one macro step (y -\textgreater{} M y, y = (s, v)):}\quad & \begin{pmatrix}1 & \frac{1}{10}" in latex
     with_memory = bundled_explain(run_cli, "cosim/balance-correction/energy-still-grows")
     assert "(y -> M y, y = (s, v, carried error mass.F)): [[1, 1/10, 0], [-1/10, 1, 1], [0, -1/200, 0]]" in with_memory
     from conftest import ROOT
@@ -514,3 +514,32 @@ def test_an_explicit_multistep_step_shows_its_values(run_cli):
     text = bundled_explain(run_cli, "bf/ab4-rk4-start")
     assert ("step 4: y = y[n] + h*(-3/8*f[n-3] + 37/24*f[n-2] - 59/24*f[n-1] + 55/24*f[n]) = 1030576260651/625000000000 + "
             f"1/5*(-3/8*3/2 + 37/24*134197/75000 - 59/24*770278579/375000000 + 55/24*1430576260651/625000000000) = {w4}") in text
+
+
+def test_structured_lines_survive_pickling_and_the_result_cache_and_bad_data_is_text():
+    """Sympy rebuilds a pickled R >= 0 as True; a Line passes its mathematics as JSON trees (pickle between processes, the
+    result cache) and reads them back unevaluated; a tree with a name that is not an identifier, or a class not on the
+    list, is shown as the text."""
+    import json
+    import pickle
+
+    import sympy
+
+    from verify.outcome import Formula, Line, line_data, stored_line
+    from verify.report.html import _derivation_line
+    from verify.report.latex import row
+
+    R, x = sympy.Symbol("R"), sympy.Symbol("x")
+    line = Line("decided: R >= 0 for R in Interval(1, oo)", "decided",
+                terms=[sympy.Ge(R, 0, evaluate=False), "for", sympy.Contains(R, sympy.Interval(1, sympy.oo), evaluate=False), "≈",
+                       sympy.Float("2.785294", 7), sympy.CRootOf(x**3 + 2 * x**2 + 3 * x + 3, 0), sympy.ImmutableMatrix([[R, -1], [-1, 1]]),
+                       Formula("C_E*h**2"), sympy.Tuple(sympy.Rational(1, 3), 7)])
+    typeset = row(line)
+    assert r"R \geq 0 \text{ for } R \in \left[1, \infty\right) \approx 2.785294" in typeset
+    for copy in (pickle.loads(pickle.dumps(line)), stored_line(json.loads(json.dumps(line_data(line))))):
+        assert copy == line and row(copy) == typeset and _derivation_line(copy) == _derivation_line(line)
+    hostile = line_data(Line("x = 1", terms=[sympy.Symbol("x")]))
+    hostile["math"]["terms"] = [["Symbol", "}\\input{x}"]]
+    assert row(stored_line(hostile)) == r"x &= 1"  # read back from the text instead
+    hostile["math"]["terms"] = [["eval", ["Integer", "1"]]]
+    assert row(stored_line(hostile)) == r"x &= 1"
