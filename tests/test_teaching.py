@@ -631,6 +631,38 @@ def test_the_n_step_map_is_typeset_as_a_matrix_power(run_cli):
     assert cells(n_steps)[1] == ["T", "1", r"\frac{T^{2} \left(N - 1\right)}{2 N}"]
 
 
+def test_a_sampled_forall_shows_the_closed_form_it_evaluates_and_its_worst_instance(run_cli):
+    """Rosenbrock-Euler on y' = -y^2 from Y with stage matrix 1 - gamma h Jt instead of 1 + 2 gamma h Y: the steps differ by
+    h Y^2 |1/(1 + 2 gamma h Y) - 1/(1 - gamma h Jt)|, and the bound is gamma h^2 kappa0 kappa1 delta Y^2 with kappa0 =
+    1/(1 + 2 gamma h Y), kappa1 = 1/(1 - gamma h Jt), delta = |Jt + 2Y| (by hand).  At the worst instance Y = 1, h = 1/4,
+    gamma = 1, Jt = -3/2 both are 1/66 (Fraction below): the bound is attained, margin 0."""
+    from fractions import Fraction as F
+
+    import sympy
+
+    Y, h, gamma, Jt = F(1), F(1, 4), F(1), F(-3, 2)
+    kappa0, kappa1, delta = 1 / (1 + 2 * gamma * h * Y), 1 / (1 - gamma * h * Jt), abs(Jt + 2 * Y)
+    defect, bound = h * Y**2 * abs(kappa0 - kappa1), gamma * h**2 * kappa0 * kappa1 * delta * Y**2
+    assert defect == bound == F(1, 66)
+    output = bundled_explain(run_cli, "rosenbrock/jacobian-defect-F2")
+    assert "each instance is evaluated exactly on the closed form of the run:" in output
+    assert (f"worst instance Y = {Y}, h = {h}, gamma = {gamma}, Jt = {Jt}: abs(y - Phi_J) = {defect} <= {bound} = "
+            "gamma*h**2*kappa0*kappa1*delta*Y**2, relative margin 0") in output
+    lines = derivation_of("rosenbrock/jacobian-defect-F2")
+    [quantity] = [line.assignments[0][1] for line in lines if line.startswith("  abs(y - Phi_J) = ")]
+    [bounded] = [line.assignments[0][1] for line in lines if line.startswith("  gamma*h**2*kappa0*kappa1*delta*Y**2 = ")]
+    s = {name: sympy.Symbol(name) for name in ("Y", "h", "gamma", "Jt")}
+    by_hand = s["h"] * s["Y"]**2 * (1 / (1 + 2 * s["gamma"] * s["h"] * s["Y"]) - 1 / (1 - s["gamma"] * s["h"] * s["Jt"]))
+    assert sympy.simplify(plain(quantity).args[0] ** 2 - by_hand**2) == 0
+    kappa = 1 / ((1 + 2 * s["gamma"] * s["h"] * s["Y"]) * (1 - s["gamma"] * s["h"] * s["Jt"]))
+    assert sympy.simplify(plain(bounded) - s["gamma"] * s["h"]**2 * kappa * sympy.Abs(s["Jt"] + 2 * s["Y"]) * s["Y"]**2) == 0
+    latex = bundled_explain(run_cli, "rosenbrock/jacobian-defect-F2", "--latex")
+    assert_parses(latex)
+    assert (r"\text{worst instance } Y = 1 ,\  h = \frac{1}{4} ,\  \gamma = 1 ,\  \mathrm{Jt} = - \frac{3}{2} :\quad \mathrm{abs} ( y - "
+            r"{\Phi}_{J} ) = \frac{1}{66} \leq \frac{1}{66} = \gamma \, h ^{2} \, \kappa_{0} \, \kappa_{1} \, \delta \, Y ^{2} ;\quad "
+            r"\text{ relative margin } = 0") in latex
+
+
 def test_structured_lines_survive_pickling_and_the_result_cache_and_bad_data_is_text():
     """Sympy rebuilds a pickled R >= 0 as True; a Line passes its mathematics as JSON trees (pickle between processes, the
     result cache) and reads them back unevaluated; a tree with a name that is not an identifier, or a class not on the
