@@ -242,7 +242,7 @@ def test_derivation_lines_read_vectors_matrices_and_formulas_with_powers_and_imp
     assert line.assignments == [("spring.v", 0)] and line.formula == ["mass.v(T, v)", "mass.v(0, 0)"]
     latex = row("step 1: y = y[n] + h*f(t + h, y) => y = (1 - 1/2*(-2))**(-1)*(1) = 1/2")
     assert r"\Rightarrow" in latex and r"^{- 1}" in latex and "?" not in latex
-    assert r"L &= \left[\begin{matrix}1 & 0\\- \frac{1}{8} & 1\end{matrix}\right]" in row("LDL^T factors: L = [[1, 0], [-1/8, 1]]")
+    assert r"L &= \begin{pmatrix}1 & 0\\- \frac{1}{8} & 1\end{pmatrix}" in row("LDL^T factors: L = [[1, 0], [-1/8, 1]]")
 
 
 def bundled_explain(run_cli, claim_id, *options):
@@ -369,7 +369,7 @@ def test_cosimulation_explains_the_exchange_the_extrapolated_inputs_and_every_su
 
     output = run_cli("explain", "c", "c.toml", "--models", str(ROOT / "models")).output
     assert f"step 2 · exchange: spring.v = mass.v(T, v) = mass.v(1/10, {v1}) = {v1}" in output
-    assert f"step 2 · extrapolation: spring.v(T + tau) = spring.v + (spring.v - spring.v[n-1])/H*tau = 2/5 + (2/5 - 1/2)/(1/10)*tau = 2/5 - tau" in output
+    assert "step 2 · extrapolation: spring.v(T + tau) = spring.v + (spring.v - spring.v[n-1])/H*tau = 2/5 + (2/5 - 1/2)/(1/10)*tau = 2/5 - tau" in output
     shown = " + ".join(f"{w}*{v}" for w, v in zip(("1/6", "1/3", "1/3", "1/6"), stages))
     assert f"step 2 · spring substep 1: s(T + h) = s + h*(1/6*k1 + 1/3*k2 + 1/3*k3 + 1/6*k4) = {s1} + 1/20*({shown}) = {s_half}" in output
     assert f"step 2 · spring macro step: s = s(T + h) + h*(1/6*k1 + 1/3*k2 + 1/3*k3 + 1/6*k4) = {s_half} + 1/20*(" in output
@@ -434,8 +434,11 @@ def test_the_sign_derivation_writes_out_the_ldlt_factors(run_cli, tmp_path):
     assert f"LDL^T factors (M = L D L^T): L = [[1, 0, 0], [{l21}, 1, 0], [{l31}, {l32}, 1]]" in output
     assert f"LDL^T factors (M = L D L^T): D = [[{pivots[0]}, 0, 0], [0, {pivots[1]}, 0], [0, 0, {pivots[2]}]]" in output
     assert "coordinates of the squares (L^T w): (x - y/2 + 1/2, y + 1, 1)" in output
-    assert r"\text{LDL\textasciicircum{}T factors (M = L D L\textasciicircum{}T):}\quad D &= \left[\begin{matrix}2 & 0 & 0\\0 & \frac{1}{2} & 0" in latex
-    assert r"\text{Gram matrix M (q = w\textasciicircum{}T M w, w = (x, y, 1)):}\quad & \left[\begin{matrix}" in latex
+    assert r"\text{factors } M = L \, D \, L ^{T} :\quad D = \begin{pmatrix}2 & 0 & 0\\0 & \frac{1}{2} & 0" in latex
+    assert r"\text{Gram matrix } M \text{ of } q = w ^{T} \, M \, w ,\  w = ( x , y , 1 ) :\quad M = \begin{pmatrix}" in latex
+    gram, _, D = environments(latex, "pmatrix")
+    assert cells(gram) == [["2", "-1", "1"], ["-1", "1", "0"], ["1", "0", "1"]]  # M, as above
+    assert [row[k] for k, row in enumerate(cells(D))] == ["2", r"\frac{1}{2}", "0"] and [str(p) for p in pivots] == ["2", "1/2", "0"]
     bad = run_cli("explain", "bad", "c.toml").output
     assert f"LDL^T pivots: 1, then at pivot 2: {1 - 2 * 2} < 0" in bad and bad.splitlines()[-1].startswith("=> refuted (symbolic)")
 
@@ -480,7 +483,7 @@ def test_energy_shows_the_amplification_matrix_of_one_step(run_cli, tmp_path):
     assert f"amplification matrix of one macro step (y -> M y, y = (s, v)): [[1, {H}], [{-H}, 1]]" in output
     assert "eigenvalues of M: (1 - I/10, 1 + I/10)" in output and "their moduli: (sqrt(101)/10, sqrt(101)/10)" in output
     latex = bundled_explain(run_cli, "cosim/jacobi-constant/energy-grows", "--latex")
-    assert r"\text{amplification matrix of one macro step (y -\textgreater{} M y, y = (s, v)):}\quad & \left[\begin{matrix}1 & \frac{1}{10}" in latex
+    assert r"\text{amplification matrix of one macro step (y -\textgreater{} M y, y = (s, v)):}\quad & \begin{pmatrix}1 & \frac{1}{10}" in latex
     with_memory = bundled_explain(run_cli, "cosim/balance-correction/energy-still-grows")
     assert "(y -> M y, y = (s, v, carried error mass.F)): [[1, 1/10, 0], [-1/10, 1, 1], [0, -1/200, 0]]" in with_memory
     from conftest import ROOT
@@ -671,3 +674,241 @@ def test_the_power_exchange_shows_each_recovered_input_or_the_fallback_and_its_t
     assert r"\text{step 1 \textperiodcentered{} mass stage 1 (fallback, abs(a) = abs(v) = 0 \textless{} threshold = 1/10):}\quad" in latex
     wrong = run_cli("explain", "p-wrong", "c.toml", "--models", str(ROOT / "models")).output
     assert wrong.splitlines()[-1].startswith("=> refuted (exact): fallbacks: claimed 3, computed 4")
+
+
+def environments(latex: str, name: str) -> list[str]:
+    """The bodies of every ``name`` environment in ``latex``, as pylatexenc reads them (strictly)."""
+    from pylatexenc.latexwalker import LatexEnvironmentNode, LatexGroupNode, LatexMathNode
+
+    found = []
+
+    def walk(nodes):
+        for node in nodes or []:
+            if isinstance(node, LatexEnvironmentNode) and node.environmentname == name:
+                found.append("".join(child.latex_verbatim() for child in node.nodelist))
+            if isinstance(node, (LatexEnvironmentNode, LatexGroupNode, LatexMathNode)):
+                walk(node.nodelist)
+
+    walk(LatexWalker(latex, tolerant_parsing=False).get_latex_nodes()[0])
+    return found
+
+
+def cells(body: str) -> list[list[str]]:
+    """A pmatrix body as rows of cells (their LaTeX, stripped)."""
+    return [[cell.strip() for cell in row.split("&")] for row in body.split(r"\\")]
+
+
+def plain(value):
+    """``value`` with every symbol a plain one of the same name (a claim's R is real), to compare with a hand computation."""
+    import sympy
+
+    return value.xreplace({s: sympy.Symbol(s.name) for s in value.free_symbols if isinstance(s, sympy.Symbol)})
+
+
+def derivation_of(claim_id: str):
+    """The derivation lines of a bundled claim, in process (the Lines with their mathematics)."""
+    from conftest import ROOT
+    from verify import checks, runner
+
+    [claim] = [c for c in runner.load([str(ROOT / "claims")], [str(ROOT / "models")]) if c.id == claim_id]
+    return checks.explain(claim)
+
+
+def test_a_sign_claim_over_a_parameter_typesets_its_gram_matrix_minors_and_decided_sets(run_cli):
+    """-E' = (v - i)^2 + (R - 1) i^2 = R i^2 - 2 i v + v^2 = (i, v) M (i, v)^T with M = [[R, -1], [-1, 1]] (by hand); its
+    principal minors are R, 1 and R*1 - (-1)(-1) = R - 1; R >= 0 holds on [0, oo) and R - 1 >= 0 on [1, oo), so the form
+    is semidefinite exactly for R in [1, oo).  The lines carry these objects; LaTeX sets them as a pmatrix and R \\in [1, oo)."""
+    import sympy
+
+    R = sympy.Symbol("R")
+    M = sympy.Matrix([[R, -1], [-1, 1]])
+    minors = [M[0, 0], M[1, 1], M[0, 0] * M[1, 1] - M[0, 1] * M[1, 0]]
+    decided = {R: sympy.Interval(0, sympy.oo), R - 1: sympy.Interval(1, sympy.oo)}
+    lines = derivation_of("electromechanical/dissipative-exactly-when-R-at-least-1")
+    gram = next(line for line in lines if line.startswith("Gram matrix"))
+    assert gram == "Gram matrix [[R, -1], [-1, 1]]; all principal minors: [R, 1, R - 1]"  # the text as before
+    assert sympy.Matrix(plain(gram.terms[1])) == M
+    assert [plain(t) for t in gram.terms[4:] if not isinstance(t, str)] == [sympy.expand(m) for m in minors]
+    for line in (line for line in lines if line.startswith("decided:")):
+        relation, member = (plain(t) for t in line.terms[::2])
+        assert relation.rhs == 0 and isinstance(relation, sympy.GreaterThan) and member.args[1] == decided[relation.lhs]
+    latex = bundled_explain(run_cli, "electromechanical/dissipative-exactly-when-R-at-least-1", "--latex")
+    assert_parses(latex)
+    [matrix] = environments(latex, "pmatrix")
+    assert cells(matrix) == [["R", "-1"], ["-1", "1"]]
+    assert r"\text{ all principal minors: } R ,\  1 ,\  R - 1" in latex
+    assert r"\text{decided:}\quad & R \geq 0 \text{ for } R \in \left[0, \infty\right)" in latex
+    assert r"\text{decided:}\quad & R - 1 \geq 0 \text{ for } R \in \left[1, \infty\right)" in latex
+    assert r"\text{ holds for } R \in \left[1, \infty\right)" in latex and "Interval" not in latex.split(r"\end{align*}")[0]
+
+
+def test_a_relation_over_the_real_line_typesets_each_inequality_it_decided_with_its_set(run_cli):
+    """|1 + z| <= 1 is decided as z + 1 <= 1, which holds for z <= 0, and -z - 1 <= 1, which holds for z >= -2 (by hand):
+    both hold on [-2, 0], and the exact boundary of RK4's interval, the real root of z^3 + 4 z^2 + 12 z + 24 (R(z) = 1
+    divided by z), is about -2.785294 (mpmath below), written with \\approx."""
+    import mpmath
+    import sympy
+
+    lines = derivation_of("stability/euler-interval")
+    sets = {str(line.terms[0]): line.terms[2].args[1] for line in lines if line.startswith("decided:")}
+    assert sets == {"z + 1 <= 1": sympy.Interval(-sympy.oo, 0), "-z - 1 <= 1": sympy.Interval(-2, sympy.oo)}
+    latex = bundled_explain(run_cli, "stability/euler-interval", "--latex")
+    assert_parses(latex)
+    assert r"& z + 1 \leq 1 \text{ for } z \in \left(-\infty, 0\right] \\" in latex
+    assert r"& - z - 1 \leq 1 \text{ for } z \in \left[-2, \infty\right) \\" in latex
+    assert r"\text{both hold: } \left|{z + 1}\right| \leq 1 \text{ for } z \in \left[-2, 0\right] \\" in latex
+    root = mpmath.findroot(lambda x: x**3 + 4 * x**2 + 12 * x + 24, -2.8)
+    latex = bundled_explain(run_cli, "stability/rk4-exactly-when-2.785", "--latex")
+    assert_parses(latex)
+    shown = re.search(r"- \\frac\{557\}\{200\} \\text\{ is the boundary \} .* \\approx (-[0-9.]+) \\text\{ rounded to 3 decimals\}", latex)
+    assert shown and abs(float(shown.group(1)) - float(root)) < 1e-6 and round(float(shown.group(1)), 3) == -2.785
+
+
+def test_the_n_step_map_is_typeset_as_a_matrix_power(run_cli):
+    """ramp under frozen-slow Euler (H = T/N): A = [[1, 0, T/N], [T/N, 1, 0], [0, 0, 1]] and A^N as multiplied out with
+    Fractions at T = 3, N = 4 (test_forall_shows_the_n_step_map_and_the_inequalities_it_decided); the Line's matrix at
+    those values is that product, and LaTeX writes w -> A^N w and the matrix as a pmatrix."""
+    from fractions import Fraction as F
+
+    import sympy
+
+    T, N = F(3), 4
+    A = [[F(1), F(0), T / N], [T / N, F(1), F(0)], [F(0), F(0), F(1)]]
+    power = [[F(int(i == j)) for j in range(3)] for i in range(3)]
+    for _ in range(N):
+        power = [[sum(power[i][k] * A[k][j] for k in range(3)) for j in range(3)] for i in range(3)]
+    [line] = [line for line in derivation_of("ramp/terminal-error-every-T-N-m") if line.startswith("closed form of the N-step map")]
+    at = sympy.Matrix(plain(line.terms[-1])).subs({sympy.Symbol("T"): 3, sympy.Symbol("N"): 4})
+    assert at.tolist() == [[sympy.Rational(v.numerator, v.denominator) for v in row] for row in power]
+    latex = bundled_explain(run_cli, "ramp/terminal-error-every-T-N-m", "--latex")
+    assert_parses(latex)
+    assert r"\text{closed form of the N-step map } w \mapsto A ^{N} \, w :\quad A ^{N} = \begin{pmatrix}" in latex
+    one_step, n_steps = environments(latex, "pmatrix")
+    assert cells(one_step) == [["1", "0", r"\frac{T}{N}"], [r"\frac{T}{N}", "1", "0"], ["0", "0", "1"]]
+    assert cells(n_steps)[1] == ["T", "1", r"\frac{T^{2} \left(N - 1\right)}{2 N}"]
+
+
+def test_a_sampled_forall_shows_the_closed_form_it_evaluates_and_its_worst_instance(run_cli):
+    """Rosenbrock-Euler on y' = -y^2 from Y with stage matrix 1 - gamma h Jt instead of 1 + 2 gamma h Y: the steps differ by
+    h Y^2 |1/(1 + 2 gamma h Y) - 1/(1 - gamma h Jt)|, and the bound is gamma h^2 kappa0 kappa1 delta Y^2 with kappa0 =
+    1/(1 + 2 gamma h Y), kappa1 = 1/(1 - gamma h Jt), delta = |Jt + 2Y| (by hand).  At the worst instance Y = 1, h = 1/4,
+    gamma = 1, Jt = -3/2 both are 1/66 (Fraction below): the bound is attained, margin 0."""
+    from fractions import Fraction as F
+
+    import sympy
+
+    Y, h, gamma, Jt = F(1), F(1, 4), F(1), F(-3, 2)
+    kappa0, kappa1, delta = 1 / (1 + 2 * gamma * h * Y), 1 / (1 - gamma * h * Jt), abs(Jt + 2 * Y)
+    defect, bound = h * Y**2 * abs(kappa0 - kappa1), gamma * h**2 * kappa0 * kappa1 * delta * Y**2
+    assert defect == bound == F(1, 66)
+    output = bundled_explain(run_cli, "rosenbrock/jacobian-defect-F2")
+    assert "each instance is evaluated exactly on the closed form of the run:" in output
+    assert (f"worst instance Y = {Y}, h = {h}, gamma = {gamma}, Jt = {Jt}: abs(y - Phi_J) = {defect} <= {bound} = "
+            "gamma*h**2*kappa0*kappa1*delta*Y**2, relative margin 0") in output
+    lines = derivation_of("rosenbrock/jacobian-defect-F2")
+    [quantity] = [line.assignments[0][1] for line in lines if line.startswith("  abs(y - Phi_J) = ")]
+    [bounded] = [line.assignments[0][1] for line in lines if line.startswith("  gamma*h**2*kappa0*kappa1*delta*Y**2 = ")]
+    s = {name: sympy.Symbol(name) for name in ("Y", "h", "gamma", "Jt")}
+    by_hand = s["h"] * s["Y"]**2 * (1 / (1 + 2 * s["gamma"] * s["h"] * s["Y"]) - 1 / (1 - s["gamma"] * s["h"] * s["Jt"]))
+    assert sympy.simplify(plain(quantity).args[0] ** 2 - by_hand**2) == 0
+    kappa = 1 / ((1 + 2 * s["gamma"] * s["h"] * s["Y"]) * (1 - s["gamma"] * s["h"] * s["Jt"]))
+    assert sympy.simplify(plain(bounded) - s["gamma"] * s["h"]**2 * kappa * sympy.Abs(s["Jt"] + 2 * s["Y"]) * s["Y"]**2) == 0
+    latex = bundled_explain(run_cli, "rosenbrock/jacobian-defect-F2", "--latex")
+    assert_parses(latex)
+    assert (r"\text{worst instance } Y = 1 ,\  h = \frac{1}{4} ,\  \gamma = 1 ,\  \mathrm{Jt} = - \frac{3}{2} :\quad \mathrm{abs} ( y - "
+            r"{\Phi}_{J} ) = \frac{1}{66} \leq \frac{1}{66} = \gamma \, h ^{2} \, \kappa_{0} \, \kappa_{1} \, \delta \, Y ^{2} ;\quad "
+            r"\text{ relative margin } = 0") in latex
+
+
+def test_structured_lines_survive_pickling_and_the_result_cache_and_bad_data_is_text():
+    """Sympy rebuilds a pickled R >= 0 as True; a Line passes its mathematics as JSON trees (pickle between processes, the
+    result cache) and reads them back unevaluated; a tree with a name that is not an identifier, or a class not on the
+    list, is shown as the text."""
+    import json
+    import pickle
+
+    import sympy
+
+    from verify.outcome import Formula, Line, line_data, stored_line
+    from verify.report.html import _derivation_line
+    from verify.report.latex import row
+
+    R, x = sympy.Symbol("R"), sympy.Symbol("x")
+    line = Line("decided: R >= 0 for R in Interval(1, oo)", "decided",
+                terms=[sympy.Ge(R, 0, evaluate=False), "for", sympy.Contains(R, sympy.Interval(1, sympy.oo), evaluate=False), "≈",
+                       sympy.Float("2.785294", 7), sympy.CRootOf(x**3 + 2 * x**2 + 3 * x + 3, 0), sympy.ImmutableMatrix([[R, -1], [-1, 1]]),
+                       Formula("C_E*h**2"), sympy.Tuple(sympy.Rational(1, 3), 7)])
+    typeset = row(line)
+    assert r"R \geq 0 \text{ for } R \in \left[1, \infty\right) \approx 2.785294" in typeset
+    for copy in (pickle.loads(pickle.dumps(line)), stored_line(json.loads(json.dumps(line_data(line))))):
+        assert copy == line and row(copy) == typeset and _derivation_line(copy) == _derivation_line(line)
+    hostile = line_data(Line("x = 1", terms=[sympy.Symbol("x")]))
+    hostile["math"]["terms"] = [["Symbol", "}\\input{x}"]]
+    assert row(stored_line(hostile)) == r"x &= 1"  # read back from the text instead
+    hostile["math"]["terms"] = [["eval", ["Integer", "1"]]]
+    assert row(stored_line(hostile)) == r"x &= 1"
+
+
+def test_the_html_report_shows_decided_sets_as_mathml_run_or_replayed_from_the_cache(run_cli, tmp_path):
+    """The same page whether the claim was checked or its verdict reused: the set of a decided inequality as MathML."""
+    (tmp_path / "c.toml").write_text('[[claim]]\nid = "euler"\nstatement = "s"\ncheck = "forall"\ndomains = { z = "real" }\n'
+                                     'lhs = "abs(1 + z)"\nop = "<="\nrhs = 1\nexactly_when = "-2 <= z <= 0"\n', encoding="utf-8")
+    first = run_cli("run", "c.toml", "--format", "html").stdout
+    replayed = run_cli("run", "c.toml", "--format", "html")
+    assert "reused 1 of 1 verdicts" in replayed.stderr
+    again = replayed.stdout
+    derivation = first[first.index("<details>"):first.index("</details>")]
+    assert derivation == again[again.index("<details>"):again.index("</details>")]
+    assert ("decided: <math><mrow><mrow><mi>z</mi><mo>+</mo><mn>1</mn></mrow><mo>&#x2264;</mo><mn>1</mn></mrow></math> for "
+            "<math><mrow><mi>z</mi><mo>&#x2208;</mo>") in derivation
+
+
+@pytest.mark.skipif(shutil.which("pdflatex") is None, reason="no TeX engine (Debian: apt-get install texlive-latex-base)")
+def test_the_derivations_of_every_bundled_forall_sign_and_stability_claim_compile_as_one_document(tmp_path):
+    """The kinds whose reasoning lines are typeset from their objects (sets, Gram matrices, closed forms, approximate
+    values): one standalone document of all their derivations, as `verify explain --latex` writes each, compiles."""
+    from conftest import ROOT
+    from verify import checks, runner
+    from verify.report import latex
+    from verify.report.shared import summarised, unlimited_int_digits
+
+    fragments = []
+    with unlimited_int_digits():
+        for claim in runner.load([str(ROOT / "claims")], [str(ROOT / "models")]):
+            if claim.check in ("forall", "sign", "stability"):
+                outcome = checks.CHECKS[claim.check].outcome(claim)
+                fragments.append(latex.fragment(claim, summarised(outcome.derivation, 40), outcome))
+    assert len(fragments) > 70
+    document = latex.standalone(fragments)
+    assert_parses(document)
+    (tmp_path / "all.tex").write_text(document, encoding="utf-8")
+    done = subprocess.run(["pdflatex", "-interaction=nonstopmode", "-halt-on-error", "all.tex"], cwd=tmp_path, capture_output=True,
+                          text=True, timeout=300)
+    assert done.returncode == 0, done.stdout[-2000:]
+
+
+def test_stability_lines_typeset_the_tableau_the_formula_for_r_and_the_amplification_matrix(run_cli):
+    """RK4's tableau (Butcher: A with 1/2, 1/2, 1 below the diagonal, b = (1/6, 1/3, 1/3, 1/6), c = (0, 1/2, 1/2, 1)) as
+    a pmatrix and two tuples, R(z) = det(I - zA + z e b^T)/det(I - zA) as written; Jacobi co-simulation with constant
+    extrapolation steps (s, v) by M = [[1, H], [-H c/m, 1]] (each side integrates a constant input exactly), so trace 2
+    and determinant 1 + H^2 c/m (by hand)."""
+    import sympy
+
+    half = sympy.Rational(1, 2)
+    A = sympy.Matrix([[0, 0, 0, 0], [half, 0, 0, 0], [0, half, 0, 0], [0, 0, 1, 0]])
+    b, c = [sympy.Rational(1, 6), sympy.Rational(1, 3), sympy.Rational(1, 3), sympy.Rational(1, 6)], [0, half, half, 1]
+    [tableau] = [line for line in derivation_of("stability/rk4") if line.startswith("tableau of rk4")]
+    assert tableau.assignments == [("A", A), ("b", sympy.Tuple(*b)), ("c", sympy.Tuple(*c))]
+    latex = bundled_explain(run_cli, "stability/rk4", "--latex")
+    assert_parses(latex)
+    [matrix] = environments(latex, "pmatrix")
+    assert cells(matrix) == [["0"] * 4, [r"\frac{1}{2}"] + ["0"] * 3, ["0", r"\frac{1}{2}", "0", "0"], ["0", "0", "1", "0"]]
+    assert (r"R ( z ) &= 1 + z \, b ^{T} \, ( I - z \, A ) ^{- 1} \, e = \mathrm{det} ( I - z \, A + z \, e \, b ^{T} ) / "
+            r"\mathrm{det} ( I - z \, A ) \\") in latex
+    H, cc, m = sympy.symbols("H c m")
+    M = sympy.Matrix([[1, H], [-H * cc / m, 1]])
+    [trace] = [line for line in derivation_of("cosim/jacobi-constant/never-stable") if line.startswith("trace")]
+    assert plain(trace.terms[1]) == M.trace() and sympy.simplify(plain(trace.terms[4]) - M.det()) == 0
+    latex = bundled_explain(run_cli, "cosim/jacobi-constant/never-stable", "--latex")
+    assert_parses(latex)
+    assert r"& \text{trace } 2 ,\  \text{ determinant } \frac{H^{2} c + m}{m} \\" in latex

@@ -26,7 +26,7 @@ from pathlib import Path
 
 from verify.input.claim import Claim
 from verify.input.files import read_bounded, toml_files
-from verify.outcome import Outcome
+from verify.outcome import Outcome, line_data, stored_line
 
 DEFAULT_DIRECTORY = ".verify_cache"
 CACHED_STATUSES = ("verified", "refuted")
@@ -169,12 +169,12 @@ def _outcome_data(outcome: Outcome, seconds) -> dict:
 
     return {"status": outcome.status, "evidence": outcome.evidence, "message": outcome.message,
             "computed": {str(k): value_text(v) for k, v in outcome.computed.items()} if isinstance(outcome.computed, dict) else {},
-            "derivation": [str(line) for line in outcome.derivation],
+            "derivation": [line_data(line) for line in outcome.derivation],
             "margins": {str(k): float(v) for k, v in outcome.margins.items()}, "seconds": seconds}
 
 
 def _outcome_of(data: dict) -> Outcome:
-    return Outcome(data["status"], data["evidence"], data["message"], dict(data["computed"]), list(data["derivation"]), dict(data.get("margins", {})))
+    return Outcome(data["status"], data["evidence"], data["message"], dict(data["computed"]), [stored_line(line) for line in data["derivation"]], dict(data.get("margins", {})))
 
 
 def _write_json(path: Path, data) -> None:

@@ -334,7 +334,6 @@ def explain_command(claim_id, paths, model_dirs, latex, standalone, show_all, ti
         sys.exit(2)
     claim = claims[0]
     outcome, lines = runner.explain_bounded(claim, timeout=timeout, memory_limit=memory_limit, in_process=in_process)
-    lines = [str(line) for line in lines]
     if not show_all:
         from verify.report.shared import summarised
 

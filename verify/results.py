@@ -45,7 +45,7 @@ class Result:
         """In Jupyter: the derivation as an align* environment MathJax renders."""
         from verify.report import latex
 
-        return latex.mathjax(self.claim, [str(line) for line in self.outcome.derivation], self.outcome)
+        return latex.mathjax(self.claim, list(self.outcome.derivation), self.outcome)
 
     @property
     def passed(self) -> bool:

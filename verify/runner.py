@@ -23,6 +23,7 @@ except ImportError:  # not POSIX: no memory limit
 
 from verify import checks
 from verify.checks.common import Outcome
+from verify.outcome import Line
 from verify.input.load import Claim, load_claims
 from verify.results import (  # noqa: F401 -- Result, SourceLibrary, exit_status ... are also read as runner's
     DEFAULT_CLAIMS, DEFAULT_MODELS, DEFAULT_SOURCES, Result, SourceLibrary, assemble, default_model_dirs, default_source_dirs, exit_status,
@@ -316,7 +317,7 @@ def explain_bounded(claim: Claim, timeout: float | None = DEFAULT, memory_limit:
             return outcome, [claim.load_error]
         try:
             with unlimited_int_digits():
-                lines = [str(line) for line in checks.explain(claim)]
+                lines = [line if isinstance(line, Line) else str(line) for line in checks.explain(claim)]  # a Line keeps its mathematics
         except MemoryError:
             lines = [checks.memory_text()]
         except Exception as exc:  # the verdict stands; the derivation could not be written

@@ -14,7 +14,7 @@ from verify.engines.crosscheck import certify_sign  # rigorous enclosures: decid
 from verify.engines.crosscheck import mp_value  # margins only: floats never decide a verdict
 from verify.engines.rational import to_sympy
 from verify.errors import CheckError  # noqa: F401 -- re-exported: the error every claim kind raises
-from verify.outcome import Outcome  # noqa: F401 -- re-exported: what every claim kind returns
+from verify.outcome import Formula, Line, Outcome  # noqa: F401 -- re-exported: what every claim kind returns, and the lines of its derivation
 
 MAX_INLINE_DIGITS = 80  # longer exact values are written compactly in messages
 
@@ -93,6 +93,14 @@ def decimal_text(value: sympy.Rational) -> str:
     if places > MAX_SHOWN_PLACES:  # one RK4 step of a quartic from 1200 with h = 480 has 913 decimal places
         return f"{sign}{digits[:-places]}.{digits[-places:][:SHOWN_PLACES]}... (exactly, a decimal of {places} places)"
     return sign + (digits[:-places] + "." + digits[-places:] if places else digits)
+
+
+def listed(values) -> list:
+    """``values`` as the terms of a derivation Line: separated by commas, ``R, 1, R - 1``."""
+    terms = []
+    for value in values:
+        terms += [",", value] if terms else [value]
+    return terms
 
 
 def with_parameter_scope(claim, outcome: Outcome, keys) -> Outcome:

@@ -30,7 +30,7 @@ from verify.engines import rational
 from verify.input.load import Claim, LoadError
 from verify.engines.methods import ExactSystem, Recorder, run
 from verify.input.model import symbol
-from verify.checks.common import CheckError, Context, DEFAULT_CONTEXT, Outcome, short_text
+from verify.checks.common import CheckError, Context, DEFAULT_CONTEXT, Formula, Line, Outcome, short_text
 from verify.checks.comparisons import OPERATORS, RELATION
 from verify.checks.kit import option_value, initial_values, method_and_options, read_rational, validated
 from verify.engines import twins
@@ -459,7 +459,10 @@ def _amplification(model, method, options, system, t0, y0) -> list[str]:
     else:
         with mpmath.workdps(30):
             values, _ = mpmath.eig(mpmath.matrix([[crosscheck.to_mp(v) for v in row] for row in matrix.tolist()]))
-            lines.append("moduli of the eigenvalues of M (mpmath): " + ", ".join(f"≈ {mpmath.nstr(abs(v), 8)}" for v in values))
+            moduli = [mpmath.nstr(abs(v), 8) for v in values]
+            lines.append(Line("moduli of the eigenvalues of M (mpmath): " + ", ".join(f"≈ {m}" for m in moduli),
+                              terms=["moduli of the eigenvalues of", Formula("M"), "(mpmath):",
+                                     *[term for k, m in enumerate(moduli) for term in ([","] if k else []) + ["≈", crosscheck.approximate(m)]]]))
     return lines
 
 

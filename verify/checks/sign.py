@@ -22,7 +22,7 @@ import itertools
 import sympy
 
 from verify.input.load import Claim, LoadError
-from verify.checks.common import CheckError, Context, DEFAULT_CONTEXT, Outcome, with_parameter_scope
+from verify.checks.common import CheckError, Context, DEFAULT_CONTEXT, Formula, Line, Outcome, listed, with_parameter_scope
 from verify.checks.kind import ClaimKind
 
 KEYS = {"expr", "sign"}
@@ -61,7 +61,9 @@ def _decide(claim: Claim) -> Outcome:
     variables = sorted(expression.free_symbols, key=str)
     q = sympy.expand(factor * expression)
     computed = {"expr": str(sympy.expand(expression))}
-    header = [f"expr = {expression} = {sympy.expand(expression)}", f"to show: {'' if factor == 1 else '-expr = '}{q} {'>' if strict else '>='} 0"]
+    header = [f"expr = {expression} = {sympy.expand(expression)}",
+              Line(f"to show: {'' if factor == 1 else '-expr = '}{q} {'>' if strict else '>='} 0", "to show",
+                   terms=([] if factor == 1 else [Formula("-expr"), "="]) + [(sympy.Gt if strict else sympy.Ge)(q, 0, evaluate=False)])]
     if not variables:
         holds = q > 0 if strict else q >= 0
         if q.is_Rational:
@@ -172,7 +174,10 @@ def _quadratic(claim, q, variables, polynomial, sign, strict, computed, header):
     pivots, L, failure = ldl(M)
     taken = {str(c) for c in coordinates}  # the form and its vector get names no state or parameter has (a state may be v)
     form, vector = _fresh_name("q", taken), _fresh_name("w", taken)
-    derivation = header + [f"Gram matrix M ({form} = {vector}^T M {vector}, {vector} = ({', '.join(map(str, coordinates))})): {M}"]
+    shown = f"({', '.join(map(str, coordinates))})"
+    derivation = header + [Line(f"Gram matrix M ({form} = {vector}^T M {vector}, {vector} = {shown}): {M}",
+                                terms=["Gram matrix", Formula("M"), "of", Formula(form), "=", Formula(f"{vector}^T*M*{vector}"), ",",
+                                       Formula(vector), "=", Formula(shown), ":", Formula("M"), "=", sympy.ImmutableMatrix(M)])]
     if failure is None:
         squares = []
         for k, d in enumerate(pivots):
@@ -183,8 +188,10 @@ def _quadratic(claim, q, variables, polynomial, sign, strict, computed, header):
         if sympy.expand(rewrite - q) != 0:
             raise CheckError("internal: the LDL^T sum of squares does not expand back to q")
         derivation += _factors(M, L, pivots, vector, coordinates)
-        derivation.append("LDL^T pivots: " + ", ".join(map(str, pivots)))
-        derivation.append(f"sum of squares (sympy expands it back to {form}): " + " + ".join(str(d * lin**2) for d, lin in squares))
+        derivation.append(Line("LDL^T pivots: " + ", ".join(map(str, pivots)), terms=["pivots of", Formula("L*D*L^T"), ":", *listed(pivots)]))
+        derivation.append(Line(f"sum of squares (sympy expands it back to {form}): " + " + ".join(str(d * lin**2) for d, lin in squares),
+                               terms=["sum of squares:", Formula(form), "=", sympy.Add(*(d * lin**2 for d, lin in squares), evaluate=False),
+                                      "(sympy expands it back)"]))
         if not strict or all(d > 0 for d in pivots):
             kind = "definite" if strict else "semidefinite"
             return Outcome(
@@ -201,14 +208,19 @@ def _quadratic(claim, q, variables, polynomial, sign, strict, computed, header):
         failure = y  # a null direction: q vanishes there, so the strict sign fails
     else:  # the elimination stopped: the pivots so far, then the one that is negative (or zero with a nonzero row)
         k = len(pivots)
-        derivation.append(f"LDL^T pivots: {', '.join(map(str, pivots)) + ', ' if pivots else ''}then at pivot {k + 1}: "
-                          f"{'a zero pivot with a nonzero row' if _reduced_pivot(M, L, pivots, k) == 0 else f'{_reduced_pivot(M, L, pivots, k)} < 0'}")
+        reduced = _reduced_pivot(M, L, pivots, k)
+        derivation.append(Line(f"LDL^T pivots: {', '.join(map(str, pivots)) + ', ' if pivots else ''}then at pivot {k + 1}: "
+                               f"{'a zero pivot with a nonzero row' if reduced == 0 else f'{reduced} < 0'}",
+                               terms=["pivots of", Formula("L*D*L^T"), ":", *listed(pivots), *([","] if pivots else []), f"then at pivot {k + 1}:",
+                                      "a zero pivot with a nonzero row" if reduced == 0 else sympy.Lt(reduced, 0, evaluate=False)]))
     x = _back_substitute(L, failure)
     point = _to_state(q, variables, x, homogeneous, strict)
     if point is None:
         raise CheckError(f"not proved: the Gram matrix is not {'definite' if strict else 'semidefinite'}, and no exact counterexample was built")
     expression = claim.spec.expr
-    return _refuted(claim, sign, expression, point, computed, derivation + ["LDL^T fails at pivot; counterexample direction " + str(x)])
+    return _refuted(claim, sign, expression, point, computed, derivation + [
+        Line("LDL^T fails at pivot; counterexample direction " + str(x),
+             terms=[Formula("L*D*L^T"), "fails at a pivot; counterexample direction", sympy.Tuple(*x)])])
 
 
 def _factors(M, L, pivots, vector, coordinates) -> list[str]:
@@ -218,8 +230,11 @@ def _factors(M, L, pivots, vector, coordinates) -> list[str]:
     if L_matrix * D * L_matrix.T != sympy.Matrix(M):
         raise CheckError("internal: the LDL^T factors do not multiply back to the Gram matrix")
     combined = [sympy.expand(sum(L[i][k] * coordinates[i] for i in range(n))) for k in range(n)]
-    return [f"LDL^T factors (M = L D L^T): L = {L_matrix.tolist()}", f"LDL^T factors (M = L D L^T): D = {D.tolist()}",
-            f"coordinates of the squares (L^T {vector}): ({', '.join(map(str, combined))})"]
+    factors = ["factors", Formula("M"), "=", Formula("L*D*L^T"), ":"]
+    return [Line(f"LDL^T factors (M = L D L^T): L = {L_matrix.tolist()}", terms=factors + [Formula("L"), "=", sympy.ImmutableMatrix(L_matrix)]),
+            Line(f"LDL^T factors (M = L D L^T): D = {D.tolist()}", terms=factors + [Formula("D"), "=", sympy.ImmutableMatrix(D)]),
+            Line(f"coordinates of the squares (L^T {vector}): ({', '.join(map(str, combined))})",
+                 terms=["coordinates of the squares", Formula(f"L^T*{vector}"), "=", sympy.Tuple(*combined)])]
 
 
 def _reduced_pivot(M, L, pivots, k):
@@ -269,7 +284,8 @@ def _refuted(claim, sign, expression, point, computed, derivation):
         "symbolic",
         f"claimed {claim.table['expr']} {sign} for all real {_names(point)}; computed {value} at {at}",
         computed,
-        derivation + [f"at {at}: expr = {value}"],
+        derivation + [Line(f"at {at}: expr = {value}",
+                           terms=["at", *listed(sympy.Eq(s, v, evaluate=False) for s, v in point.items()), ":", Formula("expr"), "=", value])],
     )
 
 

@@ -208,6 +208,14 @@ def show(value, digits: int = 35) -> str:
         return mpmath.nstr(value, digits)
 
 
+def approximate(text: str) -> sympy.Float:
+    """A decimal as shown (``0.97``, ``-2.785294``, ``1.2e-30``) as a sympy Float of as many significant digits, which
+    sympy's printers write as shown: an approximate value in a derivation line, after ``≈``."""
+    mantissa = text.strip().lower().split("e")[0]
+    digits = "".join(c for c in mantissa if c.isdigit()).lstrip("0") or "0"
+    return sympy.Float(text.strip(), max(1, len(digits)))
+
+
 def to_mp(value):
     """A claim's exact number at the working precision: a rational, or a closed real number such as
     (3 + sqrt(3))/6 in a tableau given by the claim (evaluated by this module's own walker)."""

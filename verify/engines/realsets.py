@@ -30,6 +30,7 @@ import sympy
 from verify.engines import crosscheck
 from verify.engines.certified import interval_ends
 from verify.errors import CheckError
+from verify.outcome import Line
 
 MAX_BITS = 2048  # precision of the enclosures tried before a comparison is declared undecidable
 
@@ -184,7 +185,7 @@ def difference_point(claimed: sympy.Set, truth: sympy.Set):
     return None
 
 
-def snap_to_digits(claimed: sympy.Set, truth: sympy.Set, places: int) -> tuple[sympy.Set, list[str]]:
+def snap_to_digits(claimed: sympy.Set, truth: sympy.Set, places: int) -> tuple[sympy.Set, list[Line]]:
     """Replace each rational boundary of ``claimed`` that is not a boundary of ``truth`` by the boundary of
     ``truth`` that rounds to it at ``places`` decimals (either rounding rule), when there is exactly one."""
     half = sympy.Rational(1, 2 * 10**places)
@@ -200,7 +201,8 @@ def snap_to_digits(claimed: sympy.Set, truth: sympy.Set, places: int) -> tuple[s
         if len(near) == 1:
             replaced[end] = near[0]
             shown = sympy.N(near[0], places + 4)  # for the message only
-            notes.append(f"{end} is the boundary {near[0]} ≈ {shown} rounded to {places} decimals")
+            notes.append(Line(f"{end} is the boundary {near[0]} ≈ {shown} rounded to {places} decimals",
+                              terms=[end, "is the boundary", near[0], "≈", shown, f"rounded to {places} decimals"]))
     if not replaced:
         return claimed, notes
     rebuilt = [sympy.Interval(replaced.get(p.start, p.start), replaced.get(p.end, p.end), p.left_open, p.right_open) for p in pieces(claimed)]

@@ -16,6 +16,7 @@ from verify.engines import rational_functions
 from verify.engines.methods import Method, Recorder, SymbolicSystem
 from verify.engines.methods.multirate import FrozenSlowEuler
 from verify.errors import SymbolicUnavailable
+from verify.outcome import Formula, Line
 
 
 def sympify_deep(value):
@@ -198,25 +199,36 @@ def _fresh(base: str, taken: set) -> str:
     return base if base not in taken else next(f"{base}{k}" for k in range(1, len(taken) + 2) if f"{base}{k}" not in taken)
 
 
-def _shown(matrix: sympy.Matrix) -> str:
-    text = str([[sympy.factor(e) for e in row] for row in matrix.tolist()])
-    return text if len(text) <= MAX_SHOWN_MAP else f"({matrix.shape[0]}x{matrix.shape[1]}, {len(text)} characters: not shown)"
+def _matrix_line(text: str, matrix: sympy.Matrix, terms: list) -> Line | str:
+    """``text`` followed by the matrix with its entries factored, the matrix the last of the line's ``terms``; a
+    matrix too long to print is named by its size."""
+    factored = sympy.ImmutableMatrix(matrix.shape[0], matrix.shape[1], [sympy.factor(e) for e in matrix])
+    shown = str(factored.tolist())
+    if len(shown) > MAX_SHOWN_MAP:
+        return f"{text}({matrix.shape[0]}x{matrix.shape[1]}, {len(shown)} characters: not shown)"
+    return Line(text + shown, terms=terms + [factored])
 
 
-def _map_lines(system, names, M, c) -> list[str]:
+def _map_lines(system, names, M, c) -> list:
     """The one-step map y -> M y + c as lines (M and c named apart from the model's symbols)."""
     taken = _taken(system)
     matrix, offset = _fresh("M", taken), _fresh("c", taken | {"M"})
     label = f"one step y -> {matrix} y + {offset} (y = ({', '.join(names)}))"
-    lines = [f"{label}: {matrix} = {_shown(M)}"]
+    step = ["one step", Formula("y"), "->", Formula(f"{matrix}*y + {offset}"), ",", Formula("y"), "=", Formula(f"({', '.join(names)})"), ":"]
+    lines = [_matrix_line(f"{label}: {matrix} = ", M, step + [Formula(matrix), "="])]
     if any(e != 0 for e in c):
-        lines.append(f"{label}: {offset} = ({', '.join(str(sympy.factor(e)) for e in c)})")
+        factored = [sympy.factor(e) for e in c]
+        lines.append(Line(f"{label}: {offset} = ({', '.join(map(str, factored))})", terms=step + [Formula(offset), "=", sympy.Tuple(*factored)]))
     return lines
 
 
-def _power_lines(system, names, A, power, steps) -> list[str]:
+def _power_lines(system, names, A, power, steps) -> list:
     """The augmented one-step matrix and its ``steps``-th power: the closed form of the N-step map."""
     taken = _taken(system)
     matrix = _fresh("A", taken)
-    return [f"one step w -> {matrix} w (w = ({', '.join(names)})): {matrix} = {_shown(A)}",
-            f"closed form of the {steps}-step map w -> {matrix}**{steps} w: {_shown(power)}"]
+    vector = Formula(f"({', '.join(names)})")
+    return [_matrix_line(f"one step w -> {matrix} w (w = ({', '.join(names)})): {matrix} = ", A,
+                         ["one step", Formula("w"), "->", Formula(f"{matrix}*w"), ",", Formula("w"), "=", vector, ":", Formula(matrix), "="]),
+            _matrix_line(f"closed form of the {steps}-step map w -> {matrix}**{steps} w: ", power,
+                         [f"closed form of the {steps}-step map", Formula("w"), "->", Formula(f"{matrix}**({steps})*w"), ":",
+                          Formula(f"{matrix}**({steps})"), "="])]

@@ -1,41 +1,39 @@
-"""A derivation line read back as mathematics, for the LaTeX and MathML printers.
+"""A derivation line as mathematics, for the LaTeX and MathML printers.
 
 ``verify explain`` and a claim's derivation are lines of text (``step 1 · microstep 2: i = 9/200``,
-``expanded: -8*i**2 + 2*i*v - v**2``, ``initial: t = 0, q = 0``).  Each is split into a label and either
-assignments ``name = value`` or one expression, every value read by the project's own whitelist parser
-(verify.input.expr: no eval, every identifier a plain symbol) into a sympy expression; a line that does not read so
-stays prose.  The printers then typeset with sympy's LaTeX and MathML printers, names made safe by ``latex_name``.
+``expanded: -8*i**2 + 2*i*v - v**2``, ``initial: t = 0, q = 0``).  A check that has the mathematics of a line writes
+it beside the text (verify.outcome.Line: ``decided: R - 1 >= 0 for R in Interval(1, oo)`` carries the relation and the
+set); a plain string is split into a label and either assignments ``name = value`` or one expression, every value read
+by the project's own whitelist parser (verify.input.expr: no eval, every identifier a plain symbol) into a sympy
+expression; a line that does not read so stays prose.  The printers then typeset with sympy's LaTeX and MathML
+printers, names made safe by ``latex_name``.  The result cache keeps a Line's mathematics as JSON trees of sympy class
+names from a fixed list (verify.outcome.Line.data), read back here without eval.
 """
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
 
-IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+from verify.outcome import AS_GIVEN, IDENTIFIER, SINGLETONS, UNEVALUATED, Formula, Line
+
 # a value's name in a derivation: an identifier, a subsystem's input (spring.v), either with arguments (s(T + h))
 NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*(?:\([^()=]*\))?")
 MAX_MATH_CHARS = 2000  # a longer value (a huge rational) is shown as text
+MAX_LINE_CHARS = 20_000  # a Line whose text is longer is shown as text too: TeX reads at most 200,000 characters in one line
 GREEK = {"alpha", "beta", "gamma", "delta", "epsilon", "zeta", "eta", "theta", "kappa", "lam", "lambda", "mu", "nu", "xi",
          "rho", "sigma", "tau", "phi", "chi", "psi", "omega", "Gamma", "Delta", "Theta", "Lambda", "Sigma", "Phi", "Psi", "Omega"}
 
 
-@dataclass
-class Line:
-    """One derivation line: ``label`` (or None), and either ``assignments`` [(name, expression)], an
-    ``expression``, or neither (prose: ``text`` only).  ``formula``: for one assignment ``k2 = f(t + h, y + h*k1) =
-    f(1/2, 1/2) = -1/2``, the parts between the name and the value, shown as written (never evaluated)."""
-    text: str
-    label: str | None = None
-    assignments: list = field(default_factory=list)
-    expression: object = None
-    formula: list = field(default_factory=list)
-
-    @property
-    def is_math(self) -> bool:
-        return bool(self.assignments) or self.expression is not None
-
-
-def read_line(text: str) -> Line:
+def read_line(text) -> Line:
+    """A derivation line with its mathematics: a Line a check wrote with it (or one stored in the result cache) as
+    it is, a plain string read back."""
+    if isinstance(text, Line):
+        if text.stored is not None:
+            read = _stored_mathematics(text)
+            if read is not None:
+                return read
+        elif text.is_math and len(text) <= MAX_LINE_CHARS:
+            return text
+    text = str(text)
     stripped = text.strip()
     label, rest = None, stripped
     head, sep, tail = stripped.partition(": ")
@@ -45,15 +43,15 @@ def read_line(text: str) -> Line:
         return Line(text, label)
     single = _assignment(rest)
     if single:
-        return Line(text, label, [single])
+        return Line(text, label, assignments=[single])
     parts = [_assignment(part) for part in rest.split(", ")]
     if len(parts) > 1 and all(parts):
-        return Line(text, label, parts)
+        return Line(text, label, assignments=parts)
     chain = rest.split(" = ")
     if len(chain) > 2 and NAME.fullmatch(chain[0].strip()) and not any(ch in rest for ch in ";:"):  # name = formula = ... = value
         value = read_value(chain[-1])
         if value is not None:
-            return Line(text, label, [(chain[0].strip(), value)], formula=[part.strip() for part in chain[1:-1]])
+            return Line(text, label, assignments=[(chain[0].strip(), value)], formula=[part.strip() for part in chain[1:-1]])
     expression = read_value(rest)
     if expression is not None:
         return Line(text, label, expression=expression)
@@ -61,7 +59,7 @@ def read_line(text: str) -> Line:
     if words and label is None:
         single = _assignment(f"{words.group(2)} = {words.group(3)}")
         if single:
-            return Line(text, words.group(1).strip(), [single])
+            return Line(text, words.group(1).strip(), assignments=[single])
     return Line(text)
 
 
@@ -242,10 +240,18 @@ def symbol_names(expression) -> dict:
     return {s: latex_name(s.name) for s in getattr(expression, "free_symbols", ())}
 
 
+MAX_MATRIX_COLUMNS = 10  # amsmath's pmatrix holds at most this many columns; a wider matrix is sympy's array
+
+
 def latex(expression) -> str:
+    """``expression`` by sympy's LaTeX printer, names by ``latex_name`` and matrices in parentheses (``pmatrix``)."""
     import sympy
 
-    return sympy.latex(expression, symbol_names=symbol_names(expression))
+    matrices = [expression] if isinstance(expression, sympy.MatrixBase) else \
+        [m for m in sympy.preorder_traversal(expression) if isinstance(m, sympy.MatrixBase)] if isinstance(expression, sympy.Basic) else []
+    narrow = all(m.cols <= MAX_MATRIX_COLUMNS for m in matrices)
+    settings = {"mat_str": "pmatrix", "mat_delim": ""} if narrow else {}
+    return sympy.latex(expression, symbol_names=symbol_names(expression), **settings)
 
 
 def mathml(expression) -> str:
@@ -253,10 +259,65 @@ def mathml(expression) -> str:
     import sympy
     from sympy.printing.mathml import mathml as to_mathml
 
-    renamed = expression.xreplace({s: sympy.Symbol(_mathml_name(s.name)) for s in getattr(expression, "free_symbols", ())})
+    renamed = expression.xreplace({s: sympy.Symbol(_mathml_name(s.name)) for s in getattr(expression, "free_symbols", ())
+                                   if isinstance(s, sympy.Symbol)})
     return f"<math>{to_mathml(renamed, printer='presentation')}</math>"
 
 
 def _mathml_name(name: str) -> str:
     match = re.fullmatch(r"([A-Za-z]+)(\d+)", name)  # x0 -> x_0, which sympy's printer subscripts
     return f"{match.group(1)}_{match.group(2)}" if match and len(match.group(1)) == 1 else name
+
+
+def _stored_mathematics(line: Line) -> Line | None:
+    """The Line that ``Line.data`` stored, or None when the data does not read (the text is read instead)."""
+    math = line.stored
+    try:
+        label = math["label"]
+        if label is not None and not isinstance(label, str) or not all(isinstance(p, str) for p in math["formula"]):
+            return None
+        return Line(str(line), label, assignments=[(str(name), _from_tree(value)) for name, value in math["assignments"]],
+                    formula=math["formula"], expression=_from_tree(math["expression"]),
+                    terms=[_stored_term(term) for term in math["terms"]])
+    except (KeyError, TypeError, ValueError, AttributeError, IndexError, RecursionError, ArithmeticError):
+        return None
+
+
+def _stored_term(term):
+    if isinstance(term, dict):
+        return Formula(str(term["formula"]))
+    return term if isinstance(term, str) else _from_tree(term)
+
+
+def _from_tree(tree):
+    import sympy
+
+    if tree is None:
+        return None
+    head, arguments = tree[0], tree[1:]
+    if head == "Matrix":
+        return sympy.ImmutableMatrix([[_from_tree(entry) for entry in row] for row in arguments[0]])
+    if head == "Integer":
+        return sympy.Integer(int(arguments[0], 16))
+    if head == "Rational":
+        return sympy.Rational(int(arguments[0], 16), int(arguments[1], 16))
+    if head == "Float":
+        from verify.engines.crosscheck import approximate
+
+        return approximate(str(arguments[0]))
+    if head in SINGLETONS:
+        return {"BooleanTrue": sympy.true, "BooleanFalse": sympy.false}.get(head) or getattr(sympy.S, head)
+    if head in ("Symbol", "Function") and not IDENTIFIER.fullmatch(str(arguments[0])):
+        raise ValueError("not a name")  # names reach LaTeX through latex_name, which expects identifiers
+    if head == "Symbol":
+        return sympy.Symbol(str(arguments[0]))
+    if head == "CRootOf":
+        return sympy.CRootOf(_from_tree(arguments[0]), _from_tree(arguments[1]), int(arguments[2]))
+    if head == "Function":
+        return sympy.Function(str(arguments[0]))(*[_from_tree(a) for a in arguments[1:]])
+    parts = [_from_tree(a) for a in arguments]
+    if head in UNEVALUATED:
+        return getattr(sympy, head)(*parts, evaluate=False)
+    if head in AS_GIVEN:
+        return getattr(sympy, head)(*parts)
+    raise ValueError(f"not a stored class: {head}")

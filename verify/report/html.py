@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from html import escape
 
+from verify.outcome import Formula
 from verify.report.derivation import mathml, read_expression, read_line
 
 MAX_DERIVATION_LINES = 200  # a longer derivation shows its first and last half of this in the page
@@ -50,6 +51,9 @@ def _computed(result) -> str:
     return f"<ul class='computed'>{''.join(rows)}</ul>" if rows else ""
 
 
+WORDS = {"->": "↦", "<=": "≤", ">=": "≥", "==": "=", "!=": "≠", "..": "…"}  # a word between the terms of a line, as the page shows it
+
+
 def _derivation_line(line: str) -> str:
     read = read_line(line)
     if not read.is_math:
@@ -57,14 +61,18 @@ def _derivation_line(line: str) -> str:
     label = f"{escape(read.label)}: " if read.label else ""
     if read.formula:
         name, value = read.assignments[0]
-        return label + f"<code>{escape(name)}</code> = " + " = ".join([f"<code>{escape(part)}</code>" for part in read.formula] + [mathml(value)])
+        return label + f"<code>{escape(name)}</code> = " + " = ".join([f"<code>{escape(part)}</code>" for part in read.formula]
+                                                                     + ([] if value is None else [mathml(value)]))
+    if read.terms:
+        return label + " ".join(f"<code>{escape(item)}</code>" if isinstance(item, Formula) else escape(WORDS.get(item, item))
+                                if isinstance(item, str) else mathml(item) for item in read.terms)
     if read.assignments:
         return label + ", ".join(f"<code>{escape(name)}</code> = {mathml(value)}" for name, value in read.assignments)
     return label + mathml(read.expression)
 
 
 def _derivation(result) -> str:
-    lines = [str(line) for line in result.outcome.derivation]
+    lines = list(result.outcome.derivation)
     if not lines:
         return ""
     from verify.report.shared import summarised

@@ -2,11 +2,12 @@
 
 Every value and expression is typeset by sympy's LaTeX printer from the expression the line states (read back by
 verify.report.derivation, never evaluated), names by ``derivation.latex_name`` (``\\mathrm{deficit\\_spring\\_v}``);
-prose lines and labels are ``\\intertext`` / ``\\text`` with every special character escaped, so the fragment
-compiles whatever the claim file's strings hold.
+prose lines, labels and the words between a line's terms are ``\\text`` with every special character escaped, so the
+fragment compiles whatever the claim file's strings hold.
 """
 from __future__ import annotations
 
+from verify.outcome import Formula
 from verify.report.derivation import formula_latex, latex, name_latex, read_line
 
 SPECIALS = {"\\": r"\textbackslash{}", "{": r"\{", "}": r"\}", "$": r"\$", "&": r"\&", "#": r"\#", "^": r"\textasciicircum{}",
@@ -16,6 +17,7 @@ UNICODE = {"·": r"\textperiodcentered{}", "≈": r"$\approx$", "≤": r"$\leq$"
 PREAMBLE = r"""\documentclass{article}
 \usepackage[T1]{fontenc}
 \usepackage{amsmath}
+\usepackage{amssymb}
 \usepackage[margin=2cm]{geometry}
 \allowdisplaybreaks
 \begin{document}
@@ -51,14 +53,31 @@ def row(line: str, escape=None) -> str:
     if not read.is_math:  # prose: a paragraph in the row, so that a long line wraps
         return r"& \parbox[t]{0.85\linewidth}{\raggedright " + escape(line.strip()) + "}"
     label = r"\text{" + escape(read.label) + r":}\quad " if read.label else ""
-    if read.formula:  # name = formula = values substituted = value
+    if read.formula:  # name = formula = values substituted = value (or the formula alone)
         name, value = read.assignments[0]
-        return label + f"{name_latex(name)} &= " + " = ".join([formula_latex(part) for part in read.formula] + [latex(value)])
+        return label + f"{name_latex(name)} &= " + " = ".join([formula_latex(part) for part in read.formula]
+                                                               + ([] if value is None else [latex(value)]))
+    if read.terms:
+        return label + "& " + " ".join(term(item, escape, index == 0, index == len(read.terms) - 1) for index, item in enumerate(read.terms))
     if read.assignments:
         math = r",\quad ".join(f"{name_latex(name)} &= {latex(value)}" if index == 0 else f"{name_latex(name)} = {latex(value)}"
                                for index, (name, value) in enumerate(read.assignments))
         return label + math
     return label + "& " + latex(read.expression)
+
+
+SYMBOLS = {"=": "=", "≈": r"\approx", "->": r"\mapsto", "<": "<", "<=": r"\leq", ">": ">", ">=": r"\geq", "==": "=", "!=": r"\neq",
+           "..": r"\ldots", ",": r",\ ", ";": r";\quad", ":": r":\quad", "(": "(", ")": ")"}  # words set as mathematics
+
+
+def term(item, escape=None, first=False, last=False) -> str:
+    """One term of a line: a sympy object typeset by sympy, a word as text with a space on each side that has a
+    neighbour (``=``, ``≈``, ``->``, relations and punctuation as mathematics)."""
+    if isinstance(item, Formula):
+        return formula_latex(item)
+    if not isinstance(item, str):
+        return latex(item)
+    return SYMBOLS.get(item) or r"\text{" + ("" if first else " ") + (escape or text)(item) + ("" if last else " ") + "}"
 
 
 def fragment(claim, lines, outcome) -> str:

@@ -13,7 +13,7 @@ from verify.input.model import TIME, symbol
 from verify.engines import realsets
 from verify.checks import kit
 from verify.checks import sign as sign_check
-from verify.checks.common import CheckError, Outcome, short_text
+from verify.checks.common import CheckError, Formula, Line, Outcome, listed, short_text
 from verify.checks.comparisons import OPERATORS
 from verify.checks.forall.domains import Domain, to_domain
 
@@ -43,14 +43,17 @@ def prove_run(claim, spec, over):
     proved = []
     for comparison in rs.expect:
         difference = _reduced((comparison.quantity - comparison.claimed).subs(values), lambda d: d == 0)
-        derivation.append(f"{comparison.text} - ({comparison.claimed_text}) = {difference}")
+        derivation.append(Line(f"{comparison.text} - ({comparison.claimed_text}) = {difference}",
+                               terms=[Formula(f"{comparison.text} - ({comparison.claimed_text})"), "=", difference]))
         if difference != 0:
             return ClosedForm(values)
         proved.append(f"{comparison.text} = {comparison.claimed_text}")
     for comparison in rs.relations:
         difference = _reduced((comparison.quantity - comparison.claimed).subs(values), lambda d: _decided(d, comparison.op) is True)
         truth = _decided(difference, comparison.op)
-        derivation.append(f"{comparison.text} - ({comparison.claimed_text}) = {difference}: {comparison.op} 0 is {truth}")
+        derivation.append(Line(f"{comparison.text} - ({comparison.claimed_text}) = {difference}: {comparison.op} 0 is {truth}",
+                               terms=[Formula(f"{comparison.text} - ({comparison.claimed_text})"), "=", difference, ":", comparison.op,
+                                      sympy.Integer(0), f"is {truth}"]))
         if truth is not True:
             return ClosedForm(values)
         proved.append(f"{comparison.text} {comparison.op} {comparison.claimed_text}")
@@ -107,12 +110,14 @@ def prove_relation(claim, spec, over):
         truth = _decided(difference, op)
         if truth and spec.exactly_when is None:
             return Outcome("verified", "symbolic", f"{claim.table['lhs']} {op} {claim.table['rhs']} for all {over} (sympy: lhs - rhs = {short_text(difference)})",
-                           {}, [f"lhs - rhs = {difference}; sympy's assumptions decide {op} 0"])
+                           {}, [Line(f"lhs - rhs = {difference}; sympy's assumptions decide {op} 0",
+                                     terms=[Formula("lhs - rhs"), "=", difference, ";", "sympy's assumptions decide", op, sympy.Integer(0)])])
         return None
     pieces = []
     holds_on = _relation_set(lhs, op, rhs, domain, pieces)
     _check_against_evaluation(holds_on, lhs, op, rhs, domain)
-    outcome = _compare_sets(claim, spec, domain, holds_on, f"{claim.table['lhs']} {op} {claim.table['rhs']}", over)
+    outcome = _compare_sets(claim, spec, domain, holds_on, f"{claim.table['lhs']} {op} {claim.table['rhs']}", over,
+                            [_relation_expr(lhs, op, rhs)])
     if outcome is not None and len(pieces) > 1:  # |P| OP c: the two polynomial inequalities decided, before the set
         outcome.derivation[0:0] = pieces
     return outcome
@@ -127,7 +132,8 @@ def _relation_set(lhs, op, rhs, domain, pieces=None):
         exact = realsets.polynomial_set(sympy.expand(left - right), op, domain.symbol)
         result = exact.intersect(domain.interval) if exact is not None else _solve_set(_relation_expr(left, op, right), domain)
         if pieces is not None:
-            pieces.append(f"decided: {sympy.expand(left)} {op} {right} for {domain.name} in {result}")
+            pieces.append(Line(f"decided: {sympy.expand(left)} {op} {right} for {domain.name} in {result}", "decided",
+                               terms=[_relation_expr(sympy.expand(left), op, right), "for", member(domain.symbol, result)]))
         return result
 
     if isinstance(lhs, sympy.Abs) and not rhs.has(sympy.Abs) and op in ("<", "<=", ">", ">="):
@@ -135,11 +141,13 @@ def _relation_set(lhs, op, rhs, domain, pieces=None):
         if op in ("<", "<="):
             both = solved(inner, rhs).intersect(solved(-inner, rhs))
             if pieces is not None:
-                pieces.append(f"both hold (abs({inner}) {op} {rhs}) for {domain.name} in {both}")
+                pieces.append(Line(f"both hold (abs({inner}) {op} {rhs}) for {domain.name} in {both}",
+                                   terms=["both hold:", _relation_expr(sympy.Abs(inner, evaluate=False), op, rhs), "for", member(domain.symbol, both)]))
             return both
         either = solved(inner, rhs).union(solved(-inner, rhs))
         if pieces is not None:
-            pieces.append(f"either holds (abs({inner}) {op} {rhs}) for {domain.name} in {either}")
+            pieces.append(Line(f"either holds (abs({inner}) {op} {rhs}) for {domain.name} in {either}",
+                               terms=["either holds:", _relation_expr(sympy.Abs(inner, evaluate=False), op, rhs), "for", member(domain.symbol, either)]))
         return either
     return solved(lhs, rhs)
 
@@ -159,7 +167,14 @@ def _check_against_evaluation(holds_on, lhs, op, rhs, domain):
                              f"{'holds' if direct else 'fails'} (lhs - rhs = {value}): cannot decide the set exactly")
 
 
-def _compare_sets(claim, spec, domain, holds_on, what, over):
+def member(variable, region) -> sympy.Contains:
+    """``variable`` in ``region``, unevaluated: a derivation's ``for R in Interval(1, oo)``, typeset R \\in [1, \\infty)."""
+    return sympy.Contains(variable, region, evaluate=False)
+
+
+def _compare_sets(claim, spec, domain, holds_on, what, over, stated=None):
+    """The set where the statement holds (``what``, typeset as the terms ``stated``), against the domain or the claimed
+    ``exactly_when`` set."""
     region = domain.interval  # the domain, cut down by the 'assume' conditions
     for condition in spec.assume:
         if (condition[0] - condition[2]).free_symbols - {domain.symbol}:
@@ -167,7 +182,8 @@ def _compare_sets(claim, spec, domain, holds_on, what, over):
         region = region.intersect(_solve_set(_relation_expr(*condition), domain))
     domain = Domain(domain.name, domain.text, domain.symbol, region, domain.strategy)
     holds_on = holds_on.intersect(region)
-    derivation = [f"{what} holds for {domain.name} in {holds_on} (sympy's inequality solver), domain {domain.interval}"]
+    derivation = [Line(f"{what} holds for {domain.name} in {holds_on} (sympy's inequality solver), domain {domain.interval}",
+                       terms=[*(stated or [what]), "holds for", member(domain.symbol, holds_on), "(sympy's inequality solver), domain", domain.interval])]
     computed = {"holds_on": str(holds_on)}
     if spec.exactly_when is not None:
         wanted = domain.interval
@@ -229,26 +245,31 @@ def prove_sign(claim, spec, over):
     M, _ = sign_check.gram_matrix(polynomial, len(variables))
     M = sympy.Matrix(M)
     n = M.shape[0]
+    op = ">" if strict else ">="
     if strict:
         minors = [M[:k, :k].det() for k in range(1, n + 1)]
-        conditions = [(f"{sympy.expand(m)} > 0", sympy.Gt(sympy.expand(m), 0)) for m in minors]
+        conditions = [(f"{sympy.expand(m)} > 0", sympy.Gt(sympy.expand(m), 0), sympy.expand(m)) for m in minors]
     else:
         minors = [M.extract(list(idx), list(idx)).det() for k in range(1, n + 1) for idx in itertools.combinations(range(n), k)]
-        conditions = [(f"{sympy.expand(m)} >= 0", sympy.Ge(sympy.expand(m), 0)) for m in minors if sympy.expand(m).free_symbols]
+        conditions = [(f"{sympy.expand(m)} >= 0", sympy.Ge(sympy.expand(m), 0), sympy.expand(m)) for m in minors if sympy.expand(m).free_symbols]
         negative = [m for m in minors if not sympy.expand(m).free_symbols and m < 0]
         if negative:
-            conditions = [(f"{negative[0]} >= 0", sympy.false)]
+            conditions = [(f"{negative[0]} >= 0", sympy.false, negative[0])]
     holds_on = domain.interval
     decided = []
-    for text, condition in conditions:
+    for text, condition, minor in conditions:
         where = sympy.S.EmptySet if condition is sympy.false else _solve_set(condition, domain)
         holds_on = holds_on.intersect(where)
-        decided.append(f"decided: {text} for {domain.name} in {where}")
+        decided.append(Line(f"decided: {text} for {domain.name} in {where}", "decided",
+                            terms=[_relation_expr(minor, op, sympy.Integer(0)), "for", member(domain.symbol, where)]))
     what = f"{claim.table['expr']} is {spec.sign} for all real {', '.join(map(str, variables))}"
     outcome = _compare_sets(claim, spec, domain, holds_on, what, over)
     if outcome is None:
         return None
-    outcome.derivation[0:0] = [f"Gram matrix {M.tolist()}; {'leading' if strict else 'all'} principal minors: {[sympy.factor(m) for m in minors]}",
-                               f"{'definite' if strict else 'semidefinite'} exactly when every minor is {'> 0' if strict else '>= 0'} "
-                               "(Sylvester's criterion)"] + decided
+    which, kind = ("leading", "definite") if strict else ("all", "semidefinite")
+    factored = [sympy.factor(m) for m in minors]
+    outcome.derivation[0:0] = [Line(f"Gram matrix {M.tolist()}; {which} principal minors: {factored}",
+                                    terms=["Gram matrix", sympy.ImmutableMatrix(M), ";", f"{which} principal minors:", *listed(factored)]),
+                               Line(f"{kind} exactly when every minor is {op} 0 (Sylvester's criterion)",
+                                    terms=[f"{kind} exactly when every minor is", op, sympy.Integer(0), "(Sylvester's criterion)"])] + decided
     return outcome

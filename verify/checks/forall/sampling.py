@@ -11,15 +11,18 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis.reporting import with_reporter
 
 from verify.engines import crosscheck, rational
+from verify.engines.crosscheck import approximate
 from verify.engines.methods.base import check_work
 from verify.checks import edge_search
 from verify.checks import relation as relation_check
 from verify.checks import run as run_check
 from verify.checks import sign as sign_check
-from verify.checks.common import CheckError, DEFAULT_CONTEXT, Outcome, relative_margin
+from verify.checks.common import CheckError, DEFAULT_CONTEXT, Formula, Line, Outcome, listed, relative_margin
 from verify.checks.comparisons import OPERATORS
 from verify.checks.forall.domains import first_value, to_domain
 from verify.checks.forall.reading import instance_spec, substitute_deep
+
+MAX_SHOWN_FORM = 2000  # characters: a longer closed form of a compared quantity is named by its size, not printed
 
 
 def counterexample(values, outcome, form):
@@ -96,13 +99,15 @@ def sample(claim, spec, over, reason, closed=None):
     total = sum(tried.values())
     if total == 0:
         raise CheckError("no instance satisfied the assumptions")
-    margin_text = ""
+    margin_text, worst = "", []
     if seen:
         margin, text, values = min(seen, key=lambda item: item[0])
         margin_text = f"; worst relative margin {margin:.4g} for {text} at " + ", ".join(f"{k} = {v}" for k, v in values.items())
+        worst = closed.worst(values, text, margin) if closed is not None else []
     counts = f"{tried['edge']} at the domains' edges and corners, {tried['drawn']} drawn by hypothesis, {tried['descent']} on a descent of the margin"
+    derivation = (closed.derivation() if closed is not None else []) + [f"{total} instances ({counts}), every one verified exactly"] + worst
     return Outcome("verified", "numerical", f"held on {total} exact instances ({counts}) from {over}{margin_text} (not a proof: {reason})",
-                   {"instances": str(total)}, [f"{total} instances ({counts}), every one verified exactly"])
+                   {"instances": str(total)}, derivation)
 
 
 def assumed(spec, values) -> bool:
@@ -126,8 +131,9 @@ class ClosedFormInstances:
     the full way (the run and its twin) and reported from that, and the first instance is checked both ways: a
     different verdict or margin is an error (the closed form or the run is wrong), never a verdict."""
 
-    def __init__(self, spec, model, items):
+    def __init__(self, spec, model, items, comparisons=()):
         self.spec, self.model, self.items, self.checked = spec, model, items, False
+        self.comparisons = list(comparisons)  # beside items: the claim's comparisons, for the derivation
 
     @classmethod
     def of(cls, claim, spec, closed) -> "ClosedFormInstances | None":
@@ -142,7 +148,45 @@ class ClosedFormInstances:
                 return None
             items.append((comparison.text, op, relation, _Compiled(quantity, symbols), _Compiled(bound, symbols),
                           crosscheck.sign_function(quantity - bound, symbols)))
-        return cls(spec, claim.model, items)
+        return cls(spec, claim.model, items, [comparison for comparison, _, _ in compared])
+
+    def derivation(self) -> list:
+        """The closed form every instance is evaluated on: each compared quantity and its bound as an expression in
+        the domain symbols (a long one by its size)."""
+        lines = ["each instance is evaluated exactly on the closed form of the run:"]
+        for comparison, (text, op, _, quantity, bound, _) in zip(self.comparisons, self.items):
+            for written, compiled in ((text, quantity), (comparison.claimed_text, bound)):
+                shown = str(compiled.expression)
+                if len(shown) > MAX_SHOWN_FORM:
+                    lines.append(f"  {written} = ({len(shown)} characters: not shown)")
+                else:
+                    lines.append(Line(f"  {written} = {shown}", assignments=[(written, compiled.expression)]))
+        return lines
+
+    def worst(self, values, text, margin) -> list:
+        """The instance of smallest relative margin, its values substituted into the closed form: both sides of the
+        tightest relation, exactly (or to 20 digits where the closed form has sqrt, exp, ...), and the margin (exact
+        when both sides are)."""
+        found = [(comparison, item) for comparison, item in zip(self.comparisons, self.items) if item[0] == text]
+        if not found:
+            return []
+        comparison, (text, op, _, quantity, bound, _) = found[0]
+        env = [rational.to_field(values[name]) for name in self.spec.domains]
+        try:
+            sides = [_shown_value(compiled, compiled(env)) for compiled in (quantity, bound)]
+        except (ZeroDivisionError, TypeError, ValueError):
+            return []
+        at = ", ".join(f"{k} = {v}" for k, v in values.items())
+        (q_relation, q_text, q_value), (b_relation, b_text, b_value) = sides
+        shown_margin = ["≈", approximate(f"{margin:.4g}")]
+        if q_relation == b_relation == "=" and not isinstance(b_value, str) and b_value != 0 and not isinstance(q_value, str):
+            exact = (b_value - q_value if op in ("<", "<=") else q_value - b_value) / abs(b_value)  # verify.checks.common.relative_margin
+            shown_margin = ["=", exact] if rational.compact_text(exact) is None else shown_margin
+        terms = ["worst instance", *listed(sympy.Eq(self.spec.domains[k].symbol, v, evaluate=False) for k, v in values.items()), ":",
+                 Formula(text), q_relation, q_value, op, b_value, b_relation, Formula(comparison.claimed_text), ";", "relative margin",
+                 *shown_margin]
+        return [Line(f"worst instance {at}: {text} {q_relation} {q_text} {op} {b_text} {b_relation} {comparison.claimed_text}, "
+                     f"relative margin {margin:.4g}", terms=terms)]
 
     def __call__(self, values):
         """The instance's Outcome from the closed form (margins for the relations), or None where the closed form
@@ -179,11 +223,24 @@ class ClosedFormInstances:
         return Outcome("refuted" if failed else "verified", "exact", "on the closed form of the run", margins=margins)
 
 
+def _shown_value(compiled, value) -> tuple[str, str, object]:
+    """A side of the worst instance as (relation, text, term): ``=`` and its exact value, compactly when huge
+    (verify.engines.rational.compact_text, a word), or ``≈`` and 20 digits of the 50-digit value where the closed form
+    is not rational."""
+    if not compiled.exact:
+        shown = mpmath.nstr(value, 20)
+        return "≈", shown, approximate(shown)
+    exact = rational.to_sympy(value)
+    compact = rational.compact_text(exact)
+    return ("=", compact, compact) if compact else ("=", str(exact), exact)
+
+
 class _Compiled:
     """An expression in the domain symbols as a function of their exact values: exact rational arithmetic (``exact``)
     where it is a rational function, else a 50-digit mpmath value (for margins only: signs come from enclosures)."""
 
     def __init__(self, expression, symbols):
+        self.expression = expression
         try:
             self.function, self.exact = rational.compile_rational(expression, symbols), True
         except (rational.NotRational, TypeError, ValueError):

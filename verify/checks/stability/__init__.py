@@ -42,7 +42,7 @@ import sympy
 from verify.engines import rational_functions, symbolic
 from verify.input.load import Claim
 from verify.input.model import symbol
-from verify.checks.common import CheckError, Context, DEFAULT_CONTEXT, Outcome
+from verify.checks.common import CheckError, Context, DEFAULT_CONTEXT, Line, Outcome
 from verify.checks.stability import a_stability
 from verify.checks.stability import multistep as multistep_stability
 from verify.checks.kind import ClaimKind
@@ -156,9 +156,12 @@ def _tableau_derivation(method, options, R) -> list[str]:
         return []
     if not agree:
         raise CheckError(f"R(z) of {method.name}: the symbolic step gives {R} but det(I - zA + z e b^T)/det(I - zA) gives {ratio}")
-    return [f"tableau of {method.name}: A = {[list(row) for row in tab.A]}, b = {list(tab.b)}, c = {list(tab.c)}",
-            "R(z) = 1 + z b^T (I - z A)^(-1) e = det(I - z A + z e b^T) / det(I - z A)",
-            f"det(I - z A + z e b^T) = {numerator}", f"det(I - z A) = {denominator}", f"R(z) = {ratio}"]
+    return [Line(f"tableau of {method.name}: A = {[list(row) for row in tab.A]}, b = {list(tab.b)}, c = {list(tab.c)}", f"tableau of {method.name}",
+                 assignments=[("A", sympy.ImmutableMatrix(A)), ("b", sympy.Tuple(*tab.b)), ("c", sympy.Tuple(*tab.c))]),
+            Line("R(z) = 1 + z b^T (I - z A)^(-1) e = det(I - z A + z e b^T) / det(I - z A)", assignments=[("R(z)", None)],
+                 formula=["1 + z*b^T*(I - z*A)^(-1)*e", "det(I - z*A + z*e*b^T)/det(I - z*A)"]),
+            Line(f"det(I - z A + z e b^T) = {numerator}", assignments=[("det(I - z A + z e b^T)", numerator)]),
+            Line(f"det(I - z A) = {denominator}", assignments=[("det(I - z A)", denominator)]), Line(f"R(z) = {ratio}", assignments=[("R(z)", ratio)])]
 
 
 def _coefficients(polynomial, z) -> list[complex]:

@@ -17,7 +17,7 @@ import sympy
 
 from verify.input.load import LoadError
 from verify.engines import number_field, spectral
-from verify.checks.common import CheckError
+from verify.checks.common import CheckError, Formula, Line, listed
 
 KEYS = ("a_stable", "l_stable")
 REFINEMENTS = (10, 30, 100, 300)
@@ -44,12 +44,16 @@ def decide(R: sympy.Expr, z: sympy.Symbol) -> tuple[bool, bool, list]:
     lines = [f"R(z) = ({P.as_expr()})/({Q.as_expr()})"]
     poles = Q.all_roots() if Q.degree() > 0 else []  # radicals where sympy writes them, else ComplexRootOf
     left = [root for root in poles if _real_part_sign(root) <= 0]
-    lines.append(f"poles: {', '.join(str(p) for p in poles) or 'none'}" + (f"; {len(left)} with Re <= 0" if left else "; all in Re z > 0" if poles else ""))
+    where = [";", f"{len(left)} with", sympy.Le(sympy.re(z, evaluate=False), 0, evaluate=False)] if left else \
+        [";", "all in", sympy.Gt(sympy.re(z, evaluate=False), 0, evaluate=False)] if poles else []
+    lines.append(Line(f"poles: {', '.join(str(p) for p in poles) or 'none'}" + (f"; {len(left)} with Re <= 0" if left else "; all in Re z > 0" if poles else ""),
+                      "poles", terms=(listed(poles) or ["none"]) + where))
     y = sympy.Symbol("y", real=True)
     Qi, Pi = Q.as_expr().subs(z, sympy.I * y), P.as_expr().subs(z, sympy.I * y)
     E = sympy.Poly(sympy.expand(Qi * sympy.conjugate(Qi) - Pi * sympy.conjugate(Pi)), y)
     nonnegative, where = _nonnegative(E, E.real_roots)
-    lines.append(f"E(y) = |Q(iy)|^2 - |P(iy)|^2 = {E.as_expr()}: " + ("nonnegative for every real y" if nonnegative else f"negative at y = {where}"))
+    lines.append(Line(f"E(y) = |Q(iy)|^2 - |P(iy)|^2 = {E.as_expr()}: " + ("nonnegative for every real y" if nonnegative else f"negative at y = {where}"),
+                      terms=_e_polynomial(y, E) + ["nonnegative for every real y" if nonnegative else f"negative at y = {where}"]))
     a_stable = not left and nonnegative
     l_stable = a_stable and P.degree() < Q.degree()
     lines.append(f"R(-oo) = {'0' if P.degree() < Q.degree() else sympy.limit(R, z, -sympy.oo)}")
@@ -69,7 +73,9 @@ def _decide_algebraic(P: sympy.Poly, Q: sympy.Poly, z: sympy.Symbol) -> tuple[bo
         field, _ = number_field.field_of(P.all_coeffs() + Q.all_coeffs())
     except number_field.NotAlgebraic as exc:
         raise CheckError(f"R(z) has coefficients that are not real algebraic numbers: {exc}") from None
-    lines = [f"R(z) = ({P.as_expr()})/({Q.as_expr()}), coefficients in {field}"]
+    lines = [Line(f"R(z) = ({P.as_expr()})/({Q.as_expr()}), coefficients in {field}",
+                  terms=[Formula("R(z)"), "=", sympy.Mul(P.as_expr(), sympy.Pow(Q.as_expr(), -1, evaluate=False), evaluate=False), ",",
+                         f"coefficients in {field}"])]
     a = [c * (-1) ** (Q.degree() - k) for k, c in enumerate(Q.all_coeffs())]  # Q(-z), leading first
     if spectral.compare_real(a[0], 0) < 0:
         a = [-c for c in a]
@@ -79,17 +85,28 @@ def _decide_algebraic(P: sympy.Poly, Q: sympy.Poly, z: sympy.Symbol) -> tuple[bo
     minors = [sympy.expand(hurwitz[:k, :k].det()) for k in range(1, n + 1)]
     signs = [spectral.compare_real(m, 0) for m in minors]
     poles_right = all(sign > 0 for sign in signs)
-    lines.append(f"poles: Hurwitz minors of Q(-z) have signs {signs}: " + ("all poles in Re z > 0" if poles_right else "a pole with Re z <= 0"))
+    lines.append(Line(f"poles: Hurwitz minors of Q(-z) have signs {signs}: " + ("all poles in Re z > 0" if poles_right else "a pole with Re z <= 0"),
+                      "poles", terms=["Hurwitz minors of", Formula("Q(-z)"), "have signs", *listed(signs), ":",
+                                      "all poles in" if poles_right else "a pole with",
+                                      (sympy.Gt if poles_right else sympy.Le)(sympy.re(z, evaluate=False), 0, evaluate=False)]))
     y = sympy.Symbol("y", real=True)
     Qi, Pi = Q.as_expr().subs(z, sympy.I * y), P.as_expr().subs(z, sympy.I * y)
     E = sympy.Poly(sympy.expand(Qi * sympy.conjugate(Qi) - Pi * sympy.conjugate(Pi)), y, domain=field)
     nonnegative, where = _nonnegative(E, lambda: sympy.Poly(E.norm().as_expr(), y).real_roots())
-    lines.append(f"E(y) = |Q(iy)|^2 - |P(iy)|^2 = {E.as_expr()}: " + ("nonnegative for every real y (signs between the real roots of "
-                 "its norm over QQ)" if nonnegative else f"negative at y = {where}"))
+    verdict = "nonnegative for every real y (signs between the real roots of its norm over QQ)" if nonnegative else f"negative at y = {where}"
+    lines.append(Line(f"E(y) = |Q(iy)|^2 - |P(iy)|^2 = {E.as_expr()}: " + verdict, terms=_e_polynomial(y, E) + [verdict]))
     a_stable = poles_right and nonnegative
     l_stable = a_stable and P.degree() < Q.degree()
     lines.append(f"R(-oo) = {'0' if P.degree() < Q.degree() else sympy.simplify(P.LC() / Q.LC()) if P.degree() == Q.degree() else 'oo'}")
     return a_stable, l_stable, lines
+
+
+def _e_polynomial(y, E) -> list:
+    """E(y) = |Q(iy)|^2 - |P(iy)|^2 = E as the terms of a derivation Line, up to the colon."""
+    def square(name):
+        return sympy.Pow(sympy.Abs(sympy.Function(name)(sympy.I * y), evaluate=False), 2, evaluate=False)
+
+    return [Formula("E(y)"), "=", sympy.Add(square("Q"), sympy.Mul(-1, square("P"), evaluate=False), evaluate=False), "=", E.as_expr(), ":"]
 
 
 def _real_part_sign(root) -> int:

@@ -27,7 +27,7 @@ import sympy
 
 from verify.input.load import LoadError
 from verify.engines import spectral
-from verify.checks.common import CheckError, Outcome
+from verify.checks.common import CheckError, Formula, Line, Outcome, listed
 
 KEYS = ("equals", "zero_stable", "real_stability_interval", "order", "error_constant")
 ZETA, Z = sympy.Symbol("zeta"), sympy.Symbol("z")
@@ -104,7 +104,9 @@ def evaluate(claim, method, spec) -> Outcome:
     successes, failures, computed, derivation = [], [], {}, []
     p = characteristic(spec)
     computed["characteristic polynomial"] = str(p)
-    derivation.append(f"rho(zeta) - z sigma(zeta) = {p}  (alpha = {list(spec.alpha)}, beta = {list(spec.beta)}, oldest first)")
+    derivation.append(Line(f"rho(zeta) - z sigma(zeta) = {p}  (alpha = {list(spec.alpha)}, beta = {list(spec.beta)}, oldest first)",
+                           terms=[Formula("rho(zeta) - z*sigma(zeta)"), "=", p, ";", Formula("alpha"), "=", sympy.Tuple(*spec.alpha), ",",
+                                  Formula("beta"), "=", sympy.Tuple(*spec.beta), "(oldest first)"]))
     if spec.equals is not None:
         ratio = sympy.cancel(sympy.expand(spec.equals) / p)
         if ratio.is_Rational and ratio != 0:
@@ -124,7 +126,8 @@ def evaluate(claim, method, spec) -> Outcome:
             raise CheckError("C_0 .. C_12 all vanish: the order is above 11")
         constant = constants[order + 1]
         computed.update({"order": str(order), "error_constant": str(constant)})
-        derivation.append(f"C_0 .. C_{order + 1} = {constants[:order + 2]}")
+        derivation.append(Line(f"C_0 .. C_{order + 1} = {constants[:order + 2]}",
+                               terms=[Formula("C_0"), "..", Formula(f"C_{order + 1}"), "=", sympy.Tuple(*constants[:order + 2])]))
         if spec.order is not None:
             (successes if spec.order == order else failures).append(
                 f"order {order}" if spec.order == order else f"order: claimed {spec.order}, computed {order} (C_q = {constants[:order + 2]})")
@@ -173,7 +176,8 @@ def real_stability_set(p) -> tuple[list, list]:
         if sympy.Poly(polynomial, Z).degree() > 0:
             cuts += sympy.Poly(polynomial, Z).real_roots()
     cuts = spectral.merge_points(cuts)
-    lines = [f"z where a root can reach the unit circle: {', '.join(map(str, cuts)) or 'none'}"]
+    lines = [Line(f"z where a root can reach the unit circle: {', '.join(map(str, cuts)) or 'none'}",
+                  terms=[Formula("z"), "where a root can reach the unit circle:", *(listed(cuts) or ["none"])])]
 
     def stable_between(value) -> bool:
         polynomial = sympy.Poly(p.subs(Z, value), ZETA)
@@ -202,7 +206,9 @@ def real_stability_set(p) -> tuple[list, list]:
         sample = (spectral.rational_between(a, b) if a.is_finite and b.is_finite else
                   (spectral.floor_real(b) - 1 if a.is_infinite and b.is_finite else spectral.rational_between(a, None) if a.is_finite else sympy.Integer(0)))
         stable = stable_between(sample)
-        lines.append(f"({a}, {b}) at z = {sample}: {'stable' if stable else 'unstable'} (exact Schur-Cohn test)")
+        lines.append(Line(f"({a}, {b}) at z = {sample}: {'stable' if stable else 'unstable'} (exact Schur-Cohn test)",
+                          terms=[sympy.Interval.open(a, b), "at", sympy.Eq(Z, sample, evaluate=False), ":",
+                                 f"{'stable' if stable else 'unstable'} (exact Schur-Cohn test)"]))
         pieces.append((a, b, stable))
     points = {i: stable_at(c) for i, c in enumerate(cuts)}
     return [(pieces[i], points.get(i)) for i in range(len(pieces))], lines

@@ -9,7 +9,7 @@ import itertools
 import sympy
 
 from verify.engines import crosscheck
-from verify.checks.common import CheckError, Outcome
+from verify.checks.common import CheckError, Line, Outcome, listed
 from verify.engines import rational_functions, spectral
 from verify.checks.comparisons import OPERATORS
 from verify.checks.stability.reading import StableWhen, amplification
@@ -159,10 +159,14 @@ def _decide_stable_when(claim, method, options, spec) -> Outcome:
                            f"claimed {_claim_text(spec)}; at {v} = {value}: claimed {'stable' if claimed else 'unstable'}, "
                            f"computed {'stable' if computed_value else 'unstable'} (trace {T}, determinant {D})",
                            {"amplification matrix": str(M.tolist())}, [f"amplification matrix: {M.tolist()}"])
+    trace, determinant = (rational_functions.normal(M.trace()), rational_functions.normal(M.det())) if M.shape == (2, 2) else (None, None)
+    decided = ["decided at"]
+    for t in tests:
+        decided += ([","] if len(decided) > 1 else []) + [sympy.Eq(v, t, evaluate=False), ":", "stable" if t in found_stable else "unstable"]
     derivation = [f"amplification matrix of {method.name}: {M.tolist()}",
-                  f"trace {rational_functions.normal(M.trace())}, determinant {rational_functions.normal(M.det())}" if M.shape == (2, 2) else "",
-                  f"critical {v}: " + (", ".join(map(str, points)) or "none"),
-                  "decided at " + ", ".join(f"{v} = {t}: {'stable' if t in found_stable else 'unstable'}" for t in tests)]
+                  Line(f"trace {trace}, determinant {determinant}", terms=["trace", trace, ",", "determinant", determinant]) if M.shape == (2, 2) else "",
+                  Line(f"critical {v}: " + (", ".join(map(str, points)) or "none"), terms=["critical", v, ":", *(listed(points) or ["none"])]),
+                  Line("decided at " + ", ".join(f"{v} = {t}: {'stable' if t in found_stable else 'unstable'}" for t in tests), terms=decided)]
     how = (f"decided exactly at the critical {v} = {', '.join(map(str, points))} and between them" if points
            else f"no critical {v}: decided at {v} = 1")
     return Outcome("verified", "symbolic", f"{_claim_text(spec)} ({how}; amplification matrix {M.tolist()})",
@@ -179,8 +183,10 @@ def evaluate_spectral_radius(claim, method, options, spec) -> Outcome:
     names = claim.model.states + method.memory_names(claim.model, options)
     derivation = [f"amplification matrix of {method.name} on ({', '.join(names)}): {M.tolist()}",
                   f"characteristic polynomial: {spectral.characteristic_polynomial(M).as_expr()}",
-                  f"eigenvalues isolated by sympy's ComplexRootOf to {digits} digits; spectral radius <= {shown}",
-                  f"mpmath.eig on the same matrix (50 digits): spectral radius {crosscheck.show(independent, 19)}"]
+                  Line(f"eigenvalues isolated by sympy's ComplexRootOf to {digits} digits; spectral radius <= {shown}",
+                       terms=[f"eigenvalues isolated by sympy's ComplexRootOf to {digits} digits; spectral radius", "<=", crosscheck.approximate(shown)]),
+                  Line(f"mpmath.eig on the same matrix (50 digits): spectral radius {crosscheck.show(independent, 19)}",
+                       terms=["mpmath.eig on the same matrix (50 digits): spectral radius", "≈", crosscheck.approximate(crosscheck.show(independent, 19))])]
     relation = "above" if above else "below"
     message = (f"spectral radius {relation} {spec.text} (certified: every eigenvalue isolated to {digits} digits, the largest modulus ≈ {shown}; "
                f"{len(names)}x{len(names)} amplification matrix on {', '.join(names)})")
@@ -220,7 +226,9 @@ def _stable_when_by_crossings(claim, method, M, spec) -> Outcome:
         if claimed is None:
             raise CheckError(f"cannot decide the claimed condition at {v} = {value}")
         shown = crosscheck.show(radius, 11)
-        decided.append(f"{v} = {value}: Schur-Cohn {'fails' if above else 'holds'}, spectral radius ≈ {shown} (mpmath) ({'unstable' if above else 'stable'})")
+        decided.append(Line(f"{v} = {value}: Schur-Cohn {'fails' if above else 'holds'}, spectral radius ≈ {shown} (mpmath) ({'unstable' if above else 'stable'})",
+                            terms=[sympy.Eq(v, value, evaluate=False), ":", f"Schur-Cohn {'fails' if above else 'holds'}, spectral radius", "≈",
+                                   crosscheck.approximate(shown), f"(mpmath) ({'unstable' if above else 'stable'})"]))
         if claimed == above:  # claimed stable where the radius is above 1, or unstable where it is below
             return Outcome("refuted", "symbolic",
                            f"claimed {_claim_text(spec)}; at {v} = {value}: claimed {'stable' if claimed else 'unstable'}, computed "
@@ -231,7 +239,8 @@ def _stable_when_by_crossings(claim, method, M, spec) -> Outcome:
         claimed = _claimed(spec, point)
         if claimed is None:
             raise CheckError(f"cannot decide the claimed condition at {v} = {point}")
-        decided.append(f"{v} = {point}: {how} ({'stable' if bounded else 'unstable'})")
+        decided.append(Line(f"{v} = {point}: {how} ({'stable' if bounded else 'unstable'})",
+                            terms=[sympy.Eq(v, point, evaluate=False), ":", f"{how} ({'stable' if bounded else 'unstable'})"]))
         if claimed != bounded:
             return Outcome("refuted", "symbolic",
                            f"claimed {_claim_text(spec)}; at {v} = {point}: claimed {'stable' if claimed else 'unstable'}, computed "
@@ -239,8 +248,11 @@ def _stable_when_by_crossings(claim, method, M, spec) -> Outcome:
                            {"crossings": ", ".join(map(str, crossing))}, decided)
     where = (f"an eigenvalue can cross the unit circle only at {v} = {', '.join(map(str, crossing))}" if crossing
              else f"no eigenvalue crosses the unit circle for {v} > 0")
+    crossings = ["an eigenvalue can cross the unit circle only at", *listed(sympy.Eq(v, c, evaluate=False) for c in crossing)] if crossing \
+        else ["no eigenvalue crosses the unit circle for", sympy.Gt(v, 0, evaluate=False)]
     derivation = [f"{M.shape[0]}x{M.shape[0]} amplification matrix of {method.name}: {M.tolist()}",
-                  f"{where} (roots of the resultant of the characteristic polynomial and its reciprocal)"] + decided
+                  Line(f"{where} (roots of the resultant of the characteristic polynomial and its reciprocal)",
+                       terms=crossings + ["(roots of the resultant of the characteristic polynomial and its reciprocal)"])] + decided
     between = "on each interval " if points else ""
     split = f", and exactly at {v} = {', '.join(map(str, points))}" if points else ""
     return Outcome("verified", "symbolic",
