@@ -304,6 +304,9 @@ class _Candidate:
         self._recorder, self._states = recorder, set(states)
         self.counts, self.reuse, self.latest = recorder.counts, recorder.reuse, recorder.latest
 
+    def __getattr__(self, name):  # where, keep, size_limit, ...: the recorder's own
+        return getattr(self._recorder, name)
+
     def assign(self, name, value, where="", formula=None):
         if name not in self._states:
             self._recorder.assign(name, value, where, formula)
