@@ -497,11 +497,12 @@ def test_energy_shows_the_amplification_matrix_of_one_step(run_cli, tmp_path):
     assert wrong.splitlines()[-1].startswith("=> refuted (exact): max_ratio: claimed < 2")
 
 
-def test_a_certified_run_explains_its_ball_values_without_formulas(run_cli):
-    """The certified path steps balls (no number field): its stages keep their values and the claim its verdict (found
-    when the formula printer asked every system for its field)."""
+def test_a_certified_run_explains_its_ball_values(run_cli):
+    """The certified path steps balls (no number field): its stages keep their values, printed as enclosures, and the
+    claim its verdict (found when the formula printer asked every system for its field).  y' = t sqrt(y) from 1:
+    k1 = f(0, 1) = 0."""
     output = bundled_explain(run_cli, "rosetta/runge-kutta-y-at-t-1")
-    assert "step 1 · stage 1: k1 = ([0.0, 0.0],)" in output and "(no derivation" not in output
+    assert "step 1 · stage 1: k1 = f(t, y) = f(0, [1.0, 1.0]) = [0.0, 0.0]" in output and "(no derivation" not in output
     assert output.splitlines()[-1].startswith("=> verified (certified)")
 
 
@@ -912,3 +913,20 @@ def test_stability_lines_typeset_the_tableau_the_formula_for_r_and_the_amplifica
     latex = bundled_explain(run_cli, "cosim/jacobi-constant/never-stable", "--latex")
     assert_parses(latex)
     assert r"& \text{trace } 2 ,\  \text{ determinant } \frac{H^{2} c + m}{m} \\" in latex
+
+
+def test_a_certified_run_shows_each_stage_formula_with_its_enclosures(run_cli):
+    """Schaum's RK4 table on y' = y^2 + 1 leaves the exact route at step 5 and runs in intervals: each stage line
+    still shows its formula with the enclosures substituted (k2 = f(t + h/2, y + h/2 k1) = f(1/20, 0 + 1/20*1) =
+    1 + (1/20)^2 = 1.0025, by Fraction), so the interval values are not a bare dump."""
+    from fractions import Fraction
+
+    from conftest import ROOT
+
+    h, k1 = Fraction(1, 10), Fraction(1)
+    k2 = 1 + (h / 2 * k1) ** 2
+    assert k2 == Fraction("1.0025")
+    output = run_cli("explain", "schaum/table-19-5-rk4-all-ten-steps", str(ROOT / "claims"), "--all").output
+    assert "route: certified interval run at 128 bits" in output
+    assert "step 1 · stage 2: k2 = f(t + 1/2*h, y + h*1/2*k1) = f(1/20, [0.05, 0.05]) = [1.0025, 1.0025]" in output
+    assert "step 1: y = y + h*(1/6*k1 + 1/3*k2 + 1/3*k3 + 1/6*k4) = [0.0, 0.0] + 1/10*(1/6*[1.0, 1.0] + 1/3*[1.0025, 1.0025]" in output

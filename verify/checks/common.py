@@ -160,3 +160,20 @@ def decide_equality(a, b) -> tuple:
         return decided, None
     sign, enclosure, bits = certify_sign(a - b)
     return (None if sign is None else sign == 0), f"{enclosure} at {bits} bits"
+
+
+MAX_FORMULA_CHARS = 600  # a formula whose substituted values are huge rationals keeps its leading parts only
+
+
+def shortened_formula(formula: str) -> str:
+    """The formula's parts (``f(t + h, y + h*k1)``, ``f(1/2, 1/2)``, ...) up to MAX_FORMULA_CHARS, at least the first:
+    the line stays name = formula = value when the values substituted are rationals of hundreds of digits."""
+    if len(formula) <= MAX_FORMULA_CHARS:
+        return formula
+    parts = formula.split(" = ")
+    kept = [parts[0]]
+    for part in parts[1:]:
+        if len(" = ".join(kept + [part])) > MAX_FORMULA_CHARS:
+            break
+        kept.append(part)
+    return " = ".join(kept)

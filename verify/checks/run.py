@@ -17,7 +17,8 @@ from verify.input.load import Claim, LoadError
 from verify.engines.methods import ExactSystem, Method, MethodError, run
 from verify.engines.methods.base import MAX_COUNT, ExactSizeError
 from verify.input.model import TIME, initial_name, symbol
-from verify.checks.common import CheckError, Context, DEFAULT_CONTEXT, decide_equality, exact_text, join_limited, Outcome, relative_margin, short_text
+from verify.checks.common import (CheckError, Context, DEFAULT_CONTEXT, decide_equality, exact_text, join_limited, Outcome, relative_margin,
+                                  short_text, shortened_formula)
 from verify.checks.rounding import CHOICES as ROUNDING_CHOICES
 from verify.checks.rounding import MODES as ROUNDING_MODES_AND_TRUNCATION
 from verify.checks.rounding import RoundingAudit, round_decimal
@@ -523,30 +524,13 @@ def _derivation(spec, result, final, t_final, model) -> list[str]:
         for index, (where, name, value) in enumerate(result.recorder.assignments):
             value = result.exact(value)
             shown = "(" + ", ".join(short_text(v) for v in value) + ")" if isinstance(value, tuple) else short_text(value)
-            formula = f"{_shortened(formulas[index])} = " if index in formulas else ""
+            formula = f"{shortened_formula(formulas[index])} = " if index in formulas else ""
             lines.append(f"{where}: {name} = {formula}{shown}")
     else:
         lines.append(f"{spec.steps} macro steps by {result.route} (values per step not recorded)")
     lines.append(f"final: t = {short_text(t_final)}, " + ", ".join(f"{s} = {short_text(v)}" for s, v in zip(model.variables, final)))
     lines.append("evaluations: " + ", ".join(f"{k} {v}" for k, v in sorted(result.recorder.counts.items())))
     return lines
-
-
-MAX_FORMULA_CHARS = 600  # a formula whose substituted values are huge rationals keeps its leading parts only
-
-
-def _shortened(formula: str) -> str:
-    """The formula's parts (``f(t + h, y + h*k1)``, ``f(1/2, 1/2)``, ...) up to MAX_FORMULA_CHARS, at least the first:
-    the line stays name = formula = value when the values substituted are rationals of hundreds of digits."""
-    if len(formula) <= MAX_FORMULA_CHARS:
-        return formula
-    parts = formula.split(" = ")
-    kept = [parts[0]]
-    for part in parts[1:]:
-        if len(" = ".join(kept + [part])) > MAX_FORMULA_CHARS:
-            break
-        kept.append(part)
-    return " = ".join(kept)
 
 
 def _show_option(value):

@@ -15,7 +15,7 @@ from verify.engines import certified
 from verify.engines import crosscheck
 from verify.input.model import TIME, symbol
 from verify.checks.kit import constant_values
-from verify.checks.common import CheckError, Outcome, decimal_text, settle_audit_and_counts
+from verify.checks.common import CheckError, Outcome, decimal_text, settle_audit_and_counts, shortened_formula
 from verify.checks.comparisons import OPERATORS
 from verify.checks.rounding import RoundingAudit
 from verify.errors import CrossCheckUnavailable
@@ -105,7 +105,9 @@ def evaluate(claim, spec, reason: str, mp_run) -> Outcome:
     _cross_check(mp_run(), model, y, recorder, spec)
     how = f"certified: interval arithmetic (mpmath.iv) at {bits} bits, because {reason}; mpmath {crosscheck.DIGITS}-digit cross-check lies in every enclosure"
     derivation = [f"route: certified interval run at {bits} bits ({reason})"]
-    derivation += [f"{where}: {name} = {value}" for where, name, value in recorder.assignments]
+    derivation += [f"{where}: {name} = " + (f"{shortened_formula(recorder.formulas[i])} = " if i in recorder.formulas else "") +
+                   (", ".join(map(repr, value)) if isinstance(value, tuple) else f"{value}")  # a stage's components, each an enclosure
+                   for i, (where, name, value) in enumerate(recorder.assignments)]
     if failures:
         return Outcome("refuted", "certified", "; ".join(failures) + f" ({how})", computed, derivation)
     return Outcome("verified", "certified", "; ".join(successes) + f" ({how})", computed, derivation)

@@ -19,8 +19,8 @@ class Text:
 
     @classmethod
     def of(cls, system) -> "Text":
-        """For the values of ``system``'s run (a system without a field, the certified path's balls: QQ's printer, which
-        fails on a ball, and Recorder.assign leaves that line without its formula)."""
+        """For the values of ``system``'s run (a system without a field: the certified path's, whose values are balls,
+        each printed as its enclosure)."""
         return cls(getattr(system, "field", sympy.QQ))
 
     def sympy(self, value) -> sympy.Expr:
@@ -29,13 +29,15 @@ class Text:
     def __call__(self, value) -> str:
         """``-1/2``, ``1/2 - sqrt(3)/6``; a huge rational compactly in brackets (rational.formula_text: never the
         quadratic decimal expansion of its integers)."""
+        if hasattr(value, "iv"):  # a ball of the certified path (verify.engines.certified.Ball): its enclosure [low, high]
+            return repr(value)
         exact = self.sympy(value)
         return formula_text(exact) if exact.is_Rational else str(exact)
 
     def factor(self, value) -> str:
-        """A value as a factor or term of a formula: ``1/2``, ``(-1/2)``, ``(1 + sqrt(3))``."""
+        """A value as a factor or term of a formula: ``1/2``, ``(-1/2)``, ``(1 + sqrt(3))``; an enclosure as it is."""
         text = self(value)
-        return f"({text})" if any(ch in text for ch in " +-") else text
+        return f"({text})" if any(ch in text for ch in " +-") and not text.startswith("[") else text
 
     def divisor(self, value) -> str:
         """A value after ``/``: ``2``, ``(1/10)``, ``(-3)``."""
