@@ -120,3 +120,15 @@ def test_far_ends_and_relative_moves_find_what_the_first_ends_miss(check_claims,
     values = {k: sympy.Rational(v) for k, v in (part.split(" = ") for part in point.split(", "))}
     if claim_id == "real-domains-inside-an-assumption":  # a genuine counterexample: inside the disc, above the bound
         assert values["x"] ** 2 + values["y"] ** 2 <= 1 and values["x"] + values["y"] > sympy.Rational(14, 10)
+
+
+def test_assumptions_no_draw_meets_are_an_error_that_says_so(check_claims):
+    """x^2 + y^2 + 1 <= 0 holds nowhere, x^2 + y^2 <= 10^-12 almost nowhere a draw lands: hypothesis gives up
+    (Unsatisfiable), which was an internal error; now the claim is an error naming the reason (review finding)."""
+    never = 'check = "forall"\ndomains = { x = "real", y = "real" }\nassume = ["x**2 + y**2 + 1 <= 0"]\nlhs = "x"\nop = "<="\nrhs = "0"'
+    tiny = never.replace("x**2 + y**2 + 1 <= 0", "x**2 + y**2 <= 1/10**12")
+    results = check_claims(claims_text("", {"never": (never,), "tiny": (tiny,)}))
+    for key in ("never", "tiny"):
+        outcome = results[key].outcome
+        assert outcome.status == "error" and "no instance satisfied the assumptions" in outcome.message, outcome.message
+        assert "internal error" not in outcome.message

@@ -109,7 +109,10 @@ def test_positive_roots_of_a_polynomial_with_algebraic_coefficients_come_from_it
     from verify.engines import spectral
 
     h = sympy.Symbol("h", positive=True)
-    for polynomial, root in ((h**2 - GAMMA, sympy.sqrt(GAMMA)), (h - sympy.sqrt(2), sympy.sqrt(2)), (h**2 - 2 * GAMMA * h + sympy.Rational(1, 10), None)):
+    nested = [(h - 1 - sympy.sqrt(2 * sympy.sqrt(2) - 2), 1 + sympy.sqrt(2 * sympy.sqrt(2) - 2)),  # a radical inside a radical: the
+              (h - sympy.sqrt(2 + sympy.sqrt(3)), sympy.sqrt(2 + sympy.sqrt(3))),  # outer one goes first (review: by the hash
+              (h**2 - sympy.sqrt(GAMMA), GAMMA ** sympy.Rational(1, 4))]  # seed it raised PolynomialError)
+    for polynomial, root in ((h**2 - GAMMA, sympy.sqrt(GAMMA)), (h - sympy.sqrt(2), sympy.sqrt(2)), (h**2 - 2 * GAMMA * h + sympy.Rational(1, 10), None), *nested):
         points = spectral.positive_roots([polynomial], h)
         assert points and all(p.is_real for p in points)
         values = [sympy.N(p, 30) for p in points]

@@ -136,7 +136,7 @@ def _inner_solver_change(claim, method, options, system, t0, y0, steps, function
         if not departure or change > departure * share:
             raise CheckError(f"{text}: the subsystem solver's own error is not far below the effect measured; raise {option}")
         if precision != "machine floats":  # the doubled run's threshold ties are decided exactly too (floats: never the power exchange)
-            _confirm_ties(claim, method, finer, system, t0, y0, ties)
+            _confirm_ties(claim, method, finer, system, t0, y0, ties, f"the run with doubled {option} (the inner-solver diagnostic)")
     return text
 
 
@@ -397,7 +397,7 @@ def _resolved(claim, method, options, system, t0, y0, steps, functional, ratios,
 TIE_SHADOW_BITS = 100_000  # the exact run that confirms threshold ties stops when its numbers pass this size (checked per stage)
 
 
-def _confirm_ties(claim, method, options, system, t0, y0, steps_with_ties) -> str:
+def _confirm_ties(claim, method, options, system, t0, y0, steps_with_ties, run_name: str = "") -> str:
     """Decide in exact arithmetic the threshold tests a floating run took as ties.
 
     The mpmath co-simulation twin takes a power-exchange denominator |a| within rounding of the threshold as equal to
@@ -411,15 +411,16 @@ def _confirm_ties(claim, method, options, system, t0, y0, steps_with_ties) -> st
     if not steps_with_ties:
         return ""
     last = max(steps_with_ties)
+    where = f" of {run_name}" if run_name else ""
     gaps: list = []
     try:
         run(method, system, options, t0, y0, last, keep=False, threshold_gaps=gaps, size_limit=TIE_SHADOW_BITS)
     except (ExactSizeError, NotRational, ArithmeticError) as exc:
-        raise CheckError(f"a threshold test at macro step {last} lies within rounding of the threshold, and only exact arithmetic "
+        raise CheckError(f"a threshold test at macro step {last}{where} lies within rounding of the threshold, and only exact arithmetic "
                          f"decides it, which cannot reach that step ({exc})") from None
     for step, gap in gaps:
         if gap < 0 and step in steps_with_ties:  # elsewhere the twin's numbers decided it (its rounding is 2^-60 of the window here)
-            raise CheckError(f"at macro step {step} a power-exchange denominator |a| lies below the threshold by "
+            raise CheckError(f"at macro step {step}{where} a power-exchange denominator |a| lies below the threshold by "
                              f"{short_text(rational.to_sympy(-gap))}: no floating run decides that test, and the run depends on it")
     exact = {step for step, _ in gaps}
     unmatched = [s for s in steps_with_ties if s not in exact]

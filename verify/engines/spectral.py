@@ -138,16 +138,18 @@ def _norm_over_rationals(part, variable):
     Computational Algebraic Number Theory, sec. 3.6.2).  Its extra roots (those of P's conjugates) are harmless
     where roots serve as split points: every piece between them is decided on its own.  None when a coefficient
     is not algebraic or the norm vanishes (then solveset is asked)."""
-    generators = [a for a in part.atoms(sympy.CRootOf, sympy.Pow) if not a.free_symbols and
-                  (isinstance(a, sympy.CRootOf) or not a.exp.is_Integer)]
+    def generators(e):  # outermost first (sqrt(2*sqrt(2) - 2) before sqrt(2)), in a fixed order whatever the hash seed
+        found = [a for a in e.atoms(sympy.CRootOf, sympy.Pow) if not a.free_symbols and (isinstance(a, sympy.CRootOf) or not a.exp.is_Integer)]
+        return sorted(found, key=lambda a: (-sympy.count_ops(a), sympy.default_sort_key(a)))
+
     expression = part
-    for number in generators:
-        g = sympy.Dummy("g")
+    while remaining := generators(expression):
+        number, g = remaining[0], sympy.Dummy("g")
         try:
             minimal = number.poly.as_expr().subs(number.poly.gen, g) if isinstance(number, sympy.CRootOf) else sympy.minimal_polynomial(number, g)
-        except (sympy.PolynomialError, NotImplementedError):
+            expression = sympy.resultant(sympy.expand(expression.xreplace({number: g})), minimal, g)
+        except (sympy.PolynomialError, NotImplementedError):  # a generator left inside another: solveset is asked
             return None
-        expression = sympy.resultant(sympy.expand(expression.xreplace({number: g})), minimal, g)
     try:
         norm = sympy.Poly(sympy.expand(expression), variable)
     except sympy.PolynomialError:

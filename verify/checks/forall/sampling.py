@@ -8,6 +8,7 @@ import copy
 import mpmath
 import sympy
 from hypothesis import HealthCheck, assume, given, settings
+from hypothesis.errors import Unsatisfiable
 from hypothesis.reporting import with_reporter
 
 from verify.engines import crosscheck, rational
@@ -90,6 +91,8 @@ def sample(claim, spec, over, reason, closed=None):
             probe()
         except AssertionError:
             return counterexample(*failures[-1], spec.form)  # hypothesis replays the shrunk example last
+        except Unsatisfiable:  # almost no draw meets the assumptions (a tiny disc, or none at all): the edges and the
+            pass  # descent go on; with no instance at all the claim is an error below
     starts = [(values, margin) for margin, _, values in sorted(seen, key=lambda item: item[0])[:3]]
     try:
         edge_search.descend(spec.domains, starts, lambda values: check_instance(values, "descent"), max(spec.samples, 16),
