@@ -484,6 +484,21 @@ def test_a_threshold_test_within_rounding_is_decided_in_exact_arithmetic_or_is_a
     assert below.status == "error" and "lies below the threshold by 1.0e-80" in below.message, below.message
 
 
+def test_a_gap_the_twin_resolves_is_not_taken_for_an_undecidable_tie(check_claims):
+    """s = 1/10, v = -(1/10 - 10^-30): at macro step 1 the spring's denominator ties the threshold exactly and the
+    mass's lies 10^-30 below it, far outside the twin's rounding window (threshold * 2^-149 at 50 digits): the twin's
+    numbers decide that test, so the claim gets a verdict (review finding: it was an error).  E/E0 after 300 steps
+    is 5.27398078641 by the reviewer's own Fraction step 1 continued in mpmath."""
+    body = TIE.replace("steps = 1\n", "steps = 300\n") + 'initial = { s = "1/10", v = "-(1/10 - 1/10**30)" }\n'
+    results = check_claims(claims_text(OSCILLATOR, {
+        "true": (body + 'expect = { final_ratio = "> 5.27" }',),
+        "false": (body + 'expect = { final_ratio = "< 5.27" }',),
+    }))
+    true, false = results["true"].outcome, results["false"].outcome
+    assert true.status == "verified" and "final_ratio = 5.2739808" in true.message, true.message
+    assert false.status == "refuted" and "claimed < 5.27, computed 5.2739808" in false.message, false.message
+
+
 def test_a_threshold_tie_the_exact_run_cannot_reach_is_an_error():
     """A tie the twin meets at macro step 40 of the power exchange (four rk4 substeps): the exact values pass the
     shadow run's size limit long before (checked per stage), so the tie cannot be decided: an error that says so."""

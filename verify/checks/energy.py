@@ -394,6 +394,7 @@ def _resolved(claim, method, options, system, t0, y0, steps, functional, ratios,
     return times, finer, places, _confirm_ties(claim, method, options, system, t0, y0, sorted(set(ties) | set(finer_ties)))
 
 
+TWIN_DECIDES_BITS = 100  # a gap below the threshold larger than threshold * 2^-this is decided by the twin's numbers
 TIE_SHADOW_BITS = 100_000  # the exact run that confirms threshold ties stops when its numbers pass this size (checked per stage)
 
 
@@ -418,8 +419,11 @@ def _confirm_ties(claim, method, options, system, t0, y0, steps_with_ties, run_n
     except (ExactSizeError, NotRational, ArithmeticError) as exc:
         raise CheckError(f"a threshold test at macro step {last}{where} lies within rounding of the threshold, and only exact arithmetic "
                          f"decides it, which cannot reach that step ({exc})") from None
+    threshold = sympy.sympify(method.value(options, "threshold"))
     for step, gap in gaps:
-        if gap < 0 and step in steps_with_ties:  # elsewhere the twin's numbers decided it (its rounding is 2^-60 of the window here)
+        gap = rational.to_sympy(gap)
+        if gap < 0 and step in steps_with_ties and -gap <= threshold / 2**TWIN_DECIDES_BITS:  # a larger gap the twin's
+            # numbers decided (its tie window is threshold * 2^-149 at 50 digits, its rounding far below that)
             raise CheckError(f"at macro step {step}{where} a power-exchange denominator |a| lies below the threshold by "
                              f"{short_text(rational.to_sympy(-gap))}: no floating run decides that test, and the run depends on it")
     exact = {step for step, _ in gaps}
