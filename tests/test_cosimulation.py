@@ -266,7 +266,7 @@ def test_an_affine_run_too_large_for_exact_values_is_certified_in_balls_and_the_
     run_twin = energy._ratios_mp(type("C", (), {"model": model})(), method, options, system, R(0), [R(1), R(0)], 60, functional)
     expect = {"final_ratio": (">", R(1), "1")}
     balls = energy._ratios_certified(type("C", (), {"model": model})(), method, options, system, R(0), [R(1), R(0)], 60,
-                                     functional, expect, run_twin[1])
+                                     functional, expect, run_twin[1], energy._affine_step(method, options, system, R(0), [R(1), R(0)]))
     assert balls is not None and balls.holds == {"final_ratio": True} and balls.bits == 128
     final = exact[-1]
     with crosscheck.mpmath.workdps(50):

@@ -189,9 +189,10 @@ def evaluate(claim: Claim, context: Context = DEFAULT_CONTEXT) -> Outcome:
     projected = _projected_bits(method, system, options, t0, y0, steps) if exact_route else 0
     mp_times, mp_ratios, mp_ties = _ratios_mp(claim, method, options, system, t0, y0, steps, functional)
     inner = _inner_solver_change(claim, method, options, system, t0, y0, steps, functional, mp_ratios)  # first: it says what to change
+    step_map = _affine_step(method, options, system, t0, y0) if exact_route else None
     certified_run = None
     if exact_route and projected > EXACT_BITS_BUDGET:
-        certified_run = _ratios_certified(claim, method, options, system, t0, y0, steps, functional, expect, mp_ratios)
+        certified_run = _ratios_certified(claim, method, options, system, t0, y0, steps, functional, expect, mp_ratios, step_map)
     if exact_route and projected <= EXACT_BITS_BUDGET:
         times, ratios, route = _ratios_exact(claim, method, options, system, t0, y0, steps, functional)
         with mpmath.workdps(crosscheck.DIGITS):
@@ -236,7 +237,7 @@ def evaluate(claim: Claim, context: Context = DEFAULT_CONTEXT) -> Outcome:
         summary += f"; {inner}"
     derivation = [f"method {method.name}, options " + ", ".join(f"{k} = {v}" for k, v in options.items()), summary, how]
     if evidence in ("exact", "certified"):
-        derivation += _amplification(claim.model, method, options, system, t0, y0)
+        derivation += _amplification(claim.model, method, options, step_map)
     stride = max(1, steps // 10)
     value_at = (lambda i: _enclosure_digits(*certified_run.ends[i])) if evidence == "certified" else (lambda i: _show(ratios[i]))  # noqa: E731
     derivation += [f"t = {_show(times[i])}: {name}/{name}(0) = {value_at(i)}" for i in range(0, len(ratios), stride)]
@@ -254,6 +255,8 @@ def evaluate(claim: Claim, context: Context = DEFAULT_CONTEXT) -> Outcome:
 
 
 CERTIFIED_BITS = (128, 256, 512, 1024)  # precisions of the ball route, tried in turn until every comparison is decided
+SHOWN_DIGITS = 8  # a ratio is shown to this many significant digits (fewer where two precisions do not agree on them)
+MOST_DIGITS = 40  # ... and to at most this many where 8 would read on the wrong side of its bound (_telling)
 
 
 @dataclass
@@ -268,7 +271,17 @@ class CertifiedRatios:
     enclosures: dict  # ratio name -> (low, high) of its enclosure (exact rationals)
 
 
-def _ratios_certified(claim, method, options, system, t0, y0, steps, functional, expect, mp_ratios) -> CertifiedRatios | None:
+def _affine_step(method, options, system, t0, y0) -> tuple:
+    """(state, M, c): the initial state with the method's memory after it, and the affine step y -> M y + c over both
+    read off the exact step (rational.affine_map); for the ball route and the amplification matrix alike."""
+    exact = method.exact_options(options)
+    t, y = rational.to_field(t0), [rational.to_field(v) for v in y0]
+    state = y + [rational.Rational(v) for v in method.initial_memory(system, t, list(y), exact)]  # as run() takes it
+    M, c = rational.affine_map(lambda v: method.step(system, t, v, exact, Recorder(keep=False)), len(state))
+    return state, M, c
+
+
+def _ratios_certified(claim, method, options, system, t0, y0, steps, functional, expect, mp_ratios, step_map) -> CertifiedRatios | None:
     """An affine run whose exact values grow too large (hundreds of thousands of bits over a long horizon), in balls:
     the step map y -> M y + c over the state and the method's memory read off the exact step (rational.affine_map),
     iterated by verify.engines.certified.affine_orbit, the functional evaluated on the enclosures in interval
@@ -276,10 +289,8 @@ def _ratios_certified(claim, method, options, system, t0, y0, steps, functional,
     the largest (smallest) lower and upper ends; each claimed comparison is decided when the enclosure lies on one
     side of the bound, at CERTIFIED_BITS in turn.  None when a comparison stays undecided (the numerical route then
     runs) or a ball blows up; a CheckError when the mpmath twin leaves an enclosure (the paths disagree)."""
-    exact = method.exact_options(options)
-    t, y = rational.to_field(t0), [rational.to_field(v) for v in y0]
-    state = y + [rational.to_field(v) for v in method.initial_memory(system, t, list(y), exact)]
-    M, c = rational.affine_map(lambda v: method.step(system, t, v, exact, Recorder(keep=False)), len(state))
+    state, M, c = step_map
+    t, y = rational.to_field(t0), state[: len(y0)]
     symbols = [symbol(s) for s in claim.model.variables]
     start = rational.to_sympy(rational.compile_rational(functional, symbols)(y))
     if start == 0:
@@ -347,11 +358,8 @@ def _reads(text, op, bound) -> bool | None:
         return None
 
 
-MOST_DIGITS = 40
-
-
-def _enclosure_digits(low, high, most: int = 8) -> str:
-    """The digits both ends of an enclosure share (at most ``most`` significant: SHOWN_DIGITS), or the enclosure."""
+def _enclosure_digits(low, high, most: int = SHOWN_DIGITS) -> str:
+    """The digits both ends of an enclosure share (at most ``most`` significant), or the enclosure."""
     with mpmath.workdps(most + 10):
         a, b = (+v if isinstance(v, mpmath.mpf) else crosscheck.to_mp(v) for v in (low, high))
         for digits in range(most, 0, -1):
@@ -360,7 +368,6 @@ def _enclosure_digits(low, high, most: int = 8) -> str:
     return certified.enclosure_text(*(certified.to_rational(v) if isinstance(v, mpmath.mpf) else v for v in (low, high)), 3)
 
 
-SHOWN_DIGITS = 8  # a ratio is shown to this many significant digits (fewer where two precisions do not agree on them)
 CHECK_DIGITS = 20  # a numerical run is repeated this many digits finer
 
 
@@ -443,15 +450,12 @@ def _show(value, places: int = SHOWN_DIGITS) -> str:
     return mpmath.nstr(crosscheck.to_mp(value) if isinstance(value, sympy.Basic) else value, places)
 
 
-def _amplification(model, method, options, system, t0, y0) -> list[str]:
+def _amplification(model, method, options, step_map) -> list[str]:
     """The amplification matrix of one macro step, y -> M y + c read off the exact step map (rational.affine_map), over
     the state and the method's memory; its eigenvalues, the factors one step multiplies a mode by: exactly for a 2x2
     matrix (|lambda|^2 = det M for a complex pair), their moduli to 8 digits (mpmath's eigenvalues) otherwise."""
-    exact = method.exact_options(options)
-    t, y = rational.to_field(t0), [rational.to_field(v) for v in y0]
-    memory = method.initial_memory(system, t, list(y), exact)
+    _, M, c = step_map
     names = list(model.variables) + method.memory_names(model, options)
-    M, c = rational.affine_map(lambda v: method.step(system, t, v, exact, Recorder(keep=False)), len(y) + len(memory))
     matrix = sympy.Matrix([[rational.to_sympy(v) for v in row] for row in M])
     label = f"amplification matrix of one macro step (y -> M y{' + c' if any(c) else ''}, y = ({', '.join(names)}))"
     lines = [f"{label}: {matrix.tolist()}"]

@@ -38,7 +38,7 @@ class Recorder:
     formulas: dict = field(default_factory=dict)  # index in assignments -> the formula the value came from (explain)
     step: int = 0  # the macro step being taken (from 1), in a step loop
     threshold_gaps: list | None = None  # (step, |a| - threshold) of co-simulation threshold tests near a tie, when asked
-    size_limit: int = 0  # when set, a method that can check it inside a step (co-simulation, per stage) stops past it
+    size_limit: int | None = None  # the exact values may not pass this size in bits (guard; MAX_EXACT_BITS if None)
 
     def assign(self, name: str, value, where: str = "", formula=None) -> None:
         """Record ``value`` for ``name``; ``formula`` (a function giving text, called only when every value is
@@ -53,6 +53,13 @@ class Recorder:
                     self.formulas[len(self.assignments) - 1] = formula()
                 except (TypeError, ValueError, ArithmeticError, AttributeError):  # text for explain only: a value it
                     pass  # cannot print (an element of an algebraic field) leaves the line without its formula
+
+    def guard(self, values, where: str) -> None:
+        """ExactSizeError when ``values`` (a stage's state) pass ``size_limit`` bits: checked before the right-hand
+        side multiplies them up further (a nonlinear stage can grow them 16-fold)."""
+        bits, limit = rational.size_bits(values), self.size_limit or MAX_EXACT_BITS
+        if bits > limit:
+            raise ExactSizeError(f"exact values reached {bits:,} bits in a stage of {where} (limit {limit:,})")
 
     def trace(self, name: str) -> list:
         return [value for _, n, value in self.assignments if n == name]
@@ -97,9 +104,7 @@ class ExactSystem:
     def rate(self, t: Rational, y: list, recorder: Recorder, block: str | None = None) -> list:
         """The right-hand side at (t, y): all components, or those of one block (in block order)."""
         env = [t, *y]
-        bits, limit = rational.size_bits(y), recorder.size_limit or MAX_EXACT_BITS
-        if bits > limit:  # a stage's state, before the right-hand side multiplies it up further
-            raise ExactSizeError(f"exact values reached {bits:,} bits in a stage of {recorder.where or 'a step'} (limit {limit:,})")
+        recorder.guard(y, recorder.where or "a step")
         if block is None:
             recorder.counts["rhs"] += 1
             for name in self.blocks:
@@ -466,7 +471,7 @@ class RunResult:
 
 
 def run(method: Method, system: ExactSystem, options: dict, t0, y0, steps: int, keep: bool, nodes: bool = False,
-        quantities: bool = False, algebraic: bool = False, threshold_gaps: list | None = None, size_limit: int = 0) -> RunResult:
+        quantities: bool = False, algebraic: bool = False, threshold_gaps: list | None = None, size_limit: int | None = None) -> RunResult:
     """Run ``steps`` macro steps exactly.
 
     An affine map (a linear autonomous model under an affine method) with no
@@ -482,7 +487,8 @@ def run(method: Method, system: ExactSystem, options: dict, t0, y0, steps: int, 
 
     ``threshold_gaps``: a list that collects (step, |a| - threshold) of the co-simulation power exchange's threshold
     tests that come near a tie (verify.checks.energy decides with them what a floating run cannot).  ``size_limit``:
-    a size in bits the exact values may not pass (MAX_EXACT_BITS by default), checked per stage where a method can.
+    a size in bits the exact values may not pass (MAX_EXACT_BITS by default), checked per stage (Recorder.guard) and
+    after every step.
     """
     field = method.number_field(options)
     if number_field.is_rational_field(field) or not algebraic:

@@ -56,9 +56,7 @@ from verify.input.model.cosimulation import input_symbol
 from verify.input.model import TIME, symbol
 import sympy
 
-from verify.engines import rational
 from verify.engines.methods.base import Method, MethodError, positive_integer, positive_rational, to_field_deep
-from verify.errors import ExactSizeError
 from verify.engines.methods import schema
 from verify.engines.methods.formulas import Text
 from verify.engines.methods.runge_kutta import TABLEAUS, EXPLICIT
@@ -397,17 +395,19 @@ class CoSimulation(Method):
         k = len(x)
         replaced = sub.inputs.index(sub.power_input) if target is not None else None
 
+        where = f"{sub.name}'s substeps in {recorder.where or 'a step'}"
+
         def rate(tau, state, stage=""):
             xs = state[:k]
-            if recorder.size_limit and rational.size_bits(state) > recorder.size_limit:  # within the step: a nonlinear
-                raise ExactSizeError(f"exact values passed {recorder.size_limit:,} bits inside step {recorder.step}")  # one can grow 16x a stage
+            recorder.guard(state, where)  # its own compiled rhs, not ExactSystem.rate, so the size is checked here
             u = [signals[(sub.name, i)][0] + signals[(sub.name, i)][1] * tau for i in sub.inputs]
             if replaced is not None:
                 env = [t + tau, *xs, *u]
                 slope = pieces["slope"](env)
-                if recorder.threshold_gaps is not None and abs(abs(slope) - threshold) <= threshold / NEAR_TIE:
-                    recorder.threshold_gaps.append((recorder.step, abs(slope) - threshold))
-                if abs(slope) >= threshold:
+                gap = abs(slope) - threshold
+                if recorder.threshold_gaps is not None and abs(gap) <= threshold / NEAR_TIE:
+                    recorder.threshold_gaps.append((recorder.step, gap))
+                if gap >= 0:
                     power, offset = target[0] + target[1] * tau, pieces["offset"](env)
                     u[replaced] = (power - offset) / slope
                     if keep:

@@ -302,9 +302,8 @@ class _Candidate:
 
     def __init__(self, recorder, states):
         self._recorder, self._states = recorder, set(states)
-        self.counts, self.reuse, self.latest = recorder.counts, recorder.reuse, recorder.latest
 
-    def __getattr__(self, name):  # where, keep, size_limit, ...: the recorder's own
+    def __getattr__(self, name):  # counts, latest, reuse, where, keep, size_limit, ...: the recorder's own
         return getattr(self._recorder, name)
 
     def assign(self, name, value, where="", formula=None):
