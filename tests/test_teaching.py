@@ -865,20 +865,20 @@ def test_the_html_report_shows_decided_sets_as_mathml_run_or_replayed_from_the_c
 
 
 @pytest.mark.skipif(shutil.which("pdflatex") is None, reason="no TeX engine (Debian: apt-get install texlive-latex-base)")
-def test_the_derivations_of_every_bundled_forall_sign_and_stability_claim_compile_as_one_document(tmp_path):
+def test_the_derivations_of_every_bundled_forall_sign_and_stability_claim_compile_as_one_document(tmp_path, bundled_results):
     """The kinds whose reasoning lines are typeset from their objects (sets, Gram matrices, closed forms, approximate
-    values): one standalone document of all their derivations, as `verify explain --latex` writes each, compiles."""
-    from conftest import ROOT
-    from verify import checks, runner
+    values): one standalone document of all their derivations, as `verify explain --latex` writes each, compiles.  The
+    derivations are those of the session's one bundled run (conftest.bundled_results): they crossed the worker
+    processes as the whitelisted JSON tree of each Line, as `verify run --jobs 2` receives them."""
     from verify.report import latex
     from verify.report.shared import summarised, unlimited_int_digits
 
     fragments = []
     with unlimited_int_digits():
-        for claim in runner.load([str(ROOT / "claims")], [str(ROOT / "models")]):
-            if claim.check in ("forall", "sign", "stability"):
-                outcome = checks.CHECKS[claim.check].outcome(claim)
-                fragments.append(latex.fragment(claim, summarised(outcome.derivation, 40), outcome))
+        for result in bundled_results:
+            if result.claim.check in ("forall", "sign", "stability"):
+                outcome = result.outcome
+                fragments.append(latex.fragment(result.claim, summarised(outcome.derivation, 40), outcome))
     assert len(fragments) > 70
     document = latex.standalone(fragments)
     assert_parses(document)

@@ -73,8 +73,12 @@ class MpSystem:
 
 
 def solve(matrix, vector, where: str):
-    """mpmath's LU solve; a singular matrix (a Newton step at a double root, a singular stage system) is a
-    SolverFailure that says where, not an exception of mpmath's."""
+    """mpmath's LU solve (a 1x1 system given as a list [b]: the list [b / a]); a singular matrix (a Newton step at a
+    double root, a singular stage system) is a SolverFailure that says where, not an exception of mpmath's."""
+    if isinstance(vector, list):  # a scalar equation (base.newton's step on one unknown): divide, without LU's bookkeeping
+        if not matrix[0, 0]:
+            raise SolverFailure(f"the linear system of {where} is singular")
+        return [vector[0] / matrix[0, 0]]
     try:
         return mpmath.lu_solve(matrix, vector)
     except ZeroDivisionError:
@@ -93,7 +97,7 @@ def newton(residual, jacobian, x: list, budget: int, tolerance, where: str) -> l
     for _ in range(budget):
         if converged(values, x):
             return x
-        delta = solve(jacobian(x), mpmath.matrix(values), f"a Newton step {where}")
+        delta = solve(jacobian(x), values if len(values) == 1 else mpmath.matrix(values), f"a Newton step {where}")
         x = [x[i] - delta[i] for i in range(len(x))]
         values = residual(x)
     if converged(values, x):
@@ -109,7 +113,11 @@ def continued(newton, start, steps: int):
     as h -> 0 (the SPEC's rule, which the exact path decides by counting roots,
     verify.engines.number_field.continued_root).  Fixed steps can still jump to another root near a fold; the
     cross-check (exact path) and the numerical route's two resolutions (8 and 64 steps) catch that as a
-    disagreement, never as a verdict."""
+    disagreement, never as a verdict.
+
+    ``newton(lam, x)`` is given ``lam`` only; the closures pass ``on_path(tolerance)`` at lam < 1, where the point
+    need only lie close enough to the branch to start the next Newton (quadratic convergence recovers the digits at
+    lam = 1, solved to the full tolerance)."""
     x = start
     for j in range(1, steps + 1):
         try:
@@ -118,6 +126,12 @@ def continued(newton, start, steps: int):
             if j == steps:     # the trapezoid on y' = 4y + 1 with h = 1 at lam = 1/2): on to the next lam from here
                 raise
     return x
+
+
+def on_path(tolerance, lam):
+    """The residual tolerance of a continuation's point at ``lam``: the full one at lam = 1, its square root before
+    (about 25 digits at 50: far closer to the branch than a step of lam moves it)."""
+    return tolerance if lam == 1 else mpmath.sqrt(tolerance)
 
 
 def record(trace, name, value):

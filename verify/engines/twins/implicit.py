@@ -5,7 +5,7 @@ import mpmath
 import sympy
 
 from verify.engines.crosscheck import compile_mp, to_mp
-from verify.engines.twins.base import continued, newton, newton_settings, option, per_state, record, solve
+from verify.engines.twins.base import continued, newton, newton_settings, on_path, option, per_state, record, solve
 from verify.errors import SolverFailure
 
 
@@ -35,7 +35,7 @@ def backward_euler(system, t, y, options, names, trace):
             J = system.jacobian_uncounted(t1, u)
             return mpmath.matrix([[(1 if i == j else 0) - lam * h * J[i, j] for j in range(d)] for i in range(d)])
 
-        return newton(lambda u: equations(u, lam), jacobian, u, budget, tolerance, f"at t = {mpmath.nstr(t1, 12)} (continuation at "
+        return newton(lambda u: equations(u, lam), jacobian, u, budget, on_path(tolerance, lam), f"at t = {mpmath.nstr(t1, 12)} (continuation at "
                       f"lam = {mpmath.nstr(lam, 3)})")
 
     # an ODE: follow the root from y (lam = 0) to lam = 7/8, then the counted iteration below finishes at lam = 1

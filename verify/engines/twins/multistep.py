@@ -11,7 +11,7 @@ from __future__ import annotations
 import mpmath
 
 from verify.engines.twins import runge_kutta as rk_twin
-from verify.engines.twins.base import continued, newton
+from verify.engines.twins.base import continued, newton, on_path
 
 
 def _lagrange(nodes, j):
@@ -151,6 +151,6 @@ class Runner:
                 J = self.system.jacobian_uncounted(t1, u)
                 return mpmath.matrix([[(1 if p == q else 0) - lam * h * bk * J[p, q] for q in range(d)] for p in range(d)])
 
-            return newton(residual, jacobian, u, self.budget, self.tolerance, f"at t = {mpmath.nstr(t1, 12)}")
+            return newton(residual, jacobian, u, self.budget, on_path(self.tolerance, lam), f"at t = {mpmath.nstr(t1, 12)}")
 
         return continued(newton_at, list(known), self.system.continuation_steps)

@@ -14,7 +14,7 @@ from fractions import Fraction
 import mpmath
 
 from verify.engines.crosscheck import to_mp
-from verify.engines.twins.base import continued, newton, newton_settings, per_state
+from verify.engines.twins.base import continued, newton, newton_settings, on_path, per_state
 
 
 def _twin_tableaus() -> dict:
@@ -201,7 +201,8 @@ def _newton(system, t, y, h, A, c, budget, tolerance):
                             M[i * n + p, j * n + q] = (1 if (i, p) == (j, q) else 0) - lam * h * A[i][j] * jacobians[i][p, q]
             return M
 
-        flat = newton(residual, jacobian, [v for stage in k for v in stage], budget, tolerance, f"for the stages at t = {mpmath.nstr(t, 12)}")
+        flat = newton(residual, jacobian, [v for stage in k for v in stage], budget, on_path(tolerance, lam),
+                      f"for the stages at t = {mpmath.nstr(t, 12)}")
         return [flat[i * n:(i + 1) * n] for i in range(s)]
 
     return continued(newton_at, start, system.continuation_steps)
