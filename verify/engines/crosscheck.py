@@ -116,13 +116,22 @@ def compile_mp(expression: sympy.Expr, variables: Sequence[sympy.Symbol], ctx=mp
         sympy.Max: _interval_max if interval else _ball_max if ctx is BALLS else max,
     }
 
+    def constant(p: int, q: int):
+        """p/q in ctx, rounded once per working precision (a run evaluates it at every call; a run repeated at
+        another precision gets it rounded at that one)."""
+        rounded = {}
+
+        def value(env):
+            prec = ctx.prec
+            found = rounded.get(prec)
+            if found is None:
+                found = rounded[prec] = ctx.mpf(p) / q if q != 1 else ctx.mpf(p)
+            return found
+        return value
+
     def walk(e):
-        if e.is_Integer:
-            value = int(e)
-            return lambda env: ctx.mpf(value)
         if e.is_Rational:
-            p, q = int(e.p), int(e.q)
-            return lambda env: ctx.mpf(p) / q
+            return constant(int(e.p), int(e.q))
         if e is sympy.pi:
             return lambda env: +ctx.pi
         if e is sympy.E:  # exp(1) becomes sympy's E
@@ -137,6 +146,9 @@ def compile_mp(expression: sympy.Expr, variables: Sequence[sympy.Symbol], ctx=mp
         args = [walk(a) for a in e.args]
         if e.is_Add:
             return lambda env: ctx.fsum(f(env) for f in args) if not interval else _iv_sum(f(env) for f in args)
+        if e.is_Mul and len(args) == 2:  # the common c*x: one multiplication
+            first, second = args
+            return lambda env: first(env) * second(env)
         if e.is_Mul:
             def product(env):
                 result = ctx.mpf(1)

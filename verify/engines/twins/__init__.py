@@ -5,7 +5,6 @@ cross-check instead of being shared by both.  ``solve`` runs any method's twin o
 """
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
@@ -13,7 +12,7 @@ import flint
 import mpmath
 import sympy
 
-from verify.engines.crosscheck import BALLS, DIGITS, compile_mp, to_mp
+from verify.engines.crosscheck import BALLS, DIGITS, compile_mp, from_ball, to_ball, to_mp
 from verify.engines.twins import implicit as implicit_twin
 from verify.engines.twins import multirate as multirate_twin
 from verify.engines.twins import multistep as multistep_twin
@@ -84,11 +83,11 @@ def solve(problem: Problem, final_only: bool = False, digits: int = DIGITS, doub
     ``final_only``: the caller needs the final state and the counts only.  A linear autonomous ODE (checked here,
     on the twin's own reading of the right-hand side) under a fixed-step one-step method is then advanced by the
     N-th power of its one-step matrix [[M, c], [0, 1]], read off the twin's step at 0 and the unit vectors and
-    squared in mpmath matrices: log2(N) matrix products instead of N steps; trace and nodes stay empty (the power
-    reads its step at DIGITS + POWER_GUARD_DIGITS).
+    raised in arb balls (_ball_power): log2(N) matrix products in C instead of N steps; trace and nodes stay empty
+    (the power reads its step at DIGITS + POWER_GUARD_DIGITS).
     """
     p = problem
-    worth_it = p.steps > 2 * (len(p.states) + 1) * math.log2(max(p.steps, 2))  # 2 log2 N products of (n+1)^2 entries vs N steps of n^2
+    worth_it = p.steps > len(p.states) + 1  # the n + 1 one-step images cost about as many steps; the power in arb_mat little
     if final_only and worth_it and p.method in POWER_METHODS and not p.constraints and p.cosimulation is None and \
             _linear_autonomous(p.rhs, p.states, p.time):
         return TwinRun(*_mp_power(p.method, p.options, p.rhs, p.states, p.blocks, p.time, p.t0, p.y0, p.steps))
@@ -209,14 +208,33 @@ def _mp_power(method, options, rhs, states, blocks, time, t0, y0, steps):
                 step[i, j] = images[j][i] - offset[i]
             step[i, n] = offset[i]
         step[n, n] = 1
-        power, base, remaining = mpmath.eye(n + 1), step, steps
-        while remaining:
-            if remaining & 1:
-                power = power * base
-            remaining >>= 1
-            if remaining:
-                base = base * base
-        result = power * mpmath.matrix([to_mp(v) for v in y0] + [1])
+        result = _ball_power(step, [to_mp(v) for v in y0] + [mpmath.mpf(1)], steps)
         end = t0 + steps * (t - t0)
     with mpmath.workdps(DIGITS):
         return +end, [+result[i] for i in range(n)], {}, {name: count * steps for name, count in system.counts.items()}, []
+
+
+def _ball_power(step, start: list, steps: int) -> list:
+    """step^steps * start for the mpmath matrix ``step``: in python-flint's arb_mat (binary powering in C), from the
+    entries as exact balls; the working precision doubles, up to POWER_MAX_BITS, until every entry of the result
+    is known to DIGITS + POWER_GUARD_DIGITS digits (its radius), and the midpoints are read back.  The rounding of
+    the one-step images themselves (read at that precision) is not in the radius."""
+    size = step.rows
+    wanted = mpmath.mpf(10) ** -(DIGITS + POWER_GUARD_DIGITS)
+    saved, prec = flint.ctx.prec, mpmath.mp.prec + 64
+    try:
+        while True:
+            flint.ctx.prec = prec
+            matrix = flint.arb_mat(size, size, [to_ball(step[i, j]) for i in range(size) for j in range(size)])
+            result = matrix ** steps * flint.arb_mat(size, 1, [to_ball(v) for v in start])
+            values = [result[i, 0] for i in range(size - 1)]
+            if not all(v.is_finite() for v in values):
+                raise SolverFailure("the power of the step matrix is not finite: an overflow")
+            if prec >= POWER_MAX_BITS or all(from_ball(v.rad()) <= wanted * abs(from_ball(v)) for v in values):
+                return [from_ball(v) for v in values]
+            prec *= 2
+    finally:
+        flint.ctx.prec = saved
+
+
+POWER_MAX_BITS = 4096

@@ -9,6 +9,7 @@ and one Jacobian (the Newton iterations themselves are not counted).
 """
 from __future__ import annotations
 
+import functools
 from fractions import Fraction
 
 import mpmath
@@ -18,7 +19,13 @@ from verify.engines.twins.base import continued, newton, newton_settings, on_pat
 
 
 def _twin_tableaus() -> dict:
-    """name -> (A, b, c) as mpmath numbers at the current precision."""
+    """name -> (A, b, c) as mpmath numbers at the current precision (computed once per precision: SDIRK-3's gamma is
+    a polynomial root, about 3 ms, and a run reads the tableau once per run it starts)."""
+    return _tableaus_at(mpmath.mp.prec)
+
+
+@functools.lru_cache(maxsize=8)
+def _tableaus_at(prec: int) -> dict:
     f = mpmath.mpf
     r3, r15, r6, r2 = mpmath.sqrt(3), mpmath.sqrt(15), mpmath.sqrt(6), mpmath.sqrt(2)
     half, quarter = f(1) / 2, f(1) / 4
