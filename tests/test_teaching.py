@@ -245,10 +245,18 @@ def test_derivation_lines_read_vectors_matrices_and_formulas_with_powers_and_imp
     assert r"L &= \begin{pmatrix}1 & 0\\- \frac{1}{8} & 1\end{pmatrix}" in row("LDL^T factors: L = [[1, 0], [-1/8, 1]]")
 
 
+def bundled_file(claim_id: str) -> str:
+    """The bundled claim file that holds ``claim_id`` (explain reads that file, not all of claims/: 0.04 s against 0.3 s)."""
+    from conftest import ROOT
+
+    [path] = [p for p in sorted((ROOT / "claims").glob("*.toml")) if f'id = "{claim_id}"' in p.read_text(encoding="utf-8")]
+    return str(path)
+
+
 def bundled_explain(run_cli, claim_id, *options):
     from conftest import ROOT
 
-    return run_cli("explain", claim_id, str(ROOT / "claims"), "--models", str(ROOT / "models"), *options).output
+    return run_cli("explain", claim_id, bundled_file(claim_id), "--models", str(ROOT / "models"), *options).output
 
 
 def explained(run_cli, tmp_path, text, claim_id):
@@ -711,7 +719,7 @@ def derivation_of(claim_id: str):
     from conftest import ROOT
     from verify import checks, runner
 
-    [claim] = [c for c in runner.load([str(ROOT / "claims")], [str(ROOT / "models")]) if c.id == claim_id]
+    [claim] = [c for c in runner.load([bundled_file(claim_id)], [str(ROOT / "models")]) if c.id == claim_id]
     return checks.explain(claim)
 
 
