@@ -414,8 +414,10 @@ def test_schur_cohn_agrees_with_mpmath_roots(lower, leading):
 
 def test_the_inner_solver_diagnostic_runs_in_floats_only_where_floats_resolve_it(check_claims):
     """The doubled-substep run of the energy check's inner-solver test is in machine floats for the standard
-    exchange (its nodes agree with the 50-digit run to about 1e-13), and at 50 digits for the power exchange, whose
-    threshold switch can go the other way in floats."""
+    exchange with linear extrapolation (its nodes agree with the 50-digit run to about 1e-13), at 50 digits for the
+    power exchange, whose threshold switch can go the other way in floats, and at 50 digits for constant
+    extrapolation, whose macro step is an affine map of the state that the twin iterates in arb_mat (cheaper than
+    a float run of the step)."""
     import mpmath
 
     model = oscillator()
@@ -430,12 +432,49 @@ def test_the_inner_solver_diagnostic_runs_in_floats_only_where_floats_resolve_it
         'rhs = { v = "F/m" }', 'rhs = { v = "F/m - v/2" }')  # a damper: rk4 substeps are no longer exact on the mass
     energy = 'check = "energy"\nmodel = "damped"\nmethod = "cosimulation"\ninitial = { s = 1, v = 0 }\nsteps = 60\n'
     results = check_claims(claims_text(damped, {
-        "standard": (energy + 'options = { H = "1/10", microsteps = 2 }\nexpect = { final_ratio = "< 1" }',),
+        "standard": (energy + 'options = { H = "1/10", microsteps = 2, extrapolation = 1 }\nexpect = { final_ratio = "< 1" }',),
         "power": (energy + 'options = { H = "1/10", microsteps = 4, exchange = "power" }\nexpect = { final_ratio = "< 1" }',),
+        "constant": (energy + 'options = { H = "1/10", microsteps = 2 }\nexpect = { final_ratio = "< 1" }',),
     }))
-    assert results["standard"].outcome.status == results["power"].outcome.status == "verified", {k: r.outcome.message for k, r in results.items()}
+    assert all(r.outcome.status == "verified" for r in results.values()), {k: r.outcome.message for k, r in results.items()}
     assert "(the doubled run in machine floats)" in results["standard"].outcome.message
     assert "(the doubled run in 50 digits)" in results["power"].outcome.message
+    assert "(the doubled run in 50 digits)" in results["constant"].outcome.message
+
+
+@pytest.mark.parametrize("case", ["jacobi", "gauss-seidel", "rk4", "heun"])
+def test_the_twin_iterates_an_affine_step_map_and_gives_its_step_loop_nodes(case):
+    """Where a step is an affine map of the state alone (a co-simulation with constant extrapolation and no balance
+    correction on linear subsystems; a one-step method on y' = A y), the twin's nodes for an energy check are the
+    iterates of the map read off its own step, in arb_mat: they equal its step-by-step nodes to 45 digits at every
+    node, and the exact path's last state to 45 digits.  With linear
+    extrapolation (memory of the previous exchange) the route is not taken."""
+    import mpmath
+
+    if case in ("jacobi", "gauss-seidel"):
+        model = oscillator()
+        options = {"H": R(1, 10), "scheme": case, "microsteps": sympy.Integer(2)}
+        method = "cosimulation"
+    else:
+        model = model_from_table("rotation", {"states": ["x", "y"], "rhs": {"x": "-y/2 + 1/3", "y": "x"}}, "test")
+        options = {"h": R(1, 7)}
+        method = case
+    system = ExactSystem(model, model.parameters)
+    problem = twins.Problem.of_system(method, options, system, R(0), [R(1), R(0)], 300)
+    assert twins.affine_nodes_available(problem)
+    iterated, stepped = twins.solve(problem, nodes_only=True), twins.solve(problem)
+    assert iterated.trace == {} and stepped.trace != {}  # the iterates: no step was traced
+    exact = run(METHODS[method], system, options, R(0), [R(1), R(0)], 300, keep=False)
+    with mpmath.workdps(60):
+        assert len(iterated.nodes) == len(stepped.nodes) == 300
+        for (ta, ya), (tb, yb) in zip(iterated.nodes, stepped.nodes):
+            assert abs(ta - tb) <= mpmath.mpf(10) ** -45 and all(abs(a - b) <= mpmath.mpf(10) ** -45 * max(1, abs(b)) for a, b in zip(ya, yb))
+        for e, m in zip(exact.y, iterated.y):
+            value = mpmath.mpf(int(e.numerator)) / int(e.denominator)
+            assert abs(value - m) <= mpmath.mpf(10) ** -45 * max(1, abs(value))
+    if method == "cosimulation":
+        with_memory = twins.Problem.of_system(method, {**options, "extrapolation": sympy.Integer(1)}, system, R(0), [R(1), R(0)], 300)
+        assert not twins.affine_nodes_available(with_memory)
 
 
 def test_the_ball_twin_follows_the_exact_power_exchange_through_its_threshold_ties():

@@ -19,7 +19,7 @@ from verify.engines.twins import multistep as multistep_twin
 from verify.engines.twins import runge_kutta as rk_twin
 from verify.engines.twins import step_doubling as doubling_twin
 from verify.engines.twins.base import MpSystem, newton_settings, record
-from verify.engines.twins.cosimulation import CoSimulationMp
+from verify.engines.twins.cosimulation import CoSimulationMp, memoryless_affine
 from verify.errors import CrossCheckUnavailable, SolverFailure
 from verify.input.model import TIME, symbol
 
@@ -74,7 +74,8 @@ class TwinRun(NamedTuple):
     near_ties: tuple = ()  # macro steps (from 1) whose power-exchange threshold test was within rounding: taken as ties
 
 
-def solve(problem: Problem, final_only: bool = False, digits: int = DIGITS, double_precision: bool = False) -> TwinRun:
+def solve(problem: Problem, final_only: bool = False, digits: int = DIGITS, double_precision: bool = False,
+          nodes_only: bool = False) -> TwinRun:
     """Run ``problem`` in mpmath at ``digits`` digits (DIGITS by default).
 
     ``double_precision``: a co-simulation run in machine floats (mpmath.fp) instead, for diagnostics that compare two
@@ -85,8 +86,15 @@ def solve(problem: Problem, final_only: bool = False, digits: int = DIGITS, doub
     N-th power of its one-step matrix [[M, c], [0, 1]], read off the twin's step at 0 and the unit vectors and
     raised in arb balls (_ball_power): log2(N) matrix products in C instead of N steps; trace and nodes stay empty
     (the power reads its step at DIGITS + POWER_GUARD_DIGITS).
+
+    ``nodes_only``: the caller needs the state after every macro step and nothing else (no trace, no counts).  When
+    one step is affine in the state and the same at every time (affine_nodes_available), the nodes are then the
+    iterates of the step's own map, read off the twin's step as for ``final_only`` and iterated in arb balls
+    (_affine_nodes): a matrix-vector product in C per step instead of the step's Python arithmetic.
     """
     p = problem
+    if nodes_only and not double_precision and affine_nodes_available(p):
+        return _affine_nodes(p, digits)
     worth_it = p.steps > len(p.states) + 1  # the n + 1 one-step images cost about as many steps; the power in arb_mat little
     if final_only and worth_it and p.method in POWER_METHODS and not p.constraints and p.cosimulation is None and \
             _linear_autonomous(p.rhs, p.states, p.time):
@@ -171,6 +179,63 @@ def _advance(method, options, system, names, trace, time, t, y, cosimulation, so
     else:
         raise CrossCheckUnavailable(f"no cross-check implementation of method {method}")
     return advance
+
+
+def affine_nodes_available(p: Problem) -> bool:
+    """Is one step of ``p`` an affine map of the state alone, the same at every time (the twin's own reading)?  A
+    fixed-step one-step method on a linear autonomous ODE, or a co-simulation whose macro step keeps no memory of
+    earlier steps and whose subsystems are linear and autonomous (cosimulation.memoryless_affine)."""
+    if p.constraints:
+        return False
+    if p.cosimulation is not None:
+        return p.method == "cosimulation" and memoryless_affine(p.cosimulation[0], p.cosimulation[1], p.options, p.time)
+    return p.method in POWER_METHODS and _linear_autonomous(p.rhs, p.states, p.time)
+
+
+def _affine_nodes(p: Problem, digits: int) -> TwinRun:
+    """The nodes of ``p``'s run as iterates y -> M y + c of its one-step map, read off the twin's step from 0 and
+    the unit vectors at digits + POWER_GUARD_DIGITS (a fresh step each: a co-simulation master keeps nothing) and
+    iterated in python-flint arb_mat from exact balls of those entries; the working precision doubles, up to
+    POWER_MAX_BITS, until the last state's radius shows digits + POWER_GUARD_DIGITS digits, and the midpoints are
+    read back.  The nodes' times are t0 + k (t1 - t0)."""
+    n, names = len(p.states), [str(s) for s in p.states]
+    with mpmath.workdps(digits + POWER_GUARD_DIGITS):
+        system = MpSystem(p.rhs, p.states, p.blocks, p.time)
+        t0 = to_mp(p.t0)
+        images = []
+        for k in [*range(n), n]:  # each unit vector, then 0 (the offset c)
+            start = [mpmath.mpf(int(i == k)) for i in range(n)]
+            t1, y = _advance(p.method, p.options, system, names, {}, p.time, t0, start, p.cosimulation, None)(t0, start)
+            images.append(y)
+        offset = images[n]
+        entries = [images[j][i] - offset[i] for i in range(n) for j in range(n)]
+        start = [to_mp(v) for v in p.y0]
+        wanted = mpmath.mpf(10) ** -(digits + POWER_GUARD_DIGITS)
+        saved, prec = flint.ctx.prec, mpmath.mp.prec + 64
+        try:
+            while True:
+                flint.ctx.prec = prec
+                matrix = flint.arb_mat(n, n, [to_ball(v) for v in entries])
+                shift = flint.arb_mat(n, 1, [to_ball(v) for v in offset])
+                y = flint.arb_mat(n, 1, [to_ball(v) for v in start])
+                states = []
+                for _ in range(p.steps):
+                    y = matrix * y + shift
+                    states.append(y)
+                last = [y[i, 0] for i in range(n)]
+                if not all(v.is_finite() for v in last):
+                    raise SolverFailure("the iterates of the step map are not finite: an overflow")
+                if prec >= POWER_MAX_BITS or all(from_ball(v.rad()) <= wanted * abs(from_ball(v)) for v in last):
+                    break
+                prec *= 2
+            values = [[from_ball(state[i, 0]) for i in range(n)] for state in states]
+        finally:
+            flint.ctx.prec = saved
+        step = t1 - t0
+    with mpmath.workdps(digits):
+        nodes = [(+(t0 + (k + 1) * step), [+v for v in state]) for k, state in enumerate(values)]
+        t, y = nodes[-1] if nodes else (+t0, [+v for v in start])
+        return TwinRun(t, y, {}, {}, nodes, ())
 
 
 def _linear_autonomous(rhs, states, time) -> bool:

@@ -17,6 +17,27 @@ from verify.engines.twins.base import option
 TIE_GUARD_BITS = 40  # a gap below threshold * 2^-(precision - this) is a tie (the rounding of some 10^4 operations is far below)
 
 
+def memoryless_affine(model, substitutions, options, time) -> bool:
+    """Is one macro step an affine map of the states alone, the same at every macro time?  So when the exchange is
+    of outputs held constant over the step (extrapolation degree 0: no previous exchange kept), with no balance
+    correction (no carried error), and every subsystem's right-hand side and outputs are sums of number * (own
+    state or input) and numbers, free of the time (read term by term here, as the twin reads its rhs)."""
+    value = lambda name: option("cosimulation", options, name)  # noqa: E731
+    if int(value("extrapolation")) != 0 or value("exchange") == "power" or value("balance") not in (None, "none"):
+        return False
+    for sub in model.subsystems.values():
+        variables = [sympy.Symbol(s, real=True) for s in sub.states] + list(sub.input_symbols)
+        expressions = [e.xreplace(substitutions) for e in [*sub.rhs.values(), *sub.outputs.values()]]
+        for e in expressions:
+            if e.free_symbols - set(variables):  # the time, or a symbol left over
+                return False
+            for term in sympy.Add.make_args(e):
+                number, rest = term.as_independent(*variables, as_Add=False)
+                if not number.is_number or not (rest == 1 or rest in variables):
+                    return False
+    return True
+
+
 class CoSimulationMp:
     """State and bookkeeping of one mpmath co-simulation run."""
 
