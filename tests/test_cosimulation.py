@@ -540,16 +540,97 @@ def test_a_gap_the_twin_resolves_is_not_taken_for_an_undecidable_tie(check_claim
 
 def test_a_threshold_tie_the_exact_run_cannot_reach_is_an_error():
     """A tie the twin meets at macro step 40 of the power exchange (four rk4 substeps): the exact values pass the
-    shadow run's size limit long before (checked per stage), so the tie cannot be decided: an error that says so."""
+    shadow run's size limit long before (checked per stage), so the tie cannot be decided: an error that says so.
+    The tie the twin really meets there, the mass's last stage of macro step 1, is decided."""
     from verify.checks import energy
     from verify.checks.common import CheckError
 
     model = oscillator()
     system = ExactSystem(model, model.parameters)
     options = {"H": R(1, 10), "exchange": "power", "threshold": R(1, 10), "microsteps": sympy.Integer(4)}
-    with pytest.raises(CheckError, match="at macro step 40 lies within rounding of the threshold.*cannot reach that step"):
-        energy._confirm_ties(None, METHODS["cosimulation"], options, system, R(0), [R(1), R(0)], [1, 40])
-    assert "an exact tie, over the first step" in energy._confirm_ties(None, METHODS["cosimulation"], options, system, R(0), [R(1), R(0)], [1])
+    twin = twins.solve(twins.Problem.of_system("cosimulation", options, system, R(0), [R(1), R(0)], 2))
+    assert twin.near_ties == ((1, "mass", 4, 4),)
+    with pytest.raises(CheckError, match=re.escape("the threshold test at macro step 40 (spring, substep 1, stage 1) lies within rounding "
+                                                   "of the threshold") + ".*cannot reach that test"):
+        energy._confirm_ties(None, METHODS["cosimulation"], options, system, R(0), [R(1), R(0)], [(1, "mass", 4, 4), (40, "spring", 1, 1)])
+    assert ("the threshold test at macro step 1 (mass, substep 4, stage 4), within rounding of the threshold, decided in exact rationals "
+            "(an exact tie, over the first step)") in energy._confirm_ties(None, METHODS["cosimulation"], options, system, R(0), [R(1), R(0)],
+                                                                           twin.near_ties)
+    with pytest.raises(CheckError, match=re.escape("meets a threshold tie at macro step 1 (spring, substep 2, stage 1) where the exact run "
+                                                   "has none: the paths disagree")):
+        energy._confirm_ties(None, METHODS["cosimulation"], options, system, R(0), [R(1), R(0)], [(1, "spring", 2, 1)])
+
+
+def test_a_tie_early_in_a_macro_step_is_decided_although_the_step_outgrows_exact_arithmetic(check_claims):
+    """Review finding F4.  From s = 11/100, v = -1 with five rk4 substeps of H = 1/10, the spring's second stage
+    reaches s = 11/100 + (1/100)(-1) = 1/10: its denominator |a| = c s ties the threshold 1/10 exactly, at the second
+    of the macro step's 40 threshold tests.  The mass's stages then grow the exact numbers past the shadow run's
+    100,000 bits within that step, so an exact run to the end of the step cannot decide the tie (it was an error);
+    the exact run stops once it has made the test the twin flagged.  The tie decides the run (recovered v = -11/10
+    against the plain -1): 10^-80 below it the claim stays an error.  E/E0 is recomputed here: the spring in
+    Fraction (every threshold test exact: the tie, then s below the threshold), the mass in mpmath at 60 digits
+    (|v| stays near 1, 0.9 above the threshold)."""
+    import mpmath
+    from verify.checks.energy import TIE_SHADOW_BITS
+    from verify.errors import ExactSizeError
+
+    model = oscillator()
+    system = ExactSystem(model, model.parameters)
+    options = {"H": R(1, 10), "exchange": "power", "threshold": R(1, 10), "microsteps": sympy.Integer(5)}
+    with pytest.raises(ExactSizeError, match="in a stage of mass's substeps in step 1"):  # the macro step itself is out of reach
+        run(METHODS["cosimulation"], system, options, R(0), [R(11, 100), R(-1)], 1, keep=False, size_limit=TIE_SHADOW_BITS)
+
+    s0, v0, H, threshold, m = Fraction(11, 100), Fraction(-1), Fraction(1, 10), Fraction(1, 10), 5
+    h = H / m
+    agreed = s0 * v0  # P^ = (c s v - F v)/2 at the exchanged v = v0, F = -c s0 (c = m = 1); constant extrapolation
+    spring_gaps = []
+
+    def spring(s):  # s' = the recovered v = P^/(c s), or the plain v0 below the threshold
+        spring_gaps.append(abs(s) - threshold)
+        return agreed / s if abs(s) >= threshold else v0
+
+    s = s0
+    for _ in range(m):
+        k1 = spring(s)
+        k2 = spring(s + h / 2 * k1)
+        k3 = spring(s + h / 2 * k2)
+        k4 = spring(s + h * k3)
+        s += h / 6 * (k1 + 2 * k2 + 2 * k3 + k4)
+    assert spring_gaps[:3] == [Fraction(1, 100), 0, Fraction(-1, 1000)] and all(g <= Fraction(-1, 1000) for g in spring_gaps[2:])
+    with mpmath.workdps(60):
+        mp = lambda q: mpmath.mpf(q.numerator) / q.denominator  # noqa: E731
+        mass_margins = []
+
+        def mass(v):  # v' = the recovered F/m = -P^/v, or the plain F = -c s0
+            mass_margins.append(abs(v) - mp(threshold))
+            return -mp(agreed) / v if abs(v) >= mp(threshold) else -mp(s0)
+
+        v, hh = mp(v0), mp(h)
+        for _ in range(m):
+            k1 = mass(v)
+            k2 = mass(v + hh / 2 * k1)
+            k3 = mass(v + hh / 2 * k2)
+            k4 = mass(v + hh * k3)
+            v += hh / 6 * (k1 + 2 * k2 + 2 * k3 + k4)
+        assert min(mass_margins) > mpmath.mpf("0.8")
+        ratio = (mp(s) ** 2 + v ** 2) / mp(s0 ** 2 + v0 ** 2)
+        assert 1.00986 < ratio < 1.00987
+
+    body = (ENERGY.replace("initial = { s = 1, v = 0 }\n", "") + 'options = { H = "1/10", exchange = "power", threshold = "1/10", '
+            'microsteps = 5 }\nsteps = 1\n')
+    results = check_claims(claims_text(OSCILLATOR, {
+        "true": (body + 'initial = { s = "11/100", v = "-1" }\nexpect = { final_ratio = "< 1.00987" }',),
+        "false": (body + 'initial = { s = "11/100", v = "-1" }\nexpect = { final_ratio = "< 1.00986" }',),
+        "below": (body + 'initial = { s = "11/100 - 1/10**80", v = "-1" }\nexpect = { final_ratio = "< 1.00987" }',),
+    }))
+    true, false, below = (results[k].outcome for k in ("true", "false", "below"))
+    decided = ("the threshold test at macro step 1 (spring, substep 1, stage 2), within rounding of the threshold, decided in exact "
+               "rationals (an exact tie, over the first step)")
+    assert true.status == "verified" and decided in true.message, true.message
+    assert abs(mpmath.mpf(true.computed["final_ratio"]) - ratio) < 1e-7, (true.computed, ratio)
+    assert false.status == "refuted" and f"claimed < 1.00986, computed {mpmath.nstr(ratio, 8)}" in false.message, false.message
+    assert below.status == "error" and "in the threshold test at macro step 1 (spring, substep 1, stage 2) a power-exchange denominator " \
+        "|a| lies below the threshold by 1.0e-80" in below.message, below.message
 
 
 def test_a_numerical_energy_run_shows_only_the_digits_two_precisions_agree_on(check_claims):

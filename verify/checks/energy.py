@@ -29,6 +29,7 @@ from verify.engines import certified, crosscheck
 from verify.engines import rational
 from verify.input.load import Claim, LoadError
 from verify.engines.methods import ExactSystem, Recorder, run
+from verify.engines.methods.cosimulation import ThresholdTest
 from verify.input.model import symbol
 from verify.checks.common import CheckError, Context, DEFAULT_CONTEXT, Formula, Line, Outcome, short_text
 from verify.checks.comparisons import OPERATORS, RELATION
@@ -401,8 +402,8 @@ def _resolved(claim, method, options, system, t0, y0, steps, functional, ratios,
     agree at every node, at most SHOWN_DIGITS).  A run whose threshold switches or instabilities amplify rounding
     (the power exchange of cosim/power-exchange/stable-constant agrees to six digits) is shown to the digits it
     resolves; a comparison the two runs decide differently, or no agreeing digit, is an error, not a verdict.
-    ``ties``: the macro steps where the first run took a threshold test as a tie; with the finer run's, they are
-    confirmed in exact arithmetic (_confirm_ties), and the fourth value returned says so (or is empty)."""
+    ``ties``: the threshold tests the first run took as ties; with the finer run's, they are confirmed in exact
+    arithmetic (_confirm_ties), and the fourth value returned says so (or is empty)."""
     digits = crosscheck.DIGITS + CHECK_DIGITS
     times, finer, finer_ties = _ratios_mp(claim, method, options, system, t0, y0, steps, functional, digits=digits)
     with mpmath.workdps(digits):
@@ -417,50 +418,65 @@ def _resolved(claim, method, options, system, t0, y0, steps, functional, ratios,
     if places < 1:
         raise CheckError(f"the runs at {crosscheck.DIGITS} and {digits} digits do not agree on one digit (relative difference "
                          f"{mpmath.nstr(worst, 3)}): the run is not resolved by the working precision")
-    return times, finer, places, _confirm_ties(claim, method, options, system, t0, y0, sorted(set(ties) | set(finer_ties)))
+    return times, finer, places, _confirm_ties(claim, method, options, system, t0, y0, set(ties) | set(finer_ties))
 
 
-TWIN_DECIDES_BITS = 100  # a gap below the threshold larger than threshold * 2^-this is decided by the twin's numbers
+TWIN_DECIDES_BITS = 100  # |a| below the threshold by more than threshold * 2^-this: the twin's numbers see it (its tie window
+# is threshold * 2^-126 at 50 digits), so a tie it took there is a disagreement of the paths, not an undecidable test
 TIE_SHADOW_BITS = 100_000  # the exact run that confirms threshold ties stops when its numbers pass this size (checked per stage)
+TESTS_NAMED = 4  # a message names at most this many threshold tests (and counts the others)
 
 
-def _confirm_ties(claim, method, options, system, t0, y0, steps_with_ties, run_name: str = "") -> str:
+def _confirm_ties(claim, method, options, system, t0, y0, ties, run_name: str = "") -> str:
     """Decide in exact arithmetic the threshold tests a floating run took as ties.
 
     The mpmath co-simulation twin takes a power-exchange denominator |a| within rounding of the threshold as equal to
-    it, and so recovers the input (verify.engines.twins.cosimulation): with rational data exact ties are common, and
-    rounding alone would pick the branch.  A floating run cannot tell a tie from a gap of 10^-80, so the exact path
-    runs the macro steps up to the last such step again and reports every test near the threshold
-    (Recorder.threshold_gaps).  An exact tie, or |a| above the threshold, goes the way the twin took it; |a| below
-    the threshold by less than floating runs resolve goes the other way, and the run is then an error, as is a step
-    the exact run cannot reach (its numbers pass TIE_SHADOW_BITS).  Returns the text for the message ("" without
-    ties)."""
-    if not steps_with_ties:
+    it, and so recovers the input (verify.engines.twins.cosimulation), noting the test by its identity (macro step,
+    subsystem, substep, stage: cosimulation.ThresholdTest): with rational data exact ties are common, and rounding
+    alone would pick the branch.  A floating run cannot tell a tie from a gap of 10^-80, so the exact path runs again
+    until it has made every one of those tests (Recorder.threshold_tests: it stops right after the last, whose macro
+    step's later stages may grow past what exact arithmetic carries) and reports the gap |a| - threshold of every test
+    near the threshold, by the same identity (Recorder.threshold_gaps).  An exact tie, or |a| above the threshold,
+    goes the way the twin took it; |a| below it goes the other way, and the run is then an error: by less than
+    floating runs resolve, no floating run decides the test; by more, the paths disagree, as they do where the exact
+    run makes the test far from the threshold.  A test the exact run cannot reach (its numbers pass TIE_SHADOW_BITS
+    before it) is an error too.  ``ties``: the tests, as (step, subsystem, substep, stage) tuples.  Returns the text
+    for the message ("" without ties)."""
+    if not ties:
         return ""
-    last = max(steps_with_ties)
+    order = list(system.model.subsystems)
+    ties = sorted({ThresholdTest(*test) for test in ties}, key=lambda test: (test.step, order.index(test.subsystem), test.substep, test.stage))
+    microsteps = int(method.value(options, "microsteps"))
     where = f" of {run_name}" if run_name else ""
     gaps: list = []
+    pending = set(ties)  # the run strikes off each test it makes, and stops when none is left
     try:
-        run(method, system, options, t0, y0, last, keep=False, threshold_gaps=gaps, size_limit=TIE_SHADOW_BITS)
+        run(method, system, options, t0, y0, ties[-1].step, keep=False, threshold_gaps=gaps, threshold_tests=pending,
+            size_limit=TIE_SHADOW_BITS)
     except (ExactSizeError, NotRational, ArithmeticError) as exc:
-        raise CheckError(f"a threshold test at macro step {last}{where} lies within rounding of the threshold, and only exact arithmetic "
-                         f"decides it, which cannot reach that step ({exc})") from None
+        unreached = next(test for test in ties if test in pending)
+        raise CheckError(f"the threshold test at {unreached.place(microsteps)}{where} lies within rounding of the threshold, and only exact "
+                         f"arithmetic decides it, which cannot reach that test ({exc})") from None
     threshold = sympy.sympify(method.value(options, "threshold"))
-    for step, gap in gaps:
-        gap = rational.to_sympy(gap)
-        if gap < 0 and step in steps_with_ties and -gap <= threshold / 2**TWIN_DECIDES_BITS:  # a larger gap the twin's
-            # numbers decided (its tie window is threshold * 2^-149 at 50 digits, its rounding far below that)
-            raise CheckError(f"at macro step {step}{where} a power-exchange denominator |a| lies below the threshold by "
-                             f"{short_text(rational.to_sympy(-gap))}: no floating run decides that test, and the run depends on it")
-    exact = {step for step, _ in gaps}
-    unmatched = [s for s in steps_with_ties if s not in exact]
-    if unmatched:
-        raise CheckError(f"the mpmath run meets a threshold tie at macro step {unmatched[0]} where the exact run has none: the paths disagree")
-    steps = (f"test at macro step {last}" if len(steps_with_ties) == 1
-             else f"tests at macro steps {', '.join(map(str, steps_with_ties))}")
-    how = "an exact tie" if all(gap == 0 for _, gap in gaps) else "|a| >= threshold"
-    return (f"; the threshold {steps}, within rounding of the threshold, decided in exact rationals ({how}, "
-            f"over the first {'step' if last == 1 else f'{last} steps'})")
+    exact = {test: rational.to_sympy(gap) for test, gap in gaps}
+    for test in ties:
+        gap = exact.get(test)
+        if gap is None:
+            raise CheckError(f"the mpmath run meets a threshold tie at {test.place(microsteps)}{where} where the exact run has none: "
+                             "the paths disagree")
+        if gap < 0 and -gap <= threshold / 2**TWIN_DECIDES_BITS:
+            raise CheckError(f"in the threshold test at {test.place(microsteps)}{where} a power-exchange denominator |a| lies below the "
+                             f"threshold by {short_text(-gap)}: no floating run decides that test, and the run depends on it")
+        if gap < 0:
+            raise CheckError(f"the mpmath run takes the threshold test at {test.place(microsteps)}{where} as a tie, where exact arithmetic "
+                             f"puts |a| below the threshold by {short_text(-gap)}: the paths disagree")
+    named = ", ".join(test.place(microsteps) for test in ties[:TESTS_NAMED])
+    if len(ties) > TESTS_NAMED:
+        named += f" and {len(ties) - TESTS_NAMED} more"
+    how = "an exact tie" if all(exact[test] == 0 for test in ties) else "|a| >= threshold"
+    last = ties[-1].step
+    return (f"; the threshold test{'s' if len(ties) > 1 else ''} at {named}, within rounding of the threshold, decided in exact "
+            f"rationals ({how}, over the first {'step' if last == 1 else f'{last} steps'})")
 
 
 def _show(value, places: int = SHOWN_DIGITS) -> str:

@@ -24,6 +24,11 @@ from verify.errors import ExactSizeError, MethodError
 MAX_EXACT_BITS = 4_000_000  # per value; a nonlinear model can double the size of its rationals every step
 
 
+class ThresholdTestsDecided(Exception):
+    """Not an error: every threshold test a run was asked to decide (Recorder.threshold_tests) has been met, and the
+    run stops there (run returns what it has)."""
+
+
 @dataclass
 class Recorder:
     """Every value a method assigns (when ``keep``) and every right-hand-side evaluation."""
@@ -37,7 +42,8 @@ class Recorder:
     reuse: dict = field(default_factory=dict)  # values a method may reuse in its next step (an FSAL pair's last stage)
     formulas: dict = field(default_factory=dict)  # index in assignments -> the formula the value came from (explain)
     step: int = 0  # the macro step being taken (from 1), in a step loop
-    threshold_gaps: list | None = None  # (step, |a| - threshold) of co-simulation threshold tests near a tie, when asked
+    threshold_gaps: list | None = None  # (test, |a| - threshold) of co-simulation threshold tests near a tie, when asked
+    threshold_tests: set | None = None  # the threshold tests a caller wants decided: the run stops once it has met them all
     size_limit: int | None = None  # the exact values may not pass this size in bits (guard; MAX_EXACT_BITS if None)
 
     def assign(self, name: str, value, where: str = "", formula=None) -> None:
@@ -60,6 +66,17 @@ class Recorder:
         bits, limit = rational.size_bits(values), self.size_limit or MAX_EXACT_BITS
         if bits > limit:
             raise ExactSizeError(f"exact values reached {bits:,} bits in a stage of {where} (limit {limit:,})")
+
+    def threshold_test(self, test, gap, near) -> None:
+        """A co-simulation threshold test ``test`` (its identity) has been made, with gap |a| - threshold: kept in
+        ``threshold_gaps`` when ``near`` (a caller that asks decides ties with them), and struck off ``threshold_tests``;
+        when that empties, every test the caller wanted is decided and the run stops (ThresholdTestsDecided, caught by run)."""
+        if self.threshold_gaps is not None and near:
+            self.threshold_gaps.append((test, gap))
+        if self.threshold_tests:
+            self.threshold_tests.discard(test)
+            if not self.threshold_tests:
+                raise ThresholdTestsDecided(test)
 
     def trace(self, name: str) -> list:
         return [value for _, n, value in self.assignments if n == name]
@@ -471,7 +488,8 @@ class RunResult:
 
 
 def run(method: Method, system: ExactSystem, options: dict, t0, y0, steps: int, keep: bool, nodes: bool = False,
-        quantities: bool = False, algebraic: bool = False, threshold_gaps: list | None = None, size_limit: int | None = None) -> RunResult:
+        quantities: bool = False, algebraic: bool = False, threshold_gaps: list | None = None, threshold_tests: set | None = None,
+        size_limit: int | None = None) -> RunResult:
     """Run ``steps`` macro steps exactly.
 
     An affine map (a linear autonomous model under an affine method) with no
@@ -485,8 +503,13 @@ def run(method: Method, system: ExactSystem, options: dict, t0, y0, steps: int, 
     number field when the caller reads such values (``algebraic``: ``RunResult.exact`` converts them, and an
     implicit step in one unknown may then be an exact root); otherwise ``exact_options`` refuses it with NotRational.
 
-    ``threshold_gaps``: a list that collects (step, |a| - threshold) of the co-simulation power exchange's threshold
-    tests that come near a tie (verify.checks.energy decides with them what a floating run cannot).  ``size_limit``:
+    ``threshold_gaps``: a list that collects (test, |a| - threshold) of the co-simulation power exchange's threshold
+    tests that come near a tie, each test named by its identity (cosimulation.ThresholdTest: macro step, subsystem,
+    substep, stage); verify.checks.energy decides with them what a floating run cannot.  ``threshold_tests``: a set
+    of such identities; each is struck off it as the run makes that test, and the run stops when the set is empty
+    (before the end of that macro step: the result's state is the last whole step's, its route says where it
+    stopped), so a test early in a step is decided although the step's later stages would grow past ``size_limit``;
+    a test it does not reach stays in the set.  ``size_limit``:
     a size in bits the exact values may not pass (MAX_EXACT_BITS by default), checked per stage (Recorder.guard) and
     after every step.
     """
@@ -518,16 +541,20 @@ def run(method: Method, system: ExactSystem, options: dict, t0, y0, steps: int, 
         node_values = [(t0 + (n + 1) * length, values[:size]) for n, values in enumerate(rational.affine_iterates(step_map, y, steps))]
         return RunResult(t0 + steps * length, node_values[-1][1], recorder, node_values, "affine iteration")
     limit = size_limit or MAX_EXACT_BITS
-    recorder = Recorder(keep=keep, threshold_gaps=threshold_gaps, size_limit=limit)
+    recorder = Recorder(keep=keep, threshold_gaps=threshold_gaps, threshold_tests=threshold_tests, size_limit=limit)
     node_values = []
     t = t0
     for n in range(steps):
         recorder.where, recorder.step = f"step {n + 1}", n + 1
-        if method.variable_step:
-            t, y = method.step(system, t, y, exact_options, recorder)
-        else:
-            y = method.step(system, t, y, exact_options, recorder)
-            t = t + length
+        try:
+            if method.variable_step:
+                t, y = method.step(system, t, y, exact_options, recorder)
+            else:
+                y = method.step(system, t, y, exact_options, recorder)
+                t = t + length
+        except ThresholdTestsDecided:
+            return RunResult(t, y[:size], recorder, node_values, f"step loop, stopped in step {n + 1} (the threshold tests asked for decided)",
+                             system.field)
         bits = rational.size_bits(y)
         if bits > limit:
             raise ExactSizeError(f"exact values reached {bits:,} bits after step {n + 1} of {steps} (limit {limit:,})")

@@ -52,6 +52,8 @@ over the run), ``fallbacks``.
 """
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from verify.input.model.cosimulation import input_symbol
 from verify.input.model import TIME, symbol
 import sympy
@@ -61,6 +63,22 @@ from verify.engines.methods import schema
 from verify.engines.methods.formulas import Text
 from verify.engines.methods.runge_kutta import TABLEAUS, EXPLICIT
 from verify.engines.methods.schema import Option
+
+
+class ThresholdTest(NamedTuple):
+    """The identity of one power-exchange threshold test |a| >= threshold: each stage of each substep of each
+    subsystem's integration makes one (counted from 1; subsystems by name).  The mpmath twin names its tests by the same
+    plain tuple (verify.engines.twins.cosimulation), so the two paths can compare a test's outcome."""
+
+    step: int  # the macro step
+    subsystem: str
+    substep: int  # the solver step within the macro step (``microsteps`` of them)
+    stage: int  # the stage of the solver's tableau
+
+    def place(self, microsteps: int = 1) -> str:
+        """``macro step 3 (spring, stage 2)``, or with several substeps ``macro step 3 (spring, substep 1, stage 2)``."""
+        substep = f", substep {self.substep}" if microsteps > 1 else ""
+        return f"macro step {self.step} ({self.subsystem}{substep}, stage {self.stage})"
 
 
 TAU = sympy.Symbol("tau")  # t - T, the time since the macro step began: the variable of an extrapolated input
@@ -397,7 +415,7 @@ class CoSimulation(Method):
 
         where = f"{sub.name}'s substeps in {recorder.where or 'a step'}"
 
-        def rate(tau, state, stage=""):
+        def rate(tau, state, stage, test):
             xs = state[:k]
             recorder.guard(state, where)  # its own compiled rhs, not ExactSystem.rate, so the size is checked here
             u = [signals[(sub.name, i)][0] + signals[(sub.name, i)][1] * tau for i in sub.inputs]
@@ -405,8 +423,8 @@ class CoSimulation(Method):
                 env = [t + tau, *xs, *u]
                 slope = pieces["slope"](env)
                 gap = abs(slope) - threshold
-                if recorder.threshold_gaps is not None and abs(gap) <= threshold / NEAR_TIE:
-                    recorder.threshold_gaps.append((recorder.step, gap))
+                if recorder.threshold_gaps is not None or recorder.threshold_tests:  # may stop the run (every test asked for met)
+                    recorder.threshold_test(test, gap, abs(gap) <= threshold / NEAR_TIE)
                 if gap >= 0:
                     power, offset = target[0] + target[1] * tau, pieces["offset"](env)
                     u[replaced] = (power - offset) / slope
@@ -438,7 +456,7 @@ class CoSimulation(Method):
             for i in range(len(b)):
                 argument = [state[q] + h * sum((A[i][l] * stages[l][q] for l in range(i) if A[i][l]), 0 * h) for q in range(len(state))]
                 stage = (f"{sub.name} stage {i + 1}" if m == 1 else f"{sub.name} substep {j + 1} · stage {i + 1}") if keep else ""
-                stages.append(rate(tau + c[i] * h, argument, stage))
+                stages.append(rate(tau + c[i] * h, argument, stage, ThresholdTest(recorder.step, sub.name, j + 1, i + 1)))
             before, state = state, [state[q] + h * sum((b[i] * stages[i][q] for i in range(len(b)) if b[i]), 0 * h) for q in range(len(state))]
             if keep:
                 formulas = [lambda q=q, j=j, before=before, stages=stages: _substep_formula(sub, q, j, m, b, before, stages, h, show)

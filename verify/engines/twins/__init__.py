@@ -71,7 +71,7 @@ class TwinRun(NamedTuple):
     trace: dict  # name -> every value assigned to it (states, stages, quantities)
     counts: dict  # right-hand-side evaluations per block (and "rhs", "jacobian")
     nodes: list  # (t, y) after every macro step
-    near_ties: tuple = ()  # macro steps (from 1) whose power-exchange threshold test was within rounding: taken as ties
+    near_ties: tuple = ()  # power-exchange threshold tests within rounding, taken as ties: (macro step, subsystem, substep, stage)
 
 
 def solve(problem: Problem, final_only: bool = False, digits: int = DIGITS, double_precision: bool = False,

@@ -27,7 +27,7 @@ class MpSystem:
         self._jacobian_functions = None
         self.blocks = blocks  # block name -> component indices
         self.counts: dict[str, int] = {}
-        self.near_ties: list[int] = []  # macro steps (from 1) where a threshold test fell within rounding (co-simulation)
+        self.near_ties: list[tuple] = []  # co-simulation threshold tests within rounding: (macro step, subsystem, substep, stage)
 
     @property
     def jacobian_functions(self):

@@ -103,7 +103,8 @@ class CoSimulationMp:
         self.sums = {"fallbacks": ctx.mpf(0), "interface_energy": ctx.mpf(0), "max_step_interface_energy": ctx.mpf(0)}
         self.counts = {}
         self.macro_step = 0  # macro steps taken
-        self.near_ties = []  # the macro steps (from 1) with a threshold test decided by the tie rule, not by the numbers
+        # the threshold tests decided by the tie rule, not by the numbers: (macro step, subsystem, substep, stage), from 1
+        self.near_ties = []
 
     def _x(self, name, values):
         return [values[s] for s in self.model.subsystems[name].states]
@@ -217,7 +218,7 @@ class CoSimulationMp:
         replaced = sub.power_input if target is not None else None
         h = self.H / self.m
 
-        def derivative(tau, z):
+        def derivative(tau, z, substep, stage):
             xs = z[: len(x)]
             u = {i: signal[i](tau) for i in sub.inputs}
             if replaced is not None:
@@ -225,8 +226,8 @@ class CoSimulationMp:
                 a = entry["a"](env)
                 gap = abs(a) - self.threshold
                 gap = gap.mid() if self.balls else gap
-                if abs(gap) <= self.tie and self.macro_step + 1 not in self.near_ties:
-                    self.near_ties.append(self.macro_step + 1)
+                if abs(gap) <= self.tie:  # which test, so that the exact path can decide this one
+                    self.near_ties.append((self.macro_step + 1, name, substep, stage))
                 if gap >= -self.tie:
                     u[replaced] = (target(tau) - entry["b"](env)) / a
                 else:
@@ -247,7 +248,7 @@ class CoSimulationMp:
                 arg = z
                 if row:
                     arg = [z[q] + sum(ha * k[l][q] for l, ha in row) for q in range(size)]
-                k.append(derivative(tau + self.c[i] * h, arg))
+                k.append(derivative(tau + self.c[i] * h, arg, j + 1, i + 1))
             z = [z[q] + sum(w * k[i][q] for i, w in hb) for q in range(size)]
         integrals = dict(zip(outputs, z[len(x): len(x) + len(outputs)]))
         return z[: len(x)], integrals, (z[-1] if has_power else None)
