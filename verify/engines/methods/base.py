@@ -24,7 +24,7 @@ from verify.errors import ExactSizeError, MethodError
 MAX_EXACT_BITS = 4_000_000  # per value; a nonlinear model can double the size of its rationals every step
 
 
-class ThresholdTestsDecided(Exception):
+class _ThresholdTestsDecided(Exception):
     """Not an error: every threshold test a run was asked to decide (Recorder.threshold_tests) has been met, and the
     run stops there (run returns what it has)."""
 
@@ -70,13 +70,13 @@ class Recorder:
     def threshold_test(self, test, gap, near) -> None:
         """A co-simulation threshold test ``test`` (its identity) has been made, with gap |a| - threshold: kept in
         ``threshold_gaps`` when ``near`` (a caller that asks decides ties with them), and struck off ``threshold_tests``;
-        when that empties, every test the caller wanted is decided and the run stops (ThresholdTestsDecided, caught by run)."""
+        when that empties, every test the caller wanted is decided and the run stops (_ThresholdTestsDecided, caught by run)."""
         if self.threshold_gaps is not None and near:
             self.threshold_gaps.append((test, gap))
         if self.threshold_tests:
             self.threshold_tests.discard(test)
             if not self.threshold_tests:
-                raise ThresholdTestsDecided(test)
+                raise _ThresholdTestsDecided(test)
 
     def trace(self, name: str) -> list:
         return [value for _, n, value in self.assignments if n == name]
@@ -552,7 +552,7 @@ def run(method: Method, system: ExactSystem, options: dict, t0, y0, steps: int, 
             else:
                 y = method.step(system, t, y, exact_options, recorder)
                 t = t + length
-        except ThresholdTestsDecided:
+        except _ThresholdTestsDecided:
             return RunResult(t, y[:size], recorder, node_values, f"step loop, stopped in step {n + 1} (the threshold tests asked for decided)",
                              system.field)
         bits = rational.size_bits(y)
