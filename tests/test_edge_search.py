@@ -61,6 +61,18 @@ DISC = ('check = "forall"\ndomains = { x = "real", y = "real" }\nassume = ["x**2
         'rhs = "1.4"')  # false: x = y = 0.705 gives 1.41
 
 
+def test_a_bound_tight_near_the_boundary_of_a_disc_is_refuted_there(check_claims):
+    """x + y <= 1.41421 on the unit disc is false by 3.6e-6 of sqrt(2) near x = y = 1/sqrt(2).  Draws outside the
+    disc are halved until they land in it (sampling.scaled_into), so hypothesis's samples come near its boundary
+    in every direction from 0: the claim is refuted at a point of the disc (checked here exactly), at the default
+    100 samples."""
+    outcome = check_claims(claims_text("", {"disc": (DISC.replace('rhs = "1.4"', 'rhs = "1.41421"'),)}))["disc"].outcome
+    assert_refuted(outcome, ["claimed x + y <= 1.41421"])
+    point = outcome.message.split(":")[0].removeprefix("counterexample ")
+    x, y = (sympy.Rational(part.split(" = ")[1]) for part in point.split(", "))
+    assert x ** 2 + y ** 2 <= 1 and x + y > sympy.Rational(141421, 100000)
+
+
 def test_the_descent_spends_its_budget_inside_the_assumptions(check_claims):
     """x + y <= 1.4 on the unit disc is false near x = y = 1/sqrt(2) (x + y up to sqrt(2) = 1.414...).  With 20
     samples hypothesis's few draws that land in the disc miss it; the descent from the best of them finds it because
@@ -121,12 +133,17 @@ def test_far_ends_and_relative_moves_find_what_the_first_ends_miss(check_claims,
 
 
 def test_assumptions_no_draw_meets_are_an_error_that_says_so(check_claims):
-    """x^2 + y^2 + 1 <= 0 holds nowhere, x^2 + y^2 <= 10^-12 almost nowhere a draw lands: hypothesis gives up
-    (Unsatisfiable), which was an internal error; now the claim is an error naming the reason (review finding)."""
+    """x^2 + y^2 + 1 <= 0 holds nowhere: hypothesis gives up (Unsatisfiable), which was an internal error; now the
+    claim is an error naming the reason (review finding).  x^2 + y^2 <= 10^-12 is a disc no plain draw lands in;
+    it was that error too, and now a draw halved into it (scaled_into: the edge value 10^-6 halved) decides: x <= 0
+    is refuted at a point of the disc (checked here exactly), x <= 10^-5 holds on instances."""
     never = 'check = "forall"\ndomains = { x = "real", y = "real" }\nassume = ["x**2 + y**2 + 1 <= 0"]\nlhs = "x"\nop = "<="\nrhs = "0"'
     tiny = never.replace("x**2 + y**2 + 1 <= 0", "x**2 + y**2 <= 1/10**12")
-    results = check_claims(claims_text("", {"never": (never,), "tiny": (tiny,)}))
-    for key in ("never", "tiny"):
-        outcome = results[key].outcome
-        assert outcome.status == "error" and "no instance satisfied the assumptions" in outcome.message, outcome.message
-        assert "internal error" not in outcome.message
+    results = check_claims(claims_text("", {"never": (never,), "tiny": (tiny,), "tiny-true": (tiny.replace('rhs = "0"', 'rhs = "1/10**5"'),)}))
+    outcome = results["never"].outcome
+    assert outcome.status == "error" and "no instance satisfied the assumptions" in outcome.message, outcome.message
+    assert_refuted(results["tiny"].outcome, ["claimed x <= 0"])
+    point = results["tiny"].outcome.message.split(":")[0].removeprefix("counterexample ")
+    x, y = (sympy.Rational(part.split(" = ")[1]) for part in point.split(", "))
+    assert x ** 2 + y ** 2 <= sympy.Rational(1, 10**12) and x > 0
+    assert results["tiny-true"].outcome.status == "verified", results["tiny-true"].outcome.message

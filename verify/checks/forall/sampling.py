@@ -80,7 +80,9 @@ def sample(claim, spec, over, reason, closed=None):
     @given(**strategies)
     def probe(**values):
         if not assumed(spec, values):
-            assume(False)
+            values = scaled_into(spec, values)
+            if values is None:
+                assume(False)
         try:
             check_instance(values, "drawn")
         except _Violation:
@@ -111,6 +113,30 @@ def sample(claim, spec, over, reason, closed=None):
     derivation = (closed.derivation() if closed is not None else []) + [f"{total} instances ({counts}), every one verified exactly"] + worst
     return Outcome("verified", "numerical", f"held on {total} exact instances ({counts}) from {over}{margin_text} (not a proof: {reason})",
                    {"instances": str(total)}, derivation)
+
+
+SCALED_DOMAINS = ("real", "positive", "nonnegative", "negative")  # domains that x -> x/2 maps into themselves
+SCALINGS = 12  # a draw outside the assumptions is tried at 1/2, 1/4, ..., 1/4096 of its size (scaled_into)
+
+
+def scaled_into(spec, values: dict) -> dict | None:
+    """A draw outside the 'assume' conditions tried again with its coordinates on the real line or a half-line
+    halved, up to SCALINGS times (the others kept): the first that meets the conditions, or None.  Draws spread
+    over [-10, 10]^n, and assumptions often hold in a region around 0 (a unit disc takes 1% of the draws in the
+    plane); halving lands each draw within a factor 2 of where the region ends on its ray from 0, near the
+    boundary, where bounds are often tight.  Hypothesis then lands its samples inside with few rejected draws
+    (each costs milliseconds: x + y <= 1.4 on the unit disc 11 s -> 1 s), and finds what it found before (x + y
+    <= 1.41421, false by 3.6e-6, refuted; 1.414213, false by 3.6e-7, still verified on instances).  A function of
+    the draw alone: hypothesis's replay of a failing draw fails again."""
+    names = [name for name, domain in spec.domains.items() if domain.text in SCALED_DOMAINS]
+    if not names:
+        return None
+    for k in range(1, SCALINGS + 1):
+        factor = sympy.Rational(1, 2**k)
+        candidate = {**values, **{name: values[name] * factor for name in names}}
+        if assumed(spec, candidate):
+            return candidate
+    return None
 
 
 def assumed(spec, values) -> bool:
