@@ -18,7 +18,7 @@ from verify.engines.twins import multirate as multirate_twin
 from verify.engines.twins import multistep as multistep_twin
 from verify.engines.twins import runge_kutta as rk_twin
 from verify.engines.twins import step_doubling as doubling_twin
-from verify.engines.twins.base import MpSystem, newton_settings, record
+from verify.engines.twins.base import MpSystem, linear_in, newton_settings, record
 from verify.engines.twins.cosimulation import CoSimulationMp, memoryless_affine
 from verify.errors import CrossCheckUnavailable, SolverFailure
 from verify.input.model import TIME, symbol
@@ -239,18 +239,8 @@ def _affine_nodes(p: Problem, digits: int) -> TwinRun:
 
 
 def _linear_autonomous(rhs, states, time) -> bool:
-    """Every right-hand side a sum of terms number * state or number, free of the time (read term by term here,
-    not by the exact path's test)."""
-    import sympy
-
-    for e in rhs:
-        if e.free_symbols - set(states):  # the time, or a symbol left over
-            return False
-        for term in sympy.Add.make_args(e):
-            number, rest = term.as_independent(*states, as_Add=False)
-            if not number.is_number or not (rest == 1 or rest in states):
-                return False
-    return True
+    """Every right-hand side a sum of terms number * state or number, free of the time (base.linear_in)."""
+    return linear_in(rhs, states)
 
 
 def _mp_power(method, options, rhs, states, blocks, time, t0, y0, steps):

@@ -134,6 +134,19 @@ def on_path(tolerance, lam):
     return tolerance if lam == 1 else mpmath.sqrt(tolerance)
 
 
+def linear_in(expressions, variables) -> bool:
+    """Is every expression a sum of terms number * variable or number, in ``variables`` alone (no time, no symbol
+    left over)?  Read term by term here, by the twin, not by the exact path's test."""
+    for e in expressions:
+        if e.free_symbols - set(variables):
+            return False
+        for term in sympy.Add.make_args(e):
+            number, rest = term.as_independent(*variables, as_Add=False)
+            if not number.is_number or not (rest == 1 or rest in variables):
+                return False
+    return True
+
+
 def record(trace, name, value):
     trace.setdefault(name, []).append(value)
 

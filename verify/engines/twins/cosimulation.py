@@ -12,7 +12,7 @@ import sympy
 
 from verify.engines.crosscheck import BALLS, compile_mp, from_ball, to_ball, to_mp
 from verify.engines.twins import runge_kutta as rk_twin
-from verify.engines.twins.base import option
+from verify.engines.twins.base import linear_in, option
 
 TIE_GUARD_BITS = 40  # a gap below threshold * 2^-(precision - this) is a tie (the rounding of some 10^4 operations is far below)
 
@@ -25,17 +25,9 @@ def memoryless_affine(model, substitutions, options, time) -> bool:
     value = lambda name: option("cosimulation", options, name)  # noqa: E731
     if int(value("extrapolation")) != 0 or value("exchange") == "power" or value("balance") not in (None, "none"):
         return False
-    for sub in model.subsystems.values():
-        variables = [sympy.Symbol(s, real=True) for s in sub.states] + list(sub.input_symbols)
-        expressions = [e.xreplace(substitutions) for e in [*sub.rhs.values(), *sub.outputs.values()]]
-        for e in expressions:
-            if e.free_symbols - set(variables):  # the time, or a symbol left over
-                return False
-            for term in sympy.Add.make_args(e):
-                number, rest = term.as_independent(*variables, as_Add=False)
-                if not number.is_number or not (rest == 1 or rest in variables):
-                    return False
-    return True
+    return all(linear_in([e.xreplace(substitutions) for e in [*sub.rhs.values(), *sub.outputs.values()]],
+                         [sympy.Symbol(s, real=True) for s in sub.states] + list(sub.input_symbols))
+               for sub in model.subsystems.values())
 
 
 class CoSimulationMp:
