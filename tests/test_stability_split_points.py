@@ -54,3 +54,66 @@ def test_split_points_without_real_roots_or_radicals_are_isolated_exactly(tmp_pa
     and |T| <= 1 + D, so H = 2 is stable and "H < 2" is false there."""
     outcomes = check(tmp_path, {"below-2": DAMPED_GAUSS_SEIDEL + 'stable_when = "H < 2"'})
     assert_refuted(outcomes["below-2"], ["at H = 2: claimed unstable, computed stable (trace -9033/5000, determinant 12281/15000)"])
+
+
+# An explicit 2-stage tableau with a sqrt(2) weight: k1 = f(y), k2 = f(y + h k1), y+ = y + h ((1 - sqrt(2)/4) k1 + (sqrt(2)/4) k2).
+# On y' = -y, by hand: k1 = -y, k2 = -(1 - h) y, so R(h) = 1 - h + (sqrt(2)/4) h^2.
+SQRT2_TABLEAU = 'A = [[0, 0], [1, 0]], b = ["1 - sqrt(2)/4", "sqrt(2)/4"]'
+SQRT2_MODELS = '[model.decay]\nstates = ["y"]\nrhs = { y = "-y" }\n\n[model.rotation]\nstates = ["x", "v"]\nrhs = { x = "v", v = "-x" }\n\n'
+
+
+def check_sqrt2(tmp_path, model, conditions):
+    body = 'check = "stability"\nmodel = "{}"\nmethod = "rk"\nsymbols = ["h"]\noptions = {{ h = "h", ' + SQRT2_TABLEAU + ' }}\nvariable = "h"\nstable_when = "{}"\n'
+    text = SQRT2_MODELS + "".join(f'[[claim]]\nid = "{name}"\nstatement = "s"\n{body.format(model, condition)}\n' for name, condition in conditions.items())
+    (tmp_path / "c.toml").write_text(text)
+    return {r.claim.id: r.outcome for r in runner.check(runner.load([str(tmp_path / "c.toml")]))}
+
+
+def critical_line(outcome):
+    return next(line for line in outcome.derivation if line.startswith("critical h:"))
+
+
+def test_split_points_of_a_sqrt2_method_are_the_genuine_ones(tmp_path):
+    """Review finding F6.  With R = 1 - h + (sqrt(2)/4) h^2 the compared expressions are R - 1 = h ((sqrt(2)/4) h - 1),
+    zero at h = 2 sqrt(2) only; R + 1 = 2 - h + (sqrt(2)/4) h^2, whose discriminant 1 - 2 sqrt(2) < 0 leaves no real
+    root; and the claim's h - 2 sqrt(2).  So h = 2 sqrt(2) is the one critical step.  The norm of R + 1 over QQ
+    also holds the conjugate 2 - h - (sqrt(2)/4) h^2, whose root h = sqrt(2) (sqrt(1 + 2 sqrt(2)) - 1) ~ 1.3527 was
+    listed as critical; it must not be, and the verdicts stay what they were."""
+    h, s = sympy.Symbol("h", positive=True), sympy.sqrt(2)
+    R = 1 - h + s / 4 * h**2
+    assert sympy.solve(R - 1, h) == [2 * s]
+    assert sympy.discriminant(R + 1, h) == 1 - 2 * s and (1 - 2 * s).is_negative
+    conjugate_root = s * (sympy.sqrt(1 + 2 * s) - 1)
+    assert sympy.simplify((2 - h - s / 4 * h**2).subs(h, conjugate_root)) == 0
+
+    outcomes = check_sqrt2(tmp_path, "decay", {"true": "h <= 2*sqrt(2)", "open": "h < 2*sqrt(2)", "too-far": "h <= 3"})
+    true = outcomes["true"]
+    assert true.status == "verified", true.message
+    assert "decided exactly at the critical h = 2*sqrt(2) and between them" in true.message
+    assert critical_line(true) == "critical h: 2*sqrt(2)"
+    assert "CRootOf" not in true.message and "CRootOf" not in "".join(true.derivation)
+    assert_refuted(outcomes["open"], ["claimed stable exactly when h < 2*sqrt(2) (h > 0); at h = 2*sqrt(2): claimed unstable, computed stable"])
+    assert_refuted(outcomes["too-far"], ["claimed stable exactly when h <= 3 (h > 0); at h = 17/6: claimed stable, computed unstable"])
+
+
+def test_a_2x2_sqrt2_amplification_keeps_its_one_critical_step(tmp_path):
+    """The same tableau on x' = v, v' = -x: trace T = 2 - (sqrt(2)/2) h^2, determinant D = (1 - (sqrt(2)/4) h^2)^2 + h^2
+    = 1 + (1 - sqrt(2)/2) h^2 + h^4/8 > 1 for h > 0 (never stable).  Among D - 1, D + 1, T - 1 - D, T + 1 + D,
+    T - 2, T + 2 only T + 2 = 4 - (sqrt(2)/2) h^2 has a positive root, h = 2 * 2^(1/4) (h^2 = 4 sqrt(2))."""
+    outcome = check_sqrt2(tmp_path, "rotation", {"never": "never"})["never"]
+    assert outcome.status == "verified", outcome.message
+    assert critical_line(outcome) == "critical h: 2*2**(1/4)"
+
+
+def test_positive_roots_leave_out_the_conjugates_roots_and_repeat_none():
+    h, s = sympy.Symbol("h", positive=True), sympy.sqrt(2)
+    gamma = sympy.CRootOf(6 * h**3 - 18 * h**2 + 9 * h - 1, 1)  # SDIRK-3's gamma; its norm 6h^3 - 18h^2 + 9h - 1 has 3 positive roots
+    assert spectral.positive_roots([2 - h + s / 4 * h**2], h) == []
+    assert spectral.positive_roots([h - s, h**2 - 2, 2 * h - 2 * s, (h - s) ** 2], h) == [s]
+    points = spectral.positive_roots([h - gamma], h)
+    assert len(points) == 1 and spectral.compare_real(points[0], gamma) == 0
+    # h^3 - sqrt(2) h - 1 has one real root, near 1.45; its conjugate h^3 + sqrt(2) h - 1 one near 0.55 (both from the norm)
+    cubic = h**3 - s * h - 1
+    real = [r for r in sympy.Poly(cubic.subs(s, sympy.N(s, 50)), h).nroots(n=40) if abs(sympy.im(r)) < 1e-30]
+    points = spectral.positive_roots([cubic], h)
+    assert len(real) == 1 and len(points) == 1 and abs(sympy.N(points[0], 40) - real[0]) < 1e-35

@@ -106,9 +106,11 @@ def crossings(M: sympy.Matrix, variable: sympy.Symbol) -> list:
 
 
 def positive_roots(expressions, variable) -> list:
-    """Every positive root of the numerators and denominators of ``expressions`` in ``variable``: exact real
-    algebraic numbers (sympy's real root isolation, CRootOf where radicals do not exist) for a polynomial with
-    rational coefficients, sympy's solveset when other (positive) symbols appear."""
+    """Every positive root of the numerators and denominators of ``expressions`` in ``variable``, each once and
+    sorted (merge_points): exact real algebraic numbers (sympy's real root isolation, CRootOf where radicals do
+    not exist) for a polynomial with rational coefficients; for algebraic coefficients the roots of its norm over
+    QQ that may be its own (those certainly of a conjugate only are left out: _may_vanish_at); sympy's solveset
+    when other (positive) symbols appear."""
     points = []
     for e in expressions:
         numerator, denominator = sympy.fraction(sympy.together(rational_functions.normal(e)))
@@ -117,10 +119,12 @@ def positive_roots(expressions, variable) -> list:
                 continue
             if part.free_symbols == {variable} and part.is_polynomial(variable):
                 polynomial = sympy.Poly(part, variable)
-                if not (polynomial.domain.is_ZZ or polynomial.domain.is_QQ):
+                algebraic = not (polynomial.domain.is_ZZ or polynomial.domain.is_QQ)
+                if algebraic:
                     polynomial = _norm_over_rationals(part, variable)
                 if polynomial is not None:
-                    points += [r for r in polynomial.real_roots() if compare_real(r, 0) > 0]
+                    points += [r for r, _ in polynomial.real_roots(multiple=False)
+                               if compare_real(r, 0) > 0 and (not algebraic or _may_vanish_at(part, variable, r))]
                     continue
             roots = sympy.solveset(part, variable, sympy.Interval.open(0, sympy.oo))
             if roots is sympy.S.EmptySet:
@@ -128,16 +132,40 @@ def positive_roots(expressions, variable) -> list:
             if not isinstance(roots, sympy.FiniteSet):
                 raise CheckError(f"cannot list the roots of {part} in {variable} > 0")
             points += [sympy.simplify(r) for r in roots]
-    return points
+    return merge_points(points)
+
+
+NONZERO_BITS = (64, 128, 256, 512)  # enclosure precisions tried before a norm's root is kept as possibly the part's own
+
+
+def _may_vanish_at(part, variable, root) -> bool:
+    """False only when ``part`` (a polynomial in ``variable`` with algebraic coefficients, its generators taken
+    at the values they denote) is certainly nonzero at ``root``, a real root of its norm: a rigorous enclosure
+    of part(root) excludes 0, so ``root`` is a root of a conjugate alone and no split point.  Else True: a
+    root of ``part`` itself (expanded to 0, or never separated from 0), where keeping one too many is harmless.
+    Factoring the norm over QQ cannot separate them: a factor over QQ with a root of a conjugate of ``part``
+    shares a root with ``part`` too (apply the automorphism; for sqrt(2)-coefficients the norm of an
+    irreducible quadratic is an irreducible quartic holding both), so the roots are told apart one by one."""
+    value = part.xreplace({variable: root})
+    if sympy.expand(value) == 0:
+        return True
+    for bits in NONZERO_BITS:
+        try:
+            low, high = realsets.enclosure(value, bits)
+        except (TypeError, ValueError, ArithmeticError):  # no enclosure: keep it
+            return True
+        if low > 0 or high < 0:
+            return False
+    return True
 
 
 def _norm_over_rationals(part, variable):
     """A polynomial over QQ whose roots include those of ``part``, a polynomial in ``variable`` whose coefficients
     are algebraic numbers (SDIRK-3's CRootOf gamma, sqrt(2)): each algebraic generator g with minimal polynomial
     m is eliminated by the resultant res_g(P, m(g)), the norm of P from QQ(g) down to QQ (Cohen, A Course in
-    Computational Algebraic Number Theory, sec. 3.6.2).  Its extra roots (those of P's conjugates) are harmless
-    where roots serve as split points: every piece between them is decided on its own.  None when a coefficient
-    is not algebraic or the norm vanishes (then solveset is asked)."""
+    Computational Algebraic Number Theory, sec. 3.6.2).  Its extra roots (those of P's conjugates) would be
+    harmless split points, but are not P's: positive_roots leaves out those _may_vanish_at rules out.  None when a
+    coefficient is not algebraic or the norm vanishes (then solveset is asked)."""
     def generators(e):  # outermost first (sqrt(2*sqrt(2) - 2) before sqrt(2)), in a fixed order whatever the hash seed
         found = [a for a in e.atoms(sympy.CRootOf, sympy.Pow) if not a.free_symbols and (isinstance(a, sympy.CRootOf) or not a.exp.is_Integer)]
         return sorted(found, key=lambda a: (-sympy.count_ops(a), sympy.default_sort_key(a)))
