@@ -117,3 +117,75 @@ def test_positive_roots_leave_out_the_conjugates_roots_and_repeat_none():
     real = [r for r in sympy.Poly(cubic.subs(s, sympy.N(s, 50)), h).nroots(n=40) if abs(sympy.im(r)) < 1e-30]
     points = spectral.positive_roots([cubic], h)
     assert len(real) == 1 and len(points) == 1 and abs(sympy.N(points[0], 40) - real[0]) < 1e-35
+
+
+def test_signs_at_split_points_are_exact():
+    """h^2 - sqrt(2) h - 1 has the positive root (sqrt(2) + sqrt(6))/2 = sqrt(2 + sqrt(3)); its conjugate
+    h^2 + sqrt(2) h - 1 has (sqrt(6) - sqrt(2))/2 = sqrt(2 - sqrt(3)); both are roots of the norm h^4 - 4h^2 + 1,
+    given here as CRootOf (no radicals to simplify).  At the conjugate's root the original is
+    (2 - sqrt(3)) - sqrt(2) sqrt(2 - sqrt(3)) - 1 = -0.732... < 0."""
+    h, s = sympy.Symbol("h", positive=True), sympy.sqrt(2)
+    x = sympy.Symbol("x")
+    P = h**2 - s * h - 1
+    own, conjugates = sympy.CRootOf(x**4 - 4 * x**2 + 1, 3), sympy.CRootOf(x**4 - 4 * x**2 + 1, 2)
+    assert abs(sympy.N(own, 30) - sympy.N((s + sympy.sqrt(6)) / 2, 30)) < 1e-25
+    assert abs(sympy.N(conjugates, 30) - sympy.N((sympy.sqrt(6) - s) / 2, 30)) < 1e-25
+    assert spectral.vanishes_at(P, h, own) is True and spectral.sign_at(P, h, own) == 0
+    assert spectral.vanishes_at(P, h, conjugates) is False and spectral.sign_at(P, h, conjugates) == -1
+    assert spectral.sign_at((P + 1) / P, h, own + 1) == 1  # P(own + 1) > 0, (P + 1)(own + 1) > 0
+    gamma = [sympy.CRootOf(6 * x**3 - 18 * x**2 + 9 * x - 1, k) for k in range(3)]  # SDIRK-3's gamma is the middle one
+    assert [spectral.vanishes_at(h - gamma[1], h, g) for g in gamma] == [False, True, False]
+    assert spectral.vanishes_at(h**2 - 2, h, sympy.Rational(3, 2)) is False
+    try:
+        spectral.sign_at(1 / (h - gamma[1]), h, gamma[1])
+    except Exception as exc:
+        assert "pole" in str(exc)
+    else:
+        raise AssertionError("a pole has no sign")
+
+
+GROWTH = '[model.growth]\nstates = ["y"]\nrhs = { y = "y" }\n\n'
+
+
+def _sdirk3_stability_function(z):
+    """R(z) = 1 + z b^T (I - z A)^-1 1 of Alexander's SDIRK-3 (Hairer & Wanner II, Table IV.6.5), in mpmath: gamma the
+    root of 6x^3 - 18x^2 + 9x - 1 near 0.4359, A = [[g, 0, 0], [(1 - g)/2, g, 0], [b1, b2, g]], b the last row."""
+    import mpmath
+
+    g = mpmath.findroot(lambda x: 6 * x**3 - 18 * x**2 + 9 * x - 1, 0.4359)
+    b1, b2 = -(6 * g**2 - 16 * g + 1) / 4, (6 * g**2 - 20 * g + 5) / 4
+    A = mpmath.matrix([[g, 0, 0], [(1 - g) / 2, g, 0], [b1, b2, g]])
+    b = mpmath.matrix([[b1, b2, g]])
+    return 1 + z * (b * mpmath.lu_solve(mpmath.eye(3) - z * A, mpmath.matrix([1, 1, 1])))[0]
+
+
+def test_sdirk3_on_growth_is_decided_at_a_split_point_where_R_is_exactly_1(tmp_path):
+    """SDIRK-3 on y' = y: R(h) falls from above 1 and meets R = 1 at h* ~ 1.4554, a root of a sextic over QQ (the norm
+    of R - 1's quadratic factor over QQ(gamma)); there |R| = 1 exactly, which no enclosure can show, so this took
+    over 120 s (sympy's minimal_polynomial of nested CRootOf) and timed out.  Now the gcd over QQ(gamma) with the
+    point's minimal polynomial decides it: stable, so "h >= 100" is refuted there.  h* and R on either side are
+    checked here from the tableau in mpmath, independently of the exact path."""
+    import mpmath
+
+    mpmath.mp.dps = 40
+    try:
+        star = mpmath.findroot(lambda h: _sdirk3_stability_function(h) - 1, 1.45)
+        assert _sdirk3_stability_function(star - mpmath.mpf("1e-6")) > 1 > _sdirk3_stability_function(star + mpmath.mpf("1e-6"))
+        x = sympy.Symbol("x")
+        point = sympy.CRootOf(2 * x**6 - 9 * x**5 + 414 * x**4 - 4914 * x**3 + 8316 * x**2 - 3240 * x + 432, 0)
+        assert abs(mpmath.mpf(str(sympy.N(point, 40))) - star) < mpmath.mpf("1e-30")
+    finally:
+        mpmath.mp.dps = 15
+    body = 'check = "stability"\nmodel = "growth"\nmethod = "sdirk-3"\nsymbols = ["h"]\noptions = { h = "h" }\nvariable = "h"\nstable_when = "h >= 100"\n'
+    (tmp_path / "c.toml").write_text(GROWTH + f'[[claim]]\nid = "growth"\nstatement = "s"\n{body}')
+    [result] = runner.check(runner.load([str(tmp_path / "c.toml")]), timeout=60)
+    assert_refuted(result.outcome, [f"at h = {point}: claimed unstable, computed stable (trace 1, determinant 1)"])
+
+
+def test_a_pole_on_the_positive_axis_is_an_error_not_a_verdict(tmp_path):
+    """SDIRK-2 on y' = y has R(h) = (1 + (1 - 2g) h)/(1 - g h)^2, g = 1 - sqrt(2)/2: a pole at h = 1/g = 2 + sqrt(2),
+    where no step is defined; R = 1 again at h = 1/g^2 = 6 + 4 sqrt(2) and R < 1 beyond."""
+    body = 'check = "stability"\nmodel = "growth"\nmethod = "sdirk-2"\nsymbols = ["h"]\noptions = { h = "h" }\nvariable = "h"\nstable_when = "h >= 6 + 4*sqrt(2)"\n'
+    (tmp_path / "c.toml").write_text(GROWTH + f'[[claim]]\nid = "growth"\nstatement = "s"\n{body}')
+    [result] = runner.check(runner.load([str(tmp_path / "c.toml")]))
+    assert result.outcome.status == "error" and "pole at h = sqrt(2) + 2" in result.outcome.message

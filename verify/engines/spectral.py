@@ -27,12 +27,14 @@ import functools
 
 import mpmath
 import sympy
+from sympy.polys.polyerrors import CoercionFailed
 
 from verify.engines import crosscheck
-from verify.engines import rational_functions, realsets
+from verify.engines import number_field, rational_functions, realsets
 from verify.errors import CheckError
 
 REFINEMENTS = (10, 30, 100)  # decimal digits of the root approximations tried in turn
+FIRST_BITS = 64  # the first enclosure of a value at a split point: it decides the sign of almost every nonzero one
 Z = sympy.Symbol("z")
 
 
@@ -109,8 +111,11 @@ def positive_roots(expressions, variable) -> list:
     """Every positive root of the numerators and denominators of ``expressions`` in ``variable``, each once and
     sorted (merge_points): exact real algebraic numbers (sympy's real root isolation, CRootOf where radicals do
     not exist) for a polynomial with rational coefficients; for algebraic coefficients the roots of its norm over
-    QQ that may be its own (those certainly of a conjugate only are left out: _may_vanish_at); sympy's solveset
-    when other (positive) symbols appear."""
+    QQ that are its own (polynomial_sign: a root where it is certainly nonzero belongs to a conjugate alone and is
+    left out; one undecided is kept, as an extra split point never changes a verdict); sympy's solveset when other
+    (positive) symbols appear.  A factor of the norm over QQ cannot tell them apart: one holding a conjugate's
+    root holds one of the expression's own too (for sqrt(2)-coefficients the norm of an irreducible quadratic is
+    an irreducible quartic holding both)."""
     points = []
     for e in expressions:
         numerator, denominator = sympy.fraction(sympy.together(rational_functions.normal(e)))
@@ -123,8 +128,8 @@ def positive_roots(expressions, variable) -> list:
                 if algebraic:
                     polynomial = _norm_over_rationals(part, variable)
                 if polynomial is not None:
-                    points += [r for r, _ in polynomial.real_roots(multiple=False)
-                               if compare_real(r, 0) > 0 and (not algebraic or _may_vanish_at(part, variable, r))]
+                    points += [r for r, _ in polynomial.real_roots(multiple=False)  # a conjugate's root (nonzero here) left out
+                               if compare_real(r, 0) > 0 and (not algebraic or polynomial_sign(part, variable, r) in (0, None))]
                     continue
             roots = sympy.solveset(part, variable, sympy.Interval.open(0, sympy.oo))
             if roots is sympy.S.EmptySet:
@@ -135,28 +140,97 @@ def positive_roots(expressions, variable) -> list:
     return merge_points(points)
 
 
-NONZERO_BITS = (64, 128, 256, 512)  # enclosure precisions tried before a norm's root is kept as possibly the part's own
-
-
-def _may_vanish_at(part, variable, root) -> bool:
-    """False only when ``part`` (a polynomial in ``variable`` with algebraic coefficients, its generators taken
-    at the values they denote) is certainly nonzero at ``root``, a real root of its norm: a rigorous enclosure
-    of part(root) excludes 0, so ``root`` is a root of a conjugate alone and no split point.  Else True: a
-    root of ``part`` itself (expanded to 0, or never separated from 0), where keeping one too many is harmless.
-    Factoring the norm over QQ cannot separate them: a factor over QQ with a root of a conjugate of ``part``
-    shares a root with ``part`` too (apply the automorphism; for sqrt(2)-coefficients the norm of an
-    irreducible quadratic is an irreducible quartic holding both), so the roots are told apart one by one."""
-    value = part.xreplace({variable: root})
-    if sympy.expand(value) == 0:
-        return True
-    for bits in NONZERO_BITS:
-        try:
-            low, high = realsets.enclosure(value, bits)
-        except (TypeError, ValueError, ArithmeticError):  # no enclosure: keep it
+def vanishes_at(polynomial, variable, point) -> bool | None:
+    """Is polynomial(point) = 0, for a polynomial in ``variable`` with real algebraic coefficients (radicals,
+    CRootOf) and a real algebraic ``point``?  Decided exactly: with f the minimal polynomial of ``point`` over QQ
+    (a CRootOf's own defining factor) and g = gcd(polynomial, f) over the coefficients' field K
+    (verify.engines.number_field; a gcd does not change in a larger field), polynomial(point) = 0 iff g(point) =
+    0.  g = 1 says no, g = f yes; otherwise f = g * (f/g), and f, irreducible over QQ, has no repeated root, so
+    exactly one of g, f/g vanishes at ``point``: enclosures of both, refined, show which one cannot.  Each step
+    rests on f(point) = 0 alone, true by construction for a rational or a CRootOf (sympy's minimal_polynomial
+    otherwise; an enclosure of f(point) must hold 0), and were f to have a repeated root both enclosures would
+    keep 0 and the answer be None.  None also when K or the gcd cannot be formed or the enclosures do not
+    separate within realsets.MAX_BITS."""
+    try:
+        P = sympy.Poly(polynomial, variable)
+        if P.is_zero:
             return True
-        if low > 0 or high < 0:
+        field, coefficients = number_field.field_of(P.all_coeffs())
+        P = sympy.Poly.from_list(coefficients, variable, domain=field)
+        f = sympy.Poly.from_list(_annihilating(point).all_coeffs(), variable, domain=field)
+        if _nonzero(f, variable, point, FIRST_BITS):  # f(point) = 0 is what everything below rests on
+            return None
+        common = P.gcd(f)
+        cofactor = f.quo(common)
+        if common.degree() <= 0:
             return False
-    return True
+        if cofactor.degree() <= 0:
+            return True
+        bits = FIRST_BITS
+        while bits <= realsets.MAX_BITS:
+            if _nonzero(common, variable, point, bits):
+                return False
+            if _nonzero(cofactor, variable, point, bits):
+                return True
+            bits *= 2
+    except (NotImplementedError, ValueError, TypeError, ArithmeticError, sympy.PolynomialError, CoercionFailed):
+        return None  # (number_field's NotAlgebraic and CheckError are ValueErrors)
+    return None  # a repeated root of f (not a minimal polynomial after all): both factors vanish
+
+
+def _annihilating(point) -> sympy.Poly:
+    """A polynomial over QQ vanishing at the real algebraic ``point`` by construction where it can be read off
+    (x - point for a rational, the defining polynomial of a CRootOf), else sympy's minimal polynomial."""
+    x = sympy.Dummy("x")
+    if point.is_Rational:
+        return sympy.Poly(x - point, x)
+    if isinstance(point, sympy.CRootOf):
+        return sympy.Poly(point.poly.as_expr(), point.poly.gen)
+    return sympy.Poly(sympy.minimal_polynomial(point, x), x)
+
+
+def _nonzero(polynomial: sympy.Poly, variable, point, bits: int) -> bool:
+    """Does an enclosure of polynomial(point) at ``bits`` bits exclude 0?"""
+    low, high = realsets.enclosure(sympy.expand(polynomial.as_expr().xreplace({variable: point})), bits)
+    return low > 0 or high < 0
+
+
+def polynomial_sign(polynomial, variable, point) -> int | None:
+    """The sign of polynomial(point) (as in vanishes_at): an enclosure first, the exact zero test when it holds 0,
+    then finer enclosures (a nonzero value is separated from 0 eventually).  None when undecided."""
+    value = sympy.expand(polynomial.xreplace({variable: point}))
+    if value.is_Rational:
+        return int(sympy.sign(value))
+    try:
+        low, high = realsets.enclosure(value, FIRST_BITS)
+        if low > 0 or high < 0:
+            return 1 if low > 0 else -1
+        zero = vanishes_at(polynomial, variable, point)
+        if zero:
+            return 0
+        bits = 2 * FIRST_BITS
+        while bits <= realsets.MAX_BITS:
+            low, high = realsets.enclosure(value, bits)
+            if low > 0 or high < 0:
+                return 1 if low > 0 else -1
+            bits *= 2
+    except (ValueError, TypeError, ArithmeticError):  # no enclosure (CrossCheckUnavailable is a ValueError)
+        return None
+    return None
+
+
+def sign_at(expression, variable, point) -> int:
+    """The sign of ``expression``, a rational function of ``variable`` with real algebraic coefficients, at the
+    real algebraic ``point`` (a split point: a root of the norm of some compared expression, often of this one,
+    where the value is exactly 0 and no enclosure can say so): numerator and denominator by polynomial_sign.
+    CheckError at a pole or when a sign is not decided."""
+    numerator, denominator = sympy.fraction(sympy.together(rational_functions.normal(expression)))
+    top, bottom = polynomial_sign(numerator, variable, point), polynomial_sign(denominator, variable, point)
+    if bottom == 0:
+        raise CheckError(f"{variable} = {point} is a pole of a compared expression (its denominator vanishes there)")
+    if top is None or bottom is None:
+        raise CheckError(f"cannot decide the sign of {expression} at {variable} = {point}")
+    return top * bottom
 
 
 def _norm_over_rationals(part, variable):
@@ -164,7 +238,7 @@ def _norm_over_rationals(part, variable):
     are algebraic numbers (SDIRK-3's CRootOf gamma, sqrt(2)): each algebraic generator g with minimal polynomial
     m is eliminated by the resultant res_g(P, m(g)), the norm of P from QQ(g) down to QQ (Cohen, A Course in
     Computational Algebraic Number Theory, sec. 3.6.2).  Its extra roots (those of P's conjugates) would be
-    harmless split points, but are not P's: positive_roots leaves out those _may_vanish_at rules out.  None when a
+    harmless split points, but are not P's: positive_roots leaves them out.  None when a
     coefficient is not algebraic or the norm vanishes (then solveset is asked)."""
     def generators(e):  # outermost first (sqrt(2*sqrt(2) - 2) before sqrt(2)), in a fixed order whatever the hash seed
         found = [a for a in e.atoms(sympy.CRootOf, sympy.Pow) if not a.free_symbols and (isinstance(a, sympy.CRootOf) or not a.exp.is_Integer)]

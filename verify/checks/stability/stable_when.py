@@ -4,8 +4,10 @@ compared with the claimed condition; a claim false at concrete parameter values 
 from __future__ import annotations
 
 import copy
+import fractions
 import itertools
 
+import mpmath
 import sympy
 
 from verify.engines import crosscheck
@@ -34,6 +36,8 @@ def _decide(relation):
 
 def _bounded(M, variable, value):
     """Is y -> M y power-bounded at variable = value (Jury's conditions, Jordan blocks excluded)?  None if undecided."""
+    if not value.free_symbols and M.free_symbols <= {variable}:
+        return _bounded_at_a_number(M, variable, value)
     Mv = rational_functions.normal(M.subs(variable, value))
     if Mv.shape == (1, 1):
         return _decide(sympy.Le(sympy.Abs(Mv[0, 0]), 1, evaluate=False))
@@ -47,6 +51,32 @@ def _bounded(M, variable, value):
     if jordan is None:
         return None
     return not jordan or Mv in (sympy.eye(2), -sympy.eye(2))
+
+
+def _bounded_at_a_number(M, variable, value):
+    """_bounded at a real algebraic ``value`` when M depends on the step alone: each condition is the sign of one of
+    the expressions whose roots are the split points (R - 1, R + 1; D - 1, D + 1, T - 1 - D, T + 1 + D, T - 2,
+    T + 2), decided at ``value`` by spectral.sign_at, which also decides the exact zeros a split point brings (|R|
+    = 1 there: enclosures alone never separate it from 1).  CheckError at a pole."""
+    signs = {}
+
+    def sign(expression):
+        if expression not in signs:
+            signs[expression] = spectral.sign_at(expression, variable, value)
+        return signs[expression]
+
+    for entry in M:
+        if entry.has(variable) and spectral.polynomial_sign(sympy.denom(sympy.together(entry)), variable, value) == 0:
+            raise CheckError(f"the amplification matrix has a pole at {variable} = {value}: no step is defined there")
+
+    if M.shape == (1, 1):
+        return sign(M[0, 0] - 1) <= 0 and sign(M[0, 0] + 1) >= 0
+    T, D = rational_functions.normal(M.trace()), rational_functions.normal(M.det())
+    if not (sign(D - 1) <= 0 and sign(D + 1) >= 0 and sign(T - 1 - D) <= 0 and sign(T + 1 + D) >= 0):
+        return False
+    if sign(D - 1) != 0 or (sign(T - 2) != 0 and sign(T + 2) != 0):
+        return True  # no double eigenvalue +-1
+    return any(all(sign(entry) == 0 for entry in M - s * sympy.eye(2)) for s in (1, -1))  # +-I: semisimple, else a Jordan block
 
 
 def _claimed(spec, value):
@@ -85,6 +115,27 @@ def _between(a, b):
     if not (a.free_symbols or (b is not None and b.free_symbols)):
         return spectral.rational_between(a, b)
     return 2 * a if b is None else (a + b) / 2
+
+
+SHOWN_LENGTH = 80  # an exact value longer than this (nested CRootOf at a split point) is shown by its leading digits
+
+
+def _shown(expression, variable, point) -> str:
+    """``expression`` at ``variable = point``, exactly as written; when that is too long to read, the rational with
+    a small denominator it equals (decided exactly: at a split point the trace and determinant are often 1 or
+    +-2), else its first 15 digits after ≈ (display only)."""
+    value = rational_functions.normal(expression.subs(variable, point))
+    text = str(value)
+    if len(text) <= SHOWN_LENGTH or value.free_symbols:
+        return text
+    try:
+        approximation = crosscheck.mp_value(value)
+        near = sympy.Rational(fractions.Fraction(mpmath.nstr(approximation, 30)).limit_denominator(1000))
+        if spectral.sign_at(expression - near, variable, point) == 0:
+            return str(near)
+    except ValueError:  # no value (CrossCheckUnavailable) or no decision (CheckError): as written
+        return text
+    return f"≈ {crosscheck.show(approximation, 15)}"
 
 
 WITNESS_VALUES = [sympy.Integer(1), sympy.Integer(4), sympy.Rational(1, 4), sympy.Integer(2), sympy.Integer(9)]
@@ -154,10 +205,10 @@ def _decide_stable_when(claim, method, options, spec) -> Outcome:
         if computed_value:
             found_stable.append(value)
         if computed_value != claimed:
-            T, D = rational_functions.normal(M.subs(v, value).trace()), rational_functions.normal(M.subs(v, value).det())
+            T, D = rational_functions.normal(M.trace()), rational_functions.normal(M.det())
             return Outcome("refuted", "symbolic",
                            f"claimed {_claim_text(spec)}; at {v} = {value}: claimed {'stable' if claimed else 'unstable'}, "
-                           f"computed {'stable' if computed_value else 'unstable'} (trace {T}, determinant {D})",
+                           f"computed {'stable' if computed_value else 'unstable'} (trace {_shown(T, v, value)}, determinant {_shown(D, v, value)})",
                            {"amplification matrix": str(M.tolist())}, [f"amplification matrix: {M.tolist()}"])
     trace, determinant = (rational_functions.normal(M.trace()), rational_functions.normal(M.det())) if M.shape == (2, 2) else (None, None)
     decided = ["decided at"]
