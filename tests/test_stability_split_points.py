@@ -105,6 +105,19 @@ def test_a_2x2_sqrt2_amplification_keeps_its_one_critical_step(tmp_path):
     assert critical_line(outcome) == "critical h: 2*2**(1/4)"
 
 
+def test_a_crootof_written_in_the_variable_itself_is_left_alone_by_the_substitution():
+    """CRootOf(6 h^3 - 18 h^2 + 9 h - 1, 1) keeps its polynomial in h; putting a point for h into h - gamma must not
+    enter it (xreplace did: sympy failed with GeneratorsNeeded, or not, depending on which CRootOf its cache handed
+    back: a failure that came and went with the order of the tests)."""
+    h = sympy.Symbol("h", positive=True)
+    gamma = sympy.CRootOf(6 * h**3 - 18 * h**2 + 9 * h - 1, 1)
+    point = sympy.CRootOf(h**3 - 2, 0)  # 2^(1/3), written in h too
+    value = spectral.at(h - gamma, h, point)
+    assert value.atoms(sympy.CRootOf) == {gamma, point}
+    assert spectral.polynomial_sign(h - gamma, h, point) == 1  # 2^(1/3) = 1.26 > gamma = 0.4359
+    assert spectral.positive_roots([(h - gamma) * (h**3 - 2)], h)[0] == spectral.positive_roots([h - gamma], h)[0]
+
+
 def test_positive_roots_leave_out_the_conjugates_roots_and_repeat_none():
     h, s = sympy.Symbol("h", positive=True), sympy.sqrt(2)
     gamma = sympy.CRootOf(6 * h**3 - 18 * h**2 + 9 * h - 1, 1)  # SDIRK-3's gamma; its norm 6h^3 - 18h^2 + 9h - 1 has 3 positive roots

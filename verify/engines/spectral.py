@@ -122,9 +122,10 @@ def positive_roots(expressions, variable) -> list:
         for part in (numerator, denominator):
             if not part.has(variable):
                 continue
-            if part.free_symbols == {variable} and part.is_polynomial(variable):
-                polynomial = sympy.Poly(part, variable)
-                algebraic = not (polynomial.domain.is_ZZ or polynomial.domain.is_QQ)
+            shielded, numbers = _shielded(part)
+            if shielded.free_symbols - set(numbers) == {variable} and shielded.is_polynomial(variable):
+                polynomial = sympy.Poly(shielded, variable)
+                algebraic = bool(numbers) or not (polynomial.domain.is_ZZ or polynomial.domain.is_QQ)
                 if algebraic:
                     polynomial = _norm_over_rationals(part, variable)
                 if polynomial is not None:
@@ -152,10 +153,11 @@ def vanishes_at(polynomial, variable, point) -> bool | None:
     keep 0 and the answer be None.  None also when K or the gcd cannot be formed or the enclosures do not
     separate within realsets.MAX_BITS."""
     try:
-        P = sympy.Poly(polynomial, variable)
+        shielded, numbers = _shielded(sympy.sympify(polynomial))
+        P = sympy.Poly(shielded, variable)
         if P.is_zero:
             return True
-        field, coefficients = number_field.field_of(P.all_coeffs())
+        field, coefficients = number_field.field_of([c.xreplace(numbers) for c in P.all_coeffs()])
         P = sympy.Poly.from_list(coefficients, variable, domain=field)
         f = sympy.Poly.from_list(_annihilating(point).all_coeffs(), variable, domain=field)
         if _nonzero(f, variable, point, FIRST_BITS):  # f(point) = 0 is what everything below rests on
@@ -189,16 +191,31 @@ def _annihilating(point) -> sympy.Poly:
     return sympy.Poly(sympy.minimal_polynomial(point, x), x)
 
 
+def _shielded(expression) -> tuple:
+    """(``expression`` with each CRootOf number replaced by a Dummy, {Dummy: the number}).  A CRootOf keeps the
+    polynomial it was made from, in that polynomial's own symbol: CRootOf(6 h^3 - 18 h^2 + 9 h - 1, 1) holds h, and
+    sympy's cache hands back the first CRootOf made for equal polynomials, so one asked for in x may hold h.
+    Substituting for h, or reading the expression as a polynomial in h, must not enter it."""
+    numbers = {root: sympy.Dummy() for root in expression.atoms(sympy.CRootOf)}
+    return expression.xreplace(numbers), {d: root for root, d in numbers.items()}
+
+
+def at(expression, variable, point):
+    """``expression`` with ``point`` for ``variable``, its CRootOf numbers left alone (_shielded)."""
+    shielded, numbers = _shielded(expression)
+    return shielded.xreplace({variable: point}).xreplace(numbers)
+
+
 def _nonzero(polynomial: sympy.Poly, variable, point, bits: int) -> bool:
     """Does an enclosure of polynomial(point) at ``bits`` bits exclude 0?"""
-    low, high = realsets.enclosure(sympy.expand(polynomial.as_expr().xreplace({variable: point})), bits)
+    low, high = realsets.enclosure(sympy.expand(at(polynomial.as_expr(), variable, point)), bits)
     return low > 0 or high < 0
 
 
 def polynomial_sign(polynomial, variable, point) -> int | None:
     """The sign of polynomial(point) (as in vanishes_at): an enclosure first, the exact zero test when it holds 0,
     then finer enclosures (a nonzero value is separated from 0 eventually).  None when undecided."""
-    value = sympy.expand(polynomial.xreplace({variable: point}))
+    value = sympy.expand(at(polynomial, variable, point))
     if value.is_Rational:
         return int(sympy.sign(value))
     try:
@@ -324,7 +341,7 @@ def power_bounded_at(M: sympy.Matrix, variable: sympy.Symbol, point: sympy.Expr)
     higher degrees by the Schur-Cohn test with algebraic coefficients.  Bounded when no root is outside the
     unit circle and each root on it is simple (a simple eigenvalue is semisimple).  CheckError when a factor
     cannot be placed.  Returns (bounded, how)."""
-    Mp = M.xreplace({variable: point}).applyfunc(sympy.expand)
+    Mp = M.applyfunc(lambda entry: sympy.expand(at(entry, variable, point)))
     return roots_bounded(sympy.expand(Mp.charpoly(Z, simplify=sympy.expand).as_expr()), point, f"{variable} = {point}")
 
 
