@@ -12,7 +12,7 @@ import sympy
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from conftest import claims_text
+from conftest import assert_refuted, claims_text
 from verify.engines import crosscheck
 from verify.input.expr import ExprError
 from verify.engines.methods import METHODS, ExactSystem, run
@@ -641,3 +641,37 @@ def test_a_numerical_energy_run_shows_only_the_digits_two_precisions_agree_on(ch
     assert outcome.status == "refuted", outcome.message
     shown = outcome.computed["max_ratio"]
     assert 3 <= len(shown.replace(".", "")) <= 7 and abs(float(shown) - 3.5123586) < 1e-4, shown  # not 8 digits
+
+
+def test_a_numerical_ratio_within_1e_16_of_its_bound_is_compared_at_the_run_s_precision(check_claims):
+    """Jacobi co-simulation of the oscillator with c = 7/5, m = 1, H = 1/10, constant extrapolation: each side
+    integrates a constant input exactly, so one macro step is s+ = s + H v, v+ = v - H c s, and c s^2 + v^2 grows by
+    exactly 1 + c H^2 = 1 + 7/500 per step (by hand: the cross terms cancel).  The functional sqrt(m v^2 + c s^2)
+    (not rational: the numerical route) therefore ends at (1 + 7/500)^(1257/2) = 6235.26212863209884242...
+    (mpmath at 60 digits below).  A bound 4.2e-16 below it must be verified and one 5.8e-16 above refuted: the
+    bound was read at mpmath's default 53 bits, where 6235.262128632098842 became 6235.2621286320991, above the
+    ratio, and the true claim was refuted (review finding)."""
+    import mpmath
+
+    with mpmath.workdps(60):
+        true = (1 + mpmath.mpf(7) / 500) ** (mpmath.mpf(1257) / 2)
+        assert mpmath.mpf("6235.262128632098842") < true < mpmath.mpf("6235.262128632098843")
+    model = OSCILLATOR.replace("parameters = { m = 1, c = 1 }", 'parameters = { m = 1, c = "7/5" }').replace(
+        'functionals = { energy = "m*v**2/2 + c*s**2/2" }', 'functionals = { energy = "m*v**2/2 + c*s**2/2", root = "sqrt(m*v**2 + c*s**2)" }')
+    body = ENERGY + 'functional = "root"\noptions = { H = "1/10" }\nsteps = 1257\n'
+    results = check_claims(claims_text(model, {
+        "below": (body + 'expect = { final_ratio = "> 6235.262128632098842" }',),
+        "above": (body + 'expect = { final_ratio = "> 6235.262128632098843" }',),
+    }))
+    below, above = results["below"].outcome, results["above"].outcome
+    assert (below.status, below.evidence) == ("verified", "numerical"), below.message
+    assert_refuted(above, ["final_ratio: claimed > 6235.262128632098843"])
+
+
+def test_an_irrational_parameter_is_an_error_that_says_so_not_an_internal_error(check_claims):
+    """c = sqrt(2) in the oscillator: the exact path reads the model's right-hand side in rationals, and the energy
+    check then stopped with an internal NotRational (review finding); now an error with the reason."""
+    model = OSCILLATOR.replace("parameters = { m = 1, c = 1 }", 'parameters = { m = 1, c = "sqrt(2)" }')
+    outcome = check_claims(claims_text(model, {"irrational": (ENERGY + 'options = { H = "1/10" }\nsteps = 100\nexpect = { final_ratio = "> 1" }',)}))["irrational"].outcome
+    assert outcome.status == "error" and "internal error" not in outcome.message, outcome.message
+    assert "needs a right-hand side rational in the state, with rational parameter values (sqrt(2)" in outcome.message

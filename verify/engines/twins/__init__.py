@@ -222,11 +222,10 @@ def _affine_nodes(p: Problem, digits: int) -> TwinRun:
                 for _ in range(p.steps):
                     y = matrix * y + shift
                     states.append(y)
-                last = [y[i, 0] for i in range(n)]
-                if not all(v.is_finite() for v in last):
-                    raise SolverFailure("the iterates of the step map are not finite: an overflow")
-                if prec >= POWER_MAX_BITS or all(from_ball(v.rad()) <= wanted * abs(from_ball(v)) for v in last):
+                if all(_resolved_balls([state[i, 0] for i in range(n)], wanted) for state in states):
                     break
+                if prec >= POWER_MAX_BITS:
+                    raise SolverFailure(f"the iterates of the step map are not resolved at {POWER_MAX_BITS} bits")
                 prec *= 2
             values = [[from_ball(state[i, 0]) for i in range(n)] for state in states]
         finally:
@@ -283,13 +282,23 @@ def _ball_power(step, start: list, steps: int) -> list:
             matrix = flint.arb_mat(size, size, [to_ball(step[i, j]) for i in range(size) for j in range(size)])
             result = matrix ** steps * flint.arb_mat(size, 1, [to_ball(v) for v in start])
             values = [result[i, 0] for i in range(size - 1)]
-            if not all(v.is_finite() for v in values):
-                raise SolverFailure("the power of the step matrix is not finite: an overflow")
-            if prec >= POWER_MAX_BITS or all(from_ball(v.rad()) <= wanted * abs(from_ball(v)) for v in values):
+            if _resolved_balls(values, wanted):
                 return [from_ball(v) for v in values]
+            if prec >= POWER_MAX_BITS:
+                raise SolverFailure(f"the power of the step matrix is not resolved at {POWER_MAX_BITS} bits")
             prec *= 2
     finally:
         flint.ctx.prec = saved
 
 
 POWER_MAX_BITS = 4096
+
+
+def _resolved_balls(values: list, wanted) -> bool:
+    """Is every ball of a state finite with a radius at most ``wanted`` times the state's largest midpoint (a
+    component near 0 is known to the state's scale, as any floating run knows it)?  SolverFailure when one is not
+    finite (an overflow)."""
+    if not all(v.is_finite() for v in values):
+        raise SolverFailure("the step map's iterates or power are not finite: an overflow")
+    scale = max((abs(from_ball(v)) for v in values), default=mpmath.mpf(0))
+    return all(from_ball(v.rad()) <= wanted * scale for v in values)
