@@ -591,6 +591,22 @@ def test_exp_of_one_and_min_of_algebraic_numbers_are_decided_or_a_plain_error(ru
     assert "internal error" not in by_id["min"]["message"] and by_id["min"]["status"] in ("refuted", "error"), by_id["min"]["message"]
 
 
+def test_a_relation_between_complex_numbers_is_an_error_not_an_internal_one(run_cli, tmp_path):
+    """Found by an adversarial review: log(-1) = I*pi reached the interval cross-check, which cannot take I (an
+    internal CrossCheckUnavailable).  A side sympy knows is not real is a plain error when the claim is read; one
+    it only evaluates to a complex value (sqrt(sin(5)), sin(5) < 0) too; sqrt(-2)*sqrt(-2) = -2 is real and verified."""
+    (tmp_path / "c.toml").write_text(
+        '[[claim]]\nid = "log"\nstatement = "s"\ncheck = "relation"\nlhs = "log(-1)"\nop = "=="\nrhs = "0"\n'
+        '[[claim]]\nid = "sqrt-sin"\nstatement = "s"\ncheck = "relation"\nlhs = "sqrt(sin(5))"\nop = ">"\nrhs = "0"\n'
+        '[[claim]]\nid = "real"\nstatement = "s"\ncheck = "relation"\nlhs = "sqrt(-2)*sqrt(-2)"\nop = "=="\nrhs = "-2"\n')
+    result = run_cli("run", "c.toml", "--format", "json")
+    by_id = {c["id"]: c for c in json.loads(result.stdout)["claims"]}
+    assert by_id["log"]["status"] == "error" and "lhs: log(-1) is not a real number (I*pi)" in by_id["log"]["message"]
+    assert by_id["sqrt-sin"]["status"] == "error" and "is not a real number" in by_id["sqrt-sin"]["message"]
+    assert by_id["real"]["status"] == "verified", by_id["real"]["message"]
+    assert "internal error" not in result.output
+
+
 def patch_kind(monkeypatch, name, **functions):
     """Replace functions of a claim kind (its ClaimKind in verify.checks.CHECKS) for one test."""
     import dataclasses

@@ -41,6 +41,9 @@ def prepare(claim: Claim):
     free = (lhs - rhs).free_symbols
     if free:
         raise LoadError(f"relation compares numbers: give {', '.join(sorted(map(str, free)))} a value under parameters")
+    for key, side in (("lhs", lhs), ("rhs", rhs)):
+        if side.is_real is False:  # log(-1) = I*pi: no order to compare (sympy decides this much; None passes on)
+            raise LoadError(f"{key}: {claim.table[key]} is not a real number ({short_text(side)})")
     return RelationSpec(lhs, op, rhs)
 
 
@@ -65,14 +68,20 @@ def evaluate(claim: Claim, context: Context = DEFAULT_CONTEXT) -> Outcome:
     lhs, op, rhs = claim.spec.lhs, claim.spec.op, claim.spec.rhs
     difference = lhs - rhs
     computed = {"lhs": exact_text(lhs), "rhs": exact_text(rhs)}
-    quick = (None,) if lhs.is_Rational and rhs.is_Rational else crosscheck.certify_sign(difference, max_bits=QUICK_BITS)
+    try:
+        quick = (None,) if lhs.is_Rational and rhs.is_Rational else crosscheck.certify_sign(difference, max_bits=QUICK_BITS)
+    except CrossCheckUnavailable:  # a value interval arithmetic cannot take: sympy may still prove it zero
+        quick = (None,)
     if lhs.is_Rational and rhs.is_Rational:
         sign, evidence, how = sympy.sign(difference), "exact", "exact rationals"
         how += _reread(claim, lhs, rhs)
     elif quick[0] not in (1, -1) and is_zero(difference):  # simplify only where the enclosures do not exclude 0:
         sign, evidence, how = 0, "symbolic", "sympy simplifies lhs - rhs to 0"  # a zero, or a difference below 2^-256
     else:
-        sign, enclosure, bits = quick if quick[0] in (1, -1) else crosscheck.certify_sign(difference)
+        try:
+            sign, enclosure, bits = quick if quick[0] in (1, -1) else crosscheck.certify_sign(difference)
+        except CrossCheckUnavailable as exc:  # (a complex value sympy did not see as one)
+            raise CheckError(f"cannot enclose lhs - rhs = {short_text(difference)} in interval arithmetic: {exc}") from None
         if sign is None:
             raise CheckError(f"cannot decide the sign of {short_text(difference)}: its enclosure {enclosure} contains 0 at {bits} bits")
         evidence, how = "certified", f"lhs - rhs lies in {enclosure} (mpmath.iv, {bits} bits)"
