@@ -114,7 +114,8 @@ def solve(problem: Problem, final_only: bool = False, digits: int = DIGITS, doub
         saved = flint.ctx.prec
         flint.ctx.prec = mpmath.mp.prec + BALL_GUARD_BITS
         try:
-            advance = _advance(p.method, p.options, system, names, trace, p.time, t, y, p.cosimulation, p.solution, ctx)
+            advance = _advance(p.method, p.options, system, names, None if nodes_only and p.cosimulation is not None else trace, p.time,
+                               t, y, p.cosimulation, p.solution, ctx)  # an energy check's co-simulation: no trace read back
             for _ in range(p.steps):
                 try:
                     t, y = advance(t, y)
@@ -173,8 +174,10 @@ def _advance(method, options, system, names, trace, time, t, y, cosimulation, so
         master = CoSimulationMp(cosimulation[0], cosimulation[1], options, time, ctx)
         system.counts, system.near_ties = master.counts, master.near_ties
 
+        keep = (lambda name, value: record(trace, name, value)) if trace is not None else None  # None: nodes only
+
         def advance(t, y):
-            t, values = master.advance(t, dict(zip(names, y)), lambda name, value: record(trace, name, value))
+            t, values = master.advance(t, dict(zip(names, y)), keep)
             return t, [values[name] for name in names]
     else:
         raise CrossCheckUnavailable(f"no cross-check implementation of method {method}")

@@ -30,6 +30,10 @@ def memoryless_affine(model, substitutions, options, time) -> bool:
                for sub in model.subsystems.values())
 
 
+def _ignored(name, value) -> None:
+    """A record callback for a run whose trace nobody reads (an energy check's nodes)."""
+
+
 class CoSimulationMp:
     """State and bookkeeping of one mpmath co-simulation run."""
 
@@ -105,10 +109,15 @@ class CoSimulationMp:
         return {o: f([t, *x]) for o, f in self.subs[name]["out"].items()}
 
     def advance(self, t, values: dict, record):
-        """One macro step from the state ``values`` (name -> mpf); returns the new state."""
+        """One macro step from the state ``values`` (name -> mpf); returns the new state.  ``record(name, value)``
+        receives every value assigned (None: nothing is recorded, and balls are not read back for it)."""
+        if record is None:
+            record = _ignored
+        elif self.balls:
+            record = (lambda keep: lambda name, value: keep(name, from_ball(value)))(record)
         if not self.balls:
             return self._advance(t, values, record)
-        t, values = self._advance(to_ball(t), {k: to_ball(v) for k, v in values.items()}, lambda name, value: record(name, from_ball(value)))
+        t, values = self._advance(to_ball(t), {k: to_ball(v) for k, v in values.items()}, record)
         return from_ball(t), {k: from_ball(v) for k, v in values.items()}
 
     def _advance(self, t, values: dict, record):
