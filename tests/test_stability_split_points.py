@@ -62,8 +62,8 @@ SQRT2_TABLEAU = 'A = [[0, 0], [1, 0]], b = ["1 - sqrt(2)/4", "sqrt(2)/4"]'
 SQRT2_MODELS = '[model.decay]\nstates = ["y"]\nrhs = { y = "-y" }\n\n[model.rotation]\nstates = ["x", "v"]\nrhs = { x = "v", v = "-x" }\n\n'
 
 
-def check_sqrt2(tmp_path, model, conditions):
-    body = 'check = "stability"\nmodel = "{}"\nmethod = "rk"\nsymbols = ["h"]\noptions = {{ h = "h", ' + SQRT2_TABLEAU + ' }}\nvariable = "h"\nstable_when = "{}"\n'
+def check_sqrt2(tmp_path, model, conditions, tableau=SQRT2_TABLEAU):
+    body = 'check = "stability"\nmodel = "{}"\nmethod = "rk"\nsymbols = ["h"]\noptions = {{ h = "h", ' + tableau + ' }}\nvariable = "h"\nstable_when = "{}"\n'
     text = SQRT2_MODELS + "".join(f'[[claim]]\nid = "{name}"\nstatement = "s"\n{body.format(model, condition)}\n' for name, condition in conditions.items())
     (tmp_path / "c.toml").write_text(text)
     return {r.claim.id: r.outcome for r in runner.check(runner.load([str(tmp_path / "c.toml")]))}
@@ -202,3 +202,32 @@ def test_a_pole_on_the_positive_axis_is_an_error_not_a_verdict(tmp_path):
     (tmp_path / "c.toml").write_text(GROWTH + f'[[claim]]\nid = "growth"\nstatement = "s"\n{body}')
     [result] = runner.check(runner.load([str(tmp_path / "c.toml")]))
     assert result.outcome.status == "error" and "pole at h = sqrt(2) + 2" in result.outcome.message
+
+
+def test_a_stable_set_of_two_intervals_is_claimed_with_or(tmp_path):
+    """The weight b2 = (sqrt(2) - 1)/4 instead: R = 1 - h + b2 h^2 on y' = -y (k2 = -(1 - h) y, by hand).  R <= 1 iff
+    h <= 1/b2 = 4 + 4 sqrt(2); R >= -1 iff b2 h^2 - h + 2 >= 0, whose roots are (1 -+ (sqrt(2) - 1))/(2 b2) = 2 sqrt(2)
+    and 4 + 2 sqrt(2) (discriminant 1 - 8 b2 = (sqrt(2) - 1)^2).  So the stable steps are (0, 2 sqrt(2)] together with
+    [4 + 2 sqrt(2), 4 + 4 sqrt(2)] (R = -1 and R = 1 at the ends: |R| = 1, bounded): a union, claimed with 'or'
+    (found missing by an adversarial review).  The end 4 + 2 sqrt(2) left open is refuted there, an outer end too far
+    is refuted beyond 4 + 4 sqrt(2), and a malformed 'or' is an error."""
+    h, s = sympy.Symbol("h", positive=True), sympy.sqrt(2)
+    b2 = (s - 1) / 4
+    R = 1 - h + b2 * h**2
+    for root in (2 * s, 4 + 2 * s):  # the two roots of the quadratic R + 1, and the positive one of R - 1 = h (b2 h - 1)
+        assert sympy.expand(R.subs(h, root)) == -1
+    assert sympy.expand(R.subs(h, 4 + 4 * s)) == 1 and sympy.expand(b2 * (4 + 4 * s)) == 1
+    assert (R.subs(h, sympy.Rational(29, 3)) - 1).evalf() > 0
+    outcomes = check_sqrt2(tmp_path, "decay", {
+        "union": "h <= 2*sqrt(2) or 4 + 2*sqrt(2) <= h <= 4 + 4*sqrt(2)",
+        "open": "h <= 2*sqrt(2) or 4 + 2*sqrt(2) < h <= 4 + 4*sqrt(2)",
+        "first-only": "h <= 2*sqrt(2)",
+        "too-wide": "h <= 2*sqrt(2) or 4 + 2*sqrt(2) <= h <= 10",
+        "malformed": "h <= 2 or or h > 3",
+    }, tableau='A = [[0, 0], [1, 0]], b = ["1 - (sqrt(2) - 1)/4", "(sqrt(2) - 1)/4"]')
+    assert outcomes["union"].status == "verified", outcomes["union"].message
+    assert "critical h = 2*sqrt(2), 2*sqrt(2) + 4, 4 + 4*sqrt(2)" in outcomes["union"].message
+    assert_refuted(outcomes["open"], ["at h = 2*sqrt(2) + 4: claimed unstable, computed stable"])
+    assert_refuted(outcomes["first-only"], ["at h = 2*sqrt(2) + 4: claimed unstable, computed stable"])
+    assert_refuted(outcomes["too-wide"], ["at h = 29/3: claimed stable, computed unstable"])
+    assert outcomes["malformed"].status == "error" and "stable_when" in outcomes["malformed"].message

@@ -3,6 +3,8 @@ what it states (``equals`` R(z), ``stable_when``, ``spectral_radius``, A-/L-stab
 StabilitySpec; the amplification matrix of a one-step method on y' = lam y (or a linear model)."""
 from __future__ import annotations
 
+import re
+
 from dataclasses import dataclass
 
 import sympy
@@ -111,14 +113,19 @@ def _prepare_stable_when(claim, method, options):
     text = table["stable_when"]
     if not isinstance(text, str):
         raise LoadError("stable_when must be a condition such as \"H < 2*sqrt(m/c)\", or \"never\" or \"always\"")
+    alternatives = ()
     if text.strip() in ("never", "always"):
         conditions = text.strip()
     else:
-        parts = split_condition(text)
-        if parts is None:
-            raise LoadError("stable_when must read 'lhs OP rhs' or 'a < H < b', or be \"never\" or \"always\"")
-        conditions = [(claim.value(a.strip(), "stable_when").xreplace(positive), op, claim.value(b.strip(), "stable_when").xreplace(positive)) for a, op, b in parts]
-    return StabilitySpec(method, options, StableWhen(text.strip(), conditions, positive[claim.symbols[variable]], positive))
+        conditions, alternatives = [], []
+        for k, alternative in enumerate(re.split(r"\s+or\s+", text.strip())):  # 'or' is a keyword: never a symbol's name
+            parts = split_condition(alternative)
+            if parts is None:
+                raise LoadError("stable_when must read 'lhs OP rhs' or 'a < H < b' (several joined by 'or'), or be \"never\" or \"always\"")
+            conditions += [(claim.value(a.strip(), "stable_when").xreplace(positive), op, claim.value(b.strip(), "stable_when").xreplace(positive))
+                           for a, op, b in parts]
+            alternatives += [k] * len(parts)
+    return StabilitySpec(method, options, StableWhen(text.strip(), conditions, positive[claim.symbols[variable]], positive, tuple(alternatives)))
 
 
 @dataclass
@@ -133,6 +140,7 @@ class StableWhen:
     conditions: object  # "never", "always" or [(lhs, op, rhs)] in positive symbols
     variable: sympy.Symbol  # the step, positive
     positive: dict  # the claim's real symbols -> positive ones
+    alternatives: tuple = ()  # per condition, the 'or' alternative it belongs to (the conditions of one must all hold)
 
 
 @dataclass

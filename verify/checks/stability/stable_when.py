@@ -86,7 +86,10 @@ def _claimed(spec, value):
         results = [_decide(sympy.Rel(a.subs(spec.variable, value), b.subs(spec.variable, value), op, evaluate=False)) for a, op, b in spec.conditions]
     except (ValueError, TypeError):  # e.g. min() of numbers sympy cannot order: the claimed condition is not decided here
         return None
-    return None if None in results else all(results)
+    if None in results:
+        return None
+    groups = spec.alternatives or (0,) * len(results)  # 'A or B': some alternative with all its conditions true
+    return any(all(r for r, g in zip(results, groups) if g == k) for k in set(groups))
 
 
 def _claim_text(spec) -> str:
@@ -164,7 +167,7 @@ def _refuted_at_parameter_values(claim, method, options, spec):
         real_fixed = {real: value for (real, _), value in zip(others, values)}
         concrete = StableWhen(spec.text, spec.conditions if isinstance(spec.conditions, str) else
                               [(a.xreplace(fixed), op, b.xreplace(fixed)) for a, op, b in spec.conditions],
-                              spec.variable, {r: p for r, p in spec.positive.items() if p == spec.variable})
+                              spec.variable, {r: p for r, p in spec.positive.items() if p == spec.variable}, spec.alternatives)
         opts = {k: (v.xreplace(real_fixed) if isinstance(v, sympy.Basic) else v) for k, v in options.items()}
         instance = copy.copy(claim)
         instance.parameters = {**claim.parameters, **{str(real): value for real, value in real_fixed.items()}}
