@@ -84,8 +84,8 @@ def solve(problem: Problem, final_only: bool = False, digits: int = DIGITS, doub
     ``final_only``: the caller needs the final state and the counts only.  A linear autonomous ODE (checked here,
     on the twin's own reading of the right-hand side) under a fixed-step one-step method is then advanced by the
     N-th power of its one-step matrix [[M, c], [0, 1]], read off the twin's step at 0 and the unit vectors and
-    raised in arb balls (_ball_power): log2(N) matrix products in C instead of N steps; trace and nodes stay empty
-    (the power reads its step at DIGITS + POWER_GUARD_DIGITS).
+    raised in arb balls (_mp_power): log2(N) matrix products in C instead of N steps; trace and nodes stay empty (the
+    power reads its step at DIGITS + POWER_GUARD_DIGITS).
 
     ``nodes_only``: the caller needs the state after every macro step and nothing else (no trace, no counts).  When
     one step is affine in the state and the same at every time (affine_nodes_available), the nodes are then the
@@ -96,8 +96,7 @@ def solve(problem: Problem, final_only: bool = False, digits: int = DIGITS, doub
     if nodes_only and not double_precision and affine_nodes_available(p):
         return _affine_nodes(p, digits)
     worth_it = p.steps > len(p.states) + 1  # the n + 1 one-step images cost about as many steps; the power in arb_mat little
-    if final_only and worth_it and p.method in POWER_METHODS and not p.constraints and p.cosimulation is None and \
-            _linear_autonomous(p.rhs, p.states, p.time):
+    if final_only and worth_it and p.cosimulation is None and affine_nodes_available(p):
         return TwinRun(*_mp_power(p.method, p.options, p.rhs, p.states, p.blocks, p.time, p.t0, p.y0, p.steps))
     names = [str(s) for s in p.states]
     trace: dict[str, list] = {}
@@ -192,47 +191,28 @@ def affine_nodes_available(p: Problem) -> bool:
         return False
     if p.cosimulation is not None:
         return p.method == "cosimulation" and memoryless_affine(p.cosimulation[0], p.cosimulation[1], p.options, p.time)
-    return p.method in POWER_METHODS and _linear_autonomous(p.rhs, p.states, p.time)
+    return p.method in POWER_METHODS and linear_in(p.rhs, p.states)  # the time or a leftover symbol: not linear
 
 
 def _affine_nodes(p: Problem, digits: int) -> TwinRun:
-    """The nodes of ``p``'s run as iterates y -> M y + c of its one-step map, read off the twin's step from 0 and
-    the unit vectors at digits + POWER_GUARD_DIGITS (a fresh step each: a co-simulation master keeps nothing) and
-    iterated in python-flint arb_mat from exact balls of those entries; the working precision doubles, up to
-    POWER_MAX_BITS, until the last state's radius shows digits + POWER_GUARD_DIGITS digits, and the midpoints are
-    read back.  The nodes' times are t0 + k (t1 - t0)."""
-    n, names = len(p.states), [str(s) for s in p.states]
+    """The nodes of ``p``'s run as iterates y -> M y + c of its one-step map (_step_map, at digits +
+    POWER_GUARD_DIGITS), in python-flint arb_mat from exact balls of its entries (_resolved_in_balls).  The nodes'
+    times are t0 + k (t1 - t0)."""
+    n = len(p.states)
     with mpmath.workdps(digits + POWER_GUARD_DIGITS):
-        system = MpSystem(p.rhs, p.states, p.blocks, p.time)
-        t0 = to_mp(p.t0)
-        images = []
-        for k in [*range(n), n]:  # each unit vector, then 0 (the offset c)
-            start = [mpmath.mpf(int(i == k)) for i in range(n)]
-            t1, y = _advance(p.method, p.options, system, names, {}, p.time, t0, start, p.cosimulation, None)(t0, start)
-            images.append(y)
-        offset = images[n]
-        entries = [images[j][i] - offset[i] for i in range(n) for j in range(n)]
+        t0, t1, M, c, _ = _step_map(p.method, p.options, p.rhs, p.states, p.blocks, p.time, p.t0, p.cosimulation)
         start = [to_mp(v) for v in p.y0]
-        wanted = mpmath.mpf(10) ** -(digits + POWER_GUARD_DIGITS)
-        saved, prec = flint.ctx.prec, mpmath.mp.prec + 64
-        try:
-            while True:
-                flint.ctx.prec = prec
-                matrix = flint.arb_mat(n, n, [to_ball(v) for v in entries])
-                shift = flint.arb_mat(n, 1, [to_ball(v) for v in offset])
-                y = flint.arb_mat(n, 1, [to_ball(v) for v in start])
-                states = []
-                for _ in range(p.steps):
-                    y = matrix * y + shift
-                    states.append(y)
-                if all(_resolved_balls([state[i, 0] for i in range(n)], wanted) for state in states):
-                    break
-                if prec >= POWER_MAX_BITS:
-                    raise SolverFailure(f"the iterates of the step map are not resolved at {POWER_MAX_BITS} bits")
-                prec *= 2
-            values = [[from_ball(state[i, 0]) for i in range(n)] for state in states]
-        finally:
-            flint.ctx.prec = saved
+
+        def iterates():
+            matrix = flint.arb_mat(n, n, [to_ball(v) for row in M for v in row])
+            shift = flint.arb_mat(n, 1, [to_ball(v) for v in c])
+            y, states = flint.arb_mat(n, 1, [to_ball(v) for v in start]), []
+            for _ in range(p.steps):
+                y = matrix * y + shift
+                states.append([y[i, 0] for i in range(n)])
+            return states
+
+        values = _resolved_in_balls(iterates, digits + POWER_GUARD_DIGITS, "the iterates of the step map")
         step = t1 - t0
     with mpmath.workdps(digits):
         nodes = [(+(t0 + (k + 1) * step), [+v for v in state]) for k, state in enumerate(values)]
@@ -240,55 +220,59 @@ def _affine_nodes(p: Problem, digits: int) -> TwinRun:
         return TwinRun(t, y, {}, {}, nodes, ())
 
 
-def _linear_autonomous(rhs, states, time) -> bool:
-    """Every right-hand side a sum of terms number * state or number, free of the time (base.linear_in)."""
-    return linear_in(rhs, states)
+def _step_map(method, options, rhs, states, blocks, time, t0, cosimulation=None) -> tuple:
+    """(t0, t1, M, c, counts) of one step y -> M y + c of an affine step (M a list of rows, at the working
+    precision), read off the twin's step from each unit vector and from 0, each a fresh step (a co-simulation
+    master keeps nothing); ``counts`` the evaluations of one step."""
+    n, names = len(states), [str(s) for s in states]
+    system = MpSystem(rhs, states, blocks, time)  # compiled once for the n + 1 one-step images
+    t0 = to_mp(t0)
+    images = []
+    for k in [*range(n), n]:  # each unit vector (the columns of M plus c), then 0 (the offset c)
+        start = [mpmath.mpf(int(i == k)) for i in range(n)]
+        system.counts = {}
+        t1, y = _advance(method, options, system, names, {}, time, t0, start, cosimulation, None)(t0, start)
+        images.append(y)
+    offset = images[n]
+    return t0, t1, [[images[j][i] - offset[i] for j in range(n)] for i in range(n)], offset, system.counts
 
 
 def _mp_power(method, options, rhs, states, blocks, time, t0, y0, steps):
-    """(t, y, {}, counts, []) of ``steps`` steps as a power of the one-step matrix (see mp_run's ``final_only``)."""
+    """(t, y, {}, counts, []) of ``steps`` steps as a power of the one-step matrix [[M, c], [0, 1]] (see solve's
+    ``final_only``), raised in python-flint's arb_mat (binary powering in C) from exact balls of its entries
+    (_resolved_in_balls).  The rounding of the one-step images themselves (read at DIGITS + POWER_GUARD_DIGITS)
+    is not in the radius."""
     n = len(states)
-    names = [str(s) for s in states]
     with mpmath.workdps(DIGITS + POWER_GUARD_DIGITS):
-        system = MpSystem(rhs, states, blocks, time)  # compiled once for the n + 1 one-step images
-        t0 = to_mp(t0)
-        images = []
-        for k in [*range(n), n]:  # each unit vector (the columns of M, plus c), then 0 (the offset c)
-            start = [mpmath.mpf(int(i == k)) for i in range(n)]
-            system.counts = {}
-            t, y = _advance(method, options, system, names, {}, time, t0, start, None, None)(t0, start)
-            images.append(y)
-        offset = images[n]
-        step = mpmath.matrix(n + 1, n + 1)
-        for i in range(n):
-            for j in range(n):
-                step[i, j] = images[j][i] - offset[i]
-            step[i, n] = offset[i]
-        step[n, n] = 1
-        result = _ball_power(step, [to_mp(v) for v in y0] + [mpmath.mpf(1)], steps)
-        end = t0 + steps * (t - t0)
+        t0, t1, M, c, counts = _step_map(method, options, rhs, states, blocks, time, t0)
+        entries = [row + [offset] for row, offset in zip(M, c)] + [[0] * n + [1]]
+        start = [to_mp(v) for v in y0] + [1]
+
+        def power():
+            matrix = flint.arb_mat(n + 1, n + 1, [to_ball(v) for row in entries for v in row])
+            result = matrix ** steps * flint.arb_mat(n + 1, 1, [to_ball(v) for v in start])
+            return [[result[i, 0] for i in range(n)]]
+
+        [result] = _resolved_in_balls(power, DIGITS + POWER_GUARD_DIGITS, "the power of the step matrix")
+        end = t0 + steps * (t1 - t0)
     with mpmath.workdps(DIGITS):
-        return +end, [+result[i] for i in range(n)], {}, {name: count * steps for name, count in system.counts.items()}, []
+        return +end, [+v for v in result], {}, {name: count * steps for name, count in counts.items()}, []
 
 
-def _ball_power(step, start: list, steps: int) -> list:
-    """step^steps * start for the mpmath matrix ``step``: in python-flint's arb_mat (binary powering in C), from the
-    entries as exact balls; the working precision doubles, up to POWER_MAX_BITS, until every entry of the result
-    is known to DIGITS + POWER_GUARD_DIGITS digits (its radius), and the midpoints are read back.  The rounding of
-    the one-step images themselves (read at that precision) is not in the radius."""
-    size = step.rows
-    wanted = mpmath.mpf(10) ** -(DIGITS + POWER_GUARD_DIGITS)
+def _resolved_in_balls(compute, digits: int, what: str) -> list:
+    """The states (lists of arb balls) ``compute()`` gives at flint.ctx.prec, as mpmath midpoints: computed at the
+    working precision plus 64 bits, doubled up to POWER_MAX_BITS until every state is known to ``digits`` digits
+    of its scale (_resolved_balls); SolverFailure, naming ``what``, when it is not by then."""
+    wanted = mpmath.mpf(10) ** -digits
     saved, prec = flint.ctx.prec, mpmath.mp.prec + 64
     try:
         while True:
             flint.ctx.prec = prec
-            matrix = flint.arb_mat(size, size, [to_ball(step[i, j]) for i in range(size) for j in range(size)])
-            result = matrix ** steps * flint.arb_mat(size, 1, [to_ball(v) for v in start])
-            values = [result[i, 0] for i in range(size - 1)]
-            if _resolved_balls(values, wanted):
-                return [from_ball(v) for v in values]
+            states = compute()
+            if all(_resolved_balls(state, wanted) for state in states):
+                return [[from_ball(v) for v in state] for state in states]
             if prec >= POWER_MAX_BITS:
-                raise SolverFailure(f"the power of the step matrix is not resolved at {POWER_MAX_BITS} bits")
+                raise SolverFailure(f"{what} is not resolved at {POWER_MAX_BITS} bits")
             prec *= 2
     finally:
         flint.ctx.prec = saved
