@@ -415,7 +415,7 @@ class CoSimulation(Method):
 
         where = f"{sub.name}'s substeps in {recorder.where or 'a step'}"
 
-        def rate(tau, state, stage, test):
+        def rate(tau, state, stage, substep, index):
             xs = state[:k]
             recorder.guard(state, where)  # its own compiled rhs, not ExactSystem.rate, so the size is checked here
             u = [signals[(sub.name, i)][0] + signals[(sub.name, i)][1] * tau for i in sub.inputs]
@@ -424,7 +424,7 @@ class CoSimulation(Method):
                 slope = pieces["slope"](env)
                 gap = abs(slope) - threshold
                 if recorder.threshold_gaps is not None or recorder.threshold_tests:  # may stop the run (every test asked for met)
-                    recorder.threshold_test(test, gap, abs(gap) <= threshold / NEAR_TIE)
+                    recorder.threshold_test(ThresholdTest(recorder.step, sub.name, substep, index), gap, abs(gap) <= threshold / NEAR_TIE)
                 if gap >= 0:
                     power, offset = target[0] + target[1] * tau, pieces["offset"](env)
                     u[replaced] = (power - offset) / slope
@@ -456,7 +456,7 @@ class CoSimulation(Method):
             for i in range(len(b)):
                 argument = [state[q] + h * sum((A[i][l] * stages[l][q] for l in range(i) if A[i][l]), 0 * h) for q in range(len(state))]
                 stage = (f"{sub.name} stage {i + 1}" if m == 1 else f"{sub.name} substep {j + 1} · stage {i + 1}") if keep else ""
-                stages.append(rate(tau + c[i] * h, argument, stage, ThresholdTest(recorder.step, sub.name, j + 1, i + 1)))
+                stages.append(rate(tau + c[i] * h, argument, stage, j + 1, i + 1))
             before, state = state, [state[q] + h * sum((b[i] * stages[i][q] for i in range(len(b)) if b[i]), 0 * h) for q in range(len(state))]
             if keep:
                 formulas = [lambda q=q, j=j, before=before, stages=stages: _substep_formula(sub, q, j, m, b, before, stages, h, show)
