@@ -129,6 +129,35 @@ def compile_mp(expression: sympy.Expr, variables: Sequence[sympy.Symbol], ctx=mp
             return found
         return value
 
+    def linear_form(e):
+        """c_0 + sum c_i x_i (a linear model's right-hand side) as one dot product in mpmath (fdot), the
+        coefficients rounded once per working precision; None for anything else."""
+        numbers, positions = [], []
+        for term in e.args:
+            factors = sympy.Mul.make_args(term)
+            rational = [f for f in factors if f.is_Rational]
+            rest = [f for f in factors if not f.is_Rational]
+            if len(rational) > 1 or len(rest) > 1 or (rest and not (rest[0].is_Symbol and rest[0] in index)):
+                return None
+            number = rational[0] if rational else sympy.Integer(1)
+            numbers.append((int(number.p), int(number.q)))
+            positions.append(index[rest[0]] if rest else None)
+        constant_at = positions.index(None) if None in positions else None
+        if constant_at is not None:  # the constant term last, multiplied by one
+            numbers.append(numbers.pop(constant_at))
+            positions.pop(constant_at)
+        rounded = {}
+
+        def value(env):
+            coefficients = rounded.get(ctx.prec)
+            if coefficients is None:
+                coefficients = rounded[ctx.prec] = [ctx.mpf(p) / q for p, q in numbers]
+            values = [env[i] for i in positions]
+            if constant_at is not None:
+                values.append(ctx.one)
+            return ctx.fdot(coefficients, values)
+        return value
+
     def walk(e):
         if e.is_Rational:
             return constant(int(e.p), int(e.q))
@@ -143,6 +172,10 @@ def compile_mp(expression: sympy.Expr, variables: Sequence[sympy.Symbol], ctx=mp
                 raise CrossCheckUnavailable(f"{e} has no value in the cross-check")
             i = index[e]
             return lambda env: env[i]
+        if e.is_Add and ctx is mpmath.mp:
+            form = linear_form(e)
+            if form is not None:
+                return form
         args = [walk(a) for a in e.args]
         if e.is_Add:
             return lambda env: ctx.fsum(f(env) for f in args) if not interval else _iv_sum(f(env) for f in args)

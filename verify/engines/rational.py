@@ -92,6 +92,9 @@ def compile_rational(expression: sympy.Expr, variables: Sequence[sympy.Symbol]) 
 
 
 def _compile(e: sympy.Expr, index) -> Callable:
+    form = _linear_form(e, index)
+    if form is not None:
+        return form
     if e.is_Rational:
         constant = to_field(e)
         return lambda env: constant
@@ -117,6 +120,32 @@ def _compile(e: sympy.Expr, index) -> Callable:
     raise NotRational(f"{e} is not a rational function of its arguments")
 
 
+def _linear_form(e: sympy.Expr, index):
+    """A sum of terms number * variable and a number (the right-hand side of a linear model: 900 such terms at
+    dimension 30) compiled as one closure over (coefficient, position) pairs, not a closure per term and factor;
+    None for anything else."""
+    if not e.is_Add:
+        return None
+    constant, pairs = Rational(0), []
+    for term in e.args:
+        coefficient, variable = term.as_coeff_Mul()
+        if not coefficient.is_Rational:
+            return None
+        if variable == 1:
+            constant += to_field(coefficient)
+        elif variable.is_Symbol and variable in index:
+            pairs.append((to_field(coefficient), index[variable]))
+        else:
+            return None
+
+    def value(env):
+        total = constant
+        for coefficient, i in pairs:
+            total += coefficient * env[i]
+        return total
+    return value
+
+
 def _sum(values):
     total = Rational(0)
     for v in values:
@@ -138,11 +167,23 @@ def is_affine_autonomous(rhs: Sequence[sympy.Expr], states: Sequence[sympy.Symbo
             return False
         if not e.free_symbols <= set(states):
             return False
+        if _plainly_affine(e):
+            continue
         try:  # the sparse dict of monomials: sympy.Poly's dense form costs 5 ms per expression in 30 states
             terms, _ = dict_from_expr(e, gens=tuple(states))
         except sympy.PolynomialError:
             return False
         if any(sum(monomial) > 1 or not coefficient.is_Rational for monomial, coefficient in terms.items()):
+            return False
+    return True
+
+
+def _plainly_affine(e: sympy.Expr) -> bool:
+    """A number, a symbol, or a sum of rational multiples of symbols and a rational number: affine at sight (the
+    expansion into monomials below costs 0.2 ms per right-hand side of 30 terms); False leaves it to that expansion."""
+    for term in sympy.Add.make_args(e):
+        coefficient, rest = term.as_coeff_Mul()
+        if not coefficient.is_Rational or not (rest == 1 or rest.is_Symbol):
             return False
     return True
 

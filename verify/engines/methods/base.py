@@ -112,7 +112,7 @@ class ExactSystem:
         self.blocks = {name: [self.index[s] for s in members] for name, members in model.blocks.items()}
 
     def substitute(self, expression: sympy.Expr) -> sympy.Expr:
-        return expression.subs(self.substitutions)
+        return expression.subs(self.substitutions) if self.substitutions else expression
 
     def compile(self, expression: sympy.Expr, variables) -> callable:
         """An expression of the model (rhs, a subsystem's output or power), with the parameter values, compiled."""
@@ -471,6 +471,11 @@ _KIND_CHECKS = {schema.POSITIVE: positive_rational, schema.NON_NEGATIVE: non_neg
                 schema.INTEGER: integer}
 
 
+def _counted(one_step: Recorder, steps: int) -> Recorder:
+    """A recorder holding the evaluation counts of ``steps`` steps, each counting as ``one_step`` did."""
+    return Recorder(keep=False, counts=Counter({k: v * steps for k, v in one_step.counts.items()}))
+
+
 @dataclass
 class RunResult:
     t: Rational
@@ -529,17 +534,17 @@ def run(method: Method, system: ExactSystem, options: dict, t0, y0, steps: int, 
     over_rationals = system.affine and (nodes or steps > 1)  # an algebraic field: the power only (no gcd-free node route)
     over_field = system.affine_over_field and not nodes and steps > 1
     if not keep and not quantities and method.affine_for(options) and not method.variable_step and (over_rationals or over_field):
-        one_step = Recorder(keep=False)
-        method.step(system, t0, list(y), exact_options, one_step)
-        recorder = Recorder(keep=False, counts=Counter({k: v * steps for k, v in one_step.counts.items()}))
-        step_map = lambda v: method.step(system, t0, v, exact_options, Recorder(keep=False))  # noqa: E731
+        one_step = Recorder(keep=False)  # the map's first evaluation (rational.affine_map: at the zero state) counts
+        recorders = iter([one_step])     # the evaluations one step makes; an affine step makes the same at any state
+        step_map = lambda v: method.step(system, t0, v, exact_options, next(recorders, None) or Recorder(keep=False))  # noqa: E731
         if over_field:
             final = number_field.affine_power(system.field, step_map, y, steps)
-            return RunResult(t0 + steps * length, final[:size], recorder, [], "affine power", system.field)
+            return RunResult(t0 + steps * length, final[:size], _counted(one_step, steps), [], "affine power", system.field)
         if not nodes:
-            return RunResult(t0 + steps * length, rational.affine_power(step_map, y, steps)[:size], recorder, [], "affine power")
+            final = rational.affine_power(step_map, y, steps)
+            return RunResult(t0 + steps * length, final[:size], _counted(one_step, steps), [], "affine power")
         node_values = [(t0 + (n + 1) * length, values[:size]) for n, values in enumerate(rational.affine_iterates(step_map, y, steps))]
-        return RunResult(t0 + steps * length, node_values[-1][1], recorder, node_values, "affine iteration")
+        return RunResult(t0 + steps * length, node_values[-1][1], _counted(one_step, steps), node_values, "affine iteration")
     limit = size_limit or MAX_EXACT_BITS
     recorder = Recorder(keep=keep, threshold_gaps=threshold_gaps, threshold_tests=threshold_tests, size_limit=limit)
     node_values = []

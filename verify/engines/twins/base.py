@@ -137,10 +137,14 @@ def on_path(tolerance, lam):
 def linear_in(expressions, variables) -> bool:
     """Is every expression a sum of terms number * variable or number, in ``variables`` alone (no time, no symbol
     left over)?  Read term by term here, by the twin, not by the exact path's test."""
+    known = set(variables)
     for e in expressions:
-        if e.free_symbols - set(variables):
+        if e.free_symbols - known:
             return False
         for term in sympy.Add.make_args(e):
+            factors = sympy.Mul.make_args(term)  # at sight: a number times a variable, or a number
+            if sum(f in known for f in factors) <= 1 and all(f.is_number or f in known for f in factors):
+                continue
             number, rest = term.as_independent(*variables, as_Add=False)
             if not number.is_number or not (rest == 1 or rest in variables):
                 return False
