@@ -158,6 +158,27 @@ def compile_mp(expression: sympy.Expr, variables: Sequence[sympy.Symbol], ctx=mp
             return ctx.fdot(coefficients, values)
         return value
 
+    def ball_linear_form(e):
+        """The same sum in arb balls, term by term in the order of ``e.args`` (the sum the closures per term would
+        make, with one closure): number * variable, variable, or number."""
+        terms = []
+        for term in e.args:
+            number, rest = term.as_coeff_Mul()
+            if not number.is_Rational or not (rest == 1 or (rest.is_Symbol and rest in index)):
+                return None
+            terms.append((int(number.p), int(number.q), None if rest == 1 else index[rest]))
+        rounded = {}
+
+        def value(env):
+            parts = rounded.get(flint.ctx.prec)
+            if parts is None:
+                parts = rounded[flint.ctx.prec] = [(None if p == q == 1 and i is not None else flint.arb(p) / q, i) for p, q, i in terms]
+            total = flint.arb(0)
+            for c, i in parts:
+                total += c if i is None else env[i] if c is None else c * env[i]
+            return total
+        return value
+
     def walk(e):
         if e.is_Rational:
             return constant(int(e.p), int(e.q))
@@ -172,8 +193,8 @@ def compile_mp(expression: sympy.Expr, variables: Sequence[sympy.Symbol], ctx=mp
                 raise CrossCheckUnavailable(f"{e} has no value in the cross-check")
             i = index[e]
             return lambda env: env[i]
-        if e.is_Add and ctx is mpmath.mp:
-            form = linear_form(e)
+        if e.is_Add and (ctx is mpmath.mp or ctx is BALLS):
+            form = linear_form(e) if ctx is mpmath.mp else ball_linear_form(e)
             if form is not None:
                 return form
         args = [walk(a) for a in e.args]
