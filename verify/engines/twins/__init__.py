@@ -148,8 +148,8 @@ def _advance(method, options, system, names, trace, time, t, y, cosimulation, so
     """The twin's one-step function (t, y) -> (t, y) of ``method`` on ``system``, recording into ``trace``."""
     kind = family(method)
     if kind == "runge_kutta":
-        tableau, bhat, memo = rk_twin.tableau(method, options, to_mp), rk_twin.pair(method, options, to_mp), {}
-        advance = lambda t, y: rk_twin.advance(system, t, y, options, tableau, names, trace, bhat, memo)  # noqa: E731
+        advance = rk_twin.Stepper(system, options, rk_twin.tableau(method, options, to_mp), names, trace,
+                                  rk_twin.pair(method, options, to_mp)).advance
     elif kind == "multistep":
         at_time = [lambda s, f=compile_mp(e, [time]): f([s]) for e in solution] if solution is not None else None
         try:

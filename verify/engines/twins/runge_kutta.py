@@ -113,14 +113,23 @@ def names() -> tuple:
         return tuple(_twin_tableaus()) + tuple(PAIRS)
 
 
-def step(system, t, y, h, A, b, c, state_names, trace, budget: int, tolerance, bhat=None, tolerances=None, memo=None):
-    """One step; records the states and the stages (``k2`` for one state, ``k2_x`` per component) in ``trace``;
-    for a pair (``bhat``) the embedded solution and the error estimate (and, with ``tolerances`` = (atol, rtol)
-    per component, the tolerance test).  ``memo`` keeps an FSAL pair's last stage for the next step."""
-    n, s = len(y), len(b)
+def shape(A, b, c) -> tuple:
+    """(explicit, diagonally implicit, first same as last) of a tableau, read off its coefficients."""
+    s = len(b)
     explicit = all(A[i][j] == 0 for i in range(s) for j in range(i, s))
     diagonal = all(A[i][j] == 0 for i in range(s) for j in range(i + 1, s))
     fsal = explicit and s > 1 and c[0] == 0 and c[-1] == 1 and b[-1] == 0 and all(A[-1][j] == b[j] for j in range(s))
+    return explicit, diagonal, fsal
+
+
+def step(system, t, y, h, A, b, c, state_names, trace, budget: int, tolerance, bhat=None, tolerances=None, memo=None,
+         form=None):
+    """One step; records the states and the stages (``k2`` for one state, ``k2_x`` per component) in ``trace``;
+    for a pair (``bhat``) the embedded solution and the error estimate (and, with ``tolerances`` = (atol, rtol)
+    per component, the tolerance test).  ``memo`` keeps an FSAL pair's last stage for the next step; ``form`` is
+    the tableau's ``shape`` when the caller read it once for many steps."""
+    n, s = len(y), len(b)
+    explicit, diagonal, fsal = form or shape(A, b, c)
     if explicit:
         stages = []
         for i in range(s):
@@ -215,10 +224,26 @@ def _newton(system, t, y, h, A, c, budget, tolerance):
     return continued(newton_at, start, system.continuation_steps)
 
 
-def advance(system, t, y, options, tableau, names, trace, bhat=None, memo=None):
-    """One step of ``tableau`` with the claim's options (h, Newton settings, tolerances of an embedded pair)."""
-    A, b, c = tableau
-    tolerances = None
-    if "atol" in options or "rtol" in options:
-        tolerances = (per_state(options, "atol", names, 0), per_state(options, "rtol", names, 0))
-    return step(system, t, y, to_mp(options["h"]), A, b, c, names, trace, *newton_settings(options), bhat, tolerances, memo)
+class Stepper:
+    """Steps of ``tableau`` with the claim's options (h, Newton settings, tolerances of an embedded pair), read once
+    per working precision (a run may be repeated at another), the tableau's shape once."""
+
+    def __init__(self, system, options, tableau, names, trace, bhat=None):
+        self.system, self.options, self.tableau, self.names, self.trace, self.bhat = system, options, tableau, names, trace, bhat
+        self.form, self.memo, self.read = shape(*tableau), {}, {}
+
+    def _settings(self) -> tuple:
+        found = self.read.get(mpmath.mp.prec)
+        if found is None:
+            options, names = self.options, self.names
+            tolerances = None
+            if "atol" in options or "rtol" in options:
+                tolerances = (per_state(options, "atol", names, 0), per_state(options, "rtol", names, 0))
+            found = self.read[mpmath.mp.prec] = (to_mp(options["h"]), *newton_settings(options), tolerances)
+        return found
+
+    def advance(self, t, y):
+        h, budget, tolerance, tolerances = self._settings()
+        A, b, c = self.tableau
+        return step(self.system, t, y, h, A, b, c, self.names, self.trace, budget, tolerance, self.bhat, tolerances, self.memo,
+                    self.form)
