@@ -4,10 +4,11 @@ sign claim by the principal minors of its Gram matrix; ``exactly_when`` compared
 from __future__ import annotations
 
 import itertools
+import random
 
 import sympy
 
-from verify.engines import symbolic
+from verify.engines import crosscheck, symbolic
 from verify.engines.methods import SymbolicSystem
 from verify.input.model import TIME, symbol
 from verify.engines import realsets
@@ -42,14 +43,15 @@ def prove_run(claim, spec, over):
     derivation = step_map + [f"closed form after {rs.steps} macro steps: t = {t_end}"] + [f"  {s} = {sympy.factor(v)}" for s, v in zip(model.variables, y_end)]
     proved = []
     for comparison in rs.expect:
-        difference = _reduced((comparison.quantity - comparison.claimed).subs(values), lambda d: d == 0)
+        difference = _reduced((comparison.quantity - comparison.claimed).subs(values), lambda d: d == 0, "==")
         derivation.append(Line(f"{comparison.text} - ({comparison.claimed_text}) = {difference}",
                                terms=[Formula(f"{comparison.text} - ({comparison.claimed_text})"), "=", difference]))
         if difference != 0:
             return ClosedForm(values)
         proved.append(f"{comparison.text} = {comparison.claimed_text}")
     for comparison in rs.relations:
-        difference = _reduced((comparison.quantity - comparison.claimed).subs(values), lambda d: _decided(d, comparison.op) is True)
+        difference = _reduced((comparison.quantity - comparison.claimed).subs(values), lambda d: _decided(d, comparison.op) is True,
+                              comparison.op)
         truth = _decided(difference, comparison.op)
         derivation.append(Line(f"{comparison.text} - ({comparison.claimed_text}) = {difference}: {comparison.op} 0 is {truth}",
                                terms=[Formula(f"{comparison.text} - ({comparison.claimed_text})"), "=", difference, ":", comparison.op,
@@ -63,20 +65,62 @@ def prove_run(claim, spec, over):
 SIMPLIFY_MAX_OPS = 200  # sympy.simplify is tried only on differences this small: on larger ones it costs seconds to minutes
 
 
-def _reduced(difference, settled):
+def _reduced(difference, settled, op):
     """The difference in the form that settles the claim if any does.  A rational function: ``cancel`` (p/q in
     lowest terms over QQ, zero exactly when the difference is identically zero), then its ``factor``ed form (where
-    the sign of each factor may be known).  With sqrt, exp, ...: as it is, or ``simplify``d when it is small.
-    ``settled(d)`` says whether a form decides the claim."""
+    the sign of each factor may be known).  With sqrt, exp, abs, ...: as it is, or ``simplify``d when it is small
+    and no witness (_witness_against) shows that no form of it can settle the claim.  ``settled(d)`` says whether
+    a form decides ``d OP 0`` for every value of the symbols (``==``: d is 0)."""
     if difference.is_rational_function():
         reduced = sympy.cancel(difference)
         if settled(reduced):
             return reduced
         factored = sympy.factor(reduced)
         return factored if settled(factored) else reduced
-    if settled(difference) or sympy.count_ops(difference) > SIMPLIFY_MAX_OPS:
+    if settled(difference) or sympy.count_ops(difference) > SIMPLIFY_MAX_OPS or _witness_against(difference, op):
         return difference
     return sympy.simplify(difference)
+
+
+WITNESS_POINTS = 12  # rational points tried by _witness_against before simplify (each a few enclosures: milliseconds)
+
+
+def _witness_against(difference, op) -> bool:
+    """Is there a rational point, allowed by the assumptions of the difference's symbols (real, positive, integer,
+    ...: those sympy's assumptions reason with, not the claim's narrower domains), where ``difference OP 0`` fails,
+    its sign certified by interval enclosures (verify.engines.crosscheck.sign_function)?  Then no form of the
+    difference, simplified or not, is nonpositive (or zero, ...) for every value of its symbols, so ``simplify``
+    (a quarter of a second on a bound with abs, often more) cannot settle the claim; the difference stays as it
+    is and the claim goes on to its closed form's instances, as it did after a simplify that did not settle it.
+    False when no point is found (then simplify is tried as before)."""
+    symbols = sorted(difference.free_symbols, key=str)
+    if not symbols or not all(s.is_real for s in symbols):
+        return False
+    try:
+        sign_at = crosscheck.sign_function(difference, symbols, max_bits=256)
+    except (crosscheck.CrossCheckUnavailable, TypeError, ValueError):
+        return False
+    pick = random.Random(20261206)  # fixed: the same claim tries the same points on every run
+    choices = {s: [v for v in _WITNESS_VALUES if _allowed(s, v)] for s in symbols}
+    if not all(choices.values()):
+        return False
+    for _ in range(WITNESS_POINTS):
+        point = [pick.choice(choices[s]) for s in symbols]
+        try:
+            sign = sign_at(point)[0]
+        except (ZeroDivisionError, ValueError, TypeError, ArithmeticError):
+            continue
+        if sign is not None and not OPERATORS[op](sign, 0):
+            return True
+    return False
+
+
+_WITNESS_VALUES = [sympy.Rational(v) for v in ("0", "1", "-1", "2", "-2", "1/3", "-1/3", "5/2", "-5/2", "7", "-7", "1/10", "-3/10", "13", "-11/4")]
+
+
+def _allowed(symbol, value) -> bool:
+    """Does ``value`` have every property the symbol is assumed to have (real, positive, integer, nonzero, ...)?"""
+    return all(getattr(value, f"is_{key}") == holds for key, holds in symbol.assumptions0.items())
 
 
 def _decided(difference, op):
@@ -106,7 +150,7 @@ def prove_relation(claim, spec, over):
     lhs, op, rhs = to_domain(spec.lhs, spec.domains), spec.op, to_domain(spec.rhs, spec.domains)
     domain = _single_real_domain(spec, [lhs, rhs])
     if domain is None:
-        difference = _reduced(lhs - rhs, lambda d: _decided(d, op) is True)  # several symbols: sympy's assumptions may still decide
+        difference = _reduced(lhs - rhs, lambda d: _decided(d, op) is True, op)  # several symbols: sympy's assumptions may still decide
         truth = _decided(difference, op)
         if truth and spec.exactly_when is None:
             return Outcome("verified", "symbolic", f"{claim.table['lhs']} {op} {claim.table['rhs']} for all {over} (sympy: lhs - rhs = {short_text(difference)})",
