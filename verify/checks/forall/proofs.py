@@ -39,7 +39,7 @@ def prove_run(claim, spec, over):
     values.update({symbol(s): v for s, v in zip(model.variables, y_end)})
     values.update(kit.constant_values(model, rs))
     values.update({symbol(n): d.symbol for n, d in spec.domains.items()})
-    derivation = step_map + [f"closed form after {rs.steps} macro steps: t = {t_end}"] + [f"  {s} = {sympy.factor(v)}" for s, v in zip(model.variables, y_end)]
+    derivation = []  # after the closed form, factored only for a proof (factor takes 0.3 s on a 2x2 Rosenbrock step)
     proved = []
     for comparison in rs.expect:
         difference = _reduced((comparison.quantity - comparison.claimed).subs(values), lambda d: d == 0, "==")
@@ -58,7 +58,9 @@ def prove_run(claim, spec, over):
         if truth is not True:
             return ClosedForm(values)
         proved.append(f"{comparison.text} {comparison.op} {comparison.claimed_text}")
-    return Outcome("verified", "symbolic", f"for all {over}: " + "; ".join(proved) + " (closed form of the run, sympy)", {}, derivation)
+    closed_form = [f"closed form after {rs.steps} macro steps: t = {t_end}"] + [f"  {s} = {sympy.factor(v)}" for s, v in zip(model.variables, y_end)]
+    return Outcome("verified", "symbolic", f"for all {over}: " + "; ".join(proved) + " (closed form of the run, sympy)", {},
+                   step_map + closed_form + derivation)
 
 
 SIMPLIFY_MAX_OPS = 200  # sympy.simplify is tried only on differences this small: on larger ones it costs seconds to minutes
