@@ -60,7 +60,7 @@ def prove_run(claim, spec, over):
         proved.append(f"{comparison.text} {comparison.op} {comparison.claimed_text}")
     closed_form = [f"closed form after {rs.steps} macro steps: t = {t_end}"] + [f"  {s} = {sympy.factor(v)}" for s, v in zip(model.variables, y_end)]
     return Outcome("verified", "symbolic", f"for all {over}: " + "; ".join(proved) + " (closed form of the run, sympy)", {},
-                   step_map + closed_form + derivation)
+                   symbolic.described(step_map) + closed_form + derivation)
 
 
 SIMPLIFY_MAX_OPS = 200  # sympy.simplify is tried only on differences this small: on larger ones it costs seconds to minutes
