@@ -129,6 +129,13 @@ def _decided(difference, op):
             ">=": difference.is_nonnegative, "==": difference.is_zero, "!=": difference.is_nonzero}[op]
 
 
+def holds_nowhere(difference, op) -> bool:
+    """Do sympy's assumptions decide that ``difference OP 0`` fails for every value of its symbols (x**2 + y**2 + 1 <= 0
+    for real x, y)?  Then it fails on every domain, whose values the symbols' assumptions include.  Assumption
+    queries only: no solving (the claims' assumptions are short)."""
+    return _decided(difference, op) is False
+
+
 def _solve_set(relation_expr, domain):
     variable = domain.symbol
     return sympy.solve_univariate_inequality(relation_expr, variable, relational=False).intersect(domain.interval)
