@@ -317,7 +317,7 @@ def explain_bounded(claim: Claim, timeout: float | None = DEFAULT, memory_limit:
             return outcome, [claim.load_error]
         try:
             with unlimited_int_digits():
-                lines = [line if isinstance(line, Line) else str(line) for line in checks.explain(claim)]  # a Line keeps its mathematics
+                lines = [line if isinstance(line, Line) else str(line) for line in checks.explain(claim, outcome=outcome)]  # a Line keeps its mathematics
         except MemoryError:
             lines = [checks.memory_text()]
         except Exception as exc:  # the verdict stands; the derivation could not be written

@@ -119,7 +119,7 @@ def descend(domains: dict, starts: list, margin_of, budget: int, admissible=None
 
     def inside(name, value):
         domain = domains[name]
-        return value.is_Integer and value >= int(domain.text.split(">=")[1]) if domain.interval is None else domain.interval.contains(value) is sympy.true
+        return value.is_Integer and value >= int(domain.text.split(">=")[1]) if domain.interval is None else _in_interval(domain.interval, value)
 
     def moves_of(values, name, step):
         scale = max(abs(values[name]), sympy.Integer(1)) * step
@@ -168,6 +168,15 @@ def descend(domains: dict, starts: list, margin_of, budget: int, admissible=None
 
 SPENT = object()  # descend's evaluation when a budget is spent
 REJECTED_PER_EVALUATION = 20  # moves outside the assumptions screened (exact sign tests) per evaluation of the budget
+
+
+def _in_interval(interval, value) -> bool:
+    """``interval.contains(value) is sympy.true`` for a rational value, by comparing it with the ends (contains builds
+    and simplifies a relational: 0.1 s of a descent's 0.15 s)."""
+    low, high = interval.inf, interval.sup
+    if low.is_finite and (value <= low if interval.left_open else value < low):
+        return False
+    return not (high.is_finite and (value >= high if interval.right_open else value > high))
 
 
 def _snap(value):

@@ -137,7 +137,9 @@ def matrix_power(matrix: sympy.Matrix, exponent) -> sympy.Matrix:
 
 def n_steps(method: Method, system: SymbolicSystem, options: dict, t0, y0: list, steps, record: list | None = None):
     """(t_N, y_N) after ``steps`` macro steps (an integer or a symbol), in closed form.  ``record`` (a list) receives the
-    one-step map y -> M y + c where it is affine and, for a symbolic or long run, its N-th power (explain)."""
+    one-step map y -> M y + c where it is affine and, for a symbolic or long run, its N-th power, as data that
+    described(record) turns into explain's lines (factoring them is a good part of the time: a caller that may not
+    show them asks for them only when it does)."""
     if method.variable_step:
         raise SymbolicUnavailable(f"method {method.name} decides by comparisons (accept/reject); it has no closed form")
     length = sympy.sympify(method.step_length(options))
@@ -150,7 +152,7 @@ def n_steps(method: Method, system: SymbolicSystem, options: dict, t0, y0: list,
             state = [sympy.Dummy(f"y{i}") for i in range(len(y0))]
             parts = affine_parts(one_step(method, system, options, t0, state), state)
             if parts is not None:
-                record += _map_lines(system, names, *parts)
+                record.append((_map_lines, system, names, *parts))
         t, y = t0, list(y0)
         for _ in range(int(steps)):
             y = one_step(method, system, options, t, y)
@@ -171,7 +173,7 @@ def n_steps(method: Method, system: SymbolicSystem, options: dict, t0, y0: list,
         A[n, n], A[n, n + 1], A[n + 1, n + 1] = 1, length, 1
         power = matrix_power(A, steps)
         if record is not None:
-            record += _power_lines(system, names + ["t", "1"], A, power, steps)
+            record.append((_power_lines, system, names + ["t", "1"], A, power, steps))
         yN = power * sympy.Matrix(list(y0) + [t0, 1])
         return sympy.expand(t0 + steps * length), [sympy.expand(yN[i]) for i in range(n)]
     parts = affine_parts(image, state)
@@ -182,9 +184,14 @@ def n_steps(method: Method, system: SymbolicSystem, options: dict, t0, y0: list,
     A[:n, :n], A[:n, n], A[n, n] = M, c, 1
     power = matrix_power(A, steps)
     if record is not None:
-        record += _power_lines(system, names + ["1"], A, power, steps)
+        record.append((_power_lines, system, names + ["1"], A, power, steps))
     yN = power * sympy.Matrix(list(y0) + [1])
     return sympy.expand(t0 + steps * length), [sympy.expand(yN[i]) for i in range(n)]
+
+
+def described(record: list) -> list:
+    """The lines of what n_steps recorded: the one-step map and the N-step map, their entries factored."""
+    return [line for lines_of, *data in record for line in lines_of(*data)]
 
 
 MAX_SHOWN_MAP = 1500  # characters: a larger matrix (a power through the Jordan form) is named, not printed

@@ -24,7 +24,7 @@ from verify.input.load import Claim
 from verify.checks.common import CheckError, Context, DEFAULT_CONTEXT, Outcome
 from verify.checks.kind import ClaimKind
 from verify.checks.forall.domains import simple_instances
-from verify.checks.forall.proofs import ClosedForm, prove_relation, prove_run, prove_sign
+from verify.checks.forall.proofs import ClosedForm, holds_nowhere, prove_relation, prove_run, prove_sign
 from verify.checks.forall.reading import ForallSpec, KEYS, prepare
 from verify.checks.forall.sampling import ClosedFormInstances, assumed, counterexample, instance_outcome, one_line, sample
 
@@ -46,6 +46,10 @@ def evaluate(claim: Claim, context: Context = DEFAULT_CONTEXT) -> Outcome:
         return outcome
     if spec.exactly_when is not None:  # a refutation must be a point where claim and truth differ: never sampled
         raise CheckError(f"cannot prove the set where it holds ({reason}); 'exactly_when' needs a symbolic proof")
+    for lhs, op, rhs in spec.assume:  # an assumption no value meets: no instance to sample (hypothesis would give up)
+        if holds_nowhere(lhs - rhs, op):
+            raise CheckError(f"no instance satisfied the assumptions ({lhs} {op} {rhs} holds for no values of its symbols: "
+                             "sympy's assumptions)")
     for values in simple_instances(spec):  # most wrong claims already fail at a simple instance
         if assumed(spec, values):
             outcome = instance_outcome(claim, spec, values, closed)

@@ -3,8 +3,10 @@ the exact rationals drawn from them, and the simple instances tried before any s
 from __future__ import annotations
 
 import itertools
+import math
 import re
 from dataclasses import dataclass
+from fractions import Fraction
 
 import sympy
 from hypothesis import strategies as st
@@ -33,12 +35,36 @@ def _rationals(low, high, open_low=True, open_high=False):
         return sympy.Rational(value.numerator, value.denominator)
 
     denominator = max([60] + [int(sympy.Rational(v).q) for v in (low, high)])  # the bounds themselves must be drawable
-    strategy = st.fractions(min_value=low, max_value=high, max_denominator=denominator).map(make)
+    strategy = _fractions(Fraction(int(sympy.Rational(low).p), int(sympy.Rational(low).q)),
+                          Fraction(int(sympy.Rational(high).p), int(sympy.Rational(high).q)), denominator).map(make)
     if open_low:
         strategy = strategy.filter(lambda v: v != low)
     if open_high:
         strategy = strategy.filter(lambda v: v != high)
     return strategy
+
+
+def _fractions(min_value: Fraction, max_value: Fraction, max_denominator: int):
+    """hypothesis's ``fractions(min_value, max_value, max_denominator=...)`` (hypothesis/strategies/_internal/core.py,
+    6.155), built of the same strategies in the same way, so it draws the same values from the same choices, with
+    one difference: the numerator's strategy for a denominator is built once, not at every draw.  Hypothesis
+    builds and validates a new ``builds(Fraction, integers(...), just(denom))`` per draw, two thirds of the time
+    of drawing an instance of a forall claim (about 5 ms for five domains)."""
+    low = min_value.numerator * max_value.denominator
+    high = max_value.numerator * min_value.denominator
+    scale = min_value.denominator * max_value.denominator
+    div = math.gcd(scale, math.gcd(low, high))  # as hypothesis: integer bounds and scale without their common factor
+    built = {}
+
+    def dm_func(denom):
+        """Take denom, construct numerator strategy, and build fraction (hypothesis's code, its result kept)."""
+        found = built.get(denom)
+        if found is None:
+            found = built[denom] = st.builds(Fraction, st.integers(min_value=denom * low // div, max_value=denom * high // div),
+                                             st.just(denom * (scale // div)))
+        return found
+
+    return st.integers(1, max_denominator).flatmap(dm_func).map(lambda f: f.limit_denominator(max_denominator))
 
 
 def parse_domain(name: str, text: str, claim) -> Domain:

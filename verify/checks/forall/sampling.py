@@ -132,6 +132,16 @@ def scaled_into(spec, values: dict) -> dict | None:
     names = [name for name, domain in spec.domains.items() if domain.text in SCALED_DOMAINS]
     if not names:
         return None
+    compiled = _compiled_assumptions(tuple(spec.assume), tuple(d.symbol for d in spec.domains.values()))
+    if all(difference_of is not None for difference_of in compiled):  # halved in exact field arithmetic, then built once
+        env = [rational.to_field(values[name]) for name in spec.domains]
+        scaled = [i for i, name in enumerate(spec.domains) if name in names]
+        for k in range(1, SCALINGS + 1):
+            factor = rational.Rational(1, 2**k)
+            candidate = [v * factor if i in scaled else v for i, v in enumerate(env)]
+            if _meets(spec.assume, compiled, candidate):
+                return {**values, **{name: values[name] * sympy.Rational(1, 2**k) for name in names}}
+        return None
     for k in range(1, SCALINGS + 1):
         factor = sympy.Rational(1, 2**k)
         candidate = {**values, **{name: values[name] * factor for name in names}}
@@ -151,15 +161,24 @@ def assumed(spec, values) -> bool:
         if difference_of is not None:
             if env is None:
                 env = [rational.to_field(values[name]) for name in spec.domains]
-            try:
-                value = difference_of(env)
-            except ZeroDivisionError:  # the condition is undefined there (sympy's zoo): not met
+            if not _meets([(lhs, op, rhs)], [difference_of], env):
                 return False
-            sign = (value > 0) - (value < 0)
-        else:
-            difference = (lhs - rhs).xreplace({spec.domains[name].symbol: v for name, v in values.items()})
-            sign = sympy.sign(difference) if difference.is_Rational else crosscheck.certify_sign(difference)[0]
+            continue
+        difference = (lhs - rhs).xreplace({spec.domains[name].symbol: v for name, v in values.items()})
+        sign = sympy.sign(difference) if difference.is_Rational else crosscheck.certify_sign(difference)[0]
         if sign is None or not OPERATORS[op](sign, 0):
+            return False
+    return True
+
+
+def _meets(conditions, compiled, env) -> bool:
+    """Do the exact field values ``env`` meet every condition, each compiled to exact rational arithmetic?"""
+    for (_, op, _), difference_of in zip(conditions, compiled):
+        try:
+            value = difference_of(env)
+        except ZeroDivisionError:  # the condition is undefined there (sympy's zoo): not met
+            return False
+        if not OPERATORS[op]((value > 0) - (value < 0), 0):
             return False
     return True
 
