@@ -17,7 +17,7 @@ from sympy.polys.polyerrors import CoercionFailed, GeneratorsNeeded, Polificatio
 
 from verify.engines import number_field
 
-_POLY_ERRORS = (PolificationFailed, PolynomialError, CoercionFailed, GeneratorsNeeded, NotImplementedError, ValueError, TypeError,
+POLY_ERRORS = (PolificationFailed, PolynomialError, CoercionFailed, GeneratorsNeeded, NotImplementedError, ValueError, TypeError,
                 number_field.NotAlgebraic)
 
 
@@ -49,7 +49,7 @@ def _domain(parts, symbols):
 
 
 def _placed(expression):
-    """(domain, symbols, p, q): ``expression`` = p/q with p and q in K[symbols] (or K); _POLY_ERRORS when no number
+    """(domain, symbols, p, q): ``expression`` = p/q with p and q in K[symbols] (or K); POLY_ERRORS when no number
     field K holds its coefficients."""
     numerator, denominator = sympy.fraction(sympy.together(expression))
     symbols = _symbols([numerator, denominator])
@@ -76,8 +76,51 @@ def normal(expression):
         lead = q.LC
         p, q = p.quo_ground(lead), q.quo_ground(lead)
         return domain.to_sympy(p) / domain.to_sympy(q)
-    except _POLY_ERRORS:
+    except POLY_ERRORS:
         return sympy.simplify(expression)
+
+
+def affine_parts(expression, variables):
+    """(coefficients of ``variables``, rest) with expression = sum c_i v_i + rest, each part one reduced fraction
+    over K(other symbols) (as ``normal`` writes it); None when the expression is not affine in ``variables``;
+    POLY_ERRORS when no number field K holds its coefficients or a variable is in its denominator (the caller
+    reads it another way).
+
+    Read off the numerator p in K[symbols] term by term and each part reduced against the denominator there, so no
+    sympy product or quotient of expressions is formed: with CRootOf coefficients (SDIRK-3 and a symbolic h) sympy's
+    automatic evaluation of such a quotient asks the signs of its factors, through minimal polynomials, for seconds."""
+    domain, symbols, p, q = _placed(expression)
+    if not q:
+        raise ValueError("a division by zero")
+    positions = [symbols.index(v) if v in symbols else None for v in variables]
+    if not symbols or all(i is None for i in positions):
+        return [sympy.Integer(0)] * len(variables), normal(expression)
+    if any(q.degree(i) > 0 for i in positions if i is not None):
+        raise ValueError("a variable in the denominator")
+    ring = domain
+    parts = [ring.zero for _ in variables] + [ring.zero]
+    where = {i: k for k, i in enumerate(positions) if i is not None}
+    for monomial, coefficient in p.terms():
+        in_variables = [(i, e) for i, e in enumerate(monomial) if e and i in where]
+        if not in_variables:
+            k, rest = len(variables), monomial
+        elif len(in_variables) == 1 and in_variables[0][1] == 1:
+            k = where[in_variables[0][0]]
+            rest = tuple(0 if i == in_variables[0][0] else e for i, e in enumerate(monomial))
+        else:
+            return None
+        parts[k] += ring({rest: coefficient})
+    return [_fraction(ring, part, q) for part in parts[:-1]], _fraction(ring, parts[-1], q)
+
+
+def _fraction(ring, p, q):
+    """p/q (in K[symbols]) reduced, q's leading coefficient 1, as a sympy expression (``normal``'s form)."""
+    if not p:
+        return sympy.Integer(0)
+    p, q = p.cancel(q)
+    lead = q.LC
+    p, q = p.quo_ground(lead), q.quo_ground(lead)
+    return ring.to_sympy(p) / ring.to_sympy(q)
 
 
 def is_zero(expression) -> bool:
@@ -97,7 +140,7 @@ def decide_zero(expression) -> bool | None:
         return False if False in answers else None if None in answers else True
     try:
         _, _, p, q = _placed(expression)
-    except _POLY_ERRORS:
+    except POLY_ERRORS:
         return True if sympy.simplify(expression) == 0 else None
     return not p and bool(q)
 
@@ -115,7 +158,7 @@ def solve(matrix: list[list], vector: list) -> list:
         symbols = _symbols([e for row in cleared for e in row])
         domain, convert = _domain([e for row in cleared for e in row], symbols)
         converted = DomainMatrix([[convert(e) for e in row] for row in cleared], (n, n + 1), domain)
-    except _POLY_ERRORS:
+    except POLY_ERRORS:
         try:
             solution = [sympy.simplify(v) for v in sympy.Matrix(matrix).LUsolve(sympy.Matrix(vector))]
         except (ValueError, ZeroDivisionError, sympy.matrices.exceptions.NonInvertibleMatrixError) as exc:

@@ -81,7 +81,12 @@ def affine_parts(expressions, variables):
 
 
 def _affine_part(e, variables):
-    """(row, rest) with e = row . variables + rest, or None when e is not affine in ``variables``."""
+    """(row, rest) with e = row . variables + rest, or None when e is not affine in ``variables``: read in
+    K[symbols] where a number field K holds the coefficients (rational_functions.affine_parts), else as below."""
+    try:
+        return rational_functions.affine_parts(e, variables)
+    except rational_functions.POLY_ERRORS:
+        pass
     numerator, denominator = sympy.fraction(e)
     if not denominator.free_symbols & set(variables):
         try:

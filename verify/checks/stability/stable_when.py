@@ -126,11 +126,17 @@ SHOWN_LENGTH = 80  # an exact value longer than this (nested CRootOf at a split 
 def _shown(expression, variable, point) -> str:
     """``expression`` at ``variable = point``, exactly as written; when that is too long to read, the rational with
     a small denominator it equals (decided exactly: at a split point the trace and determinant are often 1 or
-    +-2), else its first 15 digits after ≈ (display only)."""
-    value = rational_functions.normal(expression.subs(variable, point))
-    text = str(value)
-    if len(text) <= SHOWN_LENGTH or value.free_symbols:
-        return text
+    +-2), else its first 15 digits after ≈ (display only).  A value in more than one CRootOf number (the
+    tableau's and the split point's) has no number field here: it is not brought to a normal form (simplify took
+    seconds on SDIRK-3 at a sextic's root) but goes straight to the rational it may equal."""
+    value = expression.subs(variable, point)
+    if value.free_symbols or len(value.atoms(sympy.CRootOf)) <= 1:
+        value = rational_functions.normal(value)
+        text = str(value)
+        if len(text) <= SHOWN_LENGTH or value.free_symbols:
+            return text
+    else:
+        text = f"{expression} at {variable} = {point}"
     try:
         approximation = crosscheck.mp_value(value)
         near = sympy.Rational(fractions.Fraction(mpmath.nstr(approximation, 30)).limit_denominator(1000))
