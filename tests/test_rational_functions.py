@@ -121,3 +121,26 @@ def test_positive_roots_of_a_polynomial_with_algebraic_coefficients_come_from_it
         for r in sympy.Poly(polynomial, h).nroots(n=30):  # every positive real root of the original is among them
             if abs(sympy.im(r)) < 1e-20 and sympy.re(r) > 0:
                 assert any(abs(v - sympy.re(r)) < 1e-20 for v in values)
+
+
+def test_affine_parts_are_read_in_the_number_field_and_agree_with_derivatives():
+    """affine_parts(e, [y, w]) = ([de/dy, de/dw], e - y de/dy - w de/dw) when e is affine in y and w: checked here by
+    sympy's diff at rational points, in mpmath at 40 digits (SDIRK-3's gamma, a CRootOf, and sqrt(2) in coefficients);
+    a product or square of the variables is not affine (None), a variable in a denominator is left to the caller."""
+    import mpmath
+
+    y, w = sympy.symbols("y w")
+    gamma = sympy.CRootOf(6 * x**3 - 18 * x**2 + 9 * x - 1, 1)  # SDIRK-3's gamma = 0.4358665...
+    cases = [(1 + gamma * h) * y / (1 - gamma * h) ** 2 + h - w / (2 - h), (y + 3 * w) / (h + 2),
+             sympy.sqrt(2) * y / 2 + sympy.sqrt(3) * h * w + 1, sympy.Integer(5), h / (1 - h)]
+    for e in cases:
+        row, rest = rf.affine_parts(e, [y, w])
+        expected = [sympy.diff(e, y), sympy.diff(e, w), e.subs({y: 0, w: 0})]
+        for value in (sympy.Rational(1, 3), sympy.Rational(-7, 2)):
+            for got, want in zip([*row, rest], expected):
+                assert abs(sympy.N((got - want).subs(h, value), 40)) < mpmath.mpf(10) ** -35, (e, got, want)
+    assert rf.affine_parts(y * w + h, [y, w]) is None
+    assert rf.affine_parts(y**2, [y, w]) is None
+    assert rf.affine_parts(gamma * y**2 / (1 - h), [y, w]) is None
+    with pytest.raises(rf.POLY_ERRORS):
+        rf.affine_parts(h / (1 - y), [y, w])
