@@ -6,6 +6,7 @@ functions), so a test fails the moment a module reaches upward or takes another 
 from __future__ import annotations
 
 import ast
+import functools
 from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parent.parent / "verify"
@@ -30,11 +31,22 @@ def stage(module: str) -> int:
     raise AssertionError(f"{module} is in no stage: add it to STAGES")
 
 
-def imports(module: str):
+@functools.cache
+def tree(path: Path) -> ast.Module:
+    """The parsed source of one module, parsed once per test process (the tests only read the trees)."""
+    return ast.parse(path.read_text())
+
+
+@functools.cache
+def imports(module: str) -> tuple:
     """(imported module, imported names, line) for every import of a verify module in ``module``."""
+    return tuple(_imports(module))
+
+
+def _imports(module: str):
     path = MODULES[module]
     package = module if path.name == "__init__.py" else module.rpartition(".")[0]
-    for node in ast.walk(ast.parse(path.read_text())):
+    for node in ast.walk(tree(path)):
         if isinstance(node, ast.Import):
             for alias in node.names:
                 if alias.name.startswith("verify"):
@@ -89,10 +101,10 @@ def test_no_module_reaches_into_another_modules_underscore_attributes():
     """``run_check._table(...)``: an imported verify module used through its private names."""
     found = []
     for module, path in MODULES.items():
-        tree = ast.parse(path.read_text())
-        aliases = {alias.asname or alias.name.rpartition(".")[2] for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)
+        parsed = tree(path)
+        aliases = {alias.asname or alias.name.rpartition(".")[2] for node in ast.walk(parsed) if isinstance(node, ast.ImportFrom)
                    and (node.level or (node.module or "").startswith("verify")) for alias in node.names}
-        for node in ast.walk(tree):
+        for node in ast.walk(parsed):
             if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id in aliases \
                     and node.attr.startswith("_") and not node.attr.startswith("__"):
                 found.append(f"{module}:{node.lineno} uses {node.value.id}.{node.attr}")
@@ -102,7 +114,7 @@ def test_no_module_reaches_into_another_modules_underscore_attributes():
 def test_every_error_verify_raises_on_purpose_is_a_verify_error():
     from verify import errors
 
-    defined = {node.name for p in MODULES.values() for node in ast.walk(ast.parse(p.read_text())) if isinstance(node, ast.ClassDef)
+    defined = {node.name for p in MODULES.values() for node in ast.walk(tree(p)) if isinstance(node, ast.ClassDef)
                and any(isinstance(b, ast.Name) and b.id in ("ValueError", "Exception", "ArithmeticError") for b in node.bases)}
     # forall's _Violation and the exact run's _ThresholdTestsDecided are control flow inside one module, never raised
     # out of it; the pytest plugin's ClaimFailure is how an item tells pytest that its claim did not come out as

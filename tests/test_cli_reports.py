@@ -244,23 +244,29 @@ def test_the_runner_reports_each_claim_as_it_finishes(tmp_path):
     assert [r.seconds for r in results] == [dict((s[0], s[2]) for s in seen)[r.claim.id] for r in results]
 
 
-def test_the_json_report_follows_its_shipped_schema_and_junit_reads_with_junitparser(run_cli, project):
+def test_the_json_report_follows_its_shipped_schema_and_junit_reads_with_junitparser(run_cli, tmp_path, bundled_results):
+    """The schema holds for the JSON report of every bundled claim (the session's one run, conftest.bundled_results:
+    every claim kind and evidence, refuted as expected among them) and for `verify run --format json` on a file with
+    a claim refuted against expectation; the JUnit report of that file reads with junitparser."""
     from importlib import resources
 
     import jsonschema
     import junitparser
 
-    from verify.report import json_report
+    from verify.report import json_report, render_report
 
     schema = json.loads(resources.files("verify.report").joinpath(json_report.SCHEMA).read_text(encoding="utf-8"))
     jsonschema.Draft202012Validator.check_schema(schema)
-    report = json.loads(run_cli("run", "--format", "json", "-k", "ramp/ or cooling/").stdout)
-    jsonschema.validate(report, schema)
-    assert report["summary"]["version"] not in ("", "unknown")
-    broken = dict(report, claims=[dict(report["claims"][0], status="maybe")])
+    (tmp_path / "wrong.toml").write_text(QUICK_PAIR.replace('rhs = "3/4"', 'rhs = "3/5"'), encoding="utf-8")
+    bundled = json.loads(render_report("json", bundled_results))
+    wrong = json.loads(run_cli("run", "wrong.toml", "--format", "json").stdout)
+    for report in (bundled, wrong):
+        jsonschema.validate(report, schema)
+        assert report["summary"]["version"] not in ("", "unknown")
+    assert {c["status"] for c in wrong["claims"]} == {"verified", "refuted"} and {c["evidence"] for c in bundled["claims"]} >= {"exact", "symbolic", "certified", "numerical"}
+    broken = dict(bundled, claims=[dict(bundled["claims"][0], status="maybe")])
     with pytest.raises(jsonschema.ValidationError):
         jsonschema.validate(broken, schema)
-    (project / "wrong.toml").write_text(QUICK_PAIR.replace('rhs = "3/4"', 'rhs = "3/5"'), encoding="utf-8")
     text = run_cli("run", "wrong.toml", "--format", "junit").stdout
     assert text.startswith('<?xml version="1.0"?>\n')
     xml = junitparser.JUnitXml.fromstring(text)
