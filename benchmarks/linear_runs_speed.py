@@ -133,7 +133,7 @@ def timed(function, args, repeat):
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--repeat", type=int, default=3, help="best of this many runs per cell (default 3)")
-    parser.add_argument("--budget", type=float, default=5.0, help="skip a route's larger N once a cell took longer (s)")
+    parser.add_argument("--budget", type=float, default=2.0, help="skip a route's larger N once a cell took longer (s)")
     args = parser.parse_args()
     print(f"Python {platform.python_version()}, sympy {sympy.__version__} ({sympy_ground.GROUND_TYPES} ground types), "
           f"python-flint {flint.__version__}, mpmath {mpmath.__version__}; best of {args.repeat}")

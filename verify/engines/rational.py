@@ -131,7 +131,7 @@ def _linear_form(e: sympy.Expr, index):
         coefficient, variable = term.as_coeff_Mul()
         if not coefficient.is_Rational:
             return None
-        if variable == 1:
+        if variable is sympy.S.One:
             constant += to_field(coefficient)
         elif variable.is_Symbol and variable in index:
             pairs.append((to_field(coefficient), index[variable]))
@@ -162,13 +162,14 @@ def _product(values):
 
 def is_affine_autonomous(rhs: Sequence[sympy.Expr], states: Sequence[sympy.Symbol], time: sympy.Symbol) -> bool:
     """True when every right-hand side is a polynomial of degree <= 1 in the states, free of t."""
+    known = set(states)
     for e in rhs:
+        if _plainly_affine(e, known):
+            continue
         if e.has(time):
             return False
-        if not e.free_symbols <= set(states):
+        if not e.free_symbols <= known:
             return False
-        if _plainly_affine(e):
-            continue
         try:  # the sparse dict of monomials: sympy.Poly's dense form costs 5 ms per expression in 30 states
             terms, _ = dict_from_expr(e, gens=tuple(states))
         except sympy.PolynomialError:
@@ -178,12 +179,13 @@ def is_affine_autonomous(rhs: Sequence[sympy.Expr], states: Sequence[sympy.Symbo
     return True
 
 
-def _plainly_affine(e: sympy.Expr) -> bool:
-    """A number, a symbol, or a sum of rational multiples of symbols and a rational number: affine at sight (the
-    expansion into monomials below costs 0.2 ms per right-hand side of 30 terms); False leaves it to that expansion."""
+def _plainly_affine(e: sympy.Expr, states: set) -> bool:
+    """A rational number, a state, or a sum of rational multiples of states and a rational number: affine at sight
+    (the expansion into monomials below costs 0.2 ms per right-hand side of 30 terms); False leaves it to the
+    tests below."""
     for term in sympy.Add.make_args(e):
         coefficient, rest = term.as_coeff_Mul()
-        if not coefficient.is_Rational or not (rest == 1 or rest.is_Symbol):
+        if not coefficient.is_Rational or not (rest is sympy.S.One or rest in states):
             return False
     return True
 
