@@ -415,10 +415,12 @@ class CoSimulation(Method):
 
         where = f"{sub.name}'s substeps in {recorder.where or 'a step'}"
 
+        inputs = [signals[(sub.name, i)] for i in sub.inputs]  # (a0, a1): the input a0 + a1 tau over the step
+
         def rate(tau, state, stage, substep, index):
             xs = state[:k]
             recorder.guard(state, where)  # its own compiled rhs, not ExactSystem.rate, so the size is checked here
-            u = [signals[(sub.name, i)][0] + signals[(sub.name, i)][1] * tau for i in sub.inputs]
+            u = [a0 + a1 * tau for a0, a1 in inputs]
             if replaced is not None:
                 env = [t + tau, *xs, *u]
                 slope = pieces["slope"](env)
@@ -450,14 +452,22 @@ class CoSimulation(Method):
         state = list(x) + [0 * H] * (len(output_names) + (pieces["power"] is not None))
         keep, show = getattr(recorder, "keep", False), Text.of(system)
         formulas = [None] * k
+        rows = [[(l, h * A[i][l]) for l in range(i) if A[i][l]] for i in range(len(b))]  # the nonzero h a_il (exact)
+        weights = [(i, h * b[i]) for i in range(len(b)) if b[i]]
         for j in range(m):
             tau = j * h
             stages = []
-            for i in range(len(b)):
-                argument = [state[q] + h * sum((A[i][l] * stages[l][q] for l in range(i) if A[i][l]), 0 * h) for q in range(len(state))]
+            for i, row in enumerate(rows):
+                if not row:
+                    argument = list(state)
+                elif len(row) == 1:
+                    (l, ha), = row
+                    argument = [v + ha * w for v, w in zip(state, stages[l])]
+                else:
+                    argument = [state[q] + sum(ha * stages[l][q] for l, ha in row) for q in range(len(state))]
                 stage = (f"{sub.name} stage {i + 1}" if m == 1 else f"{sub.name} substep {j + 1} · stage {i + 1}") if keep else ""
                 stages.append(rate(tau + c[i] * h, argument, stage, j + 1, i + 1))
-            before, state = state, [state[q] + h * sum((b[i] * stages[i][q] for i in range(len(b)) if b[i]), 0 * h) for q in range(len(state))]
+            before, state = state, [state[q] + sum(w * stages[i][q] for i, w in weights) for q in range(len(state))]
             if keep:
                 formulas = [lambda q=q, j=j, before=before, stages=stages: _substep_formula(sub, q, j, m, b, before, stages, h, show)
                             for q in range(k)]
