@@ -107,7 +107,7 @@ def in_root_field(field, root: sympy.CRootOf, value: sympy.Expr, symbols=()):
     SDIRK-3's cubic).  PolynomialError when ``value`` is not such a polynomial."""
     theta = sympy.Dummy("theta")
     polynomial = sympy.Poly(sympy.sympify(value).xreplace({root: theta}), *symbols, theta, domain=QQ)
-    generator = field.from_sympy(root)
+    generator = _generator(field, root)
     terms: dict = {}
     for monomial, coefficient in polynomial.terms():
         element = field.convert(coefficient)
@@ -117,6 +117,12 @@ def in_root_field(field, root: sympy.CRootOf, value: sympy.Expr, symbols=()):
     if not symbols:
         return terms.get((), field.zero)
     return field[tuple(symbols)].ring.from_dict({m: c for m, c in terms.items() if c})
+
+
+@functools.lru_cache(maxsize=32)
+def _generator(field, root: sympy.CRootOf):
+    """``root`` as an element of field = root_field(root) (sympy's from_sympy finds its minimal polynomial: 10 ms)."""
+    return field.from_sympy(root)
 
 
 def is_rational_field(field) -> bool:

@@ -27,13 +27,17 @@ def sympify_deep(value):
     return value if isinstance(value, str) else sympy.sympify(value)
 
 
-def one_step(method: Method, system: SymbolicSystem, options: dict, t, y: list, augmented: bool = False) -> list:
+def one_step(method: Method, system: SymbolicSystem, options: dict, t, y: list, augmented: bool = False,
+             reduced: bool = True) -> list:
     """One macro step on symbolic values.
 
     A method with memory (Method.memory_names: the previous exchange of an
     extrapolation, a carried balance error) gets its first-step memory from
     ``y``, and the memory is dropped from the result; with ``augmented`` the
-    caller passes and receives state and memory together.
+    caller passes and receives state and memory together.  ``reduced``: each
+    value expanded, or brought to one reduced fraction (_expanded); a caller
+    that reads the values' affine parts (affine_parts reduces each part on its
+    own, a gcd in fewer symbols) may ask for them as the step built them.
     """
     if method.variable_step:
         raise SymbolicUnavailable(f"method {method.name} decides by comparisons; it has no closed form")
@@ -44,7 +48,7 @@ def one_step(method: Method, system: SymbolicSystem, options: dict, t, y: list, 
     try:
         if not augmented:
             y = list(y) + [sympy.sympify(v) for v in method.initial_memory(system, t, list(y), opts)]
-        image = [_expanded(v) for v in method.step(system, t, list(y), opts, Recorder(keep=False))]
+        image = [_expanded(v) if reduced else v for v in method.step(system, t, list(y), opts, Recorder(keep=False))]
     except (TypeError, ValueError, KeyError) as exc:
         raise SymbolicUnavailable(f"method {method.name} cannot step symbolically: {exc}") from None
     return image if augmented else image[:size]

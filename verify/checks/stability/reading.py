@@ -154,7 +154,7 @@ def amplification(method, options, model, parameters) -> sympy.Matrix:
     """M with y+ = M y for one step of ``method`` on the linear homogeneous ``model``."""
     system = SymbolicSystem(model, {symbol(p): v for p, v in parameters.items()})
     state = [sympy.Dummy(f"y{i}") for i in range(len(model.states) + symbolic.memory_size(method, model, options))]
-    image = symbolic.one_step(method, system, options, symbol("t"), state, augmented=True)
+    image = symbolic.one_step(method, system, options, symbol("t"), state, augmented=True, reduced=False)
     parts = symbolic.affine_parts(image, state)
     if parts is None or any(parts[1]):
         raise CheckError("the step is not linear and homogeneous in the state: no amplification matrix")
