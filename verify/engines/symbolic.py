@@ -159,7 +159,7 @@ def n_steps(method: Method, system: SymbolicSystem, options: dict, t0, y0: list,
     if sympy.sympify(steps).is_Integer and int(steps) <= 8:
         if record is not None:
             state = [sympy.Dummy(f"y{i}") for i in range(len(y0))]
-            parts = affine_parts(one_step(method, system, options, t0, state), state)
+            parts = affine_parts(one_step(method, system, options, t0, state, reduced=False), state)
             if parts is not None:
                 record.append((_map_lines, system, names, *parts))
         t, y = t0, list(y0)
