@@ -51,3 +51,47 @@ def test_a_settled_order_one_too_high_is_refuted(check_claims):
 def test_two_step_counts_cannot_show_settling(check_claims):
     outcome = check_claims(claim([20, 40], 6))["dp"].outcome
     assert outcome.status == "error" and "not settled" in outcome.message
+
+
+def test_a_kept_run_is_handed_out_only_for_the_same_run(check_claims):
+    """One worker checks claim after claim and keeps the order check's runs (observed._final_state): claims that
+    differ only in a parameter value, the initial value, a tableau weight or the end time must each get their own
+    runs.  Forward Euler on y' = -k y, y(0) = y0 to t = T, N steps: y_N = y0 (1 - kT/N)^N, so the error at each N
+    is |y0 (1 - kT/N)^N - y0 exp(-kT)|, computed here with mpmath; every claim's error list must be its own."""
+    import mpmath
+
+    base = """
+[model.decay]
+states = ["y"]
+rhs = {{ y = "-k*y" }}
+parameters = {{ k = 1 }}
+solution = {{ y = "y0*exp(-k*t)" }}
+
+[[claim]]
+id = "{id}"
+statement = "s"
+check = "order"
+model = "decay"
+method = "rk"
+options = {{ A = [[0]], b = [{b}], c = [0] }}
+parameters = {{ k = {k} }}
+initial = {{ y = {y0} }}
+t_end = {T}
+steps = [10, 20, 40, 80]
+order = 1
+tolerance = 0.2
+"""
+    cases = {"plain": (1, 1, 1, "1"), "k": (2, 1, 1, "1"), "y0": (1, 3, 1, "1"), "T": (1, 1, 2, "1"), "b": (1, 1, 1, "1/2")}
+    text = base.format(id="plain", k=1, y0=1, T=1, b='"1"')
+    for name, (k, y0, T, b) in list(cases.items())[1:]:
+        text += "[[claim]]" + base.split("[[claim]]")[1].format(id=name, k=k, y0=y0, T=T, b=f'"{b}"')
+    results = check_claims(text)
+    mpmath.mp.dps = 30
+    try:
+        for name, (k, y0, T, b) in cases.items():
+            weight = mpmath.mpf(1) / 2 if b == "1/2" else mpmath.mpf(int(b))
+            errors = [abs(y0 * (1 - weight * k * mpmath.mpf(T) / n) ** n - y0 * mpmath.exp(-k * T)) for n in (10, 20, 40, 80)]
+            shown = results[name].outcome.computed["errors"]
+            assert shown == ", ".join(f"{float(e):.3e}" for e in errors), (name, shown)
+    finally:
+        mpmath.mp.dps = 15

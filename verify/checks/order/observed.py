@@ -17,6 +17,7 @@ estimate from finitely many runs, so the evidence is ``numerical``.
 """
 from __future__ import annotations
 
+from collections import OrderedDict
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -95,8 +96,31 @@ def prepare(claim: Claim) -> OrderSpec:
 
 
 
+RUNS_KEPT = 64  # runs kept per process (OrderedDict, least recently used out first)
+_RUNS: OrderedDict = OrderedDict()
+
+
 def _final_state(spec, claim, system, n, exact_route, extra_options=None):
-    """(state as mpmath numbers, route) after n steps of (t_end - t0)/n, or after one such step when local."""
+    """(state as mpmath numbers, route) after n steps of (t_end - t0)/n, or after one such step when local.
+
+    A worker checks claim after claim (verify.runner), and an order claim and its wrong version (another order or
+    tolerance) make the same runs: a run is kept under everything it depends on (method, options, model with its
+    solution, parameter values, start, end, N, route, working precision) and handed out again as a copy."""
+    key = (spec.method.name, repr(sorted(spec.options.items(), key=str)), repr(sorted((extra_options or {}).items(), key=str)),
+           spec.step, repr(spec.t0), repr(spec.t_end), repr(list(spec.y0)), n, spec.local, exact_route, type(system).__name__,
+           repr(claim.model), repr(sorted(claim.parameters.items(), key=str)), mpmath.mp.prec)
+    if key in _RUNS:
+        _RUNS.move_to_end(key)
+        state, route = _RUNS[key]
+        return list(state), route
+    state, route = _run_once(spec, claim, system, n, exact_route, extra_options)
+    _RUNS[key] = (list(state), route)
+    if len(_RUNS) > RUNS_KEPT:
+        _RUNS.popitem(last=False)
+    return state, route
+
+
+def _run_once(spec, claim, system, n, exact_route, extra_options):
     options = dict(spec.options)
     options.update(extra_options or {})
     options[spec.step] = (spec.t_end - spec.t0) / n
