@@ -60,31 +60,13 @@ def test_a_kept_run_is_handed_out_only_for_the_same_run(check_claims):
     is |y0 (1 - kT/N)^N - y0 exp(-kT)|, computed here with mpmath; every claim's error list must be its own."""
     import mpmath
 
-    base = """
-[model.decay]
-states = ["y"]
-rhs = {{ y = "-k*y" }}
-parameters = {{ k = 1 }}
-solution = {{ y = "y0*exp(-k*t)" }}
-
-[[claim]]
-id = "{id}"
-statement = "s"
-check = "order"
-model = "decay"
-method = "rk"
-options = {{ A = [[0]], b = [{b}], c = [0] }}
-parameters = {{ k = {k} }}
-initial = {{ y = {y0} }}
-t_end = {T}
-steps = [10, 20, 40, 80]
-order = 1
-tolerance = 0.2
-"""
     cases = {"plain": (1, 1, 1, "1"), "k": (2, 1, 1, "1"), "y0": (1, 3, 1, "1"), "T": (1, 1, 2, "1"), "b": (1, 1, 1, "1/2")}
-    text = base.format(id="plain", k=1, y0=1, T=1, b='"1"')
-    for name, (k, y0, T, b) in list(cases.items())[1:]:
-        text += "[[claim]]" + base.split("[[claim]]")[1].format(id=name, k=k, y0=y0, T=T, b=f'"{b}"')
+    text = '[model.decay]\nstates = ["y"]\nrhs = { y = "-k*y" }\nparameters = { k = 1 }\nsolution = { y = "y0*exp(-k*t)" }\n'
+    for name, (k, y0, T, b) in cases.items():  # forward Euler written as a one-stage tableau with weight b
+        keys = {"id": f'"{name}"', "statement": '"s"', "check": '"order"', "model": '"decay"', "method": '"rk"',
+                "options": f'{{ A = [[0]], b = ["{b}"], c = [0] }}', "parameters": f"{{ k = {k} }}", "initial": f"{{ y = {y0} }}",
+                "t_end": T, "steps": "[10, 20, 40, 80]", "order": 1, "tolerance": 0.2}
+        text += "\n[[claim]]\n" + "".join(f"{key} = {value}\n" for key, value in keys.items())
     results = check_claims(text)
     mpmath.mp.dps = 30
     try:
