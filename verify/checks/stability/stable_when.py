@@ -34,10 +34,11 @@ def _decide(relation):
     return OPERATORS[relation.rel_op](sign, 0)
 
 
-def _bounded(M, variable, value):
-    """Is y -> M y power-bounded at variable = value (Jury's conditions, Jordan blocks excluded)?  None if undecided."""
+def _bounded(M, variable, value, invariants):
+    """Is y -> M y power-bounded at variable = value (Jury's conditions, Jordan blocks excluded)?  None if undecided.
+    ``invariants``: M's trace and determinant in normal form (_invariants), read once per claim."""
     if not value.free_symbols and M.free_symbols <= {variable}:
-        return _bounded_at_a_number(M, variable, value)
+        return _bounded_at_a_number(M, variable, value, invariants)
     Mv = rational_functions.normal(M.subs(variable, value))
     if Mv.shape == (1, 1):
         return _decide(sympy.Le(sympy.Abs(Mv[0, 0]), 1, evaluate=False))
@@ -53,7 +54,7 @@ def _bounded(M, variable, value):
     return not jordan or Mv in (sympy.eye(2), -sympy.eye(2))
 
 
-def _bounded_at_a_number(M, variable, value):
+def _bounded_at_a_number(M, variable, value, invariants):
     """_bounded at a real algebraic ``value`` when M depends on the step alone: each condition is the sign of one of
     the expressions whose roots are the split points (R - 1, R + 1; D - 1, D + 1, T - 1 - D, T + 1 + D, T - 2,
     T + 2), decided at ``value`` by spectral.sign_at, which also decides the exact zeros a split point brings (|R|
@@ -71,7 +72,7 @@ def _bounded_at_a_number(M, variable, value):
 
     if M.shape == (1, 1):
         return sign(M[0, 0] - 1) <= 0 and sign(M[0, 0] + 1) >= 0
-    T, D = rational_functions.normal(M.trace()), rational_functions.normal(M.det())
+    T, D = invariants
     if not (sign(D - 1) <= 0 and sign(D + 1) >= 0 and sign(T - 1 - D) <= 0 and sign(T + 1 + D) >= 0):
         return False
     if sign(D - 1) != 0 or (sign(T - 2) != 0 and sign(T + 2) != 0):
@@ -101,13 +102,18 @@ def _claim_text(spec) -> str:
     return f"stable exactly when {spec.text} ({v} > 0)"
 
 
-def _critical_points(M, spec):
+def _invariants(M) -> tuple:
+    """(trace, determinant) of M, each in normal form."""
+    return rational_functions.normal(M.trace()), rational_functions.normal(M.det())
+
+
+def _critical_points(M, spec, invariants):
     """Positive roots (numerators and denominators) of everything the two statements compare, sorted."""
     v = spec.variable
     if M.shape == (1, 1):
         expressions = [M[0, 0] - 1, M[0, 0] + 1]
     else:
-        T, D = rational_functions.normal(M.trace()), rational_functions.normal(M.det())
+        T, D = invariants
         expressions = [D - 1, D + 1, T - 1 - D, T + 1 + D, T - 2, T + 2]
     return spectral.merge_points(spectral.positive_roots(expressions + _claim_expressions(spec), v))
 
@@ -196,7 +202,8 @@ def _decide_stable_when(claim, method, options, spec) -> Outcome:
     M = rational_functions.normal(amplification(method, opts, claim.model, parameters))
     if M.shape not in ((1, 1), (2, 2)):
         return _stable_when_by_crossings(claim, method, M, spec)
-    points = _critical_points(M, spec)
+    invariants = _invariants(M)  # read once: every test point's decision and the message use them
+    points = _critical_points(M, spec, invariants)
     tests = []
     if not points:
         tests = [sympy.Integer(1)]
@@ -208,18 +215,18 @@ def _decide_stable_when(claim, method, options, spec) -> Outcome:
     v = spec.variable
     found_stable = []
     for value in tests:
-        computed_value, claimed = _bounded(M, v, value), _claimed(spec, value)
+        computed_value, claimed = _bounded(M, v, value, invariants), _claimed(spec, value)
         if computed_value is None or claimed is None:
             raise CheckError(f"cannot decide stability at {v} = {value}")
         if computed_value:
             found_stable.append(value)
         if computed_value != claimed:
-            T, D = rational_functions.normal(M.trace()), rational_functions.normal(M.det())
+            T, D = invariants
             return Outcome("refuted", "symbolic",
                            f"claimed {_claim_text(spec)}; at {v} = {value}: claimed {'stable' if claimed else 'unstable'}, "
                            f"computed {'stable' if computed_value else 'unstable'} (trace {_shown(T, v, value)}, determinant {_shown(D, v, value)})",
                            {"amplification matrix": str(M.tolist())}, [f"amplification matrix: {M.tolist()}"])
-    trace, determinant = (rational_functions.normal(M.trace()), rational_functions.normal(M.det())) if M.shape == (2, 2) else (None, None)
+    trace, determinant = invariants if M.shape == (2, 2) else (None, None)
     decided = ["decided at"]
     for t in tests:
         decided += ([","] if len(decided) > 1 else []) + [sympy.Eq(v, t, evaluate=False), ":", "stable" if t in found_stable else "unstable"]
