@@ -116,65 +116,57 @@ def compile_mp(expression: sympy.Expr, variables: Sequence[sympy.Symbol], ctx=mp
         sympy.Max: _interval_max if interval else _ball_max if ctx is BALLS else max,
     }
 
-    def constant(p: int, q: int):
-        """p/q in ctx, rounded once per working precision (a run evaluates it at every call; a run repeated at
-        another precision gets it rounded at that one)."""
-        rounded = {}
+    def per_precision(make):
+        """make() at the working precision, computed once per precision (a run evaluates it at every call; a run
+        repeated at another precision gets it rounded at that one)."""
+        kept = {}
 
-        def value(env):
+        def value():
             prec = ctx.prec
-            found = rounded.get(prec)
+            found = kept.get(prec)
             if found is None:
-                found = rounded[prec] = ctx.mpf(p) / q if q != 1 else ctx.mpf(p)
+                found = kept[prec] = make()
             return found
         return value
 
-    def linear_form(e):
-        """c_0 + sum c_i x_i (a linear model's right-hand side) as one dot product in mpmath (fdot), the
-        coefficients rounded once per working precision; None for anything else."""
-        numbers, positions = [], []
-        for term in e.args:
-            factors = sympy.Mul.make_args(term)
-            rational = [f for f in factors if f.is_Rational]
-            rest = [f for f in factors if not f.is_Rational]
-            if len(rational) > 1 or len(rest) > 1 or (rest and not (rest[0].is_Symbol and rest[0] in index)):
-                return None
-            number = rational[0] if rational else sympy.Integer(1)
-            numbers.append((int(number.p), int(number.q)))
-            positions.append(index[rest[0]] if rest else None)
-        constant_at = positions.index(None) if None in positions else None
-        if constant_at is not None:  # the constant term last, multiplied by one
-            numbers.append(numbers.pop(constant_at))
-            positions.pop(constant_at)
-        rounded = {}
+    def constant(p: int, q: int):
+        """p/q in ctx, rounded once per working precision."""
+        rounded = per_precision(lambda: ctx.mpf(p) / q if q != 1 else ctx.mpf(p))
+        return lambda env: rounded()
 
-        def value(env):
-            coefficients = rounded.get(ctx.prec)
-            if coefficients is None:
-                coefficients = rounded[ctx.prec] = [ctx.mpf(p) / q for p, q in numbers]
-            values = [env[i] for i in positions]
-            if constant_at is not None:
-                values.append(ctx.one)
-            return ctx.fdot(coefficients, values)
-        return value
-
-    def ball_linear_form(e):
-        """The same sum in arb balls, term by term in the order of ``e.args`` (the sum the closures per term would
-        make, with one closure): number * variable, variable, or number."""
+    def linear_terms(e):
+        """[(p, q, position of the variable or None)] of a sum of terms number * variable, variable, or number (a
+        linear model's right-hand side), in the order of ``e.args``; None for anything else."""
         terms = []
         for term in e.args:
             number, rest = term.as_coeff_Mul()
-            if not number.is_Rational or not (rest == 1 or (rest.is_Symbol and rest in index)):
+            if not number.is_Rational or not (rest is sympy.S.One or (rest.is_Symbol and rest in index)):
                 return None
-            terms.append((int(number.p), int(number.q), None if rest == 1 else index[rest]))
-        rounded = {}
+            terms.append((int(number.p), int(number.q), None if rest is sympy.S.One else index[rest]))
+        return terms
+
+    def linear_form(terms):
+        """The sum as one dot product in mpmath (fdot), the constant term last (times one)."""
+        ordered = [term for term in terms if term[2] is not None] + [term for term in terms if term[2] is None]
+        positions = [i for _, _, i in ordered if i is not None]
+        constant_term = len(positions) < len(ordered)
+        coefficients = per_precision(lambda: [ctx.mpf(p) / q for p, q, _ in ordered])
 
         def value(env):
-            parts = rounded.get(flint.ctx.prec)
-            if parts is None:
-                parts = rounded[flint.ctx.prec] = [(None if p == q == 1 and i is not None else flint.arb(p) / q, i) for p, q, i in terms]
+            values = [env[i] for i in positions]
+            if constant_term:
+                values.append(ctx.one)
+            return ctx.fdot(coefficients(), values)
+        return value
+
+    def ball_linear_form(terms):
+        """The sum in arb balls, term by term in the order of ``e.args`` (the sum the closures per term would make,
+        with one closure); a variable with coefficient 1 is added as it is."""
+        parts = per_precision(lambda: [(None if p == q == 1 and i is not None else flint.arb(p) / q, i) for p, q, i in terms])
+
+        def value(env):
             total = flint.arb(0)
-            for c, i in parts:
+            for c, i in parts():
                 total += c if i is None else env[i] if c is None else c * env[i]
             return total
         return value
@@ -194,9 +186,9 @@ def compile_mp(expression: sympy.Expr, variables: Sequence[sympy.Symbol], ctx=mp
             i = index[e]
             return lambda env: env[i]
         if e.is_Add and (ctx is mpmath.mp or ctx is BALLS):
-            form = linear_form(e) if ctx is mpmath.mp else ball_linear_form(e)
-            if form is not None:
-                return form
+            terms = linear_terms(e)
+            if terms is not None:
+                return linear_form(terms) if ctx is mpmath.mp else ball_linear_form(terms)
         args = [walk(a) for a in e.args]
         if e.is_Add:
             return lambda env: ctx.fsum(f(env) for f in args) if not interval else _iv_sum(f(env) for f in args)

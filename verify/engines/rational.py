@@ -120,23 +120,26 @@ def _compile(e: sympy.Expr, index) -> Callable:
     raise NotRational(f"{e} is not a rational function of its arguments")
 
 
+def _linear_terms(e: sympy.Expr, variables) -> list | None:
+    """[(coefficient, variable or 1)] of a rational number, a variable, or a sum of rational multiples of
+    ``variables`` and a rational number (the right-hand side of a linear model); None for anything else."""
+    terms = []
+    for term in sympy.Add.make_args(e):
+        coefficient, rest = term.as_coeff_Mul()
+        if not coefficient.is_Rational or not (rest is sympy.S.One or rest in variables):
+            return None
+        terms.append((coefficient, rest))
+    return terms
+
+
 def _linear_form(e: sympy.Expr, index):
-    """A sum of terms number * variable and a number (the right-hand side of a linear model: 900 such terms at
-    dimension 30) compiled as one closure over (coefficient, position) pairs, not a closure per term and factor;
-    None for anything else."""
-    if not e.is_Add:
+    """A sum of terms number * variable and a number (900 such terms at dimension 30) compiled as one closure over
+    (coefficient, position) pairs, not a closure per term and factor; None for anything else."""
+    terms = _linear_terms(e, index) if e.is_Add else None
+    if terms is None:
         return None
-    constant, pairs = Rational(0), []
-    for term in e.args:
-        coefficient, variable = term.as_coeff_Mul()
-        if not coefficient.is_Rational:
-            return None
-        if variable is sympy.S.One:
-            constant += to_field(coefficient)
-        elif variable.is_Symbol and variable in index:
-            pairs.append((to_field(coefficient), index[variable]))
-        else:
-            return None
+    constant = sum((to_field(c) for c, rest in terms if rest is sympy.S.One), Rational(0))
+    pairs = [(to_field(c), index[rest]) for c, rest in terms if rest is not sympy.S.One]
 
     def value(env):
         total = constant
@@ -161,10 +164,12 @@ def _product(values):
 
 
 def is_affine_autonomous(rhs: Sequence[sympy.Expr], states: Sequence[sympy.Symbol], time: sympy.Symbol) -> bool:
-    """True when every right-hand side is a polynomial of degree <= 1 in the states, free of t."""
+    """True when every right-hand side is a polynomial of degree <= 1 in the states, free of t.  A sum of rational
+    multiples of states is affine at sight; the expansion into monomials (0.2 ms per right-hand side of 30 terms)
+    is left for the others."""
     known = set(states)
     for e in rhs:
-        if _plainly_affine(e, known):
+        if _linear_terms(e, known) is not None:
             continue
         if e.has(time):
             return False
@@ -175,17 +180,6 @@ def is_affine_autonomous(rhs: Sequence[sympy.Expr], states: Sequence[sympy.Symbo
         except sympy.PolynomialError:
             return False
         if any(sum(monomial) > 1 or not coefficient.is_Rational for monomial, coefficient in terms.items()):
-            return False
-    return True
-
-
-def _plainly_affine(e: sympy.Expr, states: set) -> bool:
-    """A rational number, a state, or a sum of rational multiples of states and a rational number: affine at sight
-    (the expansion into monomials below costs 0.2 ms per right-hand side of 30 terms); False leaves it to the
-    tests below."""
-    for term in sympy.Add.make_args(e):
-        coefficient, rest = term.as_coeff_Mul()
-        if not coefficient.is_Rational or not (rest is sympy.S.One or rest in states):
             return False
     return True
 

@@ -72,10 +72,7 @@ def normal(expression):
             return sympy.Integer(0)
         if not symbols:
             return domain.to_sympy(p / q)
-        p, q = p.cancel(q)
-        lead = q.LC
-        p, q = p.quo_ground(lead), q.quo_ground(lead)
-        return domain.to_sympy(p) / domain.to_sympy(q)
+        return _fraction(domain, p, q)
     except POLY_ERRORS:
         return sympy.simplify(expression)
 
