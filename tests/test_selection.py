@@ -50,3 +50,26 @@ def test_the_command_line_takes_expressions_for_run_and_list(run_cli, tmp_path):
     assert bad.exit_code == 2 and "the expression ends too early" in bad.output
     none = run_cli("list", "c.toml", "-k", "nothing")
     assert none.exit_code == 5 and "no claim id matches 'nothing'" in none.output
+
+
+def test_claims_not_selected_are_not_prepared(run_cli, tmp_path, monkeypatch):
+    """`verify run -k` and `verify explain ID` parse only the claims they check (explain over the bundled library read
+    all 285 before); a duplicate of a selected id is still one, and a file that cannot be read is still reported."""
+    from test_cli_reports import QUICK_PAIR
+
+    from verify.input import load
+
+    prepared = []
+    real = load._prepare
+    monkeypatch.setattr(load, "_prepare", lambda claim, *rest: (prepared.append(claim.id), real(claim, *rest))[1])
+    (tmp_path / "c.toml").write_text(QUICK_PAIR, encoding="utf-8")
+    (tmp_path / "d.toml").write_text(QUICK_PAIR.split("[[claim]]")[0] + "[[claim]]" + QUICK_PAIR.split("[[claim]]")[1], encoding="utf-8")
+    (tmp_path / "e.toml").write_text("not = toml = at all", encoding="utf-8")
+    ran = run_cli("run", "c.toml", "e.toml", "-k", "sum")
+    assert prepared == ["sum"] and "cannot read TOML" in ran.output, ran.output
+    prepared.clear()
+    explained = run_cli("explain", "heun", "c.toml")
+    assert prepared == ["heun"] and explained.exit_code == 0, explained.output
+    prepared.clear()
+    duplicate = run_cli("run", "c.toml", "d.toml", "-k", "heun")
+    assert prepared == ["heun"] and "duplicate id" in duplicate.output, duplicate.output

@@ -328,7 +328,7 @@ def explain_command(claim_id, paths, model_dirs, latex, standalone, show_all, ti
     if standalone and not latex:
         raise click.UsageError("--standalone goes with --latex")
     timeout, memory_limit = resolve_limits(timeout, memory_limit, in_process)
-    claims = [c for c in runner.load(paths, model_dirs) if c.id == claim_id]
+    claims = [c for c in runner.load(paths, model_dirs, ids=[claim_id]) if c.id == claim_id]
     if not claims:
         click.echo(f"no claim with id {claim_id!r}", err=True)
         sys.exit(2)

@@ -35,14 +35,14 @@ from verify.report import unlimited_int_digits
 MIB = 1024 * 1024
 
 
-def load(paths, model_dirs=(), select=None) -> list[Claim]:
+def load(paths, model_dirs=(), select=None, ids=None) -> list[Claim]:
     """The claims of ``paths``; ``select``: a -k expression or several (all must match, verify.selection), which
-    keeps the claims whose id matches, and every file that could not be read (its id starts with "(")."""
-    claims = load_claims(paths or [DEFAULT_CLAIMS], default_model_dirs(model_dirs), checks.CHECKS)
-    if select:
-        matches = compile_selection([select] if isinstance(select, str) else select)
-        claims = [c for c in claims if matches(c.id) or c.load_error and c.id.startswith("(")]
-    return claims
+    keeps the claims whose id matches, and every file that could not be read (its id starts with "(");
+    ``ids``: keep only the claims with one of these ids (and those files).  Claims not kept are not prepared."""
+    wanted = compile_selection([select] if isinstance(select, str) else select) if select else None
+    if ids is not None:
+        wanted = (lambda keep, also: lambda i: i in keep and (also is None or also(i)))(set(ids), wanted)
+    return load_claims(paths or [DEFAULT_CLAIMS], default_model_dirs(model_dirs), checks.CHECKS, wanted)
 
 
 

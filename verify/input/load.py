@@ -213,16 +213,19 @@ def read_out_of_scope(path) -> list[OutOfScope]:
         return []
 
 
-def load_claims(paths, model_directories, checks) -> list[Claim]:
-    """Every claim of every file under ``paths``; ``checks`` maps a check name to its ClaimKind (verify.checks)."""
+def load_claims(paths, model_directories, checks, wanted=None) -> list[Claim]:
+    """Every claim of every file under ``paths``; ``checks`` maps a check name to its ClaimKind (verify.checks).
+    ``wanted``: a test of a claim's id; a claim it rejects is neither prepared (its expressions are not parsed) nor
+    returned, so that `verify explain ID` and `verify run -k` read only what they check.  What cannot be read as a
+    claim with an id (a file's error, an unnamed claim: ids in parentheses) is always returned."""
     shared_models, claims = load_models(model_directories)
     seen_ids: dict[str, str] = {}
     for path in toml_files(paths):
-        claims.extend(_load_file(path, shared_models, checks, seen_ids))
+        claims.extend(_load_file(path, shared_models, checks, seen_ids, wanted))
     return claims
 
 
-def _load_file(path: Path, shared_models, checks, seen_ids) -> list[Claim]:
+def _load_file(path: Path, shared_models, checks, seen_ids, wanted=None) -> list[Claim]:
     file = str(path)
 
     def file_error(message) -> Claim:
@@ -284,6 +287,9 @@ def _load_file(path: Path, shared_models, checks, seen_ids) -> list[Claim]:
         except Exception as exc:
             expanded = [Claim(id=f"(claim #{number})", file="", table={}, load_error=_unexpected(exc))]
         for claim in expanded:
+            if wanted is not None and not claim.id.startswith("(") and not wanted(claim.id):
+                seen_ids.setdefault(claim.id, file)  # a wanted claim of the same id further on is still a duplicate
+                continue
             claim.file = file
             claim.line = header_lines[number - 1] if header_lines else None
             claim.document = document
