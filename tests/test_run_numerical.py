@@ -131,3 +131,46 @@ def test_a_continuation_that_jumps_roots_decides_nothing(check_claims):
         "branch": (body + 'expect = { y = "-0.326488" }',), "other-root": (body + 'expect = { y = "2.121383" }',)})).items()}
     for name in ("branch", "other-root"):
         assert results[name].status == "error" and "could not decide" in results[name].message, (name, results[name].message)
+
+
+def test_the_continuation_follows_its_path_in_floats_and_mpmath_finishes_it(monkeypatch):
+    """The twins follow an implicit root from the explicit value in machine floats and finish at the last lam in
+    mpmath (base.continued): the result is the root the path in mpmath alone reaches, to the Newton tolerance; where
+    the floats cannot follow (a value beyond them) the path is followed in mpmath from the start."""
+    from verify.engines import twins
+    from verify.engines.twins import base, implicit, multistep, runge_kutta
+    from verify.input.model import symbol
+
+    y, w, t = symbol("y"), symbol("w"), symbol("t")
+    problems = {
+        "backward-euler": ([-y**3 + w, -w * y], [sympy.Integer(2), sympy.Rational(1, 3)], {"h": sympy.Rational(1, 2)}),
+        "radau-iia-5": ([-y**3 + w, -w * y], [sympy.Integer(2), sympy.Rational(1, 3)], {"h": sympy.Rational(1, 2)}),
+        "bdf-2": ([-y**3 + w, -w * y], [sympy.Integer(2), sympy.Rational(1, 3)], {"h": sympy.Rational(1, 10), "start": "rk4"}),
+        "sdirk-2": ([-y**3 + w, -w * y], [sympy.Integer(10)**400, sympy.Rational(1, 3)], {"h": sympy.Rational(1, 10)**801}),  # past floats
+    }
+    real = base.newton_floats
+    calls = []
+
+    def counted(*args):
+        found = real(*args)
+        calls.append(1)  # a point of the path found in floats
+        return found
+
+    def refused(*args):
+        raise base._FloatPathLost("refused")
+
+    for method, (rhs, y0, options) in problems.items():
+        def run():
+            problem = twins.Problem(method, options, rhs, [y, w], 0, y0, 3, blocks={}, time=t)
+            return twins.solve(problem).y
+        calls.clear()
+        for module in (implicit, multistep, runge_kutta):
+            monkeypatch.setattr(module, "newton_floats", counted)
+        fast = run()
+        floats_used = bool(calls)
+        for module in (implicit, multistep, runge_kutta):
+            monkeypatch.setattr(module, "newton_floats", refused)
+        slow = run()
+        assert floats_used == (method != "sdirk-2"), method
+        with mpmath.workdps(50):
+            assert all(abs(a - b) <= mpmath.mpf(10) ** -40 * max(1, abs(b)) for a, b in zip(fast, slow)), (method, fast, slow)

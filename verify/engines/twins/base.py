@@ -5,6 +5,7 @@ cross-check's own walker (verify.engines.crosscheck.compile_mp).
 """
 from __future__ import annotations
 
+import math
 
 import mpmath
 import sympy
@@ -12,7 +13,9 @@ import sympy
 from verify.engines.crosscheck import compile_mp, to_mp
 from verify.engines.methods import METHODS
 from verify.engines.methods.schema import NEWTON
-from verify.errors import SolverFailure
+from verify.errors import CrossCheckUnavailable, SolverFailure
+
+FLOAT_TOLERANCE = 1e-9  # a continuation point found in machine floats: max |residual| <= this * max(1, max |x|)
 
 
 class MpSystem:
@@ -25,6 +28,7 @@ class MpSystem:
         self.constraint_functions = [compile_mp(g, variables) for g in constraints]
         self._jacobian_source = (list(rhs) + list(constraints), list(states), variables)
         self._jacobian_functions = None
+        self._floats = None
         self.blocks = blocks  # block name -> component indices
         self.counts: dict[str, int] = {}
         self.near_ties: list[tuple] = []  # co-simulation threshold tests within rounding: (macro step, subsystem, substep, stage)
@@ -36,6 +40,18 @@ class MpSystem:
             expressions, states, variables = self._jacobian_source
             self._jacobian_functions = [[compile_mp(sympy.diff(e, s), variables) for s in states] for e in expressions]
         return self._jacobian_functions
+
+    @property
+    def floats(self) -> "FloatSystem | None":
+        """The right-hand side and its Jacobian in machine floats, for following a continuation path only (base.continued);
+        None when they do not compile to floats."""
+        if self._floats is None:
+            expressions, states, variables = self._jacobian_source
+            try:
+                self._floats = FloatSystem(expressions[:len(self.functions)], states, variables)
+            except CrossCheckUnavailable:
+                self._floats = False
+        return self._floats or None
 
     def jacobian(self, t, y):
         self.count("jacobian")
@@ -69,16 +85,39 @@ class MpSystem:
         return [fn([t, *y]) for fn in self.functions]
 
     def jacobian_uncounted(self, t, y):
-        return mpmath.matrix([[fn([t, *y]) for fn in row] for row in self.jacobian_functions[:len(self.functions)]])
+        return mpmath.matrix(self.jacobian_rows(t, y))
+
+    def jacobian_rows(self, t, y) -> list:
+        """d(rhs)/d(states) as a list of rows, not counted."""
+        return [[fn([t, *y]) for fn in row] for row in self.jacobian_functions[:len(self.functions)]]
+
+
+class FloatSystem:
+    """A right-hand side and its Jacobian compiled to machine floats (compile_mp with mpmath.fp): the continuation of
+    an implicit equation follows its path in them (base.continued), and mpmath finishes at 50 digits."""
+
+    def __init__(self, rhs: list, states: list, variables: list):
+        self.functions = [compile_mp(e, variables, mpmath.fp) for e in rhs]
+        self.jacobian_functions = [[compile_mp(sympy.diff(e, s), variables, mpmath.fp) for s in states] for e in rhs]
+
+    def f_uncounted(self, t, y):
+        return [fn([t, *y]) for fn in self.functions]
+
+    def jacobian_rows(self, t, y) -> list:
+        return [[fn([t, *y]) for fn in row] for row in self.jacobian_functions]
 
 
 def solve(matrix, vector, where: str):
     """mpmath's LU solve (a 1x1 system given as a list [b]: the list [b / a]); a singular matrix (a Newton step at a
-    double root, a singular stage system) is a SolverFailure that says where, not an exception of mpmath's."""
+    double root, a singular stage system) is a SolverFailure that says where, not an exception of mpmath's.
+    ``matrix`` an mpmath matrix or a list of rows."""
     if isinstance(vector, list):  # a scalar equation (base.newton's step on one unknown): divide, without LU's bookkeeping
-        if not matrix[0, 0]:
+        a = matrix[0][0] if isinstance(matrix, list) else matrix[0, 0]
+        if not a:
             raise SolverFailure(f"the linear system of {where} is singular")
-        return [vector[0] / matrix[0, 0]]
+        return [vector[0] / a]
+    if isinstance(matrix, list):
+        matrix = mpmath.matrix(matrix)
     try:
         return mpmath.lu_solve(matrix, vector)
     except ZeroDivisionError:
@@ -106,26 +145,86 @@ def newton(residual, jacobian, x: list, budget: int, tolerance, where: str) -> l
                         f"(residual {mpmath.nstr(max(abs(v) for v in values), 5)} > {mpmath.nstr(tolerance, 5)})")
 
 
-def continued(newton, start, steps: int):
-    """The solution at lam = 1 of a family of implicit equations whose implicit part is scaled by lam (lam = 0: the
-    explicit value ``start``), followed by Newton at lam = 1/N, 2/N, ..., 1 (N = ``steps``: the system's
-    continuation_steps, set by the Problem), each from the previous solution: the root that tends to the explicit value
-    as h -> 0 (the SPEC's rule, which the exact path decides by counting roots,
+class _FloatPathLost(Exception):
+    """The continuation in machine floats cannot go on (singular, not finite, not converged): mpmath follows it."""
+
+
+def solve_floats(rows: list, vector: list) -> list:
+    """rows^-1 vector in machine floats by Gaussian elimination with partial pivoting; _FloatPathLost when singular."""
+    n = len(vector)
+    try:
+        a = [[float(v) for v in row] + [float(b)] for row, b in zip(rows, vector)]
+    except TypeError:  # a complex entry (the square root of a negative float)
+        raise _FloatPathLost("not a real float") from None
+    for col in range(n):
+        pivot = max(range(col, n), key=lambda r: abs(a[r][col]))
+        if not a[pivot][col]:
+            raise _FloatPathLost("singular")
+        a[col], a[pivot] = a[pivot], a[col]
+        for r in range(col + 1, n):
+            factor = a[r][col] / a[col][col]
+            if factor:
+                a[r] = [u - factor * v for u, v in zip(a[r], a[col])]
+    x = [0.0] * n
+    for r in reversed(range(n)):
+        x[r] = (a[r][n] - sum(a[r][k] * x[k] for k in range(r + 1, n))) / a[r][r]
+    return x
+
+
+def newton_floats(residual, jacobian, x: list, budget: int) -> list:
+    """x with max |residual(x)| <= FLOAT_TOLERANCE * max(1, max |x|) after at most ``budget`` Newton corrections in
+    machine floats (``jacobian`` gives a list of rows); _FloatPathLost when that fails in any way (singular, overflow,
+    a complex or infinite value, the budget spent)."""
+    for _ in range(budget + 1):
+        values = residual(x)
+        if not all(type(v) is float and math.isfinite(v) for v in values + x):
+            raise _FloatPathLost("not a finite float")
+        if max(abs(v) for v in values) <= FLOAT_TOLERANCE * max([1.0] + [abs(v) for v in x]):
+            return x
+        delta = solve_floats(jacobian(x), values)
+        x = [u - d for u, d in zip(x, delta)]
+    raise _FloatPathLost("not converged")
+
+
+def continued(newton, start, steps: int, fast=None, stop: int | None = None):
+    """The solution at lam = stop/steps (``stop`` defaults to ``steps``: lam = 1) of a family of implicit equations whose
+    implicit part is scaled by lam (lam = 0: the explicit value ``start``), followed by Newton at lam = 1/N, 2/N, ...
+    (N = ``steps``: the system's continuation_steps, set by the Problem), each from the previous solution: the root
+    that tends to the explicit value as h -> 0 (the SPEC's rule, which the exact path decides by counting roots,
     verify.engines.number_field.continued_root).  Fixed steps can still jump to another root near a fold; the
     cross-check (exact path) and the numerical route's two resolutions (8 and 64 steps) catch that as a
     disagreement, never as a verdict.
 
     ``newton(lam, x)`` is given ``lam`` only; the closures pass ``on_path(tolerance)`` at lam < 1, where the point
     need only lie close enough to the branch to start the next Newton (quadratic convergence recovers the digits at
-    lam = 1, solved to the full tolerance)."""
+    lam = 1, solved to the full tolerance).
+
+    ``fast(lam, x)``: the same Newton in machine floats (newton_floats, lam a float).  When given, the path is followed
+    in floats at the same lam, and ``newton`` at the last lam finishes from there (a 50-digit Newton at every lam
+    cost about eight times the finish); whenever the floats fail (_FloatPathLost, an overflow, a singular or
+    unconverged finish) the path is followed in mpmath from the start instead, as without ``fast``."""
+    stop = steps if stop is None else stop
+    if fast is not None and stop > 0:
+        try:
+            x = _converted(start, float)
+            for j in range(1, stop + 1):
+                x = fast(j / steps, x)
+            return newton(mpmath.mpf(stop) / steps, _converted(x, mpmath.mpf))
+        except (_FloatPathLost, SolverFailure, OverflowError, ZeroDivisionError, ValueError):
+            pass
     x = start
-    for j in range(1, steps + 1):
+    for j in range(1, stop + 1):
         try:
             x = newton(mpmath.mpf(j) / steps, x)
         except SolverFailure:  # singular or stuck at an intermediate lam (a linear stage's path passes a pole there:
             if j == steps:     # the trapezoid on y' = 4y + 1 with h = 1 at lam = 1/2): on to the next lam from here
                 raise
     return x
+
+
+def _converted(x, number):
+    """``x`` (a list of numbers, or of such lists: a Runge-Kutta method's stages) with every number converted."""
+    return [_converted(v, number) if isinstance(v, list) else number(v) for v in x]
 
 
 def on_path(tolerance, lam):

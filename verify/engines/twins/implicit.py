@@ -5,7 +5,7 @@ import mpmath
 import sympy
 
 from verify.engines.crosscheck import compile_mp, to_mp
-from verify.engines.twins.base import continued, newton, newton_settings, on_path, option, per_state, record, solve
+from verify.engines.twins.base import continued, newton, newton_floats, newton_settings, on_path, option, per_state, record, solve
 from verify.errors import SolverFailure
 
 
@@ -25,21 +25,25 @@ def backward_euler(system, t, y, options, names, trace):
     budget, tolerance = newton_settings(options)
     r_d, r_a = residuals(options, names, t1, h, d)
 
-    def equations(u, lam=1):
-        rate, g = system.f_uncounted(t1, u), (system.g(t1, u) if lam == 1 else [])
-        return [u[i] - y[i] - lam * h * (rate[i] + r_d[i]) for i in range(d)] + [g[k] - r_a[k] for k in range(n - d)]
+    def equations(u):
+        rate, g = system.f_uncounted(t1, u), system.g(t1, u)
+        return [u[i] - y[i] - h * (rate[i] + r_d[i]) for i in range(d)] + [g[k] - r_a[k] for k in range(n - d)]
 
     def newton_at(lam, u):
-        """u - y = lam h f(t1, u), uncounted: the continuation from the explicit value (an ODE only)."""
-        def jacobian(u):
-            J = system.jacobian_uncounted(t1, u)
-            return mpmath.matrix([[(1 if i == j else 0) - lam * h * J[i, j] for j in range(d)] for i in range(d)])
+        """u - y = lam h (f(t1, u) + r_d), uncounted: the continuation from the explicit value (an ODE only)."""
+        return newton(*_continuation_equations(system, t1, y, h, r_d, lam), u, budget, on_path(tolerance, lam),
+                      f"at t = {mpmath.nstr(t1, 12)} (continuation at lam = {mpmath.nstr(lam, 3)})")
 
-        return newton(lambda u: equations(u, lam), jacobian, u, budget, on_path(tolerance, lam), f"at t = {mpmath.nstr(t1, 12)} (continuation at "
-                      f"lam = {mpmath.nstr(lam, 3)})")
+    floats = system.floats
+    fast = None
+    if floats is not None:
+        def fast(lam, u):
+            return newton_floats(*_continuation_equations(floats, float(t1), [float(v) for v in y], float(h), [float(v) for v in r_d], lam),
+                                 u, budget)
 
     # an ODE: follow the root from y (lam = 0) to lam = 7/8, then the counted iteration below finishes at lam = 1
-    u = continued(lambda lam, u: newton_at(lam, u) if lam < 1 else u, list(y), system.continuation_steps) if n == d else list(y)
+    steps = system.continuation_steps
+    u = continued(newton_at, list(y), steps, fast, stop=steps - 1) if n == d else list(y)
     values = equations(u)
     iterations = 0
     while max(abs(v) for v in values) > tolerance * max([mpmath.mpf(1)] + [abs(v) for v in u]):  # as base.newton
@@ -65,6 +69,22 @@ def backward_euler(system, t, y, options, names, trace):
     for name, value in zip(names, u):
         record(trace, name, value)
     return t1, u
+
+
+def _continuation_equations(system, t1, y, h, r_d, lam):
+    """(residual, Jacobian as rows) of u - y - lam h (f(t1, u) + r_d), in whatever numbers ``system`` (MpSystem or its
+    FloatSystem) and the others are."""
+    d = len(y)
+
+    def residual(u):
+        rate = system.f_uncounted(t1, u)
+        return [u[i] - y[i] - lam * h * (rate[i] + r_d[i]) for i in range(d)]
+
+    def jacobian(u):
+        J = system.jacobian_rows(t1, u)
+        return [[(1 if i == j else 0) - lam * h * J[i][j] for j in range(d)] for i in range(d)]
+
+    return residual, jacobian
 
 
 def rosenbrock_euler(system, t, y, options, names, trace):

@@ -11,7 +11,7 @@ from __future__ import annotations
 import mpmath
 
 from verify.engines.twins import runge_kutta as rk_twin
-from verify.engines.twins.base import continued, newton, on_path
+from verify.engines.twins.base import continued, newton, newton_floats, on_path
 
 
 def _lagrange(nodes, j):
@@ -140,17 +140,32 @@ class Runner:
 
     def _newton(self, t1, known, guess):
         """Solve u - h beta_k f(t1, u) = known, followed from u = known as h beta_k grows from 0 (base.continued: the
-        root that tends to the explicit value as h -> 0)."""
-        h, bk, d = self.h, self.beta[-1], len(known)
+        root that tends to the explicit value as h -> 0; the path in machine floats, the last point in mpmath)."""
+        h, bk = self.h, self.beta[-1]
 
         def newton_at(lam, u):
-            def residual(u):
-                return [u[q] - lam * h * bk * v - known[q] for q, v in enumerate(self.system.f_uncounted(t1, u))]
+            equations = _implicit_equation(self.system, t1, known, h, bk, lam)
+            return newton(*equations, u, self.budget, on_path(self.tolerance, lam), f"at t = {mpmath.nstr(t1, 12)}")
 
-            def jacobian(u):
-                J = self.system.jacobian_uncounted(t1, u)
-                return mpmath.matrix([[(1 if p == q else 0) - lam * h * bk * J[p, q] for q in range(d)] for p in range(d)])
+        floats = self.system.floats
+        fast = None
+        if floats is not None:
+            def fast(lam, u):
+                return newton_floats(*_implicit_equation(floats, float(t1), [float(v) for v in known], float(h), float(bk), lam), u, self.budget)
 
-            return newton(residual, jacobian, u, self.budget, on_path(self.tolerance, lam), f"at t = {mpmath.nstr(t1, 12)}")
+        return continued(newton_at, list(known), self.system.continuation_steps, fast)
 
-        return continued(newton_at, list(known), self.system.continuation_steps)
+
+def _implicit_equation(system, t1, known, h, bk, lam):
+    """(residual, Jacobian as rows) of u - lam h beta_k f(t1, u) - known, in whatever numbers ``system`` (MpSystem or
+    its FloatSystem) and the others are."""
+    d = len(known)
+
+    def residual(u):
+        return [u[q] - lam * h * bk * v - known[q] for q, v in enumerate(system.f_uncounted(t1, u))]
+
+    def jacobian(u):
+        J = system.jacobian_rows(t1, u)
+        return [[(1 if p == q else 0) - lam * h * bk * J[p][q] for q in range(d)] for p in range(d)]
+
+    return residual, jacobian

@@ -15,7 +15,7 @@ from fractions import Fraction
 import mpmath
 
 from verify.engines.crosscheck import to_mp
-from verify.engines.twins.base import continued, newton, newton_settings, on_path, per_state
+from verify.engines.twins.base import continued, newton, newton_floats, newton_settings, on_path, per_state
 
 
 def _twin_tableaus() -> dict:
@@ -195,33 +195,46 @@ def _estimate(y, new, stages, h, bhat, state_names, trace, tolerances):
 def _newton(system, t, y, h, A, c, budget, tolerance):
     """Stages k_i = f(t + c_i h, y + h sum_j a_ij k_j), i = 1..s (s = len(A)), by Newton, followed from the explicit
     values k_i = f(t + c_i h, y) as the stage coupling grows from 0 (base.continued: the root that tends to the
-    explicit value as h -> 0)."""
+    explicit value as h -> 0; the path in machine floats, the last point in mpmath)."""
     n, s = len(y), len(A)
     start = [system.f_uncounted(t + c[i] * h, y) for i in range(s)]
 
     def newton_at(lam, k):
-        def arguments(flat):
-            return [[y[q] + lam * h * sum(A[i][j] * flat[j * n + q] for j in range(s)) for q in range(n)] for i in range(s)]
-
-        def residual(flat):
-            return [flat[i * n + q] - v for i, Y in enumerate(arguments(flat)) for q, v in enumerate(system.f_uncounted(t + c[i] * h, Y))]
-
-        def jacobian(flat):
-            Ys = arguments(flat)
-            jacobians = [system.jacobian_uncounted(t + c[i] * h, Ys[i]) for i in range(s)]
-            M = mpmath.matrix(s * n, s * n)
-            for i in range(s):
-                for p in range(n):
-                    for j in range(s):
-                        for q in range(n):
-                            M[i * n + p, j * n + q] = (1 if (i, p) == (j, q) else 0) - lam * h * A[i][j] * jacobians[i][p, q]
-            return M
-
+        residual, jacobian = _stage_equations(system, t, y, h, A, c, lam)
         flat = newton(residual, jacobian, [v for stage in k for v in stage], budget, on_path(tolerance, lam),
                       f"for the stages at t = {mpmath.nstr(t, 12)}")
         return [flat[i * n:(i + 1) * n] for i in range(s)]
 
-    return continued(newton_at, start, system.continuation_steps)
+    floats = system.floats
+    fast = None
+    if floats is not None:
+        def fast(lam, k):
+            equations = _stage_equations(floats, float(t), [float(v) for v in y], float(h), [[float(a) for a in row] for row in A],
+                                         [float(v) for v in c], lam)
+            flat = newton_floats(*equations, [v for stage in k for v in stage], budget)
+            return [flat[i * n:(i + 1) * n] for i in range(s)]
+
+    return continued(newton_at, start, system.continuation_steps, fast)
+
+
+def _stage_equations(system, t, y, h, A, c, lam):
+    """(residual, Jacobian as rows) of the stage equations k_i - f(t + c_i h, y + lam h sum_j a_ij k_j) in the stages
+    flattened, in whatever numbers ``system`` (MpSystem or its FloatSystem) and the others are."""
+    n, s = len(y), len(A)
+
+    def arguments(flat):
+        return [[y[q] + lam * h * sum(A[i][j] * flat[j * n + q] for j in range(s)) for q in range(n)] for i in range(s)]
+
+    def residual(flat):
+        return [flat[i * n + q] - v for i, Y in enumerate(arguments(flat)) for q, v in enumerate(system.f_uncounted(t + c[i] * h, Y))]
+
+    def jacobian(flat):
+        Ys = arguments(flat)
+        jacobians = [system.jacobian_rows(t + c[i] * h, Ys[i]) for i in range(s)]
+        return [[(1 if (i, p) == (j, q) else 0) - lam * h * A[i][j] * jacobians[i][p][q] for j in range(s) for q in range(n)]
+                for i in range(s) for p in range(n)]
+
+    return residual, jacobian
 
 
 class Stepper:
