@@ -70,7 +70,7 @@ def _decide_algebraic(P: sympy.Poly, Q: sympy.Poly, z: sympy.Symbol) -> tuple[bo
     (N(E) = prod of the conjugates, sympy's Poly.norm), so E has one sign between consecutive real roots of N(E) and
     beyond them; it is evaluated exactly at a rational point of each such interval."""
     try:
-        field, _ = number_field.field_of(P.all_coeffs() + Q.all_coeffs())
+        field, elements = number_field.field_of(P.all_coeffs() + Q.all_coeffs())
     except number_field.NotAlgebraic as exc:
         raise CheckError(f"R(z) has coefficients that are not real algebraic numbers: {exc}") from None
     lines = [Line(f"R(z) = ({P.as_expr()})/({Q.as_expr()}), coefficients in {field}",
@@ -90,8 +90,9 @@ def _decide_algebraic(P: sympy.Poly, Q: sympy.Poly, z: sympy.Symbol) -> tuple[bo
                                       "all poles in" if poles_right else "a pole with",
                                       (sympy.Gt if poles_right else sympy.Le)(sympy.re(z, evaluate=False), 0, evaluate=False)]))
     y = sympy.Symbol("y", real=True)
-    Qi, Pi = Q.as_expr().subs(z, sympy.I * y), P.as_expr().subs(z, sympy.I * y)
-    E = sympy.Poly(sympy.expand(Qi * sympy.conjugate(Qi) - Pi * sympy.conjugate(Pi)), y, domain=field)
+    p_count = len(P.all_coeffs())
+    (real_P, imaginary_P), (real_Q, imaginary_Q) = (_on_imaginary_axis(c, field, y) for c in (elements[:p_count], elements[p_count:]))
+    E = real_Q**2 + imaginary_Q**2 - real_P**2 - imaginary_P**2
     nonnegative, where = _nonnegative(E, lambda: sympy.Poly(E.norm().as_expr(), y).real_roots())
     verdict = "nonnegative for every real y (signs between the real roots of its norm over QQ)" if nonnegative else f"negative at y = {where}"
     lines.append(Line(f"E(y) = |Q(iy)|^2 - |P(iy)|^2 = {E.as_expr()}: " + verdict, terms=_e_polynomial(y, E) + [verdict]))
@@ -99,6 +100,17 @@ def _decide_algebraic(P: sympy.Poly, Q: sympy.Poly, z: sympy.Symbol) -> tuple[bo
     l_stable = a_stable and P.degree() < Q.degree()
     lines.append(f"R(-oo) = {'0' if P.degree() < Q.degree() else sympy.simplify(P.LC() / Q.LC()) if P.degree() == Q.degree() else 'oo'}")
     return a_stable, l_stable, lines
+
+
+def _on_imaginary_axis(coefficients: list, field, y) -> tuple:
+    """(A, B) with p(iy) = A(y) + i B(y), for p with real ``coefficients`` in ``field`` (leading first): i^k is 1, i,
+    -1, -i as k = 0, 1, 2, 3 mod 4.  Computed in field[y], so |p(iy)|^2 = A^2 + B^2 needs no conjugate of an
+    expression (sympy placed each coefficient of that expression in the field through its minimal polynomial:
+    0.19 s of SDIRK-3's L-stability)."""
+    real, imaginary = [field.zero] * len(coefficients), [field.zero] * len(coefficients)
+    for k, c in enumerate(reversed(coefficients)):
+        (real if k % 2 == 0 else imaginary)[k] = c if k % 4 < 2 else -c
+    return tuple(sympy.Poly.from_list(list(reversed(part)), y, domain=field) for part in (real, imaginary))
 
 
 def _e_polynomial(y, E) -> list:
