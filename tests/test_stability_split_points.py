@@ -231,3 +231,36 @@ def test_a_stable_set_of_two_intervals_is_claimed_with_or(tmp_path):
     assert_refuted(outcomes["first-only"], ["at h = 2*sqrt(2) + 4: claimed unstable, computed stable"])
     assert_refuted(outcomes["too-wide"], ["at h = 29/3: claimed stable, computed unstable"])
     assert outcomes["malformed"].status == "error" and "stable_when" in outcomes["malformed"].message
+
+
+def test_the_characteristic_polynomial_over_the_entries_field_is_berkowitz_s():
+    """spectral._characteristic_polynomial (DomainMatrix over QQ(sqrt(69)), QQ, or Berkowitz for CRootOf entries) equals
+    sympy's Berkowitz expansion entry for entry, and a changed entry changes it."""
+    from verify.engines import spectral
+
+    r = sympy.sqrt(69)
+    gamma = sympy.CRootOf(6 * sympy.Symbol("x")**3 - 18 * sympy.Symbol("x")**2 + 9 * sympy.Symbol("x") - 1, 1)
+    matrices = [sympy.Matrix([[9 - r, 1, 0], [sympy.Rational(1, 3), -1, r], [2, 0, 9 - r]]), sympy.Matrix([[1, 2], [3, 4]]),
+                sympy.Matrix([[gamma, 1], [0, 1 - gamma]])]
+    for M in matrices:
+        expected = sympy.expand(M.charpoly(spectral.Z, simplify=sympy.expand).as_expr())
+        assert spectral._characteristic_polynomial(M) == expected
+        changed = M.copy()
+        changed[0, 0] += 1
+        assert spectral._characteristic_polynomial(changed) != expected
+
+
+def test_a_kept_matrix_power_is_handed_out_as_a_fresh_matrix_per_input():
+    """symbolic.matrix_power keeps its last powers (a claim and its wrong version raise the same matrix): a matrix
+    differing in one entry gets its own power, and changing a returned matrix changes nothing kept."""
+    from verify.engines.symbolic import matrix_power
+
+    N = sympy.Symbol("N", integer=True, positive=True)
+    A = sympy.Matrix([[sympy.Rational(1, 2), 1], [0, sympy.Rational(1, 2)]])
+    B = sympy.Matrix([[sympy.Rational(1, 3), 1], [0, sympy.Rational(1, 2)]])
+    first = matrix_power(A, N)
+    assert sympy.simplify(first - sympy.Matrix([[2**-N, 2 * N * 2**-N], [0, 2**-N]])) == sympy.zeros(2, 2)  # by hand: A = I/2 + E12
+    assert sympy.simplify(matrix_power(B, N) - B**N) == sympy.zeros(2, 2) and matrix_power(B, N) != first
+    first[0, 0] = 7
+    assert matrix_power(A, N)[0, 0] != 7
+    assert matrix_power(A, 3) == A**3

@@ -27,6 +27,7 @@ import functools
 
 import mpmath
 import sympy
+from sympy.polys.matrices import DomainMatrix
 from sympy.polys.polyerrors import CoercionFailed
 
 from verify.engines import crosscheck
@@ -342,7 +343,24 @@ def power_bounded_at(M: sympy.Matrix, variable: sympy.Symbol, point: sympy.Expr)
     unit circle and each root on it is simple (a simple eigenvalue is semisimple).  CheckError when a factor
     cannot be placed.  Returns (bounded, how)."""
     Mp = M.applyfunc(lambda entry: sympy.expand(at(entry, variable, point)))
-    return roots_bounded(sympy.expand(Mp.charpoly(Z, simplify=sympy.expand).as_expr()), point, f"{variable} = {point}")
+    return roots_bounded(_characteristic_polynomial(Mp), point, f"{variable} = {point}")
+
+
+def _characteristic_polynomial(M: sympy.Matrix) -> sympy.Expr:
+    """det(Z I - M), expanded, for a matrix of numbers: over the number field of its entries by DomainMatrix (a 6x6
+    matrix over QQ(sqrt(69)): 6 ms against 40-80 ms for sympy's Berkowitz on expressions), else by Berkowitz (also
+    for CRootOf entries: sympy finds their field's primitive element through minimal polynomials, for seconds)."""
+    exact = None
+    if not M.atoms(sympy.CRootOf):
+        try:
+            exact = DomainMatrix.from_list_sympy(*M.shape, M.tolist(), extension=True)
+        except (CoercionFailed, NotImplementedError, ValueError, TypeError):
+            exact = None
+    if exact is None or exact.domain.is_EX or getattr(exact.domain, "is_EXRAW", False):
+        return sympy.expand(M.charpoly(Z, simplify=sympy.expand).as_expr())
+    coefficients = exact.charpoly()
+    degree = len(coefficients) - 1
+    return sympy.expand(sympy.Add(*(exact.domain.to_sympy(c) * Z**(degree - k) for k, c in enumerate(coefficients))))
 
 
 def roots_bounded(polynomial: sympy.Expr, point: sympy.Expr, where: str, recurrence: bool = False, variable_name: str = "z") -> tuple[bool, str]:

@@ -10,6 +10,8 @@ matrix B and w_m = B^m w_0.
 """
 from __future__ import annotations
 
+import functools
+
 import sympy
 
 from verify.engines import rational_functions
@@ -138,8 +140,16 @@ def _multirate_closed_form(method, system, opts, t, y):
 
 
 def matrix_power(matrix: sympy.Matrix, exponent) -> sympy.Matrix:
+    """matrix**exponent simplified (a symbolic exponent: sympy's Jordan form, then simplify).  A worker checks claim
+    after claim (verify.runner), and a claim and its wrong version (another order, the same run) raise the same
+    matrix to the same power: the last powers are kept (the DAE closed form: 0.5 s each)."""
+    return sympy.Matrix(_kept_power(sympy.ImmutableMatrix(matrix), sympy.sympify(exponent)))
+
+
+@functools.lru_cache(maxsize=16)
+def _kept_power(matrix: sympy.ImmutableMatrix, exponent) -> sympy.ImmutableMatrix:
     try:
-        return sympy.simplify(matrix**exponent)
+        return sympy.ImmutableMatrix(sympy.simplify(matrix**exponent))
     except (ValueError, NotImplementedError, TypeError) as exc:
         raise SymbolicUnavailable(f"no closed form for the {matrix.shape[0]}x{matrix.shape[0]} matrix power: {exc}") from None
 
