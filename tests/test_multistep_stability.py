@@ -83,3 +83,33 @@ def test_the_stability_set_beyond_the_interval_is_reported(check_claims):
     """BDF2 is stable on (-oo, 0] and again on [4, oo) (its unstable region meets the real axis in (0, 4))."""
     outcome = stability(check_claims, {"bdf2": 'method = "bdf-2"\nreal_stability_interval = ["-oo", 0]'})["bdf2"]
     assert outcome.status == "verified" and "(-oo, 0] ∪ [4, oo)" in outcome.message, outcome.message
+
+
+def test_an_irreducible_rational_factor_not_inside_has_a_root_outside():
+    """spectral._place_roots on factors irreducible over QQ of degree 3 to 6 that are not self-reciprocal: 'outside'
+    exactly when mpmath's roots (an independent computation) put one beyond the unit circle, else 'inside'; BDF7's
+    sextic (NodePy: not zero-stable) is outside."""
+    import random
+
+    import mpmath
+
+    from verify.engines import spectral
+
+    z = spectral.Z
+    bdf7 = sympy.Poly(1089 * z**6 - 1851 * z**5 + 2559 * z**4 - 2341 * z**3 + 1334 * z**2 - 430 * z + 60, z)
+    assert spectral._place_roots(bdf7) == "outside"
+    generator = random.Random(7)
+    seen = set()
+    while len(seen) < 24:
+        degree = generator.randint(3, 6)
+        lead = generator.randint(1, 40) if len(seen) % 2 else generator.randint(60, 200)  # every other one mostly inside
+        coefficients = [lead] + [generator.randint(-30, 30) for _ in range(degree)]
+        f = sympy.Poly(coefficients, z)
+        if coefficients == coefficients[::-1] or not f.is_irreducible:
+            continue
+        with mpmath.workdps(30):
+            outside = max(abs(r) for r in mpmath.polyroots(coefficients, maxsteps=200, extraprec=200)) > 1
+        place = spectral._place_roots(f)
+        assert place == ("outside" if outside else "inside"), (coefficients, place)
+        seen.add((place, tuple(coefficients)))
+    assert sum(place == "inside" for place, _ in seen) >= 5 and sum(place == "outside" for place, _ in seen) >= 5
