@@ -643,6 +643,34 @@ def test_a_numerical_energy_run_shows_only_the_digits_two_precisions_agree_on(ch
     assert 3 <= len(shown.replace(".", "")) <= 7 and abs(float(shown) - 3.5123586) < 1e-4, shown  # not 8 digits
 
 
+def test_a_kept_energy_run_is_handed_out_only_for_the_same_run(check_claims):
+    """One worker checks claim after claim and keeps the energy check's mpmath runs (energy._ratios_mp): a claim about
+    the same run with another bound gets the kept run, and claims that differ only in a parameter value, the initial
+    value, the number of steps, an option or the functional each get their own.  Every claim's message (E/E0 at its
+    largest, least and last, the digits the two precisions agree on) must be the one it gets checked alone."""
+    power = ENERGY.replace("initial = { s = 1, v = 0 }\n", "") + "steps = {steps}\nexpect = {{ final_ratio = \"> 0\" }}\n"
+    plain = 'options = { H = "1/10", exchange = "power", threshold = "1/10", microsteps = 4 }\ninitial = { s = 1, v = 0 }\n'
+    cases = {
+        "plain": power.format(steps=40) + plain,
+        "same-run": power.format(steps=40).replace('"> 0"', '"> 1/1000"') + plain,
+        "initial": power.format(steps=40) + plain.replace("s = 1,", 's = "7/10",'),
+        "steps": power.format(steps=41) + plain,
+        "option": power.format(steps=40) + plain.replace("microsteps = 4", "microsteps = 4, extrapolation = 1"),
+        "functional": power.format(steps=40) + plain + 'functional = "potential"\n',
+        "parameter": power.format(steps=40) + plain + 'functional = "potential"\nparameters = { m = 4 }\n',  # c s^2/2 as before
+    }
+    model = OSCILLATOR.replace('functionals = { energy = "m*v**2/2 + c*s**2/2" }',
+                               'functionals = { energy = "m*v**2/2 + c*s**2/2", potential = "c*s**2/2" }')
+    together = check_claims(claims_text(model, {name: (body,) for name, body in cases.items()}))
+    messages = {name: result.outcome.message for name, result in together.items()}
+    assert all(result.outcome.evidence == "numerical" for result in together.values()), messages
+    numbers = {name: message.split(": ", 1)[1] for name, message in messages.items()}  # after "final_ratio > bound: "
+    assert numbers["same-run"] == numbers["plain"] and len(set(numbers.values())) == len(cases) - 1, numbers
+    for name, body in cases.items():
+        alone = check_claims(claims_text(model, {name: (body,)}), name=f"{name}.toml")[name].outcome
+        assert alone.message == messages[name], (name, alone.message, messages[name])
+
+
 def test_a_numerical_ratio_within_1e_16_of_its_bound_is_compared_at_the_run_s_precision(check_claims):
     """Jacobi co-simulation of the oscillator with c = 7/5, m = 1, H = 1/10, constant extrapolation: each side
     integrates a constant input exactly, so one macro step is s+ = s + H v, v+ = v - H c s, and c s^2 + v^2 grows by

@@ -130,7 +130,10 @@ def compile_mp(expression: sympy.Expr, variables: Sequence[sympy.Symbol], ctx=mp
         return value
 
     def constant(p: int, q: int):
-        """p/q in ctx, rounded once per working precision."""
+        """p/q in ctx, rounded once per working precision (an integer ball is exact at every precision: made once)."""
+        if ctx is BALLS and q == 1:
+            ball = ctx.mpf(p)
+            return lambda env: ball
         rounded = per_precision(lambda: ctx.mpf(p) / q if q != 1 else ctx.mpf(p))
         return lambda env: rounded()
 
@@ -193,6 +196,13 @@ def compile_mp(expression: sympy.Expr, variables: Sequence[sympy.Symbol], ctx=mp
         if e.is_Add:
             return lambda env: ctx.fsum(f(env) for f in args) if not interval else _iv_sum(f(env) for f in args)
         if e.is_Mul and len(args) == 2:  # the common c*x: one multiplication
+            a, b = e.args
+            if a.is_Symbol and b.is_Symbol:  # x*y read straight from env (the same product, one closure)
+                i, j = index[a], index[b]
+                return lambda env: env[i] * env[j]
+            if ctx is BALLS and a.is_Integer and b.is_Symbol:  # n*x with n an exact ball
+                n, j = ctx.mpf(int(a)), index[b]
+                return lambda env: n * env[j]
             first, second = args
             return lambda env: first(env) * second(env)
         if e.is_Mul:

@@ -287,5 +287,10 @@ def _resolved_balls(values: list, wanted) -> bool:
     finite (an overflow)."""
     if not all(v.is_finite() for v in values):
         raise SolverFailure("the step map's iterates or power are not finite: an overflow")
-    scale = max((abs(from_ball(v)) for v in values), default=mpmath.mpf(0))
-    return all(from_ball(v.rad()) <= wanted * scale for v in values)
+    if not values:
+        return True
+    # the largest |midpoint| and the radii compared as exact balls (no rounding, so as their mpmath values compare):
+    # one number per state read back into mpmath instead of two per component
+    scale = from_ball(max(abs(v.mid()) for v in values))
+    bound = to_ball(wanted * scale)
+    return all(v.rad() <= bound for v in values)

@@ -7,6 +7,8 @@ running sums.  Used by verify.engines.twins.mp_run for method ``cosimulation``.
 """
 from __future__ import annotations
 
+from operator import mul
+
 import mpmath
 import sympy
 
@@ -58,13 +60,22 @@ class CoSimulationMp:
         if ctx is not mpmath.mp:
             convert = to_ball if self.balls else float
             A, b, c = [[convert(a) for a in row] for row in A], [convert(v) for v in b], [convert(v) for v in c]
-        self.A, self.b, self.c = A, b, c
+        # The solver's h a_il, h b_i and stage times are the same at every macro step: computed once per run.  ``if a``
+        # passes a ball's zero too (bool(arb(0)) is True), so the ball run keeps those terms: 0 * k_l is an exact zero
+        # for a finite k_l, and nan for a non-finite one.
+        h = self.H / self.m
+        # per stage: the earlier stages it reads, and their h a_il
+        self.stage_rows = [([l for l, a in enumerate(row[:i]) if a], [h * a for a in row[:i] if a]) for i, row in enumerate(A)]
+        self.weight_stages = [i for i, v in enumerate(b) if v]
+        self.weights = [h * v for v in b if v]
+        self.stage_times = [[j * h + v * h for v in c] for j in range(self.m)]  # tau of each (substep, stage) in the macro step
         self.threshold = number(value("threshold"))
         # |a| >= threshold with |a| within rounding of the threshold is taken as the tie exact arithmetic gives: with
         # rational data a recovered denominator often equals the threshold exactly (v = -1/10 after a macro step of
         # H = 1/10 against the threshold 1/10), and rounding alone would decide the branch (the 50-digit run of
         # cosim/power-exchange/stable-constant changed its result in the fourth digit with the precision before this)
         self.tie = self.threshold * number(sympy.Rational(1, 2 ** (max(ctx.prec - TIE_GUARD_BITS, 8) if ctx is not mpmath.fp else 40)))
+        self.lowest_gap = -self.tie  # the least |a| - threshold that recovers the input
         choice = value("balance")
         self.inputs = [(name, i) for name, sub in model.subsystems.items() for i in sub.inputs]
         self.balanced = [key for key in self.inputs if choice == "all" or choice == f"{key[0]}.{key[1]}"]
@@ -92,11 +103,24 @@ class CoSimulationMp:
                 power = sub.power.xreplace(substitutions)
                 entry["a"] = compile_mp(sympy.diff(power, u), variables, ctx)
                 entry["b"] = compile_mp(sympy.expand(power.subs(u, 0)), variables, ctx)
+            # a stage's derivative: the states' rates, then the integrands of the outputs' and the power's integrals (the
+            # outputs, compiled on (time, own states), read the same leading entries of the stage's env)
+            entry["parts"] = [*entry["f"], *entry["out"].values(), *([entry["P"]] if entry["P"] is not None else [])]
+            entry["integrals"] = len(entry["parts"]) - len(rhs)
+            # where the power-exchange scheme writes the recovered input in a stage's env (time, states, inputs)
+            entry["replaced_slot"] = 1 + len(own) + sub.inputs.index(sub.power_input) if sub.power_input is not None else None
             self.subs[name] = entry
+        self.zero = ctx.mpf(0)  # where each integral starts
         self.previous = None  # the exchange at the previous macro time
         self.previous_agreed = None
         self.carried = {key: ctx.mpf(0) for key in self.balanced}
-        self.sums = {"fallbacks": ctx.mpf(0), "interface_energy": ctx.mpf(0), "max_step_interface_energy": ctx.mpf(0)}
+        # the balance deficits of the inputs the exchange gives (not those the power exchange recovers) and the works of
+        # the subsystems with a power: running sums from 0, under their trace names
+        self.deficit_labels = {key: f"deficit_{key[0]}_{key[1]}" for key in self.inputs
+                               if not (self.power and key[1] == model.subsystems[key[0]].power_input)}
+        self.work_labels = {name: f"work_{name}" for name, sub in model.subsystems.items() if sub.power is not None}
+        self.sums = {"fallbacks": ctx.mpf(0), "interface_energy": ctx.mpf(0), "max_step_interface_energy": ctx.mpf(0),
+                     **{label: ctx.mpf(0) for label in [*self.deficit_labels.values(), *self.work_labels.values()]}}
         self.counts = {}
         self.macro_step = 0  # macro steps taken
         # the threshold tests decided by the tie rule, not by the numbers: (macro step, subsystem, substep, stage), from 1
@@ -122,7 +146,8 @@ class CoSimulationMp:
 
     def _advance(self, t, values: dict, record):
         H, model = self.H, self.model
-        out_now = {name: self._outputs(name, t, self._x(name, values)) for name in model.subsystems}
+        states_now = {name: self._x(name, values) for name in model.subsystems}
+        out_now = {name: self._outputs(name, t, states_now[name]) for name in model.subsystems}
         now = {key: out_now[model.connections[key][0]][model.connections[key][1]] for key in self.inputs}
         if self.previous is None or self.degree == 0:
             self.previous = dict(now)  # first-step rule: the previous exchange is the initial one
@@ -130,14 +155,14 @@ class CoSimulationMp:
         for key in self.inputs:
             if self.hermite:  # the producer's d/dt of the output, from its state and its own inputs now
                 source, output = model.connections[key]
-                env = [t, *self._x(source, values), *[now[(source, i)] for i in model.subsystems[source].inputs]]
+                env = [t, *states_now[source], *[now[(source, i)] for i in model.subsystems[source].inputs]]
                 rate[key] = self.subs[source]["out_dot"][output](env)
                 record(f"d/dt {key[0]}.{key[1]}", rate[key])
             else:
                 rate[key] = (now[key] - self.previous[key]) / H
         agreed = None
         if self.power:
-            views = [self.subs[name]["P"]([t, *self._x(name, values), *[now[(name, i)] for i in sub.inputs]])
+            views = [self.subs[name]["P"]([t, *states_now[name], *[now[(name, i)] for i in sub.inputs]])
                      for name, sub in model.subsystems.items()]
             agreed = (views[0] - views[1]) / 2
             if self.previous_agreed is None or self.degree == 0:
@@ -145,12 +170,13 @@ class CoSimulationMp:
             if self.hermite:
                 rates = []
                 for name, sub in model.subsystems.items():
-                    env = [t, *self._x(name, values), *[now[(name, i)] for i in sub.inputs]]
+                    env = [t, *states_now[name], *[now[(name, i)] for i in sub.inputs]]
                     rates.append(self.subs[name]["P_dot"](env) + self.ctx.fsum(g(env) * rate[(name, i)] for g, i in zip(self.subs[name]["P_u"], sub.inputs)))
                 agreed_rate = (rates[0] - rates[1]) / 2
             else:
                 agreed_rate = (agreed - self.previous_agreed) / H
             record("agreed_power", agreed)
+        t_next = t + H
         result, out_new, used_integral, true_integral, works = dict(values), {}, {}, {}, {}
         for position, (name, sub) in enumerate(model.subsystems.items()):
             signal = {}
@@ -179,27 +205,25 @@ class CoSimulationMp:
             if self.power:
                 sign = 1 if position == 0 else -1
                 target = (lambda tau, s=sign, a=agreed, r=agreed_rate: s * (a + r * tau))
-            x, q, w = self._subsystem(name, sub, t, self._x(name, values), signal, target)
+            x, q, w = self._subsystem(name, sub, t, states_now[name], signal, target)
             for s, v in zip(sub.states, x):
                 result[s] = v
                 record(s, v)
-            out_new[name] = self._outputs(name, t + H, x)
+            out_new[name] = self._outputs(name, t_next, x)
             true_integral[name] = q
             if w is not None:
                 works[name] = w
-        for key in self.inputs:
+        for key, label in self.deficit_labels.items():
             source, output = model.connections[key]
-            if self.power and key[1] == model.subsystems[key[0]].power_input:
-                continue
             error = true_integral[source][output] - used_integral[key]
-            label = f"deficit_{key[0]}_{key[1]}"
-            self.sums[label] = self.sums.get(label, self.ctx.mpf(0)) + error
+            self.sums[label] = self.sums[label] + error
             record(label, self.sums[label])
             if key in self.carried:
                 self.carried[key] = true_integral[source][output] - (used_integral[key] - self.carried[key])
         for name, w in works.items():
-            self.sums[f"work_{name}"] = self.sums.get(f"work_{name}", self.ctx.mpf(0)) + w
-            record(f"work_{name}", self.sums[f"work_{name}"])
+            label = self.work_labels[name]
+            self.sums[label] = self.sums[label] + w
+            record(label, self.sums[label])
         if len(works) == len(model.subsystems):
             step_energy = self.ctx.fsum(works.values())
             self.sums["interface_energy"] += step_energy
@@ -210,57 +234,52 @@ class CoSimulationMp:
         self.previous = now
         self.previous_agreed = agreed
         self.macro_step += 1
-        return t + H, result
+        return t_next, result
 
     def _subsystem(self, name, sub, t, x, signal, target):
+        """Advance one subsystem over the macro step from ``t``: ``microsteps`` steps of its explicit Runge-Kutta method
+        on its states and, alongside, on the integrals of its outputs and (with a power) of its power.  Returns (states,
+        output name -> integral, work or None).  What does not change within the macro step is read before the stages,
+        and a stage's argument holds the states only (no stage reads the integrals)."""
         entry = self.subs[name]
-        outputs = list(entry["out"])
-        has_power = entry["P"] is not None
-        replaced = sub.power_input if target is not None else None
-        h = self.H / self.m
         n = len(x)
-        signals = [signal[i] for i in sub.inputs]  # read once per call, not per stage
-        replaced_at = sub.inputs.index(replaced) if replaced is not None else None
-        rates, output_values, power = entry["f"], list(entry["out"].values()), entry["P"]
+        parts = entry["parts"]
+        signals = [signal[i] for i in sub.inputs]
+        replaced_slot = entry["replaced_slot"] if target is not None else None
+        # the recovered input's own signal: the power is affine in that input (the model reader checks it), so a and b
+        # do not read it, and a stage evaluates the signal only where the test falls back to it
+        plain_signal = signals.pop(sub.inputs.index(sub.power_input)) if replaced_slot is not None else None
         a_of, b_of = entry.get("a"), entry.get("b")
-
-        def derivative(tau, z, substep, stage):
-            xs = z[:n]
-            time = t + tau
-            u = [s(tau) for s in signals]
-            if replaced_at is not None:
-                env = [time, *xs, *u]
-                a = a_of(env)
-                gap = abs(a) - self.threshold
-                gap = gap.mid() if self.balls else gap
-                if abs(gap) <= self.tie:  # which test, so that the exact path can decide this one
-                    self.near_ties.append((self.macro_step + 1, name, substep, stage))
-                if gap >= -self.tie:
-                    u[replaced_at] = (target(tau) - b_of(env)) / a
+        threshold, tie, lowest_gap, balls = self.threshold, self.tie, self.lowest_gap, self.balls
+        near_ties, sums, macro_step = self.near_ties, self.sums, self.macro_step + 1
+        z = [*x, *[self.zero] * entry["integrals"]]
+        for substep, times in enumerate(self.stage_times, 1):
+            k, states = [], z[:n]
+            for stage, ((earlier, coefficients), tau) in enumerate(zip(self.stage_rows, times), 1):
+                if not earlier:
+                    xs = states
+                elif len(earlier) == 1:  # z + h a_il k_l (as z + sum(...) would compute it: 0 + x is exact)
+                    xs = [v + coefficients[0] * w for v, w in zip(states, k[earlier[0]])]
                 else:
-                    self.sums["fallbacks"] += 1
-            env = [time, *xs, *u]
-            own = [time, *xs]
-            d = [f(env) for f in rates] + [g(own) for g in output_values]
-            if has_power:
-                d.append(power(env))
-            return d
-
-        z = list(x) + [self.ctx.mpf(0)] * (len(outputs) + has_power)
-        size = len(z)
-        hA = [[(l, h * a) for l, a in enumerate(row[:i]) if a] for i, row in enumerate(self.A)]  # the nonzero h*a_il
-        hb = [(i, h * b) for i, b in enumerate(self.b) if b]
-        for j in range(self.m):
-            tau = j * h
-            k = []
-            for i, row in enumerate(hA):
-                if len(row) == 1:  # z + h a_il k_l (as z + sum(...) computes it: 0 + x is exact)
-                    (l, ha), = row
-                    arg = [v + ha * w for v, w in zip(z, k[l])]
-                else:
-                    arg = [z[q] + sum(ha * k[l][q] for l, ha in row) for q in range(size)] if row else z
-                k.append(derivative(tau + self.c[i] * h, arg, j + 1, i + 1))
-            z = [z[q] + sum(w * k[i][q] for i, w in hb) for q in range(size)]
-        self.counts[name] = self.counts.get(name, 0) + self.m * len(hA)  # one evaluation per stage and substep
-        integrals = dict(zip(outputs, z[len(x): len(x) + len(outputs)]))
-        return z[: len(x)], integrals, (z[-1] if has_power else None)
+                    xs = [v + sum(map(mul, coefficients, column)) for v, column in zip(states, zip(*[k[l] for l in earlier]))]
+                # the derivative at (t + tau, xs), written out here: a function call per stage costs
+                env = [t + tau, *xs]
+                for s in signals:
+                    env.append(s(tau))
+                if replaced_slot is not None:
+                    env.insert(replaced_slot, None)  # the recovered input, read by nothing before it is known
+                    a = a_of(env)
+                    gap = abs(a) - threshold
+                    gap = gap.mid() if balls else gap
+                    if abs(gap) <= tie:  # which test, so that the exact path can decide this one
+                        near_ties.append((macro_step, name, substep, stage))
+                    if gap >= lowest_gap:
+                        env[replaced_slot] = (target(tau) - b_of(env)) / a
+                    else:
+                        sums["fallbacks"] += 1
+                        env[replaced_slot] = plain_signal(tau)
+                k.append([f(env) for f in parts])
+            z = [v + sum(map(mul, self.weights, column)) for v, column in zip(z, zip(*[k[i] for i in self.weight_stages]))]
+        self.counts[name] = self.counts.get(name, 0) + self.m * len(self.stage_rows)  # one evaluation per stage and substep
+        outputs = entry["out"]
+        return z[:n], dict(zip(outputs, z[n: n + len(outputs)])), (z[-1] if entry["P"] is not None else None)
