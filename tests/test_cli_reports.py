@@ -135,6 +135,23 @@ def test_jobs_give_the_same_report_as_one_process(run_cli, project):
     assert one == two
 
 
+def test_workers_take_runs_of_neighbouring_claims_and_then_steal_from_the_longest():
+    """--jobs N splits the claims into N runs of neighbours in file order (a claim and its wrong version share a worker's
+    kept runs); a worker whose run is done takes the last claim of the longest other run; every claim once."""
+    from verify.runner import _Queues
+
+    queues = _Queues(list(range(10)), 3)
+    assert [list(q) for q in queues.queues] == [[0, 1, 2, 3], [4, 5, 6], [7, 8, 9]]
+    taken = [queues.take(1) for _ in range(3)] + [queues.take(1), queues.take(1)]
+    assert taken == [4, 5, 6, 3, 2]  # slot 1's own run, then the last of the longest (slot 0's; then 3 against 3: the first)
+    rest = []
+    while queues:
+        rest.append(queues.take(0))
+    assert sorted(taken + rest) == list(range(10)) and queues.take(2) is None
+    one = _Queues([5, 6, 7], 1)
+    assert [one.take(0) for _ in range(4)] == [5, 6, 7, None]  # --jobs 1: file order
+
+
 def test_a_selection_that_matches_no_claim_exits_5(run_cli, project):
     result = run_cli("run", "-k", "no-such-claim-id")
     assert result.exit_code == 5

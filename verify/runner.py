@@ -207,10 +207,36 @@ class _Finished(list):
             self.progress(self.claims[index], outcome, self.seconds[index])
 
 
-class _Running:
-    """A worker process and the claim it is checking."""
+class _Queues:
+    """The claims still to check, one queue per worker slot: the claims split into ``jobs`` runs of neighbours in file
+    order (a claim and its wrong version, the claims about one run, sit next to each other, and a worker's kept runs,
+    matrix powers and sympy caches serve them); a slot whose run is done takes the last claim of the longest other
+    run.  Handing the next claim to whichever worker was free split neighbours between workers: --jobs 2 lost what
+    they share."""
 
-    def __init__(self, context, memory_limit):
+    def __init__(self, indices: list, jobs: int):
+        size, extra = divmod(len(indices), jobs)
+        bounds = [0]
+        for slot in range(jobs):
+            bounds.append(bounds[-1] + size + (slot < extra))
+        self.queues = [deque(indices[bounds[slot]:bounds[slot + 1]]) for slot in range(jobs)]
+
+    def __bool__(self) -> bool:
+        return any(self.queues)
+
+    def take(self, slot: int):
+        """The next claim for ``slot``, or None when none is left."""
+        if self.queues[slot]:
+            return self.queues[slot].popleft()
+        longest = max(self.queues, key=len)
+        return longest.pop() if longest else None
+
+
+class _Running:
+    """A worker process (one of the ``jobs`` slots) and the claim it is checking."""
+
+    def __init__(self, context, memory_limit, slot: int = 0):
+        self.slot = slot
         self.connection, child = context.Pipe(duplex=True)
         self.process = context.Process(target=_worker, args=(child, memory_limit), daemon=True)
         self.process.start()
@@ -247,24 +273,27 @@ def _check_in_workers(claims: list[Claim], jobs: int, timeout: float | None, mem
     context = multiprocessing.get_context("fork")
     seconds: list[float | None] = [None] * len(claims)
     outcomes = _Finished(claims, seconds, progress)
-    pending = deque()
+    to_check = []
     for index, claim in enumerate(claims):
         if claim.load_error:  # nothing to run
             outcomes[index] = checks.evaluate(claim)
         else:
-            pending.append(index)
-    idle: list[_Running] = []
+            to_check.append(index)
+    pending = _Queues(to_check, jobs)
+    idle: dict[int, _Running] = {}  # slot -> a worker waiting for its next claim
     busy: dict = {}  # connection -> _Running
     try:
         while pending or busy:
-            while pending and len(busy) < jobs:
-                worker = idle.pop() if idle else _Running(context, memory_limit)
-                index = pending.popleft()
+            for slot in [s for s in range(jobs) if s not in {w.slot for w in busy.values()}]:
+                index = pending.take(slot)
+                if index is None:
+                    break
+                worker = idle.pop(slot, None) or _Running(context, memory_limit, slot)
                 try:
                     worker.give(index)
                 except OSError:  # the worker ended meanwhile: a fresh one takes the claim
                     worker.stop(kill=True)
-                    worker = _Running(context, memory_limit)
+                    worker = _Running(context, memory_limit, slot)
                     worker.give(index)
                 busy[worker.connection] = worker
             wait_for = None
@@ -288,7 +317,7 @@ def _check_in_workers(claims: list[Claim], jobs: int, timeout: float | None, mem
                     continue
                 outcomes[index] = outcome
                 if worker.process.is_alive() and not _exhausted(outcome):
-                    idle.append(worker)
+                    idle[worker.slot] = worker
                 else:
                     worker.stop()
             if timeout is not None:
@@ -303,7 +332,7 @@ def _check_in_workers(claims: list[Claim], jobs: int, timeout: float | None, mem
     finally:
         for worker in list(busy.values()):
             worker.stop(kill=True)
-        for worker in idle:
+        for worker in idle.values():
             worker.stop()
         _WORKER_CLAIMS, _WORKER_CONTEXT = [], checks.DEFAULT_CONTEXT
     return list(zip(outcomes, seconds))
