@@ -6,6 +6,7 @@ from __future__ import annotations
 from fractions import Fraction as F
 
 import mpmath
+import pytest
 import sympy
 
 from conftest import assert_refuted, claims_text
@@ -174,3 +175,30 @@ def test_the_continuation_follows_its_path_in_floats_and_mpmath_finishes_it(monk
         assert floats_used == (method != "sdirk-2"), method
         with mpmath.workdps(50):
             assert all(abs(a - b) <= mpmath.mpf(10) ** -40 * max(1, abs(b)) for a, b in zip(fast, slow)), (method, fast, slow)
+
+
+def test_the_list_lu_solve_gives_mpmath_s_bits_and_its_singular_verdicts():
+    """base.lu_solve_rows is mpmath.lu_solve on lists: on random rational systems of size 1 to 5 at 50 digits the
+    same bits, and a matrix mpmath calls numerically singular (a repeated row) is ZeroDivisionError for both."""
+    import random
+
+    from verify.engines.twins.base import lu_solve_rows
+
+    generator = random.Random(11)
+    with mpmath.workdps(50):
+        for _ in range(40):
+            n = generator.randint(1, 5)
+            rows = [[mpmath.mpf(generator.randint(-99, 99)) / generator.randint(1, 30) for _ in range(n)] for _ in range(n)]
+            vector = [mpmath.mpf(generator.randint(-99, 99)) / 7 for _ in range(n)]
+            try:
+                expected = list(mpmath.lu_solve(mpmath.matrix(rows), mpmath.matrix(vector)))
+            except ZeroDivisionError:
+                with pytest.raises(ZeroDivisionError):
+                    lu_solve_rows(rows, vector)
+                continue
+            assert lu_solve_rows(rows, vector) == expected
+        singular = [[mpmath.mpf(1), mpmath.mpf(2)], [mpmath.mpf(1), mpmath.mpf(2)]]
+        with pytest.raises(ZeroDivisionError):
+            mpmath.lu_solve(mpmath.matrix(singular), mpmath.matrix([1, 1]))
+        with pytest.raises(ZeroDivisionError):
+            lu_solve_rows(singular, [mpmath.mpf(1), mpmath.mpf(1)])

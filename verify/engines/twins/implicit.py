@@ -50,12 +50,9 @@ def backward_euler(system, t, y, options, names, trace):
         if iterations == budget:
             raise SolverFailure(f"Newton did not converge within {budget} iterations at t = {mpmath.nstr(t1, 12)} "
                                 f"(equation residual {mpmath.nstr(max(abs(v) for v in values), 5)} > {mpmath.nstr(tolerance, 5)})")
-        J = system.jacobian_all_uncounted(t1, u)
-        A = mpmath.matrix(n, n)
-        for i in range(n):
-            for j in range(n):
-                A[i, j] = ((1 if i == j else 0) - h * J[i, j]) if i < d else J[i, j]
-        correction = solve(A, mpmath.matrix([-v for v in values]), f"a Newton step at t = {mpmath.nstr(t1, 12)}")
+        J = system.jacobian_all_rows(t1, u)
+        A = [[((1 if i == j else 0) - h * J[i][j]) if i < d else J[i][j] for j in range(n)] for i in range(n)]
+        correction = solve(A, [-v for v in values], f"a Newton step at t = {mpmath.nstr(t1, 12)}")
         u = [u[i] + correction[i] for i in range(n)]
         values = equations(u)
         iterations += 1
