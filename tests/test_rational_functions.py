@@ -144,3 +144,21 @@ def test_affine_parts_are_read_in_the_number_field_and_agree_with_derivatives():
     assert rf.affine_parts(gamma * y**2 / (1 - h), [y, w]) is None
     with pytest.raises(rf.POLY_ERRORS):
         rf.affine_parts(h / (1 - y), [y, w])
+
+
+def test_variables_always_raised_together_are_cancelled_as_one():
+    """h and lam met only as h*lam (the test equation), and a variable no term uses: the fraction is reduced in fewer
+    variables (_cancelled) and equals the reduction over all of them (sympy's cancel over the same field), common factor
+    (h*lam - 2) cancelled; where h also stands alone the fraction is reduced over every variable, and still equals it."""
+    h, lam, y, t = sympy.symbols("h lam y t")
+    gamma = sympy.CRootOf(6 * t**3 - 18 * t**2 + 9 * t - 1, 1)
+    for root in (sympy.sqrt(2), gamma):
+        numerator = sympy.expand((h * lam - 2) * (1 + root * h * lam + (h * lam) ** 2))
+        denominator = sympy.expand((h * lam - 2) * (1 - root * h * lam) ** 2)
+        for shift in (0, h):  # 0: h and lam together; h: h alone in one term
+            fraction = (numerator + shift * (h * lam - 2)) / denominator + 0 * y
+            reduced = rf.normal(fraction)
+            assert not sympy.fraction(sympy.together(reduced))[1].subs({h: 1, lam: 2}) == 0  # (h*lam - 2) cancelled
+            if root.is_Pow:  # sympy's own cancel over QQ(sqrt(2)) as the independent reduction
+                assert sympy.simplify(reduced - sympy.cancel(fraction, extension=True)) == 0
+            assert rf.decide_zero(reduced - fraction) is True

@@ -114,10 +114,38 @@ def _fraction(ring, p, q):
     """p/q (in K[symbols]) reduced, q's leading coefficient 1, as a sympy expression (``normal``'s form)."""
     if not p:
         return sympy.Integer(0)
-    p, q = p.cancel(q)
+    p, q = _cancelled(ring, p, q)
     lead = q.LC
     p, q = p.quo_ground(lead), q.quo_ground(lead)
     return ring.to_sympy(p) / ring.to_sympy(q)
+
+
+def _cancelled(ring, p, q) -> tuple:
+    """p.cancel(q) (the gcd of p and q divided out), in fewer variables where p and q allow: variables that no term
+    uses are left out, and variables that every term raises to the same power (h and lam of the test equation
+    y' = lam y, which the step meets only as h*lam) are read as one.  The map t -> h*lam keeps coprime polynomials
+    coprime (a Bezout identity in K[t] maps to one in K[h, lam]), so p/q reduced there is p/q reduced here; sympy's
+    gcd over QQ(CRootOf)[h, lam] took 0.12 s of SDIRK-3's L-stability, over QQ(CRootOf)[t] a millisecond."""
+    terms = p.terms() + q.terms()
+    columns = [tuple(monomial[i] for monomial, _ in terms) for i in range(len(ring.symbols))]
+    first: dict = {}  # a used column -> the first variable with it
+    for i, column in enumerate(columns):
+        if any(column):
+            first.setdefault(column, i)
+    kept = sorted(first.values())
+    if not kept or len(kept) == len(columns):
+        return p.cancel(q)
+    small = ring.domain[tuple(ring.symbols[i] for i in kept)]
+
+    def down(f):
+        return small({tuple(monomial[i] for i in kept): c for monomial, c in f.terms()})
+
+    def up(f):
+        return ring({tuple(monomial[kept.index(first[column])] if any(column) else 0 for column in columns): c
+                     for monomial, c in f.terms()})
+
+    reduced_p, reduced_q = down(p).cancel(down(q))
+    return up(reduced_p), up(reduced_q)
 
 
 def is_zero(expression) -> bool:
