@@ -113,3 +113,25 @@ def test_an_irreducible_rational_factor_not_inside_has_a_root_outside():
         assert place == ("outside" if outside else "inside"), (coefficients, place)
         seen.add((place, tuple(coefficients)))
     assert sum(place == "inside" for place, _ in seen) >= 5 and sum(place == "outside" for place, _ in seen) >= 5
+
+
+def test_a_pece_pair_has_its_corrector_s_order_and_its_own_stability_polynomial(check_claims):
+    """abm-2 (AB2 predicts, the trapezoidal rule corrects, PECE) on y' = lam y, q = h lam: y* = y_n + q/2 (3 y_n - y_{n-1}),
+    y_{n+1} = y_n + q/2 (y* + y_n) = (1 + q + 3q^2/4) y_n - q^2/4 y_{n-1} (by hand), so zeta^2 - (1 + q + 3q^2/4) zeta + q^2/4;
+    at q = -3/2 both roots have modulus sqrt(9/16) = 3/4, at q = -2 it is (zeta - 1)^2: stable on (-2, 0], where AB2
+    alone is stable on (-1, 0) (the predictor's polynomial was used before, and AB2's error constant 5/12).  abm-3 has
+    AM2's order 3 and error constant -1/24 (Lambert 1991, sec. 4.2)."""
+    outcomes = stability(check_claims, {
+        "polynomial": 'method = "abm-2"\nequals = "zeta**2 - (1 + z + 3*z**2/4)*zeta + z**2/4"',
+        "interval": 'method = "abm-2"\nreal_stability_interval = [-2, 0]',
+        "predictor-interval": 'method = "abm-2"\nreal_stability_interval = [-1, 0]',
+        "predictor-polynomial": 'method = "abm-2"\nequals = "zeta**2 - zeta - z*(3*zeta - 1)/2"',
+        "corrector": 'method = "abm-3"\norder = 3\nerror_constant = "-1/24"\nzero_stable = true',
+        "predictor-constant": 'method = "abm-3"\nerror_constant = "3/8"',
+    })
+    for name in ("polynomial", "interval", "corrector"):
+        assert outcomes[name].status == "verified", (name, outcomes[name].message)
+    assert "PECE stability polynomial" in outcomes["polynomial"].message and "(-2, 0]" in outcomes["interval"].message
+    assert_refuted(outcomes["predictor-interval"], ["real stability interval: claimed [-1, 0]", "computed (-2, 0]"])
+    assert_refuted(outcomes["predictor-polynomial"], ["characteristic polynomial: claimed", "not a constant multiple"])
+    assert_refuted(outcomes["predictor-constant"], ["error constant: claimed 3/8", "computed C_4 = -1/24"])

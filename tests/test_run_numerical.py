@@ -179,7 +179,8 @@ def test_the_continuation_follows_its_path_in_floats_and_mpmath_finishes_it(monk
 
 def test_the_list_lu_solve_gives_mpmath_s_bits_and_its_singular_verdicts():
     """base.lu_solve_rows is mpmath.lu_solve on lists: on random rational systems of size 1 to 5 at 50 digits the
-    same bits, and a matrix mpmath calls numerically singular (a repeated row) is ZeroDivisionError for both."""
+    same bits, and a matrix mpmath calls numerically singular (a repeated row) is ZeroDivisionError for both; so is a
+    zero column, where mpmath's LU fails."""
     import random
 
     from verify.engines.twins.base import lu_solve_rows
@@ -202,3 +203,31 @@ def test_the_list_lu_solve_gives_mpmath_s_bits_and_its_singular_verdicts():
             mpmath.lu_solve(mpmath.matrix(singular), mpmath.matrix([1, 1]))
         with pytest.raises(ZeroDivisionError):
             lu_solve_rows(singular, [mpmath.mpf(1), mpmath.mpf(1)])
+        with pytest.raises(ZeroDivisionError):  # a zero column: mpmath's own LU fails with a TypeError there
+            lu_solve_rows([[mpmath.mpf(0), mpmath.mpf(1)], [mpmath.mpf(0), mpmath.mpf(2)]], [mpmath.mpf(1), mpmath.mpf(1)])
+
+
+def test_findings_of_the_third_review_stay_fixed(check_claims):
+    """The float continuation once tested its points by an absolute residual of 1e-9: on y' = 10^10 y^2 - 4/10^10 (the
+    README's y' = y^2 - 4 scaled by 10^-10) it never left the explicit value, so both runs landed on the other root,
+    refuting the true branch (5 - sqrt(109))/6 * 10^-10 < 0 and verifying its wrong version.  A run into the complex
+    numbers (sqrt of a negative state) and a DAE whose Newton matrix has a zero column were internal errors; they are
+    errors that say why."""
+    extra = ('[model.scaled]\nstates = ["y", "w"]\nrhs = { y = "10000000000*y**2 - 4/10000000000", w = "-w" }\n'
+             '[model.sq]\nstates = ["y", "w"]\nrhs = { y = "sqrt(y)", w = "-w" }\n'
+             '[model.zero_column]\nstates = ["x"]\nalgebraic = ["z"]\nrhs = { x = "x**2/2 + z" }\nconstraints = ["z"]\n')
+    scaled = 'check = "run"\nmodel = "scaled"\nmethod = "backward-euler"\noptions = { h = "3/5" }\ninitial = { y = "1/10000000000", w = 0 }\n'
+    results = {k: r.outcome for k, r in check_claims(claims_text(MODELS + extra, {
+        "branch": (scaled + 'expect_relations = { y = "< 0" }',),
+        "other-root": (scaled + 'expect_relations = { y = "> 0" }',),
+        "complex": ('check = "run"\nmodel = "sq"\nmethod = "radau-iia-5"\noptions = { h = "1/10" }\ninitial = { y = -1, w = 1 }\n'
+                    'expect_relations = { y = "< 0" }',),
+        "zero-column": ('check = "run"\nmodel = "zero_column"\nmethod = "backward-euler"\noptions = { h = 1 }\ninitial = { x = 1, z = 0 }\n'
+                        'expect_relations = { x = "> 0" }',),
+    })).items()}
+    assert results["branch"].status == "verified" and "-9.0671775148509169" in results["branch"].message, results["branch"].message
+    assert_refuted(results["other-root"], ["y: claimed > 0", "-9.0671775148509169"])
+    assert results["complex"].status == "error" and "left the real numbers" in results["complex"].message, results["complex"].message
+    assert results["zero-column"].status == "error" and "singular" in results["zero-column"].message, results["zero-column"].message
+    for outcome in results.values():
+        assert "internal error" not in outcome.message

@@ -37,6 +37,9 @@ class Band:
     """A high-precision value with its uncertainty: [value - width, value + width] as exact rationals."""
 
     def __init__(self, high, low_precision):
+        if isinstance(high, mpmath.mpc) or isinstance(low_precision, mpmath.mpc):
+            raise CheckError("the mpmath run left the real numbers (a complex value: the right-hand side was evaluated outside "
+                             "its real domain, e.g. the square root of a negative number): no verdict")
         with mpmath.workdps(crosscheck.DIGITS + EXTRA_DIGITS):
             width = max(abs(high - low_precision), abs(high) * mpmath.mpf(10) ** -TOLERANCE_DIGITS,
                         mpmath.mpf(10) ** -(crosscheck.DIGITS + EXTRA_DIGITS - 5))

@@ -17,6 +17,14 @@ With rho(zeta) = sum alpha_j zeta^j and sigma(zeta) = sum beta_j zeta^j (alpha_k
 * ``order = p`` and ``error_constant = C``: C_q = (sum_j alpha_j j^q - q sum_j beta_j j^(q-1))/q!; the order is
   the largest p with C_0 = ... = C_p = 0 and the error constant is C_{p+1} (Lambert, Numerical Methods for
   Ordinary Differential Systems, 1991, sec. 3.3: BDF2 -2/9, the trapezoidal rule -1/12, AB2 5/12).
+
+A predictor-corrector pair ``abm-K`` in PECE mode is not a linear multistep method: its order, error constant and
+zero-stability are its corrector's (rho of the Adams-Moulton corrector), and its characteristic polynomial, whose
+roots decide the real stability interval, is the PECE stability polynomial
+pi(zeta, z) = rho(zeta) - z sigma(zeta) + z beta_k (rho*(zeta) - z sigma*(zeta)), the corrector written on the
+predictor's K steps and (rho*, sigma*) the predictor's (Lambert 1991, sec. 4.1, P(EC)^mu E with mu = 1).  For
+AB2 with the trapezoidal rule, zeta^2 - (1 + z + 3z^2/4) zeta + z^2/4: stable on (-2, 0], where AB2 alone is on
+(-1, 0).
 """
 from __future__ import annotations
 
@@ -37,6 +45,7 @@ ZETA, Z = sympy.Symbol("zeta"), sympy.Symbol("z")
 class MultistepClaim:
     alpha: tuple
     beta: tuple
+    predictor: tuple | None = None  # abm-K: the predictor's (alpha*, beta*); alpha, beta are the corrector's
     equals: sympy.Expr | None = None
     zero_stable: bool | None = None
     interval: tuple | None = None  # (a, b), sympy numbers or +-oo
@@ -50,7 +59,12 @@ def prepare(claim, method, options) -> MultistepClaim:
     if claim.model is not None:
         raise LoadError("a multistep stability claim is about the method alone: leave out model")
     data = method.data(options)
-    spec = MultistepClaim(tuple(sympy.Rational(a) for a in data.alpha), tuple(sympy.Rational(b) for b in data.beta))
+    corrector = getattr(method, "corrector", None)
+    if corrector is None:
+        spec = MultistepClaim(tuple(sympy.Rational(a) for a in data.alpha), tuple(sympy.Rational(b) for b in data.beta))
+    else:  # PECE: the corrector's coefficients, the predictor's beside them
+        spec = MultistepClaim(tuple(sympy.Rational(a) for a in corrector.alpha), tuple(sympy.Rational(b) for b in corrector.beta),
+                              (tuple(sympy.Rational(a) for a in data.alpha), tuple(sympy.Rational(b) for b in data.beta)))
     given = [key for key in KEYS if key in table]
     if not given:
         raise LoadError(f"a multistep stability claim needs one of {', '.join(KEYS)}")
@@ -83,15 +97,24 @@ def prepare(claim, method, options) -> MultistepClaim:
 
 def zero_stability(coefficients) -> tuple:
     """(zero-stable?, how) for coefficients with ``alpha`` (and ``beta``): the root condition on rho (Dahlquist),
-    each irreducible factor of rho placed exactly."""
-    rho = characteristic(coefficients).subs(Z, 0)
+    each irreducible factor of rho placed exactly (a PECE pair: its corrector's rho)."""
+    rho = sympy.expand(sum(a * ZETA**j for j, a in enumerate(coefficients.alpha)))
     return spectral.roots_bounded(rho.subs(ZETA, spectral.Z), sympy.Integer(0), "z = 0", recurrence=True, variable_name="zeta")
 
 
 def characteristic(spec) -> sympy.Expr:
+    """rho(zeta) - z sigma(zeta); for a PECE pair (``spec.predictor``) its stability polynomial
+    rho - z sigma + z beta_k (rho* - z sigma*), the corrector written on the predictor's steps (module docstring)."""
     rho = sum(a * ZETA**j for j, a in enumerate(spec.alpha))
     sigma = sum(b * ZETA**j for j, b in enumerate(spec.beta))
-    return sympy.expand(rho - Z * sigma)
+    predictor = getattr(spec, "predictor", None)
+    if predictor is None:
+        return sympy.expand(rho - Z * sigma)
+    alpha_p, beta_p = predictor
+    shift = ZETA ** (len(alpha_p) - len(spec.alpha))  # the corrector's k steps written on the predictor's K
+    rho_p = sum(a * ZETA**j for j, a in enumerate(alpha_p))
+    sigma_p = sum(b * ZETA**j for j, b in enumerate(beta_p))
+    return sympy.expand(shift * (rho - Z * sigma) + Z * spec.beta[-1] * (rho_p - Z * sigma_p))
 
 
 def error_constants(spec, up_to: int) -> list:
@@ -104,13 +127,23 @@ def evaluate(claim, method, spec) -> Outcome:
     successes, failures, computed, derivation = [], [], {}, []
     p = characteristic(spec)
     computed["characteristic polynomial"] = str(p)
-    derivation.append(Line(f"rho(zeta) - z sigma(zeta) = {p}  (alpha = {list(spec.alpha)}, beta = {list(spec.beta)}, oldest first)",
-                           terms=[Formula("rho(zeta) - z*sigma(zeta)"), "=", p, ";", Formula("alpha"), "=", sympy.Tuple(*spec.alpha), ",",
-                                  Formula("beta"), "=", sympy.Tuple(*spec.beta), "(oldest first)"]))
+    if spec.predictor is None:
+        derivation.append(Line(f"rho(zeta) - z sigma(zeta) = {p}  (alpha = {list(spec.alpha)}, beta = {list(spec.beta)}, oldest first)",
+                               terms=[Formula("rho(zeta) - z*sigma(zeta)"), "=", p, ";", Formula("alpha"), "=", sympy.Tuple(*spec.alpha), ",",
+                                      Formula("beta"), "=", sympy.Tuple(*spec.beta), "(oldest first)"]))
+    else:
+        (alpha_p, beta_p), formula = spec.predictor, "rho(zeta) - z*sigma(zeta) + z*beta_k*(rho^*(zeta) - z*sigma^*(zeta))"
+        derivation.append(Line(f"PECE: rho(zeta) - z sigma(zeta) + z beta_k (rho*(zeta) - z sigma*(zeta)) = {p}  (corrector alpha = "
+                               f"{list(spec.alpha)}, beta = {list(spec.beta)}; predictor alpha* = {list(alpha_p)}, beta* = {list(beta_p)}; "
+                               "oldest first)",
+                               terms=["PECE:", Formula(formula), "=", p, ";", Formula("alpha"), "=", sympy.Tuple(*spec.alpha), ",",
+                                      Formula("beta"), "=", sympy.Tuple(*spec.beta), ";", Formula("alpha^*"), "=", sympy.Tuple(*alpha_p), ",",
+                                      Formula("beta^*"), "=", sympy.Tuple(*beta_p), "(oldest first)"]))
     if spec.equals is not None:
         ratio = sympy.cancel(sympy.expand(spec.equals) / p)
         if ratio.is_Rational and ratio != 0:
-            successes.append(f"rho(zeta) - z sigma(zeta) = {p}" + (f" (the claim is {ratio} times it)" if ratio != 1 else ""))
+            name = "rho(zeta) - z sigma(zeta)" if spec.predictor is None else "PECE stability polynomial"
+            successes.append(f"{name} = {p}" + (f" (the claim is {ratio} times it)" if ratio != 1 else ""))
         else:
             failures.append(f"characteristic polynomial: claimed {spec.equals}, computed {p} (not a constant multiple)")
     if spec.zero_stable is not None:

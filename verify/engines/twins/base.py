@@ -15,7 +15,7 @@ from verify.engines.methods import METHODS
 from verify.engines.methods.schema import NEWTON
 from verify.errors import CrossCheckUnavailable, SolverFailure
 
-FLOAT_TOLERANCE = 1e-9  # a continuation point found in machine floats: max |residual| <= this * max(1, max |x|)
+FLOAT_STEP = 1e-8  # a continuation point found in machine floats: its last Newton correction at most this (relative)
 
 
 class MpSystem:
@@ -145,6 +145,8 @@ def lu_solve_rows(rows: list, vector: list) -> list:
                 if current > biggest:
                     biggest = current
                     pivots[j] = k
+            if pivots[j] is None:  # a zero column below the diagonal (mpmath's own LU fails there with a TypeError)
+                raise ZeroDivisionError("matrix is singular")
             A[j], A[pivots[j]] = A[pivots[j]], A[j]
             if absmin(A[j][j]) <= tol:
                 raise ZeroDivisionError("matrix is numerically singular")
@@ -223,17 +225,22 @@ def solve_floats(rows: list, vector: list) -> list:
 
 
 def newton_floats(residual, jacobian, x: list, budget: int) -> list:
-    """x with max |residual(x)| <= FLOAT_TOLERANCE * max(1, max |x|) after at most ``budget`` Newton corrections in
-    machine floats (``jacobian`` gives a list of rows); _FloatPathLost when that fails in any way (singular, overflow,
-    a complex or infinite value, the budget spent)."""
-    for _ in range(budget + 1):
+    """x after Newton corrections in machine floats, until a correction is at most FLOAT_STEP of each value it
+    corrects (of a millionth of the largest value, for a value near 0): at least one correction, at most ``budget``.
+    The test is on the correction, not the residual, so a problem on a small scale (values of 1e-10, whose residuals
+    are below any absolute tolerance from the start) still moves along its path.  _FloatPathLost when that fails in
+    any way (singular, overflow, a complex or infinite value, the budget spent)."""
+    for _ in range(budget):
         values = residual(x)
         if not all(type(v) is float and math.isfinite(v) for v in values + x):
             raise _FloatPathLost("not a finite float")
-        if max(abs(v) for v in values) <= FLOAT_TOLERANCE * max([1.0] + [abs(v) for v in x]):
-            return x
         delta = solve_floats(jacobian(x), values)
         x = [u - d for u, d in zip(x, delta)]
+        if not all(math.isfinite(u) for u in x):
+            raise _FloatPathLost("not finite")
+        floor = 1e-6 * max(abs(u) for u in x)
+        if all(abs(d) <= FLOAT_STEP * max(abs(u), floor) for d, u in zip(delta, x)):
+            return x
     raise _FloatPathLost("not converged")
 
 
@@ -255,12 +262,17 @@ def continued(newton, start, steps: int, fast=None, stop: int | None = None):
     cost about eight times the finish); whenever the floats fail (_FloatPathLost, an overflow, a singular or
     unconverged finish) the path is followed in mpmath from the start instead, as without ``fast``."""
     stop = steps if stop is None else stop
+    floats = None
     if fast is not None and stop > 0:
         try:
-            x = _converted(start, float)
+            floats = _converted(start, float)
+        except TypeError:  # a complex start (mpc): followed in mpmath below
+            floats = None
+    if floats is not None:
+        try:
             for j in range(1, stop + 1):
-                x = fast(j / steps, x)
-            return newton(mpmath.mpf(stop) / steps, _converted(x, mpmath.mpf))
+                floats = fast(j / steps, floats)
+            return newton(mpmath.mpf(stop) / steps, _converted(floats, mpmath.mpf))
         except (_FloatPathLost, SolverFailure, OverflowError, ZeroDivisionError, ValueError):
             pass
     x = start
