@@ -84,9 +84,6 @@ class MpSystem:
     def f_uncounted(self, t, y):
         return [fn([t, *y]) for fn in self.functions]
 
-    def jacobian_uncounted(self, t, y):
-        return mpmath.matrix(self.jacobian_rows(t, y))
-
     def jacobian_rows(self, t, y) -> list:
         """d(rhs)/d(states) as a list of rows, not counted."""
         return [[fn([t, *y]) for fn in row] for row in self.jacobian_functions[:len(self.functions)]]
