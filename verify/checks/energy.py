@@ -20,7 +20,6 @@ own curve (default: the claim id).
 """
 from __future__ import annotations
 
-from collections import OrderedDict
 from dataclasses import dataclass
 
 import mpmath
@@ -34,7 +33,7 @@ from verify.engines.methods.cosimulation import ThresholdTest
 from verify.input.model import symbol
 from verify.checks.common import CheckError, Context, DEFAULT_CONTEXT, Formula, Line, Outcome, short_text
 from verify.checks.comparisons import OPERATORS, RELATION
-from verify.checks.kit import option_value, initial_values, method_and_options, read_rational, validated
+from verify.checks.kit import KeptRuns, option_value, initial_values, method_and_options, read_rational, validated
 from verify.engines import twins
 from verify.errors import CertifiedUnavailable, ExactSizeError, NotRational, SolverFailure
 from verify.checks.kind import ClaimKind
@@ -179,8 +178,7 @@ class _Exact(list):
         return (self[i] for i in range(len(self)))
 
 
-RUNS_KEPT = 16  # mpmath runs kept per process (OrderedDict, least recently used out first)
-_RUNS: OrderedDict = OrderedDict()
+_RUNS = KeptRuns(16)  # mpmath runs kept per worker
 
 
 def _ratios_mp(claim, method, options, system, t0, y0, steps, functional, double_precision=False, digits=crosscheck.DIGITS):
@@ -192,15 +190,9 @@ def _ratios_mp(claim, method, options, system, t0, y0, steps, functional, double
     start, steps, functional, machine floats or digits) and handed out again as a copy."""
     key = (method.name, repr(sorted(options.items(), key=str)), repr(claim.model), repr(sorted(system.substitutions.items(), key=str)),
            repr(t0), repr(list(y0)), steps, repr(functional), double_precision, digits)
-    if key in _RUNS:
-        _RUNS.move_to_end(key)
-        times, ratios, ties = _RUNS[key]
-        return list(times), list(ratios), ties
-    times, ratios, ties = _run_ratios_mp(claim, method, options, system, t0, y0, steps, functional, double_precision, digits)
-    _RUNS[key] = (list(times), list(ratios), ties)
-    if len(_RUNS) > RUNS_KEPT:
-        _RUNS.popitem(last=False)
-    return times, ratios, ties
+    times, ratios, ties = _RUNS.get(key, lambda: _run_ratios_mp(claim, method, options, system, t0, y0, steps, functional,
+                                                                double_precision, digits))
+    return list(times), list(ratios), ties
 
 
 def _run_ratios_mp(claim, method, options, system, t0, y0, steps, functional, double_precision, digits):

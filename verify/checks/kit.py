@@ -1,8 +1,10 @@
 """The kit the claim kinds share for reading a run: the method and its options, the initial values (one rule),
 the steps' comparisons (``expect``-like entries and ``OP value`` relations), ``solution(x)`` and the names a claim
-may use, and the symbol -> value map of a run's fixed values.  Used by run, energy, forall, order and stability."""
+may use, and the symbol -> value map of a run's fixed values, and the runs a worker keeps.  Used by run, energy,
+forall, order and stability."""
 from __future__ import annotations
 
+from collections import OrderedDict
 from dataclasses import dataclass
 
 import sympy
@@ -13,6 +15,26 @@ from verify.engines.methods.base import check_work
 from verify.input.expr import ExprError
 from verify.input.load import Claim, LoadError
 from verify.input.model import TIME, initial_name, symbol
+
+
+class KeptRuns:
+    """The last ``size`` results a worker computed, each under a key of everything it depends on, the least recently
+    used dropped first.  A worker checks claim after claim (verify.runner), and a claim and its wrong version, or
+    claims about one run, make the same runs.  The caller hands out copies of what it keeps."""
+
+    def __init__(self, size: int):
+        self.size = size
+        self._kept: OrderedDict = OrderedDict()
+
+    def get(self, key, make):
+        """make()'s result for ``key``, made once while it is kept."""
+        if key in self._kept:
+            self._kept.move_to_end(key)
+            return self._kept[key]
+        value = self._kept[key] = make()
+        if len(self._kept) > self.size:
+            self._kept.popitem(last=False)
+        return value
 
 
 @dataclass

@@ -17,7 +17,6 @@ estimate from finitely many runs, so the evidence is ``numerical``.
 """
 from __future__ import annotations
 
-from collections import OrderedDict
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -30,7 +29,7 @@ from verify.input.load import Claim, LoadError
 from verify.engines.methods import ExactSystem, SymbolicSystem, run
 from verify.input.model import TIME, initial_name, symbol
 from verify.checks.common import CheckError, Context, DEFAULT_CONTEXT, Outcome
-from verify.checks.kit import initial_values, method_and_options, read_rational, validated
+from verify.checks.kit import KeptRuns, initial_values, method_and_options, read_rational, validated
 from verify.checks.run import solution_expressions
 from verify.engines import twins
 from verify.errors import SolverFailure
@@ -96,8 +95,7 @@ def prepare(claim: Claim) -> OrderSpec:
 
 
 
-RUNS_KEPT = 64  # runs kept per process (OrderedDict, least recently used out first)
-_RUNS: OrderedDict = OrderedDict()
+_RUNS = KeptRuns(64)  # runs kept per worker
 
 
 def _final_state(spec, claim, system, n, exact_route, extra_options=None):
@@ -109,15 +107,8 @@ def _final_state(spec, claim, system, n, exact_route, extra_options=None):
     key = (spec.method.name, repr(sorted(spec.options.items(), key=str)), repr(sorted((extra_options or {}).items(), key=str)),
            spec.step, repr(spec.t0), repr(spec.t_end), repr(list(spec.y0)), n, spec.local, exact_route, type(system).__name__,
            repr(claim.model), repr(sorted(claim.parameters.items(), key=str)), mpmath.mp.prec)
-    if key in _RUNS:
-        _RUNS.move_to_end(key)
-        state, route = _RUNS[key]
-        return list(state), route
-    state, route = _run_once(spec, claim, system, n, exact_route, extra_options)
-    _RUNS[key] = (list(state), route)
-    if len(_RUNS) > RUNS_KEPT:
-        _RUNS.popitem(last=False)
-    return state, route
+    state, route = _RUNS.get(key, lambda: _run_once(spec, claim, system, n, exact_route, extra_options))
+    return list(state), route
 
 
 def _run_once(spec, claim, system, n, exact_route, extra_options):
