@@ -27,6 +27,7 @@ class MpSystem:
         self.functions = [compile_mp(e, variables) for e in rhs]
         self.constraint_functions = [compile_mp(g, variables) for g in constraints]
         self._jacobian_source = (list(rhs) + list(constraints), list(states), variables)
+        self._derivatives = None
         self._jacobian_functions = None
         self._floats = None
         self.blocks = blocks  # block name -> component indices
@@ -34,11 +35,19 @@ class MpSystem:
         self.near_ties: list[tuple] = []  # co-simulation threshold tests within rounding: (macro step, subsystem, substep, stage)
 
     @property
+    def derivatives(self) -> list:
+        """d(rhs, constraints)/d(states) as rows of sympy expressions, on first use (an explicit method never asks)."""
+        if self._derivatives is None:
+            expressions, states, _ = self._jacobian_source
+            self._derivatives = [[sympy.diff(e, s) for s in states] for e in expressions]
+        return self._derivatives
+
+    @property
     def jacobian_functions(self):
-        """d(rhs, constraints)/d(states) compiled, on first use (an explicit method never asks)."""
+        """``derivatives`` compiled to mpmath, on first use."""
         if self._jacobian_functions is None:
-            expressions, states, variables = self._jacobian_source
-            self._jacobian_functions = [[compile_mp(sympy.diff(e, s), variables) for s in states] for e in expressions]
+            variables = self._jacobian_source[2]
+            self._jacobian_functions = [[compile_mp(d, variables) for d in row] for row in self.derivatives]
         return self._jacobian_functions
 
     @property
@@ -46,9 +55,10 @@ class MpSystem:
         """The right-hand side and its Jacobian in machine floats, for following a continuation path only (base.continued);
         None when they do not compile to floats."""
         if self._floats is None:
-            expressions, states, variables = self._jacobian_source
+            expressions, _, variables = self._jacobian_source
+            rhs_count = len(self.functions)
             try:
-                self._floats = FloatSystem(expressions[:len(self.functions)], states, variables)
+                self._floats = FloatSystem(expressions[:rhs_count], self.derivatives[:rhs_count], variables)
             except CrossCheckUnavailable:
                 self._floats = False
         return self._floats or None
@@ -93,9 +103,9 @@ class FloatSystem:
     """A right-hand side and its Jacobian compiled to machine floats (compile_mp with mpmath.fp): the continuation of
     an implicit equation follows its path in them (base.continued), and mpmath finishes at 50 digits."""
 
-    def __init__(self, rhs: list, states: list, variables: list):
+    def __init__(self, rhs: list, derivatives: list, variables: list):
         self.functions = [compile_mp(e, variables, mpmath.fp) for e in rhs]
-        self.jacobian_functions = [[compile_mp(sympy.diff(e, s), variables, mpmath.fp) for s in states] for e in rhs]
+        self.jacobian_functions = [[compile_mp(d, variables, mpmath.fp) for d in row] for row in derivatives]
 
     def f_uncounted(self, t, y):
         return [fn([t, *y]) for fn in self.functions]
@@ -179,9 +189,9 @@ def newton(residual, jacobian, x: list, budget: int, tolerance, where: str) -> l
     for _ in range(budget):
         if converged(values, x):
             return x
-        matrix = jacobian(x)
+        matrix = jacobian(x)  # a list of rows
         if len(values) == 1:  # one unknown: divide, without LU's bookkeeping
-            a = matrix[0][0] if isinstance(matrix, list) else matrix[0, 0]
+            a = matrix[0][0]
             if not a:
                 raise SolverFailure(f"the linear system of a Newton step {where} is singular")
             delta = [values[0] / a]
@@ -241,6 +251,26 @@ def newton_floats(residual, jacobian, x: list, budget: int) -> list:
     raise _FloatPathLost("not converged")
 
 
+def float_newton(system: MpSystem, equations, constants: tuple, budget: int):
+    """``fast(lam, x)`` for ``continued``: Newton in machine floats (newton_floats) on equations(floats, *constants,
+    lam), where ``equations`` builds (residual, Jacobian rows) from a system and numbers of either kind (MpSystem's or
+    its FloatSystem's) and ``constants`` are its numbers (lists of them too) converted once; None when the right-hand
+    side or a constant has no float form (a function floats do not compute, a complex number)."""
+    floats = system.floats
+    if floats is None:
+        return None
+    try:
+        converted = [_in_floats(c) for c in constants]
+    except TypeError:
+        return None
+    return lambda lam, x: newton_floats(*equations(floats, *converted, lam), x, budget)
+
+
+def _in_floats(value):
+    """A number, or a list or tuple of them (a tableau's rows too), in machine floats; TypeError for a complex one."""
+    return [_in_floats(v) for v in value] if isinstance(value, (list, tuple)) else float(value)
+
+
 def continued(newton, start, steps: int, fast=None, stop: int | None = None):
     """The solution at lam = stop/steps (``stop`` defaults to ``steps``: lam = 1) of a family of implicit equations whose
     implicit part is scaled by lam (lam = 0: the explicit value ``start``), followed by Newton at lam = 1/N, 2/N, ...
@@ -254,7 +284,7 @@ def continued(newton, start, steps: int, fast=None, stop: int | None = None):
     need only lie close enough to the branch to start the next Newton (quadratic convergence recovers the digits at
     lam = 1, solved to the full tolerance).
 
-    ``fast(lam, x)``: the same Newton in machine floats (newton_floats, lam a float).  When given, the path is followed
+    ``fast(lam, x)``: the same Newton in machine floats (float_newton, lam a float).  When given, the path is followed
     in floats at the same lam, and ``newton`` at the last lam finishes from there (a 50-digit Newton at every lam
     cost about eight times the finish); whenever the floats fail (_FloatPathLost, an overflow, a singular or
     unconverged finish) the path is followed in mpmath from the start instead, as without ``fast``."""
@@ -262,14 +292,14 @@ def continued(newton, start, steps: int, fast=None, stop: int | None = None):
     floats = None
     if fast is not None and stop > 0:
         try:
-            floats = _converted(start, float)
+            floats = [float(v) for v in start]
         except TypeError:  # a complex start (mpc): followed in mpmath below
             floats = None
     if floats is not None:
         try:
             for j in range(1, stop + 1):
                 floats = fast(j / steps, floats)
-            return newton(mpmath.mpf(stop) / steps, _converted(floats, mpmath.mpf))
+            return newton(mpmath.mpf(stop) / steps, [mpmath.mpf(v) for v in floats])
         except (_FloatPathLost, SolverFailure, OverflowError, ZeroDivisionError, ValueError):
             pass
     x = start
@@ -280,11 +310,6 @@ def continued(newton, start, steps: int, fast=None, stop: int | None = None):
             if j == steps:     # the trapezoid on y' = 4y + 1 with h = 1 at lam = 1/2): on to the next lam from here
                 raise
     return x
-
-
-def _converted(x, number):
-    """``x`` (a list of numbers, or of such lists: a Runge-Kutta method's stages) with every number converted."""
-    return [_converted(v, number) if isinstance(v, list) else number(v) for v in x]
 
 
 def on_path(tolerance, lam):

@@ -5,7 +5,7 @@ import mpmath
 import sympy
 
 from verify.engines.crosscheck import compile_mp, to_mp
-from verify.engines.twins.base import continued, newton, newton_floats, newton_settings, on_path, option, per_state, record, solve
+from verify.engines.twins.base import continued, float_newton, newton, newton_settings, on_path, option, per_state, record, solve
 from verify.errors import SolverFailure
 
 
@@ -34,16 +34,10 @@ def backward_euler(system, t, y, options, names, trace):
         return newton(*_continuation_equations(system, t1, y, h, r_d, lam), u, budget, on_path(tolerance, lam),
                       f"at t = {mpmath.nstr(t1, 12)} (continuation at lam = {mpmath.nstr(lam, 3)})")
 
-    floats = system.floats
-    fast = None
-    if floats is not None:
-        def fast(lam, u):
-            return newton_floats(*_continuation_equations(floats, float(t1), [float(v) for v in y], float(h), [float(v) for v in r_d], lam),
-                                 u, budget)
-
     # an ODE: follow the root from y (lam = 0) to lam = 7/8, then the counted iteration below finishes at lam = 1
     steps = system.continuation_steps
-    u = continued(newton_at, list(y), steps, fast, stop=steps - 1) if n == d else list(y)
+    u = (continued(newton_at, list(y), steps, float_newton(system, _continuation_equations, (t1, y, h, r_d), budget), stop=steps - 1)
+         if n == d else list(y))
     values = equations(u)
     iterations = 0
     while max(abs(v) for v in values) > tolerance * max([mpmath.mpf(1)] + [abs(v) for v in u]):  # as base.newton

@@ -11,7 +11,7 @@ from __future__ import annotations
 import mpmath
 
 from verify.engines.twins import runge_kutta as rk_twin
-from verify.engines.twins.base import continued, newton, newton_floats, on_path
+from verify.engines.twins.base import continued, float_newton, newton, on_path
 
 
 def _lagrange(nodes, j):
@@ -147,12 +147,7 @@ class Runner:
             equations = _implicit_equation(self.system, t1, known, h, bk, lam)
             return newton(*equations, u, self.budget, on_path(self.tolerance, lam), f"at t = {mpmath.nstr(t1, 12)}")
 
-        floats = self.system.floats
-        fast = None
-        if floats is not None:
-            def fast(lam, u):
-                return newton_floats(*_implicit_equation(floats, float(t1), [float(v) for v in known], float(h), float(bk), lam), u, self.budget)
-
+        fast = float_newton(self.system, _implicit_equation, (t1, known, h, bk), self.budget)
         return continued(newton_at, list(known), self.system.continuation_steps, fast)
 
 

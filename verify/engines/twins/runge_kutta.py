@@ -15,7 +15,7 @@ from fractions import Fraction
 import mpmath
 
 from verify.engines.crosscheck import to_mp
-from verify.engines.twins.base import continued, newton, newton_floats, newton_settings, on_path, per_state
+from verify.engines.twins.base import continued, float_newton, newton, newton_settings, on_path, per_state
 
 
 def _twin_tableaus() -> dict:
@@ -195,26 +195,16 @@ def _estimate(y, new, stages, h, bhat, state_names, trace, tolerances):
 def _newton(system, t, y, h, A, c, budget, tolerance):
     """Stages k_i = f(t + c_i h, y + h sum_j a_ij k_j), i = 1..s (s = len(A)), by Newton, followed from the explicit
     values k_i = f(t + c_i h, y) as the stage coupling grows from 0 (base.continued: the root that tends to the
-    explicit value as h -> 0; the path in machine floats, the last point in mpmath)."""
+    explicit value as h -> 0; the path in machine floats, the last point in mpmath), on the stages flattened."""
     n, s = len(y), len(A)
-    start = [system.f_uncounted(t + c[i] * h, y) for i in range(s)]
+    start = [v for i in range(s) for v in system.f_uncounted(t + c[i] * h, y)]
 
-    def newton_at(lam, k):
-        residual, jacobian = _stage_equations(system, t, y, h, A, c, lam)
-        flat = newton(residual, jacobian, [v for stage in k for v in stage], budget, on_path(tolerance, lam),
+    def newton_at(lam, flat):
+        return newton(*_stage_equations(system, t, y, h, A, c, lam), flat, budget, on_path(tolerance, lam),
                       f"for the stages at t = {mpmath.nstr(t, 12)}")
-        return [flat[i * n:(i + 1) * n] for i in range(s)]
 
-    floats = system.floats
-    fast = None
-    if floats is not None:
-        def fast(lam, k):
-            equations = _stage_equations(floats, float(t), [float(v) for v in y], float(h), [[float(a) for a in row] for row in A],
-                                         [float(v) for v in c], lam)
-            flat = newton_floats(*equations, [v for stage in k for v in stage], budget)
-            return [flat[i * n:(i + 1) * n] for i in range(s)]
-
-    return continued(newton_at, start, system.continuation_steps, fast)
+    flat = continued(newton_at, start, system.continuation_steps, float_newton(system, _stage_equations, (t, y, h, A, c), budget))
+    return [flat[i * n:(i + 1) * n] for i in range(s)]
 
 
 def _stage_equations(system, t, y, h, A, c, lam):
