@@ -39,10 +39,14 @@ def load(paths, model_dirs=(), select=None, ids=None) -> list[Claim]:
     """The claims of ``paths``; ``select``: a -k expression or several (all must match, verify.selection), which
     keeps the claims whose id matches, and every file that could not be read (its id starts with "(");
     ``ids``: keep only the claims with one of these ids (and those files).  Claims not kept are not prepared."""
-    wanted = compile_selection([select] if isinstance(select, str) else select) if select else None
-    if ids is not None:
-        wanted = (lambda keep, also: lambda i: i in keep and (also is None or also(i)))(set(ids), wanted)
-    return load_claims(paths or [DEFAULT_CLAIMS], default_model_dirs(model_dirs), checks.CHECKS, wanted)
+    matches = compile_selection([select] if isinstance(select, str) else select) if select else None
+    keep = None if ids is None else set(ids)
+
+    def wanted(claim_id: str) -> bool:
+        return (keep is None or claim_id in keep) and (matches is None or matches(claim_id))
+
+    return load_claims(paths or [DEFAULT_CLAIMS], default_model_dirs(model_dirs), checks.CHECKS,
+                       wanted if matches is not None or keep is not None else None)
 
 
 

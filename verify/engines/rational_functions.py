@@ -136,13 +136,13 @@ def _cancelled(ring, p, q) -> tuple:
     if not kept or len(kept) == len(columns):
         return p.cancel(q)
     small = ring.domain[tuple(ring.symbols[i] for i in kept)]
+    read_from = [kept.index(first[column]) if any(column) else None for column in columns]  # each variable's one in small
 
     def down(f):
         return small({tuple(monomial[i] for i in kept): c for monomial, c in f.terms()})
 
     def up(f):
-        return ring({tuple(monomial[kept.index(first[column])] if any(column) else 0 for column in columns): c
-                     for monomial, c in f.terms()})
+        return ring({tuple(0 if j is None else monomial[j] for j in read_from): c for monomial, c in f.terms()})
 
     reduced_p, reduced_q = down(p).cancel(down(q))
     return up(reduced_p), up(reduced_q)

@@ -355,7 +355,7 @@ def _characteristic_polynomial(M: sympy.Matrix) -> sympy.Expr:
         try:
             exact = DomainMatrix.from_list_sympy(*M.shape, M.tolist(), extension=True)
         except (CoercionFailed, NotImplementedError, ValueError, TypeError):
-            exact = None
+            pass
     if exact is None or exact.domain.is_EX or getattr(exact.domain, "is_EXRAW", False):
         return sympy.expand(M.charpoly(Z, simplify=sympy.expand).as_expr())
     coefficients = exact.charpoly()

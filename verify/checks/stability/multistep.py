@@ -59,12 +59,12 @@ def prepare(claim, method, options) -> MultistepClaim:
     if claim.model is not None:
         raise LoadError("a multistep stability claim is about the method alone: leave out model")
     data = method.data(options)
-    corrector = getattr(method, "corrector", None)
-    if corrector is None:
-        spec = MultistepClaim(tuple(sympy.Rational(a) for a in data.alpha), tuple(sympy.Rational(b) for b in data.beta))
-    else:  # PECE: the corrector's coefficients, the predictor's beside them
-        spec = MultistepClaim(tuple(sympy.Rational(a) for a in corrector.alpha), tuple(sympy.Rational(b) for b in corrector.beta),
-                              (tuple(sympy.Rational(a) for a in data.alpha), tuple(sympy.Rational(b) for b in data.beta)))
+    corrector = getattr(method, "corrector", None)  # PECE: the corrector's coefficients, the predictor's beside them
+
+    def exact(coefficients) -> tuple:
+        return tuple(sympy.Rational(a) for a in coefficients.alpha), tuple(sympy.Rational(b) for b in coefficients.beta)
+
+    spec = MultistepClaim(*exact(corrector or data), predictor=exact(data) if corrector else None)
     given = [key for key in KEYS if key in table]
     if not given:
         raise LoadError(f"a multistep stability claim needs one of {', '.join(KEYS)}")
@@ -127,23 +127,21 @@ def evaluate(claim, method, spec) -> Outcome:
     successes, failures, computed, derivation = [], [], {}, []
     p = characteristic(spec)
     computed["characteristic polynomial"] = str(p)
-    if spec.predictor is None:
-        derivation.append(Line(f"rho(zeta) - z sigma(zeta) = {p}  (alpha = {list(spec.alpha)}, beta = {list(spec.beta)}, oldest first)",
-                               terms=[Formula("rho(zeta) - z*sigma(zeta)"), "=", p, ";", Formula("alpha"), "=", sympy.Tuple(*spec.alpha), ",",
-                                      Formula("beta"), "=", sympy.Tuple(*spec.beta), "(oldest first)"]))
-    else:
-        (alpha_p, beta_p), formula = spec.predictor, "rho(zeta) - z*sigma(zeta) + z*beta_k*(rho^*(zeta) - z*sigma^*(zeta))"
-        derivation.append(Line(f"PECE: rho(zeta) - z sigma(zeta) + z beta_k (rho*(zeta) - z sigma*(zeta)) = {p}  (corrector alpha = "
-                               f"{list(spec.alpha)}, beta = {list(spec.beta)}; predictor alpha* = {list(alpha_p)}, beta* = {list(beta_p)}; "
-                               "oldest first)",
-                               terms=["PECE:", Formula(formula), "=", p, ";", Formula("alpha"), "=", sympy.Tuple(*spec.alpha), ",",
-                                      Formula("beta"), "=", sympy.Tuple(*spec.beta), ";", Formula("alpha^*"), "=", sympy.Tuple(*alpha_p), ",",
-                                      Formula("beta^*"), "=", sympy.Tuple(*beta_p), "(oldest first)"]))
+    name, formula = "rho(zeta) - z sigma(zeta)", "rho(zeta) - z*sigma(zeta)"
+    shown = [("alpha", "alpha", spec.alpha), ("beta", "beta", spec.beta)]  # (as text, as a formula, the values)
+    if spec.predictor is not None:
+        name, formula = "PECE: " + name + " + z beta_k (rho*(zeta) - z sigma*(zeta))", formula + " + z*beta_k*(rho^*(zeta) - z*sigma^*(zeta))"
+        shown += [("alpha*", "alpha^*", spec.predictor[0]), ("beta*", "beta^*", spec.predictor[1])]
+    terms = [Formula(formula), "=", p, ";"]
+    for position, (_, label, values) in enumerate(shown):
+        terms += ([","] if position else []) + [Formula(label), "=", sympy.Tuple(*values)]
+    listed_values = ", ".join(f"{text} = {list(values)}" for text, _, values in shown)
+    derivation.append(Line(f"{name} = {p}  ({listed_values}, oldest first)", terms=terms + ["(oldest first)"]))
     if spec.equals is not None:
         ratio = sympy.cancel(sympy.expand(spec.equals) / p)
         if ratio.is_Rational and ratio != 0:
-            name = "rho(zeta) - z sigma(zeta)" if spec.predictor is None else "PECE stability polynomial"
-            successes.append(f"{name} = {p}" + (f" (the claim is {ratio} times it)" if ratio != 1 else ""))
+            what = "rho(zeta) - z sigma(zeta)" if spec.predictor is None else "PECE stability polynomial"
+            successes.append(f"{what} = {p}" + (f" (the claim is {ratio} times it)" if ratio != 1 else ""))
         else:
             failures.append(f"characteristic polynomial: claimed {spec.equals}, computed {p} (not a constant multiple)")
     if spec.zero_stable is not None:
