@@ -1,6 +1,7 @@
 """Helpers: check a claim file written inline, and run the command line in-process."""
 from __future__ import annotations
 
+import gc
 import textwrap
 from pathlib import Path
 
@@ -15,6 +16,10 @@ ROOT = Path(__file__).resolve().parent.parent
 # verify's pytest plugin to collect as claims.
 collect_ignore_glob = ["*.toml", "*/*.toml", "*/*/*.toml"]
 pytest_plugins = ["pytester"]  # tests/test_pytest_plugin.py runs pytest on claim files
+
+# The test process collects garbage as a claim-checking worker does (verify.runner._collect_less_often): with Python's
+# defaults a full collection walks every sympy object the suite has built so far, thousands of times.
+gc.set_threshold(runner.WORKER_GC_THRESHOLD, 10, 10)
 
 ELECTROMECHANICAL = """
 [model.electromechanical]

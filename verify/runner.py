@@ -8,6 +8,7 @@ for a timeout or runs out of memory; then a fresh worker takes the next claim.
 """
 from __future__ import annotations
 
+import gc
 import multiprocessing
 import os
 import pickle
@@ -153,6 +154,7 @@ def _worker(connection, memory_limit: int | None) -> None:
     process quietly (the parent reports the claim as an error).
     """
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's: it stops the workers
+    _collect_less_often()
     try:
         _limit_memory(memory_limit)
         while _serve_one(connection, memory_limit):
@@ -366,6 +368,7 @@ def explain_bounded(claim: Claim, timeout: float | None = DEFAULT, memory_limit:
 
     def target():
         signal.signal(signal.SIGINT, signal.SIG_IGN)
+        _collect_less_often()
         _limit_memory(memory_limit)
         result = explain_here()
         try:
@@ -392,6 +395,19 @@ def explain_bounded(claim: Claim, timeout: float | None = DEFAULT, memory_limit:
             if process.is_alive():
                 process.kill()
         receiver.close()
+
+
+WORKER_GC_THRESHOLD = 10_000  # allocations between young-generation collections in a worker (Python's default: 700)
+
+
+def _collect_less_often() -> None:
+    """A worker's garbage collector: what the worker inherited is frozen (never traversed again; it was the parent's
+    and outlives the worker), and the young generation is collected after WORKER_GC_THRESHOLD allocations, not 700.
+    sympy builds and drops many small objects; with Python's defaults the collector took 1.34 of 16.4 CPU seconds of
+    the bundled claims in one process, with these 0.48 s (CPU time in gc.callbacks, 2026-12-05). The memory
+    limit still bounds what the uncollected garbage can grow to."""
+    gc.freeze()
+    gc.set_threshold(WORKER_GC_THRESHOLD, 10, 10)
 
 
 def _limit_memory(memory_limit: int | None) -> None:

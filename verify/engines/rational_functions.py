@@ -39,7 +39,12 @@ def _domain(parts, symbols):
             numbers += sympy.Poly(part, *symbols).coeffs() if symbols else [part]
         field, _ = number_field.field_of(numbers or [sympy.Integer(0)])
         domain = field[tuple(symbols)] if symbols else field
-        return domain, domain.from_sympy
+        if number_field.is_rational_field(field):
+            return domain, domain.from_sympy
+        if not symbols:
+            return domain, lambda expression: number_field.from_sympy(field, expression)
+        return domain, lambda expression: domain.ring.from_dict(
+            {monomial: number_field.from_sympy(field, c) for monomial, c in sympy.Poly(expression, *symbols).as_dict(native=False).items()})
     if len(roots) > 1:
         raise number_field.NotAlgebraic("more than one CRootOf number")
     root = roots.pop()
