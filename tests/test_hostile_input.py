@@ -413,6 +413,19 @@ def test_without_timeout_the_default_limit_stops_an_endless_claim(run_cli, tmp_p
     assert by_id["other-file/good"]["status"] == "verified"
 
 
+def test_a_hung_claim_fails_its_test_instead_of_stalling_the_suite(check_claims, monkeypatch):
+    """The suite checks inline claims in its own process (conftest.check_claims): a check past HANG_SECONDS raises."""
+    import conftest
+    import time
+
+    monkeypatch.setattr(conftest, "HANG_SECONDS", 0.5)
+    monkeypatch.setattr(runner, "_timed_evaluate", lambda *args, **kwargs: time.sleep(30))
+    started = time.monotonic()
+    with pytest.raises(conftest.Hung, match="ran past 0.5 s"):
+        check_claims('[[claim]]\nid = "x"\nstatement = "one is less than two"\ncheck = "relation"\nrelation = "1 < 2"\n')
+    assert time.monotonic() - started < 10
+
+
 def test_runner_check_is_bounded_by_default(tmp_path, monkeypatch):
     monkeypatch.setattr(runner, "DEFAULT_TIMEOUT", 1.0)
     (tmp_path / "endless.toml").write_text(ENDLESS)
