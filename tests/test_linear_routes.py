@@ -12,7 +12,7 @@ import pytest
 import sympy
 
 from conftest import assert_refuted, claims_text
-from verify.engines import rational, twins
+from verify.engines import crosscheck, rational, twins
 from verify.engines.methods import METHODS, ExactSystem, run
 from verify.input.model import model_from_table, symbol
 
@@ -66,6 +66,38 @@ def test_the_cross_check_power_agrees_with_its_own_step_loop(method, options):
     with mpmath.workdps(60):
         for a, b in zip(y_loop, y_power):
             assert abs(a - b) <= mpmath.mpf(10) ** -40 * max(1, abs(a))
+
+
+EXPLICIT_TABLEAUS = ["euler", "heun", "midpoint", "rk4", "bogacki-shampine-32", "dormand-prince-54", "fehlberg-45", "cash-karp-45"]
+
+
+@pytest.mark.parametrize("method", [*EXPLICIT_TABLEAUS, "rk"])
+def test_an_explicit_step_map_composed_from_the_tableau_is_the_map_its_steps_show(method):
+    """The twin's one-step map of an explicit tableau on y' = A y + f, composed in arb matrices from the tableau
+    (twins._explicit_rk_map), against the same map read off n + 1 of the twin's own steps (twins._step_images_map):
+    M, c and the counts agree; irrational coefficients (sqrt(2)) and blocks included."""
+    x, y, z, t = sympy.symbols("x y z t")
+    rhs = [-sympy.sqrt(2) * x + y / 3, x - y + sympy.Rational(1, 2) * z + 1, sympy.Rational(-7, 4) * z - 2]
+    options = {"h": sympy.Rational(1, 7)}
+    if method == "rk":  # Ralston's second-order tableau, written by a user
+        options.update(A=[[0, 0], [sympy.Rational(2, 3), 0]], b=[sympy.Rational(1, 4), sympy.Rational(3, 4)])
+    blocks = {"slow": [0, 1], "fast": [2]}
+    with mpmath.workdps(80):
+        composed = twins._explicit_rk_map(method, options, rhs, [x, y, z], blocks, sympy.Rational(1, 3))
+        read = twins._step_images_map(method, options, rhs, [x, y, z], blocks, t, sympy.Rational(1, 3))
+        assert composed is not None
+        (t0, t1, M, c, counts), (t0_, t1_, M_, c_, counts_) = composed, read
+        assert counts == counts_ and t0 == t0_ and abs(t1 - t1_) < mpmath.mpf(10) ** -75
+        for a, b in zip([v for row in M for v in row] + c, [v for row in M_ for v in row] + c_):
+            assert abs(crosscheck.from_ball(a) - b) < mpmath.mpf(10) ** -70
+
+
+def test_an_implicit_tableau_or_a_nonlinear_model_keeps_the_steps_it_reads():
+    x, y = sympy.symbols("x y")
+    h = {"h": sympy.Rational(1, 10)}
+    assert twins._explicit_rk_map("gauss-legendre-4", h, [-x, x - y], [x, y], {}, 0) is None
+    assert twins._explicit_rk_map("rk4", h, [-x * y, x - y], [x, y], {}, 0) is None
+    assert twins._explicit_rk_map("rk4", h, [-x + sympy.Symbol("t"), x - y], [x, y], {}, 0) is None
 
 
 def test_a_nonlinear_or_time_dependent_model_is_not_powered():

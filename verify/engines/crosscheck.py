@@ -58,7 +58,10 @@ BALLS = BallContext()
 
 
 def to_ball(value):
-    """An mpmath number (or a claim's exact number) as an arb ball, exactly: from its mantissa and exponent."""
+    """An mpmath number (or a claim's exact number) as an arb ball, exactly: from its mantissa and exponent (an arb
+    ball as it is)."""
+    if isinstance(value, flint.arb):
+        return value
     if not isinstance(value, mpmath.mpf):
         value = to_mp(value)
     sign, mantissa, exponent, _ = value._mpf_  # mpf.man_exp drops the sign

@@ -18,7 +18,7 @@ from verify.engines.twins import multirate as multirate_twin
 from verify.engines.twins import multistep as multistep_twin
 from verify.engines.twins import runge_kutta as rk_twin
 from verify.engines.twins import step_doubling as doubling_twin
-from verify.engines.twins.base import MpSystem, linear_in, newton_settings, record
+from verify.engines.twins.base import MpSystem, linear_coefficients, linear_in, newton_settings, record
 from verify.engines.twins.cosimulation import CoSimulationMp, memoryless_affine
 from verify.errors import CrossCheckUnavailable, SolverFailure
 from verify.input.model import TIME, symbol
@@ -223,7 +223,18 @@ def _affine_nodes(p: Problem, digits: int) -> TwinRun:
 def _step_map(method, options, rhs, states, blocks, time, t0, cosimulation=None) -> tuple:
     """(t0, t1, M, c, counts) of one step y -> M y + c of an affine step (M a list of rows, at the working
     precision), read off the twin's step from each unit vector and from 0, each a fresh step (a co-simulation
-    master keeps nothing); ``counts`` the evaluations of one step."""
+    master keeps nothing); ``counts`` the evaluations of one step.  An explicit Runge-Kutta step on y' = A y + f
+    is composed from its tableau instead (_explicit_rk_map: s matrix products where the n + 1 steps took n + 1
+    right-hand sides of n terms each per stage)."""
+    if cosimulation is None and (method in RK_TWINS or method == "rk"):
+        composed = _explicit_rk_map(method, options, rhs, states, blocks, t0)
+        if composed is not None:
+            return composed
+    return _step_images_map(method, options, rhs, states, blocks, time, t0, cosimulation)
+
+
+def _step_images_map(method, options, rhs, states, blocks, time, t0, cosimulation=None) -> tuple:
+    """_step_map read off n + 1 fresh steps of the twin."""
     n, names = len(states), [str(s) for s in states]
     system = MpSystem(rhs, states, blocks, time)  # compiled once for the n + 1 one-step images
     t0 = to_mp(t0)
@@ -235,6 +246,59 @@ def _step_map(method, options, rhs, states, blocks, time, t0, cosimulation=None)
         images.append(y)
     offset = images[n]
     return t0, t1, [[images[j][i] - offset[i] for j in range(n)] for i in range(n)], offset, system.counts
+
+
+def _explicit_rk_map(method, options, rhs, states, blocks, t0) -> tuple | None:
+    """(t0, t0 + h, M, c, counts) of one step of an explicit Runge-Kutta tableau (the twin's own coefficients) on
+    y' = A y + f (A and f read off the right-hand side term by term, base.linear_coefficients): the stages are
+    affine in y, k_i = K_i y + g_i with K_i = A (I + h sum_j a_ij K_j) and g_i = A h sum_j a_ij g_j + f (Butcher,
+    Numerical Methods for ODEs, 2016, section 23), and y1 = (I + h sum_i b_i K_i) y + h sum_i b_i g_i.  Composed in
+    python-flint arb_mat at the working precision plus 64 bits and read back as midpoints (the rounding is far below
+    the digits the power is read to); the counts are those of a fresh step, s evaluations.  None for an implicit
+    tableau or a right-hand side that is not such a sum."""
+    A_rk, b, c = rk_twin.tableau(method, options, to_mp)
+    explicit, _, _ = rk_twin.shape(A_rk, b, c)
+    read = linear_coefficients(rhs, states) if explicit else None
+    if read is None:
+        return None
+    rows, constants = read
+    n, s = len(states), len(b)
+    saved = flint.ctx.prec
+    flint.ctx.prec = mpmath.mp.prec + 64
+    try:
+        h = _ball(options["h"])
+        matrix = flint.arb_mat(n, n, [_ball(v) for row in rows for v in row])
+        offset = flint.arb_mat(n, 1, [_ball(v) for v in constants])
+        identity = flint.arb_mat(n, n, [int(i == j) for i in range(n) for j in range(n)])
+        K, g = [], []
+        for i in range(s):
+            left, shift = identity, flint.arb_mat(n, 1)
+            for j in range(i):
+                if A_rk[i][j]:
+                    weight = h * to_ball(A_rk[i][j])
+                    left, shift = left + weight * K[j], shift + weight * g[j]
+            K.append(matrix * left)
+            g.append(matrix * shift + offset)
+        step, shift = identity, flint.arb_mat(n, 1)
+        for i in range(s):
+            if b[i]:
+                weight = h * to_ball(b[i])
+                step, shift = step + weight * K[i], shift + weight * g[i]
+        M = [[step[i, j].mid() for j in range(n)] for i in range(n)]  # exact balls, as the steps' mpmath images are
+        c_ = [shift[i, 0].mid() for i in range(n)]
+    finally:
+        flint.ctx.prec = saved
+    t0 = to_mp(t0)
+    counts = {"rhs": s, **{name: s for name in blocks}}
+    return t0, t0 + to_mp(options["h"]), M, c_, counts
+
+
+def _ball(number: sympy.Expr):
+    """A sympy number as an arb ball at flint.ctx.prec: a rational from its numerator and denominator (the ball holds
+    it), anything else from its mpmath value at the working precision."""
+    if number.is_Rational:
+        return flint.arb(flint.fmpq(int(number.p), int(number.q)))
+    return to_ball(to_mp(number))
 
 
 def _mp_power(method, options, rhs, states, blocks, time, t0, y0, steps):

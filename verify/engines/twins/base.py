@@ -5,6 +5,7 @@ cross-check's own walker (verify.engines.crosscheck.compile_mp).
 """
 from __future__ import annotations
 
+import functools
 import math
 
 import mpmath
@@ -321,18 +322,43 @@ def on_path(tolerance, lam):
 def linear_in(expressions, variables) -> bool:
     """Is every expression a sum of terms number * variable or number, in ``variables`` alone (no time, no symbol
     left over)?  Read term by term here, by the twin, not by the exact path's test."""
-    known = set(variables)
+    return linear_coefficients(expressions, variables) is not None
+
+
+def linear_coefficients(expressions, variables) -> tuple | None:
+    """(rows, constants): expression i = sum_j rows[i][j] * variables[j] + constants[i], the numbers as sympy numbers,
+    read term by term (a term a number times a variable, or a number); None when an expression is not such a sum in
+    ``variables`` alone (no time, no symbol left over).  Kept for the last few right-hand sides (a run asks whether
+    its model is linear, then for the coefficients)."""
+    return _linear_coefficients(tuple(expressions), tuple(variables))
+
+
+@functools.lru_cache(maxsize=8)
+def _linear_coefficients(expressions: tuple, variables: tuple) -> tuple | None:
+    index = {v: j for j, v in enumerate(variables)}
+    rows, constants = [], []
     for e in expressions:
-        if e.free_symbols - known:
-            return False
+        row, constant = [0] * len(index), 0  # a sum of sympy numbers, started from the int 0
         for term in sympy.Add.make_args(e):
             factors = sympy.Mul.make_args(term)  # at sight: a number times a variable, or a number
-            if sum(f in known for f in factors) <= 1 and all(f.is_number or f in known for f in factors):
-                continue
-            number, rest = term.as_independent(*variables, as_Add=False)
-            if not number.is_number or not (rest == 1 or rest in variables):
-                return False
-    return True
+            found = [f for f in factors if f in index]
+            others = [f for f in factors if f not in index]
+            if len(found) <= 1 and all(f.is_number for f in others):
+                number = others[0] if len(others) == 1 else sympy.Mul(*others)
+                rest = found[0] if found else 1
+            else:
+                number, rest = term.as_independent(*variables, as_Add=False)
+            if not number.is_number:
+                return None
+            if rest == 1:
+                constant += number
+            elif rest in index:
+                row[index[rest]] += number
+            else:
+                return None
+        rows.append([sympy.sympify(v) for v in row])
+        constants.append(sympy.sympify(constant))
+    return rows, constants
 
 
 def record(trace, name, value):
