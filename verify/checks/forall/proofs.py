@@ -42,14 +42,14 @@ def prove_run(claim, spec, over):
     derivation = []  # after the closed form, factored only for a proof (factor takes 0.3 s on a 2x2 Rosenbrock step)
     proved = []
     for comparison in rs.expect:
-        difference = _reduced((comparison.quantity - comparison.claimed).subs(values), lambda d: d == 0, "==")
+        difference = _reduced((comparison.quantity - comparison.claimed).xreplace(values), lambda d: d == 0, "==")
         derivation.append(Line(f"{comparison.text} - ({comparison.claimed_text}) = {difference}",
                                terms=[Formula(f"{comparison.text} - ({comparison.claimed_text})"), "=", difference]))
         if difference != 0:
             return ClosedForm(values)
         proved.append(f"{comparison.text} = {comparison.claimed_text}")
     for comparison in rs.relations:
-        difference = _reduced((comparison.quantity - comparison.claimed).subs(values), lambda d: _decided(d, comparison.op) is True,
+        difference = _reduced((comparison.quantity - comparison.claimed).xreplace(values), lambda d: _decided(d, comparison.op) is True,
                               comparison.op)
         truth = _decided(difference, comparison.op)
         derivation.append(Line(f"{comparison.text} - ({comparison.claimed_text}) = {difference}: {comparison.op} 0 is {truth}",

@@ -217,7 +217,7 @@ class ClosedFormInstances:
         items = []
         compared = [(c, "==", False) for c in spec.run_spec.expect] + [(c, c.op, True) for c in spec.run_spec.relations]
         for comparison, op, relation in compared:
-            quantity, bound = (e.subs(closed.values) for e in (comparison.quantity, comparison.claimed))
+            quantity, bound = (e.xreplace(closed.values) for e in (comparison.quantity, comparison.claimed))
             if (quantity.free_symbols | bound.free_symbols) - set(symbols):
                 return None
             items.append((comparison.text, op, relation, _Compiled(quantity, symbols), _Compiled(bound, symbols),
