@@ -147,6 +147,46 @@ def test_balance_correction_refeeds_the_extrapolation_error():
     assert R(plain.recorder.latest["deficit_mass_F"]) == e1 + e2
 
 
+@pytest.mark.parametrize("options", [{"H": R(1, 10), "balance": "mass.F"}, {"H": R(1, 10)},
+                                     {"H": R(1, 8), "extrapolation": 1, "balance": "mass.F", "m": 2},
+                                     {"H": R(1, 10), "scheme": "gauss-seidel", "extrapolation": 1}])
+def test_a_run_that_reads_balance_deficits_takes_the_power_and_gives_the_step_loop_s_deficits(options):
+    """The deficits accumulate affinely (Method.accumulated_names), so a run that reads only them rides them after
+    the memory and takes the affine power: the same state and deficits as the step loop, exactly."""
+    model, method = oscillator(), METHODS["cosimulation"]
+    options = {k: (sympy.sympify(v) if not isinstance(v, str) else v) for k, v in options.items()}
+    system = ExactSystem(model, model.parameters)
+    read = frozenset({"deficit_mass_F", "deficit_spring_v"})
+    powered = run(method, system, options, 0, [R(1), R(1, 2)], 60, keep=False, quantities=read)
+    loop = run(method, system, options, 0, [R(1), R(1, 2)], 60, keep=True)
+    assert powered.route == "affine power" and loop.route == "step loop"
+    assert [R(v) for v in powered.y] == [R(v) for v in loop.y]
+    for name in read:
+        assert R(powered.recorder.latest[name]) == R(loop.recorder.latest[name]) != 0
+    assert dict(powered.recorder.counts) == dict(loop.recorder.counts)
+
+
+def test_a_quantity_that_does_not_accumulate_affinely_keeps_the_step_loop(monkeypatch):
+    """A step whose 'accumulated' quantity grows by a square is caught by the extra step at the start: no power."""
+    from verify.engines.methods import base
+
+    model, method = oscillator(), METHODS["cosimulation"]
+    real_step = type(method).step
+
+    def squared(self, system, t, y, options, recorder):
+        new = real_step(self, system, t, y, options, recorder)
+        recorder.latest["deficit_mass_F"] = recorder.latest["deficit_mass_F"] + y[0] * y[0]
+        return new
+
+    monkeypatch.setattr(type(method), "step", squared)
+    system = ExactSystem(model, model.parameters)
+    options = {"H": R(1, 10)}
+    exact = method.exact_options(options)
+    assert base._accumulated_power(method, system, exact, R(0), [R(1), R(1, 2)], 5, ("deficit_mass_F", "deficit_spring_v")) is None
+    result = run(method, system, options, 0, [R(1), R(1, 2)], 5, keep=False, quantities=frozenset({"deficit_mass_F"}))
+    assert result.route == "step loop"
+
+
 def test_interface_energy_is_the_energy_gain_under_jacobi():
     result = cosim({"H": R(1, 10)}, [1, 0], 3)
     s, v = (R(x) for x in result.y)

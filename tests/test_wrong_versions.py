@@ -97,6 +97,7 @@ FRAGMENTS["cosimulation"] = {
     "run-changed-digit": ["s: claimed 98/100", "computed 97/100"],
     "run-flipped-sign": ["v: claimed 299/1000", "computed -299/1000"],
     "run-interface-balanced": ["interface_energy: claimed 0", "computed 30301/2000000"],
+    "run-deficit-flipped-sign": ["deficit_mass_F: claimed 1/500", "computed -1/500"],
     "energy-no-growth": ["final_ratio: claimed < 1", "computed 2.70"],
     "energy-power-conserves": ["max_ratio: claimed < 1.0001"],
     "stable-when-always": ["claimed stable for every H > 0", "computed unstable"],

@@ -267,7 +267,7 @@ def _exact_run(claim, spec, model):
         return _fallback_route(claim, spec, f"the right-hand side is not rational ({exc})")
     try:
         result = run(spec.method, system, spec.options, spec.t0, spec.y0, spec.steps, bool(spec.trace), nodes=bool(spec.at_nodes),
-                     quantities=_uses_run_quantities(spec, model), algebraic=True)
+                     quantities=_run_quantities_read(spec, model), algebraic=True)
     except rational.NotRational as exc:
         return _fallback_route(claim, spec, f"the exact path cannot run this ({exc})")
     except ZeroDivisionError:
@@ -448,11 +448,13 @@ def _fallback_route(claim, spec, reason) -> Outcome:
     return run_certified.evaluate(claim, spec, reason, mp_run)
 
 
-def _uses_run_quantities(spec, model) -> bool:
-    """Does an expectation read a value the run computes besides the state (so the step loop must run)?"""
+def _run_quantities_read(spec, model) -> frozenset:
+    """The names of the values besides the state that the run computes and an expectation reads (the step loop runs
+    unless the method accumulates each of them affinely: verify.engines.methods.run)."""
     static = set(spec.method.named_values(spec.options))
     wanted = {symbol(q) for q in spec.method.quantity_names(model, spec.options) if q not in static and q not in model.variables}
-    return any((c.quantity.free_symbols | c.claimed.free_symbols) & wanted for c in spec.expect + spec.relations)
+    read = set().union(*((c.quantity.free_symbols | c.claimed.free_symbols) & wanted for c in spec.expect + spec.relations))
+    return frozenset(str(s) for s in read)
 
 
 def _margin(relation, values) -> float:

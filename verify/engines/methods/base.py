@@ -299,6 +299,12 @@ class Method:
         """Names of the values besides the states that a run of this method assigns (for expect and trace)."""
         return self.quantities
 
+    def accumulated_names(self, model: Model, options: dict) -> tuple[str, ...]:
+        """Quantities each step adds an amount to that is affine in the state and memory (q <- q + a . y + b, from
+        0, read from and assigned to the recorder's ``latest``): a run that reads only these at its end may still
+        take the affine power, with them riding after the memory (``run``)."""
+        return ()
+
     def trace_values(self, recorder: "Recorder", name: str, model: Model) -> list:
         """Every value the run assigned to ``name``, in order (a method may compose them, e.g. a stage component)."""
         return recorder.trace(name)
@@ -471,6 +477,37 @@ _KIND_CHECKS = {schema.POSITIVE: positive_rational, schema.NON_NEGATIVE: non_neg
                 schema.INTEGER: integer}
 
 
+def _accumulated_power(method, system, options, t0, y, steps, names) -> tuple[list, Recorder] | None:
+    """(final state and memory, a recorder holding the counts and the accumulated quantities' final values) of
+    ``steps`` affine steps with the quantities ``names`` riding after the memory, from 0: the step map reads them
+    into its recorder's ``latest`` and writes back what the step left there.  The map is read off n + 1 steps and
+    tried at the start and at one more point with no coordinate 0 or 1 (y -> M y + c exactly at both, else None: the
+    step loop runs), so a quantity that is
+    not affine after all is caught (a check, not a proof: the method declares the quantities affine)."""
+    extended = list(y) + [Rational(0)] * len(names)
+    width = len(y)
+    one_step = Recorder(keep=False)
+    recorders = iter([one_step])
+
+    def step_map(values):
+        recorder = next(recorders, None) or Recorder(keep=False)
+        recorder.latest.update(zip(names, values[width:]))
+        new = method.step(system, t0, list(values[:width]), options, recorder)
+        return list(new) + [recorder.latest[name] for name in names]
+
+    matrix, offset = rational.affine_map(step_map, len(extended))
+    generic = [Rational((-1) ** k * (k + 2), k + 7) for k in range(len(extended))]  # no coordinate 0 or 1
+    for point in (extended, generic):
+        image = [sum((m * v for m, v in zip(row, point)), Rational(0)) + c for row, c in zip(matrix, offset)]
+        if image != step_map(point):
+            return None
+    final = rational.affine_power(lambda v: [sum((m * x for m, x in zip(row, v)), Rational(0)) + c for row, c in zip(matrix, offset)],
+                                  extended, steps)
+    recorder = _counted(one_step, steps)
+    recorder.latest.update(zip(names, final[width:]))
+    return final[:width], recorder
+
+
 def _counted(one_step: Recorder, steps: int) -> Recorder:
     """A recorder holding the evaluation counts of ``steps`` steps, each counting as ``one_step`` did."""
     return Recorder(keep=False, counts=Counter({k: v * steps for k, v in one_step.counts.items()}))
@@ -493,16 +530,19 @@ class RunResult:
 
 
 def run(method: Method, system: ExactSystem, options: dict, t0, y0, steps: int, keep: bool, nodes: bool = False,
-        quantities: bool = False, algebraic: bool = False, threshold_gaps: list | None = None, threshold_tests: set | None = None,
-        size_limit: int | None = None) -> RunResult:
+        quantities: bool | frozenset = False, algebraic: bool = False, threshold_gaps: list | None = None,
+        threshold_tests: set | None = None, size_limit: int | None = None) -> RunResult:
     """Run ``steps`` macro steps exactly.
 
     An affine map (a linear autonomous model under an affine method) with no
-    assignment to record and no named quantity wanted (``quantities``) is
-    applied by repeated squaring, or, when every macro node is wanted, by a
-    gcd-free integer iteration; otherwise the method's step map runs in a loop.
-    A method's memory (``Method.memory_names``) rides along after the state and
-    is dropped from the result.
+    assignment to record and no named quantity wanted (``quantities``: True, or
+    the names read) is applied by repeated squaring, or, when every macro node
+    is wanted, by a gcd-free integer iteration; otherwise the method's step map
+    runs in a loop. A method's memory (``Method.memory_names``) rides along
+    after the state and is dropped from the result. Quantities the method
+    accumulates affinely (``Method.accumulated_names``: a co-simulation's
+    balance deficits) ride after the memory when they are all the names read
+    (_accumulated_power), and the power still serves.
 
     A method whose coefficients are irrational algebraic numbers (Gauss-Legendre: sqrt(3)) runs over their
     number field when the caller reads such values (``algebraic``: ``RunResult.exact`` converts them, and an
@@ -533,6 +573,13 @@ def run(method: Method, system: ExactSystem, options: dict, t0, y0, steps: int, 
     y = y + [Rational(v) for v in method.initial_memory(system, t0, list(y), exact_options)]
     over_rationals = system.affine and (nodes or steps > 1)  # an algebraic field: the power only (no gcd-free node route)
     over_field = system.affine_over_field and not nodes and steps > 1
+    if (isinstance(quantities, frozenset) and quantities and not keep and not nodes and system.affine and steps > 1
+            and method.affine_for(options) and not method.variable_step
+            and quantities <= set(method.accumulated_names(system.model, exact_options))):
+        accumulated = _accumulated_power(method, system, exact_options, t0, y, steps, method.accumulated_names(system.model, exact_options))
+        if accumulated is not None:
+            final, recorder = accumulated
+            return RunResult(t0 + steps * length, final[:size], recorder, [], "affine power")
     if not keep and not quantities and method.affine_for(options) and not method.variable_step and (over_rationals or over_field):
         one_step = Recorder(keep=False)  # the map's first evaluation (rational.affine_map: at the zero state) counts
         recorders = iter([one_step])     # the evaluations one step makes; an affine step makes the same at any state

@@ -168,6 +168,13 @@ class CoSimulation(Method):
         names += [f"deficit_{s}_{i}" for s, i in connection_names(model)] + ["fallbacks"]
         return tuple(names)
 
+    def accumulated_names(self, model, options) -> tuple:
+        """The balance deficits: each step adds the exchanged signal's integral less the integral the receiver used
+        (_account), affine in the state and memory when the step is (no power exchange)."""
+        if not self.affine_for(options):
+            return ()
+        return tuple(f"deficit_{s}_{i}" for s, i in connection_names(model))
+
     # --- memory carried from one macro step to the next -----------------------------------
 
     def memory_names(self, model, options) -> list[str]:
