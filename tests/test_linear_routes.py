@@ -98,6 +98,8 @@ def test_an_implicit_tableau_or_a_nonlinear_model_keeps_the_steps_it_reads():
     assert twins._explicit_rk_map("gauss-legendre-4", h, [-x, x - y], [x, y], {}, 0) is None
     assert twins._explicit_rk_map("rk4", h, [-x * y, x - y], [x, y], {}, 0) is None
     assert twins._explicit_rk_map("rk4", h, [-x + sympy.Symbol("t"), x - y], [x, y], {}, 0) is None
+    for odd in (sympy.zoo, sympy.nan, sympy.I, sympy.oo):  # a coefficient that is no finite real number
+        assert twins.base.linear_coefficients([odd * x, y], [x, y]) is None
 
 
 def test_a_nonlinear_or_time_dependent_model_is_not_powered():

@@ -2,6 +2,7 @@
 the symbolic step (stability functions, amplification matrices), checked against hand computations."""
 import pytest
 import sympy
+from sympy.polys.polyerrors import CoercionFailed
 
 from verify.engines import number_field, rational_functions as rf
 
@@ -61,6 +62,26 @@ def test_one_root_is_placed_in_its_field_without_a_minimal_polynomial_per_value(
     value = number_field.in_root_field(field, r, r**4 - 3 * r + sympy.Rational(1, 2))
     # r^3 = 3 r^2 - 3/2 r + 1/6, so r^4 = 3 r^3 - 3/2 r^2 + 1/6 r = 15/2 r^2 - 13/3 r + 1/2; minus 3 r, plus 1/2
     assert value == field.from_sympy(sympy.Rational(15, 2) * r**2 - sympy.Rational(22, 3) * r + 1)
+
+
+def test_a_value_is_placed_by_the_field_s_arithmetic_as_sympy_places_it():
+    """number_field.from_sympy (each radical placed once, then +, * and integer powers in the field) against sympy's
+    own from_sympy, with a division by a value that is 0 in the field and an atom outside the field (both: sympy's
+    from_sympy on the whole value)."""
+    r2, r3 = sympy.sqrt(2), sympy.sqrt(3)
+    field = sympy.QQ.algebraic_field(r2, r3)
+    values = [(1 + r2) ** 5 / 7 - r3 * r2, 1 / (r2 + r3) ** 3, sympy.sqrt(6) - r2 * r3 / 2, sympy.Rational(-5, 3),
+              sympy.Mul(r2 + r3, r2 - r3, evaluate=False) ** -2]
+    for value in values:
+        assert number_field.from_sympy(field, value) == field.from_sympy(value)
+    small = sympy.QQ.algebraic_field(r2)
+    outside = sympy.Mul(r3, r3, evaluate=False)  # 3, although sqrt(3) is not in QQ(sqrt(2))
+    assert number_field.from_sympy(small, outside) == small.from_sympy(outside) == small.convert(3)
+    zero = sympy.Add(sympy.Mul(r2, r2, evaluate=False), -2, evaluate=False)  # sqrt(2)^2 - 2, unevaluated
+    with pytest.raises(CoercionFailed):  # 1/zero: sympy's from_sympy gets the whole value and refuses it, as it does alone
+        small.from_sympy(sympy.Pow(zero, -1, evaluate=False))
+    with pytest.raises(CoercionFailed):
+        number_field.from_sympy(small, sympy.Pow(sympy.Add(sympy.Mul(r2, r2, evaluate=False), -2, evaluate=False), -1, evaluate=False))
 
 
 def test_an_undecided_difference_is_an_error_never_a_refutation(check_claims):

@@ -94,11 +94,12 @@ def from_sympy(field, value: sympy.Expr):
     """``value`` (a sympy number built from rationals and the field's generators by +, * and integer powers) as an
     element of ``field``, by that arithmetic in the field: each radical or CRootOf in it is placed once per field
     (_atom: sympy's from_sympy, which finds the atom's minimal polynomial), not each value (5-10 ms a value for
-    QQ(sqrt(2), sqrt(3)), 0.1 ms this way).  A division by a value that is 0 in the field, or a part of another
-    shape (a function, a non-integer power of a non-rational): sympy's from_sympy on the whole value."""
+    QQ(sqrt(2), sqrt(3)), 0.1 ms this way).  A division by a value that is 0 in the field, an atom outside the field
+    (sqrt(3)*sqrt(3) unevaluated, in QQ(sqrt(2))), or a part of another shape (a function, a non-integer power of a
+    non-rational): sympy's from_sympy on the whole value."""
     try:
         return _walk(field, value)
-    except (ZeroDivisionError, NotImplementedError):
+    except (ZeroDivisionError, NotImplementedError, CoercionFailed):  # CoercionFailed: an atom outside the field
         return field.from_sympy(value)
 
 

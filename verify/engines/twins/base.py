@@ -348,7 +348,7 @@ def _linear_coefficients(expressions: tuple, variables: tuple) -> tuple | None:
                 rest = found[0] if found else 1
             else:
                 number, rest = term.as_independent(*variables, as_Add=False)
-            if not number.is_number:
+            if not number.is_number or number.is_real is not True or number.is_finite is not True:  # zoo, nan, I*x
                 return None
             if rest == 1:
                 constant += number
@@ -356,9 +356,9 @@ def _linear_coefficients(expressions: tuple, variables: tuple) -> tuple | None:
                 row[index[rest]] += number
             else:
                 return None
-        rows.append([sympy.sympify(v) for v in row])
+        rows.append(tuple(sympy.sympify(v) for v in row))
         constants.append(sympy.sympify(constant))
-    return rows, constants
+    return tuple(rows), tuple(constants)  # kept: not to be changed by a caller
 
 
 def record(trace, name, value):
