@@ -59,7 +59,11 @@ class Claim:
         from verify.input.model import symbol
 
         values = {symbol(p): v for p, v in self.parameters.items()}
-        return expression.subs(values) if values else expression
+        if not values:
+            return expression
+        if all(getattr(v, "is_number", False) for v in values.values()):  # numbers replace the symbols at once
+            return expression.xreplace(values)
+        return expression.subs(values)
 
     def value(self, text, key: str, extra_names=None, extra_calls=None) -> sympy.Expr:
         """Parse and substitute one value of the claim; errors name the key."""
