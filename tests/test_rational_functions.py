@@ -84,6 +84,22 @@ def test_a_value_is_placed_by_the_field_s_arithmetic_as_sympy_places_it():
         number_field.from_sympy(small, sympy.Pow(sympy.Add(sympy.Mul(r2, r2, evaluate=False), -2, evaluate=False), -1, evaluate=False))
 
 
+def test_a_polynomial_over_a_number_field_is_placed_by_the_ring_s_arithmetic():
+    """number_field.polynomial_from_sympy (QQ(sqrt(2), sqrt(3))[z, h], and QQ(r)[z] for SDIRK-3's root r) against
+    sympy's conversion of the expanded polynomial; a negative power of a symbol is not a polynomial."""
+    r2, r3 = sympy.sqrt(2), sympy.sqrt(3)
+    field = sympy.QQ.algebraic_field(r2, r3)
+    ring = field[(z, h)]
+    for value in [(1 + r2 * z) ** 3 - r3 * h * z / 7, (z - r2 * r3) * (h + r3) ** 2, sympy.Rational(2, 9)]:
+        assert number_field.polynomial_from_sympy(field, (z, h), value) == ring.from_sympy(sympy.expand(value))
+    with pytest.raises(NotImplementedError):
+        number_field.polynomial_from_sympy(field, (z, h), r2 / z)
+    r = sympy.CRootOf(6 * x**3 - 18 * x**2 + 9 * x - 1, 1)
+    root_field = number_field.root_field(r)
+    value = (1 - r * z) ** 3 + (4 * r - 3 * r**2 / 2) * z**2
+    assert number_field.in_root_field(root_field, r, value, (z,)) == root_field[(z,)].from_sympy(sympy.expand(value))
+
+
 def test_an_undecided_difference_is_an_error_never_a_refutation(check_claims):
     """sqrt(2 + sqrt(3)) = (sqrt(6) + sqrt(2))/2, so the first claimed R(z) is the implicit midpoint's (1 + z/2)/(1 - z/2)
     written another way: not placed in a number field with z present and not reduced by simplify, it is an error (it

@@ -43,14 +43,23 @@ def _domain(parts, symbols):
             return domain, domain.from_sympy
         if not symbols:
             return domain, lambda expression: number_field.from_sympy(field, expression)
-        return domain, lambda expression: domain.ring.from_dict(
-            {monomial: number_field.from_sympy(field, c) for monomial, c in sympy.Poly(expression, *symbols).as_dict(native=False).items()})
+        return domain, lambda expression: _in_ring(domain, field, symbols, expression)
     if len(roots) > 1:
         raise number_field.NotAlgebraic("more than one CRootOf number")
     root = roots.pop()
     field = number_field.root_field(root)
     domain = field[tuple(symbols)] if symbols else field
     return domain, lambda expression: number_field.in_root_field(field, root, expression, tuple(symbols))
+
+
+def _in_ring(domain, field, symbols, expression):
+    """A polynomial over the number field ``field`` as an element of domain = field[symbols]: by the ring's arithmetic
+    (number_field.polynomial_from_sympy), or coefficient by coefficient where that walk does not apply."""
+    try:
+        return number_field.polynomial_from_sympy(field, tuple(symbols), expression)
+    except (NotImplementedError, ZeroDivisionError, CoercionFailed):
+        terms = sympy.Poly(expression, *symbols).as_dict(native=False)
+        return domain.ring.from_dict({monomial: number_field.from_sympy(field, c) for monomial, c in terms.items()})
 
 
 def _placed(expression):
