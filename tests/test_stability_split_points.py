@@ -264,3 +264,21 @@ def test_a_kept_matrix_power_is_handed_out_as_a_fresh_matrix_per_input():
     first[0, 0] = 7
     assert matrix_power(A, N)[0, 0] != 7
     assert matrix_power(A, 3) == A**3
+
+
+def test_a_tableau_over_two_radicals_is_decided_through_the_norm_over_the_rationals(tmp_path):
+    """b2 = a = sqrt(2)/4 + sqrt(3)/10 (about 0.5268): on y' = -y, k1 = -y, k2 = -(1 - h) y, so R = 1 - h + a h^2 (by
+    hand).  R <= 1 exactly when h <= 1/a; R + 1 = a h^2 - h + 2 > 0 for every h (discriminant 1 - 8a < 0).  So the
+    method is stable exactly when h <= 1/a (about 1.8983), and a bound of 19/10 is false just above 1/a.  The split
+    point is a root of the norm of a h^2 - h over QQ, both radicals eliminated at once
+    (spectral._norm_of_independent_generators)."""
+    tableau = 'A = [[0, 0], [1, 0]], b = ["1 - sqrt(2)/4 - sqrt(3)/10", "sqrt(2)/4 + sqrt(3)/10"]'
+    outcomes = check_sqrt2(tmp_path, "decay", {"true": "h <= 1/(sqrt(2)/4 + sqrt(3)/10)", "wrong": "h <= 19/10"}, tableau)
+    assert outcomes["true"].status == "verified", outcomes["true"].message
+    assert_refuted(outcomes["wrong"], ["claimed stable exactly when h <= 19/10", "claimed stable, computed unstable"])
+    h = sympy.Symbol("h", positive=True)
+    a = sympy.sqrt(2) / 4 + sympy.sqrt(3) / 10
+    norm = spectral._norm_over_rationals(a * h**2 - h + 2, h)
+    assert norm.domain.is_QQ and norm.degree() == 8
+    for root in sympy.Poly(a * h**2 - h + 2, h).nroots(n=40):  # every root of the part is a root of its norm
+        assert abs(norm.eval(root)) < sympy.Float(10) ** -20 * max(abs(c) for c in norm.all_coeffs())
