@@ -62,6 +62,8 @@ def to_ball(value):
     ball as it is)."""
     if isinstance(value, flint.arb):
         return value
+    if type(value) is int:
+        return flint.arb(value)
     if not isinstance(value, mpmath.mpf):
         value = to_mp(value)
     sign, mantissa, exponent, _ = value._mpf_  # mpf.man_exp drops the sign
@@ -290,7 +292,9 @@ def approximate(text: str) -> sympy.Float:
 def to_mp(value):
     """A claim's exact number at the working precision: a rational, or a closed real number such as
     (3 + sqrt(3))/6 in a tableau given by the claim (evaluated by this module's own walker)."""
-    value = sympy.sympify(value)
+    if type(value) is int:
+        return mpmath.mpf(value)
+    value = value if isinstance(value, sympy.Rational) else sympy.sympify(value)
     if value.is_Rational:
         return mpmath.mpf(int(value.p)) / int(value.q)
     if value.is_number and not value.free_symbols:

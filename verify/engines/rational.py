@@ -11,6 +11,8 @@ benchmarks/linear_runs_speed.py and benchmarks/exact_speed.py).
 """
 from __future__ import annotations
 
+import functools
+
 from typing import Callable, Sequence
 
 import flint
@@ -44,8 +46,8 @@ def size_bits(values) -> int:
     field element (sympy's ANP) counts the sum over its rational coefficients; other values (symbols) count 0."""
     largest = 0
     for v in values:
-        if isinstance(v, (Rational, int)):
-            largest = max(largest, gmpy2.mpz(v.numerator).bit_length() + gmpy2.mpz(v.denominator).bit_length())
+        if isinstance(v, (Rational, int)):  # an mpq's numerator and denominator are mpz, an int's ints: both have bit_length
+            largest = max(largest, v.numerator.bit_length() + v.denominator.bit_length())
         elif hasattr(v, "to_list") and hasattr(v, "mod"):
             largest = max(largest, sum(int(c.numerator).bit_length() + int(c.denominator).bit_length() for c in v.to_list()))
     return largest
@@ -120,8 +122,9 @@ def _compile(e: sympy.Expr, index) -> Callable:
     raise NotRational(f"{e} is not a rational function of its arguments")
 
 
-def _linear_terms(e: sympy.Expr, variables) -> list | None:
-    """[(coefficient, variable or 1)] of a rational number, a variable, or a sum of rational multiples of
+@functools.lru_cache(maxsize=256)  # a system compiles its right-hand sides, then asks whether they are affine
+def _linear_terms(e: sympy.Expr, variables: frozenset) -> tuple | None:
+    """((coefficient, variable or 1), ...) of a rational number, a variable, or a sum of rational multiples of
     ``variables`` and a rational number (the right-hand side of a linear model); None for anything else."""
     terms = []
     for term in sympy.Add.make_args(e):
@@ -129,13 +132,13 @@ def _linear_terms(e: sympy.Expr, variables) -> list | None:
         if not coefficient.is_Rational or not (rest is sympy.S.One or rest in variables):
             return None
         terms.append((coefficient, rest))
-    return terms
+    return tuple(terms)
 
 
 def _linear_form(e: sympy.Expr, index):
     """A sum of terms number * variable and a number (900 such terms at dimension 30) compiled as one closure over
     (coefficient, position) pairs, not a closure per term and factor; None for anything else."""
-    terms = _linear_terms(e, index) if e.is_Add else None
+    terms = _linear_terms(e, frozenset(index)) if e.is_Add else None
     if terms is None:
         return None
     constant = sum((to_field(c) for c, rest in terms if rest is sympy.S.One), Rational(0))
@@ -167,9 +170,11 @@ def is_affine_autonomous(rhs: Sequence[sympy.Expr], states: Sequence[sympy.Symbo
     """True when every right-hand side is a polynomial of degree <= 1 in the states, free of t.  A sum of rational
     multiples of states is affine at sight; the expansion into monomials (0.2 ms per right-hand side of 30 terms)
     is left for the others."""
-    known = set(states)
+    known = frozenset(states)
+    with_time = known | {time}  # as the system's compiler asks (_linear_form over time and states): read once
     for e in rhs:
-        if _linear_terms(e, known) is not None:
+        terms = _linear_terms(e, with_time)
+        if terms is not None and all(rest is not time for _, rest in terms):
             continue
         if e.has(time):
             return False

@@ -53,23 +53,31 @@ class ButcherTableau:
     def stages(self) -> int:
         return len(self.b)
 
-    @property
+    @functools.cached_property
     def fsal(self) -> bool:
         """First same as last: the last stage is f(t + h, y+), the next step's first stage (reused, not re-evaluated)."""
         s = self.stages
         return s > 1 and self.explicit and self.c[-1] == 1 and self.c[0] == 0 and all(self.A[-1][j] == self.b[j] for j in range(s)) and self.b[-1] == 0
 
-    @property
+    @functools.cached_property
     def explicit(self) -> bool:
         return all(self.A[i][j] == 0 for i in range(self.stages) for j in range(i, self.stages))
 
-    @property
+    @functools.cached_property
     def diagonally_implicit(self) -> bool:
         return all(self.A[i][j] == 0 for i in range(self.stages) for j in range(i + 1, self.stages))
 
-    @property
+    @functools.cached_property  # a frozen dataclass keeps it in its __dict__: read once per tableau, not per run
     def rational(self) -> bool:
         return all(sympy.sympify(v).is_Rational for v in [*self.b, *self.c, *(a for row in self.A for a in row)])
+
+    @functools.cached_property
+    def rational_coefficients(self) -> tuple:
+        """(A, b, c, bhat) as exact rationals (bhat None without an embedded pair), converted once per tableau; a run
+        takes copies (Method.exact_options)."""
+        as_field = lambda values: tuple(to_field_deep(sympy.sympify(v)) for v in values)  # noqa: E731
+        return (tuple(as_field(row) for row in self.A), as_field(self.b), as_field(self.c),
+                as_field(self.bhat) if self.bhat is not None else None)
 
 
 def _sdirk3():
@@ -271,8 +279,11 @@ class RungeKutta(Method):
             b, c = [next(lookup) for _ in range(s)], [next(lookup) for _ in range(s)]
             bhat = None  # refused above
             convert_number = to_field_deep
+        elif convert is None:
+            A, b, c, bhat = tab.rational_coefficients
+            A, b, c, bhat = [list(row) for row in A], list(b), list(c), list(bhat) if bhat is not None else None
+            convert_number = to_field_deep
         else:
-            convert = convert or to_field_deep
             as_field = lambda values: [convert(sympy.sympify(v)) for v in values]  # noqa: E731
             A, b, c = [as_field(row) for row in tab.A], as_field(tab.b), as_field(tab.c)
             bhat = as_field(tab.bhat) if tab.bhat is not None else None

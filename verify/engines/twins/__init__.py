@@ -267,8 +267,8 @@ def _explicit_rk_map(method, options, rhs, states, blocks, t0) -> tuple | None:
     flint.ctx.prec = mpmath.mp.prec + 64
     try:
         h = _ball(options["h"])
-        matrix = flint.arb_mat(n, n, [_ball(v) for row in rows for v in row])
-        offset = flint.arb_mat(n, 1, [_ball(v) for v in constants])
+        matrix = flint.arb_mat(n, n, [_exact_number(v) for row in rows for v in row])
+        offset = flint.arb_mat(n, 1, [_exact_number(v) for v in constants])
         identity = flint.arb_mat(n, n, [int(i == j) for i in range(n) for j in range(n)])
         K, g = [], []
         for i in range(s):
@@ -293,6 +293,12 @@ def _explicit_rk_map(method, options, rhs, states, blocks, t0) -> tuple | None:
     return t0, t0 + to_mp(options["h"]), M, c_, counts
 
 
+def _exact_number(number: sympy.Expr):
+    """A sympy rational as python-flint's fmpq (arb_mat rounds it into a ball at flint.ctx.prec), anything else as
+    _ball."""
+    return flint.fmpq(int(number.p), int(number.q)) if number.is_Rational else _ball(number)
+
+
 def _ball(number: sympy.Expr):
     """A sympy number as an arb ball at flint.ctx.prec: a rational from its numerator and denominator (the ball holds
     it), anything else from its mpmath value at the working precision."""
@@ -310,11 +316,12 @@ def _mp_power(method, options, rhs, states, blocks, time, t0, y0, steps):
     with mpmath.workdps(DIGITS + POWER_GUARD_DIGITS):
         t0, t1, M, c, counts = _step_map(method, options, rhs, states, blocks, time, t0)
         entries = [row + [offset] for row, offset in zip(M, c)] + [[0] * n + [1]]
-        start = [to_mp(v) for v in y0] + [1]
+        start = [_exact_number(v) if getattr(v, "is_Rational", False) else to_ball(to_mp(v)) for v in y0] + [1]  # a
+        # rational start as fmpq: rounded into its ball at each precision power() runs at
 
         def power():
             matrix = flint.arb_mat(n + 1, n + 1, [to_ball(v) for row in entries for v in row])
-            result = matrix ** steps * flint.arb_mat(n + 1, 1, [to_ball(v) for v in start])
+            result = matrix ** steps * flint.arb_mat(n + 1, 1, start)
             return [[result[i, 0] for i in range(n)]]
 
         [result] = _resolved_in_balls(power, DIGITS + POWER_GUARD_DIGITS, "the power of the step matrix")

@@ -337,10 +337,19 @@ def linear_coefficients(expressions, variables) -> tuple | None:
 def _linear_coefficients(expressions: tuple, variables: tuple) -> tuple | None:
     index = {v: j for j, v in enumerate(variables)}
     rows, constants = [], []
+    zero = sympy.S.Zero
     for e in expressions:
-        row, constant = [0] * len(index), 0  # a sum of sympy numbers, started from the int 0
+        row, constant = [zero] * len(index), zero
         for term in sympy.Add.make_args(e):
-            factors = sympy.Mul.make_args(term)  # at sight: a number times a variable, or a number
+            if term.is_Rational:  # at sight, the usual terms: a rational, a variable, a rational times a variable
+                constant = term if constant is zero else constant + term
+                continue
+            number, variable = (sympy.S.One, term) if term in index else term.args if term.is_Mul and len(term.args) == 2 else (None, None)
+            if variable in index and number.is_Rational:
+                j = index[variable]
+                row[j] = number if row[j] is zero else row[j] + number
+                continue
+            factors = sympy.Mul.make_args(term)  # a number (sqrt(2), pi) times a variable, or a number
             found = [f for f in factors if f in index]
             others = [f for f in factors if f not in index]
             if len(found) <= 1 and all(f.is_number for f in others):
@@ -356,8 +365,8 @@ def _linear_coefficients(expressions: tuple, variables: tuple) -> tuple | None:
                 row[index[rest]] += number
             else:
                 return None
-        rows.append(tuple(sympy.sympify(v) for v in row))
-        constants.append(sympy.sympify(constant))
+        rows.append(tuple(row))
+        constants.append(constant)
     return tuple(rows), tuple(constants)  # kept: not to be changed by a caller
 
 
