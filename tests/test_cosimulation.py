@@ -452,6 +452,46 @@ def test_schur_cohn_agrees_with_mpmath_roots(lower, leading):
     assert spectral.schur_stable(polynomial) == all(m < 1 for m in moduli)
 
 
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.fractions(min_value=-3, max_value=3, max_denominator=7), min_size=1, max_size=3), st.booleans())
+def test_eigenvalue_moduli_from_arb_agree_with_mpmath_eig(lower, squared):
+    """crosscheck.eigenvalue_moduli (python-flint's acb_mat.eig, which the stability checks show and compare) against
+    mpmath.eig on companion matrices, repeated roots included (the polynomial squared: a defective companion matrix,
+    whose eigenvalues both solvers get to about half the digits), to 20 digits."""
+    import mpmath
+
+    z = sympy.Symbol("z")
+    polynomial = sympy.Poly([1] + [R(c.numerator, c.denominator) for c in lower], z)
+    if squared:
+        polynomial = polynomial**2
+    coefficients = polynomial.all_coeffs()
+    n = len(coefficients) - 1
+    companion = sympy.zeros(n, n)
+    for i in range(n):
+        companion[0, i] = -coefficients[i + 1]
+        if i + 1 < n:
+            companion[i + 1, i] = 1
+    ours = sorted(crosscheck.eigenvalue_moduli(companion))
+    with mpmath.workdps(50):
+        values, _ = mpmath.eig(mpmath.matrix([[crosscheck.to_mp(v) for v in row] for row in companion.tolist()]))
+        theirs = sorted(abs(v) for v in values)
+        assert len(ours) == len(theirs) == n
+        assert all(abs(a - b) <= mpmath.mpf(10) ** -20 * max(1, abs(b)) for a, b in zip(ours, theirs)), (ours, theirs)
+
+
+def test_eigenvalue_moduli_fall_back_to_mpmath_where_arb_does_not_isolate_them(monkeypatch):
+    import flint
+    import mpmath
+
+    def refuse(self, *args, **kwargs):
+        raise ValueError("failed to isolate eigenvalues")
+
+    monkeypatch.setattr(flint.acb_mat, "eig", refuse, raising=False)
+    moduli = crosscheck.eigenvalue_moduli(sympy.Matrix([[0, 1], [-2, 0]]))  # eigenvalues +-i sqrt(2)
+    with mpmath.workdps(50):
+        assert all(abs(m - mpmath.sqrt(2)) < mpmath.mpf(10) ** -40 for m in moduli) and len(moduli) == 2
+
+
 def test_the_inner_solver_diagnostic_runs_in_floats_only_where_floats_resolve_it(check_claims):
     """The doubled-substep run of the energy check's inner-solver test is in machine floats for the standard
     exchange with linear extrapolation (its nodes agree with the 50-digit run to about 1e-13), at 50 digits for the

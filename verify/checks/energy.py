@@ -511,7 +511,7 @@ def _show(value, places: int = SHOWN_DIGITS) -> str:
 def _amplification(model, method, options, step_map) -> list[str]:
     """The amplification matrix of one macro step, y -> M y + c read off the exact step map (rational.affine_map), over
     the state and the method's memory; its eigenvalues, the factors one step multiplies a mode by: exactly for a 2x2
-    matrix (|lambda|^2 = det M for a complex pair), their moduli to 8 digits (mpmath's eigenvalues) otherwise."""
+    matrix (|lambda|^2 = det M for a complex pair), their moduli to 8 digits (crosscheck.eigenvalue_moduli: python-flint's acb_mat.eig) otherwise."""
     _, M, c = step_map
     names = list(model.variables) + method.memory_names(model, options)
     matrix = sympy.Matrix([[rational.to_sympy(v) for v in row] for row in M])
@@ -524,12 +524,10 @@ def _amplification(model, method, options, step_map) -> list[str]:
         lines.append("eigenvalues of M: (" + ", ".join(str(e) for e in eigenvalues) + ")")
         lines.append("their moduli: (" + ", ".join(str(sympy.sqrt(sympy.expand(e * sympy.conjugate(e)))) for e in eigenvalues) + ")")
     else:
-        with mpmath.workdps(30):
-            values, _ = mpmath.eig(mpmath.matrix([[crosscheck.to_mp(v) for v in row] for row in matrix.tolist()]))
-            moduli = [mpmath.nstr(abs(v), 8) for v in values]
-            lines.append(Line("moduli of the eigenvalues of M (mpmath): " + ", ".join(f"≈ {m}" for m in moduli),
-                              terms=["moduli of the eigenvalues of", Formula("M"), "(mpmath):",
-                                     *[term for k, m in enumerate(moduli) for term in ([","] if k else []) + ["≈", crosscheck.approximate(m)]]]))
+        moduli = [mpmath.nstr(m, 8) for m in crosscheck.eigenvalue_moduli(matrix, 30)]
+        lines.append(Line("moduli of the eigenvalues of M (python-flint): " + ", ".join(f"≈ {m}" for m in moduli),
+                          terms=["moduli of the eigenvalues of", Formula("M"), "(python-flint):",
+                                 *[term for k, m in enumerate(moduli) for term in ([","] if k else []) + ["≈", crosscheck.approximate(m)]]]))
     return lines
 
 
