@@ -494,10 +494,10 @@ def test_eigenvalue_moduli_fall_back_to_mpmath_where_arb_does_not_isolate_them(m
 
 def test_the_inner_solver_diagnostic_runs_in_floats_only_where_floats_resolve_it(check_claims):
     """The doubled-substep run of the energy check's inner-solver test is in machine floats for the standard
-    exchange with linear extrapolation (its nodes agree with the 50-digit run to about 1e-13), at 50 digits for the
-    power exchange, whose threshold switch can go the other way in floats, and at 50 digits for constant
-    extrapolation, whose macro step is an affine map of the state that the twin iterates in arb_mat (cheaper than
-    a float run of the step)."""
+    exchange between nonlinear subsystems (its nodes agree with the 50-digit run to about 1e-13), at 50 digits for
+    the power exchange, whose threshold switch can go the other way in floats, and at 50 digits for linear
+    subsystems (constant or linear extrapolation), whose macro step is an affine map of the state and the master's
+    memory that the twin iterates in arb_mat (cheaper than a float run of the step)."""
     import mpmath
 
     model = oscillator()
@@ -510,9 +510,12 @@ def test_the_inner_solver_diagnostic_runs_in_floats_only_where_floats_resolve_it
         assert max(abs(mpmath.mpf(a) - b) for (_, ya), (_, yb) in zip(floats, digits) for a, b in zip(ya, yb)) < 1e-12
     damped = OSCILLATOR.split("[model.mutual]")[0].replace("[model.oscillator", "[model.damped").replace(
         'rhs = { v = "F/m" }', 'rhs = { v = "F/m - v/2" }')  # a damper: rk4 substeps are no longer exact on the mass
+    cubic = OSCILLATOR.split("[model.mutual]")[0].replace("[model.oscillator", "[model.cubic").replace(
+        'rhs = { v = "F/m" }', 'rhs = { v = "F/m - v^3/2" }')  # a nonlinear damper: no affine macro step
     energy = 'check = "energy"\nmodel = "damped"\nmethod = "cosimulation"\ninitial = { s = 1, v = 0 }\nsteps = 60\n'
-    results = check_claims(claims_text(damped, {
-        "standard": (energy + 'options = { H = "1/10", microsteps = 2, extrapolation = 1 }\nexpect = { final_ratio = "< 1" }',),
+    results = check_claims(claims_text(damped + cubic, {
+        "standard": (energy.replace('"damped"', '"cubic"') + 'options = { H = "1/10", microsteps = 2, extrapolation = 1 }\nexpect = { final_ratio = "< 1" }',),
+        "linear": (energy + 'options = { H = "1/10", microsteps = 2, extrapolation = 1 }\nexpect = { final_ratio = "< 1" }',),
         "power": (energy + 'options = { H = "1/10", microsteps = 4, exchange = "power" }\nexpect = { final_ratio = "< 1" }',),
         "constant": (energy + 'options = { H = "1/10", microsteps = 2 }\nexpect = { final_ratio = "< 1" }',),
     }))
@@ -520,20 +523,30 @@ def test_the_inner_solver_diagnostic_runs_in_floats_only_where_floats_resolve_it
     assert "(the doubled run in machine floats)" in results["standard"].outcome.message
     assert "(the doubled run in 50 digits)" in results["power"].outcome.message
     assert "(the doubled run in 50 digits)" in results["constant"].outcome.message
+    assert "(the doubled run in 50 digits)" in results["linear"].outcome.message
 
 
-@pytest.mark.parametrize("case", ["jacobi", "gauss-seidel", "rk4", "heun"])
+@pytest.mark.parametrize("case", ["jacobi", "gauss-seidel", "rk4", "heun", "jacobi-linear", "jacobi-balanced", "gauss-seidel-linear-balanced",
+                                  "jacobi-hermite"])
 def test_the_twin_iterates_an_affine_step_map_and_gives_its_step_loop_nodes(case):
-    """Where a step is an affine map of the state alone (a co-simulation with constant extrapolation and no balance
-    correction on linear subsystems; a one-step method on y' = A y), the twin's nodes for an energy check are the
-    iterates of the map read off its own step, in arb_mat: they equal its step-by-step nodes to 45 digits at every
-    node, and the exact path's last state to 45 digits.  With linear
-    extrapolation (memory of the previous exchange) the route is not taken."""
+    """Where a step is an affine map of the state (a co-simulation exchanging outputs between linear subsystems; a
+    one-step method on y' = A y), the twin's nodes for an energy check are the iterates of the map read off its own
+    step, in arb_mat: they equal its step-by-step nodes to 45 digits at every node, and the exact path's last state
+    to 45 digits.  A master that carries memory (the previous exchange under linear extrapolation, balance errors)
+    takes its first macro step itself and iterates the map of states and memory from there.  The power exchange
+    (a division by a state, a threshold) does not take the route."""
     import mpmath
 
-    if case in ("jacobi", "gauss-seidel"):
+    if case.startswith(("jacobi", "gauss-seidel")):
         model = oscillator()
-        options = {"H": R(1, 10), "scheme": case, "microsteps": sympy.Integer(2)}
+        options = {"H": R(1, 10), "scheme": "gauss-seidel" if case.startswith("gauss-seidel") else "jacobi", "microsteps": sympy.Integer(2)}
+        if "linear" in case or "hermite" in case:
+            options["extrapolation"] = sympy.Integer(1)
+        if "hermite" in case:
+            options["slope"] = "derivative"
+        if "balanced" in case:
+            options["balance"] = "all"
+        METHODS["cosimulation"].validate(model, options)
         method = "cosimulation"
     else:
         model = model_from_table("rotation", {"states": ["x", "y"], "rhs": {"x": "-y/2 + 1/3", "y": "x"}}, "test")
@@ -553,8 +566,8 @@ def test_the_twin_iterates_an_affine_step_map_and_gives_its_step_loop_nodes(case
             value = mpmath.mpf(int(e.numerator)) / int(e.denominator)
             assert abs(value - m) <= mpmath.mpf(10) ** -45 * max(1, abs(value))
     if method == "cosimulation":
-        with_memory = twins.Problem.of_system(method, {**options, "extrapolation": sympy.Integer(1)}, system, R(0), [R(1), R(0)], 300)
-        assert not twins.affine_nodes_available(with_memory)
+        power = {**options, "exchange": "power", "threshold": R(1, 10)}
+        assert not twins.affine_nodes_available(twins.Problem.of_system(method, power, system, R(0), [R(1), R(0)], 300))
 
 
 def test_the_ball_twin_follows_the_exact_power_exchange_through_its_threshold_ties():

@@ -19,7 +19,7 @@ from verify.engines.twins import multistep as multistep_twin
 from verify.engines.twins import runge_kutta as rk_twin
 from verify.engines.twins import step_doubling as doubling_twin
 from verify.engines.twins.base import MpSystem, linear_coefficients, linear_in, newton_settings, record
-from verify.engines.twins.cosimulation import CoSimulationMp, memoryless_affine
+from verify.engines.twins.cosimulation import CoSimulationMp, affine_with_memory
 from verify.errors import CrossCheckUnavailable, SolverFailure
 from verify.input.model import TIME, symbol
 
@@ -184,13 +184,13 @@ def _advance(method, options, system, names, trace, time, t, y, cosimulation, so
 
 
 def affine_nodes_available(p: Problem) -> bool:
-    """Is one step of ``p`` an affine map of the state alone, the same at every time (the twin's own reading)?  A
-    fixed-step one-step method on a linear autonomous ODE, or a co-simulation whose macro step keeps no memory of
-    earlier steps and whose subsystems are linear and autonomous (cosimulation.memoryless_affine)."""
+    """Is one step of ``p`` an affine map of the state (and of what a co-simulation master carries to the next macro
+    step), the same at every time (the twin's own reading)?  A fixed-step one-step method on a linear autonomous
+    ODE, or a co-simulation exchanging outputs between linear autonomous subsystems (cosimulation.affine_with_memory)."""
     if p.constraints:
         return False
     if p.cosimulation is not None:
-        return p.method == "cosimulation" and memoryless_affine(p.cosimulation[0], p.cosimulation[1], p.options, p.time)
+        return p.method == "cosimulation" and affine_with_memory(p.cosimulation[0], p.cosimulation[1], p.options, p.time)
     return p.method in POWER_METHODS and linear_in(p.rhs, p.states)  # the time or a leftover symbol: not linear
 
 
@@ -200,14 +200,20 @@ def _affine_nodes(p: Problem, digits: int) -> TwinRun:
     times are t0 + k (t1 - t0)."""
     n = len(p.states)
     with mpmath.workdps(digits + POWER_GUARD_DIGITS):
-        t0, t1, M, c, _ = _step_map(p.method, p.options, p.rhs, p.states, p.blocks, p.time, p.t0, p.cosimulation)
-        start = [to_mp(v) for v in p.y0]
+        memory = _master_memory_map(p) if p.cosimulation is not None and p.steps else None
+        if memory is not None:  # the master's first step, then the map of states and memory from the second on
+            t0, t1, M, c, start = memory
+        else:
+            t0, t1, M, c, _ = _step_map(p.method, p.options, p.rhs, p.states, p.blocks, p.time, p.t0, p.cosimulation)
+            start = [to_mp(v) for v in p.y0]
+        size = len(start)
 
         def iterates():
-            matrix = flint.arb_mat(n, n, [to_ball(v) for row in M for v in row])
-            shift = flint.arb_mat(n, 1, [to_ball(v) for v in c])
-            y, states = flint.arb_mat(n, 1, [to_ball(v) for v in start]), []
-            for _ in range(p.steps):
+            matrix = flint.arb_mat(size, size, [to_ball(v) for row in M for v in row])
+            shift = flint.arb_mat(size, 1, [to_ball(v) for v in c])
+            y = flint.arb_mat(size, 1, [to_ball(v) for v in start])
+            states = [[y[i, 0] for i in range(n)]] if memory is not None else []  # the first step's node
+            for _ in range(p.steps - len(states)):
                 y = matrix * y + shift
                 states.append([y[i, 0] for i in range(n)])
             return states
@@ -231,6 +237,32 @@ def _step_map(method, options, rhs, states, blocks, time, t0, cosimulation=None)
         if composed is not None:
             return composed
     return _step_images_map(method, options, rhs, states, blocks, time, t0, cosimulation)
+
+
+def _master_memory_map(p: Problem) -> tuple | None:
+    """For a co-simulation master that carries memory (CoSimulationMp.memory_slots: the previous exchange, the
+    balance errors): (t0, t1, M, c, z1) with z1 the states and the memory after the master's first macro step from
+    the start (its first-step rule applied), and z -> M z + c the macro step from the second on, read off the
+    master's step from each unit vector of states and memory and from 0, the master given that memory each time
+    (set_memory replaces all it carries).  None when the master carries nothing (then _step_map reads the map of the states alone)."""
+    model, substitutions = p.cosimulation
+    names = [str(s) for s in p.states]
+    n = len(names)
+    master = CoSimulationMp(model, substitutions, p.options, p.time)
+    if not master.memory_slots():
+        return None
+    t0 = to_mp(p.t0)
+    t1, values = master.advance(t0, dict(zip(names, [to_mp(v) for v in p.y0])), None)
+    first = [values[s] for s in names] + master.memory()
+    size = len(first)
+    images = []
+    for k in [*range(size), size]:  # each unit vector (the columns of M), then 0 (the offset c)
+        unit = [mpmath.mpf(int(i == k)) for i in range(size)]
+        master.set_memory(unit[n:])
+        _, values = master.advance(t1, dict(zip(names, unit[:n])), None)
+        images.append([values[s] for s in names] + master.memory())
+    offset = images[size]
+    return t0, t1, [[images[j][i] - offset[i] for j in range(size)] for i in range(size)], offset, first
 
 
 def _step_images_map(method, options, rhs, states, blocks, time, t0, cosimulation=None) -> tuple:
@@ -334,7 +366,7 @@ def _resolved_in_balls(compute, digits: int, what: str) -> list:
     """The states (lists of arb balls) ``compute()`` gives at flint.ctx.prec, as mpmath midpoints: computed at the
     working precision plus 64 bits, doubled up to POWER_MAX_BITS until every state is known to ``digits`` digits
     of its scale (_resolved_balls); SolverFailure, naming ``what``, when it is not by then."""
-    wanted = mpmath.mpf(10) ** -digits
+    wanted = to_ball(mpmath.mpf(10) ** -digits)  # an exact ball of the mpmath number
     saved, prec = flint.ctx.prec, mpmath.mp.prec + 64
     try:
         while True:
@@ -360,8 +392,7 @@ def _resolved_balls(values: list, wanted) -> bool:
         raise SolverFailure("the step map's iterates or power are not finite: an overflow")
     if not values:
         return True
-    # the largest |midpoint| and the radii compared as exact balls (no rounding, so as their mpmath values compare):
-    # one number per state read back into mpmath instead of two per component
-    scale = from_ball(max(abs(v.mid()) for v in values))
-    bound = to_ball(wanted * scale)
+    # in arb alone (nothing read back into mpmath per state): the midpoints are exact, and the bound's ball holds
+    # wanted * scale, so a radius passes only when it is at most every number in it
+    bound = wanted * max(abs(v.mid()) for v in values)
     return all(v.rad() <= bound for v in values)

@@ -25,7 +25,19 @@ def memoryless_affine(model, substitutions, options, time) -> bool:
     correction (no carried error), and every subsystem's right-hand side and outputs are sums of number * (own
     state or input) and numbers, free of the time (read term by term here, as the twin reads its rhs)."""
     value = lambda name: option("cosimulation", options, name)  # noqa: E731
-    if int(value("extrapolation")) != 0 or value("exchange") == "power" or value("balance") not in (None, "none"):
+    if int(value("extrapolation")) != 0 or value("balance") not in (None, "none"):
+        return False
+    return affine_with_memory(model, substitutions, options, time)
+
+
+def affine_with_memory(model, substitutions, options, time) -> bool:
+    """Is one macro step after the first an affine map of the states and of what the master carries from step to
+    step (CoSimulationMp.memory: the previous exchange under linear extrapolation, the balance errors carried), the
+    same at every macro time?  So when the exchange is of outputs (the power exchange divides by a state and
+    switches at a threshold) and every subsystem's right-hand side and outputs are sums of number * (own state or
+    input) and numbers, free of the time (read term by term here, as the twin reads its rhs).  The first macro step
+    is the master's own (its first-step rule: the previous exchange is the initial one)."""
+    if option("cosimulation", options, "exchange") == "power":
         return False
     return all(linear_in([e.xreplace(substitutions) for e in [*sub.rhs.values(), *sub.outputs.values()]],
                          [sympy.Symbol(s, real=True) for s in sub.states] + list(sub.input_symbols))
@@ -125,6 +137,26 @@ class CoSimulationMp:
         self.macro_step = 0  # macro steps taken
         # the threshold tests decided by the tie rule, not by the numbers: (macro step, subsystem, substep, stage), from 1
         self.near_ties = []
+
+    def memory_slots(self) -> list:
+        """What one macro step hands the next, as (kind, input key): the previous exchange of every input under linear
+        extrapolation by differences (Hermite reads the producer's derivative instead, constant extrapolation
+        nothing), then the carried balance error of every balanced input.  The power exchange's agreed power is
+        not among them (affine_with_memory leaves that scheme out)."""
+        previous = [("previous", key) for key in self.inputs] if self.degree == 1 and not self.hermite else []
+        return previous + [("carried", key) for key in self.balanced]
+
+    def memory(self) -> list:
+        """The values of memory_slots after the last macro step."""
+        return [self.previous[key] if kind == "previous" else self.carried[key] for kind, key in self.memory_slots()]
+
+    def set_memory(self, values) -> None:
+        """Start the next macro step from these values of memory_slots (the first-step rule then does not apply)."""
+        for (kind, key), value in zip(self.memory_slots(), values):
+            if kind == "previous":
+                self.previous = {**(self.previous or {}), key: value}
+            else:
+                self.carried[key] = value
 
     def _x(self, name, values):
         return [values[s] for s in self.model.subsystems[name].states]
