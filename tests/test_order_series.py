@@ -246,3 +246,46 @@ def test_multistep_defects_from_the_exact_past_are_their_local_truncation_errors
         assert results[key].status == "verified", (key, results[key].message)
     assert "Dahlquist" in results["bdf2"].message
     assert results["unstable"].status == "refuted" and "not zero-stable" in results["unstable"].message
+
+
+N_POSITIVE = sympy.Symbol("N", positive=True, integer=True)
+
+
+@pytest.mark.parametrize("matrix", [
+    # backward Euler on the linear DAE of source 002 with h = 1/N, t riding along: eigenvalues 2N/(2N + 1), 0, 1, 1
+    sympy.Matrix([[N_POSITIVE / (N_POSITIVE + sympy.Rational(1, 2)), 0, 1 / (N_POSITIVE + sympy.Rational(1, 2)), 1 / (N_POSITIVE**2 + N_POSITIVE / 2)],
+                  [N_POSITIVE / (2 * (N_POSITIVE + sympy.Rational(1, 2))), 0, (N_POSITIVE + 1) / (N_POSITIVE + sympy.Rational(1, 2)),
+                   (N_POSITIVE + 1) / (N_POSITIVE**2 + N_POSITIVE / 2)],
+                  [0, 0, 1, 1 / N_POSITIVE], [0, 0, 0, 1]]),
+    sympy.Matrix([[2, 1, 0], [0, 2, 1], [0, 0, 2]]),  # one Jordan block of size 3
+    sympy.Matrix([[sympy.Rational(1, 2), 1, 5], [0, sympy.Rational(1, 2), -1], [0, 0, sympy.Rational(-1, 3)]]),
+    sympy.Matrix([[0, 1], [0, 1]]),  # a simple zero eigenvalue
+    sympy.Matrix([[1 - 1 / N_POSITIVE, 1], [0, 1 + 1 / N_POSITIVE]]),
+])
+def test_a_matrix_power_from_the_eigenvalues_equals_the_exact_powers(matrix):
+    """symbolic.power_by_eigenvalues (Hermite interpolation of z^k on the spectrum) against repeated multiplication at
+    every k = 1..12 and, where the matrix has the symbol N, at N = 1, 2, 5 (the exponent k is N's only for the
+    closed form; here any integer)."""
+    from verify.engines.symbolic import power_by_eigenvalues
+
+    k = sympy.Symbol("k", positive=True, integer=True)
+    power = power_by_eigenvalues(matrix, k)
+    assert power is not None
+    for value in (1, 2, 5) if matrix.free_symbols else (None,):
+        at = matrix.subs(N_POSITIVE, value) if value else matrix
+        for exponent in range(1, 13):
+            closed = power.subs(N_POSITIVE, value).subs(k, exponent) if value else power.subs(k, exponent)
+            assert (closed - at**exponent).applyfunc(sympy.nsimplify) == sympy.zeros(*matrix.shape), (value, exponent)
+
+
+@pytest.mark.parametrize("matrix, exponent", [
+    (sympy.Matrix([[0, -1], [1, 0]]), sympy.Symbol("k", integer=True)),  # eigenvalues +-i: no split over QQ
+    (sympy.Matrix([[0, 1], [0, 0]]), sympy.Symbol("k", positive=True, integer=True)),  # 0 repeated: M^1 != 0 = M^2
+    (sympy.Matrix([[1, 0], [0, N_POSITIVE / 2]]), N_POSITIVE),  # the eigenvalues coincide at N = 2
+    (sympy.Matrix([[sympy.Symbol("a"), 0], [0, N_POSITIVE]]), N_POSITIVE),  # two symbols
+    (sympy.Matrix([[0, 1], [0, 1]]), sympy.Symbol("k", integer=True)),  # 0 an eigenvalue, k may be 0
+])
+def test_a_matrix_power_outside_the_eigenvalue_route_is_left_to_the_jordan_form(matrix, exponent):
+    from verify.engines.symbolic import power_by_eigenvalues
+
+    assert power_by_eigenvalues(matrix, exponent) is None
