@@ -147,3 +147,27 @@ def test_assumptions_no_draw_meets_are_an_error_that_says_so(check_claims):
     x, y = (sympy.Rational(part.split(" = ")[1]) for part in point.split(", "))
     assert x ** 2 + y ** 2 <= sympy.Rational(1, 10**12) and x > 0
     assert results["tiny-true"].outcome.status == "verified", results["tiny-true"].outcome.message
+
+
+def test_draws_take_no_constants_from_local_modules_and_nothing_is_written_into_the_working_directory(check_claims, tmp_path, monkeypatch):
+    """Hypothesis mixes numbers read from the source of every local module loaded into about 5% of its draws and
+    caches them under ./.hypothesis: a sampled claim's instances would depend on how verify was installed and on
+    what the process imported, and a run would write into the user's directory.  While a claim is sampled the
+    local pool is empty (sampling._without_local_constants): a local module full of in-range constants is never
+    read, and no .hypothesis appears in the working directory."""
+    from hypothesis.internal.conjecture import providers
+
+    work = tmp_path / "work"
+    work.mkdir()
+    (work / "local_numbers.py").write_text("NUMBERS = (999999, 7777777, 123457, 654321)\n")
+    monkeypatch.chdir(work)
+    monkeypatch.syspath_prepend(str(work))
+    import local_numbers  # noqa: F401  (a local module with constants, loaded)
+
+    read = []
+    original = providers._get_local_constants
+    monkeypatch.setattr(providers, "_get_local_constants", lambda: read.append(1) or original())
+    outcome = check_claims(claims_text("", {"true": (SQUARE + 'rhs = "1"',)}))["true"].outcome
+    assert outcome.status == "verified" and "drawn by hypothesis" in outcome.message, outcome.message
+    assert read == [] and not (work / ".hypothesis").exists()
+    assert providers._get_local_constants is not original  # the caller's own (here the spy) is back in place

@@ -3,6 +3,7 @@ by hypothesis; a violation is the shrunk counterexample with a ``cases`` line th
 ``numerical``)."""
 from __future__ import annotations
 
+import contextlib
 import copy
 import functools
 
@@ -33,6 +34,28 @@ def counterexample(values, outcome, form):
     replay = f"a run claim with cases = [{{{pairs}}}]" if form == "run" else f"a {form} claim with parameters = {{{pairs}}}"
     return Outcome("refuted", outcome.evidence, f"counterexample {at}: {outcome.message} (replay as {replay})",
                    outcome.computed, [f"counterexample {at}"] + outcome.derivation)
+
+
+@contextlib.contextmanager
+def _without_local_constants():
+    """Hypothesis (6.131 on) mixes into about 5% of its draws numbers read from the source of every "local" module
+    loaded (verify's own when installed editable, the user's, ``__main__``) and caches them under ./.hypothesis:
+    the instances a claim is tested on would then depend on how verify was installed and on what else the process
+    imported, and a run would write into the user's directory.  Here the local pool is empty (hypothesis's global
+    constants, fixed by its version, stay), with a cache of the pools of its own (other hypothesis tests in the
+    process, under pytest, fill the shared one with theirs); a hypothesis without that mechanism is left as it is."""
+    try:
+        from hypothesis.internal.conjecture import providers
+        from hypothesis.internal.constants_ast import Constants
+        saved = providers._get_local_constants, providers.CONSTANTS_CACHE
+    except (ImportError, AttributeError):
+        yield
+        return
+    providers._get_local_constants, providers.CONSTANTS_CACHE = Constants, {}
+    try:
+        yield
+    finally:
+        providers._get_local_constants, providers.CONSTANTS_CACHE = saved
 
 
 def one_line(exc) -> str:
@@ -89,7 +112,7 @@ def sample(claim, spec, over, reason, closed=None):
         except _Violation:
             raise AssertionError(failures[-1][1].message) from None
 
-    with with_reporter(lambda text: None):
+    with with_reporter(lambda text: None), _without_local_constants():
         try:
             probe()
         except AssertionError:
