@@ -1,6 +1,8 @@
 """The mpmath twin of verify.engines.methods.implicit: coupled backward Euler (finite-budget Newton) and Rosenbrock-Euler."""
 from __future__ import annotations
 
+import functools
+
 import mpmath
 import sympy
 
@@ -95,11 +97,16 @@ def rosenbrock_euler(system, t, y, options, names, trace):
     return t + h, y
 
 
+@functools.lru_cache(maxsize=64)
+def _residual_function(expression: sympy.Expr):
+    """A prescribed residual of h and t compiled once, not at every step."""
+    return compile_mp(expression, [sympy.Symbol("h", real=True), sympy.Symbol("t", real=True)])
+
+
 def residuals(options, names, t1, h, d):
     """The prescribed residuals r_d (differential) and r_a (algebraic) at the step ending at t1."""
     def value(expression):
-        expression = sympy.sympify(expression)
-        return compile_mp(expression, [sympy.Symbol("h", real=True), sympy.Symbol("t", real=True)])([h, t1])
+        return _residual_function(sympy.sympify(expression))([h, t1])
 
     r_d = [value(options.get("residual_d", {}).get(name, 0)) for name in names[:d]]
     r_a = [value(options.get("residual_a", {}).get(name, 0)) for name in names[d:]]
