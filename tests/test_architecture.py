@@ -9,6 +9,8 @@ import ast
 import functools
 from pathlib import Path
 
+from conftest import ROOT
+
 PACKAGE = Path(__file__).resolve().parent.parent / "verify"
 STAGES = [  # (module prefix, stage): a module may import only from its own stage or an earlier one
     ("verify.errors", 0), ("verify.limits", 0), ("verify.outcome", 0), ("verify.selection", 0), ("verify.input", 1), ("verify.engines", 2), ("verify.checks", 3), ("verify.report", 4),
@@ -155,6 +157,18 @@ def test_the_help_imports_no_sympy_and_no_claim_kind():
     code = "import sys, verify.cli; heavy = [m for m in ('sympy', 'mpmath', 'verify.checks', 'verify.runner') if m in sys.modules]; print(heavy)"
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout.strip() == "[]", done.stdout
+
+
+def test_loading_and_listing_the_bundled_claims_import_no_hypothesis():
+    """hypothesis (about 0.1 s to import) is imported when a forall claim is sampled, not when claims with domains
+    are loaded, listed or proved (the domains build their strategies on demand)."""
+    import subprocess
+    import sys
+
+    code = ("import sys; from verify import runner; claims = runner.load([runner.DEFAULT_CLAIMS], runner.default_model_dirs(())); "
+            "assert any(c.check == 'forall' for c in claims); print('hypothesis' in sys.modules)")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT)
+    assert done.stdout.strip() == "False", done.stdout + done.stderr
 
 
 def test_every_method_has_a_schema_and_a_twin_in_the_module_of_the_same_name():

@@ -2,14 +2,15 @@
 the exact rationals drawn from them, and the simple instances tried before any sampling."""
 from __future__ import annotations
 
+import functools
 import itertools
 import math
 import re
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Callable
 
 import sympy
-from hypothesis import strategies as st
 
 from verify.input.load import LoadError
 from verify.input.model import symbol
@@ -27,10 +28,18 @@ class Domain:
     text: str
     symbol: sympy.Symbol  # with the domain's assumptions
     interval: sympy.Set | None  # the real set, None for integers
-    strategy: object  # hypothesis strategy of exact values (sympy Rationals)
+    make_strategy: Callable[[], object]  # builds the hypothesis strategy of exact values (sympy Rationals)
+
+    @functools.cached_property
+    def strategy(self):
+        """The hypothesis strategy, built when a claim is sampled: hypothesis (about 0.1 s to import) is not imported
+        by loading, listing or proving claims."""
+        return self.make_strategy()
 
 
 def _rationals(low, high, open_low=True, open_high=False):
+    from hypothesis import strategies as st
+
     def make(value):
         return sympy.Rational(value.numerator, value.denominator)
 
@@ -50,6 +59,8 @@ def _fractions(min_value: Fraction, max_value: Fraction, max_denominator: int):
     one difference: the numerator's strategy for a denominator is built once, not at every draw.  Hypothesis
     builds and validates a new ``builds(Fraction, integers(...), just(denom))`` per draw, two thirds of the time
     of drawing an instance of a forall claim (about 5 ms for five domains)."""
+    from hypothesis import strategies as st
+
     low = min_value.numerator * max_value.denominator
     high = max_value.numerator * min_value.denominator
     scale = min_value.denominator * max_value.denominator
@@ -67,6 +78,12 @@ def _fractions(min_value: Fraction, max_value: Fraction, max_denominator: int):
     return st.integers(1, max_denominator).flatmap(dm_func).map(lambda f: f.limit_denominator(max_denominator))
 
 
+def _integers(low: int, high: int):
+    from hypothesis import strategies as st
+
+    return st.integers(low, high).map(sympy.Integer)
+
+
 def parse_domain(name: str, text: str, claim) -> Domain:
     """``real``, ``positive``, ``nonnegative``, ``negative``, ``integer >= K``, ``interval(a, b)`` (open), ``closed(a, b)``."""
     words = " ".join(str(text).split())
@@ -74,12 +91,16 @@ def parse_domain(name: str, text: str, claim) -> Domain:
         assumptions = {"real": {"real": True}, "positive": {"positive": True}, "nonnegative": {"nonnegative": True}, "negative": {"negative": True}}[words]
         interval = {"real": sympy.S.Reals, "positive": sympy.Interval.open(0, sympy.oo), "nonnegative": sympy.Interval(0, sympy.oo),
                     "negative": sympy.Interval.open(-sympy.oo, 0)}[words]
-        strategy = {
-            "real": st.one_of(st.just(sympy.Integer(1)), _rationals(-10, 10, False), st.sampled_from(EDGES + [-e for e in EDGES])),
-            "positive": st.one_of(st.just(sympy.Integer(1)), _rationals(0, 10), st.sampled_from(EDGES)),
-            "nonnegative": st.one_of(_rationals(0, 10, False), st.just(sympy.Integer(0))),
-            "negative": _rationals(0, 10).map(lambda v: -v),
-        }[words]
+
+        def strategy():
+            from hypothesis import strategies as st
+
+            return {
+                "real": lambda: st.one_of(st.just(sympy.Integer(1)), _rationals(-10, 10, False), st.sampled_from(EDGES + [-e for e in EDGES])),
+                "positive": lambda: st.one_of(st.just(sympy.Integer(1)), _rationals(0, 10), st.sampled_from(EDGES)),
+                "nonnegative": lambda: st.one_of(_rationals(0, 10, False), st.just(sympy.Integer(0))),
+                "negative": lambda: _rationals(0, 10).map(lambda v: -v),
+            }[words]()
         return Domain(name, words, sympy.Symbol(name, **assumptions), interval, strategy)
     match = re.fullmatch(r"integer\s*>=\s*(-?\d+)", words)
     if match:
@@ -89,7 +110,7 @@ def parse_domain(name: str, text: str, claim) -> Domain:
             assumptions["positive"] = True
         elif low >= 0:
             assumptions["nonnegative"] = True
-        return Domain(name, words, sympy.Symbol(name, **assumptions), None, st.integers(low, low + 12).map(sympy.Integer))
+        return Domain(name, words, sympy.Symbol(name, **assumptions), None, lambda: _integers(low, low + 12))
     match = re.fullmatch(r"(interval|closed)\((.+),(.+)\)", words)
     if match:
         a, b = (claim.value(part.strip(), f"domains.{name}") for part in match.group(2, 3))
@@ -97,7 +118,7 @@ def parse_domain(name: str, text: str, claim) -> Domain:
             raise LoadError(f"domains.{name}: {words} needs rational bounds a < b")
         closed = match.group(1) == "closed"
         interval = sympy.Interval(a, b, not closed, not closed)
-        return Domain(name, words, sympy.Symbol(name, real=True), interval, _rationals(a, b, not closed, not closed))
+        return Domain(name, words, sympy.Symbol(name, real=True), interval, lambda: _rationals(a, b, not closed, not closed))
     raise LoadError(f"domains.{name}: unknown domain {text!r} (real, positive, nonnegative, negative, integer >= K, interval(a, b), closed(a, b))")
 
 

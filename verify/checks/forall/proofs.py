@@ -231,7 +231,7 @@ def _compare_sets(claim, spec, domain, holds_on, what, over, stated=None):
         if (condition[0] - condition[2]).free_symbols - {domain.symbol}:
             return None  # an assumption on other symbols: leave it to sampling
         region = region.intersect(_solve_set(_relation_expr(*condition), domain))
-    domain = Domain(domain.name, domain.text, domain.symbol, region, domain.strategy)
+    domain = Domain(domain.name, domain.text, domain.symbol, region, domain.make_strategy)
     holds_on = holds_on.intersect(region)
     derivation = [Line(f"{what} holds for {domain.name} in {holds_on} (sympy's inequality solver), domain {domain.interval}",
                        terms=[*(stated or [what]), "holds for", member(domain.symbol, holds_on), "(sympy's inequality solver), domain", domain.interval])]

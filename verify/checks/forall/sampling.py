@@ -9,9 +9,6 @@ import functools
 
 import mpmath
 import sympy
-from hypothesis import HealthCheck, assume, given, settings
-from hypothesis.errors import Unsatisfiable
-from hypothesis.reporting import with_reporter
 
 from verify.engines import crosscheck, rational
 from verify.engines.crosscheck import approximate
@@ -69,6 +66,10 @@ class _Violation(Exception):
 def sample(claim, spec, over, reason, closed=None):
     """Test the statement on exact instances: the edges and corners of the domains, draws by hypothesis
     (a violation is shrunk), then a descent on the margin from the tightest instances (verify.checks.edge_search)."""
+    from hypothesis import HealthCheck, assume, given, settings  # imported when a claim is sampled, not on loading
+    from hypothesis.errors import Unsatisfiable
+    from hypothesis.reporting import with_reporter
+
     if spec.exactly_when is not None:
         raise CheckError(f"cannot prove the set where it holds ({reason}); 'exactly_when' needs a symbolic proof")
     tried = {"edge": 0, "drawn": 0, "descent": 0}
