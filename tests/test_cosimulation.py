@@ -471,7 +471,9 @@ def test_eigenvalue_moduli_from_arb_agree_with_mpmath_eig(lower, squared):
         companion[0, i] = -coefficients[i + 1]
         if i + 1 < n:
             companion[i + 1, i] = 1
-    ours = sorted(crosscheck.eigenvalue_moduli(companion))
+    moduli, solver = crosscheck.eigenvalue_moduli(companion)
+    ours = sorted(moduli)
+    assert solver in (crosscheck.ARB_EIG, crosscheck.MPMATH_EIG)
     with mpmath.workdps(50):
         values, _ = mpmath.eig(mpmath.matrix([[crosscheck.to_mp(v) for v in row] for row in companion.tolist()]))
         theirs = sorted(abs(v) for v in values)
@@ -483,11 +485,14 @@ def test_eigenvalue_moduli_fall_back_to_mpmath_where_arb_does_not_isolate_them(m
     import flint
     import mpmath
 
+    assert crosscheck.eigenvalue_moduli(sympy.Matrix([[0, 1], [-2, 0]]))[1] == crosscheck.ARB_EIG  # Arb resolves these
+
     def refuse(self, *args, **kwargs):
         raise ValueError("failed to isolate eigenvalues")
 
     monkeypatch.setattr(flint.acb_mat, "eig", refuse, raising=False)
-    moduli = crosscheck.eigenvalue_moduli(sympy.Matrix([[0, 1], [-2, 0]]))  # eigenvalues +-i sqrt(2)
+    moduli, solver = crosscheck.eigenvalue_moduli(sympy.Matrix([[0, 1], [-2, 0]]))  # eigenvalues +-i sqrt(2)
+    assert solver == crosscheck.MPMATH_EIG  # the lines name the solver that gave the values
     with mpmath.workdps(50):
         assert all(abs(m - mpmath.sqrt(2)) < mpmath.mpf(10) ** -40 for m in moduli) and len(moduli) == 2
 

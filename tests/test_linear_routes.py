@@ -137,3 +137,19 @@ def test_the_powered_cross_check_still_catches_a_wrong_exact_power(check_claims,
     monkeypatch.setattr(rational, "affine_power", off_by_a_little)
     outcome = check_claims(claims_text(MODEL, {"p": (RUN + 'expect_relations = { p = "> -10" }',)}))["p"].outcome
     assert outcome.status == "error" and "exact and mpmath paths disagree" in outcome.message, outcome.message
+
+
+def test_the_affine_test_compares_the_time_by_equality_not_identity():
+    """A right-hand side with the time is not autonomous, whichever Symbol object stands for t (review finding:
+    an identity test let an equal t from before sympy's cache was cleared through)."""
+    import sympy
+    from sympy.core.cache import clear_cache
+
+    from verify.engines import rational
+
+    x, t1 = sympy.Symbol("x", real=True), sympy.Symbol("t", real=True)
+    clear_cache()
+    t2 = sympy.Symbol("t", real=True)
+    assert t1 == t2
+    assert not rational.is_affine_autonomous([x + 2 * t1], [x], t2)
+    assert rational.is_affine_autonomous([x + 2], [x], t2)

@@ -289,3 +289,64 @@ def test_a_matrix_power_outside_the_eigenvalue_route_is_left_to_the_jordan_form(
     from verify.engines.symbolic import power_by_eigenvalues
 
     assert power_by_eigenvalues(matrix, exponent) is None
+
+
+CHAINS = '''
+[model.triple]
+states = ["x", "y", "z"]
+rhs = { x = "y", y = "z", z = "0" }
+solution = { x = "x0 + y0*t + z0*t**2/2", y = "y0 + z0*t", z = "z0" }
+
+[model.chain]
+states = ["a", "b", "c"]
+rhs = { a = "-a + b", b = "-b + c", c = "-c" }
+'''
+TRIPLE_RUN = 'model = "triple"\nmethod = "euler"\noptions = { h = "h" }\ninitial = { x = 1, y = 2, z = 3 }\nsteps = "N"\n'
+
+
+def test_closed_forms_of_jordan_blocks_hold_at_every_n_or_are_not_used(check_claims):
+    """Review findings.  A Jordan block of size 3 (the triple integrator) gives C(N, 2) in the closed form: written
+    out as N (N - 1)/2, so the forall proof, the sampler's compiled closed form and the series in h all read it.
+    Three chained decays with h = 1/N have one eigenvalue 1 - 1/N of multiplicity 3 that vanishes at N = 1, where
+    the generic closed form (sympy's Jordan form gave N (N - 1)^(N - 1)/2 for a, 1/2 at N = 1) is wrong: the run
+    gives a = 0 there, and the false claim a = (1 - 1/N)^(N - 1)/2, once verified, is refuted at N = 1."""
+    from conftest import assert_refuted, claims_text
+
+    domains = 'check = "forall"\ndomains = { N = "integer >= 1", h = "positive" }\n'
+    order = 'check = "order"\nmodel = "triple"\nproof = "closed-form"\ninitial = { x = 1, y = 2, z = 3 }\nt_end = 1\n'
+    results = check_claims(claims_text(CHAINS, {
+        "triple-true": (domains + TRIPLE_RUN + 'holds = { x = "1 + 2*N*h + 3*N*(N-1)/2*h**2" }',),
+        "triple-false": (domains + TRIPLE_RUN + 'holds = { x = "1 + 2*N*h + 3*N**2/2*h**2" }',),
+        "euler-order": (order + 'method = "euler"\norder = 1\nleading_term = { x = "-3/2" }',),
+        "heun-order-2": (order + 'method = "heun"\norder = 2',),
+        "chain-false-at-1": ('check = "forall"\nmodel = "chain"\ndomains = { N = "integer >= 1" }\nmethod = "euler"\noptions = { h = "1/N" }\n'
+                             'initial = { a = 0, b = 0, c = 1 }\nsteps = "N"\nholds = { a = "(1 - 1/N)**(N - 1)/2" }',),
+        "chain-true": ('check = "forall"\nmodel = "chain"\ndomains = { N = "integer >= 2" }\nmethod = "euler"\noptions = { h = "1/N" }\n'
+                       'initial = { a = 0, b = 0, c = 1 }\nsteps = "N"\nholds = { a = "(1 - 1/N)**(N - 2)/2 * (N - 1)/N" }',),
+    }))
+    outcome = {name: result.outcome for name, result in results.items()}
+    assert outcome["triple-true"].status == "verified" and outcome["triple-true"].evidence == "symbolic", outcome["triple-true"].message
+    assert_refuted(outcome["triple-false"], ["counterexample N = 1, h = 1", "computed 3"])
+    assert outcome["euler-order"].status == "verified" and "C = -3/2" in outcome["euler-order"].message, outcome["euler-order"].message
+    assert_refuted(outcome["heun-order-2"], ["claimed 2"])
+    assert_refuted(outcome["chain-false-at-1"], ["counterexample N = 1", "computed 0"])
+    assert outcome["chain-true"].status == "verified", outcome["chain-true"].message
+
+
+def test_a_generic_closed_form_is_checked_where_the_eigenvalues_meet():
+    """symbolic.matrix_power compares a closed form of M(N)^N with the exact power at N = 1..8 and where eigenvalues
+    of M(N) meet or vanish (here 1 - 1/N and 1 - 2/N meet nowhere, but 1 - 2/N, of multiplicity 2, vanishes at
+    N = 2): the eigenvalue route refuses it, sympy's Jordan form is then checked and refused there too."""
+    from verify.engines.symbolic import _degenerate_points, matrix_power
+    from verify.errors import SymbolicUnavailable
+
+    N = N_POSITIVE
+    M = sympy.Matrix([[1 - 2 / N, 1, 0], [0, 1 - 2 / N, 0], [0, 0, 1 - 1 / N]])
+    assert 2 in _degenerate_points(M, N) and 1 in _degenerate_points(M, N)
+    try:
+        power = matrix_power(M, N)
+    except SymbolicUnavailable as exc:
+        assert "does not hold at N = 2" in str(exc) or "N = 1" in str(exc)
+    else:  # a form that holds at N = 1, 2 (and everywhere checked)
+        for value in (1, 2, 3, 9):
+            assert (power.xreplace({N: value}) - M.xreplace({N: value}) ** value).applyfunc(sympy.nsimplify) == sympy.zeros(3, 3)

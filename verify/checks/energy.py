@@ -524,9 +524,10 @@ def _amplification(model, method, options, step_map) -> list[str]:
         lines.append("eigenvalues of M: (" + ", ".join(str(e) for e in eigenvalues) + ")")
         lines.append("their moduli: (" + ", ".join(str(sympy.sqrt(sympy.expand(e * sympy.conjugate(e)))) for e in eigenvalues) + ")")
     else:
-        moduli = [mpmath.nstr(m, 8) for m in crosscheck.eigenvalue_moduli(matrix, 30)]
-        lines.append(Line("moduli of the eigenvalues of M (python-flint): " + ", ".join(f"≈ {m}" for m in moduli),
-                          terms=["moduli of the eigenvalues of", Formula("M"), "(python-flint):",
+        values, solver = crosscheck.eigenvalue_moduli(matrix, 30)
+        moduli = [mpmath.nstr(m, 8) for m in values]
+        lines.append(Line(f"moduli of the eigenvalues of M ({solver}): " + ", ".join(f"≈ {m}" for m in moduli),
+                          terms=["moduli of the eigenvalues of", Formula("M"), f"({solver}):",
                                  *[term for k, m in enumerate(moduli) for term in ([","] if k else []) + ["≈", crosscheck.approximate(m)]]]))
     return lines
 

@@ -376,12 +376,12 @@ def mp_value(expression: sympy.Expr, values: dict | None = None):
         return function([to_mp(v) if isinstance(v, sympy.Basic) else v for v in values.values()])
 
 
-EIGEN_SOLVER = "python-flint acb_mat.eig"  # named in the lines that show its values
+ARB_EIG, MPMATH_EIG = "python-flint acb_mat.eig", "mpmath.eig"  # the solver a line names beside its values
 
 
-def eigenvalue_moduli(matrix: sympy.Matrix, digits: int = DIGITS) -> list:
-    """The moduli of the eigenvalues of a real matrix (rationals, or closed numbers read at ``digits`` digits), as
-    mpmath numbers: python-flint's acb_mat.eig (Arb's certified eigenvalue enclosures, repeated eigenvalues
+def eigenvalue_moduli(matrix: sympy.Matrix, digits: int = DIGITS) -> tuple[list, str]:
+    """(moduli, solver): the moduli of the eigenvalues of a real matrix (rationals, or closed numbers read at
+    ``digits`` digits), as mpmath numbers, and the name of the solver that gave them: python-flint's acb_mat.eig (Arb's certified eigenvalue enclosures, repeated eigenvalues
     allowed: ``multiple=True``) at ``digits`` digits plus 64 bits, each modulus the midpoint of its enclosure
     (about 0.1 ms for a 3x3 matrix, where mpmath's QR iteration took 10-30 ms).  Independent of the exact path
     (sympy's characteristic polynomial and its roots).  Where Arb cannot isolate the eigenvalues or encloses one
@@ -399,14 +399,14 @@ def eigenvalue_moduli(matrix: sympy.Matrix, digits: int = DIGITS) -> list:
         wanted = flint.arb(10) ** -digits
         if all(m.is_finite() and m.rad() <= wanted * max(1, abs(m.mid())) for m in moduli):  # each known to ``digits``
             with mpmath.workdps(digits):
-                return [+from_ball(m) for m in moduli]
+                return [+from_ball(m) for m in moduli], ARB_EIG
     except (ValueError, ArithmeticError):  # Arb did not isolate them: mpmath's QR iteration below
         pass
     finally:
         flint.ctx.prec = saved
     with mpmath.workdps(digits):
         values, _ = mpmath.eig(mpmath.matrix([[to_mp(v) for v in row] for row in rows]))
-        return [abs(v) for v in values]
+        return [abs(v) for v in values], MPMATH_EIG
 
 
 def to_mp_at(value, digits: int):
@@ -414,9 +414,10 @@ def to_mp_at(value, digits: int):
         return to_mp(value)
 
 
-def spectral_radius(matrix: sympy.Matrix):
-    """The largest eigenvalue modulus of a real matrix at DIGITS digits (eigenvalue_moduli)."""
-    return max(eigenvalue_moduli(matrix))
+def spectral_radius(matrix: sympy.Matrix) -> tuple:
+    """(the largest eigenvalue modulus of a real matrix at DIGITS digits, the solver that gave it) (eigenvalue_moduli)."""
+    moduli, solver = eigenvalue_moduli(matrix)
+    return max(moduli), solver
 
 
 # --- claim text read again, independently of verify.expr ---------------------------------------

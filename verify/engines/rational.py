@@ -174,7 +174,7 @@ def is_affine_autonomous(rhs: Sequence[sympy.Expr], states: Sequence[sympy.Symbo
     with_time = known | {time}  # as the system's compiler asks (_linear_form over time and states): read once
     for e in rhs:
         terms = _linear_terms(e, with_time)
-        if terms is not None and all(rest is not time for _, rest in terms):
+        if terms is not None and all(rest != time for _, rest in terms):
             continue
         if e.has(time):
             return False

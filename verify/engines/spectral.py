@@ -75,11 +75,11 @@ def radius_side(M: sympy.Matrix, bound=ONE, text: str = "1"):
         largest = max(largest, high)
         above = above or low > square
     radius = sympy.sqrt(largest)
-    independent = crosscheck.spectral_radius(M)  # Arb's eigenvalues of the same matrix (python-flint), at 50 digits
+    independent, solver = crosscheck.spectral_radius(M)  # Arb's eigenvalues of the same matrix (python-flint), at 50 digits
     if abs(independent - crosscheck.mp_value(radius)) > mpmath.mpf(10) ** (-REFINEMENTS[0] + 2):
-        raise CheckError(f"the certified spectral radius ≈ {crosscheck.show(crosscheck.mp_value(radius), 13)} and python-flint's eigenvalues "
+        raise CheckError(f"the certified spectral radius ≈ {crosscheck.show(crosscheck.mp_value(radius), 13)} and {solver}'s eigenvalues "
                          f"({crosscheck.show(independent, 13)}) disagree")
-    return above, radius, digits_used, independent
+    return above, radius, digits_used, (independent, solver)
 
 
 def schur_stable(polynomial: sympy.Poly) -> bool:

@@ -151,13 +151,91 @@ def matrix_power(matrix: sympy.Matrix, exponent) -> sympy.Matrix:
 
 @functools.lru_cache(maxsize=16)
 def _kept_power(matrix: sympy.ImmutableMatrix, exponent) -> sympy.ImmutableMatrix:
-    by_eigenvalues = power_by_eigenvalues(matrix, exponent)
-    if by_eigenvalues is not None:
-        return sympy.ImmutableMatrix(by_eigenvalues)
+    power = power_by_eigenvalues(matrix, exponent)
+    if power is None:
+        try:
+            power = sympy.simplify(matrix**exponent)
+        except (ValueError, NotImplementedError, TypeError) as exc:
+            raise SymbolicUnavailable(f"no closed form for the {matrix.shape[0]}x{matrix.shape[0]} matrix power: {exc}") from None
+    _check_where_generic_forms_fail(matrix, exponent, power)
+    return sympy.ImmutableMatrix(power)
+
+
+SMALL_EXPONENTS = 8  # a closed form M(N)^N is compared with the exact power at N = 1..8 and at the special points below
+LARGEST_CHECKED_POINT = 10**4  # a special point beyond this is not computed exactly: no closed form (sampling decides)
+
+
+def _check_where_generic_forms_fail(matrix, exponent, power) -> None:
+    """A closed form of M^k from a Jordan form or from eigenvalues is generic: it can fail where the eigenvalues of
+    M meet or vanish, which for M(N) raised to N (the step h = 1/N) means at some positive integers N (the Jordan
+    form of three chained decays with h = 1/N gives N (N - 1)^(N - 1)/2 for the first, 1/2 at N = 1 where the run
+    gives 0; a review finding).  Where the matrix's one symbol is the exponent, the form is compared with the exact
+    power M(N0)^N0 at N0 = 1..SMALL_EXPONENTS and at every positive integer where two factors of the
+    characteristic polynomial share a root, one has a repeated root, or a root vanishes (discriminants,
+    resultants and constant terms over QQ[N]; a pole of M is skipped: no step is defined there); for a constant
+    matrix, at k = 1..n + 2 (0 too unless k > 0), past which both obey the characteristic recurrence.
+    SymbolicUnavailable when the form is not M^k at one of them; other matrices are left as they are."""
+    symbols = matrix.free_symbols
+    n = matrix.shape[0]
+    if not exponent.is_Symbol:
+        return  # a number: the power itself, no formula
+    if not symbols:
+        points = list(range(0 if not exponent.is_positive else 1, n + 3))
+        cases = [(matrix, k, {exponent: k}) for k in points]
+    elif symbols == {exponent} and exponent.is_integer:
+        points = sorted(set(range(1, SMALL_EXPONENTS + 1)) | _degenerate_points(matrix, exponent))
+        if points and points[-1] > LARGEST_CHECKED_POINT:
+            raise SymbolicUnavailable(f"the closed form of the matrix power is generic and N = {points[-1]} (where its eigenvalues meet) "
+                                      "is too large to check it at exactly")
+        cases = []
+        for value in points:
+            at = matrix.xreplace({exponent: value})
+            if all(e.is_Rational for e in at):
+                cases.append((at, value, {exponent: value}))
+    else:
+        return
+    for at, k, values in cases:
+        exact = (DomainMatrix.from_Matrix(at).convert_to(sympy.QQ) ** k if k else DomainMatrix.eye(n, sympy.QQ)).to_Matrix()
+        if not all(_is_zero(e - x) for e, x in zip(power.xreplace(values), exact)):
+            raise SymbolicUnavailable(f"the closed form of the matrix power does not hold at {', '.join(f'{s} = {v}' for s, v in values.items())} "
+                                      "(its eigenvalues meet or vanish there)")
+
+
+def _is_zero(difference) -> bool:
+    """Is a closed number exactly 0?  Expanded (a power of 1 + I/2, of (1 + sqrt(5))/2, comes out rational), else
+    sympy's equals (which proves or gives None: None is not zero); zoo and nan are not."""
+    difference = sympy.expand(difference)
+    if difference == 0:
+        return True
+    if not difference.is_number or difference.has(sympy.zoo, sympy.nan, sympy.oo, -sympy.oo):
+        return False
+    return difference.equals(0) is True
+
+
+def _degenerate_points(matrix, symbol) -> set:
+    """The positive integers where two irreducible factors of the characteristic polynomial of ``matrix`` (over
+    QQ(symbol)) share a root, one has a repeated root, or a root is 0."""
+    z = sympy.Dummy("z")
+    field = sympy.QQ.frac_field(symbol)
     try:
-        return sympy.ImmutableMatrix(sympy.simplify(matrix**exponent))
-    except (ValueError, NotImplementedError, TypeError) as exc:
-        raise SymbolicUnavailable(f"no closed form for the {matrix.shape[0]}x{matrix.shape[0]} matrix power: {exc}") from None
+        polynomial = sympy.Poly.from_list(DomainMatrix.from_Matrix(matrix).convert_to(field).charpoly(), z, domain=field)
+        factors = [f.as_expr() for f, _ in polynomial.factor_list()[1]]
+    except (sympy.PolynomialError, sympy.polys.polyerrors.CoercionFailed, NotImplementedError, ValueError):
+        factors = [sympy.together(matrix.charpoly(z).as_expr())]
+    conditions = []
+    for i, f in enumerate(factors):
+        if f != z:
+            conditions.append(f.subs(z, 0))
+        if sympy.degree(f, z) > 1:
+            conditions.append(sympy.discriminant(f, z))
+        conditions += [sympy.resultant(f, g, z) for g in factors[i + 1:]]
+    points = set()
+    for condition in conditions:
+        numerator, _ = sympy.fraction(sympy.cancel(condition))
+        if numerator.free_symbols != {symbol}:
+            continue  # a nonzero number: never; zero cannot happen for distinct irreducible factors
+        points |= {int(r) for r in sympy.roots(sympy.Poly(numerator, symbol), filter="Z") if r > 0}
+    return points
 
 
 def power_by_eigenvalues(matrix: sympy.Matrix, exponent: sympy.Symbol) -> sympy.Matrix | None:
@@ -198,7 +276,9 @@ def power_by_eigenvalues(matrix: sympy.Matrix, exponent: sympy.Symbol) -> sympy.
     if sum(eigenvalues.values()) != n or eigenvalues.get(field.zero, 0) > 1 or (field.zero in eigenvalues and not exponent.is_positive):
         return None
     spectrum = list(eigenvalues.items())
-    if symbols and _coincide_at_positive_integers([field.to_sympy(a - b) for i, (a, _) in enumerate(spectrum) for b, _ in spectrum[i + 1:]], symbols[0]):
+    meetings = [field.to_sympy(a - b) for i, (a, _) in enumerate(spectrum) for b, _ in spectrum[i + 1:]]
+    meetings += [field.to_sympy(a) for a, multiplicity in spectrum if multiplicity > 1]  # 0^(k - j) with k < j there
+    if symbols and _coincide_at_positive_integers(meetings, symbols[0]):
         return None
     # the confluent Vandermonde matrix: row (i, j) holds the j-th derivative of z^q at lambda_i over j!, q = 0..n-1
     rows, labels = [], []
@@ -227,7 +307,7 @@ def power_by_eigenvalues(matrix: sympy.Matrix, exponent: sympy.Symbol) -> sympy.
     for value, j, part in parts:
         if not value:
             continue  # 0^k = 0 for the positive exponent (0 is a simple eigenvalue)
-        factor = sympy.binomial(k, j) * field.to_sympy(value) ** (k - j) if j else field.to_sympy(value) ** k
+        factor = sympy.expand_func(sympy.binomial(k, j)) * field.to_sympy(value) ** (k - j) if j else field.to_sympy(value) ** k
         result += part.to_Matrix().applyfunc(lambda e: e * factor)
     first = 1 if field.zero in eigenvalues else 0
     for value in range(first, first + n):  # the returned formula itself against M^value, entry by entry in QQ(s)

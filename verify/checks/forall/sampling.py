@@ -46,6 +46,8 @@ def _without_local_constants():
         from hypothesis.internal.constants_ast import Constants
         saved = providers._get_local_constants, providers.CONSTANTS_CACHE
     except (ImportError, AttributeError):
+        saved = None
+    if saved is None:
         yield
         return
     providers._get_local_constants, providers.CONSTANTS_CACHE = Constants, {}
@@ -244,8 +246,11 @@ class ClosedFormInstances:
             quantity, bound = (e.xreplace(closed.values) for e in (comparison.quantity, comparison.claimed))
             if (quantity.free_symbols | bound.free_symbols) - set(symbols):
                 return None
-            items.append((comparison.text, op, relation, _Compiled(quantity, symbols), _Compiled(bound, symbols),
-                          crosscheck.sign_function(quantity - bound, symbols)))
+            try:
+                items.append((comparison.text, op, relation, _Compiled(quantity, symbols), _Compiled(bound, symbols),
+                              crosscheck.sign_function(quantity - bound, symbols)))
+            except crosscheck.CrossCheckUnavailable:  # a function neither compiler evaluates: every instance is a run
+                return None
         return cls(spec, claim.model, items, [comparison for comparison, _, _ in compared])
 
     def derivation(self) -> list:
