@@ -350,3 +350,20 @@ def test_a_generic_closed_form_is_checked_where_the_eigenvalues_meet():
     else:  # a form that holds at N = 1, 2 (and everywhere checked)
         for value in (1, 2, 3, 9):
             assert (power.xreplace({N: value}) - M.xreplace({N: value}) ** value).applyfunc(sympy.nsimplify) == sympy.zeros(3, 3)
+
+
+def test_a_matrix_power_in_several_symbols_is_placed_only_where_its_eigenvalues_never_meet():
+    """With several symbols the eigenvalue route takes a spectrum whose eigenvalues differ (and repeated ones are
+    nonzero) by numbers, as the co-simulation ramp's (z - 1)^3; 1 and 1 - 8H/m meet at H = 0 and are left to the
+    Jordan form."""
+    from verify.engines.symbolic import power_by_eigenvalues
+
+    T, N, a, H, m = sympy.symbols("T N a H m", positive=True)
+    k = sympy.Symbol("k", positive=True, integer=True)
+    ramp = sympy.Matrix([[1, 0, a * T / N], [T / N, 1, 1], [0, 0, 1]])
+    power = power_by_eigenvalues(ramp, k)
+    assert power is not None
+    values = {T: sympy.Rational(3, 2), N: 7, a: sympy.Rational(-2, 5)}
+    for exponent in range(1, 11):
+        assert power.xreplace({**values, k: exponent}) == ramp.xreplace(values) ** exponent
+    assert power_by_eigenvalues(sympy.Matrix([[(m - 8 * H) / m, 0], [0, 1]]), k) is None

@@ -240,7 +240,7 @@ def _degenerate_points(matrix, symbol) -> set:
 
 def power_by_eigenvalues(matrix: sympy.Matrix, exponent: sympy.Symbol) -> sympy.Matrix | None:
     """matrix**exponent for a symbolic integer exponent k when the characteristic polynomial of the matrix splits
-    into linear factors over QQ(s) (s the matrix's one symbol, or none): M^k = sum_i sum_{j < m_i} C(k, j)
+    into linear factors over QQ(s) (s the matrix's symbols, or none): M^k = sum_i sum_{j < m_i} C(k, j)
     lambda_i^(k-j) N_ij with N_ij = sum_q W[q, (i, j)] M^q, W the inverse of the confluent Vandermonde matrix of
     the eigenvalues lambda_i (multiplicities m_i; row (i, j) holds C(q, j) lambda_i^(q-j), the j-th derivative of
     z^q at lambda_i over j!): the Hermite interpolation of z^k on the spectrum (Higham, Functions of
@@ -251,12 +251,13 @@ def power_by_eigenvalues(matrix: sympy.Matrix, exponent: sympy.Symbol) -> sympy.
     Checked, not trusted: both sides satisfy the linear recurrence of the characteristic polynomial (degree n) in k,
     so the formula is M^k for every k >= 1 once it equals the exact powers M^1, ..., M^n in QQ(s) (k >= 0 with
     M^0 too when 0 is not an eigenvalue).  None (the caller takes sympy's Jordan form) when the polynomial does not
-    split, the matrix has more than one symbol, the exponent is not an integer symbol (positive where 0 is an
-    eigenvalue), 0 is a repeated eigenvalue, or two eigenvalues coincide at a positive integer value of the
-    symbol (where the interpolation does not hold)."""
+    split, the exponent is not an integer symbol (positive where 0 is an eigenvalue), 0 is a repeated eigenvalue,
+    two eigenvalues coincide or a repeated one vanishes at a positive integer value of the one symbol (where the
+    interpolation does not hold), or, with several symbols, two eigenvalues differ or a repeated one is by more
+    than a nonzero number (the co-simulation ramp's (z - 1)^3 is placed; 1 and 1 - 8H/m are not)."""
     exponent = sympy.sympify(exponent)
     symbols = sorted(matrix.free_symbols, key=str)
-    if not (exponent.is_Symbol and exponent.is_integer) or len(symbols) > 1 or matrix.shape[0] != matrix.shape[1]:
+    if not (exponent.is_Symbol and exponent.is_integer) or matrix.shape[0] != matrix.shape[1]:
         return None
     n = matrix.shape[0]
     field = sympy.QQ.frac_field(*symbols) if symbols else sympy.QQ
@@ -278,7 +279,9 @@ def power_by_eigenvalues(matrix: sympy.Matrix, exponent: sympy.Symbol) -> sympy.
     spectrum = list(eigenvalues.items())
     meetings = [field.to_sympy(a - b) for i, (a, _) in enumerate(spectrum) for b, _ in spectrum[i + 1:]]
     meetings += [field.to_sympy(a) for a, multiplicity in spectrum if multiplicity > 1]  # 0^(k - j) with k < j there
-    if symbols and _coincide_at_positive_integers(meetings, symbols[0]):
+    if len(symbols) == 1 and _coincide_at_positive_integers(meetings, symbols[0]):
+        return None
+    if len(symbols) > 1 and not all(m.is_number and m != 0 for m in meetings):  # may meet or vanish somewhere: not placed
         return None
     # the confluent Vandermonde matrix: row (i, j) holds the j-th derivative of z^q at lambda_i over j!, q = 0..n-1
     rows, labels = [], []
