@@ -367,3 +367,59 @@ def test_a_matrix_power_in_several_symbols_is_placed_only_where_its_eigenvalues_
     for exponent in range(1, 11):
         assert power.xreplace({**values, k: exponent}) == ramp.xreplace(values) ** exponent
     assert power_by_eigenvalues(sympy.Matrix([[(m - 8 * H) / m, 0], [0, 1]]), k) is None
+
+
+MORE_CHAINS = '''
+[model.coupled_chain]
+states = ["y1", "y2", "y3"]
+rhs = { y1 = "-y1 + k*y2", y2 = "-y2 + k*y3", y3 = "-y3" }
+parameters = { k = 1 }
+
+[model.chain3]
+states = ["y1", "y2", "y3"]
+rhs = { y1 = "-y1 + y2", y2 = "-y2 + y3", y3 = "-y3" }
+solution = { y1 = "(y10 + y20*t + y30*t**2/2)*exp(-t)", y2 = "(y20 + y30*t)*exp(-t)", y3 = "y30*exp(-t)" }
+
+[model.half]
+states = ["y"]
+rhs = { y = "-y" }
+'''
+CHAIN_START = 'method = "euler"\ninitial = { y1 = 0, y2 = 0, y3 = 1 }\n'
+
+
+def test_generic_closed_forms_are_checked_with_other_symbols_and_step_counts_that_are_expressions(check_claims):
+    """Second review's findings, each once a false claim verified: three chained decays with h = 1/N and a parameter k
+    (the N = 1 check was skipped when N was not the matrix's only symbol), and N + 1 steps of h = 1/(N + 1) (skipped
+    when the step count was not a plain symbol); at N = 1 (N = 0) one step of h = 1 leaves y1 = 0.  A step count that
+    is not a whole number >= 0 for every value of the domains is an error.  An order read off the closed form as
+    N -> oo does not need it to hold at N = 1: the chain's global error at t = 1 is h (e^-1/4, e^-1/2, -e^-1/2) + O(h^2)
+    (by the variational equation e' = A e - y''/2; exact Euler runs at N = 400, 800 give 0.0921, 0.0920 for the first)."""
+    from conftest import assert_refuted, claims_text
+
+    forall = 'check = "forall"\n'
+    order = 'check = "order"\nmodel = "chain3"\nproof = "closed-form"\nt_end = 1\n' + CHAIN_START
+    results = check_claims(claims_text(MORE_CHAINS, {
+        "k-relation": (forall + 'model = "coupled_chain"\ndomains = { N = "integer >= 1", k = "positive" }\noptions = { h = "1/N" }\nsteps = "N"\n'
+                       + CHAIN_START + 'holds_relations = { y1 = "> 0" }',),
+        "k-holds": (forall + 'model = "coupled_chain"\ndomains = { N = "integer >= 1", k = "real" }\noptions = { h = "1/N" }\nsteps = "N"\n'
+                    + CHAIN_START + 'holds = { y1 = "k**2*((N-1)/N)**(N-1)/2" }',),
+        "k-holds-from-2": (forall + 'model = "coupled_chain"\ndomains = { N = "integer >= 2", k = "real" }\noptions = { h = "1/N" }\nsteps = "N"\n'
+                           + CHAIN_START + 'holds = { y1 = "k**2*((N-1)/N)**(N-1)/2" }',),
+        "n-plus-one": (forall + 'model = "chain3"\ndomains = { N = "integer >= 0" }\noptions = { h = "1/(N+1)" }\nsteps = "N+1"\n'
+                       + CHAIN_START + 'holds = { y1 = "(N/(N+1))**N/2" }',),
+        "real-steps": (forall + 'model = "half"\ndomains = { s = "positive" }\nmethod = "euler"\noptions = { h = "1/2" }\ninitial = { y = 1 }\n'
+                       'steps = "s"\nholds = { y = "(1/2)**s" }',),
+        "negative-steps": (forall + 'model = "half"\ndomains = { N = "integer >= -3" }\nmethod = "euler"\noptions = { h = "1/2" }\n'
+                           'initial = { y = 1 }\nsteps = "N"\nholds = { y = "(1/2)**N" }',),
+        "order": (order + 'order = 1\nleading_term = { y1 = "exp(-1)/4", y2 = "exp(-1)/2", y3 = "-exp(-1)/2" }',),
+        "order-flipped": (order + 'order = 1\nleading_term = { y1 = "-exp(-1)/4" }',),
+    }))
+    outcome = {name: result.outcome for name, result in results.items()}
+    assert_refuted(outcome["k-relation"], ["counterexample N = 1", "computed y1 = 0"])
+    assert_refuted(outcome["k-holds"], ["counterexample N = 1", "computed 0"])
+    assert outcome["k-holds-from-2"].status == "verified", outcome["k-holds-from-2"].message
+    assert_refuted(outcome["n-plus-one"], ["counterexample N = 0", "computed 0"])
+    for name in ("real-steps", "negative-steps"):
+        assert outcome[name].status == "error" and "must be a whole number of steps >= 0" in outcome[name].message, outcome[name].message
+    assert outcome["order"].status == "verified" and outcome["order"].evidence == "symbolic", outcome["order"].message
+    assert_refuted(outcome["order-flipped"], ["-exp(-1)/4"])

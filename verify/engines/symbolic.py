@@ -142,81 +142,111 @@ def _multirate_closed_form(method, system, opts, t, y):
     return new
 
 
-def matrix_power(matrix: sympy.Matrix, exponent) -> sympy.Matrix:
-    """matrix**exponent simplified (a symbolic exponent: power_by_eigenvalues, else sympy's Jordan form and simplify).  A worker checks claim
-    after claim (verify.runner), and a claim and its wrong version (another order, the same run) raise the same
-    matrix to the same power: the last powers are kept (the DAE closed form: 0.5 s each)."""
-    return sympy.Matrix(_kept_power(sympy.ImmutableMatrix(matrix), sympy.sympify(exponent)))
+def matrix_power(matrix: sympy.Matrix, exponent, every_count: bool = True) -> sympy.Matrix:
+    """matrix**exponent simplified (a symbolic exponent: power_by_eigenvalues, else sympy's Jordan form and simplify).
+    ``every_count``: the form must hold for every value of the step count (a forall claim; _check_where_generic_forms_fail),
+    not only for large ones (an order as N -> oo).  A worker checks claim after claim (verify.runner), and a claim
+    and its wrong version (another order, the same run) raise the same matrix to the same power: the last powers
+    are kept (the DAE closed form: 0.5 s each)."""
+    matrix, exponent = sympy.ImmutableMatrix(matrix), sympy.sympify(exponent)
+    return sympy.Matrix(_checked_power(matrix, exponent) if every_count else _kept_power(matrix, exponent, True))
 
 
 @functools.lru_cache(maxsize=16)
-def _kept_power(matrix: sympy.ImmutableMatrix, exponent) -> sympy.ImmutableMatrix:
-    power = power_by_eigenvalues(matrix, exponent)
+def _checked_power(matrix: sympy.ImmutableMatrix, exponent) -> sympy.ImmutableMatrix:
+    power = _kept_power(matrix, exponent, False)
+    _check_where_generic_forms_fail(matrix, exponent, power)
+    return power
+
+
+@functools.lru_cache(maxsize=16)
+def _kept_power(matrix: sympy.ImmutableMatrix, exponent, generic: bool) -> sympy.ImmutableMatrix:
+    """``generic``: the form may fail at finitely many values of the exponent's symbol (an order as N -> oo reads
+    it), so the eigenvalue route takes spectra that meet or vanish at some positive integer too."""
+    power = power_by_eigenvalues(matrix, exponent, generic)
     if power is None:
         try:
             power = sympy.simplify(matrix**exponent)
         except (ValueError, NotImplementedError, TypeError) as exc:
             raise SymbolicUnavailable(f"no closed form for the {matrix.shape[0]}x{matrix.shape[0]} matrix power: {exc}") from None
-    _check_where_generic_forms_fail(matrix, exponent, power)
     return sympy.ImmutableMatrix(power)
 
 
-SMALL_EXPONENTS = 8  # a closed form M(N)^N is compared with the exact power at N = 1..8 and at the special points below
-LARGEST_CHECKED_POINT = 10**4  # a special point beyond this is not computed exactly: no closed form (sampling decides)
+SMALL_COUNTS = 8  # a closed form of M^E(n) is compared with the exact power at the first 8 values of the count n ...
+LARGEST_CHECKED_POINT = 10**4  # ... and at the special points below, up to this one (beyond it: no closed form)
+LARGEST_CHECKED_WITH_SYMBOLS = 200  # the same where the matrix has other symbols (the exact power is over QQ(them))
 
 
 def _check_where_generic_forms_fail(matrix, exponent, power) -> None:
-    """A closed form of M^k from a Jordan form or from eigenvalues is generic: it can fail where the eigenvalues of
-    M meet or vanish, which for M(N) raised to N (the step h = 1/N) means at some positive integers N (the Jordan
-    form of three chained decays with h = 1/N gives N (N - 1)^(N - 1)/2 for the first, 1/2 at N = 1 where the run
-    gives 0; a review finding).  Where the matrix's one symbol is the exponent, the form is compared with the exact
-    power M(N0)^N0 at N0 = 1..SMALL_EXPONENTS and at every positive integer where two factors of the
-    characteristic polynomial share a root, one has a repeated root, or a root vanishes (discriminants,
-    resultants and constant terms over QQ[N]; a pole of M is skipped: no step is defined there); for a constant
-    matrix, at k = 1..n + 2 (0 too unless k > 0), past which both obey the characteristic recurrence.
-    SymbolicUnavailable when the form is not M^k at one of them; other matrices are left as they are."""
-    symbols = matrix.free_symbols
-    n = matrix.shape[0]
-    if not exponent.is_Symbol:
+    """A closed form of M^E from a Jordan form or from eigenvalues is generic: it can be wrong where the eigenvalues
+    of M meet or vanish.  For a step count those are whole numbers, where no continuity helps: three chained decays
+    with h = 1/N have a Jordan form giving N (N - 1)^(N - 1)/2 for the first, 1/2 at N = 1 where the run gives 0, and
+    false claims were verified on it (review findings; also with a parameter k in the model, or N + 1 steps of
+    h = 1/(N + 1)).  So with E an expression in one integer symbol n (N, N + 1, 2 N, m), the form is compared with
+    the exact power M^E at the first SMALL_COUNTS values of n from its least (1 if positive, 0 if nonnegative) and
+    at every larger whole n where, for every value of the other symbols, two factors of the characteristic
+    polynomial share a root, one has a repeated root, or one has the root 0 (factors in n alone of discriminants,
+    resultants and constant terms over QQ[symbols]); the other symbols stay symbols, the exact power is over
+    QQ(them).  Where they meet at values that depend on the other symbols (N = T), both sides are continuous in
+    those (real) symbols and agree as identities.  A point where M has a pole is skipped (no step is defined there).
+    SymbolicUnavailable when the form fails at one of them, when a point is too large to compute at, or when E is
+    not a whole number for every n.  An exponent in symbols not declared integer is left unchecked (a forall run's
+    step count is declared so: verify.checks.forall.reading refuses any other)."""
+    if exponent.is_number:
         return  # a number: the power itself, no formula
-    if not symbols:
-        points = list(range(0 if not exponent.is_positive else 1, n + 3))
-        cases = [(matrix, k, {exponent: k}) for k in points]
-    elif symbols == {exponent} and exponent.is_integer:
-        points = sorted(set(range(1, SMALL_EXPONENTS + 1)) | _degenerate_points(matrix, exponent))
-        if points and points[-1] > LARGEST_CHECKED_POINT:
-            raise SymbolicUnavailable(f"the closed form of the matrix power is generic and N = {points[-1]} (where its eigenvalues meet) "
-                                      "is too large to check it at exactly")
-        cases = []
-        for value in points:
-            at = matrix.xreplace({exponent: value})
-            if all(e.is_Rational for e in at):
-                cases.append((at, value, {exponent: value}))
-    else:
-        return
-    for at, k, values in cases:
-        exact = (DomainMatrix.from_Matrix(at).convert_to(sympy.QQ) ** k if k else DomainMatrix.eye(n, sympy.QQ)).to_Matrix()
-        if not all(_is_zero(e - x) for e, x in zip(power.xreplace(values), exact)):
-            raise SymbolicUnavailable(f"the closed form of the matrix power does not hold at {', '.join(f'{s} = {v}' for s, v in values.items())} "
+    counts = sorted(exponent.free_symbols, key=str)
+    if len(counts) != 1 or not counts[0].is_integer or not exponent.is_integer:
+        return  # not a count of one integer symbol (a stability claim's microstep count m, declared positive): generic
+    n = counts[0]
+    least = 1 if n.is_positive else 0 if n.is_nonnegative else None
+    if least is None:
+        raise SymbolicUnavailable(f"the step count {exponent} may be negative")
+    others = sorted(matrix.free_symbols - {n}, key=str)
+    field = sympy.QQ.frac_field(*others) if others else sympy.QQ
+    points = set(range(least, least + SMALL_COUNTS)) | {p for p in _degenerate_points(matrix, n, others) if p >= least}
+    limit = LARGEST_CHECKED_WITH_SYMBOLS if others else LARGEST_CHECKED_POINT
+    if max(points) > limit:
+        raise SymbolicUnavailable(f"the closed form of the matrix power is generic and {n} = {max(points)} (where its eigenvalues meet) "
+                                  "is too large to check it at exactly")
+    size = matrix.shape[0]
+    for value in sorted(points):
+        count = exponent.xreplace({n: sympy.Integer(value)})
+        if not (count.is_Integer and count >= 0):
+            raise SymbolicUnavailable(f"the step count {exponent} is {count} at {n} = {value}")
+        at = matrix.xreplace({n: sympy.Integer(value)})
+        if any(e.has(sympy.zoo, sympy.nan) for e in at):
+            continue  # a pole of the step: no run there
+        try:
+            exact = DomainMatrix.from_Matrix(at).convert_to(field)
+            exact = (exact ** int(count) if count else DomainMatrix.eye(size, field)).to_Matrix()
+        except (sympy.polys.polyerrors.CoercionFailed, ZeroDivisionError, NotImplementedError, ValueError):
+            exact = at ** int(count)
+        formula = power.xreplace({n: sympy.Integer(value)})
+        if not all(_is_zero(f - x) for f, x in zip(formula, exact)):
+            raise SymbolicUnavailable(f"the closed form of the matrix power does not hold at {n} = {value} "
                                       "(its eigenvalues meet or vanish there)")
 
 
 def _is_zero(difference) -> bool:
-    """Is a closed number exactly 0?  Expanded (a power of 1 + I/2, of (1 + sqrt(5))/2, comes out rational), else
-    sympy's equals (which proves or gives None: None is not zero); zoo and nan are not."""
+    """Is ``difference`` exactly 0 (a number, or a rational function of symbols)?  Expanded (a power of 1 + I/2, of
+    (1 + sqrt(5))/2, comes out rational), reduced as one fraction, else sympy's equals (which proves or gives None:
+    None is not zero); zoo and nan are not."""
     difference = sympy.expand(difference)
     if difference == 0:
         return True
-    if not difference.is_number or difference.has(sympy.zoo, sympy.nan, sympy.oo, -sympy.oo):
+    if difference.has(sympy.zoo, sympy.nan, sympy.oo, -sympy.oo):
         return False
+    if sympy.cancel(difference) == 0:
+        return True
     return difference.equals(0) is True
 
 
-def _degenerate_points(matrix, symbol) -> set:
-    """The positive integers where two irreducible factors of the characteristic polynomial of ``matrix`` (over
-    QQ(symbol)) share a root, one has a repeated root, or a root is 0."""
+def _degenerate_points(matrix, symbol, others=()) -> set:
+    """The positive integers where, for every value of ``others``, two irreducible factors of the characteristic
+    polynomial of ``matrix`` (over QQ(symbol, others)) share a root, one has a repeated root, or a root is 0: the
+    roots of the factors in ``symbol`` alone of those conditions."""
     z = sympy.Dummy("z")
-    field = sympy.QQ.frac_field(symbol)
+    field = sympy.QQ.frac_field(symbol, *others)
     try:
         polynomial = sympy.Poly.from_list(DomainMatrix.from_Matrix(matrix).convert_to(field).charpoly(), z, domain=field)
         factors = [f.as_expr() for f, _ in polynomial.factor_list()[1]]
@@ -232,13 +262,13 @@ def _degenerate_points(matrix, symbol) -> set:
     points = set()
     for condition in conditions:
         numerator, _ = sympy.fraction(sympy.cancel(condition))
-        if numerator.free_symbols != {symbol}:
-            continue  # a nonzero number: never; zero cannot happen for distinct irreducible factors
-        points |= {int(r) for r in sympy.roots(sympy.Poly(numerator, symbol), filter="Z") if r > 0}
+        for factor, _ in sympy.factor_list(numerator)[1]:
+            if factor.free_symbols == {symbol}:  # a factor in the others too vanishes only where they take values
+                points |= {int(r) for r in sympy.roots(sympy.Poly(factor, symbol), filter="Z") if r > 0}
     return points
 
 
-def power_by_eigenvalues(matrix: sympy.Matrix, exponent: sympy.Symbol) -> sympy.Matrix | None:
+def power_by_eigenvalues(matrix: sympy.Matrix, exponent: sympy.Symbol, generic: bool = False) -> sympy.Matrix | None:
     """matrix**exponent for a symbolic integer exponent k when the characteristic polynomial of the matrix splits
     into linear factors over QQ(s) (s the matrix's symbols, or none): M^k = sum_i sum_{j < m_i} C(k, j)
     lambda_i^(k-j) N_ij with N_ij = sum_q W[q, (i, j)] M^q, W the inverse of the confluent Vandermonde matrix of
@@ -253,7 +283,8 @@ def power_by_eigenvalues(matrix: sympy.Matrix, exponent: sympy.Symbol) -> sympy.
     M^0 too when 0 is not an eigenvalue).  None (the caller takes sympy's Jordan form) when the polynomial does not
     split, the exponent is not an integer symbol (positive where 0 is an eigenvalue), 0 is a repeated eigenvalue,
     two eigenvalues coincide or a repeated one vanishes at a positive integer value of the one symbol (where the
-    interpolation does not hold), or, with several symbols, two eigenvalues differ or a repeated one is by more
+    interpolation does not hold; ``generic``: the caller reads the form as that symbol grows, and takes it anyway),
+    or, with several symbols, two eigenvalues differ or a repeated one is by more
     than a nonzero number (the co-simulation ramp's (z - 1)^3 is placed; 1 and 1 - 8H/m are not)."""
     exponent = sympy.sympify(exponent)
     symbols = sorted(matrix.free_symbols, key=str)
@@ -279,7 +310,7 @@ def power_by_eigenvalues(matrix: sympy.Matrix, exponent: sympy.Symbol) -> sympy.
     spectrum = list(eigenvalues.items())
     meetings = [field.to_sympy(a - b) for i, (a, _) in enumerate(spectrum) for b, _ in spectrum[i + 1:]]
     meetings += [field.to_sympy(a) for a, multiplicity in spectrum if multiplicity > 1]  # 0^(k - j) with k < j there
-    if len(symbols) == 1 and _coincide_at_positive_integers(meetings, symbols[0]):
+    if len(symbols) == 1 and not generic and _coincide_at_positive_integers(meetings, symbols[0]):
         return None
     if len(symbols) > 1 and not all(m.is_number and m != 0 for m in meetings):  # may meet or vanish somewhere: not placed
         return None
@@ -332,7 +363,8 @@ def _coincide_at_positive_integers(differences: list, symbol: sympy.Symbol) -> b
     return False
 
 
-def n_steps(method: Method, system: SymbolicSystem, options: dict, t0, y0: list, steps, record: list | None = None):
+def n_steps(method: Method, system: SymbolicSystem, options: dict, t0, y0: list, steps, record: list | None = None,
+            every_count: bool = True):
     """(t_N, y_N) after ``steps`` macro steps (an integer or a symbol), in closed form.  ``record`` (a list) receives the
     one-step map y -> M y + c where it is affine and, for a symbolic or long run, its N-th power, as data that
     described(record) turns into explain's lines (factoring them is a good part of the time: a caller that may not
@@ -368,7 +400,7 @@ def n_steps(method: Method, system: SymbolicSystem, options: dict, t0, y0: list,
         A = sympy.zeros(n + 2, n + 2)
         A[:n, :n + 1], A[:n, n + 1] = M, c
         A[n, n], A[n, n + 1], A[n + 1, n + 1] = 1, length, 1
-        power = matrix_power(A, steps)
+        power = matrix_power(A, steps, every_count)
         if record is not None:
             record.append((_power_lines, system, names + ["t", "1"], A, power, steps))
         yN = power * sympy.Matrix(list(y0) + [t0, 1])
@@ -379,7 +411,7 @@ def n_steps(method: Method, system: SymbolicSystem, options: dict, t0, y0: list,
     M, c = parts
     A = sympy.zeros(n + 1, n + 1)
     A[:n, :n], A[:n, n], A[n, n] = M, c, 1
-    power = matrix_power(A, steps)
+    power = matrix_power(A, steps, every_count)
     if record is not None:
         record.append((_power_lines, system, names + ["1"], A, power, steps))
     yN = power * sympy.Matrix(list(y0) + [1])

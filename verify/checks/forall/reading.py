@@ -130,6 +130,9 @@ def _prepare_run(claim, domains):
     options = {name: _symbolic_option(claim, method, name, value, domains) for name, value in kit.claim_table(table, "options").items()}
     t0, y0 = kit.initial_values(claim, read=lambda claim, value, key: to_domain(claim.value(value, key), domains))
     steps = to_domain(claim.value(table.get("steps", 1), "steps"), domains)
+    if not (steps.is_integer and steps.is_nonnegative):  # by the domains' assumptions: N + 1 for N >= 0, 2*N, N**2
+        raise LoadError(f"steps = {steps} must be a whole number of steps >= 0 for every value of the domains "
+                        "(give its symbols 'integer >= K' domains)")
     names = kit.result_names(model, method, {k: v for k, v in options.items() if isinstance(v, sympy.Basic)})
     calls = {"solution": kit.solution_call(model)}
     holds = [kit.read_comparison(claim, k, v, names, calls, "holds") for k, v in kit.claim_table(table, "holds").items()]
