@@ -279,3 +279,23 @@ def test_explain_checks_a_sampled_claim_once_and_shows_that_check_s_derivation(c
     outcome, lines = runner.explain_bounded(claim, in_process=True)
     assert outcome.status == "verified" and outcome.evidence == "numerical" and len(calls) == 1, outcome.message
     assert lines == outcome.derivation and any("every one verified exactly" in line for line in lines)
+
+
+def test_a_claimed_value_undefined_inside_the_domains_is_an_error_not_a_proof(check_claims):
+    """Review finding: the closed form of the run is an identity away from lam = -1, so ((1 + lam h)^N - (1 - h)^N)/(lam + 1)
+    was verified for every real lam although it divides by zero at lam = -1.  Now that claim is an error naming the
+    point; on lam positive (no pole) it is verified, and a wrong version there is refuted."""
+    from conftest import assert_refuted, claims_text
+
+    pair = '[model.pair]\nstates = ["y1", "y2"]\nrhs = { y1 = "-y1 + y2", y2 = "lam*y2" }\nparameters = { lam = 1 }\n'
+    run = 'check = "forall"\nmodel = "pair"\nmethod = "euler"\noptions = { h = "h" }\ninitial = { y1 = 0, y2 = 1 }\nsteps = "N"\n'
+    closed = '((1 + lam*h)**N - (1 - h)**N)/(lam + 1)'
+    results = check_claims(claims_text(pair, {
+        "pole": (run + 'domains = { N = "integer >= 1", h = "positive", lam = "real" }\n' + f'holds = {{ y1 = "{closed}" }}',),
+        "no-pole": (run + 'domains = { N = "integer >= 1", h = "positive", lam = "positive" }\n' + f'holds = {{ y1 = "{closed}" }}',),
+        "wrong": (run + 'domains = { N = "integer >= 1", h = "positive", lam = "positive" }\n' + 'holds = { y1 = "((1 + lam*h)**N - (1 - h)**N)/(lam + 2)" }',),
+    }))
+    outcome = {name: result.outcome for name, result in results.items()}
+    assert outcome["pole"].status == "error" and "not defined at lam = -1" in outcome["pole"].message, outcome["pole"].message
+    assert outcome["no-pole"].status == "verified" and outcome["no-pole"].evidence == "symbolic", outcome["no-pole"].message
+    assert_refuted(outcome["wrong"], ["counterexample"])

@@ -19,19 +19,58 @@ counterexample, printed exactly, and a ``cases`` line that replays it.
 """
 from __future__ import annotations
 
+import sympy
+
 from verify.engines import symbolic
 from verify.input.load import Claim
 from verify.checks.common import CheckError, Context, DEFAULT_CONTEXT, Outcome
 from verify.checks.kind import ClaimKind
-from verify.checks.forall.domains import simple_instances
+from verify.checks.forall.domains import first_value, simple_instances
 from verify.checks.forall.proofs import ClosedForm, holds_nowhere, prove_relation, prove_run, prove_sign
 from verify.checks.forall.reading import ForallSpec, KEYS, prepare
 from verify.checks.forall.sampling import ClosedFormInstances, assumed, counterexample, instance_outcome, one_line, sample
 
 
+def _undefined_point(spec) -> str | None:
+    """Where a claimed value of a run's ``holds`` or ``holds_relations`` divides by zero inside the domains, as text
+    (``lam = -1``), read off the factors of its denominator that are polynomials in one domain symbol; None when
+    none vanishes there (factors in several symbols are not searched).  The closed form of the
+    run is an identity away from such a point, so a proof would say the claim holds where its value does not exist
+    (a review finding: ((1 + lam h)^N - (1 - h)^N)/(lam + 1) was verified for every real lam)."""
+    if spec.form != "run" or spec.assume:
+        return None
+    domains = {d.symbol: d for d in spec.domains.values()}
+    for comparison in [*spec.run_spec.expect, *spec.run_spec.relations]:
+        _, denominator = sympy.fraction(sympy.together(comparison.claimed))
+        try:
+            factors = [f for f, _ in sympy.factor_list(denominator)[1]]
+        except (sympy.PolynomialError, NotImplementedError, ValueError):
+            continue
+        for factor in factors:
+            symbols = factor.free_symbols
+            if len(symbols) != 1 or not symbols <= set(domains):
+                continue
+            (s,) = symbols
+            domain = domains[s]
+            try:
+                roots = sympy.Poly(factor, s).real_roots()
+            except (sympy.PolynomialError, NotImplementedError, ValueError):
+                continue
+            for root in roots:
+                inside = (domain.interval.contains(root) is sympy.true) if domain.interval is not None else (
+                    root.is_Integer and root >= first_value(domain))
+                if inside:
+                    return f"{domain.name} = {root}"
+    return None
+
+
 def evaluate(claim: Claim, context: Context = DEFAULT_CONTEXT) -> Outcome:
     spec = claim.spec
     over = ", ".join(f"{n} {d.text}" for n, d in spec.domains.items())
+    undefined = _undefined_point(spec)
+    if undefined is not None:
+        raise CheckError(f"a claimed value is not defined at {undefined}, inside the domains (a division by zero there): "
+                         "state the claim where it is defined (a narrower domain, or 'assume')")
     proof = {"run": prove_run, "relation": prove_relation, "sign": prove_sign}[spec.form]
     try:
         outcome = proof(claim, spec, over)
