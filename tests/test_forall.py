@@ -299,3 +299,85 @@ def test_a_claimed_value_undefined_inside_the_domains_is_an_error_not_a_proof(ch
     assert outcome["pole"].status == "error" and "not defined at lam = -1" in outcome["pole"].message, outcome["pole"].message
     assert outcome["no-pole"].status == "verified" and outcome["no-pole"].evidence == "symbolic", outcome["no-pole"].message
     assert_refuted(outcome["wrong"], ["counterexample"])
+
+
+THIRD_REVIEW_MODELS = '''
+[model.chain3]
+states = ["y1", "y2", "y3"]
+rhs = { y1 = "-y1 + y2", y2 = "-y2 + y3", y3 = "-y3" }
+
+[model.decay]
+states = ["y"]
+rhs = { y = "-y" }
+
+[model.pair]
+states = ["y1", "y2"]
+rhs = { y1 = "-y1 + y2", y2 = "lam*y2" }
+parameters = { lam = 1 }
+
+[model.rates]
+states = ["y1", "y2"]
+rhs = { y1 = "-a*y1 + y2", y2 = "-b*y2" }
+parameters = { a = 1, b = 2 }
+
+[model.lin]
+states = ["y"]
+rhs = { y = "lam*y" }
+parameters = { lam = 1 }
+
+[model.chainr]
+states = ["y1", "y2", "y3"]
+rhs = { y1 = "-r*y1 + y2", y2 = "-r*y2 + y3", y3 = "-r*y3" }
+parameters = { r = 1 }
+'''
+
+
+def test_third_review_no_instance_passes_unchecked_and_poles_in_several_symbols_are_found(check_claims):
+    """Third review's findings, each once a false claim verified or a value that does not exist proved.  A step count
+    in two symbols (N + K steps of h = 1/(N + K)) no longer takes an unchecked generic closed form (one step of h = 1
+    at N = 1, K = 0 leaves y1 = 0, the claim says 1/2).  An instance with 0 steps (N = 0 on 'integer >= 0') or where
+    the method cannot run (h = -10^6 on 'real') was counted as passing; now the claim is an error naming it (y'=-y
+    with h = 1/2 and 0 steps keeps y = 1 > 1/2).  Poles: in the claimed value, in two symbols (a = b in
+    ((1 - h a)^N - (1 - h b)^N)/(b - a), the exact Euler value, undefined at a = b), of a backward Euler step
+    (1 - lam h)^-N, under an 'assume' that does not exclude them, in the compared key, as a negative power
+    ((N - r)/N)^(N - 2) at N = r = 1, and in a relation ((x^2 - y^2)/(x - y) = x + y): errors naming a point.  Where
+    'assume' excludes the pole the claim is proved."""
+    from conftest import assert_refuted, claims_text
+
+    pair = 'check = "forall"\nmodel = "pair"\nmethod = "euler"\noptions = { h = "h" }\ninitial = { y1 = 0, y2 = 1 }\nsteps = "N"\n'
+    pair_domains = 'domains = { N = "integer >= 1", h = "positive", lam = "real" }\n'
+    closed = "((1 + lam*h)**N - (1 - h)**N)/(lam + 1)"
+    results = check_claims(claims_text(THIRD_REVIEW_MODELS, {
+        "n-plus-k": ('check = "forall"\nmodel = "chain3"\ndomains = { N = "integer >= 1", K = "integer >= 0" }\nmethod = "euler"\n'
+                     'options = { h = "1/(N+K)" }\ninitial = { y1 = 0, y2 = 0, y3 = 1 }\nsteps = "N+K"\n'
+                     'holds = { y1 = "(1 - 1/(N+K))**(N+K-1)/2" }',),
+        "zero-steps": ('check = "forall"\nmodel = "decay"\ndomains = { N = "integer >= 0" }\nmethod = "euler"\noptions = { h = "1/2" }\n'
+                       'initial = { y = 1 }\nsteps = "N"\nholds_relations = { y = "<= 1/2" }',),
+        "negative-h": ('check = "forall"\nmodel = "decay"\ndomains = { h = "real" }\nmethod = "euler"\noptions = { h = "h" }\n'
+                       'initial = { y = 1 }\nsteps = 1\nholds_relations = { y = "<= 1" }',),
+        "rates-pole": ('check = "forall"\nmodel = "rates"\ndomains = { N = "integer >= 1", h = "positive", a = "real", b = "real" }\n'
+                       'method = "euler"\noptions = { h = "h" }\ninitial = { y1 = 0, y2 = 1 }\nsteps = "N"\n'
+                       'holds = { y1 = "((1 - h*a)**N - (1 - h*b)**N)/(b - a)" }',),
+        "backward-euler-pole": ('check = "forall"\nmodel = "lin"\ndomains = { N = "integer >= 1", h = "positive", lam = "real" }\n'
+                                'method = "backward-euler"\noptions = { h = "h" }\ninitial = { y = 1 }\nsteps = "N"\n'
+                                'holds = { y = "1/(1 - lam*h)**N" }',),
+        "assume-pole": (pair + pair_domains + 'assume = ["lam > -5"]\n' + f'holds = {{ y1 = "{closed}" }}',),
+        "assume-excludes": (pair + pair_domains + 'assume = ["lam > 0"]\n' + f'holds = {{ y1 = "{closed}" }}',),
+        "key-pole": (pair + pair_domains + f'holds = {{ "y1 - {closed}" = "0" }}',),
+        "negative-power": ('check = "forall"\nmodel = "chainr"\ndomains = { N = "integer >= 1", r = "real" }\nmethod = "euler"\n'
+                           'options = { h = "1/N" }\ninitial = { y1 = 0, y2 = 0, y3 = 1 }\nsteps = "N"\n'
+                           'holds = { y1 = "(N-1)/(2*N)*((N-r)/N)**(N-2)" }',),
+        "relation-pole": ('check = "forall"\ndomains = { x = "real", y = "real" }\nlhs = "(x**2 - y**2)/(x - y)"\nop = "=="\nrhs = "x + y"',),
+    }))
+    outcome = {name: result.outcome for name, result in results.items()}
+    assert outcome["n-plus-k"].status != "verified", outcome["n-plus-k"].message
+    assert "0 steps" in outcome["zero-steps"].message and outcome["zero-steps"].status == "error", outcome["zero-steps"].message
+    assert outcome["negative-h"].status == "error" and "the method cannot run" in outcome["negative-h"].message, outcome["negative-h"].message
+    for name, point in (("rates-pole", "a = "), ("backward-euler-pole", "lam = "), ("assume-pole", "lam = -1"), ("key-pole", "lam = -1"),
+                        ("negative-power", "N = 1, r = 1"), ("relation-pole", "x = ")):
+        assert outcome[name].status == "error" and "not defined at" in outcome[name].message and point in outcome[name].message, \
+            (name, outcome[name].message)
+    assert outcome["assume-excludes"].status == "verified", outcome["assume-excludes"].message
+    assert_refuted(check_claims(claims_text(THIRD_REVIEW_MODELS, {
+        "wrong": (pair + pair_domains + 'assume = ["lam > 0"]\nholds = { y1 = "((1 + lam*h)**N - (1 - h)**N)/(lam + 2)" }',),
+    }))["wrong"].outcome, ["counterexample"])

@@ -195,6 +195,9 @@ def _check_where_generic_forms_fail(matrix, exponent, power) -> None:
     if exponent.is_number:
         return  # a number: the power itself, no formula
     counts = sorted(exponent.free_symbols, key=str)
+    if len(counts) > 1 and exponent.is_integer:  # N + K, N K: the small counts are not one sequence to check
+        raise SymbolicUnavailable(f"the closed form of the matrix power in the step count {exponent} (several integer symbols) is generic "
+                                  "and not checked where its eigenvalues meet")
     if len(counts) != 1 or not counts[0].is_integer or not exponent.is_integer:
         return  # not a count of one integer symbol (a stability claim's microstep count m, declared positive): generic
     n = counts[0]

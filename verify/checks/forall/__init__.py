@@ -19,49 +19,111 @@ counterexample, printed exactly, and a ``cases`` line that replays it.
 """
 from __future__ import annotations
 
+import itertools
+
 import sympy
 
 from verify.engines import symbolic
 from verify.input.load import Claim
 from verify.checks.common import CheckError, Context, DEFAULT_CONTEXT, Outcome
 from verify.checks.kind import ClaimKind
-from verify.checks.forall.domains import first_value, simple_instances
+from verify.checks.forall.domains import simple_values, first_value, simple_instances, to_domain
 from verify.checks.forall.proofs import ClosedForm, holds_nowhere, prove_relation, prove_run, prove_sign
 from verify.checks.forall.reading import ForallSpec, KEYS, prepare
 from verify.checks.forall.sampling import ClosedFormInstances, assumed, counterexample, instance_outcome, one_line, sample
 
 
+SEARCHED_VALUES = 3  # values of each other symbol tried when a pole's factor has several symbols
+
+
 def _undefined_point(spec) -> str | None:
-    """Where a claimed value of a run's ``holds`` or ``holds_relations`` divides by zero inside the domains, as text
-    (``lam = -1``), read off the factors of its denominator that are polynomials in one domain symbol; None when
-    none vanishes there (factors in several symbols are not searched).  The closed form of the
-    run is an identity away from such a point, so a proof would say the claim holds where its value does not exist
-    (a review finding: ((1 + lam h)^N - (1 - h)^N)/(lam + 1) was verified for every real lam)."""
-    if spec.form != "run" or spec.assume:
-        return None
+    """A point inside the domains where a claimed value or compared quantity of a run (or a relation's side) is not
+    defined, as text (``lam = -1``); None when none is found.  Poles are the zeros of the factors of a denominator,
+    and of the base of a power whose exponent has symbols where that exponent is negative (((N - r)/N)^(N - 2) at
+    N = r = 1).  A factor in one domain symbol: its real roots in that domain; in several: each symbol solved for at
+    a few simple values of the others (domains.simple_values), a root in its domain kept.  A point that an
+    'assume' condition excludes does not count.  The closed form of the run is an identity away from such points,
+    so a proof would say the claim holds where its value does not exist (review findings: ((1 + lam h)^N -
+    (1 - h)^N)/(lam + 1) for every real lam, (x^2 - y^2)/(x - y) = x + y, a backward Euler step 1/(1 - lam h))."""
     domains = {d.symbol: d for d in spec.domains.values()}
-    for comparison in [*spec.run_spec.expect, *spec.run_spec.relations]:
-        _, denominator = sympy.fraction(sympy.together(comparison.claimed))
+    if spec.form == "run":
+        expressions = [e for c in [*spec.run_spec.expect, *spec.run_spec.relations] for e in (c.claimed, c.quantity)]
+    elif spec.form == "relation":
+        expressions = [to_domain(spec.lhs, spec.domains), to_domain(spec.rhs, spec.domains)]
+    else:
+        return None
+    for expression in expressions:
+        for factor, exponent in _pole_factors(expression):
+            point = _zero_in_domains(factor, exponent, domains, spec)
+            if point is not None:
+                return ", ".join(f"{domains[s].name} = {v}" for s, v in point.items())
+    return None
+
+
+def _pole_factors(expression) -> list:
+    """(factor, exponent): the factors of the denominator (exponent None: a pole wherever the factor vanishes) and of
+    the numerator of the base of a power with a symbolic exponent (a pole where that exponent is negative)."""
+    found = []
+
+    def factors(polynomial):
         try:
-            factors = [f for f, _ in sympy.factor_list(denominator)[1]]
-        except (sympy.PolynomialError, NotImplementedError, ValueError):
-            continue
-        for factor in factors:
-            symbols = factor.free_symbols
-            if len(symbols) != 1 or not symbols <= set(domains):
-                continue
-            (s,) = symbols
-            domain = domains[s]
+            return [f for f, _ in sympy.factor_list(polynomial)[1]]
+        except (sympy.PolynomialError, NotImplementedError, ValueError, TypeError):
+            return []
+
+    _, denominator = sympy.fraction(sympy.together(expression))
+    for part in sympy.Mul.make_args(denominator):  # a power with a symbolic exponent (x^N in 1/x^N): its base's factors
+        found += [(f, None) for f in factors(part.base if part.is_Pow and part.exp.free_symbols else part)]
+    for power in expression.atoms(sympy.Pow):
+        if power.exp.free_symbols:
+            numerator, _ = sympy.fraction(sympy.together(power.base))
+            found += [(f, power.exp) for f in factors(numerator)]
+    return found
+
+
+def _zero_in_domains(factor, exponent, domains, spec) -> dict | None:
+    symbols = sorted(factor.free_symbols, key=str)
+    if not symbols or not set(symbols) <= set(domains):
+        return None
+    candidates = []
+    for s in symbols:
+        others = [o for o in symbols if o != s]
+        for values in itertools.islice(itertools.product(*(simple_values(domains[o])[:SEARCHED_VALUES] for o in others)), 27):
+            point = dict(zip(others, values))
             try:
-                roots = sympy.Poly(factor, s).real_roots()
+                roots = sympy.Poly(factor.xreplace(point), s).real_roots()
             except (sympy.PolynomialError, NotImplementedError, ValueError):
                 continue
-            for root in roots:
-                inside = (domain.interval.contains(root) is sympy.true) if domain.interval is not None else (
-                    root.is_Integer and root >= first_value(domain))
-                if inside:
-                    return f"{domain.name} = {root}"
+            candidates += [{**point, s: r} for r in roots if _inside(domains[s], r)]
+        if len(symbols) == 1:
+            break
+    for point in candidates:
+        full = {**{d: first_value(domains[d]) for d in domains}, **point}
+        if exponent is not None:
+            power = exponent.xreplace(full)
+            if not (power.is_number and power.is_negative):
+                continue
+        if any(_excluded(condition, full) for condition in spec.assume):
+            continue
+        return {s: point[s] for s in symbols}
     return None
+
+
+def _inside(domain, value) -> bool:
+    if domain.interval is not None:
+        return domain.interval.contains(value) is sympy.true
+    return value.is_Integer and value >= first_value(domain)
+
+
+def _excluded(condition, point) -> bool:
+    """Does the 'assume' condition (lhs, op, rhs) fail at the point?"""
+    lhs, op, rhs = condition
+    try:
+        value = (lhs - rhs).xreplace(point)
+        holds = {"<": value < 0, "<=": value <= 0, ">": value > 0, ">=": value >= 0, "==": sympy.Eq(value, 0), "!=": sympy.Ne(value, 0)}[op]
+    except (TypeError, KeyError):
+        return False
+    return holds is sympy.false
 
 
 def evaluate(claim: Claim, context: Context = DEFAULT_CONTEXT) -> Outcome:
@@ -94,6 +156,8 @@ def evaluate(claim: Claim, context: Context = DEFAULT_CONTEXT) -> Outcome:
             outcome = instance_outcome(claim, spec, values, closed)
             if outcome.status == "refuted":
                 return counterexample(values, outcome, spec.form)
+            if outcome.status == "error":  # an instance the claim covers and nothing decides: no verdict
+                raise CheckError(outcome.message)
     return sample(claim, spec, over, reason, closed)
 
 

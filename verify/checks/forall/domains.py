@@ -142,7 +142,7 @@ def first_value(domain):
         domain.text, (domain.interval.inf + domain.interval.sup) / 2)
 
 
-def _simple_values(domain) -> list:
+def simple_values(domain) -> list:
     """A few simple exact values of a domain, simplest first."""
     first = first_value(domain)
     if domain.interval is None:
@@ -160,7 +160,7 @@ SIMPLE_INSTANCES = 24  # simple instances tried before hypothesis samples
 def simple_instances(spec):
     """Combinations of simple values, the simplest (smallest index sum) first."""
     names = list(spec.domains)
-    choices = [_simple_values(spec.domains[n]) for n in names]
+    choices = [simple_values(spec.domains[n]) for n in names]
     for idx in itertools.islice(_by_index_sum([len(c) for c in choices]), SIMPLE_INSTANCES):
         yield {n: choices[k][i] for k, (n, i) in enumerate(zip(names, idx))}
 

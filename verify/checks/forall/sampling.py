@@ -389,13 +389,14 @@ def _full_outcome(claim, spec, values):
     instance = copy.copy(claim)
     if spec.form == "run":
         instance.spec = instance_spec(spec.run_spec, symbols, claim.model)
-        steps = instance.spec.steps
-        if not (isinstance(steps, int) and 1 <= steps <= run_check.MAX_COUNT):
-            return Outcome("verified", "exact", "outside the run's range")
+        steps, at = instance.spec.steps, ", ".join(f"{k} = {v}" for k, v in values.items())
+        if not (isinstance(steps, int) and 1 <= steps <= run_check.MAX_COUNT):  # not a run a claim checks: never a pass
+            return Outcome("error", None, f"at {at} the run has {steps} steps, outside the 1 to {run_check.MAX_COUNT} a run checks: "
+                                          "narrow the domains to where the claim is a run")
         try:
             instance.spec.method.validate(claim.model, instance.spec.options)
-        except run_check.MethodError:
-            return Outcome("verified", "exact", "instance outside the method's options")
+        except run_check.MethodError as exc:
+            return Outcome("error", None, f"at {at} the method cannot run ({exc}): narrow the domains to where it can")
         try:
             check_work(instance.spec.method, instance.spec.options, steps)
         except run_check.MethodError as exc:
