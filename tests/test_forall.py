@@ -381,3 +381,22 @@ def test_third_review_no_instance_passes_unchecked_and_poles_in_several_symbols_
     assert_refuted(check_claims(claims_text(THIRD_REVIEW_MODELS, {
         "wrong": (pair + pair_domains + 'assume = ["lam > 0"]\nholds = { y1 = "((1 + lam*h)**N - (1 - h)**N)/(lam + 2)" }',),
     }))["wrong"].outcome, ["counterexample"])
+
+
+def test_a_negative_power_that_turns_negative_only_further_out_is_a_pole():
+    """_zero_in_domains: ((N - r)/N)^(3 - N) has a pole where N = r >= 4 (the exponent is negative from N = 4 on): the
+    other symbols are tried far out too; with N - 2 it is found at N = r = 1, with N + 2 (never negative) nowhere."""
+    from verify.checks.forall import _zero_in_domains
+    from verify.checks.forall.domains import parse_domain
+
+    class Reader:
+        def value(self, text, key):
+            return sympy.sympify(text)
+
+    N, r = parse_domain("N", "integer >= 1", Reader()), parse_domain("r", "real", Reader())
+    domains, spec = {N.symbol: N, r.symbol: r}, type("Spec", (), {"assume": []})()
+    factor = N.symbol - r.symbol
+    late = _zero_in_domains(factor, 3 - N.symbol, domains, spec)
+    assert late is not None and late[N.symbol] == late[r.symbol] and late[N.symbol] >= 4
+    assert _zero_in_domains(factor, N.symbol - 2, domains, spec) == {N.symbol: 1, r.symbol: 1}
+    assert _zero_in_domains(factor, N.symbol + 2, domains, spec) is None

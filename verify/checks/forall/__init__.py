@@ -33,7 +33,7 @@ from verify.checks.forall.reading import ForallSpec, KEYS, prepare
 from verify.checks.forall.sampling import ClosedFormInstances, assumed, counterexample, instance_outcome, one_line, sample
 
 
-SEARCHED_VALUES = 3  # values of each other symbol tried when a pole's factor has several symbols
+SEARCHED_POINTS = 64  # values of the other symbols tried when a pole's factor has several (_probe_values, combined)
 
 
 def _undefined_point(spec) -> str | None:
@@ -41,7 +41,7 @@ def _undefined_point(spec) -> str | None:
     defined, as text (``lam = -1``); None when none is found.  Poles are the zeros of the factors of a denominator,
     and of the base of a power whose exponent has symbols where that exponent is negative (((N - r)/N)^(N - 2) at
     N = r = 1).  A factor in one domain symbol: its real roots in that domain; in several: each symbol solved for at
-    a few simple values of the others (domains.simple_values), a root in its domain kept.  A point that an
+    a few values of the others (_probe_values: simple ones and far out), a root in its domain kept.  A point that an
     'assume' condition excludes does not count.  The closed form of the run is an identity away from such points,
     so a proof would say the claim holds where its value does not exist (review findings: ((1 + lam h)^N -
     (1 - h)^N)/(lam + 1) for every real lam, (x^2 - y^2)/(x - y) = x + y, a backward Euler step 1/(1 - lam h))."""
@@ -88,7 +88,7 @@ def _zero_in_domains(factor, exponent, domains, spec) -> dict | None:
     candidates = []
     for s in symbols:
         others = [o for o in symbols if o != s]
-        for values in itertools.islice(itertools.product(*(simple_values(domains[o])[:SEARCHED_VALUES] for o in others)), 27):
+        for values in itertools.islice(itertools.product(*(_probe_values(domains[o]) for o in others)), SEARCHED_POINTS):
             point = dict(zip(others, values))
             try:
                 roots = sympy.Poly(factor.xreplace(point), s).real_roots()
@@ -99,14 +99,30 @@ def _zero_in_domains(factor, exponent, domains, spec) -> dict | None:
             break
     for point in candidates:
         full = {**{d: first_value(domains[d]) for d in domains}, **point}
-        if exponent is not None:
-            power = exponent.xreplace(full)
-            if not (power.is_number and power.is_negative):
+        if exponent is not None:  # a pole only where the exponent is negative: its other symbols tried far out too
+            rest = sorted((exponent.free_symbols & set(domains)) - set(point), key=str)
+            trials = itertools.islice(itertools.product(*(_probe_values(domains[s]) for s in rest)), 64)
+            if not any(_negative(exponent.xreplace({**full, **dict(zip(rest, values))})) for values in trials):
                 continue
         if any(_excluded(condition, full) for condition in spec.assume):
             continue
         return {s: point[s] for s in symbols}
     return None
+
+
+def _probe_values(domain) -> list:
+    """Values of a domain where a symbolic exponent is tried: its simple values and, beyond them, far out (an
+    exponent 3 - N turns negative at N = 4)."""
+    values = list(simple_values(domain))
+    if domain.interval is None:
+        first = first_value(domain)
+        return values + [first + k for k in (5, 10, 100, 10**6)]
+    far = [v for v in (sympy.Integer(10**6), sympy.Integer(-10**6)) if domain.interval.contains(v) is sympy.true]
+    return values + far
+
+
+def _negative(value) -> bool:
+    return bool(value.is_number and value.is_negative)
 
 
 def _inside(domain, value) -> bool:
