@@ -384,9 +384,9 @@ def test_third_review_no_instance_passes_unchecked_and_poles_in_several_symbols_
 
 
 def test_a_negative_power_that_turns_negative_only_further_out_is_a_pole():
-    """_zero_in_domains: ((N - r)/N)^(3 - N) has a pole where N = r >= 4 (the exponent is negative from N = 4 on): the
+    """poles.zero_in_domains: ((N - r)/N)^(3 - N) has a pole where N = r >= 4 (the exponent is negative from N = 4 on): the
     other symbols are tried far out too; with N - 2 it is found at N = r = 1, with N + 2 (never negative) nowhere."""
-    from verify.checks.forall import _zero_in_domains
+    from verify.checks.forall.poles import zero_in_domains
     from verify.checks.forall.domains import parse_domain
 
     class Reader:
@@ -396,7 +396,42 @@ def test_a_negative_power_that_turns_negative_only_further_out_is_a_pole():
     N, r = parse_domain("N", "integer >= 1", Reader()), parse_domain("r", "real", Reader())
     domains, spec = {N.symbol: N, r.symbol: r}, type("Spec", (), {"assume": []})()
     factor = N.symbol - r.symbol
-    late = _zero_in_domains(factor, 3 - N.symbol, domains, spec)
+    late = zero_in_domains(factor, 3 - N.symbol, domains, spec)
     assert late is not None and late[N.symbol] == late[r.symbol] and late[N.symbol] >= 4
-    assert _zero_in_domains(factor, N.symbol - 2, domains, spec) == {N.symbol: 1, r.symbol: 1}
-    assert _zero_in_domains(factor, N.symbol + 2, domains, spec) is None
+    assert zero_in_domains(factor, N.symbol - 2, domains, spec) == {N.symbol: 1, r.symbol: 1}
+    assert zero_in_domains(factor, N.symbol + 2, domains, spec) is None
+
+
+def test_fourth_review_names_that_hide_the_run_and_poles_of_steps_bases_and_starts(check_claims):
+    """Fourth review's findings, each a false or undefined claim verified: a domain or let named as the model's state or
+    time replaced the run's value by the symbol (y = y was proved; y_1 = 1/2 at y0 = 1); a pole in the denominator
+    of a power's base (Crank-Nicolson's ((2 + lam h)/(2 - lam h))^N, undefined at lam h = 2), in an initial value
+    (1/(lam + 1)), and in the method's own step (backward Euler on lam y1 is singular at lam h = 1, whatever the claim
+    reads).  Each is an error naming its point; with lam negative Crank-Nicolson's closed form is proved, and a
+    wrong version of it refuted."""
+    from conftest import assert_refuted, claims_text
+
+    models = ('[model.lin]\nstates = ["y"]\nrhs = { y = "lam*y" }\nparameters = { lam = 1 }\n'
+              '[model.besing]\nstates = ["y1", "y2"]\nrhs = { y1 = "lam*y1", y2 = "0" }\nparameters = { lam = 1 }\n'
+              '[model.decay]\nstates = ["y"]\nrhs = { y = "-y" }\n')
+    lin = 'check = "forall"\nmodel = "lin"\noptions = { h = "h" }\nsteps = "N"\n'
+    real = 'domains = { N = "integer >= 1", h = "positive", lam = "real" }\n'
+    negative = 'domains = { N = "integer >= 1", h = "positive", lam = "negative" }\n'
+    decay = 'check = "forall"\nmodel = "decay"\nmethod = "euler"\noptions = { h = "1/2" }\nsteps = "N"\n'
+    results = check_claims(claims_text(models, {
+        "cn-pole": (lin + real + 'method = "crank-nicolson"\ninitial = { y = 1 }\nholds = { y = "((2 + lam*h)/(2 - lam*h))**N" }',),
+        "cn-ok": (lin + negative + 'method = "crank-nicolson"\ninitial = { y = 1 }\nholds = { y = "((2 + lam*h)/(2 - lam*h))**N" }',),
+        "cn-wrong": (lin + negative + 'method = "crank-nicolson"\ninitial = { y = 1 }\nholds = { y = "((2 + lam*h)/(2 - lam*h))**(N + 1)" }',),
+        "start-pole": (lin + real + 'method = "euler"\ninitial = { y = "1/(lam + 1)" }\nholds = { "y*(lam + 1)" = "(1 + lam*h)**N" }',),
+        "step-pole": ('check = "forall"\nmodel = "besing"\noptions = { h = "h" }\nsteps = "N"\n' + real
+                      + 'method = "backward-euler"\ninitial = { y1 = 1, y2 = 1 }\nholds = { y2 = "1" }',),
+        "state-name": (decay + 'domains = { N = "integer >= 1", y = "positive" }\ninitial = { y = "y" }\nholds = { y = "y" }',),
+        "time-name": (decay + 'domains = { N = "integer >= 1", t = "positive" }\ninitial = { y = 1 }\nholds = { t = "t" }',),
+        "let-name": (decay + 'domains = { N = "integer >= 1" }\nlet = { y = "1" }\ninitial = { y = 1 }\nholds = { y = "1" }',),
+    }))
+    outcome = {name: result.outcome for name, result in results.items()}
+    for name, fragment in (("cn-pole", "not defined at h = "), ("start-pole", "not defined at lam = -1"), ("step-pole", "step is not defined at"),
+                           ("state-name", "y is the model's variable"), ("time-name", "t is the model's time"), ("let-name", "let.y")):
+        assert outcome[name].status == "error" and fragment in outcome[name].message, (name, outcome[name].message)
+    assert outcome["cn-ok"].status == "verified" and outcome["cn-ok"].evidence == "symbolic", outcome["cn-ok"].message
+    assert_refuted(outcome["cn-wrong"], ["counterexample"])

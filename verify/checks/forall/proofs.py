@@ -16,6 +16,7 @@ from verify.checks import sign as sign_check
 from verify.checks.common import CheckError, Formula, Line, Outcome, listed, short_text
 from verify.checks.comparisons import OPERATORS
 from verify.checks.forall.domains import Domain, to_domain
+from verify.checks.forall.poles import UndefinedInDomains, step_pole
 
 
 class ClosedForm:
@@ -35,6 +36,11 @@ def prove_run(claim, spec, over):
     system = SymbolicSystem(model, substitutions)
     step_map = []
     t_end, y_end = symbolic.n_steps(rs.method, system, rs.options, rs.t0, rs.y0, rs.steps, record=step_map)
+    where = step_pole([sympy.Matrix(entry[3]) for entry in step_map if len(entry) > 3], spec)  # the
+    # one-step matrix (symbolic.n_steps records it fourth), not its power: a generic power has removable poles
+    if where is not None:  # the closed form is an identity away from it, but there is no run
+        raise UndefinedInDomains(f"the method's step is not defined at {where}, inside the domains (a division by zero in its one-step map): "
+                         "narrow the domains to where the method can step")
     values = {symbol(TIME): t_end}
     values.update({symbol(s): v for s, v in zip(model.variables, y_end)})
     values.update(kit.constant_values(model, rs))

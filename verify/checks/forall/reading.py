@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 import sympy
 
 from verify.input.load import Claim, LoadError
-from verify.input.model import symbol
+from verify.input.model import TIME, symbol
 from verify.checks import kit
 from verify.engines.methods import METHODS
 from verify.checks import run as run_check
@@ -46,6 +46,11 @@ def prepare(claim: Claim) -> ForallSpec:
     raw = table.get("domains")
     if not isinstance(raw, dict) or not raw:
         raise LoadError("check 'forall' needs 'domains' (name -> domain)")
+    taken = set(claim.model.variables) | {TIME} if claim.model is not None else set()
+    for name in [*raw, *(table.get("let") or {} if isinstance(table.get("let"), dict) else {})]:
+        if name in taken:  # the closed form's values of the run would be replaced by the symbol (y = y was proved)
+            raise LoadError(f"{'domains' if name in raw else 'let'}.{name}: {name} is the model's {'time' if name == TIME else 'variable'}; "
+                            "give the symbol a name of its own (an initial value is set in 'initial')")
     for name in raw:
         claim.parameters.pop(name, None)  # a domain symbol is free, whatever the model's default
     domains = {name: parse_domain(name, text, claim) for name, text in raw.items()}

@@ -1,0 +1,140 @@
+"""Where a forall claim's values are not defined inside its domains: the poles of claimed values, compared quantities,
+initial values and the method's one-step map (a division by zero there), so that a proof on a closed form, an
+identity away from them, is not taken for the claim where its value does not exist."""
+from __future__ import annotations
+
+import itertools
+
+import sympy
+
+from verify.checks.common import CheckError
+from verify.checks.forall.domains import first_value, simple_values, to_domain
+
+
+class UndefinedInDomains(CheckError):
+    """The claim's run or values do not exist at a point inside its domains: an error, never left for sampling."""
+
+
+SEARCHED_POINTS = 64  # values of the other symbols tried when a pole's factor has several (_probe_values, combined)
+
+
+def undefined_point(spec) -> str | None:
+    """A point inside the domains where a claimed value or compared quantity of a run (or a relation's side) is not
+    defined, as text (``lam = -1``); None when none is found.  Poles are the zeros of the factors of a denominator,
+    and of the base of a power whose exponent has symbols where that exponent is negative (((N - r)/N)^(N - 2) at
+    N = r = 1).  A factor in one domain symbol: its real roots in that domain; in several: each symbol solved for at
+    a few values of the others (_probe_values: simple ones and far out), a root in its domain kept.  A point that an
+    'assume' condition excludes does not count.  The closed form of the run is an identity away from such points,
+    so a proof would say the claim holds where its value does not exist (review findings: ((1 + lam h)^N -
+    (1 - h)^N)/(lam + 1) for every real lam, (x^2 - y^2)/(x - y) = x + y, a backward Euler step 1/(1 - lam h))."""
+    domains = {d.symbol: d for d in spec.domains.values()}
+    if spec.form == "run":
+        expressions = [e for c in [*spec.run_spec.expect, *spec.run_spec.relations] for e in (c.claimed, c.quantity)]
+        expressions += [sympy.sympify(v) for v in spec.run_spec.y0]  # an initial value 1/(lam + 1)
+    elif spec.form == "relation":
+        expressions = [to_domain(spec.lhs, spec.domains), to_domain(spec.rhs, spec.domains)]
+    else:
+        return None
+    for expression in expressions:
+        for factor, exponent in pole_factors(expression):
+            point = zero_in_domains(factor, exponent, domains, spec)
+            if point is not None:
+                return ", ".join(f"{domains[s].name} = {v}" for s, v in point.items())
+    return None
+
+
+def pole_factors(expression) -> list:
+    """(factor, exponent): the factors of the denominator (exponent None: a pole wherever the factor vanishes) and of
+    the numerator of the base of a power with a symbolic exponent (a pole where that exponent is negative)."""
+    found = []
+
+    def factors(polynomial):
+        try:
+            return [f for f, _ in sympy.factor_list(polynomial)[1]]
+        except (sympy.PolynomialError, NotImplementedError, ValueError, TypeError):
+            return []
+
+    _, denominator = sympy.fraction(sympy.together(expression))
+    for part in sympy.Mul.make_args(denominator):  # a power with a symbolic exponent (x^N in 1/x^N): its base's factors
+        found += [(f, None) for f in factors(part.base if part.is_Pow and part.exp.free_symbols else part)]
+    for power in expression.atoms(sympy.Pow):
+        if power.exp.free_symbols:
+            numerator, denominator = sympy.fraction(sympy.together(power.base))
+            found += [(f, power.exp) for f in factors(numerator)]
+            found += [(f, None) for f in factors(denominator)]  # ((2 + lam h)/(2 - lam h))^N: a pole whatever N
+    return found
+
+
+def step_pole(matrices, spec) -> str | None:
+    """A point inside the domains where an entry of the method's one-step map (its matrix and offset, as
+    symbolic.n_steps recorded them) is not defined: the step cannot be taken there (backward Euler's
+    1/(1 - lam h) at lam h = 1), as text; None when none is found."""
+    domains = {d.symbol: d for d in spec.domains.values()}
+    for matrix in matrices:
+        for entry in matrix:
+            for factor, exponent in pole_factors(entry):
+                point = zero_in_domains(factor, exponent, domains, spec)
+                if point is not None:
+                    return ", ".join(f"{domains[s].name} = {v}" for s, v in point.items())
+    return None
+
+
+def zero_in_domains(factor, exponent, domains, spec) -> dict | None:
+    symbols = sorted(factor.free_symbols, key=str)
+    if not symbols or not set(symbols) <= set(domains):
+        return None
+    candidates = []
+    for s in symbols:
+        others = [o for o in symbols if o != s]
+        for values in itertools.islice(itertools.product(*(_probe_values(domains[o]) for o in others)), SEARCHED_POINTS):
+            point = dict(zip(others, values))
+            try:
+                roots = sympy.Poly(factor.xreplace(point), s).real_roots()
+            except (sympy.PolynomialError, NotImplementedError, ValueError):
+                continue
+            candidates += [{**point, s: r} for r in roots if _inside(domains[s], r)]
+        if len(symbols) == 1:
+            break
+    for point in candidates:
+        full = {**{d: first_value(domains[d]) for d in domains}, **point}
+        if exponent is not None:  # a pole only where the exponent is negative: its other symbols tried far out too
+            rest = sorted((exponent.free_symbols & set(domains)) - set(point), key=str)
+            trials = itertools.islice(itertools.product(*(_probe_values(domains[s]) for s in rest)), 64)
+            if not any(_negative(exponent.xreplace({**full, **dict(zip(rest, values))})) for values in trials):
+                continue
+        if any(_excluded(condition, full) for condition in spec.assume):
+            continue
+        return {s: point[s] for s in symbols}
+    return None
+
+
+def _probe_values(domain) -> list:
+    """Values of a domain where a symbolic exponent is tried: its simple values and, beyond them, far out (an
+    exponent 3 - N turns negative at N = 4)."""
+    values = list(simple_values(domain))
+    if domain.interval is None:
+        first = first_value(domain)
+        return values + [first + k for k in (5, 10, 100, 10**6)]
+    far = [v for v in (sympy.Integer(10**6), sympy.Integer(-10**6)) if domain.interval.contains(v) is sympy.true]
+    return values + far
+
+
+def _negative(value) -> bool:
+    return bool(value.is_number and value.is_negative)
+
+
+def _inside(domain, value) -> bool:
+    if domain.interval is not None:
+        return domain.interval.contains(value) is sympy.true
+    return value.is_Integer and value >= first_value(domain)
+
+
+def _excluded(condition, point) -> bool:
+    """Does the 'assume' condition (lhs, op, rhs) fail at the point?"""
+    lhs, op, rhs = condition
+    try:
+        value = (lhs - rhs).xreplace(point)
+        holds = {"<": value < 0, "<=": value <= 0, ">": value > 0, ">=": value >= 0, "==": sympy.Eq(value, 0), "!=": sympy.Ne(value, 0)}[op]
+    except (TypeError, KeyError):
+        return False
+    return holds is sympy.false
