@@ -282,3 +282,33 @@ def test_a_tableau_over_two_radicals_is_decided_through_the_norm_over_the_ration
     assert norm.domain.is_QQ and norm.degree() == 8
     for root in sympy.Poly(a * h**2 - h + 2, h).nroots(n=40):  # every root of the part is a root of its norm
         assert abs(norm.eval(root)) < sympy.Float(10) ** -20 * max(abs(c) for c in norm.all_coeffs())
+
+
+CHAIN_MULTIRATE = '''
+[model.chain3]
+states = ["x", "z1", "z2", "z3"]
+rhs = { x = "-x", z1 = "-z1", z2 = "z1 - z2", z3 = "z2 - z3" }
+blocks = { slow = ["x"], fast = ["z1", "z2", "z3"] }
+
+[model.fastdecay]
+states = ["x", "z"]
+rhs = { x = "-x", z = "-z" }
+blocks = { slow = ["x"], fast = ["z"] }
+'''
+
+
+def test_an_amplification_matrix_in_a_symbolic_count_is_also_checked_at_its_first_values(check_claims):
+    """Review finding: a claimed amplification matrix equal to the computed one as expressions in the microstep count m
+    was verified although an entry, ((m - 1)/m)^(m - 2) (m - 1)/(2 m), is undefined at m = 1 (one microstep of h = 1
+    leaves z3 at 0).  The claim is also compared with one exact step at m = 1, 2, 3: refuted at m = 1.  A form that
+    holds at every m (((m - 1)/m)^m for a fast decay) is verified."""
+    from conftest import assert_refuted, claims_text
+
+    chain = ('check = "stability"\nmodel = "chain3"\nsymbols = ["m"]\nmethod = "frozen-slow-euler"\noptions = { H = 1, m = "m" }\n'
+             'equals = [[0,0,0,0],[0,"((m - 1)/m)**m",0,0],[0,"((m - 1)/m)**(m - 1)","((m - 1)/m)**m",0],'
+             '[0,"((m - 1)/m)**(m - 2)*(m - 1)/(2*m)","((m - 1)/m)**(m - 1)","((m - 1)/m)**m"]]')
+    decay = ('check = "stability"\nmodel = "fastdecay"\nsymbols = ["m"]\nmethod = "frozen-slow-euler"\noptions = { H = 1, m = "m" }\n'
+             'equals = [[0,0],[0,"((m - 1)/m)**m"]]')
+    results = check_claims(claims_text(CHAIN_MULTIRATE, {"chain": (chain,), "decay": (decay,)}))
+    assert_refuted(results["chain"].outcome, ["at m = 1", "computed"])
+    assert results["decay"].outcome.status == "verified", results["decay"].outcome.message

@@ -114,6 +114,12 @@ def evaluate(claim: Claim, context: Context = DEFAULT_CONTEXT) -> Outcome:
             computed_value = M
             same = rational_functions.decide_zero(M - equals)
             what, shown = "amplification matrix", str(M.tolist())
+            if same:
+                at = _first_counts_differing(method, options, claim, equals)
+                if at is not None:
+                    return Outcome("refuted", "exact", f"amplification matrix of {method.name}: claimed {equals.tolist()}, which at {at[0]} is "
+                                   f"{at[1]}, computed {at[2]} there (one exact step with that count)", {"amplification matrix": shown},
+                                   [f"{what} of {method.name}: {shown}", f"at {at[0]}: claimed {at[1]}, computed {at[2]}"])
     except symbolic.SymbolicUnavailable as exc:
         raise CheckError(str(exc)) from None
     derivation = [f"{what} of {method.name}: {shown}"]
@@ -130,6 +136,26 @@ def evaluate(claim: Claim, context: Context = DEFAULT_CONTEXT) -> Outcome:
     claimed = str(equals if not isinstance(equals, sympy.MatrixBase) else equals.tolist())
     return Outcome("refuted", "symbolic", f"{what} of {method.name}: claimed {claimed}, computed {shown}", {what: shown}, derivation,
                    figure=figure)
+
+
+FIRST_COUNTS = (1, 2, 3)  # a symbolic count option (microsteps m) is also tried at these values
+
+
+def _first_counts_differing(method, options, claim, equals):
+    """(where, claimed there, computed there) at the first of FIRST_COUNTS where a claimed amplification matrix, equal
+    to the computed one as expressions in a symbolic count option (a multirate method's m), is not that of one exact
+    step with the count set: a closed form in m can fail at m = 1 (((m - 1)/m)^(m - 2) is undefined there; review
+    finding); None when it holds at all of them."""
+    counts = [o.name for o in method.schema if o.kind == "positive integer" and isinstance(options.get(o.name), sympy.Symbol)]
+    for name in counts:
+        for value in FIRST_COUNTS:
+            fixed = {**options, name: sympy.Integer(value)}
+            computed = rational_functions.normal(amplification(method, fixed, claim.model, claim.parameters))
+            claimed = equals.xreplace({options[name]: sympy.Integer(value)})
+            if any(e.has(sympy.nan, sympy.zoo, sympy.oo, -sympy.oo) for e in claimed) or \
+                    rational_functions.decide_zero(computed - claimed) is not True:
+                return f"{name} = {value}", claimed.tolist(), computed.tolist()
+    return None
 
 
 def _tableau_derivation(method, options, R) -> list[str]:
