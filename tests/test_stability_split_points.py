@@ -312,3 +312,28 @@ def test_an_amplification_matrix_in_a_symbolic_count_is_also_checked_at_its_firs
     results = check_claims(claims_text(CHAIN_MULTIRATE, {"chain": (chain,), "decay": (decay,)}))
     assert_refuted(results["chain"].outcome, ["at m = 1", "computed"])
     assert results["decay"].outcome.status == "verified", results["decay"].outcome.message
+
+
+def test_the_witness_search_never_sets_a_microstep_count_to_a_fraction(check_claims, monkeypatch):
+    """When stable_when cannot be decided for every parameter value it tries simple values of the others (1, 4, 1/4,
+    2, 9); a microstep count m = 1/4 is no method (review finding: frozen-slow Euler's (1 - 32 H)^(1/4) was
+    computed), so such a combination is skipped and every tried count is a positive integer."""
+    from conftest import claims_text
+    from verify.checks.common import CheckError
+    from verify.checks.stability import stable_when
+
+    tried = []
+    original = stable_when._decide_stable_when
+
+    def undecided_in_general(claim, method, options, spec):
+        if isinstance(options.get("m"), sympy.Basic) and options["m"].free_symbols:
+            raise CheckError("not decided for every m (this test)")
+        tried.append(options["m"])
+        return original(claim, method, options, spec)
+
+    monkeypatch.setattr(stable_when, "_decide_stable_when", undecided_in_general)
+    claim = ('check = "stability"\nmodel = "fastdecay"\nsymbols = ["m", "H"]\nmethod = "frozen-slow-euler"\noptions = { H = "H", m = "m" }\n'
+             'variable = "H"\nstable_when = "H <= 2"')
+    outcome = check_claims(claims_text(CHAIN_MULTIRATE, {"witness": (claim,)}))["witness"].outcome
+    assert tried and all(m.is_Integer and m > 0 for m in tried), tried
+    assert outcome.status in ("refuted", "error"), outcome.message
