@@ -70,9 +70,13 @@ def step_pole(matrices, spec) -> str | None:
     symbolic.n_steps recorded them) is not defined: the step cannot be taken there (backward Euler's
     1/(1 - lam h) at lam h = 1), as text; None when none is found."""
     domains = {d.symbol: d for d in spec.domains.values()}
+    searched = set()  # a factor met in several entries is searched once
     for matrix in matrices:
         for entry in matrix:
             for factor, exponent in pole_factors(entry):
+                if (factor, exponent) in searched:
+                    continue
+                searched.add((factor, exponent))
                 point = zero_in_domains(factor, exponent, domains, spec)
                 if point is not None:
                     return ", ".join(f"{domains[s].name} = {v}" for s, v in point.items())
@@ -80,22 +84,12 @@ def step_pole(matrices, spec) -> str | None:
 
 
 def zero_in_domains(factor, exponent, domains, spec) -> dict | None:
+    """A point of the domains (a dict over the factor's symbols) where ``factor`` is 0 (and ``exponent``, when given,
+    negative somewhere there) that no 'assume' condition excludes; None when the search finds none."""
     symbols = sorted(factor.free_symbols, key=str)
-    if not symbols or not set(symbols) <= set(domains):
+    if not symbols or not set(symbols) <= set(domains) or factor.is_zero is False:  # h + 1 with h positive: never 0
         return None
-    candidates = []
-    for s in symbols:
-        others = [o for o in symbols if o != s]
-        for values in itertools.islice(itertools.product(*(_probe_values(domains[o]) for o in others)), SEARCHED_POINTS):
-            point = dict(zip(others, values))
-            try:
-                roots = sympy.Poly(factor.xreplace(point), s).real_roots()
-            except (sympy.PolynomialError, NotImplementedError, ValueError):
-                continue
-            candidates += [{**point, s: r} for r in roots if _inside(domains[s], r)]
-        if len(symbols) == 1:
-            break
-    for point in candidates:
+    for point in _zeros(factor, symbols, domains):
         full = {**{d: first_value(domains[d]) for d in domains}, **point}
         if exponent is not None:  # a pole only where the exponent is negative: its other symbols tried far out too
             rest = sorted((exponent.free_symbols & set(domains)) - set(point), key=str)
@@ -108,6 +102,30 @@ def zero_in_domains(factor, exponent, domains, spec) -> dict | None:
     return None
 
 
+def _zeros(factor, symbols, domains):
+    """Points of the domains where the polynomial ``factor`` vanishes: for each symbol, its real roots at values of
+    the others (_probe_values; SEARCHED_POINTS solves in all, shared among the symbols), one at a time as found."""
+    per_symbol = max(8, SEARCHED_POINTS // len(symbols))
+    for s in symbols:
+        others = [o for o in symbols if o != s]
+        for values in itertools.islice(itertools.product(*(_probe_values(domains[o]) for o in others)), per_symbol):
+            point = dict(zip(others, values))
+            try:
+                polynomial = sympy.Poly(factor.xreplace(point), s)
+                if polynomial.degree() == 1:  # the usual factor, linear in each symbol: its root at sight
+                    a, b = polynomial.all_coeffs()
+                    roots = [-b / a] if (a.is_real and b.is_real) else []
+                else:
+                    roots = polynomial.real_roots()
+            except (sympy.PolynomialError, NotImplementedError, ValueError):
+                continue
+            for root in roots:
+                if _inside(domains[s], root):
+                    yield {**point, s: root}
+        if len(symbols) == 1:
+            return
+
+
 def _probe_values(domain) -> list:
     """Values of a domain where a symbolic exponent is tried: its simple values and, beyond them, far out (an
     exponent 3 - N turns negative at N = 4)."""
@@ -115,7 +133,7 @@ def _probe_values(domain) -> list:
     if domain.interval is None:
         first = first_value(domain)
         return values + [first + k for k in (5, 10, 100, 10**6)]
-    far = [v for v in (sympy.Integer(10**6), sympy.Integer(-10**6)) if domain.interval.contains(v) is sympy.true]
+    far = [v for v in (sympy.Integer(10**6), sympy.Integer(-10**6)) if _inside(domain, v)]
     return values + far
 
 
@@ -124,9 +142,19 @@ def _negative(value) -> bool:
 
 
 def _inside(domain, value) -> bool:
-    if domain.interval is not None:
-        return domain.interval.contains(value) is sympy.true
-    return value.is_Integer and value >= first_value(domain)
+    """Is the number in the domain?  Compared with the interval's ends directly (Interval.contains goes through
+    subs and costs a millisecond)."""
+    interval = domain.interval
+    if interval is None:
+        return bool(value.is_Integer and value >= first_value(domain))
+    if interval is sympy.S.Reals:
+        return True
+    try:
+        above = value > interval.left if interval.left_open else value >= interval.left
+        below = value < interval.right if interval.right_open else value <= interval.right
+        return bool(above) and bool(below)
+    except TypeError:  # a comparison sympy cannot decide: as its own test says
+        return interval.contains(value) is sympy.true
 
 
 def _excluded(condition, point) -> bool:
