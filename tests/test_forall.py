@@ -435,3 +435,22 @@ def test_fourth_review_names_that_hide_the_run_and_poles_of_steps_bases_and_star
         assert outcome[name].status == "error" and fragment in outcome[name].message, (name, outcome[name].message)
     assert outcome["cn-ok"].status == "verified" and outcome["cn-ok"].evidence == "symbolic", outcome["cn-ok"].message
     assert_refuted(outcome["cn-wrong"], ["counterexample"])
+
+
+def test_a_proof_does_not_cover_points_where_the_method_cannot_run(check_claims):
+    """Sixth review: Euler's (1 - h)^N was proved for every real h (and on closed(0, 1), h = 0 included) although the
+    method refuses h <= 0; sampling had said so, the symbolic proof had not.  The method's options are now validated
+    at probe points of the domains (closed ends included, counts not past the run's work limit) before any proof."""
+    from conftest import claims_text
+
+    decay = ('[model.decay]\nstates = ["y"]\nrhs = { y = "-y" }\n')
+    run = 'check = "forall"\nmodel = "decay"\nmethod = "euler"\noptions = { h = "h" }\ninitial = { y = 1 }\nsteps = "N"\nholds = { y = "(1 - h)**N" }\n'
+    results = check_claims(claims_text(decay, {
+        "real": (run + 'domains = { N = "integer >= 1", h = "real" }',),
+        "closed": (run + 'domains = { N = "integer >= 1", h = "closed(0, 1)" }',),
+        "positive": (run + 'domains = { N = "integer >= 1", h = "positive" }',),
+    }))
+    outcome = {name: result.outcome for name, result in results.items()}
+    assert outcome["real"].status == "error" and "cannot run at" in outcome["real"].message and "h = -" in outcome["real"].message
+    assert outcome["closed"].status == "error" and "h = 0" in outcome["closed"].message, outcome["closed"].message
+    assert outcome["positive"].status == "verified" and outcome["positive"].evidence == "symbolic", outcome["positive"].message

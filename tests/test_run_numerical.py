@@ -229,3 +229,20 @@ def test_findings_of_the_third_review_stay_fixed(check_claims):
     assert results["zero-column"].status == "error" and "singular" in results["zero-column"].message, results["zero-column"].message
     for outcome in results.values():
         assert "internal error" not in outcome.message
+
+
+def test_a_compared_value_undefined_at_the_end_of_the_run_is_an_error_not_an_internal_error(check_claims):
+    """Sixth review: 1/y with y = 0 after one Euler step of h = 1 on y' = -y crashed with an internal ZeroDivisionError in
+    a relation; now an error that names the value (in a relation's quantity or bound, and in an expect)."""
+    from conftest import claims_text
+
+    decay = '[model.decay]\nstates = ["y"]\nrhs = { y = "-y" }\n'
+    run = 'check = "run"\nmodel = "decay"\nmethod = "euler"\noptions = { h = 1 }\ninitial = { y = 1 }\nsteps = 1\n'
+    results = check_claims(claims_text(decay, {
+        "quantity": (run + 'expect_relations = { "1/y" = "> 0" }',),
+        "bound": (run + 'expect_relations = { y = "< 1/y" }',),
+        "expect": (run + 'expect = { "1/y" = "1" }',),
+    }))
+    for name, result in results.items():
+        assert result.outcome.status == "error" and "internal error" not in result.outcome.message, (name, result.outcome.message)
+    assert "not defined at the end of the run" in results["quantity"].outcome.message

@@ -467,6 +467,9 @@ def _decide_relation(relation, values, mp_values, disagreements):
     bound = substituted(relation.claimed, values)
     if quantity.free_symbols or bound.free_symbols:
         raise CheckError(f"{relation.text} {relation.op} {relation.claimed_text}: {short_text(quantity - bound)} has unknown names")
+    for side, value in ((relation.text, quantity), (relation.claimed_text, bound)):
+        if value.has(sympy.zoo, sympy.nan, sympy.oo, -sympy.oo):  # 1/y at y = 0 (review finding: an internal error)
+            raise CheckError(f"{side} is not defined at the end of the run (a division by zero: {short_text(value)})")
     approx = _mp_value(relation.quantity, mp_values, relation.text)
     reference = crosscheck.mp_value(quantity)
     if not crosscheck.close(reference, approx):

@@ -24,7 +24,7 @@ from verify.input.load import Claim
 from verify.checks.common import CheckError, Context, DEFAULT_CONTEXT, Outcome
 from verify.checks.kind import ClaimKind
 from verify.checks.forall.domains import simple_instances
-from verify.checks.forall.poles import UndefinedInDomains, undefined_point
+from verify.checks.forall.poles import UndefinedInDomains, method_refuses, undefined_point
 from verify.checks.forall.proofs import ClosedForm, holds_nowhere, prove_relation, prove_run, prove_sign
 from verify.checks.forall.reading import ForallSpec, KEYS, prepare
 from verify.checks.forall.sampling import ClosedFormInstances, assumed, counterexample, instance_outcome, one_line, sample
@@ -33,6 +33,9 @@ from verify.checks.forall.sampling import ClosedFormInstances, assumed, countere
 def evaluate(claim: Claim, context: Context = DEFAULT_CONTEXT) -> Outcome:
     spec = claim.spec
     over = ", ".join(f"{n} {d.text}" for n, d in spec.domains.items())
+    refused = method_refuses(spec, claim.model)
+    if refused is not None:
+        raise CheckError(f"the method cannot run at {refused}, inside the domains: narrow the domains to where it can")
     undefined = undefined_point(spec)
     if undefined is not None:
         raise CheckError(f"a claimed value is not defined at {undefined}, inside the domains (a division by zero there): "

@@ -65,6 +65,48 @@ def pole_factors(expression) -> list:
     return found
 
 
+PROBED_INSTANCES = 64  # combinations of the domains' probe values at which a run's method options are validated
+
+
+def method_refuses(spec, model) -> str | None:
+    """A point of the domains where the run's method refuses its options (h <= 0 on an h 'real' domain), as text
+    with the method's reason; None when it accepts them at every probed point (_probe_values of each domain,
+    PROBED_INSTANCES combinations).  A proof on the closed form would otherwise cover points where no run exists
+    (review finding: (1 - h)^N was proved for every real h; sampling had found h = -10^6 and said so)."""
+    if spec.form != "run":
+        return None
+    rs = spec.run_spec
+    domains = list(spec.domains.values())
+    for values in itertools.islice(itertools.product(*(_option_probe_values(d) for d in domains)), PROBED_INSTANCES):
+        point = {d.symbol: v for d, v in zip(domains, values)}
+        options = _substituted(rs.options, point)
+        try:
+            rs.method.validate(model, options)
+        except (ValueError, TypeError) as exc:  # MethodError is a ValueError
+            return ", ".join(f"{d.name} = {v}" for d, v in zip(domains, values)) + f" ({exc})"
+    return None
+
+
+def _option_probe_values(domain) -> list:
+    """_probe_values with a closed interval's ends (h = 0 on closed(0, 1)) and without the far-out counts (m = 10^6 + 1
+    passes a run's work limit, not a rule of the method)."""
+    values = _probe_values(domain)
+    if domain.interval is None:
+        return [v for v in values if abs(v) < 10**6]
+    interval = domain.interval
+    ends = [e for e, is_open in ((interval.inf, interval.left_open), (interval.sup, interval.right_open))
+            if not is_open and e.is_finite] if isinstance(interval, sympy.Interval) else []
+    return ends + values
+
+
+def _substituted(value, point):
+    if isinstance(value, dict):
+        return {k: _substituted(v, point) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_substituted(v, point) for v in value]
+    return value.xreplace(point) if isinstance(value, sympy.Basic) else value
+
+
 def step_pole(matrices, spec) -> str | None:
     """A point inside the domains where an entry of the method's one-step map (its matrix and offset, as
     symbolic.n_steps recorded them) is not defined: the step cannot be taken there (backward Euler's
