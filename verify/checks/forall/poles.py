@@ -9,6 +9,7 @@ import sympy
 
 from verify.checks.common import CheckError
 from verify.checks.forall.domains import first_value, simple_values, to_domain
+from verify.checks.forall.reading import substitute_deep
 
 
 class UndefinedInDomains(CheckError):
@@ -79,7 +80,7 @@ def method_refuses(spec, model) -> str | None:
     domains = list(spec.domains.values())
     for values in itertools.islice(itertools.product(*(_option_probe_values(d) for d in domains)), PROBED_INSTANCES):
         point = {d.symbol: v for d, v in zip(domains, values)}
-        options = _substituted(rs.options, point)
+        options = substitute_deep(rs.options, point)
         try:
             rs.method.validate(model, options)
         except (ValueError, TypeError) as exc:  # MethodError is a ValueError
@@ -97,14 +98,6 @@ def _option_probe_values(domain) -> list:
     ends = [e for e, is_open in ((interval.inf, interval.left_open), (interval.sup, interval.right_open))
             if not is_open and e.is_finite] if isinstance(interval, sympy.Interval) else []
     return ends + values
-
-
-def _substituted(value, point):
-    if isinstance(value, dict):
-        return {k: _substituted(v, point) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_substituted(v, point) for v in value]
-    return value.xreplace(point) if isinstance(value, sympy.Basic) else value
 
 
 def step_pole(matrices, spec) -> str | None:
