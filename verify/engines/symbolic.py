@@ -231,17 +231,13 @@ def _check_where_generic_forms_fail(matrix, exponent, power) -> None:
 
 
 def _is_zero(difference) -> bool:
-    """Is ``difference`` exactly 0 (a number, or a rational function of symbols)?  Expanded (a power of 1 + I/2, of
-    (1 + sqrt(5))/2, comes out rational), reduced as one fraction, else sympy's equals (which proves or gives None:
-    None is not zero); zoo and nan are not."""
+    """Is ``difference`` exactly 0?  Expanded (a power of 1 + I/2, of (1 + sqrt(5))/2, comes out a number of its
+    field), then rational_functions.decide_zero (in K(symbols), else simplify; undecided is not zero); zoo and nan
+    are not."""
     difference = sympy.expand(difference)
-    if difference == 0:
-        return True
     if difference.has(sympy.zoo, sympy.nan, sympy.oo, -sympy.oo):
         return False
-    if sympy.cancel(difference) == 0:
-        return True
-    return difference.equals(0) is True
+    return difference == 0 or rational_functions.decide_zero(difference) is True
 
 
 def _degenerate_points(matrix, symbol, others=()) -> set:
@@ -262,13 +258,16 @@ def _degenerate_points(matrix, symbol, others=()) -> set:
         if sympy.degree(f, z) > 1:
             conditions.append(sympy.discriminant(f, z))
         conditions += [sympy.resultant(f, g, z) for g in factors[i + 1:]]
-    points = set()
-    for condition in conditions:
-        numerator, _ = sympy.fraction(sympy.cancel(condition))
-        for factor, _ in sympy.factor_list(numerator)[1]:
-            if factor.free_symbols == {symbol}:  # a factor in the others too vanishes only where they take values
-                points |= {int(r) for r in sympy.roots(sympy.Poly(factor, symbol), filter="Z") if r > 0}
-    return points
+    return set().union(*(_positive_integer_roots(condition, symbol) for condition in conditions))
+
+
+def _positive_integer_roots(expression, symbol) -> set:
+    """The positive integers where a rational function vanishes for every value of its other symbols: the integer
+    roots of the factors of its numerator in ``symbol`` alone (a factor in the others too vanishes only where they
+    take values)."""
+    numerator, _ = sympy.fraction(sympy.cancel(expression))
+    return {int(r) for factor, _ in sympy.factor_list(numerator)[1] if factor.free_symbols == {symbol}
+            for r in sympy.roots(sympy.Poly(factor, symbol), filter="Z") if r > 0}
 
 
 def power_by_eigenvalues(matrix: sympy.Matrix, exponent: sympy.Symbol, generic: bool = False) -> sympy.Matrix | None:
@@ -355,15 +354,8 @@ def power_by_eigenvalues(matrix: sympy.Matrix, exponent: sympy.Symbol, generic: 
 
 
 def _coincide_at_positive_integers(differences: list, symbol: sympy.Symbol) -> bool:
-    """Does one of these rational functions of ``symbol`` vanish at a positive integer?"""
-    for difference in differences:
-        numerator, _ = sympy.fraction(sympy.cancel(difference))
-        polynomial = sympy.Poly(numerator, symbol)
-        if polynomial.is_zero:
-            return True
-        if any(r.is_Integer and r > 0 for r in sympy.roots(polynomial, filter="Q")):
-            return True
-    return False
+    """Does one of these rational functions of ``symbol`` vanish at a positive integer (or everywhere)?"""
+    return any(sympy.cancel(difference) == 0 or _positive_integer_roots(difference, symbol) for difference in differences)
 
 
 def n_steps(method: Method, system: SymbolicSystem, options: dict, t0, y0: list, steps, record: list | None = None,

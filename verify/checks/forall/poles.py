@@ -36,8 +36,18 @@ def undefined_point(spec) -> str | None:
         expressions = [to_domain(spec.lhs, spec.domains), to_domain(spec.rhs, spec.domains)]
     else:
         return None
+    return _first_pole(expressions, domains, spec)
+
+
+def _first_pole(expressions, domains, spec) -> str | None:
+    """The first point found where one of ``expressions`` has a pole inside the domains, as text; each factor
+    (with its exponent) searched once however many expressions share it."""
+    searched = set()
     for expression in expressions:
         for factor, exponent in pole_factors(expression):
+            if (factor, exponent) in searched:
+                continue
+            searched.add((factor, exponent))
             point = zero_in_domains(factor, exponent, domains, spec)
             if point is not None:
                 return ", ".join(f"{domains[s].name} = {v}" for s, v in point.items())
@@ -105,17 +115,7 @@ def step_pole(matrices, spec) -> str | None:
     symbolic.n_steps recorded them) is not defined: the step cannot be taken there (backward Euler's
     1/(1 - lam h) at lam h = 1), as text; None when none is found."""
     domains = {d.symbol: d for d in spec.domains.values()}
-    searched = set()  # a factor met in several entries is searched once
-    for matrix in matrices:
-        for entry in matrix:
-            for factor, exponent in pole_factors(entry):
-                if (factor, exponent) in searched:
-                    continue
-                searched.add((factor, exponent))
-                point = zero_in_domains(factor, exponent, domains, spec)
-                if point is not None:
-                    return ", ".join(f"{domains[s].name} = {v}" for s, v in point.items())
-    return None
+    return _first_pole([entry for matrix in matrices for entry in matrix], domains, spec)
 
 
 def zero_in_domains(factor, exponent, domains, spec) -> dict | None:

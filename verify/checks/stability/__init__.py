@@ -47,7 +47,7 @@ from verify.checks.stability import a_stability
 from verify.checks.stability import multistep as multistep_stability
 from verify.checks.kind import ClaimKind
 from verify.engines.methods.base import MethodError
-from verify.checks.stability.reading import AStability, DAHLQUIST, KEYS, SpectralRadius, StabilitySpec, StableWhen, amplification, prepare
+from verify.checks.stability.reading import AStability, DAHLQUIST, KEYS, SpectralRadius, StabilitySpec, StableWhen, amplification, count_options, prepare
 from verify.checks.stability.stable_when import evaluate_spectral_radius, evaluate_stable_when
 
 
@@ -146,7 +146,7 @@ def _first_counts_differing(method, options, claim, equals):
     to the computed one as expressions in a symbolic count option (a multirate method's m), is not that of one exact
     step with the count set: a closed form in m can fail at m = 1 (((m - 1)/m)^(m - 2) is undefined there; review
     finding); None when it holds at all of them."""
-    counts = [o.name for o in method.schema if o.kind == "positive integer" and isinstance(options.get(o.name), sympy.Symbol)]
+    counts = [name for name in count_options(method) if isinstance(options.get(name), sympy.Symbol)]
     for name in counts:
         for value in FIRST_COUNTS:
             fixed = {**options, name: sympy.Integer(value)}

@@ -12,6 +12,7 @@ import sympy
 from verify.engines import symbolic
 from verify.input.load import Claim, LoadError
 from verify.engines.methods import SymbolicSystem
+from verify.engines.methods import schema
 from verify.engines.methods.base import MethodError
 from verify.engines.methods.multistep import LinearMultistep
 from verify.input.model import model_from_table, symbol
@@ -159,3 +160,8 @@ def amplification(method, options, model, parameters) -> sympy.Matrix:
     if parts is None or any(parts[1]):
         raise CheckError("the step is not linear and homogeneous in the state: no amplification matrix")
     return parts[0]
+
+
+def count_options(method) -> list[str]:
+    """The names of a method's whole-number count options (a multirate method's microsteps m)."""
+    return [o.name for o in method.schema if o.kind == schema.COUNT]

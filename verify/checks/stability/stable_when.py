@@ -15,7 +15,7 @@ from verify.checks.common import CheckError, Line, Outcome, listed
 from verify.engines import rational_functions, spectral
 from verify.errors import CrossCheckUnavailable
 from verify.checks.comparisons import OPERATORS
-from verify.checks.stability.reading import StableWhen, amplification
+from verify.checks.stability.reading import StableWhen, amplification, count_options
 
 
 def _decide(relation):
@@ -197,9 +197,8 @@ def _refuted_at_parameter_values(claim, method, options, spec):
                               [(a.xreplace(fixed), op, b.xreplace(fixed)) for a, op, b in spec.conditions],
                               spec.variable, {r: p for r, p in spec.positive.items() if p == spec.variable}, spec.alternatives)
         opts = {k: (v.xreplace(real_fixed) if isinstance(v, sympy.Basic) else v) for k, v in options.items()}
-        counts = [o.name for o in method.schema if o.kind == "positive integer"]
         if any(isinstance(opts.get(name), sympy.Basic) and not opts[name].free_symbols and not (opts[name].is_Integer and opts[name] > 0)
-               for name in counts):  # a microstep count at 1/4: no such method (review finding)
+               for name in count_options(method)):  # a microstep count at 1/4: no such method (review finding)
             continue
         instance = copy.copy(claim)
         instance.parameters = {**claim.parameters, **{str(real): value for real, value in real_fixed.items()}}

@@ -261,8 +261,7 @@ def _master_memory_map(p: Problem) -> tuple | None:
         master.set_memory(unit[n:])
         _, values = master.advance(t1, dict(zip(names, unit[:n])), None)
         images.append([values[s] for s in names] + master.memory())
-    offset = images[size]
-    return t0, t1, [[images[j][i] - offset[i] for j in range(size)] for i in range(size)], offset, first
+    return (t0, t1, *_map_from_images(images), first)
 
 
 def _step_images_map(method, options, rhs, states, blocks, time, t0, cosimulation=None) -> tuple:
@@ -276,8 +275,14 @@ def _step_images_map(method, options, rhs, states, blocks, time, t0, cosimulatio
         system.counts = {}
         t1, y = _advance(method, options, system, names, {}, time, t0, start, cosimulation, None)(t0, start)
         images.append(y)
-    offset = images[n]
-    return t0, t1, [[images[j][i] - offset[i] for j in range(n)] for i in range(n)], offset, system.counts
+    return (t0, t1, *_map_from_images(images), system.counts)
+
+
+def _map_from_images(images: list) -> tuple:
+    """(M, c) of an affine map from its images of the n unit vectors and of 0 (the last): c = F(0), column j of M
+    F(e_j) - c."""
+    offset, n = images[-1], len(images) - 1
+    return [[images[j][i] - offset[i] for j in range(n)] for i in range(n)], offset
 
 
 def _explicit_rk_map(method, options, rhs, states, blocks, t0) -> tuple | None:

@@ -19,17 +19,6 @@ from verify.engines.twins.base import linear_in, option
 TIE_GUARD_BITS = 40  # a gap below threshold * 2^-(precision - this) is a tie (the rounding of some 10^4 operations is far below)
 
 
-def memoryless_affine(model, substitutions, options, time) -> bool:
-    """Is one macro step an affine map of the states alone, the same at every macro time?  So when the exchange is
-    of outputs held constant over the step (extrapolation degree 0: no previous exchange kept), with no balance
-    correction (no carried error), and every subsystem's right-hand side and outputs are sums of number * (own
-    state or input) and numbers, free of the time (read term by term here, as the twin reads its rhs)."""
-    value = lambda name: option("cosimulation", options, name)  # noqa: E731
-    if int(value("extrapolation")) != 0 or value("balance") not in (None, "none"):
-        return False
-    return affine_with_memory(model, substitutions, options, time)
-
-
 def affine_with_memory(model, substitutions, options, time) -> bool:
     """Is one macro step after the first an affine map of the states and of what the master carries from step to
     step (CoSimulationMp.memory: the previous exchange under linear extrapolation, the balance errors carried), the
