@@ -80,3 +80,35 @@ def test_certificate_and_counterexample_in_claims(check_claims):
     assert wrong.status == "refuted" and "computed -1 at x = 0, y = 1" in wrong.message
     undecided = results["undecided"].outcome
     assert undecided.status == "error" and "not proved" in undecided.message
+
+
+def test_a_number_s_sign_is_decided_exactly_or_by_enclosures_never_read_as_a_polynomial_in_its_radicals(check_claims):
+    """A sign claim on a number (no variables): sympy's Poly reads sqrt(2) and 2**(1/3) as generators, and the Gram
+    matrix of that 'polynomial' verified nothing sound (an internal IndexError for 2**(1/3) - sqrt(3) + 1/2, an
+    'LDL^T sum of squares' error for the true sqrt(2) - 2 < 0).  Decided now as a relation's lhs - rhs is: exact for
+    a rational, certified enclosures otherwise, sympy for a hidden zero."""
+    claims = {
+        # 2**(1/3) - sqrt(3) + 1/2 = 0.02787...: positive
+        "cbrt-sqrt-positive": ("2**(1/3) - sqrt(3) + 1/2", "positive"),
+        "cbrt-sqrt-negative-wrong": ("2**(1/3) - sqrt(3) + 1/2", "negative"),
+        "sqrt-negative": ("sqrt(2) - 2", "negative"),
+        "sqrt-nonnegative-wrong": ("sqrt(2) - 2", "nonnegative"),
+        "pi-wrong": ("pi - 4", "positive"),
+        "e-positive": ("exp(1) - 2.718", "positive"),  # e - 2.718 = 0.000281...
+        "e-flipped-sign": ("exp(1) - 2.719", "positive"),  # e - 2.719 = -0.000718...
+        "rational-wrong": ("1/3 - 1/2", "nonnegative"),
+        "hidden-zero-nonnegative": ("(1 + sqrt(2))**2 - 3 - 2*sqrt(2)", "nonnegative"),
+        "hidden-zero-positive-wrong": ("(1 + sqrt(2))**2 - 3 - 2*sqrt(2)", "positive"),
+    }
+    text = "".join(f'[[claim]]\nid = "{k}"\nstatement = "s"\ncheck = "sign"\nexpr = "{e}"\nsign = "{s}"\n' for k, (e, s) in claims.items())
+    results = {k: r.outcome for k, r in check_claims(text).items()}
+    for key in ("cbrt-sqrt-positive", "sqrt-negative", "e-positive"):
+        assert (results[key].status, results[key].evidence) == ("verified", "certified"), results[key].message
+    assert "0.0278702423" in results["cbrt-sqrt-positive"].message
+    assert (results["hidden-zero-nonnegative"].status, results["hidden-zero-nonnegative"].evidence) == ("verified", "exact")
+    for key, computed in (("cbrt-sqrt-negative-wrong", "0.0278702423"), ("sqrt-nonnegative-wrong", "-0.5857864376"),
+                          ("pi-wrong", "-0.8584073464"), ("e-flipped-sign", "-0.000718171540"), ("rational-wrong", "-1/6"),
+                          ("hidden-zero-positive-wrong", "expr = 0")):
+        outcome = results[key]
+        assert outcome.status == "refuted", (key, outcome.message)
+        assert f"claimed {claims[key][1]}" in outcome.message and computed in outcome.message, (key, outcome.message)

@@ -21,8 +21,12 @@ import itertools
 
 import sympy
 
+from verify.engines import crosscheck
+from verify.errors import CrossCheckUnavailable
 from verify.input.load import Claim, LoadError
-from verify.checks.common import CheckError, Context, DEFAULT_CONTEXT, Formula, Line, Outcome, listed, with_parameter_scope
+from verify.checks import relation
+from verify.checks.common import CheckError, Context, DEFAULT_CONTEXT, Formula, Line, Outcome, listed, short_text, with_parameter_scope
+from verify.checks.identity import is_zero
 from verify.checks.kind import ClaimKind
 
 KEYS = {"expr", "sign"}
@@ -65,10 +69,7 @@ def _decide(claim: Claim) -> Outcome:
               Line(f"to show: {'' if factor == 1 else '-expr = '}{q} {'>' if strict else '>='} 0", "to show",
                    terms=([] if factor == 1 else [Formula("-expr"), "="]) + [(sympy.Gt if strict else sympy.Ge)(q, 0, evaluate=False)])]
     if not variables:
-        holds = q > 0 if strict else q >= 0
-        if q.is_Rational:
-            status = "verified" if holds else "refuted"
-            return Outcome(status, "exact", f"expr = {q * factor} is {'' if holds else 'not '}{sign}", computed, header)
+        return _constant(q, factor, sign, strict, computed, header)
     polynomial = _polynomial(q, variables)
     if polynomial is not None and polynomial.total_degree() <= 2:
         return _quadratic(claim, q, variables, polynomial, sign, strict, computed, header)
@@ -80,6 +81,35 @@ def _decide(claim: Claim) -> Outcome:
         point, value = counterexample
         return _refuted(claim, sign, expression, point, computed, header)
     raise CheckError(f"not proved: {q} is not a quadratic form and sympy cannot decide its sign; no counterexample on a grid of {len(GRID)}^{len(variables)} states")
+
+
+def _constant(q, factor, sign, strict, computed, header) -> Outcome:
+    """A number: a rational exactly; otherwise (sqrt(2) - 2, 2**(1/3) - sqrt(3), pi - 4) by interval enclosures
+    of q at increasing precision (crosscheck.certify_sign, as a relation's lhs - rhs), or symbolically zero (sympy)."""
+    if q.is_Rational:
+        holds = q > 0 if strict else q >= 0
+        message = f"expr = {q * factor} is {'' if holds else 'not '}{sign}"
+        return Outcome("verified" if holds else "refuted", "exact", message if holds else f"claimed {sign}, but {message}", computed, header)
+    shown = short_text(factor * q)
+    try:
+        quick = crosscheck.certify_sign(q, max_bits=relation.QUICK_BITS)
+    except CrossCheckUnavailable:
+        quick = (None,)
+    if quick[0] not in (1, -1) and is_zero(q):
+        value, evidence, how = 0, "symbolic", "sympy simplifies it to 0"
+    else:
+        try:
+            value, enclosure, bits = quick if quick[0] in (1, -1) else crosscheck.certify_sign(q)
+        except CrossCheckUnavailable as exc:
+            raise CheckError(f"cannot enclose expr = {shown} in interval arithmetic: {exc}") from None
+        if value is None:
+            raise CheckError(f"cannot decide the sign of expr = {shown}: the enclosure of {short_text(q)} contains 0 at {bits} bits")
+        evidence, how = "certified", f"{'-expr' if factor == -1 else 'expr'} = {short_text(q)} lies in {enclosure} (mpmath.iv, {bits} bits)"
+    holds = value > 0 if strict else value >= 0
+    approximately = "" if value == 0 else f" ≈ {crosscheck.show(crosscheck.mp_value(factor * q), 21)}"
+    message = f"expr = {shown}{approximately} is {'' if holds else 'not '}{sign} ({how})"
+    return Outcome("verified" if holds else "refuted", evidence, message if holds else f"claimed {sign}, but {message}", computed,
+                   header + [how])
 
 
 def _names(variables) -> str:

@@ -131,9 +131,12 @@ class ExactSystem:
         return [self.functions[i](env) for i in self.blocks[block]]
 
     def jacobian_expressions(self) -> list[list[sympy.Expr]]:
-        """Rows: the right-hand sides, then the constraints; columns: every variable."""
-        variables = [symbol(s) for s in self.states]
-        return [[sympy.diff(e, s) for s in variables] for e in self.rhs + self.constraints]
+        """Rows: the right-hand sides, then the constraints; columns: every variable (differentiated once per
+        system: an implicit step asks linear_in_state at every step)."""
+        if "_jacobian_expressions" not in self.__dict__:
+            variables = [symbol(s) for s in self.states]
+            self._jacobian_expressions = [[sympy.diff(e, s) for s in variables] for e in self.rhs + self.constraints]
+        return self._jacobian_expressions
 
     def constraint_values(self, t, y) -> list:
         """g(t, x, z) for a DAE (exact)."""
@@ -154,8 +157,10 @@ class ExactSystem:
 
     def linear_in_state(self) -> bool:
         """Is the right-hand side affine in the state (coefficients may depend on t)?"""
-        states = set(symbol(s) for s in self.states)
-        return all(not (entry.free_symbols & states) for row in self.jacobian_expressions() for entry in row)
+        if "_linear_in_state" not in self.__dict__:
+            states = set(symbol(s) for s in self.states)
+            self._linear_in_state = all(not (entry.free_symbols & states) for row in self.jacobian_expressions() for entry in row)
+        return self._linear_in_state
 
     def over(self, field) -> "ExactSystem":
         """The same system computing in ``field`` (QQ, or an algebraic field such as QQ(sqrt(3)))."""
