@@ -111,3 +111,17 @@ def test_backward_euler_counts_one_evaluation_and_one_jacobian_per_step_on_both_
     for name in ("linear", "root"):
         assert results[name].outcome.status == "verified", results[name].outcome.message
     assert_refuted(results["wrong"].outcome, ["counts rhs: claimed 4, computed 3"])
+
+
+def test_a_huge_step_of_an_implicit_rule_is_cross_checked_not_stopped_by_the_twins_rounding_floor(check_claims):
+    """The trapezoid rule (Cayley transform of a rotation) keeps x^2 + y^2 exactly for every h; at h = 10^12 the
+    twin's Newton residual has terms of 10^12, so its rounding floor (about 10^-38 at 50 digits) lay above the default
+    tolerance 10^-40 and the claim was an error.  A correction at the rounding level of x now ends the iteration."""
+    body = ('model = "osc"\nmethod = "trapezoid"\noptions = {{ h = "10**12" }}\nsteps = 3\ninitial = {{ x = 1, y = 0 }}\n'
+            'expect = {{ energy = "{}" }}\n')
+    head = '[model.osc]\nstates = ["x", "y"]\nrhs = { x = "y", y = "-x" }\nfunctionals = { energy = "(x**2 + y**2)/2" }\n'
+    results = check_claims(claims_text(head, {"kept": ('check = "run"\n' + body.format("1/2"),),
+                                              "changed-digit": ('check = "run"\n' + body.format("1/3"),)}))
+    kept = results["kept"].outcome
+    assert (kept.status, kept.evidence) == ("verified", "exact"), kept.message
+    assert_refuted(results["changed-digit"].outcome, ["energy", "1/3", "1/2"])

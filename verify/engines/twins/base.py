@@ -178,13 +178,25 @@ def lu_solve_rows(rows: list, vector: list) -> list:
         ctx.prec = saved
 
 
+NEWTON_FLOOR_GUARD_BITS = 16  # a Newton correction below max(1, |x|) * 2^-(precision - this) is rounding: x is as
+# accurate as the working precision makes it
+
+
 def newton(residual, jacobian, x: list, budget: int, tolerance, where: str) -> list:
     """x with max |residual(x)| <= tolerance * max(1, max |x|) (absolute for unknowns up to 1, relative beyond: a value
     of 10^10 cannot have a residual of 10^-40 at 50 digits) after at most ``budget`` Newton corrections
     x -= jacobian(x)^-1 residual(x) (``jacobian`` gives the mpmath matrix of the residual's derivative); running out
-    of budget is a SolverFailure that says ``where``, never an unconverged value."""
+    of budget is a SolverFailure that says ``where``, never an unconverged value.
+
+    Also converged: a correction at the rounding level of x (NEWTON_FLOOR_GUARD_BITS), where the residual's own
+    terms are far larger than x (the trapezoid rule with h = 10^12 on an oscillator of unit amplitude: residual
+    terms of 10^12, so a rounding floor of about 10^-38 at 50 digits, above the default tolerance 10^-40).  That x is
+    the root to the working precision; a disagreement with the exact path is still an error, never a verdict."""
+    def scale(x):
+        return max([mpmath.mpf(1)] + [abs(v) for v in x])
+
     def converged(values, x):
-        return max(abs(v) for v in values) <= tolerance * max([mpmath.mpf(1)] + [abs(v) for v in x])
+        return max(abs(v) for v in values) <= tolerance * scale(x)
 
     values = residual(x)
     for _ in range(budget):
@@ -199,6 +211,8 @@ def newton(residual, jacobian, x: list, budget: int, tolerance, where: str) -> l
         else:
             delta = solve(matrix, values, f"a Newton step {where}")
         x = [x[i] - delta[i] for i in range(len(x))]
+        if max(abs(d) for d in delta) <= scale(x) * mpmath.ldexp(1, NEWTON_FLOOR_GUARD_BITS - mpmath.mp.prec):
+            return x
         values = residual(x)
     if converged(values, x):
         return x
