@@ -7,6 +7,7 @@ import sympy
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from conftest import assert_refuted, claims_text
 from verify.checks import sign
 
 entries = st.fractions(min_value=-3, max_value=3, max_denominator=4)
@@ -112,3 +113,56 @@ def test_a_number_s_sign_is_decided_exactly_or_by_enclosures_never_read_as_a_pol
         outcome = results[key]
         assert outcome.status == "refuted", (key, outcome.message)
         assert f"claimed {claims[key][1]}" in outcome.message and computed in outcome.message, (key, outcome.message)
+
+
+QUADRATICS_OVER_THE_REALS = {
+    # id: (expr over the states x, y, sign, verdict); by hand: a x^2 + b xy + c y^2 is definite iff a > 0 and b^2 < 4ac
+    "sqrt2-times-square": ("sqrt(2)*x**2 + y**2", "positive", "verified"),
+    "x-squared-on-two-states": ("x**2", "positive", "refuted"),  # 0 at the nonzero state x = 0, y = 1
+    "cross-sqrt2": ("x**2 + sqrt(2)*x*y + y**2", "positive", "verified"),  # 2 < 4
+    "cross-pi": ("x**2 + pi*x*y + y**2", "nonnegative", "refuted"),  # pi^2 > 4
+    "cross-golden": ("x**2 - x*y*(1 + sqrt(5))/2 + y**2", "nonnegative", "verified"),  # (3 + sqrt 5)/2 < 4
+    "cross-just-above-2": ("x**2 - 2*exp(10**(-30))*x*y + y**2", "nonnegative", "refuted"),  # 4 e^(2e-30) > 4
+    "square-of-a-radical": ("x**2 - 2*sqrt(2)*x + 2 + y**2", "nonnegative", "verified"),  # (x - sqrt 2)^2 + y^2
+    "square-of-a-radical-wrong": ("x**2 - 2*sqrt(2)*x + 1 + y**2", "nonnegative", "refuted"),  # -1 at x = sqrt 2
+    "below-pi": ("x**2 - pi", "nonnegative", "refuted"),  # -pi at x = 0 (the grid's value is irrational)
+    "negative-definite": ("-sqrt(3)*x**2 - y**2 + x*y", "negative", "verified"),  # 1 < 4 sqrt 3
+}
+
+
+def test_quadratic_forms_with_irrational_coefficients_over_the_model_s_whole_state(check_claims):
+    """The Gram matrix and its LDL^T over real numbers (sqrt(2), pi, exp(10^-30)), each pivot's sign exact, by
+    sympy's zero test or by interval enclosures; "positive at every nonzero state" over every state of the model.
+    Before: sqrt(2)*x**2 'positive' was refuted at the origin, x**2 'positive' on states (x, y) was verified, and
+    (x - sqrt 2)^2 >= 0 was 'not a quadratic form'."""
+    head = '[model.two]\nstates = ["x", "y"]\nrhs = { x = "y", y = "-x" }\n'
+    results = check_claims(claims_text(head, {k: (f'check = "sign"\nmodel = "two"\nexpr = "{e}"\nsign = "{s}"\n',)
+                                              for k, (e, s, _) in QUADRATICS_OVER_THE_REALS.items()}))
+    for key, (expression, sign_name, verdict) in QUADRATICS_OVER_THE_REALS.items():
+        outcome = results[key].outcome
+        assert outcome.status == verdict, (key, outcome.message)
+        if verdict == "refuted":
+            assert f"claimed {expression} {sign_name} for all real x, y; computed" in outcome.message, outcome.message
+    assert "computed 0 at x = 0, y = 1" in results["x-squared-on-two-states"].outcome.message
+    assert "computed -pi at x = 0, y = 0" in results["below-pi"].outcome.message
+    assert results["cross-sqrt2"].outcome.evidence == "symbolic"  # its pivots 1 and 1/2 are rational
+    assert results["negative-definite"].outcome.evidence == "certified" and "certified by interval enclosures" in results["negative-definite"].outcome.message
+
+
+def test_values_that_are_not_real_are_a_one_line_error_and_a_shown_value_comes_from_an_enclosure(check_claims):
+    """log(x**2) = 2 log(x) and (x**3)**(1/3) = x (principal root) are not real at x < 0: an error saying so, not an
+    internal error from interval arithmetic; sin(10**100) is shown from an enclosure (its 50-digit value, 10**100
+    rounded first, was wrong in every digit)."""
+    text = claims_text("", {
+        "log": ('check = "identity"\nexpr = "log(x**2)"\nequals = "2*log(x)"\nsymbols = ["x"]\n',),
+        "cube-root": ('check = "identity"\nexpr = "(x**3)**(1/3)"\nequals = "x"\nsymbols = ["x"]\n',),
+        "principal-root": ('check = "identity"\nexpr = "(-8)**(1/3)"\nequals = "-2"\n',),
+        "sqrt-negative-sign": ('check = "sign"\nexpr = "sqrt(2 - sqrt(5))"\nsign = "nonnegative"\n',),
+        "sine": ('check = "relation"\nlhs = "sin(10**100)"\nop = "<"\nrhs = "0"\n',),
+        "sine-wrong": ('check = "relation"\nlhs = "sin(10**100)"\nop = ">"\nrhs = "0"\n',),
+    })
+    results = {k: r.outcome for k, r in check_claims(text).items()}
+    for key in ("log", "cube-root", "principal-root", "sqrt-negative-sign"):
+        assert results[key].status == "error" and "internal" not in results[key].message and "real" in results[key].message, (key, results[key].message)
+    assert results["sine"].status == "verified" and "≈ -0.3723761236612766882" in results["sine"].message, results["sine"].message
+    assert_refuted(results["sine-wrong"], ["claimed sin(10**100) > 0", "-0.3723761236612766882"])

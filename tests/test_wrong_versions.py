@@ -30,7 +30,7 @@ FRAGMENTS = {
         "energy-identity-changed-digit": ["claimed", "differ by -i**2"],
         "energy-grows": ["claimed ddt(energy) nonnegative", "computed -"],
         "energy-strictly-decreasing": ["claimed ddt(energy) negative", "computed 0 at"],
-        "indefinite-quadratic-with-linear-term": ["claimed", "computed -1/2 at q = 1"],
+        "indefinite-quadratic-with-linear-term": ["claimed", "computed -1/2 at i = 0, q = 1, v = 0"],
         "multiplier-changed-digit": ["claimed 1 - 8*h == -7/4", "lhs = -7/5"],
         "multiplier-contracts": ["claimed abs(1 - 8*h) < 1", "lhs = 7/5"],
         "exact-multiplier-grows": ["claimed exp(-8*h) > 1", "mpmath.iv"],

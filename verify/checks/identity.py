@@ -69,6 +69,7 @@ def _decide(claim: Claim) -> Outcome:
         where = f" for all {', '.join(map(str, symbols))}" if symbols else ""
         return Outcome("verified", evidence, f"{claim.table['expr']} = {computed['equals']}{where} (sympy: difference is 0; mpmath agrees at sample points)", computed, derivation)
     derivation.append(f"expr - equals = {sympy.simplify(difference)}, not 0")
+    not_real = []  # sample points where the difference is not a real number (log(x**2) - 2*log(x) at x = -1)
     for point in sample_points(symbols):
         value = difference.subs(point)
         if value.is_Rational and value != 0:
@@ -83,7 +84,11 @@ def _decide(claim: Claim) -> Outcome:
                 derivation + [f"at {at or 'the given values'}: expr = {lhs}, equals = {rhs}"],
             )
         if not value.free_symbols and value.is_Rational is False:
-            sign, enclosure, _ = crosscheck.certify_sign(value)
+            try:
+                sign, enclosure, _ = crosscheck.certify_sign(value)
+            except CrossCheckUnavailable as exc:
+                not_real.append(f"{', '.join(f'{s} = {v}' for s, v in point.items()) or 'the given values'} ({exc})")
+                continue
             if sign:
                 at = ", ".join(f"{s} = {v}" for s, v in point.items())
                 return Outcome(
@@ -93,6 +98,9 @@ def _decide(claim: Claim) -> Outcome:
                     computed,
                     derivation,
                 )
+    if not_real:
+        raise CheckError(f"sympy cannot simplify the difference {short_text(sympy.simplify(difference))} to 0, and it is not a real number "
+                         f"at {not_real[0]}: the identity is not decided over the reals")
     raise CheckError(f"sympy cannot simplify the difference {short_text(sympy.simplify(difference))} to 0, and no sample point separates the sides")
 
 

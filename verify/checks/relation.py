@@ -88,7 +88,7 @@ def evaluate(claim: Claim, context: Context = DEFAULT_CONTEXT) -> Outcome:
     holds = OPERATORS[op](sign, 0)
     text = f"lhs = {short_text(lhs)}, rhs = {short_text(rhs)}"
     if not (lhs.is_Rational and rhs.is_Rational):
-        text = f"lhs = {short_text(lhs)} ≈ {crosscheck.show(crosscheck.mp_value(lhs), 21)}, rhs = {short_text(rhs)}"
+        text = f"lhs = {short_text(lhs)} ≈ {crosscheck.shown_value(lhs, 21)}, rhs = {short_text(rhs)}"
     derivation = [f"lhs = {short_text(lhs)}", f"rhs = {short_text(rhs)}", f"lhs - rhs = {short_text(difference)}", how]
     margins = {f"{claim.table['lhs']} {op} {claim.table['rhs']}": relative_margin(lhs, rhs, op)}
     if holds:

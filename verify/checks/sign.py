@@ -24,6 +24,7 @@ import sympy
 from verify.engines import crosscheck
 from verify.errors import CrossCheckUnavailable
 from verify.input.load import Claim, LoadError
+from verify.input.model import symbol
 from verify.checks import relation
 from verify.checks.common import CheckError, Context, DEFAULT_CONTEXT, Formula, Line, Outcome, listed, short_text, with_parameter_scope
 from verify.checks.identity import is_zero
@@ -62,8 +63,8 @@ def evaluate(claim: Claim, context: Context = DEFAULT_CONTEXT) -> Outcome:
 def _decide(claim: Claim) -> Outcome:
     expression, sign = claim.spec.expr, claim.spec.sign
     factor, strict = SIGNS[sign]
-    variables = sorted(expression.free_symbols, key=str)
     q = sympy.expand(factor * expression)
+    variables = _variables(claim, q)
     computed = {"expr": str(sympy.expand(expression))}
     header = [f"expr = {expression} = {sympy.expand(expression)}",
               Line(f"to show: {'' if factor == 1 else '-expr = '}{q} {'>' if strict else '>='} 0", "to show",
@@ -76,10 +77,11 @@ def _decide(claim: Claim) -> Outcome:
     proved = q.is_positive if strict else q.is_nonnegative
     if proved:
         return Outcome("verified", "symbolic", f"{claim.table['expr']} is {sign} for all real {_names(variables)} (sympy assumptions)", computed, header + ["sympy's assumption system proves it"])
-    counterexample = _grid_counterexample(q, variables, strict)
+    signs = _Signs()
+    counterexample = _grid_counterexample(q, variables, strict, signs)
     if counterexample:
         point, value = counterexample
-        return _refuted(claim, sign, expression, point, computed, header)
+        return _refuted(claim, sign, expression, point, computed, header, signs.evidence("symbolic"))
     raise CheckError(f"not proved: {q} is not a quadratic form and sympy cannot decide its sign; no counterexample on a grid of {len(GRID)}^{len(variables)} states")
 
 
@@ -106,7 +108,7 @@ def _constant(q, factor, sign, strict, computed, header) -> Outcome:
             raise CheckError(f"cannot decide the sign of expr = {shown}: the enclosure of {short_text(q)} contains 0 at {bits} bits")
         evidence, how = "certified", f"{'-expr' if factor == -1 else 'expr'} = {short_text(q)} lies in {enclosure} (mpmath.iv, {bits} bits)"
     holds = value > 0 if strict else value >= 0
-    approximately = "" if value == 0 else f" ≈ {crosscheck.show(crosscheck.mp_value(factor * q), 21)}"
+    approximately = "" if value == 0 else f" ≈ {crosscheck.shown_value(factor * q, 21)}"
     message = f"expr = {shown}{approximately} is {'' if holds else 'not '}{sign} ({how})"
     return Outcome("verified" if holds else "refuted", evidence, message if holds else f"claimed {sign}, but {message}", computed,
                    header + [how])
@@ -116,11 +118,73 @@ def _names(variables) -> str:
     return ", ".join(map(str, variables))
 
 
+def _variables(claim, q) -> list:
+    """The free symbols of the expanded q (a symbol that cancels is none), and with a model every state of it when q
+    has one: "positive at every nonzero state" is over the model's whole state (x**2 is 0 at x = 0, y = 1)."""
+    free = set(q.free_symbols)
+    if claim.model is not None:
+        states = {symbol(name) for name in claim.model.variables}
+        if free & states:
+            free |= states
+    return sorted(free, key=str)
+
+
 def _polynomial(q, variables):
+    """q as a polynomial in ``variables`` with real number coefficients (rationals, sqrt(2), pi, ...); None when it is
+    not one (exp(x), sqrt(x), a complex coefficient)."""
     try:
-        return sympy.Poly(q, *variables, domain=sympy.QQ)
+        polynomial = sympy.Poly(q, *variables)
     except (sympy.PolynomialError, sympy.CoercionFailed, sympy.GeneratorsNeeded):
         return None
+    if polynomial.domain in (sympy.ZZ, sympy.QQ):
+        return polynomial.set_domain(sympy.QQ)
+    if any(c.free_symbols or not c.is_number or c.is_real is False for c in polynomial.coeffs()):
+        return None
+    return polynomial
+
+
+class _Signs:
+    """Signs of the numbers the elimination meets: a rational exactly; another real number (sqrt(2), pi - 3, a
+    hidden zero) by sympy's zero test or interval enclosures (crosscheck.certify_sign), whose use makes the
+    evidence ``certified`` and is listed (``enclosed``)."""
+
+    def __init__(self):
+        self.enclosed = []
+
+    def __call__(self, value) -> int:
+        value = sympy.sympify(value)
+        if value.is_Rational:
+            return int(sympy.sign(value))
+        value = sympy.expand(value)
+        if value.is_Rational:
+            return int(sympy.sign(value))
+        try:
+            quick = crosscheck.certify_sign(value, max_bits=relation.QUICK_BITS)
+            if quick[0] in (1, -1):
+                self.enclosed.append((value, quick[1], quick[2]))
+                return quick[0]
+            if is_zero(value):
+                return 0
+            decided, enclosure, bits = crosscheck.certify_sign(value)
+        except CrossCheckUnavailable as exc:
+            raise CheckError(f"the sign of {short_text(value)} is not decided: {exc}") from None
+        if decided is None:
+            raise CheckError(f"cannot decide the sign of {short_text(value)}: its enclosure {enclosure} contains 0 at {bits} bits")
+        self.enclosed.append((value, enclosure, bits))
+        return decided
+
+    def evidence(self, otherwise: str) -> str:
+        return "certified" if self.enclosed else otherwise
+
+    def lines(self) -> list:
+        shown = {}
+        for value, enclosure, bits in self.enclosed:  # a pivot's sign is asked again by the strict test: once each
+            shown.setdefault(value, f"sign of {short_text(value)} certified: it lies in {enclosure} (mpmath.iv, {bits} bits)")
+        return list(shown.values())
+
+
+def _rational_sign(value) -> int:
+    return 1 if value > 0 else -1 if value < 0 else 0
 
 
 def gram_matrix(polynomial: sympy.Poly, n: int) -> tuple[list[list], bool]:
@@ -146,12 +210,14 @@ def gram_matrix(polynomial: sympy.Poly, n: int) -> tuple[list[list], bool]:
     return M, homogeneous
 
 
-def ldl(M):
+def ldl(M, sign_of=_rational_sign):
     """Symmetric elimination without pivoting: returns (pivots, L, failure).
 
     ``failure`` is None when M = L diag(pivots) L^T with every pivot >= 0;
     otherwise (k, y): in the coordinates y = L^T x the form restricted to the
     unreduced block is negative (or, for a zero pivot, the row is zero) at y.
+    ``sign_of`` decides the sign of an entry (rationals: exactly; _Signs for
+    real numbers such as sqrt(2)).
     """
     n = len(M)
     S = [list(row) for row in M]
@@ -159,13 +225,14 @@ def ldl(M):
     pivots = []
     for k in range(n):
         d = S[k][k]
-        if d < 0:
+        d_sign = sign_of(d)
+        if d_sign < 0:
             y = [sympy.Integer(0)] * n
             y[k] = sympy.Integer(1)
             return pivots, L, y
-        if d == 0:
+        if d_sign == 0:
             for j in range(k + 1, n):
-                if S[k][j] != 0:
+                if sign_of(S[k][j]) != 0:
                     y = [sympy.Integer(0)] * n
                     y[k] = -(S[j][j] + 1) / (2 * S[k][j])  # makes y^T S y = -1
                     y[j] = sympy.Integer(1)
@@ -201,7 +268,8 @@ def _quadratic(claim, q, variables, polynomial, sign, strict, computed, header):
     n = len(variables)
     M, homogeneous = gram_matrix(polynomial, n)
     coordinates = list(variables) + ([] if homogeneous else [sympy.Integer(1)])
-    pivots, L, failure = ldl(M)
+    signs = _Signs() if polynomial.domain != sympy.QQ else _rational_sign
+    pivots, L, failure = ldl(M, signs)
     taken = {str(c) for c in coordinates}  # the form and its vector get names no state or parameter has (a state may be v)
     form, vector = _fresh_name("q", taken), _fresh_name("w", taken)
     shown = f"({', '.join(map(str, coordinates))})"
@@ -215,42 +283,49 @@ def _quadratic(claim, q, variables, polynomial, sign, strict, computed, header):
                 linear = sum(L[i][k] * coordinates[i] for i in range(len(coordinates)))
                 squares.append((d, linear))
         rewrite = sum((d * lin**2 for d, lin in squares), sympy.Integer(0))
-        if sympy.expand(rewrite - q) != 0:
-            raise CheckError("internal: the LDL^T sum of squares does not expand back to q")
+        if sympy.expand(rewrite - q) != 0 and (signs is _rational_sign or not is_zero(rewrite - q)):
+            raise CheckError("internal: the LDL^T sum of squares does not expand back to q" if signs is _rational_sign else
+                             "not proved: sympy does not show that the LDL^T sum of squares equals q")
         derivation += _factors(M, L, pivots, vector, coordinates)
         derivation.append(Line("LDL^T pivots: " + ", ".join(map(str, pivots)), terms=["pivots of", Formula("L*D*L^T"), ":", *listed(pivots)]))
         derivation.append(Line(f"sum of squares (sympy expands it back to {form}): " + " + ".join(str(d * lin**2) for d, lin in squares),
                                terms=["sum of squares:", Formula(form), "=", sympy.Add(*(d * lin**2 for d, lin in squares), evaluate=False),
                                       "(sympy expands it back)"]))
-        if not strict or all(d > 0 for d in pivots):
+        if not strict or all(signs(d) > 0 for d in pivots):
             kind = "definite" if strict else "semidefinite"
+            enclosed = [] if signs is _rational_sign else signs.lines()  # with the strict test's own
             return Outcome(
                 "verified",
-                "symbolic",
+                "symbolic" if not enclosed else "certified",
                 f"{claim.table['expr']} is {sign} for all real {_names(variables)}: {'-' if SIGNS[sign][0] < 0 else ''}expr = "
-                + " + ".join(str(d * lin**2) for d, lin in squares) + f" (Gram matrix {kind}, exact LDL^T)",
+                + " + ".join(str(d * lin**2) for d, lin in squares) + f" (Gram matrix {kind}, exact LDL^T"
+                + ("; " + ("the sign of an irrational pivot" if len(enclosed) == 1 else f"the signs of {len(enclosed)} irrational numbers")
+                   + " certified by interval enclosures)" if enclosed else ")"),
                 computed,
-                derivation,
+                derivation + enclosed,
             )
-        k = pivots.index(0)
+        k = next(i for i, d in enumerate(pivots) if signs(d) == 0)
         y = [sympy.Integer(0)] * len(M)
         y[k] = sympy.Integer(1)
         failure = y  # a null direction: q vanishes there, so the strict sign fails
     else:  # the elimination stopped: the pivots so far, then the one that is negative (or zero with a nonzero row)
         k = len(pivots)
         reduced = _reduced_pivot(M, L, pivots, k)
+        zero = signs(reduced) == 0
         derivation.append(Line(f"LDL^T pivots: {', '.join(map(str, pivots)) + ', ' if pivots else ''}then at pivot {k + 1}: "
-                               f"{'a zero pivot with a nonzero row' if reduced == 0 else f'{reduced} < 0'}",
+                               f"{'a zero pivot with a nonzero row' if zero else f'{reduced} < 0'}",
                                terms=["pivots of", Formula("L*D*L^T"), ":", *listed(pivots), *([","] if pivots else []), f"then at pivot {k + 1}:",
-                                      "a zero pivot with a nonzero row" if reduced == 0 else sympy.Lt(reduced, 0, evaluate=False)]))
+                                      "a zero pivot with a nonzero row" if zero else sympy.Lt(reduced, 0, evaluate=False)]))
     x = _back_substitute(L, failure)
-    point = _to_state(q, variables, x, homogeneous, strict)
+    point = _to_state(q, variables, x, homogeneous, strict, signs)
     if point is None:
         raise CheckError(f"not proved: the Gram matrix is not {'definite' if strict else 'semidefinite'}, and no exact counterexample was built")
     expression = claim.spec.expr
+    enclosed = [] if signs is _rational_sign else signs.lines()
     return _refuted(claim, sign, expression, point, computed, derivation + [
         Line("LDL^T fails at pivot; counterexample direction " + str(x),
-             terms=[Formula("L*D*L^T"), "fails at a pivot; counterexample direction", sympy.Tuple(*x)])])
+             terms=[Formula("L*D*L^T"), "fails at a pivot; counterexample direction", sympy.Tuple(*x)])] + enclosed,
+        "certified" if enclosed else "symbolic")
 
 
 def _factors(M, L, pivots, vector, coordinates) -> list[str]:
@@ -272,12 +347,12 @@ def _reduced_pivot(M, L, pivots, k):
     return M[k][k] - sum(L[k][j] ** 2 * pivots[j] for j in range(k))
 
 
-def _to_state(q, variables, x, homogeneous, strict):
+def _to_state(q, variables, x, homogeneous, strict, sign_of=_rational_sign):
     """A state where q < 0 (or q <= 0 when ``strict``) from a failing direction of the Gram form."""
     n = len(variables)
 
     def bad(point):
-        value = q.subs(point)
+        value = sign_of(q.subs(point))
         return value < 0 or (strict and value <= 0)
 
     if homogeneous:
@@ -293,25 +368,33 @@ def _to_state(q, variables, x, homogeneous, strict):
     return None
 
 
-def _grid_counterexample(q, variables, strict):
+def _grid_counterexample(q, variables, strict, sign_of):
+    """A grid point where q < 0 (q <= 0 when ``strict``); an irrational value's sign by ``sign_of`` (x**2 - pi at
+    x = 0), one it cannot decide skipped."""
     if len(variables) > 4:
         return None
     for values in itertools.product(GRID, repeat=len(variables)):
         point = dict(zip(variables, values))
         value = q.subs(point)
-        if value.is_Rational and (value < 0 or (strict and value == 0)):
+        if not value.is_number or value.has(sympy.zoo, sympy.nan, sympy.oo, -sympy.oo):
+            continue
+        try:
+            value_sign = sign_of(value)
+        except CheckError:
+            continue
+        if value_sign < 0 or (strict and value_sign == 0):
             return point, value
     return None
 
 
-def _refuted(claim, sign, expression, point, computed, derivation):
+def _refuted(claim, sign, expression, point, computed, derivation, evidence="symbolic"):
     value = expression.subs(point)
     at = ", ".join(f"{s} = {v}" for s, v in point.items())
     computed["counterexample"] = at
     computed["value"] = str(value)
     return Outcome(
         "refuted",
-        "symbolic",
+        evidence,
         f"claimed {claim.table['expr']} {sign} for all real {_names(point)}; computed {value} at {at}",
         computed,
         derivation + [Line(f"at {at}: expr = {value}",

@@ -281,6 +281,36 @@ def show(value, digits: int = 35) -> str:
         return mpmath.nstr(value, digits)
 
 
+def shown_value(expression: sympy.Expr, digits: int = 21, max_bits: int = 4096) -> str:
+    """A closed real number to ``digits`` significant digits for a message: the midpoint of an interval enclosure
+    (mpmath.iv) at 64 bits, doubled until it is that narrow.  A 50-digit mpmath value can be wrong in every digit
+    (sin(10**100): 10**100 is rounded before the sine); an enclosure never is.  The 50-digit value where no
+    enclosure is that narrow by ``max_bits`` or interval arithmetic cannot evaluate it."""
+    try:
+        function = compile_mp(expression, [], mpmath.iv)
+        bits = 64
+        while bits <= max_bits:
+            saved = mpmath.iv.prec
+            mpmath.iv.prec = bits
+            try:
+                value = function([])
+            finally:
+                mpmath.iv.prec = saved
+            if isinstance(value, mpmath.iv.mpf):
+                with mpmath.workprec(bits + 10):
+                    low, high = (mpmath.mpf(end) for end in value._mpi_)  # the endpoints' raw values, not rounded
+                    if not (mpmath.isfinite(low) and mpmath.isfinite(high)):
+                        bits *= 2
+                        continue
+                    middle = (low + high) / 2
+                    if high - low <= abs(middle) * mpmath.mpf(10) ** -(digits + 2) or high == low:
+                        return show(middle, digits)
+            bits *= 2
+    except (CrossCheckUnavailable, mpmath.libmp.ComplexResult, ValueError, TypeError, ZeroDivisionError):
+        pass
+    return show(mp_value(expression), digits)
+
+
 def approximate(text: str) -> sympy.Float:
     """A decimal as shown (``0.97``, ``-2.785294``, ``1.2e-30``) as a sympy Float of as many significant digits, which
     sympy's printers write as shown: an approximate value in a derivation line, after ``≈``."""
@@ -310,7 +340,9 @@ def certify_sign(expression: sympy.Expr, max_bits: int = 4096):
 
     Returns (sign, enclosure text, bits): sign is -1, 0 (only when the
     enclosure is the single point 0) or 1; None when even ``max_bits`` of
-    working precision cannot exclude zero.
+    working precision cannot exclude zero.  CrossCheckUnavailable when the
+    value is not real (sqrt(-4), (-8)**(1/3), a square root of an enclosure
+    reaching below 0) or interval arithmetic cannot evaluate it.
     """
     return _iv_sign_function(expression, [], max_bits)([])
 
@@ -347,8 +379,12 @@ def _iv_sign_function(expression, variables, max_bits):
         try:
             value = function([mpmath.iv.mpf(int(v.p)) / int(v.q) for v in values])
             text = mpmath.iv.nstr(value, 17)
+        except mpmath.libmp.ComplexResult as exc:  # sqrt or log of an interval reaching below 0
+            raise CrossCheckUnavailable(f"not a real number in interval arithmetic ({exc})") from None
         finally:
             mpmath.iv.prec = saved
+        if not isinstance(value, mpmath.iv.mpf):  # (-8)**(1/3): sympy's principal root, a complex interval
+            raise CrossCheckUnavailable(f"not a real number: its enclosure {text} is complex")
         return (1 if value > 0 else -1 if value < 0 else 0 if value.a == 0 and value.b == 0 else None), text
 
     return lambda values: _sign_by_doubling(interval_value, values, max_bits)
