@@ -221,6 +221,6 @@ def test_the_schema_checks_the_kind_of_every_option_given():
     base = {"h": sympy.Rational(1, 2), "atol": sympy.Integer(0), "rtol": sympy.Rational(1, 10), "t_end": sympy.Integer(1)}
     METHODS["adaptive-euler"].validate(model, base)
     for name, value, message in (("h_min", sympy.Integer(-1), "h_min must be >= 0"), ("max_attempts", sympy.Rational(1, 2), "max_attempts must be an integer"),
-                                 ("safety", sympy.Integer(0), "safety must be a positive number")):
+                                 ("safety", sympy.Integer(0), "safety must be a positive rational number")):
         with pytest.raises(MethodError, match=message):
             METHODS["adaptive-euler"].validate(model, {**base, name: value})

@@ -221,7 +221,7 @@ def test_rk4_is_exact_for_an_integrator_with_polynomial_inputs():
     ({"H": 1, "exchange": "power", "scheme": "gauss-seidel"}, "Jacobi exchange"),
     ({"H": 1, "solver": "rk5"}, "option solver must be one of"),
     ({"H": 1, "slope": "derivative"}, "slope applies to linear extrapolation"),
-    ({"H": 0}, "positive number"),
+    ({"H": 0}, "positive rational number"),
 ])
 def test_bad_options_are_refused(options, message):
     with pytest.raises(MethodError, match=re.escape(message)):

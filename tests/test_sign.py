@@ -166,3 +166,20 @@ def test_values_that_are_not_real_are_a_one_line_error_and_a_shown_value_comes_f
         assert results[key].status == "error" and "internal" not in results[key].message and "real" in results[key].message, (key, results[key].message)
     assert results["sine"].status == "verified" and "≈ -0.3723761236612766882" in results["sine"].message, results["sine"].message
     assert_refuted(results["sine-wrong"], ["claimed sin(10**100) > 0", "-0.3723761236612766882"])
+
+
+def test_nested_square_roots_are_denested_in_identities_and_solutions(check_claims):
+    """sqrt(5 + 2 sqrt 6) = sqrt 2 + sqrt 3 (sympy's simplify leaves it nested): an identity times x and a solution
+    with that rate are verified (were errors); the same with sqrt(5 + 2 sqrt 7) is refuted at a sample point."""
+    head = ('[model.hidden]\nstates = ["y"]\nrhs = { y = "(sqrt(2) + sqrt(3))*y" }\n'
+            'solution = { y = "y0*exp(sqrt(5 + 2*sqrt(6))*t)" }\n'
+            '[model.other]\nstates = ["y"]\nrhs = { y = "(sqrt(2) + sqrt(3))*y" }\nsolution = { y = "y0*exp(sqrt(5 + 2*sqrt(7))*t)" }\n')
+    results = {k: r.outcome for k, r in check_claims(claims_text(head, {
+        "identity": ('check = "identity"\nexpr = "x*(sqrt(2) + sqrt(3))"\nequals = "x*sqrt(5 + 2*sqrt(6))"\nsymbols = ["x"]\n',),
+        "identity-changed-digit": ('check = "identity"\nexpr = "x*(sqrt(2) + sqrt(3))"\nequals = "x*sqrt(5 + 2*sqrt(7))"\nsymbols = ["x"]\n',),
+        "solution": ('check = "solution"\nmodel = "hidden"\n',),
+        "solution-changed-digit": ('check = "solution"\nmodel = "other"\n',),
+    })).items()}
+    assert results["identity"].status == results["solution"].status == "verified", (results["identity"].message, results["solution"].message)
+    assert_refuted(results["identity-changed-digit"], ["claimed x*(sqrt(2) + sqrt(3)) = x*sqrt(5 + 2*sqrt(7))"])
+    assert results["solution-changed-digit"].status == "refuted", results["solution-changed-digit"].message

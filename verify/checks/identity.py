@@ -37,9 +37,16 @@ def prepare(claim: Claim):
     return IdentitySpec(claim.value(claim.table["expr"], "expr"), claim.value(claim.table["equals"], "equals"))
 
 
+def _denested(expression: sympy.Expr) -> sympy.Expr:
+    """Nested square roots denested (sqrt(5 + 2*sqrt(6)) = sqrt(2) + sqrt(3), which simplify leaves), then expanded."""
+    nested = any(power.exp == sympy.S.Half and any(inner.exp == sympy.S.Half for inner in power.base.atoms(sympy.Pow))
+                 for power in expression.atoms(sympy.Pow))
+    return sympy.expand(sympy.sqrtdenest(expression)) if nested else expression
+
+
 def is_zero(expression: sympy.Expr) -> bool:
-    """Proved identically zero by sympy: expand, cancel, simplify in turn."""
-    for transform in (sympy.expand, sympy.cancel, sympy.simplify):
+    """Proved identically zero by sympy: expand, cancel, simplify in turn, then nested square roots denested."""
+    for transform in (sympy.expand, sympy.cancel, sympy.simplify, _denested):
         if transform(expression) == 0:
             return True
     return False

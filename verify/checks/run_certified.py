@@ -54,14 +54,14 @@ def evaluate(claim, spec, reason: str, mp_run) -> Outcome:
             for comparison in spec.expect:
                 claimed = comparison.claimed.xreplace(constants)
                 if not claimed.is_Rational:
-                    raise CheckError(f"claimed {comparison.text} = {comparison.claimed_text}: on the certified path the claimed value must be a number")
+                    raise CheckError(f"claimed {comparison.text} = {comparison.claimed_text}: on the certified path the claimed value must be a rational number")
                 ball = _enclose(comparison.quantity.xreplace(constants), variables, env)
                 computed[comparison.text] = _shown(ball)
                 _compare(comparison.text, ball, claimed, comparison.claimed_text, audit, successes, failures, undecided)
             for comparison in spec.at_nodes:
                 claimed = comparison.claimed.xreplace(constants)
                 if not claimed.is_Rational:
-                    raise CheckError(f"claimed {comparison.text} = {comparison.claimed_text} at every node: on the certified path the claimed value must be a number")
+                    raise CheckError(f"claimed {comparison.text} = {comparison.claimed_text} at every node: on the certified path the claimed value must be a rational number")
                 shown = []
                 for n, (t_n, y_n) in enumerate(nodes, 1):
                     ball = _enclose(comparison.quantity.xreplace(constants), variables, [certified.interval(t_n)] + [v.iv for v in y_n])

@@ -100,7 +100,7 @@ def evaluate(claim, spec, reason: str, mp_run) -> Outcome:
         refuted when the band excludes it, and left undecided when the band holds it (agreement to 30 digits is not
         equality)."""
         if claimed.free_symbols or not claimed.is_number:
-            raise CheckError(f"claimed {label} = {claimed_text}: on the numerical path the claimed value must be a number")
+            raise CheckError(f"claimed {label} = {claimed_text}: on the numerical path the claimed value must be a rational number")
         if isinstance(value, sympy.Basic):  # known exactly
             if audit and claimed.is_Rational:
                 audit.add(label, value, claimed)

@@ -47,6 +47,10 @@ def prepare(claim: Claim) -> StabilitySpec:
             return StabilitySpec(method, options, multistep_stability.prepare(claim, method, options))
         except MethodError as exc:
             raise LoadError(str(exc)) from None
+    only_multistep = [key for key in multistep_stability.KEYS if key in table and key != "equals"]
+    if only_multistep:
+        raise LoadError(f"{only_multistep[0]!r} is a key for linear multistep methods (adams-bashforth-k, bdf-k, lmm, ...); "
+                        f"for the one-step method {method.name} state R(z) with 'equals', or use 'stable_when'")
     _validated_at_a_sample(claim, method, options)
     if "stable_when" in table:
         return _prepare_stable_when(claim, method, options)

@@ -262,7 +262,10 @@ def _decide_stable_when(claim, method, options, spec) -> Outcome:
 def evaluate_spectral_radius(claim, method, options, spec) -> Outcome:
     M = amplification(method, options, claim.model, claim.parameters)
     if any(not entry.is_Rational for entry in M):
-        raise CheckError("the amplification matrix is not rational; give every parameter a value")
+        irrational = sorted({str(entry) for entry in M if not entry.is_Rational and not entry.free_symbols})
+        raise CheckError("the amplification matrix is not rational ("
+                         + (f"it has the irrational entry {irrational[0]}: the spectral radius is decided for rational entries only" if irrational
+                            else "give every parameter a value") + ")")
     above, radius, digits, (independent, solver) = spectral.radius_side(M, spec.bound, spec.text)
     shown = crosscheck.show(crosscheck.mp_value(radius), 13)
     holds = OPERATORS[spec.op](1 if above else -1, 0)

@@ -460,7 +460,7 @@ def positive_integer(options: dict, name: str, method: str) -> int:
 def positive_rational(options: dict, name: str, method: str):
     value = options[name]
     if not (getattr(value, "is_Rational", False) and value > 0):
-        raise MethodError(f"method {method}: option {name} must be a positive number, got {value}")
+        raise MethodError(f"method {method}: option {name} must be a positive rational number, got {value}")
     return value
 
 
