@@ -382,3 +382,15 @@ def test_the_twin_passes_a_pole_on_its_continuation_path():
     assert exact.y == [-1]
     twin = twins.solve(twins.Problem("trapezoid", {"h": sympy.Integer(1)}, [4 * y + 1], [y], 0, [sympy.Integer(0)], 1, blocks={}, time=t))
     assert abs(twin.y[0] + 1) < 1e-40
+
+
+def test_radicals_of_one_base_generate_one_field_of_the_lcm_of_their_indices(check_claims):
+    """c2 = 3**(1/5), b2 = 1/(2 c2) (sympy writes 3**(4/5)/6): QQ(3**(1/5)) of degree 5, not 5 * 5 = 25 (refused as
+    more than 16 before).  One step on y' = -y with h = 1/10, by hand: y1 = 1 - h + h^2 b2 c2 = 1 - 1/10 + 1/200."""
+    assert number_field.field_of([sympy.root(3, 5), sympy.root(3, 5) ** 4, sympy.sqrt(3)])[0].ext.minpoly.degree() == 10
+    body = ('check = "run"\nmodel = "decay"\nmethod = "rk"\ninitial = {{ y = 1 }}\nsteps = 1\n'
+            'options = {{ h = "1/10", A = [[0, 0], ["3**(1/5)", 0]], b = ["1 - 1/(2*3**(1/5))", "1/(2*3**(1/5))"] }}\nexpect = {{ y = "{}" }}\n')
+    head = '[model.decay]\nstates = ["y"]\nrhs = { y = "-y" }\n'
+    results = check_claims(claims_text(head, {"true": (body.format("181/200"),), "changed-digit": (body.format("182/200"),)}))
+    assert (results["true"].outcome.status, results["true"].outcome.evidence) == ("verified", "exact"), results["true"].outcome.message
+    assert_refuted(results["changed-digit"].outcome, ["182/200", "181/200"])

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import functools
 
+import math
+
 import sympy
 from sympy import QQ
 from sympy.polys.polyerrors import CoercionFailed
@@ -58,6 +60,21 @@ def _independent_square_roots(generators: set) -> set:
     return (generators - set(roots)) | kept
 
 
+def _one_root_per_base(generators: set) -> set:
+    """Radicals of one positive rational base (3**(1/5) and 3**(4/5), which sympy writes for 1/3**(1/5)) as the one
+    root base**(1/L), L the lcm of their indices, that generates them all: QQ(3**(1/5)) has degree 5, not 25."""
+    by_base: dict = {}
+    for g in generators:
+        if isinstance(g, sympy.Pow) and g.base.is_Rational and g.base > 0 and g.exp.is_Rational:
+            by_base.setdefault(g.base, []).append(g)
+    kept = set(generators)
+    for base, roots in by_base.items():
+        if len(roots) > 1:
+            kept -= set(roots)
+            kept.add(sympy.Pow(base, sympy.Rational(1, math.lcm(*(int(r.exp.q) for r in roots)))))
+    return kept
+
+
 def field_of(values) -> tuple:
     """(K, [the values as elements of K]) for real algebraic numbers given as sympy expressions."""
     exprs = [sympy.sympify(v) for v in values]
@@ -69,7 +86,7 @@ def field_of(values) -> tuple:
                 isinstance(f, sympy.Function) and not isinstance(f, sympy.CRootOf) for f in e.atoms(sympy.Function)):
             raise NotAlgebraic(f"{e} is not a real algebraic number (radicals and CRootOf are)")
         generators |= _generators(e)
-    generators = _independent_square_roots(generators)
+    generators = _independent_square_roots(_one_root_per_base(generators))
     degree = 1
     for g in generators:  # a bound on [K : QQ]: the primitive element of a large field is slow to find
         degree *= sympy.degree(g.poly, g.poly.gen) if isinstance(g, sympy.CRootOf) else int(g.exp.q)
