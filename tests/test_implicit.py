@@ -125,3 +125,19 @@ def test_a_huge_step_of_an_implicit_rule_is_cross_checked_not_stopped_by_the_twi
     kept = results["kept"].outcome
     assert (kept.status, kept.evidence) == ("verified", "exact"), kept.message
     assert_refuted(results["changed-digit"].outcome, ["energy", "1/3", "1/2"])
+
+
+def test_a_numerical_energy_ratio_within_its_resolution_of_the_bound_is_not_decided(check_claims):
+    """The implicit midpoint rule keeps every quadratic invariant (Cooper 1987): x^2 + y^2 exactly on the nonlinear
+    rotation x' = -y r, y' = x r, r = x^2 + y^2.  Its step is not affine, so the ratios come from the 50- and
+    70-digit runs, both about 1 - 10^-50: min_ratio == 1 was refuted by rounding.  Now an error; a bound far from
+    the ratio is still decided either way."""
+    head = ('[model.nlrot]\nstates = ["x", "y"]\nrhs = { x = "-y*(x**2 + y**2)", y = "x*(x**2 + y**2)" }\n'
+            'functionals = { energy = "x**2 + y**2" }\n')
+    body = 'check = "energy"\nmodel = "nlrot"\nmethod = "implicit-midpoint"\noptions = {{ h = "1/10" }}\ninitial = {{ x = 1, y = 0 }}\nsteps = 5\nexpect = {{ {} }}\n'
+    results = {k: r.outcome for k, r in check_claims(claims_text(head, {
+        "kept": (body.format('min_ratio = "== 1", final_ratio = "== 1"'),), "far-bound": (body.format('final_ratio = "< 1.01"'),),
+        "far-bound-wrong": (body.format('final_ratio = "> 1.01"'),)})).items()}
+    assert results["kept"].status == "error" and "not decided" in results["kept"].message, results["kept"].message
+    assert (results["far-bound"].status, results["far-bound"].evidence) == ("verified", "numerical"), results["far-bound"].message
+    assert_refuted(results["far-bound-wrong"], ["final_ratio: claimed > 1.01"])

@@ -172,3 +172,18 @@ def test_each_method_shows_its_order_and_a_wrong_order_is_refuted(check_claims, 
     outcomes = run(check_claims, {"true": (body.replace("ORDER", str(order)),), "wrong": (body.replace("ORDER", str(order + 1)),)})
     assert outcomes["true"].status == "verified", outcomes["true"].message
     assert_refuted(outcomes["wrong"], [f"claimed order {order + 1}"])
+
+
+def test_a_history_that_is_not_a_table_of_lists_is_a_one_line_error(check_claims):
+    """history = ["3/4"] or "0.8" (the values without their state) was an AttributeError; a table of lists is read
+    (BDF2 on y' = -y^2 with y1 = 3/4, h = 1/2: y2 + (1/3) y2^2 = (4/3)(3/4) - (1/3)(1) = 2/3, so y2 = (sqrt(17) - 3)/2)."""
+    head = '[model.qd]\nstates = ["y"]\nrhs = { y = "-y**2" }\n'
+    body = 'check = "run"\nmodel = "qd"\nmethod = "bdf-2"\noptions = {{ h = "1/2", history = {} }}\ninitial = {{ y = 1 }}\nsteps = 2\nexpect = {{ y = "{}" }}\n'
+    results = {k: r.outcome for k, r in check_claims(claims_text(head, {
+        "list": (body.format('["3/4"]', "(sqrt(17) - 3)/2"),), "number": (body.format('"0.8"', "(sqrt(17) - 3)/2"),),
+        "table": (body.format('{ y = ["3/4"] }', "(sqrt(17) - 3)/2"),), "table-other-root": (body.format('{ y = ["3/4"] }', "(-sqrt(17) - 3)/2"),),
+    })).items()}
+    for key in ("list", "number"):
+        assert results[key].status == "error" and "history must be a table of each state's 1 exact value" in results[key].message, results[key].message
+    assert results["table"].status == "verified", results["table"].message
+    assert results["table-other-root"].status == "refuted", results["table-other-root"].message

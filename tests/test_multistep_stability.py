@@ -135,3 +135,16 @@ def test_a_pece_pair_has_its_corrector_s_order_and_its_own_stability_polynomial(
     assert_refuted(outcomes["predictor-interval"], ["real stability interval: claimed [-1, 0]", "computed (-2, 0]"])
     assert_refuted(outcomes["predictor-polynomial"], ["characteristic polynomial: claimed", "not a constant multiple"])
     assert_refuted(outcomes["predictor-constant"], ["error constant: claimed 3/8", "computed C_4 = -1/24"])
+
+
+def test_zero_stable_is_a_key_of_order_claims_as_the_spec_names_it(check_claims):
+    """SPEC: in check = "order", zero_stable = true | false states the root condition (it was an unknown key).
+    rho of Dahlquist's order-3 two-step method y_{n+2} + 4 y_{n+1} - 5 y_n = h (4 f_{n+1} + 2 f_n) is
+    (zeta - 1)(zeta + 5): not zero-stable; BDF6's roots other than 1 lie inside the unit circle."""
+    bodies = {"bdf6": 'method = "bdf-6"\norder = 6\nzero_stable = true', "bdf6-flipped": 'method = "bdf-6"\nzero_stable = false',
+              "dahlquist": 'method = "lmm"\noptions = { alpha = [-5, 4, 1], beta = [2, 4, 0] }\nzero_stable = false',
+              "dahlquist-flipped": 'method = "lmm"\noptions = { alpha = [-5, 4, 1], beta = [2, 4, 0] }\nzero_stable = true'}
+    results = {k: r.outcome for k, r in check_claims(claims_text("", {k: ('check = "order"\n' + v,) for k, v in bodies.items()})).items()}
+    assert results["bdf6"].status == results["dahlquist"].status == "verified", (results["bdf6"].message, results["dahlquist"].message)
+    assert_refuted(results["bdf6-flipped"], ["zero_stable: claimed false, computed true"])
+    assert_refuted(results["dahlquist-flipped"], ["zero_stable: claimed true, computed false", "(zeta + 5): roots outside the unit circle"])

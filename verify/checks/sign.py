@@ -123,7 +123,7 @@ def _variables(claim, q) -> list:
     has one: "positive at every nonzero state" is over the model's whole state (x**2 is 0 at x = 0, y = 1)."""
     free = set(q.free_symbols)
     if claim.model is not None:
-        states = {symbol(name) for name in claim.model.variables}
+        states = {symbol(name) for name in getattr(claim.model, "states", ())}  # the differential states (a DAE's algebraic ones follow them)
         if free & states:
             free |= states
     return sorted(free, key=str)

@@ -32,7 +32,7 @@ from verify.engines.methods.multistep import LinearMultistep
 from verify.engines.twins import multistep as multistep_twin
 from verify.input.load import Claim, LoadError
 
-KEYS = {"order", "error_constant", "normalized_error_constant"}
+KEYS = {"order", "error_constant", "normalized_error_constant", "zero_stable"}
 ZETA = sympy.Symbol("zeta")
 HIGHEST = 12  # C_0 .. C_12: orders up to 11
 
@@ -46,6 +46,7 @@ class MultistepOrder:
     order: int | None
     error_constant: sympy.Rational | None
     normalized_error_constant: sympy.Rational | None
+    zero_stable: bool | None = None  # the root condition, as claimed (SPEC: zero_stable = true | false)
 
 
 def is_claim(claim: Claim) -> bool:
@@ -70,9 +71,13 @@ def prepare(claim: Claim) -> MultistepOrder:
             constants[key] = claim.value(table[key], key)
             if not constants[key].is_Rational:
                 raise LoadError(f"{key} must be a rational number")
-    if order is None and not constants:
-        raise LoadError("an order claim about a multistep method needs order, error_constant or normalized_error_constant")
-    return MultistepOrder(method.name, options, own, predictor, order, constants.get("error_constant"), constants.get("normalized_error_constant"))
+    zero_stable = table.get("zero_stable")
+    if zero_stable is not None and not isinstance(zero_stable, bool):
+        raise LoadError(f"zero_stable must be true or false, got {zero_stable!r}")
+    if order is None and not constants and zero_stable is None:
+        raise LoadError("an order claim about a multistep method needs order, error_constant, normalized_error_constant or zero_stable")
+    return MultistepOrder(method.name, options, own, predictor, order, constants.get("error_constant"), constants.get("normalized_error_constant"),
+                          zero_stable)
 
 
 def _order_of(coefficients) -> tuple:
@@ -139,6 +144,15 @@ def evaluate(claim: Claim, context: Context = DEFAULT_CONTEXT) -> Outcome:
         else:
             failures.append(f"order: claimed {spec.order}, but the method is not zero-stable ({how}), so it does not converge "
                             f"although it is consistent of order {order}")
+    if spec.zero_stable is not None:  # the root condition on its own (Dahlquist; rho's roots in the closed unit disc, those on it simple)
+        root_condition, how = zero_stability(spec.coefficients)
+        if "zero_stable" not in computed:
+            derivation.append(f"rho(zeta) = {rho}: {how}; zero-stable: {'yes' if root_condition else 'no'}")
+            computed["zero_stable"] = str(root_condition).lower()
+        if root_condition == spec.zero_stable:
+            successes.append(f"zero_stable = {str(root_condition).lower()} ({how})")
+        else:
+            failures.append(f"zero_stable: claimed {str(spec.zero_stable).lower()}, computed {str(root_condition).lower()} ({how})")
     for name, claimed, value, symbol_text in (("error constant", spec.error_constant, constant, f"C_{order + 1}"),
                                               ("normalized error constant", spec.normalized_error_constant, normalized,
                                                f"C_{order + 1}/sigma(1)")):

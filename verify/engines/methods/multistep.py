@@ -135,9 +135,16 @@ class LinearMultistep(Method):
         if options.get("start") == "exact" and set(model.states) - set(model.solution):
             raise MethodError(f"method {self.name}: start = \"exact\" needs the model's solution for every state")
         history = options.get("history")
+        values = f"{k - 1} exact value{'s' if k > 2 else ''} (at t0 + h{f', ..., t0 + {k - 1}h' if k > 2 else ''})"
+        if history is not None and not isinstance(history, dict):
+            raise MethodError(f"method {self.name}: history must be a table of each state's {values}, e.g. history = "
+                              f"{{ {model.states[0]} = [...] }}, got {history!r}")
+        if history is not None and set(history) != set(model.states):
+            raise MethodError(f"method {self.name}: history must give every state ({', '.join(model.states)}) and nothing else, "
+                              f"got {', '.join(map(str, history)) or 'none'}")
         if history is not None and not all(isinstance(v, list) and len(v) == k - 1 and all(getattr(x, "is_Rational", False) for x in v)
                                            for v in history.values()):
-            raise MethodError(f"method {self.name}: history must give each state {k - 1} exact values (at t0 + h, ..., t0 + {k - 1}h)")
+            raise MethodError(f"method {self.name}: history must give each state {values}")
 
     def step_length(self, options):
         return options["h"]
