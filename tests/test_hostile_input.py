@@ -40,7 +40,7 @@ rhs = "1/2"
 FIXTURES = {
     "source_not_table": "'source' must be a table",
     "model_not_table": "'model' must be a table of [model.NAME] tables, got an integer (5)",
-    "document_not_string": "[source] document must be a file name (a string), got an integer (5)",
+    "document_not_string": "[source] document must be a file name (a printable string), got an integer (5)",
     "title_not_string": "[source] title must be a string",
     "cases_parameters_not_table": "'parameters' must be a table, got an integer (5)",
     "deep_array": "cannot read TOML: arrays or tables nested too deeply",
@@ -630,3 +630,62 @@ def patch_kind(monkeypatch, name, **functions):
     from verify.checks import CHECKS
 
     monkeypatch.setitem(CHECKS, name, dataclasses.replace(CHECKS[name], **functions))
+
+
+# --- a hostile review of the command line and the reports (2026-12-05) ---
+
+@pytest.mark.parametrize("option", [("--timeout", "inf"), ("--timeout", "nan"), ("--timeout", "1e400"), ("--memory-limit", "99999999999999")])
+def test_limits_no_worker_can_keep_are_usage_errors(run_cli, tmp_path, option):
+    """--timeout inf was a traceback (the worker's poll took an infinite timeout) and wrote no report, nan silently
+    removed the time limit, and a huge --memory-limit overflowed setrlimit so that every claim was 'past the memory
+    limit'.  Usage errors now (exit 2), and the API refuses them too."""
+    (tmp_path / "c.toml").write_text('[[claim]]\nid = "one"\nstatement = "s"\ncheck = "relation"\nlhs = "1"\nop = "=="\nrhs = "1"\n', encoding="utf-8")
+    result = run_cli("run", "c.toml", "--no-cache", *option)
+    assert result.exit_code == 2 and "Invalid value" in result.output and "Traceback" not in result.output, result.output
+    with pytest.raises(ValueError, match="limit must be a number"):
+        runner.check(runner.load([str(tmp_path / "c.toml")], []), **({"timeout": float(option[1])} if option[0] == "--timeout" else {"memory_limit": int(option[1])}))
+
+
+def test_text_that_would_break_a_report_is_refused_or_escaped(run_cli, tmp_path):
+    """Noncharacters in an id (U+FFFF made the JUnit XML unreadable), control characters in a [source] title or a
+    statement (a raw NUL or a fake 'FAIL' line in `verify list`), a backtick and Markdown in an id (the code span
+    closed early and a javascript: link went live); a multi-line statement is one line."""
+    (tmp_path / "ids.toml").write_text('[[claim]]\nid = "a\\uFFFF"\nstatement = "s"\ncheck = "relation"\nlhs = "1"\nop = "=="\nrhs = "1"\n'
+                                       '[[claim]]\nid = "md|`tick`*s*[l](javascript:x)"\nstatement = "s"\ncheck = "relation"\nlhs = "1"\nop = "=="\nrhs = "1"\n'
+                                       '[[claim]]\nid = "nul"\nstatement = "a\\u0000b\\r\\nFAIL injected"\ncheck = "relation"\nlhs = "1"\nop = "=="\nrhs = "1"\n'
+                                       '[[claim]]\nid = "lines"\nstatement = """two\nlines"""\ncheck = "relation"\nlhs = "1"\nop = "=="\nrhs = "1"\n',
+                                       encoding="utf-8")
+    (tmp_path / "title.toml").write_text('[source]\ntitle = "T\\u0001itle"\n[[claim]]\nid = "t"\nstatement = "s"\ncheck = "relation"\nlhs = "1"\nop = "=="\nrhs = "1"\n',
+                                         encoding="utf-8")
+    junit = run_cli("run", "ids.toml", "title.toml", "--no-cache", "--format", "junit").stdout
+    ET.fromstring(junit)  # well-formed
+    report = json.loads(run_cli("run", "ids.toml", "title.toml", "--no-cache", "--format", "json").stdout)
+    messages = {c["id"]: c["message"] for c in report["claims"]}
+    assert any("contains control characters" in m for m in messages.values()), messages  # the id with U+FFFF
+    assert "'statement' contains control characters" in messages["nul"]
+    assert any("[source] title must be printable text" in m for m in messages.values()), messages
+    listing = run_cli("list", "ids.toml").output
+    assert "two lines" in listing and "FAIL injected" not in listing, listing
+    markdown = run_cli("run", "ids.toml", "--no-cache", "--format", "markdown").stdout
+    assert "``md\\|`tick`*s*[l](javascript:x)``" in markdown, markdown
+
+
+def test_a_claim_naming_a_model_two_model_files_define_is_an_error(tmp_path):
+    """The model of the first file in sorted order was used, and a true claim was refuted against the other."""
+    (tmp_path / "models").mkdir()
+    (tmp_path / "models" / "m0.toml").write_text('[model.mm]\nstates = ["y"]\nrhs = { y = "-2*y" }\n', encoding="utf-8")
+    (tmp_path / "models" / "m1.toml").write_text('[model.mm]\nstates = ["y"]\nrhs = { y = "-y" }\n', encoding="utf-8")
+    (tmp_path / "c.toml").write_text('[[claim]]\nid = "amb"\nstatement = "s"\ncheck = "run"\nmodel = "mm"\nmethod = "euler"\n'
+                                     'options = { h = "1/2" }\ninitial = { y = 1 }\nsteps = 1\nexpect = { y = "1/2" }\n', encoding="utf-8")
+    claims = runner.load([str(tmp_path / "c.toml")], [str(tmp_path / "models")])
+    [claim] = [c for c in claims if c.id == "amb"]
+    assert claim.load_error and "model 'mm' is defined in" in claim.load_error and "m0.toml" in claim.load_error, claim.load_error
+
+
+def test_a_derivation_line_of_a_difference_is_not_read_as_a_labelled_assignment():
+    """'lhs - rhs = 0' was typeset as the label 'lhs -' and rhs = 0 (rhs was -7/5) in every relation's LaTeX."""
+    from verify.report.derivation import read_line
+
+    line = read_line("lhs - rhs = 0")
+    assert line.label is None and not line.assignments
+    assert read_line("named value h = 1/40").assignments == [("h", sympy.Rational(1, 40))]

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import click
 
-from verify.limits import DEFAULT_MEMORY_MIB, DEFAULT_TIMEOUT
+from verify.limits import DEFAULT_MEMORY_MIB, DEFAULT_TIMEOUT, MAX_MEMORY_MIB, MAX_TIMEOUT
 from verify.report import FORMATS, figures, render_report, unlimited_int_digits
 
 # sympy, mpmath and the claim kinds are imported by the commands that use them: `verify --help` pays for none.
@@ -16,15 +16,22 @@ paths_argument = click.argument("paths", nargs=-1, type=click.Path(exists=True))
 models_option = click.option("--models", "model_dirs", multiple=True, type=click.Path(file_okay=False), help="Model directory (repeatable; default ./models).")
 
 
+def _finite(context, parameter, value):
+    """nan passes FloatRange (it compares false with both ends): refused here, as a usage error."""
+    if value is not None and value != value:
+        raise click.BadParameter("nan is not a number of seconds")
+    return value
+
+
 def limit_options(command):
     """--timeout, --memory-limit and --in-process, shared by run and explain."""
     command = click.option("--in-process", is_flag=True, help="Check in this process: no worker processes and no time or memory limit (for debugging).")(command)
     command = click.option(
-        "--memory-limit", "memory_limit", type=click.IntRange(min=0), default=None, metavar="MB",
+        "--memory-limit", "memory_limit", type=click.IntRange(min=0, max=MAX_MEMORY_MIB), default=None, metavar="MB",
         help=f"Address space per worker process in MiB; a claim past it is an error (default {DEFAULT_MEMORY_MIB}; 0: no limit).",
     )(command)
     command = click.option(
-        "--timeout", type=click.FloatRange(min=0), default=None, metavar="SECONDS",
+        "--timeout", type=click.FloatRange(min=0, max=MAX_TIMEOUT), default=None, metavar="SECONDS", callback=_finite,
         help=f"Per-claim limit in seconds; a claim past it is an error, the rest go on (default {DEFAULT_TIMEOUT:g}; 0: no limit).",
     )(command)
     return command

@@ -32,6 +32,11 @@ def pytest_addoption(parser):
 def pytest_configure(config):
     for kind in KINDS:  # listed here, not imported: a session that collects no claim file pays nothing
         config.addinivalue_line("markers", f"{kind}: a verify claim of check = \"{kind}\"")
+    from verify.limits import limit_problem  # a light module (no sympy)
+
+    problem = limit_problem(config.getoption("verify_timeout"), config.getoption("verify_memory_limit"))
+    if problem:
+        raise pytest.UsageError(f"--verify-timeout / --verify-memory-limit: {problem}")
 
 
 def pytest_collect_file(file_path, parent):

@@ -29,7 +29,7 @@ from verify.input.load import Claim, load_claims
 from verify.results import (  # noqa: F401 -- Result, SourceLibrary, exit_status ... are also read as runner's
     DEFAULT_CLAIMS, DEFAULT_MODELS, DEFAULT_SOURCES, Result, SourceLibrary, assemble, default_model_dirs, default_source_dirs, exit_status,
     normalized, read_bounded)
-from verify.limits import DEFAULT, DEFAULT_MEMORY_MIB, DEFAULT_TIMEOUT  # noqa: F401 -- read here at call time (tests patch them here)
+from verify.limits import DEFAULT, DEFAULT_MEMORY_MIB, DEFAULT_TIMEOUT, limit_problem  # noqa: F401 -- read here at call time (tests patch them here)
 from verify.selection import compile_selection
 from verify.report import unlimited_int_digits
 
@@ -59,6 +59,13 @@ def _limit(value, default):
     return value or None
 
 
+def _usable_limits(timeout, memory_limit) -> None:
+    """ValueError for a time or memory limit no worker can keep (nan, inf, negative, too large: limits.limit_problem)."""
+    problem = limit_problem(timeout, memory_limit)
+    if problem:
+        raise ValueError(problem)
+
+
 def check(
     claims: list[Claim],
     source_dirs=(),
@@ -83,6 +90,7 @@ def check(
     ``cache`` (a verify.cache.ResultCache): reuse the verdicts of claims whose inputs did not change, store the
     new ones (not when pictures are drawn), and record who passed for ``--failed``.
     """
+    _usable_limits(timeout, memory_limit)
     timeout = _limit(timeout, DEFAULT_TIMEOUT)
     memory_limit = _limit(memory_limit, DEFAULT_MEMORY_MIB)
     if context.figures:
@@ -359,6 +367,7 @@ def explain_bounded(claim: Claim, timeout: float | None = DEFAULT, memory_limit:
             lines = [f"(no derivation: {type(exc).__name__})"]
         return outcome, lines
 
+    _usable_limits(timeout, memory_limit)
     timeout = _limit(timeout, DEFAULT_TIMEOUT)
     memory_limit = _limit(memory_limit, DEFAULT_MEMORY_MIB)
     if in_process or not _can_fork() or claim.load_error:

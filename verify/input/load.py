@@ -103,7 +103,14 @@ def valid_name(name) -> bool:
 
 
 def _printable(text: str) -> bool:
-    return not any(unicodedata.category(ch) in ("Cc", "Cf", "Zl", "Zp") for ch in text)
+    """No control, format, separator or surrogate character and no noncharacter (U+FFFE, U+FFFF, U+FDD0-U+FDEF, ...):
+    none of them may reach a report line, an XML attribute or a terminal."""
+    return not any(unicodedata.category(ch) in ("Cc", "Cf", "Zl", "Zp", "Cs") or _noncharacter(ch) for ch in text)
+
+
+def _noncharacter(ch: str) -> bool:
+    code = ord(ch)
+    return 0xFDD0 <= code <= 0xFDEF or (code & 0xFFFE) == 0xFFFE
 
 
 @contextmanager
@@ -133,6 +140,13 @@ def bounded_time(seconds: float | None):
             signal.setitimer(signal.ITIMER_REAL, remaining, outer_interval)
 
 
+@dataclass(frozen=True)
+class AmbiguousModel:
+    """A model name defined in two model files: a claim that names it is an error (not checked against either)."""
+    message: str
+    file: str = "(ambiguous)"
+
+
 def load_models(directories) -> tuple[dict[str, Model], list[Claim]]:
     """Models from every model directory; a bad model file becomes an error entry."""
     models: dict[str, Model] = {}
@@ -153,7 +167,9 @@ def load_models(directories) -> tuple[dict[str, Model], list[Claim]]:
                 raise ExprError("'model' must be a table of [model.NAME] tables")
             for name, table in tables.items():
                 if name in models:
-                    raise ExprError(f"model {name!r} is also defined in {models[name].file}")
+                    first = models[name].file
+                    models[name] = AmbiguousModel(f"model {name!r} is defined in {first} and in {path}: which one is meant is not decided")
+                    raise ExprError(f"model {name!r} is also defined in {first}")
                 models[name] = _bounded_model(name, table, str(path))
         except ExprError as exc:
             errors.append(Claim(id="(model file)", file=str(path), table={}, load_error=f"{path}: {_one_line(exc)}"))
@@ -254,10 +270,14 @@ def _load_file(path: Path, shared_models, checks, seen_ids, wanted=None) -> list
         if extra:
             claims.append(file_error(f"unknown key(s) {', '.join(sorted(extra))} in [source] (known: document, title)"))
         if document is not None and not (isinstance(document, str) and document and _printable(document)):
-            claims.append(file_error(f"[source] document must be a file name (a string), got {_kind(document)}"))
+            what = "a string with control characters" if isinstance(document, str) and document else _kind(document)
+            claims.append(file_error(f"[source] document must be a file name (a printable string), got {what}"))
             document = None
         if title is not None and not isinstance(title, str):
             claims.append(file_error(f"[source] title must be a string, got {_kind(title)}"))
+            title = None
+        elif title is not None and not _printable(title):
+            claims.append(file_error("[source] title must be printable text: it contains control characters"))
             title = None
     local_models, model_errors = {}, {}
     models_problem = None
@@ -355,6 +375,9 @@ def _prepare(claim: Claim, local_models, model_errors, shared_models, checks) ->
     statement = table.get("statement", "")
     if not isinstance(statement, str):
         raise LoadError(f"'statement' must be a string, got {_kind(statement)}")
+    statement = " ".join(statement.split())  # one line: a multi-line TOML string's newlines and tabs are spaces
+    if not _printable(statement):
+        raise LoadError("'statement' contains control characters")
     claim.statement = statement
     if not claim.statement:
         raise LoadError("missing 'statement' (what the source says)")
@@ -373,6 +396,9 @@ def _prepare(claim: Claim, local_models, model_errors, shared_models, checks) ->
         if model_name in model_errors:
             raise LoadError(model_errors[model_name])
         claim.model = local_models.get(model_name) or shared_models.get(model_name)
+        if isinstance(claim.model, AmbiguousModel):
+            message, claim.model = claim.model.message, None
+            raise LoadError(message)
         if claim.model is None:
             raise LoadError(f"unknown model {model_name!r}")
     symbols = table.get("symbols", [])
