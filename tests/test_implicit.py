@@ -141,3 +141,58 @@ def test_a_numerical_energy_ratio_within_its_resolution_of_the_bound_is_not_deci
     assert results["kept"].status == "error" and "not decided" in results["kept"].message, results["kept"].message
     assert (results["far-bound"].status, results["far-bound"].evidence) == ("verified", "numerical"), results["far-bound"].message
     assert_refuted(results["far-bound-wrong"], ["final_ratio: claimed > 1.01"])
+
+
+OSCILLATOR = ('[model.osc]\nstates = ["x", "v"]\nrhs = { x = "v", v = "-x" }\nfunctionals = { energy = "(x**2 + v**2)/2" }\n'
+              '[model.decay]\nstates = ["y"]\nrhs = { y = "-y" }\n')
+
+
+def test_energy_ratios_of_tableaus_with_algebraic_coefficients_are_exact(check_claims):
+    """Energy claims on Gauss-Legendre (sqrt 3), Radau IIA-5 (sqrt 6) and SDIRK-2 (sqrt 2) were internal errors.
+    By hand: Gauss-4's R(z) is the (2,2) Pade approximant, |R(i/10)| = 1, so E_n/E_0 = 1 (Cooper 1987); Radau
+    IIA-5's |R(i/10)|^2 = 3602160900/3602160901 per step; SDIRK-2 damps."""
+    body = 'check = "energy"\nmodel = "osc"\nmethod = "{}"\noptions = {{ h = "1/10" }}\ninitial = {{ x = 1, v = 0 }}\nsteps = {}\nexpect = {{ {} }}\n'
+    results = {k: r.outcome for k, r in check_claims(claims_text(OSCILLATOR, {
+        "gauss": (body.format("gauss-legendre-4", 50, 'max_ratio = "== 1", min_ratio = "== 1"'),),
+        "gauss-wrong": (body.format("gauss-legendre-4", 50, 'min_ratio = "< 1"'),),
+        "radau": (body.format("radau-iia-5", 10, 'final_ratio = "== (3602160900/3602160901)**10", max_ratio = "== 1"'),),
+        "radau-wrong-exponent": (body.format("radau-iia-5", 10, 'final_ratio = "== (3602160900/3602160901)**11"'),),
+        "sdirk": (body.format("sdirk-2", 20, 'final_ratio = "< 1", max_ratio = "<= 1"'),),
+        "sdirk-flipped": (body.format("sdirk-2", 20, 'final_ratio = "> 1"'),),
+    })).items()}
+    assert (results["gauss"].status, results["gauss"].evidence) == ("verified", "exact"), results["gauss"].message
+    assert (results["radau"].status, results["radau"].evidence) == ("verified", "exact"), results["radau"].message
+    assert (results["sdirk"].status, results["sdirk"].evidence) == ("verified", "certified"), results["sdirk"].message
+    assert_refuted(results["gauss-wrong"], ["min_ratio: claimed < 1, computed 1"])
+    assert_refuted(results["radau-wrong-exponent"], ["final_ratio: claimed == (3602160900/3602160901)**11, computed ≈ 0.99999999"])
+    assert_refuted(results["sdirk-flipped"], ["final_ratio: claimed > 1, computed ≈ 0.99998530"])
+
+
+def test_series_proofs_reach_local_order_7(check_claims):
+    """Gauss-Legendre-6's R(z) is the (3,3) Pade approximant: R(z) - e^z = z^7 3!3!/(6!7!) + ..., so the one-step
+    defect on y' = -y is -y h^7/100800 (it was refused: order at most 6)."""
+    body = 'check = "order"\nmodel = "decay"\nmethod = "gauss-legendre-6"\nproof = "series"\nlocal = true\norder = {}\nleading_term = "{}"\n'
+    results = {k: r.outcome for k, r in check_claims(claims_text(OSCILLATOR, {
+        "true": (body.format(7, "-y/100800"),), "changed-digit": (body.format(7, "-y/100801"),), "wrong-order": (body.format(6, "-y/100800"),)})).items()}
+    assert results["true"].status == "verified", results["true"].message
+    assert results["changed-digit"].status == results["wrong-order"].status == "refuted", (results["changed-digit"].message, results["wrong-order"].message)
+
+
+def test_the_twin_s_affine_nodes_fall_back_to_plain_iterates_when_balls_widen(check_claims, monkeypatch):
+    """10^5 RK4 steps on the oscillator: the nodes' arb balls widen by the wrapping effect past 4096 bits, and the
+    true claim final_ratio > 0.99 (exactly (1 - h^6/72 + h^8/576)^N = 0.99861...) was an error.  The iterates are
+    then taken in mpmath; here the balls are made to fail on a short run, whose claim must come out the same."""
+    from verify.engines import twins
+    from verify.errors import SolverFailure
+
+    body = 'check = "energy"\nmodel = "osc"\nmethod = "rk4"\noptions = {{ h = "1/10" }}\ninitial = {{ x = 1, v = 0 }}\nsteps = 200\nexpect = {{ final_ratio = "{}" }}\n'
+    text = claims_text(OSCILLATOR, {"true": (body.format("> 0.99"),), "wrong": (body.format("> 0.9999999"),)})
+    before = {k: r.outcome for k, r in check_claims(text).items()}
+
+    def widened(compute, digits, what):
+        raise SolverFailure(f"{what} not resolved (forced)")
+
+    monkeypatch.setattr(twins, "_resolved_in_balls", widened)
+    after = {k: r.outcome for k, r in check_claims(text).items()}
+    assert before["true"].status == after["true"].status == "verified" and before["true"].message == after["true"].message
+    assert before["wrong"].status == after["wrong"].status == "refuted"

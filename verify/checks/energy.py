@@ -25,7 +25,7 @@ from dataclasses import dataclass
 import mpmath
 import sympy
 
-from verify.engines import certified, crosscheck
+from verify.engines import certified, crosscheck, number_field
 from verify.engines import rational
 from verify.input.load import Claim, LoadError
 from verify.engines.methods import ExactSystem, Recorder, run
@@ -36,6 +36,7 @@ from verify.checks.comparisons import OPERATORS, RELATION
 from verify.checks.kit import KeptRuns, option_value, initial_values, method_and_options, read_rational, validated
 from verify.engines import twins
 from verify.errors import CertifiedUnavailable, ExactSizeError, NotRational, SolverFailure
+from verify.checks import energy_algebraic
 from verify.checks.kind import ClaimKind
 
 KEYS = {"method", "options", "initial", "steps", "functional", "expect", "compare", "label"}
@@ -222,6 +223,13 @@ def evaluate(claim: Claim, context: Context = DEFAULT_CONTEXT) -> Outcome:
     except NotRational as exc:  # sqrt(2) as a parameter value: neither the exact route nor the twin's system reading
         raise CheckError(f"the energy check needs a right-hand side rational in the state, with rational parameter values ({exc})") from None
     functional = claim.substitute(claim.model.functionals[name])
+    try:
+        field = method.number_field(options)
+    except NotRational as exc:
+        raise CheckError(f"the energy check cannot run {method.name} exactly: {exc}") from None
+    if not number_field.is_rational_field(field):  # Gauss-Legendre's sqrt(3): the run over the tableau's field
+        mp_times, mp_ratios, _ = _ratios_mp(claim, method, options, system, t0, y0, steps, functional)
+        return energy_algebraic.evaluate(claim, spec, system, functional, field, (mp_times, mp_ratios))
     affine = method.affine_for(options) and system.affine and not method.variable_step
     exact_route = affine and _rational(functional, claim.model)
     projected = _projected_bits(method, system, options, t0, y0, steps) if exact_route else 0

@@ -256,6 +256,18 @@ def affine_power(field, step, y0, steps: int) -> list:
     return [row[0] for row in result.to_list()[:n]]
 
 
+def affine_iterates(field, step, y0, steps: int):
+    """Every iterate y_1, ..., y_steps of an affine map y -> M y + c over ``field`` (M and c read off the step as for
+    affine_power), by the field's arithmetic: one matrix-vector product a step instead of the step's stage solve
+    (Radau IIA-5 over QQ(sqrt(6)): an LU solve in the field at every step, 18 ms, against about 0.1 ms)."""
+    n = len(y0)
+    matrix, offset = rational.affine_map(step, n)
+    y = [field.convert(v) if not isinstance(v, type(field.one)) else v for v in y0]
+    for _ in range(steps):
+        y = [sum((matrix[i][j] * y[j] for j in range(n) if matrix[i][j]), offset[i]) for i in range(n)]
+        yield list(y)
+
+
 def decide_equal(a: sympy.Expr, b: sympy.Expr) -> bool | None:
     """Whether two closed real numbers are equal, decided exactly in the number field they generate; None when
     they are not both algebraic numbers written with radicals and CRootOf (or their field is too large)."""

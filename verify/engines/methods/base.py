@@ -577,7 +577,7 @@ def run(method: Method, system: ExactSystem, options: dict, t0, y0, steps: int, 
     size = len(y)
     y = y + [Rational(v) for v in method.initial_memory(system, t0, list(y), exact_options)]
     over_rationals = system.affine and (nodes or steps > 1)  # an algebraic field: the power only (no gcd-free node route)
-    over_field = system.affine_over_field and not nodes and steps > 1
+    over_field = system.affine_over_field and steps > 1
     if (isinstance(quantities, frozenset) and quantities and not keep and not nodes and system.affine and steps > 1
             and method.affine_for(options) and not method.variable_step
             and quantities <= set(method.accumulated_names(system.model, exact_options))):
@@ -589,6 +589,10 @@ def run(method: Method, system: ExactSystem, options: dict, t0, y0, steps: int, 
         one_step = Recorder(keep=False)  # the map's first evaluation (rational.affine_map: at the zero state) counts
         recorders = iter([one_step])     # the evaluations one step makes; an affine step makes the same at any state
         step_map = lambda v: method.step(system, t0, v, exact_options, next(recorders, None) or Recorder(keep=False))  # noqa: E731
+        if over_field and nodes:
+            node_values = [(t0 + (n + 1) * length, values[:size])
+                           for n, values in enumerate(number_field.affine_iterates(system.field, step_map, y, steps))]
+            return RunResult(t0 + steps * length, node_values[-1][1], _counted(one_step, steps), node_values, "affine iteration", system.field)
         if over_field:
             final = number_field.affine_power(system.field, step_map, y, steps)
             return RunResult(t0 + steps * length, final[:size], _counted(one_step, steps), [], "affine power", system.field)
