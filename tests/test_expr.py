@@ -71,7 +71,7 @@ def test_decimal_literals_round_trip_exactly(value):
         ("-" * 200 + "1", "nested deeper"),
         ("9" * 250, "number literal longer"),
         ("1e999999999", "too large to read exactly"),
-        ("x*1.5e-999999", "too large to read exactly"),
+        ("x*1.5e-999999", "too small to read exactly"),
     ],
 )
 def test_refusals_name_the_offending_text(text, reason):

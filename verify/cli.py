@@ -340,6 +340,10 @@ def explain_command(claim_id, paths, model_dirs, latex, standalone, show_all, ti
         click.echo(f"no claim with id {claim_id!r}", err=True)
         sys.exit(2)
     claim = claims[0]
+    if len(claims) > 1:  # `verify run` makes the later ones errors: said here too, and the exit status is 2
+        others = ", ".join(f"{c.file}:{c.line}" for c in claims[1:])
+        click.echo(f"error: the id {claim_id!r} is defined {len(claims)} times (also at {others}); explaining the first, in "
+                   f"{claim.file}:{claim.line}", err=True)
     outcome, lines = runner.explain_bounded(claim, timeout=timeout, memory_limit=memory_limit, in_process=in_process)
     if not show_all:
         from verify.report.shared import summarised
@@ -356,7 +360,7 @@ def explain_command(claim_id, paths, model_dirs, latex, standalone, show_all, ti
             for line in lines:
                 click.echo("  " + line)
             click.echo(f"=> {outcome.status} ({outcome.evidence or '-'}): {outcome.message}")
-    sys.exit(2 if claim.load_error else 0 if outcome.status == claim.expected else 1)
+    sys.exit(2 if claim.load_error or len(claims) > 1 else 0 if outcome.status == claim.expected else 1)
 
 
 @main.command("coverage")

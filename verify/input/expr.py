@@ -105,8 +105,11 @@ def _check_decimal(value: Decimal) -> None:
     if not value.is_finite():
         raise ExprError(f"not a finite number: {value}")
     sign, digits, exponent = value.as_tuple()
-    if abs(exponent) > MAX_DECIMAL_EXPONENT or len(digits) > MAX_LITERAL_DIGITS:
-        raise ExprError(f"decimal {value} too large to read exactly (exponent limit {MAX_DECIMAL_EXPONENT})")
+    if len(digits) > MAX_LITERAL_DIGITS:
+        raise ExprError(f"decimal {value} has too many digits to read exactly (limit {MAX_LITERAL_DIGITS})")
+    if abs(exponent) > MAX_DECIMAL_EXPONENT:
+        size = "small" if exponent < 0 and len(digits) + exponent <= 0 else "large"
+        raise ExprError(f"decimal {value} too {size} to read exactly (exponent limit {MAX_DECIMAL_EXPONENT})")
 
 
 def parse(

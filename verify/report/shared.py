@@ -81,7 +81,9 @@ def summary_line(results) -> str:
     statuses = Counter(r.outcome.status for r in results)
     failed = sum(not r.passed for r in results)
     stale = sum(r.stale for r in results)
-    if failed == 0 and set(statuses) == {"verified"}:
+    if n == 0:
+        line = head
+    elif failed == 0 and set(statuses) == {"verified"}:
         line = f"{head} · all verified"
     else:
         parts = []
