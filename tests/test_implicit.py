@@ -196,3 +196,42 @@ def test_the_twin_s_affine_nodes_fall_back_to_plain_iterates_when_balls_widen(ch
     after = {k: r.outcome for k, r in check_claims(text).items()}
     assert before["true"].status == after["true"].status == "verified" and before["true"].message == after["true"].message
     assert before["wrong"].status == after["wrong"].status == "refuted"
+
+
+def test_the_energy_runs_at_two_precisions_solve_their_implicit_stages_to_their_own_precision(check_claims, monkeypatch):
+    """The trapezoid rule keeps x^2 + y^2 exactly on the nonlinear rotation; over 2000 steps (h = 1/100) its 50- and
+    70-digit runs, both stopping Newton at the default residual 1e-40, ended 2.9e-43 above it alike, so their
+    difference hid the error and max_ratio > 1 + 1e-43 was verified (FALSE-VERIFIED).  As run claims' numerical
+    route, each run now solves to 10^-(digits - 5); checked on the tolerances the twin is given (the 2000-step case
+    takes seconds) and on a short run's verdicts."""
+    from verify.engines import twins
+
+    seen = []
+    solve = twins.solve
+
+    def recording(problem, *args, **kwargs):
+        seen.append((kwargs.get("digits"), problem.options.get("newton_tolerance")))
+        return solve(problem, *args, **kwargs)
+
+    monkeypatch.setattr(twins, "solve", recording)
+    head = ('[model.nlrot]\nstates = ["x", "y"]\nrhs = { x = "-y*(x**2 + y**2)", y = "x*(x**2 + y**2)" }\n'
+            'functionals = { energy = "x**2 + y**2" }\n')
+    body = 'check = "energy"\nmodel = "nlrot"\nmethod = "trapezoid"\noptions = {{ h = "1/10" }}\ninitial = {{ x = 1, y = "1/3" }}\nsteps = 20\nexpect = {{ {} }}\n'
+    results = {k: r.outcome for k, r in check_claims(claims_text(head, {
+        "true": (body.format('max_ratio = "<= 1 + 10**(-30)"'),), "false": (body.format('max_ratio = "> 1 + 10**(-30)"'),)})).items()}
+    assert {(d, t) for d, t in seen} >= {(50, sympy.Rational(1, 10**45)), (70, sympy.Rational(1, 10**65))}, seen
+    assert results["true"].status == "verified" and results["false"].status == "refuted", (results["true"].message, results["false"].message)
+
+
+def test_a_tableau_with_algebraic_coefficients_on_a_nonlinear_model_goes_to_the_numerical_energy_route(check_claims):
+    """Gauss-Legendre-4 on the nonlinear rotation was an internal error (NotRational from the run over QQ(sqrt 3),
+    whose stage equations are nonlinear); now the numerical route: the exact invariant (== 1) is not decided, a
+    bound far from it is."""
+    head = ('[model.nlrot]\nstates = ["x", "y"]\nrhs = { x = "-y*(x**2 + y**2)", y = "x*(x**2 + y**2)" }\n'
+            'functionals = { energy = "x**2 + y**2" }\n')
+    body = 'check = "energy"\nmodel = "nlrot"\nmethod = "gauss-legendre-4"\noptions = {{ h = "1/10" }}\ninitial = {{ x = 1, y = "1/2" }}\nsteps = 5\nexpect = {{ {} }}\n'
+    results = {k: r.outcome for k, r in check_claims(claims_text(head, {
+        "invariant": (body.format('final_ratio = "== 1"'),), "far": (body.format('final_ratio = "< 1.001"'),), "far-wrong": (body.format('final_ratio = "> 1.001"'),)})).items()}
+    assert results["invariant"].status == "error" and "internal" not in results["invariant"].message, results["invariant"].message
+    assert (results["far"].status, results["far"].evidence) == ("verified", "numerical"), results["far"].message
+    assert results["far-wrong"].status == "refuted", results["far-wrong"].message

@@ -183,3 +183,18 @@ def test_nested_square_roots_are_denested_in_identities_and_solutions(check_clai
     assert results["identity"].status == results["solution"].status == "verified", (results["identity"].message, results["solution"].message)
     assert_refuted(results["identity-changed-digit"], ["claimed x*(sqrt(2) + sqrt(3)) = x*sqrt(5 + 2*sqrt(7))"])
     assert results["solution-changed-digit"].status == "refuted", results["solution-changed-digit"].message
+
+
+def test_a_strictly_positive_form_with_a_constant_needs_only_the_constant_s_pivot_positive(check_claims):
+    """x**2 + 1 on states x, y has a zero pivot for y (the model's whole state is the form's), and was 'not proved';
+    positive everywhere iff M is semidefinite and its last (constant) pivot is positive (no null vector of M has a
+    nonzero last coordinate).  (x - y)**2 + x - y + 1/4 = (x - y + 1/2)**2 is 0 at x = -1/2, y = 0."""
+    head = '[model.rot]\nstates = ["x", "y"]\nrhs = { x = "-y", y = "x" }\n'
+    cases = {"plus-one": ("x**2 + 1", "positive"), "shifted": ("(x - y)**2 + 1", "positive"), "radical": ("(x - sqrt(2)*y)**2 + sqrt(2)", "positive"),
+             "negative": ("-x**2 - 1", "negative"), "square": ("(x - y)**2 + x - y + 1/4", "positive"), "touches": ("x**2 - 2*x + 1", "positive")}
+    results = {k: r.outcome for k, r in check_claims(claims_text(head, {k: (f'check = "sign"\nmodel = "rot"\nexpr = "{e}"\nsign = "{s}"\n',)
+                                                                        for k, (e, s) in cases.items()})).items()}
+    for key in ("plus-one", "shifted", "radical", "negative"):
+        assert results[key].status == "verified", (key, results[key].message)
+    assert_refuted(results["square"], ["claimed (x - y)**2 + x - y + 1/4 positive for all real x, y; computed 0 at x = -1/2, y = 0"])
+    assert_refuted(results["touches"], ["computed 0 at x = 1, y = 0"])

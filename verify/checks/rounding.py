@@ -184,14 +184,14 @@ class RoundingAudit:
 
     def _printed(self, v: AuditedValue, mode: str) -> str:
         value = v.printed[mode]
-        return "undecided" if value is None else decimal_text(value)
+        return "undecided" if value is None else _at_places(value, self.places)
 
     def _miss(self, v: AuditedValue, modes) -> str:
         if v.exactly:
             computed = v.shown_text if v.exact is not None else f"∈ {v.shown_text}"
             return (f"{v.label}: claimed {decimal_text(v.claimed)} (more decimals than digits = {self.places}, so compared exactly), "
                     f"computed {computed}")
-        tie = f" (a tie at decimal {self.places + 1})" if v.tie else ""
+        tie = f" (a tie at decimal {self.places + 1})" if v.tie and any(m in ROUNDING_MODES for m in modes) else ""  # truncation has none
         rounding = [v.printed[m] for m in ROUNDING_MODES if m in modes]
         if len(rounding) == 2 and rounding[0] == rounding[1]:
             shown = f"rounds to {self._printed(v, 'half-even')}"
@@ -202,3 +202,13 @@ class RoundingAudit:
             shown = (shown + ", " if shown else "") + f"truncates to {self._printed(v, TRUNCATE)}"
         computed = v.shown_text if v.exact is not None else f"∈ {v.shown_text}"
         return f"{v.label}: claimed {decimal_text(v.claimed)} at {self.places} decimals, computed {computed}{tie}, which {shown}"
+
+
+def _at_places(value, places: int) -> str:
+    """A decimal of at most ``places`` decimals written with exactly that many, as a table printing ``places``
+    decimals shows it (3.01920 at 5 decimals, not 3.0192); any other value as decimal_text writes it."""
+    scaled = value * 10**places
+    if scaled.q != 1:
+        return decimal_text(value)
+    sign, digits = ("-" if scaled < 0 else ""), str(abs(int(scaled))).rjust(places + 1, "0")
+    return f"{sign}{digits[:-places]}.{digits[-places:]}" if places else f"{sign}{digits}"

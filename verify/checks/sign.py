@@ -291,8 +291,13 @@ def _quadratic(claim, q, variables, polynomial, sign, strict, computed, header):
         derivation.append(Line(f"sum of squares (sympy expands it back to {form}): " + " + ".join(str(d * lin**2) for d, lin in squares),
                                terms=["sum of squares:", Formula(form), "=", sympy.Add(*(d * lin**2 for d, lin in squares), evaluate=False),
                                       "(sympy expands it back)"]))
-        if not strict or all(signs(d) > 0 for d in pivots):
-            kind = "definite" if strict else "semidefinite"
+        # strict: a homogeneous form is positive at every nonzero state iff M is definite; a form with a constant
+        # coordinate is positive at every state iff M is semidefinite and no null vector of M has a nonzero last
+        # coordinate, i.e. (M = L D L^T, L^T unit upper triangular) iff the constant's pivot, the last, is positive:
+        # x**2 + 1 on states x, y has a zero pivot for y and is positive everywhere
+        positive = all(signs(d) > 0 for d in pivots) if homogeneous else signs(pivots[-1]) > 0
+        if not strict or positive:
+            kind = ("definite" if all(signs(d) > 0 for d in pivots) else "semidefinite, the constant's pivot positive") if strict else "semidefinite"
             enclosed = [] if signs is _rational_sign else signs.lines()  # with the strict test's own
             return Outcome(
                 "verified",
@@ -304,7 +309,7 @@ def _quadratic(claim, q, variables, polynomial, sign, strict, computed, header):
                 computed,
                 derivation + enclosed,
             )
-        k = next(i for i, d in enumerate(pivots) if signs(d) == 0)
+        k = next(i for i, d in enumerate(pivots) if signs(d) == 0) if homogeneous else len(pivots) - 1
         y = [sympy.Integer(0)] * len(M)
         y[k] = sympy.Integer(1)
         failure = y  # a null direction: q vanishes there, so the strict sign fails
