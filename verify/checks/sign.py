@@ -394,6 +394,8 @@ def _grid_counterexample(q, variables, strict, sign_of):
 
 def _refuted(claim, sign, expression, point, computed, derivation, evidence="symbolic"):
     value = expression.subs(point)
+    if not value.is_Rational and is_zero(value):  # -sqrt(3) - sqrt(2) + sqrt(2*sqrt(6) + 5) is shown as the 0 it is
+        value = sympy.Integer(0)
     at = ", ".join(f"{s} = {v}" for s, v in point.items())
     computed["counterexample"] = at
     computed["value"] = str(value)

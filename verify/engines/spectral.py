@@ -405,7 +405,8 @@ def roots_bounded(polynomial: sympy.Expr, point: sympy.Expr, where: str, recurre
                              "semisimplicity is not decided")
         bounded = bounded and place != "outside" and not (place == "on" and multiplicity > 1)
         shown = factor.xreplace({Z: sympy.Symbol(variable_name)}) if variable_name != "z" else factor
-        placed.append(f"({shown}){'^' + str(multiplicity) if multiplicity > 1 else ''}: roots {place} the unit circle")
+        repeated = " (repeated: the root condition fails)" if place == "on" and multiplicity > 1 else ""
+        placed.append(f"({shown}){'^' + str(multiplicity) if multiplicity > 1 else ''}: roots {place} the unit circle{repeated}")
     return bounded, "; ".join(placed)
 
 
