@@ -268,7 +268,9 @@ def evaluate(claim: Claim, context: Context = DEFAULT_CONTEXT) -> Outcome:
     else:
         evidence = "numerical"
         why = (f"exact values would reach about {projected:,} bits per number" if exact_route
-               else "the step map is not affine" if not affine else f"{name} is not a rational function of the state")
+               else "the model is not linear and autonomous, so the step map is not affine" if not system.affine
+               else "the method's step is not one affine map of the state" if not affine
+               else f"{name} is not a rational function of the state")
         times, ratios, places, ties = _resolved(claim, method, options, system, t0, y0, steps, functional, mp_ratios, expect, mp_ties)
         how = (f"mpmath at {crosscheck.DIGITS} digits ({why}: no exact route over this horizon); a run at {crosscheck.DIGITS + CHECK_DIGITS} "
                f"digits agrees to {places} significant digits at every node{ties}")
