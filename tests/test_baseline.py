@@ -60,7 +60,8 @@ def test_a_fixed_claim_is_a_change_too_and_load_errors_are_never_baselined(tmp_p
     fixed = run(tmp_path, "--baseline", str(baseline))
     assert fixed.exit_code == 1 and "known-false: refuted -> verified" in fixed.output  # update the baseline to accept it
     (tmp_path / "c.toml").write_text(CLAIMS + '\n[[claim]]\nid = "broken"\nstatement = "s"\ncheck = "relation"\nlhs = "__import__"\n', encoding="utf-8")
-    assert run(tmp_path, "--baseline", str(baseline)).exit_code == 2
+    broken = run(tmp_path, "--baseline", str(baseline))
+    assert broken.exit_code == 2 and "not compared: a claim or file could not be loaded" in broken.output, broken.output
 
 
 def test_a_baseline_that_is_not_one_is_a_usage_error_before_the_run(tmp_path):

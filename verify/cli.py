@@ -232,7 +232,9 @@ def _check(paths, model_dirs, select, source_dirs, jobs, timeout, memory_limit, 
 def _baseline_status(baseline, path, recorded, results, status, lines, strict_sources, update, keep) -> int:
     """The exit status against the baseline (recording it first when there is none, or with --baseline-update), and
     its lines for stderr.  A claim that could not be loaded keeps status 2; --strict-sources keeps its failures."""
-    if status == 2:
+    if status == 2:  # a claim that could not be loaded: nothing is recorded or compared, and stderr says so
+        lines.append(f"baseline {path}: not {'recorded' if recorded is None or update else 'compared'}: "
+                     "a claim or file could not be loaded (exit status 2); fix the load errors first")
         return status
     sources_failed = strict_sources and any(r.source_note for r in results)
     if recorded is None or update:
