@@ -99,3 +99,12 @@ def test_toml_numbers_must_be_exact():
         parse(0.1, NAMES)  # a binary float never reaches the exact path
     with pytest.raises(ExprError):
         parse(True, NAMES)
+
+
+def test_a_long_expression_is_quoted_short_so_that_the_reason_is_kept():
+    """A 1,800-character nest of sqrt( filled the message and the reason ('too many nested parentheses') was cut."""
+    text = "sqrt(" * 300 + "2" + ")" * 300
+    with pytest.raises(ExprError) as caught:
+        parse(text, {}, {}, frozenset())
+    message = str(caught.value)
+    assert "(1801 characters)" in message and "nested" in message and len(message) < 400, message

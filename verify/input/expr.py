@@ -101,6 +101,17 @@ def exact_number(value) -> sympy.Rational:
     raise ExprError(f"expected a number, got {type(value).__name__}")
 
 
+QUOTED_CHARS = 120  # an expression quoted in an error message is cut here, so that the reason after it is kept
+
+
+def _quoted(text: str) -> str:
+    """``text`` as repr quotes it, cut to QUOTED_CHARS with its length said (a 1,800-character nest of sqrt( filled
+    the message, and the reason after it was cut off)."""
+    if len(text) <= QUOTED_CHARS:
+        return repr(text)
+    return repr(text[:QUOTED_CHARS]) + f"... ({len(text)} characters)"
+
+
 def _check_decimal(value: Decimal) -> None:
     if not value.is_finite():
         raise ExprError(f"not a finite number: {value}")
@@ -132,12 +143,12 @@ def parse(
         raise ExprError(f"expression longer than {MAX_TEXT_LENGTH} characters")
     if not text.isascii():
         bad = next(ch for ch in text if not ch.isascii())
-        raise ExprError(f"non-ASCII character {bad!r} (U+{ord(bad):04X}) in {text!r}: expressions are written in ASCII")
+        raise ExprError(f"non-ASCII character {bad!r} (U+{ord(bad):04X}) in {_quoted(text)}: expressions are written in ASCII")
     source = text.replace("^", "**")
     try:
         tree = ast.parse(source.strip(), mode="eval")
     except (SyntaxError, ValueError, MemoryError, RecursionError) as exc:
-        raise ExprError(f"cannot parse {text!r}: {getattr(exc, 'msg', exc)}") from None
+        raise ExprError(f"cannot parse {_quoted(text)}: {getattr(exc, 'msg', exc)}") from None
     node_count = sum(1 for _ in ast.walk(tree))
     if node_count > MAX_NODES:
         raise ExprError(f"expression has {node_count} syntax nodes (limit {MAX_NODES})")
@@ -148,13 +159,13 @@ def parse(
     except ExprError:
         raise
     except RecursionError:
-        raise ExprError(f"{text!r} is nested too deeply to build") from None
+        raise ExprError(f"{_quoted(text)} is nested too deeply to build") from None
     except (OverflowError, MemoryError) as exc:
-        raise ExprError(f"{text!r} builds a value too large to handle ({type(exc).__name__})") from None
+        raise ExprError(f"{_quoted(text)} builds a value too large to handle ({type(exc).__name__})") from None
     except Exception as exc:  # sympy refusing a combination (TypeError, ...): still only an ExprError
-        raise ExprError(f"cannot build {text!r}: {type(exc).__name__}: {' '.join(str(exc).split())[:200]}") from None
+        raise ExprError(f"cannot build {_quoted(text)}: {type(exc).__name__}: {' '.join(str(exc).split())[:200]}") from None
     if undefined:
-        raise ExprError(f"{text!r} is undefined (division by zero)")
+        raise ExprError(f"{_quoted(text)} is undefined (division by zero)")
     return result
 
 
