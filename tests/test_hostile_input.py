@@ -701,3 +701,10 @@ def test_explain_of_a_duplicated_id_says_so_and_an_empty_run_has_no_dangling_sep
     (tmp_path / "empty").mkdir()
     result = run_cli("run", "empty", "--no-cache")
     assert result.output.strip().endswith("total: 0 claims"), result.output
+
+
+def test_a_utf8_file_with_a_byte_order_mark_is_read(tmp_path):
+    """A BOM (Windows editors write one) was 'Invalid statement (at line 1, column 1)'."""
+    (tmp_path / "bom.toml").write_bytes(b'\xef\xbb\xbf[[claim]]\nid = "bom"\nstatement = "s"\ncheck = "relation"\nlhs = "1"\nop = "=="\nrhs = "1"\n')
+    [claim] = runner.load([str(tmp_path / "bom.toml")], [])
+    assert claim.load_error is None and claim.id == "bom"

@@ -64,7 +64,7 @@ def claim_header_lines(text: str, count: int) -> list[int] | None:
 
 def read_toml_text(path: Path) -> tuple[dict, str]:
     """The TOML table of ``path`` and its text (see read_toml)."""
-    text = read_bounded(path).decode("utf-8")
+    text = read_bounded(path).decode("utf-8-sig")  # a byte-order mark (Windows editors write one) is not TOML: dropped
     try:
         data = tomllib.loads(text, parse_float=Decimal)
     except RecursionError:
