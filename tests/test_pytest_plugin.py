@@ -50,3 +50,18 @@ def test_xdist_distributes_the_claims_over_two_workers(pytester):
     result = pytester.runpytest_subprocess("-p", "no:cacheprovider", "-n", "2")
     result.assert_outcomes(passed=3, failed=1)
     result.stdout.fnmatch_lines(["*2 workers*"])
+
+
+def test_a_utf16_claim_file_is_collected_and_fails_as_verify_run_reports_it():
+    """pytest skipped a UTF-16 claim file ([[claim]] is not in its bytes), which `verify run` reports as an error."""
+    from verify.pytest_plugin import _has_claims
+
+    import tempfile
+    from pathlib import Path
+
+    with tempfile.TemporaryDirectory() as directory:
+        path = Path(directory) / "u16.toml"
+        path.write_bytes('[[claim]]\nid = "x"\n'.encode("utf-16"))
+        assert _has_claims(path)
+        (Path(directory) / "other.toml").write_text('[model.m]\nstates = ["y"]\n', encoding="utf-8")
+        assert not _has_claims(Path(directory) / "other.toml")

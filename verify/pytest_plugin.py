@@ -46,11 +46,14 @@ def pytest_collect_file(file_path, parent):
 
 
 def _has_claims(path) -> bool:
+    """A claim file: ``[[claim]]`` in its first 4 MiB, or a UTF-16/32 byte-order mark (the file is collected so that
+    verify's loader reports it, as `verify run` does, instead of skipping it)."""
     try:
         with open(path, "rb") as handle:
-            return CLAIM_TABLE in handle.read(4 * 1024 * 1024)
+            head = handle.read(4 * 1024 * 1024)
     except OSError:
         return False
+    return CLAIM_TABLE in head or head.startswith((b"\xff\xfe", b"\xfe\xff"))
 
 
 class ClaimFile(pytest.File):
