@@ -27,3 +27,37 @@ def test_a_residual_sympy_cannot_simplify_is_an_error_not_a_refutation(check_cla
     assert outcome.status == "error", outcome.message
     assert "not certainly nonzero at any sample point" in outcome.message
     assert identity.is_zero(sympy.Integer(0))
+
+
+START_HEAD = ('[model.ramp]\nstates = ["y"]\nrhs = { y = "1" }\nsolution = { y = "y0 + t" }\n'
+              '[model.shifted]\nstates = ["y"]\nrhs = { y = "1" }\nsolution = { y = "y0 + t - 1" }\n'
+              '[model.decay]\nstates = ["y"]\nrhs = { y = "-y" }\nsolution = { y = "y0*exp(-t)" }\n'
+              '[model.root]\nstates = ["y"]\nrhs = { y = "-sqrt(y)" }\nsolution = { y = "(sqrt(y0) - t/2)**2" }\n')
+
+
+def test_a_solution_written_for_t_0_is_not_used_for_a_run_that_starts_elsewhere(check_claims):
+    """The model's solution is written for initial data at t = 0 (README); a run from (1, 0) on y' = 1 took y0 + t,
+    which is 1 there, so 'solution(y) - y == 1' was verified (FALSE-VERIFIED: the solution through (1, 0) is t - 1
+    and Euler is exact on it) and observed orders and solve_ivp compared against the wrong curve.  Now an error
+    naming the start, unless the solution passes through it (model 'shifted')."""
+    run = 'check = "run"\nmodel = "{}"\nmethod = "euler"\noptions = {{ h = 1 }}\ninitial = {{ y = 0, t = 1 }}\nexpect_relations = {{ "{}" = "== {}" }}\n'
+    results = {k: r.outcome for k, r in check_claims(claims_text(START_HEAD, {
+        "ramp-false": (run.format("ramp", "solution(y) - y", 1),), "ramp-true": (run.format("ramp", "y - solution(y)", 0),),
+        "shifted-true": (run.format("shifted", "y - solution(y)", 0),), "shifted-false": (run.format("shifted", "solution(y) - y", 1),),
+        "order": ('check = "order"\nmodel = "decay"\nmethod = "euler"\ninitial = { y = 1, t = 1 }\nt_end = 2\norder = 1\nsteps = [20, 40, 80]\n',),
+        "ivp": ('check = "solve_ivp"\nmodel = "decay"\nmethod = "RK45"\ninitial = { y = 1, t = 1 }\nt_end = 2\nt_eval = [2]\n',),
+    })).items()}
+    for key in ("ramp-false", "ramp-true", "order", "ivp"):
+        assert results[key].status == "error" and "written for initial data at t = 0" in results[key].message, (key, results[key].message)
+    assert results["shifted-true"].status == "verified", results["shifted-true"].message
+    assert_refuted(results["shifted-false"], ["solution(y) - y"])
+
+
+def test_solve_ivp_stopped_by_the_right_hand_side_or_given_no_tolerance_is_a_one_line_error(check_claims):
+    """y' = -sqrt(y) from 1 reaches y < 0 before t = 3 (math domain error: an internal error); rtol = atol = 0 made
+    scipy take nan steps until the claim's time limit."""
+    ivp = 'check = "solve_ivp"\nmodel = "{}"\nmethod = "RK45"\ninitial = {{ y = 1 }}\nt_end = 3\nt_eval = [3]\n{}'
+    results = {k: r.outcome for k, r in check_claims(claims_text(START_HEAD, {
+        "domain": (ivp.format("root", ""),), "no-tolerance": (ivp.format("ramp", "options = { rtol = 0, atol = 0 }\n"),)})).items()}
+    assert results["domain"].status == "error" and "cannot be evaluated at a state it reached" in results["domain"].message, results["domain"].message
+    assert results["no-tolerance"].status == "error" and "rtol and atol are both 0" in results["no-tolerance"].message

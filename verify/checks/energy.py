@@ -33,7 +33,7 @@ from verify.engines.methods.cosimulation import ThresholdTest
 from verify.input.model import symbol
 from verify.checks.common import CheckError, Context, DEFAULT_CONTEXT, Formula, Line, Outcome, short_text
 from verify.checks.comparisons import OPERATORS, RELATION
-from verify.checks.kit import KeptRuns, option_value, initial_values, method_and_options, read_rational, validated
+from verify.checks.kit import KeptRuns, check_exact_start, initial_values, method_and_options, newton_to_precision, option_value, read_rational, validated
 from verify.engines import twins
 from verify.errors import CertifiedUnavailable, ExactSizeError, NotRational, SolverFailure
 from verify.checks import energy_algebraic
@@ -59,6 +59,7 @@ def prepare(claim: Claim) -> EnergySpec:
     table, model = claim.table, claim.model
     method, options = method_and_options(claim, "energy")
     t0, y0 = initial_values(claim)
+    check_exact_start(claim, options, t0, y0)
     steps = table.get("steps")
     if not (isinstance(steps, int) and 1 <= steps <= 100_000):
         raise LoadError("steps must be an integer from 1 to 100000")
@@ -197,13 +198,8 @@ def _ratios_mp(claim, method, options, system, t0, y0, steps, functional, double
 
 
 def _run_ratios_mp(claim, method, options, system, t0, y0, steps, functional, double_precision, digits):
-    if any(o.name == "newton_tolerance" for o in method.schema):
-        # as run claims' numerical route: the method's exact step, Newton to 10^-(digits - 5) at each precision (the
-        # claim's tolerance is not used), so that the runs at two precisions differ by what the lower one did not
-        # resolve; at one tolerance both stopped at the same iterate (the trapezoid rule on a nonlinear rotation:
-        # both 2.9e-43 from its exact invariant, and a bound 1e-43 above it was verified)
-        options = {**options, "newton_tolerance": sympy.Rational(1, 10 ** (digits - 5))}
-        options.setdefault("newton_iterations", sympy.Integer(100))
+    if any(o.name == "newton_tolerance" for o in method.schema):  # as run claims' numerical route
+        options = newton_to_precision(options, digits)
     try:
         mp_run = twins.solve(twins.Problem.of_system(method.name, options, system, t0, y0, steps), double_precision=double_precision,
                              digits=digits, nodes_only=True)
@@ -231,30 +227,37 @@ def evaluate(claim: Claim, context: Context = DEFAULT_CONTEXT) -> Outcome:
         raise CheckError(f"the energy check needs a right-hand side rational in the state, with rational parameter values ({exc})") from None
     functional = claim.substitute(claim.model.functionals[name])
     try:
-        field = method.number_field(options)
+        number_field_of_method = method.number_field(options)
     except NotRational as exc:
         raise CheckError(f"the energy check cannot run {method.name} exactly: {exc}") from None
     affine = method.affine_for(options) and system.affine and not method.variable_step
-    over_rationals = number_field.is_rational_field(field)
-    if not over_rationals and affine and _rational(functional, claim.model):  # Gauss-Legendre's sqrt(3): over its field
-        mp_times, mp_ratios, _ = _ratios_mp(claim, method, options, system, t0, y0, steps, functional)
-        try:
-            return energy_algebraic.evaluate(claim, spec, system, functional, field, (mp_times, mp_ratios))
-        except NotRational as exc:
-            raise CheckError(f"the energy check cannot run {method.name} over {field}: {exc}") from None
-    exact_route = affine and over_rationals and _rational(functional, claim.model)  # else the numerical route
+    over_rationals = number_field.is_rational_field(number_field_of_method)
+    exact_route = affine and over_rationals and _rational(functional, claim.model)  # else the algebraic or numerical route
+    over_field = affine and not over_rationals and _rational(functional, claim.model) and steps <= energy_algebraic.MAX_STEPS
     projected = _projected_bits(method, system, options, t0, y0, steps) if exact_route else 0
     mp_times, mp_ratios, mp_ties = _ratios_mp(claim, method, options, system, t0, y0, steps, functional)
+    algebraic = None
+    if over_field:  # Gauss-Legendre's sqrt(3): the run over the tableau's number field
+        try:
+            algebraic = energy_algebraic.ratios_over_field(claim, spec, system, functional, number_field_of_method, mp_ratios)
+        except NotRational as exc:
+            raise CheckError(f"the energy check cannot run {method.name} over {number_field_of_method}: {exc}") from None
     inner = _inner_solver_change(claim, method, options, system, t0, y0, steps, functional, mp_ratios)  # first: it says what to change
     step_map = _affine_step(method, options, system, t0, y0) if exact_route else None
     certified_run = None
     if exact_route and projected > EXACT_BITS_BUDGET:
         certified_run = _ratios_certified(claim, method, options, system, t0, y0, steps, functional, expect, mp_ratios, step_map)
-    if exact_route and projected <= EXACT_BITS_BUDGET:
+    if algebraic is not None:
+        times, ratios = algebraic.times, algebraic.ratios
+        evidence = "certified" if algebraic.enclosed else "exact"
+        how = (f"exact over {number_field_of_method} (the tableau's number field); every compared node decided exactly"
+               + (" or by interval enclosures of its exact value" if algebraic.enclosed else "")
+               + f"; mpmath {crosscheck.DIGITS}-digit cross-check agrees at every node")
+    elif exact_route and projected <= EXACT_BITS_BUDGET:
         times, ratios, route = _ratios_exact(claim, method, options, system, t0, y0, steps, functional)
-        field = ratios.field
+        elements = ratios.field
         with mpmath.workdps(crosscheck.DIGITS):
-            worst = max(range(len(field)), key=lambda i: abs(mpmath.mpf(int(field[i].numerator)) / int(field[i].denominator) - mp_ratios[i])
+            worst = max(range(len(elements)), key=lambda i: abs(mpmath.mpf(int(elements[i].numerator)) / int(elements[i].denominator) - mp_ratios[i])
                         / abs(mp_ratios[i]))
             if not crosscheck.agree(ratios[worst], mp_ratios[worst]):
                 raise CheckError(f"exact and mpmath paths disagree at node {worst}: {short_text(ratios[worst])} vs {crosscheck.show(mp_ratios[worst])}")
@@ -268,13 +271,18 @@ def evaluate(claim: Claim, context: Context = DEFAULT_CONTEXT) -> Outcome:
     else:
         evidence = "numerical"
         why = (f"exact values would reach about {projected:,} bits per number" if exact_route
+               else f"{method.name} computes over {number_field_of_method}, exactly for at most {energy_algebraic.MAX_STEPS} steps"
+               if affine and not over_rationals and _rational(functional, claim.model)
                else "the model is not linear and autonomous, so the step map is not affine" if not system.affine
                else "the method's step is not one affine map of the state" if not affine
                else f"{name} is not a rational function of the state")
         times, ratios, places, ties = _resolved(claim, method, options, system, t0, y0, steps, functional, mp_ratios, expect, mp_ties)
         how = (f"mpmath at {crosscheck.DIGITS} digits ({why}: no exact route over this horizon); a run at {crosscheck.DIGITS + CHECK_DIGITS} "
                f"digits agrees to {places} significant digits at every node{ties}")
-    if evidence == "certified":
+    if algebraic is not None:  # the nodes shown; the comparisons are decided node by node (energy_algebraic)
+        positions = _positions(algebraic.approximations)
+        shown = {key: _show(ratios[i], SHOWN_DIGITS) for key, i in positions.items()}
+    elif evidence == "certified":
         positions, shown = certified_run.positions, certified_run.shown
     else:
         positions = _positions(ratios.field if evidence == "exact" else ratios)  # exact: compared as mpq, not sympy
@@ -286,10 +294,12 @@ def evaluate(claim: Claim, context: Context = DEFAULT_CONTEXT) -> Outcome:
         if evidence == "numerical":  # the finer run's ratio against the bound read at its precision (at mpmath's default
             with mpmath.workdps(crosscheck.DIGITS + CHECK_DIGITS):  # 53 bits a bound 4e-16 below the ratio read as above)
                 holds = OPERATORS[op](value, crosscheck.to_mp(bound))
+        elif algebraic is not None:
+            holds = algebraic.holds[key]
         else:
             holds = certified_run.holds[key] if evidence == "certified" else OPERATORS[op](value, bound)
         at = f" (t = {_show(times[positions[key]])})" if key != "final_ratio" else ""
-        if evidence == "exact":
+        if evidence == "exact" or algebraic is not None:
             shown[key] = _telling(lambda digits: _show(value, digits), op, bound, holds)
         elif evidence == "certified":
             shown[key] = _telling(lambda digits: _enclosure_digits(*certified_run.enclosures[key], digits), op, bound, holds)
@@ -300,10 +310,10 @@ def evaluate(claim: Claim, context: Context = DEFAULT_CONTEXT) -> Outcome:
     if inner:
         summary += f"; {inner}"
     derivation = [f"method {method.name}, options " + ", ".join(f"{k} = {v}" for k, v in options.items()), summary, how]
-    if evidence in ("exact", "certified"):
+    if evidence in ("exact", "certified") and step_map is not None:
         derivation += _amplification(claim.model, method, options, step_map)
     stride = max(1, steps // 10)
-    value_at = (lambda i: _enclosure_digits(*certified_run.ends[i])) if evidence == "certified" else (lambda i: _show(ratios[i]))  # noqa: E731
+    value_at = (lambda i: _enclosure_digits(*certified_run.ends[i])) if certified_run is not None else (lambda i: _show(ratios[i]))  # noqa: E731
     derivation += [f"t = {_show(times[i])}: {name}/{name}(0) = {value_at(i)}" for i in range(0, len(ratios), stride)]
     figure = None
     if context.figures:
@@ -546,9 +556,21 @@ def _confirm_ties(claim, method, options, system, t0, y0, ties, run_name: str = 
 
 
 def _show(value, places: int = SHOWN_DIGITS) -> str:
+    """A ratio or time to ``places`` significant digits; an exact value converted at that precision and more (at
+    mpmath's default 53 bits, _telling's 20- to 40-digit display of an exact ratio showed digits past the 16th that
+    were not the value's)."""
     if isinstance(value, sympy.Basic) and value.is_Rational and int(value.p).bit_length() + int(value.q).bit_length() <= 64:
         return str(value)
-    return mpmath.nstr(crosscheck.to_mp(value) if isinstance(value, sympy.Basic) else value, places)
+    if not isinstance(value, sympy.Basic):  # a numerical route's value: the digits asked for, no more
+        with mpmath.workdps(max(places + 10, mpmath.mp.dps)):
+            return mpmath.nstr(value, places)
+    while True:  # an exact value: never shown as a whole number it is not (0.99999999722... is not "1.0")
+        with mpmath.workdps(places + 10):
+            approximate = crosscheck.to_mp(value)
+            text = mpmath.nstr(approximate, places)
+            if places >= MOST_DIGITS or mpmath.mpf(text) != mpmath.nint(mpmath.mpf(text)) or approximate == mpmath.nint(approximate):
+                return text
+        places += 4
 
 
 def _amplification(model, method, options, step_map) -> list[str]:

@@ -14,7 +14,7 @@ import sympy
 
 from verify.engines import crosscheck
 from verify.input.load import Claim, LoadError
-from verify.checks.common import CheckError, Context, DEFAULT_CONTEXT, exact_text, Outcome, short_text, with_parameter_scope
+from verify.checks.common import CheckError, Context, DEFAULT_CONTEXT, exact_text, Outcome, short_text, with_parameter_scope, is_zero
 from verify.errors import CrossCheckUnavailable
 from verify.checks.kind import ClaimKind
 
@@ -35,21 +35,6 @@ def prepare(claim: Claim):
         if key not in claim.table:
             raise LoadError(f"check 'identity' needs {key!r}")
     return IdentitySpec(claim.value(claim.table["expr"], "expr"), claim.value(claim.table["equals"], "equals"))
-
-
-def _denested(expression: sympy.Expr) -> sympy.Expr:
-    """Nested square roots denested (sqrt(5 + 2*sqrt(6)) = sqrt(2) + sqrt(3), which simplify leaves), then expanded."""
-    nested = any(power.exp == sympy.S.Half and any(inner.exp == sympy.S.Half for inner in power.base.atoms(sympy.Pow))
-                 for power in expression.atoms(sympy.Pow))
-    return sympy.expand(sympy.sqrtdenest(expression)) if nested else expression
-
-
-def is_zero(expression: sympy.Expr) -> bool:
-    """Proved identically zero by sympy: expand, cancel, simplify in turn, then nested square roots denested."""
-    for transform in (sympy.expand, sympy.cancel, sympy.simplify, _denested):
-        if transform(expression) == 0:
-            return True
-    return False
 
 
 def sample_points(symbols: list, count: int = 8):

@@ -14,8 +14,7 @@ import sympy
 
 from verify.engines import crosscheck
 from verify.input.load import Claim, LoadError
-from verify.checks.common import CheckError, Context, DEFAULT_CONTEXT, exact_text, Outcome, relative_margin, short_text
-from verify.checks.identity import is_zero
+from verify.checks.common import CheckError, Context, DEFAULT_CONTEXT, exact_text, Outcome, relative_margin, short_text, decide_sign
 from verify.errors import CrossCheckUnavailable
 from verify.checks.comparisons import OPERATORS
 from verify.checks.kind import ClaimKind
@@ -60,31 +59,20 @@ def _reread(claim, lhs, rhs) -> str:
     return "; mpmath reading the text again agrees"
 
 
-QUICK_BITS = 256  # interval arithmetic first, up to this precision: a nonzero difference is decided there without simplify
-# (sympy's simplify took 15 ms per sampled instance of a forall relation); the enclosures never exclude a true zero
-
-
 def evaluate(claim: Claim, context: Context = DEFAULT_CONTEXT) -> Outcome:
     lhs, op, rhs = claim.spec.lhs, claim.spec.op, claim.spec.rhs
     difference = lhs - rhs
     computed = {"lhs": exact_text(lhs), "rhs": exact_text(rhs)}
-    try:
-        quick = (None,) if lhs.is_Rational and rhs.is_Rational else crosscheck.certify_sign(difference, max_bits=QUICK_BITS)
-    except CrossCheckUnavailable:  # a value interval arithmetic cannot take: sympy may still prove it zero
-        quick = (None,)
-    if lhs.is_Rational and rhs.is_Rational:
-        sign, evidence, how = sympy.sign(difference), "exact", "exact rationals"
-        how += _reread(claim, lhs, rhs)
-    elif quick[0] not in (1, -1) and is_zero(difference):  # simplify only where the enclosures do not exclude 0:
-        sign, evidence, how = 0, "symbolic", "sympy simplifies lhs - rhs to 0"  # a zero, or a difference below 2^-256
+    decided = decide_sign(difference)  # rationals exactly; else enclosures, a zero sympy or the number field proves
+    sign, evidence = decided.sign, decided.evidence
+    if decided.how == "rational" and lhs.is_Rational and rhs.is_Rational:
+        how = "exact rationals" + _reread(claim, lhs, rhs)
+    elif decided.how == "rational":  # sqrt(2) + 1 - sqrt(2): sympy's own evaluation
+        evidence, how = "symbolic", f"sympy simplifies lhs - rhs to {difference}"
+    elif decided.how == "enclosure":
+        how = f"lhs - rhs lies in {decided.enclosure} (mpmath.iv, {decided.bits} bits)"
     else:
-        try:
-            sign, enclosure, bits = quick if quick[0] in (1, -1) else crosscheck.certify_sign(difference)
-        except CrossCheckUnavailable as exc:  # (a complex value sympy did not see as one)
-            raise CheckError(f"cannot enclose lhs - rhs = {short_text(difference)} in interval arithmetic: {exc}") from None
-        if sign is None:
-            raise CheckError(f"cannot decide the sign of {short_text(difference)}: its enclosure {enclosure} contains 0 at {bits} bits")
-        evidence, how = "certified", f"lhs - rhs lies in {enclosure} (mpmath.iv, {bits} bits)"
+        how = "sympy simplifies lhs - rhs to 0" if decided.how == "sympy" else "lhs - rhs is 0 in the number field it generates"
     holds = OPERATORS[op](sign, 0)
     text = f"lhs = {short_text(lhs)}, rhs = {short_text(rhs)}"
     if not (lhs.is_Rational and rhs.is_Rational):

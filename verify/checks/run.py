@@ -24,7 +24,8 @@ from verify.checks.rounding import MODES as ROUNDING_MODES_AND_TRUNCATION
 from verify.checks.rounding import RoundingAudit, round_decimal
 from verify.checks.comparisons import OPERATORS
 from verify.checks.kit import (
-    claim_table, constant_values, flag_value, initial_values, method_and_options, read_comparison, read_rational,
+    check_exact_start, claim_table, constant_values, flag_value, initial_values, method_and_options, newton_to_precision,
+    parameter_substitutions, read_comparison, read_rational,
     read_relation, result_names, solution_call, validated)
 from verify.engines import twins
 from verify.errors import CrossCheckUnavailable
@@ -56,13 +57,14 @@ def prepare(claim: Claim) -> RunSpec:
     table, model = claim.table, claim.model
     method, options = method_and_options(claim, "run")
     t0, y0 = initial_values(claim)
+    check_exact_start(claim, options, t0, y0)
     steps = read_rational(claim, table.get("steps", 1), "steps")
     if not (steps.is_Integer and 1 <= steps <= MAX_COUNT):
         raise LoadError(f"steps must be an integer from 1 to {MAX_COUNT}, got {steps}")
     validated(method, model, options, steps=int(steps))
     names = result_names(model, method, options)
     algebraic = _algebraic_method(method, options)
-    calls = {"solution": solution_call(model)}
+    calls = {"solution": solution_call(model, (parameter_substitutions(claim), t0, y0))}
     expect = [read_comparison(claim, key, value, names, calls, "expect") for key, value in claim_table(table, "expect").items()]
     at_nodes = [read_comparison(claim, key, value, names, calls, "expect_at_nodes") for key, value in claim_table(table, "expect_at_nodes").items()]
     relations = [read_relation(claim, key, value, names, calls) for key, value in claim_table(table, "expect_relations").items()]
@@ -439,9 +441,7 @@ def _fallback_route(claim, spec, reason) -> Outcome:
         """The numerical route computes the method's exact step, not a loosely converged iterate: Newton to a residual of
         10^-(digits - 5) at each precision (the claim's tolerance is not used), with a budget of 100 unless the claim
         sets one, so that the two runs differ by what the lower one did not resolve."""
-        options = {**spec.options, "newton_tolerance": sympy.Rational(1, 10 ** (digits - 5))}
-        options.setdefault("newton_iterations", sympy.Integer(100))
-        return mp_run(digits, options, 8 if digits <= crosscheck.DIGITS else 64)  # two resolutions must reach the same roots
+        return mp_run(digits, newton_to_precision(spec.options, digits), 8 if digits <= crosscheck.DIGITS else 64)  # two resolutions must reach the same roots
 
     if spec.method.name not in BALL_METHODS and not spec.method.variable_step and not model.subsystems:
         return run_numerical.evaluate(claim, spec, reason, newton_run)

@@ -22,12 +22,10 @@ import itertools
 import sympy
 
 from verify.engines import crosscheck
-from verify.errors import CrossCheckUnavailable
 from verify.input.load import Claim, LoadError
 from verify.input.model import symbol
-from verify.checks import relation
-from verify.checks.common import CheckError, Context, DEFAULT_CONTEXT, Formula, Line, Outcome, listed, short_text, with_parameter_scope
-from verify.checks.identity import is_zero
+from verify.checks.common import (CheckError, Context, DEFAULT_CONTEXT, Formula, Line, Outcome, decide_sign, is_zero, listed, short_text,
+                                  with_parameter_scope)
 from verify.checks.kind import ClaimKind
 
 KEYS = {"expr", "sign"}
@@ -77,7 +75,7 @@ def _decide(claim: Claim) -> Outcome:
     proved = q.is_positive if strict else q.is_nonnegative
     if proved:
         return Outcome("verified", "symbolic", f"{claim.table['expr']} is {sign} for all real {_names(variables)} (sympy assumptions)", computed, header + ["sympy's assumption system proves it"])
-    signs = _Signs()
+    signs = _PivotSigns()
     counterexample = _grid_counterexample(q, variables, strict, signs)
     if counterexample:
         point, value = counterexample
@@ -86,31 +84,20 @@ def _decide(claim: Claim) -> Outcome:
 
 
 def _constant(q, factor, sign, strict, computed, header) -> Outcome:
-    """A number: a rational exactly; otherwise (sqrt(2) - 2, 2**(1/3) - sqrt(3), pi - 4) by interval enclosures
-    of q at increasing precision (crosscheck.certify_sign, as a relation's lhs - rhs), or symbolically zero (sympy)."""
+    """A number: a rational exactly; otherwise (sqrt(2) - 2, 2**(1/3) - sqrt(3), pi - 4) as a relation's lhs - rhs
+    is decided (common.decide_sign: interval enclosures at increasing precision, or a zero sympy or the number
+    field proves)."""
     if q.is_Rational:
         holds = q > 0 if strict else q >= 0
         message = f"expr = {q * factor} is {'' if holds else 'not '}{sign}"
         return Outcome("verified" if holds else "refuted", "exact", message if holds else f"claimed {sign}, but {message}", computed, header)
-    shown = short_text(factor * q)
-    try:
-        quick = crosscheck.certify_sign(q, max_bits=relation.QUICK_BITS)
-    except CrossCheckUnavailable:
-        quick = (None,)
-    if quick[0] not in (1, -1) and is_zero(q):
-        value, evidence, how = 0, "symbolic", "sympy simplifies it to 0"
-    else:
-        try:
-            value, enclosure, bits = quick if quick[0] in (1, -1) else crosscheck.certify_sign(q)
-        except CrossCheckUnavailable as exc:
-            raise CheckError(f"cannot enclose expr = {shown} in interval arithmetic: {exc}") from None
-        if value is None:
-            raise CheckError(f"cannot decide the sign of expr = {shown}: the enclosure of {short_text(q)} contains 0 at {bits} bits")
-        evidence, how = "certified", f"{'-expr' if factor == -1 else 'expr'} = {short_text(q)} lies in {enclosure} (mpmath.iv, {bits} bits)"
-    holds = value > 0 if strict else value >= 0
-    approximately = "" if value == 0 else f" ≈ {crosscheck.shown_value(factor * q, 21)}"
-    message = f"expr = {shown}{approximately} is {'' if holds else 'not '}{sign} ({how})"
-    return Outcome("verified" if holds else "refuted", evidence, message if holds else f"claimed {sign}, but {message}", computed,
+    decided = decide_sign(q)
+    how = (f"{'-expr' if factor == -1 else 'expr'} = {short_text(q)} lies in {decided.enclosure} (mpmath.iv, {decided.bits} bits)"
+           if decided.how == "enclosure" else "sympy simplifies it to 0" if decided.how == "sympy" else "it is 0 in the number field it generates")
+    holds = decided.sign > 0 if strict else decided.sign >= 0
+    approximately = "" if decided.sign == 0 else f" ≈ {crosscheck.shown_value(factor * q, 21)}"
+    message = f"expr = {short_text(factor * q)}{approximately} is {'' if holds else 'not '}{sign} ({how})"
+    return Outcome("verified" if holds else "refuted", decided.evidence, message if holds else f"claimed {sign}, but {message}", computed,
                    header + [how])
 
 
@@ -119,11 +106,12 @@ def _names(variables) -> str:
 
 
 def _variables(claim, q) -> list:
-    """The free symbols of the expanded q (a symbol that cancels is none), and with a model every state of it when q
-    has one: "positive at every nonzero state" is over the model's whole state (x**2 is 0 at x = 0, y = 1)."""
+    """The free symbols of the expanded q (a symbol that cancels is none), and with a model every differential state
+    of it when q has one: "positive at every nonzero state" is over the model's whole state (x**2 is 0 at x = 0,
+    y = 1); a DAE's algebraic variables are not added (they follow the differential states)."""
     free = set(q.free_symbols)
     if claim.model is not None:
-        states = {symbol(name) for name in getattr(claim.model, "states", ())}  # the differential states (a DAE's algebraic ones follow them)
+        states = {symbol(name) for name in claim.model.states}  # the differential states (a DAE's algebraic ones follow them)
         if free & states:
             free |= states
     return sorted(free, key=str)
@@ -143,7 +131,7 @@ def _polynomial(q, variables):
     return polynomial
 
 
-class _Signs:
+class _PivotSigns:
     """Signs of the numbers the elimination meets: a rational exactly; another real number (sqrt(2), pi - 3, a
     hidden zero) by sympy's zero test or interval enclosures (crosscheck.certify_sign), whose use makes the
     evidence ``certified`` and is listed (``enclosed``)."""
@@ -152,26 +140,10 @@ class _Signs:
         self.enclosed = []
 
     def __call__(self, value) -> int:
-        value = sympy.sympify(value)
-        if value.is_Rational:
-            return int(sympy.sign(value))
-        value = sympy.expand(value)
-        if value.is_Rational:
-            return int(sympy.sign(value))
-        try:
-            quick = crosscheck.certify_sign(value, max_bits=relation.QUICK_BITS)
-            if quick[0] in (1, -1):
-                self.enclosed.append((value, quick[1], quick[2]))
-                return quick[0]
-            if is_zero(value):
-                return 0
-            decided, enclosure, bits = crosscheck.certify_sign(value)
-        except CrossCheckUnavailable as exc:
-            raise CheckError(f"the sign of {short_text(value)} is not decided: {exc}") from None
-        if decided is None:
-            raise CheckError(f"cannot decide the sign of {short_text(value)}: its enclosure {enclosure} contains 0 at {bits} bits")
-        self.enclosed.append((value, enclosure, bits))
-        return decided
+        decided = decide_sign(sympy.expand(value))
+        if decided.how == "enclosure":
+            self.enclosed.append((value, decided.enclosure, decided.bits))
+        return decided.sign
 
     def evidence(self, otherwise: str) -> str:
         return "certified" if self.enclosed else otherwise
@@ -216,7 +188,7 @@ def ldl(M, sign_of=_rational_sign):
     ``failure`` is None when M = L diag(pivots) L^T with every pivot >= 0;
     otherwise (k, y): in the coordinates y = L^T x the form restricted to the
     unreduced block is negative (or, for a zero pivot, the row is zero) at y.
-    ``sign_of`` decides the sign of an entry (rationals: exactly; _Signs for
+    ``sign_of`` decides the sign of an entry (rationals: exactly; _PivotSigns for
     real numbers such as sqrt(2)).
     """
     n = len(M)
@@ -268,7 +240,7 @@ def _quadratic(claim, q, variables, polynomial, sign, strict, computed, header):
     n = len(variables)
     M, homogeneous = gram_matrix(polynomial, n)
     coordinates = list(variables) + ([] if homogeneous else [sympy.Integer(1)])
-    signs = _Signs() if polynomial.domain != sympy.QQ else _rational_sign
+    signs = _PivotSigns() if polynomial.domain != sympy.QQ else _rational_sign
     pivots, L, failure = ldl(M, signs)
     taken = {str(c) for c in coordinates}  # the form and its vector get names no state or parameter has (a state may be v)
     form, vector = _fresh_name("q", taken), _fresh_name("w", taken)
@@ -337,8 +309,10 @@ def _factors(M, L, pivots, vector, coordinates) -> list[str]:
     """The factors of M = L D L^T written out (checked to multiply back to M), and the coordinates L^T w of the squares."""
     n = len(M)
     L_matrix, D = sympy.Matrix(L), sympy.diag(*pivots)
-    if L_matrix * D * L_matrix.T != sympy.Matrix(M):
-        raise CheckError("internal: the LDL^T factors do not multiply back to the Gram matrix")
+    product = L_matrix * D * L_matrix.T
+    if any(sympy.expand(product[i, j] - M[i][j]) != 0 and not is_zero(product[i, j] - M[i][j]) for i in range(n) for j in range(n)):
+        # entries with radicals may be equal in value and differ in form: expanded, then sympy's zero test
+        raise CheckError("not proved: sympy does not show that the LDL^T factors multiply back to the Gram matrix")
     combined = [sympy.expand(sum(L[i][k] * coordinates[i] for i in range(n))) for k in range(n)]
     factors = ["factors", Formula("M"), "=", Formula("L*D*L^T"), ":"]
     return [Line(f"LDL^T factors (M = L D L^T): L = {L_matrix.tolist()}", terms=factors + [Formula("L"), "=", sympy.ImmutableMatrix(L_matrix)]),

@@ -68,12 +68,20 @@ def evaluate(claim: Claim, context: Context = DEFAULT_CONTEXT) -> Outcome:
     except ImportError:
         raise CheckError("scipy is not installed, so this numerical claim cannot be checked: pip install 'verify-timeint[scipy]'") from None
     spec, model = claim.spec, claim.model
+    problem = model.solution_start_problem({symbol(p): v for p, v in claim.parameters.items()}, spec.t0, spec.y0)
+    if problem:
+        raise CheckError(problem)
     states = model.state_symbols
     rhs = [claim.substitute(model.rhs[s]) for s in model.states]
     function = sympy.lambdify([symbol(TIME), states], rhs, modules="math")
     options = {k: float(v) for k, v in spec.options.items()}
-    result = solve_ivp(lambda t, y: function(t, y), (float(spec.t0), float(spec.t_end)), [float(v) for v in spec.y0],
-                       method=spec.method, t_eval=[float(t) for t in spec.t_eval], **options)
+    if options.get("rtol", 1e-3) == 0 and options.get("atol", 1e-6) == 0:  # scipy divides by the zero scale: nan steps
+        raise CheckError("rtol and atol are both 0: solve_ivp cannot control its error (give one of them a positive value)")
+    try:
+        result = solve_ivp(lambda t, y: function(t, y), (float(spec.t0), float(spec.t_end)), [float(v) for v in spec.y0],
+                           method=spec.method, t_eval=[float(t) for t in spec.t_eval], **options)
+    except (ValueError, ZeroDivisionError) as exc:  # math.sqrt of a negative state the solver stepped to, ...
+        raise CheckError(f"solve_ivp stopped: the right-hand side cannot be evaluated at a state it reached ({' '.join(str(exc).split())})") from None
     if not result.success:
         return Outcome("refuted", "numerical", f"solve_ivp failed: {result.message}", {"nfev": str(result.nfev)})
     rtol, atol = options.get("rtol", 1e-3), options.get("atol", 1e-6)

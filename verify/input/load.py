@@ -142,13 +142,18 @@ def bounded_time(seconds: float | None):
 
 @dataclass(frozen=True)
 class AmbiguousModel:
-    """A model name defined in two model files: a claim that names it is an error (not checked against either)."""
-    message: str
-    file: str = "(ambiguous)"
+    """A model name defined in two or more model files: a claim that names it is an error (not checked against any)."""
+    name: str
+    files: tuple
+
+    @property
+    def message(self) -> str:
+        return f"model {self.name!r} is defined in {' and in '.join(self.files)}: which one is meant is not decided"
 
 
-def load_models(directories) -> tuple[dict[str, Model], list[Claim]]:
-    """Models from every model directory; a bad model file becomes an error entry."""
+def load_models(directories) -> tuple[dict[str, Model | AmbiguousModel], list[Claim]]:
+    """Models from every model directory; a bad model file becomes an error entry, and a name defined in several
+    files an AmbiguousModel (its claims are errors)."""
     models: dict[str, Model] = {}
     errors = []
     for path in toml_files(d for d in directories if Path(d).is_dir()):
@@ -167,9 +172,9 @@ def load_models(directories) -> tuple[dict[str, Model], list[Claim]]:
                 raise ExprError("'model' must be a table of [model.NAME] tables")
             for name, table in tables.items():
                 if name in models:
-                    first = models[name].file
-                    models[name] = AmbiguousModel(f"model {name!r} is defined in {first} and in {path}: which one is meant is not decided")
-                    raise ExprError(f"model {name!r} is also defined in {first}")
+                    earlier = models[name].files if isinstance(models[name], AmbiguousModel) else (models[name].file,)
+                    models[name] = AmbiguousModel(name, (*earlier, str(path)))
+                    raise ExprError(f"model {name!r} is also defined in {', '.join(earlier)}")
                 models[name] = _bounded_model(name, table, str(path))
         except ExprError as exc:
             errors.append(Claim(id="(model file)", file=str(path), table={}, load_error=f"{path}: {_one_line(exc)}"))
@@ -375,9 +380,10 @@ def _prepare(claim: Claim, local_models, model_errors, shared_models, checks) ->
     statement = table.get("statement", "")
     if not isinstance(statement, str):
         raise LoadError(f"'statement' must be a string, got {_kind(statement)}")
-    statement = " ".join(statement.split())  # one line: a multi-line TOML string's newlines and tabs are spaces
-    if not _printable(statement):
+    statement = statement.replace("\r\n", " ").replace("\n", " ").replace("\t", " ")  # a multi-line TOML string: one line
+    if not _printable(statement):  # before split(), which would take \x1c-\x1f and \x85 for spaces
         raise LoadError("'statement' contains control characters")
+    statement = " ".join(statement.split())
     claim.statement = statement
     if not claim.statement:
         raise LoadError("missing 'statement' (what the source says)")

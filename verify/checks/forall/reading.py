@@ -139,7 +139,7 @@ def _prepare_run(claim, domains):
         raise LoadError(f"steps = {steps} must be a whole number of steps >= 0 for every value of the domains "
                         "(give its symbols 'integer >= K' domains)")
     names = kit.result_names(model, method, {k: v for k, v in options.items() if isinstance(v, sympy.Basic)})
-    calls = {"solution": kit.solution_call(model)}
+    calls = {"solution": kit.solution_call(model, (kit.parameter_substitutions(claim), t0, y0))}
     holds = [kit.read_comparison(claim, k, v, names, calls, "holds") for k, v in kit.claim_table(table, "holds").items()]
     relations = []
     for key, value in kit.claim_table(table, "holds_relations").items():

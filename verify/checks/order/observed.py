@@ -171,6 +171,9 @@ def evaluate(claim: Claim, context: Context = DEFAULT_CONTEXT) -> Outcome:
         exact_route = False
     index = [model.variables.index(c) for c in spec.components]
     def solution_at(t):
+        problem = model.solution_start_problem({symbol(p): v for p, v in claim.parameters.items()}, spec.t0, spec.y0)
+        if problem:
+            raise CheckError(problem)
         values = {symbol(initial_name(s)): v for s, v in zip(model.variables, spec.y0)}
         values[symbol(TIME)] = t
         return [crosscheck.mp_value(claim.substitute(model.solution[s]).subs(values)) for s in model.variables]

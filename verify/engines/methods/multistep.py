@@ -185,6 +185,9 @@ class LinearMultistep(Method):
         size = len(self.memory_names(system.model, options)) - 1
         starts = []
         if options.get("start") == "exact":
+            problem = system.model.solution_start_problem(system.substitutions, rational.to_sympy(t), [rational.to_sympy(v) for v in y])
+            if problem:  # the solution is for initial data at t = 0: its values at t0 + jh are not this run's
+                raise MethodError(f"method {self.name}: start = \"exact\": {problem}")
             values = {symbol(initial_name(x)): rational.to_sympy(v) for x, v in zip(system.model.states, y)}
             for j in range(1, k):
                 values[symbol(TIME)] = rational.to_sympy(t + j * options["h"])

@@ -64,6 +64,27 @@ class Model:
         names.update(self.functionals)
         return names
 
+    def solution_start_problem(self, substitutions: dict, t0, y0) -> str | None:
+        """Why the model's solution, written for initial data at t = 0 (``x0`` = x(0)), cannot serve a run that starts
+        at ``t0`` from ``y0``: None when t0 is 0, or when the solution with x0 = y0 still passes through (t0, y0)
+        (then it is the solution of that initial value problem); else a sentence naming the first state it misses.
+        With t0 = 1 the solution y0 + t of y' = 1 gave y = 1 at the start of a run from y = 0, and a false error
+        claim was verified."""
+        t0 = sympy.sympify(t0)
+        if t0 == 0:
+            return None
+        values = {symbol(initial_name(s)): sympy.sympify(v) for s, v in zip(self.variables, y0)}
+        values[symbol(TIME)] = t0
+        for s, v in zip(self.variables, y0):
+            if s not in self.solution:
+                continue
+            at_start = self.solution[s].subs(substitutions).xreplace(values)
+            difference = at_start - sympy.sympify(v)
+            if sympy.expand(difference) != 0 and sympy.simplify(difference) != 0:
+                return (f"the model's solution is written for initial data at t = 0 ({initial_name(s)} = {s}(0)); this run starts at "
+                        f"t = {t0}, where it gives {s} = {at_start}, not {v}: start at t = 0, or give a solution through the start")
+        return None
+
     def time_derivative(self, expression: sympy.Expr) -> sympy.Expr:
         """``ddt(expr)``: the derivative of ``expr`` along the vector field, sum_s d(expr)/ds * rhs_s + d(expr)/dt."""
         derivative = sympy.diff(expression, symbol(TIME))
