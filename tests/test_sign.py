@@ -198,3 +198,16 @@ def test_a_strictly_positive_form_with_a_constant_needs_only_the_constant_s_pivo
         assert results[key].status == "verified", (key, results[key].message)
     assert_refuted(results["square"], ["claimed (x - y)**2 + x - y + 1/4 positive for all real x, y; computed 0 at x = -1/2, y = 0"])
     assert_refuted(results["touches"], ["computed 0 at x = 1, y = 0"])
+
+
+def test_a_semidefinite_form_with_radicals_is_verified_whatever_form_its_factors_take(check_claims):
+    """(sqrt(2) x + sqrt(3) y)^2 + (x - y + z)^2 >= 0: its LDL^T factors multiply back to the Gram matrix only in
+    value (radicals in other forms), and the check by form made this true claim an 'internal' error; 'positive'
+    is false (rank 2 in three states: 0 along the common null direction)."""
+    head = '[model.m3]\nstates = ["x", "y", "z"]\nrhs = { x = "y", y = "-x", z = "0" }\n'
+    expression = "(sqrt(2)*x + sqrt(3)*y)**2 + (x - y + z)**2"
+    results = {k: r.outcome for k, r in check_claims(claims_text(head, {
+        "nonnegative": (f'check = "sign"\nmodel = "m3"\nexpr = "{expression}"\nsign = "nonnegative"\n',),
+        "positive": (f'check = "sign"\nmodel = "m3"\nexpr = "{expression}"\nsign = "positive"\n',)})).items()}
+    assert results["nonnegative"].status == "verified", results["nonnegative"].message
+    assert_refuted(results["positive"], [f"claimed {expression} positive for all real x, y, z; computed 0 at"])
