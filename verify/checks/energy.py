@@ -305,7 +305,7 @@ def evaluate(claim: Claim, context: Context = DEFAULT_CONTEXT) -> Outcome:
             shown[key] = _telling(lambda digits: _enclosure_digits(*certified_run.enclosures[key], digits), op, bound, holds)
         (successes if holds else failures).append(f"{key} {op} {text}: {key} = {shown[key]}{at}" if holds else
                                                   f"{key}: claimed {op} {text}, computed {shown[key]}{at}")
-    summary = (f"{name}/{name}(0) over {steps} macro steps to t = {_show(times[-1])}: max {shown['max_ratio']}, "
+    summary = (f"{name}/{name}(0) over {steps} macro step{'s' if steps != 1 else ''} to t = {_show(times[-1])}: max {shown['max_ratio']}, "
                f"min {shown['min_ratio']}, final {shown['final_ratio']}")
     if inner:
         summary += f"; {inner}"

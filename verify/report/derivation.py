@@ -55,8 +55,9 @@ def read_line(text) -> Line:
     expression = read_value(rest)
     if expression is not None:
         return Line(text, label, expression=expression)
-    # "named value h = 1/40": words before the name, each starting with a letter ("lhs - rhs = 0" is no label "lhs -")
-    words = re.fullmatch(r"((?:[A-Za-z][\w'(),.-]*\s+)+)([A-Za-z_][A-Za-z0-9_]*) = (.+)", rest)
+    # "named value h = 1/40": words before the name, each starting with a letter or digit ("after 2 steps y = 1/2"; but
+    # "lhs - rhs = 0" is no label "lhs -")
+    words = re.fullmatch(r"((?:[A-Za-z0-9][\w'(),.-]*\s+)+)([A-Za-z_][A-Za-z0-9_]*) = (.+)", rest)
     if words and label is None:
         single = _assignment(f"{words.group(2)} = {words.group(3)}")
         if single:

@@ -11,10 +11,11 @@ def _cell(text) -> str:
     return "".join("\\" + ch if ch in MARKDOWN_ACTIVE else ch for ch in " ".join(str(text).split()))
 
 
-def _code(text) -> str:
+def _code(text, in_table: bool = True) -> str:
     """A code span that holds ``text`` whatever its backticks: fenced by one more backtick than its longest run
-    (CommonMark 6.1), padded where it starts or ends with one; a pipe escaped (a table cell ends at a bare one)."""
-    text = " ".join(str(text).split()).replace("|", "\\|")
+    (CommonMark 6.1), padded where it starts or ends with one; in a table a pipe escaped (a cell ends at a bare one)."""
+    text = " ".join(str(text).split())
+    text = text.replace("|", "\\|") if in_table else text
     runs = [len(r) for r in "".join(ch if ch == "`" else " " for ch in text).split()]
     fence = "`" * (max(runs, default=0) + 1)
     padded = f" {text} " if text.startswith("`") or text.endswith("`") else text
@@ -28,7 +29,7 @@ def render(results) -> str:
     for source, group in by_source(results).items():
         title = group[0].claim.source_title
         out.append(f"## {_cell(title or source)}\n")
-        out.append(f"Source: {_code(source)} · {summary_line(group)}\n")
+        out.append(f"Source: {_code(source, in_table=False)} · {summary_line(group)}\n")
         out.append("| | id | status | evidence | message |")
         out.append("|---|---|---|---|---|")
         for r in group:
