@@ -61,3 +61,36 @@ def test_solve_ivp_stopped_by_the_right_hand_side_or_given_no_tolerance_is_a_one
         "domain": (ivp.format("root", ""),), "no-tolerance": (ivp.format("ramp", "options = { rtol = 0, atol = 0 }\n"),)})).items()}
     assert results["domain"].status == "error" and "cannot be evaluated at a state it reached" in results["domain"].message, results["domain"].message
     assert results["no-tolerance"].status == "error" and "rtol and atol are both 0" in results["no-tolerance"].message
+
+
+def test_a_partial_solution_or_one_not_through_t_0_is_not_used(check_claims):
+    """A formula for x reading z0 passed the start check at t = 2 although no formula for z could (FALSE-VERIFIED:
+    solution(x) - x == 5/2, true 1/2); a formula written through t = 1 was used from t = 0 unchecked (its false
+    'solution(y) - y > 1' verified).  Both errors now; solve_ivp on a partial solution was a KeyError."""
+    head = ('[model.partial]\nstates = ["x", "z"]\nrhs = { x = "z", z = "1" }\nsolution = { x = "x0 + z0*t + t**2/2" }\n'
+            '[model.through_one]\nstates = ["y"]\nrhs = { y = "-y" }\nsolution = { y = "y0*exp(-(t - 1))" }\n')
+    results = {k: r.outcome for k, r in check_claims(claims_text(head, {
+        "partial": ('check = "run"\nmodel = "partial"\nmethod = "euler"\noptions = { h = 1 }\ninitial = { x = 0, z = -1, t = 2 }\n'
+                    'expect_relations = { "solution(x) - x" = "== 5/2" }\n',),
+        "from-zero": ('check = "run"\nmodel = "through_one"\nmethod = "euler"\noptions = { h = "1/2" }\ninitial = { y = 1 }\n'
+                      'expect_relations = { "solution(y) - y" = "> 1" }\n',),
+        "from-one": ('check = "run"\nmodel = "through_one"\nmethod = "euler"\noptions = { h = "1/2" }\ninitial = { y = 1, t = 1 }\n'
+                     'expect_relations = { "solution(y) - y" = "> 1/10" }\n',),  # exp(-1/2) - 1/2 = 0.1065...
+        "ivp": ('check = "solve_ivp"\nmodel = "partial"\nmethod = "RK45"\ninitial = { x = 0, z = 0 }\nt_end = 1\nt_eval = [1]\n',),
+    })).items()}
+    assert results["partial"].status == "error" and "gives no formula for z" in results["partial"].message, results["partial"].message
+    assert results["from-zero"].status == "error" and "does not pass through the initial values" in results["from-zero"].message
+    assert results["from-one"].status == "verified", results["from-one"].message
+    assert results["ivp"].status == "error" and "no formula for z" in results["ivp"].message, results["ivp"].message
+
+
+def test_a_relation_of_huge_radicands_is_decided_by_enclosures_and_an_exact_zero_is_shown_as_zero(check_claims):
+    """sqrt(10**200 + 1) < 10**100 + 1/(2*10**100) (difference -1.25e-301) timed out factoring 10**200 + 1 in the
+    number field's degree bound; log(1 + sqrt(2)) + log(sqrt(2) - 1), exactly 0, was shown as -4.0e-51."""
+    results = {k: r.outcome for k, r in check_claims(claims_text("", {
+        "huge": ('check = "relation"\nlhs = "sqrt(10**200+1)"\nop = "<"\nrhs = "10**100+1/(2*10**100)"\n',),
+        "huge-flipped": ('check = "relation"\nlhs = "sqrt(10**200+1)"\nop = ">"\nrhs = "10**100+1/(2*10**100)"\n',),
+        "zero": ('check = "relation"\nlhs = "log(1+sqrt(2))+log(sqrt(2)-1)"\nop = "=="\nrhs = "0"\n',)})).items()}
+    assert (results["huge"].status, results["huge"].evidence) == ("verified", "certified"), results["huge"].message
+    assert_refuted(results["huge-flipped"], ["-1.25e-301"])
+    assert results["zero"].status == "verified" and "≈ 0 (|value| <" in results["zero"].message, results["zero"].message

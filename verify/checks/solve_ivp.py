@@ -41,6 +41,9 @@ def prepare(claim: Claim) -> SolveIvpSpec:
     table, model = claim.table, claim.model
     if model is None or not model.solution:
         raise LoadError("check 'solve_ivp' needs a model with a 'solution'")
+    missing = [state for state in model.states if state not in model.solution]
+    if missing:
+        raise LoadError(f"check 'solve_ivp' compares every state with the model's solution, which gives no formula for {', '.join(missing)}")
     method = table.get("method", "RK45")
     if method not in METHODS:
         raise LoadError(f"method must be one of {', '.join(METHODS)}")

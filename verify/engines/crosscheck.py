@@ -288,7 +288,7 @@ def shown_value(expression: sympy.Expr, digits: int = 21, max_bits: int = 4096) 
     enclosure is that narrow by ``max_bits`` or interval arithmetic cannot evaluate it."""
     try:
         function = compile_mp(expression, [], mpmath.iv)
-        bits = 64
+        bits, last = 64, None
         while bits <= max_bits:
             saved = mpmath.iv.prec
             mpmath.iv.prec = bits
@@ -305,9 +305,13 @@ def shown_value(expression: sympy.Expr, digits: int = 21, max_bits: int = 4096) 
                     middle = (low + high) / 2
                     if high - low <= abs(middle) * mpmath.mpf(10) ** -(digits + 2) or high == low:
                         return show(middle, digits)
+                    last = (low, high)
             bits *= 2
     except (CrossCheckUnavailable, mpmath.libmp.ComplexResult, ValueError, TypeError, ZeroDivisionError):
-        pass
+        last = None
+    if last is not None and last[0] <= 0 <= last[1]:  # an exact zero (log(1 + sqrt(2)) + log(sqrt(2) - 1)) or nearly:
+        with mpmath.workprec(max_bits + 10):  # not the 50-digit value's noise (-4e-51), but what the enclosure says
+            return f"0 (|value| < {mpmath.nstr(max(-last[0], last[1]), 2)})"
     return show(mp_value(expression), digits)
 
 

@@ -48,7 +48,10 @@ def _independent_square_roots(generators: set) -> set:
     kept, basis = set(), {}  # basis: leading prime -> parity vector (a frozenset of primes with an odd exponent)
     for root in roots:
         base = root.base
-        vector = frozenset(p for p, e in sympy.factorint(abs(int(base.p)) * int(base.q)).items() if e % 2) | (
+        # trial division to 2^20 only (sqrt(10**200 + 1) made factorint run for minutes): a factor left over is
+        # taken as a prime, which can only count two roots as independent that are not (a larger degree bound, a
+        # field not attempted), never the other way
+        vector = frozenset(p for p, e in sympy.factorint(abs(int(base.p)) * int(base.q), limit=2**20, use_rho=False, use_pm1=False, use_ecm=False).items() if e % 2) | (
             frozenset({-1}) if base < 0 else frozenset())
         while vector:
             lead = max(vector)

@@ -66,21 +66,27 @@ class Model:
 
     def solution_start_problem(self, substitutions: dict, t0, y0) -> str | None:
         """Why the model's solution, written for initial data at t = 0 (``x0`` = x(0)), cannot serve a run that starts
-        at ``t0`` from ``y0``: None when t0 is 0, or when the solution with x0 = y0 still passes through (t0, y0)
-        (then it is the solution of that initial value problem); else a sentence naming the first state it misses.
+        at ``t0`` from ``y0``: None when the solution with x0 = y0 passes through (t0, y0) (then it is the solution of
+        that initial value problem: always at t0 = 0 for a formula written as the README says); else a sentence
+        naming the first state it misses (or, at t0 != 0, the states it gives no formula for).
         With t0 = 1 the solution y0 + t of y' = 1 gave y = 1 at the start of a run from y = 0, and a false error
         claim was verified."""
         t0 = sympy.sympify(t0)
-        if t0 == 0:
-            return None
+        missing = [s for s in self.variables if s not in self.solution]
+        if missing and t0 != 0:  # x's formula may read z0 = z(0), which no formula for z lets us check at t0
+            return (f"the model's solution gives no formula for {', '.join(missing)}, so it cannot be checked to pass through this run's "
+                    f"start at t = {t0}: start at t = 0, or give a solution for every state")
         values = {symbol(initial_name(s)): sympy.sympify(v) for s, v in zip(self.variables, y0)}
         values[symbol(TIME)] = t0
-        for s, v in zip(self.variables, y0):
+        for s, v in zip(self.variables, y0):  # also at t0 = 0: a formula written for another start is found here
             if s not in self.solution:
                 continue
             at_start = self.solution[s].subs(substitutions).xreplace(values)
             difference = at_start - sympy.sympify(v)
             if sympy.expand(difference) != 0 and sympy.simplify(difference) != 0:
+                if t0 == 0:
+                    return (f"the model's solution does not pass through the initial values: at t = 0 it gives {s} = {at_start}, not {v} "
+                            f"(a solution is written for initial data at t = 0, {initial_name(s)} = {s}(0))")
                 return (f"the model's solution is written for initial data at t = 0 ({initial_name(s)} = {s}(0)); this run starts at "
                         f"t = {t0}, where it gives {s} = {at_start}, not {v}: start at t = 0, or give a solution through the start")
         return None
