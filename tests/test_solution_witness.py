@@ -94,3 +94,17 @@ def test_a_relation_of_huge_radicands_is_decided_by_enclosures_and_an_exact_zero
     assert (results["huge"].status, results["huge"].evidence) == ("verified", "certified"), results["huge"].message
     assert_refuted(results["huge-flipped"], ["-1.25e-301"])
     assert results["zero"].status == "verified" and "≈ 0 (|value| <" in results["zero"].message, results["zero"].message
+
+
+def test_a_solution_refuted_by_an_enclosure_is_certified_and_an_initial_value_miss_names_the_difference(check_claims):
+    """A residual shown nonzero only by an interval enclosure was labelled symbolic; a wrong initial value printed the
+    witness of y(0) - y0 as if it were y(0) ('computed y(0) = 2*y0, which is 3/7 at y0 = 3/7')."""
+    head = ('[model.twice]\nstates = ["y"]\nrhs = { y = "-y" }\nsolution = { y = "2*y0*exp(-t)" }\n'
+            '[model.rate]\nstates = ["y"]\nrhs = { y = "-y" }\nsolution = { y = "y0*exp(-(1 + 10**(-30))*t)" }\n'
+            '[model.right]\nstates = ["y"]\nrhs = { y = "-y" }\nsolution = { y = "y0*exp(-t)" }\n')
+    results = {k: r.outcome for k, r in check_claims(claims_text(head, {k: (f'check = "solution"\nmodel = "{k}"\n',)
+                                                                        for k in ("twice", "rate", "right")})).items()}
+    assert_refuted(results["twice"], ["computed y(0) = 2*y0; y(0) - y0 = y0, which is"])
+    assert results["twice"].evidence == "symbolic"
+    assert results["rate"].status == "refuted" and results["rate"].evidence == "certified", results["rate"].message
+    assert results["right"].status == "verified"
