@@ -10,7 +10,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 
-import sympy
 
 from verify.engines import crosscheck
 from verify.input.load import Claim, LoadError
