@@ -9,8 +9,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-
-
 from verify.engines import crosscheck
 from verify.input.load import Claim, LoadError
 from verify.checks.common import CheckError, Context, DEFAULT_CONTEXT, exact_text, Outcome, relative_margin, short_text, decide_sign
