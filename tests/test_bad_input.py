@@ -28,7 +28,7 @@ BAD_CLAIMS = {
     "unknown-key": ('check = "relation"\nlhs = "1"\nop = "<"\nrhs = "2"\nrhss = "3"', "unknown key(s) rhss"),
     "missing-key": ('check = "relation"\nlhs = "1"\nop = "<"', "needs 'rhs'"),
     "missing-option": ('check = "run"\nmodel = "electromechanical"\nmethod = "frozen-slow-euler"\noptions = { H = 1 }\ninitial = { q = 0, v = 1, i = 0 }\nexpect = { q = 0 }', "needs option(s) m"),
-    "missing-initial": ('check = "run"\nmodel = "electromechanical"\nmethod = "euler"\noptions = { h = 1 }\ninitial = { q = 0 }\nexpect = { q = 0 }', "missing ['v', 'i']"),
+    "missing-initial": ('check = "run"\nmodel = "electromechanical"\nmethod = "euler"\noptions = { h = 1 }\ninitial = { q = 0 }\nexpect = { q = 0 }', "missing the states v, i"),
     "endless-steps": ('check = "run"\nmodel = "electromechanical"\nmethod = "euler"\noptions = { h = 1 }\ninitial = { q = 0, v = 1, i = 0 }\nsteps = 99999999999\nexpect = { q = 0 }', "steps must be an integer from 1 to 1000000"),
     "endless-microsteps": ('check = "run"\nmodel = "electromechanical"\nmethod = "frozen-slow-euler"\noptions = { H = 1, m = 10000000000 }\ninitial = { q = 0, v = 1, i = 0 }\nexpect = { q = 0 }', "option m must be an integer from 1 to 1000000"),
     "bad-expected": ('check = "relation"\nlhs = "1"\nop = "<"\nrhs = "2"\nexpected = "maybe"', "expected must be"),

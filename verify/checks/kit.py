@@ -91,7 +91,12 @@ def initial_values(claim: Claim, read=None) -> tuple:
     unknown = set(initial) - set(variables) - {TIME}
     missing = [s for s in variables if s not in initial]
     if unknown or missing:
-        raise LoadError(f"initial must give every state (missing {missing}) and may give t (unknown {sorted(unknown)})")
+        algebraic = [s for s in missing if s in claim.model.algebraic]
+        problems = ([f"missing the state{'s' if len(missing) - len(algebraic) > 1 else ''} "
+                     + ", ".join(s for s in missing if s not in algebraic)] if len(missing) > len(algebraic) else [])
+        problems += [f"missing the algebraic variable{'s' if len(algebraic) > 1 else ''} " + ", ".join(algebraic)] if algebraic else []
+        problems += [f"unknown name{'s' if len(unknown) > 1 else ''} " + ", ".join(sorted(unknown))] if unknown else []
+        raise LoadError(f"initial must give every state and algebraic variable, and may give t: {'; '.join(problems)}")
     return read(claim, initial.get(TIME, 0), "initial.t"), [read(claim, initial[s], f"initial.{s}") for s in variables]
 
 
