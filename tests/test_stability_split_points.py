@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import sympy
 
-from conftest import ROOT, assert_refuted
+from conftest import ROOT, assert_refuted, claims_text
 from verify import runner
 from verify.engines import spectral
 
@@ -337,3 +337,18 @@ def test_the_witness_search_never_sets_a_microstep_count_to_a_fraction(check_cla
     outcome = check_claims(claims_text(CHAIN_MULTIRATE, {"witness": (claim,)}))["witness"].outcome
     assert tried and all(m.is_Integer and m > 0 for m in tried), tried
     assert outcome.status in ("refuted", "error"), outcome.message
+
+
+def test_a_bound_in_nested_radicals_is_read_as_the_root_of_its_minimal_polynomial(check_claims):
+    """RK4's interval end in Cardano's form, 4/3 + (172/27 + 4 sqrt(29)/3)^(1/3) - (4 sqrt(29)/3 - 172/27)^(1/3), the
+    real root of h^3 - 4h^2 + 12h - 24 = 2.78529356...: the norm over QQ through its nested generators ran past the
+    time limit; written as a CRootOf of its minimal polynomial (chosen by an enclosure, exactly) it is decided."""
+    head = '[model.decay]\nstates = ["y"]\nrhs = { y = "-y" }\n'
+    bound = "4/3 + (172/27 + 4*sqrt(29)/3)**(1/3) - (4*sqrt(29)/3 - 172/27)**(1/3)"
+    body = 'check = "stability"\nmodel = "decay"\nmethod = "rk4"\noptions = {{ h = "h" }}\nvariable = "h"\nsymbols = ["h"]\nstable_when = "{}"\n'
+    results = {k: r.outcome for k, r in check_claims(claims_text(head, {
+        "true": (body.format(f"h <= {bound}"),), "strict": (body.format(f"h < {bound}"),),
+        "shifted": (body.format(f"h <= {bound} - 10**(-30)"),)})).items()}
+    assert results["true"].status == "verified", results["true"].message
+    assert_refuted(results["strict"], ["claimed unstable, computed stable"])
+    assert results["shifted"].status == "refuted", results["shifted"].message

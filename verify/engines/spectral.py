@@ -123,6 +123,7 @@ def positive_roots(expressions, variable) -> list:
         for part in (numerator, denominator):
             if not part.has(variable):
                 continue
+            part = _nested_radicals_as_roots(part, variable)
             shielded, numbers = _shielded(part)
             if shielded.free_symbols - set(numbers) == {variable} and shielded.is_polynomial(variable):
                 polynomial = sympy.Poly(shielded, variable)
@@ -190,6 +191,74 @@ def _annihilating(point) -> sympy.Poly:
     if isinstance(point, sympy.CRootOf):
         return sympy.Poly(point.poly.as_expr(), point.poly.gen)
     return sympy.Poly(sympy.minimal_polynomial(point, x), x)
+
+
+ROOT_FORM_DEGREE = 8  # a nested radical is written as a CRootOf of its minimal polynomial up to this degree
+
+
+def _nested_radicals_as_roots(part, variable):
+    """``part`` with each coefficient (in ``variable``) that holds a nested radical written as the CRootOf of its
+    minimal polynomial: RK4's interval end in Cardano's form, 4/3 + (172/27 + 4 sqrt(29)/3)^(1/3) - ..., is the real
+    root of h^3 - 4h^2 + 12h - 24, and the norm over QQ of h minus it, taken over its nested generators, ran past
+    any time limit.  The root is the one whose isolating interval meets an enclosure of the number (the number is
+    a root of its minimal polynomial, computed exactly, and the isolating intervals are disjoint), so the rewrite is
+    exact; any coefficient it cannot place (degree above ROOT_FORM_DEGREE, an enclosure meeting two intervals) stays
+    as it was."""
+    try:
+        polynomial = sympy.Poly(part, variable)
+    except sympy.PolynomialError:
+        return part
+    terms = polynomial.terms()
+    rewritten = [(monomial, _root_form(c) if _nested(c) else c) for monomial, c in terms]
+    if all(new is old for (_, new), (_, old) in zip(rewritten, terms)):
+        return part
+    return sympy.Add(*(c * variable**monomial[0] for monomial, c in rewritten))
+
+
+def _nested(number) -> bool:
+    """A number with a radical of a non-rational base ((172/27 + 4*sqrt(29)/3)**(1/3))."""
+    return number.is_number and any(p.exp.is_Rational and not p.exp.is_Integer and not p.base.is_Rational for p in number.atoms(sympy.Pow))
+
+
+def _root_form(number):
+    x = sympy.Dummy("x")
+    try:
+        minimal = sympy.Poly(sympy.minimal_polynomial(number, x), x)
+    except (NotImplementedError, ValueError, sympy.PolynomialError):
+        return number
+    if minimal.degree() > ROOT_FORM_DEGREE or not minimal.domain.is_ZZ:
+        return number
+    low, high = _enclosure_of(number)
+    if low is None:
+        return number
+    intervals = minimal.intervals(eps=max(high - low, sympy.Rational(1, 2**200)))
+    meeting = [i for i, ((a, b), _) in enumerate(intervals) if not (b < low or a > high)]
+    if len(meeting) != 1:
+        return number
+    return sympy.CRootOf(minimal, meeting[0])
+
+
+def _enclosure_of(number, bits: int = 256) -> tuple:
+    """Rational (low, high) around a closed real number by mpmath.iv at ``bits`` bits; (None, None) when it cannot."""
+    try:
+        function = crosscheck.compile_mp(number, [], mpmath.iv)
+        saved = mpmath.iv.prec
+        mpmath.iv.prec = bits
+        try:
+            value = function([])
+        finally:
+            mpmath.iv.prec = saved
+    except (crosscheck.CrossCheckUnavailable, ValueError, TypeError, ZeroDivisionError, mpmath.libmp.ComplexResult):
+        return None, None
+    if not isinstance(value, mpmath.iv.mpf):
+        return None, None
+    ends = []
+    for end in value._mpi_:  # raw mpf tuples (sign, mantissa, exponent, bits): exact rationals
+        sign, mantissa, exponent, _ = end
+        if not mantissa and exponent:  # inf or nan
+            return None, None
+        ends.append((-1) ** sign * sympy.Integer(int(mantissa)) * sympy.Integer(2) ** int(exponent))
+    return ends[0], ends[1]
 
 
 def _shielded(expression) -> tuple:
