@@ -281,6 +281,35 @@ def show(value, digits: int = 35) -> str:
         return mpmath.nstr(value, digits)
 
 
+def _interval_ends(function, bits: int):
+    """The raw endpoints (mpf tuples) of ``function([])``'s mpmath.iv enclosure at ``bits`` bits; None when the value
+    is not a real interval (a complex principal root)."""
+    saved = mpmath.iv.prec
+    mpmath.iv.prec = bits
+    try:
+        value = function([])
+    finally:
+        mpmath.iv.prec = saved
+    return value._mpi_ if isinstance(value, mpmath.iv.mpf) else None
+
+
+def rational_enclosure(expression: sympy.Expr, bits: int = 256) -> tuple:
+    """Exact rationals (low, high) around a closed real number, from its mpmath.iv enclosure at ``bits`` bits;
+    (None, None) when interval arithmetic cannot enclose it (not real, not finite, a function it lacks)."""
+    try:
+        ends = _interval_ends(compile_mp(expression, [], mpmath.iv), bits)
+    except (CrossCheckUnavailable, ValueError, TypeError, ZeroDivisionError, mpmath.libmp.ComplexResult):
+        return None, None
+    if ends is None:
+        return None, None
+    values = []
+    for sign, mantissa, exponent, _ in ends:  # raw mpf tuples: exact binary rationals
+        if not mantissa and exponent:  # inf or nan
+            return None, None
+        values.append((-1) ** sign * sympy.Integer(int(mantissa)) * sympy.Integer(2) ** int(exponent))
+    return values[0], values[1]
+
+
 def shown_value(expression: sympy.Expr, digits: int = 21, max_bits: int = 4096) -> str:
     """A closed real number to ``digits`` significant digits for a message: the midpoint of an interval enclosure
     (mpmath.iv) at 64 bits, doubled until it is that narrow.  A 50-digit mpmath value can be wrong in every digit
@@ -290,15 +319,10 @@ def shown_value(expression: sympy.Expr, digits: int = 21, max_bits: int = 4096) 
         function = compile_mp(expression, [], mpmath.iv)
         bits, last = 64, None
         while bits <= max_bits:
-            saved = mpmath.iv.prec
-            mpmath.iv.prec = bits
-            try:
-                value = function([])
-            finally:
-                mpmath.iv.prec = saved
-            if isinstance(value, mpmath.iv.mpf):
+            ends = _interval_ends(function, bits)
+            if ends is not None:
                 with mpmath.workprec(bits + 10):
-                    low, high = (mpmath.mpf(end) for end in value._mpi_)  # the endpoints' raw values, not rounded
+                    low, high = (mpmath.mpf(end) for end in ends)  # the endpoints' raw values, not rounded
                     if not (mpmath.isfinite(low) and mpmath.isfinite(high)):
                         bits *= 2
                         continue

@@ -228,7 +228,7 @@ def _root_form(number):
         return number
     if minimal.degree() > ROOT_FORM_DEGREE or not minimal.domain.is_ZZ:
         return number
-    low, high = _enclosure_of(number)
+    low, high = crosscheck.rational_enclosure(number)
     if low is None:
         return number
     intervals = minimal.intervals(eps=max(high - low, sympy.Rational(1, 2**200)))
@@ -236,29 +236,6 @@ def _root_form(number):
     if len(meeting) != 1:
         return number
     return sympy.CRootOf(minimal, meeting[0])
-
-
-def _enclosure_of(number, bits: int = 256) -> tuple:
-    """Rational (low, high) around a closed real number by mpmath.iv at ``bits`` bits; (None, None) when it cannot."""
-    try:
-        function = crosscheck.compile_mp(number, [], mpmath.iv)
-        saved = mpmath.iv.prec
-        mpmath.iv.prec = bits
-        try:
-            value = function([])
-        finally:
-            mpmath.iv.prec = saved
-    except (crosscheck.CrossCheckUnavailable, ValueError, TypeError, ZeroDivisionError, mpmath.libmp.ComplexResult):
-        return None, None
-    if not isinstance(value, mpmath.iv.mpf):
-        return None, None
-    ends = []
-    for end in value._mpi_:  # raw mpf tuples (sign, mantissa, exponent, bits): exact rationals
-        sign, mantissa, exponent, _ = end
-        if not mantissa and exponent:  # inf or nan
-            return None, None
-        ends.append((-1) ** sign * sympy.Integer(int(mantissa)) * sympy.Integer(2) ** int(exponent))
-    return ends[0], ends[1]
 
 
 def _shielded(expression) -> tuple:
