@@ -7,7 +7,7 @@ from pathlib import Path
 
 import click
 
-from verify.limits import DEFAULT_MEMORY_MIB, DEFAULT_TIMEOUT, MAX_MEMORY_MIB, MAX_TIMEOUT
+from verify.limits import DEFAULT_MEMORY_MIB, DEFAULT_TIMEOUT, limit_problem
 from verify.report import FORMATS, figures, render_report, unlimited_int_digits
 
 # sympy, mpmath and the claim kinds are imported by the commands that use them: `verify --help` pays for none.
@@ -16,10 +16,12 @@ paths_argument = click.argument("paths", nargs=-1, type=click.Path(exists=True))
 models_option = click.option("--models", "model_dirs", multiple=True, type=click.Path(file_okay=False), help="Model directory (repeatable; default ./models).")
 
 
-def _finite(context, parameter, value):
-    """nan passes FloatRange (it compares false with both ends): refused here, as a usage error."""
-    if value is not None and value != value:
-        raise click.BadParameter("nan is not a number of seconds")
+def _usable_limit(context, parameter, value):
+    """A --timeout or --memory-limit no worker can keep (nan, which passes a float range, inf, or past the ranges
+    of limits.limit_problem, the rule the API and the pytest plugin apply too) is a usage error."""
+    problem = limit_problem(value, None) if parameter.name == "timeout" else limit_problem(None, value)
+    if problem:
+        raise click.BadParameter(problem)
     return value
 
 
@@ -27,11 +29,11 @@ def limit_options(command):
     """--timeout, --memory-limit and --in-process, shared by run and explain."""
     command = click.option("--in-process", is_flag=True, help="Check in this process: no worker processes and no time or memory limit (for debugging).")(command)
     command = click.option(
-        "--memory-limit", "memory_limit", type=click.IntRange(min=0, max=MAX_MEMORY_MIB), default=None, metavar="MB",
+        "--memory-limit", "memory_limit", type=int, default=None, metavar="MB", callback=_usable_limit,
         help=f"Address space per worker process in MiB; a claim past it is an error (default {DEFAULT_MEMORY_MIB}; 0: no limit).",
     )(command)
     command = click.option(
-        "--timeout", type=click.FloatRange(min=0, max=MAX_TIMEOUT), default=None, metavar="SECONDS", callback=_finite,
+        "--timeout", type=float, default=None, metavar="SECONDS", callback=_usable_limit,
         help=f"Per-claim limit in seconds; a claim past it is an error, the rest go on (default {DEFAULT_TIMEOUT:g}; 0: no limit).",
     )(command)
     return command

@@ -232,8 +232,10 @@ def evaluate(claim: Claim, context: Context = DEFAULT_CONTEXT) -> Outcome:
         raise CheckError(f"the energy check cannot run {method.name} exactly: {exc}") from None
     affine = method.affine_for(options) and system.affine and not method.variable_step
     over_rationals = number_field.is_rational_field(number_field_of_method)
-    exact_route = affine and over_rationals and _rational(functional, claim.model)  # else the algebraic or numerical route
-    over_field = affine and not over_rationals and _rational(functional, claim.model) and steps <= energy_algebraic.MAX_STEPS
+    rational_functional = _rational(functional, claim.model)
+    exact_route = affine and over_rationals and rational_functional  # else the algebraic or numerical route
+    field_route = affine and not over_rationals and rational_functional  # a number field's, for at most MAX_STEPS
+    over_field = field_route and steps <= energy_algebraic.MAX_STEPS
     projected = _projected_bits(method, system, options, t0, y0, steps) if exact_route else 0
     mp_times, mp_ratios, mp_ties = _ratios_mp(claim, method, options, system, t0, y0, steps, functional)
     algebraic = None
@@ -272,7 +274,7 @@ def evaluate(claim: Claim, context: Context = DEFAULT_CONTEXT) -> Outcome:
         evidence = "numerical"
         why = (f"exact values would reach about {projected:,} bits per number" if exact_route
                else f"{method.name} computes over {number_field_of_method}, exactly for at most {energy_algebraic.MAX_STEPS} steps"
-               if affine and not over_rationals and _rational(functional, claim.model)
+               if field_route
                else "the model is not linear and autonomous, so the step map is not affine" if not system.affine
                else "the method's step is not one affine map of the state" if not affine
                else f"{name} is not a rational function of the state")

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 import mpmath
 import sympy
 
-from verify.engines import crosscheck
+from verify.engines import crosscheck, rational
 from verify.engines.methods import run
 from verify.checks.common import CheckError, decide_sign, short_text
 from verify.checks.comparisons import OPERATORS
@@ -73,31 +73,18 @@ def _holds(key: str, op: str, bound, signs: _RatioSigns, count: int) -> bool:
     return equal if op == "==" else not equal
 
 
-def _in_field(field, functional, variables):
-    """The functional, a rational function of the state with rational coefficients, as a function of field elements
-    (its numerator and denominator polynomials summed term by term in the field's arithmetic)."""
-    numerator, denominator = sympy.fraction(sympy.cancel(functional))
-    try:
-        parts = [[(field.convert(sympy.QQ.convert(c)), monomial) for monomial, c in sympy.Poly(part, *variables).terms()]
-                 for part in (numerator, denominator)]
-    except (sympy.PolynomialError, sympy.CoercionFailed, sympy.GeneratorsNeeded) as exc:
-        raise CheckError(f"the functional is not a rational function of the state with rational coefficients ({exc})") from None
+def _in_field(functional, variables):
+    """The functional, a rational function of the state with rational coefficients, on field elements: the exact
+    route's own compiled form (rational.compile_rational, whose arithmetic the field's elements share)."""
+    compiled = rational.compile_rational(functional, variables)
 
     def value(state):
-        top, bottom = (sum((c * _monomial(field, state, m) for c, m in terms), field.zero) for terms in parts)
-        if not bottom:
-            raise CheckError("the functional's denominator is 0 at a node")
-        return top / bottom
+        try:
+            return compiled(state)
+        except ZeroDivisionError:
+            raise CheckError("the functional's denominator is 0 at a node") from None
 
     return value
-
-
-def _monomial(field, state, exponents):
-    product = field.one
-    for v, e in zip(state, exponents):
-        for _ in range(e):
-            product = product * v
-    return product
 
 
 def ratios_over_field(claim, spec, system, functional, field, mp_ratios) -> AlgebraicRatios:
@@ -105,7 +92,7 @@ def ratios_over_field(claim, spec, system, functional, field, mp_ratios) -> Alge
     method, options, t0, y0, steps = spec.method, spec.options, spec.t0, spec.y0, spec.steps
     result = run(method, system, options, t0, y0, steps, keep=False, nodes=True, algebraic=True)
     field = result.field
-    energy = _in_field(field, functional, claim.model.variable_symbols)
+    energy = _in_field(functional, claim.model.variable_symbols)
     start = energy([field.convert(sympy.QQ.convert(sympy.Rational(v))) for v in y0])
     if not start:
         raise CheckError("the functional is 0 at the initial state: no ratio")

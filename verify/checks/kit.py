@@ -166,12 +166,18 @@ def parameter_substitutions(claim: Claim) -> dict:
     return {symbol(p): v for p, v in claim.parameters.items()}
 
 
+def solution_start_problem(claim: Claim, t0, y0) -> str | None:
+    """Why the claim's model's solution (written for initial data at t = 0) cannot serve a run from (t0, y0), with
+    the claim's parameter values (Model.solution_start_problem); None when it can."""
+    return claim.model.solution_start_problem(parameter_substitutions(claim), t0, y0)
+
+
 def check_exact_start(claim: Claim, options: dict, t0, y0) -> None:
     """LoadError when a multistep method takes its starting values from the model's solution (start = "exact") but
     that solution, written for initial data at t = 0, does not pass through the claim's start (the twin reads the
     same solution, so neither path would notice)."""
     if options.get("start") == "exact" and claim.model is not None:
-        problem = claim.model.solution_start_problem(parameter_substitutions(claim), t0, y0)
+        problem = solution_start_problem(claim, t0, y0)
         if problem:
             raise LoadError(f'start = "exact": {problem}')
 

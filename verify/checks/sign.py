@@ -132,27 +132,25 @@ def _polynomial(q, variables):
 
 
 class _PivotSigns:
-    """Signs of the numbers the elimination meets: a rational exactly; another real number (sqrt(2), pi - 3, a
-    hidden zero) by sympy's zero test or interval enclosures (crosscheck.certify_sign), whose use makes the
-    evidence ``certified`` and is listed (``enclosed``)."""
+    """Signs of the numbers the elimination meets, each decided once (common.decide_sign): a rational exactly;
+    another real number (sqrt(2), pi - 3, a hidden zero) by sympy's zero test, the number field or interval
+    enclosures, whose use makes the evidence ``certified`` and is listed (``lines``)."""
 
     def __init__(self):
-        self.enclosed = []
+        self.decided = {}  # value -> DecidedSign (the strict test asks a pivot's sign again)
 
     def __call__(self, value) -> int:
-        decided = decide_sign(sympy.expand(value))
-        if decided.how == "enclosure":
-            self.enclosed.append((value, decided.enclosure, decided.bits))
-        return decided.sign
-
-    def evidence(self, otherwise: str) -> str:
-        return "certified" if self.enclosed else otherwise
+        value = sympy.expand(value)
+        if value not in self.decided:
+            self.decided[value] = decide_sign(value)
+        return self.decided[value].sign
 
     def lines(self) -> list:
-        shown = {}
-        for value, enclosure, bits in self.enclosed:  # a pivot's sign is asked again by the strict test: once each
-            shown.setdefault(value, f"sign of {short_text(value)} certified: it lies in {enclosure} (mpmath.iv, {bits} bits)")
-        return list(shown.values())
+        return [f"sign of {short_text(value)} certified: it lies in {d.enclosure} (mpmath.iv, {d.bits} bits)"
+                for value, d in self.decided.items() if d.how == "enclosure"]
+
+    def evidence(self, otherwise: str) -> str:
+        return "certified" if self.lines() else otherwise
 
 
 def _rational_sign(value) -> int:
@@ -240,7 +238,7 @@ def _quadratic(claim, q, variables, polynomial, sign, strict, computed, header):
     n = len(variables)
     M, homogeneous = gram_matrix(polynomial, n)
     coordinates = list(variables) + ([] if homogeneous else [sympy.Integer(1)])
-    signs = _PivotSigns() if polynomial.domain != sympy.QQ else _rational_sign
+    signs = _PivotSigns()
     pivots, L, failure = ldl(M, signs)
     taken = {str(c) for c in coordinates}  # the form and its vector get names no state or parameter has (a state may be v)
     form, vector = _fresh_name("q", taken), _fresh_name("w", taken)
@@ -255,8 +253,9 @@ def _quadratic(claim, q, variables, polynomial, sign, strict, computed, header):
                 linear = sum(L[i][k] * coordinates[i] for i in range(len(coordinates)))
                 squares.append((d, linear))
         rewrite = sum((d * lin**2 for d, lin in squares), sympy.Integer(0))
-        if sympy.expand(rewrite - q) != 0 and (signs is _rational_sign or not is_zero(rewrite - q)):
-            raise CheckError("internal: the LDL^T sum of squares does not expand back to q" if signs is _rational_sign else
+        rational = polynomial.domain == sympy.QQ
+        if sympy.expand(rewrite - q) != 0 and (rational or not is_zero(rewrite - q)):
+            raise CheckError("internal: the LDL^T sum of squares does not expand back to q" if rational else
                              "not proved: sympy does not show that the LDL^T sum of squares equals q")
         derivation += _factors(M, L, pivots, vector, coordinates)
         derivation.append(Line("LDL^T pivots: " + ", ".join(map(str, pivots)), terms=["pivots of", Formula("L*D*L^T"), ":", *listed(pivots)]))
@@ -267,13 +266,13 @@ def _quadratic(claim, q, variables, polynomial, sign, strict, computed, header):
         # coordinate is positive at every state iff M is semidefinite and no null vector of M has a nonzero last
         # coordinate, i.e. (M = L D L^T, L^T unit upper triangular) iff the constant's pivot, the last, is positive:
         # x**2 + 1 on states x, y has a zero pivot for y and is positive everywhere
-        positive = all(signs(d) > 0 for d in pivots) if homogeneous else signs(pivots[-1]) > 0
-        if not strict or positive:
-            kind = ("definite" if all(signs(d) > 0 for d in pivots) else "semidefinite, the constant's pivot positive") if strict else "semidefinite"
-            enclosed = [] if signs is _rational_sign else signs.lines()  # with the strict test's own
+        definite = all(signs(d) > 0 for d in pivots)
+        if not strict or definite or (not homogeneous and signs(pivots[-1]) > 0):
+            kind = ("definite" if definite else "semidefinite, the constant's pivot positive") if strict else "semidefinite"
+            enclosed = signs.lines()  # with the strict test's own
             return Outcome(
                 "verified",
-                "symbolic" if not enclosed else "certified",
+                signs.evidence("symbolic"),
                 f"{claim.table['expr']} is {sign} for all real {_names(variables)}: {'-' if SIGNS[sign][0] < 0 else ''}expr = "
                 + " + ".join(str(d * lin**2) for d, lin in squares) + f" (Gram matrix {kind}, exact LDL^T"
                 + ("; " + ("the sign of an irrational pivot" if len(enclosed) == 1 else f"the signs of {len(enclosed)} irrational numbers")
@@ -298,11 +297,10 @@ def _quadratic(claim, q, variables, polynomial, sign, strict, computed, header):
     if point is None:
         raise CheckError(f"not proved: the Gram matrix is not {'definite' if strict else 'semidefinite'}, and no exact counterexample was built")
     expression = claim.spec.expr
-    enclosed = [] if signs is _rational_sign else signs.lines()
     return _refuted(claim, sign, expression, point, computed, derivation + [
         Line("LDL^T fails at pivot; counterexample direction " + str(x),
-             terms=[Formula("L*D*L^T"), "fails at a pivot; counterexample direction", sympy.Tuple(*x)])] + enclosed,
-        "certified" if enclosed else "symbolic")
+             terms=[Formula("L*D*L^T"), "fails at a pivot; counterexample direction", sympy.Tuple(*x)])] + signs.lines(),
+        signs.evidence("symbolic"))
 
 
 def _factors(M, L, pivots, vector, coordinates) -> list[str]:
@@ -326,7 +324,7 @@ def _reduced_pivot(M, L, pivots, k):
     return M[k][k] - sum(L[k][j] ** 2 * pivots[j] for j in range(k))
 
 
-def _to_state(q, variables, x, homogeneous, strict, sign_of=_rational_sign):
+def _to_state(q, variables, x, homogeneous, strict, sign_of):
     """A state where q < 0 (or q <= 0 when ``strict``) from a failing direction of the Gram form."""
     n = len(variables)
 

@@ -18,7 +18,7 @@ from verify.engines import crosscheck
 from verify.input.load import Claim, LoadError
 from verify.input.model import TIME, initial_name, symbol
 from verify.checks.common import CheckError, Context, DEFAULT_CONTEXT, Outcome
-from verify.checks.kit import initial_values, read_rational
+from verify.checks.kit import initial_values, read_rational, solution_start_problem
 from verify.checks.kind import ClaimKind
 
 KEYS = {"method", "options", "initial", "t_end", "t_eval", "factor"}
@@ -71,7 +71,7 @@ def evaluate(claim: Claim, context: Context = DEFAULT_CONTEXT) -> Outcome:
     except ImportError:
         raise CheckError("scipy is not installed, so this numerical claim cannot be checked: pip install 'verify-timeint[scipy]'") from None
     spec, model = claim.spec, claim.model
-    problem = model.solution_start_problem({symbol(p): v for p, v in claim.parameters.items()}, spec.t0, spec.y0)
+    problem = solution_start_problem(claim, spec.t0, spec.y0)
     if problem:
         raise CheckError(problem)
     states = model.state_symbols

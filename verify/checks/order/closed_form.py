@@ -17,7 +17,7 @@ import sympy
 
 from verify.checks.common import CheckError, Context, DEFAULT_CONTEXT, Outcome
 from verify.checks.order import reading
-from verify.checks.kit import initial_values, method_and_options, validated
+from verify.checks.kit import initial_values, method_and_options, parameter_substitutions, validated
 from verify.engines import series, symbolic
 from verify.engines.methods import SymbolicSystem
 from verify.engines.methods.multistep import LinearMultistep
@@ -78,7 +78,7 @@ def _real_form(value):
 def evaluate(claim: Claim, context: Context = DEFAULT_CONTEXT) -> Outcome:
     spec: ClosedFormOrder = claim.spec
     model = claim.model
-    system = SymbolicSystem(model, {symbol(p): v for p, v in claim.parameters.items()})
+    system = SymbolicSystem(model, parameter_substitutions(claim))
     N = sympy.Symbol("N", positive=True, integer=True)
     h = sympy.Symbol(spec.step, positive=True)
     options = dict(spec.options)

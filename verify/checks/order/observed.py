@@ -29,7 +29,8 @@ from verify.input.load import Claim, LoadError
 from verify.engines.methods import ExactSystem, SymbolicSystem, run
 from verify.input.model import TIME, initial_name, symbol
 from verify.checks.common import CheckError, Context, DEFAULT_CONTEXT, Outcome
-from verify.checks.kit import KeptRuns, initial_values, method_and_options, read_rational, validated
+from verify.checks.kit import (KeptRuns, initial_values, method_and_options, parameter_substitutions, read_rational, solution_start_problem,
+                               validated)
 from verify.checks.run import solution_expressions
 from verify.engines import twins
 from verify.errors import SolverFailure
@@ -167,11 +168,11 @@ def evaluate(claim: Claim, context: Context = DEFAULT_CONTEXT) -> Outcome:
         system = ExactSystem(model, claim.parameters)
         exact_route = system.linear_in_state()
     except rational.NotRational:  # sin, exp, sqrt of a state: only the mpmath path runs it
-        system = SymbolicSystem(model, {symbol(p): v for p, v in claim.parameters.items()})
+        system = SymbolicSystem(model, parameter_substitutions(claim))
         exact_route = False
     index = [model.variables.index(c) for c in spec.components]
     def solution_at(t):
-        problem = model.solution_start_problem({symbol(p): v for p, v in claim.parameters.items()}, spec.t0, spec.y0)
+        problem = solution_start_problem(claim, spec.t0, spec.y0)
         if problem:
             raise CheckError(problem)
         values = {symbol(initial_name(s)): v for s, v in zip(model.variables, spec.y0)}
