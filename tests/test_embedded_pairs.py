@@ -22,6 +22,10 @@ rhs = { y = "y - t**2 + 1" }
 [model.oscillator]
 states = ["x", "v"]
 rhs = { x = "v", v = "-x" }
+
+[model.decay]
+states = ["y"]
+rhs = { y = "-2*y" }
 """
 NODEPY = {"fehlberg-45": "Fehlberg45", "dormand-prince-54": "DP5", "bogacki-shampine-32": "BS3", "cash-karp-45": "CK5"}
 
@@ -113,3 +117,31 @@ def test_pairs_agree_with_nodepy(name):
     assert [as_rational(row) for row in theirs.A] == [as_rational(row) for row in ours.A]
     assert {as_rational(theirs.b), as_rational(theirs.bhat)} == {as_rational(ours.b), as_rational(ours.bhat)}
     assert name in TABLEAUS
+
+
+def test_an_estimate_of_exactly_zero_passes_a_zero_tolerance(check_claims):
+    """Review of 2026-12-05: Bogacki-Shampine on y' = -2y, y = 1, h = 1/2 gives the same value from both weight rows,
+    so the estimate is exactly 0 and a zero tolerance accepts the step; at 50 digits the estimate is a rounding
+    residue above 0, and the cross-check rejected it (an error for a true claim).  By hand, with the pair's own rows."""
+    f = lambda y: -2 * y  # noqa: E731
+    h, y = F(1, 2), F(1)
+    k1 = f(y)
+    k2 = f(y + h * F(1, 2) * k1)
+    k3 = f(y + h * F(3, 4) * k2)
+    new = y + h * (F(2, 9) * k1 + F(1, 3) * k2 + F(4, 9) * k3)
+    k4 = f(new)
+    embedded = y + h * (F(7, 24) * k1 + F(1, 4) * k2 + F(1, 3) * k3 + F(1, 8) * k4)
+    assert (k1, k2, k3, k4, new, embedded) == (-2, -1, F(-5, 4), F(-2, 3), F(1, 3), F(1, 3))
+    body = 'check = "run"\nmodel = "decay"\nmethod = "bogacki-shampine-32"\noptions = { h = "1/2", atol = 0, rtol = 0 }\ninitial = { y = 1 }\n'
+    adaptive = ('check = "run"\nmodel = "decay"\nmethod = "adaptive-rk"\ninitial = { y = 1 }\n'
+                'options = { h = "1/2", atol = 0, rtol = 0, t_end = 1, pair = "bogacki-shampine-32" }\n')
+    outcomes = run(check_claims, {
+        "accepted": (body + 'expect = { y = "1/3", embedded = "1/3", error_estimate = 0, accepted = 1 }',),
+        "rejected-wrong": (body + "expect = { accepted = 0 }",),
+        "adaptive": (adaptive + 'expect = { failed = 0, attempts = 2, y = "1/9" }',),
+        "adaptive-wrong": (adaptive + "expect = { failed = 0, attempts = 3 }",)})
+    for name in ("accepted", "adaptive"):
+        assert outcomes[name].status == "verified", outcomes[name].message
+        assert "its estimate and tolerance agree to within its rounding" in outcomes[name].message
+    assert_refuted(outcomes["rejected-wrong"], ["accepted: claimed 0, computed 1"])
+    assert_refuted(outcomes["adaptive-wrong"], ["attempts: claimed 3, computed 2"])

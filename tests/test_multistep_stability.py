@@ -148,3 +148,20 @@ def test_zero_stable_is_a_key_of_order_claims_as_the_spec_names_it(check_claims)
     assert results["bdf6"].status == results["dahlquist"].status == "verified", (results["bdf6"].message, results["dahlquist"].message)
     assert_refuted(results["bdf6-flipped"], ["zero_stable: claimed false, computed true"])
     assert_refuted(results["dahlquist-flipped"], ["zero_stable: claimed true, computed false", "(zeta + 5): roots outside the unit circle"])
+
+
+def test_an_order_claim_says_it_is_of_consistency_and_when_the_method_does_not_converge(check_claims):
+    """Review of 2026-12-05: the stability kind's order is the order of consistency (C_0 .. C_p = 0); for alpha =
+    (-5, 4, 1), beta = (2, 4, 0), oldest first, it is 3, but rho = zeta^2 + 4 zeta - 5 = (zeta - 1)(zeta + 5) has the
+    root -5, so the method does not converge: the message says both, where the order kind refutes a convergence order."""
+    from math import factorial
+    alpha, beta = (-5, 4, 1), (2, 4, 0)
+    constants = [sum(a * j**q for j, a in enumerate(alpha)) - q * sum(b * j ** (q - 1) for j, b in enumerate(beta) if q or j)
+                 for q in range(5)]
+    assert [c / factorial(q) for q, c in enumerate(constants)][:4] == [0, 0, 0, 0] and constants[4] != 0
+    body = 'method = "lmm"\noptions = { alpha = [-5, 4, 1], beta = [2, 4, 0] }\n'
+    outcomes = stability(check_claims, {"three": body + "order = 3", "four": body + "order = 4", "ab2": 'method = "adams-bashforth-2"\norder = 2'})
+    assert outcomes["three"].status == "verified"
+    assert "order 3 (of consistency: C_0 .. C_3 = 0; rho fails the root condition, so the method does not converge" in outcomes["three"].message
+    assert outcomes["ab2"].status == "verified" and outcomes["ab2"].message.startswith("order 2 (of consistency: C_0 .. C_2 = 0)")
+    assert_refuted(outcomes["four"], ["order: claimed 4, computed 3"])

@@ -171,3 +171,63 @@ def test_the_controller_s_choices_are_traceable_and_a_changed_digit_is_refuted(c
     assert_refuted(results["order-trace-changed-digit"].outcome, ["trace h_new: value 2 claimed 803/5121, computed 803/5120"])
     last = euler[-1]
     assert_refuted(results["order-last-changed-digit"].outcome, [f"h_new: claimed {last + F(1, last.denominator)}", f"computed {last}"])
+
+
+DECAY = """
+[model.decay]
+states = ["y"]
+rhs = { y = "-2*y" }
+"""
+
+
+def _outcomes(check_claims, text):
+    return {name: result.outcome for name, result in check_claims(text).items()}
+
+
+def test_a_tolerance_test_that_is_an_exact_tie_is_decided_exactly_and_the_twin_says_it_followed(check_claims):
+    """Review of 2026-12-05: an estimate exactly equal to the tolerance (1/9 = 1/9) comes out a few ulps either way at
+    50 digits, and the cross-check rejected the step the exact path accepts (an error for a true claim).  By hand:
+    coarse = 1 - 2/3 = 1/3, midpoint = 1 - 1/3 = 2/3, fine = 2/3 + (1/6)(-4/3) = 4/9, estimate = 1/9 = atol."""
+    y0, h = F(1), F(1, 3)
+    coarse, midpoint = y0 + h * (-2 * y0), y0 + h / 2 * (-2 * y0)
+    fine = midpoint + h / 2 * (-2 * midpoint)
+    assert (coarse, midpoint, fine, abs(fine - coarse)) == (F(1, 3), F(2, 3), F(4, 9), F(1, 9))
+    base = 'check = "run"\nmodel = "decay"\nmethod = "step-doubling-euler"\ninitial = { y = 1 }\n'
+    tie = base + 'options = { h = "1/3", atol = "1/9", rtol = 0 }\n'
+    below = base + 'options = { h = "1/3", atol = "1/9 - 1e-30", rtol = 0 }\n'
+    adaptive = ('check = "run"\nmodel = "decay"\nmethod = "adaptive-euler"\ninitial = { y = 1 }\n'
+                'options = { h = "1/3", atol = "1/9", rtol = 0, t_end = "1/3", controller = "order" }\n')
+    # the order controller at ratio 1: h * floor(1024 * 0.9 / 1^(1/2)) / 1024 = (1/3)(921/1024)
+    assert h * F(921, 1024) == F(307, 1024)
+    outcomes = _outcomes(check_claims, claims_text(DECAY, {
+        "tie": (tie + 'expect = { fine = "4/9", error_estimate = "1/9", accepted = 1 }', []),
+        "tie-wrong": (tie + "expect = { accepted = 0 }", []),
+        "below": (below + "expect = { accepted = 0 }", []),
+        "below-wrong": (below + "expect = { accepted = 1 }", []),
+        "adaptive": (adaptive + 'expect = { attempts = 1, rejections = 0, y = "4/9", h_new = "307/1024" }', []),
+        "adaptive-wrong": (adaptive + 'expect = { attempts = 1, rejections = 0, y = "4/9", h_new = "921/1024" }', []),
+    }))
+    for name in ("tie", "adaptive"):
+        assert outcomes[name].status == "verified", outcomes[name].message
+        assert "at tolerance test 1 its estimate and tolerance agree to within its rounding" in outcomes[name].message
+    assert outcomes["below"].status == "verified" and "tolerance test" not in outcomes["below"].message
+    assert_refuted(outcomes["tie-wrong"], ["accepted: claimed 0, computed 1"])
+    assert_refuted(outcomes["below-wrong"], ["accepted: claimed 1, computed 0"])
+    assert_refuted(outcomes["adaptive-wrong"], ["h_new: claimed 921/1024, computed 307/1024"])
+
+
+def test_a_final_time_before_the_start_is_an_error_and_a_long_failure_time_is_shown_compactly(check_claims):
+    """Review of 2026-12-05: t_end = -1 from t = 0 was verified with 0 attempts; zero tolerances with an estimate of
+    exactly 0 (y' = 1, Heun-Euler) shrink h by min_factor at every accepted attempt (1/2 + 1/10 + ... < 1), and the
+    message of max_attempts printed t = 5/8 - ... with thousands of digits."""
+    model = '[model.one]\nstates = ["y"]\nrhs = { y = "1" }\n'
+    base = 'check = "run"\nmodel = "one"\nmethod = "adaptive-rk"\ninitial = { y = 0 }\n'
+    outcomes = _outcomes(check_claims, claims_text(model, {
+        "before": (base + 'options = { h = "1/2", atol = "1/10", rtol = 0, t_end = -1, pair = "heun-euler-21" }\nexpect = { attempts = 0 }', []),
+        "creeps": (base + 'options = { h = "1/2", atol = 0, rtol = 0, t_end = 1, pair = "heun-euler-21", controller = "order", '
+                   'max_attempts = 2000 }\nexpect = { failed = 1, attempts = 2000 }', []),
+    }))
+    assert outcomes["before"].status == "error" and "t_end = -1 is before the start t = 0" in outcomes["before"].message
+    creeps = outcomes["creeps"]
+    assert creeps.status == "verified", creeps.message
+    assert "stopped after 2000 attempts at t = [0.625 (exact rational, numerator" in creeps.message and len(creeps.message) < 1000

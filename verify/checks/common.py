@@ -47,6 +47,8 @@ def relative_margin(quantity, bound, op: str) -> float:
 
 def exact_text(value) -> str:
     """The exact value as a string: ``369/5000``, ``-7/5``, ``-(v - i)**2``; full precision, no floats."""
+    if rational.is_exact_rational(value):
+        return rational.fraction_text(value)
     value = to_sympy(value) if not isinstance(value, sympy.Basic) else value
     return str(value)
 
@@ -70,6 +72,8 @@ class _CompactPrinter(StrPrinter):
 
 def short_text(value) -> str:
     """Like exact_text, but a huge rational, alone or inside an expression, is shown by its size and leading digits."""
+    if rational.is_exact_rational(value):
+        return _compact_rational(value) or rational.fraction_text(value)
     value = to_sympy(value) if not isinstance(value, sympy.Basic) else value
     if value.is_Rational:
         return _compact_rational(value) or str(value)

@@ -286,7 +286,8 @@ def _paths(spec, model, system, result) -> Paths:
     """The twin's run of the same problem, and the values at the end of both runs."""
     final = [result.exact(v) for v in result.y]
     twin = _mp_run(twins.Problem.of_system(spec.method.name, spec.options, system, spec.t0, spec.y0, spec.steps,
-                                           solution=solution_expressions(model, system.substitutions, spec.y0)), final_only=result.route == "affine power")
+                                           solution=solution_expressions(model, system.substitutions, spec.y0),
+                                           tie_branches=result.recorder.tolerance_tests), final_only=result.route == "affine power")
     values = _known_values(spec, model, result.exact(result.t), final, result.recorder.latest, result.exact)
     mp_values = dict(values)
     mp_values[symbol(TIME)] = twin.t
@@ -415,6 +416,11 @@ def _verdict(spec, model, paths, audit, findings) -> Outcome:
     if findings.failures:
         return Outcome("refuted", findings.evidence, "; ".join(findings.failures), findings.computed, derivation, findings.margins)
     check_note = f"mpmath {crosscheck.DIGITS}-digit cross-check agrees"
+    ties = [str(number) for kind, number in (tie[:2] for tie in paths.twin.near_ties) if kind == "tolerance test"]
+    if ties:
+        which = ", ".join(ties) if len(ties) <= 5 else f"{', '.join(ties[:3])}, ..., {ties[-1]} ({len(ties)} tests)"
+        check_note += (f"; at tolerance test{'s' if len(ties) > 1 else ''} {which} its estimate and tolerance agree to within its "
+                       "rounding, a tie it cannot decide, so it took the exact comparison's outcome there")
     return Outcome("verified", findings.evidence, "; ".join(findings.successes) + f" ({check_note})", findings.computed, derivation,
                    findings.margins)
 

@@ -11,6 +11,7 @@ benchmarks/linear_runs_speed.py and benchmarks/exact_speed.py).
 """
 from __future__ import annotations
 
+import fractions
 import functools
 
 from typing import Callable, Sequence
@@ -25,6 +26,7 @@ from verify.errors import NotRational
 
 Rational = gmpy2.mpq
 QQ = sympy.QQ
+RATIONAL_TYPES = (type(gmpy2.mpq(0)), type(gmpy2.mpz(0)), int, fractions.Fraction, flint.fmpq, flint.fmpz)
 
 # With python-flint installed sympy takes flint ground types, and then knows gmpy2 numbers only by their __float__:
 # sympify(mpq(21, 20)) would be Float(1.05) and expr.subs(x, mpq(1, 3)) 0.333...  Exact conversions, whatever the
@@ -77,8 +79,23 @@ def compact_text(value, max_bits: int = 240) -> str | None:
     return f"{approx} (exact rational, numerator {p.bit_length()} bits, denominator {q.bit_length()} bits)"
 
 
+def is_exact_rational(value) -> bool:
+    """An exact rational number of the run's own types (mpq, mpz, int, Fraction) or a sympy Rational (not a bool)."""
+    return isinstance(value, (RATIONAL_TYPES, sympy.Rational)) and not isinstance(value, bool)
+
+
+def fraction_text(value) -> str:
+    """An exact rational as sympy's str() writes it (``-1/2``, ``3``), read off its numerator and denominator without
+    building a sympy number: the derivation of a run prints every stage's values."""
+    p, q = (value.p, value.q) if isinstance(value, sympy.Rational) else (value.numerator, value.denominator)
+    return str(p) if q == 1 else f"{p}/{q}"
+
+
 def formula_text(value) -> str:
     """An exact value inside a formula of ``verify explain``: in full, or compactly in brackets when huge."""
+    if is_exact_rational(value):
+        compact = compact_text(value)
+        return f"[{compact}]" if compact else fraction_text(value)
     exact = to_sympy(value)
     compact = compact_text(exact) if exact.is_Rational else None
     return f"[{compact}]" if compact else str(exact)

@@ -159,9 +159,12 @@ def evaluate(claim, method, spec) -> Outcome:
         computed.update({"order": str(order), "error_constant": str(constant)})
         derivation.append(Line(f"C_0 .. C_{order + 1} = {constants[:order + 2]}",
                                terms=[Formula("C_0"), "..", Formula(f"C_{order + 1}"), "=", sympy.Tuple(*constants[:order + 2])]))
-        if spec.order is not None:
-            (successes if spec.order == order else failures).append(
-                f"order {order}" if spec.order == order else f"order: claimed {spec.order}, computed {order} (C_q = {constants[:order + 2]})")
+        if spec.order is not None and spec.order == order:  # the consistency order (a convergence order when zero-stable)
+            converges = zero_stability(spec)[0]
+            successes.append(f"order {order} (of consistency: C_0 .. C_{order} = 0" +
+                             (")" if converges else "; rho fails the root condition, so the method does not converge at this or any order)"))
+        elif spec.order is not None:
+            failures.append(f"order: claimed {spec.order}, computed {order} (C_q = {constants[:order + 2]})")
         if spec.error_constant is not None:
             (successes if spec.error_constant == constant else failures).append(
                 f"error constant C_{order + 1} = {constant}" if spec.error_constant == constant

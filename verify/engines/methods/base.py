@@ -45,6 +45,7 @@ class Recorder:
     threshold_gaps: list | None = None  # (test, |a| - threshold) of co-simulation threshold tests near a tie, when asked
     threshold_tests: set | None = None  # the threshold tests a caller wants decided: the run stops once it has met them all
     size_limit: int | None = None  # the exact values may not pass this size in bits (guard; MAX_EXACT_BITS if None)
+    tolerance_tests: list = field(default_factory=list)  # the outcome of every tolerance test (error estimate <= tolerance), in order
 
     def assign(self, name: str, value, where: str = "", formula=None) -> None:
         """Record ``value`` for ``name``; ``formula`` (a function giving text, called only when every value is

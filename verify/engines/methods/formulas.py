@@ -8,7 +8,7 @@ from __future__ import annotations
 import sympy
 
 from verify.engines import number_field
-from verify.engines.rational import formula_text
+from verify.engines.rational import formula_text, is_exact_rational
 
 
 class Text:
@@ -31,6 +31,8 @@ class Text:
         quadratic decimal expansion of its integers)."""
         if hasattr(value, "iv"):  # a ball of the certified path (verify.engines.certified.Ball): its enclosure [low, high]
             return repr(value)
+        if is_exact_rational(value):
+            return formula_text(value)
         exact = self.sympy(value)
         return formula_text(exact) if exact.is_Rational else str(exact)
 
@@ -55,4 +57,5 @@ class Text:
 
     def scaled(self, coefficient, name: str) -> str:
         """``name``, ``2*name`` or ``(-1/2)*name``: a coefficient times a name, a coefficient 1 left out."""
-        return name if self.sympy(coefficient) == 1 else f"{self.factor(coefficient)}*{name}"
+        one = coefficient == 1 if is_exact_rational(coefficient) else self.sympy(coefficient) == 1
+        return name if one else f"{self.factor(coefficient)}*{name}"

@@ -57,6 +57,7 @@ def attempt(system, t, y, h, atol, rtol, recorder, where=""):
     estimate = [abs(fine[i] - coarse[i]) for i in range(n)]
     tolerance = [atol[i] + rtol[i] * abs(fine[i]) for i in range(n)]
     accepted = all(estimate[i] <= tolerance[i] for i in range(n))
+    recorder.tolerance_tests.append(accepted)
     ratios = [estimate[i] / tolerance[i] for i in range(n) if tolerance[i] > 0]
     ratio = max(ratios) if len(ratios) == n else None
     values = {"coarse": coarse, "midpoint": midpoint, "fine": fine, "error_estimate": estimate, "tolerance": tolerance}
@@ -171,12 +172,14 @@ class AdaptiveEuler(Method):
         attempts = rejections = in_a_row = accepted_steps = 0
         tolerance_sum = estimate_sum = Rational(0)  # over accepted attempts, max-norm per attempt
         failure = None
+        if t_end < t:
+            raise MethodError(f"method {self.name}: t_end = {rational.formula_text(t_end)} is before the start t = {rational.formula_text(t)}")
         while t < t_end:
             if attempts >= int(o["max_attempts"]):
-                failure = f"stopped after {attempts} attempts at t = {t} (max_attempts)"
+                failure = f"stopped after {attempts} attempts at t = {rational.formula_text(t)} (max_attempts)"
                 break
             if h <= o["h_min"]:
-                failure = f"step size {h} at t = {t} is not above h_min = {o['h_min']}"
+                failure = f"step size {rational.formula_text(h)} at t = {rational.formula_text(t)} is not above h_min = {rational.formula_text(o['h_min'])}"
                 break
             h_try = min(h, t_end - t)  # land exactly on t_end
             attempts += 1
@@ -196,7 +199,7 @@ class AdaptiveEuler(Method):
                 rejections += 1
                 in_a_row += 1
                 if in_a_row > int(o["max_rejections"]):
-                    failure = f"attempt at t = {t} rejected {in_a_row} times in a row (max_rejections = {o['max_rejections']})"
+                    failure = f"attempt at t = {rational.formula_text(t)} rejected {in_a_row} times in a row (max_rejections = {o['max_rejections']})"
                     break
             h, root = self.next_step(o, h_try, accepted, ratio)
             recorder.assign("h_new", h, where, functools.partial(_step_size_formula, o, h_try, accepted, ratio, root))

@@ -54,15 +54,16 @@ class Problem:
     cosimulation: tuple | None = None
     solution: list | None = None
     continuation_steps: int = 8  # implicit roots followed in this many steps of lam (verify.engines.twins.base.continued)
+    tie_branches: tuple = ()  # the exact path's outcome of each tolerance test, taken only at a tie (base.tolerance_test)
 
     @classmethod
-    def of_system(cls, method: str, options: dict, system, t0, y0, steps: int, solution=None) -> "Problem":
+    def of_system(cls, method: str, options: dict, system, t0, y0, steps: int, solution=None, tie_branches=()) -> "Problem":
         """The problem the exact path's ``system`` (verify.engines.methods.ExactSystem) runs: its right-hand side and
         constraints with the parameter values, its blocks, and a co-simulation model's subsystems."""
         model = system.model
         cosimulation = (model, system.substitutions) if model.subsystems else None
         return cls(method, options, list(system.rhs), model.variable_symbols, t0, list(y0), steps, dict(system.blocks),
-                   constraints=tuple(system.constraints), cosimulation=cosimulation, solution=solution)
+                   constraints=tuple(system.constraints), cosimulation=cosimulation, solution=solution, tie_branches=tuple(tie_branches))
 
 
 class TwinRun(NamedTuple):
@@ -103,6 +104,7 @@ def solve(problem: Problem, final_only: bool = False, digits: int = DIGITS, doub
     nodes = []
     with mpmath.workdps(digits):
         system = MpSystem(p.rhs, p.states, p.blocks, p.time, p.constraints, p.continuation_steps)
+        system.tie_branches = p.tie_branches
         t = to_mp(p.t0)
         y = [to_mp(v) for v in p.y0]
         ctx = BALLS if p.cosimulation is not None else mpmath.mp  # the co-simulation master's many substeps: arb, midpoints read back

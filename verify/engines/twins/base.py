@@ -34,6 +34,8 @@ class MpSystem:
         self.blocks = blocks  # block name -> component indices
         self.counts: dict[str, int] = {}
         self.near_ties: list[tuple] = []  # co-simulation threshold tests within rounding: (macro step, subsystem, substep, stage)
+        self.tie_branches: tuple = ()  # the exact path's outcome of each tolerance test, in order (tolerance_test)
+        self.tolerance_tests = 0  # tolerance tests made so far
 
     @property
     def derivatives(self) -> list:
@@ -407,3 +409,32 @@ def newton_settings(options) -> tuple:
     defaults = {o.name: o.default for o in NEWTON}
     values = {name: options.get(name, default) for name, default in defaults.items()}
     return int(values["newton_iterations"]), to_mp(values["newton_tolerance"])
+
+
+TIE_DIGITS = 10  # a tolerance test whose two sides agree to within 10^(TIE_DIGITS - digits) of the values is a tie here
+
+
+def tolerance_test(system, estimate, tolerance, magnitudes) -> bool:
+    """error_estimate <= tolerance in every component, decided in the twin's arithmetic, except a tie: a component
+    whose estimate and tolerance differ by less than the rounding of the values they were computed from
+    (``magnitudes``, per component) cannot be decided here (an estimate of exactly 1/9 against a tolerance of 1/9, or
+    of exactly 0 against 0, comes out a few ulps either way).  When no component clearly fails and one is such a tie,
+    the test takes the exact path's outcome of the same test (``system.tie_branches``, in order), and the tie is
+    listed in ``system.near_ties`` as ("tolerance test", its number): the exact path decided that comparison of two
+    exact numbers, and the twin confirms every value around it."""
+    system.tolerance_tests = getattr(system, "tolerance_tests", 0) + 1
+    branches = getattr(system, "tie_branches", ())
+    undecided = False
+    for e, tol, size in zip(estimate, tolerance, magnitudes):
+        width = max(abs(tol), abs(size)) * mpmath.mpf(10) ** (TIE_DIGITS - mpmath.mp.dps)
+        if abs(e - tol) <= width:
+            undecided = True
+        elif e > tol:
+            return False
+    if not undecided:
+        return True
+    if system.tolerance_tests > len(branches):
+        return all(e <= tol for e, tol in zip(estimate, tolerance))
+    system.near_ties.append(("tolerance test", system.tolerance_tests))
+    return bool(branches[system.tolerance_tests - 1])
+

@@ -15,7 +15,7 @@ from fractions import Fraction
 import mpmath
 
 from verify.engines.crosscheck import to_mp
-from verify.engines.twins.base import continued, float_newton, newton, newton_settings, on_path, per_state
+from verify.engines.twins.base import continued, float_newton, newton, newton_settings, on_path, per_state, tolerance_test
 
 
 def _twin_tableaus() -> dict:
@@ -157,7 +157,7 @@ def step(system, t, y, h, A, b, c, state_names, trace, budget: int, tolerance, b
     if fsal and memo is not None:
         memo.update(t=t + h, k=list(stages[-1]))
     if bhat is not None:
-        _estimate(y, new, stages, h, bhat, state_names, trace, tolerances)
+        _estimate(system, y, new, stages, h, bhat, state_names, trace, tolerances)
     for i, k in enumerate(stages):
         if n == 1:
             trace.setdefault(f"k{i + 1}", []).append(k[0])
@@ -169,7 +169,7 @@ def step(system, t, y, h, A, b, c, state_names, trace, budget: int, tolerance, b
     return t + h, new
 
 
-def _estimate(y, new, stages, h, bhat, state_names, trace, tolerances):
+def _estimate(system, y, new, stages, h, bhat, state_names, trace, tolerances):
     n = len(y)
     embedded = [y[q] + h * sum(w * stages[i][q] for i, w in enumerate(bhat)) for q in range(n)]
     estimate = [abs(new[q] - embedded[q]) for q in range(n)]
@@ -187,7 +187,8 @@ def _estimate(y, new, stages, h, bhat, state_names, trace, tolerances):
         trace.setdefault("error_estimate", []).append(max(estimate))
     if tolerances is not None:
         tol = values["tolerance"]
-        trace.setdefault("accepted", []).append(mpmath.mpf(int(all(estimate[q] <= tol[q] for q in range(n)))))
+        magnitudes = [max(abs(new[q]), abs(embedded[q])) for q in range(n)]
+        trace.setdefault("accepted", []).append(mpmath.mpf(int(tolerance_test(system, estimate, tol, magnitudes))))
         if all(v > 0 for v in tol):
             trace.setdefault("error_ratio", []).append(max(estimate[q] / tol[q] for q in range(n)))
 

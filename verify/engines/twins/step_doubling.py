@@ -11,7 +11,7 @@ import mpmath
 from verify.engines.crosscheck import DIGITS, to_mp
 from verify.engines.twins import runge_kutta as rk_twin
 from verify.engines.methods.step_doubling import FACTOR_QUANTUM  # the controller's definition: factors are multiples of 1/1024
-from verify.engines.twins.base import newton_settings, option, per_state, record
+from verify.engines.twins.base import newton_settings, option, per_state, record, tolerance_test
 
 
 def doubling_attempt(system, t, y, h, atol, rtol, names, trace):
@@ -27,7 +27,7 @@ def doubling_attempt(system, t, y, h, atol, rtol, names, trace):
     for label, vector in (("coarse", coarse), ("midpoint", midpoint), ("fine", fine), ("error_estimate", estimate), ("tolerance", tolerance)):
         for i in range(n):
             record(trace, label if n == 1 else f"{label}_{names[i]}", vector[i])
-    accepted = all(estimate[i] <= tolerance[i] for i in range(n))
+    accepted = tolerance_test(system, estimate, tolerance, [max(abs(fine[i]), abs(coarse[i])) for i in range(n)])
     ratio = max(estimate[i] / tolerance[i] for i in range(n)) if all(tol > 0 for tol in tolerance) else None
     for label, value in (("t_coarse", t + h), ("t_midpoint", t + h / 2), ("t_fine", t + h), ("accepted", mpmath.mpf(int(accepted)))):
         record(trace, label, value)
