@@ -375,10 +375,15 @@ def rational_between(a, b) -> sympy.Rational:
     a < b, so that samples read simply (b None: the integer above a); every comparison rigorous."""
     if b is None:
         return floor_real(a) + 1
+    # one enclosure of each end decides almost every floor and comparison below in rationals; only what it leaves
+    # open is decided by floor_real and compare_real (a bound 1e-30 from a root: 1000 denominators, 2.2 s -> 0.3 s)
+    (a_low, a_high), (b_low, b_high) = realsets.enclosure(sympy.expand(sympy.sympify(a)), 256), realsets.enclosure(sympy.sympify(b), 256)
     for q in range(1, 1001):
-        p = floor_real(a * q) + 1
-        if compare_real(sympy.Rational(p, q), b) < 0:
-            return sympy.Rational(p, q)
+        below, above = sympy.floor(a_low * q), sympy.floor(a_high * q)
+        p = (below if below == above else floor_real(a * q)) + 1
+        candidate = sympy.Rational(p, q)
+        if candidate < b_low or (candidate < b_high and compare_real(candidate, b) < 0):
+            return candidate
     return realsets.rational_between(a, b)
 
 
