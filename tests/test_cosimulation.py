@@ -2,6 +2,8 @@
 of every co-simulation claim kind are tests/claims/wrong/cosimulation.toml)."""
 from __future__ import annotations
 
+from fractions import Fraction as F
+
 import json
 import re
 from fractions import Fraction
@@ -347,12 +349,34 @@ def test_order_refuses_an_inner_solver_that_is_not_accurate_enough(check_claims)
     assert "not far below the error measured; raise microsteps" in outcome.message
 
 
-def test_spectral_radius_on_the_unit_circle_is_not_guessed(check_claims):
-    results = check_claims(claims_text(OSCILLATOR, {
-        "on-circle": (STABILITY + 'options = { H = "1/10", scheme = "gauss-seidel" }\nspectral_radius = "< 1"',),
-    }))
-    assert results["on-circle"].outcome.status == "error"
-    assert "no certified decision" in results["on-circle"].outcome.message
+def test_a_spectral_radius_exactly_on_the_bound_is_decided_exactly(check_claims):
+    """Gauss-Seidel on the oscillator, H = 1/10: the amplification matrix [[1, H], [-H, 1 - H^2]] has determinant 1
+    and trace 2 - H^2 (|trace| < 2), so its eigenvalues are a complex pair with |z|^2 = det = 1: the radius is 1
+    exactly.  It was an error ("no certified decision") while moduli were only isolated; the characteristic
+    polynomial's complex quadratic factor a z^2 + b z + c gives |z|^2 = c/a exactly."""
+    H = F(1, 10)
+    a, b, c = 1, -(2 - H**2), 1  # z^2 - trace z + det
+    assert b * b - 4 * a * c < 0 and F(c, a) == 1
+    body = STABILITY + 'options = { H = "1/10", scheme = "gauss-seidel" }\n'
+    results = {k: r.outcome for k, r in check_claims(claims_text(OSCILLATOR, {
+        "equal": (body + 'spectral_radius = "== 1"',), "at-most": (body + 'spectral_radius = "<= 1"',),
+        "below-wrong": (body + 'spectral_radius = "< 1"',), "above-wrong": (body + 'spectral_radius = "> 1"',),
+    })).items()}
+    for name in ("equal", "at-most"):
+        assert results[name].status == "verified", results[name].message
+        assert "spectral radius equal to 1" in results[name].message and "the largest modulus = 1" in results[name].message
+    assert_refuted(results["below-wrong"], ["claimed spectral radius < 1, computed: spectral radius equal to 1",
+                                            "every eigenvalue's modulus exact"])
+    assert_refuted(results["above-wrong"], ["claimed spectral radius > 1, computed: spectral radius equal to 1"])
+
+
+def test_a_spectral_radius_within_rounding_of_the_bound_is_not_guessed(check_claims):
+    """A modulus that is not exact (a root of the irreducible cubic z^3 - c, c = 1/8 + 1e-120: Euler with h = 1 on
+    this cycle gives M = [[0, 1, 0], [0, 0, 1], [c, 0, 0]]) 1e-121 above the bound 1/2 stays an error."""
+    body = 'check = "stability"\nmodel = "cubic"\nmethod = "euler"\noptions = { h = 1 }\n'
+    model = '[model.cubic]\nstates = ["x", "y", "z"]\nrhs = { x = "y - x", y = "z - y", z = "(1/8 + 10**(-120))*x - z" }\n'
+    results = {k: r.outcome for k, r in check_claims(claims_text(model, {"near": (body + 'spectral_radius = "< 1/2"',)})).items()}
+    assert results["near"].status == "error" and "within 1e-100 of 1/2: no certified decision" in results["near"].message, results["near"].message
 
 
 def test_symbolic_runs_do_not_lose_the_memory(check_claims):

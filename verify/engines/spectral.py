@@ -1,10 +1,12 @@
 """Where the spectral radius of an exact amplification matrix lies, certified.
 
-``radius_side``: for a rational matrix, whether its spectral radius is above or
-below a bound.  The eigenvalues are the roots of the exact characteristic
-polynomial, isolated by sympy (ComplexRootOf.eval_rational has a guaranteed
-error bound) and refined until each modulus is certainly on one side; mpmath's
-eigenvalues of the same matrix cross-check the result.
+``radius_side``: for a rational matrix, whether its spectral radius is above,
+on or below a bound.  The eigenvalues are the roots of the exact characteristic
+polynomial: a linear factor over QQ, or a quadratic one with complex roots
+(|z|^2 = c/a), gives their moduli exactly; the others are isolated by sympy
+(ComplexRootOf.eval_rational has a guaranteed error bound) and refined until
+each modulus is certainly on one side; Arb's eigenvalues of the same matrix
+cross-check the result.
 
 ``schur_stable``: whether every root of a polynomial with rational
 coefficients lies strictly inside the unit circle, decided exactly by the
@@ -59,12 +61,38 @@ def characteristic_polynomial(M: sympy.Matrix) -> sympy.Poly:
 ONE = sympy.Integer(1)
 
 
+def _moduli_squared(polynomial: sympy.Poly):
+    """For each root of ``polynomial`` (rational coefficients), with its multiplicity: (exact |root|^2, None) where
+    the factor over QQ gives it exactly (a linear factor; a quadratic a z^2 + b z + c with complex roots, whose
+    |z|^2 = c/a), else (None, the root as a CRootOf of its irreducible factor) to be isolated."""
+    for factor, multiplicity in polynomial.factor_list()[1]:
+        if factor.degree() == 1:
+            a, b = factor.all_coeffs()
+            yield (-b / a) ** 2, None, multiplicity
+        elif factor.degree() == 2 and factor.discriminant() < 0:
+            a, _, c = factor.all_coeffs()
+            for _ in range(2):
+                yield c / a, None, multiplicity
+        else:
+            for root in factor.all_roots(radicals=False):
+                yield None, root, multiplicity
+
+
 def radius_side(M: sympy.Matrix, bound=ONE, text: str = "1"):
-    """(above, radius, digits): is the spectral radius above ``bound`` (else below), an upper bound for it good
-    to ``digits`` digits, and the digits the isolation needed.  CheckError when an eigenvalue sits on the circle."""
+    """(side, radius, digits, exact, cross-check): side = sign(spectral radius - ``bound``) (0: an eigenvalue lies on
+    the circle |z| = bound and none outside), the radius or an upper bound for it good to ``digits`` digits, the
+    digits the isolation needed (0 when every modulus is exact), how many of the roots had an exact modulus, and
+    Arb's spectral radius of the same matrix.  The modulus
+    of a root of a linear or complex-quadratic factor of the characteristic polynomial is exact; every other root
+    is isolated until its modulus is certainly on one side of the bound (CheckError when it is within 1e-100)."""
     square = bound**2
-    above, largest, digits_used = False, sympy.Integer(0), 0
-    for root in characteristic_polynomial(M).all_roots(radicals=False):
+    sides, largest, digits_used, exact_count = [], sympy.Integer(0), 0, 0
+    for exact, root, _ in _moduli_squared(characteristic_polynomial(M)):
+        if exact is not None:
+            exact_count += 1
+            sides.append(int(sympy.sign(exact - square)))
+            largest = max(largest, exact)
+            continue
         for digits in REFINEMENTS:
             low, high = _modulus_squared_bounds(root, digits)
             if low > square or high < square:
@@ -73,13 +101,13 @@ def radius_side(M: sympy.Matrix, bound=ONE, text: str = "1"):
             raise CheckError(f"an eigenvalue's modulus is within 1e-{REFINEMENTS[-1]} of {text}: no certified decision (it may lie on the circle)")
         digits_used = max(digits_used, digits)
         largest = max(largest, high)
-        above = above or low > square
+        sides.append(1 if low > square else -1)
     radius = sympy.sqrt(largest)
     independent, solver = crosscheck.spectral_radius(M)  # Arb's eigenvalues of the same matrix (python-flint), at 50 digits
     if abs(independent - crosscheck.mp_value(radius)) > mpmath.mpf(10) ** (-REFINEMENTS[0] + 2):
         raise CheckError(f"the certified spectral radius ≈ {crosscheck.show(crosscheck.mp_value(radius), 13)} and {solver}'s eigenvalues "
                          f"({crosscheck.show(independent, 13)}) disagree")
-    return above, radius, digits_used, (independent, solver)
+    return max(sides, default=-1), radius, digits_used, exact_count, (independent, solver)
 
 
 def schur_stable(polynomial: sympy.Poly) -> bool:

@@ -259,6 +259,15 @@ def _decide_stable_when(claim, method, options, spec) -> Outcome:
                    {"amplification matrix": str(M.tolist())}, [line for line in derivation if line])
 
 
+def _isolation(digits: int, exact: int) -> str:
+    """How the eigenvalues' moduli were placed (spectral.radius_side): ``exact`` of them exactly (linear and complex
+    quadratic factors), the others isolated to ``digits`` digits."""
+    if not digits:
+        return "every eigenvalue's modulus exact (linear and complex quadratic factors of the characteristic polynomial)"
+    isolated = f"isolated by sympy's ComplexRootOf to {digits} digits"
+    return f"every eigenvalue {isolated}" if not exact else f"{exact} eigenvalue moduli exact, the others {isolated}"
+
+
 def evaluate_spectral_radius(claim, method, options, spec) -> Outcome:
     M = amplification(method, options, claim.model, claim.parameters)
     if any(not entry.is_Rational for entry in M):
@@ -266,18 +275,19 @@ def evaluate_spectral_radius(claim, method, options, spec) -> Outcome:
         raise CheckError("the amplification matrix is not rational ("
                          + (f"it has the irrational entry {irrational[0]}: the spectral radius is decided for rational entries only" if irrational
                             else "give every parameter a value") + ")")
-    above, radius, digits, (independent, solver) = spectral.radius_side(M, spec.bound, spec.text)
+    side, radius, digits, exact, (independent, solver) = spectral.radius_side(M, spec.bound, spec.text)
     shown = crosscheck.show(crosscheck.mp_value(radius), 13)
-    holds = OPERATORS[spec.op](1 if above else -1, 0)
+    holds = OPERATORS[spec.op](side, 0)
     names = claim.model.states + method.memory_names(claim.model, options)
     derivation = [f"amplification matrix of {method.name} on ({', '.join(names)}): {M.tolist()}",
                   f"characteristic polynomial: {spectral.characteristic_polynomial(M).as_expr()}",
-                  Line(f"eigenvalues isolated by sympy's ComplexRootOf to {digits} digits; spectral radius <= {shown}",
-                       terms=[f"eigenvalues isolated by sympy's ComplexRootOf to {digits} digits; spectral radius", "<=", crosscheck.approximate(shown)]),
+                  Line(f"{_isolation(digits, exact)}; spectral radius <= {shown}",
+                       terms=[f"{_isolation(digits, exact)}; spectral radius", "<=", crosscheck.approximate(shown)]),
                   Line(f"{solver} on the same matrix (50 digits): spectral radius {crosscheck.show(independent, 19)}",
                        terms=[f"{solver} on the same matrix (50 digits): spectral radius", "≈", crosscheck.approximate(crosscheck.show(independent, 19))])]
-    relation = "above" if above else "below"
-    message = (f"spectral radius {relation} {spec.text} (certified: every eigenvalue isolated to {digits} digits, the largest modulus ≈ {shown}; "
+    relation = {1: "above", 0: "equal to", -1: "below"}[side]
+    message = (f"spectral radius {relation} {spec.text} (certified: {_isolation(digits, exact)}, the largest modulus "
+               f"{'= ' + str(radius) if radius.is_Rational or not digits else '≈ ' + shown}; "
                f"{len(names)}x{len(names)} amplification matrix on {', '.join(names)})")
     computed = {"spectral_radius": shown, "amplification matrix": str(M.tolist())}
     if holds:
