@@ -454,3 +454,104 @@ def test_a_proof_does_not_cover_points_where_the_method_cannot_run(check_claims)
     assert outcome["real"].status == "error" and "cannot run at" in outcome["real"].message and "h = -" in outcome["real"].message
     assert outcome["closed"].status == "error" and "h = 0" in outcome["closed"].message, outcome["closed"].message
     assert outcome["positive"].status == "verified" and outcome["positive"].evidence == "symbolic", outcome["positive"].message
+
+
+DAMPED = """
+[model.damped]
+states = ["x", "v"]
+rhs = { x = "v", v = "-x - c*v" }
+parameters = { c = 1 }
+functionals = { energy = "x**2 + v**2" }
+"""
+
+
+def test_a_sign_for_every_parameter_value_is_over_every_state_of_the_model(check_claims):
+    """Review of 2026-12-05: ddt(energy) = 2xv + 2v(-x - cv) = -2cv^2 does not depend on x, so it is 0 at the nonzero
+    state (x, v) = (1, 0) and is not negative there, for any c; the forall proof read the form in v alone and
+    verified "negative for all c > 0" (symbolic), where the sign check refutes it.  A form that leaves out a state is
+    strictly signed nowhere; non-strict, and with a constant, the missing state does not matter."""
+    x, v, c = sympy.symbols("x v c")
+    assert sympy.expand(2 * x * v + 2 * v * (-x - c * v)) == -2 * c * v**2
+    body = 'check = "forall"\nmodel = "damped"\n'
+    outcomes = {k: r.outcome for k, r in check_claims(claims_text(DAMPED, {
+        "negative": (body + 'domains = { c = "positive" }\nexpr = "ddt(energy)"\nsign = "negative"',),
+        "negative-exactly-when": (body + 'domains = { c = "real" }\nexpr = "ddt(energy)"\nsign = "negative"\nexactly_when = "c > 0"',),
+        "one-state-positive": (body + 'domains = { c = "real" }\nexpr = "c*x**2"\nsign = "positive"\nexactly_when = "c > 0"',),
+        "nonpositive": (body + 'domains = { c = "positive" }\nexpr = "ddt(energy)"\nsign = "nonpositive"',),
+        "with-a-constant": (body + 'domains = { c = "positive" }\nexpr = "x**2 + c"\nsign = "positive"',),
+        "both-states": (body + 'domains = { c = "real" }\nexpr = "x**2 + c*v**2"\nsign = "positive"\nexactly_when = "c > 0"',),
+    })).items()}
+    assert_refuted(outcomes["negative"], ["negative at every nonzero state (v, x)", "it holds only on EmptySet"])
+    assert_refuted(outcomes["negative-exactly-when"], ["it holds on EmptySet"])
+    assert_refuted(outcomes["one-state-positive"], ["c*x**2 is positive at every nonzero state (v, x)", "it holds on EmptySet"])
+    for name in ("nonpositive", "with-a-constant", "both-states"):
+        assert (outcomes[name].status, outcomes[name].evidence) == ("verified", "symbolic"), outcomes[name].message
+
+
+def test_a_pole_inside_abs_or_a_root_is_an_error_not_a_counterexample(check_claims):
+    """Review of 2026-12-05: abs(1/(z - 1)) > 0 on (0, 3) holds wherever it is defined; sympy writes it 1/Abs(z - 1),
+    whose denominator the pole search did not open, and the claim was refuted "at z = 1", where it has no value
+    (without abs the same claim was the error it should be).  Also a pole under a root and one inside a function."""
+    body = 'check = "forall"\ndomains = { z = "interval(0, 3)" }\nop = ">"\nrhs = 0\n'
+    outcomes = {k: r.outcome for k, r in check_claims(claims_text("", {
+        "abs": (body + 'lhs = "abs(1/(z - 1))"',),
+        "trapezoid": (body + 'lhs = "abs((1 + z/2)/(1 - z/2)) + 1"',),
+        "root": (body + 'lhs = "1/sqrt(abs(z - 1))"',),
+        "inside-exp": (body + 'lhs = "exp(1/(z - 1)**2)"',),
+        "defined": (body + 'lhs = "abs(1/(z + 1))"',),
+    })).items()}
+    for name, at in (("abs", "z = 1"), ("trapezoid", "z = 2"), ("root", "z = 1"), ("inside-exp", "z = 1")):
+        assert outcomes[name].status == "error", outcomes[name].message
+        assert f"not defined at {at}, inside the domains" in outcomes[name].message
+    assert outcomes["defined"].status == "verified", outcomes["defined"].message
+
+
+GROWTH = """
+[model.growth]
+states = ["y"]
+rhs = { y = "y" }
+solution = { y = "y0*exp(t)" }
+"""
+
+
+def test_a_global_error_with_e_in_it_is_compared_by_enclosures_in_runs_and_their_instances(check_claims):
+    """Review of 2026-12-05: solution(y) - y = e - 64/27 after three Euler steps of 1/3 on y' = y was "cannot be
+    evaluated exactly" (only rationals, or algebraic numbers over an algebraic field, were compared), and so was a
+    forall claim combining holds (e - (1 + 1/N)^N) with holds_relations (> 0), which each verify alone."""
+    from fractions import Fraction
+    assert (1 + Fraction(1, 3)) ** 3 == Fraction(64, 27)
+    run = 'check = "run"\nmodel = "growth"\nmethod = "euler"\noptions = { h = "1/3" }\ninitial = { y = 1 }\nsteps = 3\n'
+    forall = ('check = "forall"\nmodel = "growth"\ndomains = { N = "integer >= 1" }\nmethod = "euler"\noptions = { h = "1/N" }\n'
+              'initial = { y = 1 }\nsteps = "N"\n')
+    outcomes = {k: r.outcome for k, r in check_claims(claims_text(GROWTH, {
+        "error": (run + 'expect = { y = "64/27", "solution(y) - y" = "exp(1) - 64/27" }',),
+        "error-wrong": (run + 'expect = { "solution(y) - y" = "exp(1) - 64/28" }',),
+        "both": (forall + 'holds = { y = "(1 + 1/N)**N", "solution(y) - y" = "exp(1) - (1 + 1/N)**N" }\n'
+                          'holds_relations = { "solution(y) - y" = "> 0" }',),
+        "both-wrong": (forall + 'holds = { "solution(y) - y" = "exp(1) - (1 + 1/N)**(N + 1)" }\nholds_relations = { "solution(y) - y" = "> 0" }',),
+    })).items()}
+    assert (outcomes["error"].status, outcomes["error"].evidence) == ("verified", "certified"), outcomes["error"].message
+    assert_refuted(outcomes["error-wrong"], ["solution(y) - y: claimed exp(1) - 64/28 (= -16/7 + E), computed -64/27 + E"])
+    assert (outcomes["both"].status, outcomes["both"].evidence) == ("verified", "numerical"), outcomes["both"].message
+    assert_refuted(outcomes["both-wrong"], ["counterexample N = 1"])
+
+
+def test_integer_domains_are_sampled_far_out_and_the_message_says_how_far(check_claims):
+    """Review of 2026-12-05: (1 + 1/N)^N < 27/10 fails from N = 74 on and (1 + 1/N)^N < 2.718 from N = 4822 on, but a
+    run's step count was drawn in [1, 13] only and a value's up to K + 1000: both were "held".  A step count is now
+    also tried at K + 100 and K + 1000, a value at K + 1000 and K + 10^4, and a sampled verdict names the largest."""
+    from fractions import Fraction
+    assert (1 + Fraction(1, 73)) ** 73 < Fraction(27, 10) < (1 + Fraction(1, 74)) ** 74 < (1 + Fraction(1, 101)) ** 101
+    assert (1 + Fraction(1, 4821)) ** 4821 < Fraction(2718, 1000) < (1 + Fraction(1, 4822)) ** 4822
+    run = ('check = "forall"\nmodel = "growth"\ndomains = { N = "integer >= 1" }\nmethod = "euler"\noptions = { h = "1/N" }\n'
+           'initial = { y = 1 }\nsteps = "N"\n')
+    value = 'check = "forall"\ndomains = { N = "integer >= 1" }\nlhs = "(1 + 1/N)**N"\nop = "<"\n'
+    outcomes = {k: r.outcome for k, r in check_claims(claims_text(GROWTH, {
+        "run-wrong": (run + 'holds_relations = { y = "< 2.7" }',),
+        "value-wrong": (value + 'rhs = "2.718"',),
+        "run": (run + 'holds_relations = { y = "< 2.72" }',),
+    })).items()}
+    assert_refuted(outcomes["run-wrong"], ["counterexample N = 101"])
+    assert_refuted(outcomes["value-wrong"], ["counterexample N = 10001"])
+    assert (outcomes["run"].status, outcomes["run"].evidence) == ("verified", "numerical"), outcomes["run"].message
+    assert "N up to 1001" in outcomes["run"].message

@@ -46,15 +46,19 @@ def ends(domain) -> list:
     return [low, high]
 
 
-DEEP = {"edge": sympy.Rational(1, 10**12), "far": sympy.Integer(10**12), "integer": 1000}  # the far ends, tried one at a time
+DEEP = {"edge": sympy.Rational(1, 10**12), "far": sympy.Integer(10**12)}  # the far ends, tried one at a time
+# integer domains further out, one at a time: a value (1 + 1/N)^N < 2.718 fails from N = 4822 on, a run's
+# (1 + 1/N)^N < 2.7 from N = 74 (review of 2026-12-05: both were "held" on N <= 1001 and N <= 13); a step count of
+# a run less far (every step is computed)
+INTEGER_OFFSETS = {"values": (1000, 10**4), "steps": (100, 1000)}
 
 
-def deep_ends(domain, large_integers: bool) -> list:
+def deep_ends(domain, integers: str = "values") -> list:
     """Ends further out, tried one domain at a time: an open end within 10^-12 of the width, a half-line at 10^12,
-    an integer domain at K + 1000 (when ``large_integers``: not for step counts of a run)."""
+    an integer domain >= K at K + each of INTEGER_OFFSETS[integers] ("steps": the domain of a run's step counts)."""
     if domain.interval is None:
         low = int(domain.text.split(">=")[1])
-        return [sympy.Integer(low + DEEP["integer"])] if large_integers else []
+        return [sympy.Integer(low + offset) for offset in INTEGER_OFFSETS[integers]]
     interval = domain.interval
     a, b = interval.inf, interval.sup
     width = b - a if a.is_finite and b.is_finite else sympy.Integer(1)
@@ -70,13 +74,13 @@ def deep_ends(domain, large_integers: bool) -> list:
     return found
 
 
-def edge_instances(domains: dict, centre: dict, corner_budget: int, large_integers: bool = True) -> list[dict]:
+def edge_instances(domains: dict, centre: dict, corner_budget: int, integers: str = "values") -> list[dict]:
     """The centre of the box, each end (and far end) of each domain with the others at the centre, then corners."""
     names = list(domains)
     extremes = {name: ends(domains[name]) for name in names}
     instances = [dict(centre)]
     for name in names:
-        for end in extremes[name] + deep_ends(domains[name], large_integers):
+        for end in extremes[name] + deep_ends(domains[name], integers):
             instances.append({**centre, name: end})
     total = 2 ** len(names)
     if total <= corner_budget:

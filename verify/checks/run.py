@@ -151,11 +151,12 @@ def substituted(expression, values: dict):
     return expression.subs(values)
 
 
-def _exact_value(expression, values, what, algebraic: bool = False) -> sympy.Expr:
-    """The exact value of ``expression``: a rational; in a run over an algebraic field (``algebraic``) any closed
-    real number (1/2 - sqrt(3)/6), compared by ``_equal``."""
+def _exact_value(expression, values, what) -> sympy.Expr:
+    """The exact value of ``expression``: a rational, or any closed real number (1/2 - sqrt(3)/6 in a run over an
+    algebraic field, e - 64/27 for solution(y) - y), compared by ``_equal`` (exactly in a number field, else by an
+    interval enclosure, whose evidence is certified)."""
     result = substituted(expression, values)
-    if result.is_Rational or (algebraic and result.is_number and not result.free_symbols and result.is_real is not False):
+    if result.is_Rational or (result.is_number and not result.free_symbols and result.is_real is not False):
         return result
     raise CheckError(f"{what} = {result} cannot be evaluated exactly")
 
@@ -239,7 +240,6 @@ class Paths:
     twin: object  # verify.engines.twins.TwinRun
     values: dict  # exact values at the end of the run
     mp_values: dict  # the twin's values at the end of its run
-    algebraic: bool  # values outside QQ (an algebraic field, an exact root): claimed values may be algebraic too
 
 
 def evaluate(claim: Claim, context: Context = DEFAULT_CONTEXT) -> Outcome:
@@ -298,14 +298,13 @@ def _paths(spec, model, system, result) -> Paths:
             if not twin.trace.get(name):
                 raise CheckError(f"the cross-check does not compute {name}")
             mp_values[symbol(name)] = twin.trace[name][-1]
-    algebraic = not number_field.is_rational_field(result.field) or not all(v.is_Rational for v in final)
-    return Paths(result, final, twin, values, mp_values, algebraic)
+    return Paths(result, final, twin, values, mp_values)
 
 
-def _compared(comparison, values, mp_values, label, algebraic, findings):
+def _compared(comparison, values, mp_values, label, findings):
     """(got, claimed) of one expectation, exactly; the twin's value must agree with the exact one."""
-    got = _exact_value(comparison.quantity, values, label, algebraic)
-    claimed = _exact_value(comparison.claimed, values, f"claimed {label}", algebraic)
+    got = _exact_value(comparison.quantity, values, label)
+    claimed = _exact_value(comparison.claimed, values, f"claimed {label}")
     approx = _mp_value(comparison.quantity, mp_values, label)
     if not crosscheck.agree(got, approx):
         findings.disagreements.append(f"{label}: exact {short_text(got)} vs mpmath {crosscheck.show(approx)}")
@@ -315,7 +314,7 @@ def _compared(comparison, values, mp_values, label, algebraic, findings):
 def _check_expect(spec, paths, audit, findings):
     for comparison in spec.expect:
         label = comparison.text
-        got, claimed = _compared(comparison, paths.values, paths.mp_values, label, paths.algebraic, findings)
+        got, claimed = _compared(comparison, paths.values, paths.mp_values, label, findings)
         findings.computed[label] = exact_text(got)
         if audit:
             _audit(audit, label, got, claimed, findings.how)
@@ -335,7 +334,7 @@ def _check_at_nodes(spec, model, paths, audit, findings):
             node_mp[symbol(TIME)] = mt
             node_mp.update({symbol(s): v for s, v in zip(model.variables, my)})
             label = f"{comparison.text} at node {n}"
-            got, claimed = _compared(comparison, node_values, node_mp, label, paths.algebraic, findings)
+            got, claimed = _compared(comparison, node_values, node_mp, label, findings)
             if audit:
                 _audit(audit, label, got, claimed, findings.how)
             elif bad is None and not _equal(got, claimed, findings.how):
@@ -353,7 +352,7 @@ def _check_trace(spec, model, paths, audit, findings):
         if len(approx) != len(got) or not all(crosscheck.agree(g, a) for g, a in zip(got, approx)):
             findings.disagreements.append(f"trace {name}: exact {join_limited([short_text(g) for g in got])} vs mpmath "
                                           f"{join_limited([crosscheck.show(a) for a in approx])}")
-        claimed_values = [_exact_value(v, paths.values, f"trace.{name}", paths.algebraic) for v in claimed_list]
+        claimed_values = [_exact_value(v, paths.values, f"trace.{name}") for v in claimed_list]
         findings.computed[f"trace {name}"] = "[" + ", ".join(exact_text(g) for g in got) + "]"
         if audit and len(got) == len(claimed_values):
             for index, (g, c) in enumerate(zip(got, claimed_values), 1):

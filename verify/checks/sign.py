@@ -109,12 +109,17 @@ def _variables(claim, q) -> list:
     """The free symbols of the expanded q (a symbol that cancels is none), and with a model every differential state
     of it when q has one: "positive at every nonzero state" is over the model's whole state (x**2 is 0 at x = 0,
     y = 1); a DAE's algebraic variables are not added (they follow the differential states)."""
+    return sorted(set(q.free_symbols) | set(missing_states(claim.model, q)), key=str)
+
+
+def missing_states(model, q) -> list:
+    """The model's differential states that q does not depend on, when q depends on one of them (the sign is then
+    over the whole state: a homogeneous form in x alone is 0 at x = 0, y = 1)."""
+    if model is None:
+        return []
+    states = {symbol(name) for name in model.states}  # the differential states (a DAE's algebraic ones follow them)
     free = set(q.free_symbols)
-    if claim.model is not None:
-        states = {symbol(name) for name in claim.model.states}  # the differential states (a DAE's algebraic ones follow them)
-        if free & states:
-            free |= states
-    return sorted(free, key=str)
+    return sorted(states - free, key=str) if free & states else []
 
 
 def _polynomial(q, variables):

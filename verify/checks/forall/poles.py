@@ -67,13 +67,28 @@ def pole_factors(expression) -> list:
 
     _, denominator = sympy.fraction(sympy.together(expression))
     for part in sympy.Mul.make_args(denominator):  # a power with a symbolic exponent (x^N in 1/x^N): its base's factors
-        found += [(f, None) for f in factors(part.base if part.is_Pow and part.exp.free_symbols else part)]
+        base = part.base if part.is_Pow and (part.exp.free_symbols or not part.exp.is_Integer) else part  # sqrt(z - 1) too
+        base = base.args[0] if isinstance(base, sympy.Abs) else base  # abs(1/(z - 1)) is written 1/Abs(z - 1)
+        found += [(f, None) for f in factors(base)]
     for power in expression.atoms(sympy.Pow):
         if power.exp.free_symbols:
             numerator, denominator = sympy.fraction(sympy.together(power.base))
             found += [(f, power.exp) for f in factors(numerator)]
             found += [(f, None) for f in factors(denominator)]  # ((2 + lam h)/(2 - lam h))^N: a pole whatever N
+    for inner in _hiding_places(expression):  # abs(1/(z - 1)) at z = 1 (review of 2026-12-05: it was refuted "at" z = 1)
+        found += [item for item in pole_factors(inner) if item not in found]
     return found
+
+
+def _hiding_places(expression):
+    """What a pole can hide in, which together() does not open: the arguments of functions (abs, exp, max, ...) and
+    the base of a power with a fractional exponent (sqrt(1/(z - 1))); a negative fractional power 1/sqrt(z - 1) as
+    the reciprocal of its base, whose zeros are poles."""
+    for node in sympy.preorder_traversal(expression):
+        if node.is_Pow and node.exp.is_number and not node.exp.is_Integer:
+            yield 1 / node.base if node.exp.is_negative else node.base
+        elif node.args and not isinstance(node, (sympy.Add, sympy.Mul, sympy.Pow)) and isinstance(node, sympy.Expr):
+            yield from (a for a in node.args if isinstance(a, sympy.Expr) and a.free_symbols)
 
 
 PROBED_INSTANCES = 64  # combinations of the domains' probe values at which a run's method options are validated

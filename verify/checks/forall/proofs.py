@@ -299,10 +299,19 @@ def prove_sign(claim, spec, over):
     polynomial = sympy.Poly(q, *variables)
     if polynomial.total_degree() > 2:
         return None
-    M, _ = sign_check.gram_matrix(polynomial, len(variables))
+    M, homogeneous = sign_check.gram_matrix(polynomial, len(variables))
     M = sympy.Matrix(M)
     n = M.shape[0]
     op = ">" if strict else ">="
+    missing = sign_check.missing_states(claim.model, q)
+    if strict and homogeneous and missing:  # a form in some of the states is 0 where they are 0 and another is not
+        point = ", ".join(f"{v} = {1 if v == missing[0] else 0}" for v in sorted(variables + missing, key=str))
+        what = f"{claim.table['expr']} is {spec.sign} at every nonzero state ({', '.join(map(str, sorted(variables + missing, key=str)))})"
+        outcome = _compare_sets(claim, spec, domain, sympy.S.EmptySet, what, over)
+        if outcome is not None:
+            outcome.derivation[0:0] = [f"{claim.table['expr']} does not depend on the state {missing[0]}: it is 0 at the nonzero "
+                                       f"state {point}, for every {domain.name}"]
+        return outcome
     if strict:
         minors = [M[:k, :k].det() for k in range(1, n + 1)]
         conditions = [(f"{sympy.expand(m)} > 0", sympy.Gt(sympy.expand(m), 0), sympy.expand(m)) for m in minors]

@@ -75,6 +75,8 @@ def sample(claim, spec, over, reason, closed=None):
     if spec.exactly_when is not None:
         raise CheckError(f"cannot prove the set where it holds ({reason}); 'exactly_when' needs a symbolic proof")
     tried = {"edge": 0, "drawn": 0, "descent": 0}
+    integers = [name for name, d in spec.domains.items() if d.interval is None]
+    largest = {}  # integer domain -> the largest value among the counted instances (a sampled claim says how far it looked)
     failures, seen = [], []  # seen: (margin, relation, values) of every counted instance with a margin
 
     def check_instance(values, phase):
@@ -85,6 +87,8 @@ def sample(claim, spec, over, reason, closed=None):
         if outcome.status == "error":
             raise CheckError(outcome.message)
         tried[phase] += 1
+        for name in integers:
+            largest[name] = max(largest.get(name, values[name]), values[name])
         if outcome.status == "refuted":
             failures.append((dict(values), outcome))
             raise _Violation()
@@ -96,7 +100,7 @@ def sample(claim, spec, over, reason, closed=None):
 
     centre = {name: first_value(d) for name, d in spec.domains.items()}
     try:
-        for values in edge_search.edge_instances(spec.domains, centre, max(spec.samples, 16), large_integers=spec.form != "run"):
+        for values in edge_search.edge_instances(spec.domains, centre, max(spec.samples, 16), "steps" if spec.form == "run" else "values"):
             check_instance(values, "edge")
     except _Violation:
         return counterexample(*failures[-1], spec.form)
@@ -137,6 +141,8 @@ def sample(claim, spec, over, reason, closed=None):
         margin_text = f"; worst relative margin {margin:.4g} for {text} at " + ", ".join(f"{k} = {v}" for k, v in values.items())
         worst = closed.worst(values, text, margin) if closed is not None else []
     counts = f"{tried['edge']} at the domains' edges and corners, {tried['drawn']} drawn by hypothesis, {tried['descent']} on a descent of the margin"
+    if largest:
+        counts += "; " + ", ".join(f"{name} up to {value}" for name, value in largest.items())
     derivation = (closed.derivation() if closed is not None else []) + [f"{total} instances ({counts}), every one verified exactly"] + worst
     return Outcome("verified", "numerical", f"held on {total} exact instances ({counts}) from {over}{margin_text} (not a proof: {reason})",
                    {"instances": str(total)}, derivation)
