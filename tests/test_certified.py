@@ -46,7 +46,7 @@ def test_a_pendulum_table_is_verified_certified(check_claims):
 
 
 WRONG = {
-    "changed-digit": (PENDULUM + 'digits = 8\nexpect = { theta = "0.96235700" }', ["theta: claimed 0.962357 at 8 decimals, computed ∈ [", "which rounds to"]),
+    "changed-digit": (PENDULUM + 'digits = 8\nexpect = { theta = "0.96235700" }', ["theta: claimed 0.96235700 at 8 decimals, computed ∈ [", "which rounds to"]),
     "flipped-sign": (PENDULUM + 'expect_relations = { omega = "> 0" }', ["omega: claimed > 0, computed omega - (0) ∈ [-"]),
     "exact-value-excluded": (PENDULUM + 'expect = { omega = "-3/10" }', ["omega: claimed -3/10, computed ∈ [", "(excludes -0.3)"]),
 }
@@ -180,3 +180,24 @@ def test_the_size_guard_holds_inside_a_step(check_claims, monkeypatch):
     outcome = check_claims(claims_text('[model.steep]\nstates = ["y"]\nrhs = { y = "-y**40" }\n', {"steep": (body,)}))["steep"].outcome
     assert "bits in a stage of step 1" in outcome.message, outcome.message
     assert outcome.status == "refuted" and outcome.evidence == "certified"  # y_1 > 0, so the claimed 0 is excluded
+
+
+def test_an_enclosure_next_to_a_tie_shows_the_digits_that_decide_it_and_the_claimed_text_as_written(check_claims):
+    """Review of 2026-12-05: one RK4 step of h = 1 on y' = 3 sin(pi t)/16 + 1e-40 e^t from 0 gives
+    y = 1/8 + 1e-40 (1 + 4 sqrt(e) + e)/6 = 0.125 + 1.7189e-40, which rounds half-even to 0.13 (not a tie); the
+    message showed the enclosure as [0.125, 0.125] (its ends agree beyond the printing precision), which reads as a
+    tie rounded the wrong way; and printed 8-decimal values lost their trailing zeros (1.00500830 as 1.0050083)."""
+    import mpmath
+    with mpmath.workdps(60):
+        offset = mpmath.mpf(10) ** -40 * (1 + 4 * mpmath.sqrt(mpmath.e) + mpmath.e) / 6
+    assert mpmath.nstr(offset, 5) == "1.7189e-40"
+    model = '[model.tieplus]\nstates = ["y"]\nrhs = { y = "3*sin(pi*t)/16 + 10**(-40)*exp(t)" }\n'
+    body = 'check = "run"\nmodel = "tieplus"\nmethod = "rk4"\noptions = { h = 1 }\ninitial = { y = 0 }\ndigits = 2\nrounding = "half-even"\n'
+    outcomes = {k: r.outcome for k, r in check_claims(claims_text(model, {
+        "half-even": (body + 'expect = { y = "0.13" }',), "wrong": (body + 'expect = { y = "0.12" }',),
+        "written": (body.replace("digits = 2", "digits = 4") + 'expect = { y = "0.1250" }',),
+    })).items()}
+    assert outcomes["half-even"].status == "verified", outcomes["half-even"].message
+    assert "[0.125, 0.125]" not in outcomes["half-even"].message and "[0.12500000000000000000000000000000000000017188" in outcomes["half-even"].message
+    assert_refuted(outcomes["wrong"], ["y: claimed 0.12 at 2 decimals", "which rounds to 0.13"])
+    assert outcomes["written"].status == "verified" and "to 4 decimals: 0.1250 " in outcomes["written"].message, outcomes["written"].message

@@ -145,3 +145,13 @@ def test_an_estimate_of_exactly_zero_passes_a_zero_tolerance(check_claims):
         assert "its estimate and tolerance agree to within its rounding" in outcomes[name].message
     assert_refuted(outcomes["rejected-wrong"], ["accepted: claimed 0, computed 1"])
     assert_refuted(outcomes["adaptive-wrong"], ["attempts: claimed 3, computed 2"])
+
+
+def test_an_embedded_order_failure_names_the_embedded_weights(check_claims):
+    """Review of 2026-12-05: with 1e-30 added to Bogacki-Shampine's first embedded weight, sum(bhat) = 1 + 1e-30,
+    so the embedded order is 0; the message said b·1 = 1 fails, though b sums to 1 (2/9 + 1/3 + 4/9)."""
+    assert F(2, 9) + F(1, 3) + F(4, 9) == 1 and F(7, 24) + F(1, 4) + F(1, 3) + F(1, 8) == 1
+    body = ('check = "order"\nmethod = "rk"\noptions = { A = [[0, 0, 0, 0], ["1/2", 0, 0, 0], [0, "3/4", 0, 0], ["2/9", "1/3", "4/9", 0]], '
+            'b = ["2/9", "1/3", "4/9", 0], bhat = ["7/24 + 10**(-30)", "1/4", "1/3", "1/8"] }\norder = 3\n')
+    outcomes = run(check_claims, {"perturbed": (body + "embedded_order = 2",)})
+    assert_refuted(outcomes["perturbed"], ["embedded order: claimed 2, computed 0: at order 1 bhat·1 = 1 fails"])

@@ -82,7 +82,7 @@ WRONG = {
                       ["trace y value 4: claimed 2.1272028 at 7 decimals", "which rounds to 2.1272027"]),
     "truncated-table-under-half-up": (table_claim("rk4", ["0.8292933", "1.2140762", "1.6489220", "2.1272026"], 'rounding = "half-up"'),
                                       ["trace y value 4: claimed 2.1272026 at 7 decimals", "rounds to 2.1272027"]),
-    "flipped-sign": (table_claim("euler", ["-0.8000000"]), ["claimed -0.8 at 7 decimals, computed 0.8"]),
+    "flipped-sign": (table_claim("euler", ["-0.8000000"]), ["claimed -0.8000000 at 7 decimals, computed 0.8"]),
     "mixed-rules": ('check = "run"\nmodel = "cooling"\nmethod = "step-doubling-euler"\noptions = { h = 0.1, atol = 0.1, rtol = 0.01 }\n'
                     'initial = { y = 10 }\ndigits = 4\nexpect = { fine = "9.5063", error_estimate = 0.0062 }',
                     ["no single rule prints every value at 4 decimals", "fine only by round-half-up", "error_estimate only by round-half-even and truncation"]),

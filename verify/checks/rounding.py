@@ -19,6 +19,8 @@ the message says so.
 """
 from __future__ import annotations
 
+import re
+
 from dataclasses import dataclass, field
 
 import sympy
@@ -73,6 +75,14 @@ class AuditedValue:
     printed: dict = field(default_factory=dict)  # mode -> printed value, or None when the enclosure cannot decide
     tie: bool = False
     exactly: bool = False  # claimed with more decimals than the claim's digits: no printing gives it, compared exactly
+    claimed_text: str | None = None  # the claimed value as the claim file writes it, when known
+
+    @property
+    def written(self) -> str:
+        """The claimed value as the page prints it (1.00500830, not 1.0050083): the claim's own text when it is a
+        plain decimal, else its exact decimal expansion."""
+        text = (self.claimed_text or "").strip().strip('"')
+        return text if re.fullmatch(r"[-+]?\d+(\.\d+)?", text) else decimal_text(self.claimed)
 
     @property
     def modes(self) -> list[str]:
@@ -91,15 +101,17 @@ class RoundingAudit:
         self.rule = rule
         self.values: list[AuditedValue] = []
 
-    def add(self, label: str, exact, claimed: sympy.Rational) -> None:
-        """An exact rational ``exact``, or an enclosure given as a (low, high, shown_text) triple."""
+    def add(self, label: str, exact, claimed: sympy.Rational, claimed_text: str | None = None) -> None:
+        """An exact rational ``exact``, or an enclosure given as a (low, high, shown_text) triple; ``claimed_text``
+        the claimed value as written (messages show it so)."""
         claimed = sympy.Rational(claimed)
         if isinstance(exact, tuple):
             low, high, shown = exact
-            entry = AuditedValue(label, claimed, None, sympy.Rational(low), sympy.Rational(high), shown)
+            entry = AuditedValue(label, claimed, None, sympy.Rational(low), sympy.Rational(high), shown, claimed_text=claimed_text)
         else:
             exact = sympy.Rational(exact)
-            entry = AuditedValue(label, claimed, exact, exact, exact, decimal_text(exact), tie=is_tie(exact, self.places))
+            entry = AuditedValue(label, claimed, exact, exact, exact, decimal_text(exact), tie=is_tie(exact, self.places),
+                                 claimed_text=claimed_text)
         if (claimed * 10**self.places).q != 1:  # e.g. 5/8 = 0.625 at digits = 2: a page printing 2 decimals cannot show it
             entry.exactly, entry.tie = True, False
             if entry.exact is not None:
@@ -163,7 +175,7 @@ class RoundingAudit:
 
     def _listed(self, values, what) -> list[str]:
         if len(values) <= MAX_LISTED:
-            return [f"{v.label} = {v.shown_text} {what}: {decimal_text(v.claimed)}" for v in values]
+            return [f"{v.label} = {v.shown_text} {what}: {v.written}" for v in values]
         return [f"{len(values)} values, every one {what}"]
 
     def _reproduced(self, v: AuditedValue, modes, common=None) -> str:
@@ -172,14 +184,14 @@ class RoundingAudit:
         if v.exactly:
             return f"{head} exactly (claimed with more decimals than digits = {self.places}, so compared exactly)"
         if v.exact is not None and v.exact == v.claimed:
-            return f"{head} rounds to {decimal_text(v.claimed)} under both half-even and half-up"
+            return f"{head} rounds to {v.written} under both half-even and half-up"
         rounding = [m for m in modes if m in ROUNDING_MODES]
         if len(rounding) == len(ROUNDING_MODES):
-            return f"{head} rounds to {decimal_text(v.claimed)} under both half-even and half-up"
+            return f"{head} rounds to {v.written} under both half-even and half-up"
         if rounding:
             other = [m for m in ROUNDING_MODES if m not in rounding][0]
-            return f"{head}: shown {decimal_text(v.claimed)} is reproduced by round-{rounding[0]}, not by round-{other} ({self._printed(v, other)})"
-        return (f"{head}: shown {decimal_text(v.claimed)} is reproduced by truncation, not by rounding "
+            return f"{head}: shown {v.written} is reproduced by round-{rounding[0]}, not by round-{other} ({self._printed(v, other)})"
+        return (f"{head}: shown {v.written} is reproduced by truncation, not by rounding "
                 f"({self._printed(v, 'half-even')} half-even, {self._printed(v, 'half-up')} half-up)")
 
     def _printed(self, v: AuditedValue, mode: str) -> str:
@@ -189,7 +201,7 @@ class RoundingAudit:
     def _miss(self, v: AuditedValue, modes) -> str:
         if v.exactly:
             computed = v.shown_text if v.exact is not None else f"∈ {v.shown_text}"
-            return (f"{v.label}: claimed {decimal_text(v.claimed)} (more decimals than digits = {self.places}, so compared exactly), "
+            return (f"{v.label}: claimed {v.written} (more decimals than digits = {self.places}, so compared exactly), "
                     f"computed {computed}")
         tie = f" (a tie at decimal {self.places + 1})" if v.tie and any(m in ROUNDING_MODES for m in modes) else ""  # truncation has none
         rounding = [v.printed[m] for m in ROUNDING_MODES if m in modes]
@@ -201,7 +213,7 @@ class RoundingAudit:
         if TRUNCATE in modes:
             shown = (shown + ", " if shown else "") + f"truncates to {self._printed(v, TRUNCATE)}"
         computed = v.shown_text if v.exact is not None else f"∈ {v.shown_text}"
-        return f"{v.label}: claimed {decimal_text(v.claimed)} at {self.places} decimals, computed {computed}{tie}, which {shown}"
+        return f"{v.label}: claimed {v.written} at {self.places} decimals, computed {computed}{tie}, which {shown}"
 
 
 def _at_places(value, places: int) -> str:

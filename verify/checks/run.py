@@ -199,12 +199,12 @@ def _audited(value, places: int):
     return low, high, f"{certified.enclosure_text(low, high, digits=30, most=30)} (the exact value {short_text(value)})"
 
 
-def _audit(audit, label, got, claimed, how) -> None:
+def _audit(audit, label, got, claimed, how, claimed_text=None) -> None:
     """Add a printed value to the rounding audit (an irrational one by its enclosure, which adds "certified" to ``how``)."""
     value = _audited(got, audit.places)
     if isinstance(value, tuple):
         how.add("certified")
-    audit.add(label, value, claimed)
+    audit.add(label, value, claimed, claimed_text)
 
 
 def _mp_value(expression, values, what):
@@ -317,7 +317,7 @@ def _check_expect(spec, paths, audit, findings):
         got, claimed = _compared(comparison, paths.values, paths.mp_values, label, findings)
         findings.computed[label] = exact_text(got)
         if audit:
-            _audit(audit, label, got, claimed, findings.how)
+            _audit(audit, label, got, claimed, findings.how, comparison.claimed_text)
         elif _equal(got, claimed, findings.how):
             findings.successes.append(f"{label} = {short_text(got)}")
         else:
@@ -336,7 +336,7 @@ def _check_at_nodes(spec, model, paths, audit, findings):
             label = f"{comparison.text} at node {n}"
             got, claimed = _compared(comparison, node_values, node_mp, label, findings)
             if audit:
-                _audit(audit, label, got, claimed, findings.how)
+                _audit(audit, label, got, claimed, findings.how, comparison.claimed_text)
             elif bad is None and not _equal(got, claimed, findings.how):
                 bad = f"{label} (t = {result.exact(t)}): claimed {_as_written(comparison.claimed_text, claimed)}, computed {short_text(got)}"
         if bad:
@@ -356,7 +356,7 @@ def _check_trace(spec, model, paths, audit, findings):
         findings.computed[f"trace {name}"] = "[" + ", ".join(exact_text(g) for g in got) + "]"
         if audit and len(got) == len(claimed_values):
             for index, (g, c) in enumerate(zip(got, claimed_values), 1):
-                _audit(audit, f"trace {name} value {index}", g, c, findings.how)
+                _audit(audit, f"trace {name} value {index}", g, c, findings.how, spec.trace_texts[name][index - 1])
         elif len(got) == len(claimed_values) and all(_equal(g, c, findings.how) for g, c in zip(got, claimed_values)):
             findings.successes.append(f"trace {name} = [{join_limited([short_text(g) for g in got])}]")
         else:
@@ -381,7 +381,7 @@ def _check_relations(spec, paths, audit, findings):
     for relation in spec.relations:
         quantity, bound = substituted(relation.quantity, values), substituted(relation.claimed, values)
         if audit and relation.op == "==" and bound.is_Rational and quantity.is_number and not quantity.free_symbols:
-            _audit(audit, relation.text, quantity, bound, findings.how)  # a printed value (an irrational one by its enclosure)
+            _audit(audit, relation.text, quantity, bound, findings.how, relation.claimed_text)  # a printed value (an irrational one by its enclosure)
             findings.computed[relation.text] = exact_text(quantity)
             continue
         quantity, bound, holds, note = _decide_relation(relation, values, paths.mp_values, findings.disagreements)

@@ -77,12 +77,13 @@ def evaluate(claim, spec, reason: str, mp_run) -> Outcome:
                     failures.append(f"trace {name}: claimed {len(claimed_list)} values, computed {len(got)}")
                     continue
                 for index, (g, c) in enumerate(zip(got, claimed_list), 1):
-                    _compare(f"trace {name} value {index}", g, c.xreplace(constants), str(c), audit, successes, failures, undecided)
+                    _compare(f"trace {name} value {index}", g, c.xreplace(constants), spec.trace_texts[name][index - 1], audit, successes,
+                             failures, undecided)
             for relation in spec.relations:
                 bound = relation.claimed.xreplace(constants)
                 if audit and relation.op == "==" and bound.is_Rational:  # a printed value, as on the exact path
                     ball = _enclose(relation.quantity.xreplace(constants), variables, env)
-                    audit.add(relation.text, (*ball.bounds(), _shown(ball)), bound)
+                    audit.add(relation.text, (*ball.bounds(), _shown(ball)), bound, relation.claimed_text)
                     computed[relation.text] = _shown(ball)
                     continue
                 ball = _enclose(relation.quantity.xreplace(constants) - bound, variables, env)
@@ -116,7 +117,7 @@ def evaluate(claim, spec, reason: str, mp_run) -> Outcome:
 def _compare(label, ball, claimed, claimed_text, audit, successes, failures, undecided):
     low, high = ball.bounds()
     if audit:
-        audit.add(label, (low, high, _shown(ball)), claimed)
+        audit.add(label, (low, high, _shown(ball)), claimed, claimed_text)
         return
     if claimed < low or claimed > high:
         failures.append(f"{label}: claimed {claimed_text}, computed ∈ {_shown(ball)} (excludes {decimal_text(claimed)})")

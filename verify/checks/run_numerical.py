@@ -103,7 +103,7 @@ def evaluate(claim, spec, reason: str, mp_run) -> Outcome:
             raise CheckError(f"claimed {label} = {claimed_text}: on the numerical path the claimed value must be a rational number")
         if isinstance(value, sympy.Basic):  # known exactly
             if audit and claimed.is_Rational:
-                audit.add(label, value, claimed)
+                audit.add(label, value, claimed, claimed_text)
             else:
                 equal, _ = decide_equality(value, claimed)
                 if equal is None:
@@ -114,7 +114,7 @@ def evaluate(claim, spec, reason: str, mp_run) -> Outcome:
                     failures.append(f"{label}: claimed {claimed_text}, computed {value}")
             return
         if audit and claimed.is_Rational:
-            audit.add(label, (value.low, value.high, value.shown()), claimed)
+            audit.add(label, (value.low, value.high, value.shown()), claimed, claimed_text)
             return
         with mpmath.workdps(crosscheck.DIGITS + EXTRA_DIGITS):
             target = crosscheck.mp_value(claimed) if not claimed.is_Rational else mpmath.mpf(int(claimed.p)) / int(claimed.q)

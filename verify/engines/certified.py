@@ -114,10 +114,11 @@ def interval_ends(box) -> tuple[sympy.Rational, sympy.Rational]:
 
 def enclosure_text(low, high, digits: int = 15, most: int = 60) -> str:
     """``[a, b]``: the rational ends of an enclosure with ``digits`` significant digits, or as many more (up to
-    ``most``, in steps of 5) as it takes to tell the ends apart."""
+    ``most``, in steps of 5) as it takes to tell the ends apart.  Ends closer than the working precision (a 256-bit
+    enclosure of 1/8 + 1e-40) are shown with ``most`` digits: at 15 both read 0.125, a tie the value is not."""
     with mpmath.workdps(max(most, digits) + 10):
         a, b = mpmath.mpf(int(low.p)) / int(low.q), mpmath.mpf(int(high.p)) / int(high.q)
-        while digits < most and a != b and mpmath.nstr(a, digits) == mpmath.nstr(b, digits):
+        while digits < most and low != high and mpmath.nstr(a, digits) == mpmath.nstr(b, digits):
             digits += 5
         return f"[{mpmath.nstr(a, digits)}, {mpmath.nstr(b, digits)}]"
 

@@ -74,13 +74,14 @@ def bracket(tree: Tree) -> str:
     return "[" + " ".join(bracket(child) + (f"^{m}" if m > 1 else "") for child, m in _grouped(tree)) + "]"
 
 
-def condition(tree: Tree) -> str:
-    """The order condition of a tree as people write it: b·c^2 = 1/3, b·Ac = 1/6, b·(c Ac) = 1/8."""
+def condition(tree: Tree, weights: str = "b") -> str:
+    """The order condition of a tree as people write it: b·c^2 = 1/3, b·Ac = 1/6, b·(c Ac) = 1/8 (``weights``:
+    bhat for an embedded pair's second row)."""
     if not tree:
-        return "b·1 = 1"
+        return f"{weights}·1 = 1"
     factors = _factors(tree)
     body = factors[0] if len(factors) == 1 else "(" + " ".join(factors) + ")"
-    return f"b·{body} = 1/{density(tree)}"
+    return f"{weights}·{body} = 1/{density(tree)}"
 
 
 def _grouped(tree: Tree) -> list:

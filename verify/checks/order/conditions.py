@@ -14,6 +14,8 @@ Cross-check: the residuals Phi(t) - 1/gamma(t) again at 50 digits from the twin'
 """
 from __future__ import annotations
 
+import dataclasses
+
 from dataclasses import dataclass
 
 import mpmath
@@ -99,6 +101,7 @@ class Conditions:
     order: int  # all conditions up to it hold; at most ``checked``
     checked: int
     residuals: dict  # tree -> Phi(t) - 1/gamma(t), in the field
+    weights: str = "b"  # the row of weights the conditions are of: b, or bhat (an embedded pair's)
 
 
 def _conditions(field, A, weights, up_to) -> Conditions:
@@ -130,7 +133,7 @@ def _cross_check(spec, field, which: str, conditions: Conditions) -> None:
             else:
                 agrees = crosscheck.close(_mp(field.to_sympy(exact)), twin[tree])
             if not agrees:
-                raise CheckError(f"the exact and mpmath paths disagree on the condition {rooted_trees.condition(tree)} (tree "
+                raise CheckError(f"the exact and mpmath paths disagree on the condition {rooted_trees.condition(tree, which)} (tree "
                                  f"{rooted_trees.bracket(tree)}): exact residual {field.to_sympy(exact)}, mpmath {crosscheck.show(twin[tree], 20)}")
 
 
@@ -150,7 +153,7 @@ def _failing(field, conditions: Conditions) -> list:
 def _first_failure_text(field, conditions: Conditions) -> str:
     tree = _failing(field, conditions)[0]
     phi = field.to_sympy(conditions.residuals[tree]) + sympy.Rational(1, rooted_trees.density(tree))
-    return (f"{rooted_trees.condition(tree)} fails (tree {rooted_trees.bracket(tree)}): Phi = {_text(phi)}, "
+    return (f"{rooted_trees.condition(tree, conditions.weights)} fails (tree {rooted_trees.bracket(tree)}): Phi = {_text(phi)}, "
             f"residual {_text(field.to_sympy(conditions.residuals[tree]))}")
 
 
@@ -200,13 +203,14 @@ def evaluate(claim: Claim, context: Context = DEFAULT_CONTEXT) -> Outcome:
             continue
         # level by level to the first failing one (past claimed + 1 when the order is higher than claimed)
         conditions = _conditions(field, A, weights, rooted_trees.MAX_NODES)
+        conditions = dataclasses.replace(conditions, weights=which)
         _cross_check(spec, field, which, conditions)
         for n in range(1, conditions.checked + 1):
             bad = [t for t in rooted_trees.trees(n) if conditions.residuals[t] != field.zero]
             count = len(rooted_trees.trees(n))
             derivation.append(f"  {label}, {count} tree{'s' if count > 1 else ''} of order {n}: "
                               + ("all hold" if not bad else f"{len(bad)} fail, e.g. " + ", ".join(
-                                  f"{rooted_trees.condition(t)} (residual {_text(field.to_sympy(conditions.residuals[t]))})"
+                                  f"{rooted_trees.condition(t, which)} (residual {_text(field.to_sympy(conditions.residuals[t]))})"
                                   for t in bad[:3])))
         holds, text = _decide(field, conditions, claimed, label)
         (successes if holds else failures).append(text)
