@@ -550,8 +550,12 @@ def test_integer_domains_are_sampled_far_out_and_the_message_says_how_far(check_
         "run-wrong": (run + 'holds_relations = { y = "< 2.7" }',),
         "value-wrong": (value + 'rhs = "2.718"',),
         "run": (run + 'holds_relations = { y = "< 2.72" }',),
+        "beyond": (value + 'rhs = "2.71826"',),  # fails from N = 62264 on (mpmath, 50 digits): beyond what is tried
     })).items()}
     assert_refuted(outcomes["run-wrong"], ["counterexample N = 101"])
     assert_refuted(outcomes["value-wrong"], ["counterexample N = 10001"])
     assert (outcomes["run"].status, outcomes["run"].evidence) == ("verified", "numerical"), outcomes["run"].message
     assert "N up to 1001" in outcomes["run"].message
+    beyond = outcomes["beyond"]
+    assert (beyond.status, beyond.evidence) == ("verified", "numerical"), beyond.message
+    assert "at N = 10001, the largest N tried: the margin may shrink further out, where no instance was tried" in beyond.message

@@ -231,3 +231,20 @@ def test_a_final_time_before_the_start_is_an_error_and_a_long_failure_time_is_sh
     creeps = outcomes["creeps"]
     assert creeps.status == "verified", creeps.message
     assert "stopped after 2000 attempts at t = [0.625 (exact rational, numerator" in creeps.message and len(creeps.message) < 1000
+
+
+def test_a_tolerance_test_the_twin_can_decide_is_not_called_a_tie_next_to_a_large_state(check_claims):
+    """Review of 2026-12-05: y' = t from y = 10^30, h = 1/2: coarse = midpoint = y (f(0, y) = 0), fine = y + (1/4)(1/4),
+    so the estimate is 1/16 exactly; against atol = 1/16 + 10^-12 the 50-digit twin resolves the gap (its rounding
+    there is about 10^-20), and it must decide the test itself instead of calling it a tie."""
+    y0, h = F(10**30), F(1, 2)
+    fine, coarse = y0 + h / 2 * (h / 2), y0
+    assert fine - coarse == F(1, 16)
+    model = '[model.ramp]\nstates = ["y"]\nrhs = { y = "t" }\n'
+    body = 'check = "run"\nmodel = "ramp"\nmethod = "step-doubling-euler"\ninitial = { y = "10**30" }\n'
+    outcomes = _outcomes(check_claims, claims_text(model, {
+        "above": (body + 'options = { h = "1/2", atol = "1/16 + 10**(-12)", rtol = 0 }\nexpect = { accepted = 1, error_estimate = "1/16" }', []),
+        "below-wrong": (body + 'options = { h = "1/2", atol = "1/16 - 10**(-12)", rtol = 0 }\nexpect = { accepted = 1 }', []),
+    }))
+    assert outcomes["above"].status == "verified" and "tolerance test" not in outcomes["above"].message, outcomes["above"].message
+    assert_refuted(outcomes["below-wrong"], ["accepted: claimed 1, computed 0"])

@@ -139,6 +139,10 @@ def sample(claim, spec, over, reason, closed=None):
     if seen:
         margin, text, values = min(seen, key=lambda item: item[0])
         margin_text = f"; worst relative margin {margin:.4g} for {text} at " + ", ".join(f"{k} = {v}" for k, v in values.items())
+        farthest = [name for name in integers if values.get(name) == largest.get(name)]
+        if farthest:  # (1 + 1/N)^N < 2.71826 is tightest at the largest N tried and fails from N = 62264 on
+            margin_text += (f", the largest {' and '.join(farthest)} tried: the margin may shrink further out, where no instance was "
+                            "tried")
         worst = closed.worst(values, text, margin) if closed is not None else []
     counts = f"{tried['edge']} at the domains' edges and corners, {tried['drawn']} drawn by hypothesis, {tried['descent']} on a descent of the margin"
     if largest:

@@ -265,7 +265,8 @@ def _isolation(digits: int, exact: int) -> str:
     if not digits:
         return "every eigenvalue's modulus exact (linear and complex quadratic factors of the characteristic polynomial)"
     isolated = f"isolated by sympy's ComplexRootOf to {digits} digits"
-    return f"every eigenvalue {isolated}" if not exact else f"{exact} eigenvalue moduli exact, the others {isolated}"
+    moduli = "1 eigenvalue's modulus" if exact == 1 else f"{exact} eigenvalues' moduli"
+    return f"every eigenvalue {isolated}" if not exact else f"{moduli} exact, the others {isolated}"
 
 
 def evaluate_spectral_radius(claim, method, options, spec) -> Outcome:
@@ -276,7 +277,7 @@ def evaluate_spectral_radius(claim, method, options, spec) -> Outcome:
                          + (f"it has the irrational entry {irrational[0]}: the spectral radius is decided for rational entries only" if irrational
                             else "give every parameter a value") + ")")
     side, radius, digits, exact, (independent, solver) = spectral.radius_side(M, spec.bound, spec.text)
-    shown = crosscheck.show(crosscheck.mp_value(radius), 13)
+    shown = crosscheck.show(crosscheck.mp_value(radius), min(13, digits) if digits else 13)  # an isolated bound: its good digits
     holds = OPERATORS[spec.op](side, 0)
     names = claim.model.states + method.memory_names(claim.model, options)
     derivation = [f"amplification matrix of {method.name} on ({', '.join(names)}): {M.tolist()}",

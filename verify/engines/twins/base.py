@@ -411,7 +411,7 @@ def newton_settings(options) -> tuple:
     return int(values["newton_iterations"]), to_mp(values["newton_tolerance"])
 
 
-TIE_DIGITS = 10  # a tolerance test whose two sides agree to within 10^(TIE_DIGITS - digits) of the values is a tie here
+TIE_DIGITS = 5  # a tolerance test whose two sides agree to within 10^(TIE_DIGITS - digits) of the values is a tie here
 
 
 def tolerance_test(system, estimate, tolerance, magnitudes) -> bool:
