@@ -139,3 +139,20 @@ def test_messages_name_the_line_of_the_claim_header_in_its_file(run_cli, tmp_pat
 
     assert claim_header_lines('[[claim]]\nid = "a"\nx = """\n[[claim]]\n"""\n', 1) is None  # two headers, one claim: no guess
     assert claim_header_lines('a = 1\n[[ claim ]]\n', 1) == [2]
+
+
+def test_claims_without_a_usable_id_in_two_files_are_not_taken_for_a_duplicate(tmp_path):
+    """Review of 2026-12-05: a claim whose id is unusable (control characters, none at all) got the placeholder
+    '(claim #N)', numbered within its file; the same position in a second file then read 'duplicate id', hiding the
+    real error, and two report entries shared one id.  The placeholder names its file now."""
+    from verify import runner
+    text = ('[[claim]]\nid = "ok-{0}"\nstatement = "s"\ncheck = "identity"\nexpr = "1"\nequals = "1"\n\n'
+            '[[claim]]\nid = "bad\\u0001id"\nstatement = "s"\ncheck = "identity"\nexpr = "1"\nequals = "1"\n')
+    for name in ("a", "b"):
+        (tmp_path / f"{name}.toml").write_text(text.format(name), encoding="utf-8")
+    claims = runner.load([str(tmp_path)])
+    placeholders = [c for c in claims if c.id.startswith("(claim #")]
+    assert len(placeholders) == 2 and len({c.id for c in placeholders}) == 2
+    for claim in placeholders:
+        assert "contains control characters" in claim.load_error and "duplicate" not in claim.load_error
+        assert claim.id == f"(claim #2 in {claim.file})"

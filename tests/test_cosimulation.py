@@ -825,3 +825,24 @@ def test_an_irrational_parameter_is_an_error_that_says_so_not_an_internal_error(
     outcome = check_claims(claims_text(model, {"irrational": (ENERGY + 'options = { H = "1/10" }\nsteps = 100\nexpect = { final_ratio = "> 1" }',)}))["irrational"].outcome
     assert outcome.status == "error" and "internal error" not in outcome.message, outcome.message
     assert "needs a right-hand side rational in the state, with rational parameter values (sqrt(2)" in outcome.message
+
+
+def test_a_spectral_radius_of_zero_or_a_square_root_bound_is_decided_exactly(check_claims):
+    """Review of 2026-12-05: "== 0" (Euler with h = 1 on y' = -y: M = 0) and "== sqrt(101)/10" (Euler with h = 1/10 on
+    the rotation: eigenvalues 1 +- i/10, |z|^2 = 101/100) were refused, the bound had to be a positive rational."""
+    assert (1 + F(1, 10) ** 2) == F(101, 100)
+    model = '[model.decay]\nstates = ["y"]\nrhs = { y = "-y" }\n[model.rot]\nstates = ["x", "v"]\nrhs = { x = "v", v = "-x" }\n'
+    decay = 'check = "stability"\nmodel = "decay"\nmethod = "euler"\n'
+    rot = 'check = "stability"\nmodel = "rot"\nmethod = "euler"\noptions = { h = "1/10" }\n'
+    results = {k: r.outcome for k, r in check_claims(claims_text(model, {
+        "zero": (decay + 'options = { h = 1 }\nspectral_radius = "== 0"',),
+        "zero-wrong": (decay + 'options = { h = "1/2" }\nspectral_radius = "== 0"',),
+        "root": (rot + 'spectral_radius = "== sqrt(101)/10"',),
+        "root-wrong": (rot + 'spectral_radius = "< sqrt(101)/10"',),
+        "negative": (rot + 'spectral_radius = "< -1"',),
+    })).items()}
+    for name in ("zero", "root"):
+        assert results[name].status == "verified" and "spectral radius equal to" in results[name].message, results[name].message
+    assert_refuted(results["zero-wrong"], ["claimed spectral radius == 0, computed: spectral radius above 0", "the largest modulus = 1/2"])
+    assert_refuted(results["root-wrong"], ["computed: spectral radius equal to sqrt(101)/10"])
+    assert results["negative"].status == "error" and "nonnegative rational or the square root of one" in results["negative"].message

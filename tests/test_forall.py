@@ -559,3 +559,23 @@ def test_integer_domains_are_sampled_far_out_and_the_message_says_how_far(check_
     beyond = outcomes["beyond"]
     assert (beyond.status, beyond.evidence) == ("verified", "numerical"), beyond.message
     assert "at N = 10001, the largest N tried: the margin may shrink further out, where no instance was tried" in beyond.message
+
+
+def test_a_log_of_zero_or_an_even_root_of_a_negative_number_is_an_error_not_a_counterexample(check_claims):
+    """Review of 2026-12-05: log(abs(x - 1/7)) < 100 on (0, 1) holds wherever it is defined (at most log(6/7)) and
+    was refuted "at x = 1/7", where it is log 0; sqrt(x) >= 0 over the reals was refuted at x = -1, where sqrt(x) is
+    not real.  Both are now the error of a claim stated where it is not defined; on a domain (or with an assumption)
+    where they are defined they are proved."""
+    body = 'check = "forall"\nop = ">="\nrhs = "0"\n'
+    outcomes = {k: r.outcome for k, r in check_claims(claims_text("", {
+        "log-zero": ('check = "forall"\ndomains = { x = "interval(0, 1)" }\nlhs = "log(abs(x - 1/7))"\nop = "<"\nrhs = "100"',),
+        "sqrt-reals": (body + 'domains = { x = "real" }\nlhs = "sqrt(x)"',),
+        "fourth-root": (body + 'domains = { x = "interval(-1, 1)" }\nlhs = "(1 - 4*x**2)**(1/4)"',),
+        "sqrt-nonnegative": (body + 'domains = { x = "nonnegative" }\nlhs = "sqrt(x)"',),
+        "sqrt-assumed": (body + 'domains = { x = "real" }\nassume = ["x >= 1"]\nlhs = "sqrt(x) - 1"',),
+    })).items()}
+    assert outcomes["log-zero"].status == "error" and "not defined at x = 1/7" in outcomes["log-zero"].message, outcomes["log-zero"].message
+    for name, at in (("sqrt-reals", "x = -1 (sqrt(x) of a negative number)"), ("fourth-root", "not a real number at x = ")):
+        assert outcomes[name].status == "error" and at in outcomes[name].message, outcomes[name].message
+    for name in ("sqrt-nonnegative", "sqrt-assumed"):
+        assert (outcomes[name].status, outcomes[name].evidence) == ("verified", "symbolic"), outcomes[name].message

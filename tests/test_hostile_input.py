@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 import sympy
 
-from conftest import ROOT
+from conftest import ROOT, claims_text
 from verify import checks, runner
 from verify.input import expr
 from verify.input import files, load
@@ -708,3 +708,28 @@ def test_a_utf8_file_with_a_byte_order_mark_is_read(tmp_path):
     (tmp_path / "bom.toml").write_bytes(b'\xef\xbb\xbf[[claim]]\nid = "bom"\nstatement = "s"\ncheck = "relation"\nlhs = "1"\nop = "=="\nrhs = "1"\n')
     [claim] = runner.load([str(tmp_path / "bom.toml")], [])
     assert claim.load_error is None and claim.id == "bom"
+
+
+def test_a_run_s_timeout_bounds_the_preparation_of_its_claims_too(tmp_path, monkeypatch):
+    """Review of 2026-12-05: preparing a claim had its own 120 s limit, which --timeout 10 did not shorten."""
+    import time as time_module
+
+    from verify import runner
+    from verify.input import load as load_module
+    (tmp_path / "c.toml").write_text('[[claim]]\nid = "slow"\nstatement = "s"\ncheck = "identity"\nexpr = "1"\nequals = "1"\n', encoding="utf-8")
+    monkeypatch.setattr(load_module, "_prepare", lambda *args: time_module.sleep(5))
+    started = time_module.monotonic()
+    claims = runner.load([str(tmp_path)], timeout=0.5)
+    assert time_module.monotonic() - started < 4
+    assert claims[0].load_error.endswith("preparing the claim took longer than 0.5 s")
+
+
+def test_a_forall_domain_whose_first_value_makes_a_claimed_power_huge_is_refused_at_once(check_claims):
+    """Review of 2026-12-05: steps = N with N >= 10^30 and holds y = (1 - 1/N)^N built (1 - 10^-30)^(10^30) exactly
+    while the claim was prepared, until the time limit."""
+    model = '[model.decay]\nstates = ["y"]\nrhs = { y = "-y" }\n'
+    body = ('check = "forall"\nmodel = "decay"\ndomains = {{ N = "integer >= {}" }}\nmethod = "euler"\noptions = {{ h = "1/N" }}\n'
+            'initial = {{ y = 1 }}\nsteps = "N"\nholds = {{ y = "(1 - 1/N)**N" }}\n')
+    results = {k: r.outcome for k, r in check_claims(claims_text(model, {"huge": (body.format(10**30),), "small": (body.format(1),)})).items()}
+    assert results["huge"].status == "error" and "(1 - 1/N)**N is an exact rational of about 2e+32 bits" in results["huge"].message
+    assert results["small"].status == "verified", results["small"].message

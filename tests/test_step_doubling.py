@@ -217,20 +217,28 @@ def test_a_tolerance_test_that_is_an_exact_tie_is_decided_exactly_and_the_twin_s
 
 
 def test_a_final_time_before_the_start_is_an_error_and_a_long_failure_time_is_shown_compactly(check_claims):
-    """Review of 2026-12-05: t_end = -1 from t = 0 was verified with 0 attempts; zero tolerances with an estimate of
-    exactly 0 (y' = 1, Heun-Euler) shrink h by min_factor at every accepted attempt (1/2 + 1/10 + ... < 1), and the
-    message of max_attempts printed t = 5/8 - ... with thousands of digits."""
+    """Review of 2026-12-05: t_end = -1 from t = 0 was verified with 0 attempts; a failure message printed its time in
+    full (thousands of digits); and zero tolerances with estimates of exactly 0 (y' = 1: Euler and every pair are
+    exact) shrank h by min_factor after every accepted attempt (1/2 + 1/10 + ... = 5/8 < 1), so the run never reached
+    t_end and ground through max_attempts (out of memory at the default 100000).  A component with tolerance 0 and
+    estimate 0 now counts 0 in the controller's ratio: the step grows by max_factor, h = 1/2, 5/2 -> 1/2 lands on 1."""
     model = '[model.one]\nstates = ["y"]\nrhs = { y = "1" }\n'
     base = 'check = "run"\nmodel = "one"\nmethod = "adaptive-rk"\ninitial = { y = 0 }\n'
+    start = 'check = "run"\nmodel = "one"\nmethod = "adaptive-euler"\ninitial = { y = 0, t = "1/7**300" }\n'
     outcomes = _outcomes(check_claims, claims_text(model, {
         "before": (base + 'options = { h = "1/2", atol = "1/10", rtol = 0, t_end = -1, pair = "heun-euler-21" }\nexpect = { attempts = 0 }', []),
-        "creeps": (base + 'options = { h = "1/2", atol = 0, rtol = 0, t_end = 1, pair = "heun-euler-21", controller = "order", '
-                   'max_attempts = 2000 }\nexpect = { failed = 1, attempts = 2000 }', []),
+        "exact-steps": (base + 'options = { h = "1/2", atol = 0, rtol = 0, t_end = 1, pair = "heun-euler-21", controller = "order" }\n'
+                        'expect = { failed = 0, attempts = 2, y = 1 }\ntrace = { h_new = ["5/2", "5/2"] }', []),
+        "exact-steps-wrong": (base + 'options = { h = "1/2", atol = 0, rtol = 0, t_end = 1, pair = "heun-euler-21", controller = "order" }\n'
+                              'expect = { failed = 1 }', []),
+        "h-min": (start + 'options = { h = "1/4", h_min = "1/2", atol = 1, rtol = 0, t_end = 1 }\nexpect = { failed = 1, attempts = 0 }', []),
     }))
     assert outcomes["before"].status == "error" and "t_end = -1 is before the start t = 0" in outcomes["before"].message
-    creeps = outcomes["creeps"]
-    assert creeps.status == "verified", creeps.message
-    assert "stopped after 2000 attempts at t = [0.625 (exact rational, numerator" in creeps.message and len(creeps.message) < 1000
+    assert outcomes["exact-steps"].status == "verified", outcomes["exact-steps"].message
+    assert_refuted(outcomes["exact-steps-wrong"], ["failed: claimed 1, computed 0"])
+    h_min = outcomes["h-min"]
+    assert h_min.status == "verified", h_min.message
+    assert "step size 1/4 at t = [2.95520760501e-254" in h_min.message and "(exact rational, numerator 1 bits" in h_min.message and len(h_min.message) < 1000
 
 
 def test_a_tolerance_test_the_twin_can_decide_is_not_called_a_tie_next_to_a_large_state(check_claims):

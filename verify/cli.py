@@ -213,7 +213,7 @@ def _check(paths, model_dirs, select, source_dirs, jobs, timeout, memory_limit, 
     from verify import checks, runner
     from verify.cache import ResultCache
 
-    claims = runner.load(paths, model_dirs, select)
+    claims = runner.load(paths, model_dirs, select, timeout=timeout)
     if select and not claims:  # pytest's convention: nothing selected is not a pass (a file that cannot be read is exit 2)
         click.echo(f"error: no claim id matches {' and '.join(repr(k) for k in select)} (-k); nothing was checked", err=True)
         sys.exit(NO_CLAIM_SELECTED)

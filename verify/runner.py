@@ -36,10 +36,12 @@ from verify.report import unlimited_int_digits
 MIB = 1024 * 1024
 
 
-def load(paths, model_dirs=(), select=None, ids=None) -> list[Claim]:
+def load(paths, model_dirs=(), select=None, ids=None, timeout=None) -> list[Claim]:
     """The claims of ``paths``; ``select``: a -k expression or several (all must match, verify.selection), which
     keeps the claims whose id matches, and every file that could not be read (its id starts with "(");
-    ``ids``: keep only the claims with one of these ids (and those files).  Claims not kept are not prepared."""
+    ``ids``: keep only the claims with one of these ids (and those files).  Claims not kept are not prepared.
+    ``timeout``: the run's time limit per claim (seconds; DEFAULT, None or 0: the load's own), which bounds the
+    preparation of each claim too."""
     matches = compile_selection([select] if isinstance(select, str) else select) if select else None
     keep = None if ids is None else set(ids)
 
@@ -47,7 +49,8 @@ def load(paths, model_dirs=(), select=None, ids=None) -> list[Claim]:
         return (keep is None or claim_id in keep) and (matches is None or matches(claim_id))
 
     return load_claims(paths or [DEFAULT_CLAIMS], default_model_dirs(model_dirs), checks.CHECKS,
-                       wanted if matches is not None or keep is not None else None)
+                       wanted if matches is not None or keep is not None else None,
+                       timeout if isinstance(timeout, (int, float)) and timeout > 0 else None)
 
 
 

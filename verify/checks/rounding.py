@@ -183,11 +183,12 @@ class RoundingAudit:
         head = f"{v.label} {'=' if v.exact is not None else '∈'} {v.shown_text}{tie}"
         if v.exactly:
             return f"{head} exactly (claimed with more decimals than digits = {self.places}, so compared exactly)"
+        both = f"{head}{', and' if v.tie else ''} rounds to {v.written} under both half-even and half-up"  # 1.5 is a tie, and rounds to 2
         if v.exact is not None and v.exact == v.claimed:
-            return f"{head} rounds to {v.written} under both half-even and half-up"
+            return both
         rounding = [m for m in modes if m in ROUNDING_MODES]
         if len(rounding) == len(ROUNDING_MODES):
-            return f"{head} rounds to {v.written} under both half-even and half-up"
+            return both
         if rounding:
             other = [m for m in ROUNDING_MODES if m not in rounding][0]
             return f"{head}: shown {v.written} is reproduced by round-{rounding[0]}, not by round-{other} ({self._printed(v, other)})"

@@ -296,7 +296,8 @@ def _paths(spec, model, system, result) -> Paths:
     for name in spec.method.quantity_names(model, spec.options):
         if symbol(name) in mp_values and name not in model.variables and name not in static:
             if not twin.trace.get(name):
-                raise CheckError(f"the cross-check does not compute {name}")
+                raise CheckError(f"the cross-check does not compute {name} (its {crosscheck.DIGITS}-digit run recorded no value of it: it "
+                                 "may not resolve the times or values the exact run tells apart)")
             mp_values[symbol(name)] = twin.trace[name][-1]
     return Paths(result, final, twin, values, mp_values)
 

@@ -234,19 +234,22 @@ def read_out_of_scope(path) -> list[OutOfScope]:
         return []
 
 
-def load_claims(paths, model_directories, checks, wanted=None) -> list[Claim]:
+def load_claims(paths, model_directories, checks, wanted=None, prepare_timeout: float | None = None) -> list[Claim]:
     """Every claim of every file under ``paths``; ``checks`` maps a check name to its ClaimKind (verify.checks).
     ``wanted``: a test of a claim's id; a claim it rejects is neither prepared (its expressions are not parsed) nor
     returned, so that `verify explain ID` and `verify run -k` read only what they check.  What cannot be read as a
-    claim with an id (a file's error, an unnamed claim: ids in parentheses) is always returned."""
+    claim with an id (a file's error, an unnamed claim: ids in parentheses) is always returned.  ``prepare_timeout``:
+    seconds to prepare one claim, when shorter than LOAD_TIMEOUT (a run's --timeout bounds its claims' preparation
+    too)."""
     shared_models, claims = load_models(model_directories)
     seen_ids: dict[str, str] = {}
+    limit = min(LOAD_TIMEOUT, prepare_timeout) if prepare_timeout else LOAD_TIMEOUT
     for path in toml_files(paths):
-        claims.extend(_load_file(path, shared_models, checks, seen_ids, wanted))
+        claims.extend(_load_file(path, shared_models, checks, seen_ids, wanted, limit))
     return claims
 
 
-def _load_file(path: Path, shared_models, checks, seen_ids, wanted=None) -> list[Claim]:
+def _load_file(path: Path, shared_models, checks, seen_ids, wanted=None, limit: float = LOAD_TIMEOUT) -> list[Claim]:
     file = str(path)
 
     def file_error(message) -> Claim:
@@ -316,6 +319,8 @@ def _load_file(path: Path, shared_models, checks, seen_ids, wanted=None) -> list
                 seen_ids.setdefault(claim.id, file)  # a wanted claim of the same id further on is still a duplicate
                 continue
             claim.file = file
+            if claim.id == f"(claim #{number})":  # no usable id: the placeholder names its file too, so that two files'
+                claim.id = f"(claim #{number} in {file})"  # placeholders are not taken for one duplicated id
             claim.line = header_lines[number - 1] if header_lines else None
             claim.document = document
             claim.source_title = title
@@ -325,12 +330,12 @@ def _load_file(path: Path, shared_models, checks, seen_ids, wanted=None) -> list
                 seen_ids[claim.id] = file
                 if models_problem and isinstance(claim.table.get("model"), str):
                     raise LoadError(models_problem)
-                with bounded_time(LOAD_TIMEOUT):
+                with bounded_time(limit):
                     _prepare(claim, local_models, model_errors, shared_models, checks)
             except (LoadError, ExprError) as exc:
                 claim.load_error = f"{claim.where}: {_one_line(exc)}"
             except LoadTimeout:
-                claim.load_error = f"{claim.where}: preparing the claim took longer than {LOAD_TIMEOUT:g} s"
+                claim.load_error = f"{claim.where}: preparing the claim took longer than {limit:g} s"
             except Exception as exc:  # a bug or an unforeseen input must not stop the run
                 claim.load_error = f"{claim.where}: {_unexpected(exc)}"
             claim.spec = claim.spec if claim.load_error is None else None

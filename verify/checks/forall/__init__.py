@@ -24,7 +24,7 @@ from verify.input.load import Claim
 from verify.checks.common import CheckError, Context, DEFAULT_CONTEXT, Outcome
 from verify.checks.kind import ClaimKind
 from verify.checks.forall.domains import simple_instances
-from verify.checks.forall.poles import UndefinedInDomains, method_refuses, undefined_point
+from verify.checks.forall.poles import UndefinedInDomains, method_refuses, not_real_point, undefined_point
 from verify.checks.forall.proofs import ClosedForm, holds_nowhere, prove_relation, prove_run, prove_sign
 from verify.checks.forall.reading import ForallSpec, KEYS, prepare
 from verify.checks.forall.sampling import ClosedFormInstances, assumed, counterexample, instance_outcome, one_line, sample
@@ -38,8 +38,12 @@ def evaluate(claim: Claim, context: Context = DEFAULT_CONTEXT) -> Outcome:
         raise CheckError(f"the method cannot run at {refused}, inside the domains: narrow the domains to where it can")
     undefined = undefined_point(spec)
     if undefined is not None:
-        raise CheckError(f"a claimed value is not defined at {undefined}, inside the domains (a division by zero there): "
+        raise CheckError(f"a claimed value is not defined at {undefined}, inside the domains (a pole there: a division by zero or a log of 0): "
                          "state the claim where it is defined (a narrower domain, or 'assume')")
+    not_real = not_real_point(spec)
+    if not_real is not None:
+        raise CheckError(f"a claimed value is not a real number at {not_real}, inside the domains: state the claim where it is "
+                         "defined (a narrower domain, or 'assume')")
     proof = {"run": prove_run, "relation": prove_relation, "sign": prove_sign}[spec.form]
     try:
         outcome = proof(claim, spec, over)

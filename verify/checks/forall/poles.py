@@ -87,8 +87,63 @@ def _hiding_places(expression):
     for node in sympy.preorder_traversal(expression):
         if node.is_Pow and node.exp.is_number and not node.exp.is_Integer:
             yield 1 / node.base if node.exp.is_negative else node.base
+        elif isinstance(node, sympy.log) and node.args[0].free_symbols:  # log(abs(x - 1/7)) at x = 1/7: log 0
+            yield 1 / node.args[0]
         elif node.args and not isinstance(node, (sympy.Add, sympy.Mul, sympy.Pow)) and isinstance(node, sympy.Expr):
             yield from (a for a in node.args if isinstance(a, sympy.Expr) and a.free_symbols)
+
+
+def not_real_point(spec) -> str | None:
+    """A point inside the domains where a relation's side or a run's claimed value is not a real number: an even
+    root (sqrt, x**(1/4)) or a log of a negative number, as text (``x = -1 (sqrt(x) of a negative number)``); None
+    when none is found.  Searched where the root's or log's argument has one symbol, with a real domain: the set
+    where it is negative, solved exactly (review of 2026-12-05: sqrt(x) >= 0 over the reals was refuted at x = -1,
+    where sqrt(x) has no real value, as a pole's point was before)."""
+    domains = {d.symbol: d for d in spec.domains.values()}
+    if spec.form == "run":
+        expressions = [e for c in [*spec.run_spec.expect, *spec.run_spec.relations] for e in (c.claimed, c.quantity)]
+    elif spec.form == "relation":
+        expressions = [to_domain(spec.lhs, spec.domains), to_domain(spec.rhs, spec.domains)]
+    else:
+        return None
+    for expression in expressions:
+        for node in sympy.preorder_traversal(expression):
+            if node.is_Pow and node.exp.is_Rational and not node.exp.is_Integer and node.exp.q % 2 == 0:
+                argument, what = node.base, f"{node} of a negative number"
+            elif isinstance(node, sympy.log):
+                argument, what = node.args[0], f"{node} of a negative number"
+            else:
+                continue
+            if len(argument.free_symbols) != 1:
+                continue
+            symbol = next(iter(argument.free_symbols))
+            domain = domains.get(symbol)
+            if domain is None or domain.interval is None or not argument.is_polynomial(symbol):
+                continue
+            try:
+                negative = sympy.solve_univariate_inequality(argument < 0, symbol, relational=False).intersect(domain.interval)
+            except (NotImplementedError, ValueError, TypeError, sympy.PolynomialError):
+                continue
+            point = _point_in(negative)
+            if point is not None and not any(_excluded(condition, {symbol: point}) for condition in spec.assume):
+                return f"{domain.name} = {point} ({what})"
+    return None
+
+
+def _point_in(region):
+    """A simple rational inside a real set (an interval or a union of them), or None when it is empty."""
+    for piece in (region.args if isinstance(region, sympy.Union) else [region]):
+        if not isinstance(piece, sympy.Interval) or piece.measure == 0:
+            continue
+        a, b = piece.inf, piece.sup
+        if a.is_finite and b.is_finite:
+            middle = (a + b) / 2
+            candidate = middle if middle.is_Rational else sympy.nsimplify(sympy.Float(middle, 15), rational=True)
+        else:
+            candidate = sympy.floor(b) - 1 if b.is_finite else sympy.floor(a) + 1 if a.is_finite else sympy.Integer(-1)
+        if piece.contains(candidate) is sympy.true:
+            return candidate
+    return None
 
 
 PROBED_INSTANCES = 64  # combinations of the domains' probe values at which a run's method options are validated

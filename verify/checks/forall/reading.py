@@ -10,6 +10,8 @@ import sympy
 from verify.input.load import Claim, LoadError
 from verify.input.model import TIME, symbol
 from verify.checks import kit
+from verify.checks.common import CheckError
+from verify.engines.methods.base import MAX_EXACT_BITS
 from verify.engines.methods import METHODS
 from verify.checks import run as run_check
 from verify.checks import sign as sign_check
@@ -150,7 +152,10 @@ def _prepare_run(claim, domains):
     for c in holds + relations:
         c.quantity, c.claimed = to_domain(c.quantity, domains), to_domain(c.claimed, domains)
     spec = run_check.RunSpec(method, options, t0, y0, steps, holds, [], {}, {}, None, dict(claim.parameters), {}, relations)
-    sample = instance_spec(spec, {d.symbol: first_value(d) for d in domains.values()}, model)
+    try:
+        sample = instance_spec(spec, {d.symbol: first_value(d) for d in domains.values()}, model)
+    except CheckError as exc:
+        raise LoadError(str(exc)) from None
     kit.validated(method, model, sample.options)
     return spec
 
@@ -165,6 +170,23 @@ def _symbolic_option(claim, method, name, value, domains):
     return to_domain(claim.value(value, f"options.{name}"), domains)
 
 
+def _bounded(expression, values):
+    """``expression`` with ``values`` substituted, after checking that no power with a symbolic exponent becomes an
+    exact rational of more than MAX_EXACT_BITS bits there: (1 - 1/N)**N at N = 10^30 would be built in full (the
+    claim's preparation ran into the time limit; review of 2026-12-05)."""
+    for power in expression.atoms(sympy.Pow):
+        if not power.exp.free_symbols:
+            continue
+        exponent, base = power.exp.xreplace(values), power.base.xreplace(values)
+        if exponent.is_Integer and base.is_Rational and abs(base) != 1 and base != 0:
+            bits = abs(int(exponent)) * (int(base.p).bit_length() + int(base.q).bit_length())
+            if bits > MAX_EXACT_BITS:
+                at = ", ".join(f"{k} = {v}" for k, v in values.items())
+                raise CheckError(f"at {at}, {power} is an exact rational of about {bits:.3g} bits (more than {MAX_EXACT_BITS:,}): "
+                                 "narrow the domains")
+    return expression.xreplace(values)
+
+
 def substitute_deep(value, values):
     """``value`` (an expression, or lists and tables of them) with ``values`` substituted."""
     if isinstance(value, dict):
@@ -175,10 +197,11 @@ def substitute_deep(value, values):
 
 
 def instance_spec(spec, values, model):
-    """The run spec with every domain symbol replaced by an exact value."""
+    """The run spec with every domain symbol replaced by an exact value (CheckError when a claimed value there would
+    be a power too large to write exactly: _bounded)."""
     def concrete(c):
         copy_ = copy.copy(c)
-        copy_.quantity, copy_.claimed = c.quantity.xreplace(values), c.claimed.xreplace(values)
+        copy_.quantity, copy_.claimed = _bounded(c.quantity, values), _bounded(c.claimed, values)
         return copy_
 
     steps = spec.steps.xreplace(values)

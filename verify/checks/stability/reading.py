@@ -59,8 +59,9 @@ def prepare(claim: Claim) -> StabilitySpec:
         if claim.model is None or claim.symbols or not match:
             raise LoadError("spectral_radius needs a model, concrete parameters and 'OP value', e.g. \"> 1\"")
         bound = claim.value(match.group(2), "spectral_radius")
-        if not (bound.is_Rational and bound > 0):
-            raise LoadError("the spectral radius bound must be a positive rational")
+        square = sympy.expand(bound**2) if bound.is_number else None
+        if not (square is not None and square.is_Rational and bound.is_nonnegative):  # 1/2, 0, sqrt(101)/10: square rational
+            raise LoadError("the spectral radius bound must be a nonnegative rational or the square root of one")
         return StabilitySpec(method, options, SpectralRadius(match.group(1), bound, match.group(2).strip()))
     if claim.model is None and any(key in table for key in a_stability.KEYS):
         options.setdefault("h", symbol("h"))
@@ -151,7 +152,7 @@ class StableWhen:
 @dataclass
 class SpectralRadius:
     op: str
-    bound: sympy.Rational
+    bound: sympy.Expr  # nonnegative, its square rational (1/2, 0, sqrt(101)/10)
     text: str
 
 

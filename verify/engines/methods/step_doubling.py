@@ -58,8 +58,7 @@ def attempt(system, t, y, h, atol, rtol, recorder, where=""):
     tolerance = [atol[i] + rtol[i] * abs(fine[i]) for i in range(n)]
     accepted = all(estimate[i] <= tolerance[i] for i in range(n))
     recorder.tolerance_tests.append(accepted)
-    ratios = [estimate[i] / tolerance[i] for i in range(n) if tolerance[i] > 0]
-    ratio = max(ratios) if len(ratios) == n else None
+    ratio = controller_ratio(estimate, tolerance)
     values = {"coarse": coarse, "midpoint": midpoint, "fine": fine, "error_estimate": estimate, "tolerance": tolerance}
     shown = rational.formula_text
     formulas = {  # the lesson's formulas with the values substituted, one function per component (explain only)
@@ -75,9 +74,25 @@ def attempt(system, t, y, h, atol, rtol, recorder, where=""):
     recorder.assign("t_midpoint", t + h * HALF, where)
     recorder.assign("t_fine", t + h, where)
     recorder.assign("accepted", Rational(int(accepted)), where)
-    if ratio is not None:
+    if all(tol > 0 for tol in tolerance):  # error_ratio is a quantity only where every tolerance is positive
         recorder.assign("error_ratio", ratio, where)
     return accepted, fine, ratio
+
+
+def controller_ratio(estimate, tolerance):
+    """The order controller's error ratio max_i estimate_i / tolerance_i, where a component with tolerance 0 counts 0
+    when its estimate is 0 too (it passed: no error at all; y' = 1 under Euler) and makes the ratio None (no finite
+    ratio: shrink by min_factor) when its estimate is positive.  (Before, any zero tolerance shrank the step after
+    an accepted attempt too, so a run with exact steps and zero tolerances never reached t_end.)"""
+    ratios = []
+    for e, tol in zip(estimate, tolerance):
+        if tol > 0:
+            ratios.append(e / tol)
+        elif e == 0:
+            ratios.append(0 * e)
+        else:
+            return None
+    return max(ratios)
 
 
 class StepDoublingEuler(Method):
@@ -222,7 +237,7 @@ class AdaptiveEuler(Method):
         or None)."""
         if o["controller"] == "halving":
             return (h if accepted else h * HALF), None
-        if ratio is None:  # a zero tolerance: no scale information, shrink as much as allowed
+        if ratio is None:  # a positive estimate against a zero tolerance: no finite ratio, shrink as much as allowed
             return h * o["min_factor"], None
         if ratio == 0:
             return h * o["max_factor"], None
@@ -295,8 +310,8 @@ class AdaptiveRungeKutta(AdaptiveEuler):
         recorder.assign("t_candidate", t + h, where)
         latest = recorder.latest
         accepted = bool(latest["accepted"])
-        ratio = latest.get("error_ratio") if all(v > 0 for v in (latest[n] for n in component_names("tolerance", system.states))) else None
-        return accepted, candidate, ratio
+        estimate, tolerance = ([latest[n] for n in component_names(q, system.states)] for q in ("error_estimate", "tolerance"))
+        return accepted, candidate, controller_ratio(estimate, tolerance)
 
 
 class _Candidate:

@@ -438,3 +438,18 @@ def tolerance_test(system, estimate, tolerance, magnitudes) -> bool:
     system.near_ties.append(("tolerance test", system.tolerance_tests))
     return bool(branches[system.tolerance_tests - 1])
 
+
+def controller_ratio(estimate, tolerance, magnitudes):
+    """The order controller's error ratio, written again: max estimate/tolerance over the components, a component
+    with tolerance 0 counting 0 when its estimate is 0 within the rounding of the values it came from (as
+    tolerance_test reads a tie) and making the ratio None (shrink by min_factor) when it is clearly positive."""
+    ratios = []
+    for e, tol, size in zip(estimate, tolerance, magnitudes):
+        if tol > 0:
+            ratios.append(e / tol)
+        elif abs(e) <= abs(size) * mpmath.mpf(10) ** (TIE_DIGITS - mpmath.mp.dps):
+            ratios.append(mpmath.mpf(0))
+        else:
+            return None
+    return max(ratios)
+

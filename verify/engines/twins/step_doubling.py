@@ -11,7 +11,7 @@ import mpmath
 from verify.engines.crosscheck import DIGITS, to_mp
 from verify.engines.twins import runge_kutta as rk_twin
 from verify.engines.methods.step_doubling import FACTOR_QUANTUM  # the controller's definition: factors are multiples of 1/1024
-from verify.engines.twins.base import newton_settings, option, per_state, record, tolerance_test
+from verify.engines.twins.base import controller_ratio, newton_settings, option, per_state, record, tolerance_test
 
 
 def doubling_attempt(system, t, y, h, atol, rtol, names, trace):
@@ -27,11 +27,12 @@ def doubling_attempt(system, t, y, h, atol, rtol, names, trace):
     for label, vector in (("coarse", coarse), ("midpoint", midpoint), ("fine", fine), ("error_estimate", estimate), ("tolerance", tolerance)):
         for i in range(n):
             record(trace, label if n == 1 else f"{label}_{names[i]}", vector[i])
-    accepted = tolerance_test(system, estimate, tolerance, [max(abs(fine[i]), abs(coarse[i])) for i in range(n)])
-    ratio = max(estimate[i] / tolerance[i] for i in range(n)) if all(tol > 0 for tol in tolerance) else None
+    magnitudes = [max(abs(fine[i]), abs(coarse[i])) for i in range(n)]
+    accepted = tolerance_test(system, estimate, tolerance, magnitudes)
+    ratio = controller_ratio(estimate, tolerance, magnitudes)
     for label, value in (("t_coarse", t + h), ("t_midpoint", t + h / 2), ("t_fine", t + h), ("accepted", mpmath.mpf(int(accepted)))):
         record(trace, label, value)
-    if ratio is not None:
+    if all(tol > 0 for tol in tolerance):
         record(trace, "error_ratio", ratio)
     return accepted, fine, ratio
 
@@ -57,7 +58,7 @@ def adaptive(system, t, y, options, names, trace, attempt=None, method="adaptive
     tolerance_sum = estimate_sum = mpmath.mpf(0)
     failed = False
     # Binary time is not exact (0.2 * 10 != 2): the end counts as reached within a few ulps at DIGITS digits.
-    slack = max(abs(t_end), mpmath.mpf(1)) * mpmath.mpf(10) ** (10 - DIGITS)
+    slack = max(abs(t_end), abs(t)) * mpmath.mpf(10) ** (10 - DIGITS)  # relative: t_end = 10^-60 is a run, not its end
     while t_end - t > slack:
         if attempts >= max_attempts or h <= h_min:
             failed = True
@@ -112,8 +113,9 @@ def pair_attempt(pair, memo):
         for name, value in zip(["candidate"] if len(names) == 1 else [f"candidate_{x}" for x in names], candidate):
             record(trace, name, value)
         record(trace, "t_candidate", t + h)
-        tolerance = [local["tolerance" if len(names) == 1 else f"tolerance_{x}"][-1] for x in names]
-        ratio = local["error_ratio"][-1] if all(v > 0 for v in tolerance) else None
-        return bool(local["accepted"][-1]), candidate, ratio
+        tolerance, estimate, embedded = ([local[q if len(names) == 1 else f"{q}_{x}"][-1] for x in names]
+                                         for q in ("tolerance", "error_estimate", "embedded"))
+        magnitudes = [max(abs(c), abs(e)) for c, e in zip(candidate, embedded)]
+        return bool(local["accepted"][-1]), candidate, controller_ratio(estimate, tolerance, magnitudes)
 
     return attempt
