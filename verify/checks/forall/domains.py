@@ -179,3 +179,22 @@ def _by_index_sum(sizes: list):
 
     for total in range(sum(size - 1 for size in sizes) + 1):
         yield from with_sum(0, total)
+
+
+def point_in(region: sympy.Set):
+    """A simple rational point of a union of intervals (or a finite set), if there is one."""
+    pieces = region.args if isinstance(region, sympy.Union) else [region]
+    for piece in pieces:
+        if isinstance(piece, sympy.FiniteSet) and piece.args:
+            return piece.args[0]
+        if isinstance(piece, sympy.Interval):
+            a, b = piece.inf, piece.sup
+            if a.is_finite and b.is_finite:
+                middle = (a + b) / 2
+                return middle if middle.is_Rational else sympy.nsimplify(sympy.Float(middle, 10), rational=True)
+            if a.is_finite:
+                return sympy.floor(a) + 1
+            if b.is_finite:
+                return sympy.ceiling(b) - 1
+            return sympy.Integer(0)
+    return None

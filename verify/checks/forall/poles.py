@@ -8,7 +8,7 @@ import itertools
 import sympy
 
 from verify.checks.common import CheckError
-from verify.checks.forall.domains import first_value, simple_values, to_domain
+from verify.checks.forall.domains import first_value, point_in, simple_values, to_domain
 from verify.checks.forall.reading import substitute_deep
 
 
@@ -29,14 +29,21 @@ def undefined_point(spec) -> str | None:
     so a proof would say the claim holds where its value does not exist (review findings: ((1 + lam h)^N -
     (1 - h)^N)/(lam + 1) for every real lam, (x^2 - y^2)/(x - y) = x + y, a backward Euler step 1/(1 - lam h))."""
     domains = {d.symbol: d for d in spec.domains.values()}
-    if spec.form == "run":
-        expressions = [e for c in [*spec.run_spec.expect, *spec.run_spec.relations] for e in (c.claimed, c.quantity)]
-        expressions += [sympy.sympify(v) for v in spec.run_spec.y0]  # an initial value 1/(lam + 1)
-    elif spec.form == "relation":
-        expressions = [to_domain(spec.lhs, spec.domains), to_domain(spec.rhs, spec.domains)]
-    else:
+    expressions = _compared(spec)
+    if expressions is None:
         return None
+    if spec.form == "run":
+        expressions += [sympy.sympify(v) for v in spec.run_spec.y0]  # an initial value 1/(lam + 1)
     return _first_pole(expressions, domains, spec)
+
+
+def _compared(spec) -> list | None:
+    """A run's claimed values and compared quantities, or a relation's two sides; None for a sign claim."""
+    if spec.form == "run":
+        return [e for c in [*spec.run_spec.expect, *spec.run_spec.relations] for e in (c.claimed, c.quantity)]
+    if spec.form == "relation":
+        return [to_domain(spec.lhs, spec.domains), to_domain(spec.rhs, spec.domains)]
+    return None
 
 
 def _first_pole(expressions, domains, spec) -> str | None:
@@ -100,13 +107,7 @@ def not_real_point(spec) -> str | None:
     where it is negative, solved exactly (review of 2026-12-05: sqrt(x) >= 0 over the reals was refuted at x = -1,
     where sqrt(x) has no real value, as a pole's point was before)."""
     domains = {d.symbol: d for d in spec.domains.values()}
-    if spec.form == "run":
-        expressions = [e for c in [*spec.run_spec.expect, *spec.run_spec.relations] for e in (c.claimed, c.quantity)]
-    elif spec.form == "relation":
-        expressions = [to_domain(spec.lhs, spec.domains), to_domain(spec.rhs, spec.domains)]
-    else:
-        return None
-    for expression in expressions:
+    for expression in _compared(spec) or []:
         for node in sympy.preorder_traversal(expression):
             if node.is_Pow and node.exp.is_Rational and not node.exp.is_Integer and node.exp.q % 2 == 0:
                 argument, what = node.base, f"{node} of a negative number"
@@ -124,25 +125,9 @@ def not_real_point(spec) -> str | None:
                 negative = sympy.solve_univariate_inequality(argument < 0, symbol, relational=False).intersect(domain.interval)
             except (NotImplementedError, ValueError, TypeError, sympy.PolynomialError):
                 continue
-            point = _point_in(negative)
+            point = point_in(negative)
             if point is not None and not any(_excluded(condition, {symbol: point}) for condition in spec.assume):
                 return f"{domain.name} = {point} ({what})"
-    return None
-
-
-def _point_in(region):
-    """A simple rational inside a real set (an interval or a union of them), or None when it is empty."""
-    for piece in (region.args if isinstance(region, sympy.Union) else [region]):
-        if not isinstance(piece, sympy.Interval) or piece.measure == 0:
-            continue
-        a, b = piece.inf, piece.sup
-        if a.is_finite and b.is_finite:
-            middle = (a + b) / 2
-            candidate = middle if middle.is_Rational else sympy.nsimplify(sympy.Float(middle, 15), rational=True)
-        else:
-            candidate = sympy.floor(b) - 1 if b.is_finite else sympy.floor(a) + 1 if a.is_finite else sympy.Integer(-1)
-        if piece.contains(candidate) is sympy.true:
-            return candidate
     return None
 
 

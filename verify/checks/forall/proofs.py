@@ -15,7 +15,7 @@ from verify.checks import kit
 from verify.checks import sign as sign_check
 from verify.checks.common import CheckError, Formula, Line, Outcome, listed, short_text
 from verify.checks.comparisons import OPERATORS
-from verify.checks.forall.domains import Domain, to_domain
+from verify.checks.forall.domains import Domain, point_in, to_domain
 from verify.checks.forall.poles import UndefinedInDomains, step_pole
 
 
@@ -263,28 +263,9 @@ def _compare_sets(claim, spec, domain, holds_on, what, over, stated=None):
     if holds_on == domain.interval:
         assumed = f" with {', '.join(claim.table.get('assume', []))}" if spec.assume else ""
         return Outcome("verified", "symbolic", f"{what} for all {over}{assumed} (it holds on {holds_on})", computed, derivation)
-    point = _point_in(domain.interval - holds_on)
+    point = point_in(domain.interval - holds_on)
     return Outcome("refuted", "symbolic", f"claimed {what} for all {over}; computed: it holds only on {holds_on}"
                    + (f", fails at {domain.name} = {point}" if point is not None else ""), computed, derivation)
-
-
-def _point_in(region: sympy.Set):
-    """A simple rational point of a union of intervals (or a finite set), if there is one."""
-    pieces = region.args if isinstance(region, sympy.Union) else [region]
-    for piece in pieces:
-        if isinstance(piece, sympy.FiniteSet) and piece.args:
-            return piece.args[0]
-        if isinstance(piece, sympy.Interval):
-            a, b = piece.inf, piece.sup
-            if a.is_finite and b.is_finite:
-                middle = (a + b) / 2
-                return middle if middle.is_Rational else sympy.nsimplify(sympy.Float(middle, 10), rational=True)
-            if a.is_finite:
-                return sympy.floor(a) + 1
-            if b.is_finite:
-                return sympy.ceiling(b) - 1
-            return sympy.Integer(0)
-    return None
 
 
 def prove_sign(claim, spec, over):

@@ -414,6 +414,11 @@ def newton_settings(options) -> tuple:
 TIE_DIGITS = 5  # a tolerance test whose two sides agree to within 10^(TIE_DIGITS - digits) of the values is a tie here
 
 
+def tie_width(size):
+    """How close to each other (or to 0) two numbers computed from values of magnitude ``size`` are a tie here."""
+    return abs(size) * mpmath.mpf(10) ** (TIE_DIGITS - mpmath.mp.dps)
+
+
 def tolerance_test(system, estimate, tolerance, magnitudes) -> bool:
     """error_estimate <= tolerance in every component, decided in the twin's arithmetic, except a tie: a component
     whose estimate and tolerance differ by less than the rounding of the values they were computed from
@@ -426,8 +431,7 @@ def tolerance_test(system, estimate, tolerance, magnitudes) -> bool:
     branches = getattr(system, "tie_branches", ())
     undecided = False
     for e, tol, size in zip(estimate, tolerance, magnitudes):
-        width = max(abs(tol), abs(size)) * mpmath.mpf(10) ** (TIE_DIGITS - mpmath.mp.dps)
-        if abs(e - tol) <= width:
+        if abs(e - tol) <= tie_width(max(abs(tol), abs(size))):
             undecided = True
         elif e > tol:
             return False
@@ -447,7 +451,7 @@ def controller_ratio(estimate, tolerance, magnitudes):
     for e, tol, size in zip(estimate, tolerance, magnitudes):
         if tol > 0:
             ratios.append(e / tol)
-        elif abs(e) <= abs(size) * mpmath.mpf(10) ** (TIE_DIGITS - mpmath.mp.dps):
+        elif abs(e) <= tie_width(size):
             ratios.append(mpmath.mpf(0))
         else:
             return None
