@@ -399,7 +399,8 @@ def scalar_root(system, t, a, b, c, s, grows: str, recorder: "Recorder", what: s
         raise rational.NotRational(f"{system.model.name}: {what} is a nonlinear equation; it is solved exactly only for one state")
     if not all(isinstance(v, (Rational, int)) for v in (t, a, b, c, s)):
         raise rational.NotRational(f"{system.model.name}: {what} is a nonlinear equation whose known values are not all rational (an "
-                                   "earlier step's exact root): it is solved exactly only from rational values")
+                                   "irrational tableau coefficient or step size, or an earlier step's exact root): it is solved exactly "
+                                   "only from rational values")
     x = symbol(system.states[0])
     u, lam = sympy.Dummy("u"), sympy.Dummy("lam")
     a, b, c, s, t = (rational.to_sympy(v) for v in (a, b, c, s, t))
