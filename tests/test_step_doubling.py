@@ -256,3 +256,13 @@ def test_a_tolerance_test_the_twin_can_decide_is_not_called_a_tie_next_to_a_larg
     }))
     assert outcomes["above"].status == "verified" and "tolerance test" not in outcomes["above"].message, outcomes["above"].message
     assert_refuted(outcomes["below-wrong"], ["accepted: claimed 1, computed 0"])
+
+
+def test_a_quantity_the_run_did_not_compute_is_named_as_such(check_claims):
+    """Review of 2026-12-05: error_ratio = 0 claimed with zero tolerances (estimate 0 against tolerance 0, no finite
+    ratio) read 'error_ratio = error_ratio cannot be evaluated exactly'."""
+    model = '[model.one]\nstates = ["y"]\nrhs = { y = "1" }\n'
+    body = 'check = "run"\nmodel = "one"\nmethod = "step-doubling-euler"\noptions = { h = "1/2", atol = 0, rtol = 0 }\ninitial = { y = 0 }\n'
+    outcome = _outcomes(check_claims, claims_text(model, {"ratio": (body + "expect = { error_ratio = 0 }", [])}))["ratio"]
+    assert outcome.status == "error"
+    assert outcome.message.endswith("error_ratio: error_ratio has no value in this run: error_ratio exists only where every tolerance is positive")

@@ -158,6 +158,10 @@ def _exact_value(expression, values, what) -> sympy.Expr:
     result = substituted(expression, values)
     if result.is_Rational or (result.is_number and not result.free_symbols and result.is_real is not False):
         return result
+    if result.free_symbols:  # a quantity the run did not compute (error_ratio where a tolerance is 0: no finite ratio)
+        names = ", ".join(sorted(map(str, result.free_symbols)))
+        why = ": error_ratio exists only where every tolerance is positive" if "error_ratio" in names else ""
+        raise CheckError(f"{what}: {names} has no value in this run{why}")
     raise CheckError(f"{what} = {result} cannot be evaluated exactly")
 
 
