@@ -97,3 +97,43 @@ def test_an_unchanged_library_is_replayed_without_loading_a_claim(run_cli, tmp_p
     (tmp_path / "c.toml").write_text(QUICK_PAIR.replace('rhs = "3/4"', 'rhs = "3/5"'), encoding="utf-8")
     changed, _ = report(run_cli)
     assert changed["sum"]["status"] == "refuted" and not changed["sum"]["cached"]
+
+
+def test_failed_rechecks_a_claim_edited_or_renamed_since_it_passed(run_cli, tmp_path):
+    """Review of 2026-12-05: after a passing run, an edit that made a claim false, or a renamed file whose claim had
+    failed, gave 'nothing to re-run' and exit 0 under --failed: the record was (file, id) -> passed, blind to the
+    claim's content.  It holds the content hash now, and a claim not recorded as passing with its present inputs is
+    checked again."""
+    (tmp_path / "c.toml").write_text(TWO_MODELS, encoding="utf-8")
+    report(run_cli)
+    edited = TWO_MODELS.replace('expect = { y = "9/4" }', 'expect = { y = "5/2" }')  # (3/2)^2 = 9/4: now false
+    (tmp_path / "c.toml").write_text(edited, encoding="utf-8")
+    again, result = report(run_cli, "--failed")
+    assert set(again) == {"growth-euler", "broken"} and again["growth-euler"]["status"] == "refuted" and result.exit_code == 2  # 2: "broken" does not load
+    (tmp_path / "c.toml").rename(tmp_path / "d.toml")
+    moved = run_cli("run", "d.toml", "--failed", "--format", "json")
+    assert moved.exit_code == 2 and {c["id"] for c in json.loads(moved.stdout)["claims"]} == {"heun", "growth-euler", "sum", "broken"}
+
+
+def test_the_cache_key_holds_hypothesis_s_version_and_clear_deletes_only_a_cache(run_cli, tmp_path, monkeypatch):
+    """Review of 2026-12-05: hypothesis draws a sampled forall's instances but was not in the key; --cache-clear ran
+    rmtree on whatever --cache-dir named (--cache-dir models deleted the models)."""
+    from importlib import metadata
+
+    from verify import cache
+
+    monkeypatch.setattr(cache, "_CODE_HASH", None)
+    before = cache.code_fingerprint()
+    real = metadata.version
+    monkeypatch.setattr(metadata, "version", lambda name: "0.0.0-other" if name == "hypothesis" else real(name))
+    monkeypatch.setattr(cache, "_CODE_HASH", None)
+    assert cache.code_fingerprint() != before
+    (tmp_path / "models").mkdir()
+    (tmp_path / "models" / "m.toml").write_text('[model.decay]\nstates = ["y"]\nrhs = { y = "-y" }\n', encoding="utf-8")
+    (tmp_path / "c.toml").write_text(TWO_MODELS, encoding="utf-8")
+    refused = run_cli("run", "c.toml", "--cache-dir", "models", "--cache-clear")
+    assert refused.exit_code == 2 and "is not a verify cache" in refused.output and (tmp_path / "models" / "m.toml").exists()
+    report(run_cli, "--cache-dir", "mine")
+    assert (tmp_path / "mine" / cache.TAG_NAME).read_text(encoding="utf-8").startswith("Signature: 8a477f597d28d172789f06886806bc55")
+    cleared, _ = report(run_cli, "--cache-dir", "mine", "--cache-clear")
+    assert not any(c["cached"] for c in cleared.values())

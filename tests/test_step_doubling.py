@@ -263,6 +263,10 @@ def test_a_quantity_the_run_did_not_compute_is_named_as_such(check_claims):
     ratio) read 'error_ratio = error_ratio cannot be evaluated exactly'."""
     model = '[model.one]\nstates = ["y"]\nrhs = { y = "1" }\n'
     body = 'check = "run"\nmodel = "one"\nmethod = "step-doubling-euler"\noptions = { h = "1/2", atol = 0, rtol = 0 }\ninitial = { y = 0 }\n'
-    outcome = _outcomes(check_claims, claims_text(model, {"ratio": (body + "expect = { error_ratio = 0 }", [])}))["ratio"]
-    assert outcome.status == "error"
-    assert outcome.message.endswith("error_ratio: error_ratio has no value in this run: error_ratio exists only where every tolerance is positive")
+    outcomes = _outcomes(check_claims, claims_text(model, {"ratio": (body + "expect = { error_ratio = 0 }", []),
+                                                           "at-nodes": (body + "expect_at_nodes = { error_estimate = 0 }", [])}))
+    assert outcomes["ratio"].status == "error"
+    assert outcomes["ratio"].message.endswith("error_ratio: error_ratio has no value in this run: error_ratio exists only where every "
+                                              "tolerance is positive")
+    assert outcomes["at-nodes"].status == "error"  # review: r_a_z at node 1 = r_a_z cannot be evaluated exactly
+    assert "error_estimate at node 1: error_estimate has no value at a node: expect_at_nodes reads t and the states" in outcomes["at-nodes"].message

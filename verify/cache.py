@@ -3,12 +3,16 @@
 A result is stored under a content hash of everything it depends on: the claim's own table (as read from its
 file), the model it uses (every field, as parsed), the text of every module of this package (so a change to the
 code, not only a new release, invalidates every entry), and the versions of Python, sympy, mpmath, gmpy2,
-python-flint, scipy and numpy.  Only verdicts are cached (``verified`` and ``refuted``); an ``error`` may come from a time or memory
+python-flint, scipy, numpy and hypothesis (which draws the instances of a sampled forall claim).  Only verdicts are cached (``verified`` and ``refuted``); an ``error`` may come from a time or memory
 limit, so it is always checked again, and so is a run that draws pictures.  The entries are JSON, never pickle (a
 cache directory may be shared), and an entry that cannot be read is a miss.
 
-Whether a claim came out as its file expects is also recorded per (file, id), for ``--failed`` (as pytest's
-``--lf``): the claims that did not come out as expected in the last run that checked them.
+Whether a claim came out as its file expects is also recorded per (file, id), with the content hash of its inputs,
+for ``--failed`` (as pytest's ``--lf``): the claims that did not come out as expected in the last run that checked
+them, and every claim not recorded as passing with its present inputs (new, renamed or edited since).
+
+The directory is marked with a CACHEDIR.TAG (the Cache Directory Tagging Specification); ``--cache-clear`` deletes
+only a directory so marked, or one holding nothing but the cache's own files, never a mistyped ``--cache-dir``.
 
 A whole run is also kept under the content hash of its library: the bytes of every claim file and model file it
 read, its -k selection and verify's code.  When no file changed since a run whose every claim loaded and came out
@@ -29,6 +33,38 @@ from verify.input.files import read_bounded, toml_files
 from verify.outcome import Outcome, line_data, stored_line
 
 DEFAULT_DIRECTORY = ".verify_cache"
+TAG_NAME = "CACHEDIR.TAG"
+TAG_TEXT = ("Signature: 8a477f597d28d172789f06886806bc55\n# This file is a cache directory tag created by verify (its result cache).\n"
+            "# For information about cache directory tags see https://bford.info/cachedir/\n")
+
+
+class CacheDirectoryError(Exception):
+    """--cache-clear was asked to delete a directory that is not a verify cache."""
+
+
+def _is_tagged(directory: Path) -> bool:
+    try:
+        return (directory / TAG_NAME).read_text(encoding="utf-8").startswith(TAG_TEXT.splitlines()[0])
+    except OSError:
+        return False
+
+
+def _holds_only_cache_files(directory: Path) -> bool:
+    """Only what the cache writes: last-outcomes.json, results/ and libraries/ entries (JSON, or temporaries)."""
+    for path in directory.rglob("*"):
+        if path.is_file() and not (path.suffix in (".json", ".tmp") or path.name == TAG_NAME):
+            return False
+    return True
+
+
+def _key_or_none(claim) -> str | None:
+    """claim_key, or None for a claim whose inputs could not be read (it is checked again anyway)."""
+    if claim.load_error:
+        return None
+    try:
+        return claim_key(claim)
+    except Exception:  # noqa: BLE001 - a key that cannot be made only means the claim is checked again
+        return None
 CACHED_STATUSES = ("verified", "refuted")
 _CODE_HASH: str | None = None
 
@@ -40,7 +76,7 @@ def code_fingerprint() -> str:
         from importlib import metadata
 
         digest = hashlib.sha256(platform.python_version().encode())
-        for name in ("sympy", "mpmath", "gmpy2", "python-flint", "scipy", "numpy"):
+        for name in ("sympy", "mpmath", "gmpy2", "python-flint", "scipy", "numpy", "hypothesis"):  # hypothesis draws forall's instances
             try:
                 digest.update(f"{name}={metadata.version(name)};".encode())
             except metadata.PackageNotFoundError:
@@ -86,6 +122,7 @@ class ResultCache:
     def put(self, claim, outcome: Outcome, seconds: float | None) -> None:
         if claim.load_error or outcome.status not in CACHED_STATUSES:
             return
+        self._mark()
         _write_json(self._entry(claim_key(claim)), _outcome_data(outcome, seconds))
 
     # --- the last outcome of each claim, for --failed -------------------------------------------------------------
@@ -93,28 +130,49 @@ class ResultCache:
     def _last_path(self) -> Path:
         return self.directory / "last-outcomes.json"
 
-    def last_failed(self) -> set[tuple[str, str]] | None:
-        """(file, id) of the claims that did not come out as expected when last checked; None before any run."""
+    def _last_outcomes(self) -> dict | None:
+        """(file, id) -> (passed, content hash or None) as last recorded; None before any run."""
         try:
             data = json.loads(self._last_path().read_text(encoding="utf-8"))
-            return {(entry[0], entry[1]) for entry in data if not entry[2]}
+            return {(entry[0], entry[1]): (bool(entry[2]), entry[3] if len(entry) > 3 else None) for entry in data}
         except (OSError, ValueError, TypeError, IndexError):
             return None
 
+    def to_recheck(self, claims) -> list | None:
+        """For ``--failed``: the claims that did not come out as expected when last checked, and those not recorded as
+        passing with their present inputs (a new or renamed file, an edited claim or model: its content hash differs);
+        None before any recorded run (then every claim is checked, as pytest's --lf does)."""
+        last = self._last_outcomes()
+        if last is None:
+            return None
+        return [c for c in claims if c.load_error or last.get((c.file, c.id)) != (True, _key_or_none(c))]
+
     def record(self, results) -> None:
-        previous = {}
+        previous = {key: list(value) for key, value in (self._last_outcomes() or {}).items()}
+        previous.update({(r.claim.file, r.claim.id): [bool(r.passed), _key_or_none(r.claim)] for r in results})
+        self._mark()
         try:
-            previous = {(e[0], e[1]): e[2] for e in json.loads(self._last_path().read_text(encoding="utf-8"))}
-        except (OSError, ValueError, TypeError, IndexError):
+            self._last_path().write_text(json.dumps([[f, i, *value] for (f, i), value in sorted(previous.items())]), encoding="utf-8")
+        except OSError:
             pass
-        previous.update({(r.claim.file, r.claim.id): bool(r.passed) for r in results})
+
+    def _mark(self) -> None:
+        """Create the directory with its CACHEDIR.TAG."""
         try:
             self.directory.mkdir(parents=True, exist_ok=True)
-            self._last_path().write_text(json.dumps([[f, i, p] for (f, i), p in sorted(previous.items())]), encoding="utf-8")
+            tag = self.directory / TAG_NAME
+            if not tag.exists():
+                tag.write_text(TAG_TEXT, encoding="utf-8")
         except OSError:
             pass
 
     def clear(self) -> None:
+        """Delete the cache: a directory marked with CACHEDIR.TAG, or one holding only the cache's own files (an older
+        cache); CacheDirectoryError for anything else (``--cache-dir models --cache-clear`` deleted the models)."""
+        if not self.directory.exists():
+            return
+        if not self.directory.is_dir() or not (_is_tagged(self.directory) or _holds_only_cache_files(self.directory)):
+            raise CacheDirectoryError(f"{self.directory} is not a verify cache (no {TAG_NAME}): not deleted")
         shutil.rmtree(self.directory, ignore_errors=True)
 
     # --- a whole library whose files did not change ----------------------------------------------------------------
@@ -160,6 +218,7 @@ class ResultCache:
                     "expected": r.claim.expected, "source_text": r.claim.source_text if isinstance(r.claim.source_text, str) else None,
                     "document": r.claim.document, "source_title": r.claim.source_title, **_outcome_data(r.outcome, r.seconds)}
                    for r in results]
+        self._mark()
         _write_json(self._library_entry(key), entries)
 
 

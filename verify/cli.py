@@ -113,7 +113,7 @@ def run_command(paths, model_dirs, report_format, output, select, source_dirs, j
                 strict_sources, verbosity, cache_dir, no_cache, cache_clear, failed, baseline_path, baseline_update):
     """Check every claim in PATHS (files or directories; default ./claims)."""
     from verify import baseline, results as results_module
-    from verify.cache import ResultCache
+    from verify.cache import CacheDirectoryError, ResultCache
 
     timeout, memory_limit = resolve_limits(timeout, memory_limit, in_process, jobs)
     if baseline_update and not baseline_path:
@@ -129,7 +129,10 @@ def run_command(paths, model_dirs, report_format, output, select, source_dirs, j
                 raise click.BadParameter(str(exc), param_hint="--baseline") from None
     cache = None if no_cache else ResultCache(cache_dir)
     if cache_clear:
-        ResultCache(cache_dir).clear()
+        try:
+            ResultCache(cache_dir).clear()
+        except CacheDirectoryError as exc:
+            raise click.BadParameter(str(exc), param_hint="--cache-clear") from None
     level = 1 if verbosity is None else verbosity
     library_key = replay = None
     library = (paths or [results_module.DEFAULT_CLAIMS], results_module.default_model_dirs(model_dirs), select)  # what the key hashes
@@ -218,11 +221,12 @@ def _check(paths, model_dirs, select, source_dirs, jobs, timeout, memory_limit, 
         click.echo(f"error: no claim id matches {' and '.join(repr(k) for k in select)} (-k); nothing was checked", err=True)
         sys.exit(NO_CLAIM_SELECTED)
     if failed:
-        last = ResultCache(cache_dir).last_failed()
-        if last is not None:  # pytest's --lf: before any recorded run, every claim
-            claims = [c for c in claims if (c.file, c.id) in last or c.load_error]
+        recheck = ResultCache(cache_dir).to_recheck(claims)
+        if recheck is not None:  # pytest's --lf: before any recorded run, every claim
+            claims = recheck
             if not claims:
-                click.echo("note: every claim came out as expected when last checked: nothing to re-run (--failed)", err=True)
+                click.echo("note: every claim came out as expected when last checked and none changed since: nothing to re-run "
+                           "(--failed)", err=True)
                 sys.exit(0)
     progress = Progress(len(claims), level)
     results = runner.check(claims, source_dirs, jobs=jobs, timeout=timeout, memory_limit=memory_limit, in_process=in_process,

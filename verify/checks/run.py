@@ -160,6 +160,9 @@ def _exact_value(expression, values, what) -> sympy.Expr:
         return result
     if result.free_symbols:  # a quantity the run did not compute (error_ratio where a tolerance is 0: no finite ratio)
         names = ", ".join(sorted(map(str, result.free_symbols)))
+        if " at node " in what:
+            raise CheckError(f"{what}: {names} has no value at a node: expect_at_nodes reads t and the states at each node; a method "
+                             "quantity is compared after the last step, under expect")
         why = ": error_ratio exists only where every tolerance is positive" if "error_ratio" in names else ""
         raise CheckError(f"{what}: {names} has no value in this run{why}")
     raise CheckError(f"{what} = {result} cannot be evaluated exactly")
