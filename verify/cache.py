@@ -28,6 +28,7 @@ import platform
 import shutil
 from pathlib import Path
 
+from verify.errors import CacheDirectoryError
 from verify.input.claim import Claim
 from verify.input.files import read_bounded, toml_files
 from verify.outcome import Outcome, line_data, stored_line
@@ -36,10 +37,6 @@ DEFAULT_DIRECTORY = ".verify_cache"
 TAG_NAME = "CACHEDIR.TAG"
 TAG_TEXT = ("Signature: 8a477f597d28d172789f06886806bc55\n# This file is a cache directory tag created by verify (its result cache).\n"
             "# For information about cache directory tags see https://bford.info/cachedir/\n")
-
-
-class CacheDirectoryError(Exception):
-    """--cache-clear was asked to delete a directory that is not a verify cache."""
 
 
 def _is_tagged(directory: Path) -> bool:

@@ -113,7 +113,8 @@ def run_command(paths, model_dirs, report_format, output, select, source_dirs, j
                 strict_sources, verbosity, cache_dir, no_cache, cache_clear, failed, baseline_path, baseline_update):
     """Check every claim in PATHS (files or directories; default ./claims)."""
     from verify import baseline, results as results_module
-    from verify.cache import CacheDirectoryError, ResultCache
+    from verify.cache import ResultCache
+    from verify.errors import CacheDirectoryError
 
     timeout, memory_limit = resolve_limits(timeout, memory_limit, in_process, jobs)
     if baseline_update and not baseline_path:

@@ -53,6 +53,10 @@ class SelectionError(InputError):
     """A -k expression that cannot be read."""
 
 
+class CacheDirectoryError(InputError):
+    """--cache-clear was asked to delete a directory that is not a verify cache."""
+
+
 # --- undecidable -----------------------------------------------------------------------------
 
 class CheckError(UndecidableError):
@@ -86,6 +90,6 @@ class ExactSizeError(ResourceError):
 
 
 __all__ = [
-    "CertifiedUnavailable", "CheckError", "CrossCheckUnavailable", "ExactSizeError", "ExprError", "FileRefused", "InputError", "LoadError",
+    "CacheDirectoryError", "CertifiedUnavailable", "CheckError", "CrossCheckUnavailable", "ExactSizeError", "ExprError", "FileRefused", "InputError", "LoadError",
     "MethodError", "NotRational", "ResourceError", "SelectionError", "SolverFailure", "SymbolicUnavailable", "UndecidableError", "VerifyError",
 ]
