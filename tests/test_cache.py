@@ -133,6 +133,13 @@ def test_the_cache_key_holds_hypothesis_s_version_and_clear_deletes_only_a_cache
     (tmp_path / "c.toml").write_text(TWO_MODELS, encoding="utf-8")
     refused = run_cli("run", "c.toml", "--cache-dir", "models", "--cache-clear")
     assert refused.exit_code == 2 and "is not a verify cache" in refused.output and (tmp_path / "models" / "m.toml").exists()
+    report(run_cli, "--cache-dir", "models")  # the cache writes into a directory of the user's: it is not tagged ...
+    assert not (tmp_path / "models" / cache.TAG_NAME).exists()
+    again = run_cli("run", "c.toml", "--cache-dir", "models", "--cache-clear")  # ... so it is still not deleted (review)
+    assert again.exit_code == 2 and (tmp_path / "models" / "m.toml").exists()
+    (tmp_path / "reports").mkdir()
+    (tmp_path / "reports" / "report.json").write_text("{}", encoding="utf-8")  # JSON, but not where the cache writes it
+    assert run_cli("run", "c.toml", "--cache-dir", "reports", "--cache-clear").exit_code == 2 and (tmp_path / "reports" / "report.json").exists()
     report(run_cli, "--cache-dir", "mine")
     assert (tmp_path / "mine" / cache.TAG_NAME).read_text(encoding="utf-8").startswith("Signature: 8a477f597d28d172789f06886806bc55")
     cleared, _ = report(run_cli, "--cache-dir", "mine", "--cache-clear")

@@ -573,9 +573,12 @@ def test_a_log_of_zero_or_an_even_root_of_a_negative_number_is_an_error_not_a_co
         "fourth-root": (body + 'domains = { x = "interval(-1, 1)" }\nlhs = "(1 - 4*x**2)**(1/4)"',),
         "sqrt-nonnegative": (body + 'domains = { x = "nonnegative" }\nlhs = "sqrt(x)"',),
         "sqrt-assumed": (body + 'domains = { x = "real" }\nassume = ["x >= 1"]\nlhs = "sqrt(x) - 1"',),
+        "sqrt-half-assumed": (body + 'domains = { x = "real" }\nassume = ["x > -1/2"]\nlhs = "sqrt(x)"',),  # still not real on (-1/2, 0)
+        "cube-root": ('check = "forall"\ndomains = { x = "negative" }\nlhs = "x**(1/3)"\nop = "<"\nrhs = "0"',),  # the principal root
     })).items()}
     assert outcomes["log-zero"].status == "error" and "not defined at x = 1/7" in outcomes["log-zero"].message, outcomes["log-zero"].message
-    for name, at in (("sqrt-reals", "x = -1 (sqrt(x) of a negative number)"), ("fourth-root", "not a real number at x = ")):
+    for name, at in (("sqrt-reals", "x = -1 (sqrt(x) of a negative number)"), ("fourth-root", "not a real number at x = "),
+                     ("sqrt-half-assumed", "x = -1/4 (sqrt(x) of a negative number)"), ("cube-root", "x = -1 (x**(1/3) of a negative number)")):
         assert outcomes[name].status == "error" and at in outcomes[name].message, outcomes[name].message
     for name in ("sqrt-nonnegative", "sqrt-assumed"):
         assert (outcomes[name].status, outcomes[name].evidence) == ("verified", "symbolic"), outcomes[name].message

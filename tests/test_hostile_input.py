@@ -721,15 +721,24 @@ def test_a_run_s_timeout_bounds_the_preparation_of_its_claims_too(tmp_path, monk
     started = time_module.monotonic()
     claims = runner.load([str(tmp_path)], timeout=0.5)
     assert time_module.monotonic() - started < 4
-    assert claims[0].load_error.endswith("preparing the claim took longer than 0.5 s")
+    assert claims[0].load_error.endswith("preparing the claim took longer than 0.5 s (the run's --timeout)")
 
 
-def test_a_forall_domain_whose_first_value_makes_a_claimed_power_huge_is_refused_at_once(check_claims):
+def test_a_forall_domain_whose_instances_make_a_claimed_power_huge_is_decided_or_refused_at_once(check_claims):
     """Review of 2026-12-05: steps = N with N >= 10^30 and holds y = (1 - 1/N)^N built (1 - 10^-30)^(10^30) exactly
-    while the claim was prepared, until the time limit."""
-    model = '[model.decay]\nstates = ["y"]\nrhs = { y = "-y" }\n'
+    while the claim was prepared, until the time limit.  The preparation no longer evaluates claimed values; the
+    closed form proves the true claim for every N; the false one needs an instance, which would be a 2e32-bit
+    rational: an error at once, not a hang.  2^-N at N = 2*10^6 is 2*10^6 bits, under the limit (the first estimate
+    counted 3 bits per unit of N and refused it)."""
+    model = '[model.decay]\nstates = ["y"]\nrhs = { y = "-y" }\n[model.zero]\nstates = ["y"]\nrhs = { y = "0" }\n'
     body = ('check = "forall"\nmodel = "decay"\ndomains = {{ N = "integer >= {}" }}\nmethod = "euler"\noptions = {{ h = "1/N" }}\n'
-            'initial = {{ y = 1 }}\nsteps = "N"\nholds = {{ y = "(1 - 1/N)**N" }}\n')
-    results = {k: r.outcome for k, r in check_claims(claims_text(model, {"huge": (body.format(10**30),), "small": (body.format(1),)})).items()}
-    assert results["huge"].status == "error" and "(1 - 1/N)**N is an exact rational of about 2e+32 bits" in results["huge"].message
-    assert results["small"].status == "verified", results["small"].message
+            'initial = {{ y = 1 }}\nsteps = "N"\nholds = {{ y = "{}" }}\n')
+    small = ('check = "forall"\nmodel = "zero"\ndomains = { N = "integer >= 2000000" }\nmethod = "euler"\noptions = { h = "1/N" }\n'
+             'initial = { y = 1 }\nsteps = 1\nholds = { "y*2**(-N)" = "2**(-N)" }\n')
+    results = {k: r.outcome for k, r in check_claims(claims_text(model, {
+        "huge": (body.format(10**30, "(1 - 1/N)**N"),), "huge-wrong": (body.format(10**30, "(1 - 1/N)**(N + 1)"),),
+        "small": (body.format(1, "(1 - 1/N)**N"),), "two-to-the-minus-N": (small,)})).items()}
+    for name in ("huge", "small", "two-to-the-minus-N"):
+        assert (results[name].status, results[name].evidence) == ("verified", "symbolic"), results[name].message
+    assert results["huge-wrong"].status == "error"
+    assert "(1 - 1/N)**(N + 1) is an exact rational of about 1.99e+32 bits" in results["huge-wrong"].message

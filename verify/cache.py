@@ -47,9 +47,15 @@ def _is_tagged(directory: Path) -> bool:
 
 
 def _holds_only_cache_files(directory: Path) -> bool:
-    """Only what the cache writes: last-outcomes.json, results/ and libraries/ entries (JSON, or temporaries)."""
+    """Only what the cache writes, where it writes it: last-outcomes.json and the tag at the top, JSON entries (or
+    their temporaries) under results/ and libraries/ (a folder of reports, report.json, is not a cache)."""
     for path in directory.rglob("*"):
-        if path.is_file() and not (path.suffix in (".json", ".tmp") or path.name == TAG_NAME):
+        if path.is_dir():
+            continue
+        parts = path.relative_to(directory).parts
+        top_level = len(parts) == 1 and path.name in ("last-outcomes.json", TAG_NAME)
+        entry = len(parts) > 1 and parts[0] in ("results", "libraries") and path.suffix in (".json", ".tmp")
+        if not (top_level or entry):
             return False
     return True
 
@@ -154,11 +160,12 @@ class ResultCache:
             pass
 
     def _mark(self) -> None:
-        """Create the directory with its CACHEDIR.TAG."""
+        """Create the directory with its CACHEDIR.TAG; an existing directory is tagged only when it holds nothing but
+        the cache's own files (--cache-dir models must not make the models deletable by --cache-clear)."""
         try:
             self.directory.mkdir(parents=True, exist_ok=True)
             tag = self.directory / TAG_NAME
-            if not tag.exists():
+            if not tag.exists() and _holds_only_cache_files(self.directory):
                 tag.write_text(TAG_TEXT, encoding="utf-8")
         except OSError:
             pass

@@ -335,7 +335,8 @@ def _load_file(path: Path, shared_models, checks, seen_ids, wanted=None, limit: 
             except (LoadError, ExprError) as exc:
                 claim.load_error = f"{claim.where}: {_one_line(exc)}"
             except LoadTimeout:
-                claim.load_error = f"{claim.where}: preparing the claim took longer than {limit:g} s"
+                claim.load_error = (f"{claim.where}: preparing the claim took longer than {limit:g} s"
+                                    + (" (the run's --timeout)" if limit < LOAD_TIMEOUT else ""))
             except Exception as exc:  # a bug or an unforeseen input must not stop the run
                 claim.load_error = f"{claim.where}: {_unexpected(exc)}"
             claim.spec = claim.spec if claim.load_error is None else None

@@ -101,15 +101,16 @@ def _hiding_places(expression):
 
 
 def not_real_point(spec) -> str | None:
-    """A point inside the domains where a relation's side or a run's claimed value is not a real number: an even
-    root (sqrt, x**(1/4)) or a log of a negative number, as text (``x = -1 (sqrt(x) of a negative number)``); None
+    """A point inside the domains where a relation's side or a run's claimed value is not a real number: a fractional
+    power (sqrt, x**(1/3): sympy's principal root, complex for a negative base) or a log of a negative number, as text
+    (``x = -1 (sqrt(x) of a negative number)``); None
     when none is found.  Searched where the root's or log's argument has one symbol, with a real domain: the set
     where it is negative, solved exactly (review of 2026-12-05: sqrt(x) >= 0 over the reals was refuted at x = -1,
     where sqrt(x) has no real value, as a pole's point was before)."""
     domains = {d.symbol: d for d in spec.domains.values()}
     for expression in _compared(spec) or []:
         for node in sympy.preorder_traversal(expression):
-            if node.is_Pow and node.exp.is_Rational and not node.exp.is_Integer and node.exp.q % 2 == 0:
+            if node.is_Pow and node.exp.is_Rational and not node.exp.is_Integer:  # x**(1/3) too: the principal root, not real
                 argument, what = node.base, f"{node} of a negative number"
             elif isinstance(node, sympy.log):
                 argument, what = node.args[0], f"{node} of a negative number"
@@ -123,6 +124,10 @@ def not_real_point(spec) -> str | None:
                 continue
             try:
                 negative = sympy.solve_univariate_inequality(argument < 0, symbol, relational=False).intersect(domain.interval)
+                for lhs, op, rhs in spec.assume:  # an assumption in this symbol alone narrows where to look
+                    if (lhs - rhs).free_symbols <= {symbol} and op in ("<", "<=", ">", ">="):
+                        relation = {"<": sympy.Lt, "<=": sympy.Le, ">": sympy.Gt, ">=": sympy.Ge}[op](lhs - rhs, 0)
+                        negative = negative.intersect(sympy.solve_univariate_inequality(relation, symbol, relational=False))
             except (NotImplementedError, ValueError, TypeError, sympy.PolynomialError):
                 continue
             point = point_in(negative)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import math
 from dataclasses import dataclass, field
 
 import sympy
@@ -152,11 +153,7 @@ def _prepare_run(claim, domains):
     for c in holds + relations:
         c.quantity, c.claimed = to_domain(c.quantity, domains), to_domain(c.claimed, domains)
     spec = run_check.RunSpec(method, options, t0, y0, steps, holds, [], {}, {}, None, dict(claim.parameters), {}, relations)
-    try:
-        sample = instance_spec(spec, {d.symbol: first_value(d) for d in domains.values()}, model)
-    except CheckError as exc:
-        raise LoadError(str(exc)) from None
-    kit.validated(method, model, sample.options)
+    kit.validated(method, model, substitute_deep(options, {d.symbol: first_value(d) for d in domains.values()}))
     return spec
 
 
@@ -174,12 +171,11 @@ def _bounded(expression, values):
     """``expression`` with ``values`` substituted, after checking that no power with a symbolic exponent becomes an
     exact rational of more than MAX_EXACT_BITS bits there: (1 - 1/N)**N at N = 10^30 would be built in full (the
     claim's preparation ran into the time limit; review of 2026-12-05)."""
-    for power in expression.atoms(sympy.Pow):
-        if not power.exp.free_symbols:
-            continue
+    powers = sorted((p for p in expression.atoms(sympy.Pow) if p.exp.free_symbols), key=sympy.count_ops)  # inner ones first:
+    for power in powers:  # 3**((1 - 1/N)**N) must not build (1 - 1/N)**N to look at its own exponent
         exponent, base = power.exp.xreplace(values), power.base.xreplace(values)
         if exponent.is_Integer and base.is_Rational and abs(base) != 1 and base != 0:
-            bits = abs(int(exponent)) * (int(base.p).bit_length() + int(base.q).bit_length())
+            bits = abs(int(exponent)) * (math.log2(abs(int(base.p))) + math.log2(int(base.q)))  # of p^e and q^e: 2^-N is N bits
             if bits > MAX_EXACT_BITS:
                 at = ", ".join(f"{k} = {v}" for k, v in values.items())
                 raise CheckError(f"at {at}, {power} is an exact rational of about {bits:.3g} bits (more than {MAX_EXACT_BITS:,}): "
