@@ -18,13 +18,14 @@ from __future__ import annotations
 __all__ = ["check", "exit_status", "load"]
 
 
-def load(paths=(), models=None, select=None):
+def load(paths=(), models=None, select=None, timeout=None):
     """The claims of ``paths`` (files or directories; default ./claims), with the models of the ``models``
-    directories (default ./models when it exists); ``select``: a -k expression or a list of them."""
+    directories (default ./models when it exists); ``select``: a -k expression or a list of them; ``timeout``:
+    seconds to prepare one claim, when shorter than the load's own limit (120 s; pass ``check``'s timeout)."""
     from verify import runner
 
     return runner.load(list(paths) if not isinstance(paths, str) else [paths],
-                       [models] if isinstance(models, str) else list(models or ()), select)
+                       [models] if isinstance(models, str) else list(models or ()), select, timeout=timeout)
 
 
 def check(claims, jobs: int = 1, timeout=None, memory_limit=None, sources=(), in_process: bool = False, progress=None):
