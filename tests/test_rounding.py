@@ -178,3 +178,26 @@ def test_a_value_claimed_with_more_decimals_than_digits_is_compared_exactly(chec
     assert exact.status == "verified" and "y = 0.625 exactly (claimed with more decimals than digits = 2" in exact.message, exact.message
     assert_refuted(results["changed-digit"].outcome, ["y: claimed 0.626 (more decimals than digits = 2, so compared exactly), computed 0.625"])
     assert results["printed"].outcome.status == "verified", results["printed"].outcome.message  # 0.625 rounds half-even to 0.62
+
+
+def test_the_default_rule_needs_only_a_rounding_rule_that_prints_every_value():
+    """Review of 2026-12-05 (a Waterloo page's Euler table on y' = -21 y + e^-t): y_1 = 1/10 exactly, but its enclosure
+    straddles 0.1, a truncation boundary no precision settles, and the default rule asked every rule to be decided,
+    so the true table was an error.  Rounding prints 0.1000000000 at both ends: that decides it.  A value no rule
+    prints, decided under every rule, refutes the claim whatever the undecided ones print."""
+    from fractions import Fraction as F
+
+    from verify.checks.rounding import RoundingAudit
+    eps = sympy.Rational(1, 10**40)
+    straddling = (sympy.Rational(1, 10) - eps, sympy.Rational(1, 10) + eps, "[0.1 - 1e-40, 0.1 + 1e-40]")
+    audit = RoundingAudit(10)
+    audit.add("y1", straddling, sympy.Rational(1, 10), "0.1000000000")
+    assert not audit.undecided() and audit.findings()[1] == []
+    wrong = RoundingAudit(10)
+    wrong.add("y1", straddling, sympy.Rational(1, 10), "0.1000000000")
+    wrong.add("y3", sympy.Rational(F(1033409593238, 10**13)), sympy.Rational(1033409594, 10**10), "0.1033409594")
+    assert not wrong.undecided()
+    assert "y3: claimed 0.1033409594 at 10 decimals" in wrong.findings()[1][0]
+    alone = RoundingAudit(10, "truncate")
+    alone.add("y1", straddling, sympy.Rational(1, 10), "0.1000000000")
+    assert [v.label for v in alone.undecided()] == ["y1"]  # truncation named: it must be decided, and it cannot be
