@@ -59,7 +59,7 @@ def test_solve_ivp_stopped_by_the_right_hand_side_or_given_no_tolerance_is_a_one
     ivp = 'check = "solve_ivp"\nmodel = "{}"\nmethod = "RK45"\ninitial = {{ y = 1 }}\nt_end = 3\nt_eval = [3]\n{}'
     results = {k: r.outcome for k, r in check_claims(claims_text(START_HEAD, {
         "domain": (ivp.format("root", ""),), "no-tolerance": (ivp.format("ramp", "options = { rtol = 0, atol = 0 }\n"),)})).items()}
-    assert results["domain"].status == "error" and "cannot be evaluated at a state it reached" in results["domain"].message, results["domain"].message
+    assert results["domain"].status == "error" and "cannot be evaluated at a state the solver reached" in results["domain"].message, results["domain"].message
     assert results["no-tolerance"].status == "error" and "rtol and atol are both 0" in results["no-tolerance"].message
 
 
@@ -108,3 +108,36 @@ def test_a_solution_refuted_by_an_enclosure_is_certified_and_an_initial_value_mi
     assert results["twice"].evidence == "symbolic"
     assert results["rate"].status == "refuted" and results["rate"].evidence == "certified", results["rate"].message
     assert results["right"].status == "verified"
+
+
+def test_a_solution_valid_only_on_the_start_s_side_of_a_kink_is_an_error_not_refuted(check_claims):
+    """Review of 2026-12-05: y = (t/2 + 1)^2 solves y' = sqrt(y) = |t/2 + 1| for t >= -2 (the interval of t = 0) and was
+    refuted at t = -3, behind the kink, while 1/(1 - t) for y' = y^2 (valid for t < 1) is verified: the residual
+    t/2 + 1 - |t/2 + 1| is 0 near the start and not elsewhere, and which part of the line a claim means is not decided.
+    A residual that is not 0 at the start still refutes."""
+    models = ('[model.root]\nstates = ["y"]\nrhs = { y = "sqrt(y)" }\nsolution = { y = "(t/2 + 1)**2" }\n'
+              '[model.root_wrong]\nstates = ["y"]\nrhs = { y = "sqrt(y)" }\nsolution = { y = "(t/2 + 1)**2 + t" }\n'
+              '[model.blowup]\nstates = ["y"]\nrhs = { y = "y**2" }\nsolution = { y = "1/(1 - t)" }\n')
+    t = sympy.Symbol("t")
+    assert sympy.expand(sympy.diff((t / 2 + 1) ** 2, t) - (t / 2 + 1)) == 0  # where t/2 + 1 >= 0
+    body = 'check = "solution"\nmodel = "{}"\ninitial = {{ y = 1 }}\n'
+    results = {k: r.outcome for k, r in check_claims(claims_text(models, {
+        "kink": (body.format("root"),), "wrong": (body.format("root_wrong"),), "blowup": (body.format("blowup"),)})).items()}
+    assert results["kink"].status == "error" and "is 0 at t = 0 and near it but not on the whole line" in results["kink"].message
+    assert results["wrong"].status == "refuted", results["wrong"].message
+    assert (results["blowup"].status, results["blowup"].evidence) == ("verified", "symbolic")
+
+
+def test_solve_ivp_options_that_make_the_allowed_error_negative_or_that_scipy_changes_are_refused(check_claims):
+    """Review of 2026-12-05: factor = -1 (or rtol = -1) made the allowed error negative, and with t_eval = [0, 1] the
+    claim was verified (-0 <= 1); with t_eval = [1] it was an internal error.  scipy refuses or changes the others."""
+    body = 'check = "solve_ivp"\nmodel = "cooling"\ninitial = { y = 10 }\nt_end = 1\nt_eval = [0, 1]\n'
+    cases = {"factor": ("factor = -1", "factor must be >= 0"), "rtol": ('options = { rtol = -1, atol = 1e-6 }', "options.rtol must be >= 0"),
+             "tiny-rtol": ('options = { rtol = 1e-20 }', "below 100 times the machine epsilon"),
+             "max-step": ('options = { max_step = 0 }', "options.max_step must be positive"),
+             "first-step": ('options = { first_step = 5 }', "longer than the interval"),
+             "repeated-time": ('factor = 1\nt_eval = [0.5, 0.5, 1]', "strictly increasing")}
+    texts = {k: (body.replace("t_eval = [0, 1]\n", "") if "t_eval" in extra else body) + extra for k, (extra, _) in cases.items()}
+    results = {k: r.outcome for k, r in check_claims(claims_text(MODELS, {k: (v,) for k, v in texts.items()})).items()}
+    for name, (_, message) in cases.items():
+        assert results[name].status == "error" and message in results[name].message, (name, results[name].message)

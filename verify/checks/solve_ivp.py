@@ -23,6 +23,7 @@ from verify.checks.kind import ClaimKind
 
 KEYS = {"method", "options", "initial", "t_end", "t_eval", "factor"}
 SOLVER_OPTIONS = {"rtol", "atol", "max_step", "first_step"}
+MIN_RTOL = 100 * 2.220446049250313e-16  # scipy raises a smaller rtol to this (100 eps), with a warning
 METHODS = ("RK45", "RK23", "DOP853", "Radau", "BDF", "LSODA")
 
 
@@ -51,6 +52,14 @@ def prepare(claim: Claim) -> SolveIvpSpec:
     if not isinstance(options, dict) or set(options) - SOLVER_OPTIONS:
         raise LoadError(f"options may hold {', '.join(sorted(SOLVER_OPTIONS))}")
     options = {k: read_rational(claim, v, f"options.{k}") for k, v in options.items()}
+    for name, value in options.items():  # scipy refuses or silently changes these (review of 2026-12-05: a negative rtol
+        if name in ("rtol", "atol") and value < 0:  # made the allowed error negative, and the claim was verified)
+            raise LoadError(f"options.{name} must be >= 0, got {value}")
+        if name in ("max_step", "first_step") and value <= 0:
+            raise LoadError(f"options.{name} must be positive, got {value}")
+    if 0 < options.get("rtol", 1) < MIN_RTOL:
+        raise LoadError(f"options.rtol = {options['rtol']} is below 100 times the machine epsilon, which scipy uses instead: "
+                        f"give at least {MIN_RTOL:.3g}")
     if model.algebraic:
         raise LoadError("check 'solve_ivp' integrates ODEs; this model has algebraic variables (a DAE)")
     t0, y0 = initial_values(claim)
@@ -58,9 +67,13 @@ def prepare(claim: Claim) -> SolveIvpSpec:
         raise LoadError("check 'solve_ivp' needs t_end and a non-empty list t_eval")
     t_end = read_rational(claim, table["t_end"], "t_end")
     t_eval = [read_rational(claim, v, "t_eval") for v in table["t_eval"]]
-    if any(t < t0 or t > t_end for t in t_eval) or t_eval != sorted(t_eval):
-        raise LoadError("t_eval must be increasing times in [t0, t_end]")
+    if any(t < t0 or t > t_end for t in t_eval) or any(a >= b for a, b in zip(t_eval, t_eval[1:])):
+        raise LoadError("t_eval must be strictly increasing times in [t0, t_end]")
+    if "first_step" in options and options["first_step"] > t_end - t0:
+        raise LoadError(f"options.first_step = {options['first_step']} is longer than the interval [t0, t_end]")
     factor = read_rational(claim, table.get("factor", 1), "factor")
+    if factor < 0:
+        raise LoadError(f"factor must be >= 0 (the allowed error is factor * (atol + rtol |y|)), got {factor}")
     return SolveIvpSpec(method, options, y0, t0, t_end, t_eval, factor)
 
 
@@ -84,7 +97,8 @@ def evaluate(claim: Claim, context: Context = DEFAULT_CONTEXT) -> Outcome:
         result = solve_ivp(lambda t, y: function(t, y), (float(spec.t0), float(spec.t_end)), [float(v) for v in spec.y0],
                            method=spec.method, t_eval=[float(t) for t in spec.t_eval], **options)
     except (ValueError, ZeroDivisionError) as exc:  # math.sqrt of a negative state the solver stepped to, ...
-        raise CheckError(f"solve_ivp stopped: the right-hand side cannot be evaluated at a state it reached ({' '.join(str(exc).split())})") from None
+        raise CheckError(f"solve_ivp stopped: {' '.join(str(exc).split())} (the right-hand side cannot be evaluated at a state the "
+                         "solver reached, or scipy refused an option)") from None
     if not result.success:
         return Outcome("refuted", "numerical", f"solve_ivp failed: {result.message}", {"nfev": str(result.nfev)})
     rtol, atol = options.get("rtol", 1e-3), options.get("atol", 1e-6)
