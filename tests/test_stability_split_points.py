@@ -21,7 +21,7 @@ def test_the_split_point_itself_is_decided(tmp_path):
     outcomes = check(tmp_path, {"closed": BALANCED + 'stable_when = "H <= 9 - sqrt(69)"', "open": BALANCED + 'stable_when = "H < 9 - sqrt(69)"'})
     assert outcomes["closed"].status == "verified", outcomes["closed"].message
     assert "and exactly at H = 9 - sqrt(69)" in outcomes["closed"].message
-    assert_refuted(outcomes["open"], ["at H = 9 - sqrt(69): claimed unstable, computed stable", "(z**2 + 1): roots on the unit circle"])
+    assert_refuted(outcomes["open"], ["at H = 9 - sqrt(69): claimed unstable, computed stable", "(z**2 + 1): no root outside the unit circle, one at least on it"])
 
 
 def test_power_bounded_at_an_algebraic_point():

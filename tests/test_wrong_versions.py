@@ -58,7 +58,7 @@ FRAGMENTS["order_proofs"] = {
     "ab3-order-one-too-high": ["order: claimed 4, computed 3"],
     "am2-order-one-too-high": ["order: claimed 4, computed 3"],
     "abm4-order-one-too-high": ["order: claimed 5, computed 4"],
-    "not-zero-stable": ["not zero-stable", "(zeta + 5): roots outside the unit circle", "consistent of order 3"],
+    "not-zero-stable": ["not zero-stable", "(zeta + 5): its root outside the unit circle", "consistent of order 3"],
 }
 FRAGMENTS["order_series"] = {
     "rk4-series-order-one-too-high": ["order: claimed 5, computed 4", "defect = C h^5"],

@@ -485,8 +485,17 @@ def roots_bounded(polynomial: sympy.Expr, point: sympy.Expr, where: str, recurre
         bounded = bounded and place != "outside" and not (place == "on" and multiplicity > 1)
         shown = factor.xreplace({Z: sympy.Symbol(variable_name)}) if variable_name != "z" else factor
         repeated = " (repeated: the root condition fails)" if place == "on" and multiplicity > 1 else ""
-        placed.append(f"({shown}){'^' + str(multiplicity) if multiplicity > 1 else ''}: roots {place} the unit circle{repeated}")
+        placed.append(f"({shown}){'^' + str(multiplicity) if multiplicity > 1 else ''}: {_placement_text(place, f.degree())}{repeated}")
     return bounded, "; ".join(placed)
+
+
+def _placement_text(place: str, degree: int) -> str:
+    """What _place_roots found, said of the factor's roots as it is true of them: a quadratic with roots 2 +- sqrt(3)
+    has one root outside, not "roots outside" (review of 2026-12-05)."""
+    if degree == 1:
+        return f"its root {place} the unit circle"
+    return {"inside": "every root inside the unit circle", "on": "no root outside the unit circle, one at least on it",
+            "outside": "a root outside the unit circle"}[place]
 
 
 def _place_roots(f: sympy.Poly) -> str:

@@ -254,8 +254,9 @@ def _compare_sets(claim, spec, domain, holds_on, what, over, stated=None):
         point = realsets.difference_point(wanted, holds_on)
         digits_note = f" ({'; '.join(notes)})" if notes else ""
         if point is None:
-            return Outcome("verified", "symbolic", f"{what} holds exactly when {condition}, for {over}: the set is {holds_on}{digits_note} "
-                           "(boundaries compared exactly)", computed, derivation)
+            read = f", its ends read to {spec.digits} decimals" if notes else ""  # -2.79 is the end rounded: |R(-2.79)| > 1
+            return Outcome("verified", "symbolic", f"{what} holds exactly when {condition}{read}, for {over}: the set is {holds_on}"
+                           f"{digits_note} (boundaries compared exactly)", computed, derivation)
         inside = realsets.contains(holds_on, point)
         return Outcome("refuted", "symbolic", f"claimed {what} exactly when {condition} ({wanted}); computed: it holds on {holds_on}, "
                        f"e.g. at {domain.name} = {point} it {'holds' if inside else 'fails'} although the claim says it {'fails' if inside else 'holds'}",
