@@ -582,3 +582,17 @@ def test_a_log_of_zero_or_an_even_root_of_a_negative_number_is_an_error_not_a_co
         assert outcomes[name].status == "error" and at in outcomes[name].message, outcomes[name].message
     for name in ("sqrt-nonnegative", "sqrt-assumed"):
         assert (outcomes[name].status, outcomes[name].evidence) == ("verified", "symbolic"), outcomes[name].message
+
+
+def test_a_pole_at_a_corner_of_a_box_of_closed_domains_is_found(check_claims):
+    """Review of 2026-12-05: backward Euler's step 1/(1 - h lam) on lam in [-4, 1], h in [1/2, 1] is undefined only at
+    the corner (1, 1); the pole search set the other symbol to simple values only and the closed form was proved for
+    the whole box (symbolic: false there).  The other symbols' closed ends are tried now.  Away from the corner the
+    same claim is proved."""
+    model = '[model.scalar]\nstates = ["y"]\nrhs = { y = "lam*y" }\nparameters = { lam = -1 }\n'
+    body = ('check = "forall"\nmodel = "scalar"\nmethod = "backward-euler"\noptions = {{ h = "h" }}\ninitial = {{ y = "Y" }}\n'
+            'domains = {{ lam = "closed(-4, {})", h = "closed(1/2, 1)", Y = "real" }}\nholds = {{ y = "Y/(1 - h*lam)" }}\n')
+    outcomes = {k: r.outcome for k, r in check_claims(claims_text(model, {
+        "corner": (body.format(1),), "inside": (body.format("1/2"),)})).items()}
+    assert outcomes["corner"].status == "error" and "not defined at h = 1, lam = 1, inside the domains" in outcomes["corner"].message
+    assert (outcomes["inside"].status, outcomes["inside"].evidence) == ("verified", "symbolic"), outcomes["inside"].message

@@ -159,15 +159,10 @@ def method_refuses(spec, model) -> str | None:
 
 
 def _option_probe_values(domain) -> list:
-    """_probe_values with a closed interval's ends (h = 0 on closed(0, 1)) and without the far-out counts (m = 10^6 + 1
+    """_probe_values (a closed interval's ends first: h = 0 on closed(0, 1)) without the far-out counts (m = 10^6 + 1
     passes a run's work limit, not a rule of the method)."""
     values = _probe_values(domain)
-    if domain.interval is None:
-        return [v for v in values if abs(v) < 10**6]
-    interval = domain.interval
-    ends = [e for e, is_open in ((interval.inf, interval.left_open), (interval.sup, interval.right_open))
-            if not is_open and e.is_finite] if isinstance(interval, sympy.Interval) else []
-    return ends + values
+    return [v for v in values if abs(v) < 10**6] if domain.interval is None else values
 
 
 def step_pole(matrices, spec) -> str | None:
@@ -222,14 +217,19 @@ def _zeros(factor, symbols, domains):
 
 
 def _probe_values(domain) -> list:
-    """Values of a domain where a symbolic exponent is tried: its simple values and, beyond them, far out (an
-    exponent 3 - N turns negative at N = 4)."""
+    """Values of a domain where a symbolic exponent is tried, or the other symbols of a pole's factor are set: its
+    closed ends (1 - h lam = 0 only at the corner lam = 1, h = 1 of closed(-4, 1) x closed(1/2, 1): a review of
+    2026-12-05 found backward Euler proved there), its simple values and, beyond them, far out (an exponent 3 - N
+    turns negative at N = 4)."""
     values = list(simple_values(domain))
     if domain.interval is None:
         first = first_value(domain)
         return values + [first + k for k in (5, 10, 100, 10**6)]
+    interval = domain.interval
+    ends = [e for e, is_open in ((interval.inf, interval.left_open), (interval.sup, interval.right_open))
+            if not is_open and e.is_finite and e not in values] if isinstance(interval, sympy.Interval) else []
     far = [v for v in (sympy.Integer(10**6), sympy.Integer(-10**6)) if _inside(domain, v)]
-    return values + far
+    return ends + values + far
 
 
 def _negative(value) -> bool:
