@@ -596,3 +596,18 @@ def test_a_pole_at_a_corner_of_a_box_of_closed_domains_is_found(check_claims):
         "corner": (body.format(1),), "inside": (body.format("1/2"),)})).items()}
     assert outcomes["corner"].status == "error" and "not defined at h = 1, lam = 1, inside the domains" in outcomes["corner"].message
     assert (outcomes["inside"].status, outcomes["inside"].evidence) == ("verified", "symbolic"), outcomes["inside"].message
+
+
+def test_a_pole_inside_an_open_box_is_found_on_a_grid_of_the_other_symbol(check_claims):
+    """Review of 2026-12-05: backward Euler's 1 - h lam vanishes inside lam in (0, 3), h in (1/7, 1/2) (at h = 2/5,
+    lam = 5/2, and along the whole hyperbola there) but at none of the other symbol's simple values, and the claim was
+    proved (symbolic); a bounded interval is also probed at 15 interior points now."""
+    model = '[model.scalar]\nstates = ["y"]\nrhs = { y = "lam*y" }\nparameters = { lam = -1 }\n'
+    body = ('check = "forall"\nmodel = "scalar"\nmethod = "backward-euler"\noptions = { h = "h" }\ninitial = { y = "Y" }\n'
+            'domains = { lam = "interval(0, 3)", h = "interval(1/7, 1/2)", N = "integer >= 1", Y = "real" }\nsteps = "N"\n')
+    outcomes = {k: r.outcome for k, r in check_claims(claims_text(model, {
+        "claimed-pole": (body + 'holds = { y = "Y/(1 - h*lam)**N" }',),
+        "step-pole": (body + 'holds = { "y*(1 - h*lam)**N" = "Y" }',)})).items()}
+    for name in outcomes:
+        assert outcomes[name].status == "error" and "not defined at h = 16/33, lam = 33/16, inside the domains" in outcomes[name].message, \
+            outcomes[name].message

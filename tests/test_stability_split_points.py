@@ -352,3 +352,22 @@ def test_a_bound_in_nested_radicals_is_read_as_the_root_of_its_minimal_polynomia
     assert results["true"].status == "verified", results["true"].message
     assert_refuted(results["strict"], ["claimed unstable, computed stable"])
     assert results["shifted"].status == "refuted", results["shifted"].message
+
+
+def test_a_double_eigenvalue_on_the_circle_whose_jordan_block_depends_on_a_parameter_is_not_decided(check_claims):
+    """Review of 2026-12-05: Euler on a' = -a + (k - 3) b, b' = -b gives M = [[1 - h, (k - 3) h], [0, 1 - h]]; at h = 2
+    it is a Jordan block at -1 (powers grow) for k != 3 but -I (bounded) at k = 3, so 'stable exactly when h < 2'
+    for every k > 0 is false; it was verified (symbolic), the block read as a Jordan block for every k.  With an
+    off-diagonal entry nonzero for every k (k h) the claim is decided as before."""
+    h, k = sympy.symbols("h k")
+    M = sympy.Matrix([[1 - h, (k - 3) * h], [0, 1 - h]])
+    assert M.subs({h: 2, k: 3}) == -sympy.eye(2) and (M.subs({h: 2, k: 4}) ** 5)[0, 1] == 10
+    models = ('[model.depends]\nstates = ["a", "b"]\nrhs = { a = "-a + (k - 3)*b", b = "-b" }\nparameters = { k = 1 }\n'
+              '[model.never_zero]\nstates = ["a", "b"]\nrhs = { a = "-a + k*b", b = "-b" }\nparameters = { k = 1 }\n')
+    body = 'check = "stability"\nmodel = "{}"\nmethod = "euler"\nsymbols = ["h", "k"]\noptions = {{ h = "h" }}\nvariable = "h"\nstable_when = "{}"\n'
+    outcomes = {key: r.outcome for key, r in check_claims(claims_text(models, {
+        "depends": (body.format("depends", "h < 2"),), "never-zero": (body.format("never_zero", "h < 2"),),
+        "never-zero-closed": (body.format("never_zero", "h <= 2"),)})).items()}
+    assert outcomes["depends"].status == "error" and "cannot decide stability at h = 2" in outcomes["depends"].message
+    assert (outcomes["never-zero"].status, outcomes["never-zero"].evidence) == ("verified", "symbolic"), outcomes["never-zero"].message
+    assert_refuted(outcomes["never-zero-closed"], ["at h = 2: claimed stable, computed unstable"])

@@ -16,6 +16,7 @@ class UndefinedInDomains(CheckError):
     """The claim's run or values do not exist at a point inside its domains: an error, never left for sampling."""
 
 
+GRID = 16  # a bounded interval's interior is also probed at its 15 points k/16 of the way (_probe_values)
 SEARCHED_POINTS = 64  # values of the other symbols tried when a pole's factor has several (_probe_values, combined)
 
 
@@ -228,8 +229,13 @@ def _probe_values(domain) -> list:
     interval = domain.interval
     ends = [e for e, is_open in ((interval.inf, interval.left_open), (interval.sup, interval.right_open))
             if not is_open and e.is_finite and e not in values] if isinstance(interval, sympy.Interval) else []
+    grid = []  # a bounded interval also at GRID interior points: 1 - h lam = 0 on lam in (0, 3), h in (1/7, 1/2) is
+    if isinstance(interval, sympy.Interval) and interval.inf.is_finite and interval.sup.is_finite:  # met at h = 2/5 only
+        width = interval.sup - interval.inf
+        grid = [interval.inf + width * sympy.Rational(k, GRID) for k in range(1, GRID)]
+        grid = [v for v in grid if v not in values and v not in ends]
     far = [v for v in (sympy.Integer(10**6), sympy.Integer(-10**6)) if _inside(domain, v)]
-    return ends + values + far
+    return ends + values + grid + far
 
 
 def _negative(value) -> bool:

@@ -67,7 +67,18 @@ def _bounded(M, variable, value, invariants):
     jordan = _decide(sympy.Eq(D, 1, evaluate=False)) and _decide(sympy.Eq(T**2, 4, evaluate=False))
     if jordan is None:
         return None
-    return not jordan or Mv in (sympy.eye(2), -sympy.eye(2))
+    if not jordan:
+        return True
+    # a double eigenvalue +-1: bounded only where M = +-I.  With free parameters the off-diagonal part can vanish at
+    # some of their values and not at others ([[1 - h, (k - 3) h], [0, 1 - h]] at h = 2 is -I at k = 3 only: a review of
+    # 2026-12-05 found "h < 2 for every k" verified); decided only when an entry is nonzero for every value, or all
+    # entries are 0
+    offsets = [rational_functions.normal(entry) for entry in Mv - (T / 2) * sympy.eye(2)]
+    if all(entry == 0 for entry in offsets):
+        return True
+    if any(_decide(sympy.Ne(entry, 0, evaluate=False)) is True for entry in offsets):  # nonzero under the symbols' assumptions
+        return False
+    return None
 
 
 def _bounded_at_a_number(M, variable, value, invariants):
