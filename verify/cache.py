@@ -105,6 +105,7 @@ class ResultCache:
     def __init__(self, directory: str | os.PathLike = DEFAULT_DIRECTORY):
         self.directory = Path(directory)
         self.reused = 0
+        self._marked = False  # _mark has run (once per run: it may walk a foreign directory)
 
     def _entry(self, key: str) -> Path:
         return self.directory / "results" / key[:2] / f"{key}.json"
@@ -161,7 +162,11 @@ class ResultCache:
 
     def _mark(self) -> None:
         """Create the directory with its CACHEDIR.TAG; an existing directory is tagged only when it holds nothing but
-        the cache's own files (--cache-dir models must not make the models deletable by --cache-clear)."""
+        the cache's own files (--cache-dir models must not make the models deletable by --cache-clear).  Once per
+        run: put() calls it for every claim."""
+        if self._marked:
+            return
+        self._marked = True
         try:
             self.directory.mkdir(parents=True, exist_ok=True)
             tag = self.directory / TAG_NAME

@@ -198,3 +198,13 @@ def point_in(region: sympy.Set):
                 return sympy.ceiling(b) - 1
             return sympy.Integer(0)
     return None
+
+
+def relation_expr(lhs, op, rhs):
+    """lhs op rhs as an unevaluated sympy relation."""
+    return {"<": sympy.Lt, "<=": sympy.Le, ">": sympy.Gt, ">=": sympy.Ge, "==": sympy.Eq, "!=": sympy.Ne}[op](lhs, rhs, evaluate=False)
+
+
+def solve_set(relation, domain):
+    """Where in ``domain`` (a real one) the relation in its symbol holds, by sympy's inequality solver."""
+    return sympy.solve_univariate_inequality(relation, domain.symbol, relational=False).intersect(domain.interval)

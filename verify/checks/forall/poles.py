@@ -8,7 +8,7 @@ import itertools
 import sympy
 
 from verify.checks.common import CheckError
-from verify.checks.forall.domains import first_value, point_in, simple_values, to_domain
+from verify.checks.forall.domains import first_value, point_in, relation_expr, simple_values, solve_set, to_domain
 from verify.checks.forall.reading import substitute_deep
 
 
@@ -124,11 +124,10 @@ def not_real_point(spec) -> str | None:
             if domain is None or domain.interval is None or not argument.is_polynomial(symbol):
                 continue
             try:
-                negative = sympy.solve_univariate_inequality(argument < 0, symbol, relational=False).intersect(domain.interval)
+                negative = solve_set(argument < 0, domain)
                 for lhs, op, rhs in spec.assume:  # an assumption in this symbol alone narrows where to look
                     if (lhs - rhs).free_symbols <= {symbol} and op in ("<", "<=", ">", ">="):
-                        relation = {"<": sympy.Lt, "<=": sympy.Le, ">": sympy.Gt, ">=": sympy.Ge}[op](lhs - rhs, 0)
-                        negative = negative.intersect(sympy.solve_univariate_inequality(relation, symbol, relational=False))
+                        negative = negative.intersect(solve_set(relation_expr(lhs, op, rhs), domain))
             except (NotImplementedError, ValueError, TypeError, sympy.PolynomialError):
                 continue
             point = point_in(negative)

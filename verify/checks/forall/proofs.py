@@ -15,7 +15,7 @@ from verify.checks import kit
 from verify.checks import sign as sign_check
 from verify.checks.common import CheckError, Formula, Line, Outcome, listed, short_text
 from verify.checks.comparisons import OPERATORS
-from verify.checks.forall.domains import Domain, point_in, to_domain
+from verify.checks.forall.domains import Domain, point_in, relation_expr, solve_set, to_domain
 from verify.checks.forall.poles import UndefinedInDomains, step_pole
 
 
@@ -142,15 +142,6 @@ def holds_nowhere(difference, op) -> bool:
     return _decided(difference, op) is False
 
 
-def _solve_set(relation_expr, domain):
-    variable = domain.symbol
-    return sympy.solve_univariate_inequality(relation_expr, variable, relational=False).intersect(domain.interval)
-
-
-def _relation_expr(lhs, op, rhs):
-    return {"<": sympy.Lt, "<=": sympy.Le, ">": sympy.Gt, ">=": sympy.Ge, "==": sympy.Eq, "!=": sympy.Ne}[op](lhs, rhs, evaluate=False)
-
-
 def _single_real_domain(spec, expressions):
     free = set().union(*(e.free_symbols for e in expressions))
     domains = [d for d in spec.domains.values() if d.symbol in free]
@@ -174,7 +165,7 @@ def prove_relation(claim, spec, over):
     holds_on = _relation_set(lhs, op, rhs, domain, pieces)
     _check_against_evaluation(holds_on, lhs, op, rhs, domain)
     outcome = _compare_sets(claim, spec, domain, holds_on, f"{claim.table['lhs']} {op} {claim.table['rhs']}", over,
-                            [_relation_expr(lhs, op, rhs)])
+                            [relation_expr(lhs, op, rhs)])
     if outcome is not None and len(pieces) > 1:  # |P| OP c: the two polynomial inequalities decided, before the set
         outcome.derivation[0:0] = pieces
     return outcome
@@ -187,10 +178,10 @@ def _relation_set(lhs, op, rhs, domain, pieces=None):
     decided with its set, as derivation lines."""
     def solved(left, right):
         exact = realsets.polynomial_set(sympy.expand(left - right), op, domain.symbol)
-        result = exact.intersect(domain.interval) if exact is not None else _solve_set(_relation_expr(left, op, right), domain)
+        result = exact.intersect(domain.interval) if exact is not None else solve_set(relation_expr(left, op, right), domain)
         if pieces is not None:
             pieces.append(Line(f"decided: {sympy.expand(left)} {op} {right} for {domain.name} in {result}", "decided",
-                               terms=[_relation_expr(sympy.expand(left), op, right), "for", member(domain.symbol, result)]))
+                               terms=[relation_expr(sympy.expand(left), op, right), "for", member(domain.symbol, result)]))
         return result
 
     if isinstance(lhs, sympy.Abs) and not rhs.has(sympy.Abs) and op in ("<", "<=", ">", ">="):
@@ -199,12 +190,12 @@ def _relation_set(lhs, op, rhs, domain, pieces=None):
             both = solved(inner, rhs).intersect(solved(-inner, rhs))
             if pieces is not None:
                 pieces.append(Line(f"both hold (abs({inner}) {op} {rhs}) for {domain.name} in {both}",
-                                   terms=["both hold:", _relation_expr(sympy.Abs(inner, evaluate=False), op, rhs), "for", member(domain.symbol, both)]))
+                                   terms=["both hold:", relation_expr(sympy.Abs(inner, evaluate=False), op, rhs), "for", member(domain.symbol, both)]))
             return both
         either = solved(inner, rhs).union(solved(-inner, rhs))
         if pieces is not None:
             pieces.append(Line(f"either holds (abs({inner}) {op} {rhs}) for {domain.name} in {either}",
-                               terms=["either holds:", _relation_expr(sympy.Abs(inner, evaluate=False), op, rhs), "for", member(domain.symbol, either)]))
+                               terms=["either holds:", relation_expr(sympy.Abs(inner, evaluate=False), op, rhs), "for", member(domain.symbol, either)]))
         return either
     return solved(lhs, rhs)
 
@@ -236,7 +227,7 @@ def _compare_sets(claim, spec, domain, holds_on, what, over, stated=None):
     for condition in spec.assume:
         if (condition[0] - condition[2]).free_symbols - {domain.symbol}:
             return None  # an assumption on other symbols: leave it to sampling
-        region = region.intersect(_solve_set(_relation_expr(*condition), domain))
+        region = region.intersect(solve_set(relation_expr(*condition), domain))
     domain = Domain(domain.name, domain.text, domain.symbol, region, domain.make_strategy)
     holds_on = holds_on.intersect(region)
     derivation = [Line(f"{what} holds for {domain.name} in {holds_on} (sympy's inequality solver), domain {domain.interval}",
@@ -245,7 +236,7 @@ def _compare_sets(claim, spec, domain, holds_on, what, over, stated=None):
     if spec.exactly_when is not None:
         wanted = domain.interval
         for condition in spec.exactly_when:
-            wanted = wanted.intersect(_solve_set(_relation_expr(*condition), domain))
+            wanted = wanted.intersect(solve_set(relation_expr(*condition), domain))
         condition = f"{claim.table['exactly_when']}"
         notes = []
         if spec.digits is not None:
@@ -306,10 +297,10 @@ def prove_sign(claim, spec, over):
     holds_on = domain.interval
     decided = []
     for text, condition, minor in conditions:
-        where = sympy.S.EmptySet if condition is sympy.false else _solve_set(condition, domain)
+        where = sympy.S.EmptySet if condition is sympy.false else solve_set(condition, domain)
         holds_on = holds_on.intersect(where)
         decided.append(Line(f"decided: {text} for {domain.name} in {where}", "decided",
-                            terms=[_relation_expr(minor, op, sympy.Integer(0)), "for", member(domain.symbol, where)]))
+                            terms=[relation_expr(minor, op, sympy.Integer(0)), "for", member(domain.symbol, where)]))
     what = f"{claim.table['expr']} is {spec.sign} for all real {', '.join(map(str, variables))}"
     outcome = _compare_sets(claim, spec, domain, holds_on, what, over)
     if outcome is None:
