@@ -2,6 +2,7 @@
 versions are tests/claims/wrong/forall.toml)."""
 from __future__ import annotations
 
+import mpmath
 import numpy as np
 import pytest
 import sympy
@@ -550,15 +551,45 @@ def test_integer_domains_are_sampled_far_out_and_the_message_says_how_far(check_
         "run-wrong": (run + 'holds_relations = { y = "< 2.7" }',),
         "value-wrong": (value + 'rhs = "2.718"',),
         "run": (run + 'holds_relations = { y = "< 2.72" }',),
-        "beyond": (value + 'rhs = "2.71826"',),  # fails from N = 62264 on (mpmath, 50 digits): beyond what is tried
+        "far": (value + 'rhs = "2.71826"',),  # fails from N = 62264 on (mpmath, 50 digits): beyond the exact instances
+        "beyond": (value + 'rhs = "exp(1) - 1/10**20"',),  # fails from about N = e/2 * 10^20 on: beyond every instance
     })).items()}
     assert_refuted(outcomes["run-wrong"], ["counterexample N = 101"])
     assert_refuted(outcomes["value-wrong"], ["counterexample N = 10001"])
     assert (outcomes["run"].status, outcomes["run"].evidence) == ("verified", "numerical"), outcomes["run"].message
     assert "N up to 1001" in outcomes["run"].message
+    # Review of 2026-12-05 (8th session): a value claim is also tried at K + 10^6, 10^9, 10^12 and 10^18 in arb balls,
+    # where exact values are too large to write: (1 + 1/N)^N < 2.71826 was "held" on N <= 10001, and is false there
+    N = 10**6 + 1
+    with mpmath.workdps(50):
+        assert (1 + mpmath.mpf(1) / N) ** N - mpmath.mpf("2.71826") > 2 * mpmath.mpf(10) ** -5
+    assert_refuted(outcomes["far"], ["counterexample N = 1000001, far beyond the exact instances: claimed (1 + 1/N)**N < 2.71826, "
+                                     "but lhs - rhs lies in [2.04"])
+    assert outcomes["far"].evidence == "certified"
     beyond = outcomes["beyond"]
     assert (beyond.status, beyond.evidence) == ("verified", "numerical"), beyond.message
-    assert "at N = 10001, the largest N tried: the margin may shrink further out, where no instance was tried" in beyond.message
+    assert "4 far out decided in ball arithmetic; N up to 1000000000000000001" in beyond.message
+    assert ("at N = 10001, the largest N tried exactly: the margin may shrink further out, where instances were only tried in "
+            "ball arithmetic") in beyond.message
+
+
+def test_an_instance_too_large_for_exact_values_is_decided_in_balls(check_claims):
+    """(1 + 1/N)^(N^3) at N = 1001 is a rational of about 10^10 bits: an instance of a relation that large ran into the
+    claim's time limit (120 s, an error for a true claim).  It is now decided by an arb enclosure of lhs - rhs:
+    (14/13)^2197 is below 10^100, (1002/1001)^(1001^3) = e^(10^6 - ...) far above."""
+    from fractions import Fraction
+    assert (Fraction(14, 13)) ** 2197 < 10**100
+    with mpmath.workdps(30):
+        assert (1001**3) * mpmath.log(mpmath.mpf(1002) / 1001) > 999_000
+    value = 'check = "forall"\ndomains = { N = "integer >= 1" }\nlhs = "(1 + 1/N)**(N**3)"\n'
+    outcomes = {k: r.outcome for k, r in check_claims(claims_text("", {
+        "true": (value + 'op = ">"\nrhs = "1"',),
+        "wrong": (value + 'op = "<"\nrhs = "10**100"',),
+    })).items()}
+    assert (outcomes["true"].status, outcomes["true"].evidence) == ("verified", "numerical"), outcomes["true"].message
+    assert "N up to 1000000000000000001" in outcomes["true"].message
+    assert_refuted(outcomes["wrong"], ["claimed (1 + 1/N)**(N**3) < 10**100, but lhs - rhs lies in", "(an arb ball, python-flint"])
+    assert outcomes["wrong"].evidence == "certified"
 
 
 def test_a_log_of_zero_or_an_even_root_of_a_negative_number_is_an_error_not_a_counterexample(check_claims):

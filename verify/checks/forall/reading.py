@@ -167,7 +167,7 @@ def _symbolic_option(claim, method, name, value, domains):
     return to_domain(claim.value(value, f"options.{name}"), domains)
 
 
-def _bounded(expression, values):
+def bounded_substitution(expression, values):
     """``expression`` with ``values`` substituted, after checking that no power with a symbolic exponent becomes an
     exact rational of more than MAX_EXACT_BITS bits there: (1 - 1/N)**N at N = 10^30 would be built in full (the
     claim's preparation ran into the time limit; review of 2026-12-05)."""
@@ -194,10 +194,10 @@ def substitute_deep(value, values):
 
 def instance_spec(spec, values, model):
     """The run spec with every domain symbol replaced by an exact value (CheckError when a claimed value there would
-    be a power too large to write exactly: _bounded)."""
+    be a power too large to write exactly: bounded_substitution)."""
     def concrete(c):
         copy_ = copy.copy(c)
-        copy_.quantity, copy_.claimed = _bounded(c.quantity, values), _bounded(c.claimed, values)
+        copy_.quantity, copy_.claimed = bounded_substitution(c.quantity, values), bounded_substitution(c.claimed, values)
         return copy_
 
     steps = spec.steps.xreplace(values)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import contextlib
 import copy
 import functools
+import re
 
 import mpmath
 import sympy
@@ -20,7 +21,7 @@ from verify.checks import sign as sign_check
 from verify.checks.common import CheckError, DEFAULT_CONTEXT, Formula, Line, Outcome, listed, relative_margin
 from verify.checks.comparisons import OPERATORS
 from verify.checks.forall.domains import first_value, to_domain
-from verify.checks.forall.reading import instance_spec, substitute_deep
+from verify.checks.forall.reading import bounded_substitution, instance_spec, substitute_deep
 
 MAX_SHOWN_FORM = 2000  # characters: a longer closed form of a compared quantity is named by its size, not printed
 
@@ -132,6 +133,14 @@ def sample(claim, spec, over, reason, closed=None):
                             admissible=(lambda values: assumed(spec, values)) if spec.assume else None)
     except _Violation:
         return counterexample(*failures[-1], spec.form)
+    base = min(seen, key=lambda item: item[0])[2] if seen else centre
+    far = far_instances(claim, spec, integers, base)
+    if isinstance(far, Outcome):
+        return far
+    exact_largest = dict(largest)  # the margins are those of the exact instances; the far ones only held
+    for values in far:
+        for name in integers:
+            largest[name] = max(largest[name], values[name]) if name in largest else values[name]
     total = sum(tried.values())
     if total == 0:
         raise CheckError("no instance satisfied the assumptions")
@@ -139,17 +148,102 @@ def sample(claim, spec, over, reason, closed=None):
     if seen:
         margin, text, values = min(seen, key=lambda item: item[0])
         margin_text = f"; worst relative margin {margin:.4g} for {text} at " + ", ".join(f"{k} = {v}" for k, v in values.items())
-        farthest = [name for name in integers if values.get(name) == largest.get(name)]
-        if farthest:  # (1 + 1/N)^N < 2.71826 is tightest at the largest N tried and fails from N = 62264 on
-            margin_text += (f", the largest {' and '.join(farthest)} tried: the margin may shrink further out, where no instance was "
-                            "tried")
+        farthest = [name for name in integers if values.get(name) == exact_largest.get(name)]
+        if farthest:  # (1 + 1/N)^N < e - 10^-20 is tightest at the largest N tried and fails from about N = 1.4 * 10^20 on
+            beyond = "where no instance was tried" if not far else "where instances were only tried in ball arithmetic"
+            margin_text += f", the largest {' and '.join(farthest)} tried exactly: the margin may shrink further out, {beyond}"
         worst = closed.worst(values, text, margin) if closed is not None else []
     counts = f"{tried['edge']} at the domains' edges and corners, {tried['drawn']} drawn by hypothesis, {tried['descent']} on a descent of the margin"
+    if far:
+        counts += f", {len(far)} far out decided in ball arithmetic"
     if largest:
         counts += "; " + ", ".join(f"{name} up to {value}" for name, value in largest.items())
-    derivation = (closed.derivation() if closed is not None else []) + [f"{total} instances ({counts}), every one verified exactly"] + worst
+    total += len(far)
+    how = "exactly" if not far else "exactly, or by an arb enclosure where its values are too large to write exactly"
+    derivation = (closed.derivation() if closed is not None else []) + [f"{total} instances ({counts}), every one verified {how}"] + worst
     return Outcome("verified", "numerical", f"held on {total} exact instances ({counts}) from {over}{margin_text} (not a proof: {reason})",
                    {"instances": str(total)}, derivation)
+
+
+FAR_INTEGERS = (10**6, 10**9, 10**12, 10**18)  # an integer domain >= K also tried at K + each, in ball arithmetic
+FAR_BITS = 2048  # the largest working precision of an enclosure of an instance too large for exact values
+
+
+def far_instances(claim, spec, integers: list, base: dict):
+    """A relation or sign claim over integer domains tried far beyond the exact instances: each integer domain >= K at
+    K + each of FAR_INTEGERS with the others as in ``base`` (the tightest instance found), then all of them far
+    together, each decided in ball arithmetic (ball_outcome: (1 - 1/m)^m at m = 10^12 is too large to write
+    exactly).  An instance decided against the claim refutes it, evidence ``certified`` ((1 - 1/m)^m < 0.367879
+    holds for every m up to about 4 * 10^5 and fails beyond: review of 2026-12-05); the instances decided in its
+    favour are returned; an undecided one, or one whose assumptions the enclosures do not decide, is passed over (it
+    is neither a counterexample nor an instance that held)."""
+    if not integers or spec.form not in ("relation", "sign"):
+        return []
+    starts = {name: int(re.search(r"-?\d+", spec.domains[name].text).group()) for name in integers}
+    instances = [{**base, name: sympy.Integer(starts[name] + far)} for name in integers for far in FAR_INTEGERS]
+    if len(integers) > 1:
+        instances += [{**base, **{name: sympy.Integer(starts[name] + far) for name in integers}} for far in FAR_INTEGERS]
+    held = []
+    for values in instances:
+        outcome = ball_outcome(claim, spec, values)
+        if outcome is not None and outcome.status == "refuted":
+            at = ", ".join(f"{k} = {v}" for k, v in values.items())
+            return Outcome("refuted", "certified", f"counterexample {at}, far beyond the exact instances: {outcome.message}",
+                           outcome.computed, [f"counterexample {at}"] + outcome.derivation)
+        if outcome is not None:
+            held.append(values)
+    return held
+
+
+def ball_outcome(claim, spec, values) -> Outcome | None:
+    """A relation or sign instance decided by an arb enclosure of the compared difference (python-flint, rigorous,
+    verify.engines.crosscheck.sign_function, up to FAR_BITS bits): ``verified`` or ``refuted`` with evidence
+    ``certified``; None when an enclosure does not decide it, or does not decide that the instance meets the
+    assumptions, or the expression has a function balls do not evaluate."""
+    compiled = _ball_signs(claim, spec)
+    if compiled is None:
+        return None
+    sign_of, conditions, difference, op, claimed, what = compiled
+    point = [values[name] for name in spec.domains]
+    try:
+        if not all(sign is not None and OPERATORS[op_](sign, 0) for sign, op_ in ((f(point)[0], op_) for f, op_ in conditions)):
+            return None
+        sign, enclosure, bits = sign_of(point)
+    except (crosscheck.CrossCheckUnavailable, ZeroDivisionError, ValueError, TypeError, OverflowError):
+        return None
+    if sign is None:
+        return None
+    at = ", ".join(f"{k} = {v}" for k, v in values.items())
+    how = f"{what} lies in {enclosure} at {at} (an arb ball, python-flint, {bits} bits)"
+    derivation = [f"{what} = {difference}", how]
+    if OPERATORS[op](sign, 0):
+        return Outcome("verified", "certified", f"{claimed}: {how}", {what: enclosure}, derivation)
+    return Outcome("refuted", "certified", f"claimed {claimed}, but {how}", {what: enclosure}, derivation)
+
+
+def _ball_signs(claim, spec):
+    """(sign function of the compared difference, [(sign function, op)] of the assumptions, the difference, its op, the
+    claim as written, its name) over the domain symbols; None where balls cannot evaluate it (a state variable of a
+    sign claim has no value, a function the compiler lacks)."""
+    if spec.form == "relation":
+        difference, op, what = spec.lhs - spec.rhs, spec.op, "lhs - rhs"
+        claimed = f"{claim.table['lhs']} {spec.op} {claim.table['rhs']}"
+    else:
+        factor, strict = sign_check.SIGNS[spec.sign]
+        difference, op, what = factor * spec.expr, (">" if strict else ">="), "the expression" if factor == 1 else "minus the expression"
+        claimed = f"{claim.table['expr']} is {spec.sign}"
+    compiled = _compiled_signs(difference, tuple(d.symbol for d in spec.domains.values()), tuple(spec.assume))
+    return None if compiled is None else (*compiled, difference, op, claimed, what)
+
+
+@functools.lru_cache(maxsize=16)
+def _compiled_signs(difference, symbols: tuple, conditions: tuple):
+    """The difference's and each condition's sign function in arb balls (compiled once per claim), or None."""
+    try:
+        return (crosscheck.sign_function(difference, list(symbols), FAR_BITS),
+                [(crosscheck.sign_function(lhs - rhs, list(symbols), FAR_BITS), op) for lhs, op, rhs in conditions])
+    except crosscheck.CrossCheckUnavailable:
+        return None
 
 
 SCALED_DOMAINS = ("real", "positive", "nonnegative", "negative")  # domains that x -> x/2 maps into themselves
@@ -415,9 +509,14 @@ def _full_outcome(claim, spec, values):
             return run_check.evaluate(instance, DEFAULT_CONTEXT)
         except CheckError as exc:
             return Outcome("error", None, str(exc))
+    try:  # a power too large to write exactly there ((1 + 1/N)^(N^3) at N = 1001): decided in balls instead
+        sides = [bounded_substitution(to_domain(side, spec.domains), symbols) for side in
+                 ((spec.lhs, spec.rhs) if spec.form == "relation" else (spec.expr,))]
+    except CheckError as exc:
+        decided = ball_outcome(claim, spec, values)
+        return decided if decided is not None else Outcome("error", None, f"{exc}, and its enclosures do not decide the instance")
     if spec.form == "relation":
-        instance.spec = relation_check.RelationSpec(to_domain(spec.lhs, spec.domains).xreplace(symbols), spec.op,
-                                                    to_domain(spec.rhs, spec.domains).xreplace(symbols))
+        instance.spec = relation_check.RelationSpec(sides[0], spec.op, sides[1])
         return relation_check.evaluate(instance, DEFAULT_CONTEXT)
-    instance.spec = sign_check.SignSpec(spec.expr.xreplace(symbols), spec.sign)
+    instance.spec = sign_check.SignSpec(sides[0], spec.sign)
     return sign_check.evaluate(instance, DEFAULT_CONTEXT)
