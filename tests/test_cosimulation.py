@@ -279,7 +279,7 @@ rhs = "2"
 
 ENERGY = 'check = "energy"\nmodel = "oscillator"\nmethod = "cosimulation"\ninitial = { s = 1, v = 0 }\n'
 STABILITY = 'check = "stability"\nmodel = "oscillator"\nmethod = "cosimulation"\n'
-ORDER = 'check = "order"\nmethod = "cosimulation"\nstep = "H"\ninitial = { x1 = 1, x2 = 0 }\nsteps = [10, 20, 40, 80]\n'
+ORDER = 'check = "order"\nmethod = "cosimulation"\nstep = "H"\ninitial = { x1 = 1, x2 = 0 }\nt_end = 1\nsteps = [10, 20, 40, 80]\n'
 
 
 def test_energy_evidence_says_how_it_was_computed(check_claims):

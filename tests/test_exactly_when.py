@@ -42,7 +42,7 @@ def test_true_intervals_with_algebraic_boundaries_are_verified_exactly(check_cla
         outcome = results[name].outcome
         assert outcome.status == "verified" and outcome.evidence == "symbolic", (name, outcome.message)
         assert "boundaries compared exactly" in outcome.message
-    assert "-557/200 is the boundary 2*CRootOf(x**3 + 2*x**2 + 3*x + 3, 0) ≈ -2.785294 rounded to 3 decimals" in results["rk4-3-digits"].outcome.message
+    assert "-557/200 is the boundary 2*CRootOf(x**3 + 2*x**2 + 3*x + 3, 0) ≈ -2.785294 printed to 3 decimals" in results["rk4-3-digits"].outcome.message
 
 
 def test_wrong_intervals_are_refuted_at_a_point_where_claim_and_truth_differ(check_claims):
@@ -84,3 +84,36 @@ def test_a_single_point_set_and_an_ambiguous_printed_boundary(check_claims):
     assert results["point"].outcome.status == "verified", results["point"].outcome.message
     assert_refuted(results["point-wrong"].outcome, ["e.g. at z = 0 it holds although the claim says it fails"])
     assert results["tie"].outcome.status == "error" and "cannot tell which it stands for" in results["tie"].outcome.message
+
+
+def test_printed_ends_must_all_come_from_one_rule(check_claims):
+    """Review of 2026-12-05 (8th session): x^2 <= 25/16 holds on [-5/4, 5/4]; to one decimal a page prints the ties
+    as -1.2 and 1.2 (half-even, truncation) or -1.3 and 1.3 (half-up), never -1.3 and 1.2, which was verified (each
+    end was read on its own).  One rule must print every end, as in a run's table; ``rounding`` names it.  A
+    truncated end (RK4's -2.78529... as -2.7852) is read as in a run's table too."""
+    from fractions import Fraction
+    from verify.checks.rounding import round_decimal
+    assert [round_decimal(sympy.Rational(-5, 4), 1, m) for m in ("half-even", "half-up", "truncate")] == \
+        [sympy.Rational(-6, 5), sympy.Rational(-13, 10), sympy.Rational(-6, 5)]
+    boundary = -2 * sympy.CRootOf(sympy.Symbol("x") ** 3 + 2 * sympy.Symbol("x") ** 2 + 3 * sympy.Symbol("x") + 3, 0) * -1
+    assert Fraction(-27853, 10000) < Fraction(str(sympy.N(boundary, 30))) < Fraction(-27852, 10000)
+    head = 'check = "forall"\ndomains = { x = "real" }\nlhs = "x**2"\nop = "<="\nrhs = "25/16"\ndigits = 1\n'
+    rk4 = 'check = "forall"\ndomains = { z = "real" }\nlhs = "abs(1 + z + z**2/2 + z**3/6 + z**4/24)"\nop = "<="\nrhs = 1\ndigits = 4\n'
+    results = {k: r.outcome for k, r in check_claims(claims_text("", {
+        "even": (head + 'exactly_when = "-1.2 <= x <= 1.2"',),
+        "up": (head + 'exactly_when = "-1.3 <= x <= 1.3"',),
+        "mixed": (head + 'exactly_when = "-1.3 <= x <= 1.2"',),
+        "up-named-even": (head + 'exactly_when = "-1.3 <= x <= 1.3"\nrounding = "half-even"',),
+        "mixed-any": (head + 'exactly_when = "-1.3 <= x <= 1.2"\nrounding = "any"',),
+        "truncated": (rk4 + 'exactly_when = "-2.7852 <= z <= 0"',),
+        "too-many-decimals": (head + 'exactly_when = "-1.24 <= x <= 1.24"',),
+    })).items()}
+    assert results["even"].status == "verified" and "one rule prints every boundary: round-half-even and truncation" in results["even"].message
+    assert results["up"].status == "verified" and "one rule prints every boundary: round-half-up" in results["up"].message
+    assert_refuted(results["mixed"], ["no single rule prints every value at 1 decimals (the boundary -5/4 only by round-half-up; "
+                                      "the boundary 5/4 only by round-half-even and truncation)"])
+    assert_refuted(results["up-named-even"], ["the boundary -5/4: claimed -1.3 at 1 decimals, computed -1.25 (a tie at decimal 2), "
+                                              "which rounds to -1.2 (half-even)"])
+    assert results["mixed-any"].status == "verified" and 'printed by some rule (rounding = "any")' in results["mixed-any"].message
+    assert results["truncated"].status == "verified" and "one rule prints every boundary: truncation" in results["truncated"].message
+    assert_refuted(results["too-many-decimals"], ["claimed -1.24 (more decimals than digits = 1, so compared exactly), computed -1.25"])

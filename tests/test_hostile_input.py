@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 import sympy
 
-from conftest import ROOT, claims_text
+from conftest import ROOT, assert_refuted, claims_text
 from verify import checks, runner
 from verify.input import expr
 from verify.input import files, load
@@ -742,3 +742,19 @@ def test_a_forall_domain_whose_instances_make_a_claimed_power_huge_is_decided_or
         assert (results[name].status, results[name].evidence) == ("verified", "symbolic"), results[name].message
     assert results["huge-wrong"].status == "error"
     assert "(1 - 1/N)**(N + 1) is an exact rational of about 1.99e+32 bits" in results["huge-wrong"].message
+
+
+def test_a_tower_of_exponentials_is_decided_and_shown_by_its_power_of_two(check_claims):
+    """Review of 2026-12-05 (8th session): exp(exp(exp(10))) > 0 took 104 s (mpmath writing a number with a 9,566-digit
+    decimal exponent, and refining it to 4096 bits for the message) and its one-line message had 28,872 characters.
+    A value beyond 2^(10^6) is shown by its power of 2: e^(e^(e^10)) = 2^(e^(e^10) / ln 2)."""
+    import mpmath
+    with mpmath.workdps(30):
+        power = mpmath.exp(mpmath.exp(10)) / mpmath.log(2)
+        assert mpmath.nstr(power, 6) == "1.35433e+9566"
+    body = 'check = "relation"\nlhs = "exp(exp(exp(10)))"\nrhs = "0"\n'
+    results = {k: r.outcome for k, r in check_claims(claims_text("", {"true": (body + 'op = ">"',), "wrong": (body + 'op = "<"',)})).items()}
+    assert (results["true"].status, results["true"].evidence) == ("verified", "certified"), results["true"].message
+    assert "≈ 2^(1.35433e+9566)" in results["true"].message and len(results["true"].message) < 400
+    assert_refuted(results["wrong"], ["claimed exp(exp(exp(10))) < 0", "2^(1.35433e+9566)"])
+    assert len(results["wrong"].message) < 400

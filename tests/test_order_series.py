@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 import sympy
 
+from conftest import claims_text
 from verify.engines import series
 
 MODELS = """
@@ -423,3 +424,40 @@ def test_generic_closed_forms_are_checked_with_other_symbols_and_step_counts_tha
         assert outcome[name].status == "error" and "must be a whole number of steps >= 0" in outcome[name].message, outcome[name].message
     assert outcome["order"].status == "verified" and outcome["order"].evidence == "symbolic", outcome["order"].message
     assert_refuted(outcome["order-flipped"], ["-exp(-1)/4"])
+
+
+def test_a_global_order_from_the_series_of_a_rough_right_hand_side_is_an_error_and_order_inputs_are_checked(check_claims):
+    """Review of 2026-12-05 (8th session): rk4 on y' = sqrt(t) has the defect -h^5/(3072 t^(7/2)), unbounded at t = 0,
+    and converges with order 3/2 from there (Simpson's rule on sqrt); "order 4" was verified, symbolic.  A global
+    order from the series of a right-hand side that is not smooth everywhere is now an error (the local order is
+    still proved, and with steps the observed runs decide on their interval).  An observed order needs t_end (it
+    was [t0, 1] unannounced), a tolerance in (0, 1) and an order in (0, 20]."""
+    import mpmath
+    with mpmath.workdps(30):  # the observed order 1.5: Simpson's rule on sqrt over [0, 1], errors at N and 2N
+        def error(n):
+            h = mpmath.mpf(1) / n
+            total = sum(h / 6 * (mpmath.sqrt(k * h) + 4 * mpmath.sqrt(k * h + h / 2) + mpmath.sqrt(k * h + h)) for k in range(n))
+            return abs(total - mpmath.mpf(2) / 3)
+        assert abs(mpmath.log(error(64) / error(128), 2) - 1.5) < 0.01
+    t = sympy.Symbol("t", positive=True)  # Simpson's step minus the integral: h^5/2880 times the 4th derivative, on sqrt
+    assert sympy.simplify(sympy.diff(sympy.sqrt(t), t, 4) / 2880 + 1 / (3072 * t ** sympy.Rational(7, 2))) == 0
+    models = ('[model.root]\nstates = ["y"]\nrhs = { y = "sqrt(t)" }\nsolution = { y = "y0 + 2*t**(3/2)/3" }\n'
+              '[model.decay]\nstates = ["y"]\nrhs = { y = "-y" }\nsolution = { y = "y0*exp(-t)" }\n')
+    series_body = 'check = "order"\nmodel = "root"\nmethod = "rk4"\nproof = "series"\n'
+    observed = 'check = "order"\nmodel = "decay"\nmethod = "euler"\ninitial = { y = 1 }\nsteps = [10, 20, 40, 80]\n'
+    results = {k: r.outcome for k, r in check_claims(claims_text(models, {
+        "global": (series_body + "order = 4",),
+        "local": (series_body + "order = 5\nlocal = true",),
+        "no-t-end": (observed + "order = 1",),
+        "tolerance-0": (observed + "t_end = 1\norder = 1\ntolerance = 0",),
+        "tolerance-100": (observed + "t_end = 1\norder = 1\ntolerance = 100",),
+        "order-huge": (observed + "t_end = 1\norder = 1e300",),
+        "backward": (observed + "t_end = -1\norder = 1",),
+    })).items()}
+    assert results["global"].status == "error" and "sqrt(t) is not smooth everywhere" in results["global"].message
+    assert (results["local"].status, results["local"].evidence) == ("verified", "symbolic"), results["local"].message
+    assert "-1/(3072*t**(7/2))" in results["local"].message
+    for key, fragment in (("no-t-end", "an observed order needs 't_end'"), ("tolerance-0", "tolerance must be a number in (0, 1), got 0"),
+                          ("tolerance-100", "tolerance must be a number in (0, 1), got 100"), ("order-huge", "order must be a number in (0, 20]"),
+                          ("backward", "t_end = -1 must be after the initial time 0")):
+        assert results[key].status == "error" and fragment in results[key].message, results[key].message

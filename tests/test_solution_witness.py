@@ -123,9 +123,28 @@ def test_a_solution_valid_only_on_the_start_s_side_of_a_kink_is_an_error_not_ref
     body = 'check = "solution"\nmodel = "{}"\ninitial = {{ y = 1 }}\n'
     results = {k: r.outcome for k, r in check_claims(claims_text(models, {
         "kink": (body.format("root"),), "wrong": (body.format("root_wrong"),), "blowup": (body.format("blowup"),)})).items()}
-    assert results["kink"].status == "error" and "is 0 at t = 0 and near it but not on the whole line" in results["kink"].message
+    assert results["kink"].status == "error" and "is 0 at t = 0 and just after it but not on the whole line" in results["kink"].message
     assert results["wrong"].status == "refuted", results["wrong"].message
     assert (results["blowup"].status, results["blowup"].evidence) == ("verified", "symbolic")
+
+
+def test_a_solution_valid_from_the_start_forward_only_is_an_error_not_refuted(check_claims):
+    """Review of 2026-12-05 (8th session): y0 + t^2/2 solves y' = |t| (and y' = max(t, 0), y' = sqrt(t^2)) for t >= 0,
+    from the start forward, and was refuted at t = -5/4: the residual t - |t| is 0 at t = 0 and just after it, and
+    which part of the line the claim means is not decided (the message names a point where it is not 0).  One that
+    is not 0 just after the start is still refuted."""
+    t = sympy.Symbol("t", nonnegative=True)
+    assert sympy.diff(t**2 / 2, t) - abs(t) == 0 and sympy.diff(t**2 / 2, t) - sympy.Max(t, 0) == 0
+    models = "".join(f'[model.{name}]\nstates = ["y"]\nrhs = {{ y = "{rhs}" }}\nsolution = {{ y = "{solution}" }}\n' for name, rhs, solution in (
+        ("abs", "abs(t)", "y0 + t**2/2"), ("max", "max(t, 0)", "y0 + t**2/2"), ("root", "sqrt(t**2)", "y0 + t**2/2"),
+        ("backward", "abs(t)", "y0 - t**2/2")))
+    body = 'check = "solution"\nmodel = "{}"\n'
+    results = {k: r.outcome for k, r in check_claims(claims_text(models, {k: (body.format(k),) for k in ("abs", "max", "root", "backward")})).items()}
+    for name, kink in (("abs", "abs"), ("max", "max"), ("root", "abs")):
+        assert results[name].status == "error", results[name].message
+        assert f"is 0 at t = 0 and just after it but not on the whole line (which is" in results[name].message
+        assert f"a kink of {kink} lies between" in results[name].message
+    assert_refuted(results["backward"], ["computed dy/dt - rhs_y = -t - Abs(t)"])
 
 
 def test_solve_ivp_options_that_make_the_allowed_error_negative_or_that_scipy_changes_are_refused(check_claims):
@@ -141,3 +160,12 @@ def test_solve_ivp_options_that_make_the_allowed_error_negative_or_that_scipy_ch
     results = {k: r.outcome for k, r in check_claims(claims_text(MODELS, {k: (v,) for k, v in texts.items()})).items()}
     for name, (_, message) in cases.items():
         assert results[name].status == "error" and message in results[name].message, (name, results[name].message)
+
+
+def test_solve_ivp_with_t_end_at_the_start_is_a_load_error(check_claims):
+    """Review of 2026-12-05 (8th session): t_end = t0 with t_eval = [t0] was an internal error (IndexError)."""
+    results = check_claims(COOLING + '\n[[claim]]\nid = "flat"\nstatement = "x"\ncheck = "solve_ivp"\nmodel = "cooling"\n'
+                           'initial = { y = 1 }\nt_end = 0\nt_eval = [0]\n')
+    outcome = results["flat"].outcome
+    assert outcome.status == "error" and "t_end = 0 must be after the initial time 0" in outcome.message
+    assert "internal error" not in outcome.message

@@ -786,7 +786,7 @@ def test_a_relation_over_the_real_line_typesets_each_inequality_it_decided_with_
     root = mpmath.findroot(lambda x: x**3 + 4 * x**2 + 12 * x + 24, -2.8)
     latex = bundled_explain(run_cli, "stability/rk4-exactly-when-2.785", "--latex")
     assert_parses(latex)
-    shown = re.search(r"- \\frac\{557\}\{200\} \\text\{ is the boundary \} .* \\approx (-[0-9.]+) \\text\{ rounded to 3 decimals\}", latex)
+    shown = re.search(r"- \\frac\{557\}\{200\} \\text\{ is the boundary \} .* \\approx (-[0-9.]+) \\text\{ printed to 3 decimals\}", latex)
     assert shown and abs(float(shown.group(1)) - float(root)) < 1e-6 and round(float(shown.group(1)), 3) == -2.785
 
 

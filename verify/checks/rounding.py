@@ -57,7 +57,7 @@ def _rule(mode: str) -> str:
     return "truncation" if mode == TRUNCATE else f"round-{mode}"
 
 
-def _rules(modes) -> str:
+def rules_text(modes) -> str:
     names = [_rule(m) for m in modes]
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
@@ -171,7 +171,7 @@ class RoundingAudit:
         if not common and all(TRUNCATE in v.modes for v in self.values):
             common = [TRUNCATE]
         if not common:
-            by_rule = "; ".join(f"{v.label} only by {_rules(v.modes)}" for v in self.values[:MAX_LISTED] if len(v.modes) < len(MODES))
+            by_rule = "; ".join(f"{v.label} only by {rules_text(v.modes)}" for v in self.values[:MAX_LISTED] if len(v.modes) < len(MODES))
             failures.append(f"no single rule prints every value at {d} decimals ({by_rule}); name the rule with rounding = \"...\", "
                             "or allow each value its own with rounding = \"any\"")
             return successes, failures
@@ -179,7 +179,7 @@ class RoundingAudit:
             successes += [self._reproduced(v, v.modes, common) for v in self.values]
         else:
             shown = [self._reproduced(v, v.modes, common) for v in self.values if v.tie or v.exact is None or v.exact != v.claimed][:MAX_LISTED]
-            successes.append(f"{len(self.values)} values at {d} decimals, every one reproduced by {_rules(common)}")
+            successes.append(f"{len(self.values)} values at {d} decimals, every one reproduced by {rules_text(common)}")
             successes += shown[:2]
         return successes, failures
 

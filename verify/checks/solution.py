@@ -78,25 +78,33 @@ def evaluate(claim: Claim, context: Context = DEFAULT_CONTEXT) -> Outcome:
     return Outcome("verified", "symbolic", f"the stated solution satisfies {', '.join(s + chr(39) for s in model.states)}{constraints} and the initial data (sympy)", computed, derivation)
 
 
-KINKS = (sympy.Abs, sympy.sign, sympy.Piecewise, sympy.Max, sympy.Min)  # where a closed form can stop solving the equation
-NEAR_START = (sympy.Integer(0), sympy.Rational(1, 1000), sympy.Rational(-1, 1000))
+KINKS = {sympy.Abs: "abs", sympy.sign: "sign", sympy.Piecewise: "Piecewise", sympy.Max: "max", sympy.Min: "min"}  # where a
+# closed form can stop solving the equation
+NEAR_START = (sympy.Integer(0), sympy.Rational(1, 1000))  # the start and just after it: an initial value problem runs forward
 
 
 def _only_on_part_of_the_line(residual: sympy.Expr) -> None:
-    """CheckError when a residual in t alone with abs (or sign, max, min) in it is exactly 0 at t = 0 and +-1/1000 but
-    not everywhere: (t/2 + 1)^2 solves y' = sqrt(y) = |t/2 + 1| for t >= -2, the interval of the start, and was
-    refuted at t = -3 (review of 2026-12-05), while 1/(1 - t) for y' = y^2, valid for t < 1 only, is verified (its
-    residual is 0 as a function).  The solution kind decides the equation on the whole line; on which part a claim
-    means it is not decided here."""
+    """CheckError when a residual in t alone with abs (or sign, max, min, Piecewise) in it is exactly 0 at t = 0 and
+    just after it but not everywhere: (t/2 + 1)^2 solves y' = sqrt(y) = |t/2 + 1| for t >= -2, the interval of the
+    start, and was refuted at t = -3; y0 + t^2/2 solves y' = |t| for t >= 0 and was refuted at t = -5/4 (reviews of
+    2026-12-05), while 1/(1 - t) for y' = y^2, valid for t < 1 only, is verified (its residual is 0 as a function).
+    The solution kind decides the equation on the whole line; on which part a claim means it is not decided here,
+    and the message names a point where the residual is not 0."""
     t = symbol(TIME)
-    if residual.free_symbols != {t} or not residual.has(*KINKS):
+    kinks = sorted({name for kind, name in KINKS.items() if residual.has(kind)})
+    if residual.free_symbols != {t} or not kinks:
         return
     for point in NEAR_START:
         value = residual.xreplace({t: point})
         if not (value.is_Rational and value == 0) and not is_zero(value):
             return
-    raise CheckError(f"the residual {sympy.simplify(residual)} is 0 at t = 0 and near it but not on the whole line: the formula solves "
-                     "the equation only on part of it (behind a kink of abs), and which part the claim means is not decided here")
+    try:
+        elsewhere = f" ({_witness(residual)})"
+    except CheckError:
+        elsewhere = ""
+    raise CheckError(f"the residual {sympy.simplify(residual)} is 0 at t = 0 and just after it but not on the whole line{elsewhere}: the "
+                     f"formula solves the equation only on part of it (a kink of {' and '.join(kinks)} lies between), and which part "
+                     "the claim means is not decided here")
 
 
 def _witness(residual: sympy.Expr) -> str:

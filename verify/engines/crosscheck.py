@@ -274,11 +274,40 @@ def close(a, b) -> bool:
         return abs(a - b) <= max(abs(a), abs(b), mpmath.mpf(1)) * mpmath.mpf(10) ** (-AGREEMENT_DIGITS)
 
 
+HUGE_EXPONENT_BITS = 10**6  # beyond 2^(10^6) a value is shown by its power of 2: its decimal digits cost minutes
+
+
+def _huge(value) -> str | None:
+    """A real mpf beyond 2^(+-HUGE_EXPONENT_BITS), as sign 2^(exponent): exp(exp(exp(10))) has a binary exponent of
+    9,566 digits, and writing it in decimal took mpmath 100 s and made a 28,000-character message (review of
+    2026-12-05); None for any other value."""
+    if not isinstance(value, mpmath.mpf) or not mpmath.isfinite(value) or not value:
+        return None
+    sign, mantissa, exponent, bit_count = value._mpf_
+    power = exponent + bit_count
+    if abs(power) <= HUGE_EXPONENT_BITS:
+        return None
+    with mpmath.workdps(15):
+        return f"{'-' if sign else ''}2^({mpmath.nstr(mpmath.mpf(power), 6)})"
+
+
 def show(value, digits: int = 35) -> str:
     """An mpmath value with ``digits`` significant digits (35 by default: enough to see a disagreement at digit
-    30), its exponent kept (1.284e+30, never a cut-off string of digits)."""
+    30), its exponent kept (1.284e+30, never a cut-off string of digits); a huge one by its power of 2 (_huge)."""
+    huge = _huge(value)
+    if huge is not None:
+        return huge
     with mpmath.workdps(DIGITS):
         return mpmath.nstr(value, digits)
+
+
+def _interval_text(value) -> str:
+    """mpmath.iv's text of an interval, or [low, high] by powers of 2 when an end is huge (_huge)."""
+    if isinstance(value, mpmath.iv.mpf):
+        ends = [mpmath.mpf(end) for end in value._mpi_]
+        if any(_huge(end) is not None for end in ends):
+            return "[" + ", ".join(_huge(end) or mpmath.nstr(end, 6) for end in ends) + "]"
+    return mpmath.iv.nstr(value, 17)
 
 
 def _interval_ends(function, bits: int):
@@ -327,6 +356,8 @@ def shown_value(expression: sympy.Expr, digits: int = 21, max_bits: int = 4096) 
                         bits *= 2
                         continue
                     middle = (low + high) / 2
+                    if _huge(low) is not None and _huge(high) == _huge(low):  # shown by its power of 2 only: more bits add nothing
+                        return show(middle, digits)
                     if high - low <= abs(middle) * mpmath.mpf(10) ** -(digits + 2) or high == low:
                         return show(middle, digits)
                     last = (low, high)
@@ -406,7 +437,7 @@ def _iv_sign_function(expression, variables, max_bits):
         mpmath.iv.prec = bits  # the interval context has no workprec manager
         try:
             value = function([mpmath.iv.mpf(int(v.p)) / int(v.q) for v in values])
-            text = mpmath.iv.nstr(value, 17)
+            text = _interval_text(value)
         except mpmath.libmp.ComplexResult as exc:  # sqrt or log of an interval reaching below 0
             raise CrossCheckUnavailable(f"not a real number in interval arithmetic ({exc})") from None
         finally:

@@ -185,28 +185,30 @@ def difference_point(claimed: sympy.Set, truth: sympy.Set):
     return None
 
 
-def snap_to_digits(claimed: sympy.Set, truth: sympy.Set, places: int) -> tuple[sympy.Set, list[Line]]:
+def snap_to_digits(claimed: sympy.Set, truth: sympy.Set, places: int) -> tuple[sympy.Set, list[Line], dict]:
     """Replace each rational boundary of ``claimed`` that is not a boundary of ``truth`` by the boundary of
-    ``truth`` that rounds to it at ``places`` decimals (either rounding rule), when there is exactly one."""
-    half = sympy.Rational(1, 2 * 10**places)
+    ``truth`` that prints to it at ``places`` decimals under some rule (rounded or truncated: within one unit of the
+    last decimal), when there is exactly one.  Returns the new set, a note per boundary replaced and the
+    replacements (printed end -> exact boundary): whether one rule prints them all is the caller's audit."""
+    unit = sympy.Rational(1, 10**places)
     true_ends = boundaries(truth)
     notes, replaced = [], {}
     for end in boundaries(claimed):
         if not end.is_Rational or any(compare(end, t) == 0 for t in true_ends):
             continue
-        near = [t for t in true_ends if compare(t, end - half) >= 0 and compare(t, end + half) <= 0]
-        if len(near) > 1:  # two boundaries print to it (ties at the last digit): which is meant is not decided
-            raise CheckError(f"the printed boundary {end} is within half a unit of the last decimal of more than one exact boundary "
+        near = [t for t in true_ends if compare(t, end - unit) > 0 and compare(t, end + unit) < 0]
+        if len(near) > 1:  # two boundaries print to it: which is meant is not decided
+            raise CheckError(f"the printed boundary {end} is within a unit of the last decimal of more than one exact boundary "
                              f"({', '.join(map(str, near))}): cannot tell which it stands for")
         if len(near) == 1:
             replaced[end] = near[0]
             shown = sympy.N(near[0], places + 4)  # for the message only
-            notes.append(Line(f"{end} is the boundary {near[0]} ≈ {shown} rounded to {places} decimals",
-                              terms=[end, "is the boundary", near[0], "≈", shown, f"rounded to {places} decimals"]))
+            notes.append(Line(f"{end} is the boundary {near[0]} ≈ {shown} printed to {places} decimals",
+                              terms=[end, "is the boundary", near[0], "≈", shown, f"printed to {places} decimals"]))
     if not replaced:
-        return claimed, notes
+        return claimed, notes, replaced
     rebuilt = [sympy.Interval(replaced.get(p.start, p.start), replaced.get(p.end, p.end), p.left_open, p.right_open) for p in pieces(claimed)]
-    return sympy.Union(*rebuilt) if rebuilt else sympy.S.EmptySet, notes
+    return (sympy.Union(*rebuilt) if rebuilt else sympy.S.EmptySet), notes, replaced
 
 
 def polynomial_set(expression: sympy.Expr, op: str, variable: sympy.Symbol):

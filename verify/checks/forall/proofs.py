@@ -12,6 +12,7 @@ from verify.engines.methods import SymbolicSystem
 from verify.input.model import TIME, symbol
 from verify.engines import realsets
 from verify.checks import kit
+from verify.checks import rounding
 from verify.checks import sign as sign_check
 from verify.checks.common import CheckError, Formula, Line, Outcome, listed, short_text
 from verify.checks.comparisons import OPERATORS
@@ -25,6 +26,33 @@ class ClosedForm:
 
     def __init__(self, values: dict):
         self.values = values
+
+
+def _one_printing_rule(replaced: dict, places: int, rule: str | None = None):
+    """The audit of exactly_when's printed ends (printed end -> exact boundary, realsets.snap_to_digits): one rule
+    (round-half-even, round-half-up or truncation, verify.checks.rounding) must print every boundary to its end, as
+    in a run's table (or the claim's ``rounding``: that rule, or "any" rule per boundary).  Returns a note naming the rules that do (a list, empty when nothing was replaced), or the
+    failure as text: -1.3 and 1.2 for the boundaries -5/4 and 5/4 are each some rounding of a tie, but no one rule
+    prints both (review of 2026-12-05).  CheckError when an enclosure of an irrational boundary does not decide."""
+    if not replaced:
+        return []
+    audit = rounding.RoundingAudit(places, rule)
+    for end, boundary in replaced.items():
+        if boundary.is_Rational:
+            audit.add(f"the boundary {boundary}", boundary, end)
+        else:
+            low, high = realsets.enclosure(boundary, 256)
+            audit.add(f"the boundary {boundary}", (low, high, f"[{sympy.N(boundary, 20)} ± 1e-70]"), end)
+    if audit.undecided():
+        raise CheckError(f"cannot decide how the boundaries {', '.join(map(str, replaced.values()))} print to {places} decimals "
+                         "(an enclosure at 256 bits still straddles a rounding boundary)")
+    _, failures = audit.findings()
+    if failures:
+        return "; ".join(failures)
+    if rule == "any":
+        return ["each boundary is printed by some rule (rounding = \"any\")"]
+    common = [mode for mode in ((rule,) if rule else rounding.MODES) if all(mode in v.modes for v in audit.values)]
+    return [f"one rule prints every boundary: {rounding.rules_text(common)}"]
 
 
 def prove_run(claim, spec, over):
@@ -240,8 +268,18 @@ def _compare_sets(claim, spec, domain, holds_on, what, over, stated=None):
         condition = f"{claim.table['exactly_when']}"
         notes = []
         if spec.digits is not None:
-            wanted, notes = realsets.snap_to_digits(wanted, holds_on, spec.digits)
+            as_written = wanted
+            wanted, notes, replaced = realsets.snap_to_digits(wanted, holds_on, spec.digits)
             derivation += notes
+            printing = _one_printing_rule(replaced, spec.digits, spec.rounding)
+            if isinstance(printing, str):
+                point = realsets.difference_point(as_written, holds_on)  # the ends read exactly: where claim and truth differ
+                inside = point is not None and realsets.contains(holds_on, point)
+                at = "" if point is None else (f"; read exactly, e.g. at {domain.name} = {point} it {'holds' if inside else 'fails'} "
+                                               f"although the claim says it {'fails' if inside else 'holds'}")
+                return Outcome("refuted", "symbolic", f"claimed {what} exactly when {condition}, its ends read to {spec.digits} decimals; "
+                               f"computed: it holds on {holds_on}, and {printing}{at}", computed, derivation)
+            notes = notes + printing
         point = realsets.difference_point(wanted, holds_on)
         digits_note = f" ({'; '.join(notes)})" if notes else ""
         if point is None:

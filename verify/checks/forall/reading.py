@@ -22,7 +22,7 @@ from verify.checks.forall.domains import DEFAULT_SAMPLES, DomainsAndLets, first_
 
 KEYS = {
     "domains", "samples", "method", "options", "initial", "steps", "holds", "holds_relations",
-    "lhs", "op", "rhs", "expr", "sign", "exactly_when", "let", "assume", "digits",
+    "lhs", "op", "rhs", "expr", "sign", "exactly_when", "let", "assume", "digits", "rounding",
 }
 
 
@@ -40,6 +40,7 @@ class ForallSpec:
     sign: str = ""
     exactly_when: list | None = None  # [(lhs, op, rhs), ...] in the domain symbols, all of which must hold
     digits: int | None = None  # exactly_when's boundaries are printed to this many decimals
+    rounding: str | None = None  # by this rule (verify.checks.rounding; None: one rule prints them all)
     lets: dict = field(default_factory=dict)  # Symbol -> its expression in the domain symbols
     assume: list = field(default_factory=list)  # [(lhs, op, rhs), ...]: instances outside are skipped
 
@@ -93,6 +94,9 @@ def prepare(claim: Claim) -> ForallSpec:
         if spec.get("exactly_when") is None or not isinstance(digits, int) or isinstance(digits, bool) or not 0 <= digits <= 100:
             raise LoadError("in a forall claim, digits (an integer from 0 to 100) says to how many decimals exactly_when's boundaries are printed")
         spec["digits"] = digits
+        spec["rounding"] = run_check.rounding_rule(table, digits)
+    elif "rounding" in table:
+        raise LoadError("'rounding' goes with 'digits' (the number of decimals exactly_when's boundaries are printed to)")
     assume = table.get("assume", [])
     if not isinstance(assume, list):
         raise LoadError("'assume' must be a list of conditions such as \"1 - gamma*h*J > 0\"")

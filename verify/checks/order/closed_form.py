@@ -49,7 +49,9 @@ def prepare(claim: Claim) -> ClosedFormOrder:
     if set(model.variables) - set(model.solution):
         raise LoadError("a closed-form global error needs the model's solution for every variable")
     t0, y0 = initial_values(claim, read=lambda claim, value, key: claim.value(value, key))
-    t_end = claim.value(table.get("t_end", 1), "t_end")
+    if "t_end" not in table:
+        raise LoadError("a closed-form global error needs 't_end', the time the error is measured at")
+    t_end = claim.value(table["t_end"], "t_end")
     for value in [*y0, t0, t_end]:
         if value.free_symbols - set(claim.symbols.values()) or not (value.is_real is not False):
             raise LoadError("initial values and t_end must be numbers or declared symbols")

@@ -28,7 +28,7 @@ from verify.engines import rational
 from verify.input.load import Claim, LoadError
 from verify.engines.methods import ExactSystem, SymbolicSystem, run
 from verify.input.model import TIME, initial_name, symbol
-from verify.checks.common import CheckError, Context, DEFAULT_CONTEXT, Outcome
+from verify.checks.common import CheckError, Context, DEFAULT_CONTEXT, Outcome, short_text
 from verify.checks.kit import (KeptRuns, initial_values, method_and_options, parameter_substitutions, read_rational, solution_start_problem,
                                validated)
 from verify.checks.run import solution_expressions
@@ -61,9 +61,11 @@ def prepare(claim: Claim) -> OrderSpec:
     method, options = method_and_options(claim, "order")
     step = table.get("step", "H" if "H" in method.required_options else "h")  # the macro step of multirate methods
     t0, y0 = initial_values(claim)
-    t_end = read_rational(claim, table.get("t_end", 1), "t_end")
+    if "t_end" not in table:  # no silent default interval (review of 2026-12-05: [t0, 1] was taken unannounced)
+        raise LoadError("an observed order needs 't_end', the time the errors are measured at")
+    t_end = read_rational(claim, table["t_end"], "t_end")
     if t_end <= t0:
-        raise LoadError("t_end must be after the initial time")
+        raise LoadError(f"t_end = {t_end} must be after the initial time {t0} (runs go forward in time)")
     steps = table.get("steps")
     if not (isinstance(steps, list) and len(steps) >= 2 and all(isinstance(n, int) and 1 <= n <= 100_000 for n in steps) and steps == sorted(set(steps))):
         raise LoadError("steps must be an increasing list of at least two step counts (1 to 100000)")
@@ -90,9 +92,16 @@ def prepare(claim: Claim) -> OrderSpec:
     local = table.get("local", False)
     if not isinstance(local, bool) or (local and reference_steps is not None):
         raise LoadError("local must be true or false, and a local order needs the model's solution")
-    return OrderSpec(method, options, step, t0, y0, t_end, steps, read_rational(claim, table["order"], "order"),
-                     read_rational(claim, table.get("tolerance", DEFAULT_TOLERANCE), "tolerance"), reference_steps, components, local,
-                     richardson)
+    order = read_rational(claim, table["order"], "order")
+    if not 0 < order <= MAX_OBSERVED_ORDER:
+        raise LoadError(f"order must be a number in (0, {MAX_OBSERVED_ORDER}], got {short_text(order)}")
+    tolerance = read_rational(claim, table.get("tolerance", DEFAULT_TOLERANCE), "tolerance")
+    if not 0 < tolerance < 1:  # 0 decides nothing; order 50 +- 100 was "verified" for Euler (review of 2026-12-05)
+        raise LoadError(f"tolerance must be a number in (0, 1), got {short_text(tolerance)}")
+    return OrderSpec(method, options, step, t0, y0, t_end, steps, order, tolerance, reference_steps, components, local, richardson)
+
+
+MAX_OBSERVED_ORDER = 20
 
 
 

@@ -261,9 +261,29 @@ def _orders(claim: Claim, spec: SeriesOrder, found: dict, terms: int) -> tuple:
     return {name: differential[name] if name in model.states else min(p_x, power[name]) for name in spec.components}, p_x
 
 
+def _not_smooth(claim: Claim) -> str | None:
+    """A part of the model's right-hand side (or constraints) that is not smooth everywhere: abs, sign, min, max,
+    Piecewise, floor, a fractional power or a log; None when there is none (polynomials, rational functions, exp,
+    sin, cos)."""
+    model = claim.model
+    kinds = (sympy.Abs, sympy.sign, sympy.Min, sympy.Max, sympy.Piecewise, sympy.floor, sympy.ceiling, sympy.log)
+    for text in [*model.rhs.values(), *model.constraints]:
+        expression = claim.substitute(text)
+        for part in sympy.preorder_traversal(expression):
+            if isinstance(part, kinds) or (isinstance(part, sympy.Pow) and not part.exp.is_integer):
+                return str(part)
+    return None
+
+
 def evaluate(claim: Claim, context: Context = DEFAULT_CONTEXT) -> Outcome:
     spec: SeriesOrder = claim.spec
     model = claim.model
+    rough = _not_smooth(claim) if not spec.local and spec.observed is None else None
+    if rough is not None:  # rk4 on y' = sqrt(t): defect -h^5/(3072 t^(7/2)), order 1.5 from t = 0 (review of 2026-12-05)
+        raise CheckError(f"the defect series holds where the right-hand side is smooth, and {rough} is not smooth everywhere: a global "
+                         "order from it needs the solution to stay away from where it is not (its leading coefficient may be unbounded "
+                         "there); give 'initial', 't_end' and 'steps' to measure the order on an interval too, or claim the local order "
+                         "(local = true)")
     claimed_power = spec.order if spec.local else spec.order + 1
     terms = claimed_power + 2
     dae_global = bool(model.algebraic) and not spec.local
