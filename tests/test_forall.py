@@ -592,6 +592,27 @@ def test_an_instance_too_large_for_exact_values_is_decided_in_balls(check_claims
     assert outcomes["wrong"].evidence == "certified"
 
 
+def test_the_replay_of_a_counterexample_in_an_exponent_is_a_claim_that_loads(check_claims):
+    """A counterexample at m = 10002 of (1 - 1/m)^m < 0.36784 said "replay as a relation claim with parameters =
+    {m = "10002"}", and that claim did not load (a parameter may not be an exponent).  An integer parameter may now
+    be one, its power written exactly up to 4,000,000 bits; an instance decided in balls offers no replay."""
+    from fractions import Fraction
+    assert (1 - Fraction(1, 10002)) ** 10002 > Fraction(36784, 100000)
+    claim = 'check = "{}"\nlhs = "(1 - 1/m)**m"\nop = "<"\nrhs = "0.36784"\n'
+    results = {k: r.outcome for k, r in check_claims(claims_text("", {
+        "forall": (claim.format("forall") + 'domains = { m = "integer >= 2" }',),
+        "replay": (claim.format("relation") + 'parameters = { m = "10002" }',),
+        "too-large": (claim.format("relation") + 'parameters = { m = "1000000000" }',),
+        "tower": ('check = "forall"\ndomains = { N = "integer >= 1" }\nlhs = "(1 + 1/N)**(N**3)"\nop = "<"\nrhs = "10**100"',),
+    })).items()}
+    assert_refuted(results["forall"], ['counterexample m = 10002: ', '(replay as a relation claim with parameters = {m = "10002"})'])
+    assert_refuted(results["replay"], ["claimed (1 - 1/m)**m < 0.36784, but lhs = 0.367861050111 (exact rational"])
+    assert results["replay"].evidence == "exact"
+    assert results["too-large"].status == "error" and "is an exact rational of about" in results["too-large"].message
+    assert_refuted(results["tower"], ["lies in"])
+    assert "replay" not in results["tower"].message
+
+
 def test_a_log_of_zero_or_an_even_root_of_a_negative_number_is_an_error_not_a_counterexample(check_claims):
     """Review of 2026-12-05: log(abs(x - 1/7)) < 100 on (0, 1) holds wherever it is defined (at most log(6/7)) and
     was refuted "at x = 1/7", where it is log 0; sqrt(x) >= 0 over the reals was refuted at x = -1, where sqrt(x) is

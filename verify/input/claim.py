@@ -47,22 +47,28 @@ class Claim:
 
     def parse(self, text, extra_names=None, extra_calls=None) -> sympy.Expr:
         from verify.input import expr as expressions
+        from verify.input.model import symbol
 
         names = self.names()
         names.update(extra_names or {})
         calls = self.model.calls() if self.model else {}
         calls.update(extra_calls or {})
-        return expressions.parse(text, names, calls, frozenset(self.symbols.values()))
+        # a parameter with an integer value may be an exponent too ((1 - 1/m)**m with m = 10002: the replay of a forall
+        # counterexample); its value goes in through bounded_substitution, which refuses a power too large to write
+        integers = {symbol(p) for p, v in self.parameters.items() if getattr(v, "is_Integer", False)}
+        return expressions.parse(text, names, calls, frozenset(self.symbols.values()) | integers)
 
     def substitute(self, expression: sympy.Expr) -> sympy.Expr:
         """Put the parameter values (model defaults, overridden by the claim) into ``expression``."""
         from verify.input.model import symbol
 
+        from verify.input import expr as expressions
+
         values = {symbol(p): v for p, v in self.parameters.items()}
         if not values:
             return expression
         if all(getattr(v, "is_number", False) for v in values.values()):  # numbers replace the symbols at once
-            return expression.xreplace(values)
+            return expressions.bounded_substitution(expression, values)
         return expression.subs(values)
 
     def value(self, text, key: str, extra_names=None, extra_calls=None) -> sympy.Expr:

@@ -13,6 +13,7 @@ chains exhaust the recursion limit, ``(v**64)**64`` hides a huge degree.
 from __future__ import annotations
 
 import ast
+import math
 import keyword
 import re
 from decimal import Decimal
@@ -121,6 +122,23 @@ def _check_decimal(value: Decimal) -> None:
     if abs(exponent) > MAX_DECIMAL_EXPONENT:
         size = "small" if exponent < 0 and len(digits) + exponent <= 0 else "large"
         raise ExprError(f"decimal {value} too {size} to read exactly (exponent limit {MAX_DECIMAL_EXPONENT})")
+
+
+MAX_SUBSTITUTED_POWER_BITS = 4_000_000  # bits of b**n once an integer is put in for n (a claim's parameter, a forall instance)
+
+
+def bounded_substitution(expression: sympy.Expr, values: dict, max_bits: int = MAX_SUBSTITUTED_POWER_BITS) -> sympy.Expr:
+    """``expression`` with ``values`` substituted, after checking that no power with a symbolic exponent becomes an
+    exact rational of more than ``max_bits`` bits there ((1 - 1/N)**N at N = 10^30 would be built in full: a claim's
+    preparation ran into the time limit, review of 2026-12-05); ExprError naming the power otherwise."""
+    powers = sorted((p for p in expression.atoms(sympy.Pow) if p.exp.free_symbols), key=sympy.count_ops)  # inner ones first:
+    for power in powers:  # 3**((1 - 1/N)**N) must not build (1 - 1/N)**N to look at its own exponent
+        exponent, base = power.exp.xreplace(values), power.base.xreplace(values)
+        if exponent.is_Integer and base.is_Rational and abs(base) != 1 and base != 0:
+            bits = abs(int(exponent)) * (math.log2(abs(int(base.p))) + math.log2(int(base.q)))  # of p^e and q^e: 2^-N is N bits
+            if bits > max_bits:
+                raise ExprError(f"{power} is an exact rational of about {bits:.3g} bits there (more than {max_bits:,})")
+    return expression.xreplace(values)
 
 
 def parse(

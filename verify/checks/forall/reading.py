@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 
 import sympy
 
+from verify.input import expr as expressions
 from verify.input.load import Claim, LoadError
 from verify.input.model import TIME, symbol
 from verify.checks import kit
@@ -172,19 +173,13 @@ def _symbolic_option(claim, method, name, value, domains):
 
 
 def bounded_substitution(expression, values):
-    """``expression`` with ``values`` substituted, after checking that no power with a symbolic exponent becomes an
-    exact rational of more than MAX_EXACT_BITS bits there: (1 - 1/N)**N at N = 10^30 would be built in full (the
-    claim's preparation ran into the time limit; review of 2026-12-05)."""
-    powers = sorted((p for p in expression.atoms(sympy.Pow) if p.exp.free_symbols), key=sympy.count_ops)  # inner ones first:
-    for power in powers:  # 3**((1 - 1/N)**N) must not build (1 - 1/N)**N to look at its own exponent
-        exponent, base = power.exp.xreplace(values), power.base.xreplace(values)
-        if exponent.is_Integer and base.is_Rational and abs(base) != 1 and base != 0:
-            bits = abs(int(exponent)) * (math.log2(abs(int(base.p))) + math.log2(int(base.q)))  # of p^e and q^e: 2^-N is N bits
-            if bits > MAX_EXACT_BITS:
-                at = ", ".join(f"{k} = {v}" for k, v in values.items())
-                raise CheckError(f"at {at}, {power} is an exact rational of about {bits:.3g} bits (more than {MAX_EXACT_BITS:,}): "
-                                 "narrow the domains")
-    return expression.xreplace(values)
+    """``expression`` with ``values`` substituted (verify.input.expr.bounded_substitution): CheckError when a power
+    with a symbolic exponent would be an exact rational of more than MAX_EXACT_BITS bits there."""
+    try:
+        return expressions.bounded_substitution(expression, values, MAX_EXACT_BITS)
+    except expressions.ExprError as exc:
+        at = ", ".join(f"{k} = {v}" for k, v in values.items())
+        raise CheckError(f"at {at}, {exc}: narrow the domains") from None
 
 
 def substitute_deep(value, values):

@@ -30,7 +30,9 @@ def counterexample(values, outcome, form):
     at = ", ".join(f"{k} = {v}" for k, v in values.items())
     pairs = ", ".join(f'{k} = "{v}"' for k, v in values.items())
     replay = f"a run claim with cases = [{{{pairs}}}]" if form == "run" else f"a {form} claim with parameters = {{{pairs}}}"
-    return Outcome("refuted", outcome.evidence, f"counterexample {at}: {outcome.message} (replay as {replay})",
+    # an instance too large for exact values (decided in balls) has no exact claim that replays it
+    replayed = "" if outcome.computed.get("route") == BALL_ROUTE else f" (replay as {replay})"
+    return Outcome("refuted", outcome.evidence, f"counterexample {at}: {outcome.message}{replayed}",
                    outcome.computed, [f"counterexample {at}"] + outcome.derivation)
 
 
@@ -216,9 +218,13 @@ def ball_outcome(claim, spec, values) -> Outcome | None:
     at = ", ".join(f"{k} = {v}" for k, v in values.items())
     how = f"{what} lies in {enclosure} at {at} (an arb ball, python-flint, {bits} bits)"
     derivation = [f"{what} = {difference}", how]
+    computed = {what: enclosure, "route": BALL_ROUTE}
     if OPERATORS[op](sign, 0):
-        return Outcome("verified", "certified", f"{claimed}: {how}", {what: enclosure}, derivation)
-    return Outcome("refuted", "certified", f"claimed {claimed}, but {how}", {what: enclosure}, derivation)
+        return Outcome("verified", "certified", f"{claimed}: {how}", computed, derivation)
+    return Outcome("refuted", "certified", f"claimed {claimed}, but {how}", computed, derivation)
+
+
+BALL_ROUTE = "arb balls"  # computed["route"] of an instance decided by ball_outcome: no exact claim replays it
 
 
 def _ball_signs(claim, spec):
