@@ -154,5 +154,5 @@ def test_claims_without_a_usable_id_in_two_files_are_not_taken_for_a_duplicate(t
     placeholders = [c for c in claims if c.id.startswith("(claim #")]
     assert len(placeholders) == 2 and len({c.id for c in placeholders}) == 2
     for claim in placeholders:
-        assert "contains control characters" in claim.load_error and "duplicate" not in claim.load_error
+        assert "contains control or unprintable characters" in claim.load_error and "duplicate" not in claim.load_error
         assert claim.id == f"(claim #2 in {claim.file})"

@@ -133,10 +133,21 @@ def test_the_cache_key_holds_hypothesis_s_version_and_clear_deletes_only_a_cache
     (tmp_path / "c.toml").write_text(TWO_MODELS, encoding="utf-8")
     refused = run_cli("run", "c.toml", "--cache-dir", "models", "--cache-clear")
     assert refused.exit_code == 2 and "is not a verify cache" in refused.output and (tmp_path / "models" / "m.toml").exists()
-    report(run_cli, "--cache-dir", "models")  # the cache writes into a directory of the user's: it is not tagged ...
-    assert not (tmp_path / "models" / cache.TAG_NAME).exists()
-    again = run_cli("run", "c.toml", "--cache-dir", "models", "--cache-clear")  # ... so it is still not deleted (review)
+    used = run_cli("run", "c.toml", "--cache-dir", "models")  # nor is a cache written among a user's files (review of 2026-12-05)
+    assert used.exit_code == 2 and "models is not a verify cache (no CACHEDIR.TAG) and holds other files" in used.output
+    assert sorted(p.name for p in (tmp_path / "models").iterdir()) == ["m.toml"]
+    again = run_cli("run", "c.toml", "--cache-dir", "models", "--cache-clear")  # ... and it is still not deleted (review)
     assert again.exit_code == 2 and (tmp_path / "models" / "m.toml").exists()
+    (tmp_path / "userdata" / "results").mkdir(parents=True)  # JSON where the cache writes, but not named as its entries
+    (tmp_path / "userdata" / "results" / "thesis-data.json").write_text('{"precious": 1}', encoding="utf-8")
+    assert run_cli("run", "c.toml", "--cache-dir", "userdata", "--cache-clear").exit_code == 2
+    assert (tmp_path / "userdata" / "results" / "thesis-data.json").exists()
+    empty = run_cli("run", "c.toml", "--cache-dir", "")
+    assert empty.exit_code == 2 and "--cache-dir is empty: name a directory of its own" in empty.output
+    assert not (tmp_path / "results").exists() and not (tmp_path / "last-outcomes.json").exists()
+    (tmp_path / "afile").write_text("x", encoding="utf-8")
+    under_a_file = run_cli("run", "c.toml", "--cache-dir", "afile/sub")
+    assert "warning: afile/sub cannot be created (under afile, which is not a directory): no verdict is cached in this run" in under_a_file.output
     (tmp_path / "reports").mkdir()
     (tmp_path / "reports" / "report.json").write_text("{}", encoding="utf-8")  # JSON, but not where the cache writes it
     assert run_cli("run", "c.toml", "--cache-dir", "reports", "--cache-clear").exit_code == 2 and (tmp_path / "reports" / "report.json").exists()

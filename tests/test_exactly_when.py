@@ -117,3 +117,17 @@ def test_printed_ends_must_all_come_from_one_rule(check_claims):
     assert results["mixed-any"].status == "verified" and 'printed by some rule (rounding = "any")' in results["mixed-any"].message
     assert results["truncated"].status == "verified" and "one rule prints every boundary: truncation" in results["truncated"].message
     assert_refuted(results["too-many-decimals"], ["claimed -1.24 (more decimals than digits = 1, so compared exactly), computed -1.25"])
+
+
+def test_two_boundaries_close_together_each_print_to_their_own_end(check_claims):
+    """Review of 2026-12-05 (8th session): [2469/2000, sqrt(1.55)] = [1.2345, 1.24499...] prints as 1.23 and 1.24 under
+    every rule; a window of a whole unit either side made 1.23 stand for both boundaries (an error).  A boundary
+    prints to an end when it rounds to it (within half a unit) or truncates to it."""
+    import mpmath
+    with mpmath.workdps(30):
+        assert mpmath.mpf("1.2445") < mpmath.sqrt(mpmath.mpf("1.55")) < mpmath.mpf("1.245")
+    head = 'check = "forall"\ndomains = { x = "positive" }\nlhs = "(x - 2469/2000)*(x**2 - 155/100)"\nop = "<="\nrhs = "0"\ndigits = 2\n'
+    results = {k: r.outcome for k, r in check_claims(claims_text("", {
+        "true": (head + 'exactly_when = "1.23 <= x <= 1.24"',), "wrong": (head + 'exactly_when = "1.24 <= x <= 1.24"',)})).items()}
+    assert results["true"].status == "verified", results["true"].message
+    assert_refuted(results["wrong"], ["it holds although the claim says it fails"])

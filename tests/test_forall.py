@@ -557,7 +557,7 @@ def test_integer_domains_are_sampled_far_out_and_the_message_says_how_far(check_
     assert_refuted(outcomes["run-wrong"], ["counterexample N = 101"])
     assert_refuted(outcomes["value-wrong"], ["counterexample N = 10001"])
     assert (outcomes["run"].status, outcomes["run"].evidence) == ("verified", "numerical"), outcomes["run"].message
-    assert "N up to 1001" in outcomes["run"].message
+    assert "N up to 1002" in outcomes["run"].message
     # Review of 2026-12-05 (8th session): a value claim is also tried at K + 10^6, 10^9, 10^12 and 10^18 in arb balls,
     # where exact values are too large to write: (1 + 1/N)^N < 2.71826 was "held" on N <= 10001, and is false there
     N = 10**6 + 1
@@ -568,8 +568,8 @@ def test_integer_domains_are_sampled_far_out_and_the_message_says_how_far(check_
     assert outcomes["far"].evidence == "certified"
     beyond = outcomes["beyond"]
     assert (beyond.status, beyond.evidence) == ("verified", "numerical"), beyond.message
-    assert "4 far out decided in ball arithmetic; N up to 1000000000000000001" in beyond.message
-    assert ("at N = 10001, the largest N tried exactly: the margin may shrink further out, where instances were only tried in "
+    assert "8 far out decided in ball arithmetic; N up to 1000000000000000002" in beyond.message
+    assert ("at N = 10002, the largest N tried exactly: the margin may shrink further out, where instances were only tried in "
             "ball arithmetic") in beyond.message
 
 
@@ -587,7 +587,7 @@ def test_an_instance_too_large_for_exact_values_is_decided_in_balls(check_claims
         "wrong": (value + 'op = "<"\nrhs = "10**100"',),
     })).items()}
     assert (outcomes["true"].status, outcomes["true"].evidence) == ("verified", "numerical"), outcomes["true"].message
-    assert "N up to 1000000000000000001" in outcomes["true"].message
+    assert "N up to 1000000000000000002" in outcomes["true"].message
     assert_refuted(outcomes["wrong"], ["claimed (1 + 1/N)**(N**3) < 10**100, but lhs - rhs lies in", "(an arb ball, python-flint"])
     assert outcomes["wrong"].evidence == "certified"
 
@@ -611,6 +611,26 @@ def test_the_replay_of_a_counterexample_in_an_exponent_is_a_claim_that_loads(che
     assert results["too-large"].status == "error" and "is an exact rational of about" in results["too-large"].message
     assert_refuted(results["tower"], ["lies in"])
     assert "replay" not in results["tower"].message
+
+
+def test_far_integers_of_both_parities_and_sizes_past_a_float_are_handled(check_claims):
+    """Review of 2026-12-05 (8th session): every far value was K + an even offset, so (-1)**N (N + 1) >= 0 with
+    N >= 1000 assumed was "held" up to 10^18 (false at every odd N); (1 + 1/N)**(N**N) > 1 was an internal error
+    (its size overflowed a float); exp(N**N) >= N ran into the time limit.  Odd offsets are tried too, sizes are
+    counted in integers, and an exp of a huge exact argument goes to the enclosures (an honest error when they
+    cannot decide it)."""
+    domain = 'check = "forall"\ndomains = { N = "integer >= 2" }\n'
+    results = {k: r.outcome for k, r in check_claims(claims_text("", {
+        "parity": (domain + 'assume = ["N >= 1000"]\nlhs = "(-1)**N * (N + 1)"\nop = ">="\nrhs = "0"',),
+        "parity-far": (domain + 'assume = ["N >= 1000"]\nlhs = "(-1)**N * (1 + 1/N)**(N**3)"\nop = ">="\nrhs = "0"',),
+        "tower": (domain + 'lhs = "(1 + 1/N)**(N**N)"\nop = ">"\nrhs = "1"',),
+        "exp-tower": (domain + 'lhs = "exp(N**N)"\nop = ">="\nrhs = "N"',),
+    })).items()}
+    assert_refuted(results["parity"], ["counterexample N = 1003: claimed (-1)**N * (N + 1) >= 0, but lhs = -1004"])
+    assert_refuted(results["parity-far"], ["counterexample N = 1003", "(an arb ball, python-flint"])
+    for key, fragment in (("tower", "is an exact rational of more than 2^"), ("exp-tower", "exp of an exact number of")):
+        assert results[key].status == "error" and fragment in results[key].message, results[key].message
+        assert "internal error" not in results[key].message
 
 
 def test_a_log_of_zero_or_an_even_root_of_a_negative_number_is_an_error_not_a_counterexample(check_claims):

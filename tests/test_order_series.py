@@ -442,7 +442,10 @@ def test_a_global_order_from_the_series_of_a_rough_right_hand_side_is_an_error_a
     t = sympy.Symbol("t", positive=True)  # Simpson's step minus the integral: h^5/2880 times the 4th derivative, on sqrt
     assert sympy.simplify(sympy.diff(sympy.sqrt(t), t, 4) / 2880 + 1 / (3072 * t ** sympy.Rational(7, 2))) == 0
     models = ('[model.root]\nstates = ["y"]\nrhs = { y = "sqrt(t)" }\nsolution = { y = "y0 + 2*t**(3/2)/3" }\n'
-              '[model.decay]\nstates = ["y"]\nrhs = { y = "-y" }\nsolution = { y = "y0*exp(-t)" }\n')
+              '[model.decay]\nstates = ["y"]\nrhs = { y = "-y" }\nsolution = { y = "y0*exp(-t)" }\n'
+              '[model.smooth_root]\nstates = ["y"]\nrhs = { y = "sqrt(1 + t**2)" }\n'
+              '[model.pole]\nstates = ["y"]\nrhs = { y = "1/(1 - t)" }\n'
+              '[model.power]\nstates = ["y"]\nrhs = { y = "t**(59/20)" }\nsolution = { y = "y0 + 20*t**(79/20)/79" }\n')
     series_body = 'check = "order"\nmodel = "root"\nmethod = "rk4"\nproof = "series"\n'
     observed = 'check = "order"\nmodel = "decay"\nmethod = "euler"\ninitial = { y = 1 }\nsteps = [10, 20, 40, 80]\n'
     results = {k: r.outcome for k, r in check_claims(claims_text(models, {
@@ -453,7 +456,17 @@ def test_a_global_order_from_the_series_of_a_rough_right_hand_side_is_an_error_a
         "tolerance-100": (observed + "t_end = 1\norder = 1\ntolerance = 100",),
         "order-huge": (observed + "t_end = 1\norder = 1e300",),
         "backward": (observed + "t_end = -1\norder = 1",),
+        "smooth-root": ('check = "order"\nmodel = "smooth_root"\nmethod = "euler"\nproof = "series"\norder = 1',),
+        "pole": ('check = "order"\nmodel = "pole"\nmethod = "rk4"\nproof = "series"\norder = 4',),
+        "with-steps": ('check = "order"\nmodel = "power"\nmethod = "rk4"\nproof = "series"\norder = 4\ntolerance = "1/4"\n'
+                       'initial = { y = 0 }\nt_end = 1\nsteps = [8, 16, 32, 64]',),
     })).items()}
+    # sqrt(1 + t^2) is smooth for every real t; 1/(1 - t) has a pole at t = 1 (rk4's C = -1/(120 (t - 1)^5) there);
+    # with steps the observed runs decide, and the evidence is theirs: the series of t^(59/20) has an unbounded C at 0
+    assert (results["smooth-root"].status, results["smooth-root"].evidence) == ("verified", "symbolic"), results["smooth-root"].message
+    assert results["pole"].status == "error" and "1/(1 - t) is not smooth everywhere" in results["pole"].message
+    assert results["with-steps"].evidence == "numerical", results["with-steps"].message
+    assert "t**(59/20) is not smooth everywhere; the observed runs decide" in results["with-steps"].message
     assert results["global"].status == "error" and "sqrt(t) is not smooth everywhere" in results["global"].message
     assert (results["local"].status, results["local"].evidence) == ("verified", "symbolic"), results["local"].message
     assert "-1/(3072*t**(7/2))" in results["local"].message

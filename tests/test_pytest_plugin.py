@@ -45,6 +45,17 @@ def test_an_unreadable_claim_file_is_a_failing_item(pytester):
     result.stdout.fnmatch_lines(["*expected verified, got error*"])
 
 
+def test_a_directory_symlink_loop_collects_each_claim_file_once(pytester):
+    """Review of 2026-12-05 (8th session): with claims/up -> .. pytest followed the loop about 40 levels deep and
+    collected the same claims about 40 times (`verify run` does not follow it)."""
+    claims = pytester.mkdir("claims")
+    (claims / "page.toml").write_text(QUICK_PAIR, encoding="utf-8")
+    (claims / "loop").mkdir()
+    (claims / "loop" / "up").symlink_to("../", target_is_directory=True)
+    result = pytester.runpytest("--co", "-q", "-p", "no:cacheprovider", "claims")
+    result.stdout.re_match_lines([r"^2 tests collected"])  # not 42
+
+
 def test_xdist_distributes_the_claims_over_two_workers(pytester):
     pytester.makefile(".toml", page=QUICK_PAIR + WRONG + RECORDED_FALSE)
     result = pytester.runpytest_subprocess("-p", "no:cacheprovider", "-n", "2")

@@ -29,10 +29,12 @@ def test_expressions_select_as_pytest_does(expression, expected):
 
 def test_several_expressions_must_all_match():
     assert selected("tutorial/", "not wrong") == ["tutorial/heun-step"]
+    assert selected("(" * 30 + "tutorial/" + ")" * 30, "not not not not wrong") == ["tutorial/heun-step-wrong"]
     assert selected("ramp/", "dae/") == []
 
 
-@pytest.mark.parametrize("expression", ["", "heun and", "(heun", "heun)", "and heun", "heun step", "not"])
+@pytest.mark.parametrize("expression", ["", "heun and", "(heun", "heun)", "and heun", "heun step", "not",
+                                        "(" * 400 + "heun" + ")" * 400, "not " * 1000 + "heun"])  # a RecursionError (review)
 def test_an_expression_that_cannot_be_read_is_refused(expression):
     with pytest.raises(SelectionError):
         compile_selection([expression])

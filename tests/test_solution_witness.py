@@ -123,7 +123,7 @@ def test_a_solution_valid_only_on_the_start_s_side_of_a_kink_is_an_error_not_ref
     body = 'check = "solution"\nmodel = "{}"\ninitial = {{ y = 1 }}\n'
     results = {k: r.outcome for k, r in check_claims(claims_text(models, {
         "kink": (body.format("root"),), "wrong": (body.format("root_wrong"),), "blowup": (body.format("blowup"),)})).items()}
-    assert results["kink"].status == "error" and "is 0 at t = 0 and just after it but not on the whole line" in results["kink"].message
+    assert results["kink"].status == "error" and "is 0 at t = 0 and t = 1/1000 but not on the whole line" in results["kink"].message
     assert results["wrong"].status == "refuted", results["wrong"].message
     assert (results["blowup"].status, results["blowup"].evidence) == ("verified", "symbolic")
 
@@ -137,12 +137,12 @@ def test_a_solution_valid_from_the_start_forward_only_is_an_error_not_refuted(ch
     assert sympy.diff(t**2 / 2, t) - abs(t) == 0 and sympy.diff(t**2 / 2, t) - sympy.Max(t, 0) == 0
     models = "".join(f'[model.{name}]\nstates = ["y"]\nrhs = {{ y = "{rhs}" }}\nsolution = {{ y = "{solution}" }}\n' for name, rhs, solution in (
         ("abs", "abs(t)", "y0 + t**2/2"), ("max", "max(t, 0)", "y0 + t**2/2"), ("root", "sqrt(t**2)", "y0 + t**2/2"),
-        ("backward", "abs(t)", "y0 - t**2/2")))
+        ("backward", "abs(t)", "y0 - t**2/2"), ("times_y", "abs(t)*y", "y0*exp(t**2/2)")))
     body = 'check = "solution"\nmodel = "{}"\n'
-    results = {k: r.outcome for k, r in check_claims(claims_text(models, {k: (body.format(k),) for k in ("abs", "max", "root", "backward")})).items()}
-    for name, kink in (("abs", "abs"), ("max", "max"), ("root", "abs")):
+    results = {k: r.outcome for k, r in check_claims(claims_text(models, {k: (body.format(k),) for k in ("abs", "max", "root", "backward", "times_y")})).items()}
+    for name, kink in (("abs", "abs"), ("max", "max"), ("root", "abs"), ("times_y", "abs")):  # times_y: y0 in the residual too
         assert results[name].status == "error", results[name].message
-        assert f"is 0 at t = 0 and just after it but not on the whole line (which is" in results[name].message
+        assert "is 0 at t = 0 and t = 1/1000 but not on the whole line (which " in results[name].message
         assert f"a kink of {kink} lies between" in results[name].message
     assert_refuted(results["backward"], ["computed dy/dt - rhs_y = -t - Abs(t)"])
 

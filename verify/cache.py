@@ -25,6 +25,7 @@ import hashlib
 import json
 import os
 import platform
+import re
 import shutil
 from pathlib import Path
 
@@ -46,16 +47,24 @@ def _is_tagged(directory: Path) -> bool:
         return False
 
 
+ENTRY = re.compile(r"[0-9a-f]{64}(\.json|\.\d+\.tmp)")  # a content hash, or its temporary while it is written
+
+
 def _holds_only_cache_files(directory: Path) -> bool:
-    """Only what the cache writes, where it writes it: last-outcomes.json and the tag at the top, JSON entries (or
-    their temporaries) under results/ and libraries/ (a folder of reports, report.json, is not a cache)."""
+    """Only what the cache writes, where it writes it, named as it names them: last-outcomes.json and the tag at the
+    top, results/<2 hex digits>/<hash>.json and libraries/<hash>.json (or their temporaries).  A folder of reports
+    (report.json) is not a cache, nor is results/thesis-data.json (deleted by --cache-clear; review of 2026-12-05)."""
     for path in directory.rglob("*"):
-        if path.is_dir():
-            continue
         parts = path.relative_to(directory).parts
+        if path.is_dir():
+            if parts[0] not in ("results", "libraries") or len(parts) > 2 or (len(parts) == 2 and (parts[0] != "results" or not
+                                                                                                  re.fullmatch(r"[0-9a-f]{2}", parts[1]))):
+                return False
+            continue
         top_level = len(parts) == 1 and path.name in ("last-outcomes.json", TAG_NAME)
-        entry = len(parts) > 1 and parts[0] in ("results", "libraries") and path.suffix in (".json", ".tmp")
-        if not (top_level or entry):
+        result = len(parts) == 3 and parts[0] == "results" and ENTRY.fullmatch(parts[2]) and parts[2][:2] == parts[1]
+        library = len(parts) == 2 and parts[0] == "libraries" and ENTRY.fullmatch(parts[1])
+        if not (top_level or result or library):
             return False
     return True
 
@@ -103,9 +112,35 @@ def claim_key(claim) -> str:
 
 class ResultCache:
     def __init__(self, directory: str | os.PathLike = DEFAULT_DIRECTORY):
+        self.raw = directory
         self.directory = Path(directory)
         self.reused = 0
         self._marked = False  # _mark has run (once per run: it may walk a foreign directory)
+
+    def problem(self) -> str | None:
+        """Before a run: why the cache will not be written here (None when it will), for a warning: a directory that
+        cannot be created or written (--cache-dir /dev/null, a path under a file).  CacheDirectoryError for an empty
+        path and for an existing directory that is neither a verify cache nor empty: its files would be mixed with
+        the cache's, and --cache-clear would then refuse it (review of 2026-12-05)."""
+        if str(self.raw) == "":
+            raise CacheDirectoryError("--cache-dir is empty: name a directory of its own (the default is .verify_cache)")
+        directory = self.directory
+        try:
+            if directory.exists() and not directory.is_dir():
+                return f"{directory} is not a directory"
+            if directory.is_dir() and not _is_tagged(directory) and not _holds_only_cache_files(directory):
+                raise CacheDirectoryError(f"{directory} is not a verify cache (no {TAG_NAME}) and holds other files: give a new or empty "
+                                          "directory, or --no-cache")
+            existing = directory  # nothing is created here: a run that caches nothing (--plots) leaves no directory
+            while not existing.exists() and existing != existing.parent:
+                existing = existing.parent
+            if not existing.is_dir():
+                return f"{directory} cannot be created (under {existing}, which is not a directory)"
+            if not os.access(existing, os.W_OK | os.X_OK):
+                return f"{directory} cannot be {'written' if existing == directory else 'created'}"
+        except OSError as exc:
+            return f"{directory} cannot be used ({exc.strerror or exc})"
+        return None
 
     def _entry(self, key: str) -> Path:
         return self.directory / "results" / key[:2] / f"{key}.json"

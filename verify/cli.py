@@ -134,6 +134,13 @@ def run_command(paths, model_dirs, report_format, output, select, source_dirs, j
             ResultCache(cache_dir).clear()
         except CacheDirectoryError as exc:
             raise click.BadParameter(str(exc), param_hint="--cache-clear") from None
+    if cache is not None:
+        try:
+            problem = cache.problem()
+        except CacheDirectoryError as exc:
+            raise click.BadParameter(str(exc), param_hint="--cache-dir") from None
+        if problem:
+            click.echo(f"warning: {problem}: no verdict is cached in this run", err=True)
     level = 1 if verbosity is None else verbosity
     library_key = replay = None
     library = (paths or [results_module.DEFAULT_CLAIMS], results_module.default_model_dirs(model_dirs), select)  # what the key hashes

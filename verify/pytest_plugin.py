@@ -39,20 +39,34 @@ def pytest_configure(config):
         raise pytest.UsageError(f"--verify-timeout / --verify-memory-limit: {problem}")
 
 
+SEEN = pytest.StashKey[set]()  # the real paths of the claim files collected in this session
+
+
 def pytest_collect_file(file_path, parent):
-    if file_path.suffix == ".toml" and _has_claims(file_path):
-        return ClaimFile.from_parent(parent, path=file_path)
-    return None
+    if file_path.suffix != ".toml" or not _has_claims(file_path):
+        return None
+    try:
+        real = file_path.resolve()
+    except (OSError, RuntimeError):  # a symlink loop: collected once, under its own name, and reported by the loader
+        real = file_path
+    seen = parent.config.stash.setdefault(SEEN, set())
+    if real in seen:  # a directory symlink loop (loop/up -> ..) reaches the same file again and again: collected once
+        return None
+    seen.add(real)
+    return ClaimFile.from_parent(parent, path=file_path)
 
 
 def _has_claims(path) -> bool:
-    """A claim file: ``[[claim]]`` in its first 4 MiB, or a UTF-16/32 byte-order mark (the file is collected so that
-    verify's loader reports it, as `verify run` does, instead of skipping it)."""
+    """A claim file: ``[[claim]]`` in its first 4 MiB, or a UTF-16/32 byte-order mark; and a ``*.toml`` that is not
+    a readable regular file (a dangling or looping symlink, a FIFO): each is collected so that verify's loader
+    reports it as one failing item, as `verify run` reports it, instead of skipping it (review of 2026-12-05)."""
     try:
+        if not path.is_file():  # not opened: a FIFO would block
+            return True
         with open(path, "rb") as handle:
             head = handle.read(4 * 1024 * 1024)
     except OSError:
-        return False
+        return True
     return CLAIM_TABLE in head or head.startswith((b"\xff\xfe", b"\xfe\xff"))
 
 

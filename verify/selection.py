@@ -27,10 +27,17 @@ def compile_selection(texts) -> Callable[[str], bool]:
     return lambda claim_id: all(p(claim_id) for p in predicates)
 
 
+MAX_NESTING = 100  # "(" and "not" tokens in one expression: the parser recurses on each (about three frames per "(")
+
+
 def _compile(text: str) -> Callable[[str], bool]:
     tokens = _tokens(text)
     if not tokens:
         raise SelectionError(f"-k {text!r}: an empty expression")
+    nesting = sum(1 for token in tokens if token in ("(", "not"))
+    if nesting > MAX_NESTING:  # -k "((((...heun))))" 400 deep was a RecursionError traceback (review of 2026-12-05)
+        shown = text if len(text) <= 60 else text[:60] + "..."
+        raise SelectionError(f"-k {shown!r}: more than {MAX_NESTING} parentheses and 'not's")
     parser = _Parser(tokens, text)
     predicate = parser.or_expr()
     if parser.position != len(tokens):

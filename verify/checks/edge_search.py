@@ -50,7 +50,7 @@ DEEP = {"edge": sympy.Rational(1, 10**12), "far": sympy.Integer(10**12)}  # the 
 # integer domains further out, one at a time: a value (1 + 1/N)^N < 2.718 fails from N = 4822 on, a run's
 # (1 + 1/N)^N < 2.7 from N = 74 (review of 2026-12-05: both were "held" on N <= 1001 and N <= 13); a step count of
 # a run less far (every step is computed)
-INTEGER_OFFSETS = {"values": (1000, 10**4), "steps": (100, 1000)}
+INTEGER_OFFSETS = {"values": (1000, 1001, 10**4, 10**4 + 1), "steps": (100, 101, 1000, 1001)}  # both parities: (-1)**N
 
 
 def deep_ends(domain, integers: str = "values") -> list:

@@ -84,15 +84,15 @@ NEAR_START = (sympy.Integer(0), sympy.Rational(1, 1000))  # the start and just a
 
 
 def _only_on_part_of_the_line(residual: sympy.Expr) -> None:
-    """CheckError when a residual in t alone with abs (or sign, max, min, Piecewise) in it is exactly 0 at t = 0 and
-    just after it but not everywhere: (t/2 + 1)^2 solves y' = sqrt(y) = |t/2 + 1| for t >= -2, the interval of the
+    """CheckError when a residual in t (and perhaps initial values and parameters) with abs (or sign, max, min,
+    Piecewise) in it is exactly 0 at t = 0 and t = 1/1000 (for every value of the others) but not everywhere: (t/2 + 1)^2 solves y' = sqrt(y) = |t/2 + 1| for t >= -2, the interval of the
     start, and was refuted at t = -3; y0 + t^2/2 solves y' = |t| for t >= 0 and was refuted at t = -5/4 (reviews of
     2026-12-05), while 1/(1 - t) for y' = y^2, valid for t < 1 only, is verified (its residual is 0 as a function).
     The solution kind decides the equation on the whole line; on which part a claim means it is not decided here,
     and the message names a point where the residual is not 0."""
     t = symbol(TIME)
     kinks = sorted({name for kind, name in KINKS.items() if residual.has(kind)})
-    if residual.free_symbols != {t} or not kinks:
+    if t not in residual.free_symbols or not kinks:  # with y0 or a parameter beside t too: |t| y for y' = |t| y
         return
     for point in NEAR_START:
         value = residual.xreplace({t: point})
@@ -102,7 +102,7 @@ def _only_on_part_of_the_line(residual: sympy.Expr) -> None:
         elsewhere = f" ({_witness(residual)})"
     except CheckError:
         elsewhere = ""
-    raise CheckError(f"the residual {sympy.simplify(residual)} is 0 at t = 0 and just after it but not on the whole line{elsewhere}: the "
+    raise CheckError(f"the residual {sympy.simplify(residual)} is 0 at t = 0 and t = 1/1000 but not on the whole line{elsewhere}: the "
                      f"formula solves the equation only on part of it (a kink of {' and '.join(kinks)} lies between), and which part "
                      "the claim means is not decided here")
 

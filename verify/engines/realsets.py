@@ -187,18 +187,16 @@ def difference_point(claimed: sympy.Set, truth: sympy.Set):
 
 def snap_to_digits(claimed: sympy.Set, truth: sympy.Set, places: int) -> tuple[sympy.Set, list[Line], dict]:
     """Replace each rational boundary of ``claimed`` that is not a boundary of ``truth`` by the boundary of
-    ``truth`` that prints to it at ``places`` decimals under some rule (rounded or truncated: within one unit of the
-    last decimal), when there is exactly one.  Returns the new set, a note per boundary replaced and the
+    ``truth`` that prints to it at ``places`` decimals under some rule (_prints_to), when there is exactly one.  Returns the new set, a note per boundary replaced and the
     replacements (printed end -> exact boundary): whether one rule prints them all is the caller's audit."""
-    unit = sympy.Rational(1, 10**places)
     true_ends = boundaries(truth)
     notes, replaced = [], {}
     for end in boundaries(claimed):
         if not end.is_Rational or any(compare(end, t) == 0 for t in true_ends):
             continue
-        near = [t for t in true_ends if compare(t, end - unit) > 0 and compare(t, end + unit) < 0]
+        near = [t for t in true_ends if _prints_to(t, end, places)]
         if len(near) > 1:  # two boundaries print to it: which is meant is not decided
-            raise CheckError(f"the printed boundary {end} is within a unit of the last decimal of more than one exact boundary "
+            raise CheckError(f"the printed boundary {end} is how more than one exact boundary prints at {places} decimals "
                              f"({', '.join(map(str, near))}): cannot tell which it stands for")
         if len(near) == 1:
             replaced[end] = near[0]
@@ -209,6 +207,19 @@ def snap_to_digits(claimed: sympy.Set, truth: sympy.Set, places: int) -> tuple[s
         return claimed, notes, replaced
     rebuilt = [sympy.Interval(replaced.get(p.start, p.start), replaced.get(p.end, p.end), p.left_open, p.right_open) for p in pieces(claimed)]
     return (sympy.Union(*rebuilt) if rebuilt else sympy.S.EmptySet), notes, replaced
+
+
+def _prints_to(value: sympy.Expr, end: sympy.Rational, places: int) -> bool:
+    """Could ``value`` print as ``end`` at ``places`` decimals: rounded (within half a unit of the last decimal, ties
+    included), or truncated towards zero (end <= value < end + unit for a value >= 0, end - unit < value <= end
+    below 0)?  Which rule prints every boundary is audited by the caller (verify.checks.rounding); a window of a
+    whole unit either side made 1.23 stand for two boundaries, 1.2345 and 1.24499 (review of 2026-12-05)."""
+    half, unit = sympy.Rational(1, 2 * 10**places), sympy.Rational(1, 10**places)
+    if compare(value, end - half) >= 0 and compare(value, end + half) <= 0:
+        return True
+    if compare(value, sympy.Integer(0)) >= 0:
+        return compare(value, end) >= 0 and compare(value, end + unit) < 0
+    return compare(value, end - unit) > 0 and compare(value, end) <= 0
 
 
 def polynomial_set(expression: sympy.Expr, op: str, variable: sympy.Symbol):

@@ -13,8 +13,8 @@ chains exhaust the recursion limit, ``(v**64)**64`` hides a huge degree.
 from __future__ import annotations
 
 import ast
-import math
 import keyword
+import math
 import re
 from decimal import Decimal
 from fractions import Fraction
@@ -127,17 +127,32 @@ def _check_decimal(value: Decimal) -> None:
 MAX_SUBSTITUTED_POWER_BITS = 4_000_000  # bits of b**n once an integer is put in for n (a claim's parameter, a forall instance)
 
 
+MAX_FUNCTION_ARGUMENT_BITS = 20_000  # an exact argument of exp, sin, cos, tan or log: sin(10002**10002) needs 133,000 bits of pi
+
+
 def bounded_substitution(expression: sympy.Expr, values: dict, max_bits: int = MAX_SUBSTITUTED_POWER_BITS) -> sympy.Expr:
     """``expression`` with ``values`` substituted, after checking that no power with a symbolic exponent becomes an
     exact rational of more than ``max_bits`` bits there ((1 - 1/N)**N at N = 10^30 would be built in full: a claim's
-    preparation ran into the time limit, review of 2026-12-05); ExprError naming the power otherwise."""
-    powers = sorted((p for p in expression.atoms(sympy.Pow) if p.exp.free_symbols), key=sympy.count_ops)  # inner ones first:
-    for power in powers:  # 3**((1 - 1/N)**N) must not build (1 - 1/N)**N to look at its own exponent
+    preparation ran into the time limit, review of 2026-12-05), and that no exp, sin, cos, tan or log gets an
+    argument of more than MAX_FUNCTION_ARGUMENT_BITS bits (exp(N**N) at N = 10002: enclosing it took minutes);
+    ExprError naming the part otherwise.  Sizes are counted in integers (bit lengths): (1 + 1/N)**(N**N) at N =
+    10001 has an exponent of 133,000 bits, past what a float holds."""
+    inner_first = lambda parts: sorted(parts, key=sympy.count_ops)  # noqa: E731  3**((1 - 1/N)**N) must not build the inner power
+    for power in inner_first(p for p in expression.atoms(sympy.Pow) if p.exp.free_symbols):
         exponent, base = power.exp.xreplace(values), power.base.xreplace(values)
         if exponent.is_Integer and base.is_Rational and abs(base) != 1 and base != 0:
-            bits = abs(int(exponent)) * (math.log2(abs(int(base.p))) + math.log2(int(base.q)))  # of p^e and q^e: 2^-N is N bits
+            n = abs(int(exponent))
+            if n.bit_length() > 1000:  # p^n and q^n have at least n bits: past what a float holds
+                raise ExprError(f"{power} is an exact rational of more than 2^{n.bit_length() - 1} bits there (more than {max_bits:,})")
+            bits = n * (math.log2(abs(int(base.p))) + math.log2(int(base.q)))  # of p^n and q^n: 2^-N is N bits
             if bits > max_bits:
                 raise ExprError(f"{power} is an exact rational of about {bits:.3g} bits there (more than {max_bits:,})")
+    functions = (sympy.exp, sympy.sin, sympy.cos, sympy.tan, sympy.log)
+    for call in inner_first(c for c in expression.atoms(*functions) if c.args[0].free_symbols):
+        argument = call.args[0].xreplace(values)
+        if argument.is_Rational and max(int(argument.p).bit_length(), int(argument.q).bit_length()) > MAX_FUNCTION_ARGUMENT_BITS:
+            size = max(int(argument.p).bit_length(), int(argument.q).bit_length())
+            raise ExprError(f"{call.func.__name__} of an exact number of {size:,} bits there, in {call} (more than {MAX_FUNCTION_ARGUMENT_BITS:,})")
     return expression.xreplace(values)
 
 

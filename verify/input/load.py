@@ -350,10 +350,10 @@ def _expand_cases(table, number) -> list[Claim]:
         return [Claim(id=f"(claim #{number})", file="", table={}, load_error="a [[claim]] must be a table")]
     base_id = table.get("id")
     if not isinstance(base_id, str) or not base_id:
-        problem = "missing 'id'" if base_id is None else f"'id' must be a non-empty string, got {_kind(base_id)}"
+        problem = "missing 'id'" if base_id is None else "'id' is empty" if base_id == "" else f"'id' must be a non-empty string, got {_kind(base_id)}"
         return [Claim(id=f"(claim #{number})", file="", table=table, load_error=problem)]
     if not _printable(base_id):
-        return [Claim(id=f"(claim #{number})", file="", table=table, load_error=f"'id' {_shortened(repr(base_id))} contains control characters")]
+        return [Claim(id=f"(claim #{number})", file="", table=table, load_error=f"'id' {_shortened(repr(base_id))} contains control or unprintable characters")]
     cases = table.get("cases")
     if cases is None:
         return [Claim(id=base_id, file="", table=table)]
@@ -388,7 +388,7 @@ def _prepare(claim: Claim, local_models, model_errors, shared_models, checks) ->
         raise LoadError(f"'statement' must be a string, got {_kind(statement)}")
     statement = statement.replace("\r\n", " ").replace("\n", " ").replace("\t", " ")  # a multi-line TOML string: one line
     if not _printable(statement):  # before split(), which would take \x1c-\x1f and \x85 for spaces
-        raise LoadError("'statement' contains control characters")
+        raise LoadError("'statement' contains control or unprintable characters")
     statement = " ".join(statement.split())
     claim.statement = statement
     if not claim.statement:

@@ -167,14 +167,15 @@ def sample(claim, spec, over, reason, closed=None):
                    {"instances": str(total)}, derivation)
 
 
-FAR_INTEGERS = (10**6, 10**9, 10**12, 10**18)  # an integer domain >= K also tried at K + each, in ball arithmetic
+FAR_INTEGERS = (10**6, 10**6 + 1, 10**9, 10**9 + 1, 10**12, 10**12 + 1, 10**18, 10**18 + 1)  # an integer domain >= K also
+# tried at K + each, in ball arithmetic; odd and even offsets, so that both parities of N are tried ((-1)**N)
 FAR_BITS = 2048  # the largest working precision of an enclosure of an instance too large for exact values
 
 
 def far_instances(claim, spec, integers: list, base: dict):
     """A relation or sign claim over integer domains tried far beyond the exact instances: each integer domain >= K at
     K + each of FAR_INTEGERS with the others as in ``base`` (the tightest instance found), then all of them far
-    together, each decided in ball arithmetic (ball_outcome: (1 - 1/m)^m at m = 10^12 is too large to write
+    together (each at the same offset), each decided in ball arithmetic (ball_outcome: (1 - 1/m)^m at m = 10^12 is too large to write
     exactly).  An instance decided against the claim refutes it, evidence ``certified`` ((1 - 1/m)^m < 0.367879
     holds for every m up to about 4 * 10^5 and fails beyond: review of 2026-12-05); the instances decided in its
     favour are returned; an undecided one, or one whose assumptions the enclosures do not decide, is passed over (it
