@@ -633,6 +633,45 @@ def test_far_integers_of_both_parities_and_sizes_past_a_float_are_handled(check_
         assert "internal error" not in results[key].message
 
 
+def test_strict_signs_of_quadratics_with_a_constant_and_names_a_run_would_not_see(check_claims):
+    """Review of 2026-12-05 (8th session).  (1) A forall sign "positive" read positive definiteness of the Gram matrix
+    of [x; 1] (Sylvester's leading minors > 0), which is sufficient, not necessary: R x^2 + 1 > 0 at R = 0 and
+    (x + y)^2 + c > 0 for c > 0 were refuted, symbolic.  q > 0 everywhere exactly when q - e >= 0 for some e > 0.
+    (2) x^2/R^2 at R = 0 was refuted there, where it is not defined.  (3) parameters = { b = "a" } with a a domain
+    ran with a's default, and let k = 2c beside a model with k kept k's default: false claims were verified."""
+    from fractions import Fraction
+    for R in (Fraction(-1), Fraction(0), Fraction(1)):  # x^2 + R x + 1 > 0 exactly when R^2 < 4: its minimum 1 - R^2/4
+        assert (1 - R * R / 4 > 0) == (-2 < R < 2)
+    models = ('[model.one]\nstates = ["x"]\nrhs = { x = "-x" }\n[model.two]\nstates = ["x", "y"]\nrhs = { x = "-x", y = "-y" }\n'
+              '[model.chain]\nstates = ["x", "y"]\nrhs = { x = "-a*x", y = "x - b*y" }\nparameters = { a = 1, b = 2 }\n'
+              '[model.decay]\nstates = ["y"]\nrhs = { y = "-k*y" }\nparameters = { k = 1 }\n')
+    sign = 'check = "forall"\nmodel = "{}"\ndomains = {{ {} = "{}" }}\nexpr = "{}"\nsign = "{}"\n'
+    results = {k: r.outcome for k, r in check_claims(claims_text(models, {
+        "closed": (sign.format("one", "R", "closed(0, 1)", "R*x**2 + 1", "positive"),),
+        "at-zero": (sign.format("one", "R", "real", "R*x**2 + 1", "positive") + 'exactly_when = "R >= 0"',),
+        "at-zero-wrong": (sign.format("one", "R", "real", "R*x**2 + 1", "positive") + 'exactly_when = "R > 0"',),
+        "square": (sign.format("two", "c", "real", "x**2 + 2*x*y + y**2 + c", "positive") + 'exactly_when = "c > 0"',),
+        "square-wrong": (sign.format("two", "c", "real", "x**2 + 2*x*y + y**2 + c", "positive") + 'exactly_when = "c >= 0"',),
+        "attained": (sign.format("one", "R", "positive", "R*(x + 1)**2", "positive"),),
+        "disc": (sign.format("one", "R", "real", "x**2 + R*x + 1", "positive") + 'exactly_when = "-2 < R < 2"',),
+        "disc-wrong": (sign.format("one", "R", "real", "x**2 + R*x + 1", "positive") + 'exactly_when = "-2 <= R <= 2"',),
+        "pole": (sign.format("one", "R", "real", "x**2/R**2", "nonnegative"),),
+        "parameter": ('check = "forall"\nmodel = "chain"\ndomains = { h = "positive", a = "real" }\nparameters = { b = "a" }\n'
+                      'method = "euler"\noptions = { h = "h" }\ninitial = { x = 1, y = 0 }\nsteps = 1\nholds = { y = "h" }',),
+        "let": ('check = "forall"\nmodel = "decay"\ndomains = { h = "positive", c = "real" }\nlet = { k = "2*c" }\nmethod = "euler"\n'
+                'options = { h = "h" }\ninitial = { y = 1 }\nsteps = 1\nholds = { y = "1 - h" }',),
+    })).items()}
+    for key in ("closed", "at-zero", "square", "disc"):
+        assert (results[key].status, results[key].evidence) == ("verified", "symbolic"), (key, results[key].message)
+    assert_refuted(results["at-zero-wrong"], ["e.g. at R = 0 it holds although the claim says it fails"])
+    assert_refuted(results["square-wrong"], ["e.g. at c = 0 it fails although the claim says it holds"])
+    assert_refuted(results["attained"], ["it holds only on EmptySet"])
+    assert_refuted(results["disc-wrong"], ["e.g. at R = -2 it fails although the claim says it holds"])
+    assert results["pole"].status == "error" and "not defined at R = 0" in results["pole"].message
+    assert results["parameter"].status == "error" and "parameters.b = 'a' names the domain symbol(s) a" in results["parameter"].message
+    assert results["let"].status == "error" and "let.k: k is a parameter of the model 'decay'" in results["let"].message
+
+
 def test_a_log_of_zero_or_an_even_root_of_a_negative_number_is_an_error_not_a_counterexample(check_claims):
     """Review of 2026-12-05: log(abs(x - 1/7)) < 100 on (0, 1) holds wherever it is defined (at most log(6/7)) and
     was refuted "at x = 1/7", where it is log 0; sqrt(x) >= 0 over the reals was refuted at x = -1, where sqrt(x) is

@@ -39,12 +39,14 @@ def undefined_point(spec) -> str | None:
 
 
 def _compared(spec) -> list | None:
-    """A run's claimed values and compared quantities, or a relation's two sides; None for a sign claim."""
+    """A run's claimed values and compared quantities, a relation's two sides, or a sign claim's expression (x^2/R^2
+    at R = 0 was refuted "at R = 0", where it is not defined: review of 2026-12-05; its factors in the states are
+    left to the sign check)."""
     if spec.form == "run":
         return [e for c in [*spec.run_spec.expect, *spec.run_spec.relations] for e in (c.claimed, c.quantity)]
     if spec.form == "relation":
         return [to_domain(spec.lhs, spec.domains), to_domain(spec.rhs, spec.domains)]
-    return None
+    return [to_domain(spec.expr, spec.domains)]
 
 
 def _first_pole(expressions, domains, spec) -> str | None:
@@ -53,7 +55,7 @@ def _first_pole(expressions, domains, spec) -> str | None:
     searched = set()
     for expression in expressions:
         for factor, exponent in pole_factors(expression):
-            if (factor, exponent) in searched:
+            if (factor, exponent) in searched or factor.free_symbols - set(domains):  # a factor in a sign claim's states
                 continue
             searched.add((factor, exponent))
             point = zero_in_domains(factor, exponent, domains, spec)

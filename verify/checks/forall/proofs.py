@@ -298,6 +298,43 @@ def _compare_sets(claim, spec, domain, holds_on, what, over, stated=None):
                    + (f", fails at {domain.name} = {point}" if point is not None else ""), computed, derivation)
 
 
+def _strictly_positive_set(M, domain):
+    """Where in ``domain`` the quadratic q(x) = [x; 1]^T M [x; 1] is positive for every real x: (holds_on, lines, the
+    principal minors).  A convex quadratic bounded below attains its infimum, so q > 0 everywhere exactly when q - e
+    >= 0 everywhere for some e > 0, i.e. when M - e E is positive semidefinite (E: 1 at the constant's corner).  A
+    principal minor without the constant's index is unchanged (>= 0); one with it is det(M_I) - e det(M_{I - c})
+    (linear in e: expand along the constant's row), >= 0 for small e > 0 exactly when det(M_I) > 0, or det(M_I) = 0
+    and det(M_{I - c}) <= 0 (the empty minor is 1)."""
+    size = M.shape[0]
+    last = size - 1
+    minors, lines = [], []
+    holds_on = domain.interval
+
+    def where(value, op):
+        value = sympy.expand(value)
+        if not value.free_symbols:
+            return domain.interval if OPERATORS[op](sympy.sign(value), 0) else sympy.S.EmptySet
+        if op == "==":
+            return sympy.solveset(value, domain.symbol, domain.interval)
+        return solve_set(relation_expr(value, op, sympy.Integer(0)), domain)
+
+    for k in range(1, size + 1):
+        for index in itertools.combinations(range(size), k):
+            minor = sympy.expand(M.extract(list(index), list(index)).det())
+            minors.append(minor)
+            if last not in index:
+                part = where(minor, ">=")
+                text = f"{minor} >= 0"
+            else:
+                rest = [i for i in index if i != last]
+                without = sympy.expand(M.extract(rest, rest).det()) if rest else sympy.Integer(1)
+                part = where(minor, ">").union(where(minor, "==").intersect(where(without, "<=")))
+                text = f"{minor} > 0, or {minor} = 0 and {without} <= 0"
+            holds_on = holds_on.intersect(part)
+            lines.append(Line(f"decided: {text} for {domain.name} in {part}", "decided", terms=[text, "for", member(domain.symbol, part)]))
+    return holds_on, lines, minors
+
+
 def prove_sign(claim, spec, over):
     """Where is the quadratic form semidefinite? Principal minors of its Gram matrix, solved in the one parameter."""
     factor, strict = sign_check.SIGNS[spec.sign]
@@ -322,6 +359,18 @@ def prove_sign(claim, spec, over):
         if outcome is not None:
             outcome.derivation[0:0] = [f"{claim.table['expr']} does not depend on the state {missing[0]}: it is 0 at the nonzero "
                                        f"state {point}, for every {domain.name}"]
+        return outcome
+    if strict and not homogeneous:  # R x^2 + 1 > 0 at R = 0 too: Sylvester's leading minors > 0 is sufficient only
+        holds_on, decided, minors = _strictly_positive_set(M, domain)  # (review of 2026-12-05: refuted there, symbolic)
+        what = f"{claim.table['expr']} is {spec.sign} for all real {', '.join(map(str, variables))}"
+        outcome = _compare_sets(claim, spec, domain, holds_on, what, over)
+        if outcome is None:
+            return None
+        factored = [sympy.factor(m) for m in minors]
+        outcome.derivation[0:0] = [Line(f"Gram matrix {M.tolist()} of [x; 1]; principal minors: {factored}",
+                                        terms=["Gram matrix", sympy.ImmutableMatrix(M), "of [x; 1]; principal minors:", *listed(factored)]),
+                                   Line("q > 0 for every x exactly when q - e >= 0 for some e > 0: every principal minor >= 0, and one "
+                                        "holding the constant > 0, or = 0 with the minor without the constant <= 0 (its derivative in e)")] + decided
         return outcome
     if strict:
         minors = [M[:k, :k].det() for k in range(1, n + 1)]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import math
+import re
 from dataclasses import dataclass, field
 
 import sympy
@@ -58,6 +59,17 @@ def prepare(claim: Claim) -> ForallSpec:
                             "give the symbol a name of its own (an initial value is set in 'initial')")
     for name in raw:
         claim.parameters.pop(name, None)  # a domain symbol is free, whatever the model's default
+    overrides = table.get("parameters") if isinstance(table.get("parameters"), dict) else {}
+    for name, text in overrides.items():  # read at load time, before the domains: a domain named there took its default
+        if isinstance(text, str) and _names_in(text) & set(raw):  # (b = "a" ran with a's default 1; review of 2026-12-05)
+            raise LoadError(f"parameters.{name} = {text!r} names the domain symbol(s) {', '.join(sorted(_names_in(text) & set(raw)))}: a "
+                            "parameter's value is a number; give the symbol a domain of its own (and relate the two with 'assume'), "
+                            "or write the expression where it is used")
+    model_parameters = set(claim.model.parameters) if claim.model is not None else set()
+    for name in (table.get("let") or {} if isinstance(table.get("let"), dict) else {}):
+        if name in model_parameters and name not in raw:  # let k = 2c beside a model with k: the run kept k's default
+            raise LoadError(f"let.{name}: {name} is a parameter of the model {claim.model.name!r}, and a let does not change the model "
+                            f"(its run would keep {name}'s value); give {name} a domain instead, or a name of its own")
     domains = {name: parse_domain(name, text, claim) for name, text in raw.items()}
     claim.symbols.update({name: symbol(name) for name in domains if domains[name].interval is None})  # integer domains may be exponents
     samples = table.get("samples", DEFAULT_SAMPLES)
@@ -104,6 +116,11 @@ def prepare(claim: Claim) -> ForallSpec:
     for text in assume:
         spec["assume"].extend(_condition(claim, text, domains_and_lets))
     return ForallSpec(**spec)
+
+
+def _names_in(text: str) -> set:
+    """The names a parameter's text uses (its words, as the expression reader splits them)."""
+    return set(re.findall(r"[A-Za-z_][A-Za-z0-9_]*", text))
 
 
 def _free_relation(claim):
