@@ -165,3 +165,25 @@ def test_an_order_claim_says_it_is_of_consistency_and_when_the_method_does_not_c
     assert "order 3 (of consistency: C_0 .. C_3 = 0; rho fails the root condition, so the method does not converge" in outcomes["three"].message
     assert outcomes["ab2"].status == "verified" and outcomes["ab2"].message.startswith("order 2 (of consistency: C_0 .. C_2 = 0)")
     assert_refuted(outcomes["four"], ["order: claimed 4, computed 3"])
+
+
+def test_bdf6_written_by_its_coefficients_and_a_degenerate_tableau_are_decided(check_claims):
+    """Review of 2026-12-05 (8th session): BDF6 given by alpha and beta took 40 s on its real stability interval (the
+    Schur-Cohn reduction at a split point of degree 5 grew as expanded CRootOf expressions; now reduced modulo the
+    root's minimal polynomial), and the stability function of a 14-stage tableau with A = 0 ran past 60 s (the
+    determinants of I - zA + z e b^T by Berkowitz on expressions; now over QQ[z]).  BDF6's coefficients are
+    1/6, -6/5, 15/4, -20/3, 15/2, -6, 147/60 (its rho(zeta) = sum_j 1/j zeta^(6-j) (zeta - 1)^j, scaled)."""
+    zeta = sympy.Symbol("zeta")
+    rho = sympy.expand(sum(sympy.Rational(1, j) * zeta ** (6 - j) * (zeta - 1) ** j for j in range(1, 7)))
+    assert sympy.Poly(rho, zeta).all_coeffs()[::-1] == [sympy.Rational(c) for c in ("1/6", "-6/5", "15/4", "-20/3", "15/2", "-6", "147/60")]
+    bdf6 = 'check = "stability"\nmethod = "lmm"\noptions = { alpha = ["1/6", "-6/5", "15/4", "-20/3", "15/2", "-6", "147/60"], beta = [0, 0, 0, 0, 0, 0, 1] }\n'
+    stages = 14
+    zero = "[" + ", ".join("[" + ", ".join(["0"] * stages) + "]" for _ in range(stages)) + "]"
+    tableau = f'check = "stability"\nmethod = "rk"\noptions = {{ A = {zero}, b = [{", ".join([chr(34) + "1/14" + chr(34)] * stages)}] }}\n'
+    results = {k: r.outcome for k, r in check_claims(claims_text("", {
+        "bdf6": (bdf6 + 'real_stability_interval = ["-oo", 0]',), "bdf6-wrong": (bdf6 + 'real_stability_interval = [-100, 0]',),
+        "euler-14": (tableau + 'equals = "1 + z"',), "euler-14-wrong": (tableau + 'equals = "1 + z + z**2/2"',)})).items()}
+    assert (results["bdf6"].status, results["bdf6"].evidence) == ("verified", "symbolic"), results["bdf6"].message
+    assert_refuted(results["bdf6-wrong"], ["real stability interval: claimed [-100, 0], computed (-oo, 0]"])
+    assert results["euler-14"].status == "verified", results["euler-14"].message
+    assert_refuted(results["euler-14-wrong"], ["R(z) of rk: claimed z**2/2 + z + 1, computed z + 1"])

@@ -177,8 +177,7 @@ def _tableau_derivation(method, options, R) -> list[str]:
     A = sympy.Matrix(s, s, lambda i, j: tab.A[i][j])
     e_bT = sympy.Matrix(s, s, lambda i, j: tab.b[j])
     identity = sympy.eye(s)
-    numerator = sympy.expand((identity - z * A + z * e_bT).det(method="berkowitz"))
-    denominator = sympy.expand((identity - z * A).det(method="berkowitz"))
+    numerator, denominator = (_polynomial_det(identity - z * A + z * e_bT), _polynomial_det(identity - z * A))
     ratio = sympy.cancel(numerator / denominator)
     agree = rational_functions.decide_zero(ratio - R)
     if agree is None:  # not decided either way: the second derivation is not shown rather than claimed to agree
@@ -191,6 +190,17 @@ def _tableau_derivation(method, options, R) -> list[str]:
                  formula=["1 + z*b^T*(I - z*A)^(-1)*e", "det(I - z*A + z*e*b^T)/det(I - z*A)"]),
             Line(f"det(I - z A + z e b^T) = {numerator}", assignments=[("det(I - z A + z e b^T)", numerator)]),
             Line(f"det(I - z A) = {denominator}", assignments=[("det(I - z A)", denominator)]), Line(f"R(z) = {ratio}", assignments=[("R(z)", ratio)])]
+
+
+def _polynomial_det(matrix) -> sympy.Expr:
+    """The determinant of a matrix of polynomials in z, expanded: by sympy's DomainMatrix over the ring its entries
+    generate (fraction-free elimination in QQ[z], or over the tableau's number field).  Berkowitz on sympy
+    expressions and then expand grew exponentially: a 14-stage tableau with A = 0 (rank-one I + z e b^T) ran past
+    60 s (review of 2026-12-05)."""
+    from sympy.polys.matrices import DomainMatrix
+
+    dense = DomainMatrix.from_Matrix(matrix)
+    return sympy.expand(dense.domain.to_sympy(dense.det()))
 
 
 def _coefficients(polynomial, z) -> list[complex]:
