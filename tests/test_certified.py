@@ -201,3 +201,18 @@ def test_an_enclosure_next_to_a_tie_shows_the_digits_that_decide_it_and_the_clai
     assert "[0.125, 0.125]" not in outcomes["half-even"].message and "[0.12500000000000000000000000000000000000017188" in outcomes["half-even"].message
     assert_refuted(outcomes["wrong"], ["y: claimed 0.12 at 2 decimals", "which rounds to 0.13"])
     assert outcomes["written"].status == "verified" and "to 4 decimals: 0.1250 " in outcomes["written"].message, outcomes["written"].message
+
+
+def test_a_point_enclosure_proves_an_exact_value(check_claims):
+    """Review of 2026-12-05 (8th session): Euler's first step on y' = -y + sin(t) from t = 0, y = 1/4 with h = 1/2 is
+    exactly 1/4 + (1/2)(-1/4 + sin 0) = 1/8, enclosed by the single point [0.125, 0.125]; "an enclosure can refute an
+    exact value, never prove it" made the true claim an error.  A point enclosure is the value itself."""
+    from fractions import Fraction
+    assert Fraction(1, 4) + Fraction(1, 2) * (-Fraction(1, 4) + 0) == Fraction(1, 8)
+    model = '[model.forced]\nstates = ["y"]\nrhs = { y = "-y + sin(t)" }\n'
+    run = 'check = "run"\nmodel = "forced"\nmethod = "euler"\noptions = { h = 0.5 }\ninitial = { y = 0.25 }\nsteps = 1\n'
+    results = {k: r.outcome for k, r in check_claims(claims_text(model, {"exact": (run + 'expect = { y = 0.125 }',),
+                                                                         "wrong": (run + 'expect = { y = 0.126 }',)})).items()}
+    assert (results["exact"].status, results["exact"].evidence) == ("verified", "certified"), results["exact"].message
+    assert "its enclosure is the single point 0.125" in results["exact"].message
+    assert_refuted(results["wrong"], ["y: claimed 0.126, computed", "excludes 0.126"])

@@ -201,3 +201,20 @@ def test_the_default_rule_needs_only_a_rounding_rule_that_prints_every_value():
     alone = RoundingAudit(10, "truncate")
     alone.add("y1", straddling, sympy.Rational(1, 10), "0.1000000000")
     assert [v.label for v in alone.undecided()] == ["y1"]  # truncation named: it must be decided, and it cannot be
+
+
+def test_a_value_written_with_more_decimals_than_digits_is_compared_as_written(check_claims):
+    """Review of 2026-12-05 (8th session): Euler on y' = y from 0.8966 with h = 1/2 gives 1.3449 exactly; with digits = 1
+    the claimed "1.30" was "verified" as 1.3449 "rounds to 1.30", but a page showing 1.30 prints two decimals, where
+    1.3449 is 1.34.  A value whose text shows more decimals than digits (trailing zeros included) is compared exactly,
+    as 5/8 = 0.625 at two decimals is; "1.3" at one decimal is still audited."""
+    from fractions import Fraction
+    assert Fraction("0.8966") * Fraction(3, 2) == Fraction("1.3449")
+    from verify.checks.rounding import written_decimals
+    assert [written_decimals(t) for t in ("1.30", "13", "1.30e-4", "1.3E+1", "1/3", "", "-0.5")] == [2, 0, 6, 0, None, None, 1]
+    run = 'check = "run"\nmodel = "growth"\nmethod = "euler"\noptions = { h = 0.5 }\ninitial = { y = 0.8966 }\nsteps = 1\ndigits = 1\n'
+    models = '[model.growth]\nstates = ["y"]\nrhs = { y = "y" }\n'
+    results = {k: r.outcome for k, r in check_claims(claims_text(models, {"one": (run + 'expect = { y = "1.3" }',),
+                                                                          "two": (run + 'expect = { y = "1.30" }',)})).items()}
+    assert results["one"].status == "verified", results["one"].message
+    assert_refuted(results["two"], ["y: claimed 1.30 (more decimals than digits = 1, so compared exactly), computed 1.3449"])

@@ -112,10 +112,14 @@ class RoundingAudit:
             exact = sympy.Rational(exact)
             entry = AuditedValue(label, claimed, exact, exact, exact, decimal_text(exact), tie=is_tie(exact, self.places),
                                  claimed_text=claimed_text)
-        if (claimed * 10**self.places).q != 1:  # e.g. 5/8 = 0.625 at digits = 2: a page printing 2 decimals cannot show it
+        written = written_decimals(claimed_text)  # 1.30 at digits = 1: the page shows two decimals (review of 2026-12-05)
+        if (claimed * 10**self.places).q != 1 or (written is not None and written > self.places):  # 0.625 at digits = 2: a
+            # page printing 2 decimals cannot show it
             entry.exactly, entry.tie = True, False
             if entry.exact is not None:
                 printed = claimed if entry.exact == claimed else entry.exact
+            elif entry.low == entry.high:  # a point enclosure is the exact value (Euler's 0.125 with sin(0) = 0)
+                printed = claimed if entry.low == claimed else entry.low
             else:  # an enclosure can exclude an exact value, never prove it
                 printed = None if entry.low <= claimed <= entry.high else entry.low
             entry.printed = {mode: printed for mode in MODES}
@@ -225,6 +229,16 @@ class RoundingAudit:
             shown = (shown + ", " if shown else "") + f"truncates to {self._printed(v, TRUNCATE)}"
         computed = v.shown_text if v.exact is not None else f"∈ {v.shown_text}"
         return f"{v.label}: claimed {v.written} at {self.places} decimals, computed {computed}{tie}, which {shown}"
+
+
+def written_decimals(text: str | None) -> int | None:
+    """How many decimals a claimed value's text shows: 2 for "1.30", 6 for "1.30e-4", 0 for "13"; None for anything
+    but a plain or scientific decimal (a fraction, an expression)."""
+    text = (text or "").strip().strip('"')
+    match = re.fullmatch(r"[-+]?\d*(?:\.(\d*))?(?:[eE]([-+]?\d+))?", text)
+    if not match or not any(ch.isdigit() for ch in text):
+        return None
+    return max(len(match.group(1) or "") - int(match.group(2) or 0), 0)
 
 
 def _at_places(value, places: int) -> str:

@@ -121,6 +121,8 @@ def _compare(label, ball, claimed, claimed_text, audit, successes, failures, und
         return
     if claimed < low or claimed > high:
         failures.append(f"{label}: claimed {claimed_text}, computed ∈ {_shown(ball)} (excludes {decimal_text(claimed)})")
+    elif low == high:  # a point enclosure is the exact value: Euler's first step on y' = -y + sin(t) from t = 0
+        successes.append(f"{label} = {claimed_text} (its enclosure is the single point {decimal_text(claimed)})")
     else:
         undecided.append(f"{label} = {claimed_text} (an enclosure can refute an exact value, never prove it: give digits)")
 

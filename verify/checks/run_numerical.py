@@ -173,9 +173,9 @@ def evaluate(claim, spec, reason: str, mp_run) -> Outcome:
     if undecided:
         raise CheckError(f"{reason}; the numerical path could not decide {', '.join(undecided)}: the value lies within 10^-{TOLERANCE_DIGITS} "
                          "of the claimed value or of a rounding boundary")
-    how = (f"numerical, not a proof: {reason}, so the mpmath path solved it by Newton's method at {crosscheck.DIGITS} and "
-           f"{crosscheck.DIGITS + EXTRA_DIGITS} digits, each value taken to {TOLERANCE_DIGITS} significant digits")
-    derivation = [f"route: numerical (Newton on the mpmath path), because {reason}"]
+    how = (f"numerical, not a proof: {reason}, so the mpmath path ran it (Newton's method on any implicit equation) at {crosscheck.DIGITS} "
+           f"and {crosscheck.DIGITS + EXTRA_DIGITS} digits, each value taken to {TOLERANCE_DIGITS} significant digits")
+    derivation = [f"route: numerical (the mpmath path, Newton's method on any implicit equation), because {reason}"]
     derivation += [f"step {n}: t = {crosscheck.show(t, 20)}, " + ", ".join(f"{s} = {crosscheck.show(v, 25)}" for s, v in zip(model.variables, y))
                    for n, (t, y) in enumerate(nodes_high, 1)][:50]
     status = "refuted" if failures else "verified"
