@@ -142,6 +142,13 @@ def test_the_cache_key_holds_hypothesis_s_version_and_clear_deletes_only_a_cache
     (tmp_path / "userdata" / "results" / "thesis-data.json").write_text('{"precious": 1}', encoding="utf-8")
     assert run_cli("run", "c.toml", "--cache-dir", "userdata", "--cache-clear").exit_code == 2
     assert (tmp_path / "userdata" / "results" / "thesis-data.json").exists()
+    (tmp_path / "target").mkdir()  # cargo writes the standard's signature too: its target/ is not verify's cache (review)
+    (tmp_path / "target" / cache.TAG_NAME).write_text("Signature: 8a477f597d28d172789f06886806bc55\n# This file is a cache directory tag "
+                                                      "created by cargo.\n", encoding="utf-8")
+    (tmp_path / "target" / "release.bin").write_text("build", encoding="utf-8")
+    assert run_cli("run", "c.toml", "--cache-dir", "target", "--cache-clear").exit_code == 2
+    assert run_cli("run", "c.toml", "--cache-dir", "target").exit_code == 2 and (tmp_path / "target" / "release.bin").exists()
+    assert sorted(p.name for p in (tmp_path / "target").iterdir()) == [cache.TAG_NAME, "release.bin"]
     empty = run_cli("run", "c.toml", "--cache-dir", "")
     assert empty.exit_code == 2 and "--cache-dir is empty: name a directory of its own" in empty.output
     assert not (tmp_path / "results").exists() and not (tmp_path / "last-outcomes.json").exists()

@@ -758,3 +758,29 @@ def test_a_tower_of_exponentials_is_decided_and_shown_by_its_power_of_two(check_
     assert "≈ 2^(1.35433e+9566)" in results["true"].message and len(results["true"].message) < 400
     assert_refuted(results["wrong"], ["claimed exp(exp(exp(10))) < 0", "2^(1.35433e+9566)"])
     assert len(results["wrong"].message) < 400
+
+
+def test_a_parameter_in_a_fractional_exponent_is_bounded_too(check_claims):
+    """Review of 2026-12-05 (8th session): with an integer parameter allowed as an exponent, 2**(m/2) (and sqrt(2)**m)
+    at an odd m = 10^12 + 1 passed the size guard (it looked at integer exponents only) and sympy built 2^((m - 1)/2):
+    241 s and 6.5 GB before the time limit.  The integer part of a fractional exponent is counted now."""
+    body = 'check = "relation"\nparameters = { m = "1000000000001" }\nop = ">"\nrhs = "1"\n'
+    results = {k: r.outcome for k, r in check_claims(claims_text("", {"half": (body + 'lhs = "2**(m/2)"',),
+                                                                      "root": (body + 'lhs = "sqrt(2)**m"',)})).items()}
+    for outcome in results.values():
+        assert outcome.status == "error" and "is an exact rational of about 5e+11 bits there (more than 4,000,000)" in outcome.message, outcome.message
+
+
+def test_a_parameter_exponent_of_a_state_is_limited_as_a_written_one_and_a_huge_one_rereads_with_more_digits(check_claims):
+    """Review of 2026-12-05 (8th session): (x - y)**k with k = 100000 went past the 1000 limit on written exponents
+    (timed out); (-1)**m == -1 at m = 10^150 + 1 was an error ("mpmath reading the text again gets 1.0": at 50 digits
+    m is rounded to an even number).  The mpmath re-reading now retries with more digits before it disagrees."""
+    models = '[model.lin2]\nstates = ["x", "y"]\nrhs = { x = "-x", y = "-y" }\n'
+    results = {k: r.outcome for k, r in check_claims(claims_text(models, {
+        "degree": ('check = "sign"\nmodel = "lin2"\nparameters = { k = 100000 }\nexpr = "(x - y)**k + 1"\nsign = "positive"',),
+        "odd": (f'check = "relation"\nparameters = {{ m = "{10**150 + 1}" }}\nlhs = "(-1)**m"\nop = "=="\nrhs = "-1"',),
+        "odd-wrong": (f'check = "relation"\nparameters = {{ m = "{10**150 + 1}" }}\nlhs = "(-1)**m"\nop = "=="\nrhs = "1"',),
+    })).items()}
+    assert results["degree"].status == "error" and "has the exponent 100000 there (limit |n| <= 1000" in results["degree"].message
+    assert (results["odd"].status, results["odd"].evidence) == ("verified", "exact"), results["odd"].message
+    assert_refuted(results["odd-wrong"], ["claimed (-1)**m == 1, but lhs = -1, rhs = 1"])

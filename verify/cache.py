@@ -41,9 +41,11 @@ TAG_TEXT = ("Signature: 8a477f597d28d172789f06886806bc55\n# This file is a cache
 
 
 def _is_tagged(directory: Path) -> bool:
+    """Tagged by verify: the standard's signature line and verify's own comment (cargo writes the same signature in
+    target/, and --cache-clear deleted a build there: review of 2026-12-05)."""
     try:
-        return (directory / TAG_NAME).read_text(encoding="utf-8").startswith(TAG_TEXT.splitlines()[0])
-    except OSError:
+        return (directory / TAG_NAME).read_text(encoding="utf-8").startswith("\n".join(TAG_TEXT.splitlines()[:2]))
+    except (OSError, UnicodeDecodeError):
         return False
 
 
@@ -57,8 +59,9 @@ def _holds_only_cache_files(directory: Path) -> bool:
     for path in directory.rglob("*"):
         parts = path.relative_to(directory).parts
         if path.is_dir():
-            if parts[0] not in ("results", "libraries") or len(parts) > 2 or (len(parts) == 2 and (parts[0] != "results" or not
-                                                                                                  re.fullmatch(r"[0-9a-f]{2}", parts[1]))):
+            area = len(parts) == 1 and parts[0] in ("results", "libraries")
+            bucket = len(parts) == 2 and parts[0] == "results" and re.fullmatch(r"[0-9a-f]{2}", parts[1])  # results/<2 hex digits>
+            if not (area or bucket):
                 return False
             continue
         top_level = len(parts) == 1 and path.name in ("last-outcomes.json", TAG_NAME)

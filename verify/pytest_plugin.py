@@ -57,12 +57,13 @@ def pytest_collect_file(file_path, parent):
 
 
 def _has_claims(path) -> bool:
-    """A claim file: ``[[claim]]`` in its first 4 MiB, or a UTF-16/32 byte-order mark; and a ``*.toml`` that is not
-    a readable regular file (a dangling or looping symlink, a FIFO): each is collected so that verify's loader
-    reports it as one failing item, as `verify run` reports it, instead of skipping it (review of 2026-12-05)."""
+    """A claim file: ``[[claim]]`` in its first 4 MiB, or a UTF-16/32 byte-order mark, or a ``*.toml`` that cannot be
+    read (no permission): each is collected so that verify's loader reports it as one failing item, as `verify run`
+    reports it, instead of skipping it.  pytest offers regular files only (a dangling symlink or a FIFO is not
+    visited; a FIFO is not opened here either: it would block)."""
     try:
-        if not path.is_file():  # not opened: a FIFO would block
-            return True
+        if not path.is_file():
+            return False
         with open(path, "rb") as handle:
             head = handle.read(4 * 1024 * 1024)
     except OSError:

@@ -27,22 +27,41 @@ def compile_selection(texts) -> Callable[[str], bool]:
     return lambda claim_id: all(p(claim_id) for p in predicates)
 
 
-MAX_NESTING = 100  # "(" and "not" tokens in one expression: the parser recurses on each (about three frames per "(")
+MAX_DEPTH = 250  # how deep the parser recurses: about three frames per open "(" and one per pending "not"
 
 
 def _compile(text: str) -> Callable[[str], bool]:
     tokens = _tokens(text)
     if not tokens:
         raise SelectionError(f"-k {text!r}: an empty expression")
-    nesting = sum(1 for token in tokens if token in ("(", "not"))
-    if nesting > MAX_NESTING:  # -k "((((...heun))))" 400 deep was a RecursionError traceback (review of 2026-12-05)
+    if _depth(tokens) > MAX_DEPTH:  # -k "((((...heun))))" 400 deep was a RecursionError traceback (review of 2026-12-05)
         shown = text if len(text) <= 60 else text[:60] + "..."
-        raise SelectionError(f"-k {shown!r}: more than {MAX_NESTING} parentheses and 'not's")
+        raise SelectionError(f"-k {shown!r}: nested more than {MAX_DEPTH} deep (parentheses and chained 'not's)")
     parser = _Parser(tokens, text)
     predicate = parser.or_expr()
     if parser.position != len(tokens):
         raise SelectionError(f"-k {text!r}: unexpected {tokens[parser.position]!r} (join words with and, or, not)")
     return predicate
+
+
+def _depth(tokens: list[str]) -> int:
+    """How deep the recursive descent goes: 3 per open parenthesis, plus the "not"s waiting for their operand (those
+    before a "(" wait until its ")")."""
+    waiting, opened, deepest = 0, [], 0
+    for token in tokens:
+        if token == "not":
+            waiting += 1
+        elif token == "(":
+            opened.append(waiting)
+            waiting = 0
+        elif token == ")":
+            if opened:
+                opened.pop()
+            waiting = 0
+        elif token not in ("and", "or"):
+            waiting = 0
+        deepest = max(deepest, 3 * len(opened) + sum(opened) + waiting)
+    return deepest
 
 
 def _tokens(text: str) -> list[str]:

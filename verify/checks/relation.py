@@ -46,14 +46,21 @@ def prepare(claim: Claim):
 def _reread(claim, lhs, rhs) -> str:
     """The sides read again from the claim text by the mpmath path (independent of the parser): must agree."""
     values = {name: value for name, value in claim.parameters.items()}
-    try:
-        again = [crosscheck.mp_text(claim.table[key], values) for key in ("lhs", "rhs")]
-    except CrossCheckUnavailable:
-        return ""
-    for key, exact_value, approx in zip(("lhs", "rhs"), (lhs, rhs), again):
-        if not crosscheck.agree(exact_value, approx):
-            raise CheckError(f"{key}: the parser reads {short_text(exact_value)}, mpmath reading the text again gets {crosscheck.show(approx)}")
-    return "; mpmath reading the text again agrees"
+    for digits in REREAD_DIGITS:  # (-1)**m at m = 10^150 + 1, or sin(pi*2**1000), need more than 50 digits (review of 2026-12-05)
+        try:
+            again = [crosscheck.mp_text(claim.table[key], values, digits) for key in ("lhs", "rhs")]
+        except CrossCheckUnavailable:
+            return ""
+        differing = [(key, exact_value, approx) for key, exact_value, approx in zip(("lhs", "rhs"), (lhs, rhs), again)
+                     if not crosscheck.agree(exact_value, approx)]
+        if not differing:
+            return "; mpmath reading the text again agrees"
+    key, exact_value, approx = differing[0]
+    raise CheckError(f"{key}: the parser reads {short_text(exact_value)}, mpmath reading the text again gets {crosscheck.show(approx)} "
+                     f"(at {REREAD_DIGITS[-1]} digits too)")
+
+
+REREAD_DIGITS = (crosscheck.DIGITS, 4 * crosscheck.DIGITS, 16 * crosscheck.DIGITS)  # a disagreement is retried with more digits
 
 
 def evaluate(claim: Claim, context: Context = DEFAULT_CONTEXT) -> Outcome:

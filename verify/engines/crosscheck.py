@@ -523,12 +523,12 @@ _TEXT_OPERATORS = {ast.Add: lambda a, b: a + b, ast.Sub: lambda a, b: a - b, ast
                    ast.Pow: lambda a, b: a ** b}
 
 
-def mp_text(text, values: dict):
+def mp_text(text, values: dict, digits: int = DIGITS):
     """A claim's number as written (a TOML number, or an expression string that verify.expr has already
-    accepted), evaluated again at DIGITS digits by walking its syntax tree with mpmath: decimals are read
+    accepted), evaluated again at ``digits`` digits by walking its syntax tree with mpmath: decimals are read
     by mpmath from their digits, names take ``values`` (name -> sympy Rational).  Anything beyond
     arithmetic, the functions above and names raises CrossCheckUnavailable."""
-    with mpmath.workdps(DIGITS):
+    with mpmath.workdps(digits):
         if not isinstance(text, str):
             return mpmath.mpf(str(text))
         source = text.replace("^", "**").strip()

@@ -213,7 +213,9 @@ def _prints_to(value: sympy.Expr, end: sympy.Rational, places: int) -> bool:
     """Could ``value`` print as ``end`` at ``places`` decimals: rounded (within half a unit of the last decimal, ties
     included), or truncated towards zero (end <= value < end + unit for a value >= 0, end - unit < value <= end
     below 0)?  Which rule prints every boundary is audited by the caller (verify.checks.rounding); a window of a
-    whole unit either side made 1.23 stand for two boundaries, 1.2345 and 1.24499 (review of 2026-12-05)."""
+    whole unit either side made 1.23 stand for two boundaries, 1.2345 and 1.24499 (review of 2026-12-05).  The
+    windows of verify.checks.rounding.round_decimal, for an algebraic value compared by enclosures (round_decimal
+    takes rationals)."""
     half, unit = sympy.Rational(1, 2 * 10**places), sympy.Rational(1, 10**places)
     if compare(value, end - half) >= 0 and compare(value, end + half) <= 0:
         return True

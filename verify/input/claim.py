@@ -60,9 +60,8 @@ class Claim:
 
     def substitute(self, expression: sympy.Expr) -> sympy.Expr:
         """Put the parameter values (model defaults, overridden by the claim) into ``expression``."""
-        from verify.input.model import symbol
-
         from verify.input import expr as expressions
+        from verify.input.model import symbol
 
         values = {symbol(p): v for p, v in self.parameters.items()}
         if not values:

@@ -124,13 +124,14 @@ def _check_decimal(value: Decimal) -> None:
         raise ExprError(f"decimal {value} too {size} to read exactly (exponent limit {MAX_DECIMAL_EXPONENT})")
 
 
-MAX_SUBSTITUTED_POWER_BITS = 4_000_000  # bits of b**n once an integer is put in for n (a claim's parameter, a forall instance)
+MAX_EXACT_BITS = 4_000_000  # bits of an exact value: b**n once an integer is put in for n (a claim's parameter, a forall
+# instance), and each value of an exact run (verify.engines.methods.base)
 
 
 MAX_FUNCTION_ARGUMENT_BITS = 20_000  # an exact argument of exp, sin, cos, tan or log: sin(10002**10002) needs 133,000 bits of pi
 
 
-def bounded_substitution(expression: sympy.Expr, values: dict, max_bits: int = MAX_SUBSTITUTED_POWER_BITS) -> sympy.Expr:
+def bounded_substitution(expression: sympy.Expr, values: dict, max_bits: int = MAX_EXACT_BITS) -> sympy.Expr:
     """``expression`` with ``values`` substituted, after checking that no power with a symbolic exponent becomes an
     exact rational of more than ``max_bits`` bits there ((1 - 1/N)**N at N = 10^30 would be built in full: a claim's
     preparation ran into the time limit, review of 2026-12-05), and that no exp, sin, cos, tan or log gets an
@@ -140,8 +141,10 @@ def bounded_substitution(expression: sympy.Expr, values: dict, max_bits: int = M
     inner_first = lambda parts: sorted(parts, key=sympy.count_ops)  # noqa: E731  3**((1 - 1/N)**N) must not build the inner power
     for power in inner_first(p for p in expression.atoms(sympy.Pow) if p.exp.free_symbols):
         exponent, base = power.exp.xreplace(values), power.base.xreplace(values)
-        if exponent.is_Integer and base.is_Rational and abs(base) != 1 and base != 0:
-            n = abs(int(exponent))
+        if exponent.is_Rational and not base.is_Rational and abs(exponent) > MAX_EXPONENT:  # (x - y)**k at k = 100000: as
+            raise ExprError(f"{power} has the exponent {exponent} there (limit |n| <= {MAX_EXPONENT}, as when written)")  # x**100000 is
+        if exponent.is_Rational and base.is_Rational and abs(base) != 1 and base != 0:
+            n = abs(int(exponent.p)) // int(exponent.q)  # 2**(m/2) at odd m is 2**((m - 1)/2) sqrt(2): its integer part is built
             if n.bit_length() > 1000:  # p^n and q^n have at least n bits: past what a float holds
                 raise ExprError(f"{power} is an exact rational of more than 2^{n.bit_length() - 1} bits there (more than {max_bits:,})")
             bits = n * (math.log2(abs(int(base.p))) + math.log2(int(base.q)))  # of p^n and q^n: 2^-N is N bits

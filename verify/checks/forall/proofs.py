@@ -31,11 +31,11 @@ class ClosedForm:
 def _one_printing_rule(replaced: dict, places: int, rule: str | None = None):
     """The audit of exactly_when's printed ends (printed end -> exact boundary, realsets.snap_to_digits): one rule
     (round-half-even, round-half-up or truncation, verify.checks.rounding) must print every boundary to its end, as
-    in a run's table (or the claim's ``rounding``: that rule, or "any" rule per boundary).  Returns a note naming the rules that do (a list, empty when nothing was replaced), or the
-    failure as text: -1.3 and 1.2 for the boundaries -5/4 and 5/4 are each some rounding of a tie, but no one rule
+    in a run's table (or the claim's ``rounding``: that rule, or "any" rule per boundary).  Returns (notes naming
+    the rules that do, empty when nothing was replaced; the failure as text, or None): -1.3 and 1.2 for the boundaries -5/4 and 5/4 are each some rounding of a tie, but no one rule
     prints both (review of 2026-12-05).  CheckError when an enclosure of an irrational boundary does not decide."""
     if not replaced:
-        return []
+        return [], None
     audit = rounding.RoundingAudit(places, rule)
     for end, boundary in replaced.items():
         if boundary.is_Rational:
@@ -48,11 +48,11 @@ def _one_printing_rule(replaced: dict, places: int, rule: str | None = None):
                          "(an enclosure at 256 bits still straddles a rounding boundary)")
     _, failures = audit.findings()
     if failures:
-        return "; ".join(failures)
+        return [], "; ".join(failures)
     if rule == "any":
-        return ["each boundary is printed by some rule (rounding = \"any\")"]
+        return ["each boundary is printed by some rule (rounding = \"any\")"], None
     common = [mode for mode in ((rule,) if rule else rounding.MODES) if all(mode in v.modes for v in audit.values)]
-    return [f"one rule prints every boundary: {rounding.rules_text(common)}"]
+    return [f"one rule prints every boundary: {rounding.rules_text(common)}"], None
 
 
 def prove_run(claim, spec, over):
@@ -271,14 +271,14 @@ def _compare_sets(claim, spec, domain, holds_on, what, over, stated=None):
             as_written = wanted
             wanted, notes, replaced = realsets.snap_to_digits(wanted, holds_on, spec.digits)
             derivation += notes
-            printing = _one_printing_rule(replaced, spec.digits, spec.rounding)
-            if isinstance(printing, str):
+            printing, failure = _one_printing_rule(replaced, spec.digits, spec.rounding)
+            if failure is not None:
                 point = realsets.difference_point(as_written, holds_on)  # the ends read exactly: where claim and truth differ
                 inside = point is not None and realsets.contains(holds_on, point)
                 at = "" if point is None else (f"; read exactly, e.g. at {domain.name} = {point} it {'holds' if inside else 'fails'} "
                                                f"although the claim says it {'fails' if inside else 'holds'}")
                 return Outcome("refuted", "symbolic", f"claimed {what} exactly when {condition}, its ends read to {spec.digits} decimals; "
-                               f"computed: it holds on {holds_on}, and {printing}{at}", computed, derivation)
+                               f"computed: it holds on {holds_on}, and {failure}{at}", computed, derivation)
             notes = notes + printing
         point = realsets.difference_point(wanted, holds_on)
         digits_note = f" ({'; '.join(notes)})" if notes else ""

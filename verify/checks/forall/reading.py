@@ -189,9 +189,10 @@ def _symbolic_option(claim, method, name, value, domains):
     return to_domain(claim.value(value, f"options.{name}"), domains)
 
 
-def bounded_substitution(expression, values):
-    """``expression`` with ``values`` substituted (verify.input.expr.bounded_substitution): CheckError when a power
-    with a symbolic exponent would be an exact rational of more than MAX_EXACT_BITS bits there."""
+def instance_substitution(expression, values):
+    """``expression`` at one instance, ``values`` substituted by verify.input.expr.bounded_substitution: CheckError
+    (naming the instance) when a power with a symbolic exponent, or an exact argument of exp, sin, ..., would be too
+    large to write exactly there."""
     try:
         return expressions.bounded_substitution(expression, values, MAX_EXACT_BITS)
     except expressions.ExprError as exc:
@@ -210,10 +211,10 @@ def substitute_deep(value, values):
 
 def instance_spec(spec, values, model):
     """The run spec with every domain symbol replaced by an exact value (CheckError when a claimed value there would
-    be a power too large to write exactly: bounded_substitution)."""
+    be a power too large to write exactly: instance_substitution)."""
     def concrete(c):
         copy_ = copy.copy(c)
-        copy_.quantity, copy_.claimed = bounded_substitution(c.quantity, values), bounded_substitution(c.claimed, values)
+        copy_.quantity, copy_.claimed = instance_substitution(c.quantity, values), instance_substitution(c.claimed, values)
         return copy_
 
     steps = spec.steps.xreplace(values)

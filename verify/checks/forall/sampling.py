@@ -21,7 +21,7 @@ from verify.checks import sign as sign_check
 from verify.checks.common import CheckError, DEFAULT_CONTEXT, Formula, Line, Outcome, listed, relative_margin
 from verify.checks.comparisons import OPERATORS
 from verify.checks.forall.domains import first_value, to_domain
-from verify.checks.forall.reading import bounded_substitution, instance_spec, substitute_deep
+from verify.checks.forall.reading import instance_spec, instance_substitution, substitute_deep
 
 MAX_SHOWN_FORM = 2000  # characters: a longer closed form of a compared quantity is named by its size, not printed
 
@@ -78,6 +78,7 @@ def sample(claim, spec, over, reason, closed=None):
     if spec.exactly_when is not None:
         raise CheckError(f"cannot prove the set where it holds ({reason}); 'exactly_when' needs a symbolic proof")
     tried = {"edge": 0, "drawn": 0, "descent": 0}
+    in_balls = []  # counted instances whose values were too large to write exactly
     integers = [name for name, d in spec.domains.items() if d.interval is None]
     largest = {}  # integer domain -> the largest value among the counted instances (a sampled claim says how far it looked)
     failures, seen = [], []  # seen: (margin, relation, values) of every counted instance with a margin
@@ -90,6 +91,8 @@ def sample(claim, spec, over, reason, closed=None):
         if outcome.status == "error":
             raise CheckError(outcome.message)
         tried[phase] += 1
+        if outcome.computed.get("route") == BALL_ROUTE:  # too large for exact values: decided by an enclosure
+            in_balls.append(values)
         for name in integers:
             largest[name] = max(largest.get(name, values[name]), values[name])
         if outcome.status == "refuted":
@@ -158,12 +161,16 @@ def sample(claim, spec, over, reason, closed=None):
     counts = f"{tried['edge']} at the domains' edges and corners, {tried['drawn']} drawn by hypothesis, {tried['descent']} on a descent of the margin"
     if far:
         counts += f", {len(far)} far out decided in ball arithmetic"
+    if in_balls:  # 10^30 <= N: every instance too large to write (review of 2026-12-05: they were called exact)
+        counts += f"; {len(in_balls)} of the others too large for exact values, decided the same way"
     if largest:
         counts += "; " + ", ".join(f"{name} up to {value}" for name, value in largest.items())
     total += len(far)
-    how = "exactly" if not far else "exactly, or by an arb enclosure where its values are too large to write exactly"
+    balls = far or in_balls
+    how = "exactly" if not balls else "exactly, or by an arb enclosure where its values are too large to write exactly"
     derivation = (closed.derivation() if closed is not None else []) + [f"{total} instances ({counts}), every one verified {how}"] + worst
-    return Outcome("verified", "numerical", f"held on {total} exact instances ({counts}) from {over}{margin_text} (not a proof: {reason})",
+    exact = "exact " if not in_balls else ""
+    return Outcome("verified", "numerical", f"held on {total} {exact}instances ({counts}) from {over}{margin_text} (not a proof: {reason})",
                    {"instances": str(total)}, derivation)
 
 
@@ -517,7 +524,7 @@ def _full_outcome(claim, spec, values):
         except CheckError as exc:
             return Outcome("error", None, str(exc))
     try:  # a power too large to write exactly there ((1 + 1/N)^(N^3) at N = 1001): decided in balls instead
-        sides = [bounded_substitution(to_domain(side, spec.domains), symbols) for side in
+        sides = [instance_substitution(to_domain(side, spec.domains), symbols) for side in
                  ((spec.lhs, spec.rhs) if spec.form == "relation" else (spec.expr,))]
     except CheckError as exc:
         decided = ball_outcome(claim, spec, values)

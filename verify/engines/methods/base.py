@@ -17,11 +17,12 @@ from verify.engines import number_field, rational, rational_functions
 from verify.engines.methods import schema
 from verify.engines.methods.schema import Option
 from verify.engines.rational import Rational
+from verify.input.expr import MAX_EXACT_BITS
 from verify.input.model import TIME, Model, symbol
 from verify.errors import ExactSizeError, MethodError
 
 
-MAX_EXACT_BITS = 4_000_000  # per value; a nonlinear model can double the size of its rationals every step
+# MAX_EXACT_BITS (verify.input.expr, 4,000,000) per value: a nonlinear model can double the size of its rationals every step
 
 
 class _ThresholdTestsDecided(Exception):
