@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 import sympy
 
-from conftest import claims_text
+from conftest import assert_refuted, claims_text
 from verify.engines import series
 
 MODELS = """
@@ -474,3 +474,21 @@ def test_a_global_order_from_the_series_of_a_rough_right_hand_side_is_an_error_a
                           ("tolerance-100", "tolerance must be a number in (0, 1), got 100"), ("order-huge", "order must be a number in (0, 20]"),
                           ("backward", "t_end = -1 must be after the initial time 0")):
         assert results[key].status == "error" and fragment in results[key].message, results[key].message
+
+
+def test_a_closed_form_order_for_every_value_names_where_its_leading_coefficient_vanishes(check_claims):
+    """Review of 2026-12-05 (8th session): Euler's global error on y' = -k y at T is -T k^2 e^(-kT)/2 h + O(h^2), "order 1
+    for every value of T, k", but at k = 0 (or T = 0) the error vanishes to higher order, and on the oscillator the q
+    error T cos(T)/2 h is second order at T = pi/2.  "Exactly order p" holds where C is not 0, and the message says
+    where C vanishes."""
+    k, T, h = sympy.symbols("k T h", positive=True)
+    error = sympy.series((1 - k * h) ** (T / h) - sympy.exp(-k * T), h, 0, 2).removeO()
+    assert sympy.simplify(error - (-T * k**2 * sympy.exp(-k * T) / 2) * h) == 0
+    models = '[model.decay]\nstates = ["y"]\nrhs = { y = "-k*y" }\nparameters = { k = 1 }\nsolution = { y = "y0*exp(-k*t)" }\n'
+    body = ('check = "order"\nmodel = "decay"\nmethod = "euler"\nproof = "closed-form"\nsymbols = ["T", "k"]\ninitial = { y = 1 }\n'
+            't_end = "T"\norder = 1\n')
+    results = {k_: r.outcome for k_, r in check_claims(claims_text(models, {
+        "every": (body + 'leading_term = "-T*k**2*exp(-k*T)/2"',), "wrong": (body + 'leading_term = "T*k**2*exp(-k*T)/2"',)})).items()}
+    assert (results["every"].status, results["every"].evidence) == ("verified", "symbolic"), results["every"].message
+    assert "for every value of T, k where C is not 0; C = 0 where T = 0 or k = 0" in results["every"].message
+    assert_refuted(results["wrong"], ["leading term of y: claimed T*k**2*exp(-T*k)/2, computed -T*k**2*exp(-T*k)/2 (the opposite sign"])

@@ -371,3 +371,23 @@ def test_a_double_eigenvalue_on_the_circle_whose_jordan_block_depends_on_a_param
     assert outcomes["depends"].status == "error" and "cannot decide stability at h = 2" in outcomes["depends"].message
     assert (outcomes["never-zero"].status, outcomes["never-zero"].evidence) == ("verified", "symbolic"), outcomes["never-zero"].message
     assert_refuted(outcomes["never-zero-closed"], ["at h = 2: claimed stable, computed unstable"])
+
+
+def test_stable_when_on_a_three_by_three_implicit_matrix_clears_its_denominators(check_claims):
+    """Review of 2026-12-05 (8th session): stable_when on any 3x3 model under backward Euler or the trapezoid rule was
+    an internal error (the characteristic polynomial's coefficients are rational in h).  On a = -a, b = -2b, c = -3c
+    their eigenvalues 1/(1 + jh) and (2 - jh)/(2 + jh), j = 1, 2, 3, are inside the unit circle for every h > 0;
+    explicit Euler's 1 - jh for h < 2/3."""
+    h = sympy.Symbol("h", positive=True)
+    for j in (1, 2, 3):
+        assert sympy.Abs(1 / (1 + j * h)).subs(h, sympy.Rational(7, 3)) < 1 and abs((2 - j * 5) / sympy.Integer(2 + j * 5)) < 1
+    model = '[model.d3]\nstates = ["a", "b", "c"]\nrhs = { a = "-a", b = "-2*b", c = "-3*c" }\n'
+    body = 'check = "stability"\nmodel = "d3"\nsymbols = ["h"]\noptions = { h = "h" }\nvariable = "h"\n'
+    results = {k: r.outcome for k, r in check_claims(claims_text(model, {
+        "backward": (body + 'method = "backward-euler"\nstable_when = "always"',),
+        "trapezoid": (body + 'method = "trapezoid"\nstable_when = "always"',),
+        "trapezoid-wrong": (body + 'method = "trapezoid"\nstable_when = "h < 2"',),
+        "euler": (body + 'method = "euler"\nstable_when = "h <= 2/3"',)})).items()}
+    for key in ("backward", "trapezoid", "euler"):
+        assert (results[key].status, results[key].evidence) == ("verified", "symbolic"), (key, results[key].message)
+    assert results["trapezoid-wrong"].status == "refuted", results["trapezoid-wrong"].message

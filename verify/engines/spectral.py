@@ -124,8 +124,12 @@ def schur_stable(polynomial: sympy.Poly) -> bool:
 
 
 def crossings(M: sympy.Matrix, variable: sympy.Symbol) -> list:
-    """The positive H (exact, sorted) where an eigenvalue of M(H) can lie on the unit circle."""
-    p = sympy.Poly(M.charpoly(Z).as_expr(), Z)
+    """The positive H (exact, sorted) where an eigenvalue of M(H) can lie on the unit circle, and where M(H) has a
+    pole (an implicit method's entries are rational in H: the characteristic polynomial's coefficients are cleared of
+    their common denominator first; a 3x3 backward Euler matrix was an internal error, review of 2026-12-05)."""
+    numerator_p, denominator_p = sympy.fraction(sympy.together(M.charpoly(Z).as_expr()))
+    p = sympy.Poly(sympy.expand(numerator_p), Z)
+    poles = [root for root in sympy.Poly(denominator_p, variable).real_roots() if root > 0] if denominator_p.has(variable) else []
     n = p.degree()
     reciprocal = sympy.expand(Z**n * p.as_expr().subs(Z, 1 / Z))
     resultant = sympy.together(sympy.resultant(p.as_expr(), reciprocal, Z))
@@ -133,7 +137,7 @@ def crossings(M: sympy.Matrix, variable: sympy.Symbol) -> list:
     if numerator == 0:
         raise CheckError("every H has an eigenvalue on the unit circle or reciprocal eigenvalue pairs (the resultant vanishes): "
                          "use a 2x2 model or spectral_radius at concrete H")
-    return merge_points([root for root in sympy.Poly(numerator, variable).real_roots() if root > 0])
+    return merge_points([root for root in sympy.Poly(numerator, variable).real_roots() if root > 0], poles)
 
 
 def positive_roots(expressions, variable) -> list:

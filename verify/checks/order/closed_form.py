@@ -69,6 +69,18 @@ def prepare(claim: Claim) -> ClosedFormOrder:
     return ClosedFormOrder(method, options, step, t0, y0, t_end, order, leading, components)
 
 
+def _where_vanishing(coefficients) -> list[str]:
+    """Where every component of the leading coefficient C vanishes, as the factors of the first one's numerator
+    that the others share ("k = 0", "cos(T) = 0"): at those values the global error's leading power is higher, so
+    "exactly order p" holds only where C is not 0."""
+    factors = None
+    for coefficient in coefficients:
+        numerator = sympy.fraction(sympy.together(coefficient))[0]
+        found = {f for f, _ in sympy.factor_list(numerator)[1] if f.free_symbols}
+        factors = found if factors is None else factors & found
+    return [f"{f} = 0" for f in sorted(factors or (), key=sympy.default_sort_key)]
+
+
 def _real_form(value):
     """exp(i a) terms of complex eigenvalues (a rotation) written with cos and sin when that removes i (an identity)."""
     if not value.has(sympy.I):
@@ -121,6 +133,9 @@ def evaluate(claim: Claim, context: Context = DEFAULT_CONTEXT) -> Outcome:
     if leading_power == spec.order:
         free = sorted(str(s) for s in claim.symbols.values())
         scope = f" for every value of {', '.join(free)}" if free else ""
+        vanishing = _where_vanishing(list(leading.values())) if free else []
+        if vanishing:  # Euler's C = -T k^2 e^(-kT)/2 is 0 at k = 0: the order there is higher (review of 2026-12-05)
+            scope += f" where C is not 0; C = 0 where {' or '.join(vanishing)}, and there the error is of higher order"
         successes.append(f"order {spec.order}: {found} (exact, from the closed form in N{scope})")
     else:
         failures.append(f"order: claimed {spec.order}, computed {'at least ' + str(terms) if leading_power is None else leading_power}: {found}")
