@@ -200,6 +200,8 @@ def _polynomial_det(matrix) -> sympy.Expr:
     from sympy.polys.matrices import DomainMatrix
 
     dense = DomainMatrix.from_Matrix(matrix)
+    if dense.domain.is_EX:  # coefficients with CRootOf (SDIRK-3's gamma): Berkowitz on expressions, faster at a few stages
+        return sympy.expand(matrix.det(method="berkowitz"))
     return sympy.expand(dense.domain.to_sympy(dense.det()))
 
 
