@@ -672,6 +672,24 @@ def test_strict_signs_of_quadratics_with_a_constant_and_names_a_run_would_not_se
     assert results["let"].status == "error" and "let.k: k is a parameter of the model 'decay'" in results["let"].message
 
 
+def test_a_quadratic_homogeneous_at_one_parameter_value_and_scientific_notation_beside_a_domain_e(check_claims):
+    """Review of 2026-12-05 (8th session, late commits): x^2 + R x is x^2 at R = 0, positive at every nonzero state as
+    the sign check reads a homogeneous form, and was refuted there (the set was empty); parameters = { c = "1e-3" }
+    beside a domain named e was refused as naming e."""
+    from fractions import Fraction
+    for R in (Fraction(1, 10), Fraction(-1)):  # the minimum of x^2 + R x is -R^2/4 < 0 away from R = 0
+        assert -R * R / 4 < 0
+    models = '[model.one]\nstates = ["x"]\nrhs = { x = "-x" }\nparameters = { c = 0 }\n'
+    results = {k: r.outcome for k, r in check_claims(claims_text(models, {
+        "homogeneous-at-0": ('check = "forall"\nmodel = "one"\ndomains = { R = "real" }\nexpr = "x**2 + R*x"\nsign = "positive"\n'
+                             'exactly_when = "0 <= R <= 0"',),
+        "scientific": ('check = "forall"\nmodel = "one"\ndomains = { e = "positive" }\nparameters = { c = "1e-3" }\nexpr = "e*x**2 + c"\n'
+                       'sign = "positive"',),
+    })).items()}
+    assert results["homogeneous-at-0"].status == "verified", results["homogeneous-at-0"].message
+    assert (results["scientific"].status, results["scientific"].evidence) == ("verified", "symbolic"), results["scientific"].message
+
+
 def test_a_log_of_zero_or_an_even_root_of_a_negative_number_is_an_error_not_a_counterexample(check_claims):
     """Review of 2026-12-05: log(abs(x - 1/7)) < 100 on (0, 1) holds wherever it is defined (at most log(6/7)) and
     was refuted "at x = 1/7", where it is log 0; sqrt(x) >= 0 over the reals was refuted at x = -1, where sqrt(x) is

@@ -391,3 +391,20 @@ def test_stable_when_on_a_three_by_three_implicit_matrix_clears_its_denominators
     for key in ("backward", "trapezoid", "euler"):
         assert (results[key].status, results[key].evidence) == ("verified", "symbolic"), (key, results[key].message)
     assert results["trapezoid-wrong"].status == "refuted", results["trapezoid-wrong"].message
+
+
+def test_a_pole_of_an_implicit_step_at_a_split_point_is_passed_over_or_an_error(check_claims):
+    """Review of 2026-12-05 (8th session, late commits): backward Euler on a = 3a, b = a - b, c = b - 3c has the
+    eigenvalues -1/(3h - 1), 1/(h + 1), 1/(3h + 1) and a pole at h = 1/3; stable exactly when h >= 2/3 (at 2/3 a
+    simple -1).  The pole, a split point, was an internal error; a claimed set holding the pole is an error."""
+    h = sympy.Rational(2, 3)
+    assert [abs(-1 / (3 * h - 1)), abs(1 / (h + 1)), abs(1 / (3 * h + 1))] == [1, sympy.Rational(3, 5), sympy.Rational(1, 3)]
+    model = '[model.mix]\nstates = ["a", "b", "c"]\nrhs = { a = "3*a", b = "-b + a", c = "-3*c + b" }\n'
+    body = 'check = "stability"\nmodel = "mix"\nmethod = "backward-euler"\nsymbols = ["h"]\noptions = { h = "h" }\nvariable = "h"\n'
+    results = {k: r.outcome for k, r in check_claims(claims_text(model, {
+        "true": (body + 'stable_when = "h >= 2/3"',), "wrong": (body + 'stable_when = "h > 2/3"',),
+        "holds-the-pole": (body + 'stable_when = "h >= 1/3"',)})).items()}
+    assert (results["true"].status, results["true"].evidence) == ("verified", "symbolic"), results["true"].message
+    assert_refuted(results["wrong"], ["at h = 2/3: claimed unstable, computed stable"])
+    assert results["holds-the-pole"].status in ("error", "refuted"), results["holds-the-pole"].message
+    assert "internal error" not in results["holds-the-pole"].message

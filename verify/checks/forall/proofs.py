@@ -332,6 +332,18 @@ def _strictly_positive_set(M, domain):
                 text = f"{minor} > 0, or {minor} = 0 and {without} <= 0"
             holds_on = holds_on.intersect(part)
             lines.append(Line(f"decided: {text} for {domain.name} in {part}", "decided", terms=[text, "for", member(domain.symbol, part)]))
+    # where the linear and constant terms all vanish (x^2 + R x at R = 0) the form is homogeneous there, and "positive"
+    # means at every nonzero state, as the sign check reads it: the leading minors of the quadratic part > 0 (review)
+    homogeneous = domain.interval
+    for j in range(size):
+        homogeneous = homogeneous.intersect(where(M[last, j], "=="))
+    if homogeneous != sympy.S.EmptySet:
+        definite = homogeneous
+        for k in range(1, last + 1):
+            definite = definite.intersect(where(M[:k, :k].det(), ">"))
+        holds_on = holds_on.intersect(sympy.Complement(domain.interval, homogeneous)).union(definite)
+        lines.append(Line(f"decided: where the linear and constant terms vanish ({domain.name} in {homogeneous}) the form is homogeneous, "
+                          f"positive at every nonzero state for {domain.name} in {definite}", "decided"))
     return holds_on, lines, minors
 
 

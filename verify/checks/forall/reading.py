@@ -120,7 +120,7 @@ def prepare(claim: Claim) -> ForallSpec:
 
 def _names_in(text: str) -> set:
     """The names a parameter's text uses (its words, as the expression reader splits them)."""
-    return set(re.findall(r"[A-Za-z_][A-Za-z0-9_]*", text))
+    return set(re.findall(r"(?<![\w.])[A-Za-z_][A-Za-z0-9_]*", text))  # not the e of 1e-3 or 2.5e3
 
 
 def _free_relation(claim):
