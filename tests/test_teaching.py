@@ -953,5 +953,8 @@ def test_a_certified_run_shows_each_stage_formula_with_its_enclosures(run_cli):
     assert k2 == Fraction("1.0025")
     output = run_cli("explain", "schaum/table-19-5-rk4-all-ten-steps", str(ROOT / "claims"), "--all").output
     assert "route: certified interval run at 128 bits" in output
-    assert "step 1 · stage 2: k2 = f(t + 1/2*h, y + h*1/2*k1) = f(1/20, [0.05, 0.05]) = [1.0025, 1.0025]" in output
-    assert "step 1: y = y + h*(1/6*k1 + 1/3*k2 + 1/3*k3 + 1/6*k4) = [0.0, 0.0] + 1/10*(1/6*[1.0, 1.0] + 1/3*[1.0025, 1.0025]" in output
+    # the enclosures written outward (1/20 is not a binary fraction: its ball is not a point; review of 2026-12-05)
+    assert ("step 1 · stage 2: k2 = f(t + 1/2*h, y + h*1/2*k1) = f(1/20, [0.049999999999999999999, 0.050000000000000000001]) = "
+            "[1.0024999999999999999, 1.0025000000000000001]") in output
+    assert ("step 1: y = y + h*(1/6*k1 + 1/3*k2 + 1/3*k3 + 1/6*k4) = [0.0, 0.0] + 1/10*(1/6*[1.0, 1.0] + "
+            "1/3*[1.0024999999999999999, 1.0025000000000000001]") in output

@@ -13,6 +13,8 @@ Reference: R. E. Moore, R. B. Kearfott, M. J. Cloud, Introduction to Interval An
 """
 from __future__ import annotations
 
+import decimal
+
 from collections import Counter
 
 import flint
@@ -92,8 +94,8 @@ class Ball:
     def width(self):
         return self.iv.delta
 
-    def __repr__(self):
-        return mpmath.iv.nstr(self.iv, 20)
+    def __repr__(self):  # the ends written outward, so that the printed interval holds the value (explain's lines)
+        return enclosure_text(*self.bounds(), digits=20, most=20)
 
 
 def to_rational(x) -> sympy.Rational:
@@ -116,11 +118,21 @@ def enclosure_text(low, high, digits: int = 15, most: int = 60) -> str:
     """``[a, b]``: the rational ends of an enclosure with ``digits`` significant digits, or as many more (up to
     ``most``, in steps of 5) as it takes to tell the ends apart.  Ends closer than the working precision (a 256-bit
     enclosure of 1/8 + 1e-40) are shown with ``most`` digits: at 15 both read 0.125, a tie the value is not."""
-    with mpmath.workdps(max(most, digits) + 10):
-        a, b = mpmath.mpf(int(low.p)) / int(low.q), mpmath.mpf(int(high.p)) / int(high.q)
-        while digits < most and low != high and mpmath.nstr(a, digits) == mpmath.nstr(b, digits):
-            digits += 5
-        return f"[{mpmath.nstr(a, digits)}, {mpmath.nstr(b, digits)}]"
+    low, high = sympy.Rational(low), sympy.Rational(high)
+    nearest = decimal.ROUND_HALF_EVEN  # as many digits as it takes for the ends, rounded to nearest, to differ; then outward
+    while digits < most and low != high and _decimal(low, digits, nearest) == _decimal(high, digits, nearest):
+        digits += 5
+    return f"[{_decimal(low, digits, decimal.ROUND_FLOOR)}, {_decimal(high, digits, decimal.ROUND_CEILING)}]"
+
+
+def _decimal(value, digits: int, rounding) -> str:
+    """A rational to ``digits`` significant digits rounded down or up (an enclosure's ends are written outward, so the
+    printed interval still holds the value: nearest rounding printed [0.35442553860420300027, 0.35442553860420300027]
+    for a value of 0.3544255386042030002733...; review of 2026-12-05), as mpmath.nstr writes numbers."""
+    context = decimal.Context(prec=digits, rounding=rounding, Emax=decimal.MAX_EMAX, Emin=decimal.MIN_EMIN)
+    number = context.divide(decimal.Decimal(int(value.p)), decimal.Decimal(int(value.q)))
+    with mpmath.workdps(digits + 10):  # enough bits that the decimal of ``digits`` digits comes back as written
+        return mpmath.nstr(mpmath.mpf(str(number)), digits)
 
 
 class BallSystem:

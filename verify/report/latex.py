@@ -12,7 +12,7 @@ from verify.report.derivation import formula_latex, latex, name_latex, read_line
 
 SPECIALS = {"\\": r"\textbackslash{}", "{": r"\{", "}": r"\}", "$": r"\$", "&": r"\&", "#": r"\#", "^": r"\textasciicircum{}",
             "_": r"\_", "%": r"\%", "~": r"\textasciitilde{}", "<": r"\textless{}", ">": r"\textgreater{}", "|": r"\textbar{}"}
-UNICODE = {"·": r"\textperiodcentered{}", "≈": r"$\approx$", "≤": r"$\leq$", "≥": r"$\geq$", "−": "-", "–": "--", "…": r"\dots{}",
+UNICODE = {"·": r"\textperiodcentered{}", "≈": r"$\approx$", "∈": r"$\in$", "≤": r"$\leq$", "≥": r"$\geq$", "−": "-", "–": "--", "…": r"\dots{}",
            "×": r"$\times$", "√": r"$\surd$", "τ": r"$\tau$", "Φ": r"$\Phi$"}
 PREAMBLE = r"""\documentclass{article}
 \usepackage[T1]{fontenc}
@@ -32,8 +32,11 @@ def text(value: str) -> str:
     output broken with ``%`` line ends so that no source line outgrows TeX's buffer."""
     out = []
     for index, char in enumerate(str(value)):
-        if index and index % LINE_UNITS == 0:
+        if index and index % LINE_UNITS == 0:  # TeX skips spaces at the start of a line: a space there is written as "\ "
             out.append("%\n")
+            if char == " ":
+                out.append("\\ ")
+                continue
         if char in SPECIALS:
             out.append(SPECIALS[char])
         elif char in UNICODE:

@@ -169,7 +169,7 @@ def sample(claim, spec, over, reason, closed=None):
     balls = far or in_balls
     how = "exactly" if not balls else "exactly, or by an arb enclosure where its values are too large to write exactly"
     derivation = (closed.derivation() if closed is not None else []) + [f"{total} instances ({counts}), every one verified {how}"] + worst
-    exact = "exact " if not in_balls else ""
+    exact = "exact " if not balls else ""  # instances decided in balls are not exact ones
     return Outcome("verified", "numerical", f"held on {total} {exact}instances ({counts}) from {over}{margin_text} (not a proof: {reason})",
                    {"instances": str(total)}, derivation)
 
