@@ -740,3 +740,23 @@ def test_a_pole_inside_an_open_box_is_found_on_a_grid_of_the_other_symbol(check_
     for name in outcomes:
         assert outcomes[name].status == "error" and "not defined at h = 16/33, lam = 33/16, inside the domains" in outcomes[name].message, \
             outcomes[name].message
+
+
+def test_a_run_claim_with_a_closed_form_is_swept_over_its_first_integers(check_claims):
+    """Review of 2026-12-05 (8th session): draws of N stay in [K, K + 12] and the far values are K + 100, 101, 1000,
+    1001, so a run's bound failing only for 16 <= N <= 23, or at N = 50, was "held".  With a closed form every N from
+    K to K + 200 is tried (a few exact evaluations each).  Euler with h = 1 on x' = 1, z' = x from 0 gives z_N =
+    N(N - 1)/2, 1225 at N = 50; with h = 1/20 on x' = -x, z' = x - z, z_N = N (19/20)^(N - 1)/20 > 37/100 at N = 16."""
+    from fractions import Fraction
+    assert 50 * 49 // 2 == 1225 and 16 * Fraction(19, 20) ** 15 / 20 > Fraction(37, 100) > 15 * Fraction(19, 20) ** 14 / 20
+    models = ('[model.ramp2]\nstates = ["x", "z"]\nrhs = { x = "1", z = "x" }\n'
+              '[model.chain2]\nstates = ["x", "z"]\nrhs = { x = "-x", z = "x - z" }\n')
+    run = 'check = "forall"\ndomains = { N = "integer >= 1" }\nmethod = "euler"\nsteps = "N"\n'
+    results = {k: r.outcome for k, r in check_claims(claims_text(models, {
+        "ramp": (run + 'model = "ramp2"\noptions = { h = 1 }\ninitial = { x = 0, z = 0 }\nholds_relations = { z = "!= 1225" }',),
+        "hump": (run + 'model = "chain2"\noptions = { h = "1/20" }\ninitial = { x = 1, z = 0 }\nholds_relations = { z = "< 37/100" }',),
+        "hump-true": (run + 'model = "chain2"\noptions = { h = "1/20" }\ninitial = { x = 1, z = 0 }\nholds_relations = { z = "< 38/100" }',),
+    })).items()}
+    assert_refuted(results["ramp"], ["counterexample N = 50: z: claimed != 1225, computed z = 1225"])
+    assert_refuted(results["hump"], ["counterexample N = 16: z: claimed < 37/100"])
+    assert results["hump-true"].status == "verified" and "201 on a sweep of each integer from its least value up 200" in results["hump-true"].message

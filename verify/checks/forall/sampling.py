@@ -77,7 +77,7 @@ def sample(claim, spec, over, reason, closed=None):
 
     if spec.exactly_when is not None:
         raise CheckError(f"cannot prove the set where it holds ({reason}); 'exactly_when' needs a symbolic proof")
-    tried = {"edge": 0, "drawn": 0, "descent": 0}
+    tried = {"edge": 0, "drawn": 0, "descent": 0, "sweep": 0}
     in_balls = []  # counted instances whose values were too large to write exactly
     integers = [name for name, d in spec.domains.items() if d.interval is None]
     largest = {}  # integer domain -> the largest value among the counted instances (a sampled claim says how far it looked)
@@ -138,6 +138,15 @@ def sample(claim, spec, over, reason, closed=None):
                             admissible=(lambda values: assumed(spec, values)) if spec.assume else None)
     except _Violation:
         return counterexample(*failures[-1], spec.form)
+    if closed is not None and integers:  # every integer from K to K + SWEEP on the closed form (cheap: a few exact evaluations
+        base = min(seen, key=lambda item: item[0])[2] if seen else centre  # each): draws stay in [K, K + 12], and a run's
+        try:  # bound failing only for 16 <= N <= 23, or at N = 50, was "held" (review of 2026-12-05)
+            for name in integers:
+                start = int(re.search(r"-?\d+", spec.domains[name].text).group())
+                for value in range(start, start + SWEEP + 1):
+                    check_instance({**base, name: sympy.Integer(value)}, "sweep")
+        except _Violation:
+            return counterexample(*failures[-1], spec.form)
     base = min(seen, key=lambda item: item[0])[2] if seen else centre
     far = far_instances(claim, spec, integers, base)
     if isinstance(far, Outcome):
@@ -159,6 +168,8 @@ def sample(claim, spec, over, reason, closed=None):
             margin_text += f", the largest {' and '.join(farthest)} tried exactly: the margin may shrink further out, {beyond}"
         worst = closed.worst(values, text, margin) if closed is not None else []
     counts = f"{tried['edge']} at the domains' edges and corners, {tried['drawn']} drawn by hypothesis, {tried['descent']} on a descent of the margin"
+    if tried["sweep"]:
+        counts += f", {tried['sweep']} on a sweep of each integer from its least value up {SWEEP}"
     if far:
         counts += f", {len(far)} far out decided in ball arithmetic"
     if in_balls:  # 10^30 <= N: every instance too large to write (review of 2026-12-05: they were called exact)
@@ -172,6 +183,9 @@ def sample(claim, spec, over, reason, closed=None):
     exact = "exact " if not balls else ""  # instances decided in balls are not exact ones
     return Outcome("verified", "numerical", f"held on {total} {exact}instances ({counts}) from {over}{margin_text} (not a proof: {reason})",
                    {"instances": str(total)}, derivation)
+
+
+SWEEP = 200  # a run claim with a closed form is also tried at every integer K, K + 1, ..., K + SWEEP of each integer domain
 
 
 FAR_INTEGERS = (10**6, 10**6 + 1, 10**9, 10**9 + 1, 10**12, 10**12 + 1, 10**18, 10**18 + 1)  # an integer domain >= K also
