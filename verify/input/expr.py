@@ -153,8 +153,8 @@ def bounded_substitution(expression: sympy.Expr, values: dict, max_bits: int = M
     functions = (sympy.exp, sympy.sin, sympy.cos, sympy.tan, sympy.log)
     for call in inner_first(c for c in expression.atoms(*functions) if c.args[0].free_symbols):
         argument = call.args[0].xreplace(values)
-        if argument.is_Rational and max(int(argument.p).bit_length(), int(argument.q).bit_length()) > MAX_FUNCTION_ARGUMENT_BITS:
-            size = max(int(argument.p).bit_length(), int(argument.q).bit_length())
+        size = max(int(argument.p).bit_length(), int(argument.q).bit_length()) if argument.is_Rational else 0
+        if size > MAX_FUNCTION_ARGUMENT_BITS:
             raise ExprError(f"{call.func.__name__} of an exact number of {size:,} bits there, in {call} (more than {MAX_FUNCTION_ARGUMENT_BITS:,})")
     return expression.xreplace(values)
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import copy
-import math
 import re
 from dataclasses import dataclass, field
 
@@ -14,7 +13,6 @@ from verify.input.load import Claim, LoadError
 from verify.input.model import TIME, symbol
 from verify.checks import kit
 from verify.checks.common import CheckError
-from verify.engines.methods.base import MAX_EXACT_BITS
 from verify.engines.methods import METHODS
 from verify.checks import run as run_check
 from verify.checks import sign as sign_check
@@ -61,8 +59,9 @@ def prepare(claim: Claim) -> ForallSpec:
         claim.parameters.pop(name, None)  # a domain symbol is free, whatever the model's default
     overrides = table.get("parameters") if isinstance(table.get("parameters"), dict) else {}
     for name, text in overrides.items():  # read at load time, before the domains: a domain named there took its default
-        if isinstance(text, str) and _names_in(text) & set(raw):  # (b = "a" ran with a's default 1; review of 2026-12-05)
-            raise LoadError(f"parameters.{name} = {text!r} names the domain symbol(s) {', '.join(sorted(_names_in(text) & set(raw)))}: a "
+        named = _names_in(text) & set(raw) if isinstance(text, str) else set()
+        if named:  # (b = "a" ran with a's default 1; review of 2026-12-05)
+            raise LoadError(f"parameters.{name} = {text!r} names the domain symbol(s) {', '.join(sorted(named))}: a "
                             "parameter's value is a number; give the symbol a domain of its own (and relate the two with 'assume'), "
                             "or write the expression where it is used")
     model_parameters = set(claim.model.parameters) if claim.model is not None else set()
@@ -194,7 +193,7 @@ def instance_substitution(expression, values):
     (naming the instance) when a power with a symbolic exponent, or an exact argument of exp, sin, ..., would be too
     large to write exactly there."""
     try:
-        return expressions.bounded_substitution(expression, values, MAX_EXACT_BITS)
+        return expressions.bounded_substitution(expression, values)
     except expressions.ExprError as exc:
         at = ", ".join(f"{k} = {v}" for k, v in values.items())
         raise CheckError(f"at {at}, {exc}: narrow the domains") from None

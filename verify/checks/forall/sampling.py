@@ -6,7 +6,6 @@ from __future__ import annotations
 import contextlib
 import copy
 import functools
-import re
 
 import mpmath
 import sympy
@@ -138,16 +137,15 @@ def sample(claim, spec, over, reason, closed=None):
                             admissible=(lambda values: assumed(spec, values)) if spec.assume else None)
     except _Violation:
         return counterexample(*failures[-1], spec.form)
+    base = min(seen, key=lambda item: item[0])[2] if seen else centre  # the tightest instance: the others' values below
     if closed is not None and integers:  # every integer from K to K + SWEEP on the closed form (cheap: a few exact evaluations
-        base = min(seen, key=lambda item: item[0])[2] if seen else centre  # each): draws stay in [K, K + 12], and a run's
-        try:  # bound failing only for 16 <= N <= 23, or at N = 50, was "held" (review of 2026-12-05)
-            for name in integers:
-                start = int(re.search(r"-?\d+", spec.domains[name].text).group())
-                for value in range(start, start + SWEEP + 1):
-                    check_instance({**base, name: sympy.Integer(value)}, "sweep")
+        try:  # each): draws stay in [K, K + 12], and a run's bound failing only for 16 <= N <= 23, or at N = 50, was "held"
+            for name in integers:  # (review of 2026-12-05)
+                start = first_value(spec.domains[name])
+                for offset in range(SWEEP + 1):
+                    check_instance({**base, name: start + offset}, "sweep")
         except _Violation:
             return counterexample(*failures[-1], spec.form)
-    base = min(seen, key=lambda item: item[0])[2] if seen else centre
     far = far_instances(claim, spec, integers, base)
     if isinstance(far, Outcome):
         return far
@@ -203,10 +201,10 @@ def far_instances(claim, spec, integers: list, base: dict):
     is neither a counterexample nor an instance that held)."""
     if not integers or spec.form not in ("relation", "sign"):
         return []
-    starts = {name: int(re.search(r"-?\d+", spec.domains[name].text).group()) for name in integers}
-    instances = [{**base, name: sympy.Integer(starts[name] + far)} for name in integers for far in FAR_INTEGERS]
+    starts = {name: first_value(spec.domains[name]) for name in integers}  # K of each integer >= K
+    instances = [{**base, name: starts[name] + far} for name in integers for far in FAR_INTEGERS]
     if len(integers) > 1:
-        instances += [{**base, **{name: sympy.Integer(starts[name] + far) for name in integers}} for far in FAR_INTEGERS]
+        instances += [{**base, **{name: starts[name] + far for name in integers}} for far in FAR_INTEGERS]
     held = []
     for values in instances:
         outcome = ball_outcome(claim, spec, values)
