@@ -110,9 +110,9 @@ def test_printed_ends_must_all_come_from_one_rule(check_claims):
     })).items()}
     assert results["even"].status == "verified" and "one rule prints every boundary: round-half-even and truncation" in results["even"].message
     assert results["up"].status == "verified" and "one rule prints every boundary: round-half-up" in results["up"].message
-    assert_refuted(results["mixed"], ["no single rule prints every value at 1 decimals (the boundary -5/4 only by round-half-up; "
+    assert_refuted(results["mixed"], ["no single rule prints every value at 1 decimal (the boundary -5/4 only by round-half-up; "
                                       "the boundary 5/4 only by round-half-even and truncation)"])
-    assert_refuted(results["up-named-even"], ["the boundary -5/4: claimed -1.3 at 1 decimals, computed -1.25 (a tie at decimal 2), "
+    assert_refuted(results["up-named-even"], ["the boundary -5/4: claimed -1.3 at 1 decimal, computed -1.25 (a tie at decimal 2), "
                                               "which rounds to -1.2 (half-even)"])
     assert results["mixed-any"].status == "verified" and 'printed by some rule (rounding = "any")' in results["mixed-any"].message
     assert results["truncated"].status == "verified" and "one rule prints every boundary: truncation" in results["truncated"].message

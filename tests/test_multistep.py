@@ -154,10 +154,13 @@ def test_a_multistep_method_needs_its_starting_values(check_claims):
     outcomes = run(check_claims, {
         "no-start": (BASE + 'method = "bdf-2"\noptions = { h = 0.1 }\nexpect = { y = 1 }',),
         "short-history": (BASE + 'method = "bdf-3"\noptions = { h = 0.1, history = { y = [1] } }\nexpect = { y = 1 }',),
-        "both": (BASE + 'method = "bdf-2"\noptions = { h = 0.1, start = "rk4", history = { y = [1] } }\nexpect = { y = 1 }',)})
+        "both": (BASE + 'method = "bdf-2"\noptions = { h = 0.1, start = "rk4", history = { y = [1] } }\nexpect = { y = 1 }',),
+        "irrational-history": (BASE + 'method = "adams-bashforth-2"\noptions = { h = 0.1, history = { y = ["sqrt(2)/2"] } }\nexpect = { y = 1 }',)})
     assert "needs its starting values" in outcomes["no-start"].message
     assert "history must give each state 2 exact values" in outcomes["short-history"].message
     assert "give start or history, not both" in outcomes["both"].message
+    # review of 2026-12-05: the one value given was called missing ("must give each state 1 exact value")
+    assert "history values must be rational numbers, got sqrt(2)/2" in outcomes["irrational-history"].message
     assert all(o.status == "error" for o in outcomes.values())
 
 

@@ -187,3 +187,35 @@ def test_bdf6_written_by_its_coefficients_and_a_degenerate_tableau_are_decided(c
     assert_refuted(results["bdf6-wrong"], ["real stability interval: claimed [-100, 0], computed (-oo, 0]"])
     assert results["euler-14"].status == "verified", results["euler-14"].message
     assert_refuted(results["euler-14-wrong"], ["R(z) of rk: claimed z**2/2 + z + 1, computed z + 1"])
+
+
+def test_one_step_stability_keys_are_refused_for_a_multistep_method_not_passed_over(check_claims):
+    """Review of 2026-12-05: a_stable = true for BDF3 (A(alpha)-stable with alpha about 86 degrees, its real stability
+    set (-oo, 0] and [20/3, oo)) beside zero_stable = true came out verified on zero-stability alone; l_stable,
+    stable_when and spectral_radius beside order = 2 too."""
+    outcomes = stability(check_claims, {
+        "bdf3-a-stable": 'method = "bdf-3"\na_stable = true\nzero_stable = true',
+        "ab2-l-stable": 'method = "adams-bashforth-2"\nl_stable = true\norder = 2',
+        "ab2-stable-when": 'method = "adams-bashforth-2"\nstable_when = "h < 100"\norder = 2',
+        "ab2-radius": 'method = "adams-bashforth-2"\nspectral_radius = "> 5"\norder = 2',
+    })
+    for claim_id, key in (("bdf3-a-stable", "a_stable"), ("ab2-l-stable", "l_stable"), ("ab2-stable-when", "stable_when"),
+                          ("ab2-radius", "spectral_radius")):
+        assert outcomes[claim_id].status == "error", outcomes[claim_id].message
+        assert f"{key}: not decided for a linear multistep method" in outcomes[claim_id].message
+
+
+def test_an_inconsistent_method_has_no_error_constant_or_order_here_either(check_claims):
+    """Review of 2026-12-05: alpha = [-1, 2], beta = [1, 0] (rho(1) = 1: C_0 = 1/2 after alpha_k = 1) was "verified"
+    with error constant C_0 = 1/2 by check = "stability" and refuted by check = "order"; alpha = [-1, 1], beta =
+    [0, 2] (C_1 = -1) likewise; order = 0 was refuted as "computed -1"."""
+    outcomes = stability(check_claims, {
+        "c0": 'method = "lmm"\noptions = { alpha = [-1, 2], beta = [1, 0] }\nerror_constant = "1/2"',
+        "c1": 'method = "lmm"\noptions = { alpha = [-1, 1], beta = [0, 2] }\nerror_constant = "-1"',
+        "order-0": 'method = "lmm"\noptions = { alpha = [-1, 2], beta = [1, 0] }\norder = 0',
+        "consistent": 'method = "lmm"\noptions = { alpha = [-2, 2], beta = [1, 1] }\norder = 2\nerror_constant = "-1/12"',
+    })
+    assert_refuted(outcomes["c0"], ["error constant: claimed 1/2, but the method is not consistent (C_0 .. C_1 = 1/2, ", "it has none"])
+    assert_refuted(outcomes["c1"], ["error constant: claimed -1, but the method is not consistent (C_0 .. C_1 = 0, -1)"])
+    assert_refuted(outcomes["order-0"], ["order: claimed 0, but the method is not consistent"])
+    assert outcomes["consistent"].status == "verified", outcomes["consistent"].message  # the trapezoid written 2x: C_3 = -1/12 once alpha_k = 1

@@ -29,6 +29,11 @@ class Outcome:
     figure: dict | None = None  # data for a picture (see verify.report.figures), made only when the context asks
 
 
+def decimals(places) -> str:
+    """"1 decimal", "3 decimals": how a message names a number of decimal places."""
+    return f"{places} decimal" if places == 1 else f"{places} decimals"
+
+
 class Line(str):
     """One derivation line: the text ``verify explain`` prints (the Line is that string) and the mathematics it
     states, for the LaTeX and MathML printers (verify.report.derivation): a ``label`` (or None), then

@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 import sympy
 
 from verify.checks.common import decimal_text
+from verify.outcome import decimals
 
 ROUNDING_MODES = ("half-even", "half-up")  # the rounding rules proper
 TRUNCATE = "truncate"
@@ -157,12 +158,12 @@ class RoundingAudit:
             wrong = [v for v in self.values if self.rule not in v.modes]
             failures += [self._miss(v, (self.rule,)) for v in wrong[:MAX_LISTED]]
             if not wrong:
-                successes += self._listed(self.values, f"is {_rule(self.rule)} to {d} decimals")
+                successes += self._listed(self.values, f"is {_rule(self.rule)} to {decimals(d)}")
             return successes, failures
         hopeless = [v for v in self.values if not v.modes]
         failures += [self._miss(v, MODES) for v in hopeless[:MAX_LISTED]]
         if len(hopeless) > MAX_LISTED:
-            failures.append(f"... and {len(hopeless) - MAX_LISTED} more values not reproduced at {d} decimals")
+            failures.append(f"... and {len(hopeless) - MAX_LISTED} more values not reproduced at {decimals(d)}")
         if hopeless:
             return successes, failures
         if self.rule == "any":
@@ -176,14 +177,14 @@ class RoundingAudit:
             common = [TRUNCATE]
         if not common:
             by_rule = "; ".join(f"{v.label} only by {rules_text(v.modes)}" for v in self.values[:MAX_LISTED] if len(v.modes) < len(MODES))
-            failures.append(f"no single rule prints every value at {d} decimals ({by_rule}); name the rule with rounding = \"...\", "
+            failures.append(f"no single rule prints every value at {decimals(d)} ({by_rule}); name the rule with rounding = \"...\", "
                             "or allow each value its own with rounding = \"any\"")
             return successes, failures
         if len(self.values) <= MAX_LISTED:
             successes += [self._reproduced(v, v.modes, common) for v in self.values]
         else:
             shown = [self._reproduced(v, v.modes, common) for v in self.values if v.tie or v.exact is None or v.exact != v.claimed][:MAX_LISTED]
-            successes.append(f"{len(self.values)} values at {d} decimals, every one reproduced by {rules_text(common)}")
+            successes.append(f"{len(self.values)} values at {decimals(d)}, every one reproduced by {rules_text(common)}")
             successes += shown[:2]
         return successes, failures
 
@@ -228,7 +229,7 @@ class RoundingAudit:
         if TRUNCATE in modes:
             shown = (shown + ", " if shown else "") + f"truncates to {self._printed(v, TRUNCATE)}"
         computed = v.shown_text if v.exact is not None else f"∈ {v.shown_text}"
-        return f"{v.label}: claimed {v.written} at {self.places} decimals, computed {computed}{tie}, which {shown}"
+        return f"{v.label}: claimed {v.written} at {decimals(self.places)}, computed {computed}{tie}, which {shown}"
 
 
 def written_decimals(text: str | None) -> int | None:

@@ -30,6 +30,7 @@ from verify.checks.kit import (
 from verify.engines import twins
 from verify.errors import CrossCheckUnavailable
 from verify.errors import SolverFailure
+from verify.outcome import decimals
 from verify.checks.kind import ClaimKind
 
 KEYS = {"method", "options", "initial", "steps", "expect", "trace", "counts", "digits", "rounding", "expect_at_nodes", "expect_relations"}
@@ -199,7 +200,7 @@ def _audited(value, places: int):
             if all(round_decimal(low, places, mode) == round_decimal(high, places, mode) for mode in ROUNDING_MODES_AND_TRUNCATION):
                 break
         else:
-            raise CheckError(f"{short_text(value)} lies within 2^-4096 of a rounding boundary at {places} decimals: its printed digits are "
+            raise CheckError(f"{short_text(value)} lies within 2^-4096 of a rounding boundary at {decimals(places)}: its printed digits are "
                              "not decided")
     finally:
         mpmath.iv.prec = saved

@@ -30,7 +30,7 @@ import sympy
 from verify.engines import crosscheck
 from verify.engines.certified import interval_ends
 from verify.errors import CheckError
-from verify.outcome import Line
+from verify.outcome import Line, decimals
 
 MAX_BITS = 2048  # precision of the enclosures tried before a comparison is declared undecidable
 
@@ -196,13 +196,13 @@ def snap_to_digits(claimed: sympy.Set, truth: sympy.Set, places: int) -> tuple[s
             continue
         near = [t for t in true_ends if _prints_to(t, end, places)]
         if len(near) > 1:  # two boundaries print to it: which is meant is not decided
-            raise CheckError(f"the printed boundary {end} is how more than one exact boundary prints at {places} decimals "
+            raise CheckError(f"the printed boundary {end} is how more than one exact boundary prints at {decimals(places)} "
                              f"({', '.join(map(str, near))}): cannot tell which it stands for")
         if len(near) == 1:
             replaced[end] = near[0]
             shown = sympy.N(near[0], places + 4)  # for the message only
-            notes.append(Line(f"{end} is the boundary {near[0]} ≈ {shown} printed to {places} decimals",
-                              terms=[end, "is the boundary", near[0], "≈", shown, f"printed to {places} decimals"]))
+            notes.append(Line(f"{end} is the boundary {near[0]} ≈ {shown} printed to {decimals(places)}",
+                              terms=[end, "is the boundary", near[0], "≈", shown, f"printed to {decimals(places)}"]))
     if not replaced:
         return claimed, notes, replaced
     rebuilt = [sympy.Interval(replaced.get(p.start, p.start), replaced.get(p.end, p.end), p.left_open, p.right_open) for p in pieces(claimed)]

@@ -15,6 +15,7 @@ from verify.checks import kit
 from verify.checks import rounding
 from verify.checks import sign as sign_check
 from verify.checks.common import CheckError, Formula, Line, Outcome, listed, short_text
+from verify.outcome import decimals
 from verify.checks.comparisons import OPERATORS
 from verify.checks.forall.domains import Domain, point_in, relation_expr, solve_set, to_domain
 from verify.checks.forall.poles import UndefinedInDomains, step_pole
@@ -44,7 +45,7 @@ def _one_printing_rule(replaced: dict, places: int, rule: str | None = None):
             low, high = realsets.enclosure(boundary, 256)
             audit.add(f"the boundary {boundary}", (low, high, f"[{sympy.N(boundary, 20)} ± 1e-70]"), end)
     if audit.undecided():
-        raise CheckError(f"cannot decide how the boundaries {', '.join(map(str, replaced.values()))} print to {places} decimals "
+        raise CheckError(f"cannot decide how the boundaries {', '.join(map(str, replaced.values()))} print to {decimals(places)} "
                          "(an enclosure at 256 bits still straddles a rounding boundary)")
     _, failures = audit.findings()
     if failures:
@@ -277,13 +278,13 @@ def _compare_sets(claim, spec, domain, holds_on, what, over, stated=None):
                 inside = point is not None and realsets.contains(holds_on, point)
                 at = "" if point is None else (f"; read exactly, e.g. at {domain.name} = {point} it {'holds' if inside else 'fails'} "
                                                f"although the claim says it {'fails' if inside else 'holds'}")
-                return Outcome("refuted", "symbolic", f"claimed {what} exactly when {condition}, its ends read to {spec.digits} decimals; "
+                return Outcome("refuted", "symbolic", f"claimed {what} exactly when {condition}, its ends read to {decimals(spec.digits)}; "
                                f"computed: it holds on {holds_on}, and {failure}{at}", computed, derivation)
             notes = notes + printing
         point = realsets.difference_point(wanted, holds_on)
         digits_note = f" ({'; '.join(notes)})" if notes else ""
         if point is None:
-            read = f", its ends read to {spec.digits} decimals" if notes else ""  # -2.79 is the end rounded: |R(-2.79)| > 1
+            read = f", its ends read to {decimals(spec.digits)}" if notes else ""  # -2.79 is the end rounded: |R(-2.79)| > 1
             return Outcome("verified", "symbolic", f"{what} holds exactly when {condition}{read}, for {over}: the set is {holds_on}"
                            f"{digits_note} (boundaries compared exactly)", computed, derivation)
         inside = realsets.contains(holds_on, point)

@@ -38,6 +38,7 @@ from verify.engines import spectral
 from verify.checks.common import CheckError, Formula, Line, Outcome, listed
 
 KEYS = ("equals", "zero_stable", "real_stability_interval", "order", "error_constant")
+ONE_STEP_KEYS = ("stable_when", "variable", "spectral_radius", "a_stable", "l_stable")  # stability keys read for one-step methods only
 ZETA, Z = sympy.Symbol("zeta"), sympy.Symbol("z")
 
 
@@ -65,6 +66,10 @@ def prepare(claim, method, options) -> MultistepClaim:
         return tuple(sympy.Rational(a) for a in coefficients.alpha), tuple(sympy.Rational(b) for b in coefficients.beta)
 
     spec = MultistepClaim(*exact(corrector or data), predictor=exact(data) if corrector else None)
+    unread = [key for key in ONE_STEP_KEYS if key in table]
+    if unread:  # a_stable = true beside zero_stable = true was verified on zero-stability alone (review of 2026-12-05)
+        raise LoadError(f"{', '.join(unread)}: not decided for a linear multistep method here (its keys are {', '.join(KEYS)}; "
+                        "the real stability interval is real_stability_interval)")
     given = [key for key in KEYS if key in table]
     if not given:
         raise LoadError(f"a multistep stability claim needs one of {', '.join(KEYS)}")
@@ -156,16 +161,22 @@ def evaluate(claim, method, spec) -> Outcome:
         if order is None:
             raise CheckError("C_0 .. C_12 all vanish: the order is above 11")
         constant = constants[order + 1]
-        computed.update({"order": str(order), "error_constant": str(constant)})
+        consistent = order >= 1  # C_0 = C_1 = 0 (as the order check reads it): an inconsistent method has no error constant
+        computed.update({"order": str(order) if consistent else "not consistent", "error_constant": str(constant) if consistent else "none"})
         derivation.append(Line(f"C_0 .. C_{order + 1} = {constants[:order + 2]}",
                                terms=[Formula("C_0"), "..", Formula(f"C_{order + 1}"), "=", sympy.Tuple(*constants[:order + 2])]))
-        if spec.order is not None and spec.order == order:  # the consistency order (a convergence order when zero-stable)
+        inconsistent = f"the method is not consistent (C_0 .. C_1 = {constants[0]}, {constants[1]})"
+        if spec.order is not None and not consistent:
+            failures.append(f"order: claimed {spec.order}, but {inconsistent}: it has no order")
+        elif spec.order is not None and spec.order == order:  # the consistency order (a convergence order when zero-stable)
             converges = zero_stability(spec)[0]
             successes.append(f"order {order} (of consistency: C_0 .. C_{order} = 0" +
                              (")" if converges else "; rho fails the root condition, so the method does not converge at this or any order)"))
         elif spec.order is not None:
             failures.append(f"order: claimed {spec.order}, computed {order} (C_q = {constants[:order + 2]})")
-        if spec.error_constant is not None:
+        if spec.error_constant is not None and not consistent:
+            failures.append(f"error constant: claimed {spec.error_constant}, but {inconsistent}: it has none")
+        elif spec.error_constant is not None:
             (successes if spec.error_constant == constant else failures).append(
                 f"error constant C_{order + 1} = {constant}" if spec.error_constant == constant
                 else f"error constant: claimed {spec.error_constant}, computed C_{order + 1} = {constant}")

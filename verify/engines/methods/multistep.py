@@ -33,6 +33,13 @@ from verify.engines.methods.runge_kutta import TABLEAUS, RungeKutta
 R = sympy.Rational
 
 
+def _nodes(k: int) -> str:
+    """The nodes of a k-step method's starting values: "the value at t0 + h", "the values at t0 + h, t0 + 2h", ..."""
+    if k == 2:
+        return "the value at t0 + h"
+    return "the values at t0 + h, " + ("" if k == 3 else "..., ") + f"t0 + {k - 1}h"
+
+
 @dataclass(frozen=True)
 class MultistepCoefficients:
     alpha: tuple  # alpha_0 .. alpha_k, alpha_k = 1
@@ -131,20 +138,23 @@ class LinearMultistep(Method):
             raise MethodError(f"method {self.name}: give start or history, not both")
         if k > 1 and "history" not in options and "start" not in options:
             raise MethodError(f"method {self.name}: a {k}-step method needs its starting values: start = \"exact\", start = \"rk4\" "
-                              f"(any Runge-Kutta method), or history = {{ {model.states[0]} = [the values at t0 + h, ..., t0 + {k - 1}h] }}")
+                              f"(any Runge-Kutta method), or history = {{ {model.states[0]} = [{_nodes(k)}] }}")
         if options.get("start") == "exact" and set(model.states) - set(model.solution):
             raise MethodError(f"method {self.name}: start = \"exact\" needs the model's solution for every state")
         history = options.get("history")
-        values = f"{k - 1} exact value{'s' if k > 2 else ''} (at t0 + h{f', ..., t0 + {k - 1}h' if k > 2 else ''})"
+        values = f"{k - 1} exact value{'s' if k > 2 else ''} ({_nodes(k)})"
         if history is not None and not isinstance(history, dict):
             raise MethodError(f"method {self.name}: history must be a table of each state's {values}, e.g. history = "
                               f"{{ {model.states[0]} = [...] }}, got {history!r}")
         if history is not None and set(history) != set(model.states):
             raise MethodError(f"method {self.name}: history must give every state ({', '.join(model.states)}) and nothing else, "
                               f"got {', '.join(map(str, history)) or 'none'}")
-        if history is not None and not all(isinstance(v, list) and len(v) == k - 1 and all(getattr(x, "is_Rational", False) for x in v)
-                                           for v in history.values()):
+        if history is not None and not all(isinstance(v, list) and len(v) == k - 1 for v in history.values()):
             raise MethodError(f"method {self.name}: history must give each state {values}")
+        if history is not None and not all(getattr(x, "is_Rational", False) for v in history.values() for x in v):
+            wrong = next(x for v in history.values() for x in v if not getattr(x, "is_Rational", False))
+            raise MethodError(f"method {self.name}: history values must be rational numbers, got {wrong} (the exact path starts "
+                              "from them)")
 
     def step_length(self, options):
         return options["h"]
