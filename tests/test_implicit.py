@@ -236,3 +236,30 @@ def test_a_tableau_with_algebraic_coefficients_on_a_nonlinear_model_goes_to_the_
     assert results["invariant"].status == "error" and "internal" not in results["invariant"].message, results["invariant"].message
     assert (results["far"].status, results["far"].evidence) == ("verified", "numerical"), results["far"].message
     assert results["far-wrong"].status == "refuted", results["far-wrong"].message
+
+
+def test_a_rational_root_goes_on_exactly_into_the_next_step(check_claims):
+    """Review of 2026-12-05: backward Euler on y' = -y^2, h = 3/4, from 1: y1 solves 3u^2/4 + u - 1 = 0, y1 = 2/3 (the
+    root that tends to 1 as h -> 0: (sqrt(1 + 3) - 1)/(3/2)); y2 solves 3u^2/4 + u - 2/3 = 0, y2 = 2(sqrt(3) - 1)/3.
+    y1 came back as a sympy Rational, so the second step was refused as "from an earlier step's exact root"."""
+    text = '[model.ric]\nstates = ["y"]\nrhs = { y = "-y**2" }\n'
+    body = 'check = "run"\nmodel = "ric"\nmethod = "backward-euler"\noptions = { h = "3/4" }\ninitial = { y = 1 }\nsteps = 2\n'
+    results = check_claims(claims_text(text, {"trace": (body + 'trace = { y = ["2/3", "2*(sqrt(3) - 1)/3"] }',),
+                                              "wrong": (body + 'trace = { y = ["2/3", "2*(sqrt(3) + 1)/3"] }',)}))
+    assert results["trace"].outcome.status == "verified" and results["trace"].outcome.evidence == "exact", results["trace"].outcome.message
+    assert_refuted(results["wrong"].outcome, ["trace y", "2/3 + 2*sqrt(3)/3"])
+
+
+def test_a_step_singular_at_irrational_values_says_the_precisions_disagree(check_claims):
+    """Review of 2026-12-05: SDIRK-2 (gamma = 1 - 1/sqrt(2)) on y' = lam y with lam = 2 + sqrt(2), h = 1: gamma h lam = 1,
+    so its stage is undefined; the runs at 50 and 70 digits differ by 40 orders of magnitude, and the message said the
+    value "agrees to 30 digits" with whatever was claimed."""
+    text = '[model.grow]\nstates = ["y"]\nrhs = { y = "lam*y" }\nparameters = { lam = 1 }\n'
+    body = 'check = "run"\nmodel = "grow"\nparameters = { lam = "2 + sqrt(2)" }\nmethod = "sdirk-2"\noptions = { h = 1 }\ninitial = { y = 1 }\n'
+    results = check_claims(claims_text(text, {"value": (body + 'expect = { y = 5 }',), "digits": (body + 'digits = 3\nexpect = { y = "0.000" }',),
+                                              "bound": (body + 'expect_relations = { y = "< 10" }',)}))
+    for claim_id in ("value", "digits", "bound"):
+        outcome = results[claim_id].outcome
+        assert outcome.status == "error", outcome.message
+        assert "the runs at 70 and 50 digits disagree" in outcome.message and "singular or ill-conditioned" in outcome.message
+        assert "agrees to 30 digits" not in outcome.message

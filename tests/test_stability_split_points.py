@@ -408,3 +408,26 @@ def test_a_pole_of_an_implicit_step_at_a_split_point_is_passed_over_or_an_error(
     assert_refuted(results["wrong"], ["at h = 2/3: claimed unstable, computed stable"])
     assert results["holds-the-pole"].status in ("error", "refuted"), results["holds-the-pole"].message
     assert "internal error" not in results["holds-the-pole"].message
+
+
+def test_a_symbolic_stiffness_is_decided_side_by_side_and_a_pole_at_it_is_named(check_claims):
+    """Review of 2026-12-05: the trapezoid on y' = -k y, R = (2 - hk)/(2 + hk), is stable for every h > 0 and k > 0
+    (1 - R = 2hk/(2 + hk) >= 0, R + 1 = 4/(2 + hk) >= 0), and the implicit midpoint rule on u' = w, w' = -k u too
+    (its matrix is a rotation: det 1, |trace| < 2); both were "cannot decide stability at h = 1" (sympy does not
+    decide |R| <= 1 with a symbol inside Abs).  Backward Euler on y' = k y has R = 1/(1 - hk), a pole at h = 1/k:
+    now named, not "cannot decide"."""
+    models = ('[model.decay]\nstates = ["y"]\nrhs = { y = "-k*y" }\nparameters = { k = 1 }\n'
+              '[model.growth_k]\nstates = ["y"]\nrhs = { y = "k*y" }\nparameters = { k = 1 }\n'
+              '[model.osc]\nstates = ["u", "w"]\nrhs = { u = "w", w = "-k*u" }\nparameters = { k = 1 }\n')
+    body = 'check = "stability"\nmodel = "{}"\nmethod = "{}"\nsymbols = ["k", "h"]\noptions = {{ h = "h" }}\nvariable = "h"\nstable_when = "{}"\n'
+    outcomes = {key: r.outcome for key, r in check_claims(claims_text(models, {
+        "trapezoid": (body.format("decay", "trapezoid", "always"),),
+        "trapezoid-wrong": (body.format("decay", "trapezoid", "h <= 2/k"),),
+        "midpoint": (body.format("osc", "implicit-midpoint", "always"),),
+        "midpoint-wrong": (body.format("osc", "implicit-midpoint", "never"),),
+        "pole": (body.format("growth_k", "backward-euler", "h >= 2/k"),)})).items()}
+    for key in ("trapezoid", "midpoint"):
+        assert (outcomes[key].status, outcomes[key].evidence) == ("verified", "symbolic"), outcomes[key].message
+    assert_refuted(outcomes["trapezoid-wrong"], ["claimed unstable, computed stable"])
+    assert_refuted(outcomes["midpoint-wrong"], ["claimed unstable, computed stable"])
+    assert outcomes["pole"].status == "error" and "the amplification matrix has a pole at h = 1/k" in outcomes["pole"].message

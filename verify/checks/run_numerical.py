@@ -20,7 +20,7 @@ from verify.input.model import TIME, symbol
 from verify.checks.kit import constant_values
 from verify.checks.common import CheckError, Outcome, decide_equality, settle_audit_and_counts
 from verify.checks.comparisons import OPERATORS
-from verify.checks.rounding import RoundingAudit
+from verify.checks.rounding import MODES, RoundingAudit, round_decimal
 from verify.errors import CrossCheckUnavailable
 
 TOLERANCE_DIGITS = 30  # a value's uncertainty: 10^-30 relative (Newton runs to a residual of 10^-45 and 10^-65 here)
@@ -43,12 +43,29 @@ class Band:
         with mpmath.workdps(crosscheck.DIGITS + EXTRA_DIGITS):
             width = max(abs(high - low_precision), abs(high) * mpmath.mpf(10) ** -TOLERANCE_DIGITS,
                         mpmath.mpf(10) ** -(crosscheck.DIGITS + EXTRA_DIGITS - 5))
-            self.value = high
+            self.value, self.other = high, low_precision
             self.low, self.high = _rational(high - 2 * width), _rational(high + 2 * width)
+            # the two precisions disagree beyond the tolerance: the band is their difference, not the values' uncertainty
+            self.unresolved = abs(high - low_precision) > abs(high) * mpmath.mpf(10) ** -TOLERANCE_DIGITS
+
+    def disagreement(self) -> str:
+        """Why a band this wide decides nothing (a step singular or nearly so at the claim's values: sdirk-2 with
+        gamma h lam = 1, review of 2026-12-05, was reported as agreeing to 30 digits with whatever was claimed)."""
+        with mpmath.workdps(crosscheck.DIGITS):
+            return (f"the runs at {crosscheck.DIGITS + EXTRA_DIGITS} and {crosscheck.DIGITS} digits disagree ({mpmath.nstr(self.value, 12)} "
+                    f"vs {mpmath.nstr(self.other, 12)}): a step singular or ill-conditioned at these values")
 
     def shown(self) -> str:
         with mpmath.workdps(crosscheck.DIGITS):
             return f"{mpmath.nstr(self.value, 25)} (± {mpmath.nstr(mpmath.mpf(self.high - self.low) / 2, 2)})"
+
+
+def _prints_both_ways(value: Band, audit: RoundingAudit, claimed) -> bool:
+    """Whether the band's ends print differently at the audit's decimals under some rule (then the band decides no
+    printed value), or the claimed value has more decimals than that (compared exactly: a band never proves it)."""
+    if (sympy.Rational(claimed) * 10**audit.places).q != 1:
+        return True
+    return any(round_decimal(value.low, audit.places, mode) != round_decimal(value.high, audit.places, mode) for mode in MODES)
 
 
 def evaluate(claim, spec, reason: str, mp_run) -> Outcome:
@@ -63,7 +80,7 @@ def evaluate(claim, spec, reason: str, mp_run) -> Outcome:
     t_high, y_high, trace_high, counts, nodes_high = high.t, high.y, high.trace, high.counts, high.nodes
     constants = constant_values(model, spec)
     audit = RoundingAudit(spec.digits, spec.rounding) if spec.digits is not None else None
-    successes, failures, undecided, computed = [], [], [], {}
+    successes, failures, undecided, unresolved, computed = [], [], [], [], {}
 
     def values_at(t, y, y_other, trace, trace_other):
         """Symbol -> (value, value at the lower precision) for the states, t and the last value of every quantity."""
@@ -114,12 +131,17 @@ def evaluate(claim, spec, reason: str, mp_run) -> Outcome:
                     failures.append(f"{label}: claimed {claimed_text}, computed {value}")
             return
         if audit and claimed.is_Rational:
+            if value.unresolved and _prints_both_ways(value, audit, claimed):
+                unresolved.append(f"{label} = {claimed_text} ({value.disagreement()})")
+                return
             audit.add(label, (value.low, value.high, value.shown()), claimed, claimed_text)
             return
         with mpmath.workdps(crosscheck.DIGITS + EXTRA_DIGITS):
             target = crosscheck.mp_value(claimed) if not claimed.is_Rational else mpmath.mpf(int(claimed.p)) / int(claimed.q)
             low, high = (mpmath.mpf(int(v.p)) / int(v.q) for v in (value.low, value.high))
-            if low <= target <= high:
+            if low <= target <= high and value.unresolved:
+                unresolved.append(f"{label} = {claimed_text} ({value.disagreement()})")
+            elif low <= target <= high:
                 undecided.append(f"{label} = {claimed_text} (it agrees to {TOLERANCE_DIGITS} digits, which proves no equality: give digits)")
             else:
                 failures.append(f"{label}: claimed {claimed_text}, computed ≈ {value.shown()}")
@@ -164,12 +186,15 @@ def evaluate(claim, spec, reason: str, mp_run) -> Outcome:
             low, high = (mpmath.mpf(int(v.p)) / int(v.q) for v in (value.low, value.high))
             sign = 1 if low > target else -1 if high < target else None
         if sign is None:
-            undecided.append(f"{relation.text} {relation.op} {relation.claimed_text}")
+            (unresolved if value.unresolved else undecided).append(f"{relation.text} {relation.op} {relation.claimed_text}"
+                                                                    + (f" ({value.disagreement()})" if value.unresolved else ""))
             continue
         holds = OPERATORS[relation.op](sign, 0)
         line = f"{relation.text} ≈ {value.shown()} {relation.op if holds else {'<': '>=', '<=': '>', '>': '<=', '>=': '<', '==': '!=', '!=': '=='}[relation.op]} {relation.claimed_text}"
         (successes if holds else failures).append(line if holds else f"{relation.text}: claimed {relation.op} {relation.claimed_text}, computed {line}")
     settle_audit_and_counts(audit, spec.counts, counts, successes, failures, undecided, computed)
+    if unresolved:
+        raise CheckError(f"{reason}; the numerical path could not decide {', '.join(unresolved + undecided)}")
     if undecided:
         raise CheckError(f"{reason}; the numerical path could not decide {', '.join(undecided)}: the value lies within 10^-{TOLERANCE_DIGITS} "
                          "of the claimed value or of a rounding boundary")

@@ -55,11 +55,14 @@ def _bounded(M, variable, value, invariants):
     ``invariants``: M's trace and determinant in normal form (_invariants), read once per claim."""
     if not value.free_symbols and M.free_symbols <= {variable}:
         return _bounded_at_a_number(M, variable, value, invariants)
+    for entry in M:  # backward Euler on y' = k y at h = 1/k (review of 2026-12-05: "cannot decide stability at h = 1/k")
+        if entry.has(variable) and rational_functions.decide_zero(sympy.denom(sympy.together(entry)).subs(variable, value)) is True:
+            raise CheckError(f"the amplification matrix has a pole at {variable} = {value}: no step is defined there")
     Mv = rational_functions.normal(M.subs(variable, value))
     if Mv.shape == (1, 1):
-        return _decide(sympy.Le(sympy.Abs(Mv[0, 0]), 1, evaluate=False))
+        return _within(Mv[0, 0], -1, 1)
     T, D = rational_functions.normal(Mv.trace()), rational_functions.normal(Mv.det())
-    inside = [_decide(sympy.Le(sympy.Abs(D), 1, evaluate=False)), _decide(sympy.Le(sympy.Abs(T), 1 + D, evaluate=False))]
+    inside = [_within(D, -1, 1), _within(T, -1 - D, 1 + D)]
     if None in inside:
         return None
     if not all(inside):
@@ -79,6 +82,18 @@ def _bounded(M, variable, value, invariants):
     if any(_decide(sympy.Ne(entry, 0, evaluate=False)) is True for entry in offsets):  # nonzero under the symbols' assumptions
         return False
     return None
+
+
+def _within(x, low, high):
+    """low <= x <= high, each side decided on its own difference in normal form and factored (|(2 - k)/(2 + k)| <= 1
+    for every k > 0 is 4/(k + 2) >= 0 and 2k/(k + 2) >= 0, which the symbols' assumptions decide, where sympy does not
+    decide the Abs: the trapezoid's "stable for every h" with a symbolic stiffness k was an error, review of
+    2026-12-05); None when either side is not decided."""
+    sides = []
+    for difference in (x - low, high - x):
+        difference = sympy.factor(rational_functions.normal(difference))
+        sides.append(_decide(sympy.Ge(difference, 0, evaluate=False)))
+    return None if None in sides else all(sides)
 
 
 def _bounded_at_a_number(M, variable, value, invariants):
@@ -247,7 +262,11 @@ def _decide_stable_when(claim, method, options, spec) -> Outcome:
     for value in tests:
         computed_value, claimed = _bounded(M, v, value, invariants), _claimed(spec, value)
         if computed_value is None or claimed is None:
-            raise CheckError(f"cannot decide stability at {v} = {value}")
+            others = sorted(map(str, (M.free_symbols | sympy.sympify(value).free_symbols) - {v}))
+            which = "whether the step is stable" if computed_value is None else "the claimed condition"
+            raise CheckError(f"cannot decide stability at {v} = {value}: {which} is not decided there"
+                             + (f" for every {', '.join(others)} > 0 (Jury's conditions on the trace and determinant have signs "
+                                "that depend on it in a way not decided here; give it a value)" if others else ""))
         if computed_value:
             found_stable.append(value)
         if computed_value != claimed:

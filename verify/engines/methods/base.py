@@ -424,7 +424,9 @@ def scalar_root(system, t, a, b, c, s, grows: str, recorder: "Recorder", what: s
     residual = root - c - s * rate.xreplace({x: a + b * root})
     if number_field.decide_equal(sympy.expand(residual), 0) is not True:  # a check of the root, not an assumption
         raise rational.NotRational(f"the root {root} of {what} could not be confirmed exactly")
-    return root
+    # a rational root goes on as a field element, so that the next step starts from rational values (backward Euler on
+    # y' = -y^2 with h = 3/4 from 1: y1 = 2/3, and y2 was refused as "from an earlier step's exact root": review of 2026-12-05)
+    return rational.to_field(root) if root.is_Rational else root
 
 
 def identity_minus(scale, matrix) -> list:
