@@ -199,8 +199,8 @@ def test_one_step_stability_keys_are_refused_for_a_multistep_method_not_passed_o
         "ab2-stable-when": 'method = "adams-bashforth-2"\nstable_when = "h < 100"\norder = 2',
         "ab2-radius": 'method = "adams-bashforth-2"\nspectral_radius = "> 5"\norder = 2',
     })
-    for claim_id, key in (("bdf3-a-stable", "a_stable"), ("ab2-l-stable", "l_stable"), ("ab2-stable-when", "stable_when"),
-                          ("ab2-radius", "spectral_radius")):
+    assert_refuted(outcomes["bdf3-a-stable"], ["claimed a_stable = true, computed not A-stable"])  # now decided (below)
+    for claim_id, key in (("ab2-l-stable", "l_stable"), ("ab2-stable-when", "stable_when"), ("ab2-radius", "spectral_radius")):
         assert outcomes[claim_id].status == "error", outcomes[claim_id].message
         assert f"{key}: not decided for a linear multistep method" in outcomes[claim_id].message
 
@@ -219,3 +219,56 @@ def test_an_inconsistent_method_has_no_error_constant_or_order_here_either(check
     assert_refuted(outcomes["c1"], ["error constant: claimed -1, but the method is not consistent (C_0 .. C_1 = 0, -1)"])
     assert_refuted(outcomes["order-0"], ["order: claimed 0, but the method is not consistent"])
     assert outcomes["consistent"].status == "verified", outcomes["consistent"].message  # the trapezoid written 2x: C_3 = -1/12 once alpha_k = 1
+
+
+def _left_half_plane_root_outside(alpha, beta):
+    """A z with Re z < 0 where rho - z sigma has a root outside the unit circle, searched on a polar grid in floats
+    (numpy's roots: arithmetic and reasoning of their own, no boundary locus); None when the grid finds none."""
+    import numpy
+
+    rho, sigma = numpy.array([float(a) for a in alpha]), numpy.array([float(b) for b in beta])  # oldest first
+    r, phi = numpy.meshgrid(numpy.logspace(-2, 3, 60), numpy.linspace(numpy.pi / 2 + 1e-3, 3 * numpy.pi / 2 - 1e-3, 721))
+    z = (r * numpy.exp(1j * phi)).ravel()
+    p = rho[None, :] - z[:, None] * sigma[None, :]  # the coefficients of rho - z sigma at every z, constant term first
+    k = len(alpha) - 1
+    companion = numpy.zeros((len(z), k, k), dtype=complex)  # of the monic p / p_k: its eigenvalues are p's roots
+    companion[:, 0, :] = -p[:, k - 1::-1] / p[:, k:k + 1]
+    companion[:, numpy.arange(1, k), numpy.arange(k - 1)] = 1
+    moduli = numpy.abs(numpy.linalg.eigvals(companion)).max(axis=1)
+    outside = numpy.nonzero(moduli > 1 + 1e-9)[0]
+    return z[outside[0]] if len(outside) else None
+
+
+A_STABLE = {"bdf-1": True, "bdf-2": True, "adams-moulton-1": True, "bdf-3": False, "bdf-4": False, "bdf-5": False, "bdf-6": False,
+            "adams-moulton-2": False, "adams-moulton-3": False, "adams-bashforth-1": False, "adams-bashforth-2": False}
+THETA_METHODS = {"0.5": True, "0.75": True, "1": True, "0.25": False, "0": False}  # rho = zeta - 1, sigma = theta zeta + 1 - theta
+
+
+def test_a_stability_of_multistep_methods_agrees_with_dahlquist_and_a_grid_of_roots(check_claims):
+    """A-stable: backward Euler, BDF2, the trapezoidal rule and the theta-methods with theta >= 1/2; not: BDF3-6 (their
+    A(alpha) angles 86, 73, 52, 18 degrees), the Adams methods of order above 2 and every explicit one (Dahlquist's
+    second barrier; Hairer & Wanner II, sec. V.1-V.2).  Each verdict is checked against a grid search of the left
+    half-plane in floats, and the opposite claim is refuted."""
+    bodies = {}
+    for name, stable in A_STABLE.items():
+        bodies[name] = f'method = "{name}"\na_stable = {str(stable).lower()}'
+        bodies[name + "-opposite"] = f'method = "{name}"\na_stable = {str(not stable).lower()}'
+    for theta, stable in THETA_METHODS.items():
+        options = f'options = {{ alpha = [-1, 1], beta = ["1 - {theta}", "{theta}"] }}'
+        bodies[f"theta-{theta}"] = f'method = "lmm"\n{options}\na_stable = {str(stable).lower()}'
+        bodies[f"theta-{theta}-opposite"] = f'method = "lmm"\n{options}\na_stable = {str(not stable).lower()}'
+    outcomes = stability(check_claims, bodies)
+    coefficients = {name: (MULTISTEP[name].alpha, MULTISTEP[name].beta) for name in A_STABLE}
+    coefficients.update({f"theta-{t}": ((-1, 1), (1 - sympy.Rational(t), sympy.Rational(t))) for t in THETA_METHODS})
+    for name, stable in list(A_STABLE.items()) + [(f"theta-{t}", s) for t, s in THETA_METHODS.items()]:
+        assert (outcomes[name].status, outcomes[name].evidence) == ("verified", "symbolic"), (name, outcomes[name].message)
+        assert_refuted(outcomes[name + "-opposite"], [f"claimed a_stable = {str(not stable).lower()}, computed"])
+        witness = _left_half_plane_root_outside(*coefficients[name])
+        assert (witness is None) == stable, (name, witness)
+
+
+def test_a_stability_is_refused_for_a_pair_and_for_rho_and_sigma_with_a_common_factor(check_claims):
+    outcomes = stability(check_claims, {"pece": 'method = "abm-2"\na_stable = false',
+                                        "common": 'method = "lmm"\noptions = { alpha = [-1, 0, 1], beta = [1, 2, 1] }\na_stable = false'})
+    assert outcomes["pece"].status == "error" and "not for a predictor-corrector pair" in outcomes["pece"].message
+    assert outcomes["common"].status == "error" and "rho and sigma share the factor zeta + 1" in outcomes["common"].message

@@ -18,6 +18,17 @@ With rho(zeta) = sum alpha_j zeta^j and sigma(zeta) = sum beta_j zeta^j (alpha_k
   the largest p with C_0 = ... = C_p = 0 and the error constant is C_{p+1} (Lambert, Numerical Methods for
   Ordinary Differential Systems, 1991, sec. 3.3: BDF2 -2/9, the trapezoidal rule -1/12, AB2 5/12).
 
+* ``a_stable = true | false``: the stability domain holds the closed left half-plane.  With rho and sigma coprime
+  (Hairer & Wanner II, sec. V.1): a root of rho - z sigma leaves the closed unit disk only across the root locus
+  z(theta) = rho(e^(i theta))/sigma(e^(i theta)), so the method is A-stable exactly when the locus stays out of
+  Re z < 0, i.e. E(theta) = Re(rho(e^(i theta)) conj(sigma(e^(i theta)))) = sum_{j,l} alpha_j beta_l cos((j - l) theta)
+  >= 0 for every theta (a polynomial in x = cos theta by Chebyshev's T_n, its sign decided between its exact real
+  roots in [-1, 1]), no root escapes to infinity in Re z < 0 (beta_k != 0 and alpha_k/beta_k >= 0), and z = -1 is
+  stable (rho + sigma Schur stable): the number of roots outside the disk is then 0 on the whole connected open
+  half-plane, and on the imaginary axis a root on the circle is simple (a double one would put locus points of the
+  outside into Re z < 0).  Backward Euler, BDF2 and the trapezoidal rule come out A-stable; no method of order above
+  2 does (Dahlquist's second barrier).
+
 A predictor-corrector pair ``abm-K`` in PECE mode is not a linear multistep method: its order, error constant and
 zero-stability are its corrector's (rho of the Adams-Moulton corrector), and its characteristic polynomial, whose
 roots decide the real stability interval, is the PECE stability polynomial
@@ -37,8 +48,8 @@ from verify.input.load import LoadError
 from verify.engines import spectral
 from verify.checks.common import CheckError, Formula, Line, Outcome, listed
 
-KEYS = ("equals", "zero_stable", "real_stability_interval", "order", "error_constant")
-ONE_STEP_KEYS = ("stable_when", "variable", "spectral_radius", "a_stable", "l_stable")  # stability keys read for one-step methods only
+KEYS = ("equals", "zero_stable", "real_stability_interval", "order", "error_constant", "a_stable")
+ONE_STEP_KEYS = ("stable_when", "variable", "spectral_radius", "l_stable")  # stability keys read for one-step methods only
 ZETA, Z = sympy.Symbol("zeta"), sympy.Symbol("z")
 
 
@@ -52,6 +63,7 @@ class MultistepClaim:
     interval: tuple | None = None  # (a, b), sympy numbers or +-oo
     interval_text: str = ""
     order: int | None = None
+    a_stable: bool | None = None
     error_constant: sympy.Expr | None = None
 
 
@@ -89,6 +101,13 @@ def prepare(claim, method, options) -> MultistepClaim:
         if not all(e.is_infinite or (e.is_real and not e.free_symbols) for e in ends):
             raise LoadError("real_stability_interval: the ends must be real numbers or -oo / oo")
         spec.interval, spec.interval_text = tuple(ends), f"[{raw[0]}, {raw[1]}]"
+    if "a_stable" in table:
+        if not isinstance(table["a_stable"], bool):
+            raise LoadError("a_stable must be true or false")
+        if spec.predictor is not None:
+            raise LoadError("a_stable is decided for a linear multistep method, not for a predictor-corrector pair (its stability "
+                            "polynomial is quadratic in z): state its real_stability_interval")
+        spec.a_stable = table["a_stable"]
     if "order" in table:
         if not (isinstance(table["order"], int) and not isinstance(table["order"], bool) and table["order"] >= 0):
             raise LoadError("order must be a non-negative integer")
@@ -180,6 +199,13 @@ def evaluate(claim, method, spec) -> Outcome:
             (successes if spec.error_constant == constant else failures).append(
                 f"error constant C_{order + 1} = {constant}" if spec.error_constant == constant
                 else f"error constant: claimed {spec.error_constant}, computed C_{order + 1} = {constant}")
+    if spec.a_stable is not None:
+        stable, why, lines = a_stability(spec.alpha, spec.beta)
+        derivation += lines
+        computed["a_stable"] = str(stable).lower()
+        line = f"{'A-stable' if stable else 'not A-stable'} ({why})"
+        (successes if stable == spec.a_stable else failures).append(
+            line if stable == spec.a_stable else f"claimed a_stable = {str(spec.a_stable).lower()}, computed {line}")
     if spec.interval is not None:
         pieces, lines = real_stability_set(p)
         derivation += lines
@@ -196,8 +222,55 @@ def evaluate(claim, method, spec) -> Outcome:
                 f"real stability interval {text} (the real stability set is {shown})" if matches
                 else f"real stability interval: claimed {spec.interval_text}, computed {text} (the real stability set is {shown})")
     outcome = "refuted" if failures else "verified"
-    return Outcome(outcome, "symbolic" if spec.interval is not None or spec.zero_stable is not None else "exact",
+    return Outcome(outcome, "symbolic" if spec.interval is not None or spec.zero_stable is not None or spec.a_stable is not None else "exact",
                    "; ".join(failures or successes) + " (exact, from the coefficients)", computed, derivation)
+
+
+X = sympy.Symbol("x")  # cos(theta) on the unit circle zeta = e^(i theta)
+
+
+def a_stability(alpha, beta) -> tuple[bool, str, list]:
+    """(A-stable?, why, derivation lines) of the linear multistep method (alpha, beta), oldest first (module
+    docstring; Hairer & Wanner II, sec. V.1).  CheckError when rho and sigma share a factor."""
+    rho = sympy.Poly(list(reversed(alpha)), ZETA)
+    sigma = sympy.Poly(list(reversed(beta)), ZETA)
+    if sigma.is_zero or sympy.gcd(rho, sigma).degree() > 0:
+        raise CheckError(f"rho and sigma share the factor {sympy.gcd(rho, sigma).as_expr()}: A-stability is decided for coprime rho, sigma")
+    k = len(alpha) - 1
+    alpha_k, beta_k = alpha[-1], beta[-1]
+    if beta_k == 0:
+        return False, ("explicit (beta_k = 0): as z -> -oo a root of rho - z sigma grows without bound, since z sigma has degree "
+                       f"{sigma.degree()} < {k}"), []
+    if alpha_k / beta_k < 0:
+        return False, f"the leading coefficient alpha_k - z beta_k vanishes at z = {alpha_k / beta_k} < 0: a root escapes to infinity there", []
+    E = sympy.expand(sum(a * b * sympy.chebyshevt(abs(j - l), X) for j, a in enumerate(alpha) for l, b in enumerate(beta)))
+    lines = [Line(f"E(theta) = Re(rho(e^(i theta)) conj(sigma(e^(i theta)))) = {E} with x = cos(theta)",
+                  terms=["E(theta) = Re(rho(e^(i theta)) conj(sigma(e^(i theta)))) =", E, "with", Formula("x = cos(theta)")])]
+    if E != 0:
+        polynomial = sympy.Poly(E, X)
+        roots = [r for r in polynomial.real_roots() if spectral.compare_real(r, -1) >= 0 and spectral.compare_real(r, 1) <= 0]
+        points = spectral.merge_points(roots)
+        ends = [sympy.Integer(-1)] + points + [sympy.Integer(1)]
+        samples = [sympy.Integer(-1), sympy.Integer(1)] + [spectral.rational_between(a, b) for a, b in zip(ends, ends[1:])
+                                                            if spectral.compare_real(a, b) < 0]
+        for x in samples:
+            value = polynomial.eval(x)
+            if value < 0:
+                lines.append(f"E < 0 at cos(theta) = {x} (E = {value}): the root locus z(theta) enters Re z < 0")
+                return False, (f"the root locus rho/sigma on the unit circle enters Re z < 0: E(theta) = {value} < 0 at cos(theta) = {x}, "
+                               "so next to that z, in the left half-plane, a root lies outside the unit circle"), lines
+        lines.append(f"E >= 0 on [-1, 1] (its real roots there: {', '.join(map(str, points)) or 'none'}; "
+                     f"checked at {', '.join(map(str, samples))})")
+    else:
+        lines.append("E = 0: the root locus lies on the imaginary axis")
+    at_minus_one = rho + sigma  # rho - z sigma at z = -1
+    lines.append(f"z = -1: rho + sigma = {at_minus_one.as_expr()}")
+    if not spectral.schur_stable(at_minus_one):
+        return False, (f"at z = -1 a root of rho + sigma = {at_minus_one.as_expr()} lies outside the unit circle (the root locus "
+                       "stays out of Re z < 0, so every z there has a root outside)"), lines
+    return True, ("the root locus rho/sigma on |zeta| = 1 stays in Re z >= 0"
+                  + ("" if E == 0 else f" (E(theta) = {E} >= 0, x = cos(theta))")
+                  + f" and at z = -1 every root of rho + sigma = {at_minus_one.as_expr()} is inside the unit circle"), lines
 
 
 def _same(a, b) -> bool:

@@ -47,7 +47,7 @@ def prepare(claim: Claim) -> StabilitySpec:
             return StabilitySpec(method, options, multistep_stability.prepare(claim, method, options))
         except MethodError as exc:
             raise LoadError(str(exc)) from None
-    only_multistep = [key for key in multistep_stability.KEYS if key in table and key != "equals"]
+    only_multistep = [key for key in multistep_stability.KEYS if key in table and key != "equals" and key not in a_stability.KEYS]
     if only_multistep:
         raise LoadError(f"{only_multistep[0]!r} is a key for linear multistep methods (adams-bashforth-k, bdf-k, lmm, ...); "
                         f"for the one-step method {method.name} state R(z) with 'equals', or use 'stable_when'")
