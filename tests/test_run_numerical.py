@@ -246,3 +246,20 @@ def test_a_compared_value_undefined_at_the_end_of_the_run_is_an_error_not_an_int
     for name, result in results.items():
         assert result.outcome.status == "error" and "internal error" not in result.outcome.message, (name, result.outcome.message)
     assert "not defined at the end of the run" in results["quantity"].outcome.message
+
+
+def test_a_flag_both_runs_give_exactly_is_pointed_to_digits_not_called_close(check_claims):
+    """Review of 2026-12-05: one Dormand-Prince step on y' = -sin(y) + e^(-t) with atol = 1/1000 (estimate about 1e-5)
+    is accepted; expect = { accepted = 1 } was an error saying the value "agrees to 30 digits ... give digits" as for a
+    real number near its claim.  It stays an error (this route decides equalities only as printed digits), saying so;
+    with digits = 0 it is verified, and accepted = 0 is refuted."""
+    model = '[model.pend]\nstates = ["y"]\nrhs = { y = "-sin(y) + exp(-t)" }\n'
+    base = 'check = "run"\nmodel = "pend"\nmethod = "dormand-prince-54"\noptions = { h = 0.5, atol = "1/1000", rtol = 0 }\ninitial = { y = 1 }\n'
+    results = check_claims(claims_text(model, {"flag": (base + 'expect = { accepted = 1 }',),
+                                               "digits": (base + 'digits = 0\nexpect = { accepted = 1 }',),
+                                               "wrong": (base + 'expect = { accepted = 0 }',)}))
+    flag = results["flag"].outcome
+    assert flag.status == "error" and "both runs give exactly 1" in flag.message and "write digits = 0" in flag.message
+    assert "within 10^-30" not in flag.message
+    assert (results["digits"].outcome.status, results["digits"].outcome.evidence) == ("verified", "numerical"), results["digits"].outcome.message
+    assert results["wrong"].outcome.status == "refuted", results["wrong"].outcome.message

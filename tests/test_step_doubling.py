@@ -270,3 +270,18 @@ def test_a_quantity_the_run_did_not_compute_is_named_as_such(check_claims):
                                               "tolerance is positive")
     assert outcomes["at-nodes"].status == "error"  # review: r_a_z at node 1 = r_a_z cannot be evaluated exactly
     assert "error_estimate at node 1: error_estimate has no value at a node: expect_at_nodes reads t and the states" in outcomes["at-nodes"].message
+
+
+def test_an_irrational_final_time_shortens_the_last_step_and_the_order_controller_follows(check_claims):
+    """Review of 2026-12-05: t_end = sqrt(2) under the order controller was an internal error (the last step sqrt(2) - 1
+    made the error ratio irrational and its quantized root read .numerator).  y' = -y from 1, h = 1, atol = 100:
+    attempt 1 (h = 1): coarse 0, fine (1/2)^2 = 1/4, estimate 1/4, ratio 1/400, factor min(5, 9/10 * 20) = 5;
+    attempt 2 lands on sqrt(2): h = sqrt(2) - 1, estimate (1/4) h^2/4, ratio far below 1, factor 5 again."""
+    model = '[model.decay]\nstates = ["y"]\nrhs = { y = "-y" }\n'
+    base = ('check = "run"\nmodel = "decay"\nmethod = "adaptive-euler"\ninitial = { y = 1 }\n'
+            'options = { h = 1, atol = 100, rtol = 0, t_end = "sqrt(2)", controller = "order" }\n')
+    outcomes = _outcomes(check_claims, claims_text(model, {
+        "irrational": (base + 'expect = { attempts = 2, failed = 0, t = "sqrt(2)" }\ntrace = { accepted = [1, 1] }', []),
+        "irrational-wrong": (base + 'expect = { attempts = 3 }', [])}))
+    assert outcomes["irrational"].status == "verified", outcomes["irrational"].message
+    assert_refuted(outcomes["irrational-wrong"], ["attempts: claimed 3, computed 2"])

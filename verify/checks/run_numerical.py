@@ -80,7 +80,8 @@ def evaluate(claim, spec, reason: str, mp_run) -> Outcome:
     t_high, y_high, trace_high, counts, nodes_high = high.t, high.y, high.trace, high.counts, high.nodes
     constants = constant_values(model, spec)
     audit = RoundingAudit(spec.digits, spec.rounding) if spec.digits is not None else None
-    successes, failures, undecided, unresolved, computed = [], [], [], [], {}
+    successes, failures, undecided, computed = [], [], [], {}
+    unresolved = []  # undecided, each with its own reason (not "within 10^-30")
 
     def values_at(t, y, y_other, trace, trace_other):
         """Symbol -> (value, value at the lower precision) for the states, t and the last value of every quantity."""
@@ -141,6 +142,9 @@ def evaluate(claim, spec, reason: str, mp_run) -> Outcome:
             low, high = (mpmath.mpf(int(v.p)) / int(v.q) for v in (value.low, value.high))
             if low <= target <= high and value.unresolved:
                 unresolved.append(f"{label} = {claimed_text} ({value.disagreement()})")
+            elif low <= target <= high and claimed.is_Integer and value.value == value.other == target:  # a flag or a count
+                unresolved.append(f"{label} = {claimed_text} (both runs give exactly {claimed_text}, but on this route an equality is "
+                                 "decided only as printed digits: write digits = 0 for an integer such as a flag or a count)")
             elif low <= target <= high:
                 undecided.append(f"{label} = {claimed_text} (it agrees to {TOLERANCE_DIGITS} digits, which proves no equality: give digits)")
             else:

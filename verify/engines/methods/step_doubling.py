@@ -260,10 +260,17 @@ def _step_size_formula(o, h, accepted, ratio, root) -> str:
             f"({shown(ratio)}))**(1/{k}))/{FACTOR_QUANTUM})) = {shown(h)}*min({shown(o['max_factor'])}, max({shown(o['min_factor'])}, {shown(root)}))")
 
 
-def quantized_root(x: Rational, k: int) -> Rational:
-    """floor(x^(1/k) * FACTOR_QUANTUM) / FACTOR_QUANTUM, exactly, for a rational x >= 0."""
+def quantized_root(x, k: int) -> Rational:
+    """floor(x^(1/k) * FACTOR_QUANTUM) / FACTOR_QUANTUM, exactly, for a real x >= 0: a rational, or a real algebraic
+    number (a last step shortened to land on an irrational t_end makes the error ratio irrational: it was an internal
+    error, review of 2026-12-05), whose floor comes from enclosures narrow enough to settle it."""
     scaled = x * FACTOR_QUANTUM**k
-    whole = int(scaled.numerator) // int(scaled.denominator)
+    if isinstance(scaled, sympy.Basic) and not scaled.is_Rational:
+        from verify.engines import spectral  # here: spectral's enclosures import verify.engines.certified, which imports the methods
+
+        whole = int(spectral.floor_real(scaled))
+    else:
+        whole = int(scaled.numerator) // int(scaled.denominator)
     root, _ = gmpy2.iroot(gmpy2.mpz(whole), k)
     return Rational(int(root), FACTOR_QUANTUM)
 
