@@ -263,3 +263,19 @@ def test_a_step_singular_at_irrational_values_says_the_precisions_disagree(check
         assert outcome.status == "error", outcome.message
         assert "the runs at 70 and 50 digits disagree" in outcome.message and "singular or ill-conditioned" in outcome.message
         assert "agrees to 30 digits" not in outcome.message
+
+
+def test_a_relation_whose_margin_the_cross_check_cannot_see_says_the_exact_values_decide_it(check_claims):
+    """Review of 2026-12-05: backward Euler on y' = -50 y + 50, h = 1/10, from 0: 1 - y_n = 6^-n exactly, so after 100
+    steps 1 - y = 6^-100 (about 1.5e-78) > 0; the message said only "mpmath 50-digit cross-check agrees", which is
+    true of y, not of the sign.  A margin the twin resolves gets no such note; the false '1 - y < 0' is refuted."""
+    text = '[model.relax]\nstates = ["y"]\nrhs = { y = "-50*y + 50" }\n'
+    body = 'check = "run"\nmodel = "relax"\nmethod = "backward-euler"\noptions = { h = 0.1 }\ninitial = { y = 0 }\n'
+    results = check_claims(claims_text(text, {"tiny": (body + 'steps = 100\nexpect_relations = { "1 - y" = "> 0" }',),
+                                              "tiny-wrong": (body + 'steps = 100\nexpect_relations = { "1 - y" = "< 0" }',),
+                                              "wide": (body + 'expect_relations = { y = "< 0.9" }',)}))
+    tiny = results["tiny"].outcome
+    assert (tiny.status, tiny.evidence) == ("verified", "exact") and "1.53064670749e-78" in tiny.message
+    assert "the exact values decide it: its margin is below the 50-digit cross-check's resolution" in tiny.message
+    assert_refuted(results["tiny-wrong"].outcome, ["1 - y: claimed < 0, computed 1 - y = 1.53064670749e-78"])
+    assert "resolution" not in results["wide"].outcome.message
