@@ -257,8 +257,9 @@ def test_a_step_singular_at_irrational_values_says_the_precisions_disagree(check
     text = '[model.grow]\nstates = ["y"]\nrhs = { y = "lam*y" }\nparameters = { lam = 1 }\n'
     body = 'check = "run"\nmodel = "grow"\nparameters = { lam = "2 + sqrt(2)" }\nmethod = "sdirk-2"\noptions = { h = 1 }\ninitial = { y = 1 }\n'
     results = check_claims(claims_text(text, {"value": (body + 'expect = { y = 5 }',), "digits": (body + 'digits = 3\nexpect = { y = "0.000" }',),
-                                              "bound": (body + 'expect_relations = { y = "< 10" }',)}))
-    for claim_id in ("value", "digits", "bound"):
+                                              "bound": (body + 'expect_relations = { y = "< 10" }',),
+                                              "far-bound": (body + 'expect_relations = { y = "< 10**200" }',)}))
+    for claim_id in ("value", "digits", "bound", "far-bound"):  # far-bound: verified on the runs' band before (a second review)
         outcome = results[claim_id].outcome
         assert outcome.status == "error", outcome.message
         assert "the runs at 70 and 50 digits disagree" in outcome.message and "singular or ill-conditioned" in outcome.message

@@ -205,19 +205,23 @@ def test_one_step_stability_keys_are_refused_for_a_multistep_method_not_passed_o
         assert f"{key}: not decided for a linear multistep method" in outcomes[claim_id].message
 
 
-def test_an_inconsistent_method_has_no_error_constant_or_order_here_either(check_claims):
-    """Review of 2026-12-05: alpha = [-1, 2], beta = [1, 0] (rho(1) = 1: C_0 = 1/2 after alpha_k = 1) was "verified"
-    with error constant C_0 = 1/2 by check = "stability" and refuted by check = "order"; alpha = [-1, 1], beta =
-    [0, 2] (C_1 = -1) likewise; order = 0 was refuted as "computed -1"."""
+def test_an_inconsistent_method_has_the_order_and_error_constant_lambert_defines(check_claims):
+    """Review of 2026-12-05: alpha = [-1, 2], beta = [1, 0] (C_0 = rho(1) = 1/2 once alpha_k = 1) was "verified" with
+    error constant C_0 = 1/2 and "order 0" refuted as "computed -1".  Lambert (1991, sec. 3.3): the order is the
+    largest p with C_0 .. C_p = 0, the error constant C_{p+1}; with C_0 != 0 there is none, and alpha = [-1, 1],
+    beta = [0, 2] (C_0 = 0, C_1 = -1) has order 0 and error constant -1, a method that is not consistent (order < 1)."""
     outcomes = stability(check_claims, {
         "c0": 'method = "lmm"\noptions = { alpha = [-1, 2], beta = [1, 0] }\nerror_constant = "1/2"',
-        "c1": 'method = "lmm"\noptions = { alpha = [-1, 1], beta = [0, 2] }\nerror_constant = "-1"',
-        "order-0": 'method = "lmm"\noptions = { alpha = [-1, 2], beta = [1, 0] }\norder = 0',
+        "c0-order-0": 'method = "lmm"\noptions = { alpha = [-1, 2], beta = [1, 0] }\norder = 0',
+        "c1": 'method = "lmm"\noptions = { alpha = [-1, 1], beta = [0, 2] }\norder = 0\nerror_constant = "-1"',
+        "c1-wrong": 'method = "lmm"\noptions = { alpha = [-1, 1], beta = [0, 2] }\nerror_constant = "1"',
         "consistent": 'method = "lmm"\noptions = { alpha = [-2, 2], beta = [1, 1] }\norder = 2\nerror_constant = "-1/12"',
     })
-    assert_refuted(outcomes["c0"], ["error constant: claimed 1/2, but the method is not consistent (C_0 .. C_1 = 1/2, ", "it has none"])
-    assert_refuted(outcomes["c1"], ["error constant: claimed -1, but the method is not consistent (C_0 .. C_1 = 0, -1)"])
-    assert_refuted(outcomes["order-0"], ["order: claimed 0, but the method is not consistent"])
+    assert_refuted(outcomes["c0"], ["error constant: claimed 1/2, but C_0 = rho(1) = 1/2 is not 0", "it has none"])
+    assert_refuted(outcomes["c0-order-0"], ["order: claimed 0, but C_0 = rho(1) = 1/2 is not 0", "it has no order"])
+    assert outcomes["c1"].status == "verified", outcomes["c1"].message
+    assert "order < 1: the method is not consistent" in outcomes["c1"].message
+    assert_refuted(outcomes["c1-wrong"], ["error constant: claimed 1, computed C_1 = -1"])
     assert outcomes["consistent"].status == "verified", outcomes["consistent"].message  # the trapezoid written 2x: C_3 = -1/12 once alpha_k = 1
 
 

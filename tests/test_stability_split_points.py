@@ -425,9 +425,12 @@ def test_a_symbolic_stiffness_is_decided_side_by_side_and_a_pole_at_it_is_named(
         "trapezoid-wrong": (body.format("decay", "trapezoid", "h <= 2/k"),),
         "midpoint": (body.format("osc", "implicit-midpoint", "always"),),
         "midpoint-wrong": (body.format("osc", "implicit-midpoint", "never"),),
-        "pole": (body.format("growth_k", "backward-euler", "h >= 2/k"),)})).items()}
+        "pole": (body.format("growth_k", "backward-euler", "h >= 2/k"),),
+        "past-the-pole": (body.format("growth_k", "backward-euler", "h >= 3/k"),)})).items()}
     for key in ("trapezoid", "midpoint"):
         assert (outcomes[key].status, outcomes[key].evidence) == ("verified", "symbolic"), outcomes[key].message
     assert_refuted(outcomes["trapezoid-wrong"], ["claimed unstable, computed stable"])
     assert_refuted(outcomes["midpoint-wrong"], ["claimed unstable, computed stable"])
     assert outcomes["pole"].status == "error" and "the amplification matrix has a pole at h = 1/k" in outcomes["pole"].message
+    # a second review: the pole hid this refutation (R = 1/(1 - hk) has |R| <= 1 exactly when hk >= 2)
+    assert_refuted(outcomes["past-the-pole"], ["at h = 2/k: claimed unstable, computed stable"])

@@ -20,11 +20,13 @@ from verify.input.model import TIME, symbol
 from verify.checks.kit import constant_values
 from verify.checks.common import CheckError, Outcome, decide_equality, settle_audit_and_counts
 from verify.checks.comparisons import OPERATORS
-from verify.checks.rounding import MODES, RoundingAudit, round_decimal
+from verify.checks.rounding import RoundingAudit
 from verify.errors import CrossCheckUnavailable
 
 TOLERANCE_DIGITS = 30  # a value's uncertainty: 10^-30 relative (Newton runs to a residual of 10^-45 and 10^-65 here)
 EXTRA_DIGITS = 20  # the second run's extra working precision
+UNRESOLVED_DIGITS = 10  # two runs that do not agree to this many digits decide nothing: every comparison on them is an error
+ABSOLUTE_FLOOR_DIGITS = 40  # ... unless they differ by less than 10^-40 (Newton's residual test is absolute: values near 0)
 
 
 def _rational(value) -> sympy.Rational:
@@ -45,8 +47,12 @@ class Band:
                         mpmath.mpf(10) ** -(crosscheck.DIGITS + EXTRA_DIGITS - 5))
             self.value, self.other = high, low_precision
             self.low, self.high = _rational(high - 2 * width), _rational(high + 2 * width)
-            # the two precisions disagree beyond the tolerance: the band is their difference, not the values' uncertainty
-            self.unresolved = abs(high - low_precision) > abs(high) * mpmath.mpf(10) ** -TOLERANCE_DIGITS
+            # the two precisions do not agree to UNRESOLVED_DIGITS digits (and not merely below Newton's absolute residual):
+            # the run did not converge to the method's values, so the band decides nothing (review of 2026-12-05: a
+            # singular SDIRK-2 stage gave 7.4e141 and 3.4e101, and "y < 10^200" was verified on that band)
+            difference = abs(high - low_precision)
+            self.unresolved = (difference > max(abs(high), abs(low_precision)) * mpmath.mpf(10) ** -UNRESOLVED_DIGITS
+                               and difference > mpmath.mpf(10) ** -ABSOLUTE_FLOOR_DIGITS)
 
     def disagreement(self) -> str:
         """Why a band this wide decides nothing (a step singular or nearly so at the claim's values: sdirk-2 with
@@ -58,14 +64,6 @@ class Band:
     def shown(self) -> str:
         with mpmath.workdps(crosscheck.DIGITS):
             return f"{mpmath.nstr(self.value, 25)} (± {mpmath.nstr(mpmath.mpf(self.high - self.low) / 2, 2)})"
-
-
-def _prints_both_ways(value: Band, audit: RoundingAudit, claimed) -> bool:
-    """Whether the band's ends print differently at the audit's decimals under some rule (then the band decides no
-    printed value), or the claimed value has more decimals than that (compared exactly: a band never proves it)."""
-    if (sympy.Rational(claimed) * 10**audit.places).q != 1:
-        return True
-    return any(round_decimal(value.low, audit.places, mode) != round_decimal(value.high, audit.places, mode) for mode in MODES)
 
 
 def evaluate(claim, spec, reason: str, mp_run) -> Outcome:
@@ -131,18 +129,16 @@ def evaluate(claim, spec, reason: str, mp_run) -> Outcome:
                 else:
                     failures.append(f"{label}: claimed {claimed_text}, computed {value}")
             return
+        if value.unresolved:
+            unresolved.append(f"{label} = {claimed_text} ({value.disagreement()})")
+            return
         if audit and claimed.is_Rational:
-            if value.unresolved and _prints_both_ways(value, audit, claimed):
-                unresolved.append(f"{label} = {claimed_text} ({value.disagreement()})")
-                return
             audit.add(label, (value.low, value.high, value.shown()), claimed, claimed_text)
             return
         with mpmath.workdps(crosscheck.DIGITS + EXTRA_DIGITS):
             target = crosscheck.mp_value(claimed) if not claimed.is_Rational else mpmath.mpf(int(claimed.p)) / int(claimed.q)
             low, high = (mpmath.mpf(int(v.p)) / int(v.q) for v in (value.low, value.high))
-            if low <= target <= high and value.unresolved:
-                unresolved.append(f"{label} = {claimed_text} ({value.disagreement()})")
-            elif low <= target <= high and claimed.is_Integer and value.value == value.other == target:  # a flag or a count
+            if low <= target <= high and claimed.is_Integer and value.value == value.other == target:  # a flag or a count
                 unresolved.append(f"{label} = {claimed_text} (both runs give exactly {claimed_text}, but on this route an equality is "
                                  "decided only as printed digits: write digits = 0 for an integer such as a flag or a count)")
             elif low <= target <= high:
@@ -185,21 +181,25 @@ def evaluate(claim, spec, reason: str, mp_run) -> Outcome:
             (successes if holds else failures).append(f"{relation.text} = {value} {relation.op} {relation.claimed_text}" if holds else
                                                       f"{relation.text}: claimed {relation.op} {relation.claimed_text}, computed {value}")
             continue
+        if value.unresolved:
+            unresolved.append(f"{relation.text} {relation.op} {relation.claimed_text} ({value.disagreement()})")
+            continue
         with mpmath.workdps(crosscheck.DIGITS + EXTRA_DIGITS):
             target = crosscheck.mp_value(bound) if not bound.is_Rational else mpmath.mpf(int(bound.p)) / int(bound.q)
             low, high = (mpmath.mpf(int(v.p)) / int(v.q) for v in (value.low, value.high))
             sign = 1 if low > target else -1 if high < target else None
         if sign is None:
-            (unresolved if value.unresolved else undecided).append(f"{relation.text} {relation.op} {relation.claimed_text}"
-                                                                    + (f" ({value.disagreement()})" if value.unresolved else ""))
+            undecided.append(f"{relation.text} {relation.op} {relation.claimed_text}")
             continue
         holds = OPERATORS[relation.op](sign, 0)
         line = f"{relation.text} ≈ {value.shown()} {relation.op if holds else {'<': '>=', '<=': '>', '>': '<=', '>=': '<', '==': '!=', '!=': '=='}[relation.op]} {relation.claimed_text}"
         (successes if holds else failures).append(line if holds else f"{relation.text}: claimed {relation.op} {relation.claimed_text}, computed {line}")
     settle_audit_and_counts(audit, spec.counts, counts, successes, failures, undecided, computed)
-    if unresolved:
+    if failures and (unresolved or undecided):  # a value decided against the claim refutes it, whatever else is not decided
+        failures.append(f"not decided: {', '.join(unresolved + undecided)}")
+    elif unresolved:
         raise CheckError(f"{reason}; the numerical path could not decide {', '.join(unresolved + undecided)}")
-    if undecided:
+    elif undecided:
         raise CheckError(f"{reason}; the numerical path could not decide {', '.join(undecided)}: the value lies within 10^-{TOLERANCE_DIGITS} "
                          "of the claimed value or of a rounding boundary")
     how = (f"numerical, not a proof: {reason}, so the mpmath path ran it (Newton's method on any implicit equation) at {crosscheck.DIGITS} "

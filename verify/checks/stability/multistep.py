@@ -179,25 +179,29 @@ def evaluate(claim, method, spec) -> Outcome:
         order = next((q - 1 for q, c in enumerate(constants) if c != 0), None)
         if order is None:
             raise CheckError("C_0 .. C_12 all vanish: the order is above 11")
-        constant = constants[order + 1]
-        consistent = order >= 1  # C_0 = C_1 = 0 (as the order check reads it): an inconsistent method has no error constant
-        computed.update({"order": str(order) if consistent else "not consistent", "error_constant": str(constant) if consistent else "none"})
+        # Lambert (1991, sec. 3.3): the order is the largest p with C_0 .. C_p = 0 and C_{p+1} the error constant, so
+        # C_0 = 0, C_1 != 0 is order 0 with error constant C_1 (a method of order < 1 is not consistent); with C_0 != 0
+        # (rho(1) != 0) there is no such p: no order and no error constant (C_0 = 1/2 was verified as one: review of
+        # 2026-12-05)
+        constant = constants[order + 1] if order >= 0 else None
+        computed.update({"order": str(order) if order >= 0 else "none (C_0 != 0)", "error_constant": str(constant) if order >= 0 else "none"})
         derivation.append(Line(f"C_0 .. C_{order + 1} = {constants[:order + 2]}",
                                terms=[Formula("C_0"), "..", Formula(f"C_{order + 1}"), "=", sympy.Tuple(*constants[:order + 2])]))
-        inconsistent = f"the method is not consistent (C_0 .. C_1 = {constants[0]}, {constants[1]})"
-        if spec.order is not None and not consistent:
-            failures.append(f"order: claimed {spec.order}, but {inconsistent}: it has no order")
+        no_order = f"C_0 = rho(1) = {constants[0]} is not 0, so no p has C_0 .. C_p = 0"
+        inconsistent = "; order < 1: the method is not consistent" if order == 0 else ""
+        if spec.order is not None and order < 0:
+            failures.append(f"order: claimed {spec.order}, but {no_order}: it has no order")
         elif spec.order is not None and spec.order == order:  # the consistency order (a convergence order when zero-stable)
             converges = zero_stability(spec)[0]
-            successes.append(f"order {order} (of consistency: C_0 .. C_{order} = 0" +
+            successes.append(f"order {order} (of consistency: C_0 .. C_{order} = 0{inconsistent}" +
                              (")" if converges else "; rho fails the root condition, so the method does not converge at this or any order)"))
         elif spec.order is not None:
             failures.append(f"order: claimed {spec.order}, computed {order} (C_q = {constants[:order + 2]})")
-        if spec.error_constant is not None and not consistent:
-            failures.append(f"error constant: claimed {spec.error_constant}, but {inconsistent}: it has none")
+        if spec.error_constant is not None and order < 0:
+            failures.append(f"error constant: claimed {spec.error_constant}, but {no_order}: it has none")
         elif spec.error_constant is not None:
             (successes if spec.error_constant == constant else failures).append(
-                f"error constant C_{order + 1} = {constant}" if spec.error_constant == constant
+                f"error constant C_{order + 1} = {constant}{inconsistent}" if spec.error_constant == constant
                 else f"error constant: claimed {spec.error_constant}, computed C_{order + 1} = {constant}")
     if spec.a_stable is not None:
         stable, why, lines = a_stability(spec.alpha, spec.beta)
