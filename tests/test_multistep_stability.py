@@ -271,8 +271,20 @@ def test_a_stability_of_multistep_methods_agrees_with_dahlquist_and_a_grid_of_ro
         assert (witness is None) == stable, (name, witness)
 
 
-def test_a_stability_is_refused_for_a_pair_and_for_rho_and_sigma_with_a_common_factor(check_claims):
-    outcomes = stability(check_claims, {"pece": 'method = "abm-2"\na_stable = false',
-                                        "common": 'method = "lmm"\noptions = { alpha = [-1, 0, 1], beta = [1, 2, 1] }\na_stable = false'})
+def test_a_stability_with_a_shared_factor_a_zero_sigma_or_a_pair(check_claims):
+    """A factor rho and sigma share is a root for every z: inside the circle the reduced method decides (backward Euler
+    padded with alpha_0 = beta_0 = 0 shares zeta: a second review of 2026-12-05 found it refused); on or outside it,
+    and for sigma = 0 (it said "share the factor zeta - 1"), an error; a PECE pair is refused."""
+    outcomes = stability(check_claims, {
+        "pece": 'method = "abm-2"\na_stable = false',
+        "on-circle": 'method = "lmm"\noptions = { alpha = [-1, 0, 1], beta = [1, 2, 1] }\na_stable = false',
+        "outside": 'method = "lmm"\noptions = { alpha = [2, -3, 1], beta = [0, -2, 1] }\na_stable = false',
+        "padded": 'method = "lmm"\noptions = { alpha = [0, -1, 1], beta = [0, 0, 1] }\na_stable = true',
+        "padded-wrong": 'method = "lmm"\noptions = { alpha = [0, -1, 1], beta = [0, 0, 1] }\na_stable = false',
+        "sigma-zero": 'method = "lmm"\noptions = { alpha = [-1, 1], beta = [0, 0] }\na_stable = true'})
     assert outcomes["pece"].status == "error" and "not for a predictor-corrector pair" in outcomes["pece"].message
-    assert outcomes["common"].status == "error" and "rho and sigma share the factor zeta + 1" in outcomes["common"].message
+    assert outcomes["on-circle"].status == "error" and "rho and sigma share the factor zeta + 1" in outcomes["on-circle"].message
+    assert outcomes["outside"].status == "error" and "rho and sigma share the factor zeta - 2" in outcomes["outside"].message
+    assert outcomes["padded"].status == "verified" and "the rest, rho = zeta - 1 and sigma = zeta, decides" in outcomes["padded"].message
+    assert_refuted(outcomes["padded-wrong"], ["claimed a_stable = false, computed A-stable"])
+    assert outcomes["sigma-zero"].status == "error" and "sigma = 0" in outcomes["sigma-zero"].message

@@ -235,11 +235,33 @@ X = sympy.Symbol("x")  # cos(theta) on the unit circle zeta = e^(i theta)
 
 def a_stability(alpha, beta) -> tuple[bool, str, list]:
     """(A-stable?, why, derivation lines) of the linear multistep method (alpha, beta), oldest first (module
-    docstring; Hairer & Wanner II, sec. V.1).  CheckError when rho and sigma share a factor."""
+    docstring; Hairer & Wanner II, sec. V.1).  A factor rho and sigma share is a root of rho - z sigma for every z:
+    strictly inside the unit circle it changes nothing and the reduced method decides (backward Euler padded with
+    alpha_0 = beta_0 = 0 shares zeta); otherwise, and for sigma = 0, CheckError."""
     rho = sympy.Poly(list(reversed(alpha)), ZETA)
     sigma = sympy.Poly(list(reversed(beta)), ZETA)
-    if sigma.is_zero or sympy.gcd(rho, sigma).degree() > 0:
-        raise CheckError(f"rho and sigma share the factor {sympy.gcd(rho, sigma).as_expr()}: A-stability is decided for coprime rho, sigma")
+    if sigma.is_zero:
+        raise CheckError("sigma = 0 (every beta is 0): rho - z sigma = rho does not depend on z, and A-stability is not decided "
+                         "for such a method")
+    common = sympy.gcd(rho, sigma)
+    if common.degree() == 0:
+        return _coprime_a_stability(alpha, beta)
+    if not spectral.schur_stable(common):
+        raise CheckError(f"rho and sigma share the factor {common.as_expr()}, a root of rho - z sigma for every z, not strictly "
+                         "inside the unit circle: A-stability is not decided here")
+    rho, sigma = rho.quo(common), sigma.quo(common)
+    reduced_alpha = tuple(reversed(rho.all_coeffs()))  # oldest first
+    reduced_beta = tuple(reversed(sigma.all_coeffs())) + (0,) * (rho.degree() - sigma.degree())
+    stable, why, lines = _coprime_a_stability(reduced_alpha, reduced_beta)
+    shared = (f"rho and sigma share {common.as_expr()}, whose roots lie inside the unit circle for every z; the rest, rho = "
+              f"{rho.as_expr()} and sigma = {sigma.as_expr()}, decides")
+    return stable, f"{shared}: {why}", [shared] + lines
+
+
+def _coprime_a_stability(alpha, beta) -> tuple[bool, str, list]:
+    """a_stability for coprime rho and sigma."""
+    rho = sympy.Poly(list(reversed(alpha)), ZETA)
+    sigma = sympy.Poly(list(reversed(beta)), ZETA)
     k = len(alpha) - 1
     alpha_k, beta_k = alpha[-1], beta[-1]
     if beta_k == 0:

@@ -215,7 +215,7 @@ def evaluate_stable_when(claim, method, options, spec) -> Outcome:
         witness = _refuted_at_parameter_values(claim, method, options, spec)
         if witness is None:
             raise
-        witness.message += f" (for every parameter value it cannot be decided: {exc})"
+        witness.message += f" (not decided for all parameter values at once: {exc})"
         return witness
 
 
