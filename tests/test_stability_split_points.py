@@ -426,7 +426,10 @@ def test_a_symbolic_stiffness_is_decided_side_by_side_and_a_pole_at_it_is_named(
         "midpoint": (body.format("osc", "implicit-midpoint", "always"),),
         "midpoint-wrong": (body.format("osc", "implicit-midpoint", "never"),),
         "pole": (body.format("growth_k", "backward-euler", "h >= 2/k"),),
-        "past-the-pole": (body.format("growth_k", "backward-euler", "h >= 3/k"),)})).items()}
+        "past-the-pole": (body.format("growth_k", "backward-euler", "h >= 3/k"),),
+        "rk4-growth": (body.format("growth_k", "rk4", "never"),),  # R - 1 = hk + ... + (hk)^4/24: no sign change (Descartes)
+        "rk4-growth-wrong": (body.format("growth_k", "rk4", "always"),),
+        "gl6-decay": (body.format("decay", "gauss-legendre-6", "always"),)})).items()}
     for key in ("trapezoid", "midpoint"):
         assert (outcomes[key].status, outcomes[key].evidence) == ("verified", "symbolic"), outcomes[key].message
     assert_refuted(outcomes["trapezoid-wrong"], ["claimed unstable, computed stable"])
@@ -434,3 +437,7 @@ def test_a_symbolic_stiffness_is_decided_side_by_side_and_a_pole_at_it_is_named(
     assert outcomes["pole"].status == "error" and "the amplification matrix has a pole at h = 1/k" in outcomes["pole"].message
     # a second review: the pole hid this refutation (R = 1/(1 - hk) has |R| <= 1 exactly when hk >= 2)
     assert_refuted(outcomes["past-the-pole"], ["at h = 2/k: claimed unstable, computed stable"])
+    # a third review: "cannot list the roots of h**3*k**3 + 12*h**2*k**2 + 60*h*k + 120 in h > 0" (there are none)
+    for key in ("rk4-growth", "gl6-decay"):
+        assert (outcomes[key].status, outcomes[key].evidence) == ("verified", "symbolic"), outcomes[key].message
+    assert_refuted(outcomes["rk4-growth-wrong"], ["claimed stable, computed unstable"])

@@ -166,6 +166,8 @@ def positive_roots(expressions, variable) -> list:
                     points += [r for r, _ in polynomial.real_roots(multiple=False)  # a conjugate's root (nonzero here) left out
                                if compare_real(r, 0) > 0 and (not algebraic or polynomial_sign(part, variable, r) in (0, None))]
                     continue
+            if _no_sign_change(part, variable):  # h^3 k^3 + 12 h^2 k^2 + 60 h k + 120 for k > 0 (rk4 on y' = k y): solveset
+                continue  # could not list its roots, and there are none (a review of 2026-12-05)
             roots = sympy.solveset(part, variable, sympy.Interval.open(0, sympy.oo))
             if roots is sympy.S.EmptySet:
                 continue
@@ -173,6 +175,18 @@ def positive_roots(expressions, variable) -> list:
                 raise CheckError(f"cannot list the roots of {part} in {variable} > 0")
             points += [sympy.simplify(r) for r in roots]
     return merge_points(points)
+
+
+def _no_sign_change(part, variable) -> bool:
+    """Whether ``part``, a polynomial in ``variable``, has coefficients of one sign under its other symbols'
+    assumptions (each nonzero one decided positive, or each negative): by Descartes' rule of signs it then has no
+    positive root."""
+    try:
+        coefficients = [c for c in sympy.Poly(part, variable).all_coeffs() if c != 0]
+    except sympy.PolynomialError:
+        return False
+    signs = {True if c.is_positive else False if c.is_negative else None for c in coefficients}
+    return bool(coefficients) and None not in signs and len(signs) == 1
 
 
 def vanishes_at(polynomial, variable, point) -> bool | None:
