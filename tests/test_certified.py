@@ -216,3 +216,36 @@ def test_a_point_enclosure_proves_an_exact_value(check_claims):
     assert (results["exact"].status, results["exact"].evidence) == ("verified", "certified"), results["exact"].message
     assert "its enclosure is the single point 0.125" in results["exact"].message
     assert_refuted(results["wrong"], ["y: claimed 0.126, computed", "excludes 0.126"])
+
+
+def test_stage_values_are_enclosed_and_cross_checked_on_the_certified_path(check_claims):
+    """Chapra & Canale, Example 25.5: Heun's method on y' = 4 e^(0.8 t) - 0.5 y from y(0) = 2, h = 1: k1 = f(0, 2) = 3,
+    k2 = f(1, 2 + 3) = 4 e^0.8 - 2.5 = 6.4021637139..., y1 = 2 + (3 + k2)/2 = 6.7010818569... (recomputed with mpmath at
+    40 digits).  'cannot enclose k2' before a review of 2026-12-05; a stage of a two-state model by its component."""
+    text = ('[model.chapra]\nstates = ["y"]\nrhs = { y = "4*exp(0.8*t) - 0.5*y" }\n'
+            '[model.pendulum]\nstates = ["x", "v"]\nrhs = { x = "v", v = "-sin(x)" }\n')
+    heun = 'check = "run"\nmodel = "chapra"\nmethod = "heun"\noptions = { h = 1 }\ninitial = { y = 2 }\ndigits = 6\n'
+    pendulum = 'check = "run"\nmodel = "pendulum"\nmethod = "heun"\noptions = { h = 1 }\ninitial = { x = 1, v = 0 }\ndigits = 6\n'
+    results = check_claims(claims_text(text, {
+        "k2": (heun + 'expect = { k1 = "3.000000", k2 = "6.402164", y = "6.701082" }',),
+        "k2-wrong": (heun + 'expect = { k2 = "6.402165" }',),
+        "component": (pendulum + 'expect = { k2_v = "-0.841471" }',),  # k2_v = -sin(x + h v) = -sin(1)
+        "relation": (heun + 'expect_relations = { "k2 - k1" = "> 3.4" }',)}))
+    for key in ("k2", "component", "relation"):
+        outcome = results[key].outcome
+        assert (outcome.status, outcome.evidence) == ("verified", "certified"), outcome.message
+    assert_refuted(results["k2-wrong"].outcome, ["k2: claimed 6.402165", "6.402164"])
+
+
+def test_an_enclosure_that_outgrew_its_value_is_named_as_such_not_as_a_tie(check_claims, monkeypatch):
+    """LeVeque's stiff example u' = -2100 (u - cos t) - sin t under Euler with h = 1/1000 (|1 - 2.1| > 1: unstable),
+    whose error reaches -1.45e76 after 2,000 steps: in interval arithmetic u enters the step twice and the width grows
+    3.1x a step, past any precision tried.  Review of 2026-12-05: the error said "a tie, or an equality that needs
+    digits".  Shown here with the precisions cut to 64 and 128 bits and 200 steps (3.1^200 is about 2^326)."""
+    from verify.engines import certified
+
+    monkeypatch.setattr(certified, "PRECISIONS", (64, 128))
+    text = '[model.leveque]\nstates = ["u"]\nrhs = { u = "-2100*(u - cos(t)) - sin(t)" }\nsolution = { u = "cos(t)" }\n'
+    body = 'check = "run"\nmodel = "leveque"\nmethod = "euler"\noptions = { h = 0.001 }\ninitial = { u = 1 }\nsteps = 200\n'
+    outcome = check_claims(claims_text(text, {"wide": (body + 'expect_relations = { "u - solution(u)" = "< 1" }',)}))["wide"].outcome
+    assert outcome.status == "error" and "is wider than the value itself" in outcome.message and "not a tie" in outcome.message

@@ -24,6 +24,7 @@ class ClaimKind:
     evaluate: Callable  # (claim, context) -> Outcome
     spec_types: tuple = ()
     explain_lines: Callable | None = None  # (claim, context) -> lines; default: the outcome's derivation
+    key_hints: tuple = ()  # (key, what to write instead): said when a claim of this kind uses a key it does not read
 
     def __post_init__(self):
         object.__setattr__(self, "keys", frozenset(self.keys))

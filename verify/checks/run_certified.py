@@ -37,7 +37,6 @@ def _shown(ball) -> str:
 def evaluate(claim, spec, reason: str, mp_run) -> Outcome:
     """``mp_run()`` gives the independent mpmath path's (t, y, trace, counts, nodes)."""
     model = claim.model
-    variables = [symbol(TIME)] + [symbol(s) for s in model.variables]
     constants = constant_values(model, spec)
     for bits in certified.PRECISIONS:
         try:
@@ -45,9 +44,16 @@ def evaluate(claim, spec, reason: str, mp_run) -> Outcome:
         except (certified.CertifiedUnavailable, ValueError, ArithmeticError) as exc:  # ComplexResult: sqrt of a negative state
             why = str(exc) if isinstance(exc, certified.CertifiedUnavailable) else f"{type(exc).__name__}: {exc}"
             raise CheckError(f"{reason}, and the certified path cannot run it: {why}") from None
-        env = [certified.interval(t)] + [v.iv for v in y]
+        # the method's quantities at the end (a stage k2, Chapra's Heun step: "cannot enclose k2" before a review of
+        # 2026-12-05), each an enclosure the run recorded; a stage of several states is read by its components (k2_x)
+        quantities = [q for q in spec.method.quantity_names(model, spec.options)
+                      if isinstance(recorder.latest.get(q), certified.Ball)]
+        state_variables = [symbol(TIME)] + [symbol(s) for s in model.variables]
+        env = [certified.interval(t)] + [v.iv for v in y] + [recorder.latest[q].iv for q in quantities]
+        variables = state_variables + [symbol(q) for q in quantities]
         audit = RoundingAudit(spec.digits, spec.rounding) if spec.digits is not None else None
         successes, failures, undecided, computed = [], [], [], {}
+        balls = {}  # label -> the enclosure compared under it (why an undecided one is undecided)
         saved = mpmath.iv.prec
         mpmath.iv.prec = bits
         try:
@@ -55,7 +61,7 @@ def evaluate(claim, spec, reason: str, mp_run) -> Outcome:
                 claimed = comparison.claimed.xreplace(constants)
                 if not claimed.is_Rational:
                     raise CheckError(f"claimed {comparison.text} = {comparison.claimed_text}: on the certified path the claimed value must be a rational number")
-                ball = _enclose(comparison.quantity.xreplace(constants), variables, env)
+                ball = balls[comparison.text] = _enclose(comparison.quantity.xreplace(constants), variables, env)
                 computed[comparison.text] = _shown(ball)
                 _compare(comparison.text, ball, claimed, comparison.claimed_text, audit, successes, failures, undecided)
             for comparison in spec.at_nodes:
@@ -64,7 +70,8 @@ def evaluate(claim, spec, reason: str, mp_run) -> Outcome:
                     raise CheckError(f"claimed {comparison.text} = {comparison.claimed_text} at every node: on the certified path the claimed value must be a rational number")
                 shown = []
                 for n, (t_n, y_n) in enumerate(nodes, 1):
-                    ball = _enclose(comparison.quantity.xreplace(constants), variables, [certified.interval(t_n)] + [v.iv for v in y_n])
+                    ball = balls[f"{comparison.text} at node {n}"] = _enclose(comparison.quantity.xreplace(constants), state_variables,
+                                                                              [certified.interval(t_n)] + [v.iv for v in y_n])
                     shown.append(_shown(ball))
                     _compare(f"{comparison.text} at node {n}", ball, claimed, comparison.claimed_text, audit, successes, failures, undecided)
                 computed[f"{comparison.text} at nodes"] = "[" + ", ".join(shown) + "]"
@@ -77,16 +84,17 @@ def evaluate(claim, spec, reason: str, mp_run) -> Outcome:
                     failures.append(f"trace {name}: claimed {len(claimed_list)} values, computed {len(got)}")
                     continue
                 for index, (g, c) in enumerate(zip(got, claimed_list), 1):
+                    balls[f"trace {name} value {index}"] = g
                     _compare(f"trace {name} value {index}", g, c.xreplace(constants), spec.trace_texts[name][index - 1], audit, successes,
                              failures, undecided)
             for relation in spec.relations:
                 bound = relation.claimed.xreplace(constants)
                 if audit and relation.op == "==" and bound.is_Rational:  # a printed value, as on the exact path
-                    ball = _enclose(relation.quantity.xreplace(constants), variables, env)
+                    ball = balls[relation.text] = _enclose(relation.quantity.xreplace(constants), variables, env)
                     audit.add(relation.text, (*ball.bounds(), _shown(ball)), bound, relation.claimed_text)
                     computed[relation.text] = _shown(ball)
                     continue
-                ball = _enclose(relation.quantity.xreplace(constants) - bound, variables, env)
+                ball = balls[relation.text] = _enclose(relation.quantity.xreplace(constants) - bound, variables, env)
                 low, high = ball.bounds()
                 sign = 1 if low > 0 else -1 if high < 0 else None
                 if sign is None:
@@ -101,9 +109,14 @@ def evaluate(claim, spec, reason: str, mp_run) -> Outcome:
         if not undecided:
             break
     else:
+        wide = [label for label in undecided if label in balls and _wider_than_its_value(balls[label])]
+        if wide:  # LeVeque's stiff Euler run over 2,000 steps: the width grows 3.1x a step (review of 2026-12-05: "a tie")
+            raise CheckError(f"{reason}; the certified path could not decide {', '.join(undecided)} at {certified.PRECISIONS[-1]} bits: "
+                             f"the enclosure of {wide[0]}, {_shown(balls[wide[0]])}, is wider than the value itself (interval arithmetic "
+                             "overestimates more at every step, as over a long stiff or rotating run), not a tie")
         raise CheckError(f"{reason}; the certified path could not decide {', '.join(undecided)} at {certified.PRECISIONS[-1]} bits "
                          "(an enclosure still straddles the claimed value or a rounding boundary: a tie, or an equality that needs digits)")
-    _cross_check(mp_run(), model, y, recorder, spec)
+    _cross_check(mp_run(), model, y, recorder, spec, quantities)
     how = f"certified: interval arithmetic (mpmath.iv) at {bits} bits, because {reason}; mpmath {crosscheck.DIGITS}-digit cross-check lies in every enclosure"
     derivation = [f"route: certified interval run at {bits} bits ({reason})"]
     derivation += [f"{where}: {name} = " + (f"{shortened_formula(recorder.formulas[i])} = " if i in recorder.formulas else "") +
@@ -112,6 +125,12 @@ def evaluate(claim, spec, reason: str, mp_run) -> Outcome:
     if failures:
         return Outcome("refuted", "certified", "; ".join(failures) + f" ({how})", computed, derivation)
     return Outcome("verified", "certified", "; ".join(successes) + f" ({how})", computed, derivation)
+
+
+def _wider_than_its_value(ball) -> bool:
+    """Whether the enclosure's width exceeds the magnitude of its midpoint (it holds 0, or nearly)."""
+    low, high = ball.bounds()
+    return high - low > abs(low + high) / 2
 
 
 def _compare(label, ball, claimed, claimed_text, audit, successes, failures, undecided):
@@ -127,10 +146,16 @@ def _compare(label, ball, claimed, claimed_text, audit, successes, failures, und
         undecided.append(f"{label} = {claimed_text} (an enclosure can refute an exact value, never prove it: give digits)")
 
 
-def _cross_check(mp, model, y, recorder, spec):
+def _cross_check(mp, model, y, recorder, spec, quantities=()):
     mp_y, mp_trace = mp.y, mp.trace
     for name, ball, approx in zip(model.variables, y, mp_y):
         _inside(name, ball, approx)
+    compared = set().union(*(c.quantity.free_symbols for c in [*spec.expect, *spec.relations]))
+    for name in quantities:  # a method quantity a claim compares: the twin's last value of it must lie in its enclosure
+        if symbol(name) in compared:
+            if not mp_trace.get(name):
+                raise CheckError(f"the cross-check does not compute {name} (its {crosscheck.DIGITS}-digit run recorded no value of it)")
+            _inside(name, recorder.latest[name], mp_trace[name][-1])
     for name in spec.trace:
         for index, (ball, approx) in enumerate(zip(spec.method.trace_values(recorder, name, model), mp_trace.get(name, [])), 1):
             if isinstance(ball, tuple):

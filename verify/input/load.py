@@ -381,7 +381,8 @@ def _prepare(claim: Claim, local_models, model_errors, shared_models, checks) ->
     kind = checks[check_name]
     unknown = set(table) - COMMON_KEYS - kind.keys
     if unknown:
-        raise LoadError(f"unknown key(s) {', '.join(sorted(unknown))} for check {check_name!r}")
+        hints = [hint for key, hint in getattr(kind, "key_hints", ()) if key in unknown]
+        raise LoadError(f"unknown key(s) {', '.join(sorted(unknown))} for check {check_name!r}" + (f" ({'; '.join(hints)})" if hints else ""))
     claim.check = check_name
     statement = table.get("statement", "")
     if not isinstance(statement, str):

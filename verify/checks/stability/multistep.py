@@ -80,8 +80,7 @@ def prepare(claim, method, options) -> MultistepClaim:
     spec = MultistepClaim(*exact(corrector or data), predictor=exact(data) if corrector else None)
     unread = [key for key in ONE_STEP_KEYS if key in table]
     if unread:  # a_stable = true beside zero_stable = true was verified on zero-stability alone (review of 2026-12-05)
-        raise LoadError(f"{', '.join(unread)}: not decided for a linear multistep method here (its keys are {', '.join(KEYS)}; "
-                        "the real stability interval is real_stability_interval)")
+        raise LoadError(f"{', '.join(unread)}: not decided for a linear multistep method here (its keys are {', '.join(KEYS)})")
     given = [key for key in KEYS if key in table]
     if not given:
         raise LoadError(f"a multistep stability claim needs one of {', '.join(KEYS)}")

@@ -282,9 +282,12 @@ def _decide_stable_when(claim, method, options, spec) -> Outcome:
             found_stable.append(value)
         if computed_value != claimed:
             T, D = invariants
+            bounded = (" (stable means the powers stay bounded, so a critical step where the amplification has modulus 1 "
+                       "counts as stable)") if computed_value and value in points else ""
             return Outcome("refuted", "symbolic",
                            f"claimed {_claim_text(spec)}; at {v} = {value}: claimed {'stable' if claimed else 'unstable'}, "
-                           f"computed {'stable' if computed_value else 'unstable'} (trace {_shown(T, v, value)}, determinant {_shown(D, v, value)})",
+                           f"computed {'stable' if computed_value else 'unstable'} (trace {_shown(T, v, value)}, determinant {_shown(D, v, value)})"
+                           + bounded,
                            {"amplification matrix": str(M.tolist())}, [f"amplification matrix: {M.tolist()}"])
     if poles:
         raise CheckError(f"the amplification matrix has a pole at {v} = {poles[0]}: no step is defined there (at every other "
