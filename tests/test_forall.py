@@ -760,3 +760,42 @@ def test_a_run_claim_with_a_closed_form_is_swept_over_its_first_integers(check_c
     assert_refuted(results["ramp"], ["counterexample N = 50: z: claimed != 1225, computed z = 1225"])
     assert_refuted(results["hump"], ["counterexample N = 16: z: claimed < 37/100"])
     assert results["hump-true"].status == "verified" and "201 on a sweep of each integer from its least value up 200" in results["hump-true"].message
+
+
+def test_a_multistep_run_on_a_linear_model_is_swept_and_a_far_power_is_passed_over_not_an_error(check_claims):
+    """Reviews of 2026-12-05.  BDF2 (written as lmm, alpha = (1, -4, 3), beta = (0, 0, 2)) on y' = -y with h = 1/2 and
+    y_1 = 1: its characteristic roots are a double 1/2, and y_N = (N + 1)/2^N (the recurrence, checked with Fraction),
+    so (N - 20)(N - 90) y_N >= 0 fails exactly for 21 <= N <= 89: it was "held" on N in [1, 13] and 101, 102, 1001,
+    1002.  A run on a linear model is now swept from K to K + 200 like one with a closed form.  And a claimed value
+    with a power of a sqrt(2)-number (SDIRK-2's R(h)^N) was an error at N = 1001 ("narrow the domains"): passed over,
+    and said."""
+    from fractions import Fraction as F
+
+    y = [F(1), F(1)]  # y_0, y_1; 3 y_{n+2} - 4 y_{n+1} + y_n = 2 h f_{n+2} = -y_{n+2}, so 4 y_{n+2} = 4 y_{n+1} - y_n
+    for _ in range(100):
+        y.append((4 * y[-1] - y[-2]) / 4)
+    assert all(y[n] == F(n + 1, 2**n) for n in range(100)) and [n for n in range(1, 100) if (n - 20) * (n - 90) * y[n] < 0] == list(range(21, 90))
+    model = '[model.decay]\nstates = ["y"]\nrhs = { y = "-y" }\n[model.square]\nstates = ["y"]\nrhs = { y = "-y**2" }\n'
+    lmm = ('check = "forall"\nmodel = "decay"\ndomains = { N = "integer >= 1" }\nmethod = "lmm"\n'
+           'options = { h = "1/2", alpha = [1, -4, 3], beta = [0, 0, 2], history = { y = ["1"] } }\ninitial = { y = 1 }\nsteps = "N"\n')
+    euler = ('check = "forall"\nmodel = "square"\ndomains = { N = "integer >= 1" }\nmethod = "euler"\noptions = { h = "1/2" }\n'
+             'initial = { y = 1 }\nsteps = "N"\n')  # y' = -y^2 from 1: 0 < y_N <= 1, and (1 + sqrt(2))^N > 1
+    results = check_claims(claims_text(model, {
+        "midrange": (lmm + 'holds_relations = { "(N - 20)*(N - 90)*y" = ">= 0" }',),
+        "far-power": (euler + 'holds_relations = { y = "<= (1 + sqrt(2))**N" }',)}))
+    assert_refuted(results["midrange"].outcome, ["counterexample N = 21", "(N - 20)*(N - 90)*y = -759/1048576"])
+    far = results["far-power"].outcome
+    assert (far.status, far.evidence) == ("verified", "numerical"), far.message
+    assert "2 passed over, too large to write exactly (at N = 1001, (1 + sqrt(2))**N has the exponent 1001" in far.message
+
+
+def test_a_margin_against_exp_of_a_huge_argument_is_ranked_in_floats_not_written_exactly(check_claims):
+    """Review of 2026-12-05: the trapezoid on y' = -y claimed y_N <= exp(-N h) for every h > 0, N >= 1 (false: at N = 2,
+    y = ((2 - h)/(2 + h))^2 > e^(-2h) for h = 3 and for large h) ran out of memory: an instance's margin read exp(-N h) at N h of
+    about 10^9 as an exact rational of 10^9 bits.  Margins of values that are not exact are now ranked in mpmath."""
+    model = '[model.decay]\nstates = ["y"]\nrhs = { y = "-y" }\n'
+    body = ('check = "forall"\nmodel = "decay"\ndomains = { h = "positive", N = "integer >= 1" }\nmethod = "trapezoid"\n'
+            'options = { h = "h" }\ninitial = { y = 1 }\nsteps = "N"\nholds_relations = { y = "<= exp(-N*h)" }\n')
+    outcome = check_claims(claims_text(model, {"below-exp": (body,)}))["below-exp"].outcome
+    # its counterexample: h = 10^6, N = 2: y = (999998/1000002)^2 = 249999000001/250001000001, about 1 > e^-2000000
+    assert_refuted(outcome, ["counterexample h = 1000000, N = 2", "computed y = 249999000001/250001000001"])

@@ -190,3 +190,15 @@ def test_a_history_that_is_not_a_table_of_lists_is_a_one_line_error(check_claims
         assert results[key].status == "error" and "history must be a table of each state's 1 exact value" in results[key].message, results[key].message
     assert results["table"].status == "verified", results["table"].message
     assert results["table-other-root"].status == "refuted", results["table-other-root"].message
+
+
+def test_the_multistep_twin_resolves_values_far_below_one(check_claims):
+    """Review of 2026-12-05: BDF2 on y' = -y with h = 1/2 and y_1 = 1 has y_N = (N + 1)/2^N (a double characteristic root
+    1/2), so 2^101 y_101 = 102 exactly; the twin's Newton test was absolute for values below 1 and kept about 16 digits
+    of y_101 = 4e-29, and the claim was an error ("exact 102 vs mpmath 102.00000000000028").  A wrong 103 is refuted."""
+    text = '[model.decay]\nstates = ["y"]\nrhs = { y = "-y" }\n'
+    body = 'check = "run"\nmodel = "decay"\nmethod = "bdf-2"\noptions = { h = "1/2", history = { y = ["1"] } }\ninitial = { y = 1 }\nsteps = 101\n'
+    results = check_claims(claims_text(text, {"tiny": (body + 'expect = { "2**101*y" = 102 }',),
+                                              "tiny-wrong": (body + 'expect = { "2**101*y" = 103 }',)}))
+    assert results["tiny"].outcome.status == "verified", results["tiny"].outcome.message
+    assert_refuted(results["tiny-wrong"].outcome, ["claimed 103, computed 102"])

@@ -63,6 +63,11 @@ class CheckError(UndecidableError):
     """A claim kind cannot reach a verdict for this claim; the message says why."""
 
 
+class InstanceTooLarge(CheckError):
+    """A sampled instance whose claimed values would be too large to write exactly there (a power with a symbolic
+    exponent, an exact argument of exp): passed over by sampling, and said so."""
+
+
 class NotRational(UndecidableError):
     """A value that is not a rational number reached the exact rational path."""
 
@@ -90,6 +95,7 @@ class ExactSizeError(ResourceError):
 
 
 __all__ = [
-    "CacheDirectoryError", "CertifiedUnavailable", "CheckError", "CrossCheckUnavailable", "ExactSizeError", "ExprError", "FileRefused", "InputError", "LoadError",
+    "CacheDirectoryError", "CertifiedUnavailable", "CheckError", "CrossCheckUnavailable", "ExactSizeError", "ExprError", "FileRefused", "InputError",
+    "InstanceTooLarge", "LoadError",
     "MethodError", "NotRational", "ResourceError", "SelectionError", "SolverFailure", "SymbolicUnavailable", "UndecidableError", "VerifyError",
 ]

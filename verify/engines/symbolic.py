@@ -368,8 +368,9 @@ def n_steps(method: Method, system: SymbolicSystem, options: dict, t0, y0: list,
         raise SymbolicUnavailable(f"method {method.name} decides by comparisons (accept/reject); it has no closed form")
     length = sympy.sympify(method.step_length(options))
     if memory_size(method, system.model, options) and sympy.sympify(steps) != 1:
-        raise SymbolicUnavailable(f"method {method.name} carries memory from step to step (previous exchanges, balance errors): "
-                                  "only one step has a closed form here")
+        memory = ", ".join(method.memory_names(system.model, options)[:4])
+        raise SymbolicUnavailable(f"method {method.name} carries memory from step to step ({memory}): only one step has a closed "
+                                  "form here")
     names = [str(v) for v in system.model.variables]
     if sympy.sympify(steps).is_Integer and int(steps) <= 8:
         if record is not None:

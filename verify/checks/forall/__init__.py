@@ -51,6 +51,8 @@ def evaluate(claim: Claim, context: Context = DEFAULT_CONTEXT) -> Outcome:
         raise
     except (symbolic.SymbolicUnavailable, NotImplementedError, ValueError, TypeError) as exc:
         outcome, reason = None, one_line(exc)
+        if isinstance(exc, TypeError) and "truth value of Relational" in reason:  # sympy's words for a sign it cannot tell
+            reason = f"sympy could not decide a sign in the proof ({reason.split(': ', 1)[-1]})"
     else:
         reason = "sympy could not prove it"
     closed = None

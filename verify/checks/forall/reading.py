@@ -13,6 +13,7 @@ from verify.input.load import Claim, LoadError
 from verify.input.model import TIME, symbol
 from verify.checks import kit
 from verify.checks.common import CheckError
+from verify.errors import InstanceTooLarge
 from verify.engines.methods import METHODS
 from verify.checks import run as run_check
 from verify.checks import sign as sign_check
@@ -189,14 +190,14 @@ def _symbolic_option(claim, method, name, value, domains):
 
 
 def instance_substitution(expression, values):
-    """``expression`` at one instance, ``values`` substituted by verify.input.expr.bounded_substitution: CheckError
-    (naming the instance) when a power with a symbolic exponent, or an exact argument of exp, sin, ..., would be too
+    """``expression`` at one instance, ``values`` substituted by verify.input.expr.bounded_substitution:
+    InstanceTooLarge (naming the instance) when a power with a symbolic exponent, or an exact argument of exp, sin, ..., would be too
     large to write exactly there."""
     try:
         return expressions.bounded_substitution(expression, values)
     except expressions.ExprError as exc:
         at = ", ".join(f"{k} = {v}" for k, v in values.items())
-        raise CheckError(f"at {at}, {exc}: narrow the domains") from None
+        raise InstanceTooLarge(f"at {at}, {exc}") from None
 
 
 def substitute_deep(value, values):

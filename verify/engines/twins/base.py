@@ -46,6 +46,13 @@ class MpSystem:
         return self._derivatives
 
     @property
+    def linear_in_state(self) -> bool:
+        """Whether every right-hand side is affine in the states (its derivatives free of them; t may appear): an
+        implicit equation in them then has one root, reached by Newton from any start, with no path to follow."""
+        _, states, _ = self._jacobian_source
+        return all(not (d.free_symbols & set(states)) for row in self.derivatives[:len(self.functions)] for d in row)
+
+    @property
     def jacobian_functions(self):
         """``derivatives`` compiled to mpmath, on first use."""
         if self._jacobian_functions is None:
