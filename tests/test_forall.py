@@ -799,3 +799,17 @@ def test_a_margin_against_exp_of_a_huge_argument_is_ranked_in_floats_not_written
     outcome = check_claims(claims_text(model, {"below-exp": (body,)}))["below-exp"].outcome
     # its counterexample: h = 10^6, N = 2: y = (999998/1000002)^2 = 249999000001/250001000001, about 1 > e^-2000000
     assert_refuted(outcome, ["counterexample h = 1000000, N = 2", "computed y = 249999000001/250001000001"])
+
+
+def test_a_domain_bound_in_another_symbol_points_to_assume(check_claims):
+    """A fresh user's review of 2026-12-05: domains = { h = "interval(0, 2/lam)" } said only that lam is unknown; it now
+    says to give h a domain and state the bound with assume, which is then checked."""
+    body = 'check = "forall"\nlhs = "abs(1 - h*lam)"\nop = "<="\nrhs = "1"\n'
+    results = check_claims(claims_text("", {
+        "bound": (body + 'domains = { lam = "positive", h = "interval(0, 2/lam)" }',),
+        "assume": (body + 'domains = { lam = "positive", h = "positive" }\nassume = ["h < 2/lam"]',),
+        "assume-wrong": (body + 'domains = { lam = "positive", h = "positive" }\nassume = ["h < 3/lam"]',)}))
+    assert results["bound"].outcome.status == "error"
+    assert 'give h a domain such as "positive" and state the bound with assume = ["h < ..."]' in results["bound"].outcome.message
+    assert results["assume"].outcome.status == "verified", results["assume"].outcome.message
+    assert results["assume-wrong"].outcome.status == "refuted", results["assume-wrong"].outcome.message

@@ -219,3 +219,18 @@ def test_a_stability_with_algebraic_coefficients(check_claims):
         assert results[claim_id].outcome.status == "verified", results[claim_id].outcome.message
     wrong = results["small-gamma"].outcome
     assert wrong.status == "refuted" and "claimed a_stable = true, computed A-stable: no" in wrong.message
+
+
+def test_a_column_of_an_expression_points_to_cases(check_claims):
+    """A fresh user's review of 2026-12-05: a page's column of solution(y) at every step written as a trace or as a list
+    in expect_at_nodes was refused without saying how to write it; the message names cases, which then work."""
+    text = '[model.decay]\nstates = ["y"]\nrhs = { y = "-y" }\nsolution = { y = "y0*exp(-t)" }\n'
+    body = 'check = "run"\nmodel = "decay"\nmethod = "euler"\noptions = { h = 0.1 }\ninitial = { y = 1 }\n'
+    results = check_claims(claims_text(text, {
+        "trace": (body + 'steps = 2\ntrace = { "solution(y)" = ["0.9048", "0.8187"] }',),
+        "nodes": (body + 'steps = 2\nexpect_at_nodes = { "solution(y)" = ["0.9048", "0.8187"] }',),
+        "cases": (body + 'steps = "n"\ndigits = 4\ncases = [{ n = 1, v = "0.9048" }, { n = 2, v = "0.8187" }]\nexpect = { "solution(y)" = "v" }',)}))
+    for key in ("trace", "nodes"):
+        assert results[key].outcome.status == "error" and 'steps = "n" with cases = [{ n = 1, v = "..." }' in results[key].outcome.message
+    cases = {claim_id: r.outcome for claim_id, r in results.items() if claim_id.startswith("cases[")}
+    assert len(cases) == 2 and all(o.status == "verified" for o in cases.values()), cases

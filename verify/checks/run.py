@@ -67,12 +67,18 @@ def prepare(claim: Claim) -> RunSpec:
     algebraic = _algebraic_method(method, options)
     calls = {"solution": solution_call(model, (parameter_substitutions(claim), t0, y0))}
     expect = [read_comparison(claim, key, value, names, calls, "expect") for key, value in claim_table(table, "expect").items()]
+    for key, value in claim_table(table, "expect_at_nodes").items():
+        if isinstance(value, list):  # a fresh user's table of one expression at every step (review of 2026-12-05)
+            raise LoadError(f"expect_at_nodes.{key}: one value that holds at every node, not a list (a list of a state's values is a "
+                            f"trace; of an expression: steps = \"n\" with cases = [{{ n = 1, v = \"...\" }}, ...] and expect = {{ \"{key}\" = \"v\" }})")
     at_nodes = [read_comparison(claim, key, value, names, calls, "expect_at_nodes") for key, value in claim_table(table, "expect_at_nodes").items()]
     relations = [read_relation(claim, key, value, names, calls) for key, value in claim_table(table, "expect_relations").items()]
     trace = {}
     for name, values in claim_table(table, "trace").items():
         if name not in model.variables and name not in method.quantity_names(model, options):
-            raise LoadError(f"trace.{name}: only states and the method's quantities ({', '.join(method.quantity_names(model, options)) or 'none'}) can be traced")
+            raise LoadError(f"trace.{name}: only states and the method's quantities ({', '.join(method.quantity_names(model, options)) or 'none'}) can be traced"
+                            " (a column of an expression such as solution(y) at every step: steps = \"n\" with cases = [{ n = 1, v = \"...\" }, "
+                            "...] and expect = { \"solution(y)\" = \"v\" })")
         if not isinstance(values, list):
             raise LoadError(f"trace.{name} must be a list of values")
         trace[name] = [read_exact(claim, flag_value(v), f"trace.{name}", names, algebraic) for v in values]

@@ -113,9 +113,15 @@ def parse_domain(name: str, text: str, claim) -> Domain:
         return Domain(name, words, sympy.Symbol(name, **assumptions), None, lambda: _integers(low, low + 12))
     match = re.fullmatch(r"(interval|closed)\((.+),(.+)\)", words)
     if match:
-        a, b = (claim.value(part.strip(), f"domains.{name}") for part in match.group(2, 3))
+        try:
+            a, b = (claim.value(part.strip(), f"domains.{name}") for part in match.group(2, 3))
+        except LoadError as exc:  # interval(0, 2/lam): a bound in another symbol (a fresh user's review of 2026-12-05)
+            raise LoadError(f"{exc} (a bound in another domain symbol: give {name} a domain such as \"positive\" and state the "
+                            f"bound with assume = [\"{name} < ...\"])") from None
         if not (a.is_Rational and b.is_Rational and a < b):
-            raise LoadError(f"domains.{name}: {words} needs rational bounds a < b")
+            hint = (f" (a bound in another domain symbol: give {name} a domain such as \"positive\" and state the bound with "
+                    f"assume = [\"{name} < ...\"])") if (a.free_symbols or b.free_symbols) else ""
+            raise LoadError(f"domains.{name}: {words} needs rational bounds a < b{hint}")
         closed = match.group(1) == "closed"
         interval = sympy.Interval(a, b, not closed, not closed)
         return Domain(name, words, sympy.Symbol(name, real=True), interval, lambda: _rationals(a, b, not closed, not closed))
