@@ -492,3 +492,16 @@ def test_a_closed_form_order_for_every_value_names_where_its_leading_coefficient
     assert (results["every"].status, results["every"].evidence) == ("verified", "symbolic"), results["every"].message
     assert "for every value of T, k where C is not 0; C = 0 where T = 0 or k = 0" in results["every"].message
     assert_refuted(results["wrong"], ["leading term of y: claimed T*k**2*exp(-T*k)/2, computed -T*k**2*exp(-T*k)/2 (the opposite sign"])
+
+
+def test_a_coefficient_in_sdirk3_s_gamma_is_decided_in_its_field_not_as_a_symbol():
+    """Review of 2026-12-05: series.vanishes read SDIRK-3's gamma (a CRootOf of 6x^3 - 18x^2 + 9x - 1) as a symbol, so
+    (6 g^3 - 18 g^2 + 9 g - 1) y^3, which is 0, was "nonzero": the series proof of SDIRK-3 on y' = -y^2 verified
+    order 1 and refuted order 3 (its defect is O(h^4): mpmath gives defect/h^4 of -0.17, -0.22, -0.24 at h = 1/10,
+    1/20, 1/40).  Now decided in QQ(gamma)(y)."""
+    x, y = sympy.symbols("x y")
+    gamma = sympy.CRootOf(sympy.Poly(6 * x**3 - 18 * x**2 + 9 * x - 1, x), 1)
+    assert abs(sympy.N(gamma) - sympy.Float("0.435866521508459")) < 1e-12
+    assert series.vanishes((6 * gamma**3 - 18 * gamma**2 + 9 * gamma - 1) * y**3) is True
+    assert series.vanishes((6 * gamma**3 - 18 * gamma**2 + 9 * gamma) * y**3) is False
+    assert series.vanishes(gamma**2 * y - gamma * y * gamma) is True

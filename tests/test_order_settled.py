@@ -77,3 +77,46 @@ def test_a_kept_run_is_handed_out_only_for_the_same_run(check_claims):
             assert shown == ", ".join(f"{float(e):.3e}" for e in errors), (name, shown)
     finally:
         mpmath.mp.dps = 15
+
+
+def test_errors_at_the_rounding_level_or_growing_errors_show_no_order(check_claims):
+    """Review of 2026-12-05.  Rosenbrock-Euler with gamma = 1/2 is exact on y' = -y^2 (y + h(-y^2)/(1 + h y) = y/(1 + h y),
+    the flow): its errors of 1.3e-51 on the mpmath path were read as "observed order 0.000", verifying order 1/20.
+    Atkinson & Han's y_{n+1} = 3 y_n - 2 y_{n-1} + (h/2)(f_n - 3 f_{n-1}) is consistent but not zero-stable: errors
+    from 0.5 to 1.7e18 as h shrinks were "not yet in the asymptotic range: add finer steps"."""
+    text = """
+[model.ric]
+states = ["y"]
+rhs = { y = "-y**2" }
+solution = { y = "y0/(1 + y0*t)" }
+[model.decay]
+states = ["y"]
+rhs = { y = "-y" }
+solution = { y = "y0*exp(-t)" }
+[[claim]]
+id = "exact"
+statement = "s"
+check = "order"
+model = "ric"
+method = "rosenbrock-euler"
+options = { gamma = "1/2" }
+initial = { y = 1 }
+t_end = 1
+steps = [4, 8, 16, 32]
+order = "1/20"
+[[claim]]
+id = "divergent"
+statement = "s"
+check = "order"
+model = "decay"
+method = "lmm"
+options = { alpha = [2, -3, 1], beta = ["-3/2", "1/2", 0], start = "exact" }
+initial = { y = 1 }
+t_end = 1
+steps = [10, 20, 40, 80]
+order = 2
+"""
+    results = check_claims(text)
+    exact, divergent = results["exact"].outcome, results["divergent"].outcome
+    assert exact.status == "error" and "within 10 digits of the rounding of the 50-digit values" in exact.message, exact.message
+    assert divergent.status == "error" and "the errors grow as the step shrinks" in divergent.message, divergent.message

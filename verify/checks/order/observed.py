@@ -165,6 +165,9 @@ def _inner_solver_error(spec, claim, system, exact_route, index, rows):
     return text, f"{float(worst):.1e}"
 
 
+ROUNDING_GUARD_DIGITS = 10  # an error within this many digits of the working precision's rounding shows no order
+
+
 def _settled(pairwise, tolerance) -> bool:
     """Has the observed order settled: at least two pairwise orders, the last two within ``tolerance`` of each other?
     Only a settled order away from the claim refutes it (Dormand-Prince at N = 5..40 is still climbing to 5)."""
@@ -215,6 +218,13 @@ def evaluate(claim: Claim, context: Context = DEFAULT_CONTEXT) -> Outcome:
             rows.append((n, (spec.t_end - spec.t0) / n, max(differences), differences))
         if any(r[2] == 0 for r in rows):
             raise CheckError("an error is exactly zero: the method is exact on this problem, no order can be observed")
+        floor = mpmath.mpf(10) ** -(crosscheck.DIGITS - ROUNDING_GUARD_DIGITS)
+        for n, _, error, _ in rows:  # Rosenbrock-Euler with gamma = 1/2 is exact on y' = -y^2: errors of 1.3e-51 were read as
+            scale = max([mpmath.mpf(1)] + [abs(v) for state in states for v in state])  # "observed order 0.000" (review of
+            if error <= floor * scale:  # 2026-12-05): at the rounding level of the 50-digit values, no order can be observed
+                raise CheckError(f"the {'difference' if spec.richardson else 'error'} at N = {n} is {mpmath.nstr(error, 3)}, within "
+                                 f"{ROUNDING_GUARD_DIGITS} digits of the rounding of the {crosscheck.DIGITS}-digit values: the method may be "
+                                 "exact on this problem, and no order can be observed")
         pairwise = [mpmath.log(rows[i][2] / rows[i + 1][2]) / mpmath.log(crosscheck.to_mp(rows[i][1] / rows[i + 1][1])) for i in range(len(rows) - 1)]
         logs_h = [mpmath.log(crosscheck.to_mp(r[1])) for r in rows]
         logs_e = [mpmath.log(r[2]) for r in rows]
@@ -258,6 +268,10 @@ def evaluate(claim: Claim, context: Context = DEFAULT_CONTEXT) -> Outcome:
     if holds:
         return Outcome("verified", "numerical", f"{claimed}: {summary}", computed, derivation, figure=figure)
     if not _settled(pairwise, spec.tolerance):
+        if all(rows[i + 1][2] > rows[i][2] for i in range(len(rows) - 1)):  # Atkinson's non-zero-stable method: 0.5 .. 1.7e18
+            raise CheckError(f"{claimed} is not decided: the {'differences' if spec.richardson else 'errors'} grow as the step shrinks "
+                             f"({summary}): the runs do not converge at these step counts (a method that is not zero-stable, or "
+                             "starting values that do not shrink with h, such as a fixed history)")
         raise CheckError(f"{claimed} is not decided: the observed orders have not settled ({summary}); the last pairs still move by more "
                          f"than the tolerance, so the coarse steps are not yet in the asymptotic range: add finer steps")
     return Outcome("refuted", "numerical", f"claimed {claimed}, computed {summary}", computed, derivation, figure=figure)
