@@ -249,3 +249,36 @@ def test_an_enclosure_that_outgrew_its_value_is_named_as_such_not_as_a_tie(check
     body = 'check = "run"\nmodel = "leveque"\nmethod = "euler"\noptions = { h = 0.001 }\ninitial = { u = 1 }\nsteps = 200\n'
     outcome = check_claims(claims_text(text, {"wide": (body + 'expect_relations = { "u - solution(u)" = "< 1" }',)}))["wide"].outcome
     assert outcome.status == "error" and "is wider than the value itself" in outcome.message and "not a tie" in outcome.message
+
+
+def test_a_tie_stays_a_tie_a_stage_on_the_bound_side_is_cross_checked_and_a_pair_estimate_is_enclosed(check_claims, monkeypatch):
+    """A second review of 2026-12-05.  Euler on y' = sin(t) with h = 1 over 2 steps gives y = sin(1) exactly: 'y <= sin(1)'
+    is a tie (its difference encloses 0), not an enclosure "wider than the value itself".  A stage on the bound's side
+    ("0" = "< k2") is cross-checked like one on the quantity's side (shown by corrupting the certified k2: the
+    twin must object).  Heun with Euler's weights as bhat on y' = -exp(y) + t: |y - yhat| was an internal error."""
+    from verify.engines import certified
+
+    text = ('[model.s]\nstates = ["y"]\nrhs = { y = "sin(t)" }\n'
+            '[model.e]\nstates = ["y"]\nrhs = { y = "-exp(y) + t" }\n')
+    base = 'check = "run"\nmodel = "e"\nmethod = "heun"\noptions = { h = "1/2" }\ninitial = { y = 0 }\n'
+    results = check_claims(claims_text(text, {
+        "tie": ('check = "run"\nmodel = "s"\nmethod = "euler"\noptions = { h = 1 }\ninitial = { y = 0 }\nsteps = 2\n'
+                'expect_relations = { y = "<= sin(1)" }',),
+        "pair": ('check = "run"\nmodel = "e"\nmethod = "rk"\noptions = { h = "1/2", A = [[0, 0], [1, 0]], b = ["1/2", "1/2"], '
+                 'bhat = [1, 0] }\ninitial = { y = 0 }\nsteps = 2\ndigits = 6\nexpect = { error_estimate = "0.147972" }',),
+        "bound-side": (base + 'expect_relations = { "0" = "> k2" }',)}))
+    tie = results["tie"].outcome
+    assert tie.status == "error" and "a tie, or an equality that needs digits" in tie.message and "wider than" not in tie.message
+    assert results["pair"].outcome.status == "verified", results["pair"].outcome.message  # h|k2 - k1|/2 at step 2 = 0.1479722529... (mpmath, 30 digits)
+    assert results["bound-side"].outcome.status == "verified", results["bound-side"].outcome.message  # k2 = 1/2 - e^(-1/2) < 0
+
+    original = certified.run
+
+    def corrupted(*args, **kwargs):  # the certified k2 one too large: a bug the cross-check must catch
+        t, y, recorder, nodes = original(*args, **kwargs)
+        recorder.latest["k2"] = recorder.latest["k2"] + 1
+        return t, y, recorder, nodes
+
+    monkeypatch.setattr(certified, "run", corrupted)
+    outcome = check_claims(claims_text(text, {"bound-side": (base + 'expect_relations = { "0" = "< k2" }',)}))["bound-side"].outcome
+    assert outcome.status == "error" and "does not contain the mpmath value" in outcome.message, outcome.message

@@ -10,6 +10,7 @@ Evidence ``certified``.
 from __future__ import annotations
 
 import mpmath
+import sympy
 
 from verify.engines import certified
 from verify.engines import crosscheck
@@ -41,7 +42,8 @@ def evaluate(claim, spec, reason: str, mp_run) -> Outcome:
     for bits in certified.PRECISIONS:
         try:
             t, y, recorder, nodes = certified.run(spec.method, model, spec.parameter_values, spec.options, spec.t0, spec.y0, spec.steps, bits)
-        except (certified.CertifiedUnavailable, ValueError, ArithmeticError) as exc:  # ComplexResult: sqrt of a negative state
+        except (certified.CertifiedUnavailable, ValueError, ArithmeticError, TypeError) as exc:  # ComplexResult: sqrt of a negative
+            # state; TypeError: an operation intervals do not have here (a comparison of two values, max of several)
             why = str(exc) if isinstance(exc, certified.CertifiedUnavailable) else f"{type(exc).__name__}: {exc}"
             raise CheckError(f"{reason}, and the certified path cannot run it: {why}") from None
         # the method's quantities at the end (a stage k2, Chapra's Heun step: "cannot enclose k2" before a review of
@@ -65,6 +67,10 @@ def evaluate(claim, spec, reason: str, mp_run) -> Outcome:
                 computed[comparison.text] = _shown(ball)
                 _compare(comparison.text, ball, claimed, comparison.claimed_text, audit, successes, failures, undecided)
             for comparison in spec.at_nodes:
+                unknown = comparison.quantity.xreplace(constants).free_symbols - set(state_variables)
+                if unknown:  # a stage: its value at each node is not kept ("k2_v has no value in the cross-check" before)
+                    raise CheckError(f"{comparison.text}: {', '.join(sorted(map(str, unknown)))} has no value at a node: expect_at_nodes "
+                                     "reads t and the states at each node")
                 claimed = comparison.claimed.xreplace(constants)
                 if not claimed.is_Rational:
                     raise CheckError(f"claimed {comparison.text} = {comparison.claimed_text} at every node: on the certified path the claimed value must be a rational number")
@@ -94,8 +100,10 @@ def evaluate(claim, spec, reason: str, mp_run) -> Outcome:
                     audit.add(relation.text, (*ball.bounds(), _shown(ball)), bound, relation.claimed_text)
                     computed[relation.text] = _shown(ball)
                     continue
-                ball = balls[relation.text] = _enclose(relation.quantity.xreplace(constants) - bound, variables, env)
+                ball = _enclose(relation.quantity.xreplace(constants) - bound, variables, env)
                 low, high = ball.bounds()
+                if not (low > 0 or high < 0):  # undecided: its width is judged against the quantity's own enclosure (the
+                    balls[relation.text] = _enclose(relation.quantity.xreplace(constants), variables, env)  # difference holds 0)
                 sign = 1 if low > 0 else -1 if high < 0 else None
                 if sign is None:
                     undecided.append(relation.text)
@@ -109,7 +117,8 @@ def evaluate(claim, spec, reason: str, mp_run) -> Outcome:
         if not undecided:
             break
     else:
-        wide = [label for label in undecided if label in balls and _wider_than_its_value(balls[label])]
+        wide = [label for label, ball in balls.items() if any(u == label or u.startswith(f"{label} ") for u in undecided)
+                and _wider_than_its_value(ball, bits)]
         if wide:  # LeVeque's stiff Euler run over 2,000 steps: the width grows 3.1x a step (review of 2026-12-05: "a tie")
             raise CheckError(f"{reason}; the certified path could not decide {', '.join(undecided)} at {certified.PRECISIONS[-1]} bits: "
                              f"the enclosure of {wide[0]}, {_shown(balls[wide[0]])}, is wider than the value itself (interval arithmetic "
@@ -127,10 +136,11 @@ def evaluate(claim, spec, reason: str, mp_run) -> Outcome:
     return Outcome("verified", "certified", "; ".join(successes) + f" ({how})", computed, derivation)
 
 
-def _wider_than_its_value(ball) -> bool:
-    """Whether the enclosure's width exceeds the magnitude of its midpoint (it holds 0, or nearly)."""
+def _wider_than_its_value(ball, bits: int) -> bool:
+    """Whether the enclosure has grown wider than its value: its width exceeds the magnitude of its midpoint and
+    2^(-bits/2) (a value that is 0 exactly, enclosed to within 2^-600, is a tie, not a blown-up enclosure)."""
     low, high = ball.bounds()
-    return high - low > abs(low + high) / 2
+    return high - low > max(abs(low + high) / 2, sympy.Rational(1, 2 ** (bits // 2)))
 
 
 def _compare(label, ball, claimed, claimed_text, audit, successes, failures, undecided):
@@ -150,7 +160,8 @@ def _cross_check(mp, model, y, recorder, spec, quantities=()):
     mp_y, mp_trace = mp.y, mp.trace
     for name, ball, approx in zip(model.variables, y, mp_y):
         _inside(name, ball, approx)
-    compared = set().union(*(c.quantity.free_symbols for c in [*spec.expect, *spec.relations]))
+    compared = set().union(*(c.quantity.free_symbols | c.claimed.free_symbols for c in [*spec.expect, *spec.relations]))  # a
+    # quantity on the bound's side ("0" = "< k2") too (a second review of 2026-12-05)
     for name in quantities:  # a method quantity a claim compares: the twin's last value of it must lie in its enclosure
         if symbol(name) in compared:
             if not mp_trace.get(name):

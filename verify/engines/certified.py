@@ -84,6 +84,9 @@ class Ball:
     def __neg__(self):
         return Ball(-self.iv)
 
+    def __abs__(self):  # an embedded pair's error estimate |y - yhat| (review of 2026-12-05: an internal error)
+        return Ball(abs(self.iv))
+
     def __bool__(self):
         raise CertifiedUnavailable("the method branches on a value, which an interval cannot decide")
 
