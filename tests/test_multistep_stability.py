@@ -231,7 +231,7 @@ def _left_half_plane_root_outside(alpha, beta):
     import numpy
 
     rho, sigma = numpy.array([float(a) for a in alpha]), numpy.array([float(b) for b in beta])  # oldest first
-    r, phi = numpy.meshgrid(numpy.logspace(-2, 3, 60), numpy.linspace(numpy.pi / 2 + 1e-3, 3 * numpy.pi / 2 - 1e-3, 721))
+    r, phi = numpy.meshgrid(numpy.logspace(-2, 3, 30), numpy.linspace(numpy.pi / 2 + 1e-3, 3 * numpy.pi / 2 - 1e-3, 361))
     z = (r * numpy.exp(1j * phi)).ravel()
     p = rho[None, :] - z[:, None] * sigma[None, :]  # the coefficients of rho - z sigma at every z, constant term first
     k = len(alpha) - 1
