@@ -282,3 +282,12 @@ def test_a_tie_stays_a_tie_a_stage_on_the_bound_side_is_cross_checked_and_a_pair
     monkeypatch.setattr(certified, "run", corrupted)
     outcome = check_claims(claims_text(text, {"bound-side": (base + 'expect_relations = { "0" = "< k2" }',)}))["bound-side"].outcome
     assert outcome.status == "error" and "does not contain the mpmath value" in outcome.message, outcome.message
+
+
+def test_an_irrational_traced_value_is_an_error_on_the_certified_route(check_claims):
+    """A hostile review of 2026-12-05: trace = { y = ["1 + sin(1)/2"] } on y' = sin(y) was an internal error (a sympy
+    expression compared with an enclosure's rational ends); expect refuses it cleanly, and so does trace now."""
+    text = '[model.sy]\nstates = ["y"]\nrhs = { y = "sin(y)" }\n'
+    outcome = check_claims(claims_text(text, {"trace": ('check = "run"\nmodel = "sy"\nmethod = "euler"\noptions = { h = "1/2" }\n'
+                                                        'initial = { y = 1 }\ntrace = { y = ["1 + sin(1)/2"] }',)}))["trace"].outcome
+    assert outcome.status == "error" and "the claimed value must be a rational number" in outcome.message, outcome.message

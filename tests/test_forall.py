@@ -746,7 +746,8 @@ def test_a_run_claim_with_a_closed_form_is_swept_over_its_first_integers(check_c
     """Review of 2026-12-05 (8th session): draws of N stay in [K, K + 12] and the far values are K + 100, 101, 1000,
     1001, so a run's bound failing only for 16 <= N <= 23, or at N = 50, was "held".  With a closed form every N from
     K to K + 200 is tried (a few exact evaluations each).  Euler with h = 1 on x' = 1, z' = x from 0 gives z_N =
-    N(N - 1)/2, 1225 at N = 50; with h = 1/20 on x' = -x, z' = x - z, z_N = N (19/20)^(N - 1)/20 > 37/100 at N = 16."""
+    N(N - 1)/2, 1225 at N = 50; with h = 1/20 on x' = -x, z' = x - z, z_N = N (19/20)^(N - 1)/20 > 37/100 at N = 16.
+    (The sweep of a closed form now reaches K + 1000: a hostile review found a gap from 251 to 299 held.)"""
     from fractions import Fraction
     assert 50 * 49 // 2 == 1225 and 16 * Fraction(19, 20) ** 15 / 20 > Fraction(37, 100) > 15 * Fraction(19, 20) ** 14 / 20
     models = ('[model.ramp2]\nstates = ["x", "z"]\nrhs = { x = "1", z = "x" }\n'
@@ -756,10 +757,12 @@ def test_a_run_claim_with_a_closed_form_is_swept_over_its_first_integers(check_c
         "ramp": (run + 'model = "ramp2"\noptions = { h = 1 }\ninitial = { x = 0, z = 0 }\nholds_relations = { z = "!= 1225" }',),
         "hump": (run + 'model = "chain2"\noptions = { h = "1/20" }\ninitial = { x = 1, z = 0 }\nholds_relations = { z = "< 37/100" }',),
         "hump-true": (run + 'model = "chain2"\noptions = { h = "1/20" }\ninitial = { x = 1, z = 0 }\nholds_relations = { z = "< 38/100" }',),
+        "gap": (run + 'model = "chain2"\noptions = { h = "1/2" }\ninitial = { x = 1, z = 0 }\nholds_relations = { "(N - 250)*(N - 300)*x" = ">= 0" }',),
     })).items()}
     assert_refuted(results["ramp"], ["counterexample N = 50: z: claimed != 1225, computed z = 1225"])
     assert_refuted(results["hump"], ["counterexample N = 16: z: claimed < 37/100"])
-    assert results["hump-true"].status == "verified" and "201 on a sweep of each integer from its least value up 200" in results["hump-true"].message
+    assert_refuted(results["gap"], ["counterexample N = 251"])  # x_N = (1/2)^N: false exactly for 251 <= N <= 299
+    assert results["hump-true"].status == "verified" and "1001 on a sweep of each integer from its least value up 1000" in results["hump-true"].message
 
 
 def test_a_multistep_run_on_a_linear_model_is_swept_and_a_far_power_says_how_far_it_held(check_claims):

@@ -288,3 +288,15 @@ def test_a_stability_with_a_shared_factor_a_zero_sigma_or_a_pair(check_claims):
     assert outcomes["padded"].status == "verified" and "the rest, rho = zeta - 1 and sigma = zeta, decides" in outcomes["padded"].message
     assert_refuted(outcomes["padded-wrong"], ["claimed a_stable = false, computed A-stable"])
     assert outcomes["sigma-zero"].status == "error" and "sigma = 0" in outcomes["sigma-zero"].message
+
+
+def test_a_sixty_step_method_is_decided_in_moments(check_claims):
+    """A hostile review of 2026-12-05: rho = zeta^60 - 1, sigma = zeta^60 (A-stable: E = 1 - cos(60 theta) >= 0, and
+    rho + sigma = 2 zeta^60 - 1 has every root of modulus 2^(-1/60)) ran for minutes: the Schur-Cohn reduction's
+    integers doubled in size at every step.  The content is now divided out at each step."""
+    alpha = "[" + ", ".join(["-1"] + ["0"] * 59 + ["1"]) + "]"
+    beta = "[" + ", ".join(["0"] * 60 + ["1"]) + "]"
+    outcomes = stability(check_claims, {"sixty": f'method = "lmm"\noptions = {{ alpha = {alpha}, beta = {beta} }}\na_stable = true',
+                                        "sixty-wrong": f'method = "lmm"\noptions = {{ alpha = {alpha}, beta = {beta} }}\na_stable = false'})
+    assert outcomes["sixty"].status == "verified", outcomes["sixty"].message
+    assert_refuted(outcomes["sixty-wrong"], ["claimed a_stable = false, computed A-stable"])

@@ -120,3 +120,27 @@ order = 2
     exact, divergent = results["exact"].outcome, results["divergent"].outcome
     assert exact.status == "error" and "within 10 digits of the rounding of the 50-digit values" in exact.message, exact.message
     assert divergent.status == "error" and "the errors grow as the step shrinks" in divergent.message, divergent.message
+
+
+def test_a_singular_implicit_step_in_an_order_run_is_an_error_naming_n(check_claims):
+    """A hostile review of 2026-12-05: the trapezoid written as lmm on y' = 4y over [0, 1] has h beta_k lam = (1/2)(1/2)4 = 1
+    at N = 2: an internal error (ZeroDivisionError) before."""
+    text = """
+[model.grow]
+states = ["y"]
+rhs = { y = "4*y" }
+solution = { y = "y0*exp(4*t)" }
+[[claim]]
+id = "singular"
+statement = "s"
+check = "order"
+model = "grow"
+method = "lmm"
+options = { alpha = [-1, 1], beta = ["1/2", "1/2"], start = "exact" }
+initial = { y = 1 }
+t_end = 1
+steps = [2, 4, 8]
+order = 2
+"""
+    outcome = check_claims(text)["singular"].outcome
+    assert outcome.status == "error" and "the run with N = 2 divides by zero in an exact step" in outcome.message, outcome.message

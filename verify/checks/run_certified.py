@@ -90,6 +90,9 @@ def evaluate(claim, spec, reason: str, mp_run) -> Outcome:
                     failures.append(f"trace {name}: claimed {len(claimed_list)} values, computed {len(got)}")
                     continue
                 for index, (g, c) in enumerate(zip(got, claimed_list), 1):
+                    if not c.xreplace(constants).is_Rational:  # 1 + sin(1)/2: compared with an enclosure's rational ends, an
+                        raise CheckError(f"claimed trace {name} value {index} = {spec.trace_texts[name][index - 1]}: on the certified "
+                                         "path the claimed value must be a rational number")  # internal error (review of 2026-12-05)
                     balls[f"trace {name} value {index}"] = g
                     _compare(f"trace {name} value {index}", g, c.xreplace(constants), spec.trace_texts[name][index - 1], audit, successes,
                              failures, undecided)
