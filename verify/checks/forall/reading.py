@@ -12,7 +12,6 @@ from verify.input import expr as expressions
 from verify.input.load import Claim, LoadError
 from verify.input.model import TIME, symbol
 from verify.checks import kit
-from verify.checks.common import CheckError
 from verify.errors import InstanceTooLarge
 from verify.engines.methods import METHODS
 from verify.checks import run as run_check
@@ -210,7 +209,7 @@ def substitute_deep(value, values):
 
 
 def instance_spec(spec, values, model):
-    """The run spec with every domain symbol replaced by an exact value (CheckError when a claimed value there would
+    """The run spec with every domain symbol replaced by an exact value (InstanceTooLarge when a claimed value there would
     be a power too large to write exactly: instance_substitution)."""
     def concrete(c):
         copy_ = copy.copy(c)
