@@ -92,9 +92,9 @@ def sample(claim, spec, over, reason, closed=None):
             return None
         try:
             outcome = instance_outcome(claim, spec, values, closed)
-        except InstanceTooLarge as exc:  # SDIRK-2's ((1 + (1 - 2g) h)/(1 - g h)^2)^N at N = 1001: passed over, and said
-            too_large.append(str(exc))  # (it was an error telling a claim for every N to "narrow the domains": review of
-            return None  # 2026-12-05)
+        except InstanceTooLarge as exc:  # SDIRK-2's ((1 + (1 - 2g) h)/(1 - g h)^2)^N at N = 1001: the other instances go
+            too_large.append(str(exc))  # on (a counterexample among them still refutes), and the claim is then not decided
+            return None
         if outcome.status == "error":
             raise CheckError(outcome.message)
         tried[phase] += 1
@@ -146,11 +146,10 @@ def sample(claim, spec, over, reason, closed=None):
     except _Violation:
         return counterexample(*failures[-1], spec.form)
     base = min(seen, key=lambda item: item[0])[2] if seen else centre  # the tightest instance: the others' values below
-    if integers and (closed is not None or _linear_run(claim, spec)):  # every integer from K to K + SWEEP on the closed form
-        # (cheap: a few exact evaluations each), or by exact runs of a model linear in the state (rationals that grow
-        # linearly: a multistep method, which has no closed form here, failing only for 21 <= N <= 89 was "held": a review of
-        # 2026-12-05): draws stay in [K, K + 12], and a run's bound failing only for 16 <= N <= 23, or at N = 50, was "held"
-        try:  # (review of 2026-12-05)
+    if integers and (closed is not None or _linear_run(claim, spec)):  # every integer from K to K + CLOSED_SWEEP on a closed
+        # form (an evaluation each), or to K + SWEEP by exact runs of a model linear in the state: draws stay in [K, K + 12],
+        # and bounds failing only for 16 <= N <= 23, at N = 50, for 21 <= N <= 89 (BDF2) or 251 <= N <= 299 were "held"
+        try:  # (reviews of 2026-12-05)
             for name in integers:
                 start = first_value(spec.domains[name])
                 for offset in range((CLOSED_SWEEP if closed is not None else SWEEP) + 1):
