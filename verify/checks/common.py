@@ -39,7 +39,12 @@ def relative_margin(quantity, bound, op: str) -> float:
         difference = float(mp_value(bound - quantity))
     except (ArithmeticError, ValueError, TypeError):
         return math.inf
-    difference = difference / abs(scale) if scale else difference
+    return signed_margin(difference / abs(scale) if scale else difference, op)
+
+
+def signed_margin(difference: float, op: str) -> float:
+    """A relative difference (bound - quantity)/|bound| as the margin of ``quantity OP bound``: itself for < and <=,
+    negated for > and >=; infinite for nan (never the tightest)."""
     if math.isnan(difference):
         return math.inf
     return {"<": difference, "<=": difference, ">": -difference, ">=": -difference, "==": -abs(difference), "!=": abs(difference)}[op]

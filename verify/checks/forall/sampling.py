@@ -18,7 +18,7 @@ from verify.checks import edge_search
 from verify.checks import relation as relation_check
 from verify.checks import run as run_check
 from verify.checks import sign as sign_check
-from verify.checks.common import CheckError, DEFAULT_CONTEXT, Formula, Line, Outcome, listed, relative_margin
+from verify.checks.common import CheckError, DEFAULT_CONTEXT, Formula, Line, Outcome, listed, relative_margin, signed_margin
 from verify.checks.comparisons import OPERATORS
 from verify.checks.forall.domains import first_value, to_domain
 from verify.checks.forall.reading import instance_spec, instance_substitution, substitute_deep
@@ -146,13 +146,14 @@ def sample(claim, spec, over, reason, closed=None):
     except _Violation:
         return counterexample(*failures[-1], spec.form)
     base = min(seen, key=lambda item: item[0])[2] if seen else centre  # the tightest instance: the others' values below
+    sweep_to = CLOSED_SWEEP if closed is not None else SWEEP
     if integers and (closed is not None or _linear_run(claim, spec)):  # every integer from K to K + CLOSED_SWEEP on a closed
         # form (an evaluation each), or to K + SWEEP by exact runs of a model linear in the state: draws stay in [K, K + 12],
         # and bounds failing only for 16 <= N <= 23, at N = 50, for 21 <= N <= 89 (BDF2) or 251 <= N <= 299 were "held"
         try:  # (reviews of 2026-12-05)
             for name in integers:
                 start = first_value(spec.domains[name])
-                for offset in range((CLOSED_SWEEP if closed is not None else SWEEP) + 1):
+                for offset in range(sweep_to + 1):
                     check_instance({**base, name: start + offset}, "sweep")
         except _Violation:
             return counterexample(*failures[-1], spec.form)
@@ -182,7 +183,7 @@ def sample(claim, spec, over, reason, closed=None):
         worst = closed.worst(values, text, margin) if closed is not None else []
     counts = f"{tried['edge']} at the domains' edges and corners, {tried['drawn']} drawn by hypothesis, {tried['descent']} on a descent of the margin"
     if tried["sweep"]:
-        counts += f", {tried['sweep']} on a sweep of each integer from its least value up {CLOSED_SWEEP if closed is not None else SWEEP}"
+        counts += f", {tried['sweep']} on a sweep of each integer from its least value up {sweep_to}"
     if far:
         counts += f", {len(far)} far out decided in ball arithmetic"
     if in_balls:  # 10^30 <= N: every instance too large to write (review of 2026-12-05: they were called exact)
@@ -494,14 +495,10 @@ def _mp_margin(quantity, bound, op: str) -> float:
     ranking instances (0 or infinite where a float cannot hold it)."""
     with mpmath.workdps(crosscheck.DIGITS):
         q, b = (v if isinstance(v, mpmath.mpf) else mpmath.mpf(int(v.numerator)) / int(v.denominator) for v in (quantity, bound))
-        difference = (b - q) / abs(b) if b else b - q
         try:
-            value = float(difference)
+            return signed_margin(float((b - q) / abs(b) if b else b - q), op)
         except (OverflowError, ValueError):
             return math.inf
-    if math.isnan(value):
-        return math.inf
-    return {"<": value, "<=": value, ">": -value, ">=": -value, "==": -abs(value), "!=": abs(value)}[op]
 
 
 def _shown_value(compiled, value) -> tuple[str, str, object]:

@@ -223,9 +223,10 @@ def evaluate(claim: Claim, context: Context = DEFAULT_CONTEXT) -> Outcome:
         if any(r[2] == 0 for r in rows):
             raise CheckError("an error is exactly zero: the method is exact on this problem, no order can be observed")
         floor = mpmath.mpf(10) ** -(crosscheck.DIGITS - ROUNDING_GUARD_DIGITS)
+        runs_scale = max([mpmath.mpf(1)] + [abs(state[i]) for state in states for i in index])  # Richardson's: the runs'
         for n, _, error, _ in rows:  # Rosenbrock-Euler with gamma = 1/2 is exact on y' = -y^2: errors of 1.3e-51 were read as
-            scale = scales.get(n) or max([mpmath.mpf(1)] + [abs(states[k][i]) for k in range(len(states)) for i in index])  # "observed
-            if error <= floor * scale:  # order 0.000" (review of 2026-12-05): at the rounding level of the 50-digit values
+            if error <= floor * scales.get(n, runs_scale):  # "observed order 0.000" (review of 2026-12-05): at the rounding
+                # level of the 50-digit values
                 raise CheckError(f"the {'difference' if spec.richardson else 'error'} at N = {n} is {mpmath.nstr(error, 3)}, within "
                                  f"{ROUNDING_GUARD_DIGITS} digits of the rounding of the {crosscheck.DIGITS}-digit values: the method may be "
                                  "exact on this problem, and no order can be observed")

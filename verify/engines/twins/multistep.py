@@ -146,12 +146,12 @@ class Runner:
         """Solve u - h beta_k f(t1, u) = known, followed from u = known as h beta_k grows from 0 (base.continued: the
         root that tends to the explicit value as h -> 0; the path in machine floats, the last point in mpmath)."""
         h, bk = self.h, self.beta[-1]
+        where = f"at t = {mpmath.nstr(t1, 12)}"
 
         def newton_at(lam, u):
             equations = _implicit_equation(self.system, t1, known, h, bk, lam)
-            return newton(*equations, u, self.budget, on_path(self.tolerance, lam), f"at t = {mpmath.nstr(t1, 12)}")
+            return newton(*equations, u, self.budget, on_path(self.tolerance, lam), where)
 
-        where = f"at t = {mpmath.nstr(t1, 12)}"
         if self.system.linear_in_state:  # one root: Newton from the explicit value, no continuation (that followed the path in
             # floats at 8 points per step: 14 of 17 s of a swept multistep forall claim); a failure here is the twin's
             return newton(*_implicit_equation(self.system, t1, known, h, bk, 1), list(known), POLISH_CORRECTIONS, mpmath.mpf(0), where)
