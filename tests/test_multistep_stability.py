@@ -191,16 +191,15 @@ def test_bdf6_written_by_its_coefficients_and_a_degenerate_tableau_are_decided(c
 
 def test_one_step_stability_keys_are_refused_for_a_multistep_method_not_passed_over(check_claims):
     """Review of 2026-12-05: a_stable = true for BDF3 (A(alpha)-stable with alpha about 86 degrees, its real stability
-    set (-oo, 0] and [20/3, oo)) beside zero_stable = true came out verified on zero-stability alone; l_stable,
-    stable_when and spectral_radius beside order = 2 too."""
+    set (-oo, 0] and [20/3, oo)) beside zero_stable = true came out verified on zero-stability alone; stable_when and
+    spectral_radius beside order = 2 too (l_stable is decided now: test_l_stability_of_multistep_methods)."""
     outcomes = stability(check_claims, {
         "bdf3-a-stable": 'method = "bdf-3"\na_stable = true\nzero_stable = true',
-        "ab2-l-stable": 'method = "adams-bashforth-2"\nl_stable = true\norder = 2',
         "ab2-stable-when": 'method = "adams-bashforth-2"\nstable_when = "h < 100"\norder = 2',
         "ab2-radius": 'method = "adams-bashforth-2"\nspectral_radius = "> 5"\norder = 2',
     })
     assert_refuted(outcomes["bdf3-a-stable"], ["claimed a_stable = true, computed not A-stable"])  # now decided (below)
-    for claim_id, key in (("ab2-l-stable", "l_stable"), ("ab2-stable-when", "stable_when"), ("ab2-radius", "spectral_radius")):
+    for claim_id, key in (("ab2-stable-when", "stable_when"), ("ab2-radius", "spectral_radius")):
         assert outcomes[claim_id].status == "error", outcomes[claim_id].message
         assert f"{key}: not decided for a linear multistep method" in outcomes[claim_id].message
 
@@ -300,3 +299,117 @@ def test_a_sixty_step_method_is_decided_in_moments(check_claims):
                                         "sixty-wrong": f'method = "lmm"\noptions = {{ alpha = {alpha}, beta = {beta} }}\na_stable = false'})
     assert outcomes["sixty"].status == "verified", outcomes["sixty"].message
     assert_refuted(outcomes["sixty-wrong"], ["claimed a_stable = false, computed A-stable"])
+
+
+# Hairer & Wanner II, Table V.2.3: the largest alpha (degrees) of A(alpha)-stability of BDF1 .. BDF6.
+BDF_ALPHA = {"bdf-1": "90", "bdf-2": "90", "bdf-3": "86.03", "bdf-4": "73.35", "bdf-5": "51.84", "bdf-6": "17.84"}
+
+
+def _largest_stable_angle(alpha, beta):
+    """The largest angle (degrees) whose ray z = -r e^(i phi) is stable for every sampled r in [1e-3, 1e4], by
+    bisection on phi (numpy's roots of rho - z sigma: arithmetic and reasoning of their own, no locus, no Chebyshev
+    polynomial); 0 when the negative real axis itself is not."""
+    import numpy
+
+    rho, sigma = numpy.array([float(a) for a in alpha]), numpy.array([float(b) for b in beta])  # oldest first
+    radii = numpy.logspace(-3, 4, 800)
+
+    def stable(phi):
+        z = -radii * numpy.exp(1j * numpy.radians(phi))
+        p = rho[None, :] - z[:, None] * sigma[None, :]
+        return all(numpy.abs(numpy.roots(row[::-1])).max() < 1 + 1e-12 for row in p)
+
+    if not stable(0.0):
+        return 0.0
+    low, high = 0.0, 89.999
+    if stable(high):
+        return 90.0
+    for _ in range(30):
+        middle = (low + high) / 2
+        low, high = (middle, high) if stable(middle) else (low, middle)
+    return low
+
+
+def test_a_alpha_of_bdf_methods_agrees_with_hairer_wanner_and_a_grid_of_roots(check_claims):
+    """BDF1 .. BDF6 as Hairer & Wanner's Table V.2.3 prints them (to two decimals; 90 exactly for BDF1, BDF2), each
+    angle also found by bisection on rays in floats; a changed last digit, a wrong relation and the printed value
+    claimed exactly (without digits) are refuted, with claimed and computed in the message."""
+    bodies = {}
+    for name, angle in BDF_ALPHA.items():
+        digits = "" if angle == "90" else "\ndigits = 2"
+        bodies[name] = f'method = "{name}"\na_alpha = {angle}{digits}'
+    bodies["bdf-3-changed-digit"] = 'method = "bdf-3"\na_alpha = 86.04\ndigits = 2'
+    bodies["bdf-3-without-digits"] = 'method = "bdf-3"\na_alpha = 86.03'
+    bodies["bdf-3-is-not-90"] = 'method = "bdf-3"\na_alpha = 90'
+    bodies["bdf-4-at-least-73"] = 'method = "bdf-4"\na_alpha = ">= 73"'
+    bodies["bdf-4-above-74"] = 'method = "bdf-4"\na_alpha = "> 74"'
+    bodies["bdf-6-one-decimal"] = 'method = "bdf-6"\na_alpha = 17.8\ndigits = 1'
+    outcomes = stability(check_claims, bodies)
+    for name, angle in BDF_ALPHA.items():
+        outcome = outcomes[name]
+        assert outcome.status == "verified", (name, outcome.message)
+        assert outcome.evidence == ("symbolic" if angle == "90" else "certified"), (name, outcome.evidence)
+        numerical = _largest_stable_angle(MULTISTEP[name].alpha, MULTISTEP[name].beta)
+        assert abs(numerical - float(angle)) < 0.006, (name, numerical)
+    assert "= 90 degrees" in outcomes["bdf-1"].message and "∈ [86.0323668602, 86.0323668603]" in outcomes["bdf-3"].message
+    assert_refuted(outcomes["bdf-3-changed-digit"], ["claimed 86.04 at 2 decimals, computed ∈ [86.0323668602, 86.0323668603]", "rounds to 86.03"])
+    assert_refuted(outcomes["bdf-3-without-digits"], ["a_alpha: claimed 86.03 (exactly: say how it is printed with digits), computed"])
+    assert_refuted(outcomes["bdf-3-is-not-90"], ["a_alpha: claimed 90, computed largest alpha ∈ [86.0323668602"])
+    assert outcomes["bdf-4-at-least-73"].status == "verified", outcomes["bdf-4-at-least-73"].message
+    assert_refuted(outcomes["bdf-4-above-74"], ["a_alpha: claimed > 74, computed largest alpha ∈ [73.3516704745, 73.3516704746]"])
+    assert outcomes["bdf-6-one-decimal"].status == "verified", outcomes["bdf-6-one-decimal"].message
+
+
+def test_a_alpha_is_zero_for_bounded_domains_and_crossings_of_the_negative_axis(check_claims):
+    """alpha = 0 exactly (evidence symbolic) for an explicit method (bounded domain), Adams-Moulton 2 (its locus crosses
+    the negative real axis at z = -6) and the theta-method with theta = 1/4 (a disk); a sector of a theta-method with
+    theta > 1/2 is the whole half-plane.  A shared factor inside the circle is set aside."""
+    outcomes = stability(check_claims, {
+        "ab2": 'method = "adams-bashforth-2"\na_alpha = 0',
+        "am2": 'method = "adams-moulton-2"\na_alpha = 0',
+        "am2-wrong": 'method = "adams-moulton-2"\na_alpha = ">= 10"',
+        "theta-quarter": 'method = "lmm"\noptions = { alpha = [-1, 1], beta = ["3/4", "1/4"] }\na_alpha = 0',
+        "theta-three-quarters": 'method = "lmm"\noptions = { alpha = [-1, 1], beta = ["1/4", "3/4"] }\na_alpha = 90',
+        "padded-bdf3": 'method = "lmm"\noptions = { alpha = [0, "-2/11", "9/11", "-18/11", 1], beta = [0, 0, 0, 0, "6/11"] }\n'
+                       'a_alpha = 86.03\ndigits = 2'})
+    for name in ("ab2", "am2", "theta-quarter", "theta-three-quarters"):
+        assert (outcomes[name].status, outcomes[name].evidence) == ("verified", "symbolic"), (name, outcomes[name].message)
+    assert "explicit (beta_k = 0)" in outcomes["ab2"].message
+    assert "crosses the negative real axis at z = -6" in outcomes["am2"].message
+    assert_refuted(outcomes["am2-wrong"], ["a_alpha: claimed >= 10, computed largest alpha = 0 degrees"])
+    assert outcomes["padded-bdf3"].status == "verified" and "the rest, rho = " in outcomes["padded-bdf3"].message
+    for alpha, beta in (((-1, 1), (sympy.Rational(3, 4), sympy.Rational(1, 4))), (MULTISTEP["adams-moulton-2"].alpha, MULTISTEP["adams-moulton-2"].beta)):
+        assert _largest_stable_angle(alpha, beta) == 0.0
+
+
+def test_l_stability_of_multistep_methods(check_claims):
+    """L-stable (A-stable, and the roots of rho - z sigma tend to 0 as z -> -oo, i.e. sigma = beta_k zeta^k):
+    backward Euler and BDF2; the trapezoidal rule is A- but not L-stable (sigma's root -1), BDF3 not A-stable."""
+    outcomes = stability(check_claims, {
+        "bdf-1": 'method = "bdf-1"\nl_stable = true', "bdf-2": 'method = "bdf-2"\nl_stable = true',
+        "trapezoid": 'method = "adams-moulton-1"\nl_stable = false', "bdf-3": 'method = "bdf-3"\nl_stable = false',
+        "bdf-2-wrong": 'method = "bdf-2"\nl_stable = false', "trapezoid-wrong": 'method = "adams-moulton-1"\nl_stable = true',
+        "bdf-3-wrong": 'method = "bdf-3"\nl_stable = true'})
+    for name in ("bdf-1", "bdf-2", "trapezoid", "bdf-3"):
+        assert (outcomes[name].status, outcomes[name].evidence) == ("verified", "symbolic"), (name, outcomes[name].message)
+    assert_refuted(outcomes["bdf-2-wrong"], ["claimed l_stable = false, computed L-stable", "sigma = 2*zeta**2/3, which are 0"])
+    assert_refuted(outcomes["trapezoid-wrong"], ["claimed l_stable = true, computed not L-stable", "sigma = zeta/2 + 1/2, not all 0"])
+    assert_refuted(outcomes["bdf-3-wrong"], ["claimed l_stable = true, computed not L-stable (not A-stable"])
+
+
+def test_a_alpha_and_its_digits_are_read_strictly(check_claims):
+    outcomes = stability(check_claims, {
+        "relation-with-digits": 'method = "bdf-3"\na_alpha = ">= 86"\ndigits = 2',
+        "digits-alone": 'method = "bdf-3"\na_stable = false\ndigits = 2',
+        "one-step": 'method = "rk4"\na_alpha = 0',
+        "one-step-digits": 'method = "rk4"\na_stable = false\ndigits = 2',
+        "pair": 'method = "abm-2"\na_alpha = 0',
+        "beyond-90": 'method = "bdf-3"\na_alpha = 95',
+        "boolean": 'method = "bdf-3"\na_alpha = true',
+        "not-equal": 'method = "bdf-3"\na_alpha = "!= 86"'})
+    expected = {"relation-with-digits": "digits goes with a printed a_alpha", "digits-alone": "digits and rounding go with a_alpha",
+                "one-step": "'a_alpha' is a key for linear multistep methods", "one-step-digits": 'write check = "forall" with exactly_when',
+                "pair": "not for a predictor-corrector pair", "beyond-90": "a_alpha must be a number of degrees from 0 to 90",
+                "boolean": "a_alpha must be the angle in degrees", "not-equal": "a_alpha takes <, <=, ==, >=, >"}
+    for name, text in expected.items():
+        assert outcomes[name].status == "error" and text in outcomes[name].message, (name, outcomes[name].message)

@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 
 import sympy
 
+from verify.input.load import LoadError
 from verify.checks.common import decimal_text
 from verify.outcome import decimals
 
@@ -33,6 +34,18 @@ TRUNCATE = "truncate"
 MODES = ROUNDING_MODES + (TRUNCATE,)
 CHOICES = MODES + ("any",)  # values of a claim's ``rounding`` key
 MAX_LISTED = 6  # values named one by one in a message
+
+
+def rounding_rule(table, digits) -> str | None:
+    """A claim's ``rounding`` key: only beside ``digits``, one of half-even, half-up, truncate, any."""
+    rounding = table.get("rounding")
+    if rounding is None:
+        return None
+    if digits is None:
+        raise LoadError("'rounding' goes with 'digits' (the number of decimals shown)")
+    if rounding not in CHOICES:
+        raise LoadError(f"rounding must be one of {', '.join(CHOICES)}, got {rounding!r}")
+    return rounding
 
 
 def round_decimal(value: sympy.Rational, places: int, mode: str) -> sympy.Rational:

@@ -19,9 +19,8 @@ from verify.engines.methods.base import MAX_COUNT, ExactSizeError
 from verify.input.model import TIME, initial_name, symbol
 from verify.checks.common import (CheckError, Context, DEFAULT_CONTEXT, decide_equality, exact_text, join_limited, Outcome, relative_margin,
                                   short_text, shortened_formula)
-from verify.checks.rounding import CHOICES as ROUNDING_CHOICES
 from verify.checks.rounding import MODES as ROUNDING_MODES_AND_TRUNCATION
-from verify.checks.rounding import RoundingAudit, round_decimal
+from verify.checks.rounding import RoundingAudit, round_decimal, rounding_rule
 from verify.checks.comparisons import OPERATORS
 from verify.checks.kit import (
     check_exact_start, claim_table, constant_values, flag_value, initial_values, method_and_options, newton_to_precision,
@@ -97,18 +96,6 @@ def prepare(claim: Claim) -> RunSpec:
         raise LoadError("a run claim needs at least one of expect, expect_at_nodes, expect_relations, trace, counts")
     trace_texts = {name: [str(flag_value(v)) for v in claim_table(table, "trace")[name]] for name in trace}
     return RunSpec(method, options, t0, y0, int(steps), expect, at_nodes, trace, counts, digits, dict(claim.parameters), trace_texts, relations, rounding)
-
-
-def rounding_rule(table, digits) -> str | None:
-    """The claim's ``rounding`` key: only beside ``digits``, one of half-even, half-up, truncate, any."""
-    rounding = table.get("rounding")
-    if rounding is None:
-        return None
-    if digits is None:
-        raise LoadError("'rounding' goes with 'digits' (the number of decimals shown)")
-    if rounding not in ROUNDING_CHOICES:
-        raise LoadError(f"rounding must be one of {', '.join(ROUNDING_CHOICES)}, got {rounding!r}")
-    return rounding
 
 
 def _algebraic_method(method, options) -> bool:

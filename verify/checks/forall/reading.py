@@ -15,6 +15,7 @@ from verify.checks import kit
 from verify.errors import InstanceTooLarge
 from verify.engines.methods import METHODS
 from verify.checks import run as run_check
+from verify.checks import rounding
 from verify.checks import sign as sign_check
 from verify.checks.comparisons import OPERATORS, split_condition
 from verify.checks.forall.domains import DEFAULT_SAMPLES, DomainsAndLets, first_value, parse_domain, to_domain
@@ -106,7 +107,7 @@ def prepare(claim: Claim) -> ForallSpec:
         if spec.get("exactly_when") is None or not isinstance(digits, int) or isinstance(digits, bool) or not 0 <= digits <= 100:
             raise LoadError("in a forall claim, digits (an integer from 0 to 100) says to how many decimals exactly_when's boundaries are printed")
         spec["digits"] = digits
-        spec["rounding"] = run_check.rounding_rule(table, digits)
+        spec["rounding"] = rounding.rounding_rule(table, digits)
     elif "rounding" in table:
         raise LoadError("'rounding' goes with 'digits' (the number of decimals exactly_when's boundaries are printed to)")
     assume = table.get("assume", [])

@@ -236,6 +236,4 @@ def _locus_figure(spec) -> dict:
     return figure
 
 
-KIND = ClaimKind("stability", KEYS, prepare, evaluate, spec_types=(StabilitySpec,), key_hints=(
-    ("digits", 'a bound printed to some decimals, "RK4 is stable for h <= 2.785": write check = "forall" with exactly_when and '
-               'digits (README: Claims for every parameter value)'),))
+KIND = ClaimKind("stability", KEYS, prepare, evaluate, spec_types=(StabilitySpec,))

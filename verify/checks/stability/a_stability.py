@@ -56,7 +56,7 @@ def decide(R: sympy.Expr, z: sympy.Symbol) -> tuple[bool, bool, list]:
                       terms=_e_polynomial(y, E) + ["nonnegative for every real y" if nonnegative else f"negative at y = {where}"]))
     a_stable = not left and nonnegative
     l_stable = a_stable and P.degree() < Q.degree()
-    lines.append(f"R(-oo) = {'0' if P.degree() < Q.degree() else sympy.limit(R, z, -sympy.oo)}")
+    lines.append(f"R(-oo) = {_at_minus_infinity(P, Q)}")
     return a_stable, l_stable, lines
 
 
@@ -98,8 +98,20 @@ def _decide_algebraic(P: sympy.Poly, Q: sympy.Poly, z: sympy.Symbol) -> tuple[bo
     lines.append(Line(f"E(y) = |Q(iy)|^2 - |P(iy)|^2 = {E.as_expr()}: " + verdict, terms=_e_polynomial(y, E) + [verdict]))
     a_stable = poles_right and nonnegative
     l_stable = a_stable and P.degree() < Q.degree()
-    lines.append(f"R(-oo) = {'0' if P.degree() < Q.degree() else sympy.simplify(P.LC() / Q.LC()) if P.degree() == Q.degree() else 'oo'}")
+    lines.append(f"R(-oo) = {_at_minus_infinity(P, Q)}")
     return a_stable, l_stable, lines
+
+
+def _at_minus_infinity(P: sympy.Poly, Q: sympy.Poly):
+    """lim R(z) as z -> -oo for R = P/Q, from the degrees and leading coefficients: 0 when deg P < deg Q, the ratio of
+    the leading coefficients when the degrees are equal, else oo or -oo by the sign of that ratio times (-1)^(deg P -
+    deg Q)."""
+    if P.degree() < Q.degree():
+        return sympy.Integer(0)
+    ratio = sympy.simplify(P.LC() / Q.LC())
+    if P.degree() == Q.degree():
+        return ratio
+    return sympy.oo if spectral.compare_real(ratio, 0) * (-1) ** (P.degree() - Q.degree()) > 0 else -sympy.oo
 
 
 def _on_imaginary_axis(coefficients: list, field, y) -> tuple:

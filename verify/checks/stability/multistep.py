@@ -41,15 +41,21 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from decimal import Decimal
 
+import mpmath
 import sympy
 
 from verify.input.load import LoadError
 from verify.engines import spectral
 from verify.checks.common import CheckError, Formula, Line, Outcome, listed
+from verify.checks.comparisons import RELATION
+from verify.checks.rounding import RoundingAudit, rounding_rule
+from verify.checks.stability.a_alpha import FIRST_BITS, MAX_BITS, TWIN_TOLERANCE, sector_angle, twin_degrees
+from verify.engines.certified import enclosure_text
 
-KEYS = ("equals", "zero_stable", "real_stability_interval", "order", "error_constant", "a_stable")
-ONE_STEP_KEYS = ("stable_when", "variable", "spectral_radius", "l_stable")  # stability keys read for one-step methods only
+KEYS = ("equals", "zero_stable", "real_stability_interval", "order", "error_constant", "a_stable", "l_stable", "a_alpha")
+ONE_STEP_KEYS = ("stable_when", "variable", "spectral_radius")  # stability keys read for one-step methods only
 ZETA, Z = sympy.Symbol("zeta"), sympy.Symbol("z")
 
 
@@ -65,6 +71,20 @@ class MultistepClaim:
     order: int | None = None
     a_stable: bool | None = None
     error_constant: sympy.Expr | None = None
+    l_stable: bool | None = None
+    a_alpha: SectorClaim | None = None
+
+
+@dataclass
+class SectorClaim:
+    """``a_alpha``: the largest alpha (degrees) of A(alpha)-stability, as a value printed to ``digits`` decimals (or
+    exact without digits), or as a relation ``">= 86"`` (A(86 degrees)-stable)."""
+
+    value: sympy.Rational
+    text: str  # as written
+    op: str | None = None  # a relation's operator; None for a value
+    digits: int | None = None
+    rounding: str | None = None
 
 
 def prepare(claim, method, options) -> MultistepClaim:
@@ -103,10 +123,19 @@ def prepare(claim, method, options) -> MultistepClaim:
     if "a_stable" in table:
         if not isinstance(table["a_stable"], bool):
             raise LoadError("a_stable must be true or false")
-        if spec.predictor is not None:
-            raise LoadError("a_stable is decided for a linear multistep method, not for a predictor-corrector pair (its stability "
-                            "polynomial is quadratic in z): state its real_stability_interval")
         spec.a_stable = table["a_stable"]
+    for key in ("a_stable", "l_stable"):
+        if key in table and spec.predictor is not None:
+            raise LoadError(f"{key} is decided for a linear multistep method, not for a predictor-corrector pair (its stability "
+                            "polynomial is quadratic in z): state its real_stability_interval")
+    if "l_stable" in table:
+        if not isinstance(table["l_stable"], bool):
+            raise LoadError("l_stable must be true or false")
+        spec.l_stable = table["l_stable"]
+    if "a_alpha" in table:
+        spec.a_alpha = _sector_claim(claim, table, spec)
+    elif "digits" in table or "rounding" in table:
+        raise LoadError("digits and rounding go with a_alpha (the sector angle printed to some decimals) in a multistep stability claim")
     if "order" in table:
         if not (isinstance(table["order"], int) and not isinstance(table["order"], bool) and table["order"] >= 0):
             raise LoadError("order must be a non-negative integer")
@@ -116,6 +145,52 @@ def prepare(claim, method, options) -> MultistepClaim:
         if not spec.error_constant.is_Rational:
             raise LoadError("error_constant must be a rational number")
     return spec
+
+
+def _sector_claim(claim, table, spec) -> SectorClaim:
+    """``a_alpha = 86.03`` (with ``digits``: printed to that many decimals; without: exactly), or ``a_alpha = ">= 86"``."""
+    raw = table["a_alpha"]
+    if spec.predictor is not None:
+        raise LoadError("a_alpha is decided for a linear multistep method, not for a predictor-corrector pair (its stability "
+                        "polynomial is quadratic in z)")
+    if isinstance(raw, bool) or not isinstance(raw, (str, int, Decimal)):
+        raise LoadError('a_alpha must be the angle in degrees (86.03 with digits = 2, or 90) or a relation such as ">= 86"')
+    match = RELATION.match(raw) if isinstance(raw, str) else None
+    op, text = (match.group(1), match.group(2).strip()) if match else (None, str(raw).strip())
+    value = claim.value(text, "a_alpha")
+    if not (value.is_Rational and 0 <= value <= 90):
+        raise LoadError(f"a_alpha must be a number of degrees from 0 to 90, got {text}")
+    digits = table.get("digits")
+    if digits is not None and (not isinstance(digits, int) or isinstance(digits, bool) or not 0 <= digits <= 100):
+        raise LoadError("digits must be an integer from 0 to 100")
+    if op is not None and digits is not None:
+        raise LoadError("digits goes with a printed a_alpha (86.03), not with a relation")
+    if op == "!=":
+        raise LoadError('a_alpha takes <, <=, ==, >=, > (">= 86": A(86 degrees)-stable)')
+    return SectorClaim(value, text, "==" if op == "==" else op, digits, rounding_rule(table, digits))
+
+
+def coprime_parts(alpha, beta) -> tuple[tuple, tuple, str | None]:
+    """(alpha, beta) with the factor rho and sigma share removed, and a sentence saying so (None when coprime).  A
+    shared factor is a root of rho - z sigma for every z: strictly inside the unit circle it changes no stability
+    question and the reduced method decides (backward Euler padded with alpha_0 = beta_0 = 0 shares zeta);
+    otherwise, and for sigma = 0, CheckError."""
+    rho = sympy.Poly(list(reversed(alpha)), ZETA)
+    sigma = sympy.Poly(list(reversed(beta)), ZETA)
+    if sigma.is_zero:
+        raise CheckError("sigma = 0 (every beta is 0): rho - z sigma = rho does not depend on z, and its stability domain is "
+                         "not decided here")
+    common = sympy.gcd(rho, sigma)
+    if common.degree() == 0:
+        return tuple(alpha), tuple(beta), None
+    if not spectral.schur_stable(common):
+        raise CheckError(f"rho and sigma share the factor {common.as_expr()}, a root of rho - z sigma for every z, not strictly "
+                         "inside the unit circle: the stability domain is not decided here")
+    rho, sigma = rho.quo(common), sigma.quo(common)
+    reduced_alpha = tuple(reversed(rho.all_coeffs()))  # oldest first
+    reduced_beta = tuple(reversed(sigma.all_coeffs())) + (0,) * (rho.degree() - sigma.degree())
+    return reduced_alpha, reduced_beta, (f"rho and sigma share {common.as_expr()}, whose roots lie inside the unit circle for "
+                                         f"every z; the rest, rho = {rho.as_expr()} and sigma = {sigma.as_expr()}, decides")
 
 
 def zero_stability(coefficients) -> tuple:
@@ -209,6 +284,24 @@ def evaluate(claim, method, spec) -> Outcome:
         line = f"{'A-stable' if stable else 'not A-stable'} ({why})"
         (successes if stable == spec.a_stable else failures).append(
             line if stable == spec.a_stable else f"claimed a_stable = {str(spec.a_stable).lower()}, computed {line}")
+    if spec.l_stable is not None:
+        stable, why, _ = a_stability(spec.alpha, spec.beta)
+        decays = all(b == 0 for b in spec.beta[:-1])  # sigma = beta_k zeta^k: its roots, where those of rho - z sigma tend, are 0
+        l_stable = stable and decays
+        computed["l_stable"] = str(l_stable).lower()
+        sigma = sympy.Poly(list(reversed(spec.beta)), ZETA).as_expr()
+        because = (f"A-stable, and as z -> -oo the roots of rho - z sigma tend to those of sigma = {sigma}, which are 0" if l_stable
+                   else f"not A-stable ({why})" if not stable else
+                   f"as z -> -oo the roots of rho - z sigma tend to those of sigma = {sigma}, not all 0")
+        line = f"{'L-stable' if l_stable else 'not L-stable'} ({because})"
+        (successes if l_stable == spec.l_stable else failures).append(
+            line if l_stable == spec.l_stable else f"claimed l_stable = {str(spec.l_stable).lower()}, computed {line}")
+    certified = False
+    if spec.a_alpha is not None:
+        found, line, lines, certified = _decide_sector(spec)
+        derivation += lines
+        computed["a_alpha"] = line.split(":")[0]
+        (successes if found else failures).append(line)
     if spec.interval is not None:
         pieces, lines = real_stability_set(p)
         derivation += lines
@@ -225,8 +318,86 @@ def evaluate(claim, method, spec) -> Outcome:
                 f"real stability interval {text} (the real stability set is {shown})" if matches
                 else f"real stability interval: claimed {spec.interval_text}, computed {text} (the real stability set is {shown})")
     outcome = "refuted" if failures else "verified"
-    return Outcome(outcome, "symbolic" if spec.interval is not None or spec.zero_stable is not None or spec.a_stable is not None else "exact",
-                   "; ".join(failures or successes) + " (exact, from the coefficients)", computed, derivation)
+    evidence = "certified" if certified else "symbolic" if any(
+        v is not None for v in (spec.interval, spec.zero_stable, spec.a_stable, spec.l_stable, spec.a_alpha)) else "exact"
+    how = " (from the coefficients; the angle enclosed rigorously)" if certified else " (exact, from the coefficients)"
+    return Outcome(outcome, evidence, "; ".join(failures or successes) + how, computed, derivation)
+
+
+RELATIONS = {"<": lambda a, b: a < b, "<=": lambda a, b: a <= b, ">": lambda a, b: a > b, ">=": lambda a, b: a >= b,
+             "==": lambda a, b: a == b}  # a_alpha's relations, on exact rationals
+
+
+def _decide_sector(spec) -> tuple[bool, str, list, bool]:
+    """(holds?, message line, derivation lines, certified?) for a_alpha: the angle exactly (0 or 90) or enclosed, at
+    doubling precision until the claim is decided (a_alpha.py)."""
+    alpha, beta, shared = coprime_parts(spec.alpha, spec.beta)
+    angle = sector_angle(alpha, beta)
+    lines = ([shared] if shared else []) + angle.lines
+    claim = spec.a_alpha
+    why = angle.why if angle.exact != 0 else f"not A(alpha)-stable for any alpha > 0: {angle.why}"
+    why = f"{shared}: {why}" if shared else why
+    if angle.exact is not None:
+        exact = angle.exact
+        lines.append(f"largest alpha = {exact} degrees: {why}")
+        decided = _sector_decided(claim, exact, exact, str(exact))
+        return (*_sector_line(decided, claim, f"= {exact}", why), lines, False)
+    twin = twin_degrees(alpha, beta)
+    bits = FIRST_BITS
+    while bits <= MAX_BITS:
+        low, high = angle.enclosure(bits)
+        shown = enclosure_text(low, high, digits=SHOWN_DIGITS, most=SHOWN_DIGITS)
+        if twin is None or not (mpmath.mpf(low.p) / low.q - TWIN_TOLERANCE <= twin <= mpmath.mpf(high.p) / high.q + TWIN_TOLERANCE):
+            raise CheckError(f"the largest alpha enclosed in {shown} degrees and the sampled root locus on mpmath "
+                             f"({'no point in Re z < 0' if twin is None else mpmath.nstr(twin, 12)}) disagree")
+        decided = _sector_decided(claim, low, high, shown)
+        if decided is not None:
+            lines.append(f"largest alpha ∈ {shown} degrees (Arb, {bits} bits; the sampled root locus on mpmath: {mpmath.nstr(twin, 12)}): {why}")
+            return (*_sector_line(decided, claim, f"∈ {shown}", why), lines, True)
+        bits *= 2
+    raise CheckError(f"the largest alpha ∈ {shown} degrees: the enclosure does not decide a_alpha = {claim.text} at {MAX_BITS} bits")
+
+
+SHOWN_DIGITS = 12  # significant digits of the enclosure of alpha in messages (written outward)
+RELATIONS = {"<": lambda a, b: a < b, "<=": lambda a, b: a <= b, ">": lambda a, b: a > b, ">=": lambda a, b: a >= b,
+             "==": lambda a, b: a == b}  # a_alpha's relations, on exact rationals
+
+
+def _sector_decided(claim, low, high, shown):
+    """(holds, rounding findings or None) when alpha in [low, high] decides the claim, else None."""
+    if claim.op is not None:
+        test = RELATIONS[claim.op]
+        if test(low, claim.value) and test(high, claim.value):
+            return True, None
+        if claim.op == "==" and not low <= claim.value <= high:
+            return False, None
+        if claim.op != "==" and not test(low, claim.value) and not test(high, claim.value):
+            return False, None
+        return None
+    if claim.digits is None:  # exactly the value written
+        if low == high:
+            return low == claim.value, None
+        return (False, None) if not low <= claim.value <= high else None
+    audit = RoundingAudit(claim.digits, claim.rounding)
+    audit.add("largest alpha of A(alpha)-stability in degrees", (low, high, shown) if low != high else low, claim.value, claim.text)
+    if audit.undecided():
+        return None
+    found, missed = audit.findings()
+    return not missed, (found, missed)
+
+
+def _sector_line(decided, claim, computed: str, why: str) -> tuple[bool, str]:
+    """(holds, the message line) from _sector_decided's finding."""
+    holds, rounding = decided
+    if rounding is not None:
+        found, missed = rounding
+        return holds, (f"a_alpha: {'; '.join(missed)} ({why})" if missed else f"{'; '.join(found)} ({why})")
+    if holds:
+        relation = f", so {claim.op} {claim.text}" if claim.op else ""
+        return True, f"largest alpha of A(alpha)-stability {computed} degrees{relation} ({why})"
+    written = f"{claim.op} {claim.text}" if claim.op else f"{claim.text} (exactly: say how it is printed with digits)" \
+        if claim.value not in (0, 90) and computed.startswith("∈") else claim.text
+    return False, f"a_alpha: claimed {written}, computed largest alpha {computed} degrees ({why})"
 
 
 X = sympy.Symbol("x")  # cos(theta) on the unit circle zeta = e^(i theta)
@@ -234,26 +405,11 @@ X = sympy.Symbol("x")  # cos(theta) on the unit circle zeta = e^(i theta)
 
 def a_stability(alpha, beta) -> tuple[bool, str, list]:
     """(A-stable?, why, derivation lines) of the linear multistep method (alpha, beta), oldest first (module
-    docstring; Hairer & Wanner II, sec. V.1).  A factor rho and sigma share is a root of rho - z sigma for every z:
-    strictly inside the unit circle it changes nothing and the reduced method decides (backward Euler padded with
-    alpha_0 = beta_0 = 0 shares zeta); otherwise, and for sigma = 0, CheckError."""
-    rho = sympy.Poly(list(reversed(alpha)), ZETA)
-    sigma = sympy.Poly(list(reversed(beta)), ZETA)
-    if sigma.is_zero:
-        raise CheckError("sigma = 0 (every beta is 0): rho - z sigma = rho does not depend on z, and A-stability is not decided "
-                         "for such a method")
-    common = sympy.gcd(rho, sigma)
-    if common.degree() == 0:
-        return _coprime_a_stability(alpha, beta)
-    if not spectral.schur_stable(common):
-        raise CheckError(f"rho and sigma share the factor {common.as_expr()}, a root of rho - z sigma for every z, not strictly "
-                         "inside the unit circle: A-stability is not decided here")
-    rho, sigma = rho.quo(common), sigma.quo(common)
-    reduced_alpha = tuple(reversed(rho.all_coeffs()))  # oldest first
-    reduced_beta = tuple(reversed(sigma.all_coeffs())) + (0,) * (rho.degree() - sigma.degree())
-    stable, why, lines = _coprime_a_stability(reduced_alpha, reduced_beta)
-    shared = (f"rho and sigma share {common.as_expr()}, whose roots lie inside the unit circle for every z; the rest, rho = "
-              f"{rho.as_expr()} and sigma = {sigma.as_expr()}, decides")
+    docstring; Hairer & Wanner II, sec. V.1); a shared factor of rho and sigma as coprime_parts says."""
+    alpha, beta, shared = coprime_parts(alpha, beta)
+    stable, why, lines = _coprime_a_stability(alpha, beta)
+    if shared is None:
+        return stable, why, lines
     return stable, f"{shared}: {why}", [shared] + lines
 
 

@@ -23,7 +23,10 @@ from verify.checks.comparisons import RELATION, split_condition
 from verify.checks.kit import method_and_options, validated
 
 
-KEYS = {"method", "options", "equals", "stable_when", "variable", "spectral_radius"} | set(multistep_stability.KEYS) | set(a_stability.KEYS)
+KEYS = {"method", "options", "equals", "stable_when", "variable", "spectral_radius", "digits", "rounding"} | set(multistep_stability.KEYS) \
+    | set(a_stability.KEYS)
+DIGITS_HINT = ('a bound printed to some decimals, "RK4 is stable for h <= 2.785": write check = "forall" with exactly_when and '
+               'digits (README: Claims for every parameter value)')
 
 
 # y' = lam y; lam is a parameter only so that the rhs parses; amplification() substitutes the symbol lam.
@@ -47,6 +50,8 @@ def prepare(claim: Claim) -> StabilitySpec:
             return StabilitySpec(method, options, multistep_stability.prepare(claim, method, options))
         except MethodError as exc:
             raise LoadError(str(exc)) from None
+    if "digits" in table or "rounding" in table:  # read beside a multistep method's a_alpha only
+        raise LoadError(f"digits and rounding are read beside a_alpha of a linear multistep method; for {method.name}: {DIGITS_HINT}")
     only_multistep = [key for key in multistep_stability.KEYS if key in table and key != "equals" and key not in a_stability.KEYS]
     if only_multistep:
         raise LoadError(f"{only_multistep[0]!r} is a key for linear multistep methods (adams-bashforth-k, bdf-k, lmm, ...); "

@@ -1,0 +1,180 @@
+"""A(alpha)-stability of a linear multistep method: the largest alpha, in degrees, with the sector
+S_alpha = {z != 0 : |arg(-z)| < alpha} inside the stability domain (Hairer & Wanner, Solving ODEs II, sec. V.2,
+Definition 2.1; their Table V.2.3 gives alpha = 90, 90, 86.03, 73.35, 51.84, 17.84 degrees for BDF1 .. BDF6).
+
+On the unit circle zeta = e^(i theta), with x = cos(theta), the root locus z(theta) = rho(zeta)/sigma(zeta) is
+rho conj(sigma) / |sigma|^2, and
+
+* Re(rho conj(sigma)) = E(x) = sum_{j,l} alpha_j beta_l T_|j-l|(x)   (Chebyshev's T, as for A-stability),
+* Im(rho conj(sigma)) = sin(theta) V(x),  V(x) = sum_{j != l} alpha_j beta_l sign(j - l) U_(|j-l|-1)(x)
+  (sin(n theta) = sin(theta) U_(n-1)(cos theta)).
+
+A locus point lies in the left half-plane where E < 0, and there tan^2 |arg(-z)| = F(x) = (1 - x^2) V(x)^2 / E(x)^2.
+So alpha* = atan(sqrt(inf F)) over {x in [-1, 1] : E(x) < 0} (90 degrees when E >= 0 on [-1, 1]): F is a rational
+function, and its infimum over each interval where E < 0 is at a real root of F's derivative inside it or the
+limit at an end (F at x = +-1, which is 0; at a root of E, finite only where the reduced denominator of F does not
+vanish).  Each candidate is a real algebraic number, its F enclosed rigorously (verify.engines.realsets) and the
+angle by python-flint's Arb (atan, pi).
+
+The sector holds no locus point exactly when alpha <= alpha*; the number of roots of rho - z sigma outside the
+closed disk changes only across the locus or where a root escapes to infinity (alpha_k - z beta_k = 0), so with
+beta_k != 0, alpha_k/beta_k > 0 and z = -1 stable (rho + sigma Schur stable) the open sector of angle alpha* is
+stable.  A locus point inside an open sector has unstable points next to it (a simple root maps a neighbourhood of z
+onto one of zeta), so alpha* is the largest angle.  Otherwise (explicit methods: the domain is bounded; a root at
+infinity at a negative z; z = -1 unstable) no sector is stable: alpha = 0.
+
+The result is checked against an independent sample of the locus on mpmath (4,000 angles, the best one refined by a
+golden-section search): a disagreement is an error, never a verdict.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+import flint
+import mpmath
+import sympy
+
+from verify.engines import realsets, spectral
+from verify.checks.common import CheckError, Line
+
+X = sympy.Symbol("x")  # cos(theta)
+RIGHT = sympy.Integer(90)
+FIRST_BITS, MAX_BITS = 64, 4096
+TWIN_SAMPLES, TWIN_DIGITS = 4000, 30
+TWIN_TOLERANCE = mpmath.mpf("1e-6")  # degrees: the sampled locus and the certified angle must agree this closely
+
+
+@dataclass
+class SectorAngle:
+    """The largest alpha (degrees) of A(alpha)-stability: ``exact`` when it is 0 or 90 exactly, else enclosed on
+    demand from the candidates (F at each, the smallest decides)."""
+
+    why: str
+    lines: list
+    exact: sympy.Rational | None = None
+    candidates: list = field(default_factory=list)  # sympy expressions: tan^2 of the angle at each candidate point
+
+    def enclosure(self, bits: int) -> tuple[sympy.Rational, sympy.Rational]:
+        """Rational (low, high) holding alpha in degrees, about ``bits`` bits wide."""
+        if self.exact is not None:
+            return self.exact, self.exact
+        ends = [realsets.enclosure(c, bits) for c in self.candidates]
+        low = min(_degrees(max(a, sympy.Integer(0)), bits, lower=True) for a, _ in ends)
+        high = min(_degrees(b, bits, lower=False) for _, b in ends)
+        return low, high
+
+
+def _degrees(tan_squared: sympy.Rational, bits: int, lower: bool) -> sympy.Rational:
+    """A rational bound below (``lower``) or above atan(sqrt(tan_squared)) in degrees (Arb, at ``bits``)."""
+    saved = flint.ctx.prec
+    flint.ctx.prec = bits + 16
+    try:
+        ball = flint.arb(flint.fmpq(int(tan_squared.p), int(tan_squared.q))).sqrt().atan() * 180 / flint.arb.pi()
+        end = ball.lower() if lower else ball.upper()
+        if not end.is_finite():
+            raise CheckError("an enclosure of the sector angle is not finite")
+        mantissa, exponent = end.mid().man_exp()
+    finally:
+        flint.ctx.prec = saved
+    return sympy.Integer(int(mantissa)) * sympy.Integer(2) ** int(exponent)
+
+
+def sector_angle(alpha, beta) -> SectorAngle:
+    """The largest alpha of A(alpha)-stability of the method (alpha, beta), oldest first, with rho and sigma
+    coprime (the caller reduces a shared factor: verify.checks.stability.multistep.coprime_parts)."""
+    k = len(alpha) - 1
+    alpha_k, beta_k = alpha[-1], beta[-1]
+    if beta_k == 0:
+        return SectorAngle("explicit (beta_k = 0): the stability domain is bounded, so every sector leaves it", [], sympy.Integer(0))
+    if alpha_k / beta_k < 0:
+        return SectorAngle(f"the leading coefficient alpha_k - z beta_k vanishes at z = {alpha_k / beta_k} < 0, in every sector: "
+                           "a root escapes to infinity there", [], sympy.Integer(0))
+    E = sympy.expand(sum(a * b * sympy.chebyshevt(abs(j - l), X) for j, a in enumerate(alpha) for l, b in enumerate(beta)))
+    V = sympy.expand(sum(a * b * (1 if j > l else -1) * sympy.chebyshevu(abs(j - l) - 1, X)
+                         for j, a in enumerate(alpha) for l, b in enumerate(beta) if j != l))
+    lines = [Line(f"on zeta = e^(i theta), x = cos(theta): Re(rho conj(sigma)) = E(x) = {E}, Im(rho conj(sigma)) = sin(theta) V(x), "
+                  f"V(x) = {V}")]
+    negative = _negative_intervals(E)
+    at_minus_one = sympy.Poly(list(reversed(alpha)), X) + sympy.Poly(list(reversed(beta)), X)  # rho - z sigma at z = -1
+    stable_at_minus_one = spectral.schur_stable(at_minus_one)
+    if not negative:
+        lines.append("E >= 0 on [-1, 1]: the root locus stays in Re z >= 0")
+        if not stable_at_minus_one:
+            return SectorAngle(f"at z = -1 a root of rho + sigma = {at_minus_one.as_expr()} lies outside the unit circle", lines, sympy.Integer(0))
+        return SectorAngle("the root locus stays in Re z >= 0 and z = -1 is stable: the whole open left half-plane is stable",
+                           lines, RIGHT)
+    for end in (-1, 1):
+        if E.subs(X, end) < 0:
+            z_end = sympy.Rational(sum(a * end**j for j, a in enumerate(alpha)), sum(b * end**j for j, b in enumerate(beta)))
+            return SectorAngle(f"the root locus crosses the negative real axis at z = {z_end} (theta = {'pi' if end == -1 else '0'}), "
+                               "inside every sector", lines, sympy.Integer(0))
+    numerator = sympy.Poly((1 - X**2) * V**2, X)
+    denominator = sympy.Poly(E**2, X)
+    if numerator.is_zero:
+        return SectorAngle("the root locus is real (V = 0) and enters the negative real axis", lines, sympy.Integer(0))
+    common = numerator.gcd(denominator)
+    numerator, denominator = numerator.quo(common), denominator.quo(common)
+    critical = numerator.diff(X) * denominator - numerator * denominator.diff(X)
+    critical_roots = [] if critical.is_zero else critical.real_roots()
+    candidates, where = [], []
+    for low, high in negative:
+        points = [r for r in spectral.merge_points(critical_roots)
+                  if spectral.compare_real(r, low) > 0 and spectral.compare_real(r, high) < 0]
+        points += [end for end in (low, high) if spectral.vanishes_at(denominator.as_expr(), X, end) is False]
+        for point in points:
+            if spectral.vanishes_at(numerator.as_expr(), X, point):
+                return SectorAngle(f"the root locus crosses the negative real axis (V = 0 where E < 0, at cos(theta) = {point})",
+                                   lines, sympy.Integer(0))
+            candidates.append(numerator.as_expr().subs(X, point) / denominator.as_expr().subs(X, point))
+            where.append(point)
+    if not candidates:
+        raise CheckError("F = tan^2 |arg(-z)| has no finite infimum candidate where E < 0: the sector angle is not decided")
+    lines.append(Line(f"E < 0 on {', '.join(f'({a}, {b})' for a, b in negative)}: there tan^2 |arg(-z)| = F(x) = (1 - x^2) V^2 / E^2, "
+                      f"smallest at one of cos(theta) = {', '.join(map(str, where))}"))
+    if not stable_at_minus_one:
+        return SectorAngle(f"at z = -1 a root of rho + sigma = {at_minus_one.as_expr()} lies outside the unit circle, inside every sector",
+                           lines, sympy.Integer(0))
+    return SectorAngle("the root locus enters Re z < 0; the widest sector free of it is stable (z = -1 is)", lines, None, candidates)
+
+
+def _negative_intervals(E) -> list:
+    """The open intervals (a, b) of [-1, 1] where the polynomial E(x) < 0, ends exact (roots of E or +-1)."""
+    if E == 0:
+        return []
+    polynomial = sympy.Poly(E, X)
+    roots = [r for r in polynomial.real_roots() if spectral.compare_real(r, -1) > 0 and spectral.compare_real(r, 1) < 0]
+    ends = [sympy.Integer(-1)] + spectral.merge_points(roots) + [sympy.Integer(1)]
+    return [(a, b) for a, b in zip(ends, ends[1:]) if polynomial.eval(spectral.rational_between(a, b)) < 0]
+
+
+def twin_degrees(alpha, beta) -> mpmath.mpf | None:
+    """min |arg(-z)| in degrees over the sampled root locus in Re z < 0, on mpmath alone (an independent path: the
+    locus evaluated as rho(e^(i theta))/sigma(e^(i theta)), no Chebyshev polynomial, no root isolation); None when
+    no sampled point lies in Re z < 0."""
+    with mpmath.workdps(TWIN_DIGITS):
+        a = [mpmath.mpf(int(c.p)) / int(c.q) for c in map(sympy.Rational, alpha)]
+        b = [mpmath.mpf(int(c.p)) / int(c.q) for c in map(sympy.Rational, beta)]
+
+        def angle(theta):
+            zeta = mpmath.expj(theta)
+            sigma = mpmath.polyval(b[::-1], zeta)
+            if sigma == 0:
+                return mpmath.inf
+            z = mpmath.polyval(a[::-1], zeta) / sigma
+            return abs(mpmath.arg(-z)) * 180 / mpmath.pi if z.real < 0 else mpmath.inf
+
+        step = mpmath.pi / TWIN_SAMPLES
+        values = [(angle(i * step), i) for i in range(1, TWIN_SAMPLES + 1)]
+        best, i = min(values)
+        if best == mpmath.inf:
+            return None
+        low, high = (i - 1) * step, min(i + 1, TWIN_SAMPLES) * step
+        ratio = (math.sqrt(5) - 1) / 2
+        for _ in range(80):  # golden section on the bracket around the best sample
+            left, right = high - ratio * (high - low), low + ratio * (high - low)
+            if angle(left) < angle(right):
+                high = right
+            else:
+                low = left
+        return min(best, angle((low + high) / 2))
