@@ -413,3 +413,29 @@ def test_a_alpha_and_its_digits_are_read_strictly(check_claims):
                 "boolean": "a_alpha must be the angle in degrees", "not-equal": "a_alpha takes <, <=, ==, >=, >"}
     for name, text in expected.items():
         assert outcomes[name].status == "error" and text in outcomes[name].message, (name, outcomes[name].message)
+
+
+def test_an_interval_written_with_brackets_states_its_ends_and_an_undecided_end_still_decides_the_ends(check_claims):
+    """Review of 2026-12-05 (Burden & Faires typed from scratch): abm-2's set is (-2, 0] (at z = -2 its polynomial is
+    (zeta - 1)^2, a double root on the circle), and the list [-2, 0], which states the ends, is verified with a note;
+    "[-2, 0]" written with brackets is refuted.  ABM4's wrong [-1.25, 0] was an error, because the root condition at
+    its end (a root of 270x^4 - 423x^3 + 24x^2 + 704x - 768, about -1.2848 by numpy) is not decided: the piece beyond
+    is unstable, so that root is the end either way, and the claim is refuted."""
+    outcomes = stability(check_claims, {
+        "list": 'method = "abm-2"\nreal_stability_interval = [-2, 0]',
+        "half-open": 'method = "abm-2"\nreal_stability_interval = "(-2, 0]"',
+        "closed": 'method = "abm-2"\nreal_stability_interval = "[-2, 0]"',
+        "ab2-closed": 'method = "adams-bashforth-2"\nreal_stability_interval = "[-1, 0]"',
+        "infinite-closed": 'method = "bdf-2"\nreal_stability_interval = "[-oo, 0]"',
+        "abm4-wrong": 'method = "abm-4"\nreal_stability_interval = ["-1.25", 0]',
+        "abm4-end": 'method = "abm-4"\nreal_stability_interval = ["-1.2848", 0]',
+        "abm4-brackets": 'method = "abm-4"\nreal_stability_interval = "(-1.25, 0]"'})
+    assert outcomes["list"].status == "verified" and "a list states the ends only" in outcomes["list"].message
+    assert outcomes["half-open"].status == "verified" and "ends only" not in outcomes["half-open"].message
+    assert_refuted(outcomes["closed"], ["real stability interval: claimed [-2, 0], computed (-2, 0]"])
+    assert outcomes["ab2-closed"].status == "verified", outcomes["ab2-closed"].message
+    assert outcomes["infinite-closed"].status == "error" and "round bracket" in outcomes["infinite-closed"].message
+    assert_refuted(outcomes["abm4-wrong"], ["claimed [-1.25, 0], computed [CRootOf(270*x**4 - 423*x**3 + 24*x**2 + 704*x - 768, 0), 0] or (",
+                                            "is not decided"])
+    assert_refuted(outcomes["abm4-end"], ["claimed [-1.2848, 0]"])  # an approximation is not the end
+    assert_refuted(outcomes["abm4-brackets"], ["claimed (-1.25, 0]"])

@@ -218,3 +218,19 @@ def test_a_value_written_with_more_decimals_than_digits_is_compared_as_written(c
                                                                           "two": (run + 'expect = { y = "1.30" }',)})).items()}
     assert results["one"].status == "verified", results["one"].message
     assert_refuted(results["two"], ["y: claimed 1.30 (more decimals than digits = 1, so compared exactly), computed 1.3449"])
+
+
+def test_a_table_reproduced_only_by_truncation_names_the_value_that_needs_it(check_claims):
+    """Review of 2026-12-05: Burden & Faires' Euler table (y' = y - t^2 + 1, h = 0.2) with w_9 = 4.4281537 (rounding gives
+    4.4281538; exactly 4.4281537536) is reproduced by truncation, the one rule that prints all ten values, and the
+    message named two other values: it now names w_9 first."""
+    from conftest import claims_text
+
+    models = ('[model.bf]\nstates = ["y"]\nrhs = { y = "y - t**2 + 1" }\n\n')
+    trace = '["0.8000000", "1.1520000", "1.5504000", "1.9884800", "2.4581760", "2.9498112", "3.4517734", "3.9501281", "4.4281537", "4.8657845"]'
+    body = "\n".join(['check = "run"', 'model = "bf"', 'method = "euler"', 'options = { h = "0.2" }', 'initial = { y = "0.5" }', "steps = 10",
+                      "digits = 7", f"trace = {{ y = {trace} }}"])
+    outcome = check_claims(claims_text(models, {"euler": (body,)}))["euler"].outcome
+    assert outcome.status == "verified", outcome.message
+    assert "every one reproduced by truncation; trace y value 9 = 4.4281537536: shown 4.4281537 is reproduced by truncation, not by rounding" \
+        in outcome.message

@@ -196,7 +196,10 @@ class RoundingAudit:
         if len(self.values) <= MAX_LISTED:
             successes += [self._reproduced(v, v.modes, common) for v in self.values]
         else:
-            shown = [self._reproduced(v, v.modes, common) for v in self.values if v.tie or v.exact is None or v.exact != v.claimed][:MAX_LISTED]
+            notable = [v for v in self.values if v.tie or v.exact is None or v.exact != v.claimed]
+            if common == [TRUNCATE]:  # first the values no rounding rule prints (a review of 2026-12-05 found such a
+                notable.sort(key=lambda v: any(m in v.modes for m in ROUNDING_MODES))  # digit left out of the message)
+            shown = [self._reproduced(v, v.modes, common) for v in notable]
             successes.append(f"{len(self.values)} values at {decimals(d)}, every one reproduced by {rules_text(common)}")
             successes += shown[:2]
         return successes, failures

@@ -40,6 +40,7 @@ AB2 with the trapezoidal rule, zeta^2 - (1 + z + 3z^2/4) zeta + z^2/4: stable on
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass
 from decimal import Decimal
 
@@ -57,6 +58,7 @@ from verify.engines.certified import enclosure_text
 KEYS = ("equals", "zero_stable", "real_stability_interval", "order", "error_constant", "a_stable", "l_stable", "a_alpha")
 ONE_STEP_KEYS = ("stable_when", "variable", "spectral_radius")  # stability keys read for one-step methods only
 ZETA, Z = sympy.Symbol("zeta"), sympy.Symbol("z")
+INTERVAL = re.compile(r"^\s*([\[(])\s*([^,\[\]()]+?)\s*,\s*([^,\[\]()]+?)\s*([\])])\s*$")  # "(-2, 0]": ends and brackets
 
 
 @dataclass
@@ -68,6 +70,7 @@ class MultistepClaim:
     zero_stable: bool | None = None
     interval: tuple | None = None  # (a, b), sympy numbers or +-oo
     interval_text: str = ""
+    interval_closed: tuple | None = None  # (low end included, high end included) when written with brackets; None: the ends only
     order: int | None = None
     a_stable: bool | None = None
     error_constant: sympy.Expr | None = None
@@ -114,12 +117,20 @@ def prepare(claim, method, options) -> MultistepClaim:
         spec.zero_stable = table["zero_stable"]
     if "real_stability_interval" in table:
         raw = table["real_stability_interval"]
-        if not (isinstance(raw, list) and len(raw) == 2):
-            raise LoadError('real_stability_interval must be [a, b], e.g. [-1, 0] or ["-oo", 0]')
-        ends = [sympy.S.NegativeInfinity if v == "-oo" else sympy.S.Infinity if v == "oo" else claim.value(v, "real_stability_interval") for v in raw]
+        written = INTERVAL.match(raw) if isinstance(raw, str) else None
+        if not (isinstance(raw, list) and len(raw) == 2) and not written:
+            raise LoadError('real_stability_interval must be [a, b] (its ends), e.g. [-1, 0] or ["-oo", 0], or an interval written '
+                            'with its brackets, e.g. "(-2, 0]"')
+        texts = [written.group(2), written.group(3)] if written else raw
+        ends = [sympy.S.NegativeInfinity if v == "-oo" else sympy.S.Infinity if v == "oo" else claim.value(v, "real_stability_interval") for v in texts]
         if not all(e.is_infinite or (e.is_real and not e.free_symbols) for e in ends):
             raise LoadError("real_stability_interval: the ends must be real numbers or -oo / oo")
-        spec.interval, spec.interval_text = tuple(ends), f"[{raw[0]}, {raw[1]}]"
+        spec.interval, spec.interval_text = tuple(ends), f"[{texts[0]}, {texts[1]}]"
+        if written:
+            spec.interval_closed = (written.group(1) == "[", written.group(4) == "]")
+            if any(closed and end.is_infinite for closed, end in zip(spec.interval_closed, ends)):
+                raise LoadError("real_stability_interval: an infinite end takes a round bracket, e.g. \"(-oo, 0]\"")
+            spec.interval_text = raw.strip()
     if "a_stable" in table:
         if not isinstance(table["a_stable"], bool):
             raise LoadError("a_stable must be true or false")
@@ -298,9 +309,9 @@ def evaluate(claim, method, spec) -> Outcome:
             line if l_stable == spec.l_stable else f"claimed l_stable = {str(spec.l_stable).lower()}, computed {line}")
     certified = False
     if spec.a_alpha is not None:
-        found, line, lines, certified = _decide_sector(spec)
+        found, line, lines, certified, angle = _decide_sector(spec)
         derivation += lines
-        computed["a_alpha"] = line.split(":")[0]
+        computed["a_alpha"] = f"{angle} degrees"
         (successes if found else failures).append(line)
     if spec.interval is not None:
         pieces, lines = real_stability_set(p)
@@ -312,10 +323,17 @@ def evaluate(claim, method, spec) -> Outcome:
             failures.append(f"real stability interval: claimed {spec.interval_text}, but z = 0 is not stable (the real stability set is {shown})")
         else:
             (low, low_in), (high, high_in) = component
-            text = f"{'[' if low_in else '('}{low}, {high}{']' if high_in else ')'}"
+            text = _interval_text(low, low_in, high, high_in)
             matches = _same(low, spec.interval[0]) and _same(high, spec.interval[1])
+            if matches and spec.interval_closed is not None:
+                if None in (low_in, high_in):
+                    raise CheckError(f"real stability interval: the ends of {spec.interval_text} are right, but {text}")
+                matches = (low_in, high_in) == spec.interval_closed
+            open_end = any(end.is_finite and included is not True for end, included in ((low, low_in), (high, high_in)))
+            ends_only = " (a list states the ends only: write \"(a, b]\" to claim the brackets too)" \
+                if spec.interval_closed is None and matches and open_end else ""
             (successes if matches else failures).append(
-                f"real stability interval {text} (the real stability set is {shown})" if matches
+                f"real stability interval {text}{ends_only} (the real stability set is {shown})" if matches
                 else f"real stability interval: claimed {spec.interval_text}, computed {text} (the real stability set is {shown})")
     outcome = "refuted" if failures else "verified"
     evidence = "certified" if certified else "symbolic" if any(
@@ -328,8 +346,8 @@ RELATIONS = {"<": lambda a, b: a < b, "<=": lambda a, b: a <= b, ">": lambda a, 
              "==": lambda a, b: a == b}  # a_alpha's relations, on exact rationals
 
 
-def _decide_sector(spec) -> tuple[bool, str, list, bool]:
-    """(holds?, message line, derivation lines, certified?) for a_alpha: the angle exactly (0 or 90) or enclosed, at
+def _decide_sector(spec) -> tuple[bool, str, list, bool, str]:
+    """(holds?, message line, derivation lines, certified?, the angle as "= 90" or "∈ [a, b]") for a_alpha: the angle exactly (0 or 90) or enclosed, at
     doubling precision until the claim is decided (a_alpha.py)."""
     alpha, beta, shared = coprime_parts(spec.alpha, spec.beta)
     angle = sector_angle(alpha, beta)
@@ -341,7 +359,7 @@ def _decide_sector(spec) -> tuple[bool, str, list, bool]:
         exact = angle.exact
         lines.append(f"largest alpha = {exact} degrees: {why}")
         decided = _sector_decided(claim, exact, exact, str(exact))
-        return (*_sector_line(decided, claim, f"= {exact}", why), lines, False)
+        return (*_sector_line(decided, claim, f"= {exact}", why), lines, False, f"= {exact}")
     twin = twin_degrees(alpha, beta)
     bits = FIRST_BITS
     while bits <= MAX_BITS:
@@ -353,7 +371,7 @@ def _decide_sector(spec) -> tuple[bool, str, list, bool]:
         decided = _sector_decided(claim, low, high, shown)
         if decided is not None:
             lines.append(f"largest alpha ∈ {shown} degrees (Arb, {bits} bits; the sampled root locus on mpmath: {mpmath.nstr(twin, 12)}): {why}")
-            return (*_sector_line(decided, claim, f"∈ {shown}", why), lines, True)
+            return (*_sector_line(decided, claim, f"∈ {shown}", why), lines, True, f"∈ {shown}")
         bits *= 2
     raise CheckError(f"the largest alpha ∈ {shown} degrees: the enclosure does not decide a_alpha = {claim.text} at {MAX_BITS} bits")
 
@@ -536,20 +554,42 @@ def _component_of_zero(pieces):
 
     index = next(i for i, item in enumerate(items) if contains_zero(item))
 
-    def decided(item):
-        if item[2] is None:
-            raise CheckError(f"the root condition at the cut point z = {item[0]} is not decided, and the interval around 0 depends on it")
-        return item[2]
+    def undecided(item):
+        return CheckError(f"the root condition at the cut point z = {item[0]} is not decided, and the interval around 0 depends on it")
 
-    if not decided(items[index]):
+    if items[index][2] is None:
+        raise undecided(items[index])
+    if not items[index][2]:
         return None
-    start = end = index
-    while start > 0 and decided(items[start - 1]):
-        start -= 1
-    while end < len(items) - 1 and decided(items[end + 1]):
-        end += 1
-    low, high = items[start], items[end]
-    return (low[0], low[3]), (high[1], high[3])
+
+    def last(i, step):
+        """(index of the last stable item from i on in direction step, its end included?); an undecided cut point
+        before an unstable piece is the end, whether it belongs undecided (None) (ABM4's end, a root of a quartic:
+        the ends are known; review of 2026-12-05 found the claim an error)."""
+        while 0 <= i + step < len(items):
+            item = items[i + step]
+            if item[2] is None:
+                beyond = i + 2 * step
+                if 0 <= beyond < len(items) and items[beyond][2] is False:
+                    return i + step, None
+                raise undecided(item)
+            if not item[2]:
+                break
+            i += step
+        return i, items[i][3]
+
+    (start, low_in), (end, high_in) = last(index, -1), last(index, 1)
+    return (items[start][0], low_in), (items[end][1], high_in)
+
+
+def _interval_text(low, low_in, high, high_in) -> str:
+    """``(-2, 0]``; an end whose root condition is not decided (None) is shown both ways, with a note."""
+    text = f"{'(' if low_in is False else '['}{low}, {high}{')' if high_in is False else ']'}"
+    open_ = f"{'(' if low_in is not True else '['}{low}, {high}{')' if high_in is not True else ']'}"
+    if None not in (low_in, high_in):
+        return text
+    points = " and ".join(f"z = {end}" for end, included in ((low, low_in), (high, high_in)) if included is None)
+    return f"{text} or {open_} (the root condition at {points} is not decided)"
 
 
 def _show_set(pieces) -> str:
