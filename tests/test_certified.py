@@ -291,3 +291,17 @@ def test_an_irrational_traced_value_is_an_error_on_the_certified_route(check_cla
     outcome = check_claims(claims_text(text, {"trace": ('check = "run"\nmodel = "sy"\nmethod = "euler"\noptions = { h = "1/2" }\n'
                                                         'initial = { y = 1 }\ntrace = { y = ["1 + sin(1)/2"] }',)}))["trace"].outcome
     assert outcome.status == "error" and "the claimed value must be a rational number" in outcome.message, outcome.message
+
+
+def test_a_column_at_the_nodes_is_decided_on_the_certified_path(check_claims):
+    """A list in expect_at_nodes on the certified route: the pendulum's theta at each of three RK4 steps, each value to
+    6 decimals from the reference written out by hand; one changed digit is refuted at its node."""
+    thetas = [mpmath.nstr(y[0], 6) for y in pendulum_by_hand()]  # 6 significant digits: 6 decimals of 0.9...
+    assert len(thetas) == 3 and all(t.startswith("0.9") for t in thetas)
+    column = ", ".join(f'"{t}"' for t in thetas)
+    changed = thetas[1][:-1] + ("1" if thetas[1][-1] != "1" else "2")
+    results = check_claims(claims_text(MODELS, {
+        "true": (PENDULUM + f"digits = 6\nexpect_at_nodes = {{ theta = [{column}] }}",),
+        "wrong": (PENDULUM + f'digits = 6\nexpect_at_nodes = {{ theta = ["{thetas[0]}", "{changed}", "{thetas[2]}"] }}',)}))
+    assert (results["true"].outcome.status, results["true"].outcome.evidence) == ("verified", "certified"), results["true"].outcome.message
+    assert_refuted(results["wrong"].outcome, [f"theta at node 2: claimed {changed} at 6 decimals"])

@@ -532,7 +532,7 @@ def test_a_global_error_with_e_in_it_is_compared_by_enclosures_in_runs_and_their
         "both-wrong": (forall + 'holds = { "solution(y) - y" = "exp(1) - (1 + 1/N)**(N + 1)" }\nholds_relations = { "solution(y) - y" = "> 0" }',),
     })).items()}
     assert (outcomes["error"].status, outcomes["error"].evidence) == ("verified", "certified"), outcomes["error"].message
-    assert_refuted(outcomes["error-wrong"], ["solution(y) - y: claimed exp(1) - 64/28 (= -16/7 + E), computed -64/27 + E"])
+    assert_refuted(outcomes["error-wrong"], ["solution(y) - y: claimed exp(1) - 64/28 (= -16/7 + exp(1)), computed -64/27 + exp(1)"])
     assert (outcomes["both"].status, outcomes["both"].evidence) == ("verified", "numerical"), outcomes["both"].message
     assert_refuted(outcomes["both-wrong"], ["counterexample N = 1"])
 

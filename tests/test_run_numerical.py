@@ -263,3 +263,16 @@ def test_a_flag_both_runs_give_exactly_is_pointed_to_digits_not_called_close(che
     assert "within 10^-30" not in flag.message
     assert (results["digits"].outcome.status, results["digits"].outcome.evidence) == ("verified", "numerical"), results["digits"].outcome.message
     assert results["wrong"].outcome.status == "refuted", results["wrong"].outcome.message
+
+
+def test_a_column_at_the_nodes_is_decided_numerically(check_claims):
+    """A list in expect_at_nodes on the numerical route (Gauss-Legendre-4 on y' = -y^3): each node against the
+    reference written out by hand; one changed digit is refuted at its node."""
+    column = [mpmath.nstr(gauss4_cubic(F(1, 10), 1, n), 8) for n in (1, 2, 3)]
+    changed = column[2][:-1] + ("3" if column[2][-1] != "3" else "4")
+    body = 'check = "run"\nmodel = "cubic"\nmethod = "gauss-legendre-4"\noptions = { h = "1/10" }\ninitial = { y = 1 }\nsteps = 3\ndigits = 8\n'
+    written = lambda values: "[" + ", ".join(f'"{v}"' for v in values) + "]"  # noqa: E731
+    results = outcomes(check_claims, {"true": (body + f"expect_at_nodes = {{ y = {written(column)} }}",),
+                                      "wrong": (body + f"expect_at_nodes = {{ y = {written(column[:2] + [changed])} }}",)})
+    assert (results["true"].status, results["true"].evidence) == ("verified", "numerical"), results["true"].message
+    assert_refuted(results["wrong"], [f"y at node 3: claimed {changed} at 8 decimals"])

@@ -221,16 +221,27 @@ def test_a_stability_with_algebraic_coefficients(check_claims):
     assert wrong.status == "refuted" and "claimed a_stable = true, computed A-stable: no" in wrong.message
 
 
-def test_a_column_of_an_expression_points_to_cases(check_claims):
-    """A fresh user's review of 2026-12-05: a page's column of solution(y) at every step written as a trace or as a list
-    in expect_at_nodes was refused without saying how to write it; the message names cases, which then work."""
+def test_a_column_of_an_expression_is_a_list_in_expect_at_nodes(check_claims):
+    """A fresh user's review of 2026-12-05: a page's column of solution(y) at every step written as a list in
+    expect_at_nodes was refused; a second review (Burden & Faires' t and error columns) asked for it.  A list has one
+    value per node after the start (e^-0.1 = 0.904837..., e^-0.2 = 0.818730...); a changed digit is refuted at its node,
+    and a list with the row at t0 or of another length is an error that says so.  A trace is still of states and
+    method quantities (its message names cases, which work too)."""
     text = '[model.decay]\nstates = ["y"]\nrhs = { y = "-y" }\nsolution = { y = "y0*exp(-t)" }\n'
     body = 'check = "run"\nmodel = "decay"\nmethod = "euler"\noptions = { h = 0.1 }\ninitial = { y = 1 }\n'
     results = check_claims(claims_text(text, {
         "trace": (body + 'steps = 2\ntrace = { "solution(y)" = ["0.9048", "0.8187"] }',),
-        "nodes": (body + 'steps = 2\nexpect_at_nodes = { "solution(y)" = ["0.9048", "0.8187"] }',),
+        "nodes": (body + 'steps = 2\ndigits = 4\nexpect_at_nodes = { "solution(y)" = ["0.9048", "0.8187"], t = ["0.1", "0.2"], y = ["0.9", "0.81"] }',),
+        "nodes-changed-digit": (body + 'steps = 2\ndigits = 4\nexpect_at_nodes = { "solution(y)" = ["0.9048", "0.8188"] }',),
+        "nodes-exact-wrong": (body + 'steps = 2\nexpect_at_nodes = { y = ["9/10", "81/101"] }',),
+        "nodes-with-start": (body + 'steps = 2\ndigits = 4\nexpect_at_nodes = { "solution(y)" = ["1.0000", "0.9048", "0.8187"] }',),
+        "nodes-short": (body + 'steps = 3\ndigits = 4\nexpect_at_nodes = { "solution(y)" = ["0.9048", "0.8187"] }',),
         "cases": (body + 'steps = "n"\ndigits = 4\ncases = [{ n = 1, v = "0.9048" }, { n = 2, v = "0.8187" }]\nexpect = { "solution(y)" = "v" }',)}))
-    for key in ("trace", "nodes"):
-        assert results[key].outcome.status == "error" and 'steps = "n" with cases = [{ n = 1, v = "..." }' in results[key].outcome.message
+    assert results["trace"].outcome.status == "error" and 'steps = "n" with cases = [{ n = 1, v = "..." }' in results["trace"].outcome.message
+    assert results["nodes"].outcome.status == "verified", results["nodes"].outcome.message
+    assert_refuted(results["nodes-changed-digit"].outcome, ["solution(y) at node 2: claimed 0.8188 at 4 decimals", "which rounds to 0.8187"])
+    assert_refuted(results["nodes-exact-wrong"].outcome, ["y at node 2 (t = 1/5): claimed 81/101, computed 81/100"])
+    assert results["nodes-with-start"].outcome.status == "error" and "leave out the first value" in results["nodes-with-start"].outcome.message
+    assert results["nodes-short"].outcome.status == "error" and "2 values for 3 macro nodes" in results["nodes-short"].outcome.message
     cases = {claim_id: r.outcome for claim_id, r in results.items() if claim_id.startswith("cases[")}
     assert len(cases) == 2 and all(o.status == "verified" for o in cases.values()), cases

@@ -74,6 +74,9 @@ class _CompactPrinter(StrPrinter):
         compact = _compact_rational(expr)
         return f"[{compact}]" if compact else super()._print_Integer(expr)
 
+    def _print_Exp1(self, expr):  # Euler's number as a claim writes it (sympy prints E, a name claims do not know)
+        return "exp(1)"
+
 
 def short_text(value) -> str:
     """Like exact_text, but a huge rational, alone or inside an expression, is shown by its size and leading digits."""

@@ -46,6 +46,11 @@ class Comparison:
     claimed: sympy.Expr  # may use the same names
     claimed_text: str  # as written in the claim file
     op: str = "=="  # expect_relations: quantity OP claimed
+    column: tuple | None = None  # expect_at_nodes with a list: (claimed, claimed_text) at node 1, 2, ... (a table's column)
+
+    def at_node(self, n: int) -> tuple:
+        """(claimed, claimed_text) at macro node n (from 1): the column's n-th entry, else the one value for every node."""
+        return self.column[n - 1] if self.column is not None else (self.claimed, self.claimed_text)
 
 
 def method_and_options(claim: Claim, needs_model: str | None = None):

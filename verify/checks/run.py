@@ -23,6 +23,7 @@ from verify.checks.rounding import MODES as ROUNDING_MODES_AND_TRUNCATION
 from verify.checks.rounding import RoundingAudit, round_decimal, rounding_rule
 from verify.checks.comparisons import OPERATORS
 from verify.checks.kit import (
+    Comparison,
     check_exact_start, claim_table, constant_values, flag_value, initial_values, method_and_options, newton_to_precision,
     parameter_substitutions, read_comparison, read_rational,
     read_relation, result_names, solution_call, validated)
@@ -66,11 +67,7 @@ def prepare(claim: Claim) -> RunSpec:
     algebraic = _algebraic_method(method, options)
     calls = {"solution": solution_call(model, (parameter_substitutions(claim), t0, y0))}
     expect = [read_comparison(claim, key, value, names, calls, "expect") for key, value in claim_table(table, "expect").items()]
-    for key, value in claim_table(table, "expect_at_nodes").items():
-        if isinstance(value, list):  # a fresh user's table of one expression at every step (review of 2026-12-05)
-            raise LoadError(f"expect_at_nodes.{key}: one value that holds at every node, not a list (a list of a state's values is a "
-                            f"trace; of an expression: steps = \"n\" with cases = [{{ n = 1, v = \"...\" }}, ...] and expect = {{ \"{key}\" = \"v\" }})")
-    at_nodes = [read_comparison(claim, key, value, names, calls, "expect_at_nodes") for key, value in claim_table(table, "expect_at_nodes").items()]
+    at_nodes = [_at_nodes_entry(claim, key, value, names, calls, int(steps)) for key, value in claim_table(table, "expect_at_nodes").items()]
     relations = [read_relation(claim, key, value, names, calls) for key, value in claim_table(table, "expect_relations").items()]
     trace = {}
     for name, values in claim_table(table, "trace").items():
@@ -107,6 +104,20 @@ def _algebraic_method(method, options) -> bool:
         return not number_field.is_rational_field(method.number_field(options))
     except (rational.NotRational, MethodError):
         return False
+
+
+def _at_nodes_entry(claim, key, value, names, calls, steps: int):
+    """One ``expect_at_nodes`` entry: a value that holds at every macro node, or a list with one value per node (a
+    column of a table: t, the exact solution, the error |y(t_i) - w_i|), node 1 first."""
+    if not isinstance(value, list):
+        return read_comparison(claim, key, value, names, calls, "expect_at_nodes")
+    if len(value) != steps:
+        first = (" (the start t0 is not a node: leave out the first value, the table's row at t0)" if len(value) == steps + 1 else "")
+        raise LoadError(f"expect_at_nodes.{key}: {len(value)} values for {steps} macro nodes: a list has one value per node after the "
+                        f"start{first}")
+    cells = [read_comparison(claim, key, v, names, calls, "expect_at_nodes") for v in value]
+    return Comparison(key, cells[0].quantity, cells[0].claimed, cells[0].claimed_text,
+                      column=tuple((c.claimed, c.claimed_text) for c in cells))
 
 
 def read_exact(claim, value, key, names=None, algebraic: bool = False) -> sympy.Expr:
@@ -309,10 +320,11 @@ def _tolerance_tests(result) -> list:
     return result.recorder.tolerance_tests if result.route.startswith("step loop") else []
 
 
-def _compared(comparison, values, mp_values, label, findings):
-    """(got, claimed) of one expectation, exactly; the twin's value must agree with the exact one."""
+def _compared(comparison, values, mp_values, label, findings, claimed=None):
+    """(got, claimed) of one expectation, exactly (``claimed``: the claimed expression at this node, if not the
+    comparison's own); the twin's value must agree with the exact one."""
     got = _exact_value(comparison.quantity, values, label)
-    claimed = _exact_value(comparison.claimed, values, f"claimed {label}")
+    claimed = _exact_value(comparison.claimed if claimed is None else claimed, values, f"claimed {label}")
     approx = _mp_value(comparison.quantity, mp_values, label)
     if not crosscheck.agree(got, approx):
         findings.disagreements.append(f"{label}: exact {short_text(got)} vs mpmath {crosscheck.show(approx)}")
@@ -342,15 +354,17 @@ def _check_at_nodes(spec, model, paths, audit, findings):
             node_mp[symbol(TIME)] = mt
             node_mp.update({symbol(s): v for s, v in zip(model.variables, my)})
             label = f"{comparison.text} at node {n}"
-            got, claimed = _compared(comparison, node_values, node_mp, label, findings)
+            claimed_at, claimed_text = comparison.at_node(n)
+            got, claimed = _compared(comparison, node_values, node_mp, label, findings, claimed_at)
             if audit:
-                _audit(audit, label, got, claimed, findings.how, comparison.claimed_text)
+                _audit(audit, label, got, claimed, findings.how, claimed_text)
             elif bad is None and not _equal(got, claimed, findings.how):
-                bad = f"{label} (t = {result.exact(t)}): claimed {_as_written(comparison.claimed_text, claimed)}, computed {short_text(got)}"
+                bad = f"{label} (t = {result.exact(t)}): claimed {_as_written(claimed_text, claimed)}, computed {short_text(got)}"
         if bad:
             findings.failures.append(bad)
         elif not audit:
-            findings.successes.append(f"{comparison.text} = {comparison.claimed_text} at all {spec.steps} macro nodes")
+            findings.successes.append(f"{comparison.text} = {comparison.claimed_text} at all {spec.steps} macro nodes" if comparison.column is None
+                                      else f"{comparison.text} at all {spec.steps} macro nodes as claimed")
 
 
 def _check_trace(spec, model, paths, audit, findings):

@@ -71,15 +71,17 @@ def evaluate(claim, spec, reason: str, mp_run) -> Outcome:
                 if unknown:  # a stage: its value at each node is not kept ("k2_v has no value in the cross-check" before)
                     raise CheckError(f"{comparison.text}: {', '.join(sorted(map(str, unknown)))} has no value at a node: expect_at_nodes "
                                      "reads t and the states at each node")
-                claimed = comparison.claimed.xreplace(constants)
-                if not claimed.is_Rational:
-                    raise CheckError(f"claimed {comparison.text} = {comparison.claimed_text} at every node: on the certified path the claimed value must be a rational number")
                 shown = []
                 for n, (t_n, y_n) in enumerate(nodes, 1):
+                    claimed, claimed_text = comparison.at_node(n)
+                    claimed = claimed.xreplace(constants)
+                    if not claimed.is_Rational:
+                        raise CheckError(f"claimed {comparison.text} = {claimed_text} at node {n}: on the certified path the claimed value "
+                                         "must be a rational number")
                     ball = balls[f"{comparison.text} at node {n}"] = _enclose(comparison.quantity.xreplace(constants), state_variables,
                                                                               [certified.interval(t_n)] + [v.iv for v in y_n])
                     shown.append(_shown(ball))
-                    _compare(f"{comparison.text} at node {n}", ball, claimed, comparison.claimed_text, audit, successes, failures, undecided)
+                    _compare(f"{comparison.text} at node {n}", ball, claimed, claimed_text, audit, successes, failures, undecided)
                 computed[f"{comparison.text} at nodes"] = "[" + ", ".join(shown) + "]"
             for name, claimed_list in spec.trace.items():
                 got = spec.method.trace_values(recorder, name, model)

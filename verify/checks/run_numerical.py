@@ -157,7 +157,8 @@ def evaluate(claim, spec, reason: str, mp_run) -> Outcome:
             node = values_at(t, y, y_other, {}, {})
             node_time = None if spec.method.variable_step else spec.t0 + n * spec.method.step_length(spec.options)
             quantity = comparison.quantity.xreplace({symbol(TIME): node_time}) if node_time is not None else comparison.quantity
-            compare(f"{comparison.text} at node {n}", band(quantity, node), comparison.claimed.xreplace(constants), comparison.claimed_text)
+            claimed, claimed_text = comparison.at_node(n)
+            compare(f"{comparison.text} at node {n}", band(quantity, node), claimed.xreplace(constants), claimed_text)
     for name, claimed_list in spec.trace.items():
         got, other = trace_high.get(name, []), trace_low.get(name, [])
         computed[f"trace {name}"] = "[" + ", ".join(crosscheck.show(g, 20) for g in got) + "]"
