@@ -272,8 +272,9 @@ def test_a_stability_of_multistep_methods_agrees_with_dahlquist_and_a_grid_of_ro
 
 def test_a_stability_with_a_shared_factor_a_zero_sigma_or_a_pair(check_claims):
     """A factor rho and sigma share is a root for every z: inside the circle the reduced method decides (backward Euler
-    padded with alpha_0 = beta_0 = 0 shares zeta: a second review of 2026-12-05 found it refused); on or outside it,
-    and for sigma = 0 (it said "share the factor zeta - 1"), an error; a PECE pair is refused."""
+    padded with alpha_0 = beta_0 = 0 shares zeta: a second review of 2026-12-05 found it refused); outside it no z is
+    stable (not A-stable); on it, and for sigma = 0 (it said "share the factor zeta - 1"), an error; a PECE pair is
+    refused."""
     outcomes = stability(check_claims, {
         "pece": 'method = "abm-2"\na_stable = false',
         "on-circle": 'method = "lmm"\noptions = { alpha = [-1, 0, 1], beta = [1, 2, 1] }\na_stable = false',
@@ -283,7 +284,7 @@ def test_a_stability_with_a_shared_factor_a_zero_sigma_or_a_pair(check_claims):
         "sigma-zero": 'method = "lmm"\noptions = { alpha = [-1, 1], beta = [0, 0] }\na_stable = true'})
     assert outcomes["pece"].status == "error" and "not for a predictor-corrector pair" in outcomes["pece"].message
     assert outcomes["on-circle"].status == "error" and "rho and sigma share the factor zeta + 1" in outcomes["on-circle"].message
-    assert outcomes["outside"].status == "error" and "rho and sigma share the factor zeta - 2" in outcomes["outside"].message
+    assert outcomes["outside"].status == "verified" and "rho and sigma share zeta - 2" in outcomes["outside"].message  # no z is stable
     assert outcomes["padded"].status == "verified" and "the rest, rho = zeta - 1 and sigma = zeta, decides" in outcomes["padded"].message
     assert_refuted(outcomes["padded-wrong"], ["claimed a_stable = false, computed A-stable"])
     assert outcomes["sigma-zero"].status == "error" and "sigma = 0" in outcomes["sigma-zero"].message
@@ -439,3 +440,31 @@ def test_an_interval_written_with_brackets_states_its_ends_and_an_undecided_end_
                                             "is not decided"])
     assert_refuted(outcomes["abm4-end"], ["claimed [-1.2848, 0]"])  # an approximation is not the end
     assert_refuted(outcomes["abm4-brackets"], ["claimed (-1.25, 0]"])
+
+
+def test_second_review_of_a_alpha_near_shared_roots_exact_special_angles_and_empty_domains(check_claims):
+    """Review of 2026-12-05 (a_alpha): BDF2 with rho and sigma times two close quadratics (roots 1.4e-7 apart, q and q'
+    near 1) was an internal error (an enclosure of F not finite at 64 bits) or an error (the 4,000 samples of the twin
+    missed a locus excursion 2e-3 wide); the angle is 75.8332451909616 by a golden-section search on mpmath next to
+    the near-shared root (here, by hand).  rho = zeta^2 + 1, sigma = zeta^2 - zeta/2 + 1/2 (its locus reaches 0 at
+    zeta = i along -(1 + i)) has alpha exactly 45: tan^2 = 1 is now exact, so ">= 45" holds and "> 45" is refuted.
+    rho and sigma sharing zeta - 2 leave no z stable: alpha = 0, not A- or L-stable (was an error)."""
+    near = 'method = "lmm"\noptions = { alpha = ["9999997/30000000", "-32499991/22500000", "159999973/90000000", "-5/3", "1"], ' \
+           'beta = ["0", "0", "3333333/5000000", "-2/9", "2/3"] }\n'
+    special = 'method = "lmm"\noptions = { alpha = [1, 0, 1], beta = ["1/2", "-1/2", 1] }\n'
+    shared = 'method = "lmm"\noptions = { alpha = [2, -3, 1], beta = [-1, "-1/2", "1/2"] }\n'  # (zeta - 2)(zeta - 1), (zeta - 2)(zeta + 1)/2
+    outcomes = stability(check_claims, {
+        "near": near + 'a_alpha = "75.8332"\ndigits = 4', "near-wrong": near + "a_alpha = 90",
+        "exact-45": special + "a_alpha = 45", "at-least-45": special + 'a_alpha = ">= 45"', "above-45": special + 'a_alpha = "> 45"',
+        "printed-45": special + 'a_alpha = "44.99"\ndigits = 2',
+        "shared-outside": shared + "a_alpha = 0\na_stable = false\nl_stable = false",
+        "shared-outside-wrong": shared + 'a_alpha = ">= 1"'})
+    assert (outcomes["near"].status, outcomes["near"].evidence) == ("verified", "certified"), outcomes["near"].message
+    assert_refuted(outcomes["near-wrong"], ["a_alpha: claimed 90, computed largest alpha ∈ [75.8332451909, 75.833245191]"])
+    for name in ("exact-45", "at-least-45"):
+        assert (outcomes[name].status, outcomes[name].evidence) == ("verified", "symbolic"), outcomes[name].message
+    assert_refuted(outcomes["above-45"], ["a_alpha: claimed > 45, computed largest alpha = 45 degrees", "tan^2 alpha = 1 exactly"])
+    assert_refuted(outcomes["printed-45"], ["claimed 44.99 at 2 decimals, computed 45, which rounds to 45.00"])
+    assert outcomes["shared-outside"].status == "verified", outcomes["shared-outside"].message
+    assert "no z is stable" in outcomes["shared-outside"].message
+    assert_refuted(outcomes["shared-outside-wrong"], ["a_alpha: claimed >= 1, computed largest alpha = 0 degrees"])

@@ -206,7 +206,7 @@ class RoundingAudit:
 
     def _listed(self, values, what) -> list[str]:
         if len(values) <= MAX_LISTED:
-            return [f"{v.label} = {v.shown_text} {what}: {v.written}" for v in values]
+            return [f"{v.label} {'=' if v.exact is not None else '∈'} {v.shown_text} {what}: {v.written}" for v in values]
         return [f"{len(values)} values, every one {what}"]
 
     def _reproduced(self, v: AuditedValue, modes, common=None) -> str:

@@ -39,6 +39,7 @@ from verify.engines import realsets, spectral
 from verify.checks.common import CheckError, Line
 
 X = sympy.Symbol("x")  # cos(theta)
+ZETA = sympy.Symbol("zeta")
 RIGHT = sympy.Integer(90)
 FIRST_BITS, MAX_BITS = 64, 4096
 TWIN_SAMPLES, TWIN_DIGITS = 4000, 30
@@ -54,6 +55,7 @@ class SectorAngle:
     lines: list
     exact: sympy.Rational | None = None
     candidates: list = field(default_factory=list)  # sympy expressions: tan^2 of the angle at each candidate point
+    points: list = field(default_factory=list)  # the candidates' cos(theta), where the twin samples too
 
     def enclosure(self, bits: int) -> tuple[sympy.Rational, sympy.Rational]:
         """Rational (low, high) holding alpha in degrees, about ``bits`` bits wide."""
@@ -96,7 +98,7 @@ def sector_angle(alpha, beta) -> SectorAngle:
     lines = [Line(f"on zeta = e^(i theta), x = cos(theta): Re(rho conj(sigma)) = E(x) = {E}, Im(rho conj(sigma)) = sin(theta) V(x), "
                   f"V(x) = {V}")]
     negative = _negative_intervals(E)
-    at_minus_one = sympy.Poly(list(reversed(alpha)), X) + sympy.Poly(list(reversed(beta)), X)  # rho - z sigma at z = -1
+    at_minus_one = sympy.Poly(list(reversed(alpha)), ZETA) + sympy.Poly(list(reversed(beta)), ZETA)  # rho - z sigma at z = -1
     stable_at_minus_one = spectral.schur_stable(at_minus_one)
     if not negative:
         lines.append("E >= 0 on [-1, 1]: the root locus stays in Re z >= 0")
@@ -119,23 +121,43 @@ def sector_angle(alpha, beta) -> SectorAngle:
     critical_roots = [] if critical.is_zero else critical.real_roots()
     candidates, where = [], []
     for low, high in negative:
-        points = [r for r in spectral.merge_points(critical_roots)
+        inside = [r for r in spectral.merge_points(critical_roots)
                   if spectral.compare_real(r, low) > 0 and spectral.compare_real(r, high) < 0]
-        points += [end for end in (low, high) if spectral.vanishes_at(denominator.as_expr(), X, end) is False]
-        for point in points:
+        ends = [end for end in (low, high) if spectral.vanishes_at(denominator.as_expr(), X, end) is False]
+        for point in inside + ends:
             if spectral.vanishes_at(numerator.as_expr(), X, point):
-                return SectorAngle(f"the root locus crosses the negative real axis (V = 0 where E < 0, at cos(theta) = {point})",
-                                   lines, sympy.Integer(0))
+                why = (f"the root locus crosses the negative real axis (V = 0 where E < 0, at cos(theta) = {point})" if point in inside else
+                       f"the root locus approaches the negative real axis as cos(theta) -> {point} (tan^2 |arg(-z)| -> 0 there)")
+                return SectorAngle(why, lines, sympy.Integer(0))
             candidates.append(numerator.as_expr().subs(X, point) / denominator.as_expr().subs(X, point))
             where.append(point)
     if not candidates:
         raise CheckError("F = tan^2 |arg(-z)| has no finite infimum candidate where E < 0: the sector angle is not decided")
+    exact = _special_angle(candidates)
     lines.append(Line(f"E < 0 on {', '.join(f'({a}, {b})' for a, b in negative)}: there tan^2 |arg(-z)| = F(x) = (1 - x^2) V^2 / E^2, "
                       f"smallest at one of cos(theta) = {', '.join(map(str, where))}"))
     if not stable_at_minus_one:
         return SectorAngle(f"at z = -1 a root of rho + sigma = {at_minus_one.as_expr()} lies outside the unit circle, inside every sector",
                            lines, sympy.Integer(0))
-    return SectorAngle("the root locus enters Re z < 0; the widest sector free of it is stable (z = -1 is)", lines, None, candidates)
+    why = "the root locus enters Re z < 0; the widest sector free of it is stable (z = -1 is)"
+    if exact is not None:
+        lines.append(f"the smallest F is exactly {exact[1]} = tan^2({exact[0]} degrees)")
+        return SectorAngle(why + f" (tan^2 alpha = {exact[1]} exactly)", lines, exact[0], candidates, where)
+    return SectorAngle(why, lines, None, candidates, where)
+
+
+SPECIAL = {sympy.Rational(1, 3): 30, sympy.Integer(1): 45, sympy.Integer(3): 60}  # tan^2 -> degrees: the only angles strictly
+# between 0 and 90 degrees, rational in degrees, with tan^2 rational (Niven: cos(2 alpha) = (1 - t)/(1 + t) rational)
+
+
+def _special_angle(candidates):
+    """(degrees, tan^2) when the smallest candidate is exactly 1/3, 1 or 3 (30, 45, 60 degrees: an angle that is exact
+    in degrees, which no enclosure can decide), else None.  The other candidates must be larger by their enclosures
+    or equal exactly."""
+    for value, degrees in SPECIAL.items():
+        if any(c == value for c in candidates) and all(c == value or spectral.compare_real(c, value) > 0 for c in candidates):
+            return sympy.Integer(degrees), value
+    return None
 
 
 def _negative_intervals(E) -> list:
@@ -148,10 +170,12 @@ def _negative_intervals(E) -> list:
     return [(a, b) for a, b in zip(ends, ends[1:]) if polynomial.eval(spectral.rational_between(a, b)) < 0]
 
 
-def twin_degrees(alpha, beta) -> mpmath.mpf | None:
+def twin_degrees(alpha, beta, points=()) -> mpmath.mpf | None:
     """min |arg(-z)| in degrees over the sampled root locus in Re z < 0, on mpmath alone (an independent path: the
     locus evaluated as rho(e^(i theta))/sigma(e^(i theta)), no Chebyshev polynomial, no root isolation); None when
-    no sampled point lies in Re z < 0."""
+    no sampled point lies in Re z < 0.  Besides the uniform samples it looks at theta = acos(x) for each candidate x of
+    the exact path (``points``, only where to look: a narrow excursion of the locus, 2e-3 wide, fell between the
+    samples in a review of 2026-12-05), and refines the best by a golden-section search."""
     with mpmath.workdps(TWIN_DIGITS):
         a = [mpmath.mpf(int(c.p)) / int(c.q) for c in map(sympy.Rational, alpha)]
         b = [mpmath.mpf(int(c.p)) / int(c.q) for c in map(sympy.Rational, beta)]
@@ -165,11 +189,14 @@ def twin_degrees(alpha, beta) -> mpmath.mpf | None:
             return abs(mpmath.arg(-z)) * 180 / mpmath.pi if z.real < 0 else mpmath.inf
 
         step = mpmath.pi / TWIN_SAMPLES
-        values = [(angle(i * step), i) for i in range(1, TWIN_SAMPLES + 1)]
-        best, i = min(values)
+        samples = [(i * step, step) for i in range(1, TWIN_SAMPLES + 1)]  # (theta, half-width of its bracket)
+        for x in points:
+            theta = mpmath.acos(max(-1, min(1, mpmath.mpf(sympy.N(x, TWIN_DIGITS)))))
+            samples += [(theta + d * step / 1000, step / 1000) for d in (-1, 0, 1)]
+        best, theta, width = min((angle(theta), theta, width) for theta, width in samples if 0 < theta <= mpmath.pi)
         if best == mpmath.inf:
             return None
-        low, high = (i - 1) * step, min(i + 1, TWIN_SAMPLES) * step
+        low, high = max(theta - width, 0), min(theta + width, mpmath.pi)
         ratio = (math.sqrt(5) - 1) / 2
         for _ in range(80):  # golden section on the bracket around the best sample
             left, right = high - ratio * (high - low), low + ratio * (high - low)
