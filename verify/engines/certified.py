@@ -23,13 +23,13 @@ import sympy
 
 from verify.engines import crosscheck
 from verify.engines.rational import to_field
-from verify.engines.methods.base import Recorder
+from verify.engines.methods.base import Recorder, total_derivatives
 from verify.input.model import TIME, symbol
 from verify.errors import CertifiedUnavailable
 from verify.errors import CrossCheckUnavailable
 
 PRECISIONS = (128, 256, 512, 1024, 2048)  # bits of the interval context, tried in turn
-BALL_METHODS = ("euler", "heun", "midpoint", "rk4", "rk")  # pure arithmetic steps
+BALL_METHODS = ("euler", "heun", "midpoint", "rk4", "rk", *(f"taylor-{k}" for k in range(1, 9)))  # pure arithmetic steps
 MAX_MAGNITUDE_BITS = 4096  # an enclosure beyond 2^4096 in size has blown up: exp or sin of it would not finish
 
 
@@ -155,6 +155,23 @@ class BallSystem:
         index = {s: i for i, s in enumerate(self.states)}
         self.blocks = {name: [index[s] for s in members] for name, members in model.blocks.items()}
         self.affine = False
+
+    def derivative_rates(self, t, y, count: int, recorder: Recorder) -> list[list]:
+        """Enclosures of the total derivatives f^(1) .. f^(count) at (t, y) (Taylor's method; formed as the exact path
+        forms them, verify.engines.methods.base.total_derivatives, and compiled for mpmath.iv)."""
+        if count == 0:
+            return []
+        kept = self.__dict__.setdefault("_derivative_functions", {})
+        if count not in kept:
+            variables = [symbol(TIME)] + [symbol(s) for s in self.states]
+            try:
+                kept[count] = [[crosscheck.compile_mp(e, variables, mpmath.iv) for e in row]
+                               for row in total_derivatives(self.rhs, variables[1:], variables[0], count)]
+            except CrossCheckUnavailable as exc:
+                raise CertifiedUnavailable(f"cannot enclose the total derivatives of the right-hand side: {exc}") from None
+        recorder.counts["derivatives"] += 1
+        env = [interval(t)] + [interval(v) for v in y]
+        return [[Ball(f(env)) for f in row] for row in kept[count]]
 
     def rate(self, t, y, recorder: Recorder, block: str | None = None) -> list:
         env = [interval(t)] + [interval(v) for v in y]

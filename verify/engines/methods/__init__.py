@@ -6,6 +6,7 @@ from verify.engines.methods.implicit import BackwardEuler, RosenbrockEuler
 from verify.engines.methods.multirate import FrozenSlowEuler, MidpointSampledEuler
 from verify.engines.methods.multistep import MULTISTEP, PREDICTOR_CORRECTOR, LinearMultistep, predictor_corrector
 from verify.engines.methods.step_doubling import AdaptiveEuler, AdaptiveRungeKutta, StepDoublingEuler
+from verify.engines.methods.taylor import METHODS as TAYLOR
 
 METHODS: dict[str, Method] = {name: RungeKutta(name, tableau) for name, tableau in TABLEAUS.items()}
 METHODS.update({alias: RungeKutta(alias, TABLEAUS[name]) for alias, name in ALIASES.items()})
@@ -21,5 +22,6 @@ METHODS["cosimulation"] = CoSimulation()
 METHODS.update({name: LinearMultistep(name, coefficients) for name, coefficients in MULTISTEP.items()})
 METHODS.update({name: predictor_corrector(name) for name in PREDICTOR_CORRECTOR})
 METHODS["lmm"] = LinearMultistep("lmm")
+METHODS.update(TAYLOR)
 
 __all__ = ["METHODS", "SymbolicSystem", "ExactSystem", "Method", "MethodError", "Recorder", "RunResult", "run", "TABLEAUS", "MULTISTEP"]

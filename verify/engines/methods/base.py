@@ -84,6 +84,23 @@ class Recorder:
         return [value for _, n, value in self.assignments if n == name]
 
 
+def total_derivatives(rhs: list, states: list, time: sympy.Symbol, count: int) -> list[list[sympy.Expr]]:
+    """[f^(1), ..., f^(count)] of y' = f(t, y), each a list over the components: the total derivatives along the
+    solution, f^(j+1) = d f^(j)/dt + sum_k d f^(j)/dy_k f_k (Burden & Faires, sec. 5.3; for Taylor's method)."""
+    variables = [time, *states]
+
+    def tidy(e):  # a polynomial expanded, a rational function as one reduced fraction, anything else as diff leaves it
+        if e.is_polynomial(*variables):
+            return sympy.expand(e)
+        return sympy.cancel(e) if e.is_rational_function(*variables) else e
+
+    derivatives, current = [], list(rhs)
+    for _ in range(count):
+        current = [tidy(sympy.diff(e, time) + sum(sympy.diff(e, y) * f for y, f in zip(states, rhs))) for e in current]
+        derivatives.append(current)
+    return derivatives
+
+
 class ExactSystem:
     """The model's right-hand side with parameter values, compiled once for exact rationals.
 
@@ -131,6 +148,20 @@ class ExactSystem:
             return [f(env) for f in self.functions]
         recorder.counts[block] += 1
         return [self.functions[i](env) for i in self.blocks[block]]
+
+    def derivative_rates(self, t, y, count: int, recorder: Recorder) -> list[list]:
+        """[f^(1)(t, y), ..., f^(count)(t, y)]: the total derivatives of the right-hand side along the solution
+        (verify.engines.methods.taylor), each compiled once per system."""
+        if count == 0:
+            return []
+        kept = self.__dict__.setdefault("_derivative_functions", {})
+        if count not in kept:
+            variables = [symbol(TIME)] + [symbol(s) for s in self.states]
+            expressions = total_derivatives(self.rhs, variables[1:len(self.rhs) + 1], variables[0], count)
+            kept[count] = [[self.compile(e, variables) for e in row] for row in expressions]
+        recorder.counts["derivatives"] += 1
+        env = [t, *y]
+        return [[f(env) for f in row] for row in kept[count]]
 
     def jacobian_expressions(self) -> list[list[sympy.Expr]]:
         """Rows: the right-hand sides, then the constraints; columns: every variable (differentiated once per

@@ -18,6 +18,7 @@ from verify.engines.twins import multirate as multirate_twin
 from verify.engines.twins import multistep as multistep_twin
 from verify.engines.twins import runge_kutta as rk_twin
 from verify.engines.twins import step_doubling as doubling_twin
+from verify.engines.twins import taylor as taylor_twin
 from verify.engines.twins.base import MpSystem, linear_coefficients, linear_in, newton_settings, record
 from verify.engines.twins.cosimulation import CoSimulationMp, affine_with_memory
 from verify.errors import CrossCheckUnavailable, SolverFailure
@@ -27,7 +28,7 @@ RK_TWINS = rk_twin.names()
 IMPLICIT = {"backward-euler": implicit_twin.backward_euler, "rosenbrock-euler": implicit_twin.rosenbrock_euler}
 
 
-POWER_METHODS = {*RK_TWINS, "rk", "frozen-slow-euler", "midpoint-sampled-euler"}  # fixed-step, affine on a linear ODE
+POWER_METHODS = {*RK_TWINS, "rk", "frozen-slow-euler", "midpoint-sampled-euler", *taylor_twin.names()}  # fixed-step, affine on a linear ODE
 BALL_GUARD_BITS = 20  # arb works this many bits above the working precision (the ball twin reads midpoints back)
 POWER_GUARD_DIGITS = 20  # extra digits for the log2(N) squarings of the step matrix
 
@@ -143,6 +144,8 @@ def family(method: str) -> str | None:
         return "step_doubling"
     if method == "cosimulation":
         return "cosimulation"
+    if method in taylor_twin.names():
+        return "taylor"
     return None
 
 
@@ -164,6 +167,9 @@ def _advance(method, options, system, names, trace, time, t, y, cosimulation, so
         advance = lambda t, y: multirate_twin.advance(system, t, y, options, names, trace, midpoint)  # noqa: E731
     elif kind == "implicit":
         advance = lambda t, y: IMPLICIT[method](system, t, y, options, names, trace)  # noqa: E731
+    elif kind == "taylor":
+        order = int(method.rpartition("-")[2])
+        advance = lambda t, y: taylor_twin.advance(system, t, y, options, names, trace, order)  # noqa: E731
     elif method == "step-doubling-euler":
         advance = lambda t, y: doubling_twin.advance(system, t, y, options, names, trace)  # noqa: E731
     elif method == "adaptive-rk":

@@ -24,6 +24,7 @@ class MpSystem:
 
     def __init__(self, rhs: list, states: list, blocks: dict, time: sympy.Symbol, constraints=(), continuation_steps: int = 8):
         variables = [time] + list(states)
+        self.rhs, self.states, self.time = list(rhs), list(states), time  # as expressions (the Taylor twin reads them on series)
         self.continuation_steps = continuation_steps  # how finely implicit roots are followed (continued)
         self.functions = [compile_mp(e, variables) for e in rhs]
         self.constraint_functions = [compile_mp(g, variables) for g in constraints]

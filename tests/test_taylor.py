@@ -1,0 +1,123 @@
+"""Taylor's method of order K (taylor-K): Burden & Faires' tables recomputed here with fractions.Fraction, the twin's
+power series checked against sympy's series, the certified route against a step written out by hand, R(z) and the
+order from a series proof."""
+from __future__ import annotations
+
+import math
+from fractions import Fraction as F
+
+import mpmath
+import pytest
+import sympy
+
+from conftest import assert_refuted, claims_text
+from verify.engines.twins.taylor import Series, evaluate
+
+MODELS = """
+[model.bf]
+states = ["y"]
+rhs = { y = "y - t**2 + 1" }
+
+[model.pendulum]
+states = ["th", "om"]
+rhs = { th = "om", om = "-sin(th)" }
+
+[model.logistic]
+states = ["y"]
+rhs = { y = "y*(1 - y)" }
+
+[model.kink]
+states = ["y"]
+rhs = { y = "-abs(y)" }
+"""
+
+
+def outcomes(check_claims, bodies):
+    return {k: r.outcome for k, r in check_claims(claims_text(MODELS, bodies)).items()}
+
+
+def bf_taylor(order, steps=10):
+    """Burden & Faires sec. 5.3 by hand: f = y - t^2 + 1, f' = y - t^2 + 1 - 2t, f'' = f''' = y - t^2 - 2t - 1."""
+    h, t, w, out = F(1, 5), F(0), F(1, 2), []
+    for _ in range(steps):
+        derivatives = [w - t * t + 1, w - t * t + 1 - 2 * t, w - t * t - 2 * t - 1, w - t * t - 2 * t - 1]
+        w += sum(h ** (j + 1) / math.factorial(j + 1) * derivatives[j] for j in range(order))
+        t += h
+        out.append(w)
+    return out
+
+
+@pytest.mark.parametrize("order", [1, 2, 3, 4])
+def test_burden_and_faires_example_is_exact_and_a_changed_digit_refuted(check_claims, order):
+    """taylor-1 is Euler; taylor-2 and taylor-4 are Burden & Faires' Tables 5.3 and 5.4 (recomputed above)."""
+    values = bf_taylor(order)
+    trace = ", ".join(f'"{sympy.Rational(v.numerator, v.denominator)}"' for v in values)
+    body = f'check = "run"\nmodel = "bf"\nmethod = "taylor-{order}"\noptions = {{ h = "1/5" }}\ninitial = {{ y = "1/2" }}\nsteps = 10\n'
+    wrong = values[-1] + F(1, 10**9)
+    results = outcomes(check_claims, {"true": (body + f"trace = {{ y = [{trace}] }}",),
+                                      "wrong": (body + f'expect = {{ y = "{wrong.numerator}/{wrong.denominator}" }}',)})
+    assert (results["true"].status, results["true"].evidence) == ("verified", "exact"), results["true"].message
+    assert_refuted(results["wrong"], [f"y: claimed {wrong.numerator}/{wrong.denominator}"])
+    exact, decimals = f"computed {values[-1].numerator}/{values[-1].denominator}", f"computed {float(values[-1]):.12f}"[:18]
+    assert exact in results["wrong"].message or decimals in results["wrong"].message, results["wrong"].message  # long ones compactly
+
+
+def test_the_twin_s_series_agree_with_sympy_s():
+    """Moore's recurrences on truncated series against sympy's series of the same function at t = 1/3."""
+    t = sympy.Symbol("t")
+    n = 7
+    with mpmath.workdps(40):
+        x = Series([mpmath.mpf(1) / 3, mpmath.mpf(1)] + [mpmath.mpf(0)] * (n - 2))
+        for expression in (sympy.exp(sympy.sin(t)) / (1 + t**2), sympy.log(2 + t) * sympy.cos(t), sympy.sqrt(1 + t) ** 3 / (3 - t),
+                           sympy.tan(t) - t**5):
+            got = evaluate(expression, {t: x}, n).c
+            s = sympy.Symbol("s")
+            want = sympy.series(expression.subs(t, sympy.Rational(1, 3) + s), s, 0, n).removeO()
+            for k in range(n):
+                assert abs(got[k] - mpmath.mpf(sympy.N(want.coeff(s, k), 40))) < mpmath.mpf(10) ** -30, (expression, k)
+
+
+def test_the_pendulum_is_certified_against_a_step_written_out_by_hand(check_claims):
+    """taylor-3 on th' = om, om' = -sin(th): f' = (-sin th, -cos(th) om), f'' = (-cos(th) om, sin(th) om^2 + cos(th) sin(th))."""
+    with mpmath.workdps(40):
+        th, om, h = mpmath.mpf(1), mpmath.mpf(0), mpmath.mpf(1) / 10
+        for _ in range(3):
+            f = (om, -mpmath.sin(th))
+            f1 = (-mpmath.sin(th), -mpmath.cos(th) * om)
+            f2 = (-mpmath.cos(th) * om, mpmath.sin(th) * om**2 + mpmath.cos(th) * mpmath.sin(th))
+            th, om = (v + h * a + h**2 / 2 * b + h**3 / 6 * c for v, a, b, c in zip((th, om), f, f1, f2))
+        shown = mpmath.nstr(th, 8)
+    body = 'check = "run"\nmodel = "pendulum"\nmethod = "taylor-3"\noptions = { h = "1/10" }\ninitial = { th = 1, om = 0 }\nsteps = 3\ndigits = 8\n'
+    changed = shown[:-1] + ("1" if shown[-1] != "1" else "2")
+    results = outcomes(check_claims, {"true": (body + f'expect = {{ th = "{shown}" }}',), "wrong": (body + f'expect = {{ th = "{changed}" }}',)})
+    assert (results["true"].status, results["true"].evidence) == ("verified", "certified"), results["true"].message
+    assert_refuted(results["wrong"], [f"th: claimed {changed} at 8 decimals"])
+
+
+def test_stability_function_and_order(check_claims):
+    """R(z) of taylor-K is the K-th partial sum of e^z; the series proof gives order 4 for taylor-4 on the logistic
+    equation, and an observed order 3 for taylor-3; wrong versions are refuted."""
+    z = sympy.Symbol("z")
+    bodies = {}
+    for order in (1, 3, 5):
+        partial = " + ".join(f"z**{k}/{math.factorial(k)}" for k in range(order + 1))
+        bodies[f"R{order}"] = (f'check = "stability"\nmethod = "taylor-{order}"\nequals = "{partial}"',)
+        bodies[f"R{order}-wrong"] = (f'check = "stability"\nmethod = "taylor-{order}"\nequals = "{partial} + z**{order + 1}/{math.factorial(order + 1)}"',)
+    bodies["series"] = ('check = "order"\nmodel = "logistic"\nmethod = "taylor-4"\nproof = "series"\norder = 4',)
+    bodies["series-wrong"] = ('check = "order"\nmodel = "logistic"\nmethod = "taylor-4"\nproof = "series"\norder = 5',)
+    bodies["observed"] = ('check = "order"\nmodel = "logistic"\nmethod = "taylor-3"\ninitial = { y = "1/2" }\nt_end = 1\n'
+                          'steps = [10, 20, 40, 80]\norder = 3\nreference_steps = 640',)
+    results = outcomes(check_claims, bodies)
+    for order in (1, 3, 5):
+        assert results[f"R{order}"].status == "verified", results[f"R{order}"].message
+        assert_refuted(results[f"R{order}-wrong"], [f"R(z) of taylor-{order}: claimed"])
+    assert results["series"].status == "verified" and results["series"].evidence == "symbolic", results["series"].message
+    assert_refuted(results["series-wrong"], ["claimed", "5"])
+    assert results["observed"].status == "verified", results["observed"].message
+    assert z  # the symbol the claims write
+
+
+def test_a_right_hand_side_without_derivatives_is_refused(check_claims):
+    results = outcomes(check_claims, {"kink": ('check = "run"\nmodel = "kink"\nmethod = "taylor-2"\noptions = { h = "1/10" }\ninitial = { y = 1 }\n'
+                                               'steps = 1\nexpect = { y = "0.905" }',)})
+    assert results["kink"].status == "error" and "has no derivative everywhere" in results["kink"].message
