@@ -30,19 +30,26 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from decimal import Decimal
 
 import flint
 import mpmath
 import sympy
 
+from verify.input.load import LoadError
 from verify.engines import realsets, spectral
+from verify.engines.certified import enclosure_text
+from verify.errors import CertifiedUnavailable
 from verify.checks.common import CheckError, Line
+from verify.checks.comparisons import OPERATORS, RELATION
+from verify.checks.rounding import RoundingAudit, rounding_rule
 
 X = sympy.Symbol("x")  # cos(theta)
 ZETA = sympy.Symbol("zeta")
 RIGHT = sympy.Integer(90)
 FIRST_BITS, MAX_BITS = 64, 4096
 TWIN_SAMPLES, TWIN_DIGITS = 4000, 30
+SHOWN_DIGITS = 12  # significant digits of the enclosure of alpha in messages (written outward)
 TWIN_TOLERANCE = mpmath.mpf("1e-6")  # degrees: the sampled locus and the certified angle must agree this closely
 
 
@@ -65,6 +72,38 @@ class SectorAngle:
         low = min(_degrees(max(a, sympy.Integer(0)), bits, lower=True) for a, _ in ends)
         high = min(_degrees(b, bits, lower=False) for _, b in ends)
         return low, high
+
+
+@dataclass
+class SectorClaim:
+    """``a_alpha``: the largest alpha (degrees) of A(alpha)-stability, as a value printed to ``digits`` decimals (or
+    exact without digits), or as a relation ``">= 86"`` (A(86 degrees)-stable)."""
+
+    value: sympy.Rational
+    text: str  # as written
+    op: str | None = None  # a relation's operator; None for a value
+    digits: int | None = None
+    rounding: str | None = None
+
+
+def read_claim(claim, table) -> SectorClaim:
+    """``a_alpha = 86.03`` (with ``digits``: printed to that many decimals; without: exactly), or ``a_alpha = ">= 86"``."""
+    raw = table["a_alpha"]
+    if isinstance(raw, bool) or not isinstance(raw, (str, int, Decimal)):
+        raise LoadError('a_alpha must be the angle in degrees (86.03 with digits = 2, or 90) or a relation such as ">= 86"')
+    match = RELATION.match(raw) if isinstance(raw, str) else None
+    op, text = (match.group(1), match.group(2).strip()) if match else (None, str(raw).strip())
+    value = claim.value(text, "a_alpha")
+    if not (value.is_Rational and 0 <= value <= 90):
+        raise LoadError(f"a_alpha must be a number of degrees from 0 to 90, got {text}")
+    digits = table.get("digits")
+    if digits is not None and (not isinstance(digits, int) or isinstance(digits, bool) or not 0 <= digits <= 100):
+        raise LoadError("digits must be an integer from 0 to 100")
+    if op is not None and digits is not None:
+        raise LoadError("digits goes with a printed a_alpha (86.03), not with a relation")
+    if op == "!=":
+        raise LoadError('a_alpha takes <, <=, ==, >=, > (">= 86": A(86 degrees)-stable)')
+    return SectorClaim(value, text, "==" if op == "==" else op, digits, rounding_rule(table, digits))
 
 
 def _degrees(tan_squared: sympy.Rational, bits: int, lower: bool) -> sympy.Rational:
@@ -205,3 +244,83 @@ def twin_degrees(alpha, beta, points=()) -> mpmath.mpf | None:
             else:
                 low = left
         return min(best, angle((low + high) / 2))
+
+
+def decide(claim: SectorClaim, reduced, shared: str | None) -> tuple[bool, str, list, bool, str]:
+    """(holds?, message line, derivation lines, certified?, the angle as "= 90" or "∈ [a, b]") for ``claim``: the angle
+    exactly (0, 30, 45, 60, 90) or enclosed at doubling precision until the claim is decided.  ``reduced`` is (alpha,
+    beta) with rho and sigma coprime and ``shared`` says what was set aside; ``reduced`` None: no z is stable, and
+    ``shared`` says why (verify.checks.stability.multistep.coprime_parts)."""
+    if reduced is None:
+        alpha = beta = None
+        angle, shared = SectorAngle(shared, [], sympy.Integer(0)), None
+    else:
+        alpha, beta = reduced
+        angle = sector_angle(alpha, beta)
+    lines = ([shared] if shared else []) + angle.lines
+    why = angle.why if angle.exact != 0 else f"not A(alpha)-stable for any alpha > 0: {angle.why}"
+    why = f"{shared}: {why}" if shared else why
+    if angle.exact is not None:
+        exact = angle.exact
+        lines.append(f"largest alpha = {exact} degrees: {why}")
+        decided = _decided(claim, exact, exact, str(exact))
+        return (*_line(decided, claim, f"= {exact}", why), lines, False, f"= {exact}")
+    twin = twin_degrees(alpha, beta, angle.points)
+    bits, shown = FIRST_BITS, None
+    while bits <= MAX_BITS:
+        try:
+            low, high = angle.enclosure(bits)
+        except CertifiedUnavailable:  # an enclosure of F at a candidate not finite at this precision (a review of
+            bits *= 2  # 2026-12-05: an internal error)
+            continue
+        shown = enclosure_text(low, high, digits=SHOWN_DIGITS, most=SHOWN_DIGITS)
+        if twin is None or not (mpmath.mpf(low.p) / low.q - TWIN_TOLERANCE <= twin <= mpmath.mpf(high.p) / high.q + TWIN_TOLERANCE):
+            raise CheckError(f"the largest alpha enclosed in {shown} degrees and the sampled root locus on mpmath "
+                             f"({'no point in Re z < 0' if twin is None else mpmath.nstr(twin, 12)}) disagree")
+        decided = _decided(claim, low, high, shown)
+        if decided is not None:
+            lines.append(f"largest alpha ∈ {shown} degrees (Arb, {bits} bits; the sampled root locus on mpmath: {mpmath.nstr(twin, 12)}): {why}")
+            return (*_line(decided, claim, f"∈ {shown}", why), lines, True, f"∈ {shown}")
+        bits *= 2
+    if shown is None:
+        raise CheckError(f"the largest alpha is not enclosed within {MAX_BITS} bits (its candidates' enclosures are not finite)")
+    raise CheckError(f"the largest alpha ∈ {shown} degrees: the enclosure does not decide a_alpha = {claim.text} at {MAX_BITS} bits")
+
+
+
+
+def _decided(claim, low, high, shown):
+    """(holds, rounding findings or None) when alpha in [low, high] decides the claim, else None."""
+    if claim.op is not None:
+        test = OPERATORS[claim.op]
+        if test(low, claim.value) and test(high, claim.value):
+            return True, None
+        if claim.op == "==" and not low <= claim.value <= high:
+            return False, None
+        if claim.op != "==" and not test(low, claim.value) and not test(high, claim.value):
+            return False, None
+        return None
+    if claim.digits is None:  # exactly the value written
+        if low == high:
+            return low == claim.value, None
+        return (False, None) if not low <= claim.value <= high else None
+    audit = RoundingAudit(claim.digits, claim.rounding)
+    audit.add("largest alpha of A(alpha)-stability in degrees", (low, high, shown) if low != high else low, claim.value, claim.text)
+    if audit.undecided():
+        return None
+    found, missed = audit.findings()
+    return not missed, (found, missed)
+
+
+def _line(decided, claim, computed: str, why: str) -> tuple[bool, str]:
+    """(holds, the message line) from _sector_decided's finding."""
+    holds, rounding = decided
+    if rounding is not None:
+        found, missed = rounding
+        return holds, (f"a_alpha: {'; '.join(missed)} ({why})" if missed else f"{'; '.join(found)} ({why})")
+    if holds:
+        relation = f", so {claim.op} {claim.text}" if claim.op else ""
+        return True, f"largest alpha of A(alpha)-stability {computed} degrees{relation} ({why})"
+    written = f"{claim.op} {claim.text}" if claim.op else f"{claim.text} (exactly: say how it is printed with digits)" \
+        if claim.value not in (0, 90) and computed.startswith("∈") else claim.text
+    return False, f"a_alpha: claimed {written}, computed largest alpha {computed} degrees ({why})"

@@ -29,6 +29,10 @@ With rho(zeta) = sum alpha_j zeta^j and sigma(zeta) = sum beta_j zeta^j (alpha_k
   outside into Re z < 0).  Backward Euler, BDF2 and the trapezoidal rule come out A-stable; no method of order above
   2 does (Dahlquist's second barrier).
 
+* ``l_stable = true | false``: A-stable, and the roots of rho - z sigma tend to 0 as z -> -oo, i.e. to the roots of
+  sigma, which must all be 0 (sigma = beta_k zeta^k: BDF1, BDF2; not the trapezoidal rule, whose sigma has the root -1).
+* ``a_alpha``: the angle of A(alpha)-stability in degrees (verify.checks.stability.a_alpha).
+
 A predictor-corrector pair ``abm-K`` in PECE mode is not a linear multistep method: its order, error constant and
 zero-stability are its corrector's (rho of the Adams-Moulton corrector), and its characteristic polynomial, whose
 roots decide the real stability interval, is the PECE stability polynomial
@@ -42,19 +46,13 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass
-from decimal import Decimal
 
-import mpmath
 import sympy
 
 from verify.input.load import LoadError
 from verify.engines import spectral
 from verify.checks.common import CheckError, Formula, Line, Outcome, listed
-from verify.checks.comparisons import RELATION
-from verify.checks.rounding import RoundingAudit, rounding_rule
-from verify.checks.stability.a_alpha import FIRST_BITS, MAX_BITS, TWIN_TOLERANCE, SectorAngle, sector_angle, twin_degrees
-from verify.errors import CertifiedUnavailable
-from verify.engines.certified import enclosure_text
+from verify.checks.stability import a_alpha
 
 KEYS = ("equals", "zero_stable", "real_stability_interval", "order", "error_constant", "a_stable", "l_stable", "a_alpha")
 ONE_STEP_KEYS = ("stable_when", "variable", "spectral_radius")  # stability keys read for one-step methods only
@@ -76,19 +74,7 @@ class MultistepClaim:
     a_stable: bool | None = None
     error_constant: sympy.Expr | None = None
     l_stable: bool | None = None
-    a_alpha: SectorClaim | None = None
-
-
-@dataclass
-class SectorClaim:
-    """``a_alpha``: the largest alpha (degrees) of A(alpha)-stability, as a value printed to ``digits`` decimals (or
-    exact without digits), or as a relation ``">= 86"`` (A(86 degrees)-stable)."""
-
-    value: sympy.Rational
-    text: str  # as written
-    op: str | None = None  # a relation's operator; None for a value
-    digits: int | None = None
-    rounding: str | None = None
+    a_alpha: a_alpha.SectorClaim | None = None
 
 
 def prepare(claim, method, options) -> MultistepClaim:
@@ -145,7 +131,10 @@ def prepare(claim, method, options) -> MultistepClaim:
             raise LoadError("l_stable must be true or false")
         spec.l_stable = table["l_stable"]
     if "a_alpha" in table:
-        spec.a_alpha = _sector_claim(claim, table, spec)
+        if spec.predictor is not None:
+            raise LoadError("a_alpha is decided for a linear multistep method, not for a predictor-corrector pair (its stability "
+                            "polynomial is quadratic in z)")
+        spec.a_alpha = a_alpha.read_claim(claim, table)
     elif "digits" in table or "rounding" in table:
         raise LoadError("digits and rounding go with a_alpha (the sector angle printed to some decimals) in a multistep stability claim")
     if "order" in table:
@@ -157,29 +146,6 @@ def prepare(claim, method, options) -> MultistepClaim:
         if not spec.error_constant.is_Rational:
             raise LoadError("error_constant must be a rational number")
     return spec
-
-
-def _sector_claim(claim, table, spec) -> SectorClaim:
-    """``a_alpha = 86.03`` (with ``digits``: printed to that many decimals; without: exactly), or ``a_alpha = ">= 86"``."""
-    raw = table["a_alpha"]
-    if spec.predictor is not None:
-        raise LoadError("a_alpha is decided for a linear multistep method, not for a predictor-corrector pair (its stability "
-                        "polynomial is quadratic in z)")
-    if isinstance(raw, bool) or not isinstance(raw, (str, int, Decimal)):
-        raise LoadError('a_alpha must be the angle in degrees (86.03 with digits = 2, or 90) or a relation such as ">= 86"')
-    match = RELATION.match(raw) if isinstance(raw, str) else None
-    op, text = (match.group(1), match.group(2).strip()) if match else (None, str(raw).strip())
-    value = claim.value(text, "a_alpha")
-    if not (value.is_Rational and 0 <= value <= 90):
-        raise LoadError(f"a_alpha must be a number of degrees from 0 to 90, got {text}")
-    digits = table.get("digits")
-    if digits is not None and (not isinstance(digits, int) or isinstance(digits, bool) or not 0 <= digits <= 100):
-        raise LoadError("digits must be an integer from 0 to 100")
-    if op is not None and digits is not None:
-        raise LoadError("digits goes with a printed a_alpha (86.03), not with a relation")
-    if op == "!=":
-        raise LoadError('a_alpha takes <, <=, ==, >=, > (">= 86": A(86 degrees)-stable)')
-    return SectorClaim(value, text, "==" if op == "==" else op, digits, rounding_rule(table, digits))
 
 
 class _EmptyDomain(Exception):
@@ -321,7 +287,12 @@ def evaluate(claim, method, spec) -> Outcome:
             line if l_stable == spec.l_stable else f"claimed l_stable = {str(spec.l_stable).lower()}, computed {line}")
     certified = False
     if spec.a_alpha is not None:
-        found, line, lines, certified, angle = _decide_sector(spec)
+        try:
+            alpha, beta, shared = coprime_parts(spec.alpha, spec.beta)
+            reduced = (alpha, beta)
+        except _EmptyDomain as empty:
+            reduced, shared = None, str(empty)
+        found, line, lines, certified, angle = a_alpha.decide(spec.a_alpha, reduced, shared)
         derivation += lines
         computed["a_alpha"] = f"{angle} degrees"
         (successes if found else failures).append(line)
@@ -352,92 +323,6 @@ def evaluate(claim, method, spec) -> Outcome:
         v is not None for v in (spec.interval, spec.zero_stable, spec.a_stable, spec.l_stable, spec.a_alpha)) else "exact"
     how = " (from the coefficients; the angle enclosed rigorously)" if certified else " (exact, from the coefficients)"
     return Outcome(outcome, evidence, "; ".join(failures or successes) + how, computed, derivation)
-
-
-RELATIONS = {"<": lambda a, b: a < b, "<=": lambda a, b: a <= b, ">": lambda a, b: a > b, ">=": lambda a, b: a >= b,
-             "==": lambda a, b: a == b}  # a_alpha's relations, on exact rationals
-
-
-def _decide_sector(spec) -> tuple[bool, str, list, bool, str]:
-    """(holds?, message line, derivation lines, certified?, the angle as "= 90" or "∈ [a, b]") for a_alpha: the angle exactly (0 or 90) or enclosed, at
-    doubling precision until the claim is decided (a_alpha.py)."""
-    try:
-        alpha, beta, shared = coprime_parts(spec.alpha, spec.beta)
-        angle = sector_angle(alpha, beta)
-    except _EmptyDomain as empty:
-        alpha = beta = shared = None
-        angle = SectorAngle(str(empty), [], sympy.Integer(0))
-    lines = ([shared] if shared else []) + angle.lines
-    claim = spec.a_alpha
-    why = angle.why if angle.exact != 0 else f"not A(alpha)-stable for any alpha > 0: {angle.why}"
-    why = f"{shared}: {why}" if shared else why
-    if angle.exact is not None:
-        exact = angle.exact
-        lines.append(f"largest alpha = {exact} degrees: {why}")
-        decided = _sector_decided(claim, exact, exact, str(exact))
-        return (*_sector_line(decided, claim, f"= {exact}", why), lines, False, f"= {exact}")
-    twin = twin_degrees(alpha, beta, angle.points)
-    bits, shown = FIRST_BITS, None
-    while bits <= MAX_BITS:
-        try:
-            low, high = angle.enclosure(bits)
-        except CertifiedUnavailable:  # an enclosure of F at a candidate not finite at this precision (a review of
-            bits *= 2  # 2026-12-05: an internal error)
-            continue
-        shown = enclosure_text(low, high, digits=SHOWN_DIGITS, most=SHOWN_DIGITS)
-        if twin is None or not (mpmath.mpf(low.p) / low.q - TWIN_TOLERANCE <= twin <= mpmath.mpf(high.p) / high.q + TWIN_TOLERANCE):
-            raise CheckError(f"the largest alpha enclosed in {shown} degrees and the sampled root locus on mpmath "
-                             f"({'no point in Re z < 0' if twin is None else mpmath.nstr(twin, 12)}) disagree")
-        decided = _sector_decided(claim, low, high, shown)
-        if decided is not None:
-            lines.append(f"largest alpha ∈ {shown} degrees (Arb, {bits} bits; the sampled root locus on mpmath: {mpmath.nstr(twin, 12)}): {why}")
-            return (*_sector_line(decided, claim, f"∈ {shown}", why), lines, True, f"∈ {shown}")
-        bits *= 2
-    if shown is None:
-        raise CheckError(f"the largest alpha is not enclosed within {MAX_BITS} bits (its candidates' enclosures are not finite)")
-    raise CheckError(f"the largest alpha ∈ {shown} degrees: the enclosure does not decide a_alpha = {claim.text} at {MAX_BITS} bits")
-
-
-SHOWN_DIGITS = 12  # significant digits of the enclosure of alpha in messages (written outward)
-RELATIONS = {"<": lambda a, b: a < b, "<=": lambda a, b: a <= b, ">": lambda a, b: a > b, ">=": lambda a, b: a >= b,
-             "==": lambda a, b: a == b}  # a_alpha's relations, on exact rationals
-
-
-def _sector_decided(claim, low, high, shown):
-    """(holds, rounding findings or None) when alpha in [low, high] decides the claim, else None."""
-    if claim.op is not None:
-        test = RELATIONS[claim.op]
-        if test(low, claim.value) and test(high, claim.value):
-            return True, None
-        if claim.op == "==" and not low <= claim.value <= high:
-            return False, None
-        if claim.op != "==" and not test(low, claim.value) and not test(high, claim.value):
-            return False, None
-        return None
-    if claim.digits is None:  # exactly the value written
-        if low == high:
-            return low == claim.value, None
-        return (False, None) if not low <= claim.value <= high else None
-    audit = RoundingAudit(claim.digits, claim.rounding)
-    audit.add("largest alpha of A(alpha)-stability in degrees", (low, high, shown) if low != high else low, claim.value, claim.text)
-    if audit.undecided():
-        return None
-    found, missed = audit.findings()
-    return not missed, (found, missed)
-
-
-def _sector_line(decided, claim, computed: str, why: str) -> tuple[bool, str]:
-    """(holds, the message line) from _sector_decided's finding."""
-    holds, rounding = decided
-    if rounding is not None:
-        found, missed = rounding
-        return holds, (f"a_alpha: {'; '.join(missed)} ({why})" if missed else f"{'; '.join(found)} ({why})")
-    if holds:
-        relation = f", so {claim.op} {claim.text}" if claim.op else ""
-        return True, f"largest alpha of A(alpha)-stability {computed} degrees{relation} ({why})"
-    written = f"{claim.op} {claim.text}" if claim.op else f"{claim.text} (exactly: say how it is printed with digits)" \
-        if claim.value not in (0, 90) and computed.startswith("∈") else claim.text
-    return False, f"a_alpha: claimed {written}, computed largest alpha {computed} degrees ({why})"
 
 
 X = sympy.Symbol("x")  # cos(theta) on the unit circle zeta = e^(i theta)
