@@ -313,19 +313,23 @@ def _largest_stable_angle(alpha, beta):
     import numpy
 
     rho, sigma = numpy.array([float(a) for a in alpha]), numpy.array([float(b) for b in beta])  # oldest first
-    radii = numpy.logspace(-3, 4, 800)
+    radii = numpy.logspace(-3, 4, 400)
+    k = len(alpha) - 1
 
     def stable(phi):
         z = -radii * numpy.exp(1j * numpy.radians(phi))
-        p = rho[None, :] - z[:, None] * sigma[None, :]
-        return all(numpy.abs(numpy.roots(row[::-1])).max() < 1 + 1e-12 for row in p)
+        p = rho[None, :] - z[:, None] * sigma[None, :]  # coefficients at every z, constant term first
+        companion = numpy.zeros((len(z), k, k), dtype=complex)  # of the monic p / p_k: its eigenvalues are p's roots
+        companion[:, 0, :] = -p[:, k - 1::-1] / p[:, k:k + 1]
+        companion[:, numpy.arange(1, k), numpy.arange(k - 1)] = 1
+        return bool((numpy.abs(numpy.linalg.eigvals(companion)).max(axis=1) < 1 + 1e-12).all())
 
     if not stable(0.0):
         return 0.0
     low, high = 0.0, 89.999
     if stable(high):
         return 90.0
-    for _ in range(30):
+    for _ in range(20):  # 90 / 2^20 degrees
         middle = (low + high) / 2
         low, high = (middle, high) if stable(middle) else (low, middle)
     return low
@@ -430,7 +434,9 @@ def test_an_interval_written_with_brackets_states_its_ends_and_an_undecided_end_
         "infinite-closed": 'method = "bdf-2"\nreal_stability_interval = "[-oo, 0]"',
         "abm4-wrong": 'method = "abm-4"\nreal_stability_interval = ["-1.25", 0]',
         "abm4-end": 'method = "abm-4"\nreal_stability_interval = ["-1.2848", 0]',
-        "abm4-brackets": 'method = "abm-4"\nreal_stability_interval = "(-1.25, 0]"'})
+        "abm4-brackets": 'method = "abm-4"\nreal_stability_interval = "(-1.25, 0]"',
+        "reversed": 'method = "abm-2"\nreal_stability_interval = "(0, -2]"'})
+    assert outcomes["reversed"].status == "error" and "the low end comes first" in outcomes["reversed"].message
     assert outcomes["list"].status == "verified" and "a list states the ends only" in outcomes["list"].message
     assert outcomes["half-open"].status == "verified" and "ends only" not in outcomes["half-open"].message
     assert_refuted(outcomes["closed"], ["real stability interval: claimed [-2, 0], computed (-2, 0]"])

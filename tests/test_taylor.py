@@ -121,3 +121,22 @@ def test_a_right_hand_side_without_derivatives_is_refused(check_claims):
     results = outcomes(check_claims, {"kink": ('check = "run"\nmodel = "kink"\nmethod = "taylor-2"\noptions = { h = "1/10" }\ninitial = { y = 1 }\n'
                                                'steps = 1\nexpect = { y = "0.905" }',)})
     assert results["kink"].status == "error" and "has no derivative everywhere" in results["kink"].message
+
+
+def test_total_derivatives_in_the_rational_function_field_are_those_of_diff():
+    """The total derivatives are formed in QQ(t, y, parameters) (a review of 2026-12-05: taylor-8 on
+    x' = y/(1 + t), y' = -x + t^2/(1 + y^2) ran past the time limit with sympy's cancel on expressions); they equal
+    the derivatives diff forms directly, here to order 3, and sin and sqrt(2) go the way diff leaves them."""
+    from verify.engines.methods.base import total_derivatives
+
+    t, x, y, lam = sympy.symbols("t x y lam")
+    rhs = [y / (1 + t), -x + t**2 / (1 + y**2) + lam]
+    plain, current = [], list(rhs)
+    for _ in range(3):
+        current = [sympy.diff(e, t) + sympy.diff(e, x) * rhs[0] + sympy.diff(e, y) * rhs[1] for e in current]
+        plain.append(current)
+    points = [{t: sympy.Rational(1, 3), x: 2, y: sympy.Rational(-5, 7), lam: 3}, {t: 2, x: sympy.Rational(1, 9), y: 4, lam: -1}]
+    for ours, theirs in zip(total_derivatives(rhs, [x, y], t, 3), plain):  # equal at rational points, exactly
+        assert all(a.xreplace(p) == b.xreplace(p) for a, b in zip(ours, theirs) for p in points)
+    assert total_derivatives([sympy.sin(y)], [y], t, 1) == [[sympy.sin(y) * sympy.cos(y)]]
+    assert sympy.expand(total_derivatives([sympy.sqrt(2) * y], [y], t, 2)[1][0] - 2 * sympy.sqrt(2) * y) == 0

@@ -112,6 +112,9 @@ def prepare(claim, method, options) -> MultistepClaim:
         ends = [sympy.S.NegativeInfinity if v == "-oo" else sympy.S.Infinity if v == "oo" else claim.value(v, "real_stability_interval") for v in texts]
         if not all(e.is_infinite or (e.is_real and not e.free_symbols) for e in ends):
             raise LoadError("real_stability_interval: the ends must be real numbers or -oo / oo")
+        if ends[0] == sympy.S.Infinity or ends[1] == sympy.S.NegativeInfinity or (
+                ends[0].is_finite and ends[1].is_finite and spectral.compare_real(ends[0], ends[1]) > 0):
+            raise LoadError(f"real_stability_interval: the low end comes first, e.g. [-1, 0], not [{texts[0]}, {texts[1]}]")
         spec.interval, spec.interval_text = tuple(ends), f"[{texts[0]}, {texts[1]}]"
         if written:
             spec.interval_closed = (written.group(1) == "[", written.group(4) == "]")
@@ -515,7 +518,8 @@ def _show_set(pieces) -> str:
     if current is not None:
         parts.append(current)
     undecided = [str(a) for a, _, stable, point in _items(pieces) if point and stable is None]
-    note = f" (the cut point{'s' if len(undecided) > 1 else ''} z = {', '.join(undecided)} not decided)" if undecided else ""
+    note = (f" (the root condition at z = {', '.join(undecided)} is not decided: {'those points are' if len(undecided) > 1 else 'that point is'} "
+            "left out, so an end there is shown open)" if undecided else "")
     if not parts:
         return "empty" + note
     return note and (_joined(parts) + note) or _joined(parts)

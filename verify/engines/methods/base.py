@@ -12,6 +12,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 import sympy
+from sympy.polys.polyerrors import CoercionFailed
 
 from verify.engines import number_field, rational, rational_functions
 from verify.engines.methods import schema
@@ -88,16 +89,20 @@ def total_derivatives(rhs: list, states: list, time: sympy.Symbol, count: int) -
     """[f^(1), ..., f^(count)] of y' = f(t, y), each a list over the components: the total derivatives along the
     solution, f^(j+1) = d f^(j)/dt + sum_k d f^(j)/dy_k f_k (Burden & Faires, sec. 5.3; for Taylor's method)."""
     variables = [time, *states]
-
-    def tidy(e):  # a polynomial expanded, a rational function as one reduced fraction, anything else as diff leaves it
-        if e.is_polynomial(*variables):
-            return sympy.expand(e)
-        return sympy.cancel(e) if e.is_rational_function(*variables) else e
-
-    derivatives, current = [], list(rhs)
+    others = sorted(set().union(*(e.free_symbols for e in rhs)) - set(variables), key=str)  # symbolic parameters, h, lam
+    try:  # in the field QQ(t, y, parameters): sparse polynomials with gcds kept reduced (sympy's cancel on expressions
+        field, *generators = sympy.field(variables + others, sympy.QQ)  # took minutes at order 5 of a 2-state system)
+        f = [field.from_expr(e) for e in rhs]
+    except (CoercionFailed, sympy.PolynomialError, ValueError, TypeError):
+        field = None
+    derivatives, current = [], f if field is not None else list(rhs)
     for _ in range(count):
-        current = [tidy(sympy.diff(e, time) + sum(sympy.diff(e, y) * f for y, f in zip(states, rhs))) for e in current]
-        derivatives.append(current)
+        if field is not None:
+            current = [e.diff(generators[0]) + sum(e.diff(g) * fk for g, fk in zip(generators[1:len(variables)], f)) for e in current]
+            derivatives.append([e.as_expr() for e in current])
+        else:  # exp, sin, sqrt: as diff leaves it (the certified and numerical routes evaluate it)
+            current = [sympy.diff(e, time) + sum(sympy.diff(e, y) * fk for y, fk in zip(states, rhs)) for e in current]
+            derivatives.append(current)
     return derivatives
 
 
