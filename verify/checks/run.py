@@ -448,7 +448,8 @@ def _verdict(spec, model, paths, audit, findings) -> Outcome:
 
 def _fallback_route(claim, spec, reason) -> Outcome:
     """Where the exact path cannot run: the certified interval route for explicit methods, the numerical route
-    (Newton on the mpmath path, evidence numerical) for implicit ones."""
+    (Newton on the mpmath path, evidence numerical) for implicit ones and for an adaptive method whose step sizes are
+    irrational (rkf-burden-faires: the certified route cannot branch on an interval)."""
     from verify.checks import run_certified, run_numerical  # imported here: only runs whose exact path cannot go on need them
     from verify.engines.certified import BALL_METHODS
 
@@ -470,7 +471,8 @@ def _fallback_route(claim, spec, reason) -> Outcome:
         sets one, so that the two runs differ by what the lower one did not resolve."""
         return mp_run(digits, newton_to_precision(spec.options, digits), 8 if digits <= crosscheck.DIGITS else 64)  # two resolutions must reach the same roots
 
-    if spec.method.name not in BALL_METHODS and not spec.method.variable_step and not model.subsystems:
+    numerical = not spec.method.variable_step or spec.method.irrational_steps  # an adaptive run whose steps are irrational
+    if spec.method.name not in BALL_METHODS and numerical and not model.subsystems:
         return run_numerical.evaluate(claim, spec, reason, newton_run)
     return run_certified.evaluate(claim, spec, reason, mp_run)
 

@@ -5,7 +5,7 @@ from verify.engines.methods.runge_kutta import ALIASES, TABLEAUS, RungeKutta
 from verify.engines.methods.implicit import BackwardEuler, RosenbrockEuler
 from verify.engines.methods.multirate import FrozenSlowEuler, MidpointSampledEuler
 from verify.engines.methods.multistep import MULTISTEP, PREDICTOR_CORRECTOR, LinearMultistep, predictor_corrector
-from verify.engines.methods.step_doubling import AdaptiveEuler, AdaptiveRungeKutta, StepDoublingEuler
+from verify.engines.methods.step_doubling import AdaptiveEuler, AdaptiveRungeKutta, BurdenFairesRKF, StepDoublingEuler
 from verify.engines.methods.taylor import METHODS as TAYLOR
 
 METHODS: dict[str, Method] = {name: RungeKutta(name, tableau) for name, tableau in TABLEAUS.items()}
@@ -16,6 +16,7 @@ METHODS["midpoint-sampled-euler"] = MidpointSampledEuler()
 METHODS["step-doubling-euler"] = StepDoublingEuler()
 METHODS["adaptive-euler"] = AdaptiveEuler()
 METHODS["adaptive-rk"] = AdaptiveRungeKutta()
+METHODS["rkf-burden-faires"] = BurdenFairesRKF()
 METHODS["backward-euler"] = BackwardEuler()
 METHODS["rosenbrock-euler"] = RosenbrockEuler()
 METHODS["cosimulation"] = CoSimulation()

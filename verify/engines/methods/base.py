@@ -261,6 +261,7 @@ class Method:
     quantities: tuple[str, ...] = ()  # named values besides the states, e.g. the microstep h
     affine = True  # the step is affine in y whenever the right-hand side is affine and autonomous
     variable_step = False  # step() returns (t, y) and moves the clock itself
+    irrational_steps = False  # a variable-step method whose step sizes may be irrational: its twin runs it (numerical route)
     supports_dae = False  # can step a semi-explicit DAE (a model with algebraic variables)
     real_roots = False  # a step may be an exact real root (irrational) of a polynomial equation (scalar_root)
 

@@ -334,3 +334,110 @@ class _Candidate:
     def assign(self, name, value, where="", formula=None):
         if name not in self._states:
             self._recorder.assign(name, value, where, formula)
+
+
+class BurdenFairesRKF(Method):
+    """The Runge-Kutta-Fehlberg method with Burden & Faires' step-size control (Numerical Analysis, 9th ed., sec. 5.5,
+    Algorithm 5.3), from t to ``t_end`` in one macro step.  From h = ``h_max``: one step of the Fehlberg pair
+    (fehlberg-45, whose fourth-order solution is kept), R = |w~ - w|/h (the max over the components); accepted when
+    R <= ``tolerance``; then delta = 0.84 (tolerance/R)^(1/4), h = h/10 if delta <= 0.1, 4h if delta >= 4, else
+    delta h, at most ``h_max``; the run ends when t >= t_end, shortens the last step to land on t_end, and fails when
+    h < ``h_min``.  delta h is irrational unless tolerance/R is a fourth power: the exact path then stops
+    (NotRational) and the run goes on the numerical route, whose twin (verify.engines.twins.step_doubling) takes the
+    root.  Recorded: every attempt's ``attempt_t``, ``attempt_h``, ``R``, ``accepted``; every accepted step's
+    ``step_t``, ``step_h``, ``step_R`` and the states (B&F's Table 5.11 columns t_i, h_i, R_i, w_i); the totals
+    ``attempts``, ``rejections``, ``accepted_steps``, ``failed``."""
+
+    name = "rkf-burden-faires"
+    irrational_steps = True
+    schema = (Option("tolerance", schema.POSITIVE, required=True, doc="TOL: R = |w~ - w|/h must not exceed it"),
+              Option("h_max", schema.POSITIVE, required=True, doc="the first and the largest step"),
+              Option("h_min", schema.POSITIVE, required=True, doc="the run fails when a step falls below it"),
+              Option("t_end", schema.NUMBER, required=True, doc="where the run ends"),
+              Option("max_attempts", schema.COUNT, sympy.Integer(100_000), doc="attempts before the run fails"))
+    affine = False
+    variable_step = True
+    QUANTITIES = ("attempt_t", "attempt_h", "R", "accepted", "step_t", "step_h", "step_R", "attempts", "rejections", "accepted_steps",
+                  "failed")
+    SAFETY, LOW, HIGH = Rational(84, 100), Rational(1, 10), Rational(4)  # delta = 0.84 (TOL/R)^(1/4), clamped to [0.1, 4]
+
+    def quantity_names(self, model, options=None):
+        return self.QUANTITIES
+
+    def validate(self, model, options):
+        super().validate(model, options)
+        for name in ("tolerance", "h_max", "h_min"):
+            positive_rational(options, name, self.name)
+        clash = set(self.QUANTITIES) & set(model.variables)
+        if clash:
+            raise MethodError(f"method {self.name} records {', '.join(sorted(clash))}, which the model names a variable too")
+
+    def step(self, system, t, y, options, recorder):
+        from verify.engines.methods.runge_kutta import PAIRS, RungeKutta  # the pair is Runge-Kutta data
+
+        tolerance, h_max, h_min, t_end = options["tolerance"], options["h_max"], options["h_min"], options["t_end"]
+        if t_end < t:
+            raise MethodError(f"method {self.name}: t_end = {rational.formula_text(t_end)} is before the start t = {rational.formula_text(t)}")
+        pair = RungeKutta("fehlberg-45", PAIRS["fehlberg-45"])
+        h, attempts, rejections, accepted_steps, failure = h_max, 0, 0, 0, None
+        while t < t_end:
+            if attempts >= int(self.value(options, "max_attempts")):
+                failure = f"stopped after {attempts} attempts at t = {rational.formula_text(t)} (max_attempts)"
+                break
+            attempts += 1
+            where = f"attempt {attempts}"
+            recorder.assign("attempt_t", t, where)
+            recorder.assign("attempt_h", h, where)
+            inner = _Candidate(recorder, system.states)
+            saved, recorder.where = recorder.where, f"{recorder.where} · {where}" if recorder.where else where
+            try:
+                candidate = pair.step(system, t, y, pair.exact_options({"h": rational.to_sympy(h)}), inner)
+            finally:
+                recorder.where = saved
+            embedded = [recorder.latest[n] for n in component_names("embedded", system.states)]
+            R = max(abs(c - e) for c, e in zip(candidate, embedded)) / h
+            recorder.assign("R", R, where)
+            accepted = R <= tolerance
+            recorder.tolerance_tests.append(accepted)  # the twin takes this outcome at a tie (twins.base.tolerance_test)
+            recorder.assign("accepted", Rational(int(accepted)), where)
+            if accepted:
+                t, y = t + h, candidate
+                accepted_steps += 1
+                for name, value in (("step_t", t), ("step_h", h), ("step_R", R)):
+                    recorder.assign(name, value, where)
+                for state, value in zip(system.states, y):
+                    recorder.assign(state, value, where)
+            else:
+                rejections += 1
+            if t >= t_end:
+                break
+            h = self.next_step(h, R, tolerance, h_max)
+            if t + h > t_end:
+                h = t_end - t
+            elif h < h_min:
+                failure = f"the step {rational.formula_text(h)} at t = {rational.formula_text(t)} fell below h_min = {rational.formula_text(h_min)}"
+                break
+        for name, value in (("failed", int(failure is not None)), ("attempts", attempts), ("rejections", rejections),
+                            ("accepted_steps", accepted_steps)):
+            recorder.assign(name, Rational(value), "end")
+        recorder.failure = failure
+        return t, y
+
+    @classmethod
+    def next_step(cls, h, R, tolerance, h_max):
+        """Steps 7-9 of Algorithm 5.3, exactly: the new h, or NotRational when delta h is irrational."""
+        if R == 0:
+            return min(cls.HIGH * h, h_max)
+        q = tolerance / R
+        if q <= (cls.LOW / cls.SAFETY) ** 4:  # delta <= 0.1
+            return min(cls.LOW * h, h_max)
+        if q >= (cls.HIGH / cls.SAFETY) ** 4:  # delta >= 4
+            return min(cls.HIGH * h, h_max)
+        if cls.SAFETY**4 * q * h**4 >= h_max**4:  # delta h >= h_max
+            return h_max
+        top, exact_top = gmpy2.iroot(gmpy2.mpz(int(q.numerator)), 4)
+        bottom, exact_bottom = gmpy2.iroot(gmpy2.mpz(int(q.denominator)), 4)
+        if not (exact_top and exact_bottom):
+            raise rational.NotRational(f"Burden & Faires' step 0.84 (TOL/R)^(1/4) h = 0.84 ({rational.formula_text(q)})^(1/4) "
+                                       f"{rational.formula_text(h)} is irrational")
+        return cls.SAFETY * Rational(int(top), int(bottom)) * h

@@ -140,7 +140,7 @@ def family(method: str) -> str | None:
         return "multirate"
     if method in IMPLICIT:
         return "implicit"
-    if method in ("step-doubling-euler", "adaptive-euler", "adaptive-rk"):
+    if method in ("step-doubling-euler", "adaptive-euler", "adaptive-rk", "rkf-burden-faires"):
         return "step_doubling"
     if method == "cosimulation":
         return "cosimulation"
@@ -175,6 +175,8 @@ def _advance(method, options, system, names, trace, time, t, y, cosimulation, so
     elif method == "adaptive-rk":
         advance = lambda t, y: doubling_twin.adaptive(system, t, y, options, names, trace, doubling_twin.pair_attempt(options["pair"], {}),  # noqa: E731
                                                       method="adaptive-rk")
+    elif method == "rkf-burden-faires":
+        advance = lambda t, y: doubling_twin.burden_faires(system, t, y, options, names, trace)  # noqa: E731
     elif method == "adaptive-euler":
         advance = lambda t, y: doubling_twin.adaptive(system, t, y, options, names, trace)  # noqa: E731
     elif kind == "cosimulation" and cosimulation is not None:

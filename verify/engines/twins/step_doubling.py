@@ -119,3 +119,53 @@ def pair_attempt(pair, memo):
         return bool(local["accepted"][-1]), candidate, controller_ratio(estimate, tolerance, magnitudes)
 
     return attempt
+
+
+def burden_faires(system, t, y, options, names, trace):
+    """Burden & Faires' Algorithm 5.3 (rkf-burden-faires), written again: from h = h_max, one Fehlberg step (the
+    twin's own coefficients, the fourth-order solution kept), R = max |w~ - w|/h, accepted when R <= TOL, then
+    delta = 0.84 (TOL/R)^(1/4) clamped to [0.1, 4], h = min(delta h, h_max); the last step lands on t_end; the run
+    fails below h_min."""
+    A, b, c = rk_twin.tableau("fehlberg-45", {}, to_mp)
+    bhat = rk_twin.pair("fehlberg-45", {}, to_mp)
+    get = lambda key: option("rkf-burden-faires", options, key)  # noqa: E731
+    tolerance, h_max, h_min, t_end = (to_mp(get(key)) for key in ("tolerance", "h_max", "h_min", "t_end"))
+    max_attempts = int(get("max_attempts"))
+    h, attempts, rejections, accepted_steps, failed = h_max, 0, 0, 0, False
+    slack = max(abs(t_end), abs(t)) * mpmath.mpf(10) ** (10 - DIGITS)  # binary time is not exact: the end within a few ulps
+    while t_end - t > slack:
+        if attempts >= max_attempts:
+            failed = True
+            break
+        attempts += 1
+        record(trace, "attempt_t", t)
+        record(trace, "attempt_h", h)
+        local = {}
+        _, candidate = rk_twin.step(system, t, y, h, A, b, c, names, local, *newton_settings({}), bhat)
+        embedded = [local["embedded" if len(names) == 1 else f"embedded_{x}"][-1] for x in names]
+        R = max(abs(u - v) for u, v in zip(candidate, embedded)) / h
+        record(trace, "R", R)
+        accepted = tolerance_test(system, [R], [tolerance], [max(abs(u) for u in candidate) / h])
+        record(trace, "accepted", mpmath.mpf(int(accepted)))
+        if accepted:
+            t, y = t + h, candidate
+            accepted_steps += 1
+            for name, value in (("step_t", t), ("step_h", h), ("step_R", R)):
+                record(trace, name, value)
+            for name, value in zip(names, y):
+                record(trace, name, value)
+        else:
+            rejections += 1
+        if t_end - t <= slack:
+            break
+        delta = mpmath.inf if R == 0 else mpmath.mpf(84) / 100 * mpmath.root(tolerance / R, 4)
+        h = h / 10 if delta <= mpmath.mpf(1) / 10 else 4 * h if delta >= 4 else delta * h
+        h = min(h, h_max)
+        if t + h > t_end:
+            h = t_end - t
+        elif h < h_min:
+            failed = True
+            break
+    for label, value in (("failed", int(failed)), ("attempts", attempts), ("rejections", rejections), ("accepted_steps", accepted_steps)):
+        record(trace, label, mpmath.mpf(value))
+    return t, y

@@ -1,0 +1,94 @@
+"""rkf-burden-faires: Burden & Faires' Algorithm 5.3 (Runge-Kutta-Fehlberg with their step-size control), against
+the algorithm written out here from the book (Fehlberg's K1..K6 as B&F print them, R = |K1/360 - 128K3/4275 -
+2197K4/75240 + K5/50 + 2K6/55|/h, delta = 0.84 (TOL/R)^(1/4))."""
+from __future__ import annotations
+
+from decimal import ROUND_HALF_EVEN, Decimal
+from fractions import Fraction as F
+
+import mpmath
+
+from conftest import assert_refuted, claims_text
+
+MODELS = """
+[model.bf]
+states = ["y"]
+rhs = { y = "y - t**2 + 1" }
+
+[model.named_R]
+states = ["R"]
+rhs = { R = "-R" }
+"""
+
+
+def algorithm_5_3(tol, h_max, h_min, b, number=mpmath.mpf, root=None):
+    """(rows (t, w, h, R) of accepted steps, failed?) for y' = y - t^2 + 1, y(0) = 1/2, in ``number`` arithmetic."""
+    f = lambda t, y: y - t * t + 1  # noqa: E731
+    t, w, h, rows = number(0), number(1) / 2, h_max, []
+    while True:
+        K1 = h * f(t, w)
+        K2 = h * f(t + h / 4, w + K1 / 4)
+        K3 = h * f(t + 3 * h / 8, w + 3 * K1 / 32 + 9 * K2 / 32)
+        K4 = h * f(t + 12 * h / 13, w + 1932 * K1 / 2197 - 7200 * K2 / 2197 + 7296 * K3 / 2197)
+        K5 = h * f(t + h, w + 439 * K1 / 216 - 8 * K2 + 3680 * K3 / 513 - 845 * K4 / 4104)
+        K6 = h * f(t + h / 2, w - 8 * K1 / 27 + 2 * K2 - 3544 * K3 / 2565 + 1859 * K4 / 4104 - 11 * K5 / 40)
+        R = abs(K1 / 360 - 128 * K3 / 4275 - 2197 * K4 / 75240 + K5 / 50 + 2 * K6 / 55) / h
+        if R <= tol:
+            t, w = t + h, w + 25 * K1 / 216 + 1408 * K3 / 2565 + 2197 * K4 / 4104 - K5 / 5
+            rows.append((t, w, h, R))
+        if t >= b:
+            return rows, False
+        delta = (root or (lambda q: mpmath.mpf(84) / 100 * mpmath.root(q, 4)))(tol / R) if R else 4
+        h = h / 10 if delta <= number(1) / 10 else 4 * h if delta >= 4 else delta * h
+        h = min(h, h_max)
+        if t + h > b:
+            h = b - t
+        elif h < h_min:
+            return rows, True
+
+
+def fixed(value, places=7) -> str:
+    """``value`` rounded half-even to ``places`` decimals, as a table prints it."""
+    return str(Decimal(mpmath.nstr(value, 30, min_fixed=-40, max_fixed=40)).quantize(Decimal(10) ** -places, ROUND_HALF_EVEN))
+
+
+def decimals(values, places=7):
+    return "[" + ", ".join(f'"{fixed(v, places)}"' for v in values) + "]"
+
+
+def test_table_5_11_is_verified_numerically_and_a_changed_digit_refuted(check_claims):
+    """B&F's Table 5.11 (TOL = 1e-5, h_max = 0.25, h_min = 0.01 on [0, 2]): t_i, w_i, h_i and R_i to 7 decimals; the
+    steps 0.2365522... and 0.2427810... are irrational, so the run is on the numerical route."""
+    with mpmath.workdps(40):
+        rows, failed = algorithm_5_3(mpmath.mpf("1e-5"), mpmath.mpf("0.25"), mpmath.mpf("0.01"), mpmath.mpf(2))
+        assert not failed and len(rows) == 9 and fixed(rows[1][2]) == "0.2365522" and fixed(rows[-1][1]) == "5.3054896"
+        columns = [decimals([r[i] for r in rows]) for i in range(4)]
+    body = ('check = "run"\nmodel = "bf"\nmethod = "rkf-burden-faires"\noptions = { tolerance = "1e-5", h_max = "0.25", h_min = "0.01", '
+            't_end = 2 }\ninitial = { y = "0.5" }\nsteps = 1\ndigits = 7\n')
+    wrong_w = columns[1].replace('"3.2604605"', '"3.2604606"')
+    assert wrong_w != columns[1]
+    results = {k: r.outcome for k, r in check_claims(claims_text(MODELS, {
+        "table": (body + f"trace = {{ step_t = {columns[0]}, y = {columns[1]}, step_h = {columns[2]}, step_R = {columns[3]} }}",),
+        "changed-w": (body + f"trace = {{ y = {wrong_w} }}",)})).items()}
+    assert (results["table"].status, results["table"].evidence) == ("verified", "numerical"), results["table"].message
+    assert "0.84 (TOL/R)^(1/4)" in results["table"].message and "irrational" in results["table"].message
+    assert_refuted(results["changed-w"], ["trace y value 5: claimed 3.2604606 at 7 decimals"])
+
+
+def test_rational_steps_run_exactly_and_a_step_below_h_min_fails(check_claims):
+    """With TOL = 1/100 every delta is at least 4, so h stays h_max = 1/4 and the run is exact: compared with the
+    algorithm in fractions.Fraction.  With TOL = 1e-12 the step falls below h_min = 1/10 and the run fails."""
+    rows, failed = algorithm_5_3(F(1, 100), F(1, 4), F(1, 10), F(2), number=F, root=lambda q: 4)
+    assert not failed and all(r[2] == F(1, 4) for r in rows)
+    w = rows[-1][1]
+    body = ('check = "run"\nmodel = "bf"\nmethod = "rkf-burden-faires"\ninitial = { y = "1/2" }\nsteps = 1\n')
+    results = {k: r.outcome for k, r in check_claims(claims_text(MODELS, {
+        "exact": (body + f'options = {{ tolerance = "1/100", h_max = "1/4", h_min = "1/10", t_end = 2 }}\nexpect = {{ y = "{w}", accepted_steps = 8 }}',),
+        "exact-wrong": (body + f'options = {{ tolerance = "1/100", h_max = "1/4", h_min = "1/10", t_end = 2 }}\nexpect = {{ y = "{w + F(1, 10**12)}" }}',),
+        "fails": (body + 'options = { tolerance = "1e-12", h_max = "1/4", h_min = "1/10", t_end = 2 }\nexpect = { failed = 1 }',),
+        "named-R": ('check = "run"\nmodel = "named_R"\nmethod = "rkf-burden-faires"\noptions = { tolerance = "1/100", h_max = "1/4", '
+                    'h_min = "1/10", t_end = 1 }\ninitial = { R = 1 }\nexpect = { R = 1 }',)})).items()}
+    assert (results["exact"].status, results["exact"].evidence) == ("verified", "exact"), results["exact"].message
+    assert_refuted(results["exact-wrong"], [f"y: claimed {w + F(1, 10**12)}"])
+    assert results["fails"].status == "verified" and "fell below h_min" in results["fails"].message, results["fails"].message
+    assert results["named-R"].status == "error" and "records R, which the model names a variable too" in results["named-R"].message
