@@ -18,13 +18,22 @@ rhs = { y = "y - t**2 + 1" }
 [model.named_R]
 states = ["R"]
 rhs = { R = "-R" }
+
+[model.quartic_sin]
+states = ["y", "z"]
+rhs = { y = "t**4", z = "sin(t)/10**30" }
+
+[model.decay_attempts]
+states = ["y"]
+rhs = { y = "-attempts*y" }
+parameters = { attempts = 1 }
 """
 
 
-def algorithm_5_3(tol, h_max, h_min, b, number=mpmath.mpf, root=None):
-    """(rows (t, w, h, R) of accepted steps, failed?) for y' = y - t^2 + 1, y(0) = 1/2, in ``number`` arithmetic."""
-    f = lambda t, y: y - t * t + 1  # noqa: E731
-    t, w, h, rows = number(0), number(1) / 2, h_max, []
+def algorithm_5_3(tol, h_max, h_min, b, number=mpmath.mpf, root=None, f=lambda t, y: y - t * t + 1, w0=None):
+    """(rows (t, w, h, R) of accepted steps, failed?) for y' = f(t, y) (default y - t^2 + 1), y(0) = w0 (default 1/2), in
+    ``number`` arithmetic."""
+    t, w, h, rows = number(0), number(1) / 2 if w0 is None else w0, h_max, []
     while True:
         K1 = h * f(t, w)
         K2 = h * f(t + h / 4, w + K1 / 4)
@@ -92,3 +101,27 @@ def test_rational_steps_run_exactly_and_a_step_below_h_min_fails(check_claims):
     assert_refuted(results["exact-wrong"], [f"y: claimed {w + F(1, 10**12)}"])
     assert results["fails"].status == "verified" and "fell below h_min" in results["fails"].message, results["fails"].message
     assert results["named-R"].status == "error" and "records R, which the model names a variable too" in results["named-R"].message
+
+
+def test_ties_on_the_numerical_route_are_errors_and_names_are_not_shadowed(check_claims):
+    """A review of 2026-12-05: on y' = t^4 one Fehlberg step of h = 1/2 from 0 has R = 1/33280 exactly (the algorithm in
+    fractions.Fraction, here), so with TOL = 1/33280 it is accepted; with z' = sin(t)/10^30 beside it the run is on the
+    numerical route, whose plain <= rejected it, and a false table was verified: a tie is now an error.  A model
+    parameter named attempts put its value where the claim read the run's attempts; steps = 2 ran a second, empty
+    macro step; h_min above h_max: each is refused."""
+    rows, _ = algorithm_5_3(F(1, 33280), F(1, 2), F(1, 1000), F(1, 2), number=F, root=lambda q: 1, f=lambda t, y: t**4, w0=F(0))
+    assert rows[0][2] == F(1, 2) and rows[0][3] == F(1, 33280)  # accepted with R = TOL exactly
+    body = 'check = "run"\nmodel = "quartic_sin"\nmethod = "rkf-burden-faires"\ninitial = { y = 0, z = 0 }\n'
+    options = 'options = { tolerance = "1/33280", h_max = "1/2", h_min = "1/1000", t_end = 1 }\n'
+    results = {k: r.outcome for k, r in check_claims(claims_text(MODELS, {
+        "tie": (body + options + "expect = { rejections = 0 }",),
+        "tie-false": (body + options + "expect = { rejections = 1 }",),
+        "two-steps": (body + options + "steps = 2\nexpect = { rejections = 0 }",),
+        "h-min-above": (body + 'options = { tolerance = "1/33280", h_max = "1/2", h_min = 1, t_end = 1 }\nexpect = { rejections = 0 }',),
+        "shadowed": ('check = "run"\nmodel = "decay_attempts"\nmethod = "rkf-burden-faires"\ninitial = { y = 1 }\n'
+                     'options = { tolerance = "1/100", h_max = "1/4", h_min = "1/100", t_end = 1 }\nexpect = { attempts = 1 }',)})).items()}
+    for name in ("tie", "tie-false"):
+        assert results[name].status == "error" and "cannot call" in results[name].message, (name, results[name].message)
+    assert results["two-steps"].status == "error" and "write steps = 1, not 2" in results["two-steps"].message
+    assert results["h-min-above"].status == "error" and "every run would fail" in results["h-min-above"].message
+    assert results["shadowed"].status == "error" and "names both a parameter of the model and a value of the run" in results["shadowed"].message

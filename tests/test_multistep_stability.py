@@ -2,6 +2,7 @@
 real stability interval, order and error constant; against NodePy and the textbook tables."""
 from __future__ import annotations
 
+import mpmath
 import pytest
 import sympy
 
@@ -474,3 +475,21 @@ def test_second_review_of_a_alpha_near_shared_roots_exact_special_angles_and_emp
     assert outcomes["shared-outside"].status == "verified", outcomes["shared-outside"].message
     assert "no z is stable" in outcomes["shared-outside"].message
     assert_refuted(outcomes["shared-outside-wrong"], ["a_alpha: claimed >= 1, computed largest alpha = 0 degrees"])
+
+
+def test_third_review_of_a_alpha_loci_through_zero_or_infinity_and_intervals_with_roots(check_claims):
+    """Review of 2026-12-05 (the whole change): the twin sampled exactly at a candidate where the locus runs to infinity
+    (sigma = (2 zeta^2 - zeta + 2)/6 has its roots (1 +- i sqrt(15))/4 on the circle; the infimum is the asymptote's
+    direction, tan^2 = 5/27, 23.2837317211 degrees) or through 0 (rho = zeta^3 - 1 at theta = 2 pi/3), read rounding
+    noise there and called a true claim an error.  An interval end written with parentheses, "(-sqrt(2), 0]", was
+    refused as malformed."""
+    assert abs(mpmath.degrees(mpmath.atan(mpmath.sqrt(mpmath.mpf(5) / 27))) - mpmath.mpf("23.2837317211")) < 1e-9
+    outcomes = stability(check_claims, {
+        "pole": 'method = "lmm"\noptions = { alpha = ["1/2", "-3/2", "1"], beta = ["1/3", "-1/6", "1/3"] }\na_alpha = "23.284"\ndigits = 3',
+        "pole-wrong": 'method = "lmm"\noptions = { alpha = ["1/2", "-3/2", "1"], beta = ["1/3", "-1/6", "1/3"] }\na_alpha = "23.285"\ndigits = 3',
+        "through-zero": 'method = "lmm"\noptions = { alpha = ["-1", "0", "0", "1"], beta = ["-24/7", "-12/7", "15/7", "6"] }\na_alpha = "35.209"\ndigits = 3',
+        "root-end": 'method = "adams-bashforth-2"\nreal_stability_interval = "(-sqrt(2), 0]"'})
+    for name in ("pole", "through-zero"):
+        assert (outcomes[name].status, outcomes[name].evidence) == ("verified", "certified"), (name, outcomes[name].message)
+    assert_refuted(outcomes["pole-wrong"], ["claimed 23.285 at 3 decimals, computed ∈ [23.2837317211"])
+    assert_refuted(outcomes["root-end"], ["real stability interval: claimed (-sqrt(2), 0], computed [-1, 0]"])

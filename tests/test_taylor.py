@@ -140,3 +140,20 @@ def test_total_derivatives_in_the_rational_function_field_are_those_of_diff():
         assert all(a.xreplace(p) == b.xreplace(p) for a, b in zip(ours, theirs) for p in points)
     assert total_derivatives([sympy.sin(y)], [y], t, 1) == [[sympy.sin(y) * sympy.cos(y)]]
     assert sympy.expand(total_derivatives([sympy.sqrt(2) * y], [y], t, 2)[1][0] - 2 * sympy.sqrt(2) * y) == 0
+
+
+def test_euler_as_taylor_1_takes_abs_and_a_growing_derivative_is_refused_not_timed_out(check_claims):
+    """Review of 2026-12-05: taylor-1 on y' = -|y| was an error (its twin evaluated series, which abs has not); a
+    Taylor method of order 8 on x' = sin(x y) + e^(-t) y, y' = -y + x^2 ran past the time limit forming f^(7)
+    (4 million operations): the derivatives' growth is now measured and a lower order asked for."""
+    extra = ('\n[model.growing]\nstates = ["x", "y"]\nrhs = { x = "sin(x*y) + exp(-t)*y", y = "-y + x**2" }\n')
+    results = {k: r.outcome for k, r in check_claims(claims_text(MODELS + extra, {
+        "abs": ('check = "run"\nmodel = "kink"\nmethod = "taylor-1"\noptions = { h = "1/10" }\ninitial = { y = "9/10" }\nsteps = 2\n'
+                'expect = { y = "729/1000" }',),
+        "abs-wrong": ('check = "run"\nmodel = "kink"\nmethod = "taylor-1"\noptions = { h = "1/10" }\ninitial = { y = "9/10" }\nsteps = 2\n'
+                      'expect = { y = "73/100" }',),
+        "growing": ('check = "run"\nmodel = "growing"\nmethod = "taylor-8"\noptions = { h = "1/10" }\ninitial = { x = 1, y = 1 }\nsteps = 1\n'
+                    'expect_relations = { x = "> 0" }',)})).items()}
+    assert (results["abs"].status, results["abs"].evidence) == ("verified", "exact"), results["abs"].message  # 9/10 * (9/10)^2
+    assert_refuted(results["abs-wrong"], ["y: claimed 73/100, computed 729/1000"])
+    assert results["growing"].status == "error" and "grow too large for Taylor's method of order 8" in results["growing"].message

@@ -76,7 +76,8 @@ def evaluate(claim, spec, reason: str, mp_run) -> Outcome:
         raise CheckError(f"{reason}, and the numerical path failed: {exc}") from None
     y_low, trace_low, nodes_low = low.y, low.trace, low.nodes
     t_high, y_high, trace_high, counts, nodes_high = high.t, high.y, high.trace, high.counts, high.nodes
-    branched = sorted(name for name in trace_high if len(trace_high[name]) != len(trace_low.get(name, [])))
+    branched = sorted(name for name in trace_high if len(trace_high[name]) != len(trace_low.get(name, []))
+                      or (name == "accepted" and list(trace_high[name]) != list(trace_low[name])))  # same count, other branches
     if branched:  # an adaptive run's step-size test came out differently at the two precisions (a tie): no verdict
         raise CheckError(f"{reason}, and the numerical path's runs at {crosscheck.DIGITS} and {crosscheck.DIGITS + EXTRA_DIGITS} digits "
                          f"took different branches ({branched[0]} has {len(trace_low.get(branched[0], []))} and "

@@ -24,12 +24,13 @@ import sympy
 from verify.engines import crosscheck
 from verify.engines.rational import to_field
 from verify.engines.methods.base import Recorder, total_derivatives
+from verify.engines.methods.taylor import METHODS as TAYLOR
 from verify.input.model import TIME, symbol
 from verify.errors import CertifiedUnavailable
 from verify.errors import CrossCheckUnavailable
 
 PRECISIONS = (128, 256, 512, 1024, 2048)  # bits of the interval context, tried in turn
-BALL_METHODS = ("euler", "heun", "midpoint", "rk4", "rk", *(f"taylor-{k}" for k in range(1, 9)))  # pure arithmetic steps
+BALL_METHODS = ("euler", "heun", "midpoint", "rk4", "rk", *TAYLOR)  # pure arithmetic steps
 MAX_MAGNITUDE_BITS = 4096  # an enclosure beyond 2^4096 in size has blown up: exp or sin of it would not finish
 
 

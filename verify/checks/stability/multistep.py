@@ -44,7 +44,6 @@ AB2 with the trapezoidal rule, zeta^2 - (1 + z + 3z^2/4) zeta + z^2/4: stable on
 from __future__ import annotations
 
 import math
-import re
 from dataclasses import dataclass
 
 import sympy
@@ -57,7 +56,6 @@ from verify.checks.stability import a_alpha
 KEYS = ("equals", "zero_stable", "real_stability_interval", "order", "error_constant", "a_stable", "l_stable", "a_alpha")
 ONE_STEP_KEYS = ("stable_when", "variable", "spectral_radius")  # stability keys read for one-step methods only
 ZETA, Z = sympy.Symbol("zeta"), sympy.Symbol("z")
-INTERVAL = re.compile(r"^\s*([\[(])\s*([^,\[\]()]+?)\s*,\s*([^,\[\]()]+?)\s*([\])])\s*$")  # "(-2, 0]": ends and brackets
 
 
 @dataclass
@@ -104,11 +102,11 @@ def prepare(claim, method, options) -> MultistepClaim:
         spec.zero_stable = table["zero_stable"]
     if "real_stability_interval" in table:
         raw = table["real_stability_interval"]
-        written = INTERVAL.match(raw) if isinstance(raw, str) else None
+        written = _bracketed(raw) if isinstance(raw, str) else None
         if not (isinstance(raw, list) and len(raw) == 2) and not written:
             raise LoadError('real_stability_interval must be [a, b] (its ends), e.g. [-1, 0] or ["-oo", 0], or an interval written '
                             'with its brackets, e.g. "(-2, 0]"')
-        texts = [written.group(2), written.group(3)] if written else raw
+        texts = [written[1], written[2]] if written else raw
         ends = [sympy.S.NegativeInfinity if v == "-oo" else sympy.S.Infinity if v == "oo" else claim.value(v, "real_stability_interval") for v in texts]
         if not all(e.is_infinite or (e.is_real and not e.free_symbols) for e in ends):
             raise LoadError("real_stability_interval: the ends must be real numbers or -oo / oo")
@@ -117,7 +115,7 @@ def prepare(claim, method, options) -> MultistepClaim:
             raise LoadError(f"real_stability_interval: the low end comes first, e.g. [-1, 0], not [{texts[0]}, {texts[1]}]")
         spec.interval, spec.interval_text = tuple(ends), f"[{texts[0]}, {texts[1]}]"
         if written:
-            spec.interval_closed = (written.group(1) == "[", written.group(4) == "]")
+            spec.interval_closed = (written[0] == "[", written[3] == "]")
             if any(closed and end.is_infinite for closed, end in zip(spec.interval_closed, ends)):
                 raise LoadError("real_stability_interval: an infinite end takes a round bracket, e.g. \"(-oo, 0]\"")
             spec.interval_text = raw.strip()
@@ -149,6 +147,25 @@ def prepare(claim, method, options) -> MultistepClaim:
         if not spec.error_constant.is_Rational:
             raise LoadError("error_constant must be a rational number")
     return spec
+
+
+def _bracketed(text: str):
+    """("(", "-sqrt(2)", "0", "]") for "(-sqrt(2), 0]": the brackets and the two ends split at the one comma outside
+    parentheses; None for anything else."""
+    text = text.strip()
+    if len(text) < 5 or text[0] not in "[(" or text[-1] not in "])":
+        return None
+    depth, commas = 0, []
+    for i, ch in enumerate(text[1:-1], 1):
+        depth += {"(": 1, ")": -1}.get(ch, 0)
+        if depth < 0 or ch in "[]":
+            return None
+        if ch == "," and depth == 0:
+            commas.append(i)
+    if depth != 0 or len(commas) != 1:
+        return None
+    low, high = text[1:commas[0]].strip(), text[commas[0] + 1:-1].strip()
+    return (text[0], low, high, text[-1]) if low and high else None
 
 
 class _EmptyDomain(Exception):

@@ -96,6 +96,7 @@ def total_derivatives(rhs: list, states: list, time: sympy.Symbol, count: int) -
     except (CoercionFailed, sympy.PolynomialError, ValueError, TypeError):
         field = None
     derivatives, current = [], f if field is not None else list(rhs)
+    sizes = [sum(_nodes(e) for e in rhs)]
     for _ in range(count):
         if field is not None:
             current = [e.diff(generators[0]) + sum(e.diff(g) * fk for g, fk in zip(generators[1:len(variables)], f)) for e in current]
@@ -103,7 +104,20 @@ def total_derivatives(rhs: list, states: list, time: sympy.Symbol, count: int) -
         else:  # exp, sin, sqrt: as diff leaves it (the certified and numerical routes evaluate it)
             current = [sympy.diff(e, time) + sum(sympy.diff(e, y) * fk for y, fk in zip(states, rhs)) for e in current]
             derivatives.append(current)
+            sizes.append(sum(_nodes(e) for e in current))
+            if len(derivatives) < count and sizes[-1] ** 2 / sizes[-2] > MAX_DERIVATIVE_NODES:  # the next one would pass the limit
+                raise MethodError(f"the total derivatives of this right-hand side grow too large for Taylor's method of order "
+                                  f"{count + 1} (f^({len(derivatives)}) has {sizes[-1]:,} nodes and grows about {sizes[-1] // max(sizes[-2], 1)}-fold "
+                                  "per order): take a lower order")
     return derivatives
+
+
+MAX_DERIVATIVE_NODES = 200_000  # a total derivative of a non-rational right-hand side larger than this is not formed (each
+# order multiplies the tree about tenfold: f^(7) of a two-state system with sin and exp took 41 s)
+
+
+def _nodes(expression) -> int:
+    return sum(1 for _ in sympy.preorder_traversal(expression))
 
 
 class ExactSystem:
@@ -162,7 +176,7 @@ class ExactSystem:
         kept = self.__dict__.setdefault("_derivative_functions", {})
         if count not in kept:
             variables = [symbol(TIME)] + [symbol(s) for s in self.states]
-            expressions = total_derivatives(self.rhs, variables[1:len(self.rhs) + 1], variables[0], count)
+            expressions = total_derivatives(self.rhs, variables[1:], variables[0], count)
             kept[count] = [[self.compile(e, variables) for e in row] for row in expressions]
         recorder.counts["derivatives"] += 1
         env = [t, *y]
@@ -262,6 +276,7 @@ class Method:
     affine = True  # the step is affine in y whenever the right-hand side is affine and autonomous
     variable_step = False  # step() returns (t, y) and moves the clock itself
     irrational_steps = False  # a variable-step method whose step sizes may be irrational: its twin runs it (numerical route)
+    to_t_end = False  # one macro step runs from the start to the option t_end (an adaptive controller)
     supports_dae = False  # can step a semi-explicit DAE (a model with algebraic variables)
     real_roots = False  # a step may be an exact real root (irrational) of a polynomial equation (scalar_root)
 
@@ -410,6 +425,8 @@ MAX_WORK = 10_000_000  # bound on steps x inner steps of one run (a claim is als
 
 def check_work(method: "Method", options: dict, steps: int, where: str = "") -> None:
     """A run of ``steps`` macro steps may take at most MAX_WORK inner steps; otherwise a MethodError that says why."""
+    if method.to_t_end and steps != 1:  # a second macro step would start at t_end and take no step (review of 2026-12-05)
+        raise MethodError(f"{where}method {method.name} runs from the start to t_end in one macro step: write steps = 1, not {steps}")
     inner = method.inner_steps_per_step(options)
     if steps * inner > MAX_WORK:
         raise MethodError(f"{where}{steps} steps x {inner} inner steps = {steps * inner} is more than one claim may run "

@@ -143,6 +143,7 @@ class AdaptiveEuler(Method):
     """
 
     name = "adaptive-euler"
+    to_t_end = True
     CONTROLLER = (
         Option("controller", schema.WORD, "halving", words=("halving", "order"), doc="halving, or the order-based formula"),
         Option("max_rejections", schema.COUNT, sympy.Integer(20), doc="rejections in a row before the run fails"),
@@ -350,6 +351,7 @@ class BurdenFairesRKF(Method):
 
     name = "rkf-burden-faires"
     irrational_steps = True
+    to_t_end = True
     schema = (Option("tolerance", schema.POSITIVE, required=True, doc="TOL: R = |w~ - w|/h must not exceed it"),
               Option("h_max", schema.POSITIVE, required=True, doc="the first and the largest step"),
               Option("h_min", schema.POSITIVE, required=True, doc="the run fails when a step falls below it"),
@@ -368,6 +370,8 @@ class BurdenFairesRKF(Method):
         super().validate(model, options)
         for name in ("tolerance", "h_max", "h_min"):
             positive_rational(options, name, self.name)
+        if options["h_min"] > options["h_max"]:
+            raise MethodError(f"method {self.name}: h_min = {options['h_min']} is above h_max = {options['h_max']}: every run would fail")
         clash = set(self.QUANTITIES) & set(model.variables)
         if clash:
             raise MethodError(f"method {self.name} records {', '.join(sorted(clash))}, which the model names a variable too")

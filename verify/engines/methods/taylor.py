@@ -39,7 +39,7 @@ class Taylor(Method):
                                                            sympy.Piecewise)]
             if kinks:
                 raise MethodError(f"method {self.name} differentiates the right-hand side, and {kinks[0]} has no derivative "
-                                  "everywhere (abs, min, max, sign)")
+                                  "everywhere (abs, min, max, sign, floor, ceiling)")
 
     def step_length(self, options):
         return options["h"]
@@ -59,7 +59,8 @@ class Taylor(Method):
 
 def _update_formula(name, order, show, old, h, derivatives) -> str:
     """``y + h*(f + h/2*f' + h**2/6*f'')`` and the same with the values substituted (explain's line; text only)."""
-    terms = ["f"] + [f"h**{j}/{math.factorial(j + 1)}*f{chr(39) * j}" if j > 1 else f"h/2*f{chr(39)}" for j in range(1, order)]
+    prime = "'"
+    terms = ["f"] + [f"h**{j}/{math.factorial(j + 1)}*f{prime * j}" if j > 1 else f"h/2*f{prime}" for j in range(1, order)]
     values = [show.factor(derivatives[0])] + [f"{show.factor(h ** j / math.factorial(j + 1))}*{show.factor(d)}" for j, d in enumerate(derivatives[1:], 1)]
     return f"{name} + h*({' + '.join(terms)}) = {show.factor(old)} + {show.factor(h)}*({' + '.join(values)})"
 

@@ -168,7 +168,7 @@ def _advance(method, options, system, names, trace, time, t, y, cosimulation, so
     elif kind == "implicit":
         advance = lambda t, y: IMPLICIT[method](system, t, y, options, names, trace)  # noqa: E731
     elif kind == "taylor":
-        order = int(method.rpartition("-")[2])
+        order = taylor_twin.METHODS[method].order
         advance = lambda t, y: taylor_twin.advance(system, t, y, options, names, trace, order)  # noqa: E731
     elif method == "step-doubling-euler":
         advance = lambda t, y: doubling_twin.advance(system, t, y, options, names, trace)  # noqa: E731

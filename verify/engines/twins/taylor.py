@@ -13,6 +13,7 @@ import sympy
 
 from verify.engines.crosscheck import to_mp
 from verify.engines.twins.base import record
+from verify.engines.methods.taylor import METHODS  # the names and orders (configuration, not arithmetic)
 from verify.errors import CrossCheckUnavailable
 
 
@@ -148,7 +149,10 @@ def advance(system, t, y, options, names, trace, order: int):
     h = to_mp(options["h"])
     n = order + 1
     coefficients = [[value] for value in y]
-    for k in range(order):  # c_(k+1) from the k-th coefficient of f on the series known to order k
+    if order == 1:  # Euler: f itself, which may have abs, min or max (no series needed)
+        for c, rate in zip(coefficients, system.f_uncounted(t, y)):
+            c.append(rate)
+    for k in range(order if order > 1 else 0):  # c_(k+1) from the k-th coefficient of f on the series known to order k
         time = Series([t, mpmath.mpf(1)] + [mpmath.mpf(0)] * (n - 2)) if n > 1 else Series([t])
         env = {system.time: time}
         env.update({s: Series(c + [mpmath.mpf(0)] * (n - len(c))) for s, c in zip(system.states, coefficients)})
@@ -165,4 +169,4 @@ def advance(system, t, y, options, names, trace, order: int):
 
 
 def names() -> tuple:
-    return tuple(f"taylor-{k}" for k in range(1, 9))
+    return tuple(METHODS)
