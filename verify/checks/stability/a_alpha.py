@@ -28,6 +28,7 @@ golden-section search): a disagreement is an error, never a verdict.
 """
 from __future__ import annotations
 
+import cmath
 import math
 from dataclasses import dataclass, field
 from decimal import Decimal
@@ -231,23 +232,55 @@ def twin_degrees(alpha, beta, points=()) -> mpmath.mpf | None:
             return abs(mpmath.arg(-z)) * 180 / mpmath.pi if z.real < 0 else mpmath.inf
 
         step = mpmath.pi / TWIN_SAMPLES
-        samples = [(i * step, step) for i in range(1, TWIN_SAMPLES + 1)]  # (theta, half-width of its bracket)
+        samples = [(i * step, step) for i in _best_float_samples(alpha, beta)]  # (theta, half-width of its bracket)
         for x in points:
             theta = mpmath.acos(max(-1, min(1, mpmath.mpf(sympy.N(x, TWIN_DIGITS)))))
             samples += [(theta + d * step, step / 1000) for d in (-1e-3, -1e-6, 0, 1e-6, 1e-3)]  # at it and beside it (the
             # infimum may be a limit there, where angle() reads no value)
-        best, theta, width = min((angle(theta), theta, width) for theta, width in samples if 0 < theta < mpmath.pi)
-        if best == mpmath.inf:
+        found = sorted((angle(theta), theta, width) for theta, width in samples if 0 < theta < mpmath.pi)
+        if not found or found[0][0] == mpmath.inf:
             return None
-        low, high = max(theta - width, 0), min(theta + width, mpmath.pi)
         ratio = (math.sqrt(5) - 1) / 2
-        for _ in range(80):  # golden section on the bracket around the best sample
-            left, right = high - ratio * (high - low), low + ratio * (high - low)
-            if angle(left) < angle(right):
-                high = right
-            else:
-                low = left
-        return min(best, angle((low + high) / 2))
+        results = []
+        for best, theta, width in found[:REFINED]:  # golden section on the bracket around each of the best samples
+            low, high = max(theta - width, 0), min(theta + width, mpmath.pi)
+            for _ in range(80):
+                left, right = high - ratio * (high - low), low + ratio * (high - low)
+                if angle(left) < angle(right):
+                    high = right
+                else:
+                    low = left
+            results.append(min(best, angle((low + high) / 2)))
+        return min(results)
+
+
+REFINED = 4  # the twin refines this many of its best samples on mpmath
+
+
+def _best_float_samples(alpha, beta) -> list[int]:
+    """The indices i of the TWIN_SAMPLES angles i pi/TWIN_SAMPLES whose |arg(-z)| is smallest in machine floats (the
+    locus evaluated with Python's complex numbers: where to look, each one then refined on mpmath), a few per region."""
+    a = [float(sympy.Rational(c)) for c in alpha]
+    b = [float(sympy.Rational(c)) for c in beta]
+    values = []
+    for i in range(1, TWIN_SAMPLES + 1):
+        zeta = cmath.exp(1j * math.pi * i / TWIN_SAMPLES)
+        rho = sum(c * zeta**j for j, c in enumerate(a))
+        sigma = sum(c * zeta**j for j, c in enumerate(b))
+        scale = max(map(abs, a)) + max(map(abs, b))
+        if abs(sigma) < 1e-9 * scale or abs(rho) < 1e-9 * scale:
+            continue
+        z = rho / sigma
+        if z.real < 0:
+            values.append((abs(cmath.phase(-z)), i))
+    values.sort()
+    chosen = []
+    for _, i in values:
+        if all(abs(i - j) > 2 for j in chosen):
+            chosen.append(i)
+        if len(chosen) == REFINED:
+            break
+    return chosen
 
 
 def decide(claim: SectorClaim, reduced, shared: str | None) -> tuple[bool, str, list, bool, str]:
