@@ -125,3 +125,16 @@ def test_ties_on_the_numerical_route_are_errors_and_names_are_not_shadowed(check
     assert results["two-steps"].status == "error" and "write steps = 1, not 2" in results["two-steps"].message
     assert results["h-min-above"].status == "error" and "every run would fail" in results["h-min-above"].message
     assert results["shadowed"].status == "error" and "names both a parameter of the model and a value of the run" in results["shadowed"].message
+
+
+def test_a_count_in_a_forall_on_the_numerical_route_is_told_how_to_write_it(check_claims):
+    """Review of 2026-12-05: a forall over the tolerance whose runs go numerical said "write digits = 0" for a count,
+    which a forall claim then refused (its digits are exactly_when's); it now names a relation that decides it, and
+    that relation finds the counterexample (TOL = 1e-12: the step falls below h_min at once)."""
+    body = ('check = "forall"\nmodel = "bf"\ndomains = { TOL = "interval(0, 1)" }\nmethod = "rkf-burden-faires"\n'
+            'options = { tolerance = "TOL", h_max = "1/4", h_min = "1/10", t_end = 1 }\ninitial = { y = "1/2" }\nsteps = 1\n')
+    results = {k: r.outcome for k, r in check_claims(claims_text(MODELS, {
+        "equality": (body + "holds = { failed = 0 }",),
+        "relation": (body + 'holds_relations = { "abs(failed - 0)" = "< 1/2" }',)})).items()}
+    assert results["equality"].status == "error" and 'write holds_relations = { "abs(failed - 0)" = "< 1/2" }' in results["equality"].message
+    assert_refuted(results["relation"], ["counterexample TOL = ", "fell below h_min"])

@@ -145,8 +145,10 @@ def evaluate(claim, spec, reason: str, mp_run) -> Outcome:
             target = crosscheck.mp_value(claimed) if not claimed.is_Rational else mpmath.mpf(int(claimed.p)) / int(claimed.q)
             low, high = (mpmath.mpf(int(v.p)) / int(v.q) for v in (value.low, value.high))
             if low <= target <= high and claimed.is_Integer and value.value == value.other == target:  # a flag or a count
+                how = ("write digits = 0 for an integer such as a flag or a count" if claim.check != "forall" else  # a forall's digits
+                       f'in a forall claim (whose digits are exactly_when\'s) write holds_relations = {{ "abs({label} - {claimed_text})" = "< 1/2" }}')
                 unresolved.append(f"{label} = {claimed_text} (both runs give exactly {claimed_text}, but on this route an equality is "
-                                 "decided only as printed digits: write digits = 0 for an integer such as a flag or a count)")
+                                  f"decided only as printed digits: {how})")
             elif low <= target <= high:
                 undecided.append(f"{label} = {claimed_text} (it agrees to {TOLERANCE_DIGITS} digits, which proves no equality: give digits)")
             else:
