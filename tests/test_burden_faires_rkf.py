@@ -125,6 +125,11 @@ def test_ties_on_the_numerical_route_are_errors_and_names_are_not_shadowed(check
     assert results["two-steps"].status == "error" and "write steps = 1, not 2" in results["two-steps"].message
     assert results["h-min-above"].status == "error" and "every run would fail" in results["h-min-above"].message
     assert results["shadowed"].status == "error" and "names both a parameter of the model and a value of the run" in results["shadowed"].message
+    forall = check_claims(claims_text(MODELS, {"forall-shadowed": (
+        'check = "forall"\nmodel = "decay_attempts"\ndomains = { TOL = "closed(1/100, 1)" }\nmethod = "rkf-burden-faires"\n'
+        'options = { tolerance = "TOL", h_max = "1/4", h_min = "1/100", t_end = 1 }\ninitial = { y = 1 }\nholds = { attempts = 1 }',)}))
+    outcome = forall["forall-shadowed"].outcome
+    assert outcome.status == "error" and "holds.attempts: attempts names both a parameter" in outcome.message
 
 
 def test_a_count_in_a_forall_on_the_numerical_route_is_told_how_to_write_it(check_claims):

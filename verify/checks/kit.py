@@ -166,6 +166,26 @@ def result_names(model, method, options) -> dict:
     return {name: symbol(name) for name in plain_options + list(method.quantity_names(model, options))}
 
 
+def refuse_shadowed_names(claim, names, calls, options, parts) -> None:
+    """A model parameter named as a value of the run (a method quantity such as ``attempts``, or an option with another
+    value, such as a heat coefficient h beside the step h) would put the parameter's value where the claim reads
+    the run's: a LoadError when an entry of the tables ``parts`` names it (a review of 2026-12-05 verified attempts = 1 so)."""
+    shadowed = {n for n in names if n in claim.parameters and not (n in options and options[n] == claim.parameters[n])}
+    if not shadowed:
+        return
+    table = claim.table
+    texts = [(f"{part}.{key}", text) for part in parts for key, value in claim_table(table, part).items()
+             for text in [key] + [str(v) for v in (value if isinstance(value, list) else [value])]]
+    for where, text in texts:
+        try:
+            used = {str(s) for s in claim.parse(text, names, calls).free_symbols}
+        except ExprError:
+            continue  # read (and refused) as the entry itself is
+        if used & shadowed:
+            raise LoadError(f"{where}: {sorted(used & shadowed)[0]} names both a parameter of the model and a value of the run (a method "
+                            "quantity or option): rename the parameter")
+
+
 def parameter_substitutions(claim: Claim) -> dict:
     """The claim's parameter values as symbol -> value (as ExactSystem substitutes them)."""
     return {symbol(p): v for p, v in claim.parameters.items()}

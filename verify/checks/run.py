@@ -23,12 +23,12 @@ from verify.checks.rounding import MODES as ROUNDING_MODES_AND_TRUNCATION
 from verify.checks.rounding import RoundingAudit, round_decimal, rounding_rule
 from verify.checks.comparisons import OPERATORS
 from verify.checks.kit import (
-    Comparison,
+    Comparison, refuse_shadowed_names,
     check_exact_start, claim_table, constant_values, flag_value, initial_values, method_and_options, newton_to_precision,
     parameter_substitutions, read_comparison, read_rational,
     read_relation, result_names, solution_call, validated)
 from verify.engines import twins
-from verify.errors import CrossCheckUnavailable, ExprError
+from verify.errors import CrossCheckUnavailable
 from verify.errors import SolverFailure
 from verify.outcome import decimals
 from verify.checks.kind import ClaimKind
@@ -66,7 +66,7 @@ def prepare(claim: Claim) -> RunSpec:
     names = result_names(model, method, options)
     algebraic = _algebraic_method(method, options)
     calls = {"solution": solution_call(model, (parameter_substitutions(claim), t0, y0))}
-    _refuse_shadowed_names(claim, names, calls, options)
+    refuse_shadowed_names(claim, names, calls, options, ("expect", "expect_at_nodes", "expect_relations"))
     expect = [read_comparison(claim, key, value, names, calls, "expect") for key, value in claim_table(table, "expect").items()]
     at_nodes = [_at_nodes_entry(claim, key, value, names, calls, int(steps)) for key, value in claim_table(table, "expect_at_nodes").items()]
     relations = [read_relation(claim, key, value, names, calls) for key, value in claim_table(table, "expect_relations").items()]
@@ -105,26 +105,6 @@ def _algebraic_method(method, options) -> bool:
         return not number_field.is_rational_field(method.number_field(options))
     except (rational.NotRational, MethodError):
         return False
-
-
-def _refuse_shadowed_names(claim, names, calls, options) -> None:
-    """A model parameter named as a value of the run (a method quantity such as ``attempts``, or an option with another
-    value, such as a heat coefficient h beside the step h) would put the parameter's value where the claim reads
-    the run's: a LoadError when an expectation names it (a review of 2026-12-05 verified attempts = 1 so)."""
-    shadowed = {n for n in names if n in claim.parameters and not (n in options and options[n] == claim.parameters[n])}
-    if not shadowed:
-        return
-    table = claim.table
-    texts = [(f"{part}.{key}", text) for part in ("expect", "expect_at_nodes", "expect_relations") for key, value in claim_table(table, part).items()
-             for text in [key] + [str(v) for v in (value if isinstance(value, list) else [value])]]
-    for where, text in texts:
-        try:
-            used = {str(s) for s in claim.parse(text, names, calls).free_symbols}
-        except ExprError:
-            continue  # read (and refused) as the entry itself is
-        if used & shadowed:
-            raise LoadError(f"{where}: {sorted(used & shadowed)[0]} names both a parameter of the model and a value of the run (a method "
-                            "quantity or option): rename the parameter")
 
 
 def _at_nodes_entry(claim, key, value, names, calls, steps: int):
