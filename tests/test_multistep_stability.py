@@ -2,6 +2,8 @@
 real stability interval, order and error constant; against NodePy and the textbook tables."""
 from __future__ import annotations
 
+import math
+
 import mpmath
 import pytest
 import sympy
@@ -493,3 +495,37 @@ def test_third_review_of_a_alpha_loci_through_zero_or_infinity_and_intervals_wit
         assert (outcomes[name].status, outcomes[name].evidence) == ("verified", "certified"), (name, outcomes[name].message)
     assert_refuted(outcomes["pole-wrong"], ["claimed 23.285 at 3 decimals, computed ∈ [23.2837317211"])
     assert_refuted(outcomes["root-end"], ["real stability interval: claimed (-sqrt(2), 0], computed [-1, 0]"])
+
+
+def test_fresh_user_review_cut_points_with_a_root_outside_witnesses_and_free_step_sizes(check_claims):
+    """Review of 2026-12-05 (a new user with Lambert, Iserles and LeVeque): AM4's real stability set [-90/49, 0] came
+    with "the root condition at z = 2*CRootOf(441x^3 - 969x^2 + 949x - 360, 0) is not decided", a point (about 1.56)
+    where a root has modulus about 5.03 (numpy): Arb's certified root enclosures now prove it unstable.  RK3's interval
+    claimed as -2.512 (truly -2.51274...) was refuted at a witness of 85 digits over 85; it is the simplest rational
+    between now.  stable_when with the step size not under symbols said only "unknown name 'h'"."""
+    outcomes = stability(check_claims, {"am4": 'method = "adams-moulton-4"\nreal_stability_interval = ["-90/49", 0]'})
+    assert outcomes["am4"].status == "verified" and "not decided" not in outcomes["am4"].message, outcomes["am4"].message
+    assert any("Arb's root enclosures): unstable" in str(line) for line in outcomes["am4"].derivation)
+    forall = check_claims(claims_text("", {"rk3": (
+        'check = "forall"\ndomains = { z = "real" }\nlhs = "abs(1 + z + z**2/2 + z**3/6)"\nop = "<="\nrhs = 1\n'
+        'exactly_when = "-2.512 <= z <= 0"\ndigits = 3\nrounding = "half-even"',)}))["rk3"].outcome
+    assert_refuted(forall, ["claimed -2.512 at 3 decimals", "e.g. at z = -103/41 it holds although the claim says it fails"])
+    model = '[model.dk]\nstates = ["y"]\nrhs = { y = "-k*y" }\nparameters = { k = 1 }\n'
+    free = check_claims(claims_text(model, {"euler": ('check = "stability"\nmodel = "dk"\nmethod = "euler"\nvariable = "h"\nsymbols = ["k"]\n'
+                                                      'options = { h = "h" }\nstable_when = "h <= 2/k"',)}))["euler"].outcome
+    assert free.status == "error" and 'list it under symbols (symbols = ["h", ...])' in free.message
+
+
+def test_the_simplest_rational_between_two_rationals_has_the_smallest_denominator():
+    from fractions import Fraction
+    import random
+    from verify.engines.realsets import simplest_between
+
+    rng = random.Random(5)
+    for _ in range(500):
+        a = Fraction(rng.randint(-500, 500), rng.randint(1, 60))
+        b = a + Fraction(rng.randint(1, 200), rng.randint(1, 300))
+        x = simplest_between(sympy.Rational(a.numerator, a.denominator), sympy.Rational(b.numerator, b.denominator))
+        x = Fraction(int(x.p), int(x.q))
+        assert a < x < b
+        assert all(not (Fraction(math.floor(a * q) + 1, q) < b) for q in range(1, x.denominator)), (a, b, x)

@@ -46,10 +46,11 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+import flint
 import sympy
 
 from verify.input.load import LoadError
-from verify.engines import spectral
+from verify.engines import realsets, spectral
 from verify.checks.common import CheckError, Formula, Line, Outcome, listed
 from verify.checks.stability import a_alpha
 
@@ -441,6 +442,10 @@ def real_stability_set(p) -> tuple[list, list]:
             bounded, how = spectral.roots_bounded(sympy.expand(p.subs(Z, point)).subs(ZETA, spectral.Z), point, f"z = {point}",
                                                   recurrence=True, variable_name="zeta")
         except CheckError as exc:
+            outside = _root_outside(p, point)
+            if outside is not None:
+                lines.append(f"z = {point}: a root of modulus in {outside} lies outside the unit circle (Arb's root enclosures): unstable")
+                return False
             lines.append(f"z = {point}: not decided ({exc})")
             return None
         lines.append(f"z = {point}: {how}")
@@ -459,6 +464,38 @@ def real_stability_set(p) -> tuple[list, list]:
         pieces.append((a, b, stable))
     points = {i: stable_at(c) for i, c in enumerate(cuts)}
     return [(pieces[i], points.get(i)) for i in range(len(pieces))], lines
+
+
+def _root_outside(p, point) -> str | None:
+    """The enclosure of the modulus of a root of p(zeta, point) strictly outside the unit circle, as text, when Arb's
+    certified root isolation finds one (point a real algebraic number, enclosed rigorously); None when it does not (no
+    such root, or the isolation fails: a repeated root).  Proves instability where the exact placement over
+    QQ(point) is not available (AM4's cut points, roots of a cubic: a review of 2026-12-05 found them undecided
+    though a root has modulus about 5)."""
+    polynomial = sympy.Poly(p, ZETA)
+    for bits in (128, 512):
+        saved = flint.ctx.prec
+        flint.ctx.prec = bits
+        try:
+            low, high = realsets.enclosure(sympy.sympify(point), bits)
+            z = flint.arb(flint.fmpq(int(low.p), int(low.q))).union(flint.arb(flint.fmpq(int(high.p), int(high.q))))
+            coefficients = []
+            for c in reversed(polynomial.all_coeffs()):  # constant term first; each linear in z with rational coefficients
+                part = sympy.Poly(c, Z)
+                value = flint.arb(0)
+                for k, a in enumerate(reversed(part.all_coeffs())):
+                    value += flint.arb(flint.fmpq(int(sympy.Rational(a).p), int(sympy.Rational(a).q))) * z**k
+                coefficients.append(flint.acb(value))
+            roots = flint.acb_poly(coefficients).roots()
+        except (ValueError, ArithmeticError, TypeError):
+            roots = []
+        finally:
+            flint.ctx.prec = saved
+        for root in roots:
+            modulus = abs(root)
+            if modulus.lower() > 1:
+                return f"[{modulus.lower().str(5, radius=False)}, {modulus.upper().str(5, radius=False)}]"
+    return None
 
 
 def _items(pieces) -> list:
@@ -535,8 +572,8 @@ def _show_set(pieces) -> str:
     if current is not None:
         parts.append(current)
     undecided = [str(a) for a, _, stable, point in _items(pieces) if point and stable is None]
-    note = (f" (the root condition at z = {', '.join(undecided)} is not decided: {'those points are' if len(undecided) > 1 else 'that point is'} "
-            "left out, so an end there is shown open)" if undecided else "")
+    note = (f" (the root condition at z = {', '.join(undecided)} is not decided: the set is shown without "
+            f"{'those points' if len(undecided) > 1 else 'that point'})" if undecided else "")
     if not parts:
         return "empty" + note
     return note and (_joined(parts) + note) or _joined(parts)

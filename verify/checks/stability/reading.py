@@ -44,7 +44,14 @@ def prepare(claim: Claim) -> StabilitySpec:
     table = claim.table
     for name in claim.symbols:
         claim.parameters.pop(name, None)  # listed symbols stay free
-    method, options = method_and_options(claim)
+    try:
+        method, options = method_and_options(claim)
+    except LoadError as exc:
+        undeclared = re.search(r"options\.(\w+): unknown name '(\w+)'", str(exc))
+        if undeclared and "stable_when" in table:  # a fresh user's first stable_when (review of 2026-12-05)
+            raise LoadError(f"{exc}; a step size left free is a symbol: list it under symbols (symbols = [\"{undeclared.group(2)}\", ...]) "
+                            f"and name it in variable") from None
+        raise
     if isinstance(method, LinearMultistep):  # decided from its coefficients alone (no start values needed)
         try:
             return StabilitySpec(method, options, multistep_stability.prepare(claim, method, options))
