@@ -261,3 +261,72 @@ def test_a_tableau_given_as_keys_of_the_claim(check_claims):
     """)
     assert results["ralston"].outcome.status == "verified", results["ralston"].outcome.message
     assert results["ralston-order-3"].outcome.status == "refuted" and "claimed 3, computed 2" in results["ralston-order-3"].outcome.message
+
+
+def test_a_principal_error_norm_printed_to_some_decimals(check_claims):
+    """Review of 2026-12-05 (a new user with Dormand & Prince's table): the published 3.99e-4 for DOPRI5 could be
+    claimed neither with digits nor as a decimal.  sqrt(16719)/324000 = 0.00039908016...: 0.000399 at 6 decimals holds,
+    0.000398 is refuted; Heun's sqrt(5)/12 = 0.18633... rounds to 0.19; digits without a norm, or on an observed order,
+    is an error."""
+    import math
+
+    assert f"{math.sqrt(16719) / 324000:.6f}" == "0.000399" and f"{math.sqrt(5) / 12:.2f}" == "0.19"
+    results = check_claims("""
+        [model.decay]
+        states = ["y"]
+        rhs = { y = "-y" }
+
+        [[claim]]
+        id = "dp"
+        statement = "s"
+        check = "order"
+        method = "dormand-prince-54"
+        order = 5
+        principal_error_norm = "0.000399"
+        digits = 6
+
+        [[claim]]
+        id = "dp-wrong"
+        statement = "s"
+        check = "order"
+        method = "dormand-prince-54"
+        order = 5
+        principal_error_norm = "0.000398"
+        digits = 6
+
+        [[claim]]
+        id = "heun"
+        statement = "s"
+        check = "order"
+        method = "heun"
+        order = 2
+        principal_error_norm = "0.19"
+        digits = 2
+
+        [[claim]]
+        id = "no-norm"
+        statement = "s"
+        check = "order"
+        method = "rk4"
+        order = 4
+        digits = 3
+
+        [[claim]]
+        id = "observed"
+        statement = "s"
+        check = "order"
+        model = "decay"
+        method = "rk4"
+        initial = { y = 1 }
+        t_end = 1
+        steps = [10, 20, 40]
+        order = 4
+        digits = 3
+    """)
+    outcome = {k: r.outcome for k, r in results.items()}
+    for name in ("dp", "heun"):
+        assert (outcome[name].status, outcome[name].evidence) == ("verified", "certified"), outcome[name].message
+    assert outcome["dp-wrong"].status == "refuted"
+    assert "principal error norm: claimed 0.000398 at 6 decimals" in outcome["dp-wrong"].message and "rounds to 0.000399" in outcome["dp-wrong"].message
+    assert outcome["no-norm"].status == "error" and "goes with principal_error_norm" in outcome["no-norm"].message
+    assert outcome["observed"].status == "error" and "an observed order has a tolerance" in outcome["observed"].message

@@ -21,6 +21,8 @@ KEYS = observed.KEYS | conditions.KEYS | multistep.KEYS | series.KEYS
 def prepare(claim: Claim):
     if claim.model is not None:
         extra = sorted(set(claim.table) & ((conditions.KEYS | multistep.KEYS) - observed.KEYS))
+        if extra == ["digits"] or extra == ["digits", "rounding"]:  # an observed order is a number with a tolerance, not printed digits
+            raise LoadError("digits is read beside principal_error_norm of a tableau (no model); an observed order has a tolerance")
         if extra:
             raise LoadError(f"{', '.join(extra)}: about the method alone, so leave out model")
         if claim.table.get("proof") == "closed-form":

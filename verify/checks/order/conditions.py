@@ -24,13 +24,15 @@ import sympy
 from verify.checks.common import CheckError, Context, DEFAULT_CONTEXT, Outcome, short_text
 from verify.checks.order import reading
 from verify.checks.kit import method_and_options
-from verify.engines import crosscheck, number_field, rooted_trees
+from verify.checks.rounding import RoundingAudit, rounding_rule
+from verify.engines import crosscheck, number_field, realsets, rooted_trees
+from verify.engines.certified import enclosure_text
 from verify.engines.methods import METHODS
 from verify.engines.methods.runge_kutta import ButcherTableau, RungeKutta
 from verify.engines.twins import runge_kutta as rk_twin
 from verify.input.load import Claim, LoadError
 
-KEYS = {"tableau", "order", "embedded_order", "principal_error_norm", "A", "b", "c", "bhat"}
+KEYS = {"tableau", "order", "embedded_order", "principal_error_norm", "A", "b", "c", "bhat", "digits", "rounding"}
 MAX_ORDER = rooted_trees.MAX_NODES - 1
 
 
@@ -43,6 +45,8 @@ class TableauOrder:
     embedded_order: int | None
     principal_error_norm: sympy.Expr | None
     principal_error_norm_text: str = ""
+    digits: int | None = None  # the norm as printed to this many decimals (Dormand & Prince's 3.99e-4 is 0.000399 at 6)
+    rounding: str | None = None
 
 
 COEFFICIENT_KEYS = ("A", "b", "c", "bhat")  # a tableau given directly, as method = "rk" with these options
@@ -92,7 +96,12 @@ def prepare(claim: Claim) -> TableauOrder:
         norm = claim.value(table["principal_error_norm"], "principal_error_norm")
         if norm.free_symbols or not (norm.is_real and norm.is_nonnegative):
             raise LoadError("principal_error_norm must be a non-negative number")
-    return TableauOrder(method.name, options, tableau, order, embedded, norm, str(table.get("principal_error_norm", "")))
+    digits = table.get("digits")
+    if digits is not None and (norm is None or not isinstance(digits, int) or isinstance(digits, bool) or not 0 <= digits <= 100):
+        raise LoadError("digits (an integer from 0 to 100) goes with principal_error_norm in an order claim about a tableau: the "
+                        "decimals the norm is printed to")
+    return TableauOrder(method.name, options, tableau, order, embedded, norm, str(table.get("principal_error_norm", "")), digits,
+                        rounding_rule(table, digits))
 
 
 @dataclass(frozen=True)
@@ -222,7 +231,11 @@ def evaluate(claim: Claim, context: Context = DEFAULT_CONTEXT) -> Outcome:
             computed["principal_error_norm"] = f"{shown} ≈ {float(norm):.6g}"
             derivation.append(f"  principal error coefficients e(t) = (Phi(t) - 1/gamma(t))/sigma(t), |t| = {conditions.order + 1}: "
                               + ", ".join(_text(e) for e in errors) + f"; 2-norm {shown} ≈ {float(norm):.6g}")
-            if spec.principal_error_norm is not None and conditions.order == claimed:
+            if spec.principal_error_norm is not None and conditions.order == claimed and spec.digits is not None:
+                found, missed = _printed_norm(spec, norm, shown)
+                (successes if not missed else failures).extend(found or missed)
+                certified = certified or not norm.is_Rational
+            elif spec.principal_error_norm is not None and conditions.order == claimed:
                 claimed_norm = spec.principal_error_norm
                 try:
                     claimed_square = field.from_sympy(sympy.expand(claimed_norm**2))
@@ -247,4 +260,22 @@ def evaluate(claim: Claim, context: Context = DEFAULT_CONTEXT) -> Outcome:
                     failures.append(f"principal error norm: claimed {claimed_text}, computed {shown} ≈ {float(norm):.6g}")
     if failures:  # an enclosure, not exact arithmetic, decided the norm: the evidence says so
         return Outcome("refuted", "certified" if certified else "exact", "; ".join(failures), computed, derivation)
-    return Outcome("verified", "exact", "; ".join(successes), computed, derivation)
+    return Outcome("verified", "certified" if certified else "exact", "; ".join(successes), computed, derivation)
+
+
+def _printed_norm(spec, norm, shown) -> tuple[list, list]:
+    """(successes, failures) of the principal error norm claimed as printed to ``spec.digits`` decimals: the rounding
+    audit (verify.checks.rounding) of its exact value, or of an enclosure narrowed until every rule decides."""
+    bits = 64
+    while bits <= realsets.MAX_BITS:
+        audit = RoundingAudit(spec.digits, spec.rounding)
+        if norm.is_Rational:
+            audit.add("principal error norm", norm, spec.principal_error_norm, spec.principal_error_norm_text)
+        else:
+            low, high = realsets.enclosure(norm, bits)
+            audit.add("principal error norm", (low, high, f"{enclosure_text(low, high, digits=spec.digits + 6, most=40)} (the exact value {shown})"),
+                      spec.principal_error_norm, spec.principal_error_norm_text)
+        if not audit.undecided():
+            return audit.findings()
+        bits *= 2
+    raise CheckError(f"the principal error norm {shown} is not decided at {spec.digits} decimals within {realsets.MAX_BITS} bits (a tie)")
