@@ -36,6 +36,14 @@ CHOICES = MODES + ("any",)  # values of a claim's ``rounding`` key
 MAX_LISTED = 6  # values named one by one in a message
 
 
+def read_digits(table) -> int | None:
+    """A claim's ``digits`` key: how many decimals its printed values show, an integer from 0 to 100 (None: absent)."""
+    digits = table.get("digits")
+    if digits is not None and (not isinstance(digits, int) or isinstance(digits, bool) or not 0 <= digits <= 100):
+        raise LoadError("digits must be an integer from 0 to 100")
+    return digits
+
+
 def rounding_rule(table, digits) -> str | None:
     """A claim's ``rounding`` key: only beside ``digits``, one of half-even, half-up, truncate, any."""
     rounding = table.get("rounding")

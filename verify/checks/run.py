@@ -20,7 +20,7 @@ from verify.input.model import TIME, initial_name, symbol
 from verify.checks.common import (CheckError, Context, DEFAULT_CONTEXT, decide_equality, exact_text, join_limited, Outcome, relative_margin,
                                   short_text, shortened_formula)
 from verify.checks.rounding import MODES as ROUNDING_MODES_AND_TRUNCATION
-from verify.checks.rounding import RoundingAudit, round_decimal, rounding_rule
+from verify.checks.rounding import RoundingAudit, read_digits, round_decimal, rounding_rule
 from verify.checks.comparisons import OPERATORS
 from verify.checks.kit import (
     Comparison, refuse_shadowed_names,
@@ -86,9 +86,7 @@ def prepare(claim: Claim) -> RunSpec:
         if not isinstance(value, int) or isinstance(value, bool) or value < 0:
             raise LoadError(f"counts.{name} must be a non-negative integer")
         counts[name] = value
-    digits = table.get("digits")
-    if digits is not None and (not isinstance(digits, int) or isinstance(digits, bool) or not 0 <= digits <= 100):
-        raise LoadError("digits must be an integer from 0 to 100")
+    digits = read_digits(table)
     rounding = rounding_rule(table, digits)
     if not (expect or at_nodes or relations or trace or counts):
         raise LoadError("a run claim needs at least one of expect, expect_at_nodes, expect_relations, trace, counts")

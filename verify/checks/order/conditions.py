@@ -24,7 +24,7 @@ import sympy
 from verify.checks.common import CheckError, Context, DEFAULT_CONTEXT, Outcome, short_text
 from verify.checks.order import reading
 from verify.checks.kit import method_and_options
-from verify.checks.rounding import RoundingAudit, rounding_rule
+from verify.checks.rounding import RoundingAudit, read_digits, rounding_rule
 from verify.engines import crosscheck, number_field, realsets, rooted_trees
 from verify.engines.certified import enclosure_text
 from verify.engines.methods import METHODS
@@ -96,8 +96,8 @@ def prepare(claim: Claim) -> TableauOrder:
         norm = claim.value(table["principal_error_norm"], "principal_error_norm")
         if norm.free_symbols or not (norm.is_real and norm.is_nonnegative):
             raise LoadError("principal_error_norm must be a non-negative number")
-    digits = table.get("digits")
-    if digits is not None and (norm is None or not isinstance(digits, int) or isinstance(digits, bool) or not 0 <= digits <= 100):
+    digits = read_digits(table)
+    if digits is not None and norm is None:
         raise LoadError("digits (an integer from 0 to 100) goes with principal_error_norm in an order claim about a tableau: the "
                         "decimals the norm is printed to")
     return TableauOrder(method.name, options, tableau, order, embedded, norm, str(table.get("principal_error_norm", "")), digits,

@@ -45,7 +45,7 @@ from verify.engines.certified import enclosure_text
 from verify.errors import CertifiedUnavailable
 from verify.checks.common import CheckError, Line
 from verify.checks.comparisons import OPERATORS, RELATION
-from verify.checks.rounding import RoundingAudit, rounding_rule
+from verify.checks.rounding import RoundingAudit, read_digits, rounding_rule
 
 X = sympy.Symbol("x")  # cos(theta)
 ZETA = sympy.Symbol("zeta")
@@ -99,9 +99,7 @@ def read_claim(claim, table) -> SectorClaim:
     value = claim.value(text, "a_alpha")
     if not (value.is_Rational and 0 <= value <= 90):
         raise LoadError(f"a_alpha must be a number of degrees from 0 to 90, got {text}")
-    digits = table.get("digits")
-    if digits is not None and (not isinstance(digits, int) or isinstance(digits, bool) or not 0 <= digits <= 100):
-        raise LoadError("digits must be an integer from 0 to 100")
+    digits = read_digits(table)
     if op is not None and digits is not None:
         raise LoadError("digits goes with a printed a_alpha (86.03), not with a relation")
     if op == "!=":
@@ -133,7 +131,7 @@ def sector_angle(alpha, beta) -> SectorAngle:
     if alpha_k / beta_k < 0:
         return SectorAngle(f"the leading coefficient alpha_k - z beta_k vanishes at z = {alpha_k / beta_k} < 0, in every sector: "
                            "a root escapes to infinity there", [], sympy.Integer(0))
-    E = sympy.expand(sum(a * b * sympy.chebyshevt(abs(j - l), X) for j, a in enumerate(alpha) for l, b in enumerate(beta)))
+    E = real_part_on_circle(alpha, beta)
     V = sympy.expand(sum(a * b * (1 if j > l else -1) * sympy.chebyshevu(abs(j - l) - 1, X)
                          for j, a in enumerate(alpha) for l, b in enumerate(beta) if j != l))
     lines = [Line(f"on zeta = e^(i theta), x = cos(theta): Re(rho conj(sigma)) = E(x) = {E}, Im(rho conj(sigma)) = sin(theta) V(x), "
@@ -201,14 +199,33 @@ def _special_angle(candidates):
     return None
 
 
+def real_part_on_circle(alpha, beta) -> sympy.Expr:
+    """E(x) = Re(rho(zeta) conj(sigma(zeta))) on zeta = e^(i theta), x = cos(theta): sum_{j,l} alpha_j beta_l T_|j-l|(x)
+    (cos(n theta) = T_n(cos theta)); A-stability (verify.checks.stability.multistep) reads its sign too."""
+    return sympy.expand(sum(a * b * sympy.chebyshevt(abs(j - l), X) for j, a in enumerate(alpha) for l, b in enumerate(beta)))
+
+
+def sign_pieces(E) -> tuple[list, list]:
+    """(the real roots of the nonzero polynomial E(x) in [-1, 1], exact and sorted; [(a, b, sample, E(sample))] for each
+    open piece of [-1, 1] between consecutive roots and ends, the sample the simplest rational inside): E has one sign
+    on each piece."""
+    polynomial = sympy.Poly(E, X)
+    roots = [r for r in polynomial.real_roots() if spectral.compare_real(r, -1) >= 0 and spectral.compare_real(r, 1) <= 0]
+    points = spectral.merge_points(roots)
+    ends = [sympy.Integer(-1)] + points + [sympy.Integer(1)]
+    pieces = []
+    for a, b in zip(ends, ends[1:]):
+        if spectral.compare_real(a, b) < 0:
+            sample = spectral.rational_between(a, b)
+            pieces.append((a, b, sample, polynomial.eval(sample)))
+    return points, pieces
+
+
 def _negative_intervals(E) -> list:
     """The open intervals (a, b) of [-1, 1] where the polynomial E(x) < 0, ends exact (roots of E or +-1)."""
     if E == 0:
         return []
-    polynomial = sympy.Poly(E, X)
-    roots = [r for r in polynomial.real_roots() if spectral.compare_real(r, -1) > 0 and spectral.compare_real(r, 1) < 0]
-    ends = [sympy.Integer(-1)] + spectral.merge_points(roots) + [sympy.Integer(1)]
-    return [(a, b) for a, b in zip(ends, ends[1:]) if polynomial.eval(spectral.rational_between(a, b)) < 0]
+    return [(a, b) for a, b, _, value in sign_pieces(E)[1] if value < 0]
 
 
 def twin_degrees(alpha, beta, points=()) -> mpmath.mpf | None:

@@ -303,23 +303,30 @@ class AdaptiveRungeKutta(AdaptiveEuler):
         return super().value(options, name)
 
     def attempt(self, system, t, y, h, atol, rtol, recorder, where, o):
-        from verify.engines.methods.runge_kutta import PAIRS, RungeKutta  # the pairs are Runge-Kutta data
-
-        pair = RungeKutta(o["pair"], PAIRS[o["pair"]])
-        exact_options = pair.exact_options({"h": rational.to_sympy(h)})
-        exact_options.update(atol=dict(zip(system.states, atol)), rtol=dict(zip(system.states, rtol)))
-        saved, recorder.where = recorder.where, f"{recorder.where} · {where}" if recorder.where else where
-        inner = _Candidate(recorder, system.states)
-        try:
-            candidate = pair.step(system, t, y, exact_options, inner)
-        finally:
-            recorder.where = saved
+        candidate = _pair_attempt(o["pair"], system, t, y, h, recorder, where, atol=dict(zip(system.states, atol)),
+                                  rtol=dict(zip(system.states, rtol)))
         assign_components(recorder, "candidate", candidate, system.states, where)
         recorder.assign("t_candidate", t + h, where)
         latest = recorder.latest
         accepted = bool(latest["accepted"])
         estimate, tolerance = ([latest[n] for n in component_names(q, system.states)] for q in ("error_estimate", "tolerance"))
         return accepted, candidate, controller_ratio(estimate, tolerance)
+
+
+def _pair_attempt(name, system, t, y, h, recorder, where, **tolerances) -> list:
+    """One step of the embedded pair ``name`` of size h as an attempt: every value it computes recorded under ``where``
+    (the embedded solution, the error estimate and, given atol and rtol, the tolerance test), its new state only as
+    the candidate the caller returns (_Candidate)."""
+    from verify.engines.methods.runge_kutta import PAIRS, RungeKutta  # the pairs are Runge-Kutta data
+
+    pair = RungeKutta(name, PAIRS[name])
+    exact_options = pair.exact_options({"h": rational.to_sympy(h)})
+    exact_options.update(tolerances)
+    saved, recorder.where = recorder.where, f"{recorder.where} · {where}" if recorder.where else where
+    try:
+        return pair.step(system, t, y, exact_options, _Candidate(recorder, system.states))
+    finally:
+        recorder.where = saved
 
 
 class _Candidate:
@@ -377,12 +384,9 @@ class BurdenFairesRKF(Method):
             raise MethodError(f"method {self.name} records {', '.join(sorted(clash))}, which the model names a variable too")
 
     def step(self, system, t, y, options, recorder):
-        from verify.engines.methods.runge_kutta import PAIRS, RungeKutta  # the pair is Runge-Kutta data
-
         tolerance, h_max, h_min, t_end = options["tolerance"], options["h_max"], options["h_min"], options["t_end"]
         if t_end < t:
             raise MethodError(f"method {self.name}: t_end = {rational.formula_text(t_end)} is before the start t = {rational.formula_text(t)}")
-        pair = RungeKutta("fehlberg-45", PAIRS["fehlberg-45"])
         h, attempts, rejections, accepted_steps, failure = h_max, 0, 0, 0, None
         while t < t_end:
             if attempts >= int(self.value(options, "max_attempts")):
@@ -392,12 +396,7 @@ class BurdenFairesRKF(Method):
             where = f"attempt {attempts}"
             recorder.assign("attempt_t", t, where)
             recorder.assign("attempt_h", h, where)
-            inner = _Candidate(recorder, system.states)
-            saved, recorder.where = recorder.where, f"{recorder.where} · {where}" if recorder.where else where
-            try:
-                candidate = pair.step(system, t, y, pair.exact_options({"h": rational.to_sympy(h)}), inner)
-            finally:
-                recorder.where = saved
+            candidate = _pair_attempt("fehlberg-45", system, t, y, h, recorder, where)
             embedded = [recorder.latest[n] for n in component_names("embedded", system.states)]
             R = max(abs(c - e) for c, e in zip(candidate, embedded)) / h
             recorder.assign("R", R, where)

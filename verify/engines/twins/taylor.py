@@ -152,8 +152,8 @@ def advance(system, t, y, options, names, trace, order: int):
     if order == 1:  # Euler: f itself, which may have abs, min or max (no series needed)
         for c, rate in zip(coefficients, system.f_uncounted(t, y)):
             c.append(rate)
+    time = Series([t, mpmath.mpf(1)] + [mpmath.mpf(0)] * (n - 2))  # t_i + s (n >= 2)
     for k in range(order if order > 1 else 0):  # c_(k+1) from the k-th coefficient of f on the series known to order k
-        time = Series([t, mpmath.mpf(1)] + [mpmath.mpf(0)] * (n - 2)) if n > 1 else Series([t])
         env = {system.time: time}
         env.update({s: Series(c + [mpmath.mpf(0)] * (n - len(c))) for s, c in zip(system.states, coefficients)})
         rates = [evaluate(e, env, n) for e in system.rhs]
