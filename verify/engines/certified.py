@@ -23,7 +23,7 @@ import sympy
 
 from verify.engines import crosscheck
 from verify.engines.rational import to_field
-from verify.engines.methods.base import Recorder, total_derivatives
+from verify.engines.methods.base import Recorder, derivative_functions
 from verify.engines.methods.taylor import METHODS as TAYLOR
 from verify.input.model import TIME, symbol
 from verify.errors import CertifiedUnavailable
@@ -162,17 +162,13 @@ class BallSystem:
         forms them, verify.engines.methods.base.total_derivatives, and compiled for mpmath.iv)."""
         if count == 0:
             return []
-        kept = self.__dict__.setdefault("_derivative_functions", {})
-        if count not in kept:
-            variables = [symbol(TIME)] + [symbol(s) for s in self.states]
-            try:
-                kept[count] = [[crosscheck.compile_mp(e, variables, mpmath.iv) for e in row]
-                               for row in total_derivatives(self.rhs, variables[1:], variables[0], count)]
-            except CrossCheckUnavailable as exc:
-                raise CertifiedUnavailable(f"cannot enclose the total derivatives of the right-hand side: {exc}") from None
+        try:
+            functions = derivative_functions(self, count, lambda e, variables: crosscheck.compile_mp(e, variables, mpmath.iv))
+        except CrossCheckUnavailable as exc:
+            raise CertifiedUnavailable(f"cannot enclose the total derivatives of the right-hand side: {exc}") from None
         recorder.counts["derivatives"] += 1
         env = [interval(t)] + [interval(v) for v in y]
-        return [[Ball(f(env)) for f in row] for row in kept[count]]
+        return [[Ball(f(env)) for f in row] for row in functions]
 
     def rate(self, t, y, recorder: Recorder, block: str | None = None) -> list:
         env = [interval(t)] + [interval(v) for v in y]

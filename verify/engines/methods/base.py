@@ -112,6 +112,16 @@ def total_derivatives(rhs: list, states: list, time: sympy.Symbol, count: int) -
     return derivatives
 
 
+def derivative_functions(system, count: int, compile) -> list[list]:
+    """The total derivatives f^(1) .. f^(count) of ``system``'s right-hand side, each compiled by ``compile(expression,
+    [t, states])`` (the exact path's rationals, the certified path's intervals), formed and compiled once per system."""
+    kept = system.__dict__.setdefault("_derivative_functions", {})
+    if count not in kept:
+        variables = [symbol(TIME)] + [symbol(s) for s in system.states]
+        kept[count] = [[compile(e, variables) for e in row] for row in total_derivatives(system.rhs, variables[1:], variables[0], count)]
+    return kept[count]
+
+
 MAX_DERIVATIVE_NODES = 200_000  # a total derivative of a non-rational right-hand side larger than this is not formed (each
 # order multiplies the tree about tenfold: f^(7) of a two-state system with sin and exp took 41 s)
 
@@ -173,14 +183,10 @@ class ExactSystem:
         (verify.engines.methods.taylor), each compiled once per system."""
         if count == 0:
             return []
-        kept = self.__dict__.setdefault("_derivative_functions", {})
-        if count not in kept:
-            variables = [symbol(TIME)] + [symbol(s) for s in self.states]
-            expressions = total_derivatives(self.rhs, variables[1:], variables[0], count)
-            kept[count] = [[self.compile(e, variables) for e in row] for row in expressions]
+        functions = derivative_functions(self, count, self.compile)
         recorder.counts["derivatives"] += 1
         env = [t, *y]
-        return [[f(env) for f in row] for row in kept[count]]
+        return [[f(env) for f in row] for row in functions]
 
     def jacobian_expressions(self) -> list[list[sympy.Expr]]:
         """Rows: the right-hand sides, then the constraints; columns: every variable (differentiated once per
