@@ -64,11 +64,33 @@ def _in_ring(domain, field, symbols, expression):
 
 def _placed(expression):
     """(domain, symbols, p, q): ``expression`` = p/q with p and q in K[symbols] (or K); POLY_ERRORS when no number
-    field K holds its coefficients."""
+    field K holds its coefficients.
+
+    With rational coefficients (no float, radical or function) the expression is read straight into the field
+    QQ(symbols), operation by operation as it is written (sympy's ``FracField.from_expr``), instead of through
+    ``together`` (a common denominator built on sympy expressions): see _over_rationals."""
+    placed = _over_rationals(expression)
+    if placed is not None:
+        return placed
     numerator, denominator = sympy.fraction(sympy.together(expression))
     symbols = _symbols([numerator, denominator])
     domain, convert = _domain([numerator, denominator], symbols)
     return domain, symbols, convert(numerator), convert(denominator)
+
+
+def _over_rationals(expression):
+    """_placed's (domain, symbols, p, q) over QQ(symbols) when every number in ``expression`` is rational and it is a
+    rational function of its symbols; None otherwise (radicals, CRootOf, functions, floats: the general reading).
+    A float is refused here because the field would read 0.1 as 1/10."""
+    symbols = _symbols([expression])
+    if not symbols or any(not number.is_Rational for number in expression.atoms(sympy.Number)):
+        return None
+    field = sympy.QQ.frac_field(*symbols)
+    try:
+        element = field.from_sympy(expression)
+    except (ValueError, CoercionFailed, ZeroDivisionError):
+        return None
+    return field.get_ring(), symbols, element.numer, element.denom
 
 
 def normal(expression):
