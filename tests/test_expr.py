@@ -108,3 +108,17 @@ def test_a_long_expression_is_quoted_short_so_that_the_reason_is_kept():
         parse(text, {}, {}, frozenset())
     message = str(caught.value)
     assert "(1801 characters)" in message and "nested" in message and len(message) < 400, message
+
+
+def test_a_text_is_parsed_once_per_meaning_and_special_forms_and_errors_every_time():
+    """Parses are kept per (text, names, symbolic exponents); a text that applies a special form (ddt, solution) is
+    parsed again, since the form's meaning is not in the key, and an input error is raised each time."""
+    first = parse("x**2 + 3*y/7", NAMES)
+    assert parse("x**2 + 3*y/7", NAMES) is first
+    other = {"x": sympy.Symbol("x", positive=True), "y": y}
+    assert parse("x**2 + 3*y/7", other) != first  # another meaning of x: another parse
+    assert parse("double(x)", NAMES, {"double": lambda args: 2 * args[0]}) == 2 * x
+    assert parse("double(x)", NAMES, {"double": lambda args: 3 * args[0]}) == 3 * x
+    for _ in range(2):
+        with pytest.raises(ExprError, match="unknown name"):
+            parse("x + nowhere", NAMES)
