@@ -86,6 +86,12 @@ def test_the_stability_set_beyond_the_interval_is_reported(check_claims):
     """BDF2 is stable on (-oo, 0] and again on [4, oo) (its unstable region meets the real axis in (0, 4))."""
     outcome = stability(check_claims, {"bdf2": 'method = "bdf-2"\nreal_stability_interval = ["-oo", 0]'})["bdf2"]
     assert outcome.status == "verified" and "(-oo, 0] ∪ [4, oo)" in outcome.message, outcome.message
+    # an infinite end as a float prints it (a review of 2026-12-05 wrote "-inf" and was refused); a wrong end still fails
+    written = stability(check_claims, {"inf": 'method = "bdf-2"\nreal_stability_interval = ["-inf", 0]',
+                                       "bracket": 'method = "bdf-2"\nreal_stability_interval = "(-Infinity, 0]"',
+                                       "wrong": 'method = "adams-bashforth-2"\nreal_stability_interval = ["-inf", 0]'})
+    assert written["inf"].status == written["bracket"].status == "verified", (written["inf"].message, written["bracket"].message)
+    assert_refuted(written["wrong"], ["claimed [-inf, 0], computed [-1, 0]"])
 
 
 def test_an_irreducible_rational_factor_not_inside_has_a_root_outside():

@@ -234,3 +234,13 @@ def test_a_table_reproduced_only_by_truncation_names_the_value_that_needs_it(che
     assert outcome.status == "verified", outcome.message
     assert "every one reproduced by truncation; trace y value 9 = 4.4281537536: shown 4.4281537 is reproduced by truncation, not by rounding" \
         in outcome.message
+
+
+def test_a_value_written_with_fewer_decimals_than_digits_says_how_it_is_read(check_claims):
+    """Review of 2026-12-05: "0.38" at digits = 3 is 0.380, and the refutation said so nowhere.  Euler on y' = -y/2,
+    h = 3/4, y0 = 1 gives 5/8 = 0.625 (0.625 at 3 decimals)."""
+    body = 'check = "run"\nmodel = "cooling"\nmethod = "euler"\noptions = { h = "3/4" }\ninitial = { y = 1 }\ndigits = 3\nexpect = { y = "VALUE" }'
+    results = check_claims(claims_text(MODELS, {"short": (body.replace("VALUE", "0.63"),), "full": (body.replace("VALUE", "0.625"),)}))
+    assert_refuted(results["short"].outcome, ["y: claimed 0.63 at 3 decimals (0.63 shows 2 decimals: at digits = 3 it is read as 0.630), "
+                                              "computed 0.625"])
+    assert results["full"].outcome.status == "verified", results["full"].outcome.message

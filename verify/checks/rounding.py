@@ -253,7 +253,10 @@ class RoundingAudit:
         if TRUNCATE in modes:
             shown = (shown + ", " if shown else "") + f"truncates to {self._printed(v, TRUNCATE)}"
         computed = v.shown_text if v.exact is not None else f"∈ {v.shown_text}"
-        return f"{v.label}: claimed {v.written} at {decimals(self.places)}, computed {computed}{tie}, which {shown}"
+        shows = written_decimals(v.written)
+        short = (f" ({v.written} shows {decimals(shows)}: at digits = {self.places} it is read as {_at_places(v.claimed, self.places)})"
+                 if shows is not None and shows < self.places and v.claimed is not None else "")
+        return f"{v.label}: claimed {v.written} at {decimals(self.places)}{short}, computed {computed}{tie}, which {shown}"
 
 
 def written_decimals(text: str | None) -> int | None:

@@ -108,7 +108,8 @@ def prepare(claim, method, options) -> MultistepClaim:
             raise LoadError('real_stability_interval must be [a, b] (its ends), e.g. [-1, 0] or ["-oo", 0], or an interval written '
                             'with its brackets, e.g. "(-2, 0]"')
         texts = [written[1], written[2]] if written else raw
-        ends = [sympy.S.NegativeInfinity if v == "-oo" else sympy.S.Infinity if v == "oo" else claim.value(v, "real_stability_interval") for v in texts]
+        ends = [_INFINITE_ENDS.get(v.strip().lower()) if isinstance(v, str) and v.strip().lower() in _INFINITE_ENDS
+                else claim.value(v, "real_stability_interval") for v in texts]
         if not all(e.is_infinite or (e.is_real and not e.free_symbols) for e in ends):
             raise LoadError("real_stability_interval: the ends must be real numbers or -oo / oo")
         if ends[0] == sympy.S.Infinity or ends[1] == sympy.S.NegativeInfinity or (
@@ -148,6 +149,11 @@ def prepare(claim, method, options) -> MultistepClaim:
         if not spec.error_constant.is_Rational:
             raise LoadError("error_constant must be a rational number")
     return spec
+
+
+_INFINITE_ENDS = {word: end for words, end in ((("-oo", "-inf", "-infinity"), sympy.S.NegativeInfinity),
+                                                 (("oo", "+oo", "inf", "+inf", "infinity", "+infinity"), sympy.S.Infinity))
+                  for word in words}  # an end of real_stability_interval as sympy ("-oo") or as a float prints it ("-inf")
 
 
 def _bracketed(text: str):
