@@ -535,3 +535,46 @@ def test_the_simplest_rational_between_two_rationals_has_the_smallest_denominato
         x = Fraction(int(x.p), int(x.q))
         assert a < x < b
         assert all(not (Fraction(math.floor(a * q) + 1, q) < b) for q in range(1, x.denominator)), (a, b, x)
+
+
+def _abm3_left_end_by_scan():
+    """ABM3 in PECE mode (AB3 predictor, two-step AM3 corrector) on y' = lam y, z = h lam: the companion matrix of
+    (y_n, y_n+1, y_n+2) -> (y_n+1, y_n+2, y_n+3), written out here, and the last z < 0 where its spectral radius
+    passes 1, by a numpy scan (independent of verify's resultant and Schur-Cohn tests)."""
+    import numpy as np
+
+    def radius(z):
+        predicted = np.array([5 * z / 12, -16 * z / 12, 1 + 23 * z / 12])
+        corrected = 5 * z / 12 * predicted + np.array([0, -z / 12, 1 + 8 * z / 12])
+        return max(abs(np.linalg.eigvals(np.array([[0, 1, 0], [0, 0, 1], corrected]))))
+
+    unstable = [z for z in np.linspace(-1.8, -1.7, 20001) if radius(z) > 1 + 1e-12]
+    return max(unstable)
+
+
+def test_interval_ends_printed_to_some_decimals_are_audited_on_enclosures(check_claims):
+    """Review of 2026-12-05: an interval end printed as a decimal (AM4's -90/49 as -1.837, Lambert 1991 sec. 3.8) was
+    compared exactly and refuted.  With digits the ends go through the rounding audit: a rational end exactly, an
+    irrational one (ABM3's, a root of a cubic, -1.72878...) on enclosures, evidence certified."""
+    end = _abm3_left_end_by_scan()
+    assert -1.7290 < end < -1.7285  # so -1.73 at two decimals, and -1.729 at three
+    am4 = 'method = "adams-moulton-4"\nreal_stability_interval = ["VALUE", 0]\ndigits = 3'
+    abm3 = 'method = "abm-3"\nreal_stability_interval = ["VALUE", 0]\ndigits = DIGITS'
+    outcomes = stability(check_claims, {
+        "am4": am4.replace("VALUE", "-1.837"), "am4-digit": am4.replace("VALUE", "-1.838"), "am4-short": am4.replace("VALUE", "-1.84"),
+        "abm3": abm3.replace("VALUE", "-1.73").replace("DIGITS", "2"), "abm3-three": abm3.replace("VALUE", "-1.729").replace("DIGITS", "3"),
+        "abm3-digit": abm3.replace("VALUE", "-1.74").replace("DIGITS", "2"),
+        "brackets": 'method = "adams-moulton-4"\nreal_stability_interval = "(-1.84, 0]"\ndigits = 2',
+        "infinite": 'method = "bdf-2"\nreal_stability_interval = ["-oo", 0]\ndigits = 3',
+        "infinite-wrong": 'method = "adams-bashforth-2"\nreal_stability_interval = ["-oo", 0]\ndigits = 3'})
+    assert (outcomes["am4"].status, outcomes["am4"].evidence) == ("verified", "symbolic"), outcomes["am4"].message
+    assert "low end = -90/49" in outcomes["am4"].message and "rounds to -1.837" in outcomes["am4"].message
+    for name in ("abm3", "abm3-three"):
+        assert (outcomes[name].status, outcomes[name].evidence) == ("verified", "certified"), outcomes[name].message
+    assert "the interval's ends enclosed rigorously" in outcomes["abm3"].message
+    assert outcomes["infinite"].status == "verified", outcomes["infinite"].message
+    assert_refuted(outcomes["am4-digit"], ["low end: claimed -1.838 at 3 decimals, computed -90/49", "which rounds to -1.837"])
+    assert_refuted(outcomes["am4-short"], ["(-1.84 shows 2 decimals: at digits = 3 it is read as -1.840)"])
+    assert_refuted(outcomes["abm3-digit"], ["low end: claimed -1.74 at 2 decimals, computed ∈", "which rounds to -1.73"])
+    assert_refuted(outcomes["brackets"], ["the ends print as claimed, but the brackets do not: claimed (-1.84, 0]", "computed [-90/49, 0]"])
+    assert_refuted(outcomes["infinite-wrong"], ["low end: claimed -oo, computed -1"])

@@ -42,6 +42,8 @@ FRAGMENTS = {
                                                'cases = [{T = "1", N = "1", m = "1"}]'],
         "rk4-stability-function-changed-digit": ["claimed z**4/12", "computed z**4/24"],
         "ab2-interval-too-long": ["claimed [-2, 0], computed [-1, 0]"],
+        "abm3-interval-end-changed-digit": ["low end: claimed -1.74 at 2 decimals, computed ∈ 2*CRootOf(75*x**3 - 25*x**2 - 36*x + 36, 0)",
+                                            "which rounds to -1.73"],
         "bdf5-a-alpha-changed-digit": ["claimed 51.85 at 2 decimals, computed ∈ [51.839755836, 51.8397558361]", "rounds to 51.84"],
         "trapezoid-l-stable": ["claimed l_stable = true, computed not L-stable"],
         "jacobi-energy-bounded": ["final_ratio: claimed < 2, computed 270375.19"],

@@ -13,7 +13,10 @@ With rho(zeta) = sum alpha_j zeta^j and sigma(zeta) = sum beta_j zeta^j (alpha_k
   its intersection with the real axis is what pages call the interval of absolute stability).  A root can reach
   the unit circle only where z is a root of the resultant of p(zeta) and zeta^k p(1/zeta) (or where the leading
   coefficient 1 - z beta_k vanishes); between these points one exact Schur-Cohn test decides, and each point
-  itself is decided by the root condition.  The message states whether the ends belong to the set.
+  itself is decided by the root condition.  The message states whether the ends belong to the set.  With
+  ``digits`` the finite ends are printed to that many decimals (AM4's -90/49 as -1.837, ABM3's irrational end as a
+  decimal): each exact end is enclosed rigorously until the rounding audit decides its print
+  (verify.checks.rounding).
 * ``order = p`` and ``error_constant = C``: C_q = (sum_j alpha_j j^q - q sum_j beta_j j^(q-1))/q!; the order is
   the largest p with C_0 = ... = C_p = 0 and the error constant is C_{p+1} (Lambert, Numerical Methods for
   Ordinary Differential Systems, 1991, sec. 3.3: BDF2 -2/9, the trapezoidal rule -1/12, AB2 5/12).
@@ -51,8 +54,11 @@ import sympy
 
 from verify.input.load import LoadError
 from verify.engines import realsets, spectral
+from verify.engines.certified import enclosure_text
 from verify.checks.common import CheckError, Formula, Line, Outcome, listed
+from verify.checks.rounding import RoundingAudit, read_digits, rounding_rule
 from verify.checks.stability import a_alpha
+from verify.outcome import decimals
 
 KEYS = ("equals", "zero_stable", "real_stability_interval", "order", "error_constant", "a_stable", "l_stable", "a_alpha")
 ONE_STEP_KEYS = ("stable_when", "variable", "spectral_radius")  # stability keys read for one-step methods only
@@ -69,6 +75,9 @@ class MultistepClaim:
     interval: tuple | None = None  # (a, b), sympy numbers or +-oo
     interval_text: str = ""
     interval_closed: tuple | None = None  # (low end included, high end included) when written with brackets; None: the ends only
+    interval_ends_text: tuple = ()  # each end as written (a printed end's decimals are read off it)
+    interval_digits: int | None = None  # the ends printed to this many decimals (None: exact)
+    interval_rounding: str | None = None
     order: int | None = None
     a_stable: bool | None = None
     error_constant: sympy.Expr | None = None
@@ -116,6 +125,9 @@ def prepare(claim, method, options) -> MultistepClaim:
                 ends[0].is_finite and ends[1].is_finite and spectral.compare_real(ends[0], ends[1]) > 0):
             raise LoadError(f"real_stability_interval: the low end comes first, e.g. [-1, 0], not [{texts[0]}, {texts[1]}]")
         spec.interval, spec.interval_text = tuple(ends), f"[{texts[0]}, {texts[1]}]"
+        spec.interval_ends_text = tuple(str(t).strip() for t in texts)
+        spec.interval_digits = read_digits(table)
+        spec.interval_rounding = rounding_rule(table, spec.interval_digits)
         if written:
             spec.interval_closed = (written[0] == "[", written[3] == "]")
             if any(closed and end.is_infinite for closed, end in zip(spec.interval_closed, ends)):
@@ -138,8 +150,9 @@ def prepare(claim, method, options) -> MultistepClaim:
             raise LoadError("a_alpha is decided for a linear multistep method, not for a predictor-corrector pair (its stability "
                             "polynomial is quadratic in z)")
         spec.a_alpha = a_alpha.read_claim(claim, table)
-    elif "digits" in table or "rounding" in table:
-        raise LoadError("digits and rounding go with a_alpha (the sector angle printed to some decimals) in a multistep stability claim")
+    elif ("digits" in table or "rounding" in table) and "real_stability_interval" not in table:
+        raise LoadError("digits and rounding go with a_alpha (the sector angle printed to some decimals) or real_stability_interval "
+                        "(its ends printed to some decimals) in a multistep stability claim")
     if "order" in table:
         if not (isinstance(table["order"], int) and not isinstance(table["order"], bool) and table["order"] >= 0):
             raise LoadError("order must be a non-negative integer")
@@ -313,7 +326,7 @@ def evaluate(claim, method, spec) -> Outcome:
         line = f"{'L-stable' if l_stable else 'not L-stable'} ({because})"
         (successes if l_stable == spec.l_stable else failures).append(
             line if l_stable == spec.l_stable else f"claimed l_stable = {str(spec.l_stable).lower()}, computed {line}")
-    certified = False
+    certified = ends_enclosed = False
     if spec.a_alpha is not None:
         try:
             alpha, beta, shared = coprime_parts(spec.alpha, spec.beta)
@@ -335,7 +348,12 @@ def evaluate(claim, method, spec) -> Outcome:
         else:
             (low, low_in), (high, high_in) = component
             text = _interval_text(low, low_in, high, high_in)
-            matches = _same(low, spec.interval[0]) and _same(high, spec.interval[1])
+            printed = None
+            if spec.interval_digits is not None:
+                printed, ends_enclosed = _printed_ends(spec, (low, high))
+                matches = printed[0]
+            else:
+                matches = _same(low, spec.interval[0]) and _same(high, spec.interval[1])
             if matches and spec.interval_closed is not None:
                 if None in (low_in, high_in):
                     raise CheckError(f"real stability interval: the ends of {spec.interval_text} are right, but {text}")
@@ -343,13 +361,23 @@ def evaluate(claim, method, spec) -> Outcome:
             open_end = any(end.is_finite and included is not True for end, included in ((low, low_in), (high, high_in)))
             ends_only = " (a list states the ends only: write \"(a, b]\" to claim the brackets too)" \
                 if spec.interval_closed is None and matches and open_end else ""
-            (successes if matches else failures).append(
-                f"real stability interval {text}{ends_only} (the real stability set is {shown})" if matches
-                else f"real stability interval: claimed {spec.interval_text}, computed {text} (the real stability set is {shown})")
+            if printed is not None:
+                found, missed = printed[1]
+                wrong = "; ".join(missed) if missed else f"the ends print as claimed, but the brackets do not: claimed {spec.interval_text}"
+                (successes if matches else failures).append(
+                    f"real stability interval {text}: {'; '.join(found)}{ends_only} (the real stability set is {shown})" if matches
+                    else f"real stability interval {spec.interval_text} at {decimals(spec.interval_digits)}: {wrong} "
+                         f"(computed {text}; the real stability set is {shown})")
+            else:
+                (successes if matches else failures).append(
+                    f"real stability interval {text}{ends_only} (the real stability set is {shown})" if matches
+                    else f"real stability interval: claimed {spec.interval_text}, computed {text} (the real stability set is {shown})")
     outcome = "refuted" if failures else "verified"
+    enclosed = [what for what, flag in (("the angle", certified), ("the interval's ends", ends_enclosed)) if flag]
+    certified = bool(enclosed)
     evidence = "certified" if certified else "symbolic" if any(
         v is not None for v in (spec.interval, spec.zero_stable, spec.a_stable, spec.l_stable, spec.a_alpha)) else "exact"
-    how = " (from the coefficients; the angle enclosed rigorously)" if certified else " (exact, from the coefficients)"
+    how = f" (from the coefficients; {' and '.join(enclosed)} enclosed rigorously)" if certified else " (exact, from the coefficients)"
     return Outcome(outcome, evidence, "; ".join(failures or successes) + how, computed, derivation)
 
 
@@ -401,6 +429,43 @@ def _coprime_a_stability(alpha, beta) -> tuple[bool, str, list]:
     return True, ("the root locus rho/sigma on |zeta| = 1 stays in Re z >= 0"
                   + ("" if E == 0 else f" (E(theta) = {E} >= 0, x = cos(theta))")
                   + f" and at z = -1 every root of rho + sigma = {at_minus_one.as_expr()} is inside the unit circle"), lines
+
+
+FIRST_END_BITS, MAX_END_BITS = 64, 4096  # enclosures of an irrational interval end, doubled until its print is decided
+
+
+def _printed_ends(spec, ends) -> tuple[tuple[bool, tuple], bool]:
+    """((holds, (found, missed)), enclosed?) for claimed interval ends printed to spec.interval_digits decimals
+    against the exact ``ends`` (rational, algebraic or infinite): an infinite end must be claimed as one, a finite
+    one is enclosed (realsets.enclosure, at doubling precision) until the rounding audit decides its print."""
+    labels = ("low end", "high end")
+    found, missed = [], []
+    audited = []
+    for label, exact, claimed, written in zip(labels, ends, spec.interval, spec.interval_ends_text):
+        if exact.is_infinite or claimed.is_infinite:
+            line = f"{label} {exact}" if exact == claimed else f"{label}: claimed {written}, computed {exact}"
+            (found if exact == claimed else missed).append(line)
+        else:
+            audited.append((label, exact, claimed, written))
+    bits, enclosed = FIRST_END_BITS, False
+    while audited:
+        audit = RoundingAudit(spec.interval_digits, spec.interval_rounding)
+        for label, exact, claimed, written in audited:
+            if exact.is_Rational:
+                audit.add(label, exact, claimed, written)
+                continue
+            low, high = realsets.enclosure(exact, bits)
+            enclosed = True
+            audit.add(label, (low, high, f"{exact} {enclosure_text(low, high)}"), claimed, written)
+        if not audit.undecided():
+            more_found, more_missed = audit.findings()
+            found, missed = found + more_found, missed + more_missed
+            break
+        if bits >= MAX_END_BITS:
+            raise CheckError(f"the real stability interval's ends are not decided at {spec.interval_digits} decimals by enclosures "
+                             f"of {MAX_END_BITS} bits (an end on a printing boundary?)")
+        bits *= 2
+    return (not missed, (found, missed)), enclosed
 
 
 def _same(a, b) -> bool:
