@@ -305,3 +305,23 @@ def test_a_column_at_the_nodes_is_decided_on_the_certified_path(check_claims):
         "wrong": (PENDULUM + f'digits = 6\nexpect_at_nodes = {{ theta = ["{thetas[0]}", "{changed}", "{thetas[2]}"] }}',)}))
     assert (results["true"].outcome.status, results["true"].outcome.evidence) == ("verified", "certified"), results["true"].outcome.message
     assert_refuted(results["wrong"].outcome, [f"theta at node 2: claimed {changed} at 6 decimals"])
+
+
+def test_a_closed_form_claimed_on_the_certified_route_is_refuted_when_apart_and_never_proved(check_claims):
+    """Review of 2026-12-05: Burden & Faires, Exercise 5.3.1a (Taylor's method of order 2 on y' = t e^(3t) - 2y, y(0) = 0,
+    h = 1/2) has w2 = 1/16 + 7 e^(3/2)/16 in closed form (by hand: w1 = h^2/2 f'(0, 0) = 1/8, f(1/2, 1/8) = e^(3/2)/2 -
+    1/4, f'(1/2, 1/8) = 3 e^(3/2)/2 + 1/2), and the certified route refused any claimed value that is not rational.
+    A wrong closed form is now refuted by enclosures that are apart; the true one stays an error (two enclosures that
+    meet prove no equality), and with digits a closed form is refused (a print is a decimal)."""
+    text = '[model.bf531a]\nstates = ["y"]\nrhs = { y = "t*exp(3*t) - 2*y" }\n'
+    run = 'check = "run"\nmodel = "bf531a"\nmethod = "taylor-2"\noptions = { h = "1/2" }\ninitial = { y = 0 }\nsteps = 2\n'
+    results = {k: r.outcome for k, r in check_claims(claims_text(text, {
+        "true": (run + 'expect = { y = "1/16 + 7*exp(3/2)/16" }',), "wrong": (run + 'expect = { y = "1/16 + 7*exp(3/2)/15" }',),
+        "digits": (run + 'digits = 4\nexpect = { y = "1/16 + 7*exp(3/2)/16" }',),
+        "printed": (run + 'digits = 4\nexpect = { y = "2.0232" }',)})).items()}
+    w2 = mpmath.mpf(1) / 16 + 7 * mpmath.exp(mpmath.mpf(3) / 2) / 16
+    assert mpmath.nstr(w2, 5) == "2.0232"
+    assert_refuted(results["wrong"], ["y: claimed 1/16 + 7*exp(3/2)/15 ∈ [2.15395", "computed ∈ [2.02323", "(the enclosures are apart)"])
+    assert results["true"].status == "error" and "enclosures can refute a closed form, never prove it: give digits" in results["true"].message
+    assert results["digits"].status == "error" and "with digits the claimed value is the printed decimal" in results["digits"].message
+    assert results["printed"].status == "verified", results["printed"].message

@@ -4,7 +4,8 @@ The method runs in interval arithmetic (verify.engines.certified) at increasing 
 is decided: a value shown to ``digits`` decimals when its enclosure prints the same at both ends (the rounding
 audit of verify.checks.rounding), a relation when the enclosure lies on one side of the bound, an exact value
 refuted when the enclosure excludes it.  Equality of a transcendental value with a rational cannot be proved
-by an enclosure: such a claim needs ``digits``.  The independent mpmath path must lie in every enclosure.
+by an enclosure: such a claim needs ``digits``.  A claimed closed form that is not rational (1/16 + 7 exp(3/2)/16)
+is enclosed too: refuted when the enclosures are apart, otherwise undecided (an error that asks for digits).  The independent mpmath path must lie in every enclosure.
 Evidence ``certified``.
 """
 from __future__ import annotations
@@ -61,11 +62,15 @@ def evaluate(claim, spec, reason: str, mp_run) -> Outcome:
         try:
             for comparison in spec.expect:
                 claimed = comparison.claimed.xreplace(constants)
-                if not claimed.is_Rational:
-                    raise CheckError(f"claimed {comparison.text} = {comparison.claimed_text}: on the certified path the claimed value must be a rational number")
                 ball = balls[comparison.text] = _enclose(comparison.quantity.xreplace(constants), variables, env)
                 computed[comparison.text] = _shown(ball)
-                _compare(comparison.text, ball, claimed, comparison.claimed_text, audit, successes, failures, undecided)
+                if claimed.is_Rational:
+                    _compare(comparison.text, ball, claimed, comparison.claimed_text, audit, successes, failures, undecided)
+                elif audit:  # a print of some decimals is a decimal
+                    raise CheckError(f"claimed {comparison.text} = {comparison.claimed_text}: with digits the claimed value is the printed "
+                                     "decimal, not an expression")
+                else:  # a closed form (1/16 + 7*exp(3/2)/16): refuted when the two enclosures are apart, never proved equal
+                    _compare_closed_form(comparison.text, ball, _enclose(claimed, [], []), comparison.claimed_text, failures, undecided)
             for comparison in spec.at_nodes:
                 unknown = comparison.quantity.xreplace(constants).free_symbols - set(state_variables)
                 if unknown:  # a stage: its value at each node is not kept ("k2_v has no value in the cross-check" before)
@@ -159,6 +164,18 @@ def _compare(label, ball, claimed, claimed_text, audit, successes, failures, und
         successes.append(f"{label} = {claimed_text} (its enclosure is the single point {decimal_text(claimed)})")
     else:
         undecided.append(f"{label} = {claimed_text} (an enclosure can refute an exact value, never prove it: give digits)")
+
+
+def _compare_closed_form(label, ball, claimed_ball, claimed_text, failures, undecided):
+    """A claimed value that is not rational (exp(3/2), sqrt(2)), enclosed at the same precision: refuted when the two
+    enclosures are disjoint; else undecided, since two enclosures that overlap prove no equality."""
+    low, high = ball.bounds()
+    claimed_low, claimed_high = claimed_ball.bounds()
+    if claimed_high < low or claimed_low > high:
+        failures.append(f"{label}: claimed {claimed_text} ∈ {_shown(claimed_ball)}, computed ∈ {_shown(ball)} (the enclosures are apart)")
+    else:
+        undecided.append(f"{label} = {claimed_text} (its enclosure meets the computed one: enclosures can refute a closed form, "
+                         "never prove it: give digits)")
 
 
 def _cross_check(mp, model, y, recorder, spec, quantities=()):
