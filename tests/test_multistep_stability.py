@@ -578,3 +578,8 @@ def test_interval_ends_printed_to_some_decimals_are_audited_on_enclosures(check_
     assert_refuted(outcomes["abm3-digit"], ["low end: claimed -1.74 at 2 decimals, computed ∈", "which rounds to -1.73"])
     assert_refuted(outcomes["brackets"], ["the ends print as claimed, but the brackets do not: claimed (-1.84, 0]", "computed [-90/49, 0]"])
     assert_refuted(outcomes["infinite-wrong"], ["low end: claimed -oo, computed -1"])
+    # a second review: an irrational claimed end beside digits was an internal error, and TOML's bare -inf was refused
+    more = stability(check_claims, {"irrational": abm3.replace('"VALUE"', '"-sqrt(3)"').replace("DIGITS", "2"),
+                                    "bare-inf": 'method = "bdf-2"\nreal_stability_interval = [-inf, 0]'})
+    assert more["irrational"].status == "error" and "claimed -sqrt(3), which is not a printed decimal: with digits = 2" in more["irrational"].message
+    assert more["bare-inf"].status == "verified", more["bare-inf"].message

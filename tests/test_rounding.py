@@ -244,3 +244,16 @@ def test_a_value_written_with_fewer_decimals_than_digits_says_how_it_is_read(che
     assert_refuted(results["short"].outcome, ["y: claimed 0.63 at 3 decimals (0.63 shows 2 decimals: at digits = 3 it is read as 0.630), "
                                               "computed 0.625"])
     assert results["full"].outcome.status == "verified", results["full"].outcome.message
+
+
+def test_a_claimed_expression_beside_digits_is_an_error_not_an_internal_error(check_claims):
+    """A review of 2026-12-05: the trapezoidal rule on y' = -y^2 from 1 with h = 1/2 (the step solves y + y^2/4 =
+    3/4, y = sqrt(7) - 2 exactly) with digits = 3 and expect "sqrt(7) - 2" was an internal error (TypeError) on the
+    exact-root route; the printed value is verified and the expression is refused with a reason."""
+    model = '[model.msq]\nstates = ["y"]\nrhs = { y = "-y**2" }\n'
+    body = 'check = "run"\nmodel = "msq"\nmethod = "trapezoid"\noptions = { h = "1/2" }\ninitial = { y = 1 }\ndigits = 3\nexpect = { y = "VALUE" }'
+    results = check_claims(claims_text(model, {"expression": (body.replace("VALUE", "sqrt(7) - 2"),),
+                                               "printed": (body.replace("VALUE", "0.646"),)}))
+    assert results["expression"].outcome.status == "error"
+    assert "claimed sqrt(7) - 2, which is not a printed decimal: with digits = 3" in results["expression"].outcome.message
+    assert results["printed"].outcome.status == "verified", results["printed"].outcome.message  # sqrt(7) - 2 = 0.6457...

@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 import sympy
 
 from verify.input.load import LoadError
-from verify.checks.common import decimal_text
+from verify.checks.common import CheckError, decimal_text
 from verify.outcome import decimals
 
 ROUNDING_MODES = ("half-even", "half-up")  # the rounding rules proper
@@ -125,7 +125,11 @@ class RoundingAudit:
 
     def add(self, label: str, exact, claimed: sympy.Rational, claimed_text: str | None = None) -> None:
         """An exact rational ``exact``, or an enclosure given as a (low, high, shown_text) triple; ``claimed_text``
-        the claimed value as written (messages show it so)."""
+        the claimed value as written (messages show it so); CheckError for a claimed value that is not rational
+        (sqrt(7) - 2 beside digits is no printed decimal: an internal error before a review of 2026-12-05)."""
+        if isinstance(claimed, sympy.Basic) and not claimed.is_Rational:
+            raise CheckError(f"{label}: claimed {claimed_text or claimed}, which is not a printed decimal: with digits = {self.places} a "
+                             "claimed value is the decimal a page prints (leave out digits to compare an exact value)")
         claimed = sympy.Rational(claimed)
         if isinstance(exact, tuple):
             low, high, shown = exact

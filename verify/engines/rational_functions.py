@@ -90,6 +90,9 @@ def _over_rationals(expression):
         element = field.from_sympy(expression)
     except (ValueError, CoercionFailed, ZeroDivisionError):
         return None
+    in_denominators = set().union(*(power.base.free_symbols for power in expression.atoms(sympy.Pow) if power.exp.is_negative))
+    if any(element.denom.degree(symbols.index(s)) <= 0 for s in in_denominators):  # (y^2 - 1)/(y - 1): the field cancels y - 1,
+        return None  # which the general reading keeps (the step is undefined at y = 1, not affine: a review of 2026-12-05)
     return field.get_ring(), symbols, element.numer, element.denom
 
 

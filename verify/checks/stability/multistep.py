@@ -48,6 +48,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from decimal import Decimal
 
 import flint
 import sympy
@@ -118,6 +119,7 @@ def prepare(claim, method, options) -> MultistepClaim:
                             'with its brackets, e.g. "(-2, 0]"')
         texts = [written[1], written[2]] if written else raw
         ends = [_INFINITE_ENDS.get(v.strip().lower()) if isinstance(v, str) and v.strip().lower() in _INFINITE_ENDS
+                else (sympy.S.NegativeInfinity if v < 0 else sympy.S.Infinity) if isinstance(v, Decimal) and v.is_infinite()  # TOML's -inf
                 else claim.value(v, "real_stability_interval") for v in texts]
         if not all(e.is_infinite or (e.is_real and not e.free_symbols) for e in ends):
             raise LoadError("real_stability_interval: the ends must be real numbers or -oo / oo")
