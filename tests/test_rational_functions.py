@@ -205,7 +205,7 @@ def test_variables_always_raised_together_are_cancelled_as_one():
 def test_rational_coefficients_are_read_in_the_field_without_losing_a_denominator(check_claims):
     """_over_rationals reads QQ(symbols) directly: its p/q equals the general reading's (together) as a rational
     function, floats and radicals are left to the general reading, and a variable cancelled out of a denominator
-    ((y^2 - y)/(y - 1), undefined at y = 1) is left to it too, so a step through it is still no linear map (a review
+    ((y^2 - 1)/(y - 1), undefined at y = 1) is left to it too, so a step through it is still no linear map (a review
     of 2026-12-05 found Euler on y' = -k (y^2 - y)/(y - 1) verified as stable for h <= 2/k)."""
     from verify.engines.rational_functions import _over_rationals, affine_parts
 
@@ -214,10 +214,11 @@ def test_rational_coefficients_are_read_in_the_field_without_losing_a_denominato
         _, _, p, q = _over_rationals(e)
         assert sympy.cancel(p.as_expr() / q.as_expr() - e) == 0
     assert _over_rationals(sympy.Float(0.1) * y) is None and _over_rationals(sympy.sqrt(2) * y / h) is None
-    assert _over_rationals((y**2 - y) / (y - 1)) is None
+    assert _over_rationals((y**2 - 1) / (y - 1)) is None
     with pytest.raises(ValueError, match="a variable in the denominator"):
-        affine_parts((y**2 - y) / (y - 1), [y])
-    removable = '[model.removable]\nstates = ["y"]\nparameters = { k = 2 }\nrhs = { y = "-k*(y**2 - y)/(y - 1)" }\n'
+        affine_parts((y**2 - 1) / (y - 1), [y])
+    removable = '[model.removable]\nstates = ["y"]\nparameters = { k = 1 }\nrhs = { y = "-k*(y**2 - y)/(y - 1)" }\n'
     outcome = check_claims(claims_text(removable, {"stable": ('check = "stability"\nmodel = "removable"\nmethod = "euler"\n'
-                                                              'stable_when = "h <= 1"',)}))["stable"].outcome
+                                                              'variable = "h"\noptions = { h = "h" }\nsymbols = ["k", "h"]\n'
+                                                              'stable_when = "h <= 2/k"',)}))["stable"].outcome
     assert outcome.status == "error" and "not linear and homogeneous" in outcome.message, outcome.message
