@@ -46,6 +46,7 @@ AB2 with the trapezoidal rule, zeta^2 - (1 + z + 3z^2/4) zeta + z^2/4: stable on
 """
 from __future__ import annotations
 
+import functools
 import math
 from dataclasses import dataclass
 from decimal import Decimal
@@ -385,7 +386,17 @@ def evaluate(claim, method, spec) -> Outcome:
 
 def a_stability(alpha, beta) -> tuple[bool, str, list]:
     """(A-stable?, why, derivation lines) of the linear multistep method (alpha, beta), oldest first (module
-    docstring; Hairer & Wanner II, sec. V.1); a shared factor of rho and sigma as coprime_parts says."""
+    docstring; Hairer & Wanner II, sec. V.1); a shared factor of rho and sigma as coprime_parts says.  Kept per
+    process (_KEPT): the suite asked it 48 times for 19 methods (2026-12-05)."""
+    stable, why, lines = _kept_a_stability(tuple(alpha), tuple(beta))
+    return stable, why, list(lines)
+
+
+_KEPT = 64  # decisions kept per process, per function: exact functions of the coefficients, handed out as copies
+
+
+@functools.lru_cache(maxsize=_KEPT)
+def _kept_a_stability(alpha: tuple, beta: tuple) -> tuple[bool, str, list]:
     try:
         alpha, beta, shared = coprime_parts(alpha, beta)
     except _EmptyDomain as empty:
@@ -478,7 +489,14 @@ def _same(a, b) -> bool:
 
 def real_stability_set(p) -> tuple[list, list]:
     """[(low, high, stable, low_point_stable)], the real line cut at every z where a root can reach the unit circle,
-    each open piece and each cut point decided exactly; and derivation lines."""
+    each open piece and each cut point decided exactly; and derivation lines.  Kept per process (the suite asked it
+    48 times for 14 polynomials, 2026-12-05)."""
+    pieces, lines = _kept_real_stability_set(p)
+    return list(pieces), list(lines)
+
+
+@functools.lru_cache(maxsize=_KEPT)
+def _kept_real_stability_set(p) -> tuple[list, list]:
     k = sympy.degree(p, ZETA)
     reciprocal = sympy.expand(ZETA**k * p.subs(ZETA, 1 / ZETA))
     resultant = sympy.expand(sympy.resultant(p, reciprocal, ZETA))
