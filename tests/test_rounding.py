@@ -257,3 +257,21 @@ def test_a_claimed_expression_beside_digits_is_an_error_not_an_internal_error(ch
     assert results["expression"].outcome.status == "error"
     assert "claimed sqrt(7) - 2, which is not a printed decimal: with digits = 3" in results["expression"].outcome.message
     assert results["printed"].outcome.status == "verified", results["printed"].outcome.message  # sqrt(7) - 2 = 0.6457...
+
+
+def test_a_value_of_a_hundred_thousand_decimal_places_is_audited_and_printed(check_claims):
+    """A review of 2026-12-05 ran Euler on y' = -y with h = 1/N for N steps (y_N = (1 - 1/N)^N exactly, a decimal of
+    5N places at N = 10^k): at N = 10^5 each claim took 13 s, printing the value through CPython's quadratic int -> str
+    (benchmarks/huge_values_speed.py).  Here N = 20000: the denominator 20000^20000 = 2^100000 5^80000 makes a decimal
+    of 100,000 places; the truth, rounded half-up to 10 decimals, from fractions.Fraction (no tie at decimal 11)."""
+    from fractions import Fraction
+
+    n = 20000
+    exact = (1 - Fraction(1, n)) ** n
+    truth = f"0.{(exact * 10**10 + Fraction(1, 2)).__floor__():010d}"
+    model = '[model.decay]\nstates = ["y"]\nrhs = { y = "-y" }\n'
+    body = f'check = "run"\nmodel = "decay"\nmethod = "euler"\noptions = {{ h = "1/{n}" }}\ninitial = {{ y = 1 }}\nsteps = {n}\ndigits = 10\nexpect = {{ y = "VALUE" }}'
+    wrong = truth[:-1] + ("1" if truth[-1] != "1" else "2")
+    results = check_claims(claims_text(model, {"true": (body.replace("VALUE", truth),), "wrong": (body.replace("VALUE", wrong),)}))
+    assert results["true"].outcome.status == "verified" and "(exactly, a decimal of" in results["true"].outcome.message, results["true"].outcome.message
+    assert_refuted(results["wrong"].outcome, [f"y: claimed {wrong} at 10 decimals", f"which rounds to {truth}"])

@@ -100,8 +100,8 @@ def decimal_text(value: sympy.Rational) -> str:
     if q != 1:
         return f"{short_text(value)} (about {sympy.Float(value, 20)})" if len(short_text(value)) < 200 else short_text(value)
     places = max(twos, fives)
-    scaled = int(value * 10**places)
-    sign = "-" if scaled < 0 else ""
+    scaled = gmpy2.mpz(value.p) * gmpy2.mpz(10) ** places // gmpy2.mpz(value.q)  # exact: q divides 10^places (in GMP: sympy's
+    sign = "-" if scaled < 0 else ""  # product took 3.8 s at 500,000 places, CPython's str() of it 3 s)
     digits = str(abs(scaled)).rjust(places + 1, "0")
     if places > MAX_SHOWN_PLACES:  # one RK4 step of a quartic from 1200 with h = 480 has 913 decimal places
         return f"{sign}{digits[:-places]}.{digits[-places:][:SHOWN_PLACES]}... (exactly, a decimal of {places} places)"
