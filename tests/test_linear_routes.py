@@ -153,3 +153,57 @@ def test_the_affine_test_compares_the_time_by_equality_not_identity():
     assert t1 == t2
     assert not rational.is_affine_autonomous([x + 2 * t1], [x], t2)
     assert rational.is_affine_autonomous([x + 2], [x], t2)
+
+
+def test_a_model_affine_in_the_state_and_t_is_powered_with_t_carried_and_equals_the_fraction_loop(check_claims):
+    """A review of 2026-12-05: RK4 with h = 1/7 over 10^4 steps of y' = -y + t took 114 s in the step loop; the step
+    from (t0 + s, y) is affine in (y, s), so run powers (y, s) -> (step, s + h).  Checked against RK4 written out with
+    fractions.Fraction (final value and every node), Heun with a forcing 2t - 1 on a 2-state system, and a method
+    whose step is not affine in t (the map read off is checked against a step from the start) keeps the loop."""
+    def rk4(f, t, y, h, n):
+        values = []
+        for _ in range(n):
+            k1 = f(t, y)
+            k2 = f(t + h / 2, [a + h / 2 * b for a, b in zip(y, k1)])
+            k3 = f(t + h / 2, [a + h / 2 * b for a, b in zip(y, k2)])
+            k4 = f(t + h, [a + h * b for a, b in zip(y, k3)])
+            y = [a + h / 6 * (p + 2 * q + 2 * r + s) for a, p, q, r, s in zip(y, k1, k2, k3, k4)]
+            t += h
+            values.append(y)
+        return values
+
+    h, n = Fraction(1, 7), 300
+    by_hand = rk4(lambda t, y: [-y[0] + t], Fraction(0), [Fraction(1)], h, n)
+    model = model_from_table("ramp", {"states": ["y"], "rhs": {"y": "-y + t"}}, "test")
+    result = run(METHODS["rk4"], ExactSystem(model, {}), {"h": sympy.Rational(1, 7)}, 0, [sympy.Integer(1)], n, keep=False)
+    assert result.route == "affine power" and Fraction(int(result.y[0].numerator), int(result.y[0].denominator)) == by_hand[-1][0]
+    nodes = run(METHODS["rk4"], ExactSystem(model, {}), {"h": sympy.Rational(1, 7)}, 0, [sympy.Integer(1)], n, keep=False, nodes=True)
+    assert nodes.route == "affine iteration"
+    assert [Fraction(int(v[0].numerator), int(v[0].denominator)) for _, v in nodes.nodes] == [v[0] for v in by_hand]
+    assert [t for t, _ in nodes.nodes][-1] == n * Fraction(1, 7)
+    forced = model_from_table("forced", {"states": ["x", "v"], "rhs": {"x": "v", "v": "-x - v/5 + 2*t - 1"}}, "test")
+    heun = run(METHODS["heun"], ExactSystem(forced, {}), {"h": sympy.Rational(1, 20)}, 1, [sympy.Integer(0), sympy.Integer(1)], 50, keep=False)
+    x, v, t, hh = Fraction(0), Fraction(1), Fraction(1), Fraction(1, 20)
+    for _ in range(50):
+        f1 = (v, -x - v / 5 + 2 * t - 1)
+        x1, v1 = x + hh * f1[0], v + hh * f1[1]
+        f2 = (v1, -x1 - v1 / 5 + 2 * (t + hh) - 1)
+        x, v, t = x + hh / 2 * (f1[0] + f2[0]), v + hh / 2 * (f1[1] + f2[1]), t + hh
+    assert heun.route == "affine power" and [Fraction(int(u.numerator), int(u.denominator)) for u in heun.y] == [x, v]
+    import copy
+
+    bent = copy.copy(METHODS["euler"])  # a step with a t^2 term: not affine in t, so the map read off fails its check
+    plain = bent.step
+    bent.step = lambda system, t, y, options, recorder: [value + t * t / 1000 for value in plain(system, t, y, options, recorder)]
+    looped = run(bent, ExactSystem(model, {}), {"h": sympy.Rational(1, 7)}, 0, [sympy.Integer(1)], 20, keep=False)
+    assert looped.route == "step loop"
+    # as a claim, with a changed last digit refuted
+    value = by_hand[-1][0]
+    scaled = value.numerator * 10**12 // value.denominator  # truncated to 12 decimals (positive): rule "truncate"
+    shown = f"{scaled // 10**12}.{scaled % 10**12:012d}"
+    body = 'check = "run"\nmodel = "ramp"\nmethod = "rk4"\noptions = { h = "1/7" }\ninitial = { y = 1 }\nsteps = 300\ndigits = 12\nrounding = "truncate"\n'
+    text = '[model.ramp]\nstates = ["y"]\nrhs = { y = "-y + t" }\n'
+    wrong = shown[:-1] + ("1" if shown[-1] != "1" else "2")
+    results = check_claims(claims_text(text, {"true": (body + f'expect = {{ y = "{shown}" }}',), "wrong": (body + f'expect = {{ y = "{wrong}" }}',)}))
+    assert (results["true"].outcome.status, results["true"].outcome.evidence) == ("verified", "exact"), results["true"].outcome.message
+    assert_refuted(results["wrong"].outcome, [f"y: claimed {wrong} at 12 decimals"])
