@@ -298,7 +298,7 @@ def _paths(spec, model, system, result) -> Paths:
     final = [result.exact(v) for v in result.y]
     twin = _mp_run(twins.Problem.of_system(spec.method.name, spec.options, system, spec.t0, spec.y0, spec.steps,
                                            solution=solution_expressions(model, system.substitutions, spec.y0),
-                                           tie_branches=_tolerance_tests(result)), final_only=result.route == "affine power")
+                                           tie_branches=_tolerance_tests(result)), final_only=result.route.startswith("affine power"))
     values = _known_values(spec, model, result.exact(result.t), final, result.recorder.latest, result.exact)
     mp_values = dict(values)
     mp_values[symbol(TIME)] = twin.t

@@ -177,6 +177,14 @@ class LinearMultistep(Method):
     def _uses_past_rates(self, data) -> bool:
         return any(b != 0 for b in data.beta[:-1]) or self.corrector is not None
 
+    def affine_after(self, model, options):
+        """After its k - 1 starting steps the step is the k-step formula, affine in the state and the memory of past
+        values and rates on an affine model; the starting values from the solution and the count of values taken
+        (the last values of the vector) stay fixed from then on."""
+        k = len(options["alpha"]) - 1
+        starts = (k - 1) * len(model.states) if options.get("start") == "exact" else 0
+        return k - 1, starts + 1
+
     def memory_names(self, model, options):
         """y at the k - 1 previous nodes, f there (when the formula or the corrector uses past f), the starting values
         from the model's solution (start = "exact"), and how many values have been taken."""
