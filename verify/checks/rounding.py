@@ -100,11 +100,19 @@ class AuditedValue:
     exact: sympy.Rational | None  # None for an enclosure
     low: sympy.Rational
     high: sympy.Rational
-    shown_text: str  # how the exact value is written in messages
+    shown: object  # how the exact value is written in messages: the text, or a function giving it (shown_text)
     printed: dict = field(default_factory=dict)  # mode -> printed value, or None when the enclosure cannot decide
     tie: bool = False
     exactly: bool = False  # claimed with more decimals than the claim's digits: no printing gives it, compared exactly
     claimed_text: str | None = None  # the claimed value as the claim file writes it, when known
+
+    @property
+    def shown_text(self) -> str:
+        """The exact value as messages write it, written out when first asked: a table of 5,000 values of 50,000
+        bits lists a few of them, and writing every one took 2 s (a review of 2026-12-05)."""
+        if callable(self.shown):
+            self.shown = self.shown()
+        return self.shown
 
     @property
     def written(self) -> str:
@@ -143,8 +151,8 @@ class RoundingAudit:
             entry = AuditedValue(label, claimed, None, sympy.Rational(low), sympy.Rational(high), shown, claimed_text=claimed_text)
         else:
             exact = sympy.Rational(exact)
-            entry = AuditedValue(label, claimed, exact, exact, exact, decimal_text(exact), tie=is_tie(exact, self.places),
-                                 claimed_text=claimed_text)
+            entry = AuditedValue(label, claimed, exact, exact, exact, lambda value=exact: decimal_text(value),
+                                 tie=is_tie(exact, self.places), claimed_text=claimed_text)
         written = written_decimals(claimed_text)  # 1.30 at digits = 1: the page shows two decimals (review of 2026-12-05)
         if (claimed * 10**self.places).q != 1 or (written is not None and written > self.places):  # 0.625 at digits = 2: a
             # page printing 2 decimals cannot show it
@@ -218,7 +226,7 @@ class RoundingAudit:
             notable = [v for v in self.values if v.tie or v.exact is None or v.exact != v.claimed]
             if common == [TRUNCATE]:  # first the values no rounding rule prints (a review of 2026-12-05 found such a
                 notable.sort(key=lambda v: any(m in v.modes for m in ROUNDING_MODES))  # digit left out of the message)
-            shown = [self._reproduced(v, v.modes, common) for v in notable]
+            shown = [self._reproduced(v, v.modes, common) for v in notable[:2]]  # the two listed, written out
             successes.append(f"{len(self.values)} values at {decimals(d)}, every one reproduced by {rules_text(common)}")
             successes += shown[:2]
         return successes, failures
