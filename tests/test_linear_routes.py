@@ -241,3 +241,26 @@ def test_adams_bashforth_2_powered_is_the_formula_written_out_with_fractions():
                  0, [sympy.Integer(1)], 100, keep=False)
     assert result.route == "affine power after 1 starting step in the step loop"
     assert Fraction(int(result.y[0].numerator), int(result.y[0].denominator)) == ys[100]
+
+
+def test_a_method_option_evaluated_at_every_step_keeps_the_step_loop(check_claims):
+    """A third review of 2026-12-05: backward Euler's residual_d is an expression in h and t evaluated at every step,
+    so the step depends on t by itself.  The affine routes read the map at t0 (autonomous: t frozen) or at s = 0, 1, h
+    (t carried: a residual vanishing there, (t - h)(t - h - 1)(t - 2h), went unseen), and false order claims were
+    verified.  Truths by hand with fractions.Fraction: y_{n+1} (1 + h) = y_n + h (t_{n+1} + r(t_{n+1})) on
+    y' = -y + t, h = 1, y0 = 1, r = t^2: y = 3/2, 15/4, 63/8, ... 2047/64 after six steps."""
+    from fractions import Fraction
+
+    y, t = Fraction(1), Fraction(0)
+    for _ in range(6):
+        t += 1
+        y = (y + (t + t * t)) / 2
+    text = '[model.ramp_s]\nstates = ["y"]\nrhs = { y = "-y + t" }\nsolution = { y = "(y0 + 1)*exp(-t) + t - 1" }\n'
+    run_body = f'check = "run"\nmodel = "ramp_s"\nmethod = "backward-euler"\noptions = {{ h = 1, residual_d = {{ y = "t**2" }} }}\ninitial = {{ y = 1 }}\nsteps = 6\n'
+    order = ('check = "order"\nmodel = "ramp_s"\nmethod = "backward-euler"\noptions = { residual_d = { y = "(t - h)*(t - h - 1)*(t - 2*h)" } }\n'
+             'initial = { y = 1 }\nt_end = 1\nsteps = [20, 40, 80, 160]\norder = 1')
+    results = check_claims(claims_text(text, {"run": (run_body + f'expect = {{ y = "{y}" }}',),
+                                              "run-wrong": (run_body + f'expect = {{ y = "{y + 1}" }}',), "order": (order,)}))
+    assert (results["run"].outcome.status, results["run"].outcome.evidence) == ("verified", "exact"), results["run"].outcome.message
+    assert_refuted(results["run-wrong"].outcome, [f"y: claimed {y + 1}, computed {y}"])
+    assert_refuted(results["order"].outcome, ["claimed order 1 ± 1/10, computed observed order"])

@@ -8,6 +8,7 @@ tells the recorder every value it assigns, in order, so that ``trace``,
 from __future__ import annotations
 
 import copy
+import math
 from collections import Counter
 from dataclasses import dataclass, field
 
@@ -660,6 +661,17 @@ def _affine_continuation(method, system, options, t, length, head, fixed, steps,
             point = stepped
     except _Shifted:
         return None
+    # the size the values reach: the integer map B = d [[M, c], [0, 1]] multiplies numerators by at most its largest
+    # row sum and denominators by d, per step; past MAX_EXACT_BITS the run is the size error the loop would raise
+    # (and the caller's certified route runs), found before the power, not after hours of steps (a third review:
+    # RK4 over 10^6 steps of y' = -y + t built 14-million-bit values for a minute)
+    d = 1
+    for value in [*offset, *(v for row in matrix for v in row)]:
+        d = d * value.denominator // math.gcd(d, value.denominator)
+    largest = max(sum(abs(v * d) for v in row) + abs(c * d) for row, c in zip(matrix, offset)) if matrix else d
+    projected = steps * max(int(largest).bit_length(), int(d).bit_length(), 1)
+    if projected > MAX_EXACT_BITS:
+        raise ExactSizeError(f"exact values would reach about {projected:,} bits in {steps} steps (limit {MAX_EXACT_BITS:,})")
     if not nodes:
         return rational.affine_power(step_map, start, steps)[:size], _counted(one_step, steps), [], "affine power"
     iterates = [(t + (n + 1) * length, values[:size]) for n, values in enumerate(rational.affine_iterates(step_map, start, steps))]
@@ -727,10 +739,14 @@ def run(method: Method, system: ExactSystem, options: dict, t0, y0, steps: int, 
     y = [rational.to_field(v) for v in y0]
     size = len(y)
     y = y + [Rational(v) for v in method.initial_memory(system, t0, list(y), exact_options)]
-    over_rationals = system.affine and (nodes or steps > 1)  # an algebraic field: the power only (no gcd-free node route)
-    over_field = system.affine_over_field and steps > 1
+    # a method option evaluated at every step (backward Euler's residual_d, an expression in h and t) makes the step
+    # depend on t on its own: no affine route reads it (a third review of 2026-12-05: a residual vanishing where the
+    # map was read let a false order claim through, and the autonomous route froze t at t0)
+    per_step = any(options.get(name) for name in method.expression_options)
+    over_rationals = system.affine and (nodes or steps > 1) and not per_step  # an algebraic field: the power only (no gcd-free node route)
+    over_field = system.affine_over_field and steps > 1 and not per_step
     if (isinstance(quantities, frozenset) and quantities and not keep and not nodes and system.affine and steps > 1
-            and method.affine_for(options) and not method.variable_step
+            and method.affine_for(options) and not method.variable_step and not per_step
             and quantities <= set(method.accumulated_names(system.model, exact_options))):
         accumulated = _accumulated_power(method, system, exact_options, t0, y, steps, method.accumulated_names(system.model, exact_options))
         if accumulated is not None:
@@ -753,11 +769,12 @@ def run(method: Method, system: ExactSystem, options: dict, t0, y0, steps: int, 
         node_values = [(t0 + (n + 1) * length, values[:size]) for n, values in enumerate(rational.affine_iterates(step_map, y, steps))]
         return RunResult(t0 + steps * length, node_values[-1][1], _counted(one_step, steps), node_values, "affine iteration")
     if (not keep and not quantities and system.affine_in_time and (nodes or steps > 1) and method.affine_for(options)
-            and not method.variable_step):
+            and not method.variable_step and not per_step):
         carried = _time_carried(method, system, exact_options, t0, length, y, steps, nodes, size)
         if carried is not None:
             return carried
-    warm_up = method.affine_after(system.model, exact_options) if not keep and not quantities and not method.variable_step else None
+    warm_up = (method.affine_after(system.model, exact_options) if not keep and not quantities and not method.variable_step
+               and not per_step else None)
     if warm_up is not None and (system.affine or system.affine_in_time) and steps > warm_up[0] + 1:
         started = _after_starting_steps(method, system, exact_options, t0, length, y, steps, nodes, size, *warm_up)
         if started is not None:
