@@ -325,3 +325,7 @@ def test_a_closed_form_claimed_on_the_certified_route_is_refuted_when_apart_and_
     assert results["true"].status == "error" and "enclosures can refute a closed form, never prove it: give digits" in results["true"].message
     assert results["digits"].status == "error" and "with digits the claimed value is the printed decimal" in results["digits"].message
     assert results["printed"].status == "verified", results["printed"].message
+    # a closed form far beyond any run's value is refused before it is enclosed (a final review: exp(exp(30)) ran into
+    # the memory limit)
+    huge = check_claims(claims_text(text, {"huge": (run + 'expect = { y = "exp(exp(30))" }',)}))["huge"].outcome
+    assert huge.status == "error" and "is not a finite number below 2^4096 in size" in huge.message, huge.message

@@ -195,8 +195,14 @@ def test_a_model_affine_in_the_state_and_t_is_powered_with_t_carried_and_equals_
     bent = copy.copy(METHODS["euler"])  # a step with a t^2 term: not affine in t, so the map read off fails its check
     plain = bent.step
     bent.step = lambda system, t, y, options, recorder: [value + t * t / 1000 for value in plain(system, t, y, options, recorder)]
-    looped = run(bent, ExactSystem(model, {}), {"h": sympy.Rational(1, 7)}, 0, [sympy.Integer(1)], 20, keep=False)
-    assert looped.route == "step loop"
+    for h in (sympy.Rational(1, 7), sympy.Integer(1)):  # h = 1: the steps at s = h fall on the map's reading points, 2h not
+        looped = run(bent, ExactSystem(model, {}), {"h": h}, 0, [sympy.Integer(1)], 20, keep=False)
+        assert looped.route == "step loop"
+    # past the exact size limit the route is a size error found before the power (an upper bound on the values' size)
+    from verify.errors import ExactSizeError
+
+    with pytest.raises(ExactSizeError, match="could reach"):
+        run(METHODS["rk4"], ExactSystem(model, {}), {"h": sympy.Rational(1, 7)}, 0, [sympy.Integer(1)], 10**6, keep=False)
     # as a claim, with a changed last digit refuted
     value = by_hand[-1][0]
     scaled = value.numerator * 10**12 // value.denominator  # truncated to 12 decimals (positive): rule "truncate"

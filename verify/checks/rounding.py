@@ -228,7 +228,7 @@ class RoundingAudit:
                 notable.sort(key=lambda v: any(m in v.modes for m in ROUNDING_MODES))  # digit left out of the message)
             shown = [self._reproduced(v, v.modes, common) for v in notable[:2]]  # the two listed, written out
             successes.append(f"{len(self.values)} values at {decimals(d)}, every one reproduced by {rules_text(common)}")
-            successes += shown[:2]
+            successes += shown
         return successes, failures
 
     def _listed(self, values, what) -> list[str]:

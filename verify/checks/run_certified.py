@@ -10,6 +10,7 @@ Evidence ``certified``.
 """
 from __future__ import annotations
 
+import flint
 import mpmath
 import sympy
 
@@ -70,6 +71,7 @@ def evaluate(claim, spec, reason: str, mp_run) -> Outcome:
                     raise CheckError(f"claimed {comparison.text} = {comparison.claimed_text}: with digits the claimed value is the printed "
                                      "decimal, not an expression")
                 else:  # a closed form (1/16 + 7*exp(3/2)/16): refuted when the two enclosures are apart, never proved equal
+                    _check_magnitude(claimed, comparison.claimed_text)
                     _compare_closed_form(comparison.text, ball, _enclose(claimed, [], []), comparison.claimed_text, failures, undecided)
             for comparison in spec.at_nodes:
                 unknown = comparison.quantity.xreplace(constants).free_symbols - set(state_variables)
@@ -164,6 +166,25 @@ def _compare(label, ball, claimed, claimed_text, audit, successes, failures, und
         successes.append(f"{label} = {claimed_text} (its enclosure is the single point {decimal_text(claimed)})")
     else:
         undecided.append(f"{label} = {claimed_text} (an enclosure can refute an exact value, never prove it: give digits)")
+
+
+MAX_CLOSED_FORM_BITS = 4096  # a claimed closed form beyond 2^this in size is not enclosed (exp(exp(30)) exhausted memory)
+
+
+def _check_magnitude(claimed, claimed_text) -> None:
+    """CheckError unless the claimed closed form is a finite number below 2^MAX_CLOSED_FORM_BITS in size: a first
+    enclosure in python-flint's arb balls at 64 bits (their exponents are integers of any size, so exp(exp(30)) is one
+    ball at once), before mpmath's intervals enclose it at the run's precision (a final review of 2026-12-05: a
+    claimed exp(exp(30)) ran 45 s into the memory limit)."""
+    try:
+        with flint.ctx.workprec(64):
+            rough = crosscheck.compile_mp(claimed, [], crosscheck.BALLS)([])
+            small = rough.is_finite() and abs(rough) < flint.arb(2) ** MAX_CLOSED_FORM_BITS
+    except (CrossCheckUnavailable, ArithmeticError, ValueError, TypeError) as exc:
+        raise CheckError(f"claimed {claimed_text}: its closed form cannot be enclosed ({exc})") from None
+    if not small:
+        raise CheckError(f"claimed {claimed_text}: its closed form is not a finite number below 2^{MAX_CLOSED_FORM_BITS} in size "
+                         "(enclosed in arb at 64 bits), which the certified route does not enclose")
 
 
 def _compare_closed_form(label, ball, claimed_ball, claimed_text, failures, undecided):

@@ -638,7 +638,10 @@ def _after_starting_steps(method, system, options, t0, length, y, steps: int, no
 def _affine_continuation(method, system, options, t, length, head, fixed, steps, nodes, size, carry_time):
     """(final state, counts, nodes, route) of ``steps`` affine steps from (t, head + fixed), ``fixed`` held constant
     (a step that changes it is not this map: None) and t carried as a last value when ``carry_time``; the map read
-    off is checked against the first two steps from the start (None when it differs)."""
+    off (at s = 0 and s = 1) is checked against the first three steps from the start (s = 0, h, 2h: None when it
+    differs).  A check, not a proof: a step not affine in t passes it only when its deviation vanishes at s = 0, 1,
+    h and 2h (three distinct points even when h = 1), and every built-in method's step is affine in t when the
+    right-hand side is (method options evaluated per step keep the loop: run)."""
     one_step = Recorder(keep=False)
     recorders = iter([one_step])
     shifted = _Shifted()
@@ -654,24 +657,25 @@ def _affine_continuation(method, system, options, t, length, head, fixed, steps,
     try:
         matrix, offset = rational.affine_map(step_map, len(start))
         point = start
-        for _ in range(2):
+        for _ in range(3):
             stepped = step_map(list(point))
             if stepped != [sum((m * x for m, x in zip(row, point)), Rational(0)) + c for row, c in zip(matrix, offset)]:
                 return None
             point = stepped
     except _Shifted:
         return None
-    # the size the values reach: the integer map B = d [[M, c], [0, 1]] multiplies numerators by at most its largest
-    # row sum and denominators by d, per step; past MAX_EXACT_BITS the run is the size error the loop would raise
-    # (and the caller's certified route runs), found before the power, not after hours of steps (a third review:
-    # RK4 over 10^6 steps of y' = -y + t built 14-million-bit values for a minute)
+    # an upper bound on the size the values reach, numerator and denominator together as the loop measures them: the
+    # integer map B = d [[M, c], [0, 1]] multiplies numerators by at most its largest row sum and denominators by d,
+    # per step.  Past MAX_EXACT_BITS the run is a size error, as the loop's (and the caller's certified route runs),
+    # found before the power, not after hours of steps (a third review: RK4 over 10^6 steps of y' = -y + t built
+    # 14-million-bit values for a minute); being a bound it may raise where the loop's reduced values would just fit
     d = 1
     for value in [*offset, *(v for row in matrix for v in row)]:
         d = d * value.denominator // math.gcd(d, value.denominator)
     largest = max(sum(abs(v * d) for v in row) + abs(c * d) for row, c in zip(matrix, offset)) if matrix else d
-    projected = steps * max(int(largest).bit_length(), int(d).bit_length(), 1)
+    projected = rational.size_bits(start) + steps * (int(largest).bit_length() + int(d).bit_length())
     if projected > MAX_EXACT_BITS:
-        raise ExactSizeError(f"exact values would reach about {projected:,} bits in {steps} steps (limit {MAX_EXACT_BITS:,})")
+        raise ExactSizeError(f"exact values could reach {projected:,} bits in {steps} steps (limit {MAX_EXACT_BITS:,})")
     if not nodes:
         return rational.affine_power(step_map, start, steps)[:size], _counted(one_step, steps), [], "affine power"
     iterates = [(t + (n + 1) * length, values[:size]) for n, values in enumerate(rational.affine_iterates(step_map, start, steps))]
@@ -686,10 +690,8 @@ def _time_carried(method, system, options, t0, length, y, steps: int, nodes: boo
     """run's affine routes for a right-hand side affine in the state and t jointly (y' = -y + t, a forcing A y + b t + c):
     the step from (t0 + s, y) is affine in (y, s), so the map (y, s) -> (step(t0 + s, y), s + h) is one affine map,
     powered or iterated as for an autonomous model (a review of 2026-12-05: RK4 with h = 1/7 over 10^4 steps of
-    y' = -y + t took 114 s in the step loop).  The map read off len(y) + 2 evaluations (at s = 0 and s = 1) is checked
-    against the run's first two steps (at s = 0 and s = h): a step that is not affine in t after all (a t^2 term fits
-    s = 0 and 1 but not h) gives None, and the step loop runs (a check, not a proof: every built-in method's step is
-    affine in t when the right-hand side is)."""
+    y' = -y + t took 114 s in the step loop).  The map is read off and checked as _affine_continuation says; None:
+    the step loop runs."""
     rest = _affine_continuation(method, system, options, t0, length, y, [], steps, nodes, size, True)
     if rest is None:
         return None
