@@ -166,7 +166,7 @@ class RoundingAudit:
             entry.printed = {mode: printed for mode in MODES}
         else:
             for mode in MODES:
-                ends = {round_decimal(entry.low, self.places, mode), round_decimal(entry.high, self.places, mode)}
+                ends = {round_decimal(end, self.places, mode) for end in {entry.low, entry.high}}  # an exact value once
                 entry.printed[mode] = ends.pop() if len(ends) == 1 else None
         self.values.append(entry)
 

@@ -235,6 +235,19 @@ def affine_map(step: Callable[[list], list], n: int) -> tuple[list[list[Rational
     return matrix, offset
 
 
+def common_denominator(values) -> int:
+    """The least common multiple of the denominators of exact rationals ``values`` (1 for none)."""
+    d = 1
+    for value in values:
+        d = gmpy2.lcm(d, value.denominator)
+    return d
+
+
+def affine_image(matrix, offset, y) -> list[Rational]:
+    """M y + c."""
+    return [sum((m * x for m, x in zip(row, y)), Rational(0)) + c for row, c in zip(matrix, offset)]
+
+
 def affine_power(step: Callable[[list], list], y0: Sequence[Rational], steps: int) -> list[Rational]:
     """Apply an affine map ``steps`` times: the N-th power of the integer matrix B = d [[M, c], [0, 1]] (d the common
     denominator) by repeated squaring in python-flint's ``fmpz_mat``, fraction-free; y_N = B^N (D y0, D) / (d^N D),
@@ -243,12 +256,8 @@ def affine_power(step: Callable[[list], list], y0: Sequence[Rational], steps: in
     n = len(y0)
     matrix, offset = affine_map(step, n)
     rows = [[*matrix[i], offset[i]] for i in range(n)] + [[Rational(0)] * n + [Rational(1)]]
-    d = 1
-    for value in (v for row in rows for v in row):
-        d = gmpy2.lcm(d, value.denominator)
-    D = 1
-    for value in y0:
-        D = gmpy2.lcm(D, value.denominator)
+    d = common_denominator(v for row in rows for v in row)
+    D = common_denominator(y0)
     B = flint.fmpz_mat(n + 1, n + 1, [int(v * d) for row in rows for v in row])
     u = flint.fmpz_mat(n + 1, 1, [int(v * D) for v in y0] + [int(D)])
     w = B**steps * u
@@ -266,14 +275,10 @@ def affine_iterates(step: Callable[[list], list], y0: Sequence[Rational], steps:
     """
     n = len(y0)
     matrix, offset = affine_map(step, n)
-    d = 1
-    for value in [*offset, *(v for row in matrix for v in row)]:
-        d = gmpy2.lcm(d, value.denominator)
+    d = common_denominator([*offset, *(v for row in matrix for v in row)])
     A = [[int(v * d) for v in row] for row in matrix]
     b = [int(v * d) for v in offset]
-    D = 1
-    for value in y0:
-        D = gmpy2.lcm(D, value.denominator)
+    D = common_denominator(y0)
     u = [gmpy2.mpz(v * D) for v in y0]
     for _ in range(steps):
         u = [sum((A[i][j] * u[j] for j in range(n) if A[i][j]), gmpy2.mpz(0)) + b[i] * D for i in range(n)]

@@ -8,7 +8,6 @@ tells the recorder every value it assigns, in order, so that ``trace``,
 from __future__ import annotations
 
 import copy
-import math
 from collections import Counter
 from dataclasses import dataclass, field
 
@@ -578,11 +577,9 @@ def _accumulated_power(method, system, options, t0, y, steps, names) -> tuple[li
     matrix, offset = rational.affine_map(step_map, len(extended))
     generic = [Rational((-1) ** k * (k + 2), k + 7) for k in range(len(extended))]  # no coordinate 0 or 1
     for point in (extended, generic):
-        image = [sum((m * v for m, v in zip(row, point)), Rational(0)) + c for row, c in zip(matrix, offset)]
-        if image != step_map(point):
+        if rational.affine_image(matrix, offset, point) != step_map(point):
             return None
-    final = rational.affine_power(lambda v: [sum((m * x for m, x in zip(row, v)), Rational(0)) + c for row, c in zip(matrix, offset)],
-                                  extended, steps)
+    final = rational.affine_power(lambda v: rational.affine_image(matrix, offset, v), extended, steps)
     recorder = _counted(one_step, steps)
     recorder.latest.update(zip(names, final[width:]))
     return final[:width], recorder
@@ -609,13 +606,14 @@ class RunResult:
         return number_field.to_sympy(self.field, value)
 
 
-def _after_starting_steps(method, system, options, t0, length, y, steps: int, nodes: bool, size: int, warm_up: int,
+def _affine_after_warm_up(method, system, options, t0, length, y, steps: int, nodes: bool, size: int, warm_up: int,
                           tail: int) -> RunResult | None:
-    """run's affine routes for a method whose step is affine only after its first ``warm_up`` steps (a k-step method
-    after its k - 1 starting values; a review of 2026-12-05: Adams-Bashforth 4 over 10^4 steps of y' = -y took 15 s,
-    BDF3 55 s, in the step loop): those steps in the loop, then the map of the rest of the vector (the last ``tail``
-    values held fixed, and t carried when the model is not autonomous) powered or iterated, as checked by
-    _affine_continuation.  None: the step loop runs the whole run."""
+    """run's affine routes beyond the autonomous model's: ``warm_up`` steps in the loop (a k-step method's k - 1
+    starting steps; a review of 2026-12-05: Adams-Bashforth 4 over 10^4 steps of y' = -y took 15 s, BDF3 55 s, in the
+    step loop), then the affine map of the rest of the vector, the last ``tail`` values held fixed, and t carried as
+    one more value when the model is affine in the state and t jointly rather than autonomous (y' = -y + t: the step
+    from (t + s, y) is affine in (y, s); RK4 with h = 1/7 over 10^4 steps took 114 s in the loop), powered or iterated
+    as _affine_continuation checks it.  None: the step loop runs the whole run."""
     recorder = Recorder(keep=False)
     node_values, t = [], t0
     for n in range(warm_up):
@@ -659,7 +657,7 @@ def _affine_continuation(method, system, options, t, length, head, fixed, steps,
         point = start
         for _ in range(3):
             stepped = step_map(list(point))
-            if stepped != [sum((m * x for m, x in zip(row, point)), Rational(0)) + c for row, c in zip(matrix, offset)]:
+            if stepped != rational.affine_image(matrix, offset, point):
                 return None
             point = stepped
     except _Shifted:
@@ -669,34 +667,20 @@ def _affine_continuation(method, system, options, t, length, head, fixed, steps,
     # per step.  Past MAX_EXACT_BITS the run is a size error, as the loop's (and the caller's certified route runs),
     # found before the power, not after hours of steps (a third review: RK4 over 10^6 steps of y' = -y + t built
     # 14-million-bit values for a minute); being a bound it may raise where the loop's reduced values would just fit
-    d = 1
-    for value in [*offset, *(v for row in matrix for v in row)]:
-        d = d * value.denominator // math.gcd(d, value.denominator)
+    d = rational.common_denominator([*offset, *(v for row in matrix for v in row)])
     largest = max(sum(abs(v * d) for v in row) + abs(c * d) for row, c in zip(matrix, offset)) if matrix else d
     projected = rational.size_bits(start) + steps * (int(largest).bit_length() + int(d).bit_length())
     if projected > MAX_EXACT_BITS:
         raise ExactSizeError(f"exact values could reach {projected:,} bits in {steps} steps (limit {MAX_EXACT_BITS:,})")
+    checked = lambda v: rational.affine_image(matrix, offset, v)  # noqa: E731  (the map read off, not the method's steps again)
     if not nodes:
-        return rational.affine_power(step_map, start, steps)[:size], _counted(one_step, steps), [], "affine power"
-    iterates = [(t + (n + 1) * length, values[:size]) for n, values in enumerate(rational.affine_iterates(step_map, start, steps))]
+        return rational.affine_power(checked, start, steps)[:size], _counted(one_step, steps), [], "affine power"
+    iterates = [(t + (n + 1) * length, values[:size]) for n, values in enumerate(rational.affine_iterates(checked, start, steps))]
     return iterates[-1][1], _counted(one_step, steps), iterates, "affine iteration"
 
 
 class _Shifted(Exception):
     """A step changed a value _affine_continuation holds fixed: not the affine map it reads."""
-
-
-def _time_carried(method, system, options, t0, length, y, steps: int, nodes: bool, size: int) -> RunResult | None:
-    """run's affine routes for a right-hand side affine in the state and t jointly (y' = -y + t, a forcing A y + b t + c):
-    the step from (t0 + s, y) is affine in (y, s), so the map (y, s) -> (step(t0 + s, y), s + h) is one affine map,
-    powered or iterated as for an autonomous model (a review of 2026-12-05: RK4 with h = 1/7 over 10^4 steps of
-    y' = -y + t took 114 s in the step loop).  The map is read off and checked as _affine_continuation says; None:
-    the step loop runs."""
-    rest = _affine_continuation(method, system, options, t0, length, y, [], steps, nodes, size, True)
-    if rest is None:
-        return None
-    final, counts, node_values, route = rest
-    return RunResult(t0 + steps * length, final, counts, node_values, route)
 
 
 def run(method: Method, system: ExactSystem, options: dict, t0, y0, steps: int, keep: bool, nodes: bool = False,
@@ -770,17 +754,14 @@ def run(method: Method, system: ExactSystem, options: dict, t0, y0, steps: int, 
             return RunResult(t0 + steps * length, final[:size], _counted(one_step, steps), [], "affine power")
         node_values = [(t0 + (n + 1) * length, values[:size]) for n, values in enumerate(rational.affine_iterates(step_map, y, steps))]
         return RunResult(t0 + steps * length, node_values[-1][1], _counted(one_step, steps), node_values, "affine iteration")
-    if (not keep and not quantities and system.affine_in_time and (nodes or steps > 1) and method.affine_for(options)
-            and not method.variable_step and not per_step):
-        carried = _time_carried(method, system, exact_options, t0, length, y, steps, nodes, size)
-        if carried is not None:
-            return carried
-    warm_up = (method.affine_after(system.model, exact_options) if not keep and not quantities and not method.variable_step
-               and not per_step else None)
-    if warm_up is not None and (system.affine or system.affine_in_time) and steps > warm_up[0] + 1:
-        started = _after_starting_steps(method, system, exact_options, t0, length, y, steps, nodes, size, *warm_up)
-        if started is not None:
-            return started
+    plain = not keep and not quantities and not method.variable_step and not per_step
+    warm_up = method.affine_after(system.model, exact_options) if plain else None
+    if plain and system.affine_in_time and (nodes or steps > 1) and method.affine_for(options):
+        warm_up = (0, 0)  # affine from the first step, with t carried
+    if warm_up is not None and (system.affine or system.affine_in_time) and (steps > warm_up[0] + 1 or warm_up == (0, 0) and nodes):
+        affine = _affine_after_warm_up(method, system, exact_options, t0, length, y, steps, nodes, size, *warm_up)
+        if affine is not None:
+            return affine
     limit = size_limit or MAX_EXACT_BITS
     recorder = Recorder(keep=keep, threshold_gaps=threshold_gaps, threshold_tests=threshold_tests, size_limit=limit)
     node_values = []
