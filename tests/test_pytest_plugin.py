@@ -56,9 +56,12 @@ def test_a_directory_symlink_loop_collects_each_claim_file_once(pytester):
     result.stdout.re_match_lines([r"^2 tests collected"])  # not 42
 
 
-def test_xdist_distributes_the_claims_over_two_workers(pytester):
+def test_xdist_distributes_the_claims_over_two_workers(pytester, monkeypatch):
     pytester.makefile(".toml", page=QUICK_PAIR + WRONG + RECORDED_FALSE)
-    result = pytester.runpytest_subprocess("-p", "no:cacheprovider", "-n", "2")
+    # Only the two plugins this test is about: with every installed plugin autoloaded (hypothesis, matplotlib's,
+    # nbclient's ...) the three interpreters (the run and its two workers) took about 3 s, without them about 1.5 s.
+    monkeypatch.setenv("PYTEST_DISABLE_PLUGIN_AUTOLOAD", "1")
+    result = pytester.runpytest_subprocess("-p", "no:cacheprovider", "-p", "xdist.plugin", "-p", "verify.pytest_plugin", "-n", "2")
     result.assert_outcomes(passed=3, failed=1)
     result.stdout.fnmatch_lines(["*2 workers*"])
 
