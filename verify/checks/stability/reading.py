@@ -20,7 +20,7 @@ from verify.checks.common import CheckError
 from verify.checks.stability import a_stability
 from verify.checks.stability import multistep as multistep_stability
 from verify.checks.comparisons import RELATION, split_condition
-from verify.checks.kit import method_and_options, validated
+from verify.checks.kit import KeptRuns, method_and_options, validated
 
 
 KEYS = {"method", "options", "equals", "stable_when", "variable", "spectral_radius", "digits", "rounding"} | set(multistep_stability.KEYS) \
@@ -168,8 +168,21 @@ class SpectralRadius:
     text: str
 
 
+_AMPLIFICATIONS = KeptRuns(32)  # amplification matrices kept per worker
+
+
 def amplification(method, options, model, parameters) -> sympy.Matrix:
-    """M with y+ = M y for one step of ``method`` on the linear homogeneous ``model``."""
+    """M with y+ = M y for one step of ``method`` on the linear homogeneous ``model``.
+
+    A worker keeps the last ones it formed, under everything they depend on (the method's name, its options and the
+    parameter values written out with every symbol's assumptions by ``srepr``, the model), and hands out copies:
+    claims about one method (A-stable, L-stable, its R(z), a stable_when and its wrong version) form the same matrix."""
+    key = (method.name, sympy.srepr(tuple(sorted(options.items(), key=str))), repr(model),
+           sympy.srepr(tuple(sorted(parameters.items(), key=str))))
+    return sympy.Matrix(_AMPLIFICATIONS.get(key, lambda: sympy.ImmutableMatrix(_amplification(method, options, model, parameters))))
+
+
+def _amplification(method, options, model, parameters) -> sympy.Matrix:
     system = SymbolicSystem(model, {symbol(p): v for p, v in parameters.items()})
     state = [sympy.Dummy(f"y{i}") for i in range(len(model.states) + symbolic.memory_size(method, model, options))]
     image = symbolic.one_step(method, system, options, symbol("t"), state, augmented=True, reduced=False)
