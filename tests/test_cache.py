@@ -162,3 +162,17 @@ def test_the_cache_key_holds_hypothesis_s_version_and_clear_deletes_only_a_cache
     assert (tmp_path / "mine" / cache.TAG_NAME).read_text(encoding="utf-8").startswith("Signature: 8a477f597d28d172789f06886806bc55")
     cleared, _ = report(run_cli, "--cache-dir", "mine", "--cache-clear")
     assert not any(c["cached"] for c in cleared.values())
+
+
+def test_a_model_edited_from_a_parameter_named_e_to_exp_1_is_checked_again(run_cli, tmp_path):
+    """Review of 2026-12-06: the cache key held repr(model), which prints a parameter named E and exp(1) alike (E*y):
+    after such an edit the old verdict was replayed.  The model is keyed by its srepr (Model.fingerprint)."""
+    head = '[model.m]\nstates = ["y"]\nparameters = {{ E = -2 }}\nrhs = {{ y = "{}" }}\n'
+    claim = ('\n[[claim]]\nid = "step"\nstatement = "s"\ncheck = "run"\nmodel = "m"\nmethod = "euler"\noptions = { h = "1/2" }\n'
+             'initial = { y = 1 }\nexpect = { y = 0 }\n')  # 1 + (1/2)(-2) = 0 with E = -2; 1 + e/2 with exp(1)
+    (tmp_path / "c.toml").write_text(head.format("E*y") + claim, encoding="utf-8")
+    first, _ = report(run_cli)
+    assert first["step"]["status"] == "verified" and not first["step"]["cached"], first["step"]["message"]
+    (tmp_path / "c.toml").write_text(head.format("exp(1)*y") + claim, encoding="utf-8")
+    second, _ = report(run_cli)
+    assert not second["step"]["cached"] and second["step"]["status"] == "refuted", second["step"]

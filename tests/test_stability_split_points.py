@@ -441,3 +441,15 @@ def test_a_symbolic_stiffness_is_decided_side_by_side_and_a_pole_at_it_is_named(
     for key in ("rk4-growth", "gl6-decay"):
         assert (outcomes[key].status, outcomes[key].evidence) == ("verified", "symbolic"), outcomes[key].message
     assert_refuted(outcomes["rk4-growth-wrong"], ["claimed stable, computed unstable"])
+
+
+def test_a_kept_amplification_matrix_is_not_handed_to_an_edited_model(check_claims):
+    """Review of 2026-12-06: a worker keeps its last amplification matrices, and the key held repr(model), which prints a
+    parameter named E and exp(1) alike: a claim file rewritten from E*y to exp(1)*y in one process (a notebook, this
+    test session) got the old matrix [[1 - 2h]] back and was verified.  Keyed by the model's srepr it is not."""
+    head = '[model.m]\nstates = ["y"]\nparameters = {{ E = -2 }}\nrhs = {{ y = "{}" }}\n'
+    body = 'check = "stability"\nmodel = "m"\nmethod = "euler"\nsymbols = ["h"]\noptions = { h = "h" }\nequals = [["1 - 2*h"]]'
+    first = check_claims(claims_text(head.format("E*y"), {"matrix": (body,)}))["matrix"].outcome
+    assert (first.status, first.evidence) == ("verified", "symbolic"), first.message
+    second = check_claims(claims_text(head.format("exp(1)*y"), {"matrix": (body,)}))["matrix"].outcome
+    assert second.status != "verified" and "E*h + 1" in second.message, second.message  # 1 + e h, not 1 - 2 h

@@ -121,6 +121,24 @@ def test_stability_function_and_order(check_claims):
     assert z  # the symbol the claims write
 
 
+def test_r_of_z_is_read_at_the_step_the_claim_gives(check_claims):
+    """Review of 2026-12-06: with a numeric step (h = 1/2) the symbolic step gives R(h lam) = R(lam/2), and R(z) was read
+    at lam = z/h with h a symbol: taylor-2's true R(z) = 1 + z + z^2/2 was refuted (computed (h^2 + h z/2 + z^2/8)/h^2),
+    and Heun's an error.  R(z) is read at lam = z/step: the same with h = 1/2, 3/10 or the symbol h."""
+    bodies = {}
+    for name, step in (("half", "1/2"), ("tenths", "0.3"), ("symbolic", "h")):
+        options = {"1/2": 'options = { h = "1/2" }\n', "0.3": "options = { h = 0.3 }\n", "h": 'symbols = ["h"]\noptions = { h = "h" }\n'}[step]
+        bodies[f"taylor-{name}"] = (f'check = "stability"\nmethod = "taylor-2"\n{options}equals = "1 + z + z**2/2"',)
+        bodies[f"taylor-{name}-wrong"] = (f'check = "stability"\nmethod = "taylor-2"\n{options}equals = "1 + z + z**2/4"',)
+        bodies[f"heun-{name}"] = (f'check = "stability"\nmethod = "heun"\n{options}equals = "1 + z + z**2/2"',)
+        bodies[f"taylor-{name}-a"] = (f'check = "stability"\nmethod = "taylor-2"\n{options}a_stable = false\nl_stable = false',)
+    results = outcomes(check_claims, bodies)
+    for name in ("half", "tenths", "symbolic"):
+        for claim in (f"taylor-{name}", f"heun-{name}", f"taylor-{name}-a"):
+            assert (results[claim].status, results[claim].evidence) == ("verified", "symbolic"), (claim, results[claim].message)
+        assert_refuted(results[f"taylor-{name}-wrong"], ["claimed z**2/4 + z + 1, computed z**2/2 + z + 1"])
+
+
 def test_a_right_hand_side_without_derivatives_is_refused(check_claims):
     results = outcomes(check_claims, {"kink": ('check = "run"\nmodel = "kink"\nmethod = "taylor-2"\noptions = { h = "1/10" }\ninitial = { y = 1 }\n'
                                                'steps = 1\nexpect = { y = "0.905" }',)})

@@ -105,11 +105,15 @@ def code_fingerprint() -> str:
 
 
 def claim_key(claim) -> str:
-    """The content hash of one claim's inputs (see the module docstring)."""
+    """The content hash of one claim's inputs (see the module docstring).  The model and the parameter values are
+    written out by sympy's srepr (a parameter named E apart from exp(1), which repr prints alike)."""
     digest = hashlib.sha256(code_fingerprint().encode())
     digest.update(json.dumps(claim.table, sort_keys=True, default=repr).encode())
-    digest.update(repr(claim.model).encode())
-    digest.update(repr(sorted(claim.parameters.items(), key=str)).encode())
+    digest.update((claim.model.fingerprint() if claim.model is not None else "no model").encode())
+    if claim.parameters:  # a claim with values was loaded, so sympy is imported (a replayed library's claims have none)
+        import sympy
+
+        digest.update(sympy.srepr(tuple(sorted(claim.parameters.items(), key=str))).encode())
     return digest.hexdigest()
 
 

@@ -190,7 +190,7 @@ def _ratios_mp(claim, method, options, system, t0, y0, steps, functional, double
     doubled inner steps, the finer precision): cosim/power-exchange/linear-drifts-slowly and conserves-energy differ
     in their bounds only.  A run is kept under everything it depends on (method, options, model, parameter values,
     start, steps, functional, machine floats or digits) and handed out again as a copy."""
-    key = (method.name, repr(sorted(options.items(), key=str)), repr(claim.model), repr(sorted(system.substitutions.items(), key=str)),
+    key = (method.name, repr(sorted(options.items(), key=str)), claim.model.fingerprint(), sympy.srepr(tuple(sorted(system.substitutions.items(), key=str))),
            repr(t0), repr(list(y0)), steps, repr(functional), double_precision, digits)
     times, ratios, ties = _RUNS.get(key, lambda: _run_ratios_mp(claim, method, options, system, t0, y0, steps, functional,
                                                                 double_precision, digits))

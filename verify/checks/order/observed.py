@@ -116,7 +116,7 @@ def _final_state(spec, claim, system, n, exact_route, extra_options=None):
     solution, parameter values, start, end, N, route, working precision) and handed out again as a copy."""
     key = (spec.method.name, repr(sorted(spec.options.items(), key=str)), repr(sorted((extra_options or {}).items(), key=str)),
            spec.step, repr(spec.t0), repr(spec.t_end), repr(list(spec.y0)), n, spec.local, exact_route, type(system).__name__,
-           repr(claim.model), repr(sorted(claim.parameters.items(), key=str)), mpmath.mp.prec)
+           claim.model.fingerprint(), sympy.srepr(tuple(sorted(claim.parameters.items(), key=str))), mpmath.mp.prec)
     state, route = _RUNS.get(key, lambda: _run_once(spec, claim, system, n, exact_route, extra_options))
     return list(state), route
 

@@ -177,7 +177,7 @@ def amplification(method, options, model, parameters) -> sympy.Matrix:
     A worker keeps the last ones it formed, under everything they depend on (the method's name, its options and the
     parameter values written out with every symbol's assumptions by ``srepr``, the model), and hands out copies:
     claims about one method (A-stable, L-stable, its R(z), a stable_when and its wrong version) form the same matrix."""
-    key = (method.name, sympy.srepr(tuple(sorted(options.items(), key=str))), repr(model),
+    key = (method.name, sympy.srepr(tuple(sorted(options.items(), key=str))), model.fingerprint(),
            sympy.srepr(tuple(sorted(parameters.items(), key=str))))
     return sympy.Matrix(_AMPLIFICATIONS.get(key, lambda: sympy.ImmutableMatrix(_amplification(method, options, model, parameters))))
 

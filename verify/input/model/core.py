@@ -5,6 +5,7 @@ same Symbol in every model and claim of a run.
 """
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -54,6 +55,13 @@ class Model:
     @property
     def variable_symbols(self) -> list[sympy.Symbol]:
         return [symbol(s) for s in self.variables]
+
+    def fingerprint(self) -> str:
+        """Everything the model holds (its subsystems too) written out by sympy's ``srepr``: every expression with each
+        symbol's assumptions and a parameter named E apart from exp(1), which ``repr`` prints alike (sympy's plain
+        printer).  The key of what a worker keeps and of the result cache (a review of 2026-12-06: with ``repr`` in the
+        key, a model edited from E*y to exp(1)*y got the old one's amplification matrix back in the same process)."""
+        return sympy.srepr(_written_out(self))
 
     def names(self) -> dict[str, sympy.Expr]:
         """Names a claim about this model may use: states, t, parameters, initial values, functionals."""
@@ -140,3 +148,14 @@ def check_distinct(model: "Model", where: str) -> None:
         if name in owners:
             raise ExprError(f"{where}: {name!r} is both the {owners[name]} and the {role}; give them different names")
         owners[name] = role
+
+
+def _written_out(value):
+    """A model, its subsystems and their fields as nested tuples of names, numbers and sympy objects (for srepr)."""
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return (type(value).__name__, *((f.name, _written_out(getattr(value, f.name))) for f in dataclasses.fields(value)))
+    if isinstance(value, dict):
+        return ("dict", *((_written_out(k), _written_out(v)) for k, v in value.items()))
+    if isinstance(value, (list, tuple)):
+        return tuple(_written_out(v) for v in value)
+    return value
