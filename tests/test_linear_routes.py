@@ -270,3 +270,30 @@ def test_a_method_option_evaluated_at_every_step_keeps_the_step_loop(check_claim
     assert (results["run"].outcome.status, results["run"].outcome.evidence) == ("verified", "exact"), results["run"].outcome.message
     assert_refuted(results["run-wrong"].outcome, [f"y: claimed {y + 1}, computed {y}"])
     assert_refuted(results["order"].outcome, ["claimed order 1 ± 1/10, computed observed order"])
+
+
+def test_node_tables_read_by_compiled_quantities_say_what_the_general_reading_says(check_claims):
+    """A node table over QQ whose quantity is rational in t and the states and whose claimed values are rationals is
+    read by the quantity compiled once (run._rational_reader) instead of sympy substitution at every node; any other
+    table (a claimed closed form in t, a pole at a node) keeps the general reading.  Euler with h = 1/2 on y' = -y
+    gives y_n = 2^-n; on the ring a' = -a + (b - c)/2 (and cyclically) from a = b = c = 1 the states stay equal and
+    a + b + c = 3 (9/10)^n with h = 1/10."""
+    head = ('[model.decay]\nstates = ["y"]\nrhs = { y = "-y" }\n'
+            '[model.ring]\nstates = ["a", "b", "c"]\nrhs = { a = "-a + (b - c)/2", b = "-b + (c - a)/2", c = "-c + (a - b)/2" }\n')
+    decay = 'check = "run"\nmodel = "decay"\nmethod = "euler"\noptions = { h = "1/2" }\ninitial = { y = 1 }\nsteps = 4\n'
+    ring = 'check = "run"\nmodel = "ring"\nmethod = "euler"\noptions = { h = "1/10" }\ninitial = { a = 1, b = 1, c = 1 }\n'
+    outcomes = {k: r.outcome for k, r in check_claims(claims_text(head, {
+        "column": (decay + 'expect_at_nodes = { y = ["1/2", "1/4", "1/8", "1/16"], "y**2" = ["1/4", "1/16", "1/64", "1/256"] }',),
+        "column-wrong": (decay + 'expect_at_nodes = { y = ["1/2", "1/4", "1/9", "1/16"] }',),
+        "digits-wrong": (decay + 'digits = 3\nexpect_at_nodes = { y = ["0.500", "0.250", "0.126", "0.062"] }',),
+        "closed-form": (decay + 'expect_at_nodes = { y = "exp(-t*log(4))" }',),
+        "pole": (decay + 'expect_at_nodes = { "1/(y - 1/4)" = 2 }',),
+        "ring": (ring + 'steps = 30\nexpect_at_nodes = { "a - b" = 0, "b - c" = 0 }',),
+        "ring-sum": (ring + 'steps = 3\nexpect_at_nodes = { "a + b + c" = ["27/10", "243/100", "2187/1000"] }',),
+        "ring-sum-wrong": (ring + 'steps = 3\nexpect_at_nodes = { "a + b + c" = ["27/10", "243/100", "2188/1000"] }',)})).items()}
+    for key in ("column", "closed-form", "ring", "ring-sum"):
+        assert (outcomes[key].status, outcomes[key].evidence) == ("verified", "exact"), (key, outcomes[key].message)
+    assert_refuted(outcomes["column-wrong"], ["y at node 3 (t = 3/2): claimed 1/9, computed 1/8"])
+    assert_refuted(outcomes["digits-wrong"], ["y at node 3: claimed 0.126 at 3 decimals, computed 0.125"])
+    assert_refuted(outcomes["ring-sum-wrong"], ["a + b + c at node 3 (t = 3/10): claimed 2188/1000 (= 547/250), computed 2187/1000"])
+    assert outcomes["pole"].status == "error" and "1/(y - 1/4) at node 2 = zoo cannot be evaluated exactly" in outcomes["pole"].message
