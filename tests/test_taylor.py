@@ -139,6 +139,24 @@ def test_r_of_z_is_read_at_the_step_the_claim_gives(check_claims):
         assert_refuted(results[f"taylor-{name}-wrong"], ["claimed z**2/4 + z + 1, computed z**2/2 + z + 1"])
 
 
+def test_a_claim_s_own_symbol_named_lam_is_not_the_test_equation_s(check_claims):
+    """Review of 2026-12-06: R(z) comes from one step on y' = lam y, and that lam was symbol("lam"), the symbol a claim
+    gets from symbols = ["lam"]: with the step h = "lam" taylor-2's true R(z) was refuted and the false
+    1 + z^2/lam^2 + z^4/(2 lam^4) verified; rosenbrock-euler with gamma = "lam" read 1 + z/(1 - 2 z^2).  The test
+    equation's lam is a Dummy of its own."""
+    step = 'check = "stability"\nsymbols = ["lam"]\n'
+    results = outcomes(check_claims, {
+        "taylor": (step + 'method = "taylor-2"\noptions = { h = "lam" }\nequals = "1 + z + z**2/2"',),
+        "taylor-false": (step + 'method = "taylor-2"\noptions = { h = "lam" }\nequals = "1 + z**2/lam**2 + z**4/(2*lam**4)"',),
+        "backward-euler": (step + 'method = "backward-euler"\noptions = { h = "lam" }\nequals = "1/(1 - z)"\n',),
+        "rosenbrock": (step + 'method = "rosenbrock-euler"\noptions = { h = "1/2", gamma = "lam" }\nequals = "1 + z/(1 - lam*z)"',),
+        "rosenbrock-false": (step + 'method = "rosenbrock-euler"\noptions = { h = "1/2", gamma = "lam" }\nequals = "1 + z/(1 - 2*z**2)"',)})
+    for key in ("taylor", "backward-euler", "rosenbrock"):
+        assert (results[key].status, results[key].evidence) == ("verified", "symbolic"), (key, results[key].message)
+    assert_refuted(results["taylor-false"], ["computed z**2/2 + z + 1"])
+    assert_refuted(results["rosenbrock-false"], ["computed (lam*z - z - 1)/(lam*z - 1)"])
+
+
 def test_a_right_hand_side_without_derivatives_is_refused(check_claims):
     results = outcomes(check_claims, {"kink": ('check = "run"\nmodel = "kink"\nmethod = "taylor-2"\noptions = { h = "1/10" }\ninitial = { y = 1 }\n'
                                                'steps = 1\nexpect = { y = "0.905" }',)})

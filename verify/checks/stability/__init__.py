@@ -47,12 +47,12 @@ from verify.checks.stability import a_stability
 from verify.checks.stability import multistep as multistep_stability
 from verify.checks.kind import ClaimKind
 from verify.engines.methods.base import MethodError
-from verify.checks.stability.reading import AStability, DAHLQUIST, KEYS, SpectralRadius, StabilitySpec, StableWhen, amplification, count_options, prepare
+from verify.checks.stability.reading import AStability, DAHLQUIST, KEYS, LAM, SpectralRadius, StabilitySpec, StableWhen, amplification, count_options, prepare
 from verify.checks.stability.stable_when import evaluate_spectral_radius, evaluate_stable_when
 
 
 def _evaluate_a_stability(claim, method, options, spec) -> Outcome:
-    lam, z = symbol("lam"), symbol("z")
+    lam, z = LAM, symbol("z")
     try:
         M = amplification(method, options, DAHLQUIST, {"lam": lam})
     except symbolic.SymbolicUnavailable as exc:
@@ -117,7 +117,7 @@ def evaluate(claim: Claim, context: Context = DEFAULT_CONTEXT) -> Outcome:
             raise CheckError(str(exc)) from None
     try:
         if claim.model is None:
-            lam, z = symbol("lam"), symbol("z")
+            lam, z = LAM, symbol("z")
             M = amplification(method, options, DAHLQUIST, {"lam": lam})
             computed_value = rational_functions.normal(M[0, 0].subs(lam, z / _step(method, options)))
             same = rational_functions.decide_zero(computed_value - equals)
@@ -226,7 +226,7 @@ def _region_figure(method, options, R=None, claimed=None) -> dict | None:
     z = symbol("z")
     try:
         if R is None:
-            lam = symbol("lam")
+            lam = LAM
             R = rational_functions.normal(amplification(method, options, DAHLQUIST, {"lam": lam})[0, 0].subs(lam, z / _step(method, options)))
         figure = {"kind": "region", "method": method.name,
                   "computed": tuple(_coefficients(part, z) for part in sympy.fraction(sympy.cancel(R)))}

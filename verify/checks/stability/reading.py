@@ -29,8 +29,11 @@ DIGITS_HINT = ('a bound printed to some decimals, "RK4 is stable for h <= 2.785"
                'digits (README: Claims for every parameter value)')
 
 
-# y' = lam y; lam is a parameter only so that the rhs parses; amplification() substitutes the symbol lam.
+# y' = lam y; lam is a parameter only so that the rhs parses; the callers of amplification() give it the value LAM, a
+# Dummy of its own: a claim's own symbol named lam (an option h = "lam", symbols = ["lam"]) is another symbol, and R(z)
+# is read at LAM = z / step (a review of 2026-12-06: with symbol("lam") both merged, and a false R(z) was verified)
 DAHLQUIST = model_from_table("dahlquist", {"states": ["y"], "rhs": {"y": "lam*y"}, "parameters": {"lam": -1}}, "(built in)")
+LAM = sympy.Dummy("lam", real=True)
 
 
 @dataclass(frozen=True)
