@@ -202,3 +202,55 @@ def test_the_multistep_twin_resolves_values_far_below_one(check_claims):
                                               "tiny-wrong": (body + 'expect = { "2**101*y" = 103 }',)}))
     assert results["tiny"].outcome.status == "verified", results["tiny"].outcome.message
     assert_refuted(results["tiny-wrong"].outcome, ["claimed 103, computed 102"])
+
+
+def _oscillator_energy_ratios(method: str, steps: int) -> list:
+    """E/E0 at every node of AB2 or BDF2 on x' = v, v' = -x from (1, 0), h = 1/10, the second value by one RK4 step,
+    by hand in fractions (BDF2's implicit step solved as the 2x2 system (I - 2h/3 A) y2 = 4/3 y1 - 1/3 y0)."""
+    h = F(1, 10)
+
+    def f(y):
+        return (y[1], -y[0])
+
+    def rk4(y):
+        k1 = f(y)
+        k2 = f((y[0] + h / 2 * k1[0], y[1] + h / 2 * k1[1]))
+        k3 = f((y[0] + h / 2 * k2[0], y[1] + h / 2 * k2[1]))
+        k4 = f((y[0] + h * k3[0], y[1] + h * k3[1]))
+        return tuple(y[i] + h / 6 * (k1[i] + 2 * k2[i] + 2 * k3[i] + k4[i]) for i in range(2))
+
+    ys = [(F(1), F(0))]
+    ys.append(rk4(ys[0]))
+    c = 2 * h / 3
+    while len(ys) < steps + 1:
+        a, b = ys[-1], ys[-2]
+        if method == "ab2":
+            ys.append(tuple(a[i] + h * (F(3, 2) * f(a)[i] - F(1, 2) * f(b)[i]) for i in range(2)))
+        else:
+            r = (F(4, 3) * a[0] - F(1, 3) * b[0], F(4, 3) * a[1] - F(1, 3) * b[1])
+            ys.append(((r[0] + c * r[1]) / (1 + c * c), (r[1] - c * r[0]) / (1 + c * c)))
+    return [(x * x + v * v) for x, v in ys]
+
+
+def test_energy_of_multistep_runs_is_exact_after_their_starting_steps(check_claims):
+    """Energy claims on a k-step method took the numerical route (its step is affine only after the k - 1 starting
+    steps); run() takes those in its loop and the affine iteration after them, so E/E0 is exact at every node.  AB2 on
+    the oscillator gains energy (final ratio 1.00510481...), BDF2 loses it (0.99526972...)."""
+    ab2, bdf2 = _oscillator_energy_ratios("ab2", 100), _oscillator_energy_ratios("bdf2", 100)
+    assert F(10051, 10000) < ab2[-1] < F(10052, 10000) and F(9952, 10000) < bdf2[-1] < F(9953, 10000) and max(bdf2) == 1
+    head = '[model.osc]\nstates = ["x", "v"]\nrhs = { x = "v", v = "-x" }\nfunctionals = { energy = "(x**2 + v**2)/2" }\n'
+    body = 'check = "energy"\nmodel = "osc"\nmethod = "{}"\noptions = {{ h = "1/10", start = "rk4" }}\ninitial = {{ x = 1, v = 0 }}\nsteps = {}\n'
+    ab, bdf = body.format("adams-bashforth-2", 100), body.format("bdf-2", 100)
+    outcomes = {k: r.outcome for k, r in check_claims(claims_text(head, {
+        "ab2": (ab + 'expect = { final_ratio = "> 1.0051", max_ratio = "< 1.0052" }',),
+        "ab2-flipped": (ab + 'expect = { final_ratio = "< 1" }',),
+        "ab2-changed-digit": (ab + 'expect = { final_ratio = "> 1.0052" }',),
+        "bdf2": (bdf + 'expect = { final_ratio = "< 0.9953", max_ratio = "<= 1" }',),
+        "bdf2-wrong": (bdf + 'expect = { min_ratio = "> 0.9953" }',)})).items()}
+    for key in ("ab2", "bdf2"):
+        assert (outcomes[key].status, outcomes[key].evidence) == ("verified", "exact"), (key, outcomes[key].message)
+        assert "affine iteration after 1 starting step in the step loop" in outcomes[key].message
+    assert_refuted(outcomes["ab2-flipped"], ["final_ratio: claimed < 1, computed 1.0051048"])
+    assert_refuted(outcomes["ab2-changed-digit"], ["final_ratio: claimed > 1.0052, computed 1.0051048"])
+    assert_refuted(outcomes["bdf2-wrong"], ["min_ratio: claimed > 0.9953, computed 0.99526972"])
+    assert outcomes["ab2-flipped"].evidence == "exact"
