@@ -348,7 +348,7 @@ def _check_at_nodes(spec, model, paths, audit, findings):
     constants = constant_values(model, spec)
     for comparison in spec.at_nodes:
         bad = None
-        reader = _rational_reader(comparison, constants, model, result, spec.steps)
+        reader = _rational_reader(comparison, constants, model, result)
         for n, ((t, y), (mt, my)) in enumerate(zip(result.nodes, paths.twin.nodes), 1):
             label = f"{comparison.text} at node {n}"
             claimed_at, claimed_text = comparison.at_node(n)
@@ -374,7 +374,7 @@ def _check_at_nodes(spec, model, paths, audit, findings):
                                       else f"{comparison.text} at all {spec.steps} macro nodes as claimed")
 
 
-def _rational_reader(comparison, constants, model, result, steps):
+def _rational_reader(comparison, constants, model, result):
     """For a node table over QQ whose quantity is a rational function of t and the states (the claim's constants put
     in) and whose claimed values are rationals: ``read(n, t, y, mt, my)`` -> (got, claimed, the twin's value) at node
     n, the quantity compiled once for the run's rationals (rational.compile_rational) and once for the twin's numbers
@@ -387,9 +387,9 @@ def _rational_reader(comparison, constants, model, result, steps):
     quantity = substituted(comparison.quantity, constants)
     if not quantity.free_symbols <= set(variables):
         return None
-    claimed = [substituted(comparison.at_node(n)[0], constants) for n in range(1, steps + 1)] if comparison.column is not None else \
-        [substituted(comparison.claimed, constants)] * steps
-    if not all(c.is_Rational for c in claimed):
+    column = [substituted(claimed_at, constants) for claimed_at, _ in comparison.column] if comparison.column is not None else None
+    single = substituted(comparison.claimed, constants) if column is None else None
+    if not all(c.is_Rational for c in (column if column is not None else [single])):
         return None
     try:
         exact = rational.compile_rational(quantity, variables)
@@ -399,13 +399,15 @@ def _rational_reader(comparison, constants, model, result, steps):
         return None
 
     def read(n, t, y, mt, my):
+        if column is not None and n > len(column):  # more nodes than the column has values: the general reading says so
+            return None
         try:
             got = exact([t, *y])
             with mpmath.workdps(crosscheck.DIGITS):
                 approx = twin([mt, *my])
         except (ZeroDivisionError, ValueError, TypeError, ArithmeticError):
             return None
-        return rational.to_sympy(rational.Rational(got)), claimed[n - 1], approx
+        return rational.to_sympy(rational.Rational(got)), column[n - 1] if column is not None else single, approx
 
     return read
 
