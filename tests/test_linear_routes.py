@@ -297,3 +297,15 @@ def test_node_tables_read_by_compiled_quantities_say_what_the_general_reading_sa
     assert_refuted(outcomes["digits-wrong"], ["y at node 3: claimed 0.126 at 3 decimals, computed 0.125"])
     assert_refuted(outcomes["ring-sum-wrong"], ["a + b + c at node 3 (t = 3/10): claimed 2188/1000 (= 547/250), computed 2187/1000"])
     assert outcomes["pole"].status == "error" and "1/(y - 1/4) at node 2 = zoo cannot be evaluated exactly" in outcomes["pole"].message
+
+
+def test_a_state_named_like_an_option_is_not_read_as_the_option_at_the_nodes(check_claims):
+    """Review of 2026-12-06: a model with a state h run with Euler's option h = 1/4 (the state: 1, 15/16, 13/16): the
+    compiled reading of the node table put the option's value in for the state on both paths, and the false claim
+    h = 1/4 at every node was verified.  Such a table keeps the general reading (whose paths then disagree: an error)."""
+    head = '[model.hstate]\nstates = ["h", "v"]\nrhs = { h = "v", v = "-h" }\n'
+    body = 'check = "run"\nmodel = "hstate"\nmethod = "euler"\noptions = { h = "1/4" }\ninitial = { h = 1, v = 0 }\nsteps = 3\n'
+    outcomes = {k: r.outcome for k, r in check_claims(claims_text(head, {
+        "false": (body + 'expect_at_nodes = { h = "1/4" }',), "true": (body + 'expect_at_nodes = { h = ["1", "15/16", "13/16"] }',)})).items()}
+    for key in ("false", "true"):
+        assert outcomes[key].status == "error" and "paths disagree" in outcomes[key].message, (key, outcomes[key].message)

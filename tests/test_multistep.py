@@ -254,3 +254,25 @@ def test_energy_of_multistep_runs_is_exact_after_their_starting_steps(check_clai
     assert_refuted(outcomes["ab2-changed-digit"], ["final_ratio: claimed > 1.0052, computed 1.0051048"])
     assert_refuted(outcomes["bdf2-wrong"], ["min_ratio: claimed > 0.9953, computed 0.99526972"])
     assert outcomes["ab2-flipped"].evidence == "exact"
+
+
+def test_energy_of_multistep_runs_reviewed(check_claims):
+    """Review of 2026-12-06: (1) the exact budget was projected from the growth over the first two steps, the
+    starter's (Heun: about 30 bits a step), not AM4's 80 after them: 1,200 steps ran exactly for 16 s (the numerical
+    route takes about 1 s); the growth is now measured after the starting steps.  (2) start = "exact" was an internal
+    error: the mpmath run was not given the model's solution.  AB4 from the solution of x' = v, v' = 0 is exact
+    (linear in t): x_n = 1 - n/20, so E/E0 = ((1 - n/20)^2 + 1/4)/(5/4) is 41/125 after 12 steps."""
+    head = ('[model.three]\nstates = ["x", "y", "z"]\nrhs = { x = "-y", y = "x - z/2", z = "y/3 - z/10" }\n'
+            'functionals = { energy = "x**2 + y**2 + z**2" }\n'
+            '[model.drift]\nstates = ["x", "v"]\nrhs = { x = "v", v = "0" }\nsolution = { x = "x0 + v0*t", v = "v0" }\n'
+            'functionals = { energy = "x**2 + v**2" }\n')
+    drift = 'check = "energy"\nmodel = "drift"\nmethod = "adams-bashforth-4"\noptions = { h = "1/10", start = "exact" }\ninitial = { x = 1, v = "-1/2" }\nsteps = 12\n'
+    outcomes = {k: r.outcome for k, r in check_claims(claims_text(head, {
+        "am4-long": ('check = "energy"\nmodel = "three"\nmethod = "adams-moulton-4"\noptions = { h = "1/7", start = "heun" }\n'
+                     'initial = { x = 1, y = 0, z = 2 }\nsteps = 1000\nexpect = { max_ratio = ">= 1" }',),
+        "drift": (drift + 'expect = { final_ratio = "== 41/125", max_ratio = "<= 1" }',),
+        "drift-wrong": (drift + 'expect = { final_ratio = "== 42/125" }',)})).items()}
+    assert (outcomes["am4-long"].status, outcomes["am4-long"].evidence) == ("verified", "numerical"), outcomes["am4-long"].message
+    assert "exact values would reach about" in outcomes["am4-long"].message
+    assert (outcomes["drift"].status, outcomes["drift"].evidence) == ("verified", "exact"), outcomes["drift"].message
+    assert_refuted(outcomes["drift-wrong"], ["final_ratio: claimed == 42/125, computed 41/125"])

@@ -384,6 +384,8 @@ def _rational_reader(comparison, constants, model, result):
     if not number_field.is_rational_field(result.field):
         return None
     variables = [symbol(TIME), *(symbol(s) for s in model.variables)]
+    if set(constants) & set(variables):  # a state named like an option (h): the general reading's paths disagree, an
+        return None  # error (a review of 2026-12-06: put in here for both, the option's value verified false claims)
     quantity = substituted(comparison.quantity, constants)
     if not quantity.free_symbols <= set(variables):
         return None

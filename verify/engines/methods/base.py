@@ -675,7 +675,7 @@ def _affine_continuation(method, system, options, t, length, head, fixed, steps,
     checked = lambda v: rational.affine_image(matrix, offset, v)  # noqa: E731  (the map read off, not the method's steps again)
     if not nodes:
         return rational.affine_power(checked, start, steps)[:size], _counted(one_step, steps), [], "affine power"
-    iterates = [(t + (n + 1) * length, values[:size]) for n, values in enumerate(rational.affine_iterates(checked, start, steps))]
+    iterates = [(t + (n + 1) * length, values) for n, values in enumerate(rational.affine_iterates(checked, start, steps, kept=size))]
     return iterates[-1][1], _counted(one_step, steps), iterates, "affine iteration"
 
 
@@ -752,7 +752,7 @@ def run(method: Method, system: ExactSystem, options: dict, t0, y0, steps: int, 
         if not nodes:
             final = rational.affine_power(step_map, y, steps)
             return RunResult(t0 + steps * length, final[:size], _counted(one_step, steps), [], "affine power")
-        node_values = [(t0 + (n + 1) * length, values[:size]) for n, values in enumerate(rational.affine_iterates(step_map, y, steps))]
+        node_values = [(t0 + (n + 1) * length, values) for n, values in enumerate(rational.affine_iterates(step_map, y, steps, kept=size))]
         return RunResult(t0 + steps * length, node_values[-1][1], _counted(one_step, steps), node_values, "affine iteration")
     plain = not keep and not quantities and not method.variable_step and not per_step
     warm_up = method.affine_after(system.model, exact_options) if plain else None
