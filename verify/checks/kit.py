@@ -169,8 +169,12 @@ def result_names(model, method, options) -> dict:
 def refuse_shadowed_names(claim, names, calls, options, parts) -> None:
     """A model parameter named as a value of the run (a method quantity such as ``attempts``, or an option with another
     value, such as a heat coefficient h beside the step h) would put the parameter's value where the claim reads
-    the run's: a LoadError when an entry of the tables ``parts`` names it (a review of 2026-12-05 verified attempts = 1 so)."""
+    the run's: a LoadError when an entry of the tables ``parts`` names it (a review of 2026-12-05 verified attempts = 1 so).
+    So would a state named as a numeric option (a tank's height h beside the step h: the state's value at a node
+    read as the step, and the paths then disagreed, an error that did not say why; a review of 2026-12-06)."""
+    variables = set(claim.model.variables) if claim.model is not None else set()
     shadowed = {n for n in names if n in claim.parameters and not (n in options and options[n] == claim.parameters[n])}
+    shadowed |= {n for n in variables if isinstance(options.get(n), sympy.Basic)}
     if not shadowed:
         return
     table = claim.table
@@ -182,7 +186,10 @@ def refuse_shadowed_names(claim, names, calls, options, parts) -> None:
         except ExprError:
             continue  # read (and refused) as the entry itself is
         if used & shadowed:
-            raise LoadError(f"{where}: {sorted(used & shadowed)[0]} names both a parameter of the model and a value of the run (a method "
+            name = sorted(used & shadowed)[0]
+            if name in variables:
+                raise LoadError(f"{where}: {name} names both a state of the model and an option of the method: rename the state")
+            raise LoadError(f"{where}: {name} names both a parameter of the model and a value of the run (a method "
                             "quantity or option): rename the parameter")
 
 
