@@ -276,3 +276,29 @@ def test_energy_of_multistep_runs_reviewed(check_claims):
     assert "exact values would reach about" in outcomes["am4-long"].message
     assert (outcomes["drift"].status, outcomes["drift"].evidence) == ("verified", "exact"), outcomes["drift"].message
     assert_refuted(outcomes["drift-wrong"], ["final_ratio: claimed == 42/125, computed 41/125"])
+
+
+def test_a_refuted_ratio_is_not_shown_as_the_bound_itself(check_claims):
+    """Review of 2026-12-06: a ratio refuted against a bound that its own shown digits equal was shown as
+    "claimed < B, computed B" (the display lengthened while the shown decimal read on the wrong side, and stopped at
+    the digits where it read as the bound); it is shown to as many more digits as it takes to differ from the bound.
+    The bound: AB2's final ratio cut down at k digits, k where rounding to nearest gives the same digits."""
+    import decimal
+
+    ratio = _oscillator_energy_ratios("ab2", 100)[-1]  # E0 = 1
+
+    def cut(digits, rounding):
+        with decimal.localcontext() as context:
+            context.prec, context.rounding = digits, rounding
+            return +(decimal.Decimal(ratio.numerator) / decimal.Decimal(ratio.denominator))
+
+    digits = next(k for k in range(12, 40, 4) if cut(k, decimal.ROUND_FLOOR) == cut(k, decimal.ROUND_HALF_EVEN))
+    bound = cut(digits, decimal.ROUND_FLOOR)
+    assert F(str(bound)) < ratio  # so "final_ratio < bound" is false
+    head = '[model.osc]\nstates = ["x", "v"]\nrhs = { x = "v", v = "-x" }\nfunctionals = { energy = "(x**2 + v**2)/2" }\n'
+    body = (f'check = "energy"\nmodel = "osc"\nmethod = "adams-bashforth-2"\noptions = {{ h = "1/10", start = "rk4" }}\n'
+            f'initial = {{ x = 1, v = 0 }}\nsteps = 100\nexpect = {{ final_ratio = "< {bound}" }}')
+    outcome = check_claims(claims_text(head, {"tight": (body,)}))["tight"].outcome
+    assert outcome.status == "refuted" and outcome.evidence == "exact", outcome.message
+    shown = outcome.message.split("computed ")[1].split(" ")[0]
+    assert shown != str(bound) and F(shown) > F(str(bound)), outcome.message
