@@ -264,12 +264,12 @@ def evaluate(claim: Claim, context: Context = DEFAULT_CONTEXT) -> Outcome:
     certified_run = None
     if exact_route and projected > EXACT_BITS_BUDGET and step_map is not None:
         certified_run = _ratios_certified(claim, method, options, system, t0, y0, steps, functional, expect, mp_ratios, step_map)
-    exact_ratios = None
+    exact_ratios, size_error = None, None
     if algebraic is None and exact_route and projected <= EXACT_BITS_BUDGET:
         try:
             exact_ratios = _ratios_exact(claim, method, options, system, t0, y0, steps, functional)
-        except ExactSizeError:  # the projection from two steps fell short (a k-step method's growth after its start)
-            projected = max(projected, EXACT_BITS_BUDGET + 1)  # the numerical route below says so
+        except ExactSizeError as exc:  # the projection from two steps fell short: the numerical route below says so
+            size_error = str(exc)
     if algebraic is not None:
         times, ratios = algebraic.times, algebraic.ratios
         evidence = "certified" if algebraic.enclosed else "exact"
@@ -293,7 +293,7 @@ def evaluate(claim: Claim, context: Context = DEFAULT_CONTEXT) -> Outcome:
                "run lies inside every enclosure")
     else:
         evidence = "numerical"
-        why = (f"exact values would reach about {projected:,} bits per number" if exact_route
+        why = (size_error if size_error else f"exact values would reach about {projected:,} bits per number" if exact_route
                else f"{method.name} computes over {number_field_of_method}, exactly for at most {energy_algebraic.MAX_STEPS} steps"
                if field_route
                else "the model is not linear and autonomous, so the step map is not affine" if not system.affine
