@@ -86,7 +86,10 @@ def _step(method, options):
     """The step the symbolic step on y' = lam y took, so that R(z) is its amplification at lam = z / step: the
     method's step option as the claim gives it, the symbol h or a number (a review of 2026-12-06: with h = 1/2,
     taylor-2's R(z) was read at lam = z/h with h a symbol, and its true R(z) = 1 + z + z^2/2 was refuted)."""
-    step = sympy.sympify(method.step_length(options))
+    try:
+        step = sympy.sympify(method.step_length(options))
+    except (NotImplementedError, KeyError, TypeError) as exc:
+        raise CheckError(f"{method.name} has no step option to read R(z) = R(h lam) at ({type(exc).__name__})") from None
     if step == 0:
         raise CheckError(f"the step of {method.name} is 0: R(z) is the amplification at z = h*lam with h nonzero")
     return step
