@@ -310,7 +310,7 @@ def test_a_state_named_like_an_option_is_not_read_as_the_option_at_the_nodes(che
         "false": (body + 'expect_at_nodes = { h = "1/4" }',), "true": (body + 'expect_at_nodes = { h = ["1", "15/16", "13/16"] }',)})).items()}
     for key in ("false", "true"):
         assert outcomes[key].status == "error", (key, outcomes[key].message)
-        assert "h names both a state of the model and an option of the method: rename the state" in outcomes[key].message
+        assert "h names both a state of the model and an option or value of the method: rename the state" in outcomes[key].message
 
 
 def test_a_quantity_that_is_0_over_0_at_a_node_is_a_plain_error(check_claims):
@@ -324,3 +324,24 @@ def test_a_quantity_that_is_0_over_0_at_a_node_is_a_plain_error(check_claims):
         "relation": (body + 'steps = 2\nexpect_relations = { "x/(t - 1/2)" = "< 0" }',)})).items()}
     for key, outcome in outcomes.items():
         assert outcome.status == "error" and "internal error" not in outcome.message and "nan" in outcome.message, (key, outcome.message)
+
+
+def test_last_review_a_state_named_like_a_method_value_and_a_pole_on_the_certified_route(check_claims):
+    """Review of 2026-12-06: (1) frozen-slow Euler names the microstep h = H/m, and on a model with a state h that value
+    was read for the state: the false forall claim h = H/m was verified (true: h_N = H^2 N(N - 1)/2 on x' = 1, h' = x
+    from 0); such an expectation is refused when the claim is read.  (2) On the certified route (y' = sin(y) beside
+    x' = -1) a quantity with a pole where it is read, x/(t - 1/2) at t = 1/2 or 1/x at x = 0, was an internal error
+    (an enclosure end not finite); it is a one-line error."""
+    head = ('[model.ramph]\nstates = ["x", "h"]\nrhs = { x = "1", h = "x" }\nblocks = { slow = ["x"], fast = ["h"] }\n'
+            '[model.sinlin]\nstates = ["x", "y"]\nrhs = { x = "-1", y = "sin(y)" }\n')
+    forall = ('check = "forall"\nmodel = "ramph"\ndomains = { T = "positive", N = "integer >= 1", m = "integer >= 1" }\n'
+              'method = "frozen-slow-euler"\noptions = { H = "T/N", m = "m" }\ninitial = { x = 0, h = 0 }\nsteps = "N"\n')
+    certified = 'check = "run"\nmodel = "sinlin"\nmethod = "euler"\noptions = { h = "1/4" }\ninitial = { x = "1/2", y = 1 }\nsteps = 2\n'
+    outcomes = {k: r.outcome for k, r in check_claims(claims_text(head, {
+        "false-h": (forall + 'holds = { h = "H/m" }',),
+        "pole-final": (certified + 'expect = { "x/(t - 1/2)" = "-1" }',),
+        "pole-relation": (certified + 'expect_relations = { "1/x" = "> 0" }',)})).items()}
+    assert outcomes["false-h"].status == "error" and "h names both a state of the model and an option or value of the method" \
+        in outcomes["false-h"].message, outcomes["false-h"].message
+    for key in ("pole-final", "pole-relation"):
+        assert outcomes[key].status == "error" and "its enclosure is not finite" in outcomes[key].message, (key, outcomes[key].message)

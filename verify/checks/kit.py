@@ -166,15 +166,22 @@ def result_names(model, method, options) -> dict:
     return {name: symbol(name) for name in plain_options + list(method.quantity_names(model, options))}
 
 
-def refuse_shadowed_names(claim, names, calls, options, parts) -> None:
+def refuse_shadowed_names(claim, names, calls, options, parts, method=None) -> None:
     """A model parameter named as a value of the run (a method quantity such as ``attempts``, or an option with another
     value, such as a heat coefficient h beside the step h) would put the parameter's value where the claim reads
     the run's: a LoadError when an entry of the tables ``parts`` names it (a review of 2026-12-05 verified attempts = 1 so).
     So would a state named as a numeric option (a tank's height h beside the step h: the state's value at a node
-    read as the step, and the paths then disagreed, an error that did not say why; a review of 2026-12-06)."""
+    read as the step, and the paths then disagreed, an error that did not say why; a review of 2026-12-06), or as a
+    value the ``method`` names (a multirate method's microstep h = H/m: a forall claim about a state h verified a
+    false value so)."""
     variables = set(claim.model.variables) if claim.model is not None else set()
     shadowed = {n for n in names if n in claim.parameters and not (n in options and options[n] == claim.parameters[n])}
     shadowed |= {n for n in variables if isinstance(options.get(n), sympy.Basic)}
+    if method is not None:
+        try:
+            shadowed |= variables & set(method.named_values(options))
+        except (KeyError, TypeError, ZeroDivisionError):  # options the method's own check refuses
+            pass
     if not shadowed:
         return
     table = claim.table
@@ -188,7 +195,7 @@ def refuse_shadowed_names(claim, names, calls, options, parts) -> None:
         if used & shadowed:
             name = sorted(used & shadowed)[0]
             if name in variables:
-                raise LoadError(f"{where}: {name} names both a state of the model and an option of the method: rename the state")
+                raise LoadError(f"{where}: {name} names both a state of the model and an option or value of the method: rename the state")
             raise LoadError(f"{where}: {name} names both a parameter of the model and a value of the run (a method "
                             "quantity or option): rename the parameter")
 

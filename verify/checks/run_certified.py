@@ -21,7 +21,7 @@ from verify.checks.kit import constant_values
 from verify.checks.common import CheckError, Outcome, decimal_text, settle_audit_and_counts, shortened_formula
 from verify.checks.comparisons import OPERATORS
 from verify.checks.rounding import RoundingAudit
-from verify.errors import CrossCheckUnavailable
+from verify.errors import CertifiedUnavailable, CrossCheckUnavailable
 
 
 def _enclose(expression, variables, env):
@@ -29,7 +29,13 @@ def _enclose(expression, variables, env):
         function = crosscheck.compile_mp(expression, variables, mpmath.iv)
     except CrossCheckUnavailable as exc:
         raise CheckError(f"cannot enclose {expression}: {exc}") from None
-    return certified.Ball(function(env))
+    try:
+        ball = certified.Ball(function(env))
+        ball.bounds()
+    except (CertifiedUnavailable, ZeroDivisionError):  # 0/0 or 1/0 where it is read (an internal error until a review of 2026-12-06)
+        raise CheckError(f"cannot enclose {expression}: its enclosure is not finite (a division by zero or a pole where it is "
+                         "read)") from None
+    return ball
 
 
 def _shown(ball) -> str:

@@ -165,7 +165,7 @@ def _prepare_run(claim, domains):
                         "(give its symbols 'integer >= K' domains)")
     names = kit.result_names(model, method, {k: v for k, v in options.items() if isinstance(v, sympy.Basic)})
     calls = {"solution": kit.solution_call(model, (kit.parameter_substitutions(claim), t0, y0))}
-    kit.refuse_shadowed_names(claim, names, calls, options, ("holds", "holds_relations"))
+    kit.refuse_shadowed_names(claim, names, calls, options, ("holds", "holds_relations"), method)
     holds = [kit.read_comparison(claim, k, v, names, calls, "holds") for k, v in kit.claim_table(table, "holds").items()]
     relations = []
     for key, value in kit.claim_table(table, "holds_relations").items():
