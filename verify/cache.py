@@ -111,9 +111,9 @@ def claim_key(claim) -> str:
     digest.update(json.dumps(claim.table, sort_keys=True, default=repr).encode())
     digest.update((claim.model.fingerprint() if claim.model is not None else "no model").encode())
     if claim.parameters:  # a claim with values was loaded, so sympy is imported (a replayed library's claims have none)
-        import sympy
+        from verify.input.model import fingerprint_of
 
-        digest.update(sympy.srepr(tuple(sorted(claim.parameters.items(), key=str))).encode())
+        digest.update(fingerprint_of(claim.parameters).encode())
     return digest.hexdigest()
 
 

@@ -30,7 +30,7 @@ from verify.engines import rational
 from verify.input.load import Claim, LoadError
 from verify.engines.methods import ExactSystem, Recorder, run
 from verify.engines.methods.cosimulation import ThresholdTest
-from verify.input.model import symbol
+from verify.input.model import fingerprint_of, symbol
 from verify.checks.common import CheckError, Context, DEFAULT_CONTEXT, Formula, Line, Outcome, short_text
 from verify.checks.comparisons import OPERATORS, RELATION
 from verify.checks.kit import KeptRuns, check_exact_start, initial_values, method_and_options, newton_to_precision, option_value, read_rational, validated
@@ -198,7 +198,7 @@ def _ratios_mp(claim, method, options, system, t0, y0, steps, functional, double
     doubled inner steps, the finer precision): cosim/power-exchange/linear-drifts-slowly and conserves-energy differ
     in their bounds only.  A run is kept under everything it depends on (method, options, model, parameter values,
     start, steps, functional, machine floats or digits) and handed out again as a copy."""
-    key = (method.name, repr(sorted(options.items(), key=str)), claim.model.fingerprint(), sympy.srepr(tuple(sorted(system.substitutions.items(), key=str))),
+    key = (method.name, fingerprint_of(options), claim.model.fingerprint(), fingerprint_of(system.substitutions),
            repr(t0), repr(list(y0)), steps, repr(functional), double_precision, digits)
     times, ratios, ties = _RUNS.get(key, lambda: _run_ratios_mp(claim, method, options, system, t0, y0, steps, functional,
                                                                 double_precision, digits))

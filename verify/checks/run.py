@@ -133,13 +133,14 @@ def read_exact(claim, value, key, names=None, algebraic: bool = False) -> sympy.
 # --- evaluation ------------------------------------------------------------------------------
 
 
-def _known_values(spec: RunSpec, model, t, y, quantities=None, exact=rational.to_sympy) -> dict:
+def _known_values(spec: RunSpec, model, t, y, quantities=None, exact=rational.to_sympy, constants=None) -> dict:
     """Symbol -> exact value for everything an expect expression may mention, at time t and state y (``exact``
-    turns the run's recorded quantities into sympy numbers: RunResult.exact)."""
+    turns the run's recorded quantities into sympy numbers: RunResult.exact; ``constants``: constant_values, when
+    the caller has them already, as a node table has for all its nodes)."""
     values = {symbol(k): exact(v) for k, v in (quantities or {}).items() if k in spec.method.quantity_names(model, spec.options)}
     values[symbol(TIME)] = t
     values.update({symbol(s): v for s, v in zip(model.variables, y)})
-    values.update(constant_values(model, spec))
+    values.update(constant_values(model, spec) if constants is None else constants)
     return values
 
 
@@ -360,7 +361,7 @@ def _check_at_nodes(spec, model, paths, audit, findings):
                 if not crosscheck.agree(got, approx):
                     findings.disagreements.append(f"{label}: exact {short_text(got)} vs mpmath {crosscheck.show(approx)}")
             else:
-                node_values = _known_values(spec, model, result.exact(t), [result.exact(v) for v in y])
+                node_values = _known_values(spec, model, result.exact(t), [result.exact(v) for v in y], constants=constants)
                 node_mp = dict(node_values)
                 node_mp[symbol(TIME)] = mt
                 node_mp.update({symbol(s): v for s, v in zip(model.variables, my)})
@@ -385,9 +386,8 @@ def _rational_reader(comparison, constants, model, result):
     compiled quantity does not evaluate (a pole), which the general reading then reports."""
     if not number_field.is_rational_field(result.field):
         return None
+    # a state named like one of the constants (h beside the step h) is refused when the claim is read (kit.refuse_shadowed_names)
     variables = [symbol(TIME), *(symbol(s) for s in model.variables)]
-    if set(constants) & set(variables):  # a state named like an option (h): the general reading's paths disagree, an
-        return None  # error (a review of 2026-12-06: put in here for both, the option's value verified false claims)
     quantity = substituted(comparison.quantity, constants)
     if not quantity.free_symbols <= set(variables):
         return None

@@ -27,7 +27,7 @@ from verify.engines import crosscheck
 from verify.engines import rational
 from verify.input.load import Claim, LoadError
 from verify.engines.methods import ExactSystem, SymbolicSystem, run
-from verify.input.model import TIME, initial_name, symbol
+from verify.input.model import TIME, fingerprint_of, initial_name, symbol
 from verify.checks.common import CheckError, Context, DEFAULT_CONTEXT, Outcome, short_text
 from verify.checks.kit import (KeptRuns, initial_values, method_and_options, parameter_substitutions, read_rational, solution_start_problem,
                                validated)
@@ -114,9 +114,9 @@ def _final_state(spec, claim, system, n, exact_route, extra_options=None):
     A worker checks claim after claim (verify.runner), and an order claim and its wrong version (another order or
     tolerance) make the same runs: a run is kept under everything it depends on (method, options, model with its
     solution, parameter values, start, end, N, route, working precision) and handed out again as a copy."""
-    key = (spec.method.name, repr(sorted(spec.options.items(), key=str)), repr(sorted((extra_options or {}).items(), key=str)),
+    key = (spec.method.name, fingerprint_of(spec.options), fingerprint_of(extra_options or {}),
            spec.step, repr(spec.t0), repr(spec.t_end), repr(list(spec.y0)), n, spec.local, exact_route, type(system).__name__,
-           claim.model.fingerprint(), sympy.srepr(tuple(sorted(claim.parameters.items(), key=str))), mpmath.mp.prec)
+           claim.model.fingerprint(), fingerprint_of(claim.parameters), mpmath.mp.prec)
     state, route = _RUNS.get(key, lambda: _run_once(spec, claim, system, n, exact_route, extra_options))
     return list(state), route
 

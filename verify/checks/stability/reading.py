@@ -15,7 +15,7 @@ from verify.engines.methods import SymbolicSystem
 from verify.engines.methods import schema
 from verify.engines.methods.base import MethodError
 from verify.engines.methods.multistep import LinearMultistep
-from verify.input.model import model_from_table, symbol
+from verify.input.model import fingerprint_of, model_from_table, symbol
 from verify.checks.common import CheckError
 from verify.checks.stability import a_stability
 from verify.checks.stability import multistep as multistep_stability
@@ -180,8 +180,7 @@ def amplification(method, options, model, parameters) -> sympy.Matrix:
     A worker keeps the last ones it formed, under everything they depend on (the method's name, its options and the
     parameter values written out with every symbol's assumptions by ``srepr``, the model), and hands out copies:
     claims about one method (A-stable, L-stable, its R(z), a stable_when and its wrong version) form the same matrix."""
-    key = (method.name, sympy.srepr(tuple(sorted(options.items(), key=str))), model.fingerprint(),
-           sympy.srepr(tuple(sorted(parameters.items(), key=str))))
+    key = (method.name, fingerprint_of(options), model.fingerprint(), fingerprint_of(parameters))
     return sympy.Matrix(_AMPLIFICATIONS.get(key, lambda: sympy.ImmutableMatrix(_amplification(method, options, model, parameters))))
 
 

@@ -6,7 +6,7 @@ rules); ``tables`` the public helpers for reading a TOML table.
 from __future__ import annotations
 
 from verify.input.expr import ExprError
-from verify.input.model.core import RESERVED, TIME, Model, check_distinct, check_name, initial_name, symbol
+from verify.input.model.core import RESERVED, TIME, Model, check_distinct, check_name, fingerprint_of, initial_name, symbol
 from verify.input.model.cosimulation import COSIMULATION_KEYS, cosimulation_from_table
 from verify.input.model.ode import MODEL_KEYS, ode_model_from_table
 
@@ -20,4 +20,4 @@ def model_from_table(name: str, table: dict, file: str) -> Model:
     return ode_model_from_table(name, table, file)
 
 
-__all__ = ["COSIMULATION_KEYS", "MODEL_KEYS", "RESERVED", "TIME", "Model", "check_distinct", "check_name", "initial_name", "model_from_table", "symbol"]
+__all__ = ["COSIMULATION_KEYS", "MODEL_KEYS", "RESERVED", "TIME", "Model", "check_distinct", "check_name", "fingerprint_of", "initial_name", "model_from_table", "symbol"]

@@ -150,6 +150,13 @@ def check_distinct(model: "Model", where: str) -> None:
         owners[name] = role
 
 
+def fingerprint_of(values: dict) -> str:
+    """A table of values (a claim's parameter values, a method's options) written out as Model.fingerprint writes a
+    model: sorted by name, every expression by sympy's ``srepr``; with the model's, the key of what a worker keeps and
+    of the result cache."""
+    return sympy.srepr(_written_out(tuple(sorted(values.items(), key=str))))
+
+
 def _written_out(value):
     """A model, its subsystems and their fields as nested tuples of names, numbers and sympy objects (for srepr)."""
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
