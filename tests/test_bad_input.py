@@ -156,3 +156,52 @@ def test_claims_without_a_usable_id_in_two_files_are_not_taken_for_a_duplicate(t
     for claim in placeholders:
         assert "contains control or unprintable characters" in claim.load_error and "duplicate" not in claim.load_error
         assert claim.id == f"(claim #2 in {claim.file})"
+
+
+def test_a_relation_undefined_at_its_parameters_is_an_error_that_says_so(check_claims):
+    """sin(x)/x at x = 0 said "cannot enclose nan in interval arithmetic"; (x**2 - y**2)/(x - y) at x = y = 1 the same
+    (a review of 2026-12-06)."""
+    results = check_claims("""
+[[claim]]
+id = "sinc"
+statement = "s"
+check = "relation"
+parameters = { x = 0 }
+lhs = "sin(x)/x"
+op = "=="
+rhs = "1"
+
+[[claim]]
+id = "difference-quotient"
+statement = "s"
+check = "relation"
+parameters = { x = 1, y = 1 }
+lhs = "(x**2 - y**2)/(x - y)"
+op = "=="
+rhs = "2"
+""")
+    for claim_id in ("sinc", "difference-quotient"):
+        outcome = results[claim_id].outcome
+        assert outcome.status == "error" and "is undefined at the claim's parameters (a division by zero)" in outcome.message, outcome.message
+
+
+def test_a_right_hand_side_undefined_at_the_parameter_values_is_an_error_that_says_so(check_claims):
+    """rhs y/k with k = 0 said "zoo is not a rational function ..., and the certified path cannot run it"."""
+    results = check_claims("""
+[model.m]
+states = ["y"]
+rhs = { y = "y/k" }
+parameters = { k = 0 }
+
+[[claim]]
+id = "k-zero"
+statement = "s"
+check = "run"
+model = "m"
+method = "euler"
+options = { h = "1/2" }
+initial = { y = 1 }
+expect = { y = "1" }
+""")
+    outcome = results["k-zero"].outcome
+    assert outcome.status == "error" and "the right-hand side of y (y/k) is undefined at the parameter values" in outcome.message, outcome.message

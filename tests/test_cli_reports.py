@@ -7,8 +7,10 @@ import shutil
 import xml.etree.ElementTree as ET
 
 import pytest
+from click.testing import CliRunner
 
 from conftest import ROOT
+from verify import cli
 
 SPEC_FIELDS = {"id", "file", "status", "expected", "passed", "evidence", "message", "computed", "stale"}
 
@@ -86,6 +88,14 @@ def test_explain_prints_every_exact_intermediate_value_in_order(run_cli, project
 def test_explain_unknown_id_is_exit_2(run_cli, project):
     result = run_cli("explain", "no/such/claim")
     assert result.exit_code == 2
+
+
+def test_explain_says_why_a_file_that_may_hold_the_claim_could_not_be_read(run_cli, tmp_path):
+    """It said only "no claim with id 'm1'" for a file with an unterminated string (a review of 2026-12-06)."""
+    (tmp_path / "broken.toml").write_text('[[claim]]\nid = "m1"\ncheck = "relation"\nlhs = "1\n', encoding="utf-8")
+    result = CliRunner().invoke(cli.main, ["explain", "m1", str(tmp_path / "broken.toml")])
+    assert result.exit_code == 2
+    assert "no claim with id 'm1'" in result.stderr and "broken.toml: cannot read TOML" in result.stderr, result.stderr
 
 
 SLOW = """

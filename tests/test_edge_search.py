@@ -171,3 +171,16 @@ def test_draws_take_no_constants_from_local_modules_and_nothing_is_written_into_
     assert outcome.status == "verified" and "drawn by hypothesis" in outcome.message, outcome.message
     assert read == [] and not (work / ".hypothesis").exists()
     assert providers._get_local_constants is not original  # the caller's own (here the spy) is back in place
+
+
+def test_zero_and_halfway_to_each_end_are_tried_where_0_is_inside_a_domain(check_claims):
+    """max(x, 0) == x on interval(-1/10^12, 5) fails only on (-10^-12, 0): the open end approached to within 10^-6
+    of the width is 5*10^-6, positive, and the claim was verified on 165 instances (a review of 2026-12-06)."""
+    assert edge_search.deep_ends(parse_domain("x", "interval(-1/1000000000000, 5)", Numbers))[-3:] == [0, -sympy.Rational(1, 2 * 10**12), sympy.Rational(5, 2)]
+    assert edge_search.deep_ends(parse_domain("x", "real", Numbers))[-3:] == [0, -1, 1]
+    results = check_claims(claims_text("", {
+        "max-wrong": ('check = "forall"\ndomains = { x = "interval(-1/10**12, 5)" }\nlhs = "max(x, 0)"\nop = "=="\nrhs = "x"',),
+        "max-right": ('check = "forall"\ndomains = { x = "interval(0, 5)" }\nlhs = "max(x, 0)"\nop = "=="\nrhs = "x"',),
+    }))
+    assert_refuted(results["max-wrong"].outcome, ["counterexample x = -1/2000000000000", "claimed max(x, 0) == x"])
+    assert results["max-right"].outcome.status == "verified", results["max-right"].outcome.message

@@ -351,9 +351,12 @@ def explain_command(claim_id, paths, model_dirs, latex, standalone, show_all, ti
     if standalone and not latex:
         raise click.UsageError("--standalone goes with --latex")
     timeout, memory_limit = resolve_limits(timeout, memory_limit, in_process)
-    claims = [c for c in runner.load(paths, model_dirs, ids=[claim_id]) if c.id == claim_id]
+    loaded = runner.load(paths, model_dirs, ids=[claim_id])
+    claims = [c for c in loaded if c.id == claim_id]
     if not claims:
-        click.echo(f"no claim with id {claim_id!r}", err=True)
+        # a file that could not be read may hold it: say why each could not (a TOML error, a bad model file)
+        unread = [c.load_error for c in loaded if c.load_error and c.id.startswith("(")]
+        click.echo(f"no claim with id {claim_id!r}" + "".join(f"; {error}" for error in unread), err=True)
         sys.exit(2)
     claim = claims[0]
     if len(claims) > 1:  # `verify run` makes the later ones errors: said here too, and the exit status is 2

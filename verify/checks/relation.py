@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+import sympy
+
 from verify.engines import crosscheck
 from verify.input.load import Claim, LoadError
 from verify.checks.common import CheckError, Context, DEFAULT_CONTEXT, exact_text, Outcome, relative_margin, short_text, decide_sign
@@ -38,6 +40,8 @@ def prepare(claim: Claim):
     if free:
         raise LoadError(f"relation compares numbers: give {', '.join(sorted(map(str, free)))} a value under parameters")
     for key, side in (("lhs", lhs), ("rhs", rhs)):
+        if side.has(sympy.nan, sympy.zoo):  # sin(x)/x at x = 0 is nan
+            raise LoadError(f"{key}: {claim.table[key]} is undefined at the claim's parameters (a division by zero)")
         if side.is_real is False:  # log(-1) = I*pi: no order to compare (sympy decides this much; None passes on)
             raise LoadError(f"{key}: {claim.table[key]} is not a real number ({short_text(side)})")
     return RelationSpec(lhs, op, rhs)
@@ -51,6 +55,9 @@ def _reread(claim, lhs, rhs) -> str:
             again = [crosscheck.mp_text(claim.table[key], values, digits) for key in ("lhs", "rhs")]
         except CrossCheckUnavailable:
             return ""
+        except (ArithmeticError, ValueError) as exc:  # the exact reading is defined, the text read again divides by zero
+            raise CheckError(f"mpmath reading the text again fails ({type(exc).__name__}) where the parser's reading is "
+                             f"{short_text(lhs)} and {short_text(rhs)}") from None
         differing = [(key, exact_value, approx) for key, exact_value, approx in zip(("lhs", "rhs"), (lhs, rhs), again)
                      if not crosscheck.agree(exact_value, approx)]
         if not differing:

@@ -226,7 +226,79 @@ def _parse_new(text: str, names, calls, symbolic_exponents) -> tuple[sympy.Expr,
         raise ExprError(f"cannot build {_quoted(text)}: {type(exc).__name__}: {' '.join(str(exc).split())[:200]}") from None
     if undefined:
         raise ExprError(f"{_quoted(text)} is undefined (division by zero)")
+    lost = cancelled_singularity(result, builder.singular)
+    if lost is not None:
+        raise ExprError(f"{_quoted(text)} as written is {lost}, but sympy's reading cancels that away (giving {_short(result)}): "
+                        "a value would be claimed where the expression has none; write it without the cancelled part")
     return result, builder.used_calls
+
+
+def _short(expression) -> str:
+    text = str(expression)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def singularities(expression: sympy.Expr) -> list[tuple[str, sympy.Expr]]:
+    """(kind, g) for the places where the evaluated ``expression`` is undefined or not real: "denominator" (g = 0),
+    "log" (g <= 0) and "root" (g < 0, a non-integer power), each g with free symbols."""
+    found = []
+    for power in expression.atoms(sympy.Pow):
+        base, exponent = power.args
+        if base.free_symbols and exponent.is_number:
+            if exponent.is_negative:
+                found.append(("denominator", base))
+            if not exponent.is_integer:
+                found.append(("root", base))
+        elif base.free_symbols and not exponent.is_nonnegative:  # (1 - h*lam)**(-N): a denominator for N > 0
+            found.append(("denominator", base))
+    found.extend(("log", call.args[0]) for call in expression.atoms(sympy.log) if call.args[0].free_symbols)
+    return found
+
+
+def _factors(g: sympy.Expr) -> list[sympy.Expr]:
+    """The factors with free symbols whose zeros are the zeros of ``g``: a product's factors, a positive power by
+    its base's factors (sqrt(c/m) by c), a negative power by none (it is never zero), abs(g) by g's."""
+    if g.is_Mul:
+        return [f for factor in g.args for f in _factors(factor)]
+    if g.is_Pow and g.exp.is_number:
+        return _factors(g.base) if g.exp.is_positive else []
+    if g.is_Pow:  # a symbolic exponent, (1 - h*lam)**N: where the base vanishes
+        return _factors(g.base)
+    if isinstance(g, sympy.Abs):  # 1/abs(1 - z) is read as 1/Abs(z - 1)
+        return _factors(g.args[0])
+    return [g] if g.free_symbols else []
+
+
+def cancelled_singularity(result: sympy.Expr, written: list) -> str | None:
+    """What the text as written is undefined at and the built ``result`` no longer is, or None.
+
+    sympy evaluates as it builds: x/x, (x - 1)/(x - 1) and x**2/x lose their
+    denominator, exp(log(x)) and sqrt(x)**2 become x, so a claim that x/x == 1
+    for every x, or that y/y = 1 after a run that ends at y = 0, would be
+    decided on 1 (a review of 2026-12-06 had five such claims verified).
+    ``written`` holds (kind, g) for every division, negative or fractional power, log and sqrt the text (or a name it
+    uses) contains; each must still be in the result, unless g can never be zero (a denominator), is positive (a
+    log) or is non-negative (a root) by the symbols' assumptions.
+    """
+    if not written:
+        return None
+    present = singularities(result)
+    denominators = {f for kind, g in present if kind == "denominator" for f in _factors(g)}
+    roots = {f for kind, g in present if kind == "root" for f in _factors(g)}
+    logs = {g for kind, g in present if kind == "log"}
+    for kind, g in written:
+        if kind == "denominator":
+            for factor in _factors(g):
+                if factor.is_zero is False or factor in denominators or -factor in denominators:
+                    continue
+                return f"undefined where {factor} = 0"
+        elif kind == "log":
+            if not (g.is_positive or g in logs):
+                return f"undefined where {g} <= 0 (a log)"
+        elif kind == "root":
+            if not (g.is_nonnegative or any(f in roots or -f in roots for f in _factors(g))):
+                return f"not real where {g} < 0 (a root)"
+    return None
 
 
 class _Builder:
@@ -236,6 +308,7 @@ class _Builder:
         self.calls = calls
         self.symbolic_exponents = symbolic_exponents
         self.used_calls = False  # a special form of ``calls`` was applied (its result depends on more than the text)
+        self.singular: list = []  # (kind, g) of every denominator, log and root written (see cancelled_singularity)
 
     def refuse(self, node, what):
         segment = ast.get_source_segment(self.source, node) or self.source
@@ -277,6 +350,8 @@ class _Builder:
         if isinstance(op, ast.Div):
             if right == 0:
                 self.refuse(node, "division by zero")
+            if right.free_symbols:
+                self.singular.append(("denominator", right))
             return left / right
         if isinstance(op, ast.Pow):
             return self.power(node, left, right)
@@ -311,7 +386,10 @@ class _Builder:
         if not is_name(node.id):
             self.refuse(node, "name that is not an ASCII identifier")
         if node.id in self.names:
-            return self.names[node.id]
+            meaning = self.names[node.id]
+            if isinstance(meaning, sympy.Basic) and not meaning.is_Atom:
+                self.singular.extend(singularities(meaning))  # a let value or functional's own denominators
+            return meaning
         if node.id in CONSTANTS:
             return CONSTANTS[node.id]
         known = ", ".join(sorted(self.names)) or "none"
@@ -330,6 +408,11 @@ class _Builder:
                 self.refuse(node, f"power of about {bits * abs(exponent.p)} bits (limit {MAX_POWER_BITS})")
             if base == 0 and exponent < 0:
                 self.refuse(node, "division by zero")
+        if base.free_symbols:
+            if exponent < 0:
+                self.singular.append(("denominator", base))
+            if not exponent.is_Integer:
+                self.singular.append(("root", base))
         result = base**exponent
         if degree_bound(result) > MAX_DEGREE:
             self.refuse(node, f"power of total degree above {MAX_DEGREE}")
@@ -355,6 +438,8 @@ class _Builder:
         arity = FUNCTION_ARITY.get(fname, 1)
         if (arity is None and len(args) < 2) or (arity is not None and len(args) != arity):
             self.refuse(node, f"{fname} with {len(args)} argument(s)")
+        if fname in ("log", "sqrt") and args[0].free_symbols:
+            self.singular.append(("log" if fname == "log" else "root", args[0]))
         return FUNCTIONS[fname](*args)
 
 

@@ -158,6 +158,11 @@ class ExactSystem:
         self.substitutions = substitutions
         self.rhs = [self.substitute(model.rhs[s]) for s in model.states]
         self.constraints = [self.substitute(g) for g in model.constraints]
+        for name, expression in [*zip(model.states, self.rhs), *(("a constraint", g) for g in self.constraints)]:
+            if expression.has(sympy.zoo, sympy.nan):  # y/k at k = 0: no right-hand side to run
+                written = model.rhs.get(name, expression)
+                raise MethodError(f"the right-hand side of {name} ({written}) is undefined at the parameter values (a division by zero)"
+                                  if name in model.rhs else f"{name} is undefined at the parameter values (a division by zero)")
         variables = [symbol(TIME)] + [symbol(s) for s in self.states]
         self.functions = [self.compile(e, variables) for e in self.rhs]
         self.blocks = {name: [self.index[s] for s in members] for name, members in model.blocks.items()}
