@@ -10,6 +10,7 @@ import gmpy2
 import mpmath
 import pytest
 import sympy
+from hypothesis import given, strategies as st
 
 from conftest import assert_refuted, claims_text
 from verify.engines import crosscheck, rational, twins
@@ -345,3 +346,46 @@ def test_last_review_a_state_named_like_a_method_value_and_a_pole_on_the_certifi
         in outcomes["false-h"].message, outcomes["false-h"].message
     for key in ("pole-final", "pole-relation"):
         assert outcomes[key].status == "error" and "its enclosure is not finite" in outcomes[key].message, (key, outcomes[key].message)
+
+
+def test_prime_factors_by_trial_division_and_none_where_a_large_prime_may_hide():
+    assert rational.prime_factors(1) == {} and rational.prime_factors(1000) == {2: 3, 5: 3}
+    assert rational.prime_factors(2**16 * 65537) == {2: 16, 65537: 1}  # the cofactor below the bound squared: a prime
+    assert rational.prime_factors(65519 * 65521) == {65519: 1, 65521: 1}
+    assert rational.prime_factors(2**61 - 1) is None and rational.prime_factors(65537 * 65539) is None
+
+
+
+@given(st.integers(-10**60, 10**60), st.dictionaries(st.sampled_from([2, 3, 5, 7, 65521]), st.integers(0, 40), max_size=4),
+       st.sampled_from([1, 2**30, 3**11 * 5, 7**20, 65521**3]))
+def test_reduction_by_known_primes_is_the_fraction_in_lowest_terms(numerator, exponents, common):
+    denominator = 1
+    for p, e in exponents.items():
+        denominator *= p**e
+    numerator *= common
+    value = rational.reduced_by_primes(numerator, denominator, exponents)
+    expected = Fraction(numerator, denominator)
+    assert (value.numerator, value.denominator) == (expected.numerator, expected.denominator)
+
+
+@pytest.mark.parametrize("h, start", [("1/1000", Fraction(1)), ("3/14", Fraction(5, 12)), ("1/65537", Fraction(2, 65539)),
+                                      ("1/4294967311", Fraction(1, 3))])
+def test_every_node_of_the_gcd_free_iteration_is_the_fraction_loop_in_lowest_terms(h, start):
+    """The node route reduces each iterate u_n / (D0 d^n) by the primes of d and D0 (no gcd of the two big numbers);
+    where d has a prime factor beyond trial division (4294967311 = 2^32 + 15 is prime) it takes the gcd.  Either
+    way each value is the exact fraction, in lowest terms (compared numerator and denominator, as sympy compares)."""
+    model = model_from_table("pair", {"states": ["p", "q"], "rhs": {"p": "-3*p + q/7", "q": "p/5 - q + 2"}}, "test")
+    step = Fraction(h)
+    result = run(METHODS["heun"], ExactSystem(model, {}), {"h": sympy.Rational(h)}, 0, [sympy.Rational(start.numerator, start.denominator), sympy.Integer(1)],
+                 40, keep=False, nodes=True)
+    assert result.route == "affine iteration"
+    p, q = start, Fraction(1)
+
+    def f(p, q):
+        return -3 * p + q / 7, p / 5 - q + 2
+    for n in range(40):
+        k1 = f(p, q)
+        k2 = f(p + step * k1[0], q + step * k1[1])
+        p, q = p + step * (k1[0] + k2[0]) / 2, q + step * (k1[1] + k2[1]) / 2
+        got = result.nodes[n][1]
+        assert [(int(v.numerator), int(v.denominator)) for v in got] == [(p.numerator, p.denominator), (q.numerator, q.denominator)]

@@ -60,7 +60,11 @@ def rounding_rule(table, digits) -> str | None:
 def round_decimal(value: sympy.Rational, places: int, mode: str) -> sympy.Rational:
     """``value`` printed to ``places`` decimals, exactly: "half-even", "half-up" (ties away from zero) or
     "truncate" (towards zero)."""
-    whole, twice_rest, q, negative = _scaled(value, places)
+    return _printed(_scaled(value, places), places, mode)
+
+
+def _printed(scaled: tuple, places: int, mode: str) -> sympy.Rational:
+    whole, twice_rest, q, negative = scaled
     if mode != TRUNCATE and (twice_rest > q or (twice_rest == q and (mode == "half-up" or whole % 2 == 1))):
         whole += 1
     return sympy.Rational(-int(whole) if negative else int(whole), 10**places)
@@ -151,8 +155,10 @@ class RoundingAudit:
             entry = AuditedValue(label, claimed, None, sympy.Rational(low), sympy.Rational(high), shown, claimed_text=claimed_text)
         else:
             exact = sympy.Rational(exact)
+            scaled = _scaled(exact, self.places)  # one division for the tie test and every rule (a node table's value may
+            # have 200,000 bits)
             entry = AuditedValue(label, claimed, exact, exact, exact, lambda value=exact: decimal_text(value),
-                                 tie=is_tie(exact, self.places), claimed_text=claimed_text)
+                                 tie=scaled[1] == scaled[2], claimed_text=claimed_text)
         written = written_decimals(claimed_text)  # 1.30 at digits = 1: the page shows two decimals (review of 2026-12-05)
         if (claimed * 10**self.places).q != 1 or (written is not None and written > self.places):  # 0.625 at digits = 2: a
             # page printing 2 decimals cannot show it
@@ -164,9 +170,11 @@ class RoundingAudit:
             else:  # an enclosure can exclude an exact value, never prove it
                 printed = None if entry.low <= claimed <= entry.high else entry.low
             entry.printed = {mode: printed for mode in MODES}
+        elif entry.exact is not None:
+            entry.printed = {mode: _printed(scaled, self.places, mode) for mode in MODES}
         else:
             for mode in MODES:
-                ends = {round_decimal(end, self.places, mode) for end in {entry.low, entry.high}}  # an exact value once
+                ends = {round_decimal(end, self.places, mode) for end in {entry.low, entry.high}}
                 entry.printed[mode] = ends.pop() if len(ends) == 1 else None
         self.values.append(entry)
 

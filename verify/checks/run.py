@@ -411,7 +411,7 @@ def _rational_reader(comparison, constants, model, result):
                 approx = twin([mt, *my])
         except (ZeroDivisionError, ValueError, TypeError, ArithmeticError):
             return None
-        return rational.to_sympy(rational.Rational(got)), column[n - 1] if column is not None else single, approx
+        return rational.to_sympy(got), column[n - 1] if column is not None else single, approx
 
     return read
 
