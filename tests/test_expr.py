@@ -149,7 +149,8 @@ def test_a_singularity_through_a_name_s_meaning_is_refused_too():
 
 
 @pytest.mark.parametrize("text", ["(x**2 + x)/x", "sqrt(4*x)", "exp(x)/exp(x)", "sqrt(x**2)", "1/(2*(x + 1))",
-                                  "abs(1/(1 - x))", "y*sin(sqrt(x/y)*x)/sqrt(x/y)", "1/x + x/x", "x**2/(x**2 + 1)*(x**2 + 1)"])
+                                  "abs(1/(1 - x))", "y*sin(sqrt(x/y)*x)/sqrt(x/y)", "1/x + x/x", "x**2/(x**2 + 1)*(x**2 + 1)",
+                                  "2*sqrt(2/x)", "sqrt(x*y)", "(x/y)**(1/3)*y"])
 def test_singularities_that_survive_the_reading_or_cannot_occur_are_read(text):
     """What stays undefined where it was written (a pole left in the result, 1/abs(1 - x) as 1/Abs(x - 1)), and what
     cannot vanish (exp(x); x**2 + 1 for real x), are read as before."""

@@ -354,6 +354,19 @@ def test_a_bound_in_nested_radicals_is_read_as_the_root_of_its_minimal_polynomia
     assert results["shifted"].status == "refuted", results["shifted"].message
 
 
+def test_the_same_bound_in_another_cardano_form_is_read_as_the_root_before_it_is_put_over_one_denominator(check_claims):
+    """A review of 2026-12-06 wrote the bound as 2 c/3 + 4/3 - 10/(3 c), c = (43/2 + 9 sqrt(29)/2)^(1/3): together()
+    spread it into coefficients that are not the root, and the norm over their radicals never ended (a timeout at
+    120 s in a worker).  The compared expression's nested radicals are now rewritten first."""
+    head = '[model.decay]\nstates = ["y"]\nrhs = { y = "-y" }\n'
+    bound = "2*(43/2 + 9*sqrt(29)/2)**(1/3)/3 + 4/3 - 10/(3*(43/2 + 9*sqrt(29)/2)**(1/3))"
+    body = 'check = "stability"\nmodel = "decay"\nmethod = "rk4"\noptions = {{ h = "h" }}\nvariable = "h"\nsymbols = ["h"]\nstable_when = "{}"\n'
+    results = {k: r.outcome for k, r in check_claims(claims_text(head, {
+        "true": (body.format(f"h <= {bound}"),), "strict": (body.format(f"h < {bound}"),)})).items()}
+    assert results["true"].status == "verified", results["true"].message
+    assert_refuted(results["strict"], ["claimed unstable, computed stable"])
+
+
 def test_a_double_eigenvalue_on_the_circle_whose_jordan_block_depends_on_a_parameter_is_not_decided(check_claims):
     """Review of 2026-12-05: Euler on a' = -a + (k - 3) b, b' = -b gives M = [[1 - h, (k - 3) h], [0, 1 - h]]; at h = 2
     it is a Jordan block at -1 (powers grow) for k != 3 but -I (bounded) at k = 3, so 'stable exactly when h < 2'

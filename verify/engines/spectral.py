@@ -155,6 +155,10 @@ def positive_roots(expressions, variable) -> list:
     an irreducible quartic holding both)."""
     points = []
     for e in expressions:
+        # a nested radical as the root of its minimal polynomial before the expression is put over one denominator:
+        # together() spreads h - (Cardano's form) into coefficients that are no longer the root, and the norm over
+        # their radicals ran past any time limit (a review of 2026-12-06)
+        e = _nested_radicals_as_roots(e, variable)
         numerator, denominator = sympy.fraction(sympy.together(rational_functions.normal(e)))
         for part in (numerator, denominator):
             if not part.has(variable):

@@ -269,6 +269,18 @@ def _factors(g: sympy.Expr) -> list[sympy.Expr]:
     return [g] if g.free_symbols else []
 
 
+def _sign_factors(g: sympy.Expr) -> list[sympy.Expr]:
+    """The factors with free symbols whose signs make the sign of ``g``: a product's factors, an odd power (1/k too)
+    by its base's, an even or fractional power and abs by none (they are not negative)."""
+    if g.is_Mul:
+        return [f for factor in g.args for f in _sign_factors(factor)]
+    if g.is_Pow and g.exp.is_Integer:
+        return _sign_factors(g.base) if g.exp % 2 else []
+    if g.is_Pow and g.exp.is_number or isinstance(g, sympy.Abs):
+        return []
+    return [g] if g.free_symbols else []
+
+
 def cancelled_singularity(result: sympy.Expr, written: list) -> str | None:
     """What the text as written is undefined at and the built ``result`` no longer is, or None.
 
@@ -284,7 +296,7 @@ def cancelled_singularity(result: sympy.Expr, written: list) -> str | None:
         return None
     present = singularities(result)
     denominators = {f for kind, g in present if kind == "denominator" for f in _factors(g)}
-    roots = {f for kind, g in present if kind == "root" for f in _factors(g)}
+    roots = {f for kind, g in present if kind == "root" for f in _sign_factors(g)}
     logs = {g for kind, g in present if kind == "log"}
     for kind, g in written:
         if kind == "denominator":
@@ -296,7 +308,8 @@ def cancelled_singularity(result: sympy.Expr, written: list) -> str | None:
             if not (g.is_positive or g in logs):
                 return f"undefined where {g} <= 0 (a log)"
         elif kind == "root":
-            if not (g.is_nonnegative or any(f in roots or -f in roots for f in _factors(g))):
+            signs = _sign_factors(g)  # sqrt(2/k) is read as sqrt(2)*sqrt(1/k): not real where k < 0 either way
+            if signs and not (g.is_nonnegative or any(f in roots or -f in roots for f in signs)):
                 return f"not real where {g} < 0 (a root)"
     return None
 
