@@ -48,13 +48,38 @@ def test_a_bound_false_only_near_a_corner_is_refuted_there(check_claims):
 
 def test_a_bound_false_only_at_the_boundary_of_an_assumption_is_found_by_the_descent(check_claims):
     results = check_claims(claims_text("", {"false": (HYPERBOLA + 'op = "<"\nrhs = "sqrt(2) - 1/10**7"',),
-                                            "true": (HYPERBOLA + 'op = "<="\nrhs = "sqrt(2)"',)}))
+                                            "true": (HYPERBOLA + 'op = "<="\nrhs = "sqrt(2) + 1/1000"',),
+                                            "tight": (HYPERBOLA + 'op = "<="\nrhs = "sqrt(2)"',)}))
     outcome = results["false"].outcome
     assert_refuted(outcome, ["claimed x*y < sqrt(2) - 1/10**7", "(mpmath.iv, 64 bits)", "replay as a relation claim with parameters = {x = "])
     x, y = (sympy.Rational(part.split(" = ")[1]) for part in outcome.message.split(":")[0].removeprefix("counterexample ").split(", "))
     assert sympy.sqrt(2) - sympy.Rational(1, 10**7) <= x * y <= sympy.sqrt(2)  # a true counterexample, inside the assumption
     assert results["true"].outcome.status == "verified", results["true"].outcome.message
     assert "on a descent of the margin" in results["true"].outcome.message
+    # true, but reached on the boundary of the assumption, where instances cannot tell it from sqrt(2) - 10^-9 (false):
+    # the descent comes within 10^-7 of 0 at a point of the domains, so no sampled verdict (a review of 2026-12-06)
+    tight = results["tight"].outcome
+    assert tight.status == "error" and "not decided: the margin of x*y <= sqrt(2) came within" in tight.message, tight.message
+
+
+def test_a_margin_that_only_nears_0_at_an_irrational_point_is_not_a_sampled_verdict(check_claims):
+    """x*y < 1/2 on the unit disc is false only at x = y = 1/sqrt(2): no rational instance reaches it, the descent came
+    within 1.25e-6 of 0, and the claim was verified on 200 instances (a review of 2026-12-06).  A margin tending to 0
+    at an open end (h -> 0) still gives a sampled verdict."""
+    disc = 'check = "forall"\ndomains = { x = "real", y = "real" }\nassume = ["x**2 + y**2 <= 1"]\nlhs = "x*y"\n'
+    results = check_claims(claims_text("", {
+        "strict": (disc + 'op = "<"\nrhs = "1/2"',),
+        "loose": (disc + 'op = "<"\nrhs = "0.5001"',),
+        "open-end": ('check = "forall"\ndomains = { h = "interval(0, 1)" }\nlhs = "h**2"\nop = "<"\nrhs = "h"',),
+    }))
+    strict = results["strict"].outcome
+    assert strict.status == "error" and "not decided: the margin of x*y < 1/2 came within" in strict.message, strict.message
+    assert "a point of the domains (not an open end or a far value)" in strict.message
+    assert results["loose"].outcome.status == "verified", results["loose"].outcome.message
+    assert results["open-end"].outcome.status == "verified", results["open-end"].outcome.message
+    assert edge_search.at_open_end(parse_domain("h", "interval(0, 1)", Numbers), sympy.Rational(1, 10**6))
+    assert not edge_search.at_open_end(parse_domain("h", "closed(0, 1)", Numbers), 0)
+    assert edge_search.at_open_end(parse_domain("x", "real", Numbers), 10**6) and not edge_search.at_open_end(parse_domain("x", "real", Numbers), 10**5)
 
 
 DISC = ('check = "forall"\ndomains = { x = "real", y = "real" }\nassume = ["x**2 + y**2 <= 1"]\nlhs = "x + y"\nop = "<="\n'

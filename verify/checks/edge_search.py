@@ -47,6 +47,20 @@ def ends(domain) -> list:
     return [low, high]
 
 
+def at_open_end(domain, value) -> bool:
+    """Is ``value`` where ``ends`` tries an open end or a half-line, or further out: within 10^-6 of the width of an
+    open end, at or beyond -10^6 or 10^6 on an unbounded side?  A bound whose margin tends to 0 there is tight in a
+    limit the domain leaves out (the step size tending to 0), not at a point of it."""
+    if domain.interval is None:
+        return False
+    interval, value = domain.interval, sympy.Rational(value)
+    a, b = interval.inf, interval.sup
+    width = b - a if a.is_finite and b.is_finite else sympy.Integer(1)
+    low = not a.is_finite and value <= -FAR or a.is_finite and interval.left_open and value - a <= width * EDGE
+    high = not b.is_finite and value >= FAR or b.is_finite and interval.right_open and b - value <= width * EDGE
+    return bool(low or high)
+
+
 DEEP = {"edge": sympy.Rational(1, 10**12), "far": sympy.Integer(10**12)}  # the far ends, tried one at a time
 # integer domains further out, one at a time: a value (1 + 1/N)^N < 2.718 fails from N = 4822 on, a run's
 # (1 + 1/N)^N < 2.7 from N = 74 (review of 2026-12-05: both were "held" on N <= 1001 and N <= 13); a step count of
