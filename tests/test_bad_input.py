@@ -205,3 +205,21 @@ expect = { y = "1" }
 """)
     outcome = results["k-zero"].outcome
     assert outcome.status == "error" and "the right-hand side of y (y/k) is undefined at the parameter values" in outcome.message, outcome.message
+
+
+def test_an_identity_true_only_where_one_side_is_defined_is_an_error(check_claims):
+    """(x**2 - 1)/(x - 1) = x + 1 and (x**2 - x)/x = x - 1 were verified 'for all x' (sympy's cancel; a review of
+    2026-12-06); the left sides are undefined at x = 1 and x = 0.  Sides with the same denominators, or a denominator
+    without a real zero, are compared where both are defined, as before; a false identity is still refuted."""
+    def claim(claim_id, expr, equals):
+        symbols = "z" if "z" in expr else "x"
+        return f'[[claim]]\nid = "{claim_id}"\nstatement = "s"\ncheck = "identity"\nsymbols = ["{symbols}"]\nexpr = "{expr}"\nequals = "{equals}"\n'
+    results = check_claims(claim("removable", "(x**2 - 1)/(x - 1)", "x + 1") + claim("monomial", "(x**2 - x)/x", "x - 1")
+                           + claim("same-poles", "(1 + z/2)/(1 - z/2)", "(2 + z)/(2 - z)") + claim("no-real-pole", "(x**3 - 1)/(x**2 + x + 1)", "x - 1")
+                           + claim("wrong", "(1 + z/2)/(1 - z/2)", "(2 + z)/(2 + 2*z)"))
+    for claim_id, where in (("removable", "x = 1"), ("monomial", "x = 0")):
+        outcome = results[claim_id].outcome
+        assert outcome.status == "error" and f"expr is undefined where {where} (a zero of its denominator) and equals is not" in outcome.message, outcome.message
+    for claim_id in ("same-poles", "no-real-pole"):
+        assert results[claim_id].outcome.status == "verified", results[claim_id].outcome.message
+    assert results["wrong"].outcome.status == "refuted", results["wrong"].outcome.message

@@ -56,6 +56,7 @@ def _decide(claim: Claim) -> Outcome:
     evidence = "symbolic" if symbols else "exact"
     derivation = [f"expr = {left}", f"  expanded: {sympy.expand(left)}", f"equals = {right}", f"  expanded: {sympy.expand(right)}"]
     if is_zero(difference):
+        _same_poles(left, right, symbols)
         _cross_check(left, right, symbols)
         derivation.append("expr - equals simplifies to 0")
         where = f" for all {', '.join(map(str, symbols))}" if symbols else ""
@@ -94,6 +95,38 @@ def _decide(claim: Claim) -> Outcome:
         raise CheckError(f"sympy cannot simplify the difference {short_text(sympy.simplify(difference))} to 0, and it is not a real number "
                          f"at {not_real[0]}: the identity is not decided over the reals")
     raise CheckError(f"sympy cannot simplify the difference {short_text(sympy.simplify(difference))} to 0, and no sample point separates the sides")
+
+
+def _pole_factors(side, symbols) -> set:
+    """The irreducible polynomial factors (over QQ, primitive, up to sign) of ``side``'s denominator as written over
+    one denominator, without cancelling it against the numerator; a denominator that is not a polynomial in the
+    symbols gives none (its zeros are not sought)."""
+    denominator = side.as_numer_denom()[1]  # together() cancels a common monomial: (x**2 - x)/x is x - 1 there
+    if not symbols or not denominator.free_symbols or not denominator.is_polynomial(*symbols):
+        return set()
+    _, factors = sympy.factor_list(denominator, *symbols)
+    return {sympy.Poly(f, *symbols).monic().as_expr() if len(symbols) == 1 else f for f, _ in factors if f.free_symbols}
+
+
+def _same_poles(left, right, symbols) -> None:
+    """An identity that holds only where one side is defined is not an identity for every value: (x**2 - 1)/(x - 1)
+    = x + 1 is undefined at x = 1 on the left, and sympy's cancel proved it for all x (a review of 2026-12-06).
+    CheckError naming the first such zero, as a forall claim with a pole inside its domains is an error; sides with the
+    same denominators ((1 + z/2)/(1 - z/2) and (2 + z)/(2 - z)) are compared where both are defined, as before."""
+    poles = {"expr": _pole_factors(left, symbols), "equals": _pole_factors(right, symbols)}
+    for side, other in (("expr", "equals"), ("equals", "expr")):
+        for factor in poles[side]:
+            if factor in poles[other] or -factor in poles[other] or factor.is_positive or factor.is_negative:
+                continue
+            if len(symbols) == 1:
+                roots = sympy.Poly(factor, *symbols).real_roots()
+                if not roots:
+                    continue
+                where = f"{symbols[0]} = {roots[0]}"
+            else:
+                where = f"{factor} = 0"
+            raise CheckError(f"{side} is undefined where {where} (a zero of its denominator) and {other} is not: the sides agree only "
+                             f"where both are defined, not for every value")
 
 
 def _cross_check(left, right, symbols):
