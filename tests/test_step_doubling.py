@@ -285,3 +285,21 @@ def test_an_irrational_final_time_shortens_the_last_step_and_the_order_controlle
         "irrational-wrong": (base + 'expect = { attempts = 3 }', [])}))
     assert outcomes["irrational"].status == "verified", outcomes["irrational"].message
     assert_refuted(outcomes["irrational-wrong"], ["attempts: claimed 3, computed 2"])
+
+
+def test_a_sampled_accept_claim_follows_the_closest_tolerance_test_to_a_thin_window_of_rejection(check_claims):
+    """With atol = (Y - 33/10)^2 and h = 1/100 the estimate Y (kh)^2/4 = Y/160000 passes the tolerance only for Y in
+    about (3.2957, 3.3043): 'accepted = 1 for every Y in (0, 10)' is false, and was verified on 105 sampled instances
+    (a 0/1 value gives the descent nothing to follow; a review of 2026-12-06).  The instance's margin now includes the
+    closest accept/reject test's relative gap; with a tolerance that never meets the estimate the claim still holds."""
+    body = ('check = "forall"\nmodel = "cooling"\ndomains = { Y = "interval(0, 10)" }\nmethod = "step-doubling-euler"\n'
+            'initial = { y = "Y" }\nholds = { accepted = 1 }\n')
+    results = check_claims(claims_text(COOLING, {
+        "window": (body + 'options = { h = "1/100", atol = "(Y - 33/10)**2", rtol = 0 }',),
+        "no-window": (body + 'options = { h = "1/100", atol = "(Y - 33/10)**2 + 1/1000", rtol = 0 }',),
+    }))
+    window = results["window"].outcome
+    assert_refuted(window, ["counterexample Y = ", "accepted: claimed 1, computed 0"])
+    Y = F(window.message.split("counterexample Y = ")[1].split(":")[0])
+    assert Y / 160000 > (Y - F(33, 10)) ** 2  # a true counterexample: the estimate passes the tolerance there
+    assert results["no-window"].outcome.status == "verified", results["no-window"].outcome.message

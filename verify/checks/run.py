@@ -52,6 +52,7 @@ class RunSpec:
     trace_texts: dict  # name -> the claimed values as written
     relations: list  # Comparisons with an operator
     rounding: str | None = None  # with digits: the printing rule every value must follow (None: one common rule)
+    decision_margin: bool = False  # a forall instance comparing an accept/reject count: the closest test's gap is a margin
 
 
 def prepare(claim: Claim) -> RunSpec:
@@ -272,7 +273,13 @@ def evaluate(claim: Claim, context: Context = DEFAULT_CONTEXT) -> Outcome:
     _check_trace(spec, model, paths, audit, findings)
     _check_counts(spec, paths, findings)
     _check_relations(spec, paths, audit, findings)
+    if spec.decision_margin and result.recorder.tolerance_gaps:
+        findings.margins[DECISION_MARGIN] = float(min(abs(g) for g in result.recorder.tolerance_gaps)) or 1e-300
     return _verdict(spec, model, paths, audit, findings)
+
+
+DECISION_MARGIN = "the closest accept/reject test (its relative gap)"
+DECISION_QUANTITIES = ("accepted", "rejections", "attempts", "accepted_steps", "failed")  # counts of accept/reject decisions
 
 
 def _exact_run(claim, spec, model):

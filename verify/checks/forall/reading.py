@@ -175,7 +175,11 @@ def _prepare_run(claim, domains):
         raise LoadError("a forall run needs 'holds' or 'holds_relations'")
     for c in holds + relations:
         c.quantity, c.claimed = to_domain(c.quantity, domains), to_domain(c.claimed, domains)
-    spec = run_check.RunSpec(method, options, t0, y0, steps, holds, [], {}, {}, None, dict(claim.parameters), {}, relations)
+    decisions = {symbol(name) for name in run_check.DECISION_QUANTITIES}
+    decision_margin = any(decisions & c.quantity.free_symbols for c in holds + relations)  # accepted = 1 over a range: a
+    # 0/1 value has no margin, and a thin window of rejection was never found (a review of 2026-12-06)
+    spec = run_check.RunSpec(method, options, t0, y0, steps, holds, [], {}, {}, None, dict(claim.parameters), {}, relations,
+                             decision_margin=decision_margin)
     kit.validated(method, model, substitute_deep(options, {d.symbol: first_value(d) for d in domains.values()}))
     return spec
 
@@ -223,4 +227,5 @@ def instance_spec(spec, values, model):
         spec.method, substitute_deep(spec.options, values), spec.t0.xreplace(values), [v.xreplace(values) for v in spec.y0],
         int(steps) if steps.is_Integer else steps, [concrete(c) for c in spec.expect], [], {}, {}, None,
         {**spec.parameter_values, **{str(k): v for k, v in values.items()}}, {}, [concrete(c) for c in spec.relations],
+        decision_margin=spec.decision_margin,
     )

@@ -48,6 +48,16 @@ class Recorder:
     threshold_tests: set | None = None  # the threshold tests a caller wants decided: the run stops once it has met them all
     size_limit: int | None = None  # the exact values may not pass this size in bits (guard; MAX_EXACT_BITS if None)
     tolerance_tests: list = field(default_factory=list)  # the outcome of every tolerance test (error estimate <= tolerance), in order
+    tolerance_gaps: list = field(default_factory=list)  # each test's relative gap (tolerance - estimate)/max(|tolerance|, |estimate|)
+
+    def tolerance_test(self, estimates, tolerances) -> bool:
+        """An accept/reject test: accepted when every estimate <= its tolerance.  Its outcome goes to tolerance_tests
+        (the twin takes it at a tie), its smallest relative gap to tolerance_gaps: how far the decision is from
+        flipping, which a sampled forall follows to where it flips (a claim on `accepted` has no margin of its own)."""
+        accepted = all(e <= tol for e, tol in zip(estimates, tolerances))
+        self.tolerance_tests.append(accepted)
+        self.tolerance_gaps.append(min((tol - e) / max(abs(tol), abs(e)) if (tol or e) else 0 * e for e, tol in zip(estimates, tolerances)))
+        return accepted
 
     def assign(self, name: str, value, where: str = "", formula=None) -> None:
         """Record ``value`` for ``name``; ``formula`` (a function giving text, called only when every value is

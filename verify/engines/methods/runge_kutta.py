@@ -347,8 +347,7 @@ class RungeKutta(Method):
             recorder.assign("error_estimate", max(estimate), "embedded pair")
         if "tolerance" in values:
             tolerance = values["tolerance"]
-            accepted = all(estimate[q] <= tolerance[q] for q in range(n))
-            recorder.tolerance_tests.append(accepted)
+            accepted = recorder.tolerance_test(estimate, tolerance)
             recorder.assign("accepted", 0 * h + int(accepted), "embedded pair")
             if all(v > 0 for v in tolerance):
                 recorder.assign("error_ratio", max(estimate[q] / tolerance[q] for q in range(n)), "embedded pair")

@@ -56,8 +56,7 @@ def attempt(system, t, y, h, atol, rtol, recorder, where=""):
     fine = [midpoint[i] + h * HALF * f1[i] for i in range(n)]
     estimate = [abs(fine[i] - coarse[i]) for i in range(n)]
     tolerance = [atol[i] + rtol[i] * abs(fine[i]) for i in range(n)]
-    accepted = all(estimate[i] <= tolerance[i] for i in range(n))
-    recorder.tolerance_tests.append(accepted)
+    accepted = recorder.tolerance_test(estimate, tolerance)
     ratio = controller_ratio(estimate, tolerance)
     values = {"coarse": coarse, "midpoint": midpoint, "fine": fine, "error_estimate": estimate, "tolerance": tolerance}
     shown = rational.formula_text
@@ -400,8 +399,7 @@ class BurdenFairesRKF(Method):
             embedded = [recorder.latest[n] for n in component_names("embedded", system.states)]
             R = max(abs(c - e) for c, e in zip(candidate, embedded)) / h
             recorder.assign("R", R, where)
-            accepted = R <= tolerance
-            recorder.tolerance_tests.append(accepted)  # the twin takes this outcome at a tie (twins.base.tolerance_test)
+            accepted = recorder.tolerance_test([R], [tolerance])  # the twin takes this outcome at a tie (twins.base.tolerance_test)
             recorder.assign("accepted", Rational(int(accepted)), where)
             if accepted:
                 t, y = t + h, candidate
