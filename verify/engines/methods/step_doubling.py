@@ -132,7 +132,7 @@ class AdaptiveEuler(Method):
     the module docstring).  Every attempt is recorded (``attempt_t``,
     ``attempt_h``, ``error_estimate``, ``tolerance``, ``accepted``, ..., and
     the controller's choice after it, ``h_new``: the next attempt's step before
-    it is shortened to land on t_end), and
+    it is shortened to land on t_end; none after an attempt that ends the run), and
     the run's totals: ``attempts``, ``rejections``, ``accepted_steps``, and
     over the accepted attempts ``tolerance_sum`` and ``error_estimate_sum``
     (each attempt contributing its largest component).  The
