@@ -223,3 +223,70 @@ def test_an_identity_true_only_where_one_side_is_defined_is_an_error(check_claim
     for claim_id in ("same-poles", "no-real-pole"):
         assert results[claim_id].outcome.status == "verified", results[claim_id].outcome.message
     assert results["wrong"].outcome.status == "refuted", results["wrong"].outcome.message
+
+
+def test_an_energy_functional_undefined_at_the_start_is_an_error_that_says_so(check_claims):
+    """functional x/v with v = 0 at the start was 'internal error ZeroDivisionError' (a review of 2026-12-06)."""
+    results = check_claims("""
+[model.osc]
+states = ["x", "v"]
+rhs = { x = "v", v = "-x" }
+functionals = { ratio = "x/v" }
+
+[[claim]]
+id = "undefined-start"
+statement = "s"
+check = "energy"
+model = "osc"
+method = "euler"
+options = { h = "1/10" }
+initial = { x = 1, v = 0 }
+steps = 10
+functional = "ratio"
+expect = { max_ratio = "<= 1" }
+""")
+    outcome = results["undefined-start"].outcome
+    assert outcome.status == "error" and "is not defined at the initial state (a division by zero)" in outcome.message, outcome.message
+
+
+def test_a_cancelled_singularity_is_decided_at_the_parameter_values(check_claims):
+    """x/x is refused where x is free (sympy reads it as 1), but with parameters it is decided there: x = 2 is fine,
+    x = 0 is where the text is undefined; omega**2 with omega = sqrt(k/m) at k = 4, m = 1 is 4 (a second review of
+    2026-12-06 had the textbook omega^2 = k/m refused)."""
+    results = check_claims("""
+[model.osc]
+states = ["x", "v"]
+rhs = { x = "v", v = "-k/m*x" }
+parameters = { k = 4, m = 1 }
+functionals = { omega = "sqrt(k/m)" }
+
+[[claim]]
+id = "zero"
+statement = "s"
+check = "relation"
+parameters = { x = 0 }
+lhs = "x/x"
+op = "=="
+rhs = "1"
+
+[[claim]]
+id = "two"
+statement = "s"
+check = "relation"
+parameters = { x = 2 }
+lhs = "x/x"
+op = "=="
+rhs = "1"
+
+[[claim]]
+id = "omega"
+statement = "s"
+check = "identity"
+model = "osc"
+expr = "omega**2"
+equals = "k/m"
+""")
+    zero = results["zero"].outcome
+    assert zero.status == "error" and "'x/x' as written is undefined where x = 0, and there x = 0 at the parameter values" in zero.message, zero.message
+    assert results["two"].outcome.status == "verified", results["two"].outcome.message
+    assert results["omega"].outcome.status == "verified", results["omega"].outcome.message

@@ -133,6 +133,13 @@ def test_a_text_is_parsed_once_per_meaning_and_special_forms_and_errors_every_ti
     ("exp(log(x))", "undefined where x <= 0 (a log)"),
     ("sqrt(x)**2", "not real where x < 0 (a root)"),
     ("sqrt(x)*sqrt(x)", "not real where x < 0 (a root)"),
+    # a second review of 2026-12-06: a root's sign, a negative number under a root, a tan, a root of a product
+    ("sqrt(-x**2)**2", "not real where -x**2 < 0 (a root)"),
+    ("sqrt(-abs(x))**2", "not real where -Abs(x) < 0 (a root)"),
+    ("sqrt(x - 1)**2 + sqrt(1 - x)", "not real where x - 1 < 0 (a root)"),
+    ("sqrt(x*y)**2 + sqrt(x)", "not real where x*y < 0 (a root)"),
+    ("tan(x) - tan(x)", "undefined where cos(x) = 0 (a tan)"),
+    ("0*tan(x)", "undefined where cos(x) = 0 (a tan)"),
 ])
 def test_a_singularity_that_sympy_cancels_while_reading_is_refused(text, lost):
     """sympy evaluates while it builds: x/x is 1 and exp(log(x)) is x before any check sees them, so a claim that
@@ -155,3 +162,17 @@ def test_singularities_that_survive_the_reading_or_cannot_occur_are_read(text):
     """What stays undefined where it was written (a pole left in the result, 1/abs(1 - x) as 1/Abs(x - 1)), and what
     cannot vanish (exp(x); x**2 + 1 for real x), are read as before."""
     parse(text, NAMES)
+
+
+def test_a_power_with_a_symbolic_exponent_that_cancels_is_refused_and_a_check_may_take_the_guards_instead():
+    """x**N*x**(-N) is read as 1 (a second review of 2026-12-06 had it verified for every x, N); with ``guards`` (what
+    forall passes, deciding over its domains) nothing is refused and each lost singularity is handed over."""
+    N = sympy.Symbol("N", real=True)
+    names = {**NAMES, "N": N}
+    with pytest.raises(ExprError, match="undefined where x = 0"):
+        parse("x**N*x**(-N)", names, symbolic_exponents=frozenset({N}))
+    assert parse("(1 - x)**(-N)", names, symbolic_exponents=frozenset({N})) == (1 - x) ** (-N)
+    guards = []
+    assert parse("x/x + sqrt(y)**2", NAMES, guards=guards) == 1 + y
+    assert [(g.kind, g.argument) for g in guards] == [("denominator", x), ("root", y)]
+    assert all(g.decidable and "as written is" in g.message for g in guards)

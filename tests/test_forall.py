@@ -815,3 +815,28 @@ def test_a_domain_bound_in_another_symbol_points_to_assume(check_claims):
     assert results["bound"].outcome.status == "error"
     assert 'give h a domain such as "positive" and state the bound with assume = ["h < ..."]' in results["bound"].outcome.message
     assert results["assume"].outcome.status == "verified", results["assume"].outcome.message
+
+
+def test_what_a_reading_or_a_let_cancels_is_decided_over_the_domains(check_claims):
+    """A second review of 2026-12-06: let values are put in after parsing, where sympy cancels again (q = 1/x, q*x ==
+    1 was verified for every real x), and refusing every cancelled text refused true claims whose domains exclude
+    the point ((1 - h)**2/(1 - h) on interval(0, 1/2), x/x with assume x > 0, m w^2 = k with w = sqrt(k/m) for k, m
+    in interval(1, 4)).  In a forall claim a cancelled singularity is now sought inside the domains."""
+    def relation(domains, lhs, rhs, extra=""):
+        return (f'check = "forall"\ndomains = {{ {domains} }}\n{extra}lhs = "{lhs}"\nop = "=="\nrhs = "{rhs}"',)
+    results = check_claims(claims_text("", {
+        "let-reciprocal": relation('x = "real"', "q*x", "1", 'let = { q = "1/x" }\n'),
+        "let-root": relation('x = "real"', "r**2", "x", 'let = { r = "sqrt(x)" }\n'),
+        "let-chain": relation('x = "closed(0, 2)"', "c", "1", 'let = { a = "x - 1", b = "1/a", c = "a*b" }\n'),
+        "negative-root": relation('x = "real"', "sqrt(-x**2)**2", "-x**2"),
+        "outside": relation('h = "interval(0, 1/2)"', "(1 - h)**2/(1 - h)", "1 - h"),
+        "assumed": relation('x = "real"', "x/x", "1", 'assume = ["x > 0"]\n'),
+        "signs": relation('k = "interval(1, 4)", m = "interval(1, 4)"', "m*w**2", "k", 'let = { w = "sqrt(k/m)" }\n'),
+    }))
+    outcome = {name: result.outcome for name, result in results.items()}
+    for name, point in (("let-reciprocal", "x = 0"), ("let-chain", "x = 1")):
+        assert outcome[name].status == "error" and f"not defined at {point}, inside the domains" in outcome[name].message, outcome[name].message
+    for name in ("let-root", "negative-root"):
+        assert outcome[name].status == "error" and "as written, of a negative number" in outcome[name].message, outcome[name].message
+    for name in ("outside", "assumed", "signs"):
+        assert outcome[name].status == "verified", outcome[name].message

@@ -367,6 +367,20 @@ def test_the_same_bound_in_another_cardano_form_is_read_as_the_root_before_it_is
     assert_refuted(results["strict"], ["claimed unstable, computed stable"])
 
 
+def test_a_complex_bound_and_a_bound_in_too_large_a_field_are_errors_not_timeouts(check_claims):
+    """A second review of 2026-12-06: (4 - sqrt(17))**(1/3) is sympy's principal root of a negative number, complex,
+    and RK4's Cardano bound with one radicand changed by 10^-30 lies in a field of degree up to 72: both ran into the
+    time limit in the norm over the rationals."""
+    head = '[model.decay]\nstates = ["y"]\nrhs = { y = "-y" }\n'
+    body = 'check = "stability"\nmodel = "decay"\nmethod = "{}"\noptions = {{ h = "h" }}\nvariable = "h"\nsymbols = ["h"]\nstable_when = "{}"\n'
+    results = {k: r.outcome for k, r in check_claims(claims_text(head, {
+        "complex": (body.format("rk4", "h <= 1 + (4 + sqrt(17))**(1/3) + (4 - sqrt(17))**(1/3)"),),
+        "degree": (body.format("rk4", "h <= 2*(43/2 + 1/10**30 + 9*sqrt(29)/2)**(1/3)/3 + 4/3 - 10/(3*(43/2 + 9*sqrt(29)/2)**(1/3))"),),
+    })).items()}
+    assert results["complex"].status == "error" and "is not a real number" in results["complex"].message, results["complex"].message
+    assert results["degree"].status == "error" and "a field of degree up to" in results["degree"].message, results["degree"].message
+
+
 def test_a_double_eigenvalue_on_the_circle_whose_jordan_block_depends_on_a_parameter_is_not_decided(check_claims):
     """Review of 2026-12-05: Euler on a' = -a + (k - 3) b, b' = -b gives M = [[1 - h, (k - 3) h], [0, 1 - h]]; at h = 2
     it is a Jordan block at -1 (powers grow) for k != 3 but -I (bounded) at k = 3, so 'stable exactly when h < 2'

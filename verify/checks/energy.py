@@ -165,11 +165,17 @@ def _rational(functional, model) -> bool:
 def _ratios_exact(claim, method, options, system, t0, y0, steps, functional):
     result = run(method, system, options, t0, y0, steps, keep=False, nodes=True)
     function = rational.compile_rational(functional, [symbol(s) for s in claim.model.variables])
-    start = function([rational.to_field(v) for v in y0])
+    try:
+        start = function([rational.to_field(v) for v in y0])
+    except ZeroDivisionError:
+        raise CheckError(f"the functional {functional} is not defined at the initial state (a division by zero)") from None
     if start == 0:
         raise CheckError("the functional is 0 at the initial state: no ratio")
     times = [rational.to_sympy(rational.to_field(t0))] + [rational.to_sympy(t) for t, _ in result.nodes]
-    ratios = [function(y) / start for _, y in [(None, [rational.to_field(v) for v in y0])] + result.nodes]
+    try:
+        ratios = [function(y) / start for _, y in [(None, [rational.to_field(v) for v in y0])] + result.nodes]
+    except ZeroDivisionError:
+        raise CheckError(f"the functional {functional} is not defined at a node of the run (a division by zero)") from None
     return times, _Exact(ratios), result.route
 
 
@@ -219,11 +225,17 @@ def _run_ratios_mp(claim, method, options, system, t0, y0, steps, functional, do
     with mpmath.workdps(digits):
         ctx = mpmath.fp if double_precision else mpmath.mp
         function = crosscheck.compile_mp(functional, claim.model.variable_symbols, ctx)
-        start = function([crosscheck.to_mp(v) if not double_precision else float(crosscheck.to_mp(v)) for v in y0])
+        try:
+            start = function([crosscheck.to_mp(v) if not double_precision else float(crosscheck.to_mp(v)) for v in y0])
+        except ZeroDivisionError:  # x/v at v = 0 (a review of 2026-12-06: an internal error)
+            raise CheckError(f"the functional {functional} is not defined at the initial state (a division by zero)") from None
         if start == 0:
             raise CheckError("the functional is 0 at the initial state: no ratio")
         times = [crosscheck.to_mp(t0)] + [t for t, _ in nodes]
-        ratios = [ctx.mpf(1)] + [function(y) / start for _, y in nodes]
+        try:
+            ratios = [ctx.mpf(1)] + [function(y) / start for _, y in nodes]
+        except ZeroDivisionError:
+            raise CheckError(f"the functional {functional} is not defined at a node of the run (a division by zero)") from None
     return times, ratios, mp_run.near_ties
 
 

@@ -364,6 +364,10 @@ def _norm_over_rationals(part, variable):
 
     expression = part
     found = generators(expression)
+    if _degree_bound(found) > MAX_NORM_DEGREE:  # the norm's resultants over these radicals would not end in any time limit
+        raise CheckError(f"cannot list the roots of {part} in {variable} > 0: its coefficients lie in a field of degree up to "
+                         f"{_degree_bound(found)} over the rationals (more than {MAX_NORM_DEGREE}); write the bound as a root of its "
+                         "polynomial in a simpler form")
     if len(found) > 1 and all(isinstance(a, sympy.CRootOf) or a.base.is_Rational for a in found):
         return _norm_of_independent_generators(expression, variable, found)
     while remaining := generators(expression):
@@ -380,6 +384,23 @@ def _norm_over_rationals(part, variable):
     if norm.is_zero or not (norm.domain.is_ZZ or norm.domain.is_QQ):
         return None
     return norm
+
+
+MAX_NORM_DEGREE = 48  # a product of generator degrees beyond this is not eliminated (a review of 2026-12-06: RK4's bound in
+# Cardano's form with one radicand changed by 10^-30, degree up to 72, ran past the time limit)
+
+
+def _degree_bound(generators) -> int:
+    """An upper bound on the degree over QQ of the field the algebraic ``generators`` generate: the product of each
+    one's bound (a CRootOf: its polynomial's degree; b**(p/q): q times the bound of b's own generators)."""
+    bound = 1
+    for g in generators:
+        if isinstance(g, sympy.CRootOf):
+            bound *= g.poly.degree()
+        else:
+            inner = [a for a in g.base.atoms(sympy.CRootOf, sympy.Pow) if isinstance(a, sympy.CRootOf) or not a.exp.is_Integer]
+            bound *= int(g.exp.q) * (_degree_bound(inner) if inner else 1) if g.exp.is_Rational else MAX_NORM_DEGREE + 1
+    return bound
 
 
 def _norm_of_independent_generators(expression, variable, found):

@@ -2,6 +2,7 @@
 spec.  Light: sympy is imported by the methods that parse, so a claim replayed from the result cache costs nothing."""
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -30,6 +31,9 @@ class Claim:
     load_error: str | None = None
     spec: object = None  # what the claim's check prepared
     line: int | None = None  # the line of its [[claim]] header in its file (None when it cannot be told)
+    # while a check that decides where its values are defined reads the claim (forall, over its domains): the
+    # singularities its texts lose in sympy's reading (x/x), as expressions undefined there; None: such a text is refused
+    guards: list | None = field(default=None, repr=False, compare=False)
 
     @property
     def where(self) -> str:
@@ -45,7 +49,7 @@ class Claim:
         names.update(self.symbols)
         return names
 
-    def parse(self, text, extra_names=None, extra_calls=None) -> sympy.Expr:
+    def parse(self, text, extra_names=None, extra_calls=None, guards=None) -> sympy.Expr:
         from verify.input import expr as expressions
         from verify.input.model import symbol
 
@@ -56,7 +60,8 @@ class Claim:
         # a parameter with an integer value may be an exponent too ((1 - 1/m)**m with m = 10002: the replay of a forall
         # counterexample); its value goes in through bounded_substitution, which refuses a power too large to write
         integers = {symbol(p) for p, v in self.parameters.items() if getattr(v, "is_Integer", False)}
-        return expressions.parse(text, names, calls, frozenset(self.symbols.values()) | integers)
+        return expressions.parse(text, names, calls, frozenset(self.symbols.values()) | integers,
+                                 guards=self.guards if guards is None else guards)
 
     def substitute(self, expression: sympy.Expr) -> sympy.Expr:
         """Put the parameter values (model defaults, overridden by the claim) into ``expression``."""
@@ -71,10 +76,37 @@ class Claim:
         return expression.subs(values)
 
     def value(self, text, key: str, extra_names=None, extra_calls=None) -> sympy.Expr:
-        """Parse and substitute one value of the claim; errors name the key."""
+        """Parse and substitute one value of the claim; errors name the key.  What the reading cancels (x/x read as 1,
+        verify.input.expr.cancelled_singularities) is decided at the parameter values where they leave no symbol in
+        it (omega**2 with omega = sqrt(k/m), k = 4, m = 1: k/m = 4 is not negative), goes to ``guards`` where a check
+        decides it over its domains (forall), and is refused otherwise."""
         from verify.input.expr import ExprError
 
+        lost = []
         try:
-            return self.substitute(self.parse(text, extra_names, extra_calls))
+            result = self.substitute(self.parse(text, extra_names, extra_calls, guards=lost))
+            for item in lost:
+                argument = self.substitute(item.argument)
+                if not argument.free_symbols and argument.is_number:
+                    if _defined(item.kind, argument):
+                        continue
+                    raise ExprError(f"{text!r} as written is {item.what}, and there {item.argument} = {argument} at the parameter "
+                                    "values (sympy's reading cancels that away)")
+                if self.guards is None:
+                    raise ExprError(item.message)
+                self.guards.append(dataclasses.replace(item, argument=argument))
+            return result
         except ExprError as exc:
             raise LoadError(f"{key}: {exc}") from None
+
+
+def _defined(kind: str, value) -> bool:
+    """Is a lost singularity's argument, a number, harmless: a denominator not 0, a log's argument positive, a root's
+    not negative (a tan's is never decided so)."""
+    if kind == "denominator":
+        return value.is_zero is False
+    if kind == "log":
+        return bool(value.is_positive)
+    if kind == "root":
+        return bool(value.is_nonnegative)
+    return False

@@ -12,6 +12,9 @@ chains exhaust the recursion limit, ``(v**64)**64`` hides a huge degree.
 """
 from __future__ import annotations
 
+import dataclasses
+from dataclasses import dataclass
+
 import ast
 import keyword
 import math
@@ -164,6 +167,7 @@ def parse(
     names: Mapping[str, sympy.Expr],
     calls: Mapping[str, Callable[[list[sympy.Expr]], sympy.Expr]] | None = None,
     symbolic_exponents: frozenset = frozenset(),
+    guards: list | None = None,
 ) -> sympy.Expr:
     """Parse ``text`` (a string, or a TOML number) into an exact sympy expression.
 
@@ -172,6 +176,10 @@ def parse(
     ``solution`` that receive already-parsed arguments.  An exponent may be
     symbolic only in the Symbols of ``symbolic_exponents`` (free symbols that no
     value is ever substituted for, such as the m of a claim "for every m").
+    A text whose reading cancels a singularity it has as written (x/x) is
+    refused, unless ``guards`` is given: then each such singularity a check can
+    decide goes there as an expression undefined exactly where the text is
+    (``refuse_lost``).
     """
     if not isinstance(text, str):
         return exact_number(text)
@@ -186,12 +194,14 @@ def parse(
     except TypeError:  # a meaning that is not hashable: parsed every time
         key = kept = None
     if kept is not None:
-        return kept
-    result, used_calls = _parse_new(text, names, calls, symbolic_exponents)
-    if key is not None and not used_calls:
-        if len(_PARSED) >= MAX_KEPT_PARSES:
-            _PARSED.clear()
-        _PARSED[key] = result
+        result, lost = kept
+    else:
+        result, used_calls, lost = _parse_new(text, names, calls, symbolic_exponents)
+        if key is not None and not used_calls:
+            if len(_PARSED) >= MAX_KEPT_PARSES:
+                _PARSED.clear()
+            _PARSED[key] = (result, lost)
+    refuse_lost(text, result, lost, guards)
     return result
 
 
@@ -202,8 +212,8 @@ _PARSED: dict = {}  # (text, names, symbolic exponents) -> the expression, for t
 # successful parses are kept; an input error is found again each time.
 
 
-def _parse_new(text: str, names, calls, symbolic_exponents) -> tuple[sympy.Expr, bool]:
-    """parse's work: (the expression, whether a call of ``calls`` built part of it)."""
+def _parse_new(text: str, names, calls, symbolic_exponents) -> tuple[sympy.Expr, bool, list]:
+    """parse's work: (the expression, whether a call of ``calls`` built part of it, the singularities it lost)."""
     source = text.replace("^", "**")
     try:
         tree = ast.parse(source.strip(), mode="eval")
@@ -226,11 +236,25 @@ def _parse_new(text: str, names, calls, symbolic_exponents) -> tuple[sympy.Expr,
         raise ExprError(f"cannot build {_quoted(text)}: {type(exc).__name__}: {' '.join(str(exc).split())[:200]}") from None
     if undefined:
         raise ExprError(f"{_quoted(text)} is undefined (division by zero)")
-    lost = cancelled_singularity(result, builder.singular)
-    if lost is not None:
-        raise ExprError(f"{_quoted(text)} as written is {lost}, but sympy's reading cancels that away (giving {_short(result)}): "
-                        "a value would be claimed where the expression has none; write it without the cancelled part")
-    return result, builder.used_calls
+    return result, builder.used_calls, cancelled_singularities(result, builder.singular)
+
+
+def _one_polynomial(g) -> bool:
+    """A polynomial in one symbol: where it is negative or 0 can be solved for over a domain."""
+    return len(g.free_symbols) == 1 and g.is_polynomial()
+
+
+def refuse_lost(text: str, result, lost: list, guards: list | None) -> None:
+    """ExprError for a text whose reading lost a singularity (see cancelled_singularities); with ``guards`` (a list
+    from a check that decides where its values are defined) each lost singularity it may decide goes there instead
+    (Lost, with the refusal the check raises where it cannot: Lost.decidable)."""
+    for item in lost:
+        message = (f"{_quoted(text)} as written is {item.what}, but sympy's reading cancels that away (giving {_short(result)}): "
+                   "a value would be claimed where the expression has none; write it without the cancelled part")
+        if guards is not None:  # the check raises the message where it cannot decide the item
+            guards.append(dataclasses.replace(item, message=message))
+            continue
+        raise ExprError(message)
 
 
 def _short(expression) -> str:
@@ -249,9 +273,13 @@ def singularities(expression: sympy.Expr) -> list[tuple[str, sympy.Expr]]:
                 found.append(("denominator", base))
             if not exponent.is_integer:
                 found.append(("root", base))
-        elif base.free_symbols and not exponent.is_nonnegative:  # (1 - h*lam)**(-N): a denominator for N > 0
-            found.append(("denominator", base))
+        elif base.free_symbols:  # a symbolic exponent: (1 - h*lam)**(-N) a denominator for N > 0, x**k a root for k = 1/2
+            if not exponent.is_nonnegative:
+                found.append(("denominator", base))
+            if not exponent.is_integer:
+                found.append(("root", base))
     found.extend(("log", call.args[0]) for call in expression.atoms(sympy.log) if call.args[0].free_symbols)
+    found.extend(("tan", call.args[0]) for call in expression.atoms(sympy.tan) if call.args[0].free_symbols)
     return found
 
 
@@ -282,36 +310,67 @@ def _sign_factors(g: sympy.Expr) -> list[sympy.Expr]:
 
 
 def cancelled_singularity(result: sympy.Expr, written: list) -> str | None:
-    """What the text as written is undefined at and the built ``result`` no longer is, or None.
+    """What the text as written is undefined at and the built ``result`` no longer is (the first such), or None."""
+    lost = cancelled_singularities(result, written)
+    return lost[0].what if lost else None
+
+
+@dataclass(frozen=True)
+class Lost:
+    """A singularity the written text has and its evaluated reading lost: ``what`` says where the text is undefined;
+    ``kind`` ("denominator", "log", "root") and ``argument`` say where a check that decides where its values are
+    defined (forall, over its domains) must look instead of refusing the text: a zero of the argument (a
+    denominator, a log) or a negative value (a root, a log); ``decidable`` is False where no such check could (a tan,
+    an argument that is not a polynomial: exp(x) - 1): always refused."""
+
+    what: str
+    kind: str
+    argument: sympy.Expr
+    decidable: bool = True
+    message: str = ""  # the refusal, naming the text (set by refuse_lost)
+
+
+def cancelled_singularities(result: sympy.Expr, written: list) -> list[Lost]:
+    """What the text as written is undefined at and the built ``result`` no longer is.
 
     sympy evaluates as it builds: x/x, (x - 1)/(x - 1) and x**2/x lose their
     denominator, exp(log(x)) and sqrt(x)**2 become x, so a claim that x/x == 1
     for every x, or that y/y = 1 after a run that ends at y = 0, would be
     decided on 1 (a review of 2026-12-06 had five such claims verified).
-    ``written`` holds (kind, g) for every division, negative or fractional power, log and sqrt the text (or a name it
-    uses) contains; each must still be in the result, unless g can never be zero (a denominator), is positive (a
-    log) or is non-negative (a root) by the symbols' assumptions.
+    ``written`` holds (kind, g) for every division, negative or fractional power, log, sqrt and tan the text (or a
+    name it uses) contains; each must still be in the result, unless g can never be zero (a denominator), is
+    positive (a log) or is non-negative (a root) by the symbols' assumptions.
     """
     if not written:
-        return None
+        return []
     present = singularities(result)
     denominators = {f for kind, g in present if kind == "denominator" for f in _factors(g)}
     roots = {f for kind, g in present if kind == "root" for f in _sign_factors(g)}
     logs = {g for kind, g in present if kind == "log"}
+    tangents = {g for kind, g in present if kind == "tan"}
+    lost = []
     for kind, g in written:
         if kind == "denominator":
             for factor in _factors(g):
                 if factor.is_zero is False or factor in denominators or -factor in denominators:
                     continue
-                return f"undefined where {factor} = 0"
+                lost.append(Lost(f"undefined where {factor} = 0", "denominator", factor, factor.is_polynomial()))
         elif kind == "log":
             if not (g.is_positive or g in logs):
-                return f"undefined where {g} <= 0 (a log)"
+                lost.append(Lost(f"undefined where {g} <= 0 (a log)", "log", g, _one_polynomial(g)))
         elif kind == "root":
-            signs = _sign_factors(g)  # sqrt(2/k) is read as sqrt(2)*sqrt(1/k): not real where k < 0 either way
-            if signs and not (g.is_nonnegative or any(f in roots or -f in roots for f in signs)):
-                return f"not real where {g} < 0 (a root)"
-    return None
+            # sqrt(2/k) is read as sqrt(2)*sqrt(1/k): not real where k < 0 either way, so each factor that gives g its
+            # sign must still be under a root (itself, not its negative: sqrt(1 - x) is not sqrt(x - 1)); a g whose sign
+            # no factor changes (-x**2, -abs(x), -9) must be nonnegative
+            if g.is_nonnegative:
+                continue
+            signs = _sign_factors(g)
+            if not signs or not all(f in roots for f in signs):
+                lost.append(Lost(f"not real where {g} < 0 (a root)", "root", g, _one_polynomial(g)))
+        elif kind == "tan":
+            if g not in tangents:
+                lost.append(Lost(f"undefined where cos({g}) = 0 (a tan)", "tan", g, decidable=False))
+    return lost
 
 
 class _Builder:
@@ -411,6 +470,10 @@ class _Builder:
     def power(self, node, base, exponent) -> sympy.Expr:
         if not exponent.is_Rational:
             if exponent.free_symbols and exponent.free_symbols <= self.symbolic_exponents:
+                if base.free_symbols and not exponent.is_nonnegative:  # x**(-N): a denominator where N > 0
+                    self.singular.append(("denominator", base))
+                if base.free_symbols and not exponent.is_integer:  # x**(k/2): a root
+                    self.singular.append(("root", base))
                 return base**exponent
             self.refuse(node, "non-numeric exponent (use exp() for symbolic powers; a claim's declared symbols may be exponents)")
         if abs(exponent.p) > MAX_EXPONENT or exponent.q > 64:
@@ -451,8 +514,10 @@ class _Builder:
         arity = FUNCTION_ARITY.get(fname, 1)
         if (arity is None and len(args) < 2) or (arity is not None and len(args) != arity):
             self.refuse(node, f"{fname} with {len(args)} argument(s)")
-        if fname in ("log", "sqrt") and args[0].free_symbols:
+        if fname in ("log", "sqrt") and args[0].free_symbols:  # of a number: its value is what sympy computes (sqrt(-2)**2 = -2)
             self.singular.append(("log" if fname == "log" else "root", args[0]))
+        if fname == "tan" and args[0].free_symbols:  # tan(x) - tan(x) is read as 0
+            self.singular.append(("tan", args[0]))
         return FUNCTIONS[fname](*args)
 
 

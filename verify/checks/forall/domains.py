@@ -12,6 +12,7 @@ from typing import Callable
 
 import sympy
 
+from verify.input import expr
 from verify.input.load import LoadError
 from verify.input.model import symbol
 
@@ -129,16 +130,31 @@ def parse_domain(name: str, text: str, claim) -> Domain:
 
 
 class DomainsAndLets(dict):
-    """The domains, carrying the let-definitions that to_domain substitutes first."""
+    """The domains, carrying the let-definitions that to_domain substitutes first (and the claim's guards, where a
+    substitution's lost singularities go)."""
 
-    def __init__(self, domains, lets):
+    def __init__(self, domains, lets, guards=None):
         super().__init__(domains)
         self.lets = lets
+        self.guards = guards
 
 
 def to_domain(expression, domains):
-    expression = expression.xreplace(getattr(domains, "lets", {}))
+    expression = substitute_lets(expression, getattr(domains, "lets", {}), getattr(domains, "guards", None))
     return expression.xreplace({symbol(name): d.symbol for name, d in domains.items()})
+
+
+def substitute_lets(expression, lets: dict, guards: list | None):
+    """``expression`` with the let values put in for their names; a singularity of a let value that the substitution
+    cancels (q = 1/x in q*x) goes to ``guards`` (the claim's, decided over the domains), or is refused (ExprError)
+    where the domains cannot decide it: as the parser does for a text (verify.input.expr.cancelled_singularities)."""
+    used = [lets[s] for s in expression.free_symbols if s in lets]
+    result = expression.xreplace(lets)
+    if used:
+        written = [*((kind, g.xreplace(lets)) for kind, g in expr.singularities(expression)),  # 1/a with a = x - 1: x - 1
+                   *(item for value in used for item in expr.singularities(value))]
+        expr.refuse_lost(str(expression), result, expr.cancelled_singularities(result, written), guards)
+    return result
 
 
 def first_value(domain):

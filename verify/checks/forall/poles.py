@@ -42,11 +42,13 @@ def _compared(spec) -> list | None:
     """A run's claimed values and compared quantities, a relation's two sides, or a sign claim's expression (x^2/R^2
     at R = 0 was refuted "at R = 0", where it is not defined: review of 2026-12-05; its factors in the states are
     left to the sign check)."""
+    guards = [1 / argument for kind, argument in spec.guards if kind in ("denominator", "log")]  # what the texts' readings
+    # cancelled (x/x read as 1: a pole of 1/x; exp(log(x)) read as x: of 1/x too, log 0)
     if spec.form == "run":
-        return [e for c in [*spec.run_spec.expect, *spec.run_spec.relations] for e in (c.claimed, c.quantity)]
+        return [e for c in [*spec.run_spec.expect, *spec.run_spec.relations] for e in (c.claimed, c.quantity)] + guards
     if spec.form == "relation":
-        return [to_domain(spec.lhs, spec.domains), to_domain(spec.rhs, spec.domains)]
-    return [to_domain(spec.expr, spec.domains)]
+        return [to_domain(spec.lhs, spec.domains), to_domain(spec.rhs, spec.domains)] + guards
+    return [to_domain(spec.expr, spec.domains)] + guards
 
 
 def _first_pole(expressions, domains, spec) -> str | None:
@@ -111,30 +113,35 @@ def not_real_point(spec) -> str | None:
     where it is negative, solved exactly (review of 2026-12-05: sqrt(x) >= 0 over the reals was refuted at x = -1,
     where sqrt(x) has no real value, as a pole's point was before)."""
     domains = {d.symbol: d for d in spec.domains.values()}
-    for expression in _compared(spec) or []:
-        for node in sympy.preorder_traversal(expression):
-            if node.is_Pow and node.exp.is_Rational and not node.exp.is_Integer:  # x**(1/3) too: the principal root, not real
-                argument, what = node.base, f"{node} of a negative number"
-            elif isinstance(node, sympy.log):
-                argument, what = node.args[0], f"{node} of a negative number"
-            else:
-                continue
-            if len(argument.free_symbols) != 1:
-                continue
-            symbol = next(iter(argument.free_symbols))
-            domain = domains.get(symbol)
-            if domain is None or domain.interval is None or not argument.is_polynomial(symbol):
-                continue
-            try:
-                negative = solve_set(argument < 0, domain)
-                for lhs, op, rhs in spec.assume:  # an assumption in this symbol alone narrows where to look
-                    if (lhs - rhs).free_symbols <= {symbol} and op in ("<", "<=", ">", ">="):
-                        negative = negative.intersect(solve_set(relation_expr(lhs, op, rhs), domain))
-            except (NotImplementedError, ValueError, TypeError, sympy.PolynomialError):
-                continue
-            point = point_in(negative)
-            if point is not None and not any(_excluded(condition, {symbol: point}) for condition in spec.assume):
-                return f"{domain.name} = {point} ({what})"
+
+    def arguments():
+        for expression in _compared(spec) or []:
+            for node in sympy.preorder_traversal(expression):
+                if node.is_Pow and node.exp.is_Rational and not node.exp.is_Integer:  # x**(1/3) too: the principal root, not real
+                    yield node.base, f"{node} of a negative number"
+                elif isinstance(node, sympy.log):
+                    yield node.args[0], f"{node} of a negative number"
+        for kind, argument in spec.guards:  # a root or log the reading cancelled (sqrt(x)**2 read as x)
+            if kind in ("root", "log"):
+                yield argument, f"{'sqrt' if kind == 'root' else 'log'}({argument}), as written, of a negative number"
+
+    for argument, what in arguments():
+        if len(argument.free_symbols) != 1:
+            continue
+        symbol = next(iter(argument.free_symbols))
+        domain = domains.get(symbol)
+        if domain is None or domain.interval is None or not argument.is_polynomial(symbol):
+            continue
+        try:
+            negative = solve_set(argument < 0, domain)
+            for lhs, op, rhs in spec.assume:  # an assumption in this symbol alone narrows where to look
+                if (lhs - rhs).free_symbols <= {symbol} and op in ("<", "<=", ">", ">="):
+                    negative = negative.intersect(solve_set(relation_expr(lhs, op, rhs), domain))
+        except (NotImplementedError, ValueError, TypeError, sympy.PolynomialError):
+            continue
+        point = point_in(negative)
+        if point is not None and not any(_excluded(condition, {symbol: point}) for condition in spec.assume):
+            return f"{domain.name} = {point} ({what})"
     return None
 
 

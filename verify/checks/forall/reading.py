@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import dataclasses
 import re
 from dataclasses import dataclass, field
 
@@ -18,7 +19,7 @@ from verify.checks import run as run_check
 from verify.checks import rounding
 from verify.checks import sign as sign_check
 from verify.checks.comparisons import OPERATORS, split_condition
-from verify.checks.forall.domains import DEFAULT_SAMPLES, DomainsAndLets, first_value, parse_domain, to_domain
+from verify.checks.forall.domains import DEFAULT_SAMPLES, DomainsAndLets, first_value, parse_domain, substitute_lets, to_domain
 
 
 KEYS = {
@@ -44,9 +45,71 @@ class ForallSpec:
     rounding: str | None = None  # by this rule (verify.checks.rounding; None: one rule prints them all)
     lets: dict = field(default_factory=dict)  # Symbol -> its expression in the domain symbols
     assume: list = field(default_factory=list)  # [(lhs, op, rhs), ...]: instances outside are skipped
+    guards: list = field(default_factory=list)  # (kind, argument) where a text as written is undefined and its reading is
+    # not (x/x read as 1: ("denominator", x)): a zero (denominator, log) or negative value (root, log) inside the domains is sought
 
 
 def prepare(claim: Claim) -> ForallSpec:
+    """The claim read over its domains.  A text whose reading cancels a singularity (x/x, (1 - h)**2/(1 - h), a let
+    q = 1/x used as q*x) is not refused, as elsewhere, but kept as a guard: the claim is an error where a guard has a
+    pole or is not real inside the domains (and their assumptions), and read as usual where it has none there
+    ((1 - h)**2/(1 - h) on interval(0, 1/2); x/x with assume x > 0)."""
+    claim.guards = []
+    try:
+        spec = _prepare(claim)
+        lost = list(claim.guards)
+    finally:
+        claim.guards = None
+    within = DomainsAndLets(spec.domains, spec.lets)  # a guard whose own let values cancel again is refused
+    symbols = {d.symbol for d in spec.domains.values()}
+    guards = []
+    signed = _signed_symbols(spec.domains)
+    for item in lost:
+        argument = to_domain(item.argument, within)
+        if _settled(item.kind, argument.xreplace(signed)):  # k/m under a root with k, m in interval(1, 4): never negative
+            continue
+        if not item.decidable or not argument.free_symbols <= symbols:  # in the run's states (y**N*y**(-N) of a run), or
+            raise LoadError(item.message)  # not a polynomial in one symbol (a root of x*y): not decided over the domains
+        guards.append((item.kind, argument))
+    return dataclasses.replace(spec, guards=guards)
+
+
+def _signed_symbols(domains) -> dict:
+    """Each domain symbol whose interval has one sign -> a Dummy that carries it (positive, nonnegative, negative,
+    nonpositive), so that sympy's assumptions can settle a guard: k/m > 0 for k, m in interval(1, 4)."""
+    signed = {}
+    for domain in domains.values():
+        interval = domain.interval
+        if interval is None:  # integer >= K
+            low = first_value(domain)
+            signed[domain.symbol] = sympy.Dummy(domain.name, integer=True, positive=True) if low > 0 else \
+                sympy.Dummy(domain.name, integer=True, nonnegative=True) if low == 0 else domain.symbol
+            continue
+        a, b = interval.inf, interval.sup
+        if a > 0 or a == 0 and interval.left_open:
+            signed[domain.symbol] = sympy.Dummy(domain.name, positive=True)
+        elif a >= 0:
+            signed[domain.symbol] = sympy.Dummy(domain.name, nonnegative=True)
+        elif b < 0 or b == 0 and interval.right_open:
+            signed[domain.symbol] = sympy.Dummy(domain.name, negative=True)
+        elif b <= 0:
+            signed[domain.symbol] = sympy.Dummy(domain.name, nonpositive=True)
+    return signed
+
+
+def _settled(kind: str, argument) -> bool:
+    """Is a lost singularity impossible by the signs of the domains: a denominator never 0, a log's argument always
+    positive, a root's never negative?"""
+    if kind == "denominator":
+        return argument.is_zero is False
+    if kind == "log":
+        return bool(argument.is_positive)
+    if kind == "root":
+        return bool(argument.is_nonnegative)
+    return False
+
+
+def _prepare(claim: Claim) -> ForallSpec:
     table = claim.table
     raw = table.get("domains")
     if not isinstance(raw, dict) or not raw:
@@ -83,10 +146,10 @@ def prepare(claim: Claim) -> ForallSpec:
     for name, text in lets.items():
         if name in domains or not name.isidentifier():
             raise LoadError(f"let.{name}: not a new name")
-        value = to_domain(claim.value(text, f"let.{name}"), domains).xreplace(spec["lets"])
+        value = substitute_lets(to_domain(claim.value(text, f"let.{name}"), domains), spec["lets"], claim.guards)
         spec["lets"][symbol(name)] = value
         claim.symbols[name] = symbol(name)
-    domains_and_lets = DomainsAndLets(domains, spec["lets"])
+    domains_and_lets = DomainsAndLets(domains, spec["lets"], claim.guards)
     if "method" in table:
         spec["form"] = "run"
         spec["run_spec"] = _prepare_run(claim, domains_and_lets)

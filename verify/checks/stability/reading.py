@@ -146,6 +146,12 @@ def _prepare_stable_when(claim, method, options):
             conditions += [(claim.value(a.strip(), "stable_when").xreplace(positive), op, claim.value(b.strip(), "stable_when").xreplace(positive))
                            for a, op, b in parts]
             alternatives += [k] * len(parts)
+        for side in (side for lhs, _, rhs in conditions for side in (lhs, rhs)):
+            numbers = [side] if side.is_number else [c for c in sympy.Add.make_args(side) if c.is_number]
+            if any(number.is_real is False for number in numbers):  # (4 - sqrt(17))**(1/3), the principal root of a negative
+                # number, is complex: the claim ran into the time limit (a review of 2026-12-06)
+                raise LoadError(f"stable_when: {side} is not a real number (a fractional power of a negative number is sympy's "
+                                "principal root, complex: write -(17**(1/2) - 4)**(1/3) for the real cube root)")
     return StabilitySpec(method, options, StableWhen(text.strip(), conditions, positive[claim.symbols[variable]], positive, tuple(alternatives)))
 
 
