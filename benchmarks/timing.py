@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import time
+from pathlib import Path
 
 
 def best(function, repeat: int):
@@ -12,3 +13,14 @@ def best(function, repeat: int):
         value = function()
         times.append(time.perf_counter() - start)
     return min(times), value
+
+
+def verified_claim(path, evidence: str | None = None):
+    """Check the one claim of the claim file ``path`` in this process (no models directory); it must come out
+    verified (with ``evidence``, when given).  What the claim-file benchmarks time."""
+    from verify import runner
+
+    result = runner.check(runner.load([str(path)], [str(Path(path).parent / "no-models")]), in_process=True)[0]
+    assert result.outcome.status == "verified", result.outcome.message
+    assert evidence is None or result.outcome.evidence == evidence, result.outcome.evidence
+    return result

@@ -80,6 +80,7 @@ class Claim:
         verify.input.expr.cancelled_singularities) is decided at the parameter values where they leave no symbol in
         it (omega**2 with omega = sqrt(k/m), k = 4, m = 1: k/m = 4 is not negative), goes to ``guards`` where a check
         decides it over its domains (forall), and is refused otherwise."""
+        from verify.input import expr as expressions
         from verify.input.expr import ExprError
 
         lost = []
@@ -88,7 +89,7 @@ class Claim:
             for item in lost:
                 argument = self.substitute(item.argument)
                 if not argument.free_symbols and argument.is_number:
-                    if _defined(item.kind, argument):
+                    if expressions.harmless(item.kind, argument):
                         continue
                     raise ExprError(f"{text!r} as written is {item.what}, and there {item.argument} = {argument} at the parameter "
                                     "values (sympy's reading cancels that away)")
@@ -98,15 +99,3 @@ class Claim:
             return result
         except ExprError as exc:
             raise LoadError(f"{key}: {exc}") from None
-
-
-def _defined(kind: str, value) -> bool:
-    """Is a lost singularity's argument, a number, harmless: a denominator not 0, a log's argument positive, a root's
-    not negative (a tan's is never decided so)."""
-    if kind == "denominator":
-        return value.is_zero is False
-    if kind == "log":
-        return bool(value.is_positive)
-    if kind == "root":
-        return bool(value.is_nonnegative)
-    return False

@@ -239,6 +239,19 @@ def _parse_new(text: str, names, calls, symbolic_exponents) -> tuple[sympy.Expr,
     return result, builder.used_calls, cancelled_singularities(result, builder.singular)
 
 
+def harmless(kind: str, value) -> bool:
+    """Is a lost singularity (Lost.kind) impossible at ``value`` of its argument, a number or an expression in
+    symbols whose assumptions carry the domains' signs: a denominator never 0, a log's argument always positive, a
+    root's never negative?  (A tan's is never settled so.)"""
+    if kind == "denominator":
+        return value.is_zero is False
+    if kind == "log":
+        return bool(value.is_positive)
+    if kind == "root":
+        return bool(value.is_nonnegative)
+    return False
+
+
 def _one_polynomial(g) -> bool:
     """A polynomial in one symbol: where it is negative or 0 can be solved for over a domain."""
     return len(g.free_symbols) == 1 and g.is_polynomial()

@@ -66,7 +66,7 @@ def prepare(claim: Claim) -> ForallSpec:
     signed = _signed_symbols(spec.domains)
     for item in lost:
         argument = to_domain(item.argument, within)
-        if _settled(item.kind, argument.xreplace(signed)):  # k/m under a root with k, m in interval(1, 4): never negative
+        if expressions.harmless(item.kind, argument.xreplace(signed)):  # k/m under a root with k, m in interval(1, 4): never negative
             continue
         if not item.decidable or not argument.free_symbols <= symbols:  # in the run's states (y**N*y**(-N) of a run), or
             raise LoadError(item.message)  # not a polynomial in one symbol (a root of x*y): not decided over the domains
@@ -96,17 +96,6 @@ def _signed_symbols(domains) -> dict:
             signed[domain.symbol] = sympy.Dummy(domain.name, nonpositive=True)
     return signed
 
-
-def _settled(kind: str, argument) -> bool:
-    """Is a lost singularity impossible by the signs of the domains: a denominator never 0, a log's argument always
-    positive, a root's never negative?"""
-    if kind == "denominator":
-        return argument.is_zero is False
-    if kind == "log":
-        return bool(argument.is_positive)
-    if kind == "root":
-        return bool(argument.is_nonnegative)
-    return False
 
 
 def _prepare(claim: Claim) -> ForallSpec:
