@@ -290,3 +290,17 @@ equals = "k/m"
     assert zero.status == "error" and "'x/x' as written is undefined where x = 0, and there x = 0 at the parameter values" in zero.message, zero.message
     assert results["two"].outcome.status == "verified", results["two"].outcome.message
     assert results["omega"].outcome.status == "verified", results["omega"].outcome.message
+
+
+def test_an_identity_with_a_denominator_that_is_not_a_polynomial_or_a_tan_on_one_side_is_an_error(check_claims):
+    """Final review of 2026-12-06: x**2/abs(x) = abs(x), sin(2x)/sin(x) = 2cos(x), tan(x)cos(x) = sin(x) were verified
+    'for all x'; a denominator in two symbols without a real zero ((x - y)^2 + 1) is still compared."""
+    def claim(claim_id, expr, equals, symbols='["x"]'):
+        return f'[[claim]]\nid = "{claim_id}"\nstatement = "s"\ncheck = "identity"\nsymbols = {symbols}\nexpr = "{expr}"\nequals = "{equals}"\n'
+    results = check_claims(claim("abs", "x**2/abs(x)", "abs(x)") + claim("sin", "sin(2*x)/sin(x)", "2*cos(x)")
+                           + claim("tan", "tan(x)*cos(x)", "sin(x)")
+                           + claim("no-zero", "(x**3 - 2*x**2*y + x*y**2 + x)/(x**2 - 2*x*y + y**2 + 1)", "x", '["x", "y"]'))
+    for claim_id in ("abs", "sin", "tan"):
+        outcome = results[claim_id].outcome
+        assert outcome.status == "error" and "expr is undefined where" in outcome.message and "equals is not" in outcome.message, outcome.message
+    assert results["no-zero"].outcome.status == "verified", results["no-zero"].outcome.message

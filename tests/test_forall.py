@@ -832,6 +832,8 @@ def test_what_a_reading_or_a_let_cancels_is_decided_over_the_domains(check_claim
         "outside": relation('h = "interval(0, 1/2)"', "(1 - h)**2/(1 - h)", "1 - h"),
         "assumed": relation('x = "real"', "x/x", "1", 'assume = ["x > 0"]\n'),
         "signs": relation('k = "interval(1, 4)", m = "interval(1, 4)"', "m*w**2", "k", 'let = { w = "sqrt(k/m)" }\n'),
+        # the final review: decided on the text (a is a polynomial), not after the let value is in (abs(x) - 1 is not)
+        "let-abs": relation('x = "real"', "a/a", "1", 'let = { a = "abs(x) - 1" }\n'),
     }))
     outcome = {name: result.outcome for name, result in results.items()}
     for name, point in (("let-reciprocal", "x = 0"), ("let-chain", "x = 1")):
@@ -840,3 +842,4 @@ def test_what_a_reading_or_a_let_cancels_is_decided_over_the_domains(check_claim
         assert outcome[name].status == "error" and "as written, of a negative number" in outcome[name].message, outcome[name].message
     for name in ("outside", "assumed", "signs"):
         assert outcome[name].status == "verified", outcome[name].message
+    assert outcome["let-abs"].status == "error" and "'a/a' as written is undefined where a = 0" in outcome["let-abs"].message, outcome["let-abs"].message

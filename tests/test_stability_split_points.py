@@ -379,6 +379,10 @@ def test_a_complex_bound_and_a_bound_in_too_large_a_field_are_errors_not_timeout
     })).items()}
     assert results["complex"].status == "error" and "is not a real number" in results["complex"].message, results["complex"].message
     assert results["degree"].status == "error" and "a field of degree up to" in results["degree"].message, results["degree"].message
+    # square roots of rationals need no bound (their norm is taken generator by generator over QQ): decided, refuted at 21/10
+    six = check_claims(claims_text('[model.decay]\nstates = ["y"]\nrhs = { y = "-y" }\n', {"six": (body.format(
+        "euler", "h <= sqrt(2) + sqrt(3) + sqrt(5) + sqrt(7) - sqrt(11) - sqrt(13) + 1"),)}))["six"].outcome
+    assert six.status == "refuted", six.message
 
 
 def test_a_double_eigenvalue_on_the_circle_whose_jordan_block_depends_on_a_parameter_is_not_decided(check_claims):

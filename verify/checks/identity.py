@@ -98,35 +98,64 @@ def _decide(claim: Claim) -> Outcome:
 
 
 def _pole_factors(side, symbols) -> set:
-    """The irreducible polynomial factors (over QQ, primitive, up to sign) of ``side``'s denominator as written over
-    one denominator, without cancelling it against the numerator; a denominator that is not a polynomial in the
-    symbols gives none (its zeros are not sought)."""
+    """Where ``side`` as written is undefined: the irreducible factors (over QQ, monic in one symbol) of its
+    denominator over one denominator, without cancelling it against the numerator; a factor of that denominator
+    that is not a polynomial (abs(x), sin(x), exp(x) - 1) as it is; and ("tan", g) for each tan(g) it holds."""
     denominator = side.as_numer_denom()[1]  # together() cancels a common monomial: (x**2 - x)/x is x - 1 there
-    if not symbols or not denominator.free_symbols or not denominator.is_polynomial(*symbols):
-        return set()
-    _, factors = sympy.factor_list(denominator, *symbols)
-    return {sympy.Poly(f, *symbols).monic().as_expr() if len(symbols) == 1 else f for f, _ in factors if f.free_symbols}
+    found = {("tan", call.args[0]) for call in side.atoms(sympy.tan) if call.args[0].free_symbols}
+    if not symbols or not denominator.free_symbols:
+        return found
+    polynomial = sympy.Mul(*[f for f in sympy.Mul.make_args(denominator) if f.is_polynomial(*symbols)])
+    found |= {f.base if f.is_Pow and f.exp.is_Integer else f for f in sympy.Mul.make_args(denominator)
+              if f.free_symbols and not f.is_polynomial(*symbols)}
+    if polynomial.free_symbols:
+        _, factors = sympy.factor_list(polynomial, *symbols)
+        found |= {sympy.Poly(f, *symbols).monic().as_expr() if len(symbols) == 1 else f for f, _ in factors if f.free_symbols}
+    return found
+
+
+def _real_zero(factor, symbols) -> str | None:
+    """A point where the polynomial ``factor`` vanishes, as text, or None: its real roots in one symbol; in several,
+    each symbol solved for at the sample values of the others (a zero set this misses goes unnoticed, as before
+    2026-12-06; (x - y)**2 + 1 has none, and is not reported)."""
+    present = sorted(factor.free_symbols, key=str)
+    if len(present) == 1:
+        roots = sympy.Poly(factor, *present).real_roots()
+        return f"{present[0]} = {roots[0]}" if roots else None
+    for solved in present:
+        others = [s for s in present if s is not solved]
+        for point in sample_points(others):
+            at = factor.xreplace(point)
+            roots = sympy.Poly(at, solved).real_roots() if at.free_symbols == {solved} else []
+            if roots:
+                return ", ".join(f"{s} = {v}" for s, v in {**point, solved: roots[0]}.items())
+    return None
 
 
 def _same_poles(left, right, symbols) -> None:
     """An identity that holds only where one side is defined is not an identity for every value: (x**2 - 1)/(x - 1)
-    = x + 1 is undefined at x = 1 on the left, and sympy's cancel proved it for all x (a review of 2026-12-06).
-    CheckError naming the first such zero, as a forall claim with a pole inside its domains is an error; sides with the
-    same denominators ((1 + z/2)/(1 - z/2) and (2 + z)/(2 - z)) are compared where both are defined, as before."""
+    = x + 1 is undefined at x = 1 on the left, and sympy's cancel proved it for all x (a review of 2026-12-06), as
+    x**2/abs(x) = abs(x), sin(2x)/sin(x) = 2cos(x) and tan(x)cos(x) = sin(x) were.  CheckError naming such a point (or
+    the factor, where it is not a polynomial), as a forall claim with a pole inside its domains is an error; sides
+    with the same denominators ((1 + z/2)/(1 - z/2) and (2 + z)/(2 - z)), or one without a real zero, are compared
+    where both are defined, as before."""
     poles = {"expr": _pole_factors(left, symbols), "equals": _pole_factors(right, symbols)}
     for side, other in (("expr", "equals"), ("equals", "expr")):
         for factor in poles[side]:
-            if factor in poles[other] or -factor in poles[other] or factor.is_positive or factor.is_negative:
+            if factor in poles[other]:
                 continue
-            if len(symbols) == 1:
-                roots = sympy.Poly(factor, *symbols).real_roots()
-                if not roots:
+            if isinstance(factor, tuple):  # ("tan", g)
+                where = f"cos({factor[1]}) = 0"  # tan = sin/cos
+            elif -factor in poles[other] or factor.is_positive or factor.is_negative or factor.is_zero is False:
+                continue
+            elif factor.is_polynomial(*symbols):
+                where = _real_zero(factor, symbols)
+                if where is None:
                     continue
-                where = f"{symbols[0]} = {roots[0]}"
             else:
                 where = f"{factor} = 0"
-            raise CheckError(f"{side} is undefined where {where} (a zero of its denominator) and {other} is not: the sides agree only "
-                             f"where both are defined, not for every value")
+            raise CheckError(f"{side} is undefined where {where} (a zero of its denominator) and {other} is not: the sides agree "
+                             f"only where both are defined, not for every value")
 
 
 def _cross_check(left, right, symbols):

@@ -70,12 +70,6 @@ def _printed(scaled: tuple, places: int, mode: str) -> sympy.Rational:
     return sympy.Rational(-int(whole) if negative else int(whole), 10**places)
 
 
-def is_tie(value: sympy.Rational, places: int) -> bool:
-    """True when ``value`` lies exactly halfway between two ``places``-decimal numbers."""
-    _, twice_rest, q, _ = _scaled(value, places)
-    return twice_rest == q
-
-
 def _scaled(value, places: int) -> tuple:
     """(whole, 2 * rest, q, negative) with |value| 10^places = whole + rest/q, 0 <= rest < q: in GMP integers, since a
     value of a long exact run has hundreds of thousands of digits (sympy's Rational product took seconds per

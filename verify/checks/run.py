@@ -5,6 +5,7 @@ Every compared value is recomputed on the independent mpmath path
 """
 from __future__ import annotations
 
+import sys
 from dataclasses import dataclass, field
 
 
@@ -34,6 +35,8 @@ from verify.outcome import decimals
 from verify.checks.kind import ClaimKind
 
 KEYS = {"method", "options", "initial", "steps", "expect", "trace", "counts", "digits", "rounding", "expect_at_nodes", "expect_relations"}
+DECISION_MARGIN = "the closest accept/reject test (its relative gap)"  # a forall instance's margin (RunSpec.decision_margin)
+DECISION_QUANTITIES = ("accepted", "rejections", "attempts", "accepted_steps", "failed")  # counts of accept/reject decisions
 
 
 @dataclass(frozen=True)
@@ -274,12 +277,10 @@ def evaluate(claim: Claim, context: Context = DEFAULT_CONTEXT) -> Outcome:
     _check_counts(spec, paths, findings)
     _check_relations(spec, paths, audit, findings)
     if spec.decision_margin and result.recorder.tolerance_gaps:
-        findings.margins[DECISION_MARGIN] = float(min(abs(g) for g in result.recorder.tolerance_gaps)) or 1e-300
+        closest = min(abs(g) for g in result.recorder.tolerance_gaps)  # an exact tie is 0: decided exactly, not tight
+        findings.margins[DECISION_MARGIN] = max(float(closest), sys.float_info.min) if closest else 0.0
     return _verdict(spec, model, paths, audit, findings)
 
-
-DECISION_MARGIN = "the closest accept/reject test (its relative gap)"
-DECISION_QUANTITIES = ("accepted", "rejections", "attempts", "accepted_steps", "failed")  # counts of accept/reject decisions
 
 
 def _exact_run(claim, spec, model):

@@ -1,7 +1,9 @@
 """The exact path: rational numbers, right-hand sides compiled once, affine step maps.
 
 Values on this path are ``gmpy2.mpq`` (GMP rationals, the type sympy's QQ uses
-when gmpy2 is installed), never floats.  A sympy expression is compiled once
+when gmpy2 is installed), never floats; the node values of the every-node
+affine route are ``fractions.Fraction`` built from a numerator and denominator
+already in lowest terms (reduced_by_primes), which mix with mpq exactly.  A sympy expression is compiled once
 into a tree of closures over such values, so stepping never touches sympy
 ``Expr`` trees or ``subs``.  Linear autonomous models get a faster route:
 one step is an affine map y -> M y + c, and N identical steps are the power of
@@ -27,6 +29,8 @@ from verify.errors import NotRational
 Rational = gmpy2.mpq
 QQ = sympy.QQ
 RATIONAL_TYPES = (type(gmpy2.mpq(0)), type(gmpy2.mpz(0)), int, fractions.Fraction, flint.fmpq, flint.fmpz)
+TRIAL_DIVISION_BOUND = 2**16  # prime_factors tries the primes below this
+_SMALL_PRIMES: list[int] = []  # those primes, listed when first needed
 
 # With python-flint installed sympy takes flint ground types, and then knows gmpy2 numbers only by their __float__:
 # sympify(mpq(21, 20)) would be Float(1.05) and expr.subs(x, mpq(1, 3)) 0.333...  Exact conversions, whatever the
@@ -273,9 +277,10 @@ def affine_iterates(step: Callable[[list], list], y0: Sequence[Rational], steps:
     u_{n+1} = A u_n + b D_n with D_{n+1} = d D_n: only integer products and
     sums per step; each iterate is reduced once, when it is handed out, and
     only its first ``kept`` values (all by default): a k-step method's memory
-    rides in the vector but is not read at the nodes (the reduction, a gcd of
-    the values' size, is most of the time: AM4 on a 3-state model over 800
-    steps carried 13 values and read 3).
+    rides in the vector but is not read at the nodes (AM4 on a 3-state model
+    over 800 steps carried 13 values and read 3).  The reduction divides out
+    the primes of D_n = D_0 d^n, known from d and D_0 (reduced_by_primes), and
+    takes a gcd only where one of them may be beyond TRIAL_DIVISION_BOUND.
     """
     n = len(y0)
     matrix, offset = affine_map(step, n)
@@ -295,10 +300,6 @@ def affine_iterates(step: Callable[[list], list], y0: Sequence[Rational], steps:
             yield [reduced_by_primes(v, D, exponents) for v in handed]
         else:
             yield [Rational(v, D) for v in handed]
-
-
-TRIAL_DIVISION_BOUND = 2**16
-_SMALL_PRIMES: list[int] = []
 
 
 def prime_factors(n) -> dict | None:

@@ -39,6 +39,8 @@ from verify.errors import CheckError
 
 REFINEMENTS = (10, 30, 100)  # decimal digits of the root approximations tried in turn
 FIRST_BITS = 64  # the first enclosure of a value at a split point: it decides the sign of almost every nonzero one
+MAX_NORM_DEGREE = 48  # nested radicals whose field degree may pass this are not eliminated (a review of 2026-12-06: RK4's
+# bound in Cardano's form with one radicand changed by 10^-30, degree up to 72, ran past the time limit)
 Z = sympy.Symbol("z")
 
 
@@ -364,12 +366,12 @@ def _norm_over_rationals(part, variable):
 
     expression = part
     found = generators(expression)
-    if _degree_bound(found) > MAX_NORM_DEGREE:  # the norm's resultants over these radicals would not end in any time limit
+    if len(found) > 1 and all(isinstance(a, sympy.CRootOf) or a.base.is_Rational for a in found):
+        return _norm_of_independent_generators(expression, variable, found)
+    if _degree_bound(found) > MAX_NORM_DEGREE:  # nested radicals: the resultants over them would not end in any time limit
         raise CheckError(f"cannot list the roots of {part} in {variable} > 0: its coefficients lie in a field of degree up to "
                          f"{_degree_bound(found)} over the rationals (more than {MAX_NORM_DEGREE}); write the bound as a root of its "
                          "polynomial in a simpler form")
-    if len(found) > 1 and all(isinstance(a, sympy.CRootOf) or a.base.is_Rational for a in found):
-        return _norm_of_independent_generators(expression, variable, found)
     while remaining := generators(expression):
         number, g = remaining[0], sympy.Dummy("g")
         try:
@@ -384,10 +386,6 @@ def _norm_over_rationals(part, variable):
     if norm.is_zero or not (norm.domain.is_ZZ or norm.domain.is_QQ):
         return None
     return norm
-
-
-MAX_NORM_DEGREE = 48  # a product of generator degrees beyond this is not eliminated (a review of 2026-12-06: RK4's bound in
-# Cardano's form with one radicand changed by 10^-30, degree up to 72, ran past the time limit)
 
 
 def _degree_bound(generators) -> int:

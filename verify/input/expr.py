@@ -12,10 +12,8 @@ chains exhaust the recursion limit, ``(v**64)**64`` hides a huge degree.
 """
 from __future__ import annotations
 
-import dataclasses
-from dataclasses import dataclass
-
 import ast
+import dataclasses
 import keyword
 import math
 import re
@@ -252,9 +250,15 @@ def harmless(kind: str, value) -> bool:
     return False
 
 
-def _one_polynomial(g) -> bool:
-    """A polynomial in one symbol: where it is negative or 0 can be solved for over a domain."""
-    return len(g.free_symbols) == 1 and g.is_polynomial()
+def decidable(kind: str, argument) -> bool:
+    """Can a check that knows its domains find where a lost singularity of this kind and argument happens: a
+    denominator's zeros when it is a polynomial, a root's or log's negative values when it is a polynomial in one
+    symbol (verify.checks.forall.poles); never a tan's."""
+    if kind == "denominator":
+        return argument.is_polynomial()
+    if kind in ("root", "log"):
+        return len(argument.free_symbols) == 1 and argument.is_polynomial()
+    return False
 
 
 def refuse_lost(text: str, result, lost: list, guards: list | None) -> None:
@@ -322,13 +326,7 @@ def _sign_factors(g: sympy.Expr) -> list[sympy.Expr]:
     return [g] if g.free_symbols else []
 
 
-def cancelled_singularity(result: sympy.Expr, written: list) -> str | None:
-    """What the text as written is undefined at and the built ``result`` no longer is (the first such), or None."""
-    lost = cancelled_singularities(result, written)
-    return lost[0].what if lost else None
-
-
-@dataclass(frozen=True)
+@dataclasses.dataclass(frozen=True)
 class Lost:
     """A singularity the written text has and its evaluated reading lost: ``what`` says where the text is undefined;
     ``kind`` ("denominator", "log", "root") and ``argument`` say where a check that decides where its values are
@@ -367,10 +365,10 @@ def cancelled_singularities(result: sympy.Expr, written: list) -> list[Lost]:
             for factor in _factors(g):
                 if factor.is_zero is False or factor in denominators or -factor in denominators:
                     continue
-                lost.append(Lost(f"undefined where {factor} = 0", "denominator", factor, factor.is_polynomial()))
+                lost.append(Lost(f"undefined where {factor} = 0", "denominator", factor, decidable("denominator", factor)))
         elif kind == "log":
             if not (g.is_positive or g in logs):
-                lost.append(Lost(f"undefined where {g} <= 0 (a log)", "log", g, _one_polynomial(g)))
+                lost.append(Lost(f"undefined where {g} <= 0 (a log)", "log", g, decidable("log", g)))
         elif kind == "root":
             # sqrt(2/k) is read as sqrt(2)*sqrt(1/k): not real where k < 0 either way, so each factor that gives g its
             # sign must still be under a root (itself, not its negative: sqrt(1 - x) is not sqrt(x - 1)); a g whose sign
@@ -379,7 +377,7 @@ def cancelled_singularities(result: sympy.Expr, written: list) -> list[Lost]:
                 continue
             signs = _sign_factors(g)
             if not signs or not all(f in roots for f in signs):
-                lost.append(Lost(f"not real where {g} < 0 (a root)", "root", g, _one_polynomial(g)))
+                lost.append(Lost(f"not real where {g} < 0 (a root)", "root", g, decidable("root", g)))
         elif kind == "tan":
             if g not in tangents:
                 lost.append(Lost(f"undefined where cos({g}) = 0 (a tan)", "tan", g, decidable=False))
@@ -393,7 +391,7 @@ class _Builder:
         self.calls = calls
         self.symbolic_exponents = symbolic_exponents
         self.used_calls = False  # a special form of ``calls`` was applied (its result depends on more than the text)
-        self.singular: list = []  # (kind, g) of every denominator, log and root written (see cancelled_singularity)
+        self.singular: list = []  # (kind, g) of every denominator, log and root written (see cancelled_singularities)
 
     def refuse(self, node, what):
         segment = ast.get_source_segment(self.source, node) or self.source

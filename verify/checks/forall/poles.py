@@ -41,9 +41,10 @@ def undefined_point(spec) -> str | None:
 def _compared(spec) -> list | None:
     """A run's claimed values and compared quantities, a relation's two sides, or a sign claim's expression (x^2/R^2
     at R = 0 was refuted "at R = 0", where it is not defined: review of 2026-12-05; its factors in the states are
-    left to the sign check)."""
-    guards = [1 / argument for kind, argument in spec.guards if kind in ("denominator", "log")]  # what the texts' readings
-    # cancelled (x/x read as 1: a pole of 1/x; exp(log(x)) read as x: of 1/x too, log 0)
+    left to the sign check), and 1/g for each denominator or log argument g the texts' readings cancelled
+    (ForallSpec.guards)."""
+    # what the texts' readings cancelled, as poles: x/x read as 1 gives 1/x, exp(log(x)) read as x gives 1/x (log 0)
+    guards = [1 / argument for kind, argument in spec.guards if kind in ("denominator", "log")]
     if spec.form == "run":
         return [e for c in [*spec.run_spec.expect, *spec.run_spec.relations] for e in (c.claimed, c.quantity)] + guards
     if spec.form == "relation":

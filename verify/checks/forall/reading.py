@@ -68,8 +68,9 @@ def prepare(claim: Claim) -> ForallSpec:
         argument = to_domain(item.argument, within)
         if expressions.harmless(item.kind, argument.xreplace(signed)):  # k/m under a root with k, m in interval(1, 4): never negative
             continue
-        if not item.decidable or not argument.free_symbols <= symbols:  # in the run's states (y**N*y**(-N) of a run), or
-            raise LoadError(item.message)  # not a polynomial in one symbol (a root of x*y): not decided over the domains
+        if not (item.decidable and expressions.decidable(item.kind, argument)) or not argument.free_symbols <= symbols:
+            raise LoadError(item.message)  # in the run's states (y**N*y**(-N) of a run), or not a polynomial the pole and
+            # not-real searches solve (a let a = abs(x) - 1 in a/a, a root of x*y): not decided over the domains
         guards.append((item.kind, argument))
     return dataclasses.replace(spec, guards=guards)
 

@@ -177,10 +177,12 @@ def sample(claim, spec, over, reason, closed=None):
         margin, text, values = min(seen, key=lambda item: item[0])
         margin_text = f"; worst relative margin {margin:.4g} for {text} at " + ", ".join(f"{k} = {v}" for k, v in values.items())
         farthest = [name for name in integers if values.get(name) == exact_largest.get(name)]
-        if 0 < margin < TIGHT_MARGIN and not farthest and not any(edge_search.at_open_end(spec.domains[k], v) for k, v in values.items() if k in spec.domains):
-            raise CheckError(f"not decided: the margin of {text} came within {margin:.3g} of 0 at " + ", ".join(f"{k} = {v}" for k, v in values.items())
-                             + ", a point of the domains (not an open end or a far value): the bound may be reached or crossed there, "
-                             f"between the instances tried; every one of {sum(tried.values())} held (sampling cannot decide it)")
+        at_an_end = any(edge_search.at_open_end(spec.domains[k], v) for k, v in values.items() if k in spec.domains)
+        if 0 < margin < TIGHT_MARGIN and not farthest and not at_an_end:
+            at = ", ".join(f"{k} = {v}" for k, v in values.items())
+            raise CheckError(f"not decided: the margin of {text} came within {margin:.3g} of 0 at {at}, a point of the domains (not "
+                             "an open end or a far value): the bound may be reached or crossed there, between the instances tried; "
+                             f"every one of {sum(tried.values())} held (sampling cannot decide it)")
         if farthest:  # (1 + 1/N)^N < e - 10^-20 is tightest at the largest N tried and fails from about N = 1.4 * 10^20 on
             beyond = "where no instance was tried" if not far else "where instances were only tried in ball arithmetic"
             margin_text += f", the largest {' and '.join(farthest)} tried exactly: the margin may shrink further out, {beyond}"

@@ -8,6 +8,7 @@ tells the recorder every value it assigns, in order, so that ``trace``,
 from __future__ import annotations
 
 import copy
+import fractions
 from collections import Counter
 from dataclasses import dataclass, field
 
@@ -482,7 +483,7 @@ def scalar_root(system, t, a, b, c, s, grows: str, recorder: "Recorder", what: s
     is not: NotRational says so, as it does when the branch is not decided)."""
     if len(system.states) != 1 or system.model.algebraic:
         raise rational.NotRational(f"{system.model.name}: {what} is a nonlinear equation; it is solved exactly only for one state")
-    if not all(isinstance(v, (Rational, int)) for v in (t, a, b, c, s)):
+    if not all(isinstance(v, (Rational, int, fractions.Fraction)) for v in (t, a, b, c, s)):  # a node of the every-node route: Fraction
         raise rational.NotRational(f"{system.model.name}: {what} is a nonlinear equation whose known values are not all rational (an "
                                    "irrational tableau coefficient or step size, or an earlier step's exact root): it is solved exactly "
                                    "only from rational values")
