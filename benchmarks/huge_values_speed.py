@@ -21,26 +21,9 @@ from pathlib import Path
 import gmpy2
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-from timing import best, verified_claim  # noqa: E402  benchmarks/timing.py
+from timing import best, euler_decay_claim, verified_claim  # noqa: E402  benchmarks/timing.py
 import verify.runner  # noqa: E402,F401  imported before anything is timed: a process's start-up is not what these time
 
-CLAIM = """
-[model.decay]
-states = ["y"]
-rhs = {{ y = "-y" }}
-
-[[claim]]
-id = "euler-{n}"
-statement = "Euler on y' = -y, h = 1/{n}, {n} steps"
-check = "run"
-model = "decay"
-method = "euler"
-options = {{ h = "1/{n}" }}
-initial = {{ y = 1 }}
-steps = {n}
-digits = 10
-expect = {{ y = "{value}" }}
-"""
 
 
 def by_gmpy2(n: int) -> str:
@@ -63,7 +46,7 @@ def main() -> None:
         for n in (10**4, 10**5):
             anchor, value = best(lambda: by_gmpy2(n), args.repeat)
             path = Path(folder) / f"euler_{n}.toml"
-            path.write_text(CLAIM.format(n=n, value=value), encoding="utf-8")
+            path.write_text(euler_decay_claim(f"euler-{n}", f"Euler on y' = -y, h = 1/{n}, {n} steps", f"1/{n}", n, 10, f'expect = {{ y = "{value}" }}'), encoding="utf-8")
             seconds, _ = best(lambda: verified_claim(path), args.repeat)
             print(f"  N = {n:>6}: y_N = {value} (10 decimals); the whole claim {seconds:6.3f} s, gmpy2 alone {anchor:6.3f} s "
                   f"(anchor), ratio {seconds / anchor:6.1f}x")

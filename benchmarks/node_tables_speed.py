@@ -20,26 +20,9 @@ import tempfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-from timing import best, verified_claim  # noqa: E402  benchmarks/timing.py
+from timing import best, euler_decay_claim, verified_claim  # noqa: E402  benchmarks/timing.py
 import verify.runner  # noqa: E402,F401  imported before anything is timed: a process's start-up is not what these time
 
-CLAIM = """
-[model.decay]
-states = ["y"]
-rhs = {{ y = "-y" }}
-
-[[claim]]
-id = "euler-table-{n}"
-statement = "Euler with h = 1/1000 on y' = -y from 1, every node printed to 6 decimals"
-check = "run"
-model = "decay"
-method = "euler"
-options = {{ h = "1/1000" }}
-initial = {{ y = 1 }}
-steps = {n}
-digits = 6
-expect_at_nodes = {{ y = [{values}] }}
-"""
 
 
 def by_integers(n: int) -> list[str]:
@@ -64,7 +47,9 @@ def main() -> None:
         for n in (2000, 5000, 10**4):
             anchor, values = best(lambda: by_integers(n), args.repeat)
             path = Path(folder) / f"euler_table_{n}.toml"
-            path.write_text(CLAIM.format(n=n, values=", ".join(f'"{v}"' for v in values)), encoding="utf-8")
+            column = ", ".join(f'"{v}"' for v in values)
+            path.write_text(euler_decay_claim(f"euler-table-{n}", "Euler with h = 1/1000 on y' = -y from 1, every node printed to 6 decimals",
+                                              "1/1000", n, 6, f"expect_at_nodes = {{ y = [{column}] }}"), encoding="utf-8")
             seconds, _ = best(lambda: verified_claim(path, "exact"), args.repeat)
             print(f"  N = {n:>5} nodes: the whole claim {seconds:6.2f} s, integers alone {anchor:6.3f} s (anchor), ratio {seconds / anchor:6.1f}x")
 

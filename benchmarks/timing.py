@@ -24,3 +24,11 @@ def verified_claim(path, evidence: str | None = None):
     assert result.outcome.status == "verified", result.outcome.message
     assert evidence is None or result.outcome.evidence == evidence, result.outcome.evidence
     return result
+
+
+def euler_decay_claim(claim_id: str, statement: str, h: str, steps: int, digits: int, expectation: str) -> str:
+    """A claim file: Euler on y' = -y from y = 1 with step ``h`` for ``steps`` steps, values printed to ``digits``
+    decimals, and ``expectation`` (an `expect = ...` or `expect_at_nodes = ...` line)."""
+    return (f'[model.decay]\nstates = ["y"]\nrhs = {{ y = "-y" }}\n\n[[claim]]\nid = "{claim_id}"\nstatement = "{statement}"\n'
+            f'check = "run"\nmodel = "decay"\nmethod = "euler"\noptions = {{ h = "{h}" }}\ninitial = {{ y = 1 }}\nsteps = {steps}\n'
+            f"digits = {digits}\n{expectation}\n")
