@@ -304,3 +304,20 @@ def test_an_identity_with_a_denominator_that_is_not_a_polynomial_or_a_tan_on_one
         outcome = results[claim_id].outcome
         assert outcome.status == "error" and "expr is undefined where" in outcome.message and "equals is not" in outcome.message, outcome.message
     assert results["no-zero"].outcome.status == "verified", results["no-zero"].outcome.message
+
+
+def test_identities_undefined_at_the_same_points_written_differently_are_verified(check_claims):
+    """The last review of 2026-12-06: comparing denominators factor by factor made true identities errors (tan(x) =
+    sin(x)/cos(x); 1/(x**2 - 2) and its partial fractions over sqrt(2); x/abs(x) = abs(x)/x); a zero of one side's
+    denominator is now sought and the other side evaluated there.  A zero at the origin of a denominator in two
+    symbols is found (it was not sampled)."""
+    def claim(claim_id, expr, equals, symbols='["x"]'):
+        return f'[[claim]]\nid = "{claim_id}"\nstatement = "s"\ncheck = "identity"\nsymbols = {symbols}\nexpr = "{expr}"\nequals = "{equals}"\n'
+    results = check_claims(claim("tan", "tan(x)", "sin(x)/cos(x)") + claim("sec", "1 + tan(x)**2", "1/cos(x)**2")
+                           + claim("sqrt2", "1/(x**2 - 2)", "(1/(x - sqrt(2)) - 1/(x + sqrt(2)))/(2*sqrt(2))")
+                           + claim("abs", "x/abs(x)", "abs(x)/x") + claim("pythagoras", "1/(sin(x)**2 + cos(x)**2)", "1")
+                           + claim("origin", "x**2/(x**2 + y**2) + y**2/(x**2 + y**2)", "1", '["x", "y"]'))
+    for claim_id in ("tan", "sec", "sqrt2", "abs", "pythagoras"):
+        assert results[claim_id].outcome.status == "verified", results[claim_id].outcome.message
+    origin = results["origin"].outcome
+    assert origin.status == "error" and "expr is undefined where y = 0, x = 0" in origin.message, origin.message

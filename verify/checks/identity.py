@@ -99,10 +99,10 @@ def _decide(claim: Claim) -> Outcome:
 
 def _pole_factors(side, symbols) -> set:
     """Where ``side`` as written is undefined: the irreducible factors (over QQ, monic in one symbol) of its
-    denominator over one denominator, without cancelling it against the numerator; a factor of that denominator
-    that is not a polynomial (abs(x), sin(x), exp(x) - 1) as it is; and ("tan", g) for each tan(g) it holds."""
+    denominator over one denominator, without cancelling it against the numerator, a factor of that denominator that
+    is not a polynomial (abs(x), sin(x), exp(x) - 1) as it is, and cos(g) for each tan(g) it holds."""
     denominator = side.as_numer_denom()[1]  # together() cancels a common monomial: (x**2 - x)/x is x - 1 there
-    found = {("tan", call.args[0]) for call in side.atoms(sympy.tan) if call.args[0].free_symbols}
+    found = {sympy.cos(call.args[0]) for call in side.atoms(sympy.tan) if call.args[0].free_symbols}
     if not symbols or not denominator.free_symbols:
         return found
     polynomial = sympy.Mul(*[f for f in sympy.Mul.make_args(denominator) if f.is_polynomial(*symbols)])
@@ -114,48 +114,74 @@ def _pole_factors(side, symbols) -> set:
     return found
 
 
-def _real_zero(factor, symbols) -> str | None:
-    """A point where the polynomial ``factor`` vanishes, as text, or None: its real roots in one symbol; in several,
-    each symbol solved for at the sample values of the others (a zero set this misses goes unnoticed, as before
-    2026-12-06; (x - y)**2 + 1 has none, and is not reported)."""
+PROBE_VALUES = [sympy.Integer(0), *SAMPLE_VALUES]  # where the other symbols are set while a zero of a factor is sought
+
+
+def _real_zeros(factor, symbols) -> list[dict]:
+    """Points where ``factor`` vanishes: in one symbol its real roots (a polynomial over QQ) or what sympy's solveset
+    over the reals lists (a representative of each family: sin(x) = 0 at x = 0); in several, a polynomial solved for
+    each symbol at PROBE_VALUES of the others (a zero set this misses goes unnoticed).  None found: []."""
     present = sorted(factor.free_symbols, key=str)
-    if len(present) == 1:
-        roots = sympy.Poly(factor, *present).real_roots()
-        return f"{present[0]} = {roots[0]}" if roots else None
-    for solved in present:
-        others = [s for s in present if s is not solved]
-        for point in sample_points(others):
-            at = factor.xreplace(point)
-            roots = sympy.Poly(at, solved).real_roots() if at.free_symbols == {solved} else []
-            if roots:
-                return ", ".join(f"{s} = {v}" for s, v in {**point, solved: roots[0]}.items())
-    return None
+    try:
+        if len(present) == 1:
+            (x,) = present
+            if factor.is_polynomial(x) and sympy.Poly(factor, x).domain.is_QQ | sympy.Poly(factor, x).domain.is_ZZ:
+                return [{x: r} for r in sympy.Poly(factor, x).real_roots(multiple=False) and
+                        [r for r, _ in sympy.Poly(factor, x).real_roots(multiple=False)]]
+            return [{x: r} for r in _representatives(sympy.solveset(factor, x, sympy.S.Reals))]
+        if not factor.is_polynomial(*present):
+            return []
+        for solved in present:
+            others = [s for s in present if s is not solved]
+            for values in itertools.islice(itertools.product(PROBE_VALUES, repeat=len(others)), 64):
+                point = dict(zip(others, values))
+                at = factor.xreplace(point)
+                if at.free_symbols == {solved}:
+                    roots = sympy.Poly(at, solved).real_roots()
+                    if roots:
+                        return [{**point, solved: roots[0]}]
+    except (NotImplementedError, ValueError, TypeError, sympy.PolynomialError):
+        return []
+    return []
+
+
+def _representatives(found) -> list:
+    """A few real points of a set solveset returned: a finite set's members, an image set's member at n = 0."""
+    if isinstance(found, sympy.FiniteSet):
+        return [v for v in found if v.is_real]
+    if isinstance(found, sympy.ImageSet):
+        value = found.lamda(*[sympy.Integer(0)] * len(found.lamda.variables))
+        return [value] if value.is_real else []
+    if isinstance(found, sympy.Union):
+        return [v for part in found.args for v in _representatives(part)]
+    return []
+
+
+def _undefined_at(expression, point) -> bool:
+    """Is ``expression`` undefined at ``point`` (a division by zero there, as sympy evaluates it)?"""
+    value = expression.subs(point)
+    return value.has(sympy.zoo, sympy.nan) or value.is_finite is False
 
 
 def _same_poles(left, right, symbols) -> None:
     """An identity that holds only where one side is defined is not an identity for every value: (x**2 - 1)/(x - 1)
     = x + 1 is undefined at x = 1 on the left, and sympy's cancel proved it for all x (a review of 2026-12-06), as
-    x**2/abs(x) = abs(x), sin(2x)/sin(x) = 2cos(x) and tan(x)cos(x) = sin(x) were.  CheckError naming such a point (or
-    the factor, where it is not a polynomial), as a forall claim with a pole inside its domains is an error; sides
-    with the same denominators ((1 + z/2)/(1 - z/2) and (2 + z)/(2 - z)), or one without a real zero, are compared
-    where both are defined, as before."""
+    x**2/abs(x) = abs(x), sin(2x)/sin(x) = 2cos(x) and tan(x)cos(x) = sin(x) were.  A zero of one side's denominator
+    that the other does not share is sought and the other side evaluated there: CheckError naming the point where it
+    is defined, as a forall claim with a pole inside its domains is an error; sides undefined at the same points
+    ((1 + z/2)/(1 - z/2) and (2 + z)/(2 - z), tan(x) and sin(x)/cos(x), 1/(x**2 - 2) and its partial fractions over
+    sqrt(2)) are compared where both are defined, as before."""
     poles = {"expr": _pole_factors(left, symbols), "equals": _pole_factors(right, symbols)}
+    sides = {"expr": left, "equals": right}
     for side, other in (("expr", "equals"), ("equals", "expr")):
         for factor in poles[side]:
-            if factor in poles[other]:
+            if factor in poles[other] or -factor in poles[other] or factor.is_positive or factor.is_negative or factor.is_zero is False:
                 continue
-            if isinstance(factor, tuple):  # ("tan", g)
-                where = f"cos({factor[1]}) = 0"  # tan = sin/cos
-            elif -factor in poles[other] or factor.is_positive or factor.is_negative or factor.is_zero is False:
-                continue
-            elif factor.is_polynomial(*symbols):
-                where = _real_zero(factor, symbols)
-                if where is None:
-                    continue
-            else:
-                where = f"{factor} = 0"
-            raise CheckError(f"{side} is undefined where {where} (a zero of its denominator) and {other} is not: the sides agree "
-                             f"only where both are defined, not for every value")
+            for point in _real_zeros(factor, symbols):
+                if not _undefined_at(sides[other], point):
+                    where = ", ".join(f"{s} = {v}" for s, v in point.items())
+                    raise CheckError(f"{side} is undefined where {where} (a zero of its denominator) and {other} is not: the sides "
+                                     f"agree only where both are defined, not for every value")
 
 
 def _cross_check(left, right, symbols):

@@ -277,8 +277,10 @@ def evaluate(claim: Claim, context: Context = DEFAULT_CONTEXT) -> Outcome:
     _check_counts(spec, paths, findings)
     _check_relations(spec, paths, audit, findings)
     if spec.decision_margin and result.recorder.tolerance_gaps:
-        closest = min(abs(g) for g in result.recorder.tolerance_gaps)  # an exact tie is 0: decided exactly, not tight
-        findings.margins[DECISION_MARGIN] = max(float(closest), sys.float_info.min) if closest else 0.0
+        # an exact tie counts as the tightest positive margin, not 0 (holding with equality): a window of rejection can
+        # sit right next to it, which a margin of 0 hid from the descent (a review of 2026-12-06)
+        closest = min(abs(g) for g in result.recorder.tolerance_gaps)
+        findings.margins[DECISION_MARGIN] = max(float(closest), sys.float_info.min)
     return _verdict(spec, model, paths, audit, findings)
 
 

@@ -78,7 +78,7 @@ def pole_factors(expression) -> list:
         except (sympy.PolynomialError, NotImplementedError, ValueError, TypeError):
             return []
 
-    _, denominator = sympy.fraction(sympy.together(expression))
+    _, denominator = expression.as_numer_denom()  # not together(): it cancels x**2 + y**4 out of x**2/(x**2 + y**4) + y**4/(x**2 + y**4)
     for part in sympy.Mul.make_args(denominator):  # a power with a symbolic exponent (x^N in 1/x^N): its base's factors
         base = part.base if part.is_Pow and (part.exp.free_symbols or not part.exp.is_Integer) else part  # sqrt(z - 1) too
         base = base.args[0] if isinstance(base, sympy.Abs) else base  # abs(1/(z - 1)) is written 1/Abs(z - 1)
@@ -244,7 +244,8 @@ def _probe_values(domain) -> list:
         grid = [interval.inf + width * sympy.Rational(k, GRID) for k in range(1, GRID)]
         grid = [v for v in grid if v not in values and v not in ends]
     far = [v for v in (sympy.Integer(10**6), sympy.Integer(-10**6)) if _inside(domain, v)]
-    return ends + values + grid + far
+    zero = [sympy.Integer(0)] if _inside(domain, sympy.Integer(0)) and 0 not in values + ends + grid else []  # x**2 + y**2 at
+    return ends + values + zero + grid + far  # the origin (a review of 2026-12-06: (x**2 + y**2)/(x**2 + y**2) == 1 was verified)
 
 
 def _negative(value) -> bool:

@@ -7,6 +7,7 @@ import contextlib
 import copy
 import functools
 import math
+import sys
 
 import mpmath
 import sympy
@@ -180,7 +181,8 @@ def sample(claim, spec, over, reason, closed=None):
         at_an_end = any(edge_search.at_open_end(spec.domains[k], v) for k, v in values.items() if k in spec.domains)
         if 0 < margin < TIGHT_MARGIN and not farthest and not at_an_end:
             at = ", ".join(f"{k} = {v}" for k, v in values.items())
-            raise CheckError(f"not decided: the margin of {text} came within {margin:.3g} of 0 at {at}, a point of the domains (not "
+            how_close = "reached 0 (an exact tie)" if margin <= sys.float_info.min else f"came within {margin:.3g} of 0"
+            raise CheckError(f"not decided: the margin of {text} {how_close} at {at}, a point of the domains (not "
                              "an open end or a far value): the bound may be reached or crossed there, between the instances tried; "
                              f"every one of {sum(tried.values())} held (sampling cannot decide it)")
         if farthest:  # (1 + 1/N)^N < e - 10^-20 is tightest at the largest N tried and fails from about N = 1.4 * 10^20 on
