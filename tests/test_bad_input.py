@@ -207,13 +207,17 @@ expect = { y = "1" }
     assert outcome.status == "error" and "the right-hand side of y (y/k) is undefined at the parameter values" in outcome.message, outcome.message
 
 
+
+def identity_claim(claim_id, expr, equals, symbols='["x"]') -> str:
+    """One identity claim's TOML."""
+    return f'[[claim]]\nid = "{claim_id}"\nstatement = "s"\ncheck = "identity"\nsymbols = {symbols}\nexpr = "{expr}"\nequals = "{equals}"\n'
+
 def test_an_identity_true_only_where_one_side_is_defined_is_an_error(check_claims):
     """(x**2 - 1)/(x - 1) = x + 1 and (x**2 - x)/x = x - 1 were verified 'for all x' (sympy's cancel; a review of
     2026-12-06); the left sides are undefined at x = 1 and x = 0.  Sides with the same denominators, or a denominator
     without a real zero, are compared where both are defined, as before; a false identity is still refuted."""
     def claim(claim_id, expr, equals):
-        symbols = "z" if "z" in expr else "x"
-        return f'[[claim]]\nid = "{claim_id}"\nstatement = "s"\ncheck = "identity"\nsymbols = ["{symbols}"]\nexpr = "{expr}"\nequals = "{equals}"\n'
+        return identity_claim(claim_id, expr, equals, '["z"]' if "z" in expr else '["x"]')
     results = check_claims(claim("removable", "(x**2 - 1)/(x - 1)", "x + 1") + claim("monomial", "(x**2 - x)/x", "x - 1")
                            + claim("same-poles", "(1 + z/2)/(1 - z/2)", "(2 + z)/(2 - z)") + claim("no-real-pole", "(x**3 - 1)/(x**2 + x + 1)", "x - 1")
                            + claim("wrong", "(1 + z/2)/(1 - z/2)", "(2 + z)/(2 + 2*z)"))
@@ -295,8 +299,7 @@ equals = "k/m"
 def test_an_identity_with_a_denominator_that_is_not_a_polynomial_or_a_tan_on_one_side_is_an_error(check_claims):
     """Final review of 2026-12-06: x**2/abs(x) = abs(x), sin(2x)/sin(x) = 2cos(x), tan(x)cos(x) = sin(x) were verified
     'for all x'; a denominator in two symbols without a real zero ((x - y)^2 + 1) is still compared."""
-    def claim(claim_id, expr, equals, symbols='["x"]'):
-        return f'[[claim]]\nid = "{claim_id}"\nstatement = "s"\ncheck = "identity"\nsymbols = {symbols}\nexpr = "{expr}"\nequals = "{equals}"\n'
+    claim = identity_claim
     results = check_claims(claim("abs", "x**2/abs(x)", "abs(x)") + claim("sin", "sin(2*x)/sin(x)", "2*cos(x)")
                            + claim("tan", "tan(x)*cos(x)", "sin(x)")
                            + claim("no-zero", "(x**3 - 2*x**2*y + x*y**2 + x)/(x**2 - 2*x*y + y**2 + 1)", "x", '["x", "y"]'))
@@ -311,8 +314,7 @@ def test_identities_undefined_at_the_same_points_written_differently_are_verifie
     sin(x)/cos(x); 1/(x**2 - 2) and its partial fractions over sqrt(2); x/abs(x) = abs(x)/x); a zero of one side's
     denominator is now sought and the other side evaluated there.  A zero at the origin of a denominator in two
     symbols is found (it was not sampled)."""
-    def claim(claim_id, expr, equals, symbols='["x"]'):
-        return f'[[claim]]\nid = "{claim_id}"\nstatement = "s"\ncheck = "identity"\nsymbols = {symbols}\nexpr = "{expr}"\nequals = "{equals}"\n'
+    claim = identity_claim
     results = check_claims(claim("tan", "tan(x)", "sin(x)/cos(x)") + claim("sec", "1 + tan(x)**2", "1/cos(x)**2")
                            + claim("sqrt2", "1/(x**2 - 2)", "(1/(x - sqrt(2)) - 1/(x + sqrt(2)))/(2*sqrt(2))")
                            + claim("abs", "x/abs(x)", "abs(x)/x") + claim("pythagoras", "1/(sin(x)**2 + cos(x)**2)", "1")
