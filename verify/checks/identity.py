@@ -16,6 +16,7 @@ from verify.engines import crosscheck
 from verify.input.load import Claim, LoadError
 from verify.checks.common import CheckError, Context, DEFAULT_CONTEXT, exact_text, Outcome, short_text, with_parameter_scope, is_zero
 from verify.errors import CrossCheckUnavailable
+from verify.input import expr as expressions
 from verify.checks.kind import ClaimKind
 
 KEYS = {"expr", "equals"}
@@ -125,9 +126,9 @@ def _real_zeros(factor, symbols) -> list[dict]:
     try:
         if len(present) == 1:
             (x,) = present
-            if factor.is_polynomial(x) and sympy.Poly(factor, x).domain.is_QQ | sympy.Poly(factor, x).domain.is_ZZ:
-                return [{x: r} for r in sympy.Poly(factor, x).real_roots(multiple=False) and
-                        [r for r, _ in sympy.Poly(factor, x).real_roots(multiple=False)]]
+            polynomial = sympy.Poly(factor, x) if factor.is_polynomial(x) else None
+            if polynomial is not None and (polynomial.domain.is_QQ or polynomial.domain.is_ZZ):
+                return [{x: r} for r, _ in polynomial.real_roots(multiple=False)]
             return [{x: r} for r in _representatives(sympy.solveset(factor, x, sympy.S.Reals))]
         if not factor.is_polynomial(*present):
             return []
@@ -175,7 +176,7 @@ def _same_poles(left, right, symbols) -> None:
     sides = {"expr": left, "equals": right}
     for side, other in (("expr", "equals"), ("equals", "expr")):
         for factor in poles[side]:
-            if factor in poles[other] or -factor in poles[other] or factor.is_positive or factor.is_negative or factor.is_zero is False:
+            if factor in poles[other] or -factor in poles[other] or expressions.harmless("denominator", factor):
                 continue
             for point in _real_zeros(factor, symbols):
                 if not _undefined_at(sides[other], point):

@@ -360,19 +360,16 @@ def _norm_over_rationals(part, variable):
     Computational Algebraic Number Theory, sec. 3.6.2).  Its extra roots (those of P's conjugates) would be
     harmless split points, but are not P's: positive_roots leaves them out.  None when a
     coefficient is not algebraic or the norm vanishes (then solveset is asked)."""
-    def generators(e):  # outermost first (sqrt(2*sqrt(2) - 2) before sqrt(2)), in a fixed order whatever the hash seed
-        found = [a for a in e.atoms(sympy.CRootOf, sympy.Pow) if not a.free_symbols and (isinstance(a, sympy.CRootOf) or not a.exp.is_Integer)]
-        return sorted(found, key=lambda a: (-sympy.count_ops(a), sympy.default_sort_key(a)))
-
     expression = part
-    found = generators(expression)
+    found = _algebraic_generators(expression)
     if len(found) > 1 and all(isinstance(a, sympy.CRootOf) or a.base.is_Rational for a in found):
         return _norm_of_independent_generators(expression, variable, found)
-    if _degree_bound(found) > MAX_NORM_DEGREE:  # nested radicals: the resultants over them would not end in any time limit
+    degree = _degree_bound(found)
+    if degree > MAX_NORM_DEGREE:  # nested radicals: the resultants over them would not end in any time limit
         raise CheckError(f"cannot list the roots of {part} in {variable} > 0: its coefficients lie in a field of degree up to "
-                         f"{_degree_bound(found)} over the rationals (more than {MAX_NORM_DEGREE}); write the bound as a root of its "
+                         f"{degree} over the rationals (more than {MAX_NORM_DEGREE}); write the bound as a root of its "
                          "polynomial in a simpler form")
-    while remaining := generators(expression):
+    while remaining := _algebraic_generators(expression):
         number, g = remaining[0], sympy.Dummy("g")
         try:
             minimal = number.poly.as_expr().subs(number.poly.gen, g) if isinstance(number, sympy.CRootOf) else sympy.minimal_polynomial(number, g)
@@ -388,6 +385,13 @@ def _norm_over_rationals(part, variable):
     return norm
 
 
+def _algebraic_generators(e) -> list:
+    """The CRootOf numbers and radicals (numbers to a non-integer power) in ``e``, outermost first (sqrt(2*sqrt(2) - 2)
+    before sqrt(2)), in a fixed order whatever the hash seed."""
+    found = [a for a in e.atoms(sympy.CRootOf, sympy.Pow) if not a.free_symbols and (isinstance(a, sympy.CRootOf) or not a.exp.is_Integer)]
+    return sorted(found, key=lambda a: (-sympy.count_ops(a), sympy.default_sort_key(a)))
+
+
 def _degree_bound(generators) -> int:
     """An upper bound on the degree over QQ of the field the algebraic ``generators`` generate: the product of each
     one's bound (a CRootOf: its polynomial's degree; b**(p/q): q times the bound of b's own generators)."""
@@ -396,8 +400,7 @@ def _degree_bound(generators) -> int:
         if isinstance(g, sympy.CRootOf):
             bound *= g.poly.degree()
         else:
-            inner = [a for a in g.base.atoms(sympy.CRootOf, sympy.Pow) if isinstance(a, sympy.CRootOf) or not a.exp.is_Integer]
-            bound *= int(g.exp.q) * (_degree_bound(inner) if inner else 1) if g.exp.is_Rational else MAX_NORM_DEGREE + 1
+            bound *= int(g.exp.q) * _degree_bound(_algebraic_generators(g.base)) if g.exp.is_Rational else MAX_NORM_DEGREE + 1
     return bound
 
 

@@ -98,7 +98,6 @@ def _signed_symbols(domains) -> dict:
     return signed
 
 
-
 def _prepare(claim: Claim) -> ForallSpec:
     table = claim.table
     raw = table.get("domains")
