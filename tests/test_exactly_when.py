@@ -67,6 +67,29 @@ def test_the_real_root_is_the_one_the_books_give():
     assert realsets.polynomial_set(sympy.Symbol("z") ** 2 - 2, "<=", sympy.Symbol("z")) == sympy.Interval(-sympy.sqrt(2), sympy.sqrt(2))
 
 
+def test_flint_root_enclosures_hold_sympys_root_narrow_at_every_precision_and_pick_the_right_root():
+    """A root's enclosure comes from python-flint's isolation (2026-12-06: the ends were once read after the working
+    precision was restored, and stayed 53 bits wide at any asked precision, so two roots 1e-30 apart never separated).
+    Each real root of a quintic with five real roots and of the degree-8 minimal polynomial of sqrt(2) + sqrt(3) +
+    sqrt(5) is enclosed to the asked width by ends where the polynomial changes sign (exactly evaluated), inside
+    the interval where sympy isolates that root alone."""
+    x = sympy.Symbol("x")
+    for polynomial in (x**5 - 5 * x**3 + 4 * x + 1, sympy.minimal_polynomial(sympy.sqrt(2) + sympy.sqrt(3) + sympy.sqrt(5), x)):
+        poly = sympy.Poly(polynomial, x)
+        roots = poly.real_roots()
+        assert len(roots) >= 4
+        for root in roots:
+            isolating = root._get_interval()
+            for bits in (64, 512):
+                low, high = realsets.enclosure(root, bits)
+                assert 0 < high - low <= sympy.Rational(1, 2**(bits - 4)), (root, bits, float(high - low))
+                assert poly.eval(low) * poly.eval(high) < 0 and isolating.a <= low and high <= isolating.b, (root, bits)
+    # two roots 10^-30 apart are ordered (both ways)
+    near = sympy.CRootOf(10**30 * x**3 - 2 * 10**30 * x**2 + 3 * 10**30 * x - 3 * 10**30 + 1, 0)
+    far = sympy.CRootOf(x**3 - 2 * x**2 + 3 * x - 3, 0)
+    assert realsets.compare(near, far) == -realsets.compare(far, near) != 0
+
+
 def test_a_solver_answer_that_direct_evaluation_contradicts_is_an_error_not_a_verdict(monkeypatch, check_claims):
     from verify.checks.forall import proofs
     monkeypatch.setattr(proofs.realsets, "polynomial_set", lambda *args: sympy.Interval(-3, sympy.oo))  # a wrong solver

@@ -22,10 +22,12 @@ or the exact boundary itself.
 """
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 
 from fractions import Fraction
 
+import flint
 import mpmath
 import sympy
 
@@ -47,6 +49,9 @@ def enclosure(value: sympy.Expr, bits: int) -> tuple[sympy.Rational, sympy.Ratio
     if value.is_Rational:
         return value, value
     if isinstance(value, sympy.CRootOf):
+        ball = _flint_root_enclosure(value, bits)
+        if ball is not None:
+            return ball
         eps = sympy.Rational(1, 2**bits)
         middle = value.eval_rational(dx=eps, dy=eps, n=max(15, bits // 3))  # within eps of the root (sympy's isolation)
         return middle - eps, middle + eps
@@ -70,6 +75,46 @@ def enclosure(value: sympy.Expr, bits: int) -> tuple[sympy.Rational, sympy.Ratio
         return interval_ends(box)
     finally:
         mpmath.iv.prec = saved
+
+
+def _flint_root_enclosure(root: sympy.CRootOf, bits: int):
+    """(low, high) around a real CRootOf of an integer polynomial from python-flint's root isolation
+    (arb_fmpz_poly_complex_roots: disjoint balls, each holding one root, real roots with an exact 0 imaginary part),
+    the ball taken that lies inside sympy's own isolating interval of this root (which holds no other root), so
+    the ball is this root's whatever order flint lists them in.  None when the polynomial is not over ZZ, a root is
+    multiple, or no ball lies inside the interval (sympy's refinement is used then).  A degree-64 polynomial's
+    root to 2048 bits: a few milliseconds, against 0.15 s for sympy's refinement."""
+    poly = root.poly
+    if not poly.domain.is_ZZ or not root.is_real:
+        return None
+    isolating = root._get_interval()
+    low_end, high_end = sympy.Rational(isolating.a), sympy.Rational(isolating.b)
+    balls = _real_root_balls(tuple(int(c) for c in reversed(poly.all_coeffs())), bits)
+    return next(((low, high) for low, high in balls or () if low_end <= low and high <= high_end), None)
+
+
+@functools.lru_cache(maxsize=64)
+def _real_root_balls(coefficients: tuple, bits: int):
+    """The real roots of the integer polynomial with these coefficients (constant first) as rational (low, high)
+    ends of python-flint's balls at ``bits`` + 16 bits, or None when a root is multiple.  Kept: the roots of one
+    polynomial are asked for one after another (a degree-64 norm's 40 roots, each compared several times)."""
+    saved = flint.ctx.prec
+    try:
+        flint.ctx.prec = bits + 16
+        found = flint.fmpz_poly(list(coefficients)).complex_roots()
+        if any(multiplicity != 1 for _, multiplicity in found):
+            return None
+        # the ends read at this precision: lower() and upper() round outward to the working precision
+        return [tuple(_exact_rational(end) for end in (ball.real.lower(), ball.real.upper())) for ball, _ in found if ball.imag.is_zero()]
+    finally:
+        flint.ctx.prec = saved
+
+
+def _exact_rational(end) -> sympy.Rational:
+    """An exact arb (a ball's end) as the rational it is."""
+    mantissa, exponent = end.mid().man_exp()
+    mantissa, exponent = int(mantissa), int(exponent)
+    return sympy.Integer(mantissa) * 2**exponent if exponent >= 0 else sympy.Rational(mantissa, 2**-exponent)
 
 
 def compare(a: sympy.Expr, b: sympy.Expr) -> int:

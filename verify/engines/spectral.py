@@ -28,6 +28,7 @@ from __future__ import annotations
 import functools
 import math
 
+import flint
 import mpmath
 import sympy
 from sympy.polys.matrices import DomainMatrix
@@ -412,15 +413,36 @@ def _norm_of_independent_generators(expression, variable, found):
     this 0.014 s).  The same norm up to a constant factor (only its roots are read)."""
     symbols = [sympy.Dummy(f"g{i}") for i in range(len(found))]
     try:
-        polynomial = sympy.expand(expression.xreplace(dict(zip(found, symbols))))
-        for position, (number, g) in enumerate(zip(found, symbols)):
-            minimal = number.poly.as_expr().subs(number.poly.gen, g) if isinstance(number, sympy.CRootOf) else sympy.minimal_polynomial(number, g)
-            gens = (g, variable, *symbols[position + 1:])  # g first: Poly.resultant eliminates the first generator
-            polynomial = sympy.Poly(polynomial, *gens, domain=sympy.QQ).resultant(sympy.Poly(minimal, *gens, domain=sympy.QQ)).as_expr()
-        norm = sympy.Poly(polynomial, variable, domain=sympy.QQ)
+        gens = (variable, *symbols)
+        polynomial = sympy.Poly(sympy.expand(expression.xreplace(dict(zip(found, symbols)))), *gens, domain=sympy.QQ)
+        minimals = [sympy.Poly(number.poly.as_expr().subs(number.poly.gen, g) if isinstance(number, sympy.CRootOf)
+                               else sympy.minimal_polynomial(number, g), *gens, domain=sympy.QQ) for number, g in zip(found, symbols)]
+        norm = sympy.Poly.from_dict(_resultants_in_flint(polynomial, minimals), variable, domain=sympy.QQ)
     except (sympy.PolynomialError, NotImplementedError, sympy.polys.polyerrors.CoercionFailed):
         return None
     return None if norm.is_zero else norm
+
+
+def _resultants_in_flint(polynomial: sympy.Poly, minimals) -> dict:
+    """Eliminate the generators after the first from ``polynomial`` (a Poly over QQ in (x, g1, ..., gk)), one after
+    another, by the resultant with ``minimals[i]`` (a Poly in g_i alone, over the same generators), in python-flint's
+    fmpq_mpoly (sympy's dense resultant took 8.6 s for the norm over QQ(sqrt(2), ..., sqrt(13)), flint 0.01 s).
+    Returns the result as {(degree in x,): coefficient} for Poly.from_dict."""
+    names = [f"v{i}" for i in range(len(polynomial.gens))]
+    context = flint.fmpq_mpoly_ctx.get(names, "lex")
+
+    def to_flint(p: sympy.Poly):
+        return context.from_dict({monomial: flint.fmpq(int(c.numerator), int(c.denominator)) for monomial, c in p.terms()})
+
+    result = to_flint(polynomial)
+    for name, minimal in zip(names[1:], minimals):
+        result = result.resultant(to_flint(minimal), name)
+    terms = {}
+    for monomial, c in result.to_dict().items():
+        if any(monomial[1:]):
+            raise sympy.PolynomialError("a generator was not eliminated")
+        terms[(monomial[0],)] = sympy.Rational(int(c.numer()), int(c.denom()))
+    return terms
 
 
 def merge_points(*groups) -> list:
