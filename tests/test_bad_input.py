@@ -4,6 +4,7 @@ from __future__ import annotations
 import json
 
 import pytest
+import sympy
 
 from conftest import ELECTROMECHANICAL
 
@@ -227,6 +228,28 @@ def test_an_identity_true_only_where_one_side_is_defined_is_an_error(check_claim
     for claim_id in ("same-poles", "no-real-pole"):
         assert results[claim_id].outcome.status == "verified", results[claim_id].outcome.message
     assert results["wrong"].outcome.status == "refuted", results["wrong"].outcome.message
+
+
+def test_an_identity_whose_denominators_share_their_first_zero_is_searched_further(check_claims):
+    """1/(x - sqrt(2) y) = (x + sqrt(2) y)/(x**2 - 2 y**2) was verified 'for all x, y' (a known gap of 2026-12-06):
+    the search for a zero of the right side's denominator stopped at the first one, the origin, where the left side
+    is undefined too; x = -sqrt(2) y, y = 3/7 is a zero of the right side's alone.  The same denominators in two
+    symbols written differently are still verified, and a denominator with sqrt(2) in one symbol has its zeros
+    found exactly."""
+    claim = identity_claim
+    results = check_claims(claim("two", "1/(x - sqrt(2)*y)", "(x + sqrt(2)*y)/(x**2 - 2*y**2)", '["x", "y"]')
+                           + claim("swapped", "(x + sqrt(2)*y)/(x**2 - 2*y**2)", "1/(x - sqrt(2)*y)", '["x", "y"]')
+                           + claim("same", "1/(x**2 - 2*y**2)", "(1/(x - sqrt(2)*y) - 1/(x + sqrt(2)*y))/(2*sqrt(2)*y)", '["x", "y"]')
+                           + claim("one", "1/(x**2 - sqrt(2)*x - 1)", "1/(x**2 - sqrt(2)*x - 1) + x - x"))
+    x, y = sympy.symbols("x y")
+    assert (x**2 - 2 * y**2).subs({x: -3 * sympy.sqrt(2) / 7, y: sympy.Rational(3, 7)}) == 0
+    for claim_id, (side, other) in (("two", ("equals", "expr")), ("swapped", ("expr", "equals"))):
+        outcome = results[claim_id].outcome
+        assert outcome.status == "error" and f"{side} is undefined where" in outcome.message and f"{other} is not" in outcome.message, outcome.message
+        assert "x = -3*sqrt(2)/7" in outcome.message, outcome.message
+    same = results["same"].outcome  # the right side is also undefined at y = 0: an error that names it, not a verdict
+    assert same.status == "error" and "equals is undefined where" in same.message and "y = 0" in same.message, same.message
+    assert results["one"].outcome.status == "verified", results["one"].outcome.message
 
 
 def test_an_energy_functional_undefined_at_the_start_is_an_error_that_says_so(check_claims):

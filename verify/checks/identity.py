@@ -12,7 +12,7 @@ import itertools
 
 import sympy
 
-from verify.engines import crosscheck
+from verify.engines import crosscheck, spectral
 from verify.input.load import Claim, LoadError
 from verify.checks.common import CheckError, Context, DEFAULT_CONTEXT, exact_text, Outcome, short_text, with_parameter_scope, is_zero
 from verify.errors import CrossCheckUnavailable
@@ -119,31 +119,26 @@ PROBE_VALUES = [sympy.Integer(0), *SAMPLE_VALUES]  # where the other symbols are
 
 
 def _real_zeros(factor, symbols) -> list[dict]:
-    """Points where ``factor`` vanishes: in one symbol its real roots (a polynomial over QQ) or what sympy's solveset
-    over the reals lists (a representative of each family: sin(x) = 0 at x = 0); in several, a polynomial solved for
-    each symbol at PROBE_VALUES of the others (a zero set this misses goes unnoticed).  None found: []."""
+    """Points where ``factor`` vanishes: in one symbol its real roots (a polynomial with real algebraic coefficients)
+    or what sympy's solveset over the reals lists (a representative of each family: sin(x) = 0 at x = 0); in several,
+    a polynomial solved for each symbol at PROBE_VALUES of the others (spectral.zeros_at_probes; up to MOST_ZEROS
+    of them: the first is often a zero the other side shares, the origin of x - sqrt(2) y and x**2 - 2 y**2; a zero
+    set the search misses goes unnoticed).  None found: []."""
     present = sorted(factor.free_symbols, key=str)
     try:
         if len(present) == 1:
             (x,) = present
-            polynomial = sympy.Poly(factor, x) if factor.is_polynomial(x) else None
-            if polynomial is not None and (polynomial.domain.is_QQ or polynomial.domain.is_ZZ):
-                return [{x: r} for r, _ in polynomial.real_roots(multiple=False)]
+            if factor.is_polynomial(x):
+                return [{x: r} for r in spectral.real_roots(factor, x)]
             return [{x: r} for r in _representatives(sympy.solveset(factor, x, sympy.S.Reals))]
         if not factor.is_polynomial(*present):
             return []
-        for solved in present:
-            others = [s for s in present if s is not solved]
-            for values in itertools.islice(itertools.product(PROBE_VALUES, repeat=len(others)), 64):
-                point = dict(zip(others, values))
-                at = factor.xreplace(point)
-                if at.free_symbols == {solved}:
-                    roots = sympy.Poly(at, solved).real_roots()
-                    if roots:
-                        return [{**point, solved: roots[0]}]
-    except (NotImplementedError, ValueError, TypeError, sympy.PolynomialError):
+        return list(itertools.islice(spectral.zeros_at_probes(factor, present, {s: PROBE_VALUES for s in present}), MOST_ZEROS))
+    except (NotImplementedError, ValueError, TypeError, sympy.PolynomialError, CheckError):
         return []
-    return []
+
+
+MOST_ZEROS = 8  # zeros of one denominator factor in several symbols at which the other side is tried
 
 
 def _representatives(found) -> list:

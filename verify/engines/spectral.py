@@ -26,6 +26,7 @@ each interval.
 from __future__ import annotations
 
 import functools
+import itertools
 import math
 
 import flint
@@ -186,6 +187,44 @@ def positive_roots(expressions, variable) -> list:
                 raise CheckError(f"cannot list the roots of {part} in {variable} > 0")
             points += [sympy.simplify(r) for r in roots]
     return merge_points(points)
+
+
+def real_roots(part, variable) -> list:
+    """The real roots of ``part``, a polynomial in ``variable`` with real algebraic coefficients, exact: over QQ by
+    sympy's real root isolation, a linear one at sight, otherwise the real roots of its norm over QQ at which
+    ``part`` itself vanishes (polynomial_sign, decided exactly: a conjugate's root is left out, and so is one left
+    undecided).  NotImplementedError when the coefficients are not algebraic; CheckError past the norm's degree cap."""
+    polynomial = sympy.Poly(part, variable)
+    if polynomial.domain.is_ZZ or polynomial.domain.is_QQ:
+        return polynomial.real_roots()
+    if polynomial.degree() == 1:  # the usual factor, linear in each symbol: its root at sight
+        a, b = polynomial.all_coeffs()
+        return [-b / a] if (a.is_real and b.is_real) else []
+    norm = _norm_over_rationals(part, variable)
+    if norm is None:
+        raise NotImplementedError(f"the roots of {part} in {variable}")
+    return [r for r, _ in norm.real_roots(multiple=False) if polynomial_sign(part, variable, r) == 0]
+
+
+def zeros_at_probes(factor, symbols, probes, inside=None, most: int = 64):
+    """Points where the polynomial ``factor`` in ``symbols`` vanishes, one at a time as found (a generator): for each
+    symbol in turn, its real roots (real_roots) at values of the others drawn from ``probes`` (symbol -> values, their
+    product cut at ``most`` points per symbol), each kept when ``inside(symbol, root)`` says so.  A zero set these
+    values miss goes unnoticed: the callers say so.  Shared by the identity check (where one side is undefined) and
+    the forall pole search (a pole inside the domains)."""
+    for s in symbols:
+        others = [o for o in symbols if o != s]
+        for values in itertools.islice(itertools.product(*(probes[o] for o in others)), most):
+            point = dict(zip(others, values))
+            try:
+                roots = real_roots(factor.xreplace(point), s)
+            except (sympy.PolynomialError, NotImplementedError, ValueError, TypeError, CheckError):
+                continue
+            for root in roots:
+                if inside is None or inside(s, root):
+                    yield {**point, s: root}
+        if len(symbols) == 1:
+            return
 
 
 def _no_sign_change(part, variable) -> bool:

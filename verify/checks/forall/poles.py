@@ -8,6 +8,7 @@ import itertools
 import sympy
 
 from verify.checks.common import CheckError
+from verify.engines import spectral
 from verify.checks.forall.domains import first_value, point_in, relation_expr, simple_values, solve_set, to_domain
 from verify.checks.forall.reading import substitute_deep
 
@@ -205,25 +206,8 @@ def zero_in_domains(factor, exponent, domains, spec) -> dict | None:
 def _zeros(factor, symbols, domains):
     """Points of the domains where the polynomial ``factor`` vanishes: for each symbol, its real roots at values of
     the others (_probe_values; SEARCHED_POINTS solves in all, shared among the symbols), one at a time as found."""
-    per_symbol = max(8, SEARCHED_POINTS // len(symbols))
-    for s in symbols:
-        others = [o for o in symbols if o != s]
-        for values in itertools.islice(itertools.product(*(_probe_values(domains[o]) for o in others)), per_symbol):
-            point = dict(zip(others, values))
-            try:
-                polynomial = sympy.Poly(factor.xreplace(point), s)
-                if polynomial.degree() == 1:  # the usual factor, linear in each symbol: its root at sight
-                    a, b = polynomial.all_coeffs()
-                    roots = [-b / a] if (a.is_real and b.is_real) else []
-                else:
-                    roots = polynomial.real_roots()
-            except (sympy.PolynomialError, NotImplementedError, ValueError):
-                continue
-            for root in roots:
-                if _inside(domains[s], root):
-                    yield {**point, s: root}
-        if len(symbols) == 1:
-            return
+    probes = {s: _probe_values(domains[s]) for s in symbols} if len(symbols) > 1 else {}
+    return spectral.zeros_at_probes(factor, symbols, probes, lambda s, root: _inside(domains[s], root), max(8, SEARCHED_POINTS // len(symbols)))
 
 
 def _probe_values(domain) -> list:
