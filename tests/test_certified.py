@@ -329,3 +329,31 @@ def test_a_closed_form_claimed_on_the_certified_route_is_refuted_when_apart_and_
     # the memory limit)
     huge = check_claims(claims_text(text, {"huge": (run + 'expect = { y = "exp(exp(30))" }',)}))["huge"].outcome
     assert huge.status == "error" and "is not a finite number below 2^4096 in size" in huge.message, huge.message
+
+
+def test_the_final_time_is_enclosed_at_the_working_precision(check_claims):
+    """A review of 2026-12-06: the final t was enclosed at 53 bits whatever the precision (built before it was set),
+    so an expect or relation that reads t (t itself, y + t) could not be decided past 16 digits: true claims were
+    errors at 2048 bits.  RK4 on y' = y^2 + 1, h = 1/10, seven steps from 0 (the certified route: the exact values
+    outgrow the size limit): y_7 + 7/10 = 1.54228856939497260699395..., recomputed here at 60 digits."""
+    with mpmath.workdps(60):
+        y, h = mpmath.mpf(0), mpmath.mpf(1) / 10
+        f = lambda v: v * v + 1  # noqa: E731
+        for _ in range(7):
+            k1 = f(y); k2 = f(y + h / 2 * k1); k3 = f(y + h / 2 * k2); k4 = f(y + h * k3)  # noqa: E702
+            y += h / 6 * (k1 + 2 * k2 + 2 * k3 + k4)
+        assert mpmath.nstr(y + mpmath.mpf(7) / 10, 24).startswith("1.542288569394972606993")
+        margin = y - mpmath.mpf(7) / 10 - mpmath.mpf("0.1422885693949726069939")
+        assert 5e-23 < margin < 6e-23
+    body = ('check = "run"\nmodel = "tan"\nmethod = "rk4"\noptions = { h = "1/10" }\ninitial = { y = 0 }\nsteps = 7\n')
+    results = {k: r.outcome for k, r in check_claims(claims_text('[model.tan]\nstates = ["y"]\nrhs = { y = "y**2 + 1" }\n', {
+        "t": (body + 'digits = 20\nexpect = { t = "0.70000000000000000000" }',),
+        "y-plus-t": (body + 'digits = 20\nexpect = { "y + t" = "1.54228856939497260699" }',),
+        "y-plus-t-wrong": (body + 'digits = 20\nexpect = { "y + t" = "1.54228856939497260698" }',),
+        "relation": (body + 'expect_relations = { "y - t - 0.1422885693949726069939" = "> 0" }',),
+        "relation-wrong": (body + 'expect_relations = { "y - t - 0.1422885693949726069940" = "> 0" }',),
+    })).items()}
+    for key in ("t", "y-plus-t", "relation"):
+        assert (results[key].status, results[key].evidence) == ("verified", "certified"), results[key].message
+    assert_refuted(results["y-plus-t-wrong"], ["claimed 1.54228856939497260698 at 20 decimals", "rounds to 1.54228856939497260699"])
+    assert_refuted(results["relation-wrong"], ["claimed > 0"])

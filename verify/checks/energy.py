@@ -165,18 +165,22 @@ def _rational(functional, model) -> bool:
 def _ratios_exact(claim, method, options, system, t0, y0, steps, functional):
     result = run(method, system, options, t0, y0, steps, keep=False, nodes=True)
     function = rational.compile_rational(functional, [symbol(s) for s in claim.model.variables])
-    try:
-        start = function([rational.to_field(v) for v in y0])
-    except ZeroDivisionError:
-        raise CheckError(f"the functional {functional} is not defined at the initial state (a division by zero)") from None
+    start = _defined(lambda: function([rational.to_field(v) for v in y0]), functional, "the initial state")
     if start == 0:
         raise CheckError("the functional is 0 at the initial state: no ratio")
     times = [rational.to_sympy(rational.to_field(t0))] + [rational.to_sympy(t) for t, _ in result.nodes]
-    try:
-        ratios = [function(y) / start for _, y in [(None, [rational.to_field(v) for v in y0])] + result.nodes]
-    except ZeroDivisionError:
-        raise CheckError(f"the functional {functional} is not defined at a node of the run (a division by zero)") from None
+    ratios = _defined(lambda: [function(y) / start for _, y in [(None, [rational.to_field(v) for v in y0])] + result.nodes],
+                      functional, "a node of the run")
     return times, _Exact(ratios), result.route
+
+
+def _defined(compute, functional, where: str):
+    """compute(), or a CheckError saying that the functional is not defined ``where`` (x/v at v = 0: a review of
+    2026-12-06 found it an internal error), on the exact route and the mpmath route alike."""
+    try:
+        return compute()
+    except ZeroDivisionError:
+        raise CheckError(f"the functional {functional} is not defined at {where} (a division by zero)") from None
 
 
 class _Exact(list):
@@ -225,17 +229,12 @@ def _run_ratios_mp(claim, method, options, system, t0, y0, steps, functional, do
     with mpmath.workdps(digits):
         ctx = mpmath.fp if double_precision else mpmath.mp
         function = crosscheck.compile_mp(functional, claim.model.variable_symbols, ctx)
-        try:
-            start = function([crosscheck.to_mp(v) if not double_precision else float(crosscheck.to_mp(v)) for v in y0])
-        except ZeroDivisionError:  # x/v at v = 0 (a review of 2026-12-06: an internal error)
-            raise CheckError(f"the functional {functional} is not defined at the initial state (a division by zero)") from None
+        start = _defined(lambda: function([crosscheck.to_mp(v) if not double_precision else float(crosscheck.to_mp(v)) for v in y0]),
+                         functional, "the initial state")
         if start == 0:
             raise CheckError("the functional is 0 at the initial state: no ratio")
         times = [crosscheck.to_mp(t0)] + [t for t, _ in nodes]
-        try:
-            ratios = [ctx.mpf(1)] + [function(y) / start for _, y in nodes]
-        except ZeroDivisionError:
-            raise CheckError(f"the functional {functional} is not defined at a node of the run (a division by zero)") from None
+        ratios = [ctx.mpf(1)] + _defined(lambda: [function(y) / start for _, y in nodes], functional, "a node of the run")
     return times, ratios, mp_run.near_ties
 
 
