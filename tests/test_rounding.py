@@ -275,3 +275,14 @@ def test_a_value_of_a_hundred_thousand_decimal_places_is_audited_and_printed(che
     results = check_claims(claims_text(model, {"true": (body.replace("VALUE", truth),), "wrong": (body.replace("VALUE", wrong),)}))
     assert results["true"].outcome.status == "verified" and "(exactly, a decimal of" in results["true"].outcome.message, results["true"].outcome.message
     assert_refuted(results["wrong"].outcome, [f"y: claimed {wrong} at 10 decimals", f"which rounds to {truth}"])
+
+
+def test_a_row_the_leading_rules_miss_is_named_with_claimed_and_computed(check_claims):
+    """A review of 2026-12-06: Burden & Faires' RK4 table with w9 truncated (4.8150856; exact 4.81508569457...) and
+    the other rows rounded was refuted, but the message listed the first six rows each rule prints, never row 9."""
+    _, rk4 = fraction_euler_and_rk4()
+    assert F(int(rk4[8] * 10**7), 10**7) == F("4.8150856") != round(rk4[8], 7)
+    table = RK4_TABLE[:8] + ["4.8150856"] + RK4_TABLE[9:]
+    outcome = check_claims(claims_text(MODELS, {"row-9": (table_claim("rk4", table),)}))["row-9"].outcome
+    assert_refuted(outcome, ["no single rule prints every value at 7 decimals (trace y value 9 only by truncation;",
+                             "trace y value 9: claimed 4.8150856 at 7 decimals, computed 4.81508569", "which rounds to 4.8150857"])
