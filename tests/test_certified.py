@@ -357,3 +357,20 @@ def test_the_final_time_is_enclosed_at_the_working_precision(check_claims):
         assert (results[key].status, results[key].evidence) == ("verified", "certified"), results[key].message
     assert_refuted(results["y-plus-t-wrong"], ["claimed 1.54228856939497260698 at 20 decimals", "rounds to 1.54228856939497260699"])
     assert_refuted(results["relation-wrong"], ["claimed > 0"])
+
+
+def test_a_claimed_print_outside_every_print_of_an_enclosure_across_a_tie_is_refuted(check_claims):
+    """A review of 2026-12-06: Euler with h = 1/8 on y' = sin(t)^2 + cos(t)^2 from t = 1 gives y = 1/8 exactly, known
+    only as an enclosure across the tie 0.125; at 2 decimals every rule prints 0.12 or 0.13 there, so a claimed
+    0.14 (and 0.26 for y_2 = 1/4) is no print of it: refuted, where it was an error.  0.12 (true under half-even and
+    truncation) stays undecided, never refuted."""
+    head = '[model.one]\nstates = ["y"]\nrhs = { y = "sin(t)**2 + cos(t)**2" }\n'
+    body = 'check = "run"\nmodel = "one"\nmethod = "euler"\noptions = { h = "1/8" }\ninitial = { y = 0, t = 1 }\ndigits = 2\n'
+    results = {k: r.outcome for k, r in check_claims(claims_text(head, {
+        "wrong": (body + 'expect = { y = "0.14" }',),
+        "wrong-node": (body + 'steps = 2\nexpect_at_nodes = { y = ["0.12", "0.26"] }',),
+        "tie": (body + 'expect = { y = "0.12" }',),
+    })).items()}
+    assert_refuted(results["wrong"], ["y: claimed 0.14 at 2 decimals", "which rounds to 0.12 or 0.13, truncates to 0.12"])
+    assert_refuted(results["wrong-node"], ["y at node 2: claimed 0.26 at 2 decimals", "rounds to 0.25"])
+    assert results["tie"].status != "refuted", results["tie"].message

@@ -100,6 +100,7 @@ class AuditedValue:
     high: sympy.Rational
     shown: object  # how the exact value is written in messages: the text, or a function giving it (shown_text)
     printed: dict = field(default_factory=dict)  # mode -> printed value, or None when the enclosure cannot decide
+    spans: dict = field(default_factory=dict)  # mode -> (print of the low end, of the high end) where printed is None
     tie: bool = False
     exactly: bool = False  # claimed with more decimals than the claim's digits: no printing gives it, compared exactly
     claimed_text: str | None = None  # the claimed value as the claim file writes it, when known
@@ -125,7 +126,19 @@ class AuditedValue:
 
     @property
     def undecided(self) -> list[str]:
-        return [m for m in MODES if self.printed[m] is None]
+        """The rules whose print of the enclosure is not decided and might be the claimed value."""
+        return [m for m in MODES if self.printed[m] is None and not self.excluded(m)]
+
+    def excluded(self, mode: str) -> bool:
+        """Is the claimed value certainly not what ``mode`` prints, though the print is not decided?  Every rule is
+        monotone, so whatever it prints for a value of the enclosure lies between its prints of the two ends: 0.14
+        is no print of an enclosure of 1/8 at 2 decimals (0.12 or 0.13), an error before a review of 2026-12-06."""
+        span = self.spans.get(mode)
+        return span is not None and not span[0] <= self.claimed <= span[1]
+
+    def misses(self, mode: str) -> bool:
+        """Is it decided that ``mode`` does not print the claimed value?"""
+        return self.excluded(mode) if self.printed[mode] is None else self.printed[mode] != self.claimed
 
 
 class RoundingAudit:
@@ -168,8 +181,10 @@ class RoundingAudit:
             entry.printed = {mode: _printed(scaled, self.places, mode) for mode in MODES}
         else:
             for mode in MODES:
-                ends = {round_decimal(end, self.places, mode) for end in {entry.low, entry.high}}
-                entry.printed[mode] = ends.pop() if len(ends) == 1 else None
+                low, high = (round_decimal(end, self.places, mode) for end in (entry.low, entry.high))
+                entry.printed[mode] = low if low == high else None
+                if low != high:
+                    entry.spans[mode] = (low, high)
         self.values.append(entry)
 
     def undecided(self) -> list[AuditedValue]:
@@ -188,7 +203,7 @@ class RoundingAudit:
             for mode in ROUNDING_MODES:
                 if self.values and all(v.printed.get(mode) == v.claimed for v in self.values):
                     return (mode,)
-            if any(all(v.printed.get(m) is not None and v.printed[m] != v.claimed for m in MODES) for v in self.values):
+            if any(all(v.misses(m) for m in MODES) for v in self.values):
                 return ()  # a value no rule prints, decided under every rule: refuted whatever the undecided ones print
         return MODES
 
@@ -264,6 +279,10 @@ class RoundingAudit:
 
     def _printed(self, v: AuditedValue, mode: str) -> str:
         value = v.printed[mode]
+        if value is None and mode in v.spans:  # an enclosure across a printing boundary: either print
+            low, high = v.spans[mode]
+            between = "or" if high - low == sympy.Rational(1, 10**self.places) else "to"
+            return f"{_at_places(low, self.places)} {between} {_at_places(high, self.places)}"
         return "undecided" if value is None else _at_places(value, self.places)
 
     def _miss(self, v: AuditedValue, modes) -> str:
