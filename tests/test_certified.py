@@ -374,3 +374,19 @@ def test_a_claimed_print_outside_every_print_of_an_enclosure_across_a_tie_is_ref
     assert_refuted(results["wrong"], ["y: claimed 0.14 at 2 decimals", "which rounds to 0.12 or 0.13, truncates to 0.12"])
     assert_refuted(results["wrong-node"], ["y at node 2: claimed 0.26 at 2 decimals", "rounds to 0.25"])
     assert results["tie"].status != "refuted", results["tie"].message
+
+
+def test_a_value_the_run_does_not_enclose_is_compared_exactly_on_the_certified_route(check_claims):
+    """A review of 2026-12-06: expect = { h = "1/10" } on the certified route was an error (1/10 enclosed in binary
+    intervals, which can refute an exact value but never prove it); the step, the final t and the parameters are
+    known exactly and compared so, alone or with digits, and a wrong one is refuted."""
+    body = 'check = "run"\nmodel = "tan"\nmethod = "rk4"\noptions = { h = 0.1 }\ninitial = { y = 0 }\nsteps = 10\n'
+    results = {k: r.outcome for k, r in check_claims(claims_text('[model.tan]\nstates = ["y"]\nrhs = { y = "y**2 + 1" }\n', {
+        "exact": (body + 'expect = { t = 1, h = "1/10", "t + h" = "11/10" }',),
+        "digits": (body + 'digits = 3\nexpect = { h = "0.100", y = "1.557" }',),
+        "wrong": (body + 'expect = { h = "1/9" }',),
+    })).items()}
+    for key in ("exact", "digits"):
+        assert (results[key].status, results[key].evidence) == ("verified", "certified"), results[key].message
+    assert "h = 1/10 (known exactly" in results["exact"].message
+    assert_refuted(results["wrong"], ["h: claimed 1/9, computed 0.1 (known exactly)"])
