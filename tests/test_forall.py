@@ -60,6 +60,19 @@ def test_true_claims_for_every_value(check_claims, claim_id):
         assert "25 drawn by hypothesis" in outcome.message and "not a proof" in outcome.message
 
 
+def test_a_matrix_in_a_symbolic_count_that_simplify_cannot_compare_is_refuted_at_a_first_count(check_claims):
+    """A review of 2026-12-06: the fast multiplier claimed as (1 - 8H/(m + 1))^m (m + 1 for m) was an error, 'cannot
+    decide' (the difference is no rational function of m); one exact step at m = 1 has 1 - 8H there, the claim
+    1 - 4H: refuted, exactly.  The true closed form stays verified (TRUE['every-m-matrix'])."""
+    H = sympy.Symbol("H")
+    assert sympy.expand((1 - 8 * H / 2) ** 1) == 1 - 4 * H  # the claimed entry at m = 1; Euler's fast step gives 1 - 8H
+    body = TRUE["every-m-matrix"][0].replace('"(1 - 8*H/m)**m"]]', '"(1 - 8*H/(m + 1))**m"]]')
+    assert body != TRUE["every-m-matrix"][0]
+    outcome = check_claims(claims_text(MODELS, {"off-by-one": (body,)}))["off-by-one"].outcome
+    assert_refuted(outcome, ["which at m = 1 is [[1 - H, 0], [H, 1 - 4*H]], computed [[1 - H, 0], [H, 1 - 8*H]] there"])
+    assert outcome.evidence == "exact"
+
+
 def test_symbolic_exponents_only_for_declared_symbols(check_claims):
     body = 'check = "stability"\nmodel = "stable_coupled"\nsymbols = ["H"]\nmethod = "frozen-slow-euler"\noptions = { H = "H", m = 2 }\nequals = [["1 - H", 0], [0, "(1 - 8*H/2)**k"]]'
     outcome = check_claims(claims_text(MODELS, {"k-exponent": (body,)}))["k-exponent"].outcome

@@ -130,8 +130,8 @@ def evaluate(claim: Claim, context: Context = DEFAULT_CONTEXT) -> Outcome:
             computed_value = M
             same = rational_functions.decide_zero(M - equals)
             what, shown = "amplification matrix", str(M.tolist())
-            if same:
-                at = _first_counts_differing(method, options, claim, equals)
+            if same is not False:  # equal as expressions, or undecided (a review of 2026-12-06: a claim off by m + 1 for m
+                at = _first_counts_differing(method, options, claim, equals)  # was an error): one exact step per count
                 if at is not None:
                     return Outcome("refuted", "exact", f"amplification matrix of {method.name}: claimed {equals.tolist()}, which at {at[0]} is "
                                    f"{at[1]}, computed {at[2]} there (one exact step with that count)", {"amplification matrix": shown},
