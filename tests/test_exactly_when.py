@@ -90,6 +90,22 @@ def test_flint_root_enclosures_hold_sympys_root_narrow_at_every_precision_and_pi
     assert realsets.compare(near, far) == -realsets.compare(far, near) != 0
 
 
+def test_a_printed_end_at_the_domains_own_end_is_read_as_the_claim_writes_it(check_claims):
+    """A review of 2026-12-06: z^3 - 10^18 z - 1 >= 0 on negative z holds exactly on [r1, r2], r1 = -10^9 + 5e-19...,
+    r2 = -10^-18 + ... (both print to 3 decimals as -1000000000.000 and 0.000); the claim '<= 0.000' was snapped
+    after the domain had made its end the open 0, so it read [r1, r2) and a true claim was refuted at r2.  The
+    claim's own '< 0.000' is refuted there."""
+    z = sympy.Symbol("z")
+    cubic = z**3 - 10**18 * z - 1
+    r1, r2, _ = sympy.Poly(cubic, z).real_roots()
+    assert abs(sympy.N(r1, 40) + 10**9) < sympy.Rational(1, 10**18) and -sympy.Rational(1, 10**17) < sympy.N(r2, 40) < 0 and cubic.subs(z, -1) > 0
+    body = ('check = "forall"\ndomains = { z = "negative" }\nlhs = "z**3 - 10**18*z - 1"\nop = ">="\nrhs = 0\n'
+            'exactly_when = "-1000000000.000 <= z OP 0.000"\ndigits = 3\n')
+    results = check_claims(claims_text("", {"closed": (body.replace("OP", "<="),), "open": (body.replace("OP", "<"),)}))
+    assert results["closed"].outcome.status == "verified", results["closed"].outcome.message
+    assert_refuted(results["open"].outcome, ["it holds although the claim says it fails"])
+
+
 def test_a_solver_answer_that_direct_evaluation_contradicts_is_an_error_not_a_verdict(monkeypatch, check_claims):
     from verify.checks.forall import proofs
     monkeypatch.setattr(proofs.realsets, "polynomial_set", lambda *args: sympy.Interval(-3, sympy.oo))  # a wrong solver

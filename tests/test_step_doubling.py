@@ -311,3 +311,18 @@ def test_a_sampled_accept_claim_follows_the_closest_tolerance_test_to_a_thin_win
     for name in ("tie", "beside-a-tie"):
         outcome = ties[name].outcome
         assert outcome.status in ("error", "refuted") and (outcome.status == "refuted" or "not decided" in outcome.message), outcome.message
+
+
+def test_a_smallest_factor_above_the_largest_is_refused_when_the_claim_is_read(check_claims):
+    """A review of 2026-12-06: min_factor = 2 with max_factor = 1/2 made every factor 1/2, steps summing to less than
+    1/2, and the run went on to the time limit; also a min_factor above the default max_factor (5)."""
+    head = '[model.decay]\nstates = ["y"]\nrhs = { y = "-y/2" }\n'
+    body = ('check = "run"\nmodel = "decay"\nmethod = "adaptive-rk"\ninitial = { y = 1 }\nexpect = { failed = 0 }\n'
+            'options = { h = "1/4", atol = "1/1000", rtol = "1/1000", t_end = 1, pair = "fehlberg-45", controller = "order", FACTORS }')
+    results = check_claims(claims_text(head, {"crossed": (body.replace("FACTORS", 'min_factor = 2, max_factor = "1/2"'),),
+                                              "above-default": (body.replace("FACTORS", "min_factor = 6"),),
+                                              "fine": (body.replace("FACTORS", 'min_factor = "1/2", max_factor = 2'),)}))
+    for key, low, high in (("crossed", "2", "1/2"), ("above-default", "6", "5")):
+        outcome = results[key].outcome
+        assert outcome.status == "error" and f"min_factor = {low} is above max_factor = {high}" in outcome.message, outcome.message
+    assert results["fine"].outcome.status == "verified", results["fine"].outcome.message

@@ -229,4 +229,9 @@ def relation_expr(lhs, op, rhs):
 
 def solve_set(relation, domain):
     """Where in ``domain`` (a real one) the relation in its symbol holds, by sympy's inequality solver."""
-    return sympy.solve_univariate_inequality(relation, domain.symbol, relational=False).intersect(domain.interval)
+    return solve_on_reals(relation, domain.symbol).intersect(domain.interval)
+
+
+def solve_on_reals(relation, symbol):
+    """Where on the real line the relation in ``symbol`` holds, by sympy's inequality solver."""
+    return sympy.solve_univariate_inequality(relation, symbol, relational=False)

@@ -17,7 +17,7 @@ from verify.checks import sign as sign_check
 from verify.checks.common import CheckError, Formula, Line, Outcome, listed, short_text
 from verify.outcome import decimals
 from verify.checks.comparisons import OPERATORS
-from verify.checks.forall.domains import Domain, point_in, relation_expr, solve_set, to_domain
+from verify.checks.forall.domains import Domain, point_in, relation_expr, solve_on_reals, solve_set, to_domain
 from verify.checks.forall.poles import UndefinedInDomains, step_pole
 
 
@@ -263,14 +263,16 @@ def _compare_sets(claim, spec, domain, holds_on, what, over, stated=None):
                        terms=[*(stated or [what]), "holds for", member(domain.symbol, holds_on), "(sympy's inequality solver), domain", domain.interval])]
     computed = {"holds_on": str(holds_on)}
     if spec.exactly_when is not None:
-        wanted = domain.interval
-        for condition in spec.exactly_when:
-            wanted = wanted.intersect(solve_set(relation_expr(*condition), domain))
+        written = sympy.S.Reals  # the claimed set as written, before the domain cuts it: a printed end at the domain's own
+        for condition in spec.exactly_when:  # end (0.000 for -1e-18 on negative z) is snapped as the claim writes it
+            written = written.intersect(solve_on_reals(relation_expr(*condition), domain.symbol))
+        wanted = written.intersect(domain.interval)  # (closed), not as the domain's open 0 (a review of 2026-12-06)
         condition = f"{claim.table['exactly_when']}"
         notes = []
         if spec.digits is not None:
             as_written = wanted
-            wanted, notes, replaced = realsets.snap_to_digits(wanted, holds_on, spec.digits)
+            snapped, notes, replaced = realsets.snap_to_digits(written, holds_on, spec.digits)
+            wanted = snapped.intersect(domain.interval)
             derivation += notes
             printing, failure = _one_printing_rule(replaced, spec.digits, spec.rounding)
             if failure is not None:

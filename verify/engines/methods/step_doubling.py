@@ -173,6 +173,12 @@ class AdaptiveEuler(Method):
         for name in ("safety", "min_factor", "max_factor"):
             if name in options:
                 positive_rational(options, name, self.name)
+        low, high = (self.value(options, name) for name in ("min_factor", "max_factor"))
+        # min(max_factor, max(min_factor, ...)) is then max_factor whatever the estimate (a review of 2026-12-06: with
+        # max_factor = 1/2 such a run went on to the time limit)
+        if all(isinstance(v, sympy.Basic) and v.is_Rational for v in (low, high)) and low > high:
+            raise MethodError(f"{self.name}: min_factor = {low} is above max_factor = {high}: the controller's factor would "
+                              "always be max_factor")
 
     def settings(self, options) -> dict:
         """The options with every controller setting the claim leaves out taken from ``value`` (the schema's default,
