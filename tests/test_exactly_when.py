@@ -6,6 +6,7 @@ RK4's real stability interval is [z0, 0], z0 = -2.785293563... the real root of 
 """
 from __future__ import annotations
 
+import mpmath
 import sympy
 
 from conftest import assert_refuted, claims_text
@@ -104,6 +105,22 @@ def test_a_printed_end_at_the_domains_own_end_is_read_as_the_claim_writes_it(che
     results = check_claims(claims_text("", {"closed": (body.replace("OP", "<="),), "open": (body.replace("OP", "<"),)}))
     assert results["closed"].outcome.status == "verified", results["closed"].outcome.message
     assert_refuted(results["open"].outcome, ["it holds although the claim says it fails"])
+
+
+def test_a_boundary_of_a_degree_41_polynomial_is_written_in_the_message_without_sympys_evalf(check_claims):
+    """A review of 2026-12-06: z^41 - 3z + 1 <= 0 'exactly when 0.33333333333333333334 <= z <= 1.01769996131973269496'
+    (digits = 20) ran into the time limit in sympy's evalf of a CRootOf, called only to write the message; the
+    boundaries are 0.3333333333333333333424724... and 1.0176999613197326949622... (mpmath's polyroots at 60 digits)."""
+    with mpmath.workdps(60):
+        roots = sorted(r.real for r in mpmath.polyroots([1] + [0] * 39 + [-3, 1], maxsteps=400, extraprec=400)
+                       if abs(r.imag) < mpmath.mpf(10)**-40 and r.real > 0)
+        assert [mpmath.nstr(r, 22) for r in roots] == ["0.3333333333333333333425", "1.017699961319732694962"]
+    body = ('check = "forall"\ndomains = { z = "positive" }\nlhs = "z**41 - 3*z + 1"\nop = "<="\nrhs = 0\n'
+            'exactly_when = "0.333333333333333333LOW <= z <= 1.01769996131973269496"\ndigits = 20\n')
+    results = check_claims(claims_text("", {"true": (body.replace("LOW", "34"),), "wrong": (body.replace("LOW", "35"),)}))
+    true = results["true"].outcome
+    assert true.status == "verified" and "≈ 0.33333333333333333334247" in true.message, true.message
+    assert_refuted(results["wrong"].outcome, ["it holds although the claim says it fails"])
 
 
 def test_a_solver_answer_that_direct_evaluation_contradicts_is_an_error_not_a_verdict(monkeypatch, check_claims):

@@ -117,6 +117,16 @@ def _exact_rational(end) -> sympy.Rational:
     return sympy.Integer(mantissa) * 2**exponent if exponent >= 0 else sympy.Rational(mantissa, 2**-exponent)
 
 
+def approximate(value: sympy.Expr, digits: int) -> str:
+    """``value`` (a real algebraic number) to ``digits`` significant digits, for messages, read off an enclosure:
+    sympy's evalf of a CRootOf of a high-degree polynomial (x^41 - 3x + 1) ran past any time limit (a review of
+    2026-12-06)."""
+    low, high = enclosure(value, int(digits * 3.33) + 64)
+    middle = (low + high) / 2
+    with mpmath.workdps(digits + 10):
+        return mpmath.nstr(mpmath.mpf(int(middle.p)) / int(middle.q), digits)
+
+
 def compare(a: sympy.Expr, b: sympy.Expr) -> int:
     """The sign of a - b, decided rigorously; CheckError when even MAX_BITS cannot separate distinct-looking values."""
     if a == b:
@@ -265,7 +275,7 @@ def snap_to_digits(claimed: sympy.Set, truth: sympy.Set, places: int) -> tuple[s
                              f"({', '.join(map(str, near))}): cannot tell which it stands for")
         if len(near) == 1:
             replaced[end] = near[0]
-            shown = sympy.N(near[0], places + 4)  # for the message only
+            shown = approximate(near[0], places + 4)  # for the message only
             notes.append(Line(f"{end} is the boundary {near[0]} ≈ {shown} printed to {decimals(places)}",
                               terms=[end, "is the boundary", near[0], "≈", shown, f"printed to {decimals(places)}"]))
     if not replaced:

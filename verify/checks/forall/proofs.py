@@ -43,7 +43,7 @@ def _one_printing_rule(replaced: dict, places: int, rule: str | None = None):
             audit.add(f"the boundary {boundary}", boundary, end)
         else:
             low, high = realsets.enclosure(boundary, 256)
-            audit.add(f"the boundary {boundary}", (low, high, f"[{sympy.N(boundary, 20)} ± 1e-70]"), end)
+            audit.add(f"the boundary {boundary}", (low, high, f"[{realsets.approximate(boundary, 20)} ± 1e-70]"), end)
     if audit.undecided():
         raise CheckError(f"cannot decide how the boundaries {', '.join(map(str, replaced.values()))} print to {decimals(places)} "
                          "(an enclosure at 256 bits still straddles a rounding boundary)")
