@@ -250,6 +250,10 @@ def test_an_identity_whose_denominators_share_their_first_zero_is_searched_furth
     same = results["same"].outcome  # the right side is also undefined at y = 0: an error that names it, not a verdict
     assert same.status == "error" and "equals is undefined where" in same.message and "y = 0" in same.message, same.message
     assert results["one"].outcome.status == "verified", results["one"].outcome.message
+    # a coefficient that is not algebraic (pi) is solved by solveset, as before the shared search (its first version
+    # verified this false identity)
+    pi = check_claims(claim("pi", "(x - sqrt(pi))/(x**2 - pi)", "1/(x + sqrt(pi))"))["pi"].outcome
+    assert pi.status == "error" and "expr is undefined where x = sqrt(pi)" in pi.message, pi.message
 
 
 def test_an_energy_functional_undefined_at_the_start_is_an_error_that_says_so(check_claims):

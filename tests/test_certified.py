@@ -379,13 +379,19 @@ def test_a_claimed_print_outside_every_print_of_an_enclosure_across_a_tie_is_ref
 def test_a_value_the_run_does_not_enclose_is_compared_exactly_on_the_certified_route(check_claims):
     """A review of 2026-12-06: expect = { h = "1/10" } on the certified route was an error (1/10 enclosed in binary
     intervals, which can refute an exact value but never prove it); the step, the final t and the parameters are
-    known exactly and compared so, alone or with digits, and a wrong one is refuted."""
+    known exactly and compared so, alone or with digits, at the nodes and in relations, and a wrong one is refuted."""
     body = 'check = "run"\nmodel = "tan"\nmethod = "rk4"\noptions = { h = 0.1 }\ninitial = { y = 0 }\nsteps = 10\n'
     results = {k: r.outcome for k, r in check_claims(claims_text('[model.tan]\nstates = ["y"]\nrhs = { y = "y**2 + 1" }\n', {
         "exact": (body + 'expect = { t = 1, h = "1/10", "t + h" = "11/10" }',),
         "digits": (body + 'digits = 3\nexpect = { h = "0.100", y = "1.557" }',),
         "wrong": (body + 'expect = { h = "1/9" }',),
+        "nodes": (body + 'expect_at_nodes = { t = ["1/10", "2/10", "3/10", "4/10", "5/10", "6/10", "7/10", "8/10", "9/10", "1"] }',),
+        "relation": (body + 'expect_relations = { t = "== 1", "t - h" = "< 9/10 + 1/10**40" }',),
+        "relation-wrong": (body + 'expect_relations = { "t - h" = "< 9/10" }',),
     })).items()}
+    for key in ("nodes", "relation"):
+        assert (results[key].status, results[key].evidence) == ("verified", "certified"), results[key].message
+    assert_refuted(results["relation-wrong"], ["t - h: claimed < 9/10", "= 0 (known exactly)"])
     for key in ("exact", "digits"):
         assert (results[key].status, results[key].evidence) == ("verified", "certified"), results[key].message
     assert "h = 1/10 (known exactly" in results["exact"].message

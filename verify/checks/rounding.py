@@ -291,7 +291,7 @@ class RoundingAudit:
             return (f"{v.label}: claimed {v.written} (more decimals than digits = {self.places}, so compared exactly), "
                     f"computed {computed}")
         tie = f" (a tie at decimal {self.places + 1})" if v.tie and any(m in ROUNDING_MODES for m in modes) else ""  # truncation has none
-        rounding = [v.printed[m] for m in ROUNDING_MODES if m in modes]
+        rounding = [(v.printed[m], v.spans.get(m)) for m in ROUNDING_MODES if m in modes]  # an undecided print by its span
         if len(rounding) == 2 and rounding[0] == rounding[1]:
             shown = f"rounds to {self._printed(v, 'half-even')}"
         else:

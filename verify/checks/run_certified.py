@@ -47,6 +47,16 @@ def _known_exactly(quantity, t):
     return value if value.is_Rational else None
 
 
+def _compare_known(label, known, claimed, claimed_text, audit, successes, failures):
+    """A compared value known exactly (_known_exactly) against its claim: through the rounding audit with digits."""
+    if audit:
+        audit.add(label, known, claimed, claimed_text)
+    elif known == claimed:
+        successes.append(f"{label} = {claimed_text} (known exactly: the run does not enclose it)")
+    else:
+        failures.append(f"{label}: claimed {claimed_text}, computed {decimal_text(known)} (known exactly)")
+
+
 def _shown(ball) -> str:
     """The enclosure with 15 significant digits, or as many more (up to 60) as it takes to tell its ends apart."""
     return certified.enclosure_text(*ball.bounds())
@@ -83,12 +93,7 @@ def evaluate(claim, spec, reason: str, mp_run) -> Outcome:
                 known = _known_exactly(comparison.quantity.xreplace(constants), t)
                 if known is not None and claimed.is_Rational:  # h, t, a parameter: no enclosure needed (a review of
                     computed[comparison.text] = decimal_text(known)  # 2026-12-06: expect = { h = "1/10" } was an error)
-                    if audit:
-                        audit.add(comparison.text, known, claimed, comparison.claimed_text)
-                    elif known == claimed:
-                        successes.append(f"{comparison.text} = {comparison.claimed_text} (known exactly: the run does not enclose it)")
-                    else:
-                        failures.append(f"{comparison.text}: claimed {comparison.claimed_text}, computed {decimal_text(known)} (known exactly)")
+                    _compare_known(comparison.text, known, claimed, comparison.claimed_text, audit, successes, failures)
                     continue
                 ball = balls[comparison.text] = _enclose(comparison.quantity.xreplace(constants), variables, env)
                 computed[comparison.text] = _shown(ball)
@@ -112,6 +117,11 @@ def evaluate(claim, spec, reason: str, mp_run) -> Outcome:
                     if not claimed.is_Rational:
                         raise CheckError(f"claimed {comparison.text} = {claimed_text} at node {n}: on the certified path the claimed value "
                                          "must be a rational number")
+                    known = _known_exactly(comparison.quantity.xreplace(constants), t_n)
+                    if known is not None:  # t at the node: exact, as in expect
+                        shown.append(decimal_text(known))
+                        _compare_known(f"{comparison.text} at node {n}", known, claimed, claimed_text, audit, successes, failures)
+                        continue
                     ball = balls[f"{comparison.text} at node {n}"] = _enclose(comparison.quantity.xreplace(constants), state_variables,
                                                                               [certified.interval(t_n)] + [v.iv for v in y_n])
                     shown.append(_shown(ball))
@@ -134,6 +144,13 @@ def evaluate(claim, spec, reason: str, mp_run) -> Outcome:
                              failures, undecided)
             for relation in spec.relations:
                 bound = relation.claimed.xreplace(constants)
+                known = _known_exactly(relation.quantity.xreplace(constants) - bound, t)
+                if known is not None and not (audit and relation.op == "=="):  # t == 3/10: decided exactly, as in expect
+                    holds = OPERATORS[relation.op](known, 0)
+                    line = f"{relation.text} - ({relation.claimed_text}) = {decimal_text(known)} (known exactly)"
+                    (successes if holds else failures).append(line if holds else f"{relation.text}: claimed {relation.op} "
+                                                                                 f"{relation.claimed_text}, computed {line}")
+                    continue
                 if audit and relation.op == "==" and bound.is_Rational:  # a printed value, as on the exact path
                     ball = balls[relation.text] = _enclose(relation.quantity.xreplace(constants), variables, env)
                     audit.add(relation.text, (*ball.bounds(), _shown(ball)), bound, relation.claimed_text)

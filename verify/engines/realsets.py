@@ -83,13 +83,15 @@ def _flint_root_enclosure(root: sympy.CRootOf, bits: int):
     the ball taken that lies inside sympy's own isolating interval of this root (which holds no other root), so
     the ball is this root's whatever order flint lists them in.  None when the polynomial is not over ZZ, a root is
     multiple, or no ball lies inside the interval (sympy's refinement is used then).  A degree-64 polynomial's
-    root to 2048 bits: a few milliseconds, against 0.15 s for sympy's refinement."""
+    root to 2048 bits: a few milliseconds, against 0.15 s for sympy's refinement.  The width asked for is absolute, as
+    sympy's route gives it: the precision is raised by the root's magnitude in bits."""
     poly = root.poly
     if not poly.domain.is_ZZ or not root.is_real:
         return None
-    isolating = root._get_interval()
+    isolating = root._get_interval()  # sympy's isolating interval (no public accessor)
     low_end, high_end = sympy.Rational(isolating.a), sympy.Rational(isolating.b)
-    balls = _real_root_balls(tuple(int(c) for c in reversed(poly.all_coeffs())), bits)
+    magnitude = int(max(abs(low_end), abs(high_end)).ceiling()).bit_length()  # flint's precision is relative: a root near
+    balls = _real_root_balls(tuple(int(c) for c in reversed(poly.all_coeffs())), bits + magnitude)  # 10^20 needs 67 more bits
     return next(((low, high) for low, high in balls or () if low_end <= low and high <= high_end), None)
 
 
@@ -275,7 +277,7 @@ def snap_to_digits(claimed: sympy.Set, truth: sympy.Set, places: int) -> tuple[s
                              f"({', '.join(map(str, near))}): cannot tell which it stands for")
         if len(near) == 1:
             replaced[end] = near[0]
-            shown = approximate(near[0], places + 4)  # for the message only
+            shown = sympy.Float(approximate(near[0], places + 4), places + 4)  # for the message only
             notes.append(Line(f"{end} is the boundary {near[0]} ≈ {shown} printed to {decimals(places)}",
                               terms=[end, "is the boundary", near[0], "≈", shown, f"printed to {decimals(places)}"]))
     if not replaced:

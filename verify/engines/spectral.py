@@ -192,8 +192,8 @@ def positive_roots(expressions, variable) -> list:
 def real_roots(part, variable) -> list:
     """The real roots of ``part``, a polynomial in ``variable`` with real algebraic coefficients, exact: over QQ by
     sympy's real root isolation, a linear one at sight, otherwise the real roots of its norm over QQ at which
-    ``part`` itself vanishes (polynomial_sign, decided exactly: a conjugate's root is left out, and so is one left
-    undecided).  NotImplementedError when the coefficients are not algebraic; CheckError past the norm's degree cap."""
+    ``part`` itself vanishes (polynomial_sign, decided exactly: a conjugate's root is left out; one left undecided is
+    kept, as positive_roots keeps it: a zero missed by a pole search could let a claim through).  NotImplementedError when the coefficients are not algebraic; CheckError past the norm's degree cap."""
     polynomial = sympy.Poly(part, variable)
     if polynomial.domain.is_ZZ or polynomial.domain.is_QQ:
         return polynomial.real_roots()
@@ -203,7 +203,7 @@ def real_roots(part, variable) -> list:
     norm = _norm_over_rationals(part, variable)
     if norm is None:
         raise NotImplementedError(f"the roots of {part} in {variable}")
-    return [r for r, _ in norm.real_roots(multiple=False) if polynomial_sign(part, variable, r) == 0]
+    return [r for r, _ in norm.real_roots(multiple=False) if polynomial_sign(part, variable, r) in (0, None)]
 
 
 def zeros_at_probes(factor, symbols, probes, inside=None, most: int = 64):

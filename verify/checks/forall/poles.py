@@ -7,8 +7,8 @@ import itertools
 
 import sympy
 
-from verify.checks.common import CheckError
 from verify.engines import spectral
+from verify.checks.common import CheckError
 from verify.checks.forall.domains import first_value, point_in, relation_expr, simple_values, solve_set, to_domain
 from verify.checks.forall.reading import substitute_deep
 
@@ -204,8 +204,9 @@ def zero_in_domains(factor, exponent, domains, spec) -> dict | None:
 
 
 def _zeros(factor, symbols, domains):
-    """Points of the domains where the polynomial ``factor`` vanishes: for each symbol, its real roots at values of
-    the others (_probe_values; SEARCHED_POINTS solves in all, shared among the symbols), one at a time as found."""
+    """Points of the domains where the polynomial ``factor`` vanishes, one at a time as found
+    (spectral.zeros_at_probes): for each symbol, its real roots at _probe_values of the others, SEARCHED_POINTS
+    solves in all shared among the symbols (at least 8 per symbol)."""
     probes = {s: _probe_values(domains[s]) for s in symbols} if len(symbols) > 1 else {}
     return spectral.zeros_at_probes(factor, symbols, probes, lambda s, root: _inside(domains[s], root), max(8, SEARCHED_POINTS // len(symbols)))
 

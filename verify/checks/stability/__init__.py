@@ -169,8 +169,8 @@ def _first_counts_differing(method, options, claim, equals):
             computed = rational_functions.normal(amplification(method, fixed, claim.model, claim.parameters))
             claimed = equals.xreplace({options[name]: sympy.Integer(value)})
             if any(e.has(sympy.nan, sympy.zoo, sympy.oo, -sympy.oo) for e in claimed) or \
-                    rational_functions.decide_zero(computed - claimed) is not True:
-                return f"{name} = {value}", claimed.tolist(), computed.tolist()
+                    rational_functions.decide_zero(computed - claimed) is False:  # None decides nothing (a review of
+                return f"{name} = {value}", claimed.tolist(), computed.tolist()  # 2026-12-06: a true claim was refuted)
     return None
 
 

@@ -174,11 +174,12 @@ class AdaptiveEuler(Method):
             if name in options:
                 positive_rational(options, name, self.name)
         low, high = (self.value(options, name) for name in ("min_factor", "max_factor"))
-        # min(max_factor, max(min_factor, ...)) is then max_factor whatever the estimate (a review of 2026-12-06: with
-        # max_factor = 1/2 such a run went on to the time limit)
-        if all(isinstance(v, sympy.Basic) and v.is_Rational for v in (low, high)) and low > high:
-            raise MethodError(f"{self.name}: min_factor = {low} is above max_factor = {high}: the controller's factor would "
-                              "always be max_factor")
+        # the order controller's min(max_factor, max(min_factor, ...)) is then max_factor whatever the estimate (a review
+        # of 2026-12-06: with max_factor = 1/2 such a run went on to the time limit); the halving controller reads neither
+        if self.value(options, "controller") == "order" and all(isinstance(v, sympy.Basic) and v.is_Rational for v in (low, high)) \
+                and low > high:
+            raise MethodError(f"{self.name}: min_factor = {low} is above max_factor = {high}: the order controller's factor "
+                              "would be max_factor whenever an estimate is compared with a positive tolerance")
 
     def settings(self, options) -> dict:
         """The options with every controller setting the claim leaves out taken from ``value`` (the schema's default,
