@@ -195,11 +195,11 @@ def real_roots(part, variable) -> list:
     ``part`` itself vanishes (polynomial_sign, decided exactly: a conjugate's root is left out; one left undecided is
     kept, as positive_roots keeps it: a zero missed by a pole search could let a claim through).  NotImplementedError when the coefficients are not algebraic; CheckError past the norm's degree cap."""
     polynomial = sympy.Poly(part, variable)
-    if polynomial.domain.is_ZZ or polynomial.domain.is_QQ:
-        return polynomial.real_roots()
     if polynomial.degree() == 1:  # the usual factor, linear in each symbol: its root at sight
         a, b = polynomial.all_coeffs()
         return [-b / a] if (a.is_real and b.is_real) else []
+    if polynomial.domain.is_ZZ or polynomial.domain.is_QQ:
+        return polynomial.real_roots()
     norm = _norm_over_rationals(part, variable)
     if norm is None:
         raise NotImplementedError(f"the roots of {part} in {variable}")
@@ -214,10 +214,19 @@ def zeros_at_probes(factor, symbols, probes, inside=None, most: int = 64):
     the forall pole search (a pole inside the domains)."""
     for s in symbols:
         others = [o for o in symbols if o != s]
+        try:  # linear in s (the usual factor): its two coefficients read once, the root at each probe at sight
+            linear = sympy.Poly(factor, s).all_coeffs() if others else None
+        except sympy.PolynomialError:
+            linear = None
+        linear = linear if linear is not None and len(linear) == 2 else None
         for values in itertools.islice(itertools.product(*(probes[o] for o in others)), most):
             point = dict(zip(others, values))
             try:
-                roots = real_roots(factor.xreplace(point), s)
+                if linear is not None:
+                    a, b = (c.xreplace(point) for c in linear)
+                    roots = [-b / a] if a != 0 and a.is_real and b.is_real else []
+                else:
+                    roots = real_roots(factor.xreplace(point), s)
             except (sympy.PolynomialError, NotImplementedError, ValueError, TypeError, CheckError):
                 continue
             for root in roots:
