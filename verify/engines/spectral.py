@@ -193,7 +193,8 @@ def real_roots(part, variable) -> list:
     """The real roots of ``part``, a polynomial in ``variable`` with real algebraic coefficients, exact: over QQ by
     sympy's real root isolation, a linear one at sight, otherwise the real roots of its norm over QQ at which
     ``part`` itself vanishes (polynomial_sign, decided exactly: a conjugate's root is left out; one left undecided is
-    kept, as positive_roots keeps it: a zero missed by a pole search could let a claim through).  NotImplementedError when the coefficients are not algebraic; CheckError past the norm's degree cap."""
+    kept, as positive_roots keeps it: a zero missed by a pole search could let a claim through).  NotImplementedError
+    when the coefficients are not algebraic (pi); CheckError past the norm's degree cap."""
     polynomial = sympy.Poly(part, variable)
     if polynomial.degree() == 1:  # the usual factor, linear in each symbol: its root at sight
         a, b = polynomial.all_coeffs()
