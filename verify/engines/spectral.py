@@ -195,11 +195,12 @@ def real_roots(part, variable) -> list:
     ``part`` itself vanishes (polynomial_sign, decided exactly: a conjugate's root is left out; one left undecided is
     kept, as positive_roots keeps it: a zero missed by a pole search could let a claim through).  NotImplementedError
     when the coefficients are not algebraic (pi); CheckError past the norm's degree cap."""
-    polynomial = sympy.Poly(part, variable)
+    shielded, numbers = _shielded(part)  # a CRootOf coefficient is not read as a polynomial in ``variable`` (_shielded)
+    polynomial = sympy.Poly(shielded, variable)
     if polynomial.degree() == 1:  # the usual factor, linear in each symbol: its root at sight
-        a, b = polynomial.all_coeffs()
+        a, b = (c.xreplace(numbers) for c in polynomial.all_coeffs())
         return [-b / a] if (a.is_real and b.is_real) else []
-    if polynomial.domain.is_ZZ or polynomial.domain.is_QQ:
+    if not numbers and (polynomial.domain.is_ZZ or polynomial.domain.is_QQ):
         return polynomial.real_roots()
     norm = _norm_over_rationals(part, variable)
     if norm is None:
