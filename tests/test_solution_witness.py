@@ -169,3 +169,14 @@ def test_solve_ivp_with_t_end_at_the_start_is_a_load_error(check_claims):
     outcome = results["flat"].outcome
     assert outcome.status == "error" and "t_end = 0 must be after the initial time 0" in outcome.message
     assert "internal error" not in outcome.message
+
+
+def test_a_solution_undefined_at_the_start_is_an_error_that_says_so(check_claims):
+    """A review of 2026-12-06: y = 1/t for y' = -y^2 (it solves the equation for t != 0) and y = y0 + log(t) for
+    y' = 1/t were errors blaming 'the residual zoo'; neither is defined at t = 0, where the initial value is taken."""
+    models = ('[model.recip]\nstates = ["y"]\nrhs = { y = "-y**2" }\nsolution = { y = "1/t" }\n'
+              '[model.logt]\nstates = ["y"]\nrhs = { y = "1/t" }\nsolution = { y = "y0 + log(t)" }\n')
+    results = check_claims(claims_text(models, {"recip": ('check = "solution"\nmodel = "recip"',), "logt": ('check = "solution"\nmodel = "logt"',)}))
+    for key, formula in (("recip", "1/t"), ("logt", "y0 + log(t)")):
+        outcome = results[key].outcome
+        assert outcome.status == "error" and f"the stated solution y(t) = {formula} is not defined at the start t = 0" in outcome.message, outcome.message

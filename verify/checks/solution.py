@@ -53,6 +53,11 @@ def evaluate(claim: Claim, context: Context = DEFAULT_CONTEXT) -> Outcome:
             enclosed.append(text)
         return text
 
+    for s in model.variables:  # undefined at the start (1/t): the residual is sympy's zoo, which said nothing of why
+        start = solution[symbol(s)].subs(t, 0)  # (a review of 2026-12-06)
+        if start.has(sympy.zoo, sympy.nan) or start.is_finite is False:
+            raise CheckError(f"the stated solution {s}(t) = {solution[symbol(s)]} is not defined at the start t = 0 ({s}(0) = {start}), "
+                             "so it cannot take the initial value there")
     for k, g in enumerate(model.constraints):  # a DAE: the solution must satisfy every constraint
         residual = claim.substitute(g).subs(solution, simultaneous=True)
         derivation.append(f"constraint {k + 1}: {g} on the solution = {sympy.simplify(residual)}")
