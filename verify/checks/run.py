@@ -284,7 +284,6 @@ def evaluate(claim: Claim, context: Context = DEFAULT_CONTEXT) -> Outcome:
     return _verdict(spec, model, paths, audit, findings)
 
 
-
 def _exact_run(claim, spec, model):
     """(system, result) of the exact run; where it cannot run, the Outcome of the certified or numerical route."""
     try:

@@ -112,6 +112,13 @@ def to_rational(x) -> sympy.Rational:
     return (-1) ** sign * sympy.Integer(mantissa) * sympy.Integer(2) ** exponent
 
 
+def arb_rational(value) -> sympy.Rational:
+    """An exact arb (a ball's end, read at the working precision it was computed at) as the rational it is:
+    mantissa * 2^exponent."""
+    mantissa, exponent = value.mid().man_exp()
+    return sympy.Integer(int(mantissa)) * sympy.Integer(2) ** int(exponent)
+
+
 def interval_ends(box) -> tuple[sympy.Rational, sympy.Rational]:
     """The exact rational ends of an mpmath.iv interval, from its raw ends (at whatever precision it was computed)."""
     low, high = box._mpi_

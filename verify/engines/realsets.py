@@ -32,7 +32,7 @@ import mpmath
 import sympy
 
 from verify.engines import crosscheck
-from verify.engines.certified import interval_ends
+from verify.engines.certified import arb_rational, interval_ends
 from verify.errors import CheckError
 from verify.outcome import Line, decimals
 
@@ -107,16 +107,9 @@ def _real_root_balls(coefficients: tuple, bits: int):
         if any(multiplicity != 1 for _, multiplicity in found):
             return None
         # the ends read at this precision: lower() and upper() round outward to the working precision
-        return [tuple(_exact_rational(end) for end in (ball.real.lower(), ball.real.upper())) for ball, _ in found if ball.imag.is_zero()]
+        return [tuple(arb_rational(end) for end in (ball.real.lower(), ball.real.upper())) for ball, _ in found if ball.imag.is_zero()]
     finally:
         flint.ctx.prec = saved
-
-
-def _exact_rational(end) -> sympy.Rational:
-    """An exact arb (a ball's end) as the rational it is."""
-    mantissa, exponent = end.mid().man_exp()
-    mantissa, exponent = int(mantissa), int(exponent)
-    return sympy.Integer(mantissa) * 2**exponent if exponent >= 0 else sympy.Rational(mantissa, 2**-exponent)
 
 
 def approximate(value: sympy.Expr, digits: int) -> str:

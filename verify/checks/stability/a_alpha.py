@@ -41,7 +41,7 @@ import sympy
 
 from verify.input.load import LoadError
 from verify.engines import realsets, spectral
-from verify.engines.certified import enclosure_text
+from verify.engines.certified import arb_rational, enclosure_text
 from verify.errors import CertifiedUnavailable
 from verify.checks.common import CheckError, Line
 from verify.checks.comparisons import OPERATORS, RELATION
@@ -116,10 +116,9 @@ def _degrees(tan_squared: sympy.Rational, bits: int, lower: bool) -> sympy.Ratio
         end = ball.lower() if lower else ball.upper()
         if not end.is_finite():
             raise CheckError("an enclosure of the sector angle is not finite")
-        mantissa, exponent = end.mid().man_exp()
+        return arb_rational(end)
     finally:
         flint.ctx.prec = saved
-    return sympy.Integer(int(mantissa)) * sympy.Integer(2) ** int(exponent)
 
 
 def sector_angle(alpha, beta) -> SectorAngle:
