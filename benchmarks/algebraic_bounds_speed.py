@@ -89,7 +89,7 @@ def main() -> None:
         slow_anchor = False
         for bits in (128, 512):
             def ours():
-                realsets._real_root_balls.cache_clear()  # cold: each polynomial's roots isolated afresh
+                realsets._root_boxes.cache_clear()  # cold: each polynomial's roots isolated afresh
                 return [realsets.enclosure(r, bits) for r in roots]
 
             mine, ends = best(ours, args.repeat)
@@ -105,7 +105,7 @@ def main() -> None:
         path = Path(folder) / "claims.toml"
         path.write_text(CLAIMS, encoding="utf-8")
         for claim in runner.load([str(path)], [str(Path(folder) / "no-models")]):
-            realsets._real_root_balls.cache_clear()
+            realsets._root_boxes.cache_clear()
             seconds, results = best(lambda: runner.check([claim], in_process=True), 1)
             outcome = results[0].outcome
             assert outcome.status == EXPECTED[claim.id], outcome.message

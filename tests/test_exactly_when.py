@@ -91,6 +91,42 @@ def test_flint_root_enclosures_hold_sympys_root_narrow_at_every_precision_and_pi
     assert realsets.compare(near, far) == -realsets.compare(far, near) != 0
 
 
+def test_flint_boxes_of_complex_roots_hold_each_root_and_pick_it_by_sympys_rectangle():
+    """realsets.box_of_root (2026-12-07: the moduli of a stability claim's eigenvalues and the real parts of
+    R's poles, which sympy refined itself): for every root of z^5 + z + 1 = (z^2 + z + 1)(z^3 - z^2 + 1) (two
+    roots on the line re = -1/2, where an isolating rectangle may have its edge) and of an irreducible degree-7
+    polynomial, the box is as narrow as asked and holds the root as mpmath finds it at 60 digits, the nearest of
+    the polynomial's roots; sympy's own refinement of the same CRootOf lies in it up to its error."""
+    import mpmath
+
+    x = sympy.Symbol("x")
+    for polynomial in (x**5 + x + 1, x**7 - 3 * x**4 + 2 * x + 5):
+        with mpmath.workdps(60):
+            everything = mpmath.polyroots([int(c) for c in sympy.Poly(polynomial, x).all_coeffs()], maxsteps=200, extraprec=300)
+        roots = sympy.Poly(polynomial, x).all_roots()
+        assert len(roots) == sympy.degree(polynomial, x)
+        for root in roots:
+            if not isinstance(root, sympy.CRootOf):
+                continue
+            for bits in (40, 300):
+                box = realsets.box_of_root(root, bits)
+                assert box is not None, root
+                re_low, re_high, im_low, im_high = box
+                assert re_high - re_low <= sympy.Rational(1, 2**(bits - 4)) and im_high - im_low <= sympy.Rational(1, 2**(bits - 4))
+                assert (im_low == im_high == 0) == bool(root.is_real)
+                with mpmath.workdps(60):
+                    slack = mpmath.mpf(10) ** -50
+                    ends = [mpmath.mpf(int(end.p)) / int(end.q) for end in box]
+                    inside = [r for r in everything if ends[0] - slack <= r.real <= ends[1] + slack and ends[2] - slack <= r.imag <= ends[3] + slack]
+                assert len(inside) == 1, (root, bits)
+            if sympy.degree(polynomial, x) > 5:
+                continue  # sympy's refinement of a degree-7 polynomial's complex roots: 1.8 s
+            eps = sympy.Rational(1, 10**20)
+            theirs = root.eval_rational(dx=eps, dy=eps, n=25)
+            re_low, re_high, im_low, im_high = realsets.box_of_root(root, 80)
+            assert re_low - 2 * eps <= sympy.re(theirs) <= re_high + 2 * eps and im_low - 2 * eps <= sympy.im(theirs) <= im_high + 2 * eps
+
+
 def test_a_printed_end_at_the_domains_own_end_is_read_as_the_claim_writes_it(check_claims):
     """A review of 2026-12-06: z^3 - 10^18 z - 1 >= 0 on negative z holds exactly on [r1, r2], r1 = -10^9 + 5e-19...,
     r2 = -10^-18 + ... (both print to 3 decimals as -1000000000.000 and 0.000); the claim '<= 0.000' was snapped

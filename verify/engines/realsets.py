@@ -78,28 +78,46 @@ def enclosure(value: sympy.Expr, bits: int) -> tuple[sympy.Rational, sympy.Ratio
 
 
 def _flint_root_enclosure(root: sympy.CRootOf, bits: int):
-    """(low, high) around a real CRootOf of an integer polynomial from python-flint's root isolation
-    (arb_fmpz_poly_complex_roots: disjoint balls, each holding one root, real roots with an exact 0 imaginary part),
-    the ball taken that lies inside sympy's own isolating interval of this root (which holds no other root), so
-    the ball is this root's whatever order flint lists them in.  None when the polynomial is not over ZZ, a root is
-    multiple, or no ball lies inside the interval (sympy's refinement is used then).  A degree-64 polynomial's
-    root to 2048 bits: a few milliseconds, against 0.15 s for sympy's refinement.  The width asked for is absolute, as
-    sympy's route gives it: the precision is raised by the root's magnitude in bits."""
+    """(low, high) around a real CRootOf of an integer polynomial: its box_of_root with the imaginary ends left out."""
+    box = box_of_root(root, bits)
+    return None if box is None else box[:2]
+
+
+def box_of_root(root: sympy.CRootOf, bits: int):
+    """(re_low, re_high, im_low, im_high), rational ends of a box around the CRootOf ``root`` (real or not) about
+    ``bits`` bits wide, from python-flint's root isolation (arb_fmpz_poly_complex_roots: disjoint balls, each holding
+    one root, real roots with an exact 0 imaginary part): the ball taken is the one that lies inside sympy's own
+    isolating interval or rectangle of this root (which holds no other root), so the ball is this root's whatever
+    order flint lists them in.  A non-real root's ball must lie strictly inside the rectangle: a root can lie on its
+    edge (-1/2 + i sqrt(3)/2 on re = -1/2), a real root's ends are rationals, which an irreducible factor's root is
+    not.  None when the polynomial is not over ZZ, a root is multiple, or no ball lies inside (the caller refines
+    with sympy then).  A degree-64 polynomial's root to 2048 bits: a few milliseconds, against 0.15 s for sympy's
+    refinement.  The width asked for is absolute, as sympy's route gives it: the precision is raised by the root's
+    magnitude in bits."""
     poly = root.poly
-    if not poly.domain.is_ZZ or not root.is_real:
+    if not poly.domain.is_ZZ:
         return None
-    isolating = root._get_interval()  # sympy's isolating interval (no public accessor)
-    low_end, high_end = sympy.Rational(isolating.a), sympy.Rational(isolating.b)
-    magnitude = int(max(abs(low_end), abs(high_end)).ceiling()).bit_length()  # flint's precision is relative: a root near
-    balls = _real_root_balls(tuple(int(c) for c in reversed(poly.all_coeffs())), bits + magnitude)  # 10^20 needs 67 more bits
-    return next(((low, high) for low, high in balls or () if low_end <= low and high <= high_end), None)
+    isolating = root._get_interval()  # sympy's isolating interval or rectangle (no public accessor)
+    real = root.is_real
+    if real:
+        ends = (sympy.Rational(isolating.a), sympy.Rational(isolating.b))
+    else:
+        ends = tuple(sympy.Rational(end) for end in (isolating.ax, isolating.bx, isolating.ay, isolating.by))
+    magnitude = int(max(abs(end) for end in ends).ceiling()).bit_length()  # flint's precision is relative: a root near
+    boxes = _root_boxes(tuple(int(c) for c in reversed(poly.all_coeffs())), bits + magnitude)  # 10^20 needs 67 more bits
+    if real:
+        low_end, high_end = ends
+        return next((box for box in boxes or () if box[2] == box[3] == 0 and low_end <= box[0] and box[1] <= high_end), None)
+    ax, bx, ay, by = ends
+    return next((box for box in boxes or () if ax < box[0] and box[1] < bx and ay < box[2] and box[3] < by), None)
 
 
 @functools.lru_cache(maxsize=64)
-def _real_root_balls(coefficients: tuple, bits: int):
-    """The real roots of the integer polynomial with these coefficients (constant first) as rational (low, high)
-    ends of python-flint's balls at ``bits`` + 16 bits, or None when a root is multiple.  Kept: the roots of one
-    polynomial are asked for one after another (a degree-64 norm's 40 roots, each compared several times)."""
+def _root_boxes(coefficients: tuple, bits: int):
+    """The roots of the integer polynomial with these coefficients (constant first) as rational (re_low, re_high,
+    im_low, im_high) ends of python-flint's balls at ``bits`` + 16 bits (a real root's imaginary ends exactly 0),
+    or None when a root is multiple.  Kept: the roots of one polynomial are asked for one after another (a
+    degree-64 norm's 40 roots, each compared several times)."""
     saved = flint.ctx.prec
     try:
         flint.ctx.prec = bits + 16
@@ -107,7 +125,10 @@ def _real_root_balls(coefficients: tuple, bits: int):
         if any(multiplicity != 1 for _, multiplicity in found):
             return None
         # the ends read at this precision: lower() and upper() round outward to the working precision
-        return [tuple(arb_rational(end) for end in (ball.real.lower(), ball.real.upper())) for ball, _ in found if ball.imag.is_zero()]
+        zero = sympy.Integer(0)
+        return [tuple(arb_rational(end) for end in (ball.real.lower(), ball.real.upper()))
+                + ((zero, zero) if ball.imag.is_zero() else tuple(arb_rational(end) for end in (ball.imag.lower(), ball.imag.upper())))
+                for ball, _ in found]
     finally:
         flint.ctx.prec = saved
 

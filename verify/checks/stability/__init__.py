@@ -28,9 +28,11 @@ the exact amplification matrix compared with a rational bound.  A method that
 carries memory from step to step (the previous exchange of a linear
 extrapolation, a balance correction's carried error) has it in the matrix:
 the state is (y, memory).  The eigenvalues are the roots of the exact
-characteristic polynomial, isolated by sympy (ComplexRootOf.eval_rational,
-with a guaranteed error bound) and refined until each modulus is certainly
-above or below the bound: evidence ``certified``.
+characteristic polynomial, isolated by sympy (its isolating rectangles) and
+refined in python-flint's root balls (realsets.box_of_root; sympy's own
+ComplexRootOf.eval_rational where flint's ball does not fit the rectangle)
+until each modulus is certainly above or below the bound: evidence
+``certified``.
 
 reading.py reads a claim into its StabilitySpec; stable_when.py decides stable_when and spectral_radius;
 a_stability.py A- and L-stability; multistep.py the multistep stability keys (root condition, intervals, orders).

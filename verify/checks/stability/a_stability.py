@@ -16,7 +16,7 @@ from __future__ import annotations
 import sympy
 
 from verify.input.load import LoadError
-from verify.engines import number_field, spectral
+from verify.engines import number_field, realsets, spectral
 from verify.checks.common import CheckError, Formula, Line, listed
 
 KEYS = ("a_stable", "l_stable")
@@ -144,6 +144,11 @@ def _real_part_sign(root) -> int:
     if not isinstance(core, sympy.CRootOf):
         raise CheckError(f"cannot place the pole {root}")
     for digits in REFINEMENTS:
+        box = realsets.box_of_root(core, int(digits * 3.33) + 8)  # python-flint's isolation
+        if box is not None:
+            if box[0] > 0 or box[1] < 0:
+                return int(sympy.sign(scale)) * (1 if box[0] > 0 else -1)
+            continue
         eps = sympy.Rational(1, 10**digits)
         approximation = sympy.sign(scale) * sympy.re(core.eval_rational(dx=eps, dy=eps, n=digits + 5))
         if abs(approximation) > eps:
