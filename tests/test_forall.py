@@ -578,7 +578,8 @@ def test_integer_domains_are_sampled_far_out_and_the_message_says_how_far(check_
     assert_refuted(outcomes["run-wrong"], ["counterexample N = 101"])
     assert_refuted(outcomes["value-wrong"], ["counterexample N = 10001"])
     assert (outcomes["run"].status, outcomes["run"].evidence) == ("verified", "numerical"), outcomes["run"].message
-    assert "N up to 1002" in outcomes["run"].message
+    assert "1001 on a sweep" in outcomes["run"].message  # exact instances up to 1002, then far out on the closed form
+    assert "8 far out decided in ball arithmetic; N up to 1000000000000000002" in outcomes["run"].message
     # Review of 2026-12-05 (8th session): a value claim is also tried at K + 10^6, 10^9, 10^12 and 10^18 in arb balls,
     # where exact values are too large to write: (1 + 1/N)^N < 2.71826 was "held" on N <= 10001, and is false there
     N = 10**6 + 1
@@ -873,3 +874,63 @@ def test_a_pole_at_the_origin_of_two_real_symbols_is_found(check_claims):
                                                        'lhs = "x**2/(x**2 + y**4) + y**4/(x**2 + y**4)"\nop = "=="\nrhs = "1"',)}))
     outcome = results["origin"].outcome
     assert outcome.status == "error" and "not defined at x = 0, y = 0" in outcome.message, outcome.message
+
+
+def test_a_review_of_the_proofs_for_every_value_2026_12_06(check_claims):
+    """A review of 2026-12-06 (claims whose truth it decided by hand and with mpmath at 80 digits):
+    - sympy's inequality solver reads a part of the zeros it cannot write (a ConditionSet: 1000 x = e^x) as none, so
+      x^2 >= x e^x/1000 (false at x = 10: 100 < 220.26) was verified symbolic on the whole line, a claim under the
+      assumption x^2 < x e^x/1000 (met at x = 1/2000) was verified as vacuous, and an exactly_when with sin likewise;
+    - the poles of 1/cos(x)^2, tan(x)^2 (at pi/2) and x^2/sin(x)^2 (at pi) inside the domain were not searched;
+    - an exact tie (margin 0) at x = 0 counted as held although exp(x) - (1 + x + x^2/2 + x^3/6) >= x^3/10^8
+      fails on (0, 2.4e-7);
+    - a relation in one integer symbol was only sampled: (N - 20)(N - 90) >= 0 (false for 21..89) was verified;
+    - Euler's |(1 + lam)^N| <= 1 + 2e-5 for lam down to -2 - 10^-9 fails from N = 20000, and its run (closed form
+      known) was tried up to N = 1002 only;
+    - sqrt(2 - x^2) on (0, 2) was an internal error (a TypeError at the irrational end sqrt(2));
+    - x*y != 1/8 on the line x + y = 1 (false at x = (2 - sqrt(2))/4) was verified on draws that never meet it; so is
+      x*y != sqrt(2)/4 on the unit square (false on a curve, at no rational point)."""
+    with mpmath.workdps(40):
+        assert 100 < mpmath.exp(10) / 100 and mpmath.mpf(1) / 2000 < mpmath.exp(mpmath.mpf(1) / 2000) / 1000
+        x = mpmath.mpf(2) ** -24
+        assert mpmath.exp(x) - (1 + x + x**2 / 2 + x**3 / 6) < x**3 / 10**8
+        assert (1 + mpmath.mpf(10) ** -9) ** 19999 < 1 + 2 * mpmath.mpf(10) ** -5 < (1 + mpmath.mpf(10) ** -9) ** 20000
+    relation = 'check = "forall"\ndomains = { x = "DOMAIN" }\nlhs = "LHS"\nop = "OP"\nrhs = "RHS"\n'
+
+    def body(domain, lhs, op, rhs, extra=""):
+        return (relation.replace("DOMAIN", domain).replace("LHS", lhs).replace("OP", op).replace("RHS", rhs) + extra,)
+
+    euler = ('[model.decay]\nstates = ["y"]\nrhs = { y = "lam*y" }\nparameters = { lam = -1 }\n')
+    run = ('check = "forall"\nmodel = "decay"\ndomains = { lam = "closed(-2 - 1/1000000000, 0)", N = "integer >= 1" }\n'
+           'method = "euler"\noptions = { h = 1 }\ninitial = { y = 1 }\nsteps = "N"\nholds_relations = { "abs(y)" = "<= BOUND" }\n')
+    integer = 'check = "forall"\ndomains = { N = "integer >= 1" }\nlhs = "LHS"\nop = ">="\nrhs = "0"\n'
+    outcomes = {k: r.outcome for k, r in check_claims(claims_text(euler, {
+        "exp-window": body("real", "x**2", ">=", "x*exp(x)/1000"),
+        "exp-assumed": body("real", "x", ">", "5", 'assume = ["x**2 < x*exp(x)/1000"]\n'),
+        "sin-exactly-when": body("interval(0, 1)", "(x - 1/2)**2", ">=", "(x - 1/2)*(2 + sin(x))/10**4", 'exactly_when = "0 < x < 1"\n'),
+        "sec-squared": body("interval(1, 2)", "1/cos(x)**2", ">=", "1"),
+        "tan-squared": body("interval(1, 2)", "tan(x)**2", ">=", "0"),
+        "sin-squared": body("interval(3, 4)", "x**2/sin(x)**2", ">=", "1"),
+        "sec-squared-no-pole": body("interval(-1, 1)", "1/cos(x)**2", ">=", "1"),
+        "tie-window": body("interval(-1, 1)", "exp(x) - (1 + x + x**2/2 + x**3/6)", ">=", "x**3/10**8"),
+        "window-21-89": (integer.replace("LHS", "(N - 20)*(N - 90)"),),
+        "no-integer-in-window": (integer.replace("LHS", "(N - 1)*(N - 2)"),),
+        "euler-far": (run.replace("BOUND", "1 + 2/100000"),),
+        "sqrt-irrational-end": body("interval(0, 2)", "sqrt(2 - x**2)", ">=", "0"),
+        "unequal-on-a-curve": ('check = "forall"\ndomains = { x = "interval(0, 1)", y = "interval(0, 1)" }\n'
+                               'lhs = "x*y"\nop = "!="\nrhs = "sqrt(2)/4"\n',),
+    })).items()}
+    assert_refuted(outcomes["exp-window"], ["counterexample x ="])
+    assert_refuted(outcomes["exp-assumed"], ["claimed x > 5"])
+    assert outcomes["sin-exactly-when"].status == "error" and "cannot write every real solution" in outcomes["sin-exactly-when"].message
+    for name, point in (("sec-squared", "x = pi/2"), ("tan-squared", "x = pi/2"), ("sin-squared", "x = pi")):
+        assert outcomes[name].status == "error" and f"not defined at {point}," in outcomes[name].message, outcomes[name].message
+    assert (outcomes["sec-squared-no-pole"].status, outcomes["sec-squared-no-pole"].evidence) == ("verified", "symbolic"), outcomes["sec-squared-no-pole"].message
+    assert_refuted(outcomes["tie-window"], ["counterexample x = 1/16777216"])
+    assert_refuted(outcomes["window-21-89"], ["at N = 21, lhs = -69, rhs = 0"])
+    assert outcomes["window-21-89"].evidence == "symbolic"
+    assert (outcomes["no-integer-in-window"].status, outcomes["no-integer-in-window"].evidence) == ("verified", "symbolic")
+    assert "Interval.open(1, 2), which holds no integer" in outcomes["no-integer-in-window"].message
+    assert_refuted(outcomes["euler-far"], ["N = 1000001, far beyond the exact instances", "on the closed form of the run"])
+    assert outcomes["sqrt-irrational-end"].status == "error" and "not a real number at x = 3/2" in outcomes["sqrt-irrational-end"].message
+    assert outcomes["unequal-on-a-curve"].status == "error" and "sampling cannot decide it" in outcomes["unequal-on-a-curve"].message

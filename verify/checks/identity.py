@@ -12,7 +12,7 @@ import itertools
 
 import sympy
 
-from verify.engines import crosscheck, spectral
+from verify.engines import crosscheck, realsets, spectral
 from verify.input.load import Claim, LoadError
 from verify.checks.common import CheckError, Context, DEFAULT_CONTEXT, exact_text, Outcome, short_text, with_parameter_scope, is_zero
 from verify.errors import CrossCheckUnavailable
@@ -134,7 +134,7 @@ def _real_zeros(factor, symbols) -> list[dict]:
                     return [{x: r} for r in spectral.real_roots(factor, x)]
                 except (NotImplementedError, CheckError):  # pi in a coefficient, or a norm past its cap: solveset below
                     pass  # (a review of 2026-12-06: (x - sqrt(pi))/(x**2 - pi) = 1/(x + sqrt(pi)) was verified)
-            return [{x: r} for r in _representatives(sympy.solveset(factor, x, sympy.S.Reals))]
+            return [{x: r} for r in realsets.representatives(sympy.solveset(factor, x, sympy.S.Reals))]
         if not factor.is_polynomial(*present):
             return []
         return list(itertools.islice(spectral.zeros_at_probes(factor, present, {s: PROBE_VALUES for s in present}), MOST_ZEROS))
@@ -143,18 +143,6 @@ def _real_zeros(factor, symbols) -> list[dict]:
 
 
 MOST_ZEROS = 8  # zeros of one denominator factor in several symbols at which the other side is tried
-
-
-def _representatives(found) -> list:
-    """A few real points of a set solveset returned: a finite set's members, an image set's member at n = 0."""
-    if isinstance(found, sympy.FiniteSet):
-        return [v for v in found if v.is_real]
-    if isinstance(found, sympy.ImageSet):
-        value = found.lamda(*[sympy.Integer(0)] * len(found.lamda.variables))
-        return [value] if value.is_real else []
-    if isinstance(found, sympy.Union):
-        return [v for part in found.args for v in _representatives(part)]
-    return []
 
 
 def _undefined_at(expression, point) -> bool:

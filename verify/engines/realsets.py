@@ -133,6 +133,20 @@ def _root_boxes(coefficients: tuple, bits: int):
         flint.ctx.prec = saved
 
 
+def representatives(found) -> list:
+    """A few real points of a set sympy's solveset returned: a finite set's real members, an image set's member at
+    n = 0 (sin(x) = 0 on the reals: 0), the same for each part of a union; [] for anything else (a ConditionSet: the
+    callers that must not miss a zero check for one themselves)."""
+    if isinstance(found, sympy.FiniteSet):
+        return [v for v in found if v.is_real]
+    if isinstance(found, sympy.ImageSet):
+        value = found.lamda(*[sympy.Integer(0)] * len(found.lamda.variables))
+        return [value] if value.is_real else []
+    if isinstance(found, sympy.Union):
+        return [v for part in found.args for v in representatives(part)]
+    return []
+
+
 def approximate(value: sympy.Expr, digits: int) -> str:
     """``value`` (a real algebraic number) to ``digits`` significant digits, for messages, read off an enclosure:
     sympy's evalf of a CRootOf of a high-degree polynomial (x^41 - 3x + 1) ran past any time limit (a review of

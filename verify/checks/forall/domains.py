@@ -15,6 +15,7 @@ import sympy
 from verify.input import expr
 from verify.input.load import LoadError
 from verify.input.model import symbol
+from verify.engines import spectral
 
 
 DEFAULT_SAMPLES = 100
@@ -213,7 +214,9 @@ def point_in(region: sympy.Set):
             a, b = piece.inf, piece.sup
             if a.is_finite and b.is_finite:
                 middle = (a + b) / 2
-                return middle if middle.is_Rational else sympy.nsimplify(sympy.Float(middle, 10), rational=True)
+                if middle.is_Rational:
+                    return middle
+                return spectral.rational_between(a, b)  # (2 + sqrt(2))/2 was a TypeError from sympy.Float (a review of 2026-12-06)
             if a.is_finite:
                 return sympy.floor(a) + 1
             if b.is_finite:
@@ -233,5 +236,27 @@ def solve_set(relation, domain):
 
 
 def solve_on_reals(relation, symbol):
-    """Where on the real line the relation in ``symbol`` holds, by sympy's inequality solver."""
+    """Where on the real line the relation in ``symbol`` holds, by sympy's inequality solver.
+
+    NotImplementedError (the callers' sign that sympy cannot solve it: they sample) when lhs - rhs is not a rational
+    function of ``symbol`` and sympy cannot write every real zero of its numerator or denominator: the solver (sympy
+    1.14) reads the part of the zeros it leaves unsolved (a ConditionSet: the roots of 1000 x = e^x) as none at all
+    and returns a wrong set, so x^2 >= x e^x/1000, false at x = 10, was 'verified' on the whole line (a review of
+    2026-12-06)."""
+    if isinstance(relation, sympy.core.relational.Relational):
+        unsolved = _unsolved_zeros(relation.lhs - relation.rhs, symbol)
+        if unsolved is not None:
+            raise NotImplementedError(f"sympy cannot write every real solution of {unsolved} = 0")
     return sympy.solve_univariate_inequality(relation, symbol, relational=False)
+
+
+def _unsolved_zeros(difference, symbol):
+    """The numerator or denominator of ``difference`` (not a rational function of ``symbol``) whose real zeros sympy's
+    solveset leaves unsolved (a ConditionSet in its answer); None when it writes them all, or for a rational function
+    (real roots of polynomials: sympy's solver is exact there)."""
+    if difference.is_rational_function(symbol):
+        return None
+    for part in sympy.fraction(sympy.together(difference)):
+        if symbol in part.free_symbols and sympy.solveset(part, symbol, sympy.S.Reals).has(sympy.ConditionSet):
+            return part
+    return None

@@ -7,7 +7,7 @@ import itertools
 
 import sympy
 
-from verify.engines import spectral
+from verify.engines import realsets, spectral
 from verify.checks.common import CheckError
 from verify.checks.forall.domains import first_value, point_in, relation_expr, simple_values, solve_set, to_domain
 from verify.checks.forall.reading import substitute_deep
@@ -97,12 +97,16 @@ def pole_factors(expression) -> list:
 def _hiding_places(expression):
     """What a pole can hide in, which together() does not open: the arguments of functions (abs, exp, max, ...) and
     the base of a power with a fractional exponent (sqrt(1/(z - 1))); a negative fractional power 1/sqrt(z - 1) as
-    the reciprocal of its base, whose zeros are poles."""
+    the reciprocal of its base, whose zeros are poles; tan and sec as 1/cos, cot and csc as 1/sin of their argument."""
     for node in sympy.preorder_traversal(expression):
         if node.is_Pow and node.exp.is_number and not node.exp.is_Integer:
             yield 1 / node.base if node.exp.is_negative else node.base
         elif isinstance(node, sympy.log) and node.args[0].free_symbols:  # log(abs(x - 1/7)) at x = 1/7: log 0
             yield 1 / node.args[0]
+        elif isinstance(node, (sympy.tan, sympy.sec)) and node.args[0].free_symbols:  # tan(x)**2 at pi/2 (a review of 2026-12-06)
+            yield 1 / sympy.cos(node.args[0])
+        elif isinstance(node, (sympy.cot, sympy.csc)) and node.args[0].free_symbols:
+            yield 1 / sympy.sin(node.args[0])
         elif node.args and not isinstance(node, (sympy.Add, sympy.Mul, sympy.Pow)) and isinstance(node, sympy.Expr):
             yield from (a for a in node.args if isinstance(a, sympy.Expr) and a.free_symbols)
 
@@ -207,8 +211,27 @@ def _zeros(factor, symbols, domains):
     """Points of the domains where the polynomial ``factor`` vanishes, one at a time as found
     (spectral.zeros_at_probes): for each symbol, its real roots at _probe_values of the others, SEARCHED_POINTS
     solves in all shared among the symbols (at least 8 per symbol)."""
+    if len(symbols) == 1 and not factor.is_polynomial(symbols[0]):
+        return _solved_zeros(factor, domains[symbols[0]])
     probes = {s: _probe_values(domains[s]) for s in symbols} if len(symbols) > 1 else {}
     return spectral.zeros_at_probes(factor, symbols, probes, lambda s, root: _inside(domains[s], root), max(8, SEARCHED_POINTS // len(symbols)))
+
+
+def _solved_zeros(factor, domain) -> list:
+    """Where a factor that is not a polynomial (cos(x) in 1/cos(x)**2) in the one symbol of a real domain vanishes
+    there, by sympy's solveset over the domain's interval (a review of 2026-12-06: 1/cos(x)**2 >= 1 on (1, 2) was
+    verified, undefined at pi/2); [] on an integer domain (not searched).  CheckError when sympy leaves part of the
+    zeros unsolved (a ConditionSet: x + sin(x) = 1/2) or does not list them (an image set it does not cut to the
+    interval): a pole could hide there, and no proof may pass over it."""
+    if domain.interval is None:
+        return []
+    found = sympy.solveset(factor, domain.symbol, domain.interval)
+    listed = realsets.representatives(found)
+    if found.has(sympy.ConditionSet) or not (isinstance(found, sympy.FiniteSet) or found is sympy.S.EmptySet
+                                            or isinstance(found, sympy.Union) and all(isinstance(a, sympy.FiniteSet) for a in found.args)):
+        raise CheckError(f"cannot tell where {factor} (in a denominator) is 0 for {domain.name} {domain.text} (sympy's solveset gives "
+                         f"{found}): the claim may not be defined there")
+    return [{domain.symbol: value} for value in listed if _inside(domain, value)]
 
 
 def _probe_values(domain) -> list:
