@@ -176,3 +176,62 @@ def test_a_model_edited_from_a_parameter_named_e_to_exp_1_is_checked_again(run_c
     (tmp_path / "c.toml").write_text(head.format("exp(1)*y") + claim, encoding="utf-8")
     second, _ = report(run_cli)
     assert not second["step"]["cached"] and second["step"]["status"] == "refuted", second["step"]
+
+
+def test_a_hostile_or_damaged_cache_is_a_miss_and_cache_clear_never_fails_silently(run_cli, tmp_path):
+    """A review of 2026-12-06 (the README: a cache directory may be shared):
+    - entries that are valid JSON with the wrong shapes (seconds "abc", margins of strings, evidence a list, a message
+      null, an id 5 in a replayed run) ended in tracebacks, in -v and --durations too; a per-claim entry copied under
+      another claim's name replayed its verdict for that claim;
+    - a FIFO planted as a library entry hung the run, a link to /dev/zero exhausted the memory;
+    - a symlink planted at last-outcomes.json made the run overwrite the file it pointed to;
+    - --cache-clear on a cache directory that is a symlink deleted nothing, said nothing, and the run replayed;
+    - --failed after a replayed run re-checked every claim (each recorded under the empty claim's hash)."""
+    import os
+
+    (tmp_path / "c.toml").write_text(TWO_MODELS.replace(f'\n[[claim]]\nid = "broken"\nstatement = "s"\n{GROWTH_RUN}expect = {{ y = "unknown_name" }}\n', ""),
+                                     encoding="utf-8")
+    cache = tmp_path / ".verify_cache"
+    first, _ = report(run_cli)
+    entries = sorted((cache / "results").rglob("*.json"))
+    assert len(entries) == 3
+    original = {path: path.read_text(encoding="utf-8") for path in entries}
+    for field, value in (("seconds", "abc"), ("margins", {"a": "x"}), ("evidence", ["x"]), ("message", None), ("key", "0" * 64)):
+        for args in (("-v",), ("--durations", "0")):
+            for path in entries:
+                path.write_text(json.dumps({**json.loads(original[path]), field: value}), encoding="utf-8")
+            for library in (cache / "libraries").glob("*.json"):
+                library.unlink()
+            again, result = report(run_cli, *args)
+            assert result.exit_code == 0 and not any(c["cached"] for c in again.values()), (field, result.output[-500:])
+            assert {k: c["status"] for k, c in again.items()} == {k: c["status"] for k, c in first.items()}
+    for path in entries:
+        path.write_text(original[path], encoding="utf-8")
+    report(run_cli)  # a library entry again
+    (library,) = (cache / "libraries").glob("*.json")
+    data = json.loads(library.read_text(encoding="utf-8"))
+    data["claims"][0]["id"] = 5
+    library.write_text(json.dumps(data), encoding="utf-8")
+    replayed, result = report(run_cli)
+    assert result.exit_code == 0 and "reused 3 of 3" in result.stderr  # the library entry missed, the claims' entries served
+    library.unlink()
+    os.mkfifo(library)
+    os.unlink(entries[0])
+    os.symlink("/dev/zero", entries[0])
+    _, result = report(run_cli)  # no hang, no MemoryError: both are misses
+    assert result.exit_code == 0 and "reused 2 of 3" in result.stderr
+    precious = tmp_path / "precious.txt"
+    precious.write_text("precious", encoding="utf-8")
+    (cache / "last-outcomes.json").unlink()
+    os.symlink(precious, cache / "last-outcomes.json")
+    report(run_cli, "--no-cache")
+    report(run_cli)
+    assert precious.read_text(encoding="utf-8") == "precious" and not (cache / "last-outcomes.json").is_symlink()
+    report(run_cli)  # replayed from the library entry
+    done = run_cli("run", "c.toml", "--failed")
+    assert done.exit_code == 0 and "nothing to re-run" in done.stderr, done.output
+    elsewhere = tmp_path / "elsewhere"
+    cache.rename(elsewhere)
+    os.symlink(elsewhere, cache)
+    refused = run_cli("run", "c.toml", "--cache-clear")
+    assert refused.exit_code == 2 and "is a symbolic link" in refused.output and "reused" not in refused.output

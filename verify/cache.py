@@ -29,7 +29,7 @@ import re
 import shutil
 from pathlib import Path
 
-from verify.errors import CacheDirectoryError
+from verify.errors import CacheDirectoryError, FileRefused
 from verify.input.claim import Claim
 from verify.input.files import read_bounded, toml_files
 from verify.outcome import Outcome, line_data, stored_line
@@ -44,12 +44,26 @@ def _is_tagged(directory: Path) -> bool:
     """Tagged by verify: the standard's signature line and verify's own comment (cargo writes the same signature in
     target/, and --cache-clear deleted a build there: review of 2026-12-05)."""
     try:
-        return (directory / TAG_NAME).read_text(encoding="utf-8").startswith("\n".join(TAG_TEXT.splitlines()[:2]))
-    except (OSError, UnicodeDecodeError):
+        return _read(directory / TAG_NAME).startswith("\n".join(TAG_TEXT.splitlines()[:2]))
+    except (OSError, ValueError):
         return False
 
 
-ENTRY = re.compile(r"[0-9a-f]{64}(\.json|\.\d+\.tmp)")  # a content hash, or its temporary while it is written
+MAX_ENTRY_BYTES = 64 * 1024 * 1024  # a cache file larger than this is a miss (the bundled library's run: 0.06 MiB)
+
+
+def _read(path: Path) -> str:
+    """A cache file's text through the bounded reader (a regular file of at most MAX_ENTRY_BYTES, never waiting on a
+    FIFO nor reading /dev/zero: a review of 2026-12-06 found the run hung on a FIFO planted as an entry); OSError or
+    ValueError (a refused or undecodable file: a miss)."""
+    try:
+        return read_bounded(path, MAX_ENTRY_BYTES).decode("utf-8")
+    except FileRefused as exc:
+        raise ValueError(str(exc)) from None
+
+
+ENTRY = re.compile(r"[0-9a-f]{64}\.json(\.\d+\.tmp)?")  # a content hash, or its temporary while it is written
+TEMPORARY = re.compile(r"\.\d+\.tmp")  # what _write_text adds to a name while it writes
 
 
 def _holds_only_cache_files(directory: Path) -> bool:
@@ -64,7 +78,7 @@ def _holds_only_cache_files(directory: Path) -> bool:
             if not (area or bucket):
                 return False
             continue
-        top_level = len(parts) == 1 and path.name in ("last-outcomes.json", TAG_NAME)
+        top_level = len(parts) == 1 and TEMPORARY.sub("", path.name) in ("last-outcomes.json", TAG_NAME)
         result = len(parts) == 3 and parts[0] == "results" and ENTRY.fullmatch(parts[2]) and parts[2][:2] == parts[1]
         library = len(parts) == 2 and parts[0] == "libraries" and ENTRY.fullmatch(parts[1])
         if not (top_level or result or library):
@@ -123,6 +137,7 @@ class ResultCache:
         self.directory = Path(directory)
         self.reused = 0
         self._marked = False  # _mark has run (once per run: it may walk a foreign directory)
+        self._replayed_keys = {}  # (file, id) -> the claim's content hash, for the claims of a replayed run
 
     def problem(self) -> str | None:
         """Before a run: why the cache will not be written here (None when it will), for a warning: a directory that
@@ -155,21 +170,21 @@ class ResultCache:
     def get(self, claim) -> tuple[Outcome, float | None] | None:
         if claim.load_error:
             return None
+        key = claim_key(claim)
         try:
-            data = json.loads(self._entry(claim_key(claim)).read_text(encoding="utf-8"))
-            outcome = _outcome_of(data)
-        except (OSError, ValueError, KeyError, TypeError):
-            return None
-        if outcome.status not in CACHED_STATUSES:
+            data = json.loads(_read(self._entry(key)))
+            outcome, seconds = _outcome_of(data, key)
+        except (OSError, ValueError, KeyError, TypeError, AttributeError):
             return None
         self.reused += 1
-        return outcome, data.get("seconds")
+        return outcome, seconds
 
     def put(self, claim, outcome: Outcome, seconds: float | None) -> None:
         if claim.load_error or outcome.status not in CACHED_STATUSES:
             return
         self._mark()
-        _write_json(self._entry(claim_key(claim)), _outcome_data(outcome, seconds))
+        key = claim_key(claim)
+        _write_json(self._entry(key), {"key": key, **_outcome_data(outcome, seconds)})
 
     # --- the last outcome of each claim, for --failed -------------------------------------------------------------
 
@@ -179,9 +194,9 @@ class ResultCache:
     def _last_outcomes(self) -> dict | None:
         """(file, id) -> (passed, content hash or None) as last recorded; None before any run."""
         try:
-            data = json.loads(self._last_path().read_text(encoding="utf-8"))
+            data = json.loads(_read(self._last_path()))
             return {(entry[0], entry[1]): (bool(entry[2]), entry[3] if len(entry) > 3 else None) for entry in data}
-        except (OSError, ValueError, TypeError, IndexError):
+        except (OSError, ValueError, TypeError, IndexError, KeyError):
             return None
 
     def to_recheck(self, claims) -> list | None:
@@ -194,12 +209,15 @@ class ResultCache:
         return [c for c in claims if c.load_error or last.get((c.file, c.id)) != (True, _key_or_none(c))]
 
     def record(self, results) -> None:
+        """Keep whether each claim came out as expected, with its content hash (a replayed claim's from its library
+        entry: the replay has no table to hash, and --failed re-checked every claim after one: a review of 2026-12-06)."""
         previous = {key: list(value) for key, value in (self._last_outcomes() or {}).items()}
-        previous.update({(r.claim.file, r.claim.id): [bool(r.passed), _key_or_none(r.claim)] for r in results})
+        previous.update({(r.claim.file, r.claim.id): [bool(r.passed), self._replayed_keys.get((r.claim.file, r.claim.id)) or _key_or_none(r.claim)]
+                         for r in results})
         self._mark()
         try:
-            self._last_path().write_text(json.dumps([[f, i, *value] for (f, i), value in sorted(previous.items())]), encoding="utf-8")
-        except OSError:
+            _write_json(self._last_path(), [[f, i, *value] for (f, i), value in sorted(previous.items(), key=lambda item: (str(item[0][0]), str(item[0][1])))])
+        except (OSError, TypeError):
             pass
 
     def _mark(self) -> None:
@@ -212,19 +230,25 @@ class ResultCache:
         try:
             self.directory.mkdir(parents=True, exist_ok=True)
             tag = self.directory / TAG_NAME
-            if not tag.exists() and _holds_only_cache_files(self.directory):
-                tag.write_text(TAG_TEXT, encoding="utf-8")
+            if not tag.exists() and not tag.is_symlink() and _holds_only_cache_files(self.directory):
+                _write_text(tag, TAG_TEXT)
         except OSError:
             pass
 
     def clear(self) -> None:
         """Delete the cache: a directory marked with CACHEDIR.TAG, or one holding only the cache's own files (an older
         cache); CacheDirectoryError for anything else (``--cache-dir models --cache-clear`` deleted the models)."""
+        if self.directory.is_symlink():  # shutil.rmtree refuses a link, and the run went on to replay every verdict
+            raise CacheDirectoryError(f"{self.directory} is a symbolic link (to {os.readlink(self.directory)}): not deleted; give "  # (a review
+                                      "--cache-dir the directory itself")  # of 2026-12-06)
         if not self.directory.exists():
             return
         if not self.directory.is_dir() or not (_is_tagged(self.directory) or _holds_only_cache_files(self.directory)):
             raise CacheDirectoryError(f"{self.directory} is not a verify cache (no {TAG_NAME}): not deleted")
-        shutil.rmtree(self.directory, ignore_errors=True)
+        failures = []
+        shutil.rmtree(self.directory, onerror=lambda function, path, info: failures.append(f"{path}: {info[1]}"))
+        if failures:  # a cache that could not be cleared must not be read as if it had been
+            raise CacheDirectoryError(f"{self.directory} could not be deleted ({failures[0]}{' and more' if len(failures) > 1 else ''})")
 
     # --- a whole library whose files did not change ----------------------------------------------------------------
 
@@ -247,18 +271,26 @@ class ResultCache:
     def get_library(self, key: str) -> list[tuple[Claim, Outcome, float | None]] | None:
         """The claims and outcomes of the run stored under ``key``, or None."""
         try:
-            data = json.loads(self._library_entry(key).read_text(encoding="utf-8"))
-            replay = []
-            for entry in data:
+            data = json.loads(_read(self._library_entry(key)))
+            if not isinstance(data, dict) or data.get("key") != key or not isinstance(data.get("claims"), list):
+                return None
+            replay, keys = [], {}
+            for entry in data["claims"]:
+                texts = [entry[name] for name in ("id", "file", "statement", "check")]
+                optional = [entry[name] for name in ("expected", "source_text", "document", "source_title", "claim_key")]
+                if not all(isinstance(text, str) for text in texts) or not all(v is None or isinstance(v, str) for v in optional) \
+                        or not (entry["line"] is None or type(entry["line"]) is int):
+                    return None
                 claim = Claim(id=entry["id"], file=entry["file"], table={}, statement=entry["statement"], check=entry["check"],
                               expected=entry["expected"], source_text=entry["source_text"], document=entry["document"],
                               source_title=entry["source_title"], line=entry["line"])
-                outcome = _outcome_of(entry)
-                if outcome.status not in CACHED_STATUSES:
-                    return None
-                replay.append((claim, outcome, entry.get("seconds")))
-        except (OSError, ValueError, KeyError, TypeError):
+                outcome, seconds = _outcome_of(entry)
+                replay.append((claim, outcome, seconds))
+                keys[(claim.file, claim.id)] = entry["claim_key"]
+        except (OSError, ValueError, KeyError, TypeError, AttributeError):
             return None
+        if replay:
+            self._replayed_keys.update(keys)
         return replay or None
 
     def put_library(self, key: str, results) -> None:
@@ -267,10 +299,12 @@ class ResultCache:
             return
         entries = [{"id": r.claim.id, "file": r.claim.file, "line": r.claim.line, "statement": r.claim.statement, "check": r.claim.check,
                     "expected": r.claim.expected, "source_text": r.claim.source_text if isinstance(r.claim.source_text, str) else None,
-                    "document": r.claim.document, "source_title": r.claim.source_title, **_outcome_data(r.outcome, r.seconds)}
+                    "document": r.claim.document, "source_title": r.claim.source_title,
+                    "claim_key": self._replayed_keys.get((r.claim.file, r.claim.id)) or _key_or_none(r.claim),
+                    **_outcome_data(r.outcome, r.seconds)}
                    for r in results]
         self._mark()
-        _write_json(self._library_entry(key), entries)
+        _write_json(self._library_entry(key), {"key": key, "claims": entries})
 
 
 def _outcome_data(outcome: Outcome, seconds) -> dict:
@@ -283,16 +317,46 @@ def _outcome_data(outcome: Outcome, seconds) -> dict:
             "margins": {str(k): float(v) for k, v in outcome.margins.items()}, "seconds": seconds}
 
 
-def _outcome_of(data: dict) -> Outcome:
-    return Outcome(data["status"], data["evidence"], data["message"], dict(data["computed"]), [stored_line(line) for line in data["derivation"]], dict(data.get("margins", {})))
+EVIDENCE = ("exact", "symbolic", "certified", "numerical")
+
+
+def _outcome_of(data: dict, key: str | None = None) -> tuple[Outcome, float | None]:
+    """(outcome, seconds) of an entry, or ValueError unless every field has the shape _outcome_data writes (a verdict,
+    one of the evidence names, strings, numbers) and, given ``key``, the entry is the one written for that key: a
+    damaged or planted entry (seconds "abc", an id 5, a message null, an entry copied under another claim's name) is
+    a miss, not a traceback in a report (a review of 2026-12-06)."""
+    if not isinstance(data, dict) or (key is not None and data.get("key") != key):
+        raise ValueError("not this entry")
+    computed, margins, seconds = data["computed"], data.get("margins", {}), data.get("seconds")
+    if data["status"] not in CACHED_STATUSES or data["evidence"] not in EVIDENCE or not isinstance(data["message"], str) \
+            or not isinstance(computed, dict) or not all(isinstance(v, str) for v in computed.values()) \
+            or not isinstance(margins, dict) or not all(type(v) in (int, float) for v in margins.values()) \
+            or not (seconds is None or type(seconds) in (int, float)) or not isinstance(data["derivation"], list):
+        raise ValueError("not an entry of this cache")
+    derivation = [stored_line(line) for line in data["derivation"]]
+    return Outcome(data["status"], data["evidence"], data["message"], dict(computed), derivation, dict(margins)), seconds
+
+
+def _write_text(path: Path, text: str) -> None:
+    """Write ``text`` to ``path`` through a new temporary beside it (created exclusively, never through a symlink)
+    renamed over it: the rename replaces a symlink planted at ``path`` instead of writing through it (a review of
+    2026-12-06: a link at last-outcomes.json had the run overwrite the file it pointed to)."""
+    temporary = path.with_name(f"{path.name}.{os.getpid()}.tmp")
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
+    try:
+        temporary.unlink()  # one this process left behind (or a link planted there)
+    except FileNotFoundError:
+        pass
+    fd = os.open(temporary, flags, 0o644)
+    with os.fdopen(fd, "w", encoding="utf-8") as handle:
+        handle.write(text)
+    os.replace(temporary, path)
 
 
 def _write_json(path: Path, data) -> None:
-    """Write ``data`` to ``path`` atomically (a temporary file renamed); a cache that cannot be written only costs time."""
+    """Write ``data`` to ``path`` atomically (_write_text); a cache that cannot be written only costs time."""
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        temporary = path.with_suffix(f".{os.getpid()}.tmp")
-        temporary.write_text(json.dumps(data), encoding="utf-8")
-        temporary.replace(path)
+        _write_text(path, json.dumps(data))
     except (OSError, ValueError, TypeError):
         pass
