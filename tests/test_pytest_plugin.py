@@ -79,3 +79,26 @@ def test_a_utf16_claim_file_is_collected_and_fails_as_verify_run_reports_it():
         assert _has_claims(path)
         (Path(directory) / "other.toml").write_text('[model.m]\nstates = ["y"]\n', encoding="utf-8")
         assert not _has_claims(Path(directory) / "other.toml")
+
+
+def test_two_files_of_one_directory_a_run_from_a_subdirectory_and_a_duplicate_id_across_files(pytester, monkeypatch):
+    """A review of 2026-12-06: `pytest claims/a.toml claims/b.toml` collected nothing from b.toml (pytest visits the
+    directory's files again for the second argument, and the symlink-loop guard skipped them); from inside claims/ the
+    default models/ was looked up there, not beside the rootdir; a claim id in two files passed under pytest, where
+    `verify run` reports the second as a duplicate (exit 2)."""
+    claims = pytester.mkdir("claims")
+    models = pytester.mkdir("models")
+    pytester.makefile(".ini", pytest="[pytest]\n")  # the rootdir
+    (models / "m.toml").write_text('[model.growth]\nstates = ["y"]\nrhs = { y = "y" }\n', encoding="utf-8")
+    run = '\n[[claim]]\nid = "ID"\nstatement = "s"\ncheck = "run"\nmodel = "growth"\nmethod = "euler"\noptions = { h = "1/2" }\ninitial = { y = 1 }\nsteps = 2\nexpect = { y = "9/4" }\n'
+    (claims / "a.toml").write_text(run.replace("ID", "a-growth"), encoding="utf-8")
+    (claims / "b.toml").write_text(QUICK_PAIR, encoding="utf-8")
+    both = pytester.runpytest("-p", "no:cacheprovider", "claims/a.toml", "claims/b.toml")
+    both.assert_outcomes(passed=3)
+    monkeypatch.chdir(claims)
+    pytester.runpytest("-p", "no:cacheprovider", "a.toml").assert_outcomes(passed=1)
+    monkeypatch.chdir(pytester.path)
+    (claims / "c.toml").write_text(run.replace("ID", "a-growth"), encoding="utf-8")
+    twice = pytester.runpytest("-p", "no:cacheprovider", "claims")
+    twice.assert_outcomes(passed=3, failed=1)
+    twice.stdout.fnmatch_lines(["*duplicate id (first in*a.toml)*"])

@@ -9,7 +9,8 @@ claim as an item, the way pytest's doctest plugin collects doctests (src/_pytest
   verify's time and memory limits (``--verify-timeout``, ``--verify-memory-limit``); a claim file that cannot be
   read is one failing item.
 - ``--verify-models DIR`` and ``--verify-sources DIR`` (repeatable) are `verify run`'s ``--models`` and
-  ``--sources``; by default ``models/`` beside the rootdir's claims, as for `verify run`.
+  ``--sources``; by default ``models/``, ``sources/`` and ``../shared/sources`` of the rootdir (`verify run` takes
+  them from where it runs).
 
 pytest-xdist distributes the items over workers (``-n 2``) or hosts (``--tx ssh=user@host//python=python3``).
 """
@@ -39,7 +40,8 @@ def pytest_configure(config):
         raise pytest.UsageError(f"--verify-timeout / --verify-memory-limit: {problem}")
 
 
-SEEN = pytest.StashKey[set]()  # the real paths of the claim files collected in this session
+SEEN = pytest.StashKey[dict]()  # real path of each claim file collected in this session -> the path it was collected under
+IDS = pytest.StashKey[dict]()  # claim id -> the file it was first collected from (a duplicate id is an error, as for verify run)
 
 
 def pytest_collect_file(file_path, parent):
@@ -49,11 +51,11 @@ def pytest_collect_file(file_path, parent):
         real = file_path.resolve()
     except (OSError, RuntimeError):  # a symlink loop: collected once, under its own name, and reported by the loader
         real = file_path
-    seen = parent.config.stash.setdefault(SEEN, set())
-    if real in seen:  # a directory symlink loop (loop/up -> ..) reaches the same file again and again: collected once
-        return None
-    seen.add(real)
-    return ClaimFile.from_parent(parent, path=file_path)
+    seen = parent.config.stash.setdefault(SEEN, {})
+    if seen.setdefault(real, file_path) != file_path:  # a directory symlink loop (loop/up -> ..) reaches the same file
+        return None  # under ever longer names: collected once.  The same name again is collected (pytest visits a
+    return ClaimFile.from_parent(parent, path=file_path)  # directory's files again for a second file argument in it:
+    # `pytest claims/a.toml claims/b.toml` collected nothing from b.toml, a review of 2026-12-06)
 
 
 def _has_claims(path) -> bool:
@@ -78,12 +80,26 @@ class ClaimFile(pytest.File):
         from verify import runner
 
         option = self.config.getoption
-        claims = runner.load([str(self.path)], option("verify_models") or runner.default_model_dirs(()))
+        claims = runner.load([str(self.path)], option("verify_models") or _beside_rootdir(self.config, "models"))
+        first_file = self.config.stash.setdefault(IDS, {})
         for claim in claims:
+            first = first_file.setdefault(claim.id, claim.file)
+            if first != claim.file and claim.load_error is None:  # each file is loaded alone: the loader cannot see it
+                claim.load_error, claim.spec = f"{claim.where}: duplicate id (first in {first})", None
             item = ClaimItem.from_parent(self, name=claim.id, claim=claim)
             if claim.check:
                 item.add_marker(claim.check)
             yield item
+
+
+def _beside_rootdir(config, what: str) -> list[str]:
+    """`verify run`'s default model or source directories (relative to where it runs) relative to pytest's rootdir
+    instead, so that `cd claims && pytest step_doubling.toml` finds the project's models/ (it looked in claims/models:
+    a review of 2026-12-06)."""
+    from verify.results import DEFAULT_MODELS, DEFAULT_SOURCES
+
+    names = (DEFAULT_MODELS,) if what == "models" else DEFAULT_SOURCES
+    return [str(config.rootpath / name) for name in names if (config.rootpath / name).is_dir()]
 
 
 class ClaimFailure(Exception):
@@ -106,7 +122,7 @@ class ClaimItem(pytest.Item):
 
         option = self.config.getoption
         timeout, memory = option("verify_timeout"), option("verify_memory_limit")
-        result = runner.check([self.claim], option("verify_sources") or runner.default_source_dirs(()),
+        result = runner.check([self.claim], option("verify_sources") or _beside_rootdir(self.config, "sources"),
                               timeout=runner.DEFAULT if timeout is None else timeout,
                               memory_limit=runner.DEFAULT if memory is None else memory)[0]
         self.user_properties.append(("evidence", result.outcome.evidence or "-"))
