@@ -330,3 +330,41 @@ def test_a_principal_error_norm_printed_to_some_decimals(check_claims):
     assert "principal error norm: claimed 0.000398 at 6 decimals" in outcome["dp-wrong"].message and "rounds to 0.000399" in outcome["dp-wrong"].message
     assert outcome["no-norm"].status == "error" and "goes with principal_error_norm" in outcome["no-norm"].message
     assert outcome["observed"].status == "error" and "an observed order has a tolerance" in outcome["observed"].message
+
+
+def test_order_0_is_a_claim_like_any_other(check_claims):
+    """A review of 2026-12-06: "Euler has order 0" (false: b·1 = 1 holds, b·c = 1/2 does not, so order 1) was refused
+    as malformed input ("order must be an integer from 1 to 10"), although the check computes order 0 (a weight
+    vector that does not sum to 1) and the README names order 0 of a multistep method."""
+    from conftest import assert_refuted
+
+    body = 'check = "order"\nmethod = "rk"\noptions = { A = [["0"]], b = ["1/2"], c = ["0"] }\n'
+    results = check_claims("""
+[[claim]]
+id = "euler-order-0"
+statement = "s"
+check = "order"
+method = "euler"
+order = 0
+
+[[claim]]
+id = "half-weight-order-0"
+statement = "s"
+""" + body + """order = 0
+
+[[claim]]
+id = "half-weight-order-1"
+statement = "s"
+""" + body + """order = 1
+
+[[claim]]
+id = "ab2-order-0"
+statement = "s"
+check = "order"
+method = "adams-bashforth-2"
+order = 0
+""")
+    assert_refuted(results["euler-order-0"].outcome, ["claimed 0, computed 1", "b·c = 1/2 fails"])
+    assert (results["half-weight-order-0"].outcome.status, results["half-weight-order-0"].outcome.evidence) == ("verified", "exact")
+    assert_refuted(results["half-weight-order-1"].outcome, ["claimed 1, computed 0", "b·1 = 1 fails"])
+    assert_refuted(results["ab2-order-0"].outcome, ["claimed 0, computed 2"])

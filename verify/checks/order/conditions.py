@@ -61,8 +61,8 @@ def _claimed_order(table, key):
     value = table.get(key)
     if value is None:
         return None
-    if not (isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= MAX_ORDER):
-        raise LoadError(f"{key} must be an integer from 1 to {MAX_ORDER}")
+    if not (isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= MAX_ORDER):  # 0: b does not sum to 1
+        raise LoadError(f"{key} must be an integer from 0 to {MAX_ORDER}")  # (a review of 2026-12-06: "Euler has order 0" was refused)
     return value
 
 

@@ -63,8 +63,8 @@ def prepare(claim: Claim) -> MultistepOrder:
         corrector = method.corrector
         predictor, own = own, MultistepClaim(tuple(sympy.Rational(a) for a in corrector.alpha), tuple(sympy.Rational(b) for b in corrector.beta))
     order = table.get("order")
-    if order is not None and not (isinstance(order, int) and not isinstance(order, bool) and 1 <= order < HIGHEST):
-        raise LoadError(f"order must be an integer from 1 to {HIGHEST - 1}")
+    if order is not None and not (isinstance(order, int) and not isinstance(order, bool) and 0 <= order < HIGHEST):  # 0: C_0 = 0,
+        raise LoadError(f"order must be an integer from 0 to {HIGHEST - 1}")  # C_1 not 0 (consistent only to order 0)
     constants = {}
     for key in ("error_constant", "normalized_error_constant"):
         if key in table:
