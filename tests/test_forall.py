@@ -912,6 +912,8 @@ def test_a_review_of_the_proofs_for_every_value_2026_12_06(check_claims):
         "tan-squared": body("interval(1, 2)", "tan(x)**2", ">=", "0"),
         "sin-squared": body("interval(3, 4)", "x**2/sin(x)**2", ">=", "1"),
         "sec-squared-no-pole": body("interval(-1, 1)", "1/cos(x)**2", ">=", "1"),
+        "unlisted-zero": body("interval(0, 1)", "1/(x + sin(x) - 1/2)", "!=", "0"),  # 0 near x = 0.2551: solveset cannot list it
+        "enclosed-nonzero": body("interval(0, 1)", "1/(x + sin(x) + 3)", ">", "0"),  # its enclosure on (0, 1) excludes 0
         "tie-window": body("interval(-1, 1)", "exp(x) - (1 + x + x**2/2 + x**3/6)", ">=", "x**3/10**8"),
         "window-21-89": (integer.replace("LHS", "(N - 20)*(N - 90)"),),
         "no-integer-in-window": (integer.replace("LHS", "(N - 1)*(N - 2)"),),
@@ -926,6 +928,8 @@ def test_a_review_of_the_proofs_for_every_value_2026_12_06(check_claims):
     for name, point in (("sec-squared", "x = pi/2"), ("tan-squared", "x = pi/2"), ("sin-squared", "x = pi")):
         assert outcomes[name].status == "error" and f"not defined at {point}," in outcomes[name].message, outcomes[name].message
     assert (outcomes["sec-squared-no-pole"].status, outcomes["sec-squared-no-pole"].evidence) == ("verified", "symbolic"), outcomes["sec-squared-no-pole"].message
+    assert outcomes["unlisted-zero"].status == "error" and "cannot tell where 2*x + 2*sin(x) - 1 (in a denominator) is 0" in outcomes["unlisted-zero"].message
+    assert outcomes["enclosed-nonzero"].status == "verified", outcomes["enclosed-nonzero"].message
     assert_refuted(outcomes["tie-window"], ["counterexample x = 1/16777216"])
     assert_refuted(outcomes["window-21-89"], ["at N = 21, lhs = -69, rhs = 0"])
     assert outcomes["window-21-89"].evidence == "symbolic"
