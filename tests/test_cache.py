@@ -196,7 +196,8 @@ def test_a_hostile_or_damaged_cache_is_a_miss_and_cache_clear_never_fails_silent
     entries = sorted((cache / "results").rglob("*.json"))
     assert len(entries) == 3
     original = {path: path.read_text(encoding="utf-8") for path in entries}
-    for field, value in (("seconds", "abc"), ("margins", {"a": "x"}), ("evidence", ["x"]), ("message", None), ("key", "0" * 64)):
+    for field, value in (("seconds", "abc"), ("seconds", float("nan")), ("seconds", -1.0), ("margins", {"a": "x"}), ("evidence", ["x"]),
+                         ("message", None), ("key", "0" * 64)):
         for args in (("-v",), ("--durations", "0")):
             for path in entries:
                 path.write_text(json.dumps({**json.loads(original[path]), field: value}), encoding="utf-8")
@@ -230,6 +231,22 @@ def test_a_hostile_or_damaged_cache_is_a_miss_and_cache_clear_never_fails_silent
     report(run_cli)  # replayed from the library entry
     done = run_cli("run", "c.toml", "--failed")
     assert done.exit_code == 0 and "nothing to re-run" in done.stderr, done.output
+    for path in entries:  # entries written before 2026-12-06 (no key; a library as a bare list) are misses
+        data = json.loads(path.read_text(encoding="utf-8"))
+        data.pop("key")
+        path.write_text(json.dumps(data), encoding="utf-8")
+    (library,) = (cache / "libraries").glob("*.json")
+    library.write_text(json.dumps(json.loads(library.read_text(encoding="utf-8"))["claims"]), encoding="utf-8")
+    old_format, result = report(run_cli)
+    assert result.exit_code == 0 and not any(c["cached"] for c in old_format.values())
+    outside = tmp_path / "outside"  # a linked results/ (a review of 2026-12-06: entries were written into its target)
+    outside.mkdir()
+    import shutil
+    shutil.rmtree(cache / "results")
+    os.symlink(outside, cache / "results")
+    report(run_cli)
+    assert list(outside.iterdir()) == []
+    os.unlink(cache / "results")
     elsewhere = tmp_path / "elsewhere"
     cache.rename(elsewhere)
     os.symlink(elsewhere, cache)

@@ -146,7 +146,7 @@ def test_multistep_orders_and_error_constants(check_claims):
 BAD = {
     "c-not-row-sums": ('method = "rk"\noptions = { A = [[0, 0], [1, 0]], b = ["1/2", "1/2"], c = [0, "1/2"] }\norder = 2', "not the row sum"),
     "pi-in-tableau": ('method = "rk"\noptions = { A = [[0, 0], ["pi", 0]], b = ["1/2", "1/2"] }\norder = 2', "pi is not a real algebraic number"),
-    "order-zero": ('method = "rk4"\norder = 0', "order must be an integer from 1"),
+    "order-negative": ('method = "rk4"\norder = -1', "order must be an integer from 0"),
     "order-text": ('method = "rk4"\norder = "four"', "order must be an integer"),
     "tableau-of-multistep": ('tableau = "bdf-2"\norder = 2', "tableau names a Runge-Kutta tableau"),
     "steps-without-model": ('method = "rk4"\norder = 4\nsteps = [10, 20]', "steps: not read for this method; only for an observed order"),

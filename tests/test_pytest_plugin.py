@@ -95,6 +95,9 @@ def test_two_files_of_one_directory_a_run_from_a_subdirectory_and_a_duplicate_id
     (claims / "b.toml").write_text(QUICK_PAIR, encoding="utf-8")
     both = pytester.runpytest("-p", "no:cacheprovider", "claims/a.toml", "claims/b.toml")
     both.assert_outcomes(passed=3)
+    (claims / "link.toml").symlink_to("b.toml")  # a file symlink named on the command line is collected
+    pytester.runpytest("-p", "no:cacheprovider", "claims/link.toml").assert_outcomes(passed=2)
+    (claims / "link.toml").unlink()
     monkeypatch.chdir(claims)
     pytester.runpytest("-p", "no:cacheprovider", "a.toml").assert_outcomes(passed=1)
     monkeypatch.chdir(pytester.path)

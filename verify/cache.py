@@ -23,10 +23,12 @@ from __future__ import annotations
 
 import hashlib
 import json
+import math
 import os
 import platform
 import re
 import shutil
+import sys
 from pathlib import Path
 
 from verify.errors import CacheDirectoryError, FileRefused
@@ -62,8 +64,9 @@ def _read(path: Path) -> str:
         raise ValueError(str(exc)) from None
 
 
-ENTRY = re.compile(r"[0-9a-f]{64}\.json(\.\d+\.tmp)?")  # a content hash, or its temporary while it is written
-TEMPORARY = re.compile(r"\.\d+\.tmp")  # what _write_text adds to a name while it writes
+# a content hash, or its temporary while it is written (<hash>.<pid>.tmp before 2026-12-06, <hash>.json.<pid>.tmp since)
+ENTRY = re.compile(r"[0-9a-f]{64}(\.json(\.\d+\.tmp)?|\.\d+\.tmp)")
+TOP_LEVEL = re.compile(rf"(last-outcomes\.json|{re.escape(TAG_NAME)})(\.\d+\.tmp)?")
 
 
 def _holds_only_cache_files(directory: Path) -> bool:
@@ -72,13 +75,15 @@ def _holds_only_cache_files(directory: Path) -> bool:
     (report.json) is not a cache, nor is results/thesis-data.json (deleted by --cache-clear; review of 2026-12-05)."""
     for path in directory.rglob("*"):
         parts = path.relative_to(directory).parts
+        if path.is_symlink():  # a link is nothing the cache writes (a linked results/ took entries outside it)
+            return False
         if path.is_dir():
             area = len(parts) == 1 and parts[0] in ("results", "libraries")
             bucket = len(parts) == 2 and parts[0] == "results" and re.fullmatch(r"[0-9a-f]{2}", parts[1])  # results/<2 hex digits>
             if not (area or bucket):
                 return False
             continue
-        top_level = len(parts) == 1 and TEMPORARY.sub("", path.name) in ("last-outcomes.json", TAG_NAME)
+        top_level = len(parts) == 1 and TOP_LEVEL.fullmatch(path.name)
         result = len(parts) == 3 and parts[0] == "results" and ENTRY.fullmatch(parts[2]) and parts[2][:2] == parts[1]
         library = len(parts) == 2 and parts[0] == "libraries" and ENTRY.fullmatch(parts[1])
         if not (top_level or result or library):
@@ -184,7 +189,7 @@ class ResultCache:
             return
         self._mark()
         key = claim_key(claim)
-        _write_json(self._entry(key), {"key": key, **_outcome_data(outcome, seconds)})
+        _write_json(self.directory, self._entry(key), {"key": key, **_outcome_data(outcome, seconds)})
 
     # --- the last outcome of each claim, for --failed -------------------------------------------------------------
 
@@ -216,7 +221,7 @@ class ResultCache:
                          for r in results})
         self._mark()
         try:
-            _write_json(self._last_path(), [[f, i, *value] for (f, i), value in sorted(previous.items(), key=lambda item: (str(item[0][0]), str(item[0][1])))])
+            _write_json(self.directory, self._last_path(), [[f, i, *value] for (f, i), value in sorted(previous.items(), key=lambda item: (str(item[0][0]), str(item[0][1])))])
         except (OSError, TypeError):
             pass
 
@@ -246,7 +251,11 @@ class ResultCache:
         if not self.directory.is_dir() or not (_is_tagged(self.directory) or _holds_only_cache_files(self.directory)):
             raise CacheDirectoryError(f"{self.directory} is not a verify cache (no {TAG_NAME}): not deleted")
         failures = []
-        shutil.rmtree(self.directory, onerror=lambda function, path, info: failures.append(f"{path}: {info[1]}"))
+
+        def failed(function, path, problem):  # onexc (Python 3.12) is given the exception, onerror its exc_info
+            failures.append(f"{path}: {problem[1] if isinstance(problem, tuple) else problem}")
+
+        shutil.rmtree(self.directory, **({"onexc": failed} if sys.version_info >= (3, 12) else {"onerror": failed}))
         if failures:  # a cache that could not be cleared must not be read as if it had been
             raise CacheDirectoryError(f"{self.directory} could not be deleted ({failures[0]}{' and more' if len(failures) > 1 else ''})")
 
@@ -279,7 +288,7 @@ class ResultCache:
                 texts = [entry[name] for name in ("id", "file", "statement", "check")]
                 optional = [entry[name] for name in ("expected", "source_text", "document", "source_title", "claim_key")]
                 if not all(isinstance(text, str) for text in texts) or not all(v is None or isinstance(v, str) for v in optional) \
-                        or not (entry["line"] is None or type(entry["line"]) is int):
+                        or not (entry["line"] is None or type(entry["line"]) is int and entry["line"] >= 1):
                     return None
                 claim = Claim(id=entry["id"], file=entry["file"], table={}, statement=entry["statement"], check=entry["check"],
                               expected=entry["expected"], source_text=entry["source_text"], document=entry["document"],
@@ -304,7 +313,7 @@ class ResultCache:
                     **_outcome_data(r.outcome, r.seconds)}
                    for r in results]
         self._mark()
-        _write_json(self._library_entry(key), {"key": key, "claims": entries})
+        _write_json(self.directory, self._library_entry(key), {"key": key, "claims": entries})
 
 
 def _outcome_data(outcome: Outcome, seconds) -> dict:
@@ -331,7 +340,8 @@ def _outcome_of(data: dict, key: str | None = None) -> tuple[Outcome, float | No
     if data["status"] not in CACHED_STATUSES or data["evidence"] not in EVIDENCE or not isinstance(data["message"], str) \
             or not isinstance(computed, dict) or not all(isinstance(v, str) for v in computed.values()) \
             or not isinstance(margins, dict) or not all(type(v) in (int, float) for v in margins.values()) \
-            or not (seconds is None or type(seconds) in (int, float)) or not isinstance(data["derivation"], list):
+            or not (seconds is None or type(seconds) in (int, float) and math.isfinite(seconds) and seconds >= 0) \
+            or not isinstance(data["derivation"], list):
         raise ValueError("not an entry of this cache")
     derivation = [stored_line(line) for line in data["derivation"]]
     return Outcome(data["status"], data["evidence"], data["message"], dict(computed), derivation, dict(margins)), seconds
@@ -348,15 +358,28 @@ def _write_text(path: Path, text: str) -> None:
     except FileNotFoundError:
         pass
     fd = os.open(temporary, flags, 0o644)
-    with os.fdopen(fd, "w", encoding="utf-8") as handle:
-        handle.write(text)
-    os.replace(temporary, path)
-
-
-def _write_json(path: Path, data) -> None:
-    """Write ``data`` to ``path`` atomically (_write_text); a cache that cannot be written only costs time."""
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            handle.write(text)
+        os.replace(temporary, path)
+    except BaseException:
+        temporary.unlink(missing_ok=True)
+        raise
+
+
+def _write_json(root: Path, path: Path, data) -> None:
+    """Write ``data`` to ``path`` atomically (_write_text) in the cache directory ``root``; a cache that cannot be
+    written only costs time.  Not written when a directory between ``root`` and ``path`` is a symbolic link (planted
+    at results/ or libraries/, it would take the entry outside the cache: a review of 2026-12-06); ``root`` itself
+    may be one (a cache kept on another disk)."""
+    try:
+        root.mkdir(parents=True, exist_ok=True)
+        folder = root
+        for part in path.relative_to(root).parts[:-1]:  # results, results/ab, libraries: each made here, none a link
+            folder = folder / part
+            if folder.is_symlink():
+                return
+            folder.mkdir(exist_ok=True)
         _write_text(path, json.dumps(data))
     except (OSError, ValueError, TypeError):
         pass

@@ -51,11 +51,22 @@ def pytest_collect_file(file_path, parent):
         real = file_path.resolve()
     except (OSError, RuntimeError):  # a symlink loop: collected once, under its own name, and reported by the loader
         real = file_path
+    # A directory symlink loop (loop/up -> ..) reaches the same file under ever longer names: collected once.  Only a
+    # name reached through a linked directory is skipped: the same name again is collected (pytest visits a
+    # directory's files again for a second file argument in it: `pytest claims/a.toml claims/b.toml` collected nothing
+    # from b.toml), and so is a file symlink in a plain directory (`pytest claims/link.toml`; reviews of 2026-12-06).
     seen = parent.config.stash.setdefault(SEEN, {})
-    if seen.setdefault(real, file_path) != file_path:  # a directory symlink loop (loop/up -> ..) reaches the same file
-        return None  # under ever longer names: collected once.  The same name again is collected (pytest visits a
-    return ClaimFile.from_parent(parent, path=file_path)  # directory's files again for a second file argument in it:
-    # `pytest claims/a.toml claims/b.toml` collected nothing from b.toml, a review of 2026-12-06)
+    first = seen.setdefault(real, file_path)
+    if first != file_path and _through_a_linked_directory(file_path):
+        return None
+    return ClaimFile.from_parent(parent, path=file_path)
+
+
+def _through_a_linked_directory(path) -> bool:
+    try:
+        return path.parent.resolve() != path.parent.absolute()
+    except (OSError, RuntimeError):
+        return True
 
 
 def _has_claims(path) -> bool:

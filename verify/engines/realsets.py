@@ -79,8 +79,15 @@ def enclosure(value: sympy.Expr, bits: int) -> tuple[sympy.Rational, sympy.Ratio
 
 def _flint_root_enclosure(root: sympy.CRootOf, bits: int):
     """(low, high) around a real CRootOf of an integer polynomial: its box_of_root with the imaginary ends left out."""
+    if not root.is_real:  # a complex root has no real enclosure (compare() on one raised a TypeError, as it should)
+        return None
     box = box_of_root(root, bits)
     return None if box is None else box[:2]
+
+
+def bits_for_digits(digits: int) -> int:
+    """Bits of a box narrow enough for ``digits`` decimal digits (digits log2(10) < 3.33 digits) and 8 to spare."""
+    return int(digits * 3.33) + 8
 
 
 def box_of_root(root: sympy.CRootOf, bits: int):
@@ -88,9 +95,10 @@ def box_of_root(root: sympy.CRootOf, bits: int):
     ``bits`` bits wide, from python-flint's root isolation (arb_fmpz_poly_complex_roots: disjoint balls, each holding
     one root, real roots with an exact 0 imaginary part): the ball taken is the one that lies inside sympy's own
     isolating interval or rectangle of this root (which holds no other root), so the ball is this root's whatever
-    order flint lists them in.  A non-real root's ball must lie strictly inside the rectangle: a root can lie on its
-    edge (-1/2 + i sqrt(3)/2 on re = -1/2), a real root's ends are rationals, which an irreducible factor's root is
-    not.  None when the polynomial is not over ZZ, a root is multiple, or no ball lies inside (the caller refines
+    order flint lists them in.  A non-real root's ball must lie strictly inside the rectangle, so that nothing rests
+    on whether sympy counts a root on an edge (-1/2 + i sqrt(3)/2 on re = -1/2) as that rectangle's; a real root's
+    interval is taken closed: its ends are rationals, which the root of an irreducible factor of degree 2 or more
+    is not.  None when the polynomial is not over ZZ, a root is multiple, or no ball lies inside (the caller refines
     with sympy then).  A degree-64 polynomial's root to 2048 bits: a few milliseconds, against 0.15 s for sympy's
     refinement.  The width asked for is absolute, as sympy's route gives it: the precision is raised by the root's
     magnitude in bits."""

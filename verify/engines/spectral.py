@@ -52,7 +52,7 @@ def _modulus_squared_bounds(root, digits):
     """[lo, hi] containing |root|^2, from a rational approximation within 10^-digits in each component."""
     if root.is_Rational:  # a rational eigenvalue (a linear factor) is known exactly
         return root**2, root**2
-    box = realsets.box_of_root(root, int(digits * 3.33) + 8) if isinstance(root, sympy.CRootOf) else None
+    box = realsets.box_of_root(root, realsets.bits_for_digits(digits)) if isinstance(root, sympy.CRootOf) else None
     if box is not None:  # python-flint's isolation (0.39 s of the bundled stability claims went to sympy's refinement)
         squares = [(0 if low <= 0 <= high else min(abs(low), abs(high)) ** 2, max(abs(low), abs(high)) ** 2)
                    for low, high in (box[:2], box[2:])]

@@ -146,14 +146,14 @@ def sample(claim, spec, over, reason, closed=None):
                             admissible=(lambda values: assumed(spec, values)) if spec.assume else None)
     except _Violation:
         return counterexample(*failures[-1], spec.form)
-    tie = min(seen, key=lambda item: item[0]) if seen else None
-    if tie is not None and tie[0] == 0:  # an exact tie: the instances right beside it
+    tightest = min(seen, key=lambda item: item[0]) if seen else None
+    if tightest is not None and tightest[0] == 0:  # an exact tie: the instances right beside it
         try:
-            for values in _beside(spec, tie[2]):
+            for values in _beside(spec, tightest[2]):
                 check_instance(values, "tie")
         except _Violation:
             return counterexample(*failures[-1], spec.form)
-    base = min(seen, key=lambda item: item[0])[2] if seen else centre  # the tightest instance: the others' values below
+    base = tightest[2] if tightest is not None else centre  # the tightest instance: the others' values below
     sweep_to = CLOSED_SWEEP if closed is not None else SWEEP
     if integers and (closed is not None or _linear_run(claim, spec)):  # every integer from K to K + CLOSED_SWEEP on a closed
         # form (an evaluation each), or to K + SWEEP by exact runs of a model linear in the state: draws stay in [K, K + 12],

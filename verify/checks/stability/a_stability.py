@@ -144,7 +144,7 @@ def _real_part_sign(root) -> int:
     if not isinstance(core, sympy.CRootOf):
         raise CheckError(f"cannot place the pole {root}")
     for digits in REFINEMENTS:
-        box = realsets.box_of_root(core, int(digits * 3.33) + 8)  # python-flint's isolation
+        box = realsets.box_of_root(core, realsets.bits_for_digits(digits))  # python-flint's isolation
         if box is not None:
             if box[0] > 0 or box[1] < 0:
                 return int(sympy.sign(scale)) * (1 if box[0] > 0 else -1)
