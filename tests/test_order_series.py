@@ -505,3 +505,54 @@ def test_a_coefficient_in_sdirk3_s_gamma_is_decided_in_its_field_not_as_a_symbol
     assert series.vanishes((6 * gamma**3 - 18 * gamma**2 + 9 * gamma - 1) * y**3) is True
     assert series.vanishes((6 * gamma**3 - 18 * gamma**2 + 9 * gamma) * y**3) is False
     assert series.vanishes(gamma**2 * y - gamma * y * gamma) is True
+
+
+def test_runge_kutta_series_in_truncated_arithmetic_agree_with_the_whole_step_expanded_and_reach_dopri5(check_claims):
+    """series.runge_kutta_series (2026-12-06) against the route it shortens, the step's whole expression expanded
+    stage by stage and cut by sympy's series) on y' = -y^2 + t and a two-state polynomial system, for explicit (Heun,
+    RK4) and implicit (implicit midpoint) tableaus: the same coefficients.  Gauss-Legendre-4 (over QQ(sqrt(3))) has
+    local order 5 on y' = -y^2 + t, not 6.
+    Then the claim a review of 2026-12-06 found past 120 s: Dormand-Prince's local order 6 on y' = -y^2 + t (the
+    one-step defect starts at h^6: a method of order 5), and order 7 refuted, each in moments."""
+    from verify.engines.methods import METHODS
+
+    t, h, y, w = sympy.symbols("t h y w")
+    for rates, states, names in (([-y**2 + t], [y], ("heun", "rk4", "implicit-midpoint")), ([w, -y**3 + t * w], [y, w], ("heun", "rk4"))):
+        for name in names:
+            tableau = METHODS[name].table({})
+            fast = series.runge_kutta_series(tableau.A, tableau.b, tableau.c, rates, states, t, h, 5)
+            slow = _stage_by_stage(tableau, rates, states, t, h, 5)
+            assert all(sympy.expand(a - b) == 0 for got, want in zip(fast, slow) for a, b in zip(got, want)), name
+    assert series.runge_kutta_series([[0]], [1], [0], [sympy.exp(t) * y], [y], t, h, 4) is None  # not a polynomial: None
+    text = """
+[model.sq]
+states = ["y"]
+rhs = { y = "-y**2 + t" }
+"""
+    body = 'check = "order"\nmodel = "sq"\nmethod = "dormand-prince-54"\nstep = "h"\nproof = "series"\nlocal = true\norder = ORDER\n'
+    gauss = body.replace("dormand-prince-54", "gauss-legendre-4")
+    results = check_claims(claims_text(text, {"six": (body.replace("ORDER", "6"),), "seven": (body.replace("ORDER", "7"),),
+                                              "gauss-five": (gauss.replace("ORDER", "5"),), "gauss-six": (gauss.replace("ORDER", "6"),)}))
+    for name in ("six", "gauss-five"):
+        assert (results[name].outcome.status, results[name].outcome.evidence) == ("verified", "symbolic"), results[name].outcome.message
+    assert_refuted(results["seven"].outcome, ["claimed 7, computed 6"])
+    assert_refuted(results["gauss-six"].outcome, ["claimed 6, computed 5"])
+
+
+def _stage_by_stage(tableau, rates, states, t, h, terms):
+    """The step's series the slow, independent way: every stage a sympy expression, iterated as a fixed point and
+    cut by sympy's series (coefficients_in) after each pass."""
+    s, n = len(tableau.b), len(states)
+
+    def f(time, values):
+        return [r.xreplace({t: time, **dict(zip(states, values))}) for r in rates]
+
+    def cut(e):
+        return sum((c * h**q for q, c in enumerate(series.coefficients_in(sympy.expand(e), h, terms))), sympy.Integer(0))
+
+    k = [f(t, states)] * s
+    for _ in range(1 if tableau.explicit else terms):  # an explicit tableau: one pass, each stage from the ones before
+        for i in range(s):
+            k[i] = [cut(v) for v in f(t + tableau.c[i] * h, [states[j] + h * sum(tableau.A[i][l] * k[l][j] for l in range(s)) for j in range(n)])]
+    image = [states[j] + h * sum(tableau.b[i] * k[i][j] for i in range(s)) for j in range(n)]
+    return [series.coefficients_in(sympy.expand(v), h, terms) for v in image]

@@ -118,17 +118,22 @@ def defect_series(claim: Claim, spec: SeriesOrder, terms: int, names: list | Non
         past_algebraic = [sympy.expand(algebraic[symbol(z)].xreplace({t: t - h, **dict(zip(states, past))})) for z in model.algebraic]
         memory = [sympy.expand(v) for v in spec.method.initial_memory(
             system, t - h, past + past_algebraic, symbolic.sympify_deep(spec.method.exact_options(spec.options, convert=symbolic.sympify_deep)))]
-    try:
-        image = symbolic.one_step(spec.method, system, spec.options, t, point + memory, augmented=bool(memory))
-    except symbolic.SymbolicUnavailable as exc:
-        if memory or not isinstance(spec.method, (RungeKutta, BackwardEuler)):
-            raise CheckError(f"no symbolic step map: {exc}") from None
-        image = _implicit_step_series(spec, system, model, t, h, point, terms)  # nonlinear stages: solved as series in h
+    known = None  # a Runge-Kutta step on a polynomial right-hand side: its series in truncated arithmetic
+    if isinstance(spec.method, RungeKutta) and not memory and not model.algebraic and sympy.sympify(spec.options.get("h")) == h:
+        tableau = spec.method.table(spec.options)
+        known = series.runge_kutta_series(tableau.A, tableau.b, tableau.c, rates, states, t, h, terms)
+    if known is None:
+        try:
+            image = symbolic.one_step(spec.method, system, spec.options, t, point + memory, augmented=bool(memory))
+        except symbolic.SymbolicUnavailable as exc:
+            if memory or not isinstance(spec.method, (RungeKutta, BackwardEuler)):
+                raise CheckError(f"no symbolic step map: {exc}") from None
+            image = _implicit_step_series(spec, system, model, t, h, point, terms)  # nonlinear stages: solved as series in h
     defects = {}
     for name in names or spec.components:
         i = model.variables.index(name)
         try:
-            phi = series.coefficients_in(image[i], h, terms)
+            phi = known[i] if known is not None else series.coefficients_in(image[i], h, terms)
         except series.SeriesUnavailable as exc:
             raise CheckError(str(exc)) from None
         if i < len(states):
