@@ -916,6 +916,11 @@ def test_a_review_of_the_proofs_for_every_value_2026_12_06(check_claims):
         "enclosed-nonzero": body("interval(0, 1)", "1/(x + sin(x) + 3)", ">", "0"),  # its enclosure on (0, 1) excludes 0
         "tie-window": body("interval(-1, 1)", "exp(x) - (1 + x + x**2/2 + x**3/6)", ">=", "x**3/10**8"),
         "window-21-89": (integer.replace("LHS", "(N - 20)*(N - 90)"),),
+        # a second review: sympy's solver gave wrong sets for these (close or awkward irrational roots) and took minutes
+        "close-roots": (integer.replace("LHS", "(N**2 - 10**30 + 1)*(N**2 - 10**30 - 1)"),),  # -1 at N = 10^15
+        "close-roots-real": body("positive", "(x**2 - 10**30 + 1)*(x**2 - 10**30 - 1)/(x**2 + 1)", ">=", "0"),
+        "awkward-roots": (integer.replace("LHS", "N**7 - 63*N**5 + 1134*N**3 - 5103*N").replace(">= 1", ">= 4"),),  # 4036 at 4, -2515 at 5
+        "window-33-999": (integer.replace("LHS", "N**3 - 1000*N**2 + 10**6"),),  # sympy cannot solve it: it was sampled
         "no-integer-in-window": (integer.replace("LHS", "(N - 1)*(N - 2)"),),
         "euler-far": (run.replace("BOUND", "1 + 2/100000"),),
         "sqrt-irrational-end": body("interval(0, 2)", "sqrt(2 - x**2)", ">=", "0"),
@@ -932,6 +937,11 @@ def test_a_review_of_the_proofs_for_every_value_2026_12_06(check_claims):
     assert outcomes["enclosed-nonzero"].status == "verified", outcomes["enclosed-nonzero"].message
     assert_refuted(outcomes["tie-window"], ["counterexample x = 1/16777216"])
     assert_refuted(outcomes["window-21-89"], ["at N = 21, lhs = -69, rhs = 0"])
+    assert_refuted(outcomes["close-roots"], ["at N = 1000000000000000, lhs = -1, rhs = 0"])
+    assert_refuted(outcomes["close-roots-real"], ["it holds only on"])
+    assert_refuted(outcomes["awkward-roots"], ["at N = 5, lhs = -2515, rhs = 0"])
+    assert_refuted(outcomes["window-33-999"], ["at N = 33, lhs = -53063, rhs = 0"])
+    assert all(outcomes[k].evidence == "symbolic" for k in ("close-roots", "close-roots-real", "awkward-roots", "window-33-999"))
     assert outcomes["window-21-89"].evidence == "symbolic"
     assert (outcomes["no-integer-in-window"].status, outcomes["no-integer-in-window"].evidence) == ("verified", "symbolic")
     assert "Interval.open(1, 2), which holds no integer" in outcomes["no-integer-in-window"].message

@@ -337,6 +337,22 @@ def _prints_to(value: sympy.Expr, end: sympy.Rational, places: int) -> bool:
     return compare(value, end - unit) > 0 and compare(value, end) <= 0
 
 
+def rational_function_set(expression: sympy.Expr, op: str, variable: sympy.Symbol):
+    """Where ``expression OP 0`` holds on the real line, for a rational function p/q with rational coefficients (None
+    for anything else), exactly: p q OP 0 (polynomial_set) less the real zeros of q, where it is not defined.  sympy's
+    inequality solver gave wrong sets for polynomials whose real roots lie close together ((x^2 - 10^30 + 1)(x^2 -
+    10^30 - 1) >= 0 'for every x') or are awkward (x^7 - 63 x^5 + 1134 x^3 - 5103 x 'fails on [4, oo)'), and took
+    minutes on some degree-7 ones (a review of 2026-12-06)."""
+    if not expression.is_rational_function(variable) or expression.free_symbols - {variable}:
+        return None
+    numerator, denominator = sympy.fraction(sympy.together(expression))
+    holds = polynomial_set(sympy.expand(numerator * denominator), op, variable)
+    if holds is None or variable not in denominator.free_symbols:
+        return holds
+    poles = polynomial_set(sympy.expand(denominator), "==", variable)
+    return None if poles is None else holds - poles
+
+
 def polynomial_set(expression: sympy.Expr, op: str, variable: sympy.Symbol):
     """Where ``expression OP 0`` holds on the real line, for a polynomial with rational coefficients (None for
     anything else): its distinct real roots by sympy's exact real root isolation (``CRootOf``), and the sign

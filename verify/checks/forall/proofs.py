@@ -188,24 +188,27 @@ def _single_integer_domain(spec, expressions):
 
 
 def _prove_on_integers(claim, spec, over, lhs, op, rhs, domain):
-    """A relation whose sides are rational functions of one integer symbol N >= K (no 'assume', no 'exactly_when'),
-    decided exactly: where it holds over the reals (sympy's solver, exact for rational functions, checked at a point
-    in every gap), and the least integer >= K in the rest, the counterexample; none there: it holds at every integer.
+    """A relation whose sides are rational functions of one integer symbol N >= K with rational coefficients (no
+    'assume', no 'exactly_when'), decided exactly: where it holds over the reals (realsets.rational_function_set: the
+    real roots isolated exactly, the sign between them at a rational point; checked at a point in every gap), and the
+    least integer >= K in the rest, the counterexample, itself evaluated; none there: it holds at every integer.
     (N - 20)(N - 90) >= 0 for N >= 1 was sampled at 1..13 and far out and 'verified' (a review of 2026-12-06);
     it fails at 21.  None when the relation is not of that form (sampling decides it)."""
-    difference = lhs - rhs
-    if spec.exactly_when is not None or spec.assume or not difference.is_rational_function(domain.symbol):
+    if spec.exactly_when is not None or spec.assume:
         return None
     real = sympy.Symbol(domain.name, real=True)
     left, right = lhs.xreplace({domain.symbol: real}), rhs.xreplace({domain.symbol: real})
     start = first_value(domain)
+    holds_on = realsets.rational_function_set(left - right, op, real)  # exact root isolation, not sympy's solver
+    if holds_on is None:
+        return None
     on_reals = Domain(domain.name, domain.text, real, sympy.Interval(start, sympy.oo), domain.make_strategy)
-    holds_on = solve_set(relation_expr(left, op, right), on_reals)
+    holds_on = holds_on.intersect(on_reals.interval)
     _check_against_evaluation(holds_on, left, op, right, on_reals)
     fails_on = on_reals.interval - holds_on
     what = f"{claim.table['lhs']} {op} {claim.table['rhs']}"
-    derivation = [Line(f"{what} holds for real {domain.name} >= {start} in {holds_on} (sympy's inequality solver)",
-                       terms=[relation_expr(left, op, right), "holds for", member(real, holds_on), "(sympy's inequality solver)"])]
+    derivation = [Line(f"{what} holds for real {domain.name} >= {start} in {holds_on} (exact real root isolation)",
+                       terms=[relation_expr(left, op, right), "holds for", member(real, holds_on), "(exact real root isolation)"])]
     least = _least_integer(fails_on)
     computed = {"holds_on": str(holds_on)}
     if least is None:
@@ -213,6 +216,10 @@ def _prove_on_integers(claim, spec, over, lhs, op, rhs, domain):
                        "integer", computed, derivation)
     at = {domain.symbol: least}
     left_value, right_value = lhs.xreplace(at), rhs.xreplace(at)
+    difference = left_value - right_value
+    if not difference.is_Rational or OPERATORS[op](sympy.sign(difference), 0):  # the counterexample is checked itself
+        raise CheckError(f"the set where {what} holds was computed as {holds_on}, but at {domain.name} = {least} lhs - rhs = "
+                         f"{difference}: cannot decide it exactly")
     return Outcome("refuted", "symbolic", f"claimed {what} for all {over}; computed: at {domain.name} = {least}, lhs = "
                    f"{short_text(left_value)}, rhs = {short_text(right_value)} (over the reals it fails on {fails_on})",
                    {**computed, domain.name: str(least)}, derivation)
@@ -265,7 +272,7 @@ def _relation_set(lhs, op, rhs, domain, pieces=None):
     (sympy 1.14 gives [z0, oo) for |1 + z + ... + z^5/120| <= 1).  ``pieces`` (a list) receives each inequality
     decided with its set, as derivation lines."""
     def solved(left, right):
-        exact = realsets.polynomial_set(sympy.expand(left - right), op, domain.symbol)
+        exact = realsets.rational_function_set(left - right, op, domain.symbol)
         result = exact.intersect(domain.interval) if exact is not None else solve_set(relation_expr(left, op, right), domain)
         if pieces is not None:
             pieces.append(Line(f"decided: {sympy.expand(left)} {op} {right} for {domain.name} in {result}", "decided",
