@@ -280,3 +280,34 @@ def test_a_relation_whose_margin_the_cross_check_cannot_see_says_the_exact_value
     assert "the exact values decide it: its margin is below the 50-digit cross-check's resolution" in tiny.message
     assert_refuted(results["tiny-wrong"].outcome, ["1 - y: claimed < 0, computed 1 - y = 1.53064670749e-78"])
     assert "resolution" not in results["wide"].outcome.message
+
+
+def test_the_twin_follows_the_branch_past_another_root_passing_close_by(check_claims):
+    """A review of 2026-12-06: backward Euler on y' = y^3 - 5y/2 + 1 with h = 3/2 from y0 = -7/4 solves
+    6u^3 - 19u - 1 = 0; the root that tends to y0 as h -> 0 (the roots never meet for h in (0, 3/2]: the discriminant
+    in h has no root there) is CRootOf(6x^3 - 19x - 1, 1) = -0.05267774.  Another root, coming in from -infinity,
+    passes within 0.11 of the branch near lam = 0.1 and ends at -1.75258931; the twin's continuation in steps of 1/8
+    and of 1/64 both landed on it, so on a two-state model (numerical route) the true value was refuted and the false
+    one verified, and an energy claim E/E0 > 1 (truly 0.000906) was verified.  The branch keeps a positive Jacobian
+    determinant (1 at lam = 0); a landing with another sign is taken again in halves.  And y' = y^3 - 4y + 4 with
+    h = 1 from -2 (Newton singular at the first grid point from the start): -1 + sqrt(2)."""
+    x = sympy.Symbol("x")
+    discriminant = sympy.discriminant(sympy.Symbol("u") - sympy.Rational(-7, 4) - sympy.Symbol("s") * (sympy.Symbol("u") ** 3 - sympy.Rational(5, 2) * sympy.Symbol("u") + 1), sympy.Symbol("u"))
+    assert not [r for r in sympy.Poly(discriminant, sympy.Symbol("s")).real_roots() if 0 < r <= sympy.Rational(3, 2)]
+    true_root = sympy.CRootOf(6 * x**3 - 19 * x - 1, 1)
+    assert abs(sympy.N(true_root, 20) + sympy.Rational(5267774, 10**8)) < sympy.Rational(1, 10**8)
+    models = ('[model.m3]\nstates = ["y", "z"]\nrhs = { y = "y**3 - 5*y/2 + 1", z = "-z*y" }\nfunctionals = { energy = "y**2" }\n'
+              '[model.s5]\nstates = ["y"]\nrhs = { y = "y**3 - 4*y + 4" }\n')
+    run = 'check = "run"\nmodel = "m3"\nmethod = "backward-euler"\noptions = { h = "3/2" }\ninitial = { y = "-7/4", z = 1 }\ndigits = 8\n'
+    results = check_claims(claims_text(models, {
+        "true": (run + 'expect = { y = "-0.05267774" }\n',),
+        "false": (run + 'expect = { y = "-1.75258931" }\n',),
+        "energy": ('check = "energy"\nmodel = "m3"\nmethod = "backward-euler"\noptions = { h = "3/2" }\ninitial = { y = "-7/4", z = 1 }\n'
+                   'steps = 1\nexpect = { final_ratio = "> 1" }\n',),
+        "singular-start": ('check = "run"\nmodel = "s5"\nmethod = "backward-euler"\noptions = { h = "1" }\ninitial = { y = "-2" }\n'
+                           'expect = { y = "0.41421356" }\ndigits = 8\n',),
+    }))
+    assert results["true"].outcome.status == "verified", results["true"].outcome.message
+    assert_refuted(results["false"].outcome, ["claimed -1.75258931", "-0.05267774"])
+    assert_refuted(results["energy"].outcome, ["final_ratio"])
+    assert results["singular-start"].outcome.status == "verified", results["singular-start"].outcome.message

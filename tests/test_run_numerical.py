@@ -115,11 +115,12 @@ def test_findings_of_the_second_adversarial_review_stay_fixed(check_claims):
     assert results["continuation"].status == "verified" and results["continuation"].evidence == "exact", results["continuation"].message
 
 
-def test_a_continuation_that_jumps_roots_decides_nothing(check_claims):
+def test_a_continuation_that_would_jump_roots_keeps_its_branch(check_claims):
     """Backward Euler, h = 1, y0 = 2 on y' = 2y^4 - 3y^3 - y^2 - 2y - 3 (with an idle second state, so the numerical
     route runs it): the branch from 2 ends at -0.326488 (the exact path's root count on the scalar model), but Newton
-    at 8 continuation steps lands on 2.121383.  The second run at 64 steps does not, so neither value is decided:
-    errors, never a refutation of the true value or a verification of the other root."""
+    at 8 fixed continuation steps landed on 2.121383 and the run at 64 steps did not: both values were errors.  Since
+    the continuation keeps the branch's orientation (a review of 2026-12-06), both runs follow the branch: the true
+    value is verified and the other root refuted."""
     from verify.engines.number_field import continued_root
 
     u, lam = sympy.symbols("u lam")
@@ -130,8 +131,8 @@ def test_a_continuation_that_jumps_roots_decides_nothing(check_claims):
     body = 'check = "run"\nmodel = "quartic2"\nmethod = "backward-euler"\noptions = { h = 1 }\ninitial = { y = 2, z = 0 }\ndigits = 6\n'
     results = {k: r.outcome for k, r in check_claims(claims_text(MODELS + extra, {
         "branch": (body + 'expect = { y = "-0.326488" }',), "other-root": (body + 'expect = { y = "2.121383" }',)})).items()}
-    for name in ("branch", "other-root"):
-        assert results[name].status == "error" and "could not decide" in results[name].message, (name, results[name].message)
+    assert (results["branch"].status, results["branch"].evidence) == ("verified", "numerical"), results["branch"].message
+    assert_refuted(results["other-root"], ["claimed 2.121383", "-0.326488"])
 
 
 def test_the_continuation_follows_its_path_in_floats_and_mpmath_finishes_it(monkeypatch):
