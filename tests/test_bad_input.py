@@ -350,3 +350,77 @@ def test_identities_undefined_at_the_same_points_written_differently_are_verifie
         assert results[claim_id].outcome.status == "verified", results[claim_id].outcome.message
     origin = results["origin"].outcome
     assert origin.status == "error" and "expr is undefined where y = 0, x = 0" in origin.message, origin.message
+
+
+def test_a_review_of_hostile_files_2026_12_06(check_claims):
+    """A bound exp(-10^5) that no 2048-bit enclosure separates from 1/8 was an internal error (sympy's NotAlgebraic);
+    a forall run with steps = 10^9 ran to the memory limit instead of being refused as a run claim is; an array or
+    table where a name belongs was "TypeError: unhashable type"; a name listed as a state and as an algebraic
+    variable was "both the state and the state"."""
+    results = check_claims("""
+[model.decay]
+states = ["y"]
+rhs = { y = "-y" }
+
+[model.m]
+states = ["y"]
+algebraic = ["y"]
+rhs = { y = "-y" }
+constraints = ["y"]
+
+[[claim]]
+id = "tiny-exp"
+statement = "s"
+check = "forall"
+domains = { h = "positive" }
+lhs = "abs(1 - 8*h)"
+op = ">"
+rhs = "exp(-10**5)"
+exactly_when = "h > 1/4"
+
+[[claim]]
+id = "huge-steps"
+statement = "s"
+check = "forall"
+model = "decay"
+domains = { T = "interval(0, 1)" }
+method = "euler"
+options = { h = "T" }
+initial = { y = 1 }
+steps = 1000000000
+holds_relations = { y = "< 2" }
+
+[[claim]]
+id = "check-array"
+statement = "s"
+check = ["relation"]
+lhs = "1"
+op = "<"
+rhs = "2"
+
+[[claim]]
+id = "method-table"
+statement = "s"
+check = "run"
+model = "decay"
+method = { name = "euler" }
+options = { h = "1/2" }
+initial = { y = 1 }
+expect = { y = "1/2" }
+
+[[claim]]
+id = "state-and-algebraic"
+statement = "s"
+check = "run"
+model = "m"
+method = "euler"
+options = { h = "1/2" }
+initial = { y = 1 }
+expect = { y = "1/2" }
+""")
+    messages = {k: r.outcome.message for k, r in results.items()}
+    assert all(r.outcome.status == "error" and "internal error" not in r.outcome.message for r in results.values()), messages
+    assert "steps must be an integer from 1 to 1000000, got 1000000000" in messages["huge-steps"]
+    assert "'check' must be a string (a name), got a list" in messages["check-array"]
+    assert "'method' must be a string (a name), got a table" in messages["method-table"]
+    assert "'y' is both the state and the algebraic variable" in messages["state-and-algebraic"]

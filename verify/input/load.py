@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 import signal
+import sys
 import threading
 import time
 import tomllib
@@ -62,10 +63,16 @@ def claim_header_lines(text: str, count: int) -> list[int] | None:
     return lines if len(lines) == count else None
 
 
+TOML_INT_DIGITS = 100_000  # the longest TOML integer read (Python's own limit is 4300 digits; 0.04 s to read this one)
+
+
 def read_toml_text(path: Path) -> tuple[dict, str]:
     """The TOML table of ``path`` and its text (see read_toml)."""
     text = read_bounded(path).decode("utf-8-sig")  # a byte-order mark (Windows editors write one) is not TOML: dropped
+    previous = getattr(sys, "get_int_max_str_digits", lambda: 0)()
     try:
+        if previous:  # a TOML integer of 4301 to TOML_INT_DIGITS digits is read, so that only its claim is refused (it
+            sys.set_int_max_str_digits(max(previous, TOML_INT_DIGITS))  # lost the whole file: a review of 2026-12-06)
         data = tomllib.loads(text, parse_float=Decimal)
     except RecursionError:
         raise tomllib.TOMLDecodeError("arrays or tables nested too deeply") from None
@@ -75,8 +82,11 @@ def read_toml_text(path: Path) -> tuple[dict, str]:
         if isinstance(exc, tomllib.TOMLDecodeError):
             raise
         if "integer string conversion" in str(exc):
-            raise tomllib.TOMLDecodeError("an integer with more than 4300 digits") from None
+            raise tomllib.TOMLDecodeError(f"an integer with more than {TOML_INT_DIGITS} digits") from None
         raise tomllib.TOMLDecodeError(str(exc)) from None
+    finally:
+        if previous:
+            sys.set_int_max_str_digits(previous)
     _check_depth(data)
     return data, text
 
@@ -371,10 +381,16 @@ def _expand_cases(table, number) -> list[Claim]:
     return expanded
 
 
+NAME_KEYS = ("check", "method", "model", "tableau", "op", "sign", "variable", "proof", "rounding")  # keys whose value is a name
+
+
 def _prepare(claim: Claim, local_models, model_errors, shared_models, checks) -> None:
     if claim.load_error:
         raise LoadError(claim.load_error)
     table = claim.table
+    for key in NAME_KEYS:  # an array or table here reached a dict lookup: "TypeError: unhashable type" (a review of 2026-12-06)
+        if key in table and not isinstance(table[key], str):
+            raise LoadError(f"'{key}' must be a string (a name), got {_kind(table[key])}")
     check_name = table.get("check")
     if check_name not in checks:
         raise LoadError(f"unknown check {check_name!r} (known: {', '.join(sorted(checks))})")

@@ -140,13 +140,15 @@ def check_name(name, what: str, where: str) -> str:
 def check_distinct(model: "Model", where: str) -> None:
     """States, algebraic variables, their initial values (``x0``), parameters and functionals all have different names."""
     owners: dict[str, str] = {}
-    entries = [(v, "state" if v in model.states else "algebraic variable") for v in model.variables]
+    entries = [(v, "state") for v in model.states] + [(v, "algebraic variable") for v in model.algebraic]  # y in both lists
+    # was "both the state and the state" (a review of 2026-12-06)
     entries += [(initial_name(v), f"initial value of {v}") for v in model.variables]
     entries += [(p, "parameter") for p in model.parameters]
     entries += [(f, "functional") for f in model.functionals]
     for name, role in entries:
         if name in owners:
-            raise ExprError(f"{where}: {name!r} is both the {owners[name]} and the {role}; give them different names")
+            both = f"listed twice as a {role}" if owners[name] == role else f"both the {owners[name]} and the {role}"
+            raise ExprError(f"{where}: {name!r} is {both}; give them different names")
         owners[name] = role
 
 
