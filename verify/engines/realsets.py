@@ -179,11 +179,8 @@ def compare(a: sympy.Expr, b: sympy.Expr) -> int:
         if a_high < b_low:
             return -1
         bits *= 2
-    difference = a - b
-    if difference.is_positive or difference.is_negative:  # sympy's own reading: 1/8 + exp(-10^5)/8 - 1/8 = exp(-10^5)/8,
-        return 1 if difference.is_positive else -1  # positive, which no 2048-bit enclosure separates from 0
     try:
-        if sympy.minimal_polynomial(difference, sympy.Dummy("x")).is_Symbol:
+        if sympy.minimal_polynomial(a - b, sympy.Dummy("x")).is_Symbol:
             return 0
     except (NotImplementedError, ValueError, TypeError, sympy.polys.polyerrors.NotAlgebraic):  # exp(-10^5) (a review of
         pass  # 2026-12-06: an internal error)
