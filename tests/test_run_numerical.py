@@ -277,3 +277,21 @@ def test_a_column_at_the_nodes_is_decided_numerically(check_claims):
                                       "wrong": (body + f"expect_at_nodes = {{ y = {written(column[:2] + [changed])} }}",)})
     assert (results["true"].status, results["true"].evidence) == ("verified", "numerical"), results["true"].message
     assert_refuted(results["wrong"], [f"y at node 3: claimed {changed} at 8 decimals"])
+
+
+def test_rounding_any_needs_one_decided_rule_on_the_numerical_route(check_claims):
+    """A review of 2026-12-06: backward Euler on y' = y^3 - 3y/2 - 3/2 (and an idle z), h = 1/2 from -1/2 lands exactly
+    on -1 (u^3 - 7u/2 - 5/2 = 0 at u = -1).  Claimed as -1.00000000, both roundings print the numerical route's band
+    so; truncation of a band around -1 is not decided.  The default rule verified it; rounding = "any" made it an
+    error, although one decided rule is all "any" asks for.  -1.00000001 stays refuted under "any"."""
+    assert F(-1) ** 3 - F(7, 2) * F(-1) - F(5, 2) == 0
+    extra = '[model.m40]\nstates = ["y", "z"]\nrhs = { y = "y**3 - 3*y/2 - 3/2", z = "-z*y" }\n'
+    body = 'check = "run"\nmodel = "m40"\nmethod = "backward-euler"\noptions = { h = "1/2" }\ninitial = { y = "-1/2", z = 1 }\ndigits = 8\n'
+    results = {k: r.outcome for k, r in check_claims(claims_text(MODELS + extra, {
+        "any": (body + 'expect = { y = "-1.00000000" }\nrounding = "any"',),
+        "default": (body + 'expect = { y = "-1.00000000" }',),
+        "any-wrong": (body + 'expect = { y = "-1.00000001" }\nrounding = "any"',),
+    })).items()}
+    for name in ("any", "default"):
+        assert (results[name].status, results[name].evidence) == ("verified", "numerical"), (name, results[name].message)
+    assert_refuted(results["any-wrong"], ["claimed -1.00000001"])

@@ -188,7 +188,11 @@ class RoundingAudit:
         self.values.append(entry)
 
     def undecided(self) -> list[AuditedValue]:
-        """Values whose enclosure prints differently at its two ends under a rule that matters."""
+        """Values whose enclosure prints differently at its two ends under a rule that matters.  With rounding = "any"
+        a value one decided rule reproduces needs no other (an exact -1 claimed as -1.00000000: both roundings print
+        it, truncation of an enclosure around -1 is not decided, and the claim was an error: a review of 2026-12-06)."""
+        if self.rule == "any":
+            return [v for v in self.values if v.undecided and not v.modes]
         wanted = self._wanted()
         return [v for v in self.values if any(m in wanted for m in v.undecided)]
 
