@@ -221,10 +221,18 @@ def _zeros(factor, symbols, domains):
 def _solved_zeros(factor, domain) -> list:
     """Where a factor that is not a polynomial (cos(x) in 1/cos(x)**2) in the one symbol of a real domain vanishes
     there, by sympy's solveset over the domain's interval (a review of 2026-12-06: 1/cos(x)**2 >= 1 on (1, 2) was
-    verified, undefined at pi/2); [] on an integer domain (not searched).  CheckError when sympy leaves part of the
+    verified, undefined at pi/2); on an integer domain the integers among the zeros it lists.  CheckError when sympy leaves part of the
     zeros unsolved (a ConditionSet: x + sin(x) = 1/2) or does not list them (an image set it does not cut to the
     interval): a pole could hide there, and no proof may pass over it."""
-    if domain.interval is None or _nonzero_on(factor, domain):
+    if domain.interval is None:  # an integer domain: the integers among the real zeros sympy lists (2^N - 2^40 at 40, a
+        try:  # review of 2026-12-06); none listed (sin(N), a ConditionSet): not searched, as before
+            found = sympy.solveset(factor, domain.symbol, sympy.Interval(first_value(domain), sympy.oo))
+        except (NotImplementedError, ValueError, TypeError):
+            return []
+        if not isinstance(found, sympy.FiniteSet):
+            return []
+        return [{domain.symbol: value} for value in found if value.is_Integer and _inside(domain, value)]
+    if _nonzero_on(factor, domain):
         return []
     found = sympy.solveset(factor, domain.symbol, domain.interval)
     listed = realsets.representatives(found)
