@@ -311,3 +311,22 @@ def test_the_twin_follows_the_branch_past_another_root_passing_close_by(check_cl
     assert_refuted(results["false"].outcome, ["claimed -1.75258931", "-0.05267774"])
     assert_refuted(results["energy"].outcome, ["final_ratio"])
     assert results["singular-start"].outcome.status == "verified", results["singular-start"].outcome.message
+
+
+def test_a_branch_whose_jacobian_turns_singular_on_its_own_is_followed(check_claims):
+    """A second review of 2026-12-06: y' = y, z' = -z y, backward Euler with h = 3/5 from (-1, z0): one root,
+    y = -1/(1 - 3/5 lam) and z = z0/(1 + 3/5 lam y), but the Jacobian's determinant (1 - 3/5 lam)(1 + 3/5 lam y) turns
+    singular on the way (lam = 5/6 with z0 = 0; z through a pole with z0 = 1).  The first version of the orientation
+    test called that a lost branch (an error); a sign change that persists at the smallest step is the branch's own."""
+    models = '[model.grow]\nstates = ["y", "z"]\nrhs = { y = "y", z = "-z*y" }\n'
+    body = 'check = "run"\nmodel = "grow"\nmethod = "backward-euler"\noptions = { h = "3/5" }\ndigits = 8\n'
+    results = check_claims(claims_text(models, {
+        "z0": (body + 'initial = { y = "-1", z = "0" }\nexpect = { y = "-5/2", z = "0" }\n',),
+        "z1": (body + 'initial = { y = "-1", z = "1" }\nexpect = { y = "-5/2", z = "-2" }\n',),
+        # the trapezoidal rule on a nonlinear two-state model was an internal error (IndexError) in the exact path's
+        # root stages, which take one state: y1 = (1 + h/2)/(1 - h/2) y0 = -13/7, z stays 0
+        "trapezoid": ('check = "run"\nmodel = "grow"\nmethod = "trapezoid"\noptions = { h = "3/5" }\n'
+                      'initial = { y = "-1", z = "0" }\ndigits = 8\nexpect = { y = "-1.85714286", z = "0.00000000" }\n',),
+    }))
+    for name in ("z0", "z1", "trapezoid"):
+        assert results[name].outcome.status == "verified", results[name].outcome.message

@@ -88,10 +88,6 @@ class SolverFailure(UndecidableError):
     """A finite-budget solver (Newton's method) did not converge within its budget."""
 
 
-class BranchLost(SolverFailure):
-    """A continuation of an implicit root could not stay on the branch that starts at the explicit value (the twins'
-    base.continued): the step is not decided, never taken on another root."""
-
 
 # --- resources -------------------------------------------------------------------------------
 

@@ -353,8 +353,9 @@ class RungeKutta(Method):
                 recorder.assign("error_ratio", max(estimate[q] / tolerance[q] for q in range(n)), "embedded pair")
 
     def _implicit_stages(self, system, t, y, A, c, h, diagonal, recorder, exact_roots=False):
-        if exact_roots and diagonal and not system.model.algebraic and not system.linear_in_state():
-            return self._root_stages(system, t, y, A, c, h, recorder)
+        if exact_roots and diagonal and len(y) == 1 and not system.model.algebraic and not system.linear_in_state():
+            return self._root_stages(system, t, y, A, c, h, recorder)  # one state only (two: an IndexError, a review of
+            # 2026-12-06: the trapezoidal rule on any nonlinear two-state model was an internal error)
         if system.model.algebraic or not system.linear_in_state():
             raise rational.NotRational(
                 f"{system.model.name}: the stage equations of {self.name} are nonlinear in the state, so they have no exact "

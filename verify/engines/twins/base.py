@@ -14,7 +14,7 @@ import sympy
 from verify.engines.crosscheck import compile_mp, to_mp
 from verify.engines.methods import METHODS
 from verify.engines.methods.schema import NEWTON
-from verify.errors import BranchLost, CrossCheckUnavailable, SolverFailure
+from verify.errors import CrossCheckUnavailable, SolverFailure
 
 FLOAT_STEP = 1e-8  # a continuation point found in machine floats: its last Newton correction at most this (relative)
 
@@ -356,13 +356,15 @@ def continued(newton, start, steps: int, fast=None, stop: int | None = None):
     that tends to the explicit value as h -> 0 (the SPEC's rule, which the exact path decides by counting roots,
     verify.engines.number_field.continued_root).
 
-    The branch keeps the orientation it has at lam = 0, where the Jacobian is the identity: its determinant does not
-    vanish on the branch unless the branch turns back (a fold), so it stays positive.  A Newton step that lands where
-    the determinant is not positive has jumped to another root (a neighbouring root of a scalar equation always has
-    the other sign) and is taken again in halves, down to 2^-MAX_HALVINGS of a step; a branch still not followed is
-    a SolverFailure (the claim is then an error, never a verdict).  A review of 2026-12-06: on y' = y^3 - 5y/2 + 1,
-    backward Euler with h = 3/2 from y0 = -7/4, another root passes within 0.11 of the branch near lam = 0.1, and
-    steps of 1/8 and 1/64 both landed on it: a true run claim was refuted and a false one verified (numerical).
+    The branch keeps the orientation it has at lam = 0, where the Jacobian is the identity, until it crosses a point
+    where its Jacobian is singular (of a scalar equation: only where roots meet).  A Newton step that lands with
+    another sign of the determinant has most likely jumped to another root (a neighbouring root of a scalar equation
+    always has the other sign) and is taken again in halves (_oriented_step); a sign change that persists down to
+    2^-MAX_HALVINGS of a step is the branch's own (another component through a pole) and is followed.  A review of
+    2026-12-06: on y' = y^3 - 5y/2 + 1, backward Euler with h = 3/2 from y0 = -7/4, another root passes within 0.11
+    of the branch near lam = 0.1, and steps of 1/8 and 1/64 both landed on it: a true run claim was refuted and a
+    false one verified (numerical).  A jump the test does not see (to a root of the same orientation; values beyond
+    floats, where no orientation is read) is left to the cross-check and the numerical route's two resolutions.
 
     ``newton(lam, x)`` is given ``lam`` only; the closures pass ``on_path(tolerance)`` at lam < 1, where the point
     need only lie close enough to the branch to start the next Newton (quadratic convergence recovers the digits at
@@ -383,57 +385,56 @@ def continued(newton, start, steps: int, fast=None, stop: int | None = None):
             floats = None
     if floats is not None:
         try:
+            sign = 1
             for j in range(1, stop + 1):
-                floats = _oriented_step(fast, orientation, floats, (j - 1) / steps, j / steps, _FloatPathLost)
+                floats, sign = _oriented_step(fast, orientation, floats, (j - 1) / steps, j / steps, _FloatPathLost, sign)
             finish = newton(mpmath.mpf(stop) / steps, [mpmath.mpf(v) for v in floats])
-            if orientation is None or orientation(stop / steps, finish) > 0:
+            if orientation is None or orientation(stop / steps, finish) == sign:
                 return finish
         except (_FloatPathLost, SolverFailure, OverflowError, ZeroDivisionError, ValueError):
             pass
-    x = start
+    x, sign = start, 1
     for j in range(1, stop + 1):
         try:
-            x = _oriented_step(newton, orientation, x, mpmath.mpf(j - 1) / steps, mpmath.mpf(j) / steps, SolverFailure)
-        except BranchLost:
-            raise
+            x, sign = _oriented_step(newton, orientation, x, mpmath.mpf(j - 1) / steps, mpmath.mpf(j) / steps, SolverFailure, sign)
         except SolverFailure:  # singular or stuck at an intermediate lam (a linear stage's path passes a pole there:
             if j == steps:     # the trapezoid on y' = 4y + 1 with h = 1 at lam = 1/2): on to the next lam from here
                 raise
     return x
 
 
-MAX_HALVINGS = 16  # a continuation step whose result leaves the branch is halved at most this often
+MAX_HALVINGS = 16  # a continuation step whose result changes the branch's orientation is halved at most this often
 
 
-def _oriented_step(solve, orientation, x, low, high, failure):
-    """``x`` followed from lam = ``low`` to ``high``: ``solve(high, x)``, accepted where ``orientation`` is positive,
-    else in halves (MAX_HALVINGS at most); ``failure``, the exception ``solve`` raises when it cannot, is a step to
-    halve too.  Without an orientation (a system affine in the state: one root) simply ``solve(high, x)``."""
+def _oriented_step(solve, orientation, x, low, high, failure, sign: int = 1):
+    """(x, its orientation): ``x`` followed from lam = ``low`` to ``high`` by ``solve(high, x)``, kept where
+    ``orientation`` has the branch's sign so far (``sign``: +1 from lam = 0), else in halves.  Where even a step of
+    2^-MAX_HALVINGS of the interval changes the sign, the branch itself crosses where its Jacobian is singular (another
+    component through a pole: z = z0/(1 + 4 lam h y); two branches crossing), not a jump to another root, which small
+    steps do not make: it is kept, and the new sign followed.  ``failure``, the exception ``solve`` raises when it
+    cannot (singular where it starts, out of Newton steps), is a step to halve too; at the smallest step it is raised.
+    Without an orientation (a system affine in the state: one root) simply ``solve(high, x)``."""
     if orientation is None:
-        return solve(high, x)
-    lam, width, halvings, failed = low, high - low, 0, None
+        return solve(high, x), sign
+    lam, width, halvings = low, high - low, 0
     while lam < high:
         step = min(width, high - lam)
         try:
             landed = solve(lam + step, x)
-            kept, failed = orientation(lam + step, landed) > 0, None
-        except failure as exc:  # singular where it started, or out of Newton steps: smaller steps
-            kept, failed = False, exc
-        if kept:
+            landed_sign, failed = orientation(lam + step, landed), None
+        except failure as exc:
+            landed, landed_sign, failed = None, None, exc
+        if landed_sign == sign or (halvings >= MAX_HALVINGS and failed is None):
             lam, x = lam + step, landed
+            sign = landed_sign or sign  # a sign change kept at the smallest step: the branch crossed a singular point
             width = width * 2 if halvings else width
             halvings = max(halvings - 1, 0)
+        elif halvings >= MAX_HALVINGS:
+            raise failed  # what Newton said at the smallest step (a budget of 1 iteration: not converged)
         else:
             halvings += 1
             width /= 2
-            if halvings > MAX_HALVINGS:
-                if failed is not None:  # what Newton said at the smallest step (a budget of 1 iteration: not converged)
-                    raise failed
-                if failure is _FloatPathLost:
-                    raise _FloatPathLost("the branch was lost")
-                raise BranchLost(f"the implicit equation's root could not be followed from the explicit value near lam = "
-                                  f"{float(lam):.6g} of the step (another root lies close to it there, or the roots meet)")
-    return x
+    return x, sign
 
 
 def on_path(tolerance, lam):
