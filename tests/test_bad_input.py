@@ -399,6 +399,16 @@ op = "<"
 rhs = "2"
 
 [[claim]]
+id = "model-array"
+statement = "s"
+check = "run"
+model = ["decay"]
+method = "euler"
+options = { h = "1/2" }
+initial = { y = 1 }
+expect = { y = "1/2" }
+
+[[claim]]
 id = "method-table"
 statement = "s"
 check = "run"
@@ -423,6 +433,7 @@ expect = { y = "1/2" }
     assert "steps must be an integer from 1 to 1000000, got 1000000000" in messages["huge-steps"]
     assert "'check' must be a string (a name), got a list" in messages["check-array"]
     assert "'method' must be a string (a name), got a table" in messages["method-table"]
+    assert "'model' must be a string (a name), got a list" in messages["model-array"]  # it was a traceback: the run lost
     assert "'y' is both the state and the algebraic variable" in messages["state-and-algebraic"]
 
 

@@ -318,7 +318,7 @@ def _load_file(path: Path, shared_models, checks, seen_ids, wanted=None, limit: 
     elif not isinstance(tables, list):
         claims.append(file_error(f"'claim' must be an array of tables ([[claim]]), got {_kind(tables)}"))
         tables = []
-    used = {table.get("model") for table in tables if isinstance(table, dict)}
+    used = {table.get("model") for table in tables if isinstance(table, dict) and isinstance(table.get("model"), str)}
     for name, problem in model_errors.items():  # a broken model no claim of the file names is still an error, as in a
         if name not in used:  # --models directory (it passed silently: a review of 2026-12-06)
             claims.append(file_error(problem if problem.startswith("model ") else f"model {name!r}: {problem}"))
