@@ -88,7 +88,6 @@ class SolverFailure(UndecidableError):
     """A finite-budget solver (Newton's method) did not converge within its budget."""
 
 
-
 # --- resources -------------------------------------------------------------------------------
 
 class ExactSizeError(ResourceError):

@@ -69,6 +69,15 @@ TOML_INT_DIGITS = 100_000  # the longest TOML integer read (Python's own limit i
 def read_toml_text(path: Path) -> tuple[dict, str]:
     """The TOML table of ``path`` and its text (see read_toml)."""
     text = read_bounded(path).decode("utf-8-sig")  # a byte-order mark (Windows editors write one) is not TOML: dropped
+    with _INT_DIGITS_LOCK:  # the limit is the process's: one reader at a time sets and restores it
+        return _parsed(text)
+
+
+_INT_DIGITS_LOCK = threading.Lock()
+
+
+def _parsed(text: str) -> tuple[dict, str]:
+    """(the TOML table of ``text``, ``text``), read_toml_text's under its lock."""
     previous = getattr(sys, "get_int_max_str_digits", lambda: 0)()
     try:
         if previous:  # a TOML integer of 4301 to TOML_INT_DIGITS digits is read, so that only its claim is refused (it

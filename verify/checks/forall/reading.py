@@ -217,7 +217,7 @@ def _prepare_run(claim, domains):
         raise LoadError(f"steps = {steps} must be a whole number of steps >= 0 for every value of the domains "
                         "(give its symbols 'integer >= K' domains)")
     if steps.is_Integer and steps > MAX_COUNT:  # as a run claim refuses it (a review of 2026-12-06: 10^9 ran to the limits)
-        raise LoadError(f"steps must be an integer from 1 to {MAX_COUNT}, got {steps}")
+        raise LoadError(f"steps must be at most {MAX_COUNT}, got {steps}")
     names = kit.result_names(model, method, {k: v for k, v in options.items() if isinstance(v, sympy.Basic)})
     calls = {"solution": kit.solution_call(model, (kit.parameter_substitutions(claim), t0, y0))}
     kit.refuse_shadowed_names(claim, names, calls, options, ("holds", "holds_relations"), method)

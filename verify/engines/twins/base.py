@@ -301,6 +301,22 @@ class FloatNewton:
             sign = None
         return 1 if sign is None else sign
 
+    def tangent(self, lam, x) -> list | None:
+        """dx/dlam of the branch at (lam, x) in floats: -J^-1 dF/dlam, dF/dlam by a central difference of the residual
+        (the stage equations hold lam inside f); None where it cannot be read (no finite float form, singular)."""
+        try:
+            point = [float(v) for v in x]
+            lam = float(lam)
+            delta = 1e-6
+            residual, jacobian = self.equations(self.floats, *self.converted, lam)
+            upper, _ = self.equations(self.floats, *self.converted, lam + delta)
+            lower, _ = self.equations(self.floats, *self.converted, lam - delta)
+            rate = [(a - b) / (2 * delta) for a, b in zip(upper(point), lower(point))]
+            velocity = solve_floats(jacobian(point), rate)
+        except (_FloatPathLost, OverflowError, ZeroDivisionError, ValueError, TypeError):
+            return None
+        return [-v for v in velocity] if all(math.isfinite(v) for v in velocity) else None
+
 
 def float_newton(system: MpSystem, equations, constants: tuple, budget: int):
     """A FloatNewton for ``continued``; None when the right-hand side or a constant has no float form (a function
@@ -377,6 +393,7 @@ def continued(newton, start, steps: int, fast=None, stop: int | None = None):
     with the same orientation test (in floats) where ``fast`` has one."""
     stop = steps if stop is None else stop
     orientation = getattr(fast, "orientation", None)
+    guide = fast if orientation is not None else None  # the orientation and the tangent of a nonlinear system
     floats = None
     if fast is not None and stop > 0:
         try:
@@ -387,7 +404,7 @@ def continued(newton, start, steps: int, fast=None, stop: int | None = None):
         try:
             sign = 1
             for j in range(1, stop + 1):
-                floats, sign = _oriented_step(fast, orientation, floats, (j - 1) / steps, j / steps, _FloatPathLost, sign)
+                floats, sign = _oriented_step(fast, guide, floats, (j - 1) / steps, j / steps, _FloatPathLost, sign)
             finish = newton(mpmath.mpf(stop) / steps, [mpmath.mpf(v) for v in floats])
             if orientation is None or orientation(stop / steps, finish) == sign:
                 return finish
@@ -396,7 +413,7 @@ def continued(newton, start, steps: int, fast=None, stop: int | None = None):
     x, sign = start, 1
     for j in range(1, stop + 1):
         try:
-            x, sign = _oriented_step(newton, orientation, x, mpmath.mpf(j - 1) / steps, mpmath.mpf(j) / steps, SolverFailure, sign)
+            x, sign = _oriented_step(newton, guide, x, mpmath.mpf(j - 1) / steps, mpmath.mpf(j) / steps, SolverFailure, sign)
         except SolverFailure:  # singular or stuck at an intermediate lam (a linear stage's path passes a pole there:
             if j == steps:     # the trapezoid on y' = 4y + 1 with h = 1 at lam = 1/2): on to the next lam from here
                 raise
@@ -406,27 +423,36 @@ def continued(newton, start, steps: int, fast=None, stop: int | None = None):
 MAX_HALVINGS = 16  # a continuation step whose result changes the branch's orientation is halved at most this often
 
 
-def _oriented_step(solve, orientation, x, low, high, failure, sign: int = 1):
-    """(x, its orientation): ``x`` followed from lam = ``low`` to ``high`` by ``solve(high, x)``, kept where
-    ``orientation`` has the branch's sign so far (``sign``: +1 from lam = 0), else in halves.  Where even a step of
-    2^-MAX_HALVINGS of the interval changes the sign, the branch itself crosses where its Jacobian is singular (another
-    component through a pole: z = z0/(1 + 4 lam h y); two branches crossing), not a jump to another root, which small
-    steps do not make: it is kept, and the new sign followed.  ``failure``, the exception ``solve`` raises when it
-    cannot (singular where it starts, out of Newton steps), is a step to halve too; at the smallest step it is raised.
-    Without an orientation (a system affine in the state: one root) simply ``solve(high, x)``."""
-    if orientation is None:
+PREDICTED = 0.5  # a landing may differ from the tangent's prediction by at most this share of the predicted move
+
+
+def _oriented_step(solve, guide, x, low, high, failure, sign: int = 1):
+    """(x, its orientation): ``x`` followed from lam = ``low`` to ``high`` by ``solve(high, x)``, kept where the landing
+    has the branch's orientation so far (``sign``: +1 from lam = 0, ``guide.orientation``) and lies where the branch's
+    tangent at the start predicts it (``guide.tangent``: within PREDICTED of the predicted move, which a jump to
+    another root, by about the distance between the roots, is not; two decoupled copies of an equation jumping
+    together flip the determinant's sign twice, and passed the orientation alone: a review of 2026-12-06), else
+    in halves.  Where even a step of 2^-MAX_HALVINGS of the interval fails the tests, the branch itself is at a
+    singular point (another component through a pole: z = z0/(1 + 4 lam h y); two branches crossing), not jumping,
+    which small steps do not: the landing is kept and its orientation followed.  ``failure``, the exception
+    ``solve`` raises when it cannot (singular where it starts, out of Newton steps), is a step to halve too; at the
+    smallest step it is raised.  Without a guide (a system affine in the state: one root) simply ``solve(high, x)``."""
+    if guide is None:
         return solve(high, x), sign
     lam, width, halvings = low, high - low, 0
+    velocity = guide.tangent(lam, x)
     while lam < high:
         step = min(width, high - lam)
         try:
             landed = solve(lam + step, x)
-            landed_sign, failed = orientation(lam + step, landed), None
+            landed_sign, failed = guide.orientation(lam + step, landed), None
         except failure as exc:
             landed, landed_sign, failed = None, None, exc
-        if landed_sign == sign or (halvings >= MAX_HALVINGS and failed is None):
+        kept = landed_sign == sign and _as_predicted(x, landed, velocity, float(step))
+        if kept or (halvings >= MAX_HALVINGS and failed is None):
             lam, x = lam + step, landed
             sign = landed_sign or sign  # a sign change kept at the smallest step: the branch crossed a singular point
+            velocity = guide.tangent(lam, x)
             width = width * 2 if halvings else width
             halvings = max(halvings - 1, 0)
         elif halvings >= MAX_HALVINGS:
@@ -435,6 +461,22 @@ def _oriented_step(solve, orientation, x, low, high, failure, sign: int = 1):
             halvings += 1
             width /= 2
     return x, sign
+
+
+def _as_predicted(start, landed, velocity, step: float) -> bool:
+    """Does ``landed`` lie within PREDICTED of the move the tangent ``velocity`` predicts from ``start`` over ``step``
+    (or within rounding of ``start`` where the branch barely moves)?  True where no tangent or float form is known."""
+    if velocity is None:
+        return True
+    try:
+        origin, point = [float(v) for v in start], [float(v) for v in landed]
+    except (TypeError, OverflowError):
+        return True
+    if not all(math.isfinite(v) for v in origin + point):
+        return True
+    move = max(abs(step * v) for v in velocity)
+    miss = max(abs(p - (o + step * v)) for o, p, v in zip(origin, point, velocity))
+    return miss <= PREDICTED * move + 1e-9 * (1 + max(abs(v) for v in origin))
 
 
 def on_path(tolerance, lam):
