@@ -301,7 +301,10 @@ def test_the_twin_follows_the_branch_past_another_root_passing_close_by(check_cl
               # the final review: two copies jumping together flip the determinant's sign twice (it passed); z through
               # its pole where the y roots nearly meet (the same): the tangent's prediction catches both
               '[model.pair]\nstates = ["y", "w"]\nrhs = { y = "y**3 - 5*y/2 + 1", w = "w**3 - 5*w/2 + 1" }\n'
-              '[model.m4]\nstates = ["y", "z"]\nrhs = { y = "y**3 - 5*y/2 + 1", z = "-4*z*y" }\n')
+              '[model.m4]\nstates = ["y", "z"]\nrhs = { y = "y**3 - 5*y/2 + 1", z = "-4*z*y" }\n'
+              # the same equation scaled by 10^400 (beyond machine floats: the tests run in mpmath there)
+              '[model.big]\nstates = ["y", "z"]\nrhs = { y = "y**3/10**800 - 5*y/2 + 10**400", z = "0" }\n')
+    big = 'check = "run"\nmodel = "big"\nmethod = "backward-euler"\noptions = { h = "3/2" }\ninitial = { y = "-7/4*10**400", z = 1 }\n'
     pair = 'check = "run"\nmodel = "pair"\nmethod = "backward-euler"\noptions = { h = "3/2" }\ninitial = { y = "-7/4", w = "-7/4" }\ndigits = 8\n'
     pole = 'check = "run"\nmodel = "m4"\nmethod = "backward-euler"\noptions = { h = "3/2" }\ninitial = { y = "-7/4", z = 1 }\ndigits = 8\n'
     run = 'check = "run"\nmodel = "m3"\nmethod = "backward-euler"\noptions = { h = "3/2" }\ninitial = { y = "-7/4", z = 1 }\ndigits = 8\n'
@@ -316,12 +319,15 @@ def test_the_twin_follows_the_branch_past_another_root_passing_close_by(check_cl
         "pair-false": (pair + 'expect = { y = "-1.75258931", w = "-1.75258931" }\n',),
         "pole-true": (pole + 'expect = { y = "-0.05267774" }\n',),
         "pole-false": (pole + 'expect = { y = "-1.75258931" }\n',),
+        "big-true": (big + 'expect_relations = { y = "> -10**400" }\n',),  # -5.27e398
+        "big-false": (big + 'expect_relations = { y = "< -10**400" }\n',),
     }))
     assert results["true"].outcome.status == "verified", results["true"].outcome.message
     assert_refuted(results["false"].outcome, ["claimed -1.75258931", "-0.05267774"])
     assert_refuted(results["energy"].outcome, ["final_ratio"])
     assert results["singular-start"].outcome.status == "verified", results["singular-start"].outcome.message
-    for name in ("pair-true", "pole-true"):
+    assert_refuted(results["big-false"].outcome, ["claimed < -10**400"])
+    for name in ("pair-true", "pole-true", "big-true"):
         assert results[name].outcome.status == "verified", results[name].outcome.message
     assert_refuted(results["pair-false"].outcome, ["claimed -1.75258931", "-0.05267774"])
     assert_refuted(results["pole-false"].outcome, ["claimed -1.75258931", "-0.05267774"])

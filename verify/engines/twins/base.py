@@ -283,39 +283,60 @@ class FloatNewton:
     the sign of the Jacobian's determinant there (None for a system affine in the state, whose equation has one root
     at every lam, on either side of a lam where it is singular)."""
 
-    def __init__(self, floats, equations, converted: list, budget: int, nonlinear: bool):
+    def __init__(self, floats, equations, converted: list, budget: int, nonlinear: bool, exact=None):
         self.floats, self.equations, self.converted, self.budget = floats, equations, converted, budget
         self.orientation = self._orientation if nonlinear else None
+        self.exact = exact  # (MpSystem, its constants): the same tests in mpmath for a point beyond floats (10^400)
 
     def __call__(self, lam, x):
         return newton_floats(*self.equations(self.floats, *self.converted, lam), x, self.budget)
 
-    def _orientation(self, lam, x) -> int:
-        """+1, 0 or -1; +1 (no test) where the point or its Jacobian has no finite float form (a complex value, a value
-        beyond floats: 10^400): the test is for real branches within floats."""
+    def _system_at(self, x):
+        """(system, constants, point, solve) in floats where x has a finite float form, else in mpmath; None for a
+        complex point (the tests are for real branches)."""
         try:
             point = [float(v) for v in x]
-            _, jacobian = self.equations(self.floats, *self.converted, float(lam))
-            sign = determinant_sign(jacobian(point)) if all(math.isfinite(v) for v in point) else None
-        except (OverflowError, ZeroDivisionError, ValueError, TypeError):
+        except (TypeError, OverflowError):
+            point = None
+        if point is not None and all(math.isfinite(v) for v in point):
+            return self.floats, self.converted, point, solve_floats
+        if self.exact is None or any(isinstance(v, (complex, mpmath.mpc)) for v in x):
+            return None
+        system, constants = self.exact
+        return system, constants, [mpmath.mpf(v) for v in x], lambda rows, vector: lu_solve_rows(rows, vector)
+
+    def _orientation(self, lam, x) -> int:
+        """+1, 0 or -1 (+1, no test, for a complex point)."""
+        at = self._system_at(x)
+        if at is None:
+            return 1
+        system, constants, point, _ = at
+        try:
+            _, jacobian = self.equations(system, *constants, lam if system is not self.floats else float(lam))
+            rows = jacobian(point)
+            sign = determinant_sign(rows) if system is self.floats else _mp_determinant_sign(rows)
+        except (_FloatPathLost, OverflowError, ZeroDivisionError, ValueError, TypeError):
             sign = None
         return 1 if sign is None else sign
 
     def tangent(self, lam, x) -> list | None:
-        """dx/dlam of the branch at (lam, x) in floats: -J^-1 dF/dlam, dF/dlam by a central difference of the residual
-        (the stage equations hold lam inside f); None where it cannot be read (no finite float form, singular)."""
+        """dx/dlam of the branch at (lam, x): -J^-1 dF/dlam, dF/dlam by a central difference of the residual (the stage
+        equations hold lam inside f); in floats, or in mpmath beyond them; None where it cannot be read."""
+        at = self._system_at(x)
+        if at is None:
+            return None
+        system, constants, point, solve = at
         try:
-            point = [float(v) for v in x]
-            lam = float(lam)
-            delta = 1e-6
-            residual, jacobian = self.equations(self.floats, *self.converted, lam)
-            upper, _ = self.equations(self.floats, *self.converted, lam + delta)
-            lower, _ = self.equations(self.floats, *self.converted, lam - delta)
+            lam = float(lam) if system is self.floats else mpmath.mpf(lam)
+            delta = 1e-6 if system is self.floats else mpmath.mpf(10) ** -20
+            _, jacobian = self.equations(system, *constants, lam)
+            upper, _ = self.equations(system, *constants, lam + delta)
+            lower, _ = self.equations(system, *constants, lam - delta)
             rate = [(a - b) / (2 * delta) for a, b in zip(upper(point), lower(point))]
-            velocity = solve_floats(jacobian(point), rate)
+            velocity = solve(jacobian(point), rate)
         except (_FloatPathLost, OverflowError, ZeroDivisionError, ValueError, TypeError):
             return None
-        return [-v for v in velocity] if all(math.isfinite(v) for v in velocity) else None
+        return [-v for v in velocity] if all(mpmath.isfinite(v) for v in velocity) else None
 
 
 def float_newton(system: MpSystem, equations, constants: tuple, budget: int):
@@ -328,7 +349,18 @@ def float_newton(system: MpSystem, equations, constants: tuple, budget: int):
         converted = [_in_floats(c) for c in constants]
     except TypeError:
         return None
-    return FloatNewton(floats, equations, converted, budget, not system.linear_in_state)
+    return FloatNewton(floats, equations, converted, budget, not system.linear_in_state, (system, list(constants)))
+
+
+def _mp_determinant_sign(rows: list) -> int | None:
+    """The sign of a matrix's determinant in mpmath at the working precision (its LU); None for a complex one."""
+    try:
+        value = mpmath.det(mpmath.matrix(rows))
+    except (ZeroDivisionError, ValueError, TypeError):
+        return 0
+    if isinstance(value, mpmath.mpc):
+        return None
+    return 0 if value == 0 else (1 if value > 0 else -1)
 
 
 def determinant_sign(rows: list) -> int | None:
@@ -379,8 +411,9 @@ def continued(newton, start, steps: int, fast=None, stop: int | None = None):
     2^-MAX_HALVINGS of a step is the branch's own (another component through a pole) and is followed.  A review of
     2026-12-06: on y' = y^3 - 5y/2 + 1, backward Euler with h = 3/2 from y0 = -7/4, another root passes within 0.11
     of the branch near lam = 0.1, and steps of 1/8 and 1/64 both landed on it: a true run claim was refuted and a
-    false one verified (numerical).  A jump the test does not see (to a root of the same orientation; values beyond
-    floats, where no orientation is read) is left to the cross-check and the numerical route's two resolutions.
+    false one verified (numerical).  A landing must also lie where the branch's tangent predicts (two copies of that
+    equation jumping together flip the sign twice).  A jump neither test sees is left to the cross-check and the
+    numerical route's two resolutions.
 
     ``newton(lam, x)`` is given ``lam`` only; the closures pass ``on_path(tolerance)`` at lam < 1, where the point
     need only lie close enough to the branch to start the next Newton (quadratic convergence recovers the digits at
@@ -448,7 +481,7 @@ def _oriented_step(solve, guide, x, low, high, failure, sign: int = 1):
             landed_sign, failed = guide.orientation(lam + step, landed), None
         except failure as exc:
             landed, landed_sign, failed = None, None, exc
-        kept = landed_sign == sign and _as_predicted(x, landed, velocity, float(step))
+        kept = landed_sign == sign and _as_predicted(x, landed, velocity, step)
         if kept or (halvings >= MAX_HALVINGS and failed is None):
             lam, x = lam + step, landed
             sign = landed_sign or sign  # a sign change kept at the smallest step: the branch crossed a singular point
@@ -463,20 +496,20 @@ def _oriented_step(solve, guide, x, low, high, failure, sign: int = 1):
     return x, sign
 
 
-def _as_predicted(start, landed, velocity, step: float) -> bool:
+def _as_predicted(start, landed, velocity, step) -> bool:
     """Does ``landed`` lie within PREDICTED of the move the tangent ``velocity`` predicts from ``start`` over ``step``
-    (or within rounding of ``start`` where the branch barely moves)?  True where no tangent or float form is known."""
+    (or within rounding of ``start`` where the branch barely moves)?  True where no tangent is known (a complex
+    point).  In mpmath, so that values beyond floats (10^400) are tested too."""
     if velocity is None:
         return True
     try:
-        origin, point = [float(v) for v in start], [float(v) for v in landed]
-    except (TypeError, OverflowError):
+        origin, point = [mpmath.mpf(v) for v in start], [mpmath.mpf(v) for v in landed]
+    except (TypeError, ValueError):
         return True
-    if not all(math.isfinite(v) for v in origin + point):
-        return True
+    step = mpmath.mpf(step)
     move = max(abs(step * v) for v in velocity)
     miss = max(abs(p - (o + step * v)) for o, p, v in zip(origin, point, velocity))
-    return miss <= PREDICTED * move + 1e-9 * (1 + max(abs(v) for v in origin))
+    return miss <= PREDICTED * move + mpmath.mpf(10) ** -9 * (1 + max(abs(v) for v in origin))
 
 
 def on_path(tolerance, lam):
