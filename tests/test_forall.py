@@ -917,6 +917,8 @@ def test_a_review_of_the_proofs_for_every_value_2026_12_06(check_claims):
         "tie-window": body("interval(-1, 1)", "exp(x) - (1 + x + x**2/2 + x**3/6)", ">=", "x**3/10**8"),
         "tie-window-2^-128": body("real", "exp(x) - (1 + x + x**2/2 + x**3/6)", ">=", "x**3/10**40"),  # fails on (0, 2.4e-39)
         "integer-pole": (integer.replace("LHS", "1/(2**N - 2**40) + 1"),),  # undefined at N = 40, no polynomial
+        "integer-pole-unlisted": (integer.replace("LHS", "1/(N*2**N - 100*2**100) + 1"),),  # N = 100: solveset cannot list it
+        "integer-pole-periodic": (integer.replace("LHS", "1/sin(pi*N/100)**2"),),  # N = 100: an image set
         "window-21-89": (integer.replace("LHS", "(N - 20)*(N - 90)"),),
         # a second review: sympy's solver gave wrong sets for these (close or awkward irrational roots) and took minutes
         "close-roots": (integer.replace("LHS", "(N**2 - 10**30 + 1)*(N**2 - 10**30 - 1)"),),  # -1 at N = 10^15
@@ -940,6 +942,8 @@ def test_a_review_of_the_proofs_for_every_value_2026_12_06(check_claims):
     assert_refuted(outcomes["tie-window"], ["counterexample x = 1/16777216"])
     assert_refuted(outcomes["tie-window-2^-128"], ["counterexample x = 1/1461501637330902918203684832716283019655932542976"])  # 2^-160
     assert outcomes["integer-pole"].status == "error" and "not defined at N = 40," in outcomes["integer-pole"].message
+    for name in ("integer-pole-unlisted", "integer-pole-periodic"):
+        assert outcomes[name].status == "error" and "not defined at N = 100," in outcomes[name].message, outcomes[name].message
     assert_refuted(outcomes["window-21-89"], ["at N = 21, lhs = -69, rhs = 0"])
     assert_refuted(outcomes["close-roots"], ["at N = 1000000000000000, lhs = -1, rhs = 0"])
     assert_refuted(outcomes["close-roots-real"], ["it holds only on"])

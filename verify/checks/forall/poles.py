@@ -225,13 +225,15 @@ def _solved_zeros(factor, domain) -> list:
     zeros unsolved (a ConditionSet: x + sin(x) = 1/2) or does not list them (an image set it does not cut to the
     interval): a pole could hide there, and no proof may pass over it."""
     if domain.interval is None:  # an integer domain: the integers among the real zeros sympy lists (2^N - 2^40 at 40, a
-        try:  # review of 2026-12-06); none listed (sin(N), a ConditionSet): not searched, as before
-            found = sympy.solveset(factor, domain.symbol, sympy.Interval(first_value(domain), sympy.oo))
-        except (NotImplementedError, ValueError, TypeError):
-            return []
-        if not isinstance(found, sympy.FiniteSet):
-            return []
-        return [{domain.symbol: value} for value in found if value.is_Integer and _inside(domain, value)]
+        try:  # review of 2026-12-06), else the first INTEGER_SCAN integers evaluated exactly (N 2^N - 100 2^100 and
+            found = sympy.solveset(factor, domain.symbol, sympy.Interval(first_value(domain), sympy.oo))  # sin(pi N/100)
+        except (NotImplementedError, ValueError, TypeError):  # at N = 100, which solveset does not list as integers)
+            found = None
+        if isinstance(found, sympy.FiniteSet):
+            return [{domain.symbol: value} for value in found if value.is_Integer and _inside(domain, value)]
+        start = int(first_value(domain))
+        return [{domain.symbol: sympy.Integer(n)} for n in range(start, start + INTEGER_SCAN + 1)
+                if factor.xreplace({domain.symbol: sympy.Integer(n)}).is_zero]
     if _nonzero_on(factor, domain):
         return []
     found = sympy.solveset(factor, domain.symbol, domain.interval)
@@ -243,6 +245,7 @@ def _solved_zeros(factor, domain) -> list:
     return [{domain.symbol: value} for value in listed if _inside(domain, value)]
 
 
+INTEGER_SCAN = 1000  # a factor sympy cannot solve on an integer domain is evaluated at its first this many integers
 NONZERO_PIECES = 64  # a bounded interval is cut into this many pieces, each enclosed in interval arithmetic (_nonzero_on)
 
 
