@@ -15,7 +15,7 @@ import sympy
 from verify.input import expr
 from verify.input.load import LoadError
 from verify.input.model import symbol
-from verify.engines import spectral
+from verify.engines import realsets, spectral
 
 
 DEFAULT_SAMPLES = 100
@@ -236,7 +236,10 @@ def solve_set(relation, domain):
 
 
 def solve_on_reals(relation, symbol):
-    """Where on the real line the relation in ``symbol`` holds, by sympy's inequality solver.
+    """Where on the real line the relation in ``symbol`` holds.  Between rational functions with rational
+    coefficients by exact real root isolation (realsets.rational_function_set: sympy's inequality solver gave wrong
+    sets for roots close together, (x^2 - 10^30 + 1)(x^2 - 10^30 - 1) >= 0 'for every x', a review of 2026-12-06);
+    otherwise by sympy's inequality solver.
 
     NotImplementedError (the callers' sign that sympy cannot solve it: they sample) when lhs - rhs is not a rational
     function of ``symbol`` and sympy cannot write every real zero of its numerator or denominator: the solver (sympy
@@ -244,16 +247,19 @@ def solve_on_reals(relation, symbol):
     and returns a wrong set, so x^2 >= x e^x/1000, false at x = 10, was 'verified' on the whole line (a review of
     2026-12-06)."""
     if isinstance(relation, sympy.core.relational.Relational):
-        unsolved = _unsolved_zeros(relation.lhs - relation.rhs, symbol)
+        difference = relation.lhs - relation.rhs
+        exact = realsets.rational_function_set(difference, relation.rel_op, symbol)
+        if exact is not None:
+            return exact
+        unsolved = _unsolved_zeros(difference, symbol)
         if unsolved is not None:
             raise NotImplementedError(f"sympy cannot write every real solution of {unsolved} = 0")
     return sympy.solve_univariate_inequality(relation, symbol, relational=False)
 
 
 def _unsolved_zeros(difference, symbol):
-    """The numerator or denominator of ``difference`` (not a rational function of ``symbol``) whose real zeros sympy's
-    solveset leaves unsolved (a ConditionSet in its answer); None when it writes them all, or for a rational function
-    (real roots of polynomials: sympy's solver is exact there)."""
+    """The numerator or denominator of ``difference`` whose real zeros sympy's solveset leaves unsolved (a
+    ConditionSet in its answer); None when it writes them all, or for a rational function (solved without it)."""
     if difference.is_rational_function(symbol):
         return None
     for part in sympy.fraction(sympy.together(difference)):

@@ -272,8 +272,7 @@ def _relation_set(lhs, op, rhs, domain, pieces=None):
     (sympy 1.14 gives [z0, oo) for |1 + z + ... + z^5/120| <= 1).  ``pieces`` (a list) receives each inequality
     decided with its set, as derivation lines."""
     def solved(left, right):
-        exact = realsets.rational_function_set(left - right, op, domain.symbol)
-        result = exact.intersect(domain.interval) if exact is not None else solve_set(relation_expr(left, op, right), domain)
+        result = solve_set(relation_expr(left, op, right), domain)
         if pieces is not None:
             pieces.append(Line(f"decided: {sympy.expand(left)} {op} {right} for {domain.name} in {result}", "decided",
                                terms=[relation_expr(sympy.expand(left), op, right), "for", member(domain.symbol, result)]))
