@@ -243,9 +243,10 @@ class ResultCache:
     def clear(self) -> None:
         """Delete the cache: a directory marked with CACHEDIR.TAG, or one holding only the cache's own files (an older
         cache); CacheDirectoryError for anything else (``--cache-dir models --cache-clear`` deleted the models)."""
-        if self.directory.is_symlink():  # shutil.rmtree refuses a link, and the run went on to replay every verdict
-            raise CacheDirectoryError(f"{self.directory} is a symbolic link (to {os.readlink(self.directory)}): not deleted; give "  # (a review
-                                      "--cache-dir the directory itself")  # of 2026-12-06)
+        # shutil.rmtree refuses a link, and the run went on to replay every verdict (a review of 2026-12-06)
+        if self.directory.is_symlink():
+            raise CacheDirectoryError(f"{self.directory} is a symbolic link (to {os.readlink(self.directory)}): not deleted; give "
+                                      "--cache-dir the directory itself")
         if not self.directory.exists():
             return
         if not self.directory.is_dir() or not (_is_tagged(self.directory) or _holds_only_cache_files(self.directory)):

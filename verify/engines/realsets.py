@@ -159,7 +159,7 @@ def approximate(value: sympy.Expr, digits: int) -> str:
     """``value`` (a real algebraic number) to ``digits`` significant digits, for messages, read off an enclosure:
     sympy's evalf of a CRootOf of a high-degree polynomial (x^41 - 3x + 1) ran past any time limit (a review of
     2026-12-06)."""
-    low, high = enclosure(value, int(digits * 3.33) + 64)
+    low, high = enclosure(value, bits_for_digits(digits) + 56)
     middle = (low + high) / 2
     with mpmath.workdps(digits + 10):
         return mpmath.nstr(mpmath.mpf(int(middle.p)) / int(middle.q), digits)

@@ -219,15 +219,17 @@ def _zeros(factor, symbols, domains):
 
 
 def _solved_zeros(factor, domain) -> list:
-    """Where a factor that is not a polynomial (cos(x) in 1/cos(x)**2) in the one symbol of a real domain vanishes
-    there, by sympy's solveset over the domain's interval (a review of 2026-12-06: 1/cos(x)**2 >= 1 on (1, 2) was
-    verified, undefined at pi/2); on an integer domain the integers among the zeros it lists.  CheckError when sympy leaves part of the
-    zeros unsolved (a ConditionSet: x + sin(x) = 1/2) or does not list them (an image set it does not cut to the
-    interval): a pole could hide there, and no proof may pass over it."""
-    if domain.interval is None:  # an integer domain: the integers among the real zeros sympy lists (2^N - 2^40 at 40, a
-        try:  # review of 2026-12-06), else the first INTEGER_SCAN integers evaluated exactly (N 2^N - 100 2^100 and
-            found = sympy.solveset(factor, domain.symbol, sympy.Interval(first_value(domain), sympy.oo))  # sin(pi N/100)
-        except (NotImplementedError, ValueError, TypeError):  # at N = 100, which solveset does not list as integers)
+    """Where a factor that is not a polynomial (cos(x) in 1/cos(x)**2) in the one symbol of a domain vanishes there
+    (reviews of 2026-12-06: 1/cos(x)**2 >= 1 on (1, 2) was verified, undefined at pi/2; 1/(2^N - 2^40) and
+    1/sin(pi N/100)^2 on the integers, at 40 and 100).  A real domain: by sympy's solveset over its interval;
+    CheckError when sympy leaves part of the zeros unsolved (a ConditionSet: x + sin(x) = 1/2) or does not list them
+    (an image set it does not cut to the interval): a pole could hide there, and no proof may pass over it.  An
+    integer domain: the integers among the zeros solveset lists, else its first INTEGER_SCAN integers evaluated
+    exactly (N 2^N - 100 2^100 at 100, which solveset does not list)."""
+    if domain.interval is None:
+        try:
+            found = sympy.solveset(factor, domain.symbol, sympy.Interval(first_value(domain), sympy.oo))
+        except (NotImplementedError, ValueError, TypeError):
             found = None
         if isinstance(found, sympy.FiniteSet):
             return [{domain.symbol: value} for value in found if value.is_Integer and _inside(domain, value)]

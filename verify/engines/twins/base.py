@@ -279,9 +279,11 @@ def newton_floats(residual, jacobian, x: list, budget: int) -> list:
 class FloatNewton:
     """``fast(lam, x)`` for ``continued``: Newton in machine floats (newton_floats) on equations(floats, *constants,
     lam), where ``equations`` builds (residual, Jacobian rows) from a system and numbers of either kind (MpSystem's or
-    its FloatSystem's) and ``constants`` are its numbers (lists of them too) converted once.  ``orientation(lam, x)``:
-    the sign of the Jacobian's determinant there (None for a system affine in the state, whose equation has one root
-    at every lam, on either side of a lam where it is singular)."""
+    its FloatSystem's) and ``constants`` are its numbers (lists of them too) converted once.  For a system nonlinear
+    in the state, the branch tests of ``continued`` (_oriented_step): ``orientation(lam, x)``, the sign of the
+    Jacobian's determinant there, and ``tangent(lam, x)``, the branch's dx/dlam; each in floats, or in mpmath
+    (``exact``: the MpSystem and its constants) at a point beyond floats.  ``orientation`` is None for a system
+    affine in the state, whose equation has one root at every lam, on either side of a lam where it is singular."""
 
     def __init__(self, floats, equations, converted: list, budget: int, nonlinear: bool, exact=None):
         self.floats, self.equations, self.converted, self.budget = floats, equations, converted, budget
@@ -303,7 +305,7 @@ class FloatNewton:
         if self.exact is None or any(isinstance(v, (complex, mpmath.mpc)) for v in x):
             return None
         system, constants = self.exact
-        return system, constants, [mpmath.mpf(v) for v in x], lambda rows, vector: lu_solve_rows(rows, vector)
+        return system, constants, [mpmath.mpf(v) for v in x], lu_solve_rows
 
     def _orientation(self, lam, x) -> int:
         """+1, 0 or -1 (+1, no test, for a complex point)."""
@@ -419,11 +421,11 @@ def continued(newton, start, steps: int, fast=None, stop: int | None = None):
     need only lie close enough to the branch to start the next Newton (quadratic convergence recovers the digits at
     lam = 1, solved to the full tolerance).
 
-    ``fast`` (a FloatNewton): the same Newton in machine floats, lam a float, and its ``orientation``.  When given,
-    the path is followed in floats at the same lam, and ``newton`` at the last lam finishes from there (a 50-digit
+    ``fast`` (a FloatNewton): the same Newton in machine floats, lam a float, and the branch tests.  When given, the
+    path is followed in floats at the same lam, and ``newton`` at the last lam finishes from there (a 50-digit
     Newton at every lam cost about eight times the finish); whenever the floats fail (_FloatPathLost, an overflow, a
     singular or unconverged finish) the path is followed in mpmath from the start instead, as without ``fast``,
-    with the same orientation test (in floats) where ``fast`` has one."""
+    with the same branch tests where ``fast`` has them."""
     stop = steps if stop is None else stop
     orientation = getattr(fast, "orientation", None)
     guide = fast if orientation is not None else None  # the orientation and the tangent of a nonlinear system
