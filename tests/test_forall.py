@@ -923,6 +923,8 @@ def test_a_review_of_the_proofs_for_every_value_2026_12_06(check_claims):
         # a second review: sympy's solver gave wrong sets for these (close or awkward irrational roots) and took minutes
         "close-roots": (integer.replace("LHS", "(N**2 - 10**30 + 1)*(N**2 - 10**30 - 1)"),),  # -1 at N = 10^15
         "close-roots-real": body("positive", "(x**2 - 10**30 + 1)*(x**2 - 10**30 - 1)/(x**2 + 1)", ">=", "0"),
+        # the same close roots in an 'assume': sympy's solver read the region as empty, and the claim was vacuously true
+        "close-roots-assumed": body("positive", "x", ">", "10**15 + 1", 'assume = ["(x**2 - 10**30 + 1)*(x**2 - 10**30 - 1) < 0"]\n'),
         "awkward-roots": (integer.replace("LHS", "N**7 - 63*N**5 + 1134*N**3 - 5103*N").replace(">= 1", ">= 4"),),  # 4036 at 4, -2515 at 5
         "window-33-999": (integer.replace("LHS", "N**3 - 1000*N**2 + 10**6"),),  # sympy cannot solve it: it was sampled
         "no-integer-in-window": (integer.replace("LHS", "(N - 1)*(N - 2)"),),
@@ -947,6 +949,7 @@ def test_a_review_of_the_proofs_for_every_value_2026_12_06(check_claims):
     assert_refuted(outcomes["window-21-89"], ["at N = 21, lhs = -69, rhs = 0"])
     assert_refuted(outcomes["close-roots"], ["at N = 1000000000000000, lhs = -1, rhs = 0"])
     assert_refuted(outcomes["close-roots-real"], ["it holds only on"])
+    assert_refuted(outcomes["close-roots-assumed"], ["fails at x = 1000000000000000"])
     assert_refuted(outcomes["awkward-roots"], ["at N = 5, lhs = -2515, rhs = 0"])
     assert_refuted(outcomes["window-33-999"], ["at N = 33, lhs = -53063, rhs = 0"])
     assert all(outcomes[k].evidence == "symbolic" for k in ("close-roots", "close-roots-real", "awkward-roots", "window-33-999"))
