@@ -12,7 +12,7 @@ import sys
 import mpmath
 import sympy
 
-from verify.engines import crosscheck, rational
+from verify.engines import crosscheck, rational, realsets
 from verify.engines.crosscheck import approximate
 from verify.engines.methods.base import check_work
 from verify.checks import edge_search
@@ -241,7 +241,7 @@ def _beside(spec, values) -> list:
             for name in real:
                 scale = abs(values[name]) if values[name] != 0 else sympy.Integer(1)
                 moved[name] = values[name] + sign * scale / sympy.Integer(2) ** k
-            if real and all(spec.domains[name].interval.contains(moved[name]) is sympy.true for name in real):
+            if real and all(realsets.contains(spec.domains[name].interval, moved[name]) for name in real):
                 found.append(moved)
     return found
 
