@@ -141,6 +141,9 @@ BAD = {
                                      "needs the model's solution"),
     "step-is-a-state": ('model = "riccati"\nmethod = "euler"\nstep = "y"\nproof = "series"\norder = 1', "step must name"),
     "order-too-high": ('model = "riccati"\nmethod = "euler"\nproof = "series"\norder = 40', "order must be an integer from 1 to"),
+    # a residual in sqrt(h): its order is 1/2, and the series proof leaked NotRational as an internal error (a review of 2026-12-06)
+    "residual-not-rational": ('model = "linear_dae"\nmethod = "backward-euler"\noptions = { residual_a = { z = "sqrt(h)" } }\n'
+                              'proof = "series"\norder = 1', "sqrt(h) is not a rational function"),
 }
 
 

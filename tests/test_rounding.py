@@ -286,3 +286,27 @@ def test_a_row_the_leading_rules_miss_is_named_with_claimed_and_computed(check_c
     outcome = check_claims(claims_text(MODELS, {"row-9": (table_claim("rk4", table),)}))["row-9"].outcome
     assert_refuted(outcome, ["no single rule prints every value at 7 decimals (trace y value 9 only by truncation;",
                              "trace y value 9: claimed 4.8150856 at 7 decimals, computed 4.81508569", "which rounds to 4.8150857"])
+
+
+def test_a_minus_sign_on_a_printed_zero_says_the_value_is_negative(check_claims):
+    """printf prints -0.00001 at 4 decimals as -0.0000: a claimed "-0.0000" is the print of a negative value, and of
+    no value that is 0 or above (0.00001 shown as -0.0000 was verified 'under both half-even and half-up': a review
+    of 2026-12-06).  A negative value shown without the sign, 0.0000, is accepted."""
+    body = """
+check = "run"
+model = "still"
+method = "euler"
+options = { h = 1 }
+initial = { y = "START" }
+expect = { y = "SHOWN" }
+digits = 4
+"""
+    cases = {"positive": ("0.00001", "-0.0000"), "zero": ("0", "-0.0000"), "positive-half-up": ("1/30000", "-0.0000"),
+             "negative": ("-0.00001", "-0.0000"), "negative-unsigned": ("-0.00001", "0.0000")}
+    still = '\n[model.still]\nstates = ["y"]\nrhs = { y = "0" }\n'
+    results = check_claims(claims_text(MODELS + still, {name: (body.replace("START", start).replace("SHOWN", shown),)
+                                                for name, (start, shown) in cases.items()}))
+    for name in ("positive", "zero", "positive-half-up"):
+        assert_refuted(results[name].outcome, ["claimed -0.0000 at 4 decimals, computed", "not negative"])
+    assert results["negative"].outcome.status == "verified", results["negative"].outcome.message
+    assert results["negative-unsigned"].outcome.status == "verified", results["negative-unsigned"].outcome.message

@@ -104,6 +104,7 @@ class AuditedValue:
     tie: bool = False
     exactly: bool = False  # claimed with more decimals than the claim's digits: no printing gives it, compared exactly
     claimed_text: str | None = None  # the claimed value as the claim file writes it, when known
+    not_negative: bool = False  # claimed as a negative zero ("-0.0000") while the value is certainly not negative
 
     @property
     def shown_text(self) -> str:
@@ -122,7 +123,7 @@ class AuditedValue:
 
     @property
     def modes(self) -> list[str]:
-        return [m for m in MODES if self.printed[m] == self.claimed]
+        return [] if self.not_negative else [m for m in MODES if self.printed[m] == self.claimed]
 
     @property
     def undecided(self) -> list[str]:
@@ -138,6 +139,8 @@ class AuditedValue:
 
     def misses(self, mode: str) -> bool:
         """Is it decided that ``mode`` does not print the claimed value?"""
+        if self.not_negative:
+            return True
         return self.excluded(mode) if self.printed[mode] is None else self.printed[mode] != self.claimed
 
 
@@ -185,6 +188,8 @@ class RoundingAudit:
                 entry.printed[mode] = low if low == high else None
                 if low != high:
                     entry.spans[mode] = (low, high)
+        if claimed == 0 and (claimed_text or "").strip().strip('"').startswith("-"):
+            _negative_zero(entry)
         self.values.append(entry)
 
     def undecided(self) -> list[AuditedValue]:
@@ -205,7 +210,7 @@ class RoundingAudit:
             return (self.rule,)
         if self.rule is None:
             for mode in ROUNDING_MODES:
-                if self.values and all(v.printed.get(mode) == v.claimed for v in self.values):
+                if self.values and all(mode in v.modes for v in self.values):
                     return (mode,)
             if any(all(v.misses(m) for m in MODES) for v in self.values):
                 return ()  # a value no rule prints, decided under every rule: refuted whatever the undecided ones print
@@ -290,6 +295,10 @@ class RoundingAudit:
         return "undecided" if value is None else _at_places(value, self.places)
 
     def _miss(self, v: AuditedValue, modes) -> str:
+        if v.not_negative:
+            computed = v.shown_text if v.exact is not None else f"∈ {v.shown_text}"
+            return (f"{v.label}: claimed {v.written} at {decimals(self.places)}, computed {computed}, which is not negative: no rule "
+                    "prints it with a minus sign")
         if v.exactly:
             computed = v.shown_text if v.exact is not None else f"∈ {v.shown_text}"
             return (f"{v.label}: claimed {v.written} (more decimals than digits = {self.places}, so compared exactly), "
@@ -308,6 +317,18 @@ class RoundingAudit:
         short = (f" ({v.written} shows {decimals(shows)}: at digits = {self.places} it is read as {_at_places(v.claimed, self.places)})"
                  if shows is not None and shows < self.places and v.claimed is not None else "")
         return f"{v.label}: claimed {v.written} at {decimals(self.places)}{short}, computed {computed}{tie}, which {shown}"
+
+
+def _negative_zero(entry: AuditedValue) -> None:
+    """A claimed "-0.0000" is the print of a negative value that rounds (or truncates) to zero, as printf prints
+    -0.00001: a value that is certainly not negative is no such print (0.00001 shown as -0.0000 was verified: a review
+    of 2026-12-06), and an enclosure that reaches from below 0 to 0 or above does not decide the sign.  (A negative
+    value printed without the sign, "0.0000", is accepted: tables differ in that.)"""
+    if entry.low >= 0:
+        entry.not_negative = True
+    elif entry.high >= 0:
+        entry.printed = {mode: None for mode in MODES}
+        entry.spans = {}
 
 
 def written_decimals(text: str | None) -> int | None:
