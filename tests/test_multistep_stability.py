@@ -583,3 +583,49 @@ def test_interval_ends_printed_to_some_decimals_are_audited_on_enclosures(check_
                                     "bare-inf": 'method = "bdf-2"\nreal_stability_interval = [-inf, 0]'})
     assert more["irrational"].status == "error" and "claimed -sqrt(3), which is not a printed decimal: with digits = 2" in more["irrational"].message
     assert more["bare-inf"].status == "verified", more["bare-inf"].message
+
+
+def test_the_six_step_method_of_maximal_order_12_has_its_order_and_a_wrong_order_is_refuted(check_claims):
+    """A k-step method has order at most 2k (Dahlquist), so its order is read from C_0 .. C_{2k+1}, not from a fixed
+    C_0 .. C_12: the 6-step method of order 12 (rho = (zeta^2 - 1)(7 zeta^4 + 132 zeta^3 + 382 zeta^2 + 132 zeta + 7)/7,
+    the maximal-order method of Dahlquist's bound) was an error, and 'order 11' with it (a review of 2026-12-06).
+    C_0 .. C_12 = 0 and C_13 = -5/294294, recomputed here with fractions."""
+    from fractions import Fraction
+
+    alpha = [Fraction(-1), Fraction(-132, 7), Fraction(-375, 7), Fraction(0), Fraction(375, 7), Fraction(132, 7), Fraction(1)]
+    beta = [Fraction(c, 49) for c in (10, 360, 2250, 4000, 2250, 360, 10)]
+
+    def constant(q):
+        first = sum(a * j**q for j, a in enumerate(alpha))
+        return (first - (q * sum(b * j ** (q - 1) for j, b in enumerate(beta)) if q else 0)) / math.factorial(q)
+
+    assert [constant(q) for q in range(13)] == [0] * 13 and constant(13) == Fraction(-5, 294294)
+    options = ('options = { alpha = [' + ", ".join(f'"{a}"' for a in alpha) + '], beta = ['
+               + ", ".join(f'"{b}"' for b in beta) + '] }')
+    head = f'check = "stability"\nmethod = "lmm"\n{options}\n'
+    results = check_claims(claims_text("", {
+        "order-12": (head + 'order = 12\nerror_constant = "-5/294294"',),
+        "order-11": (head + "order = 11",),
+        "order-13": (head + "order = 13",),
+        "constant-sign": (head + 'order = 12\nerror_constant = "5/294294"',),
+        "as-order-claim": ('check = "order"\nmethod = "lmm"\n' + options + '\norder = 12\nexpected = "refuted"',)}))
+    assert results["order-12"].outcome.status == "verified", results["order-12"].outcome.message
+    assert_refuted(results["order-11"].outcome, ["order: claimed 11, computed 12"])
+    assert_refuted(results["order-13"].outcome, ["order: claimed 13, computed 12"])
+    assert_refuted(results["constant-sign"].outcome, ["claimed 5/294294", "-5/294294"])
+    assert_refuted(results["as-order-claim"].outcome, ["not zero-stable"])  # of consistency 12, but it does not converge
+
+
+def test_an_angle_near_a_claimed_bound_is_shown_with_the_digits_that_decide_it(check_claims):
+    """BDF4's angle is 73.3516704745785 degrees (Hairer & Wanner II, Table V.2.3; 73.35167047458 is 1.5e-12 above it):
+    '< 73.35167047458' holds and '>' fails, and the enclosure shown must lie on one side of the bound, not read
+    [73.3516704745, 73.3516704746] around it (a review of 2026-12-06)."""
+    head = 'check = "stability"\nmethod = "bdf-4"\n'
+    results = check_claims(claims_text("", {"below": (head + 'a_alpha = "< 73.35167047458"',),
+                                            "above": (head + 'a_alpha = "> 73.35167047458"',)}))
+    below, above = results["below"].outcome, results["above"].outcome
+    assert below.status == "verified", below.message
+    assert_refuted(above, ["claimed > 73.35167047458, computed largest alpha ∈ ["])
+    for outcome in (below, above):
+        low, high = (sympy.Rational(end) for end in outcome.message.split("∈ [")[1].split("]")[0].split(", "))
+        assert low <= high < sympy.Rational("73.35167047458"), outcome.message

@@ -44,6 +44,23 @@ def test_a_wrong_bound_in_the_parameters_is_refuted_at_concrete_values(tmp_path)
     assert_refuted(outcomes["wrong"], ["at m = 1, c = 4: claimed stable exactly when H < 2*sqrt(c/m)", "claimed stable, computed unstable"])
 
 
+def test_a_symbol_of_a_tableau_row_is_positive_as_the_claim_declares(tmp_path):
+    """The theta method on y' = -k y as a tableau A = [[0, 0], [1 - th, th]]: R = (1 - (1 - th) hk)/(1 + th hk), stable
+    exactly when (1 - 2 th) hk <= 2.  th stood only in A's rows, which kept it real, not positive as the claim's symbols
+    are, so no root of h k th + 1 in h > 0 could be ruled out and even the false '< 2' was an error (a review of
+    2026-12-06).  Now '< 2' is refuted at th = 1/4, h = 4 (R = -1: |R| = 1 is stable), and the true statement, whose split
+    point 2/((1 - 2 th) k) is positive only for th < 1/2, is not refuted."""
+    models = '[model.decay]\nstates = ["y"]\nrhs = { y = "-k*y" }\nparameters = { k = 1 }\n'
+    theta = ('check = "stability"\nmodel = "decay"\nmethod = "rk"\nsymbols = ["k", "h", "th"]\n'
+             'options = { h = "h", A = [[0, 0], ["1 - th", "th"]], b = ["1 - th", "th"] }\nvariable = "h"\n')
+    text = models + "".join(f'[[claim]]\nid = "{name}"\nstatement = "s"\n{body}\n' for name, body in
+                            {"true": theta + 'stable_when = "(1 - 2*th)*h*k <= 2"', "wrong": theta + 'stable_when = "(1 - 2*th)*h*k < 2"'}.items())
+    (tmp_path / "c.toml").write_text(text)
+    outcomes = {r.claim.id: r.outcome for r in runner.check(runner.load([str(tmp_path / "c.toml")], model_dirs=[]))}
+    assert_refuted(outcomes["wrong"], ["th = 1/4", "at h = 4: claimed unstable, computed stable"])
+    assert outcomes["true"].status != "refuted", outcomes["true"].message
+
+
 DAMPED_GAUSS_SEIDEL = 'check = "stability"\nmodel = "damped_oscillator"\nmethod = "cosimulation"\nsymbols = ["H"]\noptions = { H = "H", scheme = "gauss-seidel" }\nvariable = "H"\n'
 
 

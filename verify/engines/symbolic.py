@@ -32,6 +32,15 @@ def sympify_deep(value):
     return value if isinstance(value, str) else sympy.sympify(value)
 
 
+def substitute_deep(value, values):
+    """``value`` (an expression, or lists and tables of them: a tableau's A) with ``values`` substituted."""
+    if isinstance(value, dict):
+        return {k: substitute_deep(v, values) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return type(value)(substitute_deep(v, values) for v in value)
+    return value.xreplace(values) if isinstance(value, sympy.Basic) else value
+
+
 def one_step(method: Method, system: SymbolicSystem, options: dict, t, y: list, augmented: bool = False,
              reduced: bool = True) -> list:
     """One macro step on symbolic values.

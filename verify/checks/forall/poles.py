@@ -11,7 +11,7 @@ import sympy
 from verify.engines import crosscheck, realsets, spectral
 from verify.checks.common import CheckError
 from verify.checks.forall.domains import first_value, point_in, relation_expr, simple_values, solve_set, to_domain
-from verify.checks.forall.reading import substitute_deep
+from verify.engines.symbolic import substitute_deep
 
 
 class UndefinedInDomains(CheckError):

@@ -16,6 +16,7 @@ from verify.engines.methods.base import MAX_COUNT
 from verify.checks import kit
 from verify.errors import InstanceTooLarge
 from verify.engines.methods import METHODS
+from verify.engines.symbolic import substitute_deep
 from verify.checks import run as run_check
 from verify.checks import rounding
 from verify.checks import sign as sign_check
@@ -258,15 +259,6 @@ def instance_substitution(expression, values):
     except expressions.ExprError as exc:
         at = ", ".join(f"{k} = {v}" for k, v in values.items())
         raise InstanceTooLarge(f"at {at}, {exc}") from None
-
-
-def substitute_deep(value, values):
-    """``value`` (an expression, or lists and tables of them) with ``values`` substituted."""
-    if isinstance(value, dict):
-        return {k: substitute_deep(v, values) for k, v in value.items()}
-    if isinstance(value, list):
-        return [substitute_deep(v, values) for v in value]
-    return value.xreplace(values) if isinstance(value, sympy.Basic) else value
 
 
 def instance_spec(spec, values, model):

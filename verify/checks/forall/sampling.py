@@ -22,7 +22,8 @@ from verify.checks import sign as sign_check
 from verify.checks.common import CheckError, DEFAULT_CONTEXT, Formula, Line, Outcome, listed, relative_margin, signed_margin
 from verify.checks.comparisons import OPERATORS
 from verify.checks.forall.domains import first_value, to_domain
-from verify.checks.forall.reading import instance_spec, instance_substitution, substitute_deep
+from verify.checks.forall.reading import instance_spec, instance_substitution
+from verify.engines.symbolic import substitute_deep
 from verify.errors import InstanceTooLarge
 from verify.input.model import symbol
 

@@ -23,7 +23,7 @@ import mpmath
 import sympy
 
 from verify.checks.common import CheckError, Context, DEFAULT_CONTEXT, Outcome
-from verify.checks.stability.multistep import MultistepClaim, characteristic, error_constants, zero_stability
+from verify.checks.stability.multistep import MultistepClaim, characteristic, order_and_constants, zero_stability
 from verify.checks.order import reading
 from verify.checks.kit import method_and_options
 from verify.engines import crosscheck
@@ -34,7 +34,7 @@ from verify.input.load import Claim, LoadError
 
 KEYS = {"order", "error_constant", "normalized_error_constant", "zero_stable"}
 ZETA = sympy.Symbol("zeta")
-HIGHEST = 12  # C_0 .. C_12: orders up to 11
+MAX_CLAIMED_ORDER = 1000  # a claimed order above a k-step method's 2k is refuted; this bounds only what a file may write
 
 
 @dataclass(frozen=True)
@@ -63,8 +63,8 @@ def prepare(claim: Claim) -> MultistepOrder:
         corrector = method.corrector
         predictor, own = own, MultistepClaim(tuple(sympy.Rational(a) for a in corrector.alpha), tuple(sympy.Rational(b) for b in corrector.beta))
     order = table.get("order")
-    if order is not None and not (isinstance(order, int) and not isinstance(order, bool) and 0 <= order < HIGHEST):  # 0: C_0 = 0,
-        raise LoadError(f"order must be an integer from 0 to {HIGHEST - 1}")  # C_1 not 0 (consistent only to order 0)
+    if order is not None and not (isinstance(order, int) and not isinstance(order, bool) and 0 <= order <= MAX_CLAIMED_ORDER):  # 0: C_0 = 0,
+        raise LoadError(f"order must be an integer from 0 to {MAX_CLAIMED_ORDER}")  # C_1 not 0 (consistent only to order 0)
     constants = {}
     for key in ("error_constant", "normalized_error_constant"):
         if key in table:
@@ -78,14 +78,6 @@ def prepare(claim: Claim) -> MultistepOrder:
         raise LoadError("an order claim about a multistep method needs order, error_constant, normalized_error_constant or zero_stable")
     return MultistepOrder(method.name, options, own, predictor, order, constants.get("error_constant"), constants.get("normalized_error_constant"),
                           zero_stable)
-
-
-def _order_of(coefficients) -> tuple:
-    constants = error_constants(coefficients, HIGHEST)
-    order = next((q - 1 for q, c in enumerate(constants) if c != 0), None)
-    if order is None:
-        raise CheckError(f"C_0 .. C_{HIGHEST} all vanish: the order is above {HIGHEST - 1}")
-    return order, constants
 
 
 def _twin_constants(spec: MultistepOrder, up_to: int) -> list:
@@ -105,7 +97,7 @@ def _twin_constants(spec: MultistepOrder, up_to: int) -> list:
 
 def evaluate(claim: Claim, context: Context = DEFAULT_CONTEXT) -> Outcome:
     spec: MultistepOrder = claim.spec
-    order, constants = _order_of(spec.coefficients)
+    order, constants = order_and_constants(spec.coefficients)
     with mpmath.workdps(crosscheck.DIGITS):
         twin = _twin_constants(spec, order + 1)
         for q in range(order + 2):
@@ -119,7 +111,7 @@ def evaluate(claim: Claim, context: Context = DEFAULT_CONTEXT) -> Outcome:
     rho = characteristic(spec.coefficients).subs(sympy.Symbol("z"), 0)
     derivation = [f"{spec.method}: alpha = {list(spec.coefficients.alpha)}, beta = {list(spec.coefficients.beta)} (oldest first, alpha_k = 1)"]
     if spec.predictor is not None:
-        predictor_order, _ = _order_of(spec.predictor)
+        predictor_order, _ = order_and_constants(spec.predictor)
         if predictor_order < order:
             raise CheckError(f"the predictor's order {predictor_order} is below the corrector's {order}: the PECE order is not the corrector's")
         derivation.insert(0, f"{spec.method} (PECE): predictor of order {predictor_order} >= the corrector's {order}, so the pair has the "

@@ -53,6 +53,7 @@ RIGHT = sympy.Integer(90)
 FIRST_BITS, MAX_BITS = 64, 4096
 TWIN_SAMPLES, TWIN_DIGITS = 4000, 30
 SHOWN_DIGITS = 12  # significant digits of the enclosure of alpha in messages (written outward)
+MOST_SHOWN = 60  # ... and at most this many, where 12 digits would not show the enclosure on one side of a claimed bound
 TWIN_TOLERANCE = mpmath.mpf("1e-6")  # degrees: the sampled locus and the certified angle must agree this closely
 
 
@@ -333,12 +334,27 @@ def decide(claim: SectorClaim, reduced, shared: str | None) -> tuple[bool, str, 
                              f"({'no point in Re z < 0' if twin is None else mpmath.nstr(twin, 12)}) disagree")
         decided = _decided(claim, low, high, shown)
         if decided is not None:
+            shown = _shown_apart(low, high, claim.value, shown) if claim.op is not None else shown
             lines.append(f"largest alpha ∈ {shown} degrees (Arb, {bits} bits; the sampled root locus on mpmath: {mpmath.nstr(twin, 12)}): {why}")
             return (*_line(decided, claim, f"∈ {shown}", why), lines, True, f"∈ {shown}")
         bits *= 2
     if shown is None:
         raise CheckError(f"the largest alpha is not enclosed within {MAX_BITS} bits (its candidates' enclosures are not finite)")
     raise CheckError(f"the largest alpha ∈ {shown} degrees: the enclosure does not decide a_alpha = {claim.text} at {MAX_BITS} bits")
+
+
+def _shown_apart(low, high, bound, shown: str) -> str:
+    """The enclosure written with more digits (up to MOST_SHOWN) while its printed ends, rounded outward, still hold the
+    claimed bound it lies on one side of: "∈ [73.3516704745, 73.3516704746], so < 73.35167047458" showed no reason (a
+    review of 2026-12-06)."""
+    digits = SHOWN_DIGITS
+    while digits < MOST_SHOWN and not low <= bound <= high:
+        ends = [sympy.Rational(end.strip()) for end in shown.strip("[]").split(",")]
+        if not ends[0] <= bound <= ends[1]:
+            break
+        digits += 5
+        shown = enclosure_text(low, high, digits=digits, most=digits)
+    return shown
 
 
 def _decided(claim, low, high, shown):

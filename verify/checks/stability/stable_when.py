@@ -12,7 +12,7 @@ import sympy
 
 from verify.engines import crosscheck
 from verify.checks.common import CheckError, Line, Outcome, listed
-from verify.engines import rational_functions, spectral
+from verify.engines import rational_functions, spectral, symbolic
 from verify.errors import CrossCheckUnavailable
 from verify.checks.comparisons import OPERATORS
 from verify.checks.stability.reading import StableWhen, amplification, count_options
@@ -230,7 +230,7 @@ def _refuted_at_parameter_values(claim, method, options, spec):
         concrete = StableWhen(spec.text, spec.conditions if isinstance(spec.conditions, str) else
                               [(a.xreplace(fixed), op, b.xreplace(fixed)) for a, op, b in spec.conditions],
                               spec.variable, {r: p for r, p in spec.positive.items() if p == spec.variable}, spec.alternatives)
-        opts = {k: (v.xreplace(real_fixed) if isinstance(v, sympy.Basic) else v) for k, v in options.items()}
+        opts = symbolic.substitute_deep(options, real_fixed)
         if any(isinstance(opts.get(name), sympy.Basic) and not opts[name].free_symbols and not (opts[name].is_Integer and opts[name] > 0)
                for name in count_options(method)):  # a microstep count at 1/4: no such method (review finding)
             continue
@@ -250,7 +250,8 @@ def _refuted_at_parameter_values(claim, method, options, spec):
 
 def _decide_stable_when(claim, method, options, spec) -> Outcome:
     parameters = {p: v for p, v in claim.parameters.items()}
-    opts = {k: (v.xreplace(spec.positive) if isinstance(v, sympy.Basic) else v) for k, v in options.items()}
+    opts = symbolic.substitute_deep(options, spec.positive)  # into a tableau's rows too: a theta in A was left real, and the
+    # roots of h k theta + 1 in h > 0 could not be listed (a review of 2026-12-06)
     parameters.update({str(s): p for s, p in spec.positive.items()})
     M = rational_functions.normal(amplification(method, opts, claim.model, parameters))
     if M.shape not in ((1, 1), (2, 2)):
