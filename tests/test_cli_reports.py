@@ -303,3 +303,63 @@ def test_the_json_report_follows_its_shipped_schema_and_junit_reads_with_junitpa
     assert failure.type == "refuted, expected verified" and "3/5" in failure.message
     suite = next(iter(xml))
     assert suite.timestamp and suite.time > 0
+
+
+def test_a_claim_file_whose_name_is_not_utf8_is_a_file_error_and_every_report_is_written(run_cli, tmp_path):
+    """A file name with bytes that are not UTF-8 (\\xff\\xfe) crashed the text report writer (a traceback, an empty
+    report, exit 1) and put raw bytes into junit that no XML reader accepts (a review of 2026-12-06): such a file is
+    now a (file) error that names it with \\xNN escapes, exit 2, and the other files are checked and reported."""
+    import os
+
+    import junitparser
+
+    folder = tmp_path / "claims"
+    folder.mkdir()
+    claim = b'[[claim]]\nid = "NAME"\nstatement = "s"\ncheck = "relation"\nlhs = "1"\nop = "<"\nrhs = "2"\n'
+    with open(os.path.join(os.fsencode(folder), b"\xff\xfebad.toml"), "wb") as handle:
+        handle.write(claim.replace(b"NAME", b"unreadable-name"))
+    (folder / "good.toml").write_bytes(claim.replace(b"NAME", b"good"))
+    for report_format in ("text", "json", "junit", "markdown", "html"):
+        output = tmp_path / f"report.{report_format}"
+        result = run_cli("run", "--no-cache", str(folder), "--format", report_format, "-o", str(output))
+        assert result.exit_code == 2, (report_format, result.output)
+        text = output.read_text(encoding="utf-8")
+        if report_format == "json":  # its strings escape the backslash
+            text = " ".join(f"{c['id']} {c['file']} {c['message']}" for c in json.loads(text)["claims"])
+        assert "good" in text and "\\xff\\xfebad.toml" in text and "not valid UTF-8" in text, (report_format, text[:500])
+    data = json.loads((tmp_path / "report.json").read_text(encoding="utf-8"))
+    assert {c["id"]: c["status"] for c in data["claims"]} == {"good": "verified", "(file)": "error"}
+    cases = [case.name for suite in junitparser.JUnitXml.fromfile(str(tmp_path / "report.junit")) for case in suite]
+    assert "good" in cases
+
+
+def test_a_report_is_never_written_over_a_claim_file_or_as_a_claim_file_the_run_reads(run_cli, tmp_path):
+    """verify run c.toml -o c.toml replaced the claims with the report (exit 0), and -o report.toml inside a checked
+    directory made the next run fail on it (a review of 2026-12-06): both are usage errors, and nothing is written."""
+    folder = tmp_path / "claims"
+    folder.mkdir()
+    (folder / "c.toml").write_text(QUICK_PAIR, encoding="utf-8")
+    over = run_cli("run", "--no-cache", "claims/c.toml", "-o", "claims/c.toml")
+    assert over.exit_code == 2 and "would overwrite" in over.output
+    assert (folder / "c.toml").read_text(encoding="utf-8") == QUICK_PAIR
+    inside = run_cli("run", "--no-cache", "claims", "-o", "claims/report.toml")
+    assert inside.exit_code == 2 and "the next run would read the report as a claim file" in inside.output
+    assert not (folder / "report.toml").exists()
+    beside = run_cli("run", "--no-cache", "claims", "-o", "claims/report.json", "--format", "json")
+    assert beside.exit_code == 0 and json.loads((folder / "report.json").read_text(encoding="utf-8"))["summary"]
+
+
+def test_paths_without_claims_exit_5_a_missing_model_directory_warns_and_a_toml_error_has_its_line(run_cli, tmp_path):
+    """An empty directory printed "total: 0 claims" and exited 0, so a wrong path passed CI; --models /nonexistent was
+    silent; a TOML syntax error's `line` was null though tomllib names it (a review of 2026-12-06)."""
+    (tmp_path / "empty").mkdir()
+    empty = run_cli("run", "--no-cache", "empty")
+    assert empty.exit_code == 5 and "no claim found in empty" in empty.output
+    (tmp_path / "c.toml").write_text(QUICK_PAIR, encoding="utf-8")
+    warned = run_cli("run", "--no-cache", "c.toml", "--models", "no-such-dir")
+    assert warned.exit_code == 0 and "warning: no-such-dir is not a directory" in warned.output
+    (tmp_path / "bad.toml").write_text('[[claim]]\nid = "a"\nstatement = x\n', encoding="utf-8")
+    bad = run_cli("run", "--no-cache", "bad.toml", "--format", "json", "-o", "bad.json")
+    assert bad.exit_code == 2
+    [entry] = json.loads((tmp_path / "bad.json").read_text(encoding="utf-8"))["claims"]
+    assert entry["line"] == 3 and "cannot read TOML" in entry["message"]

@@ -841,3 +841,19 @@ def test_a_spectral_radius_of_zero_or_a_square_root_bound_is_decided_exactly(che
     assert_refuted(results["zero-wrong"], ["claimed spectral radius == 0, computed: spectral radius above 0", "the largest modulus = 1/2"])
     assert_refuted(results["root-wrong"], ["computed: spectral radius equal to sqrt(101)/10"])
     assert results["negative"].status == "error" and "nonnegative rational or the square root of one" in results["negative"].message
+
+
+def test_an_exact_energy_ratio_is_reported_exactly_in_computed(check_claims):
+    """Explicit Euler on the oscillator multiplies s^2 + v^2 by 1 + h^2 each step, so after 20 steps of h = 1/3 the
+    ratio is (10/9)^20 exactly.  `computed` held "8.2252633" beside evidence exact (SPEC: the exact value as a string,
+    where there is one; a review of 2026-12-06); a wrong bound is refuted with claimed and computed."""
+    model = '[model.osc]\nstates = ["s", "v"]\nrhs = { s = "v", v = "-s" }\nfunctionals = { energy = "(s**2 + v**2)/2" }\n'
+    head = 'check = "energy"\nmodel = "osc"\nmethod = "euler"\noptions = { h = "1/3" }\ninitial = { s = 1, v = 0 }\nsteps = 20\n'
+    results = check_claims(claims_text(model, {"grows": (head + 'expect = { final_ratio = "> 8.2" }',),
+                                               "wrong": (head + 'expect = { final_ratio = "> 8.3" }',)}))
+    grows = results["grows"].outcome
+    assert (grows.status, grows.evidence) == ("verified", "exact"), grows.message
+    exact = Fraction(10, 9) ** 20
+    assert grows.computed["final_ratio"] == grows.computed["max_ratio"] == f"{exact.numerator}/{exact.denominator}"
+    assert grows.computed["min_ratio"] == "1"
+    assert_refuted(results["wrong"].outcome, ["final_ratio: claimed > 8.3, computed 8.2252633"])

@@ -117,10 +117,15 @@ def run_command(paths, model_dirs, report_format, output, select, source_dirs, j
     from verify.errors import CacheDirectoryError
 
     timeout, memory_limit = resolve_limits(timeout, memory_limit, in_process, jobs)
+    for folder in [*model_dirs, *source_dirs]:  # a mistyped directory read nothing, silently (a review of 2026-12-06)
+        if not Path(folder).is_dir():
+            click.echo(f"warning: {folder} is not a directory: nothing is read from it", err=True)
     if baseline_update and not baseline_path:
         raise click.UsageError("--baseline-update needs --baseline FILE")
     if baseline_path and output and Path(output).resolve() == Path(baseline_path).resolve():
         raise click.UsageError("the report (-o) and the baseline (--baseline) must be different files")
+    if output:
+        _refuse_output_among_inputs(output, paths or [results_module.DEFAULT_CLAIMS], results_module.default_model_dirs(model_dirs))
     recorded = None
     if baseline_path:
         try:
@@ -227,6 +232,9 @@ def _check(paths, model_dirs, select, source_dirs, jobs, timeout, memory_limit, 
     claims = runner.load(paths, model_dirs, select, timeout=timeout)
     if select and not claims:  # pytest's convention: nothing selected is not a pass (a file that cannot be read is exit 2)
         click.echo(f"error: no claim id matches {' and '.join(repr(k) for k in select)} (-k); nothing was checked", err=True)
+        sys.exit(NO_CLAIM_SELECTED)
+    if not claims:  # an empty directory or a wrong path passed CI as "total: 0 claims", exit 0 (a review of 2026-12-06)
+        click.echo(f"error: no claim found in {', '.join(map(str, paths or [runner.DEFAULT_CLAIMS]))}; nothing was checked", err=True)
         sys.exit(NO_CLAIM_SELECTED)
     if failed:
         recheck = ResultCache(cache_dir).to_recheck(claims)
@@ -464,3 +472,20 @@ def _scaffold(coverage, documents, name, source_dirs) -> str:
 
 if __name__ == "__main__":
     main()
+
+
+def _refuse_output_among_inputs(output, paths, model_dirs) -> None:
+    """A report written over a claim or model file the run reads (verify run c.toml -o c.toml replaced the claims), or
+    as a *.toml inside a directory it reads (the next run would read the report as a claim file), is a usage error:
+    a review of 2026-12-06."""
+    from verify.input.files import toml_files
+
+    target = Path(output).resolve()
+    for path in toml_files([*paths, *(d for d in model_dirs if Path(d).is_dir())]):
+        if path.resolve() == target:
+            raise click.UsageError(f"the report (-o {output}) would overwrite {path}, which the run reads")
+    if target.suffix == ".toml":
+        for folder in [*paths, *model_dirs]:
+            if Path(folder).is_dir() and Path(folder).resolve() in target.parents:
+                raise click.UsageError(f"the report (-o {output}) is a .toml file inside {folder}, which the run reads: the next "
+                                       "run would read the report as a claim file")

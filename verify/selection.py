@@ -9,7 +9,8 @@ The grammar is pytest's (src/_pytest/mark/expression.py)::
     not_expr   := "not" not_expr | "(" or_expr ")" | word
 
 A word is a run of characters other than white space and parentheses, matched case-sensitively (an id is a
-name, as in SPEC.md: "only the claims whose id contains TEXT").  Several ``-k`` options must all match.
+name, as in SPEC.md: "only the claims whose id contains TEXT").  A text that is not such an expression ("heun ok",
+"x(1)", "and") matches the ids that contain it as it is.  Several ``-k`` options must all match.
 """
 from __future__ import annotations
 
@@ -31,9 +32,19 @@ MAX_DEPTH = 250  # how deep the parser recurses: about three frames per open "("
 
 
 def _compile(text: str) -> Callable[[str], bool]:
-    tokens = _tokens(text)
-    if not tokens:
+    """The expression's predicate; a text that is not an expression is the plain substring SPEC.md names ("only the
+    claims whose id contains TEXT"): an id may hold spaces, parentheses and the words and, or, not, and -k "heun ok",
+    -k "x(1)" or -k not were usage errors (a review of 2026-12-06)."""
+    if not text.strip():
         raise SelectionError(f"-k {text!r}: an empty expression")
+    try:
+        return _expression(text)
+    except SelectionError:
+        return lambda claim_id: text in claim_id
+
+
+def _expression(text: str) -> Callable[[str], bool]:
+    tokens = _tokens(text)
     if _depth(tokens) > MAX_DEPTH:  # -k "((((...heun))))" 400 deep was a RecursionError traceback (review of 2026-12-05)
         shown = text if len(text) <= 60 else text[:60] + "..."
         raise SelectionError(f"-k {shown!r}: nested more than {MAX_DEPTH} deep (parentheses and chained 'not's)")
