@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import mpmath
 import sympy
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from conftest import assert_refuted, claims_text
 from verify.engines import realsets
@@ -223,3 +225,50 @@ def test_two_boundaries_close_together_each_print_to_their_own_end(check_claims)
         "true": (head + 'exactly_when = "1.23 <= x <= 1.24"',), "wrong": (head + 'exactly_when = "1.24 <= x <= 1.24"',)})).items()}
     assert results["true"].status == "verified", results["true"].message
     assert_refuted(results["wrong"], ["it holds although the claim says it fails"])
+
+
+def _as_sympy(region):
+    """The region rebuilt through sympy's own (evaluating) constructors: the reference for rational ends."""
+    parts = [sympy.Interval(p.start, p.end, p.left_open, p.right_open) for p in realsets.pieces(region)]
+    return sympy.Union(*parts) if parts else sympy.S.EmptySet
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.data())
+def test_the_set_algebra_agrees_with_sympys_on_rational_ends(data):
+    """realsets' intersection, union, difference and equality (a sweep over the sorted ends, each cell decided at one
+    point) against sympy's own set algebra, which is exact for rational ends."""
+    def region():
+        ends = sorted(set(data.draw(st.lists(st.fractions(min_value=-8, max_value=8, max_denominator=3), max_size=5))))
+        ends = [sympy.Rational(e.numerator, e.denominator) for e in ends]
+        parts = [sympy.Interval(a, b, data.draw(st.booleans()), data.draw(st.booleans()))
+                 for a, b in zip([-sympy.oo] + ends, ends + [sympy.oo]) if data.draw(st.booleans())]
+        parts += [sympy.FiniteSet(e) for e in ends if data.draw(st.booleans())]
+        return sympy.Union(*parts) if parts else sympy.S.EmptySet
+
+    a, b = region(), region()
+    assert _as_sympy(realsets.intersect(a, b)) == a.intersect(b)
+    assert _as_sympy(realsets.unite(a, b)) == a.union(b)
+    assert _as_sympy(realsets.subtract(a, b)) == sympy.Complement(a, b)
+    assert realsets.same_set(a, b) == (a == b)
+
+
+def test_wilkinsons_perturbed_polynomial_is_decided_without_sympys_refinement(check_claims):
+    """P(x) = (x - 1)...(x - 20) - x^19/2^23 (Wilkinson's perturbation): real roots near 1, ..., 8, 8.917 and 20.847
+    (mpmath polyroots at 80 digits), complex pairs between.  sympy's Interval with two of its CRootOf ends took 93 s to
+    order them (its own bisection), so these claims timed out (a review of 2026-12-06); the sets are now built from
+    rigorous enclosures.  P(15) = -2.6e15 < 0 and P(8.5) = +5.6e11 > 0, computed here exactly."""
+    from fractions import Fraction
+    from math import prod
+
+    P = "*".join(f"(x - {k})" for k in range(1, 21)) + " - x**19/2**23"
+    value = lambda x: prod(x - k for k in range(1, 21)) - Fraction(x) ** 19 / 2**23  # noqa: E731
+    assert value(Fraction(15)) < 0 < value(Fraction(17, 2))
+    body = 'check = "forall"\ndomains = { x = "DOMAIN" }\nlhs = "LHS"\nop = "OPERATOR"\nrhs = "0"\n'.replace("LHS", P)
+    results = check_claims(claims_text("", {
+        "below-on-9-20": (body.replace("DOMAIN", "closed(9, 20)").replace("OPERATOR", "<"),),
+        "below-on-8.5-9": (body.replace("DOMAIN", "closed(17/2, 9)").replace("OPERATOR", "<="),),
+        "above-for-N-21": (body.replace("x", "N").replace("DOMAIN", "integer >= 21").replace("OPERATOR", ">"),)}))
+    assert results["below-on-9-20"].outcome.status == "verified", results["below-on-9-20"].outcome.message
+    assert_refuted(results["below-on-8.5-9"].outcome, ["computed: it holds only on"])
+    assert results["above-for-N-21"].outcome.status == "verified", results["above-for-N-21"].outcome.message

@@ -274,6 +274,82 @@ def simplest_between(low: sympy.Rational, high: sympy.Rational) -> sympy.Rationa
     return sympy.Rational(found.numerator, found.denominator)
 
 
+def interval(start: sympy.Expr, end: sympy.Expr, left_open: bool = False, right_open: bool = False) -> sympy.Set:
+    """The interval between ends the caller knows to be ordered (start <= end), built without sympy's evaluation:
+    sympy.Interval orders its ends by evalf, and on two roots of Wilkinson's perturbed polynomial (x - 1)...(x - 20) -
+    x^19/2^23 its CRootOf refinement took 93 s (a review of 2026-12-06; these enclosures separate them in
+    milliseconds).  A point when start == end (closed), empty when open there."""
+    if start == end:
+        return sympy.FiniteSet(start) if not (left_open or right_open) and start.is_finite else sympy.S.EmptySet
+    left_open = bool(left_open) or start is sympy.S.NegativeInfinity
+    right_open = bool(right_open) or end is sympy.S.Infinity
+    return sympy.Basic.__new__(sympy.Interval, start, end, sympy.true if left_open else sympy.false, sympy.true if right_open else sympy.false)
+
+
+def from_pieces(parts: list) -> sympy.Set:
+    """A set from Pieces sorted and apart (as combine makes them), unevaluated for the same reason as interval()."""
+    built = [interval(p.start, p.end, p.left_open, p.right_open) for p in parts]
+    built = [b for b in built if b is not sympy.S.EmptySet]
+    if not built:
+        return sympy.S.EmptySet
+    return built[0] if len(built) == 1 else sympy.Basic.__new__(sympy.Union, *built)  # Union(evaluate=False) still sorts by evalf
+
+
+def combine(rule, *regions) -> sympy.Set:
+    """The set of the points x for which rule(x in regions[0], x in regions[1], ...) holds, for unions of intervals
+    and points with real algebraic ends, decided rigorously: the ends of all the regions, sorted (sorted_points),
+    cut the line into the ends themselves and the open gaps between them, on each of which every region is all in or
+    all out; each is decided at its end or at a rational inside it (contains), and the pieces where the rule holds are
+    joined into maximal intervals.  sympy's own set algebra compares such ends by evalf (see interval())."""
+    ends = sorted_points([e for region in regions for e in boundaries(region)])
+    if not ends:
+        inside = rule(*(contains(region, sympy.Integer(0)) for region in regions))
+        return sympy.S.Reals if inside else sympy.S.EmptySet
+    cells = [("gap", sympy.S.NegativeInfinity, ends[0], sympy.floor(enclosure(ends[0], 16)[0]) - 1)]
+    for i, end in enumerate(ends):
+        cells.append(("point", end, end, end))
+        following = ends[i + 1] if i + 1 < len(ends) else sympy.S.Infinity
+        inner = rational_between(end, following) if i + 1 < len(ends) else sympy.ceiling(enclosure(end, 16)[1]) + 1
+        cells.append(("gap", end, following, inner))
+    parts, start = [], None  # start: (value, open) of the piece being built
+    for kind, low, high, point in cells:
+        inside = rule(*(contains(region, point) for region in regions))
+        if inside and start is None:
+            start = (low, kind == "gap")
+        elif not inside and start is not None:  # the piece ends at this cell's lower end: open at a point left out,
+            parts.append(Piece(start[0], low, start[1], kind == "point"))  # closed at a gap's end point kept
+            start = None
+    if start is not None:
+        parts.append(Piece(start[0], sympy.S.Infinity, start[1], True))
+    return from_pieces(parts)
+
+
+def _or_sympy(operation, fallback):
+    """``operation()``, or ``fallback()`` (sympy's own set algebra) when a set is not a union of intervals and points."""
+    try:
+        return operation()
+    except CheckError as exc:
+        if "not a union of intervals" not in str(exc):
+            raise
+        return fallback()
+
+
+def intersect(a: sympy.Set, b: sympy.Set) -> sympy.Set:
+    return _or_sympy(lambda: combine(lambda x, y: x and y, a, b), lambda: a.intersect(b))
+
+
+def unite(a: sympy.Set, b: sympy.Set) -> sympy.Set:
+    return _or_sympy(lambda: combine(lambda x, y: x or y, a, b), lambda: a.union(b))
+
+
+def subtract(a: sympy.Set, b: sympy.Set) -> sympy.Set:
+    return _or_sympy(lambda: combine(lambda x, y: x and not y, a, b), lambda: sympy.Complement(a, b))
+
+
+def same_set(a: sympy.Set, b: sympy.Set) -> bool:
+    return _or_sympy(lambda: difference_point(a, b) is None, lambda: a == b)
+
+
 def test_points(*regions) -> list:
     """The boundaries of every region, a rational between each consecutive pair, and one beyond each end."""
     ends = sorted_points([e for region in regions for e in boundaries(region)])
@@ -318,8 +394,13 @@ def snap_to_digits(claimed: sympy.Set, truth: sympy.Set, places: int) -> tuple[s
                               terms=[end, "is the boundary", near[0], "≈", shown, f"printed to {decimals(places)}"]))
     if not replaced:
         return claimed, notes, replaced
-    rebuilt = [sympy.Interval(replaced.get(p.start, p.start), replaced.get(p.end, p.end), p.left_open, p.right_open) for p in pieces(claimed)]
-    return (sympy.Union(*rebuilt) if rebuilt else sympy.S.EmptySet), notes, replaced
+    rebuilt = sympy.S.EmptySet
+    for p in pieces(claimed):
+        start, end = replaced.get(p.start, p.start), replaced.get(p.end, p.end)
+        if compare(start, end) > 0:  # two ends read as boundaries the other way round: the piece holds nothing
+            continue
+        rebuilt = unite(rebuilt, interval(start, end, p.left_open, p.right_open))
+    return rebuilt, notes, replaced
 
 
 def _prints_to(value: sympy.Expr, end: sympy.Rational, places: int) -> bool:
@@ -350,7 +431,7 @@ def rational_function_set(expression: sympy.Expr, op: str, variable: sympy.Symbo
     if holds is None or variable not in denominator.free_symbols:
         return holds
     poles = polynomial_set(sympy.expand(denominator), "==", variable)
-    return None if poles is None else holds - poles
+    return None if poles is None else subtract(holds, poles)
 
 
 def polynomial_set(expression: sympy.Expr, op: str, variable: sympy.Symbol):
@@ -380,8 +461,19 @@ def polynomial_set(expression: sympy.Expr, op: str, variable: sympy.Symbol):
             point = sympy.floor(enclosure(b, 16)[0]) - 1
         else:
             point = sympy.Integer(0)
-        if holds(sympy.sign(poly.eval(point))):
-            parts.append(sympy.Interval(a, b, True, True))
+        parts.append((Piece(a, b, True, True), holds(sympy.sign(poly.eval(point)))))
     if holds(0):
-        parts += [sympy.FiniteSet(r) for r in roots]
-    return sympy.Union(*parts) if parts else sympy.S.EmptySet
+        parts += [(Piece(r, r), True) for r in roots]
+    kept = sorted((piece for piece, inside in parts if inside), key=lambda piece: edges.index(piece.start) * 2 + (piece.end != piece.start))
+    return _joined(kept)
+
+
+def _joined(kept: list) -> sympy.Set:
+    """Pieces in order (a gap (a, b), then the point b, ...) joined where they touch, as a set built by from_pieces."""
+    parts: list = []
+    for piece in kept:
+        if parts and parts[-1].end == piece.start and not (parts[-1].right_open and piece.left_open):
+            parts[-1] = Piece(parts[-1].start, piece.end, parts[-1].left_open, piece.right_open)
+        else:
+            parts.append(piece)
+    return from_pieces(parts)

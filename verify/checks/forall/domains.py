@@ -232,7 +232,7 @@ def relation_expr(lhs, op, rhs):
 
 def solve_set(relation, domain):
     """Where in ``domain`` (a real one) the relation in its symbol holds, by sympy's inequality solver."""
-    return solve_on_reals(relation, domain.symbol).intersect(domain.interval)
+    return realsets.intersect(solve_on_reals(relation, domain.symbol), domain.interval)
 
 
 def solve_on_reals(relation, symbol):

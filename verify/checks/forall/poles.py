@@ -143,7 +143,7 @@ def not_real_point(spec) -> str | None:
             negative = solve_set(argument < 0, domain)
             for lhs, op, rhs in spec.assume:  # an assumption in this symbol alone narrows where to look
                 if (lhs - rhs).free_symbols <= {symbol} and op in ("<", "<=", ">", ">="):
-                    negative = negative.intersect(solve_set(relation_expr(lhs, op, rhs), domain))
+                    negative = realsets.intersect(negative, solve_set(relation_expr(lhs, op, rhs), domain))
         except (NotImplementedError, ValueError, TypeError, sympy.PolynomialError):
             continue
         point = point_in(negative)

@@ -203,9 +203,9 @@ def _prove_on_integers(claim, spec, over, lhs, op, rhs, domain):
     if holds_on is None:
         return None
     on_reals = Domain(domain.name, domain.text, real, sympy.Interval(start, sympy.oo), domain.make_strategy)
-    holds_on = holds_on.intersect(on_reals.interval)
+    holds_on = realsets.intersect(holds_on, on_reals.interval)
     _check_against_evaluation(holds_on, left, op, right, on_reals)
-    fails_on = on_reals.interval - holds_on
+    fails_on = realsets.subtract(on_reals.interval, holds_on)
     what = f"{claim.table['lhs']} {op} {claim.table['rhs']}"
     derivation = [Line(f"{what} holds for real {domain.name} >= {start} in {holds_on} (exact real root isolation)",
                        terms=[relation_expr(left, op, right), "holds for", member(real, holds_on), "(exact real root isolation)"])]
@@ -281,12 +281,12 @@ def _relation_set(lhs, op, rhs, domain, pieces=None):
     if isinstance(lhs, sympy.Abs) and not rhs.has(sympy.Abs) and op in ("<", "<=", ">", ">="):
         inner = lhs.args[0]
         if op in ("<", "<="):
-            both = solved(inner, rhs).intersect(solved(-inner, rhs))
+            both = realsets.intersect(solved(inner, rhs), solved(-inner, rhs))
             if pieces is not None:
                 pieces.append(Line(f"both hold (abs({inner}) {op} {rhs}) for {domain.name} in {both}",
                                    terms=["both hold:", relation_expr(sympy.Abs(inner, evaluate=False), op, rhs), "for", member(domain.symbol, both)]))
             return both
-        either = solved(inner, rhs).union(solved(-inner, rhs))
+        either = realsets.unite(solved(inner, rhs), solved(-inner, rhs))
         if pieces is not None:
             pieces.append(Line(f"either holds (abs({inner}) {op} {rhs}) for {domain.name} in {either}",
                                terms=["either holds:", relation_expr(sympy.Abs(inner, evaluate=False), op, rhs), "for", member(domain.symbol, either)]))
@@ -327,23 +327,23 @@ def _compare_sets(claim, spec, domain, holds_on, what, over, stated=None):
     for condition in spec.assume:
         if (condition[0] - condition[2]).free_symbols - {domain.symbol}:
             return None  # an assumption on other symbols: leave it to sampling
-        region = region.intersect(solve_set(relation_expr(*condition), domain))
+        region = realsets.intersect(region, solve_set(relation_expr(*condition), domain))
     domain = Domain(domain.name, domain.text, domain.symbol, region, domain.make_strategy)
-    holds_on = holds_on.intersect(region)
+    holds_on = realsets.intersect(holds_on, region)
     derivation = [Line(f"{what} holds for {domain.name} in {holds_on} (sympy's inequality solver), domain {domain.interval}",
                        terms=[*(stated or [what]), "holds for", member(domain.symbol, holds_on), "(sympy's inequality solver), domain", domain.interval])]
     computed = {"holds_on": str(holds_on)}
     if spec.exactly_when is not None:
         written = sympy.S.Reals  # the claimed set as written, before the domain cuts it: a printed end at the domain's own
         for condition in spec.exactly_when:  # end (0.000 for -1e-18 on negative z) is snapped as the claim writes it
-            written = written.intersect(solve_on_reals(relation_expr(*condition), domain.symbol))
-        wanted = written.intersect(domain.interval)  # (closed), not as the domain's open 0 (a review of 2026-12-06)
+            written = realsets.intersect(written, solve_on_reals(relation_expr(*condition), domain.symbol))
+        wanted = realsets.intersect(written, domain.interval)  # (closed), not as the domain's open 0 (a review of 2026-12-06)
         condition = f"{claim.table['exactly_when']}"
         notes = []
         if spec.digits is not None:
             as_written = wanted
             snapped, notes, replaced = realsets.snap_to_digits(written, holds_on, spec.digits)
-            wanted = snapped.intersect(domain.interval)
+            wanted = realsets.intersect(snapped, domain.interval)
             derivation += notes
             printing, failure = _one_printing_rule(replaced, spec.digits, spec.rounding)
             if failure is not None:
@@ -364,10 +364,10 @@ def _compare_sets(claim, spec, domain, holds_on, what, over, stated=None):
         return Outcome("refuted", "symbolic", f"claimed {what} exactly when {condition} ({wanted}); computed: it holds on {holds_on}, "
                        f"e.g. at {domain.name} = {point} it {'holds' if inside else 'fails'} although the claim says it {'fails' if inside else 'holds'}",
                        computed, derivation)
-    if holds_on == domain.interval:
+    if realsets.same_set(holds_on, domain.interval):
         assumed = f" with {', '.join(claim.table.get('assume', []))}" if spec.assume else ""
         return Outcome("verified", "symbolic", f"{what} for all {over}{assumed} (it holds on {holds_on})", computed, derivation)
-    point = point_in(domain.interval - holds_on)
+    point = point_in(realsets.subtract(domain.interval, holds_on))
     return Outcome("refuted", "symbolic", f"claimed {what} for all {over}; computed: it holds only on {holds_on}"
                    + (f", fails at {domain.name} = {point}" if point is not None else ""), computed, derivation)
 
@@ -402,20 +402,20 @@ def _strictly_positive_set(M, domain):
             else:
                 rest = [i for i in index if i != last]
                 without = sympy.expand(M.extract(rest, rest).det()) if rest else sympy.Integer(1)
-                part = where(minor, ">").union(where(minor, "==").intersect(where(without, "<=")))
+                part = realsets.unite(where(minor, ">"), realsets.intersect(where(minor, "=="), where(without, "<=")))
                 text = f"{minor} > 0, or {minor} = 0 and {without} <= 0"
-            holds_on = holds_on.intersect(part)
+            holds_on = realsets.intersect(holds_on, part)
             lines.append(Line(f"decided: {text} for {domain.name} in {part}", "decided", terms=[text, "for", member(domain.symbol, part)]))
     # where the linear and constant terms all vanish (x^2 + R x at R = 0) the form is homogeneous there, and "positive"
     # means at every nonzero state, as the sign check reads it: the leading minors of the quadratic part > 0 (review)
     homogeneous = domain.interval
     for j in range(size):
-        homogeneous = homogeneous.intersect(where(M[last, j], "=="))
-    if homogeneous != sympy.S.EmptySet:
+        homogeneous = realsets.intersect(homogeneous, where(M[last, j], "=="))
+    if not realsets.same_set(homogeneous, sympy.S.EmptySet):
         definite = homogeneous
         for k in range(1, last + 1):
-            definite = definite.intersect(where(M[:k, :k].det(), ">"))
-        holds_on = holds_on.intersect(sympy.Complement(domain.interval, homogeneous)).union(definite)
+            definite = realsets.intersect(definite, where(M[:k, :k].det(), ">"))
+        holds_on = realsets.unite(realsets.intersect(holds_on, realsets.subtract(domain.interval, homogeneous)), definite)
         lines.append(Line(f"decided: where the linear and constant terms vanish ({domain.name} in {homogeneous}) the form is homogeneous, "
                           f"positive at every nonzero state for {domain.name} in {definite}", "decided"))
     return holds_on, lines, minors
@@ -471,7 +471,7 @@ def prove_sign(claim, spec, over):
     decided = []
     for text, condition, minor in conditions:
         where = sympy.S.EmptySet if condition is sympy.false else solve_set(condition, domain)
-        holds_on = holds_on.intersect(where)
+        holds_on = realsets.intersect(holds_on, where)
         decided.append(Line(f"decided: {text} for {domain.name} in {where}", "decided",
                             terms=[relation_expr(minor, op, sympy.Integer(0)), "for", member(domain.symbol, where)]))
     what = f"{claim.table['expr']} is {spec.sign} for all real {', '.join(map(str, variables))}"
