@@ -38,3 +38,16 @@ def test_a_claim_override_is_named_too(check_claims):
     body = 'check = "identity"\nmodel = "oscillator"\nparameters = { m = 2 }\nexpr = "ddt(energy)"\nequals = "c*s*v/2"'
     outcome = check_claims(claims_text(MODEL, {"m2": (body,)}))["m2"].outcome
     assert outcome.status == "verified" and "at m = 2, c = 1" in outcome.message
+
+
+def test_a_solution_claim_names_the_parameter_values_it_was_decided_at(check_claims):
+    """x = x0 cos(w t) + v0 sin(w t)/w solves x'' = -(c/m) x only with w = sqrt(c/m); written with sqrt(m/c) it holds
+    at m = c alone, and was 'verified' at the model's m = c = 1 without saying so (a review of 2026-12-06)."""
+    wrong = MODEL.replace('functionals = { energy = "(c*s**2 + v**2)/2" }',
+                          'solution = { s = "s0*cos(sqrt(m/c)*t) + v0*sin(sqrt(m/c)*t)/sqrt(m/c)", '
+                          'v = "v0*cos(sqrt(m/c)*t) - s0*sqrt(m/c)*sin(sqrt(m/c)*t)" }')
+    results = check_claims(claims_text(wrong, {"defaults": ('check = "solution"\nmodel = "oscillator"',),
+                                               "every": ('check = "solution"\nmodel = "oscillator"\nsymbols = ["m", "c"]',)}))
+    defaults = results["defaults"].outcome
+    assert defaults.status == "verified" and "[at m = 1, c = 1, the parameter values used" in defaults.message, defaults.message
+    assert results["every"].outcome.status == "refuted", results["every"].outcome.message

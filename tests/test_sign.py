@@ -211,3 +211,62 @@ def test_a_semidefinite_form_with_radicals_is_verified_whatever_form_its_factors
         "positive": (f'check = "sign"\nmodel = "m3"\nexpr = "{expression}"\nsign = "positive"\n',)})).items()}
     assert results["nonnegative"].status == "verified", results["nonnegative"].message
     assert_refuted(results["positive"], [f"claimed {expression} positive for all real x, y, z; computed 0 at"])
+
+
+DAE = """
+[model.daez]
+states = ["x"]
+algebraic = ["z"]
+rhs = { x = "-x" }
+constraints = ["z - x**2"]
+"""
+
+
+def test_a_dae_s_algebraic_variable_follows_its_constraint_in_identities_signs_and_ddt(check_claims):
+    """z = x^2 on the constraint, and x' = -x, so z' = 2 x x' = -2 x^2 (by hand).  ddt(z) was 0, so z' >= 0 was
+    verified and the true z' = -2 x^2 refuted; z = x^2 itself was refuted at a point off the constraint (x = 3/7,
+    z = 1/3), which no solution reaches (a review of 2026-12-06)."""
+    bodies = {
+        "z-rate": ('check = "identity"\nmodel = "daez"\nexpr = "ddt(z)"\nequals = "-2*x**2"',),
+        "z-rate-zero": ('check = "identity"\nmodel = "daez"\nexpr = "ddt(z)"\nequals = "0"',),
+        "z-falls": ('check = "sign"\nmodel = "daez"\nexpr = "ddt(z)"\nsign = "nonpositive"',),
+        "z-rises": ('check = "sign"\nmodel = "daez"\nexpr = "ddt(z)"\nsign = "nonnegative"',),
+        "z-is-x-squared": ('check = "identity"\nmodel = "daez"\nexpr = "z"\nequals = "x**2"',),
+        "z-nonnegative": ('check = "sign"\nmodel = "daez"\nexpr = "z"\nsign = "nonnegative"',),
+        "z-is-x": ('check = "identity"\nmodel = "daez"\nexpr = "z"\nequals = "x"',),
+    }
+    results = {key: r.outcome for key, r in check_claims(claims_text(DAE, bodies)).items()}
+    for key in ("z-rate", "z-falls", "z-is-x-squared", "z-nonnegative"):
+        assert results[key].status == "verified", (key, results[key].message)
+    assert_refuted(results["z-rate-zero"], ["claimed ddt(z) = 0; computed -2*x**2"])
+    assert_refuted(results["z-rises"], ["claimed ddt(z) nonnegative", "computed -2 at x = 1"])
+    assert_refuted(results["z-is-x"], ["claimed z = x; computed x**2"])
+    assert "on the constraints: z = x**2" in results["z-is-x-squared"].derivation
+
+
+def test_a_log_of_a_negative_number_is_no_counterexample(check_claims):
+    """log(x)^2 >= 0 was refuted at x = -1 through (i pi)^2 = -pi^2 (a review of 2026-12-06): over the reals log(-1)
+    does not exist, so that point proves nothing.  log(x) - x + 1 <= 0 (true for x > 0) is not refuted either; a
+    false one is refuted at a point of its domain."""
+    bodies = {"square": ('check = "sign"\nsymbols = ["x"]\nexpr = "log(x)**2"\nsign = "nonnegative"',),
+              "below-tangent": ('check = "sign"\nsymbols = ["x"]\nexpr = "log(x) - x + 1"\nsign = "nonpositive"',),
+              "false": ('check = "sign"\nsymbols = ["x"]\nexpr = "log(x) - 1"\nsign = "nonpositive"',)}
+    results = {key: r.outcome for key, r in check_claims(claims_text("", bodies)).items()}
+    assert results["square"].status != "refuted" and results["below-tangent"].status != "refuted", results
+    assert_refuted(results["false"], ["claimed log(x) - 1 nonpositive"])
+    assert "x = -" not in results["false"].message
+
+
+def test_an_identity_of_powers_with_symbolic_exponents_needs_a_positive_base(check_claims):
+    """x^(y - 1) x = x^y was 'verified for all x, y' (sympy reads the left side as x^y), but at x = 0, y = 0 the left
+    side is 0^-1 * 0, undefined, and the right side 0^0 = 1 (a review of 2026-12-06).  Over positive x, as a forall
+    claim, it holds; a false exponent law is refuted there."""
+    bodies = {"real": ('check = "identity"\nsymbols = ["x", "y"]\nexpr = "x**(y - 1)*x"\nequals = "x**y"',),
+              "abs": ('check = "identity"\nsymbols = ["x", "y"]\nexpr = "abs(x)**y*abs(x)**(1 - y)"\nequals = "abs(x)"',),
+              "positive": ('check = "forall"\ndomains = { x = "positive", y = "real" }\nlhs = "x**(y - 1)*x"\nop = "=="\nrhs = "x**y"',),
+              "positive-false": ('check = "forall"\ndomains = { x = "positive", y = "real" }\nlhs = "x**(y - 1)*x"\nop = "=="\nrhs = "x**(y + 1)"',)}
+    results = {key: r.outcome for key, r in check_claims(claims_text("", bodies)).items()}
+    for key in ("real", "abs"):
+        assert results[key].status == "error" and "not known to be positive" in results[key].message, (key, results[key].message)
+    assert results["positive"].status == "verified", results["positive"].message
+    assert results["positive-false"].status == "refuted", results["positive-false"].message

@@ -130,6 +130,15 @@ def with_parameter_scope(claim, outcome: Outcome, keys) -> Outcome:
             used |= claim.parse(claim.table[key]).free_symbols
         except Exception:  # already parsed once at load time; nothing to add if it cannot be re-read
             return outcome
+    return parameter_scope(claim, outcome, used)
+
+
+def parameter_scope(claim, outcome: Outcome, used: set) -> Outcome:
+    """with_parameter_scope for the symbols ``used`` by what was decided (a solution claim: the model's solution and
+    right-hand side, which hold its parameters; 'w = sqrt(c/m)' was verified at m = c = 1 alone, silently: a review
+    of 2026-12-06)."""
+    from verify.input.model import symbol
+
     fixed = [(name, value) for name, value in claim.parameters.items() if symbol(name) in used]
     if not fixed or outcome.status == "error":
         return outcome
@@ -138,6 +147,46 @@ def with_parameter_scope(claim, outcome: Outcome, keys) -> Outcome:
     outcome.computed["parameters"] = at
     outcome.derivation.insert(0, f"parameter values substituted: {at}")
     return outcome
+
+
+def on_constraints(claim, expressions: list) -> tuple[list, list[str]]:
+    """The expressions with a DAE's algebraic variables written in the states, by solving the model's constraints
+    (sympy.solve; exactly one closed-form solution), and the derivation lines that say so.  An identity or sign claim
+    about a DAE holds where its solutions live, on the constraints: z = x^2 under the constraint z - x^2 was refuted
+    at z = 1/3, x = 3/7, a point no solution reaches (a review of 2026-12-06).  A CheckError when the constraints do
+    not give the algebraic variables so."""
+    from verify.input.model import symbol
+
+    model = claim.model
+    algebraic = [symbol(z) for z in getattr(model, "algebraic", None) or []]
+    if not algebraic or not any(set(algebraic) & e.free_symbols for e in expressions):
+        return expressions, []
+    try:
+        solutions = sympy.solve(list(model.constraints), algebraic, dict=True)
+    except (NotImplementedError, ValueError, TypeError) as exc:
+        raise CheckError(f"the claim involves {', '.join(map(str, algebraic))}, which the constraints do not give in closed form ({exc})") from None
+    if len(solutions) != 1 or set(solutions[0]) != set(algebraic) or any(set(algebraic) & v.free_symbols for v in solutions[0].values()):
+        raise CheckError(f"the claim involves {', '.join(map(str, algebraic))}, and the constraints give "
+                         f"{'no closed form' if not solutions else 'more than one closed form' if len(solutions) > 1 else 'no full closed form'} "
+                         "for it in the states: write the claim in the differential states")
+    solved = solutions[0]
+    lines = [f"on the constraints: {z} = {solved[z]}" for z in algebraic]
+    return [e.xreplace(solved) for e in expressions], lines
+
+
+def refuse_symbolic_powers(expressions: list) -> None:
+    """CheckError for a power b**e with a symbolic exponent e not known to be an integer and a base b not known to be
+    positive: over the reals it is defined only where b > 0 (or b = 0 and e > 0, or b < 0 and e an integer), a domain
+    that neither side states, and sympy's reading merges such powers across it (x**(y - 1)*x is read as x**y: the
+    left side is undefined at x = 0, y = 0, the right side is 1 there, and the identity was 'verified for all x, y',
+    a review of 2026-12-06)."""
+    for e in expressions:
+        for power in e.atoms(sympy.Pow):
+            base, exponent = power.args
+            if exponent.free_symbols and not exponent.is_integer and base.free_symbols and not base.is_positive:
+                raise CheckError(f"{power} has a symbolic exponent, and its base {base} is not known to be positive: over the reals "
+                                 "it is defined only where the base is positive (or for some exponents), which the claim does not "
+                                 "state; claim it over positive values (check = \"forall\" with domains = { x = \"positive\" }) or write it with exp and log")
 
 
 def join_limited(parts: list[str], limit: int = 6) -> str:

@@ -14,7 +14,7 @@ import sympy
 
 from verify.engines import crosscheck, realsets, spectral
 from verify.input.load import Claim, LoadError
-from verify.checks.common import CheckError, Context, DEFAULT_CONTEXT, exact_text, Outcome, short_text, with_parameter_scope, is_zero
+from verify.checks.common import CheckError, Context, DEFAULT_CONTEXT, exact_text, Outcome, short_text, with_parameter_scope, is_zero, on_constraints, refuse_symbolic_powers
 from verify.errors import CrossCheckUnavailable
 from verify.input import expr as expressions
 from verify.checks.kind import ClaimKind
@@ -50,12 +50,13 @@ def evaluate(claim: Claim, context: Context = DEFAULT_CONTEXT) -> Outcome:
 
 
 def _decide(claim: Claim) -> Outcome:
-    left, right = claim.spec.expr, claim.spec.equals
+    (left, right), constrained = on_constraints(claim, [claim.spec.expr, claim.spec.equals])
+    refuse_symbolic_powers([left, right])
     symbols = sorted(left.free_symbols | right.free_symbols, key=str)
     difference = left - right
     computed = {"expr": exact_text(sympy.expand(left)), "equals": exact_text(sympy.expand(right))}
     evidence = "symbolic" if symbols else "exact"
-    derivation = [f"expr = {left}", f"  expanded: {sympy.expand(left)}", f"equals = {right}", f"  expanded: {sympy.expand(right)}"]
+    derivation = constrained + [f"expr = {left}", f"  expanded: {sympy.expand(left)}", f"equals = {right}", f"  expanded: {sympy.expand(right)}"]
     if is_zero(difference):
         _same_poles(left, right, symbols)
         _cross_check(left, right, symbols)

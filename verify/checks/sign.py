@@ -22,9 +22,10 @@ import itertools
 import sympy
 
 from verify.engines import crosscheck
+from verify.input import expr as expressions
 from verify.input.load import Claim, LoadError
 from verify.input.model import symbol
-from verify.checks.common import (CheckError, Context, DEFAULT_CONTEXT, Formula, Line, Outcome, decide_sign, is_zero, listed, short_text,
+from verify.checks.common import (CheckError, Context, DEFAULT_CONTEXT, Formula, Line, Outcome, decide_sign, is_zero, listed, on_constraints, short_text,
                                   with_parameter_scope)
 from verify.checks.kind import ClaimKind
 
@@ -59,12 +60,13 @@ def evaluate(claim: Claim, context: Context = DEFAULT_CONTEXT) -> Outcome:
 
 
 def _decide(claim: Claim) -> Outcome:
-    expression, sign = claim.spec.expr, claim.spec.sign
+    (expression,), constrained = on_constraints(claim, [claim.spec.expr])
+    sign = claim.spec.sign
     factor, strict = SIGNS[sign]
     q = sympy.expand(factor * expression)
     variables = _variables(claim, q)
     computed = {"expr": str(sympy.expand(expression))}
-    header = [f"expr = {expression} = {sympy.expand(expression)}",
+    header = constrained + [f"expr = {expression} = {sympy.expand(expression)}",
               Line(f"to show: {'' if factor == 1 else '-expr = '}{q} {'>' if strict else '>='} 0", "to show",
                    terms=([] if factor == 1 else [Formula("-expr"), "="]) + [(sympy.Gt if strict else sympy.Ge)(q, 0, evaluate=False)])]
     if not variables:
@@ -358,7 +360,7 @@ def _grid_counterexample(q, variables, strict, sign_of):
     for values in itertools.product(GRID, repeat=len(variables)):
         point = dict(zip(variables, values))
         value = q.subs(point)
-        if not value.is_number or value.has(sympy.zoo, sympy.nan, sympy.oo, -sympy.oo):
+        if not value.is_number or value.has(sympy.zoo, sympy.nan, sympy.oo, -sympy.oo) or not _real_at(q, point, sign_of):
             continue
         try:
             value_sign = sign_of(value)
@@ -367,6 +369,22 @@ def _grid_counterexample(q, variables, strict, sign_of):
         if value_sign < 0 or (strict and value_sign == 0):
             return point, value
     return None
+
+
+def _real_at(q, point, sign_of) -> bool:
+    """Is every part of q real and defined at the point: each log's argument positive, each non-integer power's base
+    not negative, each denominator not 0?  log(x)**2 was refuted at x = -1 through (i pi)^2 = -pi^2, a complex
+    detour the claim's real symbols never take (a review of 2026-12-06); such a point is no counterexample."""
+    wanted = {"log": lambda s: s > 0, "root": lambda s: s >= 0, "denominator": lambda s: s != 0}
+    for kind, argument in expressions.singularities(q):
+        if kind not in wanted:
+            return False
+        try:
+            if not wanted[kind](sign_of(argument.subs(point))):
+                return False
+        except (CheckError, TypeError):
+            return False
+    return True
 
 
 def _refuted(claim, sign, expression, point, computed, derivation, evidence="symbolic"):

@@ -14,7 +14,7 @@ import sympy
 from verify.input.load import Claim, LoadError
 from verify.input.model import TIME, initial_name, symbol
 from verify.engines import crosscheck
-from verify.checks.common import CheckError, Context, DEFAULT_CONTEXT, Outcome
+from verify.checks.common import CheckError, Context, DEFAULT_CONTEXT, Outcome, parameter_scope
 from verify.checks.identity import is_zero, sample_points
 from verify.errors import CrossCheckUnavailable
 from verify.checks.kind import ClaimKind
@@ -41,6 +41,12 @@ def prepare(claim: Claim):
 
 
 def evaluate(claim: Claim, context: Context = DEFAULT_CONTEXT) -> Outcome:
+    model = claim.model
+    used = set().union(*(e.free_symbols for e in [*model.solution.values(), *model.rhs.values(), *model.constraints]))
+    return parameter_scope(claim, _decide(claim), used)
+
+
+def _decide(claim: Claim) -> Outcome:
     model, initial = claim.model, claim.spec.initial
     t = symbol(TIME)
     solution = {symbol(s): claim.substitute(model.solution[s]).subs(initial) for s in model.variables}

@@ -100,11 +100,32 @@ class Model:
         return None
 
     def time_derivative(self, expression: sympy.Expr) -> sympy.Expr:
-        """``ddt(expr)``: the derivative of ``expr`` along the vector field, sum_s d(expr)/ds * rhs_s + d(expr)/dt."""
+        """``ddt(expr)``: the derivative of ``expr`` along the vector field, sum_s d(expr)/ds * rhs_s + d(expr)/dt,
+        plus sum_z d(expr)/dz * z' for the algebraic variables z of a DAE, z' from the constraints differentiated
+        along the solution (index one: G(t, x, z) = 0 gives G_z z' = -(G_x f + G_t); Hairer & Wanner II, sec. VI.1).
+        ddt(z) was 0 before a review of 2026-12-06, and z' >= 0 'verified' for z = x^2 with x' = -x."""
         derivative = sympy.diff(expression, symbol(TIME))
         for s in self.states:
             derivative += sympy.diff(expression, symbol(s)) * self.rhs[s]
+        present = [z for z in self.algebraic if symbol(z) in expression.free_symbols]
+        if present:
+            rates = self._algebraic_rates()
+            for z in present:
+                derivative += sympy.diff(expression, symbol(z)) * rates[z]
         return derivative
+
+    def _algebraic_rates(self) -> dict:
+        """z' for each algebraic variable, from G_z z' = -(G_x f + G_t) (exact; an ExprError when G_z is singular)."""
+        t = symbol(TIME)
+        zs = [symbol(z) for z in self.algebraic]
+        G = sympy.Matrix(self.constraints)
+        G_z = G.jacobian(zs)
+        if G_z.shape[0] != G_z.shape[1] or sympy.expand(G_z.det()) == 0:
+            raise ExprError(f"ddt of an algebraic variable ({', '.join(self.algebraic)}): the constraints do not determine its "
+                            "derivative (their Jacobian in the algebraic variables is singular: a DAE of index above one)")
+        flow = G.diff(t) + G.jacobian([symbol(s) for s in self.states]) * sympy.Matrix([self.rhs[s] for s in self.states])
+        rates = G_z.LUsolve(-flow)
+        return {z: sympy.cancel(rate) for z, rate in zip(self.algebraic, rates)}
 
     def calls(self) -> dict:
         """Special forms available in expressions about this model."""
