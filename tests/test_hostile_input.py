@@ -784,3 +784,15 @@ def test_a_parameter_exponent_of_a_state_is_limited_as_a_written_one_and_a_huge_
     assert results["degree"].status == "error" and "has the exponent 100000 there (limit |n| <= 1000" in results["degree"].message
     assert (results["odd"].status, results["odd"].evidence) == ("verified", "exact"), results["odd"].message
     assert_refuted(results["odd-wrong"], ["claimed (-1)**m == 1, but lhs = -1, rhs = 1"])
+
+
+def test_a_report_line_is_bounded_whatever_the_check_computed(check_claims, monkeypatch):
+    """A refuted identity of (x + y + z + 1)^60 printed its whole expansion, a 1.7 MB report line (a review of
+    2026-12-06): a message is cut to its first part and says how long it was."""
+    from verify.checks import kind
+    from verify.outcome import Outcome
+
+    patch_kind(monkeypatch, "relation", evaluate=lambda claim, context=None: Outcome("refuted", "exact", "claimed 1, computed " + "9" * 500_000))
+    outcome = check_claims(GOOD)["other-file/good"].outcome
+    assert outcome.status == "refuted" and len(outcome.message) < kind.MAX_MESSAGE
+    assert outcome.message.startswith("claimed 1, computed 999") and "500,020 characters in all" in outcome.message

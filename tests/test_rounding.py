@@ -310,3 +310,21 @@ digits = 4
         assert_refuted(results[name].outcome, ["claimed -0.0000 at 4 decimals, computed", "not negative"])
     assert results["negative"].outcome.status == "verified", results["negative"].outcome.message
     assert results["negative-unsigned"].outcome.status == "verified", results["negative-unsigned"].outcome.message
+
+
+def test_an_algebraic_value_that_is_exactly_a_printed_decimal_is_audited_as_that_rational(check_claims):
+    """Backward Euler on y' = -y^2 from 1 with h = 1/2: y1 + y1^2/2 = 1, so y1 = sqrt(3) - 1 and y1 + y1^2/2 is exactly
+    1; on y' = -y^3, y1 is the real root of y^3 + 2y - 2 and y1 + y1^3/2 = 1.  Printed 1.0000 at digits = 4 this was an
+    error ('within 2^-4096 of a rounding boundary': enclosures never separate a value from a boundary it equals; a
+    review of 2026-12-06); equality with the boundary is now decided in the number field."""
+    models = ('\n[model.square]\nstates = ["y"]\nrhs = { y = "-y**2" }\n'
+              '\n[model.cube]\nstates = ["y"]\nrhs = { y = "-y**3" }\n')
+    body = 'check = "run"\nmodel = "MODEL"\nmethod = "backward-euler"\noptions = { h = "1/2" }\ninitial = { y = 1 }\ndigits = 4\nexpect = { "y + y**P/2" = "SHOWN" }'
+    cases = {f"{model}-{shown}": (body.replace("MODEL", model).replace("P", power).replace("SHOWN", shown),)
+             for model, power in (("square", "2"), ("cube", "3")) for shown in ("1.0000", "1.0001", "0.9999")}
+    results = check_claims(claims_text(models, cases))
+    for model in ("square", "cube"):
+        right = results[f"{model}-1.0000"].outcome
+        assert (right.status, right.evidence) == ("verified", "exact"), right.message
+        for wrong in ("1.0001", "0.9999"):
+            assert_refuted(results[f"{model}-{wrong}"].outcome, [f"claimed {wrong} at 4 decimals, computed 1"])

@@ -35,7 +35,7 @@ class ClaimKind:
             return Outcome("error", None, claim.load_error)
         where = claim.where
         try:
-            return self.evaluate(claim, context)
+            return _bounded_message(self.evaluate(claim, context))
         except (CheckError, MethodError) as exc:  # MethodError: options that do not fit the method, found only while checking
             return Outcome("error", None, f"{where}: {one_line(exc)}")
         except MemoryError:
@@ -85,3 +85,16 @@ def one_line(exc, limit: int = 10_000) -> str:
     except ValueError:  # the text itself holds a number too long to write
         text = type(exc).__name__
     return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+MAX_MESSAGE = 20_000  # characters of a report line; a refuted identity of (x + y + z + 1)^60 printed 1.7 MB in one line
+KEPT_MESSAGE = 4_000  # ... of which this many are kept when it is longer (a review of 2026-12-06)
+
+
+def _bounded_message(outcome: Outcome) -> Outcome:
+    """The outcome with a message of at most MAX_MESSAGE characters: a longer one keeps its first KEPT_MESSAGE and
+    says how long it was (the derivation, which `verify explain` prints, keeps everything)."""
+    message = outcome.message
+    if isinstance(message, str) and len(message) > MAX_MESSAGE:
+        outcome.message = f"{message[:KEPT_MESSAGE]} ... [{len(message):,} characters in all; the rest left out of this line]"
+    return outcome
