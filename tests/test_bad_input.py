@@ -6,7 +6,7 @@ import json
 import pytest
 import sympy
 
-from conftest import ELECTROMECHANICAL
+from conftest import ELECTROMECHANICAL, assert_refuted
 
 GOOD = """
 [[claim]]
@@ -450,3 +450,13 @@ def test_a_broken_model_no_claim_uses_is_still_an_error(tmp_path):
     errors = [c.load_error for c in claims if c.load_error]
     assert any("model 'm' must be a table" in e for e in errors) and any("model 'n': 'states' must be a list of names" in e for e in errors), errors
     assert [r.outcome.status for r in runner.check([c for c in claims if c.id == "other"], in_process=True)] == ["verified"]
+
+
+def test_sides_undefined_at_the_same_points_through_abs_are_compared_where_both_are_defined(check_claims):
+    """abs(x/y) = abs(x)/abs(y): both sides are undefined at y = 0 (the left side at y = 0 is oo*abs(x) as sympy
+    substitutes it, an infinity it held as 'defined'), so the identity holds wherever it means anything; it was an
+    error saying the left side is defined there (a review of 2026-12-06).  abs(x/y) = x/abs(y) is refuted."""
+    results = check_claims(identity_claim("same", "abs(x/y)", "abs(x)/abs(y)", '["x", "y"]')
+                           + identity_claim("wrong", "abs(x/y)", "x/abs(y)", '["x", "y"]'))
+    assert results["same"].outcome.status == "verified", results["same"].outcome.message
+    assert_refuted(results["wrong"].outcome, ["claimed abs(x/y) = x/abs(y)", "45/8 vs -45/8"])

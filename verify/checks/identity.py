@@ -147,9 +147,11 @@ MOST_ZEROS = 8  # zeros of one denominator factor in several symbols at which th
 
 
 def _undefined_at(expression, point) -> bool:
-    """Is ``expression`` undefined at ``point`` (a division by zero there, as sympy evaluates it)?"""
-    value = expression.subs(point)
-    return value.has(sympy.zoo, sympy.nan) or value.is_finite is False
+    """Is ``expression`` undefined at ``point`` (a division by zero there, as sympy evaluates it)?  Every symbol is
+    replaced at once: one after another, abs(x/y) at x = 0, y = 0 became abs(0/y) = 0 first, defined, and abs(x/y) =
+    abs(x)/abs(y) was an error (a review of 2026-12-06)."""
+    value = expression.subs(point, simultaneous=True)  # an infinity anywhere in it came from a division by zero (abs(x/y) at
+    return value.has(sympy.zoo, sympy.nan, sympy.oo, -sympy.oo) or value.is_finite is False  # y = 0 is oo*abs(x))
 
 
 def _same_poles(left, right, symbols) -> None:
