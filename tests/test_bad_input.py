@@ -460,3 +460,24 @@ def test_sides_undefined_at_the_same_points_through_abs_are_compared_where_both_
                            + identity_claim("wrong", "abs(x/y)", "x/abs(y)", '["x", "y"]'))
     assert results["same"].outcome.status == "verified", results["same"].outcome.message
     assert_refuted(results["wrong"].outcome, ["claimed abs(x/y) = x/abs(y)", "45/8 vs -45/8"])
+
+
+def test_identities_with_max_min_and_abs_are_decided_case_by_case(check_claims):
+    """max(x, y) = (x + y + |x - y|)/2, max(x, 0) + min(x, 0) = x and abs(abs(x) - 1) = max(abs(x) - 1, 1 - abs(x)) were
+    errors ('no sample point separates the sides'); max(x, 10^9) = 10^9 too, false only above 10^9, beyond every
+    sample point (a review of 2026-12-06).  With max and min written through abs and each |g| replaced by +-g, the
+    difference is 0 in every case of the signs, which covers every real point; a one-symbol difference is evaluated
+    exactly between the roots of its abs arguments."""
+    cases = {"max": ("max(x, y)", "(x + y + abs(x - y))/2", '["x", "y"]'),
+             "max-min": ("max(x, 0) + min(x, 0)", "x", '["x"]'),
+             "nested": ("abs(abs(x) - 1)", "max(abs(x) - 1, 1 - abs(x))", '["x"]'),
+             "max-wrong": ("max(x, y)", "(x + y + abs(x - y))/3", '["x", "y"]'),
+             "far": ("max(x, 10**9)", "10**9", '["x"]'),
+             "nested-wrong": ("abs(abs(x) - 1)", "abs(x) - 1", '["x"]')}
+    results = check_claims("".join(identity_claim(key, expr, equals, symbols) for key, (expr, equals, symbols) in cases.items()))
+    for key in ("max", "max-min", "nested"):
+        outcome = results[key].outcome
+        assert (outcome.status, outcome.evidence) == ("verified", "symbolic"), (key, outcome.message)
+    assert_refuted(results["far"].outcome, ["e.g. at x = 1000000001: 1000000001 vs 1000000000"])
+    assert_refuted(results["max-wrong"].outcome, ["claimed max(x, y) = (x + y + abs(x - y))/3"])
+    assert_refuted(results["nested-wrong"].outcome, ["claimed abs(abs(x) - 1) = abs(x) - 1"])

@@ -57,15 +57,21 @@ def _decide(claim: Claim) -> Outcome:
     computed = {"expr": exact_text(sympy.expand(left)), "equals": exact_text(sympy.expand(right))}
     evidence = "symbolic" if symbols else "exact"
     derivation = constrained + [f"expr = {left}", f"  expanded: {sympy.expand(left)}", f"equals = {right}", f"  expanded: {sympy.expand(right)}"]
-    if is_zero(difference):
+    cases = None if is_zero(difference) else _zero_in_every_sign_case(difference)
+    if cases is not None or is_zero(difference):
         _same_poles(left, right, symbols)
         _cross_check(left, right, symbols)
-        derivation.append("expr - equals simplifies to 0")
+        through = "max(a, b) = (a + b + |a - b|)/2, min(a, b) = (a + b - |a - b|)/2"
+        derivation.append("expr - equals simplifies to 0" if cases is None else
+                          f"expr - equals is 0 in each of the {2 ** len(cases)} cases of the signs of {', '.join(map(str, cases))} "
+                          f"(each abs replaced by +-its argument; {through})" if cases else f"expr - equals cancels to 0 with {through}")
         where = f" for all {', '.join(map(str, symbols))}" if symbols else ""
-        return Outcome("verified", evidence, f"{claim.table['expr']} = {computed['equals']}{where} (sympy: difference is 0; mpmath agrees at sample points)", computed, derivation)
+        how = "sympy: difference is 0" if cases is None else "the difference is 0 in every case of the signs of its abs arguments"
+        return Outcome("verified", evidence, f"{claim.table['expr']} = {computed['equals']}{where} ({how}; mpmath agrees at sample points)", computed, derivation)
     derivation.append(f"expr - equals = {sympy.simplify(difference)}, not 0")
     not_real = []  # sample points where the difference is not a real number (log(x**2) - 2*log(x) at x = -1)
-    for point in sample_points(symbols):
+    witness = _witness_in_sign_regions(difference)
+    for point in ([witness] if witness else []) + list(sample_points(symbols)):
         value = difference.subs(point)
         if value.is_Rational and value != 0:
             at = ", ".join(f"{s} = {v}" for s, v in point.items())
@@ -173,6 +179,79 @@ def _same_poles(left, right, symbols) -> None:
                     where = ", ".join(f"{s} = {v}" for s, v in point.items())
                     raise CheckError(f"{side} is undefined where {where} (a zero of its denominator) and {other} is not: the sides "
                                      f"agree only where both are defined, not for every value")
+
+
+MAX_SIGN_CASES = 6  # abs arguments split on (2^6 = 64 cases of cancel)
+
+
+def _zero_in_every_sign_case(difference):
+    """The abs arguments g_1 .. g_k (at most MAX_SIGN_CASES) such that the difference, with max and min written
+    through abs and each |g_i| replaced by s_i g_i, cancels to 0 for every choice of the signs s_i = +-1; None when
+    some choice does not (or there is no abs).  At any real point each |g_i| is one of +-g_i, so the difference
+    there is one of these cases: 0.  max(x, y) = (x + y + |x - y|)/2 and max(x, 0) + min(x, 0) = x could not be
+    decided ('no sample point separates the sides': a review of 2026-12-06)."""
+    rewritten = _through_abs(difference)
+    arguments = sorted({call.args[0] for call in rewritten.atoms(sympy.Abs)}, key=sympy.default_sort_key)
+    if rewritten == difference and not arguments or len(arguments) > MAX_SIGN_CASES:
+        return None
+    for signs in itertools.product((1, -1), repeat=len(arguments)):
+        case = rewritten
+        for _ in range(len(arguments) + 1):  # an abs inside another's argument: replaced on the next pass
+            replaced = case.xreplace({sympy.Abs(g): s * g for g, s in zip(arguments, signs)})
+            if replaced == case:
+                break
+            case = replaced
+        if case.has(sympy.Abs) or sympy.cancel(sympy.expand(case)) != 0:
+            return None
+    return arguments
+
+
+def _witness_in_sign_regions(difference):
+    """A rational point where the difference is a nonzero rational, for a difference in one symbol whose max, min and
+    abs have polynomial arguments: the line is cut at the real roots of those arguments (realsets), and the
+    difference evaluated exactly at each cut and at a point in each gap and beyond; None when none is found.
+    max(x, 10^9) = 10^9 differs only above 10^9, beyond every sample point (a review of 2026-12-06)."""
+    if len(difference.free_symbols) != 1:
+        return None
+    (x,) = difference.free_symbols
+    rewritten = _through_abs(difference)
+    arguments = {call.args[0] for call in rewritten.atoms(sympy.Abs)}
+    if not arguments or len(arguments) > MAX_SIGN_CASES or not all(g.is_polynomial(x) for g in arguments):
+        return None
+    cuts = sympy.S.EmptySet
+    for g in arguments:
+        zeros = realsets.polynomial_set(sympy.expand(g), "==", x)
+        if zeros is None:
+            return None
+        cuts = realsets.unite(cuts, zeros)
+    for point in realsets.test_points(cuts):
+        if not point.is_Rational:
+            continue
+        value = difference.subs(x, point)
+        if value.is_Rational and value != 0:
+            return {x: point}
+    return None
+
+
+def _through_abs(expression):
+    """max and min written through abs (_fold), and each |g| as |c| |p| with g = c p, p primitive and not starting
+    with a minus sign: |2|x| - 2| and |1 - |x|| are both 2 and 1 times ||x| - 1|, one sign to split on, not two."""
+    def normalized(g):
+        content, primitive = g.as_content_primitive()
+        if primitive.could_extract_minus_sign():
+            primitive = -primitive
+        return abs(content) * sympy.Abs(primitive)
+
+    folded = expression.replace(sympy.Max, lambda *a: _fold(a, 1)).replace(sympy.Min, lambda *a: _fold(a, -1))
+    return folded.replace(sympy.Abs, normalized)
+
+
+def _fold(arguments, sign):
+    """max (sign 1) or min (sign -1) of the arguments through abs: m(a, b) = (a + b + sign |a - b|)/2, folded left."""
+    result = arguments[0]
+    for other in arguments[1:]:
+        result = (result + other + sign * sympy.Abs(result - other)) / 2
+    return result
 
 
 def _cross_check(left, right, symbols):
