@@ -270,3 +270,23 @@ def test_an_identity_of_powers_with_symbolic_exponents_needs_a_positive_base(che
         assert results[key].status == "error" and "not known to be positive" in results[key].message, (key, results[key].message)
     assert results["positive"].status == "verified", results["positive"].message
     assert results["positive-false"].status == "refuted", results["positive-false"].message
+
+
+def test_polynomials_beyond_quadratic_by_factoring_and_in_one_variable_by_root_isolation(check_claims):
+    """(x^2 - y^2)^2 >= 0 and a quartic with a negative dip were errors ('not a quadratic form'; the grid missed
+    x^4 - x^2 + 1/5 = -1/20 at x^2 = 1/2: a review of 2026-12-06).  A factored form sympy's assumptions see as a
+    square is verified; one variable is decided by exact real root isolation: -19/405 at x = -2/3 is recomputed here."""
+    from fractions import Fraction
+
+    bodies = {"square": ('check = "sign"\nsymbols = ["x", "y"]\nexpr = "(x**2 - y**2)**2"\nsign = "nonnegative"',),
+              "square-positive": ('check = "sign"\nsymbols = ["x", "y"]\nexpr = "(x**2 - y**2)**2"\nsign = "positive"',),
+              "dip": ('check = "sign"\nsymbols = ["x"]\nexpr = "x**4 - x**2 + 1/5"\nsign = "nonnegative"',),
+              "no-dip": ('check = "sign"\nsymbols = ["x"]\nexpr = "x**4 - x**2 + 1/4"\nsign = "nonnegative"',),
+              "no-dip-strict": ('check = "sign"\nsymbols = ["x"]\nexpr = "x**4 - x**2 + 1/4"\nsign = "positive"',)}
+    results = {key: r.outcome for key, r in check_claims(claims_text("", bodies)).items()}
+    assert results["square"].status == "verified" and results["no-dip"].status == "verified", results
+    assert_refuted(results["square-positive"], ["computed 0 at x = 0, y = 0"])
+    x = Fraction(-2, 3)
+    assert x**4 - x**2 + Fraction(1, 5) == Fraction(-19, 405)
+    assert_refuted(results["dip"], ["computed -19/405 at x = -2/3"])
+    assert_refuted(results["no-dip-strict"], ["claimed x**4 - x**2 + 1/4 positive", "computed 0 at x = "])  # (x^2 - 1/2)^2: 0 at +-1/sqrt(2)

@@ -21,7 +21,7 @@ import itertools
 
 import sympy
 
-from verify.engines import crosscheck
+from verify.engines import crosscheck, realsets
 from verify.input import expr as expressions
 from verify.input.load import Claim, LoadError
 from verify.input.model import symbol
@@ -77,12 +77,35 @@ def _decide(claim: Claim) -> Outcome:
     proved = q.is_positive if strict else q.is_nonnegative
     if proved:
         return Outcome("verified", "symbolic", f"{claim.table['expr']} is {sign} for all real {_names(variables)} (sympy assumptions)", computed, header + ["sympy's assumption system proves it"])
+    if polynomial is not None and len(variables) == 1 and (polynomial.domain.is_QQ or polynomial.domain.is_ZZ):
+        return _one_variable(claim, q, variables[0], sign, strict, expression, computed, header)
+    factored = sympy.factor(q) if polynomial is not None else None  # (x^2 - y^2)^2 expanded hides its square from the
+    if factored is not None and (factored.is_positive if strict else factored.is_nonnegative):  # assumptions (a review of 2026-12-06)
+        return Outcome("verified", "symbolic", f"{claim.table['expr']} is {sign} for all real {_names(variables)}: "
+                       f"{'-' if SIGNS[sign][0] < 0 else ''}expr = {factored} (factored over the rationals; sympy's assumptions)",
+                       computed, header + [f"factored: {factored}; sympy's assumption system proves it"])
     signs = _PivotSigns()
     counterexample = _grid_counterexample(q, variables, strict, signs)
     if counterexample:
         point, value = counterexample
         return _refuted(claim, sign, expression, point, computed, header, signs.evidence("symbolic"))
     raise CheckError(f"not proved: {q} is not a quadratic form and sympy cannot decide its sign; no counterexample on a grid of {len(GRID)}^{len(variables)} states")
+
+
+def _one_variable(claim, q, x, sign, strict, expression, computed, header) -> Outcome:
+    """A polynomial in one variable with rational coefficients, of degree above 2: where it fails (q < 0, or q <= 0
+    when strict) by exact real root isolation (realsets.polynomial_set); none: verified, else refuted at a point of
+    that set (a rational in it, or a root).  x^4 - x^2 + 1/5 >= 0, false near x^2 = 1/2 (minimum -1/20), was an
+    error: the grid of sample states missed it (a review of 2026-12-06)."""
+    fails = realsets.polynomial_set(q, "<=" if strict else "<", x)
+    line = Line(f"{q} {'<=' if strict else '<'} 0 exactly for {x} in {fails} (exact real root isolation)", "decided",
+                terms=[(sympy.Le if strict else sympy.Lt)(q, 0, evaluate=False), "for", sympy.Contains(x, fails, evaluate=False)])
+    if realsets.same_set(fails, sympy.S.EmptySet):
+        return Outcome("verified", "symbolic", f"{claim.table['expr']} is {sign} for all real {x}: {q} {'>' if strict else '>='} 0 "
+                       "everywhere (exact real root isolation)", computed, header + [line])
+    points = [p for p in realsets.test_points(fails) if realsets.contains(fails, p)]
+    point = next((p for p in points if p.is_Rational), points[0])
+    return _refuted(claim, sign, expression, {x: point}, computed, header + [line])
 
 
 def _constant(q, factor, sign, strict, computed, header) -> Outcome:
