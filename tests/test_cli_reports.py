@@ -363,3 +363,19 @@ def test_paths_without_claims_exit_5_a_missing_model_directory_warns_and_a_toml_
     assert bad.exit_code == 2
     [entry] = json.loads((tmp_path / "bad.json").read_text(encoding="utf-8"))["claims"]
     assert entry["line"] == 3 and "cannot read TOML" in entry["message"]
+
+
+def test_a_hard_link_to_a_claim_file_is_not_overwritten_and_the_cli_module_runs_as_a_script(tmp_path):
+    """-o through a hard link to the claim file overwrote the claims (resolve() does not see it), and
+    `python -m verify.cli run ... -o FILE` was a NameError: the refusal was defined below the module's main() call
+    (a second review of 2026-12-06)."""
+    import os
+    import subprocess
+    import sys
+
+    (tmp_path / "c.toml").write_text(QUICK_PAIR, encoding="utf-8")
+    os.link(tmp_path / "c.toml", tmp_path / "linked.toml")
+    done = subprocess.run([sys.executable, "-m", "verify.cli", "run", "--no-cache", "c.toml", "-o", "linked.toml"],
+                          cwd=tmp_path, capture_output=True, text=True)
+    assert done.returncode == 2 and "would overwrite" in done.stderr and "Traceback" not in done.stderr, done.stderr
+    assert (tmp_path / "c.toml").read_text(encoding="utf-8") == QUICK_PAIR

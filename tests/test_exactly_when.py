@@ -272,3 +272,23 @@ def test_wilkinsons_perturbed_polynomial_is_decided_without_sympys_refinement(ch
     assert results["below-on-9-20"].outcome.status == "verified", results["below-on-9-20"].outcome.message
     assert_refuted(results["below-on-8.5-9"].outcome, ["computed: it holds only on"])
     assert results["above-for-N-21"].outcome.status == "verified", results["above-for-N-21"].outcome.message
+
+
+def test_a_periodic_relation_is_solved_over_the_whole_domain_not_one_period(check_claims):
+    """sympy's inequality solver answers sin(x) > 0 with (0, pi) whatever the domain, one period: 'sin(x) > 0 on
+    (0, 7) exactly when x < pi' was verified, false at x = 6.5 where sin = 0.2151 (a review of 2026-12-06).  The answer
+    is now repeated across the domain; a half-line end printed to digits is compared too (x**5 - x - 1 > 0 exactly
+    when x > 1.1673: its root is 1.16730397826..., mpmath)."""
+    assert mpmath.sin(6.5) > 0 and mpmath.sin(-6.5) < 0
+    assert abs(mpmath.findroot(lambda x: x**5 - x - 1, 1.2) - mpmath.mpf("1.16730397826")) < 1e-10
+    body = 'check = "forall"\ndomains = { x = "DOMAIN" }\nlhs = "sin(x)"\nop = ">"\nrhs = "0"\n'
+    results = check_claims(claims_text("", {
+        "one-period": (body.replace("DOMAIN", "interval(0, 7)") + 'exactly_when = "x < pi"',),
+        "negative": (body.replace("DOMAIN", "interval(-7, -4)"),),
+        "within": (body.replace("DOMAIN", "interval(0, 3)"),),
+        "half-line": ('check = "forall"\ndomains = { x = "real" }\nlhs = "x**5 - x - 1"\nop = ">"\nrhs = "0"\n'
+                      'exactly_when = "x > 1.1673"\ndigits = 4',)}))
+    assert_refuted(results["one-period"].outcome, ["it holds on Union(Interval.open(0, pi), Interval.open(2*pi, 7))"])
+    assert_refuted(results["negative"].outcome, ["it holds only on Interval.open(-2*pi, -4)"])
+    assert results["within"].outcome.status == "verified", results["within"].outcome.message
+    assert results["half-line"].outcome.status == "verified", results["half-line"].outcome.message

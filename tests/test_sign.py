@@ -290,3 +290,27 @@ def test_polynomials_beyond_quadratic_by_factoring_and_in_one_variable_by_root_i
     assert x**4 - x**2 + Fraction(1, 5) == Fraction(-19, 405)
     assert_refuted(results["dip"], ["computed -19/405 at x = -2/3"])
     assert_refuted(results["no-dip-strict"], ["claimed x**4 - x**2 + 1/4 positive", "computed 0 at x = "])  # (x^2 - 1/2)^2: 0 at +-1/sqrt(2)
+
+
+def test_constraints_not_solved_uniquely_leave_the_algebraic_variable_free_and_refutations_undecided(check_claims):
+    """tan(z) = x has the solutions atan(x) + k pi; sympy's solve gives atan(x) alone, and substituting it verified
+    'cos(z) > 0', false at the consistent point x = 0, z = pi; with z = sqrt(x) substituted, z**2 >= 0 was refuted at
+    x = -1, where the closed form is not real (a second review of 2026-12-06).  Only
+    constraints linear in the algebraic variables are solved; otherwise they stay free: a claim true for every z is
+    verified, and a refutation found off the constraints is an error, not a verdict."""
+    models = ('\n[model.tangent]\nstates = ["x"]\nalgebraic = ["z"]\nrhs = { x = "-x" }\nconstraints = ["tan(z) - x"]\n'
+              '\n[model.root]\nstates = ["x"]\nalgebraic = ["z"]\nrhs = { x = "-x" }\nconstraints = ["z - sqrt(x)"]\n')
+    bodies = {"cos-positive": ('check = "sign"\nmodel = "tangent"\nexpr = "cos(z)"\nsign = "positive"',),
+              "square": ('check = "sign"\nmodel = "root"\nexpr = "z**2"\nsign = "nonnegative"',),
+              "tan-is-x": ('check = "identity"\nmodel = "tangent"\nexpr = "tan(z)"\nequals = "x"',)}
+    results = {key: r.outcome for key, r in check_claims(claims_text(models, bodies)).items()}
+    assert results["cos-positive"].status == "error" and "left free" in results["cos-positive"].message, results["cos-positive"].message
+    assert results["square"].status == "verified", results["square"].message
+    assert results["tan-is-x"].status == "error", results["tan-is-x"].message  # true on the constraint; off it, no verdict
+
+
+def test_a_tan_does_not_keep_a_grid_point_from_being_a_counterexample(check_claims):
+    """tan(x)^2 - 1 >= 0 fails at x = 0 (value -1); the real-point test of grid counterexamples had no rule for tan and
+    refused every point (a second review of 2026-12-06)."""
+    outcome = check_claims(claims_text("", {"tan": ('check = "sign"\nsymbols = ["x"]\nexpr = "tan(x)**2 - 1"\nsign = "nonnegative"',)}))["tan"].outcome
+    assert_refuted(outcome, ["computed -1 at x = 0"])

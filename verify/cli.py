@@ -470,8 +470,6 @@ def _scaffold(coverage, documents, name, source_dirs) -> str:
     return coverage.scaffold(Path(path).name, text, page.items)
 
 
-if __name__ == "__main__":
-    main()
 
 
 def _refuse_output_among_inputs(output, paths, model_dirs) -> None:
@@ -482,10 +480,18 @@ def _refuse_output_among_inputs(output, paths, model_dirs) -> None:
 
     target = Path(output).resolve()
     for path in toml_files([*paths, *(d for d in model_dirs if Path(d).is_dir())]):
-        if path.resolve() == target:
+        try:
+            same = path.resolve() == target or (target.exists() and os.path.samefile(path, target))  # a hard link too
+        except OSError:
+            same = False
+        if same:
             raise click.UsageError(f"the report (-o {output}) would overwrite {path}, which the run reads")
     if target.suffix == ".toml":
         for folder in [*paths, *model_dirs]:
             if Path(folder).is_dir() and Path(folder).resolve() in target.parents:
                 raise click.UsageError(f"the report (-o {output}) is a .toml file inside {folder}, which the run reads: the next "
                                        "run would read the report as a claim file")
+
+
+if __name__ == "__main__":
+    main()

@@ -116,7 +116,7 @@ def listed(values) -> list:
     return terms
 
 
-def with_parameter_scope(claim, outcome: Outcome, keys) -> Outcome:
+def with_parameter_scope(claim, outcome: Outcome, keys, also=frozenset()) -> Outcome:
     """Say at which parameter values a claim about a model was decided.
 
     ``identity`` and ``sign`` decide the claim for every value of its free symbols, but the model's
@@ -124,7 +124,7 @@ def with_parameter_scope(claim, outcome: Outcome, keys) -> Outcome:
     m = 1.  The message and ``computed`` name those values; ``symbols`` keeps a parameter free."""
     from verify.input.model import symbol
 
-    used = set()
+    used = set(also)  # symbols the decision read besides the keys' own (a DAE's constraints)
     for key in keys:
         try:
             used |= claim.parse(claim.table[key]).free_symbols
@@ -149,29 +149,60 @@ def parameter_scope(claim, outcome: Outcome, used: set) -> Outcome:
     return outcome
 
 
-def on_constraints(claim, expressions: list) -> tuple[list, list[str]]:
-    """The expressions with a DAE's algebraic variables written in the states, by solving the model's constraints
-    (sympy.solve; exactly one closed-form solution), and the derivation lines that say so.  An identity or sign claim
-    about a DAE holds where its solutions live, on the constraints: z = x^2 under the constraint z - x^2 was refuted
-    at z = 1/3, x = 3/7, a point no solution reaches (a review of 2026-12-06).  A CheckError when the constraints do
-    not give the algebraic variables so."""
+def on_constraints(claim, expressions: list) -> tuple[list, list[str], bool]:
+    """The expressions with a DAE's algebraic variables written in the states where the constraints determine them
+    uniquely, the derivation lines that say so, and whether the algebraic variables were left free.
+
+    An identity or sign claim about a DAE holds where its solutions live, on the constraints: z = x^2 under the
+    constraint z - x^2 was refuted at z = 1/3, x = 3/7, a point no solution reaches (a review of 2026-12-06).  The
+    constraints are solved only when they are linear in the algebraic variables with coefficients rational in the
+    rest (A z + b = 0, det A not identically 0: one solution wherever it is defined).  Otherwise sympy's solve gives
+    one branch of many (tan z = x: atan(x), not atan(x) + k pi) or a closed form real only on part of the line
+    (z = sqrt(x)), and substituting it verified false claims and refuted true ones (a second review of
+    2026-12-06): the algebraic variables then stay free, so a claim verified for every value of them holds on the
+    constraints, and a refutation is not a verdict (``free``: the caller makes it an error)."""
     from verify.input.model import symbol
 
     model = claim.model
     algebraic = [symbol(z) for z in getattr(model, "algebraic", None) or []]
     if not algebraic or not any(set(algebraic) & e.free_symbols for e in expressions):
-        return expressions, []
+        return expressions, [], False
+    G = sympy.Matrix([sympy.expand(claim.substitute(g)) for g in model.constraints])  # at the claim's parameter values
+    if G.shape[0] == len(algebraic) and all(_linear_in(g, algebraic) for g in G):
+        A = G.jacobian(algebraic)
+        if not A.free_symbols & set(algebraic) and sympy.cancel(A.det()) != 0:
+            b = G.xreplace({z: sympy.Integer(0) for z in algebraic})
+            solved = {z: sympy.cancel(v) for z, v in zip(algebraic, A.LUsolve(-b))}
+            lines = [Line(f"on the constraints: {z} = {solved[z]}", "on the constraints", assignments=[(str(z), solved[z])]) for z in algebraic]
+            return [e.xreplace(solved) for e in expressions], lines, False
+    names = ", ".join(map(str, algebraic))
+    return expressions, [f"{names} left free: the constraints are not linear in {names} with rational coefficients, so they are "
+                         f"not solved for it; a claim that holds for every {names} holds on them"], True
+
+
+def constraint_symbols(claim) -> set:
+    """The symbols of a DAE model's constraints (their parameters among them), for with_parameter_scope."""
+    return set().union(*(g.free_symbols for g in getattr(claim.model, "constraints", None) or []))
+
+
+def _linear_in(g, variables) -> bool:
+    """Is g of degree at most 1 in ``variables``, with coefficients rational functions of the other symbols?"""
+    if not g.is_rational_function():
+        return False
     try:
-        solutions = sympy.solve(list(model.constraints), algebraic, dict=True)
-    except (NotImplementedError, ValueError, TypeError) as exc:
-        raise CheckError(f"the claim involves {', '.join(map(str, algebraic))}, which the constraints do not give in closed form ({exc})") from None
-    if len(solutions) != 1 or set(solutions[0]) != set(algebraic) or any(set(algebraic) & v.free_symbols for v in solutions[0].values()):
-        raise CheckError(f"the claim involves {', '.join(map(str, algebraic))}, and the constraints give "
-                         f"{'no closed form' if not solutions else 'more than one closed form' if len(solutions) > 1 else 'no full closed form'} "
-                         "for it in the states: write the claim in the differential states")
-    solved = solutions[0]
-    lines = [f"on the constraints: {z} = {solved[z]}" for z in algebraic]
-    return [e.xreplace(solved) for e in expressions], lines
+        return sympy.Poly(g, *variables).total_degree() <= 1
+    except sympy.PolynomialError:  # a variable in a denominator
+        return False
+
+
+def off_the_constraints(outcome: Outcome, free: bool) -> Outcome:
+    """An outcome refuted with a DAE's algebraic variables left free (on_constraints) is no verdict: the point may lie
+    off the constraints, where no solution goes."""
+    if free and outcome.status == "refuted":
+        return Outcome("error", None, f"not decided: {outcome.message}, but the algebraic variables were left free (the constraints "
+                       "are not solved for them), so the point may lie where no solution of the DAE goes; write the claim in the "
+                       "differential states", outcome.computed, outcome.derivation)
+    return outcome
 
 
 def refuse_symbolic_powers(expressions: list) -> None:
@@ -183,7 +214,7 @@ def refuse_symbolic_powers(expressions: list) -> None:
     for e in expressions:
         for power in e.atoms(sympy.Pow):
             base, exponent = power.args
-            if exponent.free_symbols and not exponent.is_integer and base.free_symbols and not base.is_positive:
+            if exponent.free_symbols and not exponent.is_integer and not base.is_positive:  # (-2)**y too
                 raise CheckError(f"{power} has a symbolic exponent, and its base {base} is not known to be positive: over the reals "
                                  "it is defined only where the base is positive (or for some exponents), which the claim does not "
                                  "state; claim it over positive values (check = \"forall\" with domains = { x = \"positive\" }) or write it with exp and log")

@@ -14,7 +14,7 @@ import sympy
 
 from verify.engines import crosscheck, realsets, spectral
 from verify.input.load import Claim, LoadError
-from verify.checks.common import CheckError, Context, DEFAULT_CONTEXT, exact_text, Outcome, short_text, with_parameter_scope, is_zero, on_constraints, refuse_symbolic_powers
+from verify.checks.common import CheckError, Context, DEFAULT_CONTEXT, exact_text, Outcome, short_text, with_parameter_scope, is_zero, constraint_symbols, off_the_constraints, on_constraints, refuse_symbolic_powers
 from verify.errors import CrossCheckUnavailable
 from verify.input import expr as expressions
 from verify.checks.kind import ClaimKind
@@ -46,12 +46,12 @@ def sample_points(symbols: list, count: int = 8):
 
 
 def evaluate(claim: Claim, context: Context = DEFAULT_CONTEXT) -> Outcome:
-    return with_parameter_scope(claim, _decide(claim), ("expr", "equals"))
+    (left, right), constrained, free = on_constraints(claim, [claim.spec.expr, claim.spec.equals])
+    return with_parameter_scope(claim, off_the_constraints(_decide(claim, left, right, constrained), free), ("expr", "equals"),
+                                also=constraint_symbols(claim) if constrained else ())
 
 
-def _decide(claim: Claim) -> Outcome:
-    (left, right), constrained = on_constraints(claim, [claim.spec.expr, claim.spec.equals])
-    refuse_symbolic_powers([left, right])
+def _decide(claim: Claim, left, right, constrained) -> Outcome:
     symbols = sorted(left.free_symbols | right.free_symbols, key=str)
     difference = left - right
     computed = {"expr": exact_text(sympy.expand(left)), "equals": exact_text(sympy.expand(right))}
@@ -59,6 +59,7 @@ def _decide(claim: Claim) -> Outcome:
     derivation = constrained + [f"expr = {left}", f"  expanded: {sympy.expand(left)}", f"equals = {right}", f"  expanded: {sympy.expand(right)}"]
     cases = None if is_zero(difference) else _zero_in_every_sign_case(difference)
     if cases is not None or is_zero(difference):
+        refuse_symbolic_powers([left, right])  # equal as sympy reads them, where both are defined (x**(y - 1)*x is read x**y)
         _same_poles(left, right, symbols)
         _cross_check(left, right, symbols)
         through = "max(a, b) = (a + b + |a - b|)/2, min(a, b) = (a + b - |a - b|)/2"
@@ -99,6 +100,7 @@ def _decide(claim: Claim) -> Outcome:
                     computed,
                     derivation,
                 )
+    refuse_symbolic_powers([left, right])
     if not_real:
         raise CheckError(f"sympy cannot simplify the difference {short_text(sympy.simplify(difference))} to 0, and it is not a real number "
                          f"at {not_real[0]}: the identity is not decided over the reals")

@@ -104,7 +104,7 @@ class AuditedValue:
     tie: bool = False
     exactly: bool = False  # claimed with more decimals than the claim's digits: no printing gives it, compared exactly
     claimed_text: str | None = None  # the claimed value as the claim file writes it, when known
-    not_negative: bool = False  # claimed as a negative zero ("-0.0000") while the value is certainly not negative
+    positive_claimed_negative: bool = False  # claimed as a negative zero ("-0.0000") while the value is certainly positive
 
     @property
     def shown_text(self) -> str:
@@ -123,7 +123,7 @@ class AuditedValue:
 
     @property
     def modes(self) -> list[str]:
-        return [] if self.not_negative else [m for m in MODES if self.printed[m] == self.claimed]
+        return [] if self.positive_claimed_negative else [m for m in MODES if self.printed[m] == self.claimed]
 
     @property
     def undecided(self) -> list[str]:
@@ -139,7 +139,7 @@ class AuditedValue:
 
     def misses(self, mode: str) -> bool:
         """Is it decided that ``mode`` does not print the claimed value?"""
-        if self.not_negative:
+        if self.positive_claimed_negative:
             return True
         return self.excluded(mode) if self.printed[mode] is None else self.printed[mode] != self.claimed
 
@@ -295,9 +295,9 @@ class RoundingAudit:
         return "undecided" if value is None else _at_places(value, self.places)
 
     def _miss(self, v: AuditedValue, modes) -> str:
-        if v.not_negative:
+        if v.positive_claimed_negative:
             computed = v.shown_text if v.exact is not None else f"∈ {v.shown_text}"
-            return (f"{v.label}: claimed {v.written} at {decimals(self.places)}, computed {computed}, which is not negative: no rule "
+            return (f"{v.label}: claimed {v.written} at {decimals(self.places)}, computed {computed}, which is positive: no rule "
                     "prints it with a minus sign")
         if v.exactly:
             computed = v.shown_text if v.exact is not None else f"∈ {v.shown_text}"
@@ -320,13 +320,14 @@ class RoundingAudit:
 
 
 def _negative_zero(entry: AuditedValue) -> None:
-    """A claimed "-0.0000" is the print of a negative value that rounds (or truncates) to zero, as printf prints
-    -0.00001: a value that is certainly not negative is no such print (0.00001 shown as -0.0000 was verified: a review
-    of 2026-12-06), and an enclosure that reaches from below 0 to 0 or above does not decide the sign.  (A negative
-    value printed without the sign, "0.0000", is accepted: tables differ in that.)"""
-    if entry.low >= 0:
-        entry.not_negative = True
-    elif entry.high >= 0:
+    """A claimed "-0.0000" is the print of a value that rounds (or truncates) to zero from below, as printf prints
+    -0.00001, or of 0 itself (a floating-point program's -0.0, or a tiny negative rounding error, prints so: a second
+    review of 2026-12-06): a positive value is no such print (0.00001 shown as -0.0000 was verified: a review of
+    2026-12-06), and an enclosure that reaches from below 0 or from 0 to above it does not decide the sign.  (A
+    negative value printed without the sign, "0.0000", is accepted: tables differ in that.)"""
+    if entry.low > 0:
+        entry.positive_claimed_negative = True
+    elif entry.high > 0:
         entry.printed = {mode: None for mode in MODES}
         entry.spans = {}
 

@@ -25,7 +25,7 @@ from verify.engines import crosscheck, realsets
 from verify.input import expr as expressions
 from verify.input.load import Claim, LoadError
 from verify.input.model import symbol
-from verify.checks.common import (CheckError, Context, DEFAULT_CONTEXT, Formula, Line, Outcome, decide_sign, is_zero, listed, on_constraints, short_text,
+from verify.checks.common import (CheckError, Context, DEFAULT_CONTEXT, Formula, Line, Outcome, decide_sign, is_zero, listed, constraint_symbols, off_the_constraints, on_constraints, short_text,
                                   with_parameter_scope)
 from verify.checks.kind import ClaimKind
 
@@ -56,11 +56,12 @@ def prepare(claim: Claim):
 
 
 def evaluate(claim: Claim, context: Context = DEFAULT_CONTEXT) -> Outcome:
-    return with_parameter_scope(claim, _decide(claim), ("expr",))
+    (expression,), constrained, free = on_constraints(claim, [claim.spec.expr])
+    return with_parameter_scope(claim, off_the_constraints(_decide(claim, expression, constrained), free), ("expr",),
+                                also=constraint_symbols(claim) if constrained else ())
 
 
-def _decide(claim: Claim) -> Outcome:
-    (expression,), constrained = on_constraints(claim, [claim.spec.expr])
+def _decide(claim: Claim, expression, constrained) -> Outcome:
     sign = claim.spec.sign
     factor, strict = SIGNS[sign]
     q = sympy.expand(factor * expression)
@@ -326,7 +327,7 @@ def _quadratic(claim, q, variables, polynomial, sign, strict, computed, header):
     point = _to_state(q, variables, x, homogeneous, strict, signs)
     if point is None:
         raise CheckError(f"not proved: the Gram matrix is not {'definite' if strict else 'semidefinite'}, and no exact counterexample was built")
-    expression = claim.spec.expr
+    expression = SIGNS[sign][0] * q  # the claim's expression as decided (a DAE's algebraic variables replaced: on_constraints)
     return _refuted(claim, sign, expression, point, computed, derivation + [
         Line("LDL^T fails at pivot; counterexample direction " + str(x),
              terms=[Formula("L*D*L^T"), "fails at a pivot; counterexample direction", sympy.Tuple(*x)])] + signs.lines(),
@@ -398,12 +399,13 @@ def _real_at(q, point, sign_of) -> bool:
     """Is every part of q real and defined at the point: each log's argument positive, each non-integer power's base
     not negative, each denominator not 0?  log(x)**2 was refuted at x = -1 through (i pi)^2 = -pi^2, a complex
     detour the claim's real symbols never take (a review of 2026-12-06); such a point is no counterexample."""
-    wanted = {"log": lambda s: s > 0, "root": lambda s: s >= 0, "denominator": lambda s: s != 0}
+    wanted = {"log": lambda s: s > 0, "root": lambda s: s >= 0, "denominator": lambda s: s != 0, "tan": lambda s: s != 0}
     for kind, argument in expressions.singularities(q):
         if kind not in wanted:
             return False
+        value = sympy.cos(argument) if kind == "tan" else argument  # tan(g) is defined where cos(g) is not 0 (a second review)
         try:
-            if not wanted[kind](sign_of(argument.subs(point))):
+            if not wanted[kind](sign_of(value.subs(point))):
                 return False
         except (CheckError, TypeError):
             return False

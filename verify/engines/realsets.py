@@ -171,6 +171,8 @@ def compare(a: sympy.Expr, b: sympy.Expr) -> int:
         return 0
     if a.is_Rational and b.is_Rational:
         return 1 if a > b else -1
+    if sympy.S.Infinity in (a, b) or sympy.S.NegativeInfinity in (a, b):  # an end of a half-line (snap_to_digits
+        return 1 if a is sympy.S.Infinity or b is sympy.S.NegativeInfinity else -1  # compared one: a review of 2026-12-06)
     bits = 64
     while bits <= MAX_BITS:
         (a_low, a_high), (b_low, b_high) = enclosure(a, bits), enclosure(b, bits)

@@ -231,8 +231,50 @@ def relation_expr(lhs, op, rhs):
 
 
 def solve_set(relation, domain):
-    """Where in ``domain`` (a real one) the relation in its symbol holds, by sympy's inequality solver."""
+    """Where in ``domain`` (a real one) the relation in its symbol holds, by sympy's inequality solver (a periodic
+    relation on a bounded domain: its answer over one period repeated across the domain, _periodic_set)."""
+    period = _period(relation, domain.symbol)
+    if period is not None:
+        return _periodic_set(relation, domain, period)
     return realsets.intersect(solve_on_reals(relation, domain.symbol), domain.interval)
+
+
+MAX_PERIODS = 1000  # periods of a periodic relation tiled across a bounded domain
+
+
+def _period(relation, symbol):
+    """The period of lhs - rhs in ``symbol`` when it is periodic (sympy.periodicity), else None."""
+    if not isinstance(relation, sympy.core.relational.Relational) or relation.lhs.is_rational_function(symbol) and relation.rhs.is_rational_function(symbol):
+        return None
+    try:
+        period = sympy.periodicity(relation.lhs - relation.rhs, symbol)
+    except (NotImplementedError, ValueError, TypeError):
+        return None
+    return period if period is not None and period != 0 else None
+
+
+def _periodic_set(relation, domain, period):
+    """sympy's inequality solver answers a periodic relation over one period [0, P) only: sin(x) > 0 on [0, 7] came
+    back as (0, pi), and 'sin(x) > 0 exactly when x < pi' was verified on [0, 7], false at 6.5 (a review of
+    2026-12-06).  Its answer within [0, P) is repeated at every multiple of P that meets the domain (at most
+    MAX_PERIODS), then cut to the domain; an unbounded domain is not decided this way (NotImplementedError: the
+    callers sample).  The set is checked against direct evaluation by the callers, as every solver answer is."""
+    low, high = domain.interval.inf, domain.interval.sup
+    if not (low.is_finite and high.is_finite):
+        raise NotImplementedError(f"{relation} is periodic in {domain.name} (period {period}): sympy solves it over one period only")
+    one = realsets.intersect(sympy.solve_univariate_inequality(relation, domain.symbol, relational=False),
+                             sympy.Interval.Ropen(0, period))
+    first, last = (int(sympy.floor(realsets.enclosure(end / period, 32)[0])) for end in (low, high))
+    last += 1
+    if last - first > MAX_PERIODS:
+        raise NotImplementedError(f"{relation} is periodic in {domain.name} with period {period}: its domain spans more than "
+                                  f"{MAX_PERIODS} periods")
+    tiled = sympy.S.EmptySet
+    for k in range(first, last + 1):
+        shifted = realsets.from_pieces([realsets.Piece(p.start + k * period, p.end + k * period, p.left_open, p.right_open)
+                                        for p in realsets.pieces(one)])
+        tiled = realsets.unite(tiled, shifted)
+    return realsets.intersect(tiled, domain.interval)
 
 
 def solve_on_reals(relation, symbol):
@@ -251,6 +293,8 @@ def solve_on_reals(relation, symbol):
         exact = realsets.rational_function_set(difference, relation.rel_op, symbol)
         if exact is not None:
             return exact
+        if _period(relation, symbol) is not None:  # sympy answers over one period (solve_set tiles it on a bounded domain)
+            raise NotImplementedError(f"{relation} is periodic in {symbol}: sympy's solver answers over one period only")
         unsolved = _unsolved_zeros(difference, symbol)
         if unsolved is not None:
             raise NotImplementedError(f"sympy cannot write every real solution of {unsolved} = 0")
