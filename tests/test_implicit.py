@@ -350,3 +350,39 @@ def test_a_branch_whose_jacobian_turns_singular_on_its_own_is_followed(check_cla
     }))
     for name in ("z0", "z1", "trapezoid"):
         assert results[name].outcome.status == "verified", results[name].outcome.message
+
+
+def test_the_root_of_a_time_dependent_implicit_step_is_the_branch_from_h_equal_0(check_claims):
+    """y' = (1 - t) y^2, y(0) = 1.  Implicit midpoint: k = (1 - h/2)(1 + h k/2)^2, whose branch from k(0) = f(0, 1) = 1
+    is k = 1/(1 - h/2) (checked here with fractions), meeting the other root at h = 1.  With the time held at t + h/2
+    the root was followed along another path and h = 3/2 gave 'exact' k = 4/9, y = 5/3 (a review of 2026-12-06); past
+    the crossing the SPEC's root is not decided: an error.  Below it both paths agree: h = 1/2 gives k = 4/3.
+    Backward Euler: u = 1 + h (1 - h) u^2 crosses at h = 1/2; h = 1/4 gives 4/3 and h = 3/4 is an error."""
+    for h in (F(1, 2), F(3, 2)):
+        k = 1 / (1 - h / 2)
+        assert k == (1 - h / 2) * (1 + h * k / 2) ** 2
+    assert F(4, 3) == 1 + F(1, 4) * F(3, 4) * F(4, 3) ** 2
+    model = '[model.tq]\nstates = ["y"]\nrhs = { y = "(1 - t)*y**2" }\n'
+    body = 'check = "run"\nmodel = "tq"\nmethod = "METHOD"\noptions = { h = "H" }\ninitial = { y = 1 }\nexpect = { EXPECT }'
+    cases = {"midpoint-small": ("implicit-midpoint", "1/2", 'k1 = "4/3"'), "midpoint-past": ("implicit-midpoint", "3/2", 'y = "5/3"'),
+             "midpoint-small-wrong": ("implicit-midpoint", "1/2", 'k1 = "4/9"'),
+             "euler-small": ("backward-euler", "1/4", 'y = "4/3"'), "euler-past": ("backward-euler", "3/4", 'y = "4/3"')}
+    results = check_claims(claims_text(model, {key: (body.replace("METHOD", m).replace("H", h).replace("EXPECT", e),)
+                                               for key, (m, h, e) in cases.items()}))
+    for key in ("midpoint-small", "euler-small"):
+        assert (results[key].outcome.status, results[key].outcome.evidence) == ("verified", "exact"), results[key].outcome.message
+    assert_refuted(results["midpoint-small-wrong"].outcome, ["k1: claimed 4/9, computed 4/3"])
+    for key in ("midpoint-past", "euler-past"):
+        outcome = results[key].outcome
+        assert outcome.status == "error" and "meet or escape on the way" in outcome.message, (key, outcome.message)
+
+
+def test_jacobian_evaluations_can_be_claimed_as_the_readme_counts_them(check_claims):
+    """`counts = { jacobian = N }` was refused ("count 'rhs' or a block"), though the README documents jacobian counts
+    (a review of 2026-12-06): backward Euler on y' = -y counts one per step; a wrong count is refuted."""
+    model = '[model.decay]\nstates = ["y"]\nrhs = { y = "-y" }\n'
+    body = 'check = "run"\nmodel = "decay"\nmethod = "backward-euler"\noptions = { h = "1/2" }\ninitial = { y = 1 }\nsteps = 3\n'
+    results = check_claims(claims_text(model, {"right": (body + 'expect = { y = "8/27" }\ncounts = { rhs = 3, jacobian = 3 }',),
+                                               "wrong": (body + "counts = { jacobian = 2 }",)}))
+    assert results["right"].outcome.status == "verified", results["right"].outcome.message
+    assert_refuted(results["wrong"].outcome, ["counts jacobian: claimed 2, computed 3"])

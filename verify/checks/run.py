@@ -85,8 +85,8 @@ def prepare(claim: Claim) -> RunSpec:
         trace[name] = [read_exact(claim, flag_value(v), f"trace.{name}", names, algebraic) for v in values]
     counts = {}
     for name, value in claim_table(table, "counts").items():
-        if name != "rhs" and name not in model.blocks:
-            raise LoadError(f"counts.{name}: count 'rhs' or a block of the model ({', '.join(model.blocks) or 'none'})")
+        if name not in ("rhs", "jacobian") and name not in model.blocks:  # jacobian: as the README documents it (a review)
+            raise LoadError(f"counts.{name}: count 'rhs', 'jacobian' or a block of the model ({', '.join(model.blocks) or 'none'})")
         if not isinstance(value, int) or isinstance(value, bool) or value < 0:
             raise LoadError(f"counts.{name} must be a non-negative integer")
         counts[name] = value

@@ -473,29 +473,45 @@ def to_field_deep(value):
     return rational.to_field(value) if getattr(value, "is_Rational", False) else value
 
 
-def scalar_root(system, t, a, b, c, s, grows: str, recorder: "Recorder", what: str) -> sympy.Expr:
+def scalar_root(system, t, a, b, c, s, grows: str, recorder: "Recorder", what: str, start_time=None, state_path=None) -> sympy.Expr:
     """The root u of  u = c + s f(t, a + b u)  for a one-state system whose right-hand side is a polynomial in the
     state, on the branch that starts at the explicit value as the implicit part grows from 0 (SPEC: the real root
     that tends to y0 as h -> 0): ``grows`` = "s" scales s (backward Euler: a = 0, b = 1, c = y, s = h, from u = y;
     an implicit multistep formula likewise), "b" scales b (a diagonally implicit stage k = f(t_i, Y + h a_ii k): a = Y,
     b = h a_ii, c = 0, s = 1, from k = f(t_i, Y)).  Exact (a Rational, radicals or a CRootOf, number_field.continued_root)
     and its residual checked exactly; all of t, a, b, c, s must be rational (a value computed by an earlier exact root
-    is not: NotRational says so, as it does when the branch is not decided)."""
+    is not: NotRational says so, as it does when the branch is not decided).
+
+    ``start_time``: the step's start; the path then runs over the step of length lam h, its time included (time
+    start_time + lam (t - start_time)), and ``state_path(lam)`` gives the stage's known state along it (the
+    explicit stages before it, of the shorter step): the branch followed is then the one that tends to the explicit
+    value as h -> 0, as the SPEC says.  With the time held at t, a time-dependent f took another root past a branch
+    crossing (implicit midpoint on y' = (1 - t) y^2 with h = 3/2: the path's 5/3, not the h -> 0 branch's 7; a review
+    of 2026-12-06)."""
     if len(system.states) != 1 or system.model.algebraic:
         raise rational.NotRational(f"{system.model.name}: {what} is a nonlinear equation; it is solved exactly only for one state")
     if not all(isinstance(v, (Rational, int, fractions.Fraction)) for v in (t, a, b, c, s)):  # a node of the every-node route: Fraction
         raise rational.NotRational(f"{system.model.name}: {what} is a nonlinear equation whose known values are not all rational (an "
                                    "irrational tableau coefficient or step size, or an earlier step's exact root): it is solved exactly "
                                    "only from rational values")
-    x = symbol(system.states[0])
+    x, time_symbol = symbol(system.states[0]), symbol(TIME)
     u, lam = sympy.Dummy("u"), sympy.Dummy("lam")
     a, b, c, s, t = (rational.to_sympy(v) for v in (a, b, c, s, t))
-    rate = system.rhs[0].xreplace({symbol(TIME): t})
+    rate = system.rhs[0].xreplace({time_symbol: t})
     if not rate.is_polynomial(x) or any(not coefficient.is_Rational for coefficient in sympy.Poly(rate, x).all_coeffs()):
         raise rational.NotRational(f"{system.model.name}: the right-hand side is not a polynomial in {x} with rational coefficients, "
                                    f"so {what} has no exact root solve")
-    start = c + s * rate.xreplace({x: a}) if grows == "b" else c
-    equation = u - c - (lam * s if grows == "s" else s) * rate.xreplace({x: a + (lam * b if grows == "b" else b) * u})
+    rhs, time, state = system.rhs[0], t, a
+    if start_time is not None and time_symbol in rhs.free_symbols:
+        if not rhs.is_polynomial(x, time_symbol) or any(not k.is_Rational for k in sympy.Poly(rhs, x, time_symbol).coeffs()):
+            raise rational.NotRational(f"{system.model.name}: the right-hand side is not a polynomial in {x} and t with rational "
+                                       f"coefficients, so the branch of {what} that tends to the explicit value as h -> 0 is not followed exactly")
+        time = rational.to_sympy(start_time) + lam * (t - rational.to_sympy(start_time))
+    if state_path is not None:
+        state = state_path(lam)
+    along = lambda argument: rhs.xreplace({time_symbol: time, x: argument})  # noqa: E731 - f on the path
+    start = (c + s * along(state)).xreplace({lam: sympy.Integer(0)}) if grows == "b" else c
+    equation = u - c - (lam * s if grows == "s" else s) * along(state + (lam * b if grows == "b" else b) * u)
     recorder.counts["rhs"] += 1  # as a linear implicit step or stage counts: one evaluation (every block) and one Jacobian
     for block in system.blocks:
         recorder.counts[block] += 1

@@ -105,7 +105,7 @@ class BackwardEuler(Method):
         if options.get("residual_d"):
             raise rational.NotRational(f"{system.model.name}: the implicit equation is nonlinear; a prescribed residual has no exact root solve")
         h = options["h"]
-        root = scalar_root(system, t + h, 0, 1, y[0], h, "s", recorder, "the backward-Euler step")
+        root = scalar_root(system, t + h, 0, 1, y[0], h, "s", recorder, "the backward-Euler step", start_time=t)
         x, show = system.states[0], Text.of(system)
         recorder.assign(x, root, formula=lambda: f"{x}[n] + h*f(t + h, {x}) => {x} = {show(y[0])} + {show.factor(h)}*f({show(t + h)}, {x}) = "
                                                  f"{show(y[0])} + {show.factor(h)}*({system.rhs[0].xreplace({symbol(TIME): rational.to_sympy(t + h)})}) => {x}")

@@ -400,14 +400,28 @@ class RungeKutta(Method):
         from rational values only, so in practice the first implicit stage of a step (implicit midpoint, the
         trapezoidal rule, backward Euler as a tableau)."""
         stages, show = [], Text.of(system)
+        paths = []  # each explicit stage as a polynomial in lam over the step of length lam h (None: an implicit stage)
+        x, time_symbol, rhs = symbol(system.states[0]), symbol(TIME), system.rhs[0]
         for i in range(len(A)):
             known = [y[0] + h * sum((A[i][j] * stages[j][0] for j in range(i) if A[i][j]), 0 * h)]
+            earlier = [j for j in range(i) if A[i][j]]
+
+            def state_path(lam, i=i, earlier=earlier):  # y + lam h sum_j a_ij k_j(lam): the stages of the shorter step
+                return rational.to_sympy(y[0]) + lam * rational.to_sympy(h) * sum((rational.to_sympy(A[i][j]) * paths[j](lam) for j in earlier), sympy.Integer(0))
+
             if A[i][i]:
-                k = [scalar_root(system, t + c[i] * h, known[0], h * A[i][i], 0, 1, "b", recorder, f"stage {i + 1} of {self.name}")]
+                if any(paths[j] is None for j in earlier):  # an implicit stage's branch as a function of lam: not followed exactly
+                    raise rational.NotRational(f"{system.model.name}: stage {i + 1} of {self.name} follows an implicit stage; its branch "
+                                               "that tends to the explicit value as h -> 0 is followed exactly only after explicit stages")
+                k = [scalar_root(system, t + c[i] * h, known[0], h * A[i][i], 0, 1, "b", recorder, f"stage {i + 1} of {self.name}",
+                                 start_time=t, state_path=state_path)]
+                paths.append(None)
                 formula = lambda i=i, state=known: _root_formula(system, A[i], c[i], i, h, t + c[i] * h, state[0], show)  # noqa: E731
             else:
                 k = system.rate(t + c[i] * h, known, recorder)
                 formula = lambda i=i, state=known: _stage_formula(A[i], c[i], i, t + c[i] * h, state, show)  # noqa: E731
+                paths.append(lambda lam, i=i, state_path=state_path: rhs.xreplace(
+                    {time_symbol: rational.to_sympy(t) + lam * rational.to_sympy(c[i] * h), x: state_path(lam)}))
             _record_stage(recorder, i, k, system.states, formula)
             stages.append(k)
         return stages

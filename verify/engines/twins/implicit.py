@@ -65,16 +65,19 @@ def backward_euler(system, t, y, options, names, trace):
 
 
 def _continuation_equations(system, t1, y, h, r_d, lam):
-    """(residual, Jacobian as rows) of u - y - lam h (f(t1, u) + r_d), in whatever numbers ``system`` (MpSystem or its
-    FloatSystem) and the others are."""
+    """(residual, Jacobian as rows) of u - y - lam h (f(t1 - (1 - lam) h, u) + r_d), in whatever numbers ``system``
+    (MpSystem or its FloatSystem) and the others are: the step of length lam h, its time included, so that the root
+    followed is the one that tends to y as h -> 0 (SPEC); with the time held at t1 the path was another on a
+    time-dependent f, and past a branch crossing another root was taken (a review of 2026-12-06)."""
     d = len(y)
+    time = t1 - (1 - lam) * h
 
     def residual(u):
-        rate = system.f_uncounted(t1, u)
+        rate = system.f_uncounted(time, u)
         return [u[i] - y[i] - lam * h * (rate[i] + r_d[i]) for i in range(d)]
 
     def jacobian(u):
-        J = system.jacobian_rows(t1, u)
+        J = system.jacobian_rows(time, u)
         return [[(1 if i == j else 0) - lam * h * J[i][j] for j in range(d)] for i in range(d)]
 
     return residual, jacobian

@@ -198,7 +198,7 @@ def _newton(system, t, y, h, A, c, budget, tolerance):
     values k_i = f(t + c_i h, y) as the stage coupling grows from 0 (base.continued: the root that tends to the
     explicit value as h -> 0; the path in machine floats, the last point in mpmath), on the stages flattened."""
     n, s = len(y), len(A)
-    start = [v for i in range(s) for v in system.f_uncounted(t + c[i] * h, y)]
+    start = [v for i in range(s) for v in system.f_uncounted(t, y)]  # every stage's value as h -> 0
 
     def newton_at(lam, flat):
         return newton(*_stage_equations(system, t, y, h, A, c, lam), flat, budget, on_path(tolerance, lam),
@@ -209,19 +209,23 @@ def _newton(system, t, y, h, A, c, budget, tolerance):
 
 
 def _stage_equations(system, t, y, h, A, c, lam):
-    """(residual, Jacobian as rows) of the stage equations k_i - f(t + c_i h, y + lam h sum_j a_ij k_j) in the stages
-    flattened, in whatever numbers ``system`` (MpSystem or its FloatSystem) and the others are."""
+    """(residual, Jacobian as rows) of the stage equations k_i - f(t + lam c_i h, y + lam h sum_j a_ij k_j) in the
+    stages flattened, in whatever numbers ``system`` (MpSystem or its FloatSystem) and the others are: the step of
+    length lam h, its stage times included, so that the stages followed from lam = 0 are those that tend to f(t, y)
+    as h -> 0 (SPEC); with the times held at t + c_i h another root was taken past a branch crossing on a
+    time-dependent f (a review of 2026-12-06)."""
     n, s = len(y), len(A)
+    times = [t + lam * c[i] * h for i in range(s)]
 
     def arguments(flat):
         return [[y[q] + lam * h * sum(A[i][j] * flat[j * n + q] for j in range(s)) for q in range(n)] for i in range(s)]
 
     def residual(flat):
-        return [flat[i * n + q] - v for i, Y in enumerate(arguments(flat)) for q, v in enumerate(system.f_uncounted(t + c[i] * h, Y))]
+        return [flat[i * n + q] - v for i, Y in enumerate(arguments(flat)) for q, v in enumerate(system.f_uncounted(times[i], Y))]
 
     def jacobian(flat):
         Ys = arguments(flat)
-        jacobians = [system.jacobian_rows(t + c[i] * h, Ys[i]) for i in range(s)]
+        jacobians = [system.jacobian_rows(times[i], Ys[i]) for i in range(s)]
         return [[(1 if (i, p) == (j, q) else 0) - lam * h * A[i][j] * jacobians[i][p][q] for j in range(s) for q in range(n)]
                 for i in range(s) for p in range(n)]
 
