@@ -336,7 +336,7 @@ def test_a_ratio_close_to_its_bound_is_shown_with_the_digits_that_tell_them_apar
         "far": (ENERGY + 'options = { H = "1/10" }\nsteps = 10\nexpect = { final_ratio = "< 2" }',),
     }))
     close, far = results["close"].outcome, results["far"].outcome
-    assert close.status == "refuted" and "claimed < 1.10462212, computed 1.10462212541" in close.message, close.message
+    assert close.status == "refuted" and "claimed < 1.10462212, computed 1.1046221254" in close.message, close.message  # two digits past the bound
     assert far.status == "verified" and "final_ratio = 1.1046221 " in far.message + " ", far.message
 
 
@@ -857,3 +857,13 @@ def test_an_exact_energy_ratio_is_reported_exactly_in_computed(check_claims):
     assert grows.computed["final_ratio"] == grows.computed["max_ratio"] == f"{exact.numerator}/{exact.denominator}"
     assert grows.computed["min_ratio"] == "1"
     assert_refuted(results["wrong"].outcome, ["final_ratio: claimed > 8.3, computed 8.2252633"])
+
+
+def test_a_refuted_ratio_is_shown_with_more_digits_than_its_bound(check_claims):
+    """(10/9)^20 = 8.2252633399...: 'final_ratio < 8.22526333' is false, and the message read 'computed 8.2252633',
+    which tells nothing against a bound of nine digits (a second review of 2026-12-06): it shows two digits more."""
+    model = '[model.osc]\nstates = ["s", "v"]\nrhs = { s = "v", v = "-s" }\nfunctionals = { energy = "(s**2 + v**2)/2" }\n'
+    body = ('check = "energy"\nmodel = "osc"\nmethod = "euler"\noptions = { h = "1/3" }\ninitial = { s = 1, v = 0 }\nsteps = 20\n'
+            'expect = { final_ratio = "< 8.22526333" }')
+    outcome = check_claims(claims_text(model, {"tight": (body,)}))["tight"].outcome
+    assert_refuted(outcome, ["final_ratio: claimed < 8.22526333, computed 8.22526334 "])

@@ -501,3 +501,21 @@ def test_a_kept_amplification_matrix_is_not_handed_to_an_edited_model(check_clai
     assert (first.status, first.evidence) == ("verified", "symbolic"), first.message
     second = check_claims(claims_text(head.format("exp(1)*y"), {"matrix": (body,)}))["matrix"].outcome
     assert second.status != "verified" and "E*h + 1" in second.message, second.message  # 1 + e h, not 1 - 2 h
+
+
+def test_an_isolated_spectral_radius_is_shown_as_an_approximation(check_claims):
+    """Frozen-slow Euler on the electromechanical model with H = 1/4, m = 1: the largest modulus is that of the real
+    eigenvalue -1.0344323505950390803... (mpmath: a root of 8z^3 - 6z^2 - 8z + 7), isolated to 10 digits; the message
+    printed a rational approximation of it with '=' (a second review of 2026-12-06)."""
+    import mpmath
+
+    root = mpmath.findroot(lambda z: 8 * z**3 - 6 * z**2 - 8 * z + 7, -1.03)
+    assert abs(root + mpmath.mpf("1.03443235059503908035")) < 1e-15  # at mpmath's 15 digits
+    from conftest import ELECTROMECHANICAL
+
+    body = 'check = "stability"\nmodel = "electromechanical"\nmethod = "frozen-slow-euler"\noptions = { H = "1/4", m = 1 }\n'
+    results = check_claims(claims_text(ELECTROMECHANICAL, {"above": (body + 'spectral_radius = "> 1"',),
+                                                           "below": (body + 'spectral_radius = "< 1"',)}))
+    above = results["above"].outcome
+    assert above.status == "verified" and "the largest modulus ≈ 1.0344323" in above.message, above.message
+    assert_refuted(results["below"].outcome, ["claimed spectral radius < 1", "≈ 1.0344323"])

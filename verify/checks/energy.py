@@ -337,9 +337,10 @@ def evaluate(claim: Claim, context: Context = DEFAULT_CONTEXT) -> Outcome:
             holds = certified_run.holds[key] if evidence == "certified" else OPERATORS[op](value, bound)
         at = f" (t = {_show(times[positions[key]])})" if key != "final_ratio" else ""
         if evidence == "exact" or algebraic is not None:
-            shown[key] = _telling(lambda digits: _show(value, digits), op, bound, holds, equal=value == bound)
+            shown[key] = _telling(lambda digits: _show(value, digits), op, bound, holds, equal=value == bound, written=text)
         elif evidence == "certified":
-            shown[key] = _telling(lambda digits: _enclosure_digits(*certified_run.enclosures[key], digits), op, bound, holds)
+            shown[key] = _telling(lambda digits: _enclosure_digits(*certified_run.enclosures[key], digits), op, bound, holds,
+                                  equal=op in ("==", "!=") and holds == (op == "=="), written=text)  # a decided < or > is never a tie
         (successes if holds else failures).append(f"{key} {op} {text}: {key} = {shown[key]}{at}" if holds else
                                                   f"{key}: claimed {op} {text}, computed {shown[key]}{at}")
     summary = (f"{name}/{name}(0) over {steps} macro step{'s' if steps != 1 else ''} to t = {_show(times[-1])}: max {shown['max_ratio']}, "
@@ -449,13 +450,15 @@ def _decided(op, bound, low, high) -> bool | None:
     return True if outside else (False if low == high == bound else None)
 
 
-def _telling(shown_to, op, bound, holds, equal: bool = True) -> str:
+def _telling(shown_to, op, bound, holds, equal: bool = True, written: str = "") -> str:
     """A compared value shown to SHOWN_DIGITS, or to more digits (up to MOST_DIGITS) while the shown decimal would
     compare with the bound otherwise than the value does: 1.0000000120 against "< 1.00000001" is refuted, and
     "computed 1.0000000" would read as if it held; and, for a value not ``equal`` to the bound, while the decimal
     reads as the bound itself ("claimed > 0.99999926532974747124, computed 0.99999926532974747124" for a value
-    ...7471238: a review of 2026-12-06)."""
-    digits = SHOWN_DIGITS
+    ...7471238: a review of 2026-12-06).  At least two digits more than the bound as ``written`` shows: "claimed <
+    1.05263155058, computed 1.0526316" told nothing (a second review of 2026-12-06)."""
+    significant = len(written.lstrip("+-").replace(".", "").lstrip("0")) if written.replace(".", "").lstrip("+-").isdigit() else 0
+    digits = max(SHOWN_DIGITS, min(significant + 2, MOST_DIGITS))
     text = shown_to(digits)
     while digits < MOST_DIGITS and (_reads(text, op, bound) not in (holds, None) or not equal and _reads(text, "==", bound)):
         digits += 4

@@ -336,7 +336,7 @@ def evaluate_spectral_radius(claim, method, options, spec) -> Outcome:
                        terms=[f"{solver} on the same matrix (50 digits): spectral radius", "≈", crosscheck.approximate(crosscheck.show(independent, 19))])]
     relation = {1: "above", 0: "equal to", -1: "below"}[side]
     message = (f"spectral radius {relation} {spec.text} (certified: {_isolation(digits, exact)}, the largest modulus "
-               f"{'= ' + str(radius) if radius.is_Rational or not digits else '≈ ' + shown}; "
+               f"{'= ' + str(radius) if not digits else '≈ ' + shown}; "
                f"{len(names)}x{len(names)} amplification matrix on {', '.join(names)})")
     computed = {"spectral_radius": shown, "amplification matrix": str(M.tolist())}
     if holds:
