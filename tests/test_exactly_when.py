@@ -292,3 +292,19 @@ def test_a_periodic_relation_is_solved_over_the_whole_domain_not_one_period(chec
     assert_refuted(results["negative"].outcome, ["it holds only on Interval.open(-2*pi, -4)"])
     assert results["within"].outcome.status == "verified", results["within"].outcome.message
     assert results["half-line"].outcome.status == "verified", results["half-line"].outcome.message
+
+
+def test_a_periodic_relation_true_over_a_whole_period_or_none_of_it_is_decided_on_any_domain(check_claims):
+    """sin(x) >= -1 on the real line and sin(x) > 2 nowhere were errors once periodic relations were no longer
+    taken from sympy's one-period answer on unbounded domains (a third review of 2026-12-06): a relation that holds
+    on all of one period holds everywhere, one that holds nowhere in it nowhere."""
+    body = 'check = "forall"\ndomains = { x = "DOMAIN" }\nlhs = "sin(x)"\nop = "OP"\nrhs = "RHS"\n'
+    results = check_claims(claims_text("", {
+        "everywhere": (body.replace("DOMAIN", "real").replace("OP", ">=").replace("RHS", "-1"),),
+        "nowhere": (body.replace("DOMAIN", "positive").replace("OP", ">").replace("RHS", "2") + 'exactly_when = "x < 0"',),
+        "long": (body.replace("DOMAIN", "interval(0, 10000)").replace("OP", ">").replace("RHS", "-2"),),
+        "nowhere-wrong": (body.replace("DOMAIN", "positive").replace("OP", ">").replace("RHS", "2"),)}))
+    for key in ("everywhere", "nowhere", "long"):
+        outcome = results[key].outcome
+        assert (outcome.status, outcome.evidence) == ("verified", "symbolic"), (key, outcome.message)
+    assert results["nowhere-wrong"].outcome.status == "refuted", results["nowhere-wrong"].outcome.message

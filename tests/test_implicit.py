@@ -386,3 +386,17 @@ def test_jacobian_evaluations_can_be_claimed_as_the_readme_counts_them(check_cla
                                                "wrong": (body + "counts = { jacobian = 2 }",)}))
     assert results["right"].outcome.status == "verified", results["right"].outcome.message
     assert_refuted(results["wrong"].outcome, ["counts jacobian: claimed 2, computed 3"])
+
+
+def test_an_implicit_multistep_formula_follows_the_same_branch_as_backward_euler(check_claims):
+    """bdf-1 is backward Euler: on y' = (1 - t) y^2 from 1 with h = 3/4 its root was 'exact' 4/3 (the time held at
+    t + h) where backward-euler, following the branch from h = 0 (1/(1 - h) = 4, crossing 1/h at h = 1/2), is an
+    error (a third review of 2026-12-06).  Below the crossing both give 4/3 at h = 1/4."""
+    model = '[model.tq]\nstates = ["y"]\nrhs = { y = "(1 - t)*y**2" }\n'
+    body = 'check = "run"\nmodel = "tq"\nmethod = "METHOD"\noptions = { h = "H" }\ninitial = { y = 1 }\nexpect = { y = "4/3" }'
+    results = check_claims(claims_text(model, {f"{m}-{name}": (body.replace("METHOD", m).replace("H", h),)
+                                               for m in ("bdf-1", "backward-euler") for name, h in (("small", "1/4"), ("past", "3/4"))}))
+    for method in ("bdf-1", "backward-euler"):
+        assert results[f"{method}-small"].outcome.status == "verified", results[f"{method}-small"].outcome.message
+        past = results[f"{method}-past"].outcome
+        assert past.status == "error" and "meet or escape" in past.message, (method, past.message)

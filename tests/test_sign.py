@@ -314,3 +314,18 @@ def test_a_tan_does_not_keep_a_grid_point_from_being_a_counterexample(check_clai
     refused every point (a second review of 2026-12-06)."""
     outcome = check_claims(claims_text("", {"tan": ('check = "sign"\nsymbols = ["x"]\nexpr = "tan(x)**2 - 1"\nsign = "nonnegative"',)}))["tan"].outcome
     assert_refuted(outcome, ["computed -1 at x = 0"])
+
+
+def test_third_review_dae_and_identity_cases(check_claims):
+    """A constraint linear in z with a sine in it (z = sin(x)) is solved: z = sin(x) is verified, z = x refuted (z was
+    left free and the identity an error).  ((-1)**x)**2 + 0 = 1 (the abs product is 0 for every real x) was refuted at
+    x = 1/2 through sympy's reading (-1)**(2x) = -1, where (-1)**x has no real value: no point where a symbolic
+    power's base is not positive refutes an identity (a third review of 2026-12-06)."""
+    models = '\n[model.dsin]\nstates = ["x"]\nalgebraic = ["z"]\nrhs = { x = "-x" }\nconstraints = ["z - sin(x)"]\n'
+    bodies = {"z-is-sin": ('check = "identity"\nmodel = "dsin"\nexpr = "z"\nequals = "sin(x)"',),
+              "z-is-x": ('check = "identity"\nmodel = "dsin"\nexpr = "z"\nequals = "x"',),
+              "complex": ('check = "identity"\nsymbols = ["x"]\nexpr = "((-1)**x)**2 + (abs(x) - x)*(abs(x - 1) + x - 1)"\nequals = "1"',)}
+    results = {key: r.outcome for key, r in check_claims(claims_text(models, bodies)).items()}
+    assert results["z-is-sin"].status == "verified", results["z-is-sin"].message
+    assert results["z-is-x"].status == "refuted", results["z-is-x"].message
+    assert results["complex"].status == "error", results["complex"].message

@@ -519,3 +519,18 @@ def test_an_isolated_spectral_radius_is_shown_as_an_approximation(check_claims):
     above = results["above"].outcome
     assert above.status == "verified" and "the largest modulus ≈ 1.0344323" in above.message, above.message
     assert_refuted(results["below"].outcome, ["claimed spectral radius < 1", "≈ 1.0344323"])
+
+
+def test_a_split_point_that_is_a_root_of_a_cubic_has_its_eigenvalue_minus_one_divided_out(check_claims):
+    """Frozen-slow Euler with m = 1 on the electromechanical model: det(-I - M) = -4 (2H^3 - 4H^2 + 9H - 2), which
+    increases in H (derivative 6H^2 - 8H + 9 > 0), so its one root r = 0.2457688012... bounds the stable H (a review
+    recomputed it by a scan and at r +- 1e-20).  At r the characteristic polynomial is exactly (z + 1) times a
+    quadratic, which factoring over QQ did not see: 'cannot place the roots of the degree-3 factor' was an error."""
+    from conftest import ELECTROMECHANICAL
+
+    body = ('check = "stability"\nmodel = "electromechanical"\nmethod = "frozen-slow-euler"\nsymbols = ["H"]\n'
+            'options = { H = "H", m = 1 }\nvariable = "H"\n')
+    results = check_claims(claims_text(ELECTROMECHANICAL, {"closed": (body + 'stable_when = "2*H**3 - 4*H**2 + 9*H - 2 <= 0"',),
+                                                           "open": (body + 'stable_when = "2*H**3 - 4*H**2 + 9*H - 2 < 0"',)}))
+    assert results["closed"].outcome.status == "verified", results["closed"].outcome.message
+    assert_refuted(results["open"].outcome, ["at H = CRootOf(2*x**3 - 4*x**2 + 9*x - 2, 0): claimed unstable, computed stable"])

@@ -155,8 +155,8 @@ def on_constraints(claim, expressions: list) -> tuple[list, list[str], bool]:
 
     An identity or sign claim about a DAE holds where its solutions live, on the constraints: z = x^2 under the
     constraint z - x^2 was refuted at z = 1/3, x = 3/7, a point no solution reaches (a review of 2026-12-06).  The
-    constraints are solved only when they are linear in the algebraic variables with coefficients rational in the
-    rest (A z + b = 0, det A not identically 0: one solution wherever it is defined).  Otherwise sympy's solve gives
+    constraints are solved only when they are linear in the algebraic variables with coefficients real wherever
+    defined (A z + b = 0, det A not identically 0, no root or log: one solution wherever it is defined).  Otherwise sympy's solve gives
     one branch of many (tan z = x: atan(x), not atan(x) + k pi) or a closed form real only on part of the line
     (z = sqrt(x)), and substituting it verified false claims and refuted true ones (a second review of
     2026-12-06): the algebraic variables then stay free, so a claim verified for every value of them holds on the
@@ -186,8 +186,12 @@ def constraint_symbols(claim) -> set:
 
 
 def _linear_in(g, variables) -> bool:
-    """Is g of degree at most 1 in ``variables``, with coefficients rational functions of the other symbols?"""
-    if not g.is_rational_function():
+    """Is g of degree at most 1 in ``variables``, with coefficients real wherever they are defined (no root or log of
+    the other symbols, which would be real on part of the line only: z - sqrt(x))?  z - sin(x) is (a third review of
+    2026-12-06: it was left free, and z = sin(x) an error)."""
+    from verify.input import expr as expressions
+
+    if any(kind in ("root", "log") for kind, _ in expressions.singularities(g)):
         return False
     try:
         return sympy.Poly(g, *variables).total_degree() <= 1

@@ -73,6 +73,8 @@ def _decide(claim: Claim, left, right, constrained) -> Outcome:
     not_real = []  # sample points where the difference is not a real number (log(x**2) - 2*log(x) at x = -1)
     witness = _witness_in_sign_regions(difference)
     for point in ([witness] if witness else []) + list(sample_points(symbols)):
+        if not _powers_real_at([left, right], point):  # ((-1)**x)**2 is read (-1)**(2x): -1 at x = 1/2, where the side as
+            continue  # written has no real value (a third review of 2026-12-06)
         value = difference.subs(point)
         if value.is_Rational and value != 0:
             at = ", ".join(f"{s} = {v}" for s, v in point.items())
@@ -181,6 +183,19 @@ def _same_poles(left, right, symbols) -> None:
                     where = ", ".join(f"{s} = {v}" for s, v in point.items())
                     raise CheckError(f"{side} is undefined where {where} (a zero of its denominator) and {other} is not: the sides "
                                      f"agree only where both are defined, not for every value")
+
+
+def _powers_real_at(sides, point) -> bool:
+    """Is every power with a symbolic, not integer, exponent real at the point: its base positive there?  Elsewhere a
+    side's value is sympy's complex principal branch, which a merged power can turn into a rational."""
+    for side in sides:
+        for power in side.atoms(sympy.Pow):
+            base, exponent = power.args
+            if exponent.free_symbols and not exponent.is_integer and not base.is_positive:
+                value = base.subs(point, simultaneous=True)
+                if not (value.is_Rational and value > 0 or value.is_positive):
+                    return False
+    return True
 
 
 MAX_SIGN_CASES = 6  # abs arguments split on (2^6 = 64 cases of cancel)

@@ -253,17 +253,24 @@ def _period(relation, symbol):
     return period if period is not None and period != 0 else None
 
 
+def _one_period(relation, symbol, period):
+    """Where the periodic relation holds in [0, period): sympy's answer, cut to that period."""
+    return realsets.intersect(sympy.solve_univariate_inequality(relation, symbol, relational=False), sympy.Interval.Ropen(0, period))
+
+
 def _periodic_set(relation, domain, period):
     """sympy's inequality solver answers a periodic relation over one period [0, P) only: sin(x) > 0 on [0, 7] came
     back as (0, pi), and 'sin(x) > 0 exactly when x < pi' was verified on [0, 7], false at 6.5 (a review of
     2026-12-06).  Its answer within [0, P) is repeated at every multiple of P that meets the domain (at most
     MAX_PERIODS), then cut to the domain; an unbounded domain is not decided this way (NotImplementedError: the
     callers sample).  The set is checked against direct evaluation by the callers, as every solver answer is."""
+    one = _one_period(relation, domain.symbol, period)
+    if realsets.same_set(one, sympy.Interval.Ropen(0, period)) or realsets.same_set(one, sympy.S.EmptySet):
+        # all of a period or none of it: all of every domain or none (sin(x) >= -1 on the real line: a review of 2026-12-06)
+        return domain.interval if one is not sympy.S.EmptySet and not realsets.same_set(one, sympy.S.EmptySet) else sympy.S.EmptySet
     low, high = domain.interval.inf, domain.interval.sup
     if not (low.is_finite and high.is_finite):
         raise NotImplementedError(f"{relation} is periodic in {domain.name} (period {period}): sympy solves it over one period only")
-    one = realsets.intersect(sympy.solve_univariate_inequality(relation, domain.symbol, relational=False),
-                             sympy.Interval.Ropen(0, period))
     first, last = (int(sympy.floor(realsets.enclosure(end / period, 32)[0])) for end in (low, high))
     last += 1
     if last - first > MAX_PERIODS:
@@ -293,7 +300,13 @@ def solve_on_reals(relation, symbol):
         exact = realsets.rational_function_set(difference, relation.rel_op, symbol)
         if exact is not None:
             return exact
-        if _period(relation, symbol) is not None:  # sympy answers over one period (solve_set tiles it on a bounded domain)
+        period = _period(relation, symbol)
+        if period is not None:  # sympy answers over one period (solve_set tiles it on a bounded domain)
+            one = _one_period(relation, symbol, period)
+            if realsets.same_set(one, sympy.Interval.Ropen(0, period)):
+                return sympy.S.Reals
+            if realsets.same_set(one, sympy.S.EmptySet):
+                return sympy.S.EmptySet
             raise NotImplementedError(f"{relation} is periodic in {symbol}: sympy's solver answers over one period only")
         unsolved = _unsolved_zeros(difference, symbol)
         if unsolved is not None:

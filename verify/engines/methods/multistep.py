@@ -299,7 +299,7 @@ class LinearMultistep(Method):
         given = lambda q: _combination(alpha, beta[:k], [show.factor(v) for v in ys(q)], [show.factor(v) for v in fs(q)], show.factor(h))  # noqa: E731
         if not system.linear_in_state() and options.get("exact_roots"):  # u = known + h beta_k f(t1, u), exactly
             root = scalar_root(system, t1, 0, 1, known[0] if len(known) == 1 else None, scale, "s", recorder,
-                               f"the implicit equation of {self.name}")
+                               f"the implicit equation of {self.name}", start_time=t1 - h)  # time scaled as backward Euler's (bdf-1 is it)
             return [root], [lambda: _implicit_root_formula(system, alpha, beta, given(0), known[0], scale, t1, show)]
         if not system.linear_in_state():
             raise rational.NotRational(f"{system.model.name}: the implicit equation of {self.name} is nonlinear in the new value, so it has no "

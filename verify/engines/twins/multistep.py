@@ -167,15 +167,17 @@ class Runner:
 
 
 def _implicit_equation(system, t1, known, h, bk, lam):
-    """(residual, Jacobian as rows) of u - lam h beta_k f(t1, u) - known, in whatever numbers ``system`` (MpSystem or
-    its FloatSystem) and the others are."""
+    """(residual, Jacobian as rows) of u - lam h beta_k f(t1 - (1 - lam) h, u) - known, in whatever numbers ``system``
+    (MpSystem or its FloatSystem) and the others are: the last step shortened to lam h, its time included, as the
+    exact path follows it (bdf-1 is backward Euler, whose root is the branch that tends to y as h -> 0)."""
     d = len(known)
+    time = t1 - (1 - lam) * h
 
     def residual(u):
-        return [u[q] - lam * h * bk * v - known[q] for q, v in enumerate(system.f_uncounted(t1, u))]
+        return [u[q] - lam * h * bk * v - known[q] for q, v in enumerate(system.f_uncounted(time, u))]
 
     def jacobian(u):
-        J = system.jacobian_rows(t1, u)
+        J = system.jacobian_rows(time, u)
         return [[(1 if p == q else 0) - lam * h * bk * J[p][q] for q in range(d)] for p in range(d)]
 
     return residual, jacobian
