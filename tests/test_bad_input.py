@@ -481,3 +481,10 @@ def test_identities_with_max_min_and_abs_are_decided_case_by_case(check_claims):
     assert_refuted(results["far"].outcome, ["e.g. at x = 1000000001: 1000000001 vs 1000000000"])
     assert_refuted(results["max-wrong"].outcome, ["claimed max(x, y) = (x + y + abs(x - y))/3"])
     assert_refuted(results["nested-wrong"].outcome, ["claimed abs(abs(x) - 1) = abs(x) - 1"])
+
+
+def test_a_denominator_inside_abs_is_a_pole_of_its_side(check_claims):
+    """abs((x^2 - 1)/(x - 1)) = abs(x + 1) was verified 'for all x', though the left side is undefined at x = 1 (a
+    third review of 2026-12-06): denominators inside a function's argument are poles too."""
+    outcome = check_claims(identity_claim("inside", "abs((x**2 - 1)/(x - 1))", "abs(x + 1)"))["inside"].outcome
+    assert outcome.status == "error" and "expr is undefined where x = 1" in outcome.message, outcome.message

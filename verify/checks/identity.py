@@ -115,6 +115,10 @@ def _pole_factors(side, symbols) -> set:
     is not a polynomial (abs(x), sin(x), exp(x) - 1) as it is, and cos(g) for each tan(g) it holds."""
     denominator = side.as_numer_denom()[1]  # together() cancels a common monomial: (x**2 - x)/x is x - 1 there
     found = {sympy.cos(call.args[0]) for call in side.atoms(sympy.tan) if call.args[0].free_symbols}
+    for call in side.atoms(sympy.Function):  # a denominator inside abs, exp, ...: abs((x**2 - 1)/(x - 1)) = abs(x + 1) was
+        for argument in call.args:  # verified 'for all x', undefined at x = 1 on the left (a third review of 2026-12-06)
+            if argument.free_symbols and argument.as_numer_denom()[1].free_symbols:
+                found |= _pole_factors(argument, symbols)
     if not symbols or not denominator.free_symbols:
         return found
     polynomial = sympy.Mul(*[f for f in sympy.Mul.make_args(denominator) if f.is_polynomial(*symbols)])
