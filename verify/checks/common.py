@@ -122,8 +122,6 @@ def with_parameter_scope(claim, outcome: Outcome, keys, also=frozenset()) -> Out
     ``identity`` and ``sign`` decide the claim for every value of its free symbols, but the model's
     parameters (or the claim's ``parameters``) were substituted first: E' = (m - 1) s v is zero only at
     m = 1.  The message and ``computed`` name those values; ``symbols`` keeps a parameter free."""
-    from verify.input.model import symbol
-
     used = set(also)  # symbols the decision read besides the keys' own (a DAE's constraints)
     for key in keys:
         try:
@@ -156,8 +154,8 @@ def on_constraints(claim, expressions: list) -> tuple[list, list[str], bool]:
     An identity or sign claim about a DAE holds where its solutions live, on the constraints: z = x^2 under the
     constraint z - x^2 was refuted at z = 1/3, x = 3/7, a point no solution reaches (a review of 2026-12-06).  The
     constraints are solved only when they are linear in the algebraic variables with coefficients real wherever
-    defined (A z + b = 0, det A not identically 0, no root or log: one solution wherever it is defined).  Otherwise sympy's solve gives
-    one branch of many (tan z = x: atan(x), not atan(x) + k pi) or a closed form real only on part of the line
+    defined (A z + b = 0, det A not identically 0, no root or log: one solution wherever it is defined).  Otherwise
+    sympy's solve gives one branch of many (tan z = x: atan(x), not atan(x) + k pi) or a closed form real only on part of the line
     (z = sqrt(x)), and substituting it verified false claims and refuted true ones (a second review of
     2026-12-06): the algebraic variables then stay free, so a claim verified for every value of them holds on the
     constraints, and a refutation is not a verdict (``free``: the caller makes it an error)."""
@@ -176,8 +174,8 @@ def on_constraints(claim, expressions: list) -> tuple[list, list[str], bool]:
             lines = [Line(f"on the constraints: {z} = {solved[z]}", "on the constraints", assignments=[(str(z), solved[z])]) for z in algebraic]
             return [e.xreplace(solved) for e in expressions], lines, False
     names = ", ".join(map(str, algebraic))
-    return expressions, [f"{names} left free: the constraints are not linear in {names} with rational coefficients, so they are "
-                         f"not solved for it; a claim that holds for every {names} holds on them"], True
+    return expressions, [f"{names} left free: the constraints are not linear in {names} with coefficients real wherever defined, "
+                         f"so they are not solved for it; a claim that holds for every {names} holds on them"], True
 
 
 def constraint_symbols(claim) -> set:
@@ -221,7 +219,8 @@ def refuse_symbolic_powers(expressions: list) -> None:
             if exponent.free_symbols and not exponent.is_integer and not base.is_positive:  # (-2)**y too
                 raise CheckError(f"{power} has a symbolic exponent, and its base {base} is not known to be positive: over the reals "
                                  "it is defined only where the base is positive (or for some exponents), which the claim does not "
-                                 "state; claim it over positive values (check = \"forall\" with domains = { x = \"positive\" }) or write it with exp and log")
+                                 "state; claim it over positive values (check = \"forall\" with domains = { x = \"positive\" }) or "
+                                 "write it with exp and log")
 
 
 def join_limited(parts: list[str], limit: int = 6) -> str:
