@@ -329,3 +329,16 @@ def test_third_review_dae_and_identity_cases(check_claims):
     assert results["z-is-sin"].status == "verified", results["z-is-sin"].message
     assert results["z-is-x"].status == "refuted", results["z-is-x"].message
     assert results["complex"].status == "error", results["complex"].message
+
+
+def test_a_linear_constraint_whose_coefficient_can_vanish_does_not_fix_the_algebraic_variable(check_claims):
+    """x (z - 1) = 0 gives z = 1 only where x is not 0; on the solution x = 0 every z satisfies it, so 'z = 1' is
+    false, and it was verified by solving the constraint as if x never vanished (a final review of 2026-12-06).  The
+    constraint is solved only where its coefficient's determinant cannot vanish (a number, or a fixed sign: x^2 + 1)."""
+    models = ('\n[model.p]\nstates = ["x"]\nalgebraic = ["z"]\nrhs = { x = "-x" }\nconstraints = ["x*(z - 1)"]\n'
+              '\n[model.s]\nstates = ["x"]\nalgebraic = ["z"]\nrhs = { x = "-x" }\nconstraints = ["(x**2 + 1)*z - 1"]\n')
+    bodies = {"vanishing": ('check = "identity"\nmodel = "p"\nexpr = "z"\nequals = "1"',),
+              "never-zero": ('check = "identity"\nmodel = "s"\nexpr = "z"\nequals = "1/(x**2 + 1)"',)}
+    results = {key: r.outcome for key, r in check_claims(claims_text(models, bodies)).items()}
+    assert results["vanishing"].status == "error" and "left free" in results["vanishing"].message, results["vanishing"].message
+    assert results["never-zero"].status == "verified", results["never-zero"].message

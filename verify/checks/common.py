@@ -168,7 +168,7 @@ def on_constraints(claim, expressions: list) -> tuple[list, list[str], bool]:
     G = sympy.Matrix([sympy.expand(claim.substitute(g)) for g in model.constraints])  # at the claim's parameter values
     if G.shape[0] == len(algebraic) and all(_linear_in(g, algebraic) for g in G):
         A = G.jacobian(algebraic)
-        if not A.free_symbols & set(algebraic) and sympy.cancel(A.det()) != 0:
+        if not A.free_symbols & set(algebraic) and _never_zero(sympy.cancel(A.det())):
             b = G.xreplace({z: sympy.Integer(0) for z in algebraic})
             solved = {z: sympy.cancel(v) for z, v in zip(algebraic, A.LUsolve(-b))}
             lines = [Line(f"on the constraints: {z} = {solved[z]}", "on the constraints", assignments=[(str(z), solved[z])]) for z in algebraic]
@@ -176,6 +176,17 @@ def on_constraints(claim, expressions: list) -> tuple[list, list[str], bool]:
     names = ", ".join(map(str, algebraic))
     return expressions, [f"{names} left free: the constraints are not linear in {names} with coefficients real wherever defined, "
                          f"so they are not solved for it; a claim that holds for every {names} holds on them"], True
+
+
+def _never_zero(determinant) -> bool:
+    """Is det A nonzero at every real point (a nonzero number, or a sign sympy's assumptions fix)?  Where it vanishes
+    the constraints do not determine z (x (z - 1) = 0 holds for every z at x = 0), and solving them there verified
+    z = 1, false on the solution x = 0 (a final review of 2026-12-06)."""
+    if determinant.is_number:
+        return determinant != 0
+    real = {s: sympy.Symbol(s.name, real=True) for s in determinant.free_symbols if isinstance(s, sympy.Symbol)}
+    value = determinant.xreplace(real)
+    return bool(value.is_positive or value.is_negative)
 
 
 def constraint_symbols(claim) -> set:
