@@ -224,14 +224,20 @@ def refuse_symbolic_powers(expressions: list) -> None:
     that neither side states, and sympy's reading merges such powers across it (x**(y - 1)*x is read as x**y: the
     left side is undefined at x = 0, y = 0, the right side is 1 there, and the identity was 'verified for all x, y',
     a review of 2026-12-06)."""
-    for e in expressions:
-        for power in e.atoms(sympy.Pow):
-            base, exponent = power.args
-            if exponent.free_symbols and not exponent.is_integer and not base.is_positive:  # (-2)**y too
-                raise CheckError(f"{power} has a symbolic exponent, and its base {base} is not known to be positive: over the reals "
-                                 "it is defined only where the base is positive (or for some exponents), which the claim does not "
-                                 "state; claim it over positive values (check = \"forall\" with domains = { x = \"positive\" }) or "
-                                 "write it with exp and log")
+    powers = symbolic_powers(expressions)
+    if powers:
+        power = powers[0]
+        raise CheckError(f"{power} has a symbolic exponent, and its base {power.base} is not known to be positive: over the reals "
+                         "it is defined only where the base is positive (or for some exponents), which the claim does not "
+                         "state; claim it over positive values (check = \"forall\" with domains = { x = \"positive\" }) or "
+                         "write it with exp and log")
+
+
+def symbolic_powers(expressions: list) -> list:
+    """The powers b**e in the expressions with a symbolic exponent e not known to be an integer and a base b not known
+    to be positive ((-2)**y too): real only where b > 0 (or for some exponents)."""
+    return [power for e in expressions for power in e.atoms(sympy.Pow)
+            if power.exp.free_symbols and not power.exp.is_integer and not power.base.is_positive]
 
 
 def join_limited(parts: list[str], limit: int = 6) -> str:

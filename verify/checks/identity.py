@@ -14,7 +14,7 @@ import sympy
 
 from verify.engines import crosscheck, realsets, spectral
 from verify.input.load import Claim, LoadError
-from verify.checks.common import CheckError, Context, DEFAULT_CONTEXT, exact_text, Outcome, short_text, with_parameter_scope, is_zero, constraint_symbols, off_the_constraints, on_constraints, refuse_symbolic_powers
+from verify.checks.common import CheckError, Context, DEFAULT_CONTEXT, exact_text, Outcome, short_text, with_parameter_scope, is_zero, constraint_symbols, off_the_constraints, on_constraints, refuse_symbolic_powers, symbolic_powers
 from verify.errors import CrossCheckUnavailable
 from verify.input import expr as expressions
 from verify.checks.kind import ClaimKind
@@ -57,8 +57,9 @@ def _decide(claim: Claim, left, right, constrained) -> Outcome:
     computed = {"expr": exact_text(sympy.expand(left)), "equals": exact_text(sympy.expand(right))}
     evidence = "symbolic" if symbols else "exact"
     derivation = constrained + [f"expr = {left}", f"  expanded: {sympy.expand(left)}", f"equals = {right}", f"  expanded: {sympy.expand(right)}"]
-    cases = None if is_zero(difference) else _zero_in_every_sign_case(difference)
-    if cases is not None or is_zero(difference):
+    zero = is_zero(difference)
+    cases = None if zero else _zero_in_every_sign_case(difference)
+    if zero or cases is not None:
         refuse_symbolic_powers([left, right])  # equal as sympy reads them, where both are defined (x**(y - 1)*x is read x**y)
         _same_poles(left, right, symbols)
         _cross_check(left, right, symbols)
@@ -190,15 +191,13 @@ def _same_poles(left, right, symbols) -> None:
 
 
 def _powers_real_at(sides, point) -> bool:
-    """Is every power with a symbolic, not integer, exponent real at the point: its base positive there?  Elsewhere a
-    side's value is sympy's complex principal branch, which a merged power can turn into a rational."""
-    for side in sides:
-        for power in side.atoms(sympy.Pow):
-            base, exponent = power.args
-            if exponent.free_symbols and not exponent.is_integer and not base.is_positive:
-                value = base.subs(point, simultaneous=True)
-                if not (value.is_Rational and value > 0 or value.is_positive):
-                    return False
+    """Is every power with a symbolic, not integer, exponent (common.symbolic_powers) real at the point: its base
+    positive there?  Elsewhere a side's value is sympy's complex principal branch, which a merged power can turn into
+    a rational."""
+    for power in symbolic_powers(sides):
+        value = power.base.subs(point, simultaneous=True)
+        if not (value.is_Rational and value > 0 or value.is_positive):
+            return False
     return True
 
 

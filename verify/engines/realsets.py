@@ -303,23 +303,18 @@ def combine(rule, *regions) -> sympy.Set:
     cut the line into the ends themselves and the open gaps between them, on each of which every region is all in or
     all out; each is decided at its end or at a rational inside it (contains), and the pieces where the rule holds are
     joined into maximal intervals.  sympy's own set algebra compares such ends by evalf (see interval())."""
-    ends = sorted_points([e for region in regions for e in boundaries(region)])
-    if not ends:
-        inside = rule(*(contains(region, sympy.Integer(0)) for region in regions))
-        return sympy.S.Reals if inside else sympy.S.EmptySet
-    cells = [("gap", sympy.S.NegativeInfinity, ends[0], sympy.floor(enclosure(ends[0], 16)[0]) - 1)]
-    for i, end in enumerate(ends):
-        cells.append(("point", end, end, end))
-        following = ends[i + 1] if i + 1 < len(ends) else sympy.S.Infinity
-        inner = rational_between(end, following) if i + 1 < len(ends) else sympy.ceiling(enclosure(end, 16)[1]) + 1
-        cells.append(("gap", end, following, inner))
+    points = test_points(*regions)  # a point beyond, the first end, a point between, ..., a point beyond the last
+    if len(points) == 1:  # no ends
+        return sympy.S.Reals if rule(*(contains(region, points[0]) for region in regions)) else sympy.S.EmptySet
     parts, start = [], None  # start: (value, open) of the piece being built
-    for kind, low, high, point in cells:
+    for index, point in enumerate(points):
+        gap = index % 2 == 0  # the cells alternate: a gap (its rational), an end, a gap, ...
+        low = sympy.S.NegativeInfinity if index == 0 else point if not gap else points[index - 1]  # the cell's lower end
         inside = rule(*(contains(region, point) for region in regions))
         if inside and start is None:
-            start = (low, kind == "gap")
+            start = (low, gap)
         elif not inside and start is not None:  # the piece ends at this cell's lower end: open at a point left out,
-            parts.append(Piece(start[0], low, start[1], kind == "point"))  # closed at a gap's end point kept
+            parts.append(Piece(start[0], low, start[1], not gap))  # closed at a gap's end point kept
             start = None
     if start is not None:
         parts.append(Piece(start[0], sympy.S.Infinity, start[1], True))

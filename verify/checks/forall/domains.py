@@ -236,7 +236,7 @@ def solve_set(relation, domain):
     period = _period(relation, domain.symbol)
     if period is not None:
         return _periodic_set(relation, domain, period)
-    return realsets.intersect(solve_on_reals(relation, domain.symbol), domain.interval)
+    return realsets.intersect(_solve_on_reals(relation, domain.symbol, period), domain.interval)
 
 
 MAX_PERIODS = 1000  # periods of a periodic relation tiled across a bounded domain
@@ -258,6 +258,14 @@ def _one_period(relation, symbol, period):
     return realsets.intersect(sympy.solve_univariate_inequality(relation, symbol, relational=False), sympy.Interval.Ropen(0, period))
 
 
+def _everywhere_or_nowhere(one, period) -> bool | None:
+    """True when a periodic relation holds on all of [0, period) (``one``: where it holds there), so everywhere;
+    False when on none of it, so nowhere; None otherwise."""
+    if realsets.same_set(one, sympy.Interval.Ropen(0, period)):
+        return True
+    return False if realsets.same_set(one, sympy.S.EmptySet) else None
+
+
 def _periodic_set(relation, domain, period):
     """sympy's inequality solver answers a periodic relation over one period [0, P) only: sin(x) > 0 on [0, 7] came
     back as (0, pi), and 'sin(x) > 0 exactly when x < pi' was verified on [0, 7], false at 6.5 (a review of
@@ -265,9 +273,9 @@ def _periodic_set(relation, domain, period):
     MAX_PERIODS), then cut to the domain; an unbounded domain is not decided this way (NotImplementedError: the
     callers sample).  The set is checked against direct evaluation by the callers, as every solver answer is."""
     one = _one_period(relation, domain.symbol, period)
-    if realsets.same_set(one, sympy.Interval.Ropen(0, period)) or realsets.same_set(one, sympy.S.EmptySet):
-        # all of a period or none of it: all of every domain or none (sin(x) >= -1 on the real line: a review of 2026-12-06)
-        return domain.interval if one is not sympy.S.EmptySet and not realsets.same_set(one, sympy.S.EmptySet) else sympy.S.EmptySet
+    whole = _everywhere_or_nowhere(one, period)  # all of a period or none of it: all of every domain or none (sin(x) >= -1
+    if whole is not None:  # on the real line: a review of 2026-12-06)
+        return domain.interval if whole else sympy.S.EmptySet
     low, high = domain.interval.inf, domain.interval.sup
     if not (low.is_finite and high.is_finite):
         raise NotImplementedError(f"{relation} is periodic in {domain.name} (period {period}): sympy solves it over one period only")
@@ -295,19 +303,21 @@ def solve_on_reals(relation, symbol):
     1.14) reads the part of the zeros it leaves unsolved (a ConditionSet: the roots of 1000 x = e^x) as none at all
     and returns a wrong set, so x^2 >= x e^x/1000, false at x = 10, was 'verified' on the whole line (a review of
     2026-12-06)."""
+    return _solve_on_reals(relation, symbol, _period(relation, symbol))
+
+
+def _solve_on_reals(relation, symbol, period):
+    """solve_on_reals with the relation's period known (None: not periodic; solve_set has found it already)."""
     if isinstance(relation, sympy.core.relational.Relational):
         difference = relation.lhs - relation.rhs
         exact = realsets.rational_function_set(difference, relation.rel_op, symbol)
         if exact is not None:
             return exact
-        period = _period(relation, symbol)
         if period is not None:  # sympy answers over one period (solve_set tiles it on a bounded domain)
-            one = _one_period(relation, symbol, period)
-            if realsets.same_set(one, sympy.Interval.Ropen(0, period)):
-                return sympy.S.Reals
-            if realsets.same_set(one, sympy.S.EmptySet):
-                return sympy.S.EmptySet
-            raise NotImplementedError(f"{relation} is periodic in {symbol}: sympy's solver answers over one period only")
+            whole = _everywhere_or_nowhere(_one_period(relation, symbol, period), period)
+            if whole is None:
+                raise NotImplementedError(f"{relation} is periodic in {symbol}: sympy's solver answers over one period only")
+            return sympy.S.Reals if whole else sympy.S.EmptySet
         unsolved = _unsolved_zeros(difference, symbol)
         if unsolved is not None:
             raise NotImplementedError(f"sympy cannot write every real solution of {unsolved} = 0")

@@ -194,9 +194,10 @@ def _estimate(system, y, new, stages, h, bhat, state_names, trace, tolerances):
 
 
 def _newton(system, t, y, h, A, c, budget, tolerance):
-    """Stages k_i = f(t + c_i h, y + h sum_j a_ij k_j), i = 1..s (s = len(A)), by Newton, followed from the explicit
-    values k_i = f(t + c_i h, y) as the stage coupling grows from 0 (base.continued: the root that tends to the
-    explicit value as h -> 0; the path in machine floats, the last point in mpmath), on the stages flattened."""
+    """Stages k_i = f(t + c_i h, y + h sum_j a_ij k_j), i = 1..s (s = len(A)), by Newton, followed from k_i = f(t, y)
+    as the step grows from 0 to h, stage times and coupling together (_stage_equations; base.continued: the root that
+    tends to the explicit value as h -> 0; the path in machine floats, the last point in mpmath), on the stages
+    flattened."""
     n, s = len(y), len(A)
     start = [v for i in range(s) for v in system.f_uncounted(t, y)]  # every stage's value as h -> 0
 
