@@ -154,7 +154,9 @@ def test_a_ten_step_rk4_table_of_a_nonlinear_equation_is_certified_after_the_exa
     results = check_claims(claims_text(RICCATI, bodies))
     table = results["table"].outcome
     assert table.status == "verified" and table.evidence == "certified", table.message
-    assert "the exact rationals grow too large: exact values reached" in table.message and "in a stage of step 5 (limit 4,000,000)" in table.message
+    # RK4 on a quadratic multiplies the size about 16-fold per step: after four steps the run sees that ten pass the limit
+    assert "the exact rationals grow too large: exact values grew at least 16.0-fold per step" in table.message, table.message
+    assert "bits after steps 1-4), so 10 steps would pass the limit (4,000,000 bits) by far" in table.message, table.message
     assert_refuted(results["wrong-digit"].outcome, ["trace y value 9: claimed 1.2601589 at 7 decimals, computed ∈ [1.26015878", "which rounds to 1.2601588"])
     assert_refuted(results["flipped-sign"].outcome, ["y: claimed -1.5574064 at 7 decimals, computed ∈ [1.557406"])
     assert all(results[k].outcome.evidence == "certified" for k in ("wrong-digit", "flipped-sign"))
@@ -167,7 +169,7 @@ def test_explain_names_the_route_and_why(tmp_path):
     path.write_text(claims_text(RICCATI, {"table": (RICCATI_RUN + 'expect = { y = "1.5574064" }',)}), encoding="utf-8")
     outcome, lines = runner.explain_bounded(runner.load([str(path)])[0], in_process=True)
     assert outcome.status == "verified"
-    assert lines[0].startswith("route: certified interval run at 128 bits (the exact rationals grow too large: exact values reached")
+    assert lines[0].startswith("route: certified interval run at 128 bits (the exact rationals grow too large: exact values grew at least 16.0-fold")
     assert any(line.startswith("step 10 · stage 4: k4 = ") for line in lines)
 
 
@@ -180,6 +182,39 @@ def test_the_size_guard_holds_inside_a_step(check_claims, monkeypatch):
     outcome = check_claims(claims_text('[model.steep]\nstates = ["y"]\nrhs = { y = "-y**40" }\n', {"steep": (body,)}))["steep"].outcome
     assert "bits in a stage of step 1" in outcome.message, outcome.message
     assert outcome.status == "refuted" and outcome.evidence == "certified"  # y_1 > 0, so the claimed 0 is excluded
+
+
+def test_geometric_growth_is_projected_and_linear_or_quadratic_growth_is_not():
+    """The step loop's projection (verify.engines.methods.base._projected_past) fires on sizes that double or more per
+    step, from the fourth step on, and never on a size growing as n or n^2 however many steps are asked for."""
+    import pytest
+    from verify.engines.methods.base import _projected_past
+    from verify.errors import ExactSizeProjected
+
+    limit = 4_000_000
+    for n in range(1, 500):  # n and n^2 bits per step (a forcing's denominators): never projected
+        _projected_past([300 * k for k in range(1, n + 1)], 10**9, limit)
+        _projected_past([300 * k * k for k in range(1, n + 1)], 10**9, limit)
+    doubling = [300 * 2**k for k in range(4)]
+    with pytest.raises(ExactSizeProjected, match=r"grew at least 2.0-fold per step \(300, 600, 1,200, 2,400 bits after steps 1-4\)"):
+        _projected_past(doubling, 20, limit)  # 2,400 * 2^16 bits by step 20
+    _projected_past(doubling, 5, limit)  # one more step stays far below the limit: the run goes on
+    _projected_past(doubling[:3], 10**6, limit)  # three sizes are not a trend
+    _projected_past([300, 600, 1_200, 2_000], 10**6, limit)  # 1.67-fold in the last step
+
+
+def test_where_the_certified_route_does_not_decide_a_projected_run_goes_on_exactly(check_claims, monkeypatch):
+    """The projection only picks a route: a claim the certified route cannot decide (an irrational value in a trace)
+    is decided by the exact run, which goes on past the point of projection (here every geometric growth projects)."""
+    from verify.engines.methods import base
+
+    monkeypatch.setattr(base, "PROJECTED_MARGIN", 1e-9)
+    body = ('check = "run"\nmodel = "riccati"\nmethod = "euler"\noptions = { h = "1/10" }\ninitial = { y = 0 }\nsteps = 9\n'
+            'trace = { y = ["1/10", "201/1000", "1 + sin(1)/2"' + ', "1"' * 6 + '] }\n')
+    outcome = check_claims(claims_text(RICCATI, {"irrational": (body,)}))["irrational"].outcome
+    # the exact run's value (a rational against an irrational claim is told apart by an enclosure of their difference)
+    assert outcome.status == "refuted" and "claimed 1 + sin(1)/2 (= sin(1)/2 + 1), computed 3050401/10000000" in outcome.message
+    assert "grew at least" not in outcome.message and "interval arithmetic" not in outcome.message, outcome.message
 
 
 def test_an_enclosure_next_to_a_tie_shows_the_digits_that_decide_it_and_the_claimed_text_as_written(check_claims):

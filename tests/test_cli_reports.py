@@ -128,6 +128,7 @@ def test_timeout_stops_one_claim_and_the_rest_go_on(run_cli, tmp_path, monkeypat
     from verify.engines.methods import base
 
     monkeypatch.setattr(base, "MAX_EXACT_BITS", 10**12)  # let the run grow until the timeout stops it
+    monkeypatch.setattr(base, "PROJECTED_GROWTH", float("inf"))  # and do not see it coming
     (tmp_path / "slow.toml").write_text(SLOW)
     result = run_cli("run", "slow.toml", "--timeout", "1", "--format", "json")
     assert result.exit_code == 1

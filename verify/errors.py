@@ -94,8 +94,13 @@ class ExactSizeError(ResourceError):
     """Exact values grew beyond the size guard."""
 
 
+class ExactSizeProjected(ExactSizeError):
+    """Exact values are growing geometrically and would pass the size guard before the run ends (raised early, on
+    request, so that a caller with a rigorous route of its own takes it without building the values first)."""
+
+
 __all__ = [
-    "CacheDirectoryError", "CertifiedUnavailable", "CheckError", "CrossCheckUnavailable", "ExactSizeError", "ExprError", "FileRefused", "InputError",
+    "CacheDirectoryError", "CertifiedUnavailable", "CheckError", "CrossCheckUnavailable", "ExactSizeError", "ExactSizeProjected", "ExprError", "FileRefused", "InputError",
     "InstanceTooLarge", "LoadError",
     "MethodError", "NotRational", "ResourceError", "SelectionError", "SolverFailure", "SymbolicUnavailable", "UndecidableError", "VerifyError",
 ]

@@ -17,6 +17,7 @@ from verify.engines import rational
 from verify.input.load import Claim, LoadError
 from verify.engines.methods import ExactSystem, Method, MethodError, run
 from verify.engines.methods.base import MAX_COUNT, ExactSizeError
+from verify.errors import ExactSizeProjected
 from verify.input.model import TIME, initial_name, symbol
 from verify.checks.common import (CheckError, Context, DEFAULT_CONTEXT, decide_equality, exact_text, join_limited, Outcome, relative_margin,
                                   short_text, shortened_formula)
@@ -296,9 +297,16 @@ def _exact_run(claim, spec, model):
         system = ExactSystem(model, spec.parameter_values)
     except rational.NotRational as exc:  # sin, exp, ... of a state: the certified interval route
         return _fallback_route(claim, spec, f"the right-hand side is not rational ({exc})")
+    exact = lambda project: run(spec.method, system, spec.options, spec.t0, spec.y0, spec.steps, bool(spec.trace),  # noqa: E731
+                                nodes=bool(spec.at_nodes), quantities=_run_quantities_read(spec, model), algebraic=True, project=project)
     try:
-        result = run(spec.method, system, spec.options, spec.t0, spec.y0, spec.steps, bool(spec.trace), nodes=bool(spec.at_nodes),
-                     quantities=_run_quantities_read(spec, model), algebraic=True)
+        try:
+            result = exact(project=_certified_fallback(spec, model))
+        except ExactSizeProjected as exc:  # the values double (or more) every step: the certified route now, not at the limit
+            try:
+                return _fallback_route(claim, spec, f"the exact rationals grow too large: {exc}")
+            except CheckError:  # where it does not decide, the exact run goes on as far as the limit lets it
+                result = exact(project=False)
     except rational.NotRational as exc:
         return _fallback_route(claim, spec, f"the exact path cannot run this ({exc})")
     except ZeroDivisionError:
@@ -510,12 +518,22 @@ def _verdict(spec, model, paths, audit, findings) -> Outcome:
                    findings.margins)
 
 
+def _certified_fallback(spec, model) -> bool:
+    """Whether _fallback_route takes the certified interval route (not the numerical one) for this claim."""
+    from verify.engines.certified import BALL_METHODS
+
+    return not (spec.method.name not in BALL_METHODS and _numerical_steps(spec) and not model.subsystems)
+
+
+def _numerical_steps(spec) -> bool:
+    return not spec.method.variable_step or spec.method.irrational_steps  # an adaptive run whose steps are irrational
+
+
 def _fallback_route(claim, spec, reason) -> Outcome:
     """Where the exact path cannot run: the certified interval route for explicit methods, the numerical route
     (Newton on the mpmath path, evidence numerical) for implicit ones and for an adaptive method whose step sizes are
     irrational (rkf-burden-faires: the certified route cannot branch on an interval)."""
     from verify.checks import run_certified, run_numerical  # imported here: only runs whose exact path cannot go on need them
-    from verify.engines.certified import BALL_METHODS
 
     model = claim.model
 
@@ -535,8 +553,7 @@ def _fallback_route(claim, spec, reason) -> Outcome:
         sets one, so that the two runs differ by what the lower one did not resolve."""
         return mp_run(digits, newton_to_precision(spec.options, digits), 8 if digits <= crosscheck.DIGITS else 64)  # two resolutions must reach the same roots
 
-    numerical = not spec.method.variable_step or spec.method.irrational_steps  # an adaptive run whose steps are irrational
-    if spec.method.name not in BALL_METHODS and numerical and not model.subsystems:
+    if not _certified_fallback(spec, model):
         return run_numerical.evaluate(claim, spec, reason, newton_run)
     return run_certified.evaluate(claim, spec, reason, mp_run)
 

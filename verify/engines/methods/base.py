@@ -8,6 +8,7 @@ tells the recorder every value it assigns, in order, so that ``trace``,
 from __future__ import annotations
 
 import copy
+import math
 import fractions
 from collections import Counter
 from dataclasses import dataclass, field
@@ -21,7 +22,7 @@ from verify.engines.methods.schema import Option
 from verify.engines.rational import Rational
 from verify.input.expr import MAX_EXACT_BITS
 from verify.input.model import TIME, Model, symbol
-from verify.errors import ExactSizeError, MethodError
+from verify.errors import ExactSizeError, ExactSizeProjected, MethodError
 
 
 # MAX_EXACT_BITS (verify.input.expr, 4,000,000) per value: a nonlinear model can double the size of its rationals every step
@@ -711,13 +712,39 @@ def _affine_continuation(method, system, options, t, length, head, fixed, steps,
     return iterates[-1][1], _counted(one_step, steps), iterates, "affine iteration"
 
 
+# geometric growth, as the step loop's projection reads it: at least this factor per step over the last three steps,
+# from at least this many bits, and a projected size at least this multiple of the limit.  A nonlinear right-hand side
+# of degree d multiplies the size by about d per Euler step (d^s for s stages: RK4 on y^2 + 1, 16); a linear or
+# polynomial growth (a sum over a forcing's denominators, y_n ~ n bits) has ratios n/(n - 1) that are below 1.8 from
+# the fourth step on, so it never triggers
+PROJECTED_GROWTH, PROJECTED_FROM_BITS, PROJECTED_MARGIN = 1.8, 256, 2
+
+
+def _projected_past(sizes: list[int], steps: int, limit: int) -> None:
+    """ExactSizeProjected when the sizes after each step so far (``sizes``, bits) grow at least PROJECTED_GROWTH-fold
+    per step over the last three and, at the least of those three factors, would pass PROJECTED_MARGIN times ``limit``
+    by step ``steps``.  Only a route choice: what a caller does instead is rigorous too, or it runs on without it."""
+    done = len(sizes)
+    if done < 4 or done >= steps or sizes[-1] < PROJECTED_FROM_BITS:
+        return
+    last = sizes[-4:]
+    growth = min(b / a for a, b in zip(last, last[1:]) if a > 0) if all(last[:-1]) else 0
+    if growth < PROJECTED_GROWTH:
+        return
+    log_projected = math.log2(sizes[-1]) + (steps - done) * math.log2(growth)
+    if log_projected > math.log2(PROJECTED_MARGIN * limit):
+        grown = ", ".join(f"{b:,}" for b in last)
+        raise ExactSizeProjected(f"exact values grew at least {growth:.1f}-fold per step ({grown} bits after steps {done - 3}-{done}), so "
+                                 f"{steps} steps would pass the limit ({limit:,} bits) by far")
+
+
 class _Shifted(Exception):
     """A step changed a value _affine_continuation holds fixed: not the affine map it reads."""
 
 
 def run(method: Method, system: ExactSystem, options: dict, t0, y0, steps: int, keep: bool, nodes: bool = False,
         quantities: bool | frozenset = False, algebraic: bool = False, threshold_gaps: list | None = None,
-        threshold_tests: set | None = None, size_limit: int | None = None) -> RunResult:
+        threshold_tests: set | None = None, size_limit: int | None = None, project: bool = False) -> RunResult:
     """Run ``steps`` macro steps exactly.
 
     An affine map (a linear autonomous model under an affine method) with no
@@ -742,7 +769,10 @@ def run(method: Method, system: ExactSystem, options: dict, t0, y0, steps: int, 
     stopped), so a test early in a step is decided although the step's later stages would grow past ``size_limit``;
     a test it does not reach stays in the set.  ``size_limit``:
     a size in bits the exact values may not pass (MAX_EXACT_BITS by default), checked per stage (Recorder.guard) and
-    after every step.
+    after every step.  ``project``: in the step loop, raise ExactSizeProjected as soon as the values' growth shows
+    they would pass that size before the last step (_projected_past): a nonlinear model doubles their size every step or
+    more, and the last steps under the limit cost most of the time; a caller that asks has a rigorous route of its own
+    (verify.checks.run: the certified interval run) and takes it, or comes back with ``project`` off.
     """
     field = method.number_field(options)
     if number_field.is_rational_field(field) or not algebraic:
@@ -796,7 +826,7 @@ def run(method: Method, system: ExactSystem, options: dict, t0, y0, steps: int, 
             return affine
     limit = size_limit or MAX_EXACT_BITS
     recorder = Recorder(keep=keep, threshold_gaps=threshold_gaps, threshold_tests=threshold_tests, size_limit=limit)
-    node_values = []
+    node_values, sizes = [], []
     t = t0
     for n in range(steps):
         recorder.where, recorder.step = f"step {n + 1}", n + 1
@@ -812,6 +842,9 @@ def run(method: Method, system: ExactSystem, options: dict, t0, y0, steps: int, 
         bits = rational.size_bits(y)
         if bits > limit:
             raise ExactSizeError(f"exact values reached {bits:,} bits after step {n + 1} of {steps} (limit {limit:,})")
+        if project:
+            sizes.append(bits)
+            _projected_past(sizes, steps, limit)
         if nodes:
             node_values.append((t, list(y[:size])))
     return RunResult(t, y[:size], recorder, node_values, "step loop", system.field)
