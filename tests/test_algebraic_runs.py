@@ -329,6 +329,38 @@ def test_one_implicit_step_of_other_methods_on_a_quadratic_is_an_exact_root(chec
     assert_refuted(results["trapezoid-other-root"], ["y: claimed", "computed -10 + sqrt(119)"])
 
 
+def test_a_branch_past_an_escaping_or_colliding_root_is_followed_with_certainty():
+    """Where counting the real roots cannot decide (the leading coefficient or the discriminant vanishes on the path),
+    number_field.continued_root follows the branch by interval path tracking (verify.engines.branch_tracking).  Each
+    case is built with its answer: F = (u - r(lam)) Q(u, lam), Q(u, 0) = 1, and Q has no zero on the branch, so the
+    branch from r(0) is r(lam) and ends at r(1), whatever Q's own roots do (they escape or collide); F_u = Q there, so
+    the branch is simple.  A branch that meets another root (r crossing a root of Q) is not decided."""
+    import random
+
+    from verify.engines.number_field import BranchUndecided, continued_root
+
+    u, lam = sympy.symbols("u lam")
+    rng = random.Random(3)
+    rational = lambda: sympy.Rational(rng.randint(-6, 6), rng.randint(1, 3))  # noqa: E731
+    tracked = 0
+    for _ in range(150):
+        start = rational()
+        r = start + rational() * lam + rational() * lam**2
+        Q = (1 + lam * sum(rational() * u**i for i in range(rng.randint(1, 3)))
+             + lam**2 * sum(rational() * u**i for i in range(rng.randint(0, 3))))
+        on_branch = sympy.Poly(sympy.expand(Q.subs(u, r)), lam)
+        if on_branch.count_roots(0, 1) or on_branch.eval(1) == 0:  # Q vanishes on the branch: no answer built in
+            continue
+        F = sympy.expand((u - r) * Q)
+        critical = sympy.Poly(sympy.expand(sympy.Poly(F, u).LC() * sympy.discriminant(F, u)), lam)
+        tracked += critical.is_zero or any(0 < x <= 1 for x in critical.real_roots())
+        assert sympy.simplify(continued_root(F, u, lam, start) - r.subs(lam, 1)) == 0, (F, start)
+    assert tracked >= 8  # the cases counting alone refused (11 of them with this seed)
+    # the branch u = 1 + lam meets the root 4 - 1/lam of 1 + lam u - 4 lam where lam^2 - 3 lam + 1 = 0 (lam ~ 0.38)
+    with pytest.raises(BranchUndecided):
+        continued_root(sympy.expand((u - 1 - lam) * (1 + lam * u - 4 * lam)), u, lam, sympy.Integer(1))
+
+
 def test_continued_root_counts_the_branch_and_refuses_folds():
     """number_field.continued_root on its own: the branch of u = 1 + lam h (u^2 - 4) (h = 3/5) from u = 1 is
     (5 - sqrt(109))/6, not the nearer (5 + sqrt(109))/6; a stage equation k = f(Y + lam b k) ('b' form) whose start

@@ -377,6 +377,33 @@ def test_the_root_of_a_time_dependent_implicit_step_is_the_branch_from_h_equal_0
         assert outcome.status == "error" and "meet or escape on the way" in outcome.message, (key, outcome.message)
 
 
+def test_a_step_whose_other_root_escapes_on_the_way_is_decided(check_claims):
+    """The time-scaled path of a step on y' = (1 - t) y^2 (or its negative) with h = 1 ends where the right-hand side
+    is 0 for every y, so the leading coefficient of its equation vanishes at lam = 1 and another root escapes to
+    infinity there: counting the real roots refused it (an error since a review of 2026-12-06), while the branch from
+    h = 0 stays simple and bounded.  By hand: backward Euler on y' = -(1 - t) y^2 from 1 solves
+    y1 = 1 - (1 - 1) y1^2, so y1 = 1; the trapezoidal rule on y' = (1 - t) y^2 gives y1 = 1 + (1 + 0)/2 = 3/2
+    (its path u = 1 + lam/2 (1 + (1 - lam) u^2) keeps the branch far below the escaping root: at lam = 1/2, 1.55 and 6.45).
+    Past a fold (backward Euler on y' = y^2, h = 1: u = 1 + lam u^2 has no real root beyond lam = 1/4) it stays an error."""
+    lam = F(1, 2)  # a u^2 - u + c = 0 with a = lam/2 (1 - lam), c = 1 + lam/2: u = 4 -+ sqrt(6)
+    a, c = lam / 2 * (1 - lam), 1 + lam / 2
+    near, far = ((1 - sign * (1 - 4 * a * c) ** 0.5) / (2 * a) for sign in (1, -1))
+    assert abs(near - (4 - 6**0.5)) < 1e-12 and far > 6  # the branch from 1 and the root that leaves for infinity
+    models = ('[model.decay_t]\nstates = ["y"]\nrhs = { y = "-(1 - t)*y**2" }\n[model.grow_t]\nstates = ["y"]\nrhs = { y = "(1 - t)*y**2" }\n'
+              '[model.square]\nstates = ["y"]\nrhs = { y = "y**2" }\n')
+    body = 'check = "run"\nmodel = "MODEL"\nmethod = "METHOD"\noptions = { h = 1 }\ninitial = { y = 1 }\nexpect = { y = "VALUE" }'
+    cases = {"be": ("decay_t", "backward-euler", "1"), "be-wrong": ("decay_t", "backward-euler", "1/2"),
+             "trap": ("grow_t", "trapezoid", "3/2"), "trap-wrong": ("grow_t", "trapezoid", "-3/2"),
+             "cn": ("grow_t", "crank-nicolson", "3/2"), "fold": ("square", "backward-euler", "1")}
+    results = check_claims(claims_text(models, {key: (body.replace("MODEL", m).replace("METHOD", meth).replace("VALUE", v),)
+                                                for key, (m, meth, v) in cases.items()}))
+    for key in ("be", "trap", "cn"):
+        assert (results[key].outcome.status, results[key].outcome.evidence) == ("verified", "exact"), results[key].outcome.message
+    assert_refuted(results["be-wrong"].outcome, ["y: claimed 1/2, computed 1"])
+    assert_refuted(results["trap-wrong"].outcome, ["y: claimed -3/2, computed 3/2"])
+    assert results["fold"].outcome.status == "error", results["fold"].outcome.message
+
+
 def test_jacobian_evaluations_can_be_claimed_as_the_readme_counts_them(check_claims):
     """`counts = { jacobian = N }` was refused ("count 'rhs' or a block"), though the README documents jacobian counts
     (a review of 2026-12-06): backward Euler on y' = -y counts one per step; a wrong count is refuted."""

@@ -9,14 +9,14 @@ equality is decided, not simplified.  The generators are the radicals (rational 
 from __future__ import annotations
 
 import functools
-
 import math
+from fractions import Fraction
 
 import sympy
 from sympy import QQ
 from sympy.polys.polyerrors import CoercionFailed
 
-from verify.engines import rational
+from verify.engines import branch_tracking, rational
 from verify.errors import UndecidableError
 
 
@@ -284,6 +284,35 @@ def decide_equal(a: sympy.Expr, b: sympy.Expr) -> bool | None:
     return x == y
 
 
+def _tracked_root(P: sympy.Poly, u, lam, start, in_u: sympy.Poly):
+    """continued_root where the roots meet or escape somewhere on the path: the branch followed with certainty by
+    interval path tracking (verify.engines.branch_tracking), which proves that it stays a simple root all the way, and
+    at lam = 1 the one real root of P(u, 1) in its enclosure, told apart from the others by isolating intervals.
+    BranchUndecided where the branch itself folds, meets another root or escapes (no interval passes the test)."""
+    terms = {monomial: Fraction(int(c.numerator), int(c.denominator)) for monomial, c in P.terms()}
+    enclosure = branch_tracking.root_enclosure(terms, Fraction(int(start.p), int(start.q)))
+    if enclosure is None:
+        raise BranchUndecided(f"the roots of {in_u.as_expr().subs(lam, 1)} = 0 meet or escape on the way from the explicit value {start} "
+                              "(the discriminant has a root in (0, 1]), and the branch from it is not followed through that point with "
+                              "certainty: which root continues it is not decided")
+    low, high = (sympy.Rational(v.numerator, v.denominator) for v in enclosure)
+    at_end = sympy.Poly(P.as_expr().subs(lam, 1), u, domain=QQ).sqf_part()
+    if at_end.degree() < 1:
+        raise BranchUndecided(f"{at_end.as_expr()} = 0 at the end of the path from {start}: no root to continue it")
+    width = high - low
+    if width == 0:  # the enclosure is a point, the root itself
+        if at_end.eval(low) != 0:
+            raise BranchUndecided(f"the branch from {start} ends at {low}, which does not solve {at_end.as_expr()} = 0")
+        return low
+    for refinement in range(12):  # isolating intervals narrow enough that only the branch's meets its enclosure
+        intervals = [interval for interval, _ in at_end.intervals(eps=width / 2**(4 * refinement + 2))]
+        meeting = [k for k, (a, b) in enumerate(intervals) if a <= high and b >= low]
+        inside = [k for k in meeting if low <= intervals[k][0] and intervals[k][1] <= high]
+        if len(meeting) == 1 and inside:
+            return at_end.real_roots(radicals=True)[inside[0]]  # sorted, each root once: the intervals' order
+    raise BranchUndecided(f"the branch from {start} ends in [{low}, {high}], and no single root of {at_end.as_expr()} = 0 is told apart there")
+
+
 def continued_root(equation: sympy.Expr, u: sympy.Symbol, lam: sympy.Symbol, start: sympy.Rational):
     """The real root at lam = 1 of ``equation`` (a polynomial in u and lam with rational coefficients, equal to
     u - start at lam = 0) on the branch that starts at u = start: the root of an implicit step that tends to the
@@ -304,8 +333,7 @@ def continued_root(equation: sympy.Expr, u: sympy.Symbol, lam: sympy.Symbol, sta
         return start
     critical = sympy.Poly(sympy.expand(in_u.LC() * sympy.discriminant(in_u.as_expr(), u)), lam, domain=QQ)
     if critical.is_zero or any(0 < r <= 1 for r in critical.real_roots()):
-        raise BranchUndecided(f"the roots of {in_u.as_expr().subs(lam, 1)} = 0 meet or escape on the way from the explicit value {start} "
-                          "(the discriminant has a root in (0, 1]): which one continues it is not decided")
+        return _tracked_root(P, u, lam, start, in_u)
     square_free = at_start.sqf_part()
     roots_in_lam = square_free.real_roots()  # sorted, each once: the same order as its isolating intervals
     crossings = [i for i, r in enumerate(roots_in_lam) if 0 < r <= 1]
