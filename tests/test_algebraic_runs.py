@@ -248,8 +248,8 @@ def test_no_real_root_is_an_error_and_a_second_step_goes_on_the_numerical_route(
         "two-steps": ('check = "run"\nmodel = "quadratic"\nmethod = "backward-euler"\noptions = { h = "1/10" }\ninitial = { y = 1 }\nsteps = 2\nexpect = { y = 1 }',),
     })
     assert results["no-root"].status == "error" and "meet or escape on the way from the explicit value 1" in results["no-root"].message
-    two = results["two-steps"]  # the second step goes to the numerical route (Newton on the twin), which says why
-    assert two.status == "refuted" and two.evidence == "numerical" and "solved exactly only from rational values" in two.message
+    two = results["two-steps"]  # the second step goes to the certified implicit route (its stages in intervals), which says why
+    assert two.status == "refuted" and two.evidence == "certified" and "solved exactly only from rational values" in two.message
 
 
 IMPLICIT_TABLEAUS = ["trapezoid", "implicit-midpoint", "gauss-legendre-4", "gauss-legendre-6", "radau-iia-3", "radau-iia-5", "lobatto-iiia-4",

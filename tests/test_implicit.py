@@ -66,8 +66,8 @@ def test_backward_euler_on_a_scalar_quadratic_is_its_root_and_a_nonlinear_system
                                               "system": (system,)}))
     assert results["root"].outcome.status == "verified", results["root"].outcome.message
     assert_refuted(results["zero"].outcome, ["y: claimed 0, computed -1/2 + sqrt(5)/2"])
-    system = results["system"].outcome  # Newton on the mpmath path (tests/test_run_numerical.py), saying why
-    assert system.status == "refuted" and system.evidence == "numerical" and "it is solved exactly only for one state" in system.message
+    system = results["system"].outcome  # the certified implicit route (tests/test_certified_implicit.py), saying why
+    assert system.status == "refuted" and system.evidence == "certified" and "it is solved exactly only for one state" in system.message
 
 
 def test_backward_euler_affine_power_equals_loop():

@@ -126,8 +126,8 @@ def test_a_nonlinear_implicit_run_says_why_it_is_not_exact_and_an_algebraic_tabl
     outcomes = run(check_claims, {
         "nonlinear": ('check = "run"\nmodel = "cubic"\nmethod = "radau-iia-3"\noptions = { h = 0.1 }\ninitial = { y = 1 }\nexpect = { y = 1 }',),
         "algebraic": ('check = "run"\nmodel = "forced"\nmethod = "gauss-legendre-4"\noptions = { h = 0.1 }\ninitial = { y = 1 }\nexpect = { y = 1 }',)})
-    nonlinear = outcomes["nonlinear"]  # the numerical route: Newton on the twin (tests/test_run_numerical.py)
-    assert nonlinear.status == "refuted" and nonlinear.evidence == "numerical" and "stage equations of radau-iia-3 are nonlinear" in nonlinear.message
+    nonlinear = outcomes["nonlinear"]  # the certified implicit route: its stages solved in intervals (tests/test_certified_implicit.py)
+    assert nonlinear.status == "refuted" and nonlinear.evidence == "certified" and "stage equations of radau-iia-3 are nonlinear" in nonlinear.message
     assert_refuted(outcomes["algebraic"], ["y: claimed 1, computed"])
     assert outcomes["algebraic"].evidence == "exact"
 

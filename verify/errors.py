@@ -63,6 +63,11 @@ class CheckError(UndecidableError):
     """A claim kind cannot reach a verdict for this claim; the message says why."""
 
 
+class CrossCheckDisagrees(CheckError):
+    """A rigorous enclosure and the independent mpmath twin disagree: no verdict, and no other route either (the
+    twin's value is the one in doubt as much as the enclosure)."""
+
+
 class InstanceTooLarge(CheckError):
     """A sampled instance whose claimed values would be too large to write exactly there (a power with a symbolic
     exponent, an exact argument of exp): passed over by sampling, and said so."""
@@ -78,6 +83,15 @@ class SymbolicUnavailable(UndecidableError):
 
 class CrossCheckUnavailable(UndecidableError):
     """The cross-check cannot evaluate this (e.g. an unknown function)."""
+
+
+class BranchNotFollowed(UndecidableError):
+    """An implicit step's root is not followed with certainty from the explicit value to the end of the step;
+    ``lam`` is how far it was (the step shortened to lam h)."""
+
+    def __init__(self, lam):
+        super().__init__(f"followed with certainty up to lam = {float(lam):.6g}")
+        self.lam = lam
 
 
 class CertifiedUnavailable(UndecidableError):
@@ -100,7 +114,7 @@ class ExactSizeProjected(ExactSizeError):
 
 
 __all__ = [
-    "CacheDirectoryError", "CertifiedUnavailable", "CheckError", "CrossCheckUnavailable", "ExactSizeError", "ExactSizeProjected", "ExprError", "FileRefused", "InputError",
-    "InstanceTooLarge", "LoadError",
+    "BranchNotFollowed", "CacheDirectoryError", "CertifiedUnavailable", "CheckError", "CrossCheckDisagrees", "CrossCheckUnavailable", "ExactSizeError",
+    "ExactSizeProjected", "ExprError", "FileRefused", "InputError", "InstanceTooLarge", "LoadError",
     "MethodError", "NotRational", "ResourceError", "SelectionError", "SolverFailure", "SymbolicUnavailable", "UndecidableError", "VerifyError",
 ]

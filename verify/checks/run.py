@@ -17,7 +17,7 @@ from verify.engines import rational
 from verify.input.load import Claim, LoadError
 from verify.engines.methods import ExactSystem, Method, MethodError, run
 from verify.engines.methods.base import MAX_COUNT, ExactSizeError
-from verify.errors import ExactSizeProjected
+from verify.errors import CrossCheckDisagrees, ExactSizeProjected
 from verify.input.model import TIME, initial_name, symbol
 from verify.checks.common import (CheckError, Context, DEFAULT_CONTEXT, decide_equality, exact_text, join_limited, Outcome, relative_margin,
                                   short_text, shortened_formula)
@@ -534,6 +534,7 @@ def _fallback_route(claim, spec, reason) -> Outcome:
     (Newton on the mpmath path, evidence numerical) for implicit ones and for an adaptive method whose step sizes are
     irrational (rkf-burden-faires: the certified route cannot branch on an interval)."""
     from verify.checks import run_certified, run_numerical  # imported here: only runs whose exact path cannot go on need them
+    from verify.engines import certified_implicit
 
     model = claim.model
 
@@ -554,6 +555,13 @@ def _fallback_route(claim, spec, reason) -> Outcome:
         return mp_run(digits, newton_to_precision(spec.options, digits), 8 if digits <= crosscheck.DIGITS else 64)  # two resolutions must reach the same roots
 
     if not _certified_fallback(spec, model):
+        if not spec.counts and not model.subsystems and certified_implicit.available(spec.method, spec.options):
+            try:  # an implicit tableau's stages solved with certainty (its twin: Newton to the working precision)
+                return run_certified.evaluate(claim, spec, reason, lambda: newton_run(crosscheck.DIGITS), certified_implicit.run)
+            except CrossCheckDisagrees:  # the twin took another root than the one followed with certainty: the numerical
+                raise  # route would only repeat the twin's
+            except CheckError:  # not followed with certainty (a fold, enclosures too wide): the numerical route, as before
+                pass
         return run_numerical.evaluate(claim, spec, reason, newton_run)
     return run_certified.evaluate(claim, spec, reason, mp_run)
 

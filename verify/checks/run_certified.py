@@ -21,7 +21,7 @@ from verify.checks.kit import constant_values
 from verify.checks.common import CheckError, Outcome, decimal_text, settle_audit_and_counts, shortened_formula
 from verify.checks.comparisons import OPERATORS
 from verify.checks.rounding import RoundingAudit
-from verify.errors import CertifiedUnavailable, CrossCheckUnavailable
+from verify.errors import CertifiedUnavailable, CrossCheckDisagrees, CrossCheckUnavailable
 
 
 def _enclose(expression, variables, env):
@@ -62,13 +62,15 @@ def _shown(ball) -> str:
     return certified.enclosure_text(*ball.bounds())
 
 
-def evaluate(claim, spec, reason: str, mp_run) -> Outcome:
-    """``mp_run()`` gives the independent mpmath path's (t, y, trace, counts, nodes)."""
+def evaluate(claim, spec, reason: str, mp_run, interval_run=None) -> Outcome:
+    """``mp_run()`` gives the independent mpmath path's (t, y, trace, counts, nodes); ``interval_run`` the interval run
+    (verify.engines.certified.run by default, certified_implicit.run for an implicit tableau)."""
+    interval_run = interval_run or certified.run
     model = claim.model
     constants = constant_values(model, spec)
     for bits in certified.PRECISIONS:
         try:
-            t, y, recorder, nodes = certified.run(spec.method, model, spec.parameter_values, spec.options, spec.t0, spec.y0, spec.steps, bits)
+            t, y, recorder, nodes = interval_run(spec.method, model, spec.parameter_values, spec.options, spec.t0, spec.y0, spec.steps, bits)
         except (certified.CertifiedUnavailable, ValueError, ArithmeticError, TypeError) as exc:  # ComplexResult: sqrt of a negative
             # state; TypeError: an operation intervals do not have here (a comparison of two values, max of several)
             why = str(exc) if isinstance(exc, certified.CertifiedUnavailable) else f"{type(exc).__name__}: {exc}"
@@ -272,5 +274,5 @@ def _inside_at_precision(label, ball, approx):
     low, high = (mpmath.mpf(int(v.p)) / int(v.q) for v in ball.bounds())
     slack = mpmath.mpf(10) ** (-(crosscheck.DIGITS - 8)) * max(1, abs(approx))
     if not (low - slack <= approx <= high + slack):
-        raise CheckError(f"the certified enclosure of {label} [{mpmath.nstr(low, 15)}, {mpmath.nstr(high, 15)}] does not contain the mpmath value "
+        raise CrossCheckDisagrees(f"the certified enclosure of {label} [{mpmath.nstr(low, 15)}, {mpmath.nstr(high, 15)}] does not contain the mpmath value "
                          f"{crosscheck.show(approx)}")

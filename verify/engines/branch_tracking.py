@@ -25,6 +25,8 @@ from fractions import Fraction
 
 import flint
 
+from verify.errors import BranchNotFollowed
+
 PRECISION = 128  # bits of the ball arithmetic
 MAX_INTERVALS = 4000  # lam intervals tried in all (accepted or halved): a bound on the work
 SMALLEST_STEP = Fraction(1, 2**40)  # a lam interval shorter than this: the branch is taken as not followed
@@ -57,23 +59,28 @@ class _Polynomial:
             value = value * u + coefficient
         return value, slope
 
-    def _lam_slope(self, u, lam):
-        """F_lam(u, lam)."""
-        value = flint.arb(0)
-        for row in reversed(self.in_lam):
-            derivative = flint.arb(0)
-            for j in range(len(row) - 1, 0, -1):
-                derivative = derivative * lam + j * row[j]
-            value = value * u + derivative
-        return value
-
     def value_over(self, u, lam):
-        """F(u, L) for a point u and an interval L, in the mean value form F(u, c) + F_lam(u, L) (L - c), c the middle
-        of L: Horner's form over an interval counts each occurrence of lam apart ((1 - L) L is twice as wide as
-        it need be), and the Krawczyk test on a moving root needs the width of F(m, L) no wider than the root moves."""
+        """F(u, L) for a point u and an interval L, in the mean value form p(c) + p'(L) (L - c) of the polynomial
+        p(lam) = F(u, lam), c the middle of L, its coefficients summed at u first: Horner's form over an interval
+        counts each occurrence of lam apart ((1 - L) L is twice as wide as it need be), and the powers of u taken
+        apart keep terms that cancel at u (a root that starts at rest, moving as lam^2); the Krawczyk test on a
+        moving root needs the width of F(m, L) no wider than the root moves."""
+        width = max(len(row) for row in self.in_lam)
+        p = [flint.arb(0)] * width  # p(lam) = sum_j p_j lam^j, p_j = sum_i a_ij u^i
+        power = flint.arb(1)
+        for row in self.in_lam:
+            for j, c in enumerate(row):
+                if c:
+                    p[j] = p[j] + c * power
+            power = power * u
         centre = lam.mid()
-        value, _ = self.value_and_slope(u, centre)
-        return value + self._lam_slope(u, lam) * (lam - centre)
+        value = flint.arb(0)
+        for c in reversed(p):
+            value = value * centre + c
+        slope = flint.arb(0)
+        for j in range(len(p) - 1, 0, -1):
+            slope = slope * lam + j * p[j]
+        return value + slope * (lam - centre)
 
 
 def _krawczyk(F: _Polynomial, box, lam):
@@ -103,13 +110,17 @@ def _newton(F: _Polynomial, guess, lam, iterations=60):
     return x
 
 
-def _box_around(enclosure, point):
-    """A ball holding ``enclosure`` and ``point``, twice as wide as their hull, and never a point."""
+def _box_around(enclosure, point, width: Fraction):
+    """A ball holding ``enclosure`` and ``point``, twice as wide as their hull, widened by ``width`` (the lam
+    interval's) times the value's size over 2^10, and never a point.  Near lam = 0 a root that starts at rest moves
+    as lam^2 or slower and so does the image's width: only a term linear in the width lets a short enough interval
+    pass (a review of 2026-12-06: such a branch was an error)."""
     low = (enclosure.mid() - enclosure.rad()).min(point)
     high = (enclosure.mid() + enclosure.rad()).max(point)
     center = ((low + high) / 2).mid()
     half = ((high - low) / 2).abs_upper()
-    floor = (abs(center) + 1) * flint.arb(2) ** (-PRECISION // 2)
+    size = abs(center) + 1
+    floor = size * flint.arb(2) ** (-PRECISION // 2) + size * flint.fmpq(width.numerator, width.denominator) / 2**10
     return flint.arb(center, (half * 2 + floor).abs_upper())
 
 
@@ -130,21 +141,22 @@ def _tightened(F: _Polynomial, enclosure, lam):
 
 def root_enclosure(terms: dict, start: Fraction):
     """(low, high) rationals enclosing the root at lam = 1 of the branch of F(u, lam) = 0 that starts at u = ``start``
-    at lam = 0, the only root of F(u, 1) in that enclosure; or None when the branch is not followed to lam = 1 (it
-    folds, meets another root or escapes, or MAX_INTERVALS did not reach the end).  ``terms``: (i, j) -> the
+    at lam = 0, the only root of F(u, 1) in that enclosure.  BranchNotFollowed when the branch is not followed to lam = 1
+    (it folds, meets another root or escapes, or MAX_INTERVALS did not reach the end).  ``terms``: (i, j) -> the
     rational coefficient of u^i lam^j, with F(u, 0) = u - start."""
     saved = flint.ctx.prec
     flint.ctx.prec = PRECISION
+    reached = [Fraction(0)]
     try:
-        return _followed(_Polynomial(terms), start)
+        return _followed(_Polynomial(terms), start, reached)
     except (ValueError, ZeroDivisionError, ArithmeticError):  # balls that cannot be divided or intersected: not followed
-        return None
+        raise BranchNotFollowed(reached[0]) from None
     finally:
         flint.ctx.prec = saved
 
 
-def _followed(F: _Polynomial, start: Fraction):
-    """root_enclosure's walk along [0, 1] (at the working precision)."""
+def _followed(F: _Polynomial, start: Fraction, reached: list):
+    """root_enclosure's walk along [0, 1] (at the working precision); ``reached[0]``: how far it got."""
     lam, step = Fraction(0), Fraction(1, 16)
     enclosure = flint.arb(flint.fmpq(start.numerator, start.denominator))
     for _ in range(MAX_INTERVALS):
@@ -155,7 +167,7 @@ def _followed(F: _Polynomial, start: Fraction):
         predicted = _newton(F, enclosure, at)
         proved = None
         if predicted is not None and predicted.is_finite():
-            box = _box_around(enclosure, predicted)
+            box = _box_around(enclosure, predicted, ahead - lam)
             middle, half = (lam + ahead) / 2, (ahead - lam) / 2  # [lam, ahead] (arb's union of the ends is wider)
             over = flint.arb(flint.fmpq(middle.numerator, middle.denominator), flint.fmpq(half.numerator, half.denominator))
             image = _krawczyk(F, box, over)
@@ -164,10 +176,11 @@ def _followed(F: _Polynomial, start: Fraction):
         if proved is None:
             step /= 2
             if step < SMALLEST_STEP:
-                return None
+                raise BranchNotFollowed(lam)
             continue
         lam, enclosure, step = ahead, proved, min(step * 2, Fraction(1, 4))
+        reached[0] = lam
     if lam != 1:
-        return None
+        raise BranchNotFollowed(lam)
     middle, radius = enclosure.mid().fmpq(), enclosure.rad().fmpq()
     return Fraction(int((middle - radius).p), int((middle - radius).q)), Fraction(int((middle + radius).p), int((middle + radius).q))

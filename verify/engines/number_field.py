@@ -17,7 +17,7 @@ from sympy import QQ
 from sympy.polys.polyerrors import CoercionFailed
 
 from verify.engines import branch_tracking, rational
-from verify.errors import UndecidableError
+from verify.errors import BranchNotFollowed, UndecidableError
 
 
 MAX_DEGREE = 16  # QQ(sqrt(2), sqrt(3), sqrt(5), sqrt(7)) at most
@@ -290,11 +290,13 @@ def _tracked_root(P: sympy.Poly, u, lam, start, in_u: sympy.Poly):
     at lam = 1 the one real root of P(u, 1) in its enclosure, told apart from the others by isolating intervals.
     BranchUndecided where the branch itself folds, meets another root or escapes (no interval passes the test)."""
     terms = {monomial: Fraction(int(c.numerator), int(c.denominator)) for monomial, c in P.terms()}
-    enclosure = branch_tracking.root_enclosure(terms, Fraction(int(start.p), int(start.q)))
-    if enclosure is None:
-        raise BranchUndecided(f"the roots of {in_u.as_expr().subs(lam, 1)} = 0 meet or escape on the way from the explicit value {start} "
-                              "(the discriminant has a root in (0, 1]), and the branch from it is not followed through that point with "
-                              "certainty: which root continues it is not decided")
+    try:
+        enclosure = branch_tracking.root_enclosure(terms, Fraction(int(start.p), int(start.q)))
+    except BranchNotFollowed as exc:
+        raise BranchUndecided(f"the roots of {in_u.as_expr().subs(lam, 1)} = 0 may meet or escape on the way from the explicit value "
+                              f"{start} (the discriminant or the leading coefficient has a root in (0, 1]), and the branch from it is "
+                              f"{exc} (it folds, meets another root or escapes there, or turns too fast to follow): which root "
+                              "continues it is not decided") from None
     low, high = (sympy.Rational(v.numerator, v.denominator) for v in enclosure)
     at_end = sympy.Poly(P.as_expr().subs(lam, 1), u, domain=QQ).sqf_part()
     if at_end.degree() < 1:

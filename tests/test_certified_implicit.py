@@ -1,0 +1,141 @@
+"""Implicit Runge-Kutta steps and backward Euler on nonlinear models, where the exact path cannot run: the certified
+implicit route (verify.engines.certified_implicit: the stage equations' branch from the explicit value followed with
+the Krawczyk test in interval arithmetic).  The expected values are computed here by mpmath.findroot on the stage
+equations written out by hand, or by hand in closed form, not by verify's code."""
+from __future__ import annotations
+
+import mpmath
+import sympy
+
+from conftest import assert_refuted, claims_text
+
+MODELS = """
+[model.cubic]
+states = ["y"]
+rhs = { y = "-y**3" }
+
+[model.pair]
+states = ["u", "w"]
+rhs = { u = "-u*w", w = "u - w**3" }
+
+[model.tq]
+states = ["y"]
+rhs = { y = "(1 - t)*y**2" }
+
+[model.pendulum]
+states = ["theta", "omega"]
+rhs = { theta = "omega", omega = "-sin(theta)" }
+"""
+
+
+def outcomes(check_claims, bodies):
+    return {k: r.outcome for k, r in check_claims(claims_text(MODELS, bodies)).items()}
+
+
+def gauss4(f, h, y, steps):
+    """Gauss-Legendre-4 on a scalar y' = f(y) (Hairer & Wanner II, Table IV.5.1), stage by stage with findroot."""
+    with mpmath.workdps(60):
+        r3 = mpmath.sqrt(3)
+        A = [[mpmath.mpf(1) / 4, mpmath.mpf(1) / 4 - r3 / 6], [mpmath.mpf(1) / 4 + r3 / 6, mpmath.mpf(1) / 4]]
+        for _ in range(steps):
+            g = lambda k1, k2, y=y: [k1 - f(y + h * (A[0][0] * k1 + A[0][1] * k2)), k2 - f(y + h * (A[1][0] * k1 + A[1][1] * k2))]  # noqa: E731
+            k1, k2 = mpmath.findroot(g, (f(y), f(y)))
+            y = y + h * (k1 + k2) / 2
+        return y
+
+
+def test_an_implicit_tableau_on_a_nonlinear_equation_is_certified(check_claims):
+    """Gauss-Legendre-4 on y' = -y^3, h = 1/10, 3 steps from 1: 0.7905691579... to 10 decimals, verified with
+    enclosures (it was `numerical` before this route); a changed last digit is refuted with the enclosure shown."""
+    value = gauss4(lambda y: -y**3, mpmath.mpf(1) / 10, mpmath.mpf(1), 3)
+    shown = mpmath.nstr(value, 10)
+    assert shown == "0.7905691579"
+    body = 'check = "run"\nmodel = "cubic"\nmethod = "gauss-legendre-4"\noptions = { h = "1/10" }\ninitial = { y = 1 }\nsteps = 3\ndigits = 10\n'
+    results = outcomes(check_claims, {"true": (body + f'expect = {{ y = "{shown}" }}',), "changed-digit": (body + 'expect = { y = "0.7905691578" }',),
+                                      "flipped-sign": (body + f'expect = {{ y = "-{shown}" }}',)})
+    assert (results["true"].status, results["true"].evidence) == ("verified", "certified"), results["true"].message
+    assert "certified: interval arithmetic (mpmath.iv)" in results["true"].message
+    assert_refuted(results["changed-digit"], ["y: claimed 0.7905691578 at 10 decimals, computed ∈ [0.79056915794", "which rounds to 0.7905691579"])
+    assert_refuted(results["flipped-sign"], ["y: claimed -0.7905691579 at 10 decimals, computed ∈ [0.79056915794"])
+    assert all(results[k].evidence == "certified" for k in results)
+
+
+def test_backward_euler_on_a_nonlinear_system_and_the_pendulum_is_certified(check_claims):
+    """Backward Euler on u' = -u w, w' = u - w^3 (2 steps of 1/10) and Radau IIA-5 on the pendulum (3 steps of 1/5):
+    each state's digits verified, a relation decided, a wrong bound refuted."""
+    with mpmath.workdps(60):
+        h, u, w = mpmath.mpf(1) / 10, mpmath.mpf(1), mpmath.mpf(1)
+        for _ in range(2):
+            u, w = mpmath.findroot(lambda U, W, u=u, w=w: [U - u - h * (-U * W), W - w - h * (U - W**3)], (u, w))
+        above = mpmath.nstr(u + mpmath.mpf(10)**-25, 40)
+        s6 = mpmath.sqrt(6)
+        A = [[(88 - 7 * s6) / 360, (296 - 169 * s6) / 1800, (-2 + 3 * s6) / 225],
+             [(296 + 169 * s6) / 1800, (88 + 7 * s6) / 360, (-2 - 3 * s6) / 225],
+             [(16 - s6) / 36, (16 + s6) / 36, mpmath.mpf(1) / 9]]
+        b, H, theta, omega = A[2], mpmath.mpf(1) / 5, mpmath.mpf(1), mpmath.mpf(0)
+        for _ in range(3):
+            def stages(*k, theta=theta, omega=omega):  # k = (a1, a2, a3, c1, c2, c3): the theta and omega components
+                out = []
+                for i in range(3):
+                    th = theta + H * sum(A[i][j] * k[j] for j in range(3))
+                    om = omega + H * sum(A[i][j] * k[3 + j] for j in range(3))
+                    out += [(k[i], om), (k[3 + i], -mpmath.sin(th))]
+                return [x - y for x, y in out]
+            k = mpmath.findroot(stages, [omega] * 3 + [-mpmath.sin(theta)] * 3)
+            theta, omega = theta + H * sum(b[j] * k[j] for j in range(3)), omega + H * sum(b[j] * k[3 + j] for j in range(3))
+    pair = 'check = "run"\nmodel = "pair"\nmethod = "backward-euler"\noptions = { h = "1/10" }\ninitial = { u = 1, w = 1 }\nsteps = 2\n'
+    pend = 'check = "run"\nmodel = "pendulum"\nmethod = "radau-iia-5"\noptions = { h = "1/5" }\ninitial = { theta = 1, omega = 0 }\nsteps = 3\ndigits = 9\n'
+    results = outcomes(check_claims, {
+        "digits": (pair + f'digits = 8\nexpect = {{ u = "{mpmath.nstr(u, 8)}", w = "{mpmath.nstr(w, 8)}" }}',),
+        "relation": (pair + f'expect_relations = {{ u = "< {above}" }}',),
+        "wrong-relation": (pair + f'expect_relations = {{ u = "> {above}" }}',),
+        "pendulum": (pend + f'expect = {{ theta = "{mpmath.nstr(theta, 9)}", omega = "{mpmath.nstr(omega, 9)}" }}',),
+        "pendulum-wrong": (pend + f'expect = {{ theta = "{mpmath.nstr(theta + mpmath.mpf(10)**-9, 9)}" }}',),
+    })
+    for key in ("digits", "relation", "pendulum"):
+        assert (results[key].status, results[key].evidence) == ("verified", "certified"), (key, results[key].message)
+    assert_refuted(results["wrong-relation"], ["u: claimed >"])
+    assert_refuted(results["pendulum-wrong"], [f"theta: claimed {mpmath.nstr(theta + mpmath.mpf(10)**-9, 9)} at 9 decimals, computed ∈"])
+
+
+def test_the_branch_is_followed_where_newton_was_not_protected_and_a_fold_is_not_decided(check_claims):
+    """SDIRK-2 (gamma = 1 - 1/sqrt(2)) on y' = (1 - t) y^2 from 1 with h = 1: with the step shortened to L = lam h, stage 1
+    solves k1 = (1 - gL)(1 + gL k1)^2, whose discriminant 1 - 4gL(1 - gL) is 0 only at L = 1/(2g) = 1.707; at L = 1,
+    k1 = sqrt(2) (check: (1/sqrt(2))(1 + (1 - 1/sqrt(2)) sqrt(2))^2 = sqrt(2)), and stage 2, k2 = (1 - L)(...)^2, is 0: so
+    y1 = 1 + (1 - g) sqrt(2) = 2 exactly.  The numerical route alone could not be trusted past a crossing (README:
+    "a run that only the twin decides is not protected there"); this route follows the branch with certainty.  With
+    h = 2 the path passes the fold at L = 1.707, where no real root continues: not decided (an error, never a verdict)."""
+    g = 1 - 1 / sympy.sqrt(2)
+    k1 = sympy.sqrt(2)
+    assert sympy.simplify((1 - g) * (1 + g * k1) ** 2 - k1) == 0 and sympy.simplify(1 + (1 - g) * k1 - 2) == 0
+    assert sympy.simplify(1 - 4 * g / (2 * g) * (1 - g / (2 * g))) == 0  # the discriminant at L = 1/(2g)
+    body = 'check = "run"\nmodel = "tq"\nmethod = "sdirk-2"\noptions = { h = H }\ninitial = { y = 1 }\ndigits = 12\nexpect = { y = "VALUE" }'
+    results = outcomes(check_claims, {"h1": (body.replace("H", "1").replace("VALUE", "2.000000000000"),),
+                                      "h1-wrong": (body.replace("H", "1").replace("VALUE", "2.000000000001"),),
+                                      "h2": (body.replace("H", "2").replace("VALUE", "2"),)})
+    assert (results["h1"].status, results["h1"].evidence) == ("verified", "certified"), results["h1"].message
+    # (1.999999999999 would be an error, not a verdict: the exact value 2 is the boundary where truncation flips, and an
+    # enclosure around it cannot say on which side it is)
+    assert_refuted(results["h1-wrong"], ["y: claimed 2.000000000001 at 12 decimals, computed ∈ [1.99999999999999999"])
+    assert results["h2"].status == "error", results["h2"].message
+
+
+def test_the_twin_must_agree_and_a_claim_with_counts_stays_on_the_numerical_route(check_claims, monkeypatch):
+    """An enclosure the twin's value is not in is an error, not a verdict of the numerical route (which would repeat the
+    twin's value): shown by shifting the certified value.  A claim that counts evaluations goes on the numerical route
+    (this route does not count them as the exact path does)."""
+    from verify.engines import certified_implicit
+
+    body = 'check = "run"\nmodel = "cubic"\nmethod = "gauss-legendre-4"\noptions = { h = "1/10" }\ninitial = { y = 1 }\nsteps = 3\ndigits = 10\n'
+    counted = outcomes(check_claims, {"counts": (body + 'expect = { y = "0.7905691579" }\ncounts = { rhs = 6 }',)})["counts"]
+    assert counted.evidence == "numerical", counted.message
+    original = certified_implicit.run
+
+    def shifted(*args, **kwargs):  # a bug the cross-check must catch: the enclosure moved off the true value
+        t, y, recorder, nodes = original(*args, **kwargs)
+        y[0].iv = y[0].iv + mpmath.mpf(10) ** -12  # (far outside the enclosure, inside the claimed print's cell)
+        return t, y, recorder, nodes
+
+    monkeypatch.setattr(certified_implicit, "run", shifted)
+    outcome = outcomes(check_claims, {"shifted": (body + 'expect = { y = "0.7905691579" }',)})["shifted"]
+    assert outcome.status == "error" and "does not contain the mpmath value" in outcome.message, outcome.message

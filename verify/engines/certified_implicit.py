@@ -1,0 +1,320 @@
+"""Implicit Runge-Kutta steps on the certified path: the stage equations solved with certainty, in interval arithmetic.
+
+One step of a tableau (A, b, c) from (t, y) solves the stage equations
+
+    G(k, lam) = 0,   G_i = k_i - f(t + c_i lam h, y + lam h sum_j a_ij k_j),   i = 1..s,
+
+at lam = 1, on the branch that starts at k_i = f(t, y) at lam = 0 (the SPEC's root: the one that tends to the
+explicit value as h -> 0).  As in verify.engines.branch_tracking, [0, 1] is cut into intervals L, and over each a box
+X of stage vectors is shown by the Krawczyk test (Moore, Kearfott & Cloud, *Introduction to Interval Analysis*, SIAM
+2009, sec. 8.4)
+
+    K(X, L) = m - C G(m, L) + (I - C G_k(X, L)) (X - m)  inside the interior of X,   C ~ G_k(m, lam)^-1,
+
+to hold exactly one solution for every lam in L and every y in the enclosure of the state (y is an interval vector
+after the first step), with G_k nonsingular there, so the branch moves continuously in X; each box holds the
+enclosure the previous interval proved at its start.  G(m, L) is taken in its mean value form in lam (G(m, lam_c) +
+G_lam(m, L)(L - lam_c)): evaluated directly it counts each occurrence of lam apart and is wider than the root moves.
+The step is then y + h sum_i b_i k_i over the enclosure of k at lam = 1.  Every operation is mpmath.iv (outward
+rounding), the right-hand side, its Jacobian and its t-derivative compiled for it (crosscheck.compile_mp), and the
+tableau's coefficients (sqrt(6), SDIRK-3's CRootOf gamma) enclosed rigorously; only the guesses (the predicted root,
+C) are floating point, and a wrong guess can only make a test fail, never pass.
+
+Where no box passes (the branch folds, meets another root, or the enclosures grow too wide), CertifiedUnavailable:
+the claim goes on the numerical route as before.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from fractions import Fraction
+
+import mpmath
+import sympy
+
+from verify.engines import crosscheck
+from verify.engines.certified import MAX_MAGNITUDE_BITS, Ball, BallSystem, interval
+from verify.engines.methods.base import Recorder, component_names
+from verify.engines.rational import to_field
+from verify.errors import CertifiedUnavailable, CrossCheckUnavailable
+from verify.input.model import TIME, symbol
+
+MAX_INTERVALS = 200  # lam intervals tried per step (accepted or halved): a bound on the work where the branch is not followed
+SMALLEST_STEP = Fraction(1, 2**24)
+
+
+BACKWARD_EULER = ((1,),), (1,), (1,)  # y+ = y + h k, k = f(t + h, y + h k): the same root as y+ = y + h f(t + h, y+)
+
+
+def _tableau(method, options: dict):
+    """(A, b, c) of an implicit Runge-Kutta tableau this route can step (not explicit, no embedded pair), backward
+    Euler's among them when no residual is prescribed; else None."""
+    if method.name == "backward-euler":
+        return None if options.get("residual_d") or options.get("residual_a") else BACKWARD_EULER
+    table = getattr(method, "table", None)
+    if table is None:
+        return None
+    try:
+        tab = table(options)
+    except Exception:  # noqa: BLE001 - a tableau the claim gives badly: the method's own validation says why elsewhere
+        return None
+    return None if tab.explicit or tab.bhat is not None else (tab.A, tab.b, tab.c)
+
+
+def available(method, options: dict) -> bool:
+    """Can this route step ``method`` with these options?"""
+    return _tableau(method, options) is not None
+
+
+def _lo(x):
+    return mpmath.mp.make_mpf(x._mpi_[0])
+
+
+def _hi(x):
+    return mpmath.mp.make_mpf(x._mpi_[1])
+
+
+def _mid(x):
+    """A point inside the interval x (its rounded midpoint), as a point interval."""
+    return mpmath.iv.mpf((_lo(x) + _hi(x)) / 2) if mpmath.isfinite(_lo(x)) and mpmath.isfinite(_hi(x)) else None
+
+
+def _hull(a, b):
+    return mpmath.iv.mpf([min(_lo(a), _lo(b)), max(_hi(a), _hi(b))])
+
+
+def _inside(inner, outer) -> bool:
+    """Is ``inner`` in the interior of ``outer``?"""
+    return _lo(outer) < _lo(inner) and _hi(inner) < _hi(outer)
+
+
+def _contains(outer, inner) -> bool:
+    return _lo(outer) <= _lo(inner) and _hi(inner) <= _hi(outer)
+
+
+class _StageSystem:
+    """G, G_k and G_lam of one step's stage equations on intervals."""
+
+    def __init__(self, system: BallSystem, coefficients, h):
+        self.n = len(system.states)
+        variables = [symbol(TIME)] + [symbol(s) for s in system.states]
+        try:
+            self.f = [crosscheck.compile_mp(e, variables, mpmath.iv) for e in system.rhs]
+            self.f_y = [[crosscheck.compile_mp(sympy.diff(e, v), variables, mpmath.iv) for v in variables[1:]] for e in system.rhs]
+            self.f_t = [crosscheck.compile_mp(sympy.diff(e, variables[0]), variables, mpmath.iv) for e in system.rhs]
+        except CrossCheckUnavailable as exc:
+            raise CertifiedUnavailable(f"cannot enclose the right-hand side's derivatives: {exc}") from None
+        self.A, self.b, self.c = coefficients
+        self.s = len(self.b)
+        self.h = h
+
+    def _stage_points(self, t, y, k, lam):
+        """(T_i, Y_i) of every stage: t + c_i lam h and y + lam h sum_j a_ij k_j."""
+        n, points = self.n, []
+        for i in range(self.s):
+            Y = []
+            for q in range(n):
+                total = mpmath.iv.mpf(0)
+                for j in range(self.s):
+                    total = total + self.A[i][j] * k[j * n + q]
+                Y.append(y[q] + lam * self.h * total)
+            points.append((t + self.c[i] * lam * self.h, Y))
+        return points
+
+    def value(self, t, y, k, lam):
+        n, result = self.n, []
+        for i, (T, Y) in enumerate(self._stage_points(t, y, k, lam)):
+            env = [T, *Y]
+            result += [k[i * n + q] - self.f[q](env) for q in range(n)]
+        return result
+
+    def value_and_lam_slope(self, t, y, k, lam, centre):
+        """(G(k, centre), G_lam(k, L)): G(k, L) lies in G(k, centre) + G_lam(k, L) (L - centre), the mean value form."""
+        at_centre = self.value(t, y, k, centre)
+        n, slopes = self.n, []
+        sums = [[sum((self.A[i][j] * k[j * n + q] for j in range(self.s)), mpmath.iv.mpf(0)) for q in range(n)] for i in range(self.s)]
+        for i, (T, Y) in enumerate(self._stage_points(t, y, k, lam)):
+            env = [T, *Y]
+            for q in range(n):
+                rate = self.f_t[q](env) * self.c[i] * self.h
+                for r in range(n):
+                    rate = rate + self.f_y[q][r](env) * self.h * sums[i][r]
+                slopes.append(-rate)
+        return at_centre, slopes
+
+    def jacobian(self, t, y, k, lam):
+        """G_k: blocks delta_ij I - lam h a_ij f_y(T_i, Y_i)."""
+        n, size = self.n, self.n * self.s
+        rows = [[mpmath.iv.mpf(0)] * size for _ in range(size)]
+        for i, (T, Y) in enumerate(self._stage_points(t, y, k, lam)):
+            env = [T, *Y]
+            derivative = [[self.f_y[q][r](env) for r in range(n)] for q in range(n)]
+            for j in range(self.s):
+                scale = lam * self.h * self.A[i][j]
+                for q in range(n):
+                    for r in range(n):
+                        entry = -scale * derivative[q][r]
+                        if i == j and q == r:
+                            entry = entry + 1
+                        rows[i * n + q][j * n + r] = entry
+        return rows
+
+
+def _point_matrix(rows):
+    return mpmath.matrix([[(_lo(v) + _hi(v)) / 2 for v in row] for row in rows])
+
+
+def _predicted(stages: _StageSystem, t, y_mid, guess, lam_point):
+    """Newton on the midpoints at the point lam (floating point: a guess the Krawczyk test then proves or rejects)."""
+    k = [mpmath.iv.mpf(v) for v in guess]
+    for _ in range(30):
+        G = [(_lo(v) + _hi(v)) / 2 for v in stages.value(t, y_mid, k, lam_point)]
+        try:
+            step = mpmath.lu_solve(_point_matrix(stages.jacobian(t, y_mid, k, lam_point)), mpmath.matrix(G))
+        except ZeroDivisionError:
+            return None
+        values = [(_lo(v) + _hi(v)) / 2 - step[i] for i, v in enumerate(k)]
+        k = [mpmath.iv.mpf(v) for v in values]
+        if max(abs(step[i]) for i in range(len(values))) <= mpmath.mpf(2) ** (-mpmath.iv.prec + 8) * (1 + max(abs(v) for v in values)):
+            break
+    return values
+
+
+def _krawczyk(stages: _StageSystem, t, y, box, lam, centre):
+    m = [_mid(v) for v in box]
+    if any(v is None for v in m):
+        return None
+    try:
+        C = _point_matrix(stages.jacobian(t, [_mid(v) or v for v in y], m, centre)) ** -1
+    except ZeroDivisionError:
+        return None
+    G, G_lam = stages.value_and_lam_slope(t, y, m, lam, centre)
+    J = stages.jacobian(t, y, box, lam)
+    size, offset = len(box), lam - centre
+    image = []
+    for p in range(size):
+        # C G(m, L) in the mean value form, C G_lam summed before it is multiplied by L - centre: the stages' rates in
+        # lam partly cancel (the root's own rate is C G_lam), and an interval product taken apart first would not
+        total = m[p] - sum((mpmath.iv.mpf(C[p, q]) * G[q] for q in range(size)), mpmath.iv.mpf(0)) \
+            - sum((mpmath.iv.mpf(C[p, q]) * G_lam[q] for q in range(size)), mpmath.iv.mpf(0)) * offset
+        for q in range(size):
+            residual = (1 if p == q else 0) - sum((mpmath.iv.mpf(C[p, r]) * J[r][q] for r in range(size)), mpmath.iv.mpf(0))
+            total = total + residual * (box[q] - m[q])
+        image.append(total)
+    return image
+
+
+def _box_around(enclosure, predicted, width):
+    """Boxes holding each enclosure and predicted value: their hull widened by its own half-width, by the largest
+    component's (the stages are coupled: a component that hardly moves is widened by those that do), and by
+    ``width`` (the lam interval's) times the value's size over 2^10: near a turning point, where a component's rate
+    in lam is 0, its hull shrinks as width^2 and so does the image, and only a term linear in the width lets a short
+    enough interval pass."""
+    hulls = [_hull(e, mpmath.iv.mpf(p)) for e, p in zip(enclosure, predicted)]
+    largest = max((_hi(h) - _lo(h)) / 2 for h in hulls)
+    box = []
+    for hull in hulls:
+        low, high = _lo(hull), _hi(hull)
+        size = abs(low + high) / 2 + 1
+        half = (high - low) / 2 + largest / 4 + mpmath.mpf(width.numerator) / width.denominator * size / 2**10 \
+            + size * mpmath.mpf(2) ** (-mpmath.iv.prec // 2)
+        box.append(mpmath.iv.mpf([low - half, high + half]))
+    return box
+
+
+def _step(stages: _StageSystem, t, y: list):
+    """The stage vector's enclosure at lam = 1 for the state enclosure ``y``."""
+    start = [v for _ in range(stages.s) for v in (f([interval(t), *y]) for f in stages.f)]
+    enclosure, lam, step = start, Fraction(0), Fraction(1)
+    y_mid = [_mid(v) or v for v in y]
+    for _ in range(MAX_INTERVALS):
+        if lam == 1:
+            return enclosure
+        ahead = min(lam + step, Fraction(1))
+        at = interval(ahead)
+        over = mpmath.iv.mpf([interval(lam).a, at.b])
+        centre = interval((lam + ahead) / 2)
+        predicted = _predicted(stages, interval(t), y_mid, [(_lo(v) + _hi(v)) / 2 for v in enclosure], at)
+        proved = None
+        if predicted is not None and all(mpmath.isfinite(v) for v in predicted):
+            box = _box_around(enclosure, predicted, ahead - lam)
+            image = _krawczyk(stages, interval(t), y, box, over, centre)
+            if image is not None and all(_inside(i, b) for i, b in zip(image, box)) and all(_contains(b, e) for b, e in zip(box, enclosure)):
+                proved = _tightened(stages, interval(t), y, image, at)
+        if proved is None:
+            step /= 2
+            if step < SMALLEST_STEP:
+                break
+            continue
+        lam, enclosure, step = ahead, proved, min(step * 2, Fraction(1))
+    raise CertifiedUnavailable(f"the stage equations' root, followed from the explicit value with the step shortened to lam h, is not "
+                               f"followed with certainty past lam = {float(lam):.6g} of the step from t = {t} (it folds, meets another "
+                               "root or has a singular Jacobian there, or its enclosures grow too wide)")
+
+
+def _tightened(stages, t, y, enclosure, at):
+    """Krawczyk again at the point lam = ``at`` on the enclosure, intersected (each image holds the root), until it
+    narrows no more (each pass about squares the relative width)."""
+    for _ in range(8):
+        image = _krawczyk(stages, t, y, enclosure, at, at)
+        if image is None:
+            return enclosure
+        narrowed = []
+        for e, i in zip(enclosure, image):
+            low, high = max(_lo(e), _lo(i)), min(_hi(e), _hi(i))
+            if low > high:
+                return enclosure
+            narrowed.append(mpmath.iv.mpf([low, high]))
+        if all(_hi(a) - _lo(a) >= (_hi(b) - _lo(b)) / 2 for a, b in zip(narrowed, enclosure)):
+            return narrowed
+        enclosure = narrowed
+    return enclosure
+
+
+def _enclosed(value):
+    """A tableau coefficient (rational, radicals, a CRootOf) as an interval at the working precision."""
+    value = sympy.sympify(value)
+    if value.is_Rational:
+        return interval(to_field(value))
+    return crosscheck.compile_mp(value, [], mpmath.iv)([])
+
+
+def run(method, model, parameter_values, options, t0, y0, steps: int, bits: int):
+    """(t, y, recorder, nodes) as verify.engines.certified.run gives them, for an implicit Runge-Kutta tableau."""
+    if not available(method, options):
+        raise CertifiedUnavailable(f"method {method.name} has no certified implicit route")
+    system = BallSystem(model, parameter_values)
+    A, b, c = _tableau(method, options)
+    stage_names = method.name != "backward-euler"  # a tableau's stages are its quantities k1, k2, ...; backward Euler has none
+    length = options["h"]  # the step (a rational: the method's validation says so); the tableau is enclosed below
+    if not getattr(length, "is_Rational", False):
+        raise CertifiedUnavailable(f"the step h = {length} is not a rational number")
+    length = to_field(length)
+    saved_iv, saved_mp = mpmath.iv.prec, mpmath.mp.prec
+    try:
+        mpmath.iv.prec = mpmath.mp.prec = bits
+        coefficients = ([[_enclosed(a) for a in row] for row in A], [_enclosed(v) for v in b], [_enclosed(v) for v in c])
+        stages = _StageSystem(system, coefficients, interval(length))
+        t = to_field(t0)
+        y = [interval(to_field(v)) for v in y0]
+        recorder = Recorder(keep=True, counts=Counter())
+        nodes = []
+        n = len(y)
+        for step_number in range(steps):
+            recorder.where = f"step {step_number + 1}"
+            k = _step(stages, t, y)
+            for i in range(stages.s if stage_names else 0):
+                for name, value in zip(component_names(f"k{i + 1}", system.states), k[i * n:(i + 1) * n]):
+                    recorder.assign(name, Ball(value), f"stage {i + 1}")
+            y = [y[q] + interval(length) * sum((coefficients[1][i] * k[i * n + q] for i in range(stages.s)), mpmath.iv.mpf(0))
+                 for q in range(n)]
+            t = t + length
+            if not all(mpmath.isfinite(_lo(v)) and mpmath.isfinite(_hi(v)) and abs(_lo(v)) + abs(_hi(v)) < mpmath.mpf(2) ** MAX_MAGNITUDE_BITS
+                       for v in y):
+                raise CertifiedUnavailable(f"the enclosure blew up after step {step_number + 1}")
+            balls = [Ball(v) for v in y]
+            for name, value in zip(system.states, balls):  # the states after each step, as the exact step records them (trace)
+                recorder.assign(name, value)
+            nodes.append((t, balls))
+    finally:
+        mpmath.iv.prec, mpmath.mp.prec = saved_iv, saved_mp
+    return t, [Ball(v) for v in y], recorder, nodes
