@@ -404,6 +404,31 @@ def test_a_step_whose_other_root_escapes_on_the_way_is_decided(check_claims):
     assert results["fold"].outcome.status == "error", results["fold"].outcome.message
 
 
+def test_a_branch_that_starts_at_rest_is_followed(check_claims):
+    """A review of 2026-12-06: where f(t0, y0) = 0 the branch starts moving as lam^2 or slower, and the tracker's
+    mean value term (powers of u taken apart) and a box as wide as the root's motion failed at every interval: an
+    error.  Backward Euler, h = 1, on y' = (1 - t)(y^2 - 1) + t^2 from y = 1: at lam = 1 the equation is u = 1 + 0 + 1,
+    so y1 = 2.  From t = 1/2, y = 1, h = 2 on y' = t^2 y + t^2 - 2t y^2 + 2y^2 + y/2 - 2 (f(1/2, 1) = 0): u = 1 + 2 f(5/2, u)
+    = 1 + 2(-3 u^2 + 27 u/4 + 17/4), i.e. 24 u^2 - 50 u - 36 = 0 over 4 (by hand), whose branch root is
+    (25 + sqrt(1537))/24 (the other came back from -infinity: the u^2 coefficient 2 - 2t vanishes at t = 1)."""
+    u = sympy.Symbol("u")
+    t1 = sympy.Rational(5, 2)
+    f = lambda t, y: t**2 * y + t**2 - 2 * t * y**2 + 2 * y**2 + y / 2 - 2  # noqa: E731
+    assert f(sympy.Rational(1, 2), 1) == 0
+    assert set(sympy.solve(u - 1 - 2 * f(t1, u), u)) == {(25 + sympy.sqrt(1537)) / 24, (25 - sympy.sqrt(1537)) / 24}
+    models = ('[model.rest]\nstates = ["y"]\nrhs = { y = "(1 - t)*(y**2 - 1) + t**2" }\n'
+              '[model.stat]\nstates = ["y"]\nrhs = { y = "t**2*y + t**2 - 2*t*y**2 + 2*y**2 + y/2 - 2" }\n')
+    rest = 'check = "run"\nmodel = "rest"\nmethod = "backward-euler"\noptions = { h = 1 }\ninitial = { y = 1 }\n'
+    stat = 'check = "run"\nmodel = "stat"\nmethod = "backward-euler"\noptions = { h = 2 }\ninitial = { t = "1/2", y = 1 }\n'
+    results = check_claims(claims_text(models, {"rest": (rest + 'expect = { y = 2 }',), "rest-wrong": (rest + 'expect = { y = 3 }',),
+                                                "stat": (stat + 'expect = { y = "(25 + sqrt(1537))/24" }',),
+                                                "stat-other-root": (stat + 'expect = { y = "(25 - sqrt(1537))/24" }',)}))
+    for key in ("rest", "stat"):
+        assert (results[key].outcome.status, results[key].outcome.evidence) == ("verified", "exact"), results[key].outcome.message
+    assert_refuted(results["rest-wrong"].outcome, ["y: claimed 3, computed 2"])
+    assert_refuted(results["stat-other-root"].outcome, ["computed 25/24 + sqrt(1537)/24"])
+
+
 def test_jacobian_evaluations_can_be_claimed_as_the_readme_counts_them(check_claims):
     """`counts = { jacobian = N }` was refused ("count 'rhs' or a block"), though the README documents jacobian counts
     (a review of 2026-12-06): backward Euler on y' = -y counts one per step; a wrong count is refuted."""
