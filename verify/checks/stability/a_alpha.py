@@ -45,6 +45,7 @@ from verify.engines.certified import arb_rational, enclosure_text
 from verify.errors import CertifiedUnavailable
 from verify.checks.common import CheckError, Line
 from verify.checks.comparisons import OPERATORS, RELATION
+from verify.checks.kit import KeptRuns
 from verify.checks.rounding import RoundingAudit, read_digits, rounding_rule
 
 X = sympy.Symbol("x")  # cos(theta)
@@ -68,14 +69,18 @@ class SectorAngle:
     candidates: list = field(default_factory=list)  # sympy expressions: tan^2 of the angle at each candidate point
     points: list = field(default_factory=list)  # the candidates' cos(theta), where the twin samples too
 
+    enclosures: dict = field(default_factory=dict)  # bits -> (low, high), made once (a kept angle serves several claims)
+
     def enclosure(self, bits: int) -> tuple[sympy.Rational, sympy.Rational]:
         """Rational (low, high) holding alpha in degrees, about ``bits`` bits wide."""
         if self.exact is not None:
             return self.exact, self.exact
-        ends = [realsets.enclosure(c, bits) for c in self.candidates]
-        low = min(_degrees(max(a, sympy.Integer(0)), bits, lower=True) for a, _ in ends)
-        high = min(_degrees(b, bits, lower=False) for _, b in ends)
-        return low, high
+        if bits not in self.enclosures:
+            ends = [realsets.enclosure(c, bits) for c in self.candidates]
+            low = min(_degrees(max(a, sympy.Integer(0)), bits, lower=True) for a, _ in ends)
+            high = min(_degrees(b, bits, lower=False) for _, b in ends)
+            self.enclosures[bits] = low, high
+        return self.enclosures[bits]
 
 
 @dataclass
@@ -301,6 +306,12 @@ def _best_float_samples(alpha, beta) -> list[int]:
     return chosen
 
 
+# A worker checks claim after claim, and pages state one method's angle several ways (BDF5's "51.84", "A(51)-stable",
+# "not A(52)-stable"): the angle, its twin and their enclosures are made once per method (each is a function of the
+# coefficients alone, and nothing that uses them changes them)
+_ANGLES, _TWIN_ANGLES = KeptRuns(16), KeptRuns(16)
+
+
 def decide(claim: SectorClaim, reduced, shared: str | None) -> tuple[bool, str, list, bool, str]:
     """(holds?, message line, derivation lines, certified?, the angle as "= 90" or "∈ [a, b]") for ``claim``: the angle
     exactly (0, 30, 45, 60, 90) or enclosed at doubling precision until the claim is decided.  ``reduced`` is (alpha,
@@ -311,7 +322,7 @@ def decide(claim: SectorClaim, reduced, shared: str | None) -> tuple[bool, str, 
         angle, shared = SectorAngle(shared, [], sympy.Integer(0)), None
     else:
         alpha, beta = reduced
-        angle = sector_angle(alpha, beta)
+        angle = _ANGLES.get((tuple(alpha), tuple(beta)), lambda: sector_angle(alpha, beta))
     lines = ([shared] if shared else []) + angle.lines
     why = angle.why if angle.exact != 0 else f"not A(alpha)-stable for any alpha > 0: {angle.why}"
     why = f"{shared}: {why}" if shared else why
@@ -320,7 +331,7 @@ def decide(claim: SectorClaim, reduced, shared: str | None) -> tuple[bool, str, 
         lines.append(f"largest alpha = {exact} degrees: {why}")
         decided = _decided(claim, exact, exact, str(exact))
         return (*_line(decided, claim, f"= {exact}", why), lines, False, f"= {exact}")
-    twin = twin_degrees(alpha, beta, angle.points)
+    twin = _TWIN_ANGLES.get((tuple(alpha), tuple(beta), tuple(angle.points)), lambda: twin_degrees(alpha, beta, angle.points))
     bits, shown = FIRST_BITS, None
     while bits <= MAX_BITS:
         try:
