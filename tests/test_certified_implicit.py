@@ -139,3 +139,36 @@ def test_the_twin_must_agree_and_a_claim_with_counts_stays_on_the_numerical_rout
     monkeypatch.setattr(certified_implicit, "run", shifted)
     outcome = outcomes(check_claims, {"shifted": (body + 'expect = { y = "0.7905691579" }',)})["shifted"]
     assert outcome.status == "error" and "does not contain the mpmath value" in outcome.message, outcome.message
+
+
+def test_reviewed_cases_of_the_certified_implicit_route(check_claims):
+    """A review of 2026-12-06.  (1) Backward Euler's residual r_d_x, which this route does not record, was "claimed 2
+    values, computed 0": a true trace refuted; it goes to the numerical route now (|r_d_x| < 10^-60 there).  (2) A
+    fractional power of an interval box reaching below 0 is complex: an internal error (AttributeError) where the
+    numerical route verifies.  (3) `rk` with an implicit tableau of the claim's own (2-stage Radau IIA written out)
+    was refused as "no certified route"; it is certified now, its truth by findroot on the stage equations."""
+    models = ('[model.b2]\nstates = ["x", "y"]\nrhs = { x = "x**2 - y", y = "x" }\n'
+              '[model.frac]\nstates = ["x", "z"]\nrhs = { x = "-x**(4/3)*z", z = "-z" }\n')
+    trace = ('check = "run"\nmodel = "b2"\nmethod = "backward-euler"\noptions = { h = "1/2" }\ninitial = { x = 1, y = 1 }\nsteps = 2\n'
+             'digits = 5\ntrace = { r_d_x = ["0.00000", "0.00000"] }\n')
+    frac = ('check = "run"\nmodel = "frac"\nmethod = "backward-euler"\noptions = { h = "1/2" }\ninitial = { x = "1/1000000", z = 1 }\n'
+            'steps = 3\ndigits = 14\nexpect = { z = "0.29629629629630" }\n')  # z3 = (2/3)^3 = 8/27
+    with mpmath.workdps(60):
+        A, b, H = [[mpmath.mpf(5) / 12, -mpmath.mpf(1) / 12], [mpmath.mpf(3) / 4, mpmath.mpf(1) / 4]], [mpmath.mpf(3) / 4, mpmath.mpf(1) / 4], mpmath.mpf(1) / 4
+        theta, omega = mpmath.mpf(1), mpmath.mpf(0)
+        for _ in range(2):
+            def stages(a1, a2, c1, c2, theta=theta, omega=omega):
+                return [a1 - (omega + H * (A[0][0] * c1 + A[0][1] * c2)), a2 - (omega + H * (A[1][0] * c1 + A[1][1] * c2)),
+                        c1 + mpmath.sin(theta + H * (A[0][0] * a1 + A[0][1] * a2)), c2 + mpmath.sin(theta + H * (A[1][0] * a1 + A[1][1] * a2))]
+            a1, a2, c1, c2 = mpmath.findroot(stages, (omega, omega, -mpmath.sin(theta), -mpmath.sin(theta)))
+            theta, omega = theta + H * (b[0] * a1 + b[1] * a2), omega + H * (b[0] * c1 + b[1] * c2)
+        shown = mpmath.nstr(theta, 12)
+    user = ('check = "run"\nmodel = "pendulum"\nmethod = "rk"\noptions = { h = "1/4", A = [["5/12", "-1/12"], ["3/4", "1/4"]], '
+            'b = ["3/4", "1/4"] }\ninitial = { theta = 1, omega = 0 }\nsteps = 2\ndigits = 12\n')
+    results = {k: r.outcome for k, r in check_claims(claims_text(MODELS + models, {
+        "trace-residual": (trace,), "fractional-power": (frac,), "user-tableau": (user + f'expect = {{ theta = "{shown}" }}',),
+        "user-tableau-wrong": (user + f'expect = {{ theta = "{mpmath.nstr(theta + mpmath.mpf(10)**-12, 12)}" }}',)})).items()}
+    assert results["trace-residual"].status == "verified", results["trace-residual"].message
+    assert results["fractional-power"].status == "verified", results["fractional-power"].message
+    assert (results["user-tableau"].status, results["user-tableau"].evidence) == ("verified", "certified"), results["user-tableau"].message
+    assert_refuted(results["user-tableau-wrong"], ["theta: claimed", "computed ∈"])

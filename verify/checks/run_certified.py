@@ -133,6 +133,10 @@ def evaluate(claim, spec, reason: str, mp_run, interval_run=None) -> Outcome:
                 got = spec.method.trace_values(recorder, name, model)
                 if any(isinstance(g, tuple) for g in got):
                     raise CheckError(f"{reason}; a trace of stage values ({name}) is not on the certified path yet: trace states")
+                if name not in model.variables and (not got or not all(isinstance(g, certified.Ball) for g in got)):
+                    # a quantity this run does not record (backward Euler's residual r_d_x on the certified implicit route):
+                    # not "computed 0 values" (a review of 2026-12-06 found a true claim refuted so)
+                    raise CheckError(f"{reason}; {name} is not recorded on the certified path")
                 computed[f"trace {name}"] = "[" + ", ".join(_shown(g) for g in got) + "]"
                 if len(got) != len(claimed_list):
                     failures.append(f"trace {name}: claimed {len(claimed_list)} values, computed {len(got)}")

@@ -40,6 +40,8 @@ from verify.input.model import TIME, symbol
 
 MAX_INTERVALS = 200  # lam intervals tried per step (accepted or halved): a bound on the work where the branch is not followed
 SMALLEST_STEP = Fraction(1, 2**24)
+FAILED_TESTS = 16  # failed Krawczyk tests a run may make, and two more per step taken, before the numerical route takes it
+NEWTON_ITERATIONS = 12  # of a prediction (from the previous enclosure, a short step away: a few suffice where it matters)
 
 
 BACKWARD_EULER = ((1,),), (1,), (1,)  # y+ = y + h k, k = f(t + h, y + h k): the same root as y+ = y + h f(t + h, y+)
@@ -66,11 +68,21 @@ def available(method, options: dict) -> bool:
 
 
 def _lo(x):
-    return mpmath.mp.make_mpf(x._mpi_[0])
+    return mpmath.mp.make_mpf(_ends(x)[0])
 
 
 def _hi(x):
-    return mpmath.mp.make_mpf(x._mpi_[1])
+    return mpmath.mp.make_mpf(_ends(x)[1])
+
+
+def _ends(x):
+    """The raw ends of a real interval; a complex one (a fractional power of an interval reaching below 0) cannot be
+    an enclosure of a real stage value here."""
+    ends = getattr(x, "_mpi_", None)
+    if ends is None:
+        raise CertifiedUnavailable(f"an enclosure is not a real interval ({type(x).__name__}: a power or root of an interval "
+                                   "that reaches below 0)")
+    return ends
 
 
 def _mid(x):
@@ -166,7 +178,7 @@ def _point_matrix(rows):
 def _predicted(stages: _StageSystem, t, y_mid, guess, lam_point):
     """Newton on the midpoints at the point lam (floating point: a guess the Krawczyk test then proves or rejects)."""
     k = [mpmath.iv.mpf(v) for v in guess]
-    for _ in range(30):
+    for _ in range(NEWTON_ITERATIONS):
         G = [(_lo(v) + _hi(v)) / 2 for v in stages.value(t, y_mid, k, lam_point)]
         try:
             step = mpmath.lu_solve(_point_matrix(stages.jacobian(t, y_mid, k, lam_point)), mpmath.matrix(G))
@@ -221,8 +233,10 @@ def _box_around(enclosure, predicted, width):
     return box
 
 
-def _step(stages: _StageSystem, t, y: list):
-    """The stage vector's enclosure at lam = 1 for the state enclosure ``y``."""
+def _step(stages: _StageSystem, t, y: list, budget: list):
+    """The stage vector's enclosure at lam = 1 for the state enclosure ``y``; ``budget[0]``: the failed tests the run
+    may still make (each costs a prediction and a test: a stiff model that fails at every interval was 10-20 s before
+    the numerical route took it, a review of 2026-12-06)."""
     start = [v for _ in range(stages.s) for v in (f([interval(t), *y]) for f in stages.f)]
     enclosure, lam, step = start, Fraction(0), Fraction(1)
     y_mid = [_mid(v) or v for v in y]
@@ -242,7 +256,8 @@ def _step(stages: _StageSystem, t, y: list):
                 proved = _tightened(stages, interval(t), y, image, at)
         if proved is None:
             step /= 2
-            if step < SMALLEST_STEP:
+            budget[0] -= 1
+            if step < SMALLEST_STEP or budget[0] <= 0:
                 break
             continue
         lam, enclosure, step = ahead, proved, min(step * 2, Fraction(1))
@@ -253,8 +268,9 @@ def _step(stages: _StageSystem, t, y: list):
 
 def _tightened(stages, t, y, enclosure, at):
     """Krawczyk again at the point lam = ``at`` on the enclosure, intersected (each image holds the root), until it
-    narrows no more (each pass about squares the relative width)."""
-    for _ in range(8):
+    narrows no more (each pass about squares the relative width: four reach the working precision from a box a
+    short interval wide)."""
+    for _ in range(4):
         image = _krawczyk(stages, t, y, enclosure, at, at)
         if image is None:
             return enclosure
@@ -299,9 +315,15 @@ def run(method, model, parameter_values, options, t0, y0, steps: int, bits: int)
         recorder = Recorder(keep=True, counts=Counter())
         nodes = []
         n = len(y)
+        budget = [FAILED_TESTS]
         for step_number in range(steps):
             recorder.where = f"step {step_number + 1}"
-            k = _step(stages, t, y)
+            budget[0] += 2
+            try:
+                k = _step(stages, t, y, budget)
+            except (AttributeError, TypeError, ValueError, ZeroDivisionError, ArithmeticError) as exc:  # an operation
+                raise CertifiedUnavailable(f"the stage equations cannot be enclosed at step {step_number + 1}: "  # intervals lack
+                                           f"{type(exc).__name__}: {exc}") from None
             for i in range(stages.s if stage_names else 0):
                 for name, value in zip(component_names(f"k{i + 1}", system.states), k[i * n:(i + 1) * n]):
                     recorder.assign(name, Ball(value), f"stage {i + 1}")
