@@ -340,10 +340,10 @@ def test_a_branch_past_an_escaping_or_colliding_root_is_followed_with_certainty(
     from verify.engines.number_field import BranchUndecided, continued_root
 
     u, lam = sympy.symbols("u lam")
-    rng = random.Random(3)
+    rng = random.Random(11)
     rational = lambda: sympy.Rational(rng.randint(-6, 6), rng.randint(1, 3))  # noqa: E731
     tracked = 0
-    for _ in range(150):
+    for _ in range(80):
         start = rational()
         r = start + rational() * lam + rational() * lam**2
         Q = (1 + lam * sum(rational() * u**i for i in range(rng.randint(1, 3)))
@@ -355,7 +355,7 @@ def test_a_branch_past_an_escaping_or_colliding_root_is_followed_with_certainty(
         critical = sympy.Poly(sympy.expand(sympy.Poly(F, u).LC() * sympy.discriminant(F, u)), lam)
         tracked += critical.is_zero or any(0 < x <= 1 for x in critical.real_roots())
         assert sympy.simplify(continued_root(F, u, lam, start) - r.subs(lam, 1)) == 0, (F, start)
-    assert tracked >= 8  # the cases counting alone refused (11 of them with this seed)
+    assert tracked >= 8  # the cases counting alone refused (11 of 80 with this seed)
     # the branch u = 1 + lam meets the root 4 - 1/lam of 1 + lam u - 4 lam where lam^2 - 3 lam + 1 = 0 (lam ~ 0.38)
     with pytest.raises(BranchUndecided):
         continued_root(sympy.expand((u - 1 - lam) * (1 + lam * u - 4 * lam)), u, lam, sympy.Integer(1))
