@@ -85,13 +85,21 @@ class CrossCheckUnavailable(UndecidableError):
     """The cross-check cannot evaluate this (e.g. an unknown function)."""
 
 
+def lam_text(lam) -> str:
+    """A point of [0, 1] for a message: six digits, and a point just below 1 as 1 - d (not rounded up to 1)."""
+    return f"{float(lam):.6g}" if float(lam) < 0.999995 or lam == 1 else f"1 - {float(1 - lam):.3g}"
+
+
 class BranchNotFollowed(UndecidableError):
     """An implicit step's root is not followed with certainty from the explicit value to the end of the step;
     ``lam`` is how far it was (the step shortened to lam h)."""
 
     def __init__(self, lam):
-        super().__init__(f"followed with certainty up to lam = {float(lam):.6g}")
+        super().__init__(f"followed with certainty up to lam = {lam_text(lam)}")
         self.lam = lam
+
+    def __reduce__(self):  # rebuilt from lam (a worker hands its errors back pickled)
+        return type(self), (self.lam,)
 
 
 class CertifiedUnavailable(UndecidableError):

@@ -299,13 +299,15 @@ def _exact_run(claim, spec, model):
         return _fallback_route(claim, spec, f"the right-hand side is not rational ({exc})")
     exact = lambda project: run(spec.method, system, spec.options, spec.t0, spec.y0, spec.steps, bool(spec.trace),  # noqa: E731
                                 nodes=bool(spec.at_nodes), quantities=_run_quantities_read(spec, model), algebraic=True, project=project)
+    undecided = None  # the certified route's error after a projection: not tried again if the exact run hits the limit
     try:
-        try:
-            result = exact(project=_certified_fallback(spec, model))
+        try:  # projected only where the certified route for explicit steps can take the run (not a co-simulation, not a DAE)
+            result = exact(project=_certified_fallback(spec, model) and not model.subsystems and not model.algebraic)
         except ExactSizeProjected as exc:  # the values double (or more) every step: the certified route now, not at the limit
             try:
                 return _fallback_route(claim, spec, f"the exact rationals grow too large: {exc}")
-            except CheckError:  # where it does not decide, the exact run goes on as far as the limit lets it
+            except CheckError as error:  # where it does not decide, the exact run goes on as far as the limit lets it
+                undecided = error
                 result = exact(project=False)
     except rational.NotRational as exc:
         return _fallback_route(claim, spec, f"the exact path cannot run this ({exc})")
@@ -315,6 +317,8 @@ def _exact_run(claim, spec, model):
         raise CheckError(f"{exc}; the SPEC's root (the one that tends to y0 as h -> 0) does not exist or is not decided here, "
                          "so the claim is not decided") from None
     except ExactSizeError as exc:  # a nonlinear model's rationals explode: enclosures instead, where they decide
+        if undecided is not None:  # ... as they did not after the projection (the same run: not made twice)
+            raise undecided
         return _fallback_route(claim, spec, f"the exact rationals grow too large: {exc}")
     return system, result
 
@@ -563,7 +567,8 @@ def _fallback_route(claim, spec, reason) -> Outcome:
     if not _certified_fallback(spec, model):
         if not spec.counts and not model.subsystems and certified_implicit.available(spec.method, spec.options):
             try:  # an implicit tableau's stages solved with certainty (its twin: Newton to the working precision)
-                return run_certified.evaluate(claim, spec, reason, lambda: newton_run(crosscheck.DIGITS), certified_implicit.run)
+                return run_certified.evaluate(claim, spec, reason, lambda: newton_run(crosscheck.DIGITS), certified_implicit.run,
+                                              certified_implicit.PRECISIONS)
             except CrossCheckDisagrees:  # the twin took another root than the one followed with certainty: the numerical
                 raise  # route would only repeat the twin's
             except CheckError:  # not followed with certainty (a fold, enclosures too wide): the numerical route, as before

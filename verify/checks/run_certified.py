@@ -62,13 +62,15 @@ def _shown(ball) -> str:
     return certified.enclosure_text(*ball.bounds())
 
 
-def evaluate(claim, spec, reason: str, mp_run, interval_run=None) -> Outcome:
+def evaluate(claim, spec, reason: str, mp_run, interval_run=None, precisions=None) -> Outcome:
     """``mp_run()`` gives the independent mpmath path's (t, y, trace, counts, nodes); ``interval_run`` the interval run
-    (verify.engines.certified.run by default, certified_implicit.run for an implicit tableau)."""
+    (verify.engines.certified.run by default, certified_implicit.run for an implicit tableau) at each of ``precisions``
+    (bits, certified.PRECISIONS by default) until every comparison is decided."""
     interval_run = interval_run or certified.run
+    precisions = precisions or certified.PRECISIONS
     model = claim.model
     constants = constant_values(model, spec)
-    for bits in certified.PRECISIONS:
+    for bits in precisions:
         try:
             t, y, recorder, nodes = interval_run(spec.method, model, spec.parameter_values, spec.options, spec.t0, spec.y0, spec.steps, bits)
         except (certified.CertifiedUnavailable, ValueError, ArithmeticError, TypeError) as exc:  # ComplexResult: sqrt of a negative
@@ -182,10 +184,10 @@ def evaluate(claim, spec, reason: str, mp_run, interval_run=None) -> Outcome:
         wide = [label for label, ball in balls.items() if any(u == label or u.startswith(f"{label} ") for u in undecided)
                 and _wider_than_its_value(ball, bits)]
         if wide:  # LeVeque's stiff Euler run over 2,000 steps: the width grows 3.1x a step (review of 2026-12-05: "a tie")
-            raise CheckError(f"{reason}; the certified path could not decide {', '.join(undecided)} at {certified.PRECISIONS[-1]} bits: "
+            raise CheckError(f"{reason}; the certified path could not decide {', '.join(undecided)} at {precisions[-1]} bits: "
                              f"the enclosure of {wide[0]}, {_shown(balls[wide[0]])}, is wider than the value itself (interval arithmetic "
                              "overestimates more at every step, as over a long stiff or rotating run), not a tie")
-        raise CheckError(f"{reason}; the certified path could not decide {', '.join(undecided)} at {certified.PRECISIONS[-1]} bits "
+        raise CheckError(f"{reason}; the certified path could not decide {', '.join(undecided)} at {precisions[-1]} bits "
                          "(an enclosure still straddles the claimed value or a rounding boundary: a tie, or an equality that needs digits)")
     _cross_check(mp_run(), model, y, recorder, spec, quantities)
     how = f"certified: interval arithmetic (mpmath.iv) at {bits} bits, because {reason}; mpmath {crosscheck.DIGITS}-digit cross-check lies in every enclosure"

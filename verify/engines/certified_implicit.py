@@ -35,12 +35,13 @@ from verify.engines import crosscheck
 from verify.engines.certified import MAX_MAGNITUDE_BITS, Ball, BallSystem, interval
 from verify.engines.methods.base import Recorder, component_names
 from verify.engines.rational import to_field
-from verify.errors import CertifiedUnavailable, CrossCheckUnavailable
+from verify.errors import CertifiedUnavailable, CrossCheckUnavailable, lam_text
 from verify.input.model import TIME, symbol
 
 MAX_INTERVALS = 200  # lam intervals tried per step (accepted or halved): a bound on the work where the branch is not followed
 SMALLEST_STEP = Fraction(1, 2**24)
-FAILED_TESTS = 16  # failed Krawczyk tests a run may make, and two more per step taken, before the numerical route takes it
+PRECISIONS = (128, 256)  # bits tried in turn (each a whole run of Krawczyk tests: where 256 do not decide, the numerical route)
+FAILED_TESTS = 48  # failed Krawczyk tests a run may make, and two more per step taken, before the numerical route takes it
 NEWTON_ITERATIONS = 12  # of a prediction (from the previous enclosure, a short step away: a few suffice where it matters)
 
 
@@ -109,8 +110,8 @@ class _StageSystem:
     def __init__(self, system: BallSystem, coefficients, h):
         self.n = len(system.states)
         variables = [symbol(TIME)] + [symbol(s) for s in system.states]
+        self.f = system.functions  # compiled for mpmath.iv by BallSystem
         try:
-            self.f = [crosscheck.compile_mp(e, variables, mpmath.iv) for e in system.rhs]
             self.f_y = [[crosscheck.compile_mp(sympy.diff(e, v), variables, mpmath.iv) for v in variables[1:]] for e in system.rhs]
             self.f_t = [crosscheck.compile_mp(sympy.diff(e, variables[0]), variables, mpmath.iv) for e in system.rhs]
         except CrossCheckUnavailable as exc:
@@ -196,7 +197,7 @@ def _krawczyk(stages: _StageSystem, t, y, box, lam, centre):
     if any(v is None for v in m):
         return None
     try:
-        C = _point_matrix(stages.jacobian(t, [_mid(v) or v for v in y], m, centre)) ** -1
+        C = _point_matrix(stages.jacobian(t, [v if _mid(v) is None else _mid(v) for v in y], m, centre)) ** -1
     except ZeroDivisionError:
         return None
     G, G_lam = stages.value_and_lam_slope(t, y, m, lam, centre)
@@ -217,17 +218,18 @@ def _krawczyk(stages: _StageSystem, t, y, box, lam, centre):
 
 def _box_around(enclosure, predicted, width):
     """Boxes holding each enclosure and predicted value: their hull widened by its own half-width, by the largest
-    component's (the stages are coupled: a component that hardly moves is widened by those that do), and by
+    relative motion of a component times its own size (the stages are coupled: a component that hardly moves is
+    widened by those that do, in proportion, not to a slow component's scale: a review of 2026-12-06), and by
     ``width`` (the lam interval's) times the value's size over 2^10: near a turning point, where a component's rate
     in lam is 0, its hull shrinks as width^2 and so does the image, and only a term linear in the width lets a short
     enough interval pass."""
     hulls = [_hull(e, mpmath.iv.mpf(p)) for e, p in zip(enclosure, predicted)]
-    largest = max((_hi(h) - _lo(h)) / 2 for h in hulls)
+    sizes = [abs(_lo(h) + _hi(h)) / 2 + 1 for h in hulls]
+    moved = max((_hi(h) - _lo(h)) / 2 / size for h, size in zip(hulls, sizes))  # the largest relative motion
     box = []
-    for hull in hulls:
+    for hull, size in zip(hulls, sizes):
         low, high = _lo(hull), _hi(hull)
-        size = abs(low + high) / 2 + 1
-        half = (high - low) / 2 + largest / 4 + mpmath.mpf(width.numerator) / width.denominator * size / 2**10 \
+        half = (high - low) / 2 + size * moved / 4 + mpmath.mpf(width.numerator) / width.denominator * size / 2**10 \
             + size * mpmath.mpf(2) ** (-mpmath.iv.prec // 2)
         box.append(mpmath.iv.mpf([low - half, high + half]))
     return box
@@ -239,7 +241,7 @@ def _step(stages: _StageSystem, t, y: list, budget: list):
     the numerical route took it, a review of 2026-12-06)."""
     start = [v for _ in range(stages.s) for v in (f([interval(t), *y]) for f in stages.f)]
     enclosure, lam, step = start, Fraction(0), Fraction(1)
-    y_mid = [_mid(v) or v for v in y]
+    y_mid = [v if _mid(v) is None else _mid(v) for v in y]
     for _ in range(MAX_INTERVALS):
         if lam == 1:
             return enclosure
@@ -262,7 +264,7 @@ def _step(stages: _StageSystem, t, y: list, budget: list):
             continue
         lam, enclosure, step = ahead, proved, min(step * 2, Fraction(1))
     raise CertifiedUnavailable(f"the stage equations' root, followed from the explicit value with the step shortened to lam h, is not "
-                               f"followed with certainty past lam = {float(lam):.6g} of the step from t = {t} (it folds, meets another "
+                               f"followed with certainty past lam = {lam_text(lam)} of the step from t = {t} (it folds, meets another "
                                "root or has a singular Jacobian there, or its enclosures grow too wide)")
 
 
@@ -321,8 +323,10 @@ def run(method, model, parameter_values, options, t0, y0, steps: int, bits: int)
             budget[0] += 2
             try:
                 k = _step(stages, t, y, budget)
-            except (AttributeError, TypeError, ValueError, ZeroDivisionError, ArithmeticError) as exc:  # an operation
-                raise CertifiedUnavailable(f"the stage equations cannot be enclosed at step {step_number + 1}: "  # intervals lack
+            except CertifiedUnavailable:
+                raise
+            except (TypeError, ValueError, ZeroDivisionError, ArithmeticError) as exc:  # an operation intervals lack here
+                raise CertifiedUnavailable(f"the stage equations cannot be enclosed at step {step_number + 1}: "
                                            f"{type(exc).__name__}: {exc}") from None
             for i in range(stages.s if stage_names else 0):
                 for name, value in zip(component_names(f"k{i + 1}", system.states), k[i * n:(i + 1) * n]):
