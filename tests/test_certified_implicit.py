@@ -7,17 +7,9 @@ from __future__ import annotations
 import mpmath
 import sympy
 
-from conftest import assert_refuted, claims_text
+from conftest import NONLINEAR_MODELS, assert_refuted, claims_text
 
-MODELS = """
-[model.cubic]
-states = ["y"]
-rhs = { y = "-y**3" }
-
-[model.pair]
-states = ["u", "w"]
-rhs = { u = "-u*w", w = "u - w**3" }
-
+MODELS = NONLINEAR_MODELS + """
 [model.tq]
 states = ["y"]
 rhs = { y = "(1 - t)*y**2" }

@@ -9,17 +9,8 @@ import mpmath
 import pytest
 import sympy
 
+from conftest import NONLINEAR_MODELS as MODELS
 from conftest import assert_refuted, claims_text
-
-MODELS = """
-[model.cubic]
-states = ["y"]
-rhs = { y = "-y**3" }
-
-[model.pair]
-states = ["u", "w"]
-rhs = { u = "-u*w", w = "u - w**3" }
-"""
 
 
 @pytest.fixture(autouse=True)
