@@ -568,7 +568,7 @@ def _fallback_route(claim, spec, reason) -> Outcome:
         if not spec.counts and not model.subsystems and certified_implicit.available(spec.method, spec.options):
             try:  # an implicit tableau's stages solved with certainty (its twin: Newton to the working precision)
                 return run_certified.evaluate(claim, spec, reason, lambda: newton_run(crosscheck.DIGITS), certified_implicit.run,
-                                              certified_implicit.PRECISIONS)
+                                              certified_implicit.PRECISIONS, certified_implicit.HOW)
             except CrossCheckDisagrees:  # the twin took another root than the one followed with certainty: the numerical
                 raise  # route would only repeat the twin's
             except CheckError:  # not followed with certainty (a fold, enclosures too wide): the numerical route, as before

@@ -62,10 +62,11 @@ def _shown(ball) -> str:
     return certified.enclosure_text(*ball.bounds())
 
 
-def evaluate(claim, spec, reason: str, mp_run, interval_run=None, precisions=None) -> Outcome:
+def evaluate(claim, spec, reason: str, mp_run, interval_run=None, precisions=None, solved: str = "") -> Outcome:
     """``mp_run()`` gives the independent mpmath path's (t, y, trace, counts, nodes); ``interval_run`` the interval run
     (verify.engines.certified.run by default, certified_implicit.run for an implicit tableau) at each of ``precisions``
-    (bits, certified.PRECISIONS by default) until every comparison is decided."""
+    (bits, certified.PRECISIONS by default) until every comparison is decided; ``solved`` says how an implicit route
+    solved its stages (in the message and the route line of explain)."""
     interval_run = interval_run or certified.run
     precisions = precisions or certified.PRECISIONS
     model = claim.model
@@ -190,8 +191,9 @@ def evaluate(claim, spec, reason: str, mp_run, interval_run=None, precisions=Non
         raise CheckError(f"{reason}; the certified path could not decide {', '.join(undecided)} at {precisions[-1]} bits "
                          "(an enclosure still straddles the claimed value or a rounding boundary: a tie, or an equality that needs digits)")
     _cross_check(mp_run(), model, y, recorder, spec, quantities)
-    how = f"certified: interval arithmetic (mpmath.iv) at {bits} bits, because {reason}; mpmath {crosscheck.DIGITS}-digit cross-check lies in every enclosure"
-    derivation = [f"route: certified interval run at {bits} bits ({reason})"]
+    how = (f"certified: interval arithmetic (mpmath.iv) at {bits} bits{', ' + solved if solved else ''}, because {reason}; mpmath "
+           f"{crosscheck.DIGITS}-digit cross-check lies in every enclosure")
+    derivation = [f"route: certified interval run at {bits} bits{', ' + solved if solved else ''} ({reason})"]
     derivation += [f"{where}: {name} = " + (f"{shortened_formula(recorder.formulas[i])} = " if i in recorder.formulas else "") +
                    (", ".join(map(repr, value)) if isinstance(value, tuple) else f"{value}")  # a stage's components, each an enclosure
                    for i, (where, name, value) in enumerate(recorder.assignments)]

@@ -42,6 +42,7 @@ MAX_INTERVALS = 200  # lam intervals tried per step (accepted or halved): a boun
 SMALLEST_STEP = Fraction(1, 2**24)
 PRECISIONS = (128, 256)  # bits tried in turn (each a whole run of Krawczyk tests: where 256 do not decide, the numerical route)
 FAILED_TESTS = 48  # failed Krawczyk tests a run may make, and two more per step taken, before the numerical route takes it
+HOW = "each step's stage equations solved by the Krawczyk test along the step shortened to lam h (the branch from the explicit value)"
 NEWTON_ITERATIONS = 12  # of a prediction (from the previous enclosure, a short step away: a few suffice where it matters)
 
 
@@ -344,3 +345,4 @@ def run(method, model, parameter_values, options, t0, y0, steps: int, bits: int)
     finally:
         mpmath.iv.prec, mpmath.mp.prec = saved_iv, saved_mp
     return t, [Ball(v) for v in y], recorder, nodes
+
