@@ -169,3 +169,30 @@ def test_reviewed_cases_of_the_certified_implicit_route(check_claims):
     assert results["fractional-power"].status == "verified", results["fractional-power"].message
     assert (results["user-tableau"].status, results["user-tableau"].evidence) == ("verified", "certified"), results["user-tableau"].message
     assert_refuted(results["user-tableau-wrong"], ["theta: claimed", "computed ∈"])
+
+
+def test_intervals_and_balls_are_converted_outward():
+    """The Krawczyk products run in python-flint balls: an interval is put into a ball that holds both its ends, and a
+    ball back into an interval that holds the whole ball (checked here on exact rationals, at 128 bits)."""
+    import random
+    from fractions import Fraction
+
+    import flint
+    from verify.engines import certified_implicit
+
+    rng = random.Random(7)
+    saved = mpmath.iv.prec, mpmath.mp.prec, flint.ctx.prec
+    mpmath.iv.prec = mpmath.mp.prec = flint.ctx.prec = 128
+    try:
+        for _ in range(300):
+            low = mpmath.mpf(rng.getrandbits(120)) * mpmath.mpf(2) ** rng.randint(-140, 20) * rng.choice((1, -1))
+            high = low + mpmath.mpf(rng.getrandbits(40)) * mpmath.mpf(2) ** rng.randint(-200, 0)
+            ball = certified_implicit._ball(mpmath.iv.mpf([low, high]))
+            middle, radius = ball.mid().fmpq(), ball.rad().fmpq()
+            as_fraction = lambda q: Fraction(int(q.p), int(q.q))  # noqa: E731
+            exact = lambda v: (-1) ** v._mpf_[0] * Fraction(int(v._mpf_[1])) * Fraction(2) ** int(v._mpf_[2]) if v else Fraction(0)  # noqa: E731
+            assert as_fraction(middle - radius) <= exact(low) and exact(high) <= as_fraction(middle + radius)
+            back = certified_implicit._interval(ball)
+            assert exact(mpmath.mpf(back.a)) <= as_fraction(middle - radius) and as_fraction(middle + radius) <= exact(mpmath.mpf(back.b))
+    finally:
+        mpmath.iv.prec, mpmath.mp.prec, flint.ctx.prec = saved

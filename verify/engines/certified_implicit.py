@@ -15,10 +15,12 @@ to hold exactly one solution for every lam in L and every y in the enclosure of 
 after the first step), with G_k nonsingular there, so the branch moves continuously in X; each box holds the
 enclosure the previous interval proved at its start.  G(m, L) is taken in its mean value form in lam (G(m, lam_c) +
 G_lam(m, L)(L - lam_c)): evaluated directly it counts each occurrence of lam apart and is wider than the root moves.
-The step is then y + h sum_i b_i k_i over the enclosure of k at lam = 1.  Every operation is mpmath.iv (outward
-rounding), the right-hand side, its Jacobian and its t-derivative compiled for it (crosscheck.compile_mp), and the
-tableau's coefficients (sqrt(6), SDIRK-3's CRootOf gamma) enclosed rigorously; only the guesses (the predicted root,
-C) are floating point, and a wrong guess can only make a test fail, never pass.
+The step is then y + h sum_i b_i k_i over the enclosure of k at lam = 1.  The right-hand side, its Jacobian and its
+t-derivative are evaluated in mpmath.iv (outward rounding; compiled by crosscheck.compile_mp), the tableau's
+coefficients (sqrt(6), SDIRK-3's CRootOf gamma) enclosed rigorously, and the Krawczyk operator's matrix products are
+python-flint's arb_mat, each interval put into a ball that holds it and each ball back into an interval that holds it
+(mpmath's interval products at 128 bits made a 9 x 9 stage system several times slower); only the guesses (the
+predicted root, C) are floating point, and a wrong guess can only make a test fail, never pass.
 
 Where no box passes (the branch folds, meets another root, or the enclosures grow too wide), CertifiedUnavailable:
 the claim goes on the numerical route as before.
@@ -28,10 +30,12 @@ from __future__ import annotations
 from collections import Counter
 from fractions import Fraction
 
+import flint
 import mpmath
 import sympy
 
 from verify.engines import crosscheck
+from verify.engines.crosscheck import from_ball, to_ball
 from verify.engines.certified import MAX_MAGNITUDE_BITS, Ball, BallSystem, interval
 from verify.engines.methods.base import Recorder, component_names
 from verify.engines.rational import to_field
@@ -42,7 +46,8 @@ MAX_INTERVALS = 200  # lam intervals tried per step (accepted or halved): a boun
 SMALLEST_STEP = Fraction(1, 2**24)
 PRECISIONS = (128, 256)  # bits tried in turn (each a whole run of Krawczyk tests: where 256 do not decide, the numerical route)
 FAILED_TESTS = 48  # failed Krawczyk tests a run may make, and two more per step taken, before the numerical route takes it
-HOW = "each step's stage equations solved by the Krawczyk test along the step shortened to lam h (the branch from the explicit value)"
+HOW = ("each step's stage equations solved by the Krawczyk test (its matrices in python-flint's arb_mat) along the step shortened "
+       "to lam h (the branch from the explicit value)")
 NEWTON_ITERATIONS = 12  # of a prediction (from the previous enclosure, a short step away: a few suffice where it matters)
 
 
@@ -174,21 +179,44 @@ class _StageSystem:
 
 
 def _point_matrix(rows):
-    return mpmath.matrix([[(_lo(v) + _hi(v)) / 2 for v in row] for row in rows])
+    """The midpoints of an interval matrix as an arb matrix of points (a guess: C, or Newton's prediction)."""
+    return flint.arb_mat([[to_ball((_lo(v) + _hi(v)) / 2) for v in row] for row in rows])
+
+
+def _ball(x):
+    """An arb ball holding the interval x (its ends exact as arb points; the midpoint and half-width rounded outward)."""
+    low, high = to_ball(_lo(x)), to_ball(_hi(x))
+    return flint.arb((low + high) / 2) + flint.arb(0, ((high - low) / 2).abs_upper()) if low != high else low
+
+
+def _interval(ball):
+    """An interval holding the arb ball (its exact lower and upper bounds)."""
+    if not ball.is_finite():
+        raise CertifiedUnavailable("an enclosure of the stage equations is not finite")
+    low, high = ball.lower(), ball.upper()
+    return mpmath.iv.mpf([mpmath.mp.make_mpf(_raw(low)), mpmath.mp.make_mpf(_raw(high))])
+
+
+def _raw(point):
+    """An exact arb point as mpmath's raw (sign, mantissa, exponent, bits)."""
+    mantissa, exponent = point.mid().man_exp()
+    mantissa, exponent = int(mantissa), int(exponent)
+    return mpmath.mpf((mantissa, exponent))._mpf_ if mantissa else mpmath.mpf(0)._mpf_
 
 
 def _predicted(stages: _StageSystem, t, y_mid, guess, lam_point):
     """Newton on the midpoints at the point lam (floating point: a guess the Krawczyk test then proves or rejects)."""
     k = [mpmath.iv.mpf(v) for v in guess]
     for _ in range(NEWTON_ITERATIONS):
-        G = [(_lo(v) + _hi(v)) / 2 for v in stages.value(t, y_mid, k, lam_point)]
+        G = flint.arb_mat([[to_ball((_lo(v) + _hi(v)) / 2)] for v in stages.value(t, y_mid, k, lam_point)])
         try:
-            step = mpmath.lu_solve(_point_matrix(stages.jacobian(t, y_mid, k, lam_point)), mpmath.matrix(G))
-        except ZeroDivisionError:
+            step = _point_matrix(stages.jacobian(t, y_mid, k, lam_point)).solve(G)
+        except ZeroDivisionError:  # python-flint: a matrix it cannot show nonsingular
             return None
-        values = [(_lo(v) + _hi(v)) / 2 - step[i] for i, v in enumerate(k)]
+        moves = [from_ball(step[i, 0]) for i in range(len(k))]
+        values = [(_lo(v) + _hi(v)) / 2 - move for v, move in zip(k, moves)]
         k = [mpmath.iv.mpf(v) for v in values]
-        if max(abs(step[i]) for i in range(len(values))) <= mpmath.mpf(2) ** (-mpmath.iv.prec + 8) * (1 + max(abs(v) for v in values)):
+        if max(abs(move) for move in moves) <= mpmath.mpf(2) ** (-mpmath.iv.prec + 8) * (1 + max(abs(v) for v in values)):
             break
     return values
 
@@ -197,24 +225,21 @@ def _krawczyk(stages: _StageSystem, t, y, box, lam, centre):
     m = [_mid(v) for v in box]
     if any(v is None for v in m):
         return None
-    try:
-        C = _point_matrix(stages.jacobian(t, [v if _mid(v) is None else _mid(v) for v in y], m, centre)) ** -1
-    except ZeroDivisionError:
+    try:  # C: a point matrix (any real C serves the theorem; the inverse's midpoints are a good one)
+        C = _point_matrix(stages.jacobian(t, [v if _mid(v) is None else _mid(v) for v in y], m, centre)).inv().mid()
+    except ZeroDivisionError:  # python-flint: a matrix it cannot show nonsingular
         return None
     G, G_lam = stages.value_and_lam_slope(t, y, m, lam, centre)
-    J = stages.jacobian(t, y, box, lam)
-    size, offset = len(box), lam - centre
-    image = []
-    for p in range(size):
-        # C G(m, L) in the mean value form, C G_lam summed before it is multiplied by L - centre: the stages' rates in
-        # lam partly cancel (the root's own rate is C G_lam), and an interval product taken apart first would not
-        total = m[p] - sum((mpmath.iv.mpf(C[p, q]) * G[q] for q in range(size)), mpmath.iv.mpf(0)) \
-            - sum((mpmath.iv.mpf(C[p, q]) * G_lam[q] for q in range(size)), mpmath.iv.mpf(0)) * offset
-        for q in range(size):
-            residual = (1 if p == q else 0) - sum((mpmath.iv.mpf(C[p, r]) * J[r][q] for r in range(size)), mpmath.iv.mpf(0))
-            total = total + residual * (box[q] - m[q])
-        image.append(total)
-    return image
+    J = flint.arb_mat([[_ball(v) for v in row] for row in stages.jacobian(t, y, box, lam)])
+    column = lambda values: flint.arb_mat([[_ball(v)] for v in values])  # noqa: E731
+    size = len(box)
+    identity = flint.arb_mat(size, size, [1 if p == q else 0 for p in range(size) for q in range(size)])
+    # C G(m, L) in the mean value form, C G_lam formed before it is multiplied by L - centre: the stages' rates in lam
+    # partly cancel (the root's own rate is C G_lam), and an interval product taken apart first would not.  The
+    # matrix products are python-flint's arb_mat (ball arithmetic in C); every input ball holds its interval
+    image = column(m) - C * column(G) - (C * column(G_lam)) * _ball(lam - centre) \
+        + (identity - C * J) * column([b - c for b, c in zip(box, m)])
+    return [_interval(image[p, 0]) for p in range(size)]
 
 
 def _box_around(enclosure, predicted, width):
@@ -308,9 +333,9 @@ def run(method, model, parameter_values, options, t0, y0, steps: int, bits: int)
     if not getattr(length, "is_Rational", False):
         raise CertifiedUnavailable(f"the step h = {length} is not a rational number")
     length = to_field(length)
-    saved_iv, saved_mp = mpmath.iv.prec, mpmath.mp.prec
+    saved_iv, saved_mp, saved_flint = mpmath.iv.prec, mpmath.mp.prec, flint.ctx.prec
     try:
-        mpmath.iv.prec = mpmath.mp.prec = bits
+        mpmath.iv.prec = mpmath.mp.prec = flint.ctx.prec = bits
         coefficients = ([[_enclosed(a) for a in row] for row in A], [_enclosed(v) for v in b], [_enclosed(v) for v in c])
         stages = _StageSystem(system, coefficients, interval(length))
         t = to_field(t0)
@@ -343,6 +368,6 @@ def run(method, model, parameter_values, options, t0, y0, steps: int, bits: int)
                 recorder.assign(name, value)
             nodes.append((t, balls))
     finally:
-        mpmath.iv.prec, mpmath.mp.prec = saved_iv, saved_mp
+        mpmath.iv.prec, mpmath.mp.prec, flint.ctx.prec = saved_iv, saved_mp, saved_flint
     return t, [Ball(v) for v in y], recorder, nodes
 
