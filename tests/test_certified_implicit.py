@@ -196,3 +196,34 @@ def test_intervals_and_balls_are_converted_outward():
             assert exact(mpmath.mpf(back.a)) <= as_fraction(middle - radius) and as_fraction(middle + radius) <= exact(mpmath.mpf(back.b))
     finally:
         mpmath.iv.prec, mpmath.mp.prec, flint.ctx.prec = saved
+
+
+def test_an_unbounded_jacobian_over_a_trial_box_halves_the_interval_and_high_precision_ends_convert_outward(check_claims):
+    """A review of 2026-12-06.  x' = 1/(10000 z) - x with z near 0: over a trial box that reaches z = 0 the Jacobian is
+    unbounded, which must fail that one test (the lam interval is halved) and not end the certified run: implicit
+    midpoint, h = 1/10, 2 steps from (w, z, x) = (1, 1/300, 1), x to 12 decimals, by findroot on the stage equations.
+    And an interval whose ends carry more bits than flint's precision is still held whole by its ball."""
+    import flint
+    from verify.engines import certified_implicit
+
+    with mpmath.workdps(60):
+        h, (w, z, x) = mpmath.mpf(1) / 10, (mpmath.mpf(1), mpmath.mpf(1) / 300, mpmath.mpf(1))
+        for _ in range(2):
+            kw, kz, kx = mpmath.findroot(lambda a, b, c, w=w, z=z, x=x: [a + 50 * (w + h / 2 * a), b + (z + h / 2 * b),
+                                                                         c - (1 / (10000 * (z + h / 2 * b)) - (x + h / 2 * c))], (-50 * w, -z, 1))
+            w, z, x = w + h * kw, z + h * kz, x + h * kx
+        shown = mpmath.nstr(x, 12)
+    models = '[model.recip]\nstates = ["w", "z", "x"]\nrhs = { w = "-50*w", z = "-z", x = "1/(10000*z) - x" }\n'
+    body = ('check = "run"\nmodel = "recip"\nmethod = "implicit-midpoint"\noptions = { h = "1/10" }\n'
+            'initial = { w = 1, z = "1/300", x = 1 }\nsteps = 2\ndigits = 12\n')
+    results = {k: r.outcome for k, r in check_claims(claims_text(models, {"true": (body + f'expect = {{ x = "{shown}" }}',)})).items()}
+    assert (results["true"].status, results["true"].evidence) == ("verified", "certified"), results["true"].message
+    saved = mpmath.iv.prec, mpmath.mp.prec, flint.ctx.prec
+    try:
+        mpmath.iv.prec = mpmath.mp.prec = 256
+        flint.ctx.prec = 128
+        low, high = 1 + mpmath.mpf(2) ** -200, 1 + mpmath.mpf(2) ** -126 + mpmath.mpf(2) ** -200
+        ball = certified_implicit._ball(mpmath.iv.mpf([low, high]))
+        assert ball.contains(certified_implicit.to_ball(low)) and ball.contains(certified_implicit.to_ball(high))
+    finally:
+        mpmath.iv.prec, mpmath.mp.prec, flint.ctx.prec = saved

@@ -183,34 +183,44 @@ def _point_matrix(rows):
     return flint.arb_mat([[to_ball((_lo(v) + _hi(v)) / 2) for v in row] for row in rows])
 
 
+def _finite(values) -> bool:
+    return all(mpmath.isfinite(_lo(v)) and mpmath.isfinite(_hi(v)) for v in values)
+
+
 def _ball(x):
-    """An arb ball holding the interval x (its ends exact as arb points; the midpoint and half-width rounded outward)."""
+    """An arb ball holding the interval x, which must be finite: each end a ball holding it (to_ball, rounded at
+    flint's precision where it has more bits), then their midpoint and half-width, each a ball, widened outward."""
     low, high = to_ball(_lo(x)), to_ball(_hi(x))
-    return flint.arb((low + high) / 2) + flint.arb(0, ((high - low) / 2).abs_upper()) if low != high else low
+    if _lo(x) == _hi(x):
+        return low
+    return flint.arb((low + high) / 2) + flint.arb(0, ((high - low) / 2).abs_upper())
 
 
 def _interval(ball):
-    """An interval holding the arb ball (its exact lower and upper bounds)."""
+    """An interval holding the arb ball (its lower and upper bounds, exact arb points, read without rounding), or
+    None where the ball is not finite."""
     if not ball.is_finite():
-        raise CertifiedUnavailable("an enclosure of the stage equations is not finite")
-    low, high = ball.lower(), ball.upper()
-    return mpmath.iv.mpf([mpmath.mp.make_mpf(_raw(low)), mpmath.mp.make_mpf(_raw(high))])
+        return None
+    return mpmath.iv.mpf([mpmath.mp.make_mpf(_raw(ball.lower())), mpmath.mp.make_mpf(_raw(ball.upper()))])
 
 
 def _raw(point):
-    """An exact arb point as mpmath's raw (sign, mantissa, exponent, bits)."""
+    """An exact arb point as mpmath's raw (sign, mantissa, exponent, bits), normalized without rounding (mpmath's
+    working precision may be lower than flint's)."""
     mantissa, exponent = point.mid().man_exp()
-    mantissa, exponent = int(mantissa), int(exponent)
-    return mpmath.mpf((mantissa, exponent))._mpf_ if mantissa else mpmath.mpf(0)._mpf_
+    return mpmath.libmp.from_man_exp(int(mantissa), int(exponent))
 
 
 def _predicted(stages: _StageSystem, t, y_mid, guess, lam_point):
     """Newton on the midpoints at the point lam (floating point: a guess the Krawczyk test then proves or rejects)."""
     k = [mpmath.iv.mpf(v) for v in guess]
     for _ in range(NEWTON_ITERATIONS):
-        G = flint.arb_mat([[to_ball((_lo(v) + _hi(v)) / 2)] for v in stages.value(t, y_mid, k, lam_point)])
+        values, jacobian = stages.value(t, y_mid, k, lam_point), stages.jacobian(t, y_mid, k, lam_point)
+        if not _finite(values) or not _finite([v for row in jacobian for v in row]):  # a pole on the way: no guess here
+            return None
+        G = flint.arb_mat([[to_ball((_lo(v) + _hi(v)) / 2)] for v in values])
         try:
-            step = _point_matrix(stages.jacobian(t, y_mid, k, lam_point)).solve(G)
+            step = _point_matrix(jacobian).solve(G)
         except ZeroDivisionError:  # python-flint: a matrix it cannot show nonsingular
             return None
         moves = [from_ball(step[i, 0]) for i in range(len(k))]
@@ -225,12 +235,16 @@ def _krawczyk(stages: _StageSystem, t, y, box, lam, centre):
     m = [_mid(v) for v in box]
     if any(v is None for v in m):
         return None
+    at_middle = stages.jacobian(t, [v if _mid(v) is None else _mid(v) for v in y], m, centre)
+    G, G_lam = stages.value_and_lam_slope(t, y, m, lam, centre)
+    over_box = stages.jacobian(t, y, box, lam)
+    if not all(_finite(values) for values in (G, G_lam, box, *at_middle, *over_box)):
+        return None  # an unbounded enclosure (1/z over a box that reaches 0): a failed test, the interval is halved
     try:  # C: a point matrix (any real C serves the theorem; the inverse's midpoints are a good one)
-        C = _point_matrix(stages.jacobian(t, [v if _mid(v) is None else _mid(v) for v in y], m, centre)).inv().mid()
+        C = _point_matrix(at_middle).inv().mid()
     except ZeroDivisionError:  # python-flint: a matrix it cannot show nonsingular
         return None
-    G, G_lam = stages.value_and_lam_slope(t, y, m, lam, centre)
-    J = flint.arb_mat([[_ball(v) for v in row] for row in stages.jacobian(t, y, box, lam)])
+    J = flint.arb_mat([[_ball(v) for v in row] for row in over_box])
     column = lambda values: flint.arb_mat([[_ball(v)] for v in values])  # noqa: E731
     size = len(box)
     identity = flint.arb_mat(size, size, [1 if p == q else 0 for p in range(size) for q in range(size)])
@@ -239,7 +253,8 @@ def _krawczyk(stages: _StageSystem, t, y, box, lam, centre):
     # matrix products are python-flint's arb_mat (ball arithmetic in C); every input ball holds its interval
     image = column(m) - C * column(G) - (C * column(G_lam)) * _ball(lam - centre) \
         + (identity - C * J) * column([b - c for b, c in zip(box, m)])
-    return [_interval(image[p, 0]) for p in range(size)]
+    image = [_interval(image[p, 0]) for p in range(size)]
+    return None if any(v is None for v in image) else image
 
 
 def _box_around(enclosure, predicted, width):
