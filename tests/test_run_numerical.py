@@ -296,3 +296,15 @@ def test_rounding_any_needs_one_decided_rule_on_the_numerical_route(check_claims
     for name in ("any", "default"):
         assert (results[name].status, results[name].evidence) == ("verified", "numerical"), (name, results[name].message)
     assert_refuted(results["any-wrong"], ["claimed -1.00000001"])
+
+
+def test_a_continuation_too_steep_to_follow_is_an_error_in_moments(check_claims):
+    """A review of 2026-12-06: backward Euler with h = 10^6 on y' = -y^3 + sin(t)/1000 from 1.  The branch from the
+    explicit value falls from 1 to about -0.07 within lam ~ 10^-3 of the step, and the twin's oriented continuation
+    halved and re-grew its steps ~37,000 times in 12 s and ran to the 120 s limit; a continuation may take 3000
+    Newton solves (the steepest path of the suite, z through a pole, takes 300-600), then the claim is an error."""
+    model = '[model.steep]\nstates = ["y"]\nrhs = { y = "-y**3 + sin(t)/1000" }\n'
+    body = ('check = "run"\nmodel = "steep"\nmethod = "backward-euler"\noptions = { h = "1000000" }\ninitial = { y = 1 }\n'
+            'digits = 20\nexpect = { y = "-0.07040063472873323890" }')
+    outcome = check_claims(claims_text(model, {"steep": (body,)}))["steep"].outcome
+    assert outcome.status == "error" and "took more than 3000 Newton solves" in outcome.message and "too steep to follow" in outcome.message

@@ -110,6 +110,11 @@ class SolverFailure(UndecidableError):
     """A finite-budget solver (Newton's method) did not converge within its budget."""
 
 
+class ContinuationTooLong(SolverFailure):
+    """A continuation from the explicit value took more Newton solves than its budget: the path is too steep to follow
+    in the steps it halves to (and would be as steep in mpmath)."""
+
+
 # --- resources -------------------------------------------------------------------------------
 
 class ExactSizeError(ResourceError):
@@ -122,7 +127,7 @@ class ExactSizeProjected(ExactSizeError):
 
 
 __all__ = [
-    "BranchNotFollowed", "CacheDirectoryError", "CertifiedUnavailable", "CheckError", "CrossCheckDisagrees", "CrossCheckUnavailable", "ExactSizeError",
+    "BranchNotFollowed", "CacheDirectoryError", "CertifiedUnavailable", "CheckError", "ContinuationTooLong", "CrossCheckDisagrees", "CrossCheckUnavailable", "ExactSizeError",
     "ExactSizeProjected", "ExprError", "FileRefused", "InputError", "InstanceTooLarge", "LoadError",
     "MethodError", "NotRational", "ResourceError", "SelectionError", "SolverFailure", "SymbolicUnavailable", "UndecidableError", "VerifyError",
 ]

@@ -14,7 +14,7 @@ import sympy
 from verify.engines.crosscheck import compile_mp, to_mp
 from verify.engines.methods import METHODS
 from verify.engines.methods.schema import NEWTON
-from verify.errors import CrossCheckUnavailable, SolverFailure
+from verify.errors import ContinuationTooLong, CrossCheckUnavailable, SolverFailure
 
 FLOAT_STEP = 1e-8  # a continuation point found in machine floats: its last Newton correction at most this (relative)
 
@@ -437,18 +437,22 @@ def continued(newton, start, steps: int, fast=None, stop: int | None = None):
             floats = None
     if floats is not None:
         try:
-            sign = 1
+            sign, solves = 1, [0]
             for j in range(1, stop + 1):
-                floats, sign = _oriented_step(fast, guide, floats, (j - 1) / steps, j / steps, _FloatPathLost, sign)
+                floats, sign = _oriented_step(fast, guide, floats, (j - 1) / steps, j / steps, _FloatPathLost, sign, solves)
             finish = newton(mpmath.mpf(stop) / steps, [mpmath.mpf(v) for v in floats])
             if orientation is None or orientation(stop / steps, finish) == sign:
                 return finish
+        except ContinuationTooLong:  # a path this steep is as steep in mpmath, only slower (backward Euler with h = 10^6
+            raise                    # on y' = -y^3 + sin(t)/1000 ran to the 120 s limit: a review of 2026-12-06)
         except (_FloatPathLost, SolverFailure, OverflowError, ZeroDivisionError, ValueError):
             pass
-    x, sign = start, 1
+    x, sign, solves = start, 1, [0]
     for j in range(1, stop + 1):
         try:
-            x, sign = _oriented_step(newton, guide, x, mpmath.mpf(j - 1) / steps, mpmath.mpf(j) / steps, SolverFailure, sign)
+            x, sign = _oriented_step(newton, guide, x, mpmath.mpf(j - 1) / steps, mpmath.mpf(j) / steps, SolverFailure, sign, solves)
+        except ContinuationTooLong:
+            raise
         except SolverFailure:  # singular or stuck at an intermediate lam (a linear stage's path passes a pole there:
             if j == steps:     # the trapezoid on y' = 4y + 1 with h = 1 at lam = 1/2): on to the next lam from here
                 raise
@@ -456,12 +460,13 @@ def continued(newton, start, steps: int, fast=None, stop: int | None = None):
 
 
 MAX_HALVINGS = 16  # a continuation step whose result changes the branch's orientation is halved at most this often
+MAX_SOLVES = 3000  # Newton solves one continuation may take in all (a bound on the work of a path that keeps halving)
 
 
 PREDICTED = 0.5  # a landing may differ from the tangent's prediction by at most this share of the predicted move
 
 
-def _oriented_step(solve, guide, x, low, high, failure, sign: int = 1):
+def _oriented_step(solve, guide, x, low, high, failure, sign: int = 1, solves: list | None = None):
     """(x, its orientation): ``x`` followed from lam = ``low`` to ``high`` by ``solve(high, x)``, kept where the landing
     has the branch's orientation so far (``sign``: +1 from lam = 0, ``guide.orientation``) and lies where the branch's
     tangent at the start predicts it (``guide.tangent``: within PREDICTED of the predicted move, which a jump to
@@ -478,6 +483,11 @@ def _oriented_step(solve, guide, x, low, high, failure, sign: int = 1):
     velocity = guide.tangent(lam, x)
     while lam < high:
         step = min(width, high - lam)
+        if solves is not None:  # ``solves[0]``: the solves the whole continuation has taken so far
+            solves[0] += 1
+            if solves[0] > MAX_SOLVES:
+                raise ContinuationTooLong(f"the continuation from the explicit value took more than {MAX_SOLVES} Newton solves "
+                                          f"(at lam = {float(lam):.6g}): its path is too steep to follow")
         try:
             landed = solve(lam + step, x)
             landed_sign, failed = guide.orientation(lam + step, landed), None
