@@ -565,7 +565,7 @@ def _fallback_route(claim, spec, reason) -> Outcome:
         return mp_run(digits, newton_to_precision(spec.options, digits), 8 if digits <= crosscheck.DIGITS else 64)  # two resolutions must reach the same roots
 
     if not _certified_fallback(spec, model):
-        if not spec.counts and not model.subsystems and certified_implicit.available(spec.method, spec.options):
+        if not spec.counts and certified_implicit.available(spec.method, spec.options):  # (never a co-simulation here)
             try:  # an implicit tableau's stages solved with certainty (its twin: Newton to the working precision)
                 return run_certified.evaluate(claim, spec, reason, lambda: newton_run(crosscheck.DIGITS), certified_implicit.run,
                                               certified_implicit.PRECISIONS, certified_implicit.HOW)

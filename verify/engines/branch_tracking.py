@@ -149,7 +149,9 @@ def root_enclosure(terms: dict, start: Fraction):
     reached = [Fraction(0)]
     try:
         return _followed(_Polynomial(terms), start, reached)
-    except (ValueError, ZeroDivisionError, ArithmeticError):  # balls that cannot be divided or intersected: not followed
+    except BranchNotFollowed:
+        raise
+    except (ValueError, ArithmeticError):  # balls that cannot be divided or intersected: not followed
         raise BranchNotFollowed(reached[0]) from None
     finally:
         flint.ctx.prec = saved

@@ -242,15 +242,16 @@ def affine_orbit(matrix, offset, y0, steps: int, bits: int, observe) -> list:
     finally:
         flint.ctx.prec = saved
     with mpmath.workprec(bits + 64):  # an end has at most ``bits`` bits of mantissa: mpf() keeps it exactly
-        return [(_exact_mpf(low), _exact_mpf(high)) for low, high in ends]
+        return [(exact_mpf(low), exact_mpf(high)) for low, high in ends]
 
 
-def _exact_mpf(value) -> mpmath.mpf:
-    """An exact arb (a ball's end) as the mpmath number it is, at a working precision that holds its mantissa."""
+def exact_mpf(value) -> mpmath.mpf:
+    """An exact arb point (a ball's end) as the mpmath number it is, normalized without rounding at mpmath's working
+    precision (which may be lower than flint's).  CertifiedUnavailable where it is not finite."""
     if not value.is_finite():
         raise CertifiedUnavailable("an enclosure of the orbit is not finite")
     mantissa, exponent = value.mid().man_exp()
-    return mpmath.mpf((int(mantissa), int(exponent)))
+    return mpmath.mp.make_mpf(mpmath.libmp.from_man_exp(int(mantissa), int(exponent)))
 
 
 def compile_arb(expression: sympy.Expr, variables) -> callable:

@@ -36,7 +36,7 @@ import sympy
 
 from verify.engines import crosscheck
 from verify.engines.crosscheck import from_ball, to_ball
-from verify.engines.certified import MAX_MAGNITUDE_BITS, Ball, BallSystem, interval
+from verify.engines.certified import MAX_MAGNITUDE_BITS, Ball, BallSystem, exact_mpf, interval
 from verify.engines.methods.base import Recorder, component_names
 from verify.engines.rational import to_field
 from verify.errors import CertifiedUnavailable, CrossCheckUnavailable, lam_text
@@ -97,6 +97,12 @@ def _mid(x):
     return mpmath.iv.mpf((_lo(x) + _hi(x)) / 2) if mpmath.isfinite(_lo(x)) and mpmath.isfinite(_hi(x)) else None
 
 
+def _point_or_itself(x):
+    """x's midpoint as a point interval where x is finite, else x (a guess's input: C, Newton's prediction)."""
+    middle = _mid(x)
+    return x if middle is None else middle
+
+
 def _hull(a, b):
     return mpmath.iv.mpf([min(_lo(a), _lo(b)), max(_hi(a), _hi(b))])
 
@@ -127,21 +133,21 @@ class _StageSystem:
         self.h = h
 
     def _stage_points(self, t, y, k, lam):
-        """(T_i, Y_i) of every stage: t + c_i lam h and y + lam h sum_j a_ij k_j."""
+        """(T_i, Y_i, S_i) of every stage: t + c_i lam h, y + lam h S_i and S_i = sum_j a_ij k_j."""
         n, points = self.n, []
         for i in range(self.s):
-            Y = []
+            S = []
             for q in range(n):
                 total = mpmath.iv.mpf(0)
                 for j in range(self.s):
                     total = total + self.A[i][j] * k[j * n + q]
-                Y.append(y[q] + lam * self.h * total)
-            points.append((t + self.c[i] * lam * self.h, Y))
+                S.append(total)
+            points.append((t + self.c[i] * lam * self.h, [y[q] + lam * self.h * S[q] for q in range(n)], S))
         return points
 
     def value(self, t, y, k, lam):
         n, result = self.n, []
-        for i, (T, Y) in enumerate(self._stage_points(t, y, k, lam)):
+        for i, (T, Y, _) in enumerate(self._stage_points(t, y, k, lam)):
             env = [T, *Y]
             result += [k[i * n + q] - self.f[q](env) for q in range(n)]
         return result
@@ -150,13 +156,12 @@ class _StageSystem:
         """(G(k, centre), G_lam(k, L)): G(k, L) lies in G(k, centre) + G_lam(k, L) (L - centre), the mean value form."""
         at_centre = self.value(t, y, k, centre)
         n, slopes = self.n, []
-        sums = [[sum((self.A[i][j] * k[j * n + q] for j in range(self.s)), mpmath.iv.mpf(0)) for q in range(n)] for i in range(self.s)]
-        for i, (T, Y) in enumerate(self._stage_points(t, y, k, lam)):
+        for i, (T, Y, S) in enumerate(self._stage_points(t, y, k, lam)):
             env = [T, *Y]
             for q in range(n):
                 rate = self.f_t[q](env) * self.c[i] * self.h
                 for r in range(n):
-                    rate = rate + self.f_y[q][r](env) * self.h * sums[i][r]
+                    rate = rate + self.f_y[q][r](env) * self.h * S[r]
                 slopes.append(-rate)
         return at_centre, slopes
 
@@ -164,7 +169,7 @@ class _StageSystem:
         """G_k: blocks delta_ij I - lam h a_ij f_y(T_i, Y_i)."""
         n, size = self.n, self.n * self.s
         rows = [[mpmath.iv.mpf(0)] * size for _ in range(size)]
-        for i, (T, Y) in enumerate(self._stage_points(t, y, k, lam)):
+        for i, (T, Y, _) in enumerate(self._stage_points(t, y, k, lam)):
             env = [T, *Y]
             derivative = [[self.f_y[q][r](env) for r in range(n)] for q in range(n)]
             for j in range(self.s):
@@ -201,14 +206,7 @@ def _interval(ball):
     None where the ball is not finite."""
     if not ball.is_finite():
         return None
-    return mpmath.iv.mpf([mpmath.mp.make_mpf(_raw(ball.lower())), mpmath.mp.make_mpf(_raw(ball.upper()))])
-
-
-def _raw(point):
-    """An exact arb point as mpmath's raw (sign, mantissa, exponent, bits), normalized without rounding (mpmath's
-    working precision may be lower than flint's)."""
-    mantissa, exponent = point.mid().man_exp()
-    return mpmath.libmp.from_man_exp(int(mantissa), int(exponent))
+    return mpmath.iv.mpf([exact_mpf(ball.lower()), exact_mpf(ball.upper())])
 
 
 def _predicted(stages: _StageSystem, t, y_mid, guess, lam_point):
@@ -235,7 +233,7 @@ def _krawczyk(stages: _StageSystem, t, y, box, lam, centre):
     m = [_mid(v) for v in box]
     if any(v is None for v in m):
         return None
-    at_middle = stages.jacobian(t, [v if _mid(v) is None else _mid(v) for v in y], m, centre)
+    at_middle = stages.jacobian(t, [_point_or_itself(v) for v in y], m, centre)
     G, G_lam = stages.value_and_lam_slope(t, y, m, lam, centre)
     over_box = stages.jacobian(t, y, box, lam)
     if not all(_finite(values) for values in (G, G_lam, box, *at_middle, *over_box)):
@@ -282,7 +280,7 @@ def _step(stages: _StageSystem, t, y: list, budget: list):
     the numerical route took it, a review of 2026-12-06)."""
     start = [v for _ in range(stages.s) for v in (f([interval(t), *y]) for f in stages.f)]
     enclosure, lam, step = start, Fraction(0), Fraction(1)
-    y_mid = [v if _mid(v) is None else _mid(v) for v in y]
+    y_mid = [_point_or_itself(v) for v in y]
     for _ in range(MAX_INTERVALS):
         if lam == 1:
             return enclosure
