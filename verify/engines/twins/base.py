@@ -439,7 +439,8 @@ def continued(newton, start, steps: int, fast=None, stop: int | None = None):
         try:
             sign, solves = 1, [0]
             for j in range(1, stop + 1):
-                floats, sign = _oriented_step(fast, guide, floats, (j - 1) / steps, j / steps, _FloatPathLost, sign, solves)
+                floats, sign = _oriented_step(fast, guide, floats, (j - 1) / steps, j / steps, _FloatPathLost, sign, solves,
+                                              MAX_FLOAT_SOLVES)
             finish = newton(mpmath.mpf(stop) / steps, [mpmath.mpf(v) for v in floats])
             if orientation is None or orientation(stop / steps, finish) == sign:
                 return finish
@@ -458,13 +459,17 @@ def continued(newton, start, steps: int, fast=None, stop: int | None = None):
 
 
 MAX_HALVINGS = 16  # a continuation step whose result changes the branch's orientation is halved at most this often
-MAX_SOLVES = 3000  # Newton solves one continuation may take in all (a bound on the work of a path that keeps halving)
+# Newton solves one continuation may take in all, in machine floats and then in mpmath (a bound on the work of a path
+# that keeps halving).  A steep but sound path takes thousands in floats (Gauss-Legendre-4 with h = 1000 on a sin(t)
+# forcing: 6,000-12,000, 3.7 s in all); backward Euler with h = 10^6 on y' = -y^3 + sin(t)/1000 halved and re-grew its
+# steps until the 120 s limit
+MAX_FLOAT_SOLVES, MAX_SOLVES = 40_000, 3_000
 
 
 PREDICTED = 0.5  # a landing may differ from the tangent's prediction by at most this share of the predicted move
 
 
-def _oriented_step(solve, guide, x, low, high, failure, sign: int = 1, solves: list | None = None):
+def _oriented_step(solve, guide, x, low, high, failure, sign: int = 1, solves: list | None = None, budget: int = MAX_SOLVES):
     """(x, its orientation): ``x`` followed from lam = ``low`` to ``high`` by ``solve(high, x)``, kept where the landing
     has the branch's orientation so far (``sign``: +1 from lam = 0, ``guide.orientation``) and lies where the branch's
     tangent at the start predicts it (``guide.tangent``: within PREDICTED of the predicted move, which a jump to
@@ -483,8 +488,8 @@ def _oriented_step(solve, guide, x, low, high, failure, sign: int = 1, solves: l
         step = min(width, high - lam)
         if solves is not None:  # ``solves[0]``: the solves the whole continuation has taken so far
             solves[0] += 1
-            if solves[0] > MAX_SOLVES:
-                raise ContinuationTooLong(f"the continuation from the explicit value took more than {MAX_SOLVES} Newton solves "
+            if solves[0] > budget:
+                raise ContinuationTooLong(f"the continuation from the explicit value took more than {budget} Newton solves "
                                           f"(at lam = {float(lam):.6g}): its path is too steep to follow")
         try:
             landed = solve(lam + step, x)
