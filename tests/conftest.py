@@ -2,7 +2,9 @@
 from __future__ import annotations
 
 import gc
+import os
 import signal
+import sys
 import textwrap
 import time
 from pathlib import Path
@@ -10,7 +12,16 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from verify import cli, runner
+# This project's machines set PYTHONDONTWRITEBYTECODE=1, so every process of a test session (the two xdist workers,
+# the command lines and pytest runs the tests start) compiled verify's modules and, through pytest's assertion
+# rewriting, the test modules from source again on every run: collecting the suite took 3.6 s in one process, 1.0 s
+# with the bytecode kept.  The suite writes bytecode into the (git-ignored) __pycache__ folders of its own checkout,
+# for itself and the processes it starts; where that cannot be written, Python compiles as before.  Measured with
+# the suite warm (2026-12-06): 74-77 s -> 69 s.
+sys.dont_write_bytecode = False
+os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
+
+from verify import cli, runner  # noqa: E402  (after the setting, so that verify's modules are written too)
 
 ROOT = Path(__file__).resolve().parent.parent
 
