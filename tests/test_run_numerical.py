@@ -177,6 +177,43 @@ def test_the_continuation_follows_its_path_in_floats_and_mpmath_finishes_it(monk
             assert all(abs(a - b) <= mpmath.mpf(10) ** -40 * max(1, abs(b)) for a, b in zip(fast, slow)), (method, fast, slow)
 
 
+def test_newton_in_floats_on_one_unknown_takes_the_general_steps_bit_for_bit():
+    """newton_floats on one unknown skips the lists of its general loop: on a cubic it must return the same bits as the
+    general loop does on two uncoupled copies of that cubic (a 2x2 system whose elimination factor is 0), and fail
+    where it fails (singular, not converged within the budget, not finite)."""
+    from verify.engines.twins import base
+
+    def scalar(a, b, c, iterates):
+        def residual(x):
+            iterates.append(x[0])
+            return [a * x[0] ** 3 + b * x[0] + c]
+        return residual, lambda x: [[3 * a * x[0] ** 2 + b]]
+
+    def doubled(a, b, c, iterates):
+        def residual(x):
+            iterates.append(x[0] if x[0] == x[1] else None)
+            return [a * v ** 3 + b * v + c for v in x]
+        return residual, lambda x: [[3 * a * x[0] ** 2 + b, 0.0], [0.0, 3 * a * x[1] ** 2 + b]]
+
+    outcomes = []
+    for a, b, c, start, budget in [(1.0, 1.0, -2.0, 3.0, 50), (-0.3, 2.5, 0.7, -1.25, 50), (2.0, 0.0, -1e-12, 1e-5, 50),
+                                   (1.0, -3.0, 1.0, 0.999, 50), (1.0, 1.0, -2.0, 3.0, 2), (1.0, 0.0, 0.0, 0.0, 50),
+                                   (1e300, 1.0, 1.0, 1e10, 50), (0.0, 1e-320, 1.0, 1.0, 50)]:
+        results, paths = [], []
+        for equations, x in ((scalar, [start]), (doubled, [start, start])):
+            iterates = []
+            try:
+                results.append(base.newton_floats(*equations(a, b, c, iterates), x, budget))
+            except base._FloatPathLost as lost:
+                results.append(str(lost))
+            paths.append(iterates)
+        one, two = results
+        assert (one == two[:1] and two[0] == two[1]) if isinstance(one, list) else one == two, (a, b, c, start, one, two)
+        assert paths[0] == paths[1] and len(paths[0]) >= 1, (a, b, c, start, paths)  # every iterate, bit for bit
+        outcomes.append(type(one).__name__)
+    assert outcomes.count("list") == 4 and outcomes.count("str") == 4  # converged and failed cases both compared
+
+
 def test_the_list_lu_solve_gives_mpmath_s_bits_and_its_singular_verdicts():
     """base.lu_solve_rows is mpmath.lu_solve on lists: on random rational systems of size 1 to 5 at 50 digits the
     same bits, and a matrix mpmath calls numerically singular (a repeated row) is ZeroDivisionError for both; so is a

@@ -139,6 +139,13 @@ def compile_mp(expression: sympy.Expr, variables: Sequence[sympy.Symbol], ctx=mp
         if ctx is BALLS and q == 1:
             ball = ctx.mpf(p)
             return lambda env: ball
+        if ctx is mpmath.fp:  # machine floats have one precision: rounded once (beyond them: raised when evaluated)
+            try:
+                number = ctx.mpf(p) / q if q != 1 else ctx.mpf(p)
+            except (OverflowError, ZeroDivisionError):
+                pass
+            else:
+                return lambda env: number
         rounded = per_precision(lambda: ctx.mpf(p) / q if q != 1 else ctx.mpf(p))
         return lambda env: rounded()
 
