@@ -431,3 +431,57 @@ def test_a_value_the_run_does_not_enclose_is_compared_exactly_on_the_certified_r
         assert (results[key].status, results[key].evidence) == ("verified", "certified"), results[key].message
     assert "h = 1/10 (known exactly" in results["exact"].message
     assert_refuted(results["wrong"], ["h: claimed 1/9, computed 0.1 (known exactly)"])
+
+
+def multistep_by_hand(corrector: bool, steps: int = 10):
+    """Adams-Bashforth 2 (corrector False) or the PECE pair ABM-4 (AB4 predictor, 3-step Adams-Moulton corrector;
+    Hairer, Norsett & Wanner I, Tables III.1.1-1.2) on y' = sin(t) - y from y(0) = 1, h = 1/10, the starting values by
+    classical RK4: written out here in mpmath at 60 digits, not by verify's code."""
+    with mpmath.workdps(60):
+        f = lambda t, y: mpmath.sin(t) - y  # noqa: E731
+        h = mpmath.mpf(1) / 10
+        ts, ys = [mpmath.mpf(0)], [mpmath.mpf(1)]
+        for n in range(3 if corrector else 1):
+            t, y = ts[n], ys[n]
+            k1 = f(t, y)
+            k2 = f(t + h / 2, y + h / 2 * k1)
+            k3 = f(t + h / 2, y + h / 2 * k2)
+            k4 = f(t + h, y + h * k3)
+            ts.append(t + h)
+            ys.append(y + h / 6 * (k1 + 2 * k2 + 2 * k3 + k4))
+        for n in range(len(ys) - 1, steps):
+            F = [f(ts[n - j], ys[n - j]) for j in range(4 if corrector else 2)]
+            if corrector:
+                p = ys[n] + h / 24 * (55 * F[0] - 59 * F[1] + 37 * F[2] - 9 * F[3])
+                ys.append(ys[n] + h / 24 * (9 * f(ts[n] + h, p) + 19 * F[0] - 5 * F[1] + F[2]))
+            else:
+                ys.append(ys[n] + h * (3 * F[0] - F[1]) / 2)
+            ts.append(ts[n] + h)
+        return ys[steps]
+
+
+def test_explicit_multistep_formulas_run_in_balls(check_claims):
+    """Adams-Bashforth and the PECE pairs are sums of past values and rates: on a right-hand side with sin(t) they run
+    on the certified route (before 2026-12-06 only the numerical route took them), started by RK4's step in balls.  The
+    true values (12 decimals) are verified with enclosures, a changed digit and a flipped sign refuted; a formula
+    started by an implicit tableau (SDIRK-2) is not stepped in balls and stays on the numerical route."""
+    head = '[model.forced]\nstates = ["y"]\nrhs = { y = "sin(t) - y" }\n'
+    ab2, abm4 = mpmath.nstr(multistep_by_hand(False), 12), mpmath.nstr(multistep_by_hand(True), 12)
+    assert (ab2, abm4) == ("0.706250062242", "0.702403317426")
+    body = 'check = "run"\nmodel = "forced"\nmethod = "METHOD"\noptions = { h = "1/10", start = "START" }\ninitial = { y = 1 }\nsteps = 10\ndigits = 12\n'
+    ab = body.replace("METHOD", "adams-bashforth-2").replace("START", "rk4")
+    pece = body.replace("METHOD", "abm-4").replace("START", "rk4")
+    results = check_claims(claims_text(head, {
+        "ab2": (ab + f'expect = {{ y = "{ab2}" }}',), "abm4": (pece + f'expect = {{ y = "{abm4}" }}',),
+        "ab2-changed-digit": (ab + 'expect = { y = "0.706250062243" }',), "abm4-flipped-sign": (pece + f'expect = {{ y = "-{abm4}" }}',),
+        "ab2-sdirk-start": (body.replace("METHOD", "adams-bashforth-2").replace("START", "sdirk-2").replace("digits = 12", "digits = 1")
+                            + 'expect = { y = "0.7" }',)}))
+    for key in ("ab2", "abm4"):
+        outcome = results[key].outcome
+        assert (outcome.status, outcome.evidence) == ("verified", "certified"), outcome.message
+        assert "interval arithmetic (mpmath.iv) at 128 bits" in outcome.message and "cross-check lies in every enclosure" in outcome.message
+    assert_refuted(results["ab2-changed-digit"].outcome, ["y: claimed 0.706250062243 at 12 decimals, computed ∈ [0.7062500622420", "which rounds to 0.706250062242"])
+    assert_refuted(results["abm4-flipped-sign"].outcome, ["y: claimed -0.702403317426 at 12 decimals, computed ∈ [0.7024033174264"])
+    assert results["ab2-changed-digit"].outcome.evidence == results["abm4-flipped-sign"].outcome.evidence == "certified"
+    sdirk = results["ab2-sdirk-start"].outcome
+    assert (sdirk.status, sdirk.evidence) == ("verified", "numerical"), sdirk.message

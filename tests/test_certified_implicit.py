@@ -227,3 +227,90 @@ def test_an_unbounded_jacobian_over_a_trial_box_halves_the_interval_and_high_pre
         assert ball.contains(certified_implicit.to_ball(low)) and ball.contains(certified_implicit.to_ball(high))
     finally:
         mpmath.iv.prec, mpmath.mp.prec, flint.ctx.prec = saved
+
+
+def implicit_multistep_by_hand(formula: str, f, y0, steps: int, start: str = "rk4", history=()):
+    """BDF-2, BDF-3 (Hairer, Norsett & Wanner I, (III.1.22')) or Adams-Moulton 2 (Table III.1.2) on a scalar
+    y' = f(t, y), h = 1/10, each new value by findroot on its equation from the previous value (the branch there is
+    the one near it for these small steps), the starting values by RK4 or given: written out here, not by verify."""
+    with mpmath.workdps(60):
+        h = mpmath.mpf(1) / 10
+        ts, ys = [mpmath.mpf(0)], [mpmath.mpf(y0)]
+        for value in history:
+            ts.append(ts[-1] + h)
+            ys.append(mpmath.mpf(value))
+        k = {"bdf-2": 2, "bdf-3": 3, "adams-moulton-2": 2}[formula]
+        while len(ys) < k and start == "gauss-legendre-4":  # an autonomous f only
+            ts.append(ts[-1] + h)
+            ys.append(gauss4(lambda y: f(0, y), h, ys[-1], 1))
+        while len(ys) < k:
+            t, y = ts[-1], ys[-1]
+            k1 = f(t, y)
+            k2 = f(t + h / 2, y + h / 2 * k1)
+            k3 = f(t + h / 2, y + h / 2 * k2)
+            k4 = f(t + h, y + h * k3)
+            ts.append(t + h)
+            ys.append(y + h / 6 * (k1 + 2 * k2 + 2 * k3 + k4))
+        for n in range(k - 1, steps):
+            t1 = ts[n] + h
+            if formula == "bdf-2":
+                known, scale = (4 * ys[n] - ys[n - 1]) / 3, 2 * h / 3
+            elif formula == "bdf-3":
+                known, scale = (18 * ys[n] - 9 * ys[n - 1] + 2 * ys[n - 2]) / 11, 6 * h / 11
+            else:
+                known, scale = ys[n] + h / 12 * (8 * f(ts[n], ys[n]) - f(ts[n - 1], ys[n - 1])), 5 * h / 12
+            ys.append(mpmath.findroot(lambda u: u - known - scale * f(t1, u), ys[n]))
+            ts.append(t1)
+        return ys[steps]
+
+
+def test_implicit_multistep_formulas_are_certified(check_claims):
+    """BDF and Adams-Moulton on a nonlinear y' = -y^3 and on y' = sin(t) - y (no exact solve on either: `numerical`
+    before 2026-12-06): each new value solves u = known + h beta_k f(t_{n+k}, u), one implicit stage that the Krawczyk
+    test follows from u = known as the step grows, the starting values by RK4 in balls, by a given history, or by an
+    implicit starter (Gauss-Legendre-4) whose stages the same test solves.  True values verified `certified`, a changed
+    digit and a flipped sign refuted; a claim that reads the starter's values (start, not recorded on this route) goes
+    on the numerical route."""
+    cubic = lambda t, y: -y**3  # noqa: E731
+    forced = lambda t, y: mpmath.sin(t) - y  # noqa: E731
+    bdf2 = mpmath.nstr(implicit_multistep_by_hand("bdf-2", cubic, 1, 10), 12)
+    am2 = mpmath.nstr(implicit_multistep_by_hand("adams-moulton-2", forced, 1, 10), 12)
+    bdf3 = mpmath.nstr(implicit_multistep_by_hand("bdf-3", forced, 1, 6, history=("0.9", "0.82")), 12)
+    gauss_started = mpmath.nstr(implicit_multistep_by_hand("bdf-2", cubic, 1, 10, start="gauss-legendre-4"), 12)
+    assert (bdf2, am2, bdf3, gauss_started) == ("0.574448739344", "0.702421607123", "0.678324843012", "0.574448672147")
+    head = MODELS + '[model.forced]\nstates = ["y"]\nrhs = { y = "sin(t) - y" }\n'
+    body = 'check = "run"\nmodel = "MODEL"\nmethod = "METHOD"\noptions = { h = "1/10", OPTION }\ninitial = { y = 1 }\nsteps = STEPS\ndigits = 12\n'
+
+    def claim(model, method, option, steps, expect):
+        return (body.replace("MODEL", model).replace("METHOD", method).replace("OPTION", option).replace("STEPS", str(steps)) + expect,)
+
+    results = {k: r.outcome for k, r in check_claims(claims_text(head, {
+        "bdf2": claim("cubic", "bdf-2", 'start = "rk4"', 10, f'expect = {{ y = "{bdf2}" }}'),
+        "bdf2-gauss-start": claim("cubic", "bdf-2", 'start = "gauss-legendre-4"', 10, f'expect = {{ y = "{gauss_started}" }}'),
+        "am2": claim("forced", "adams-moulton-2", 'start = "rk4"', 10, f'expect = {{ y = "{am2}" }}'),
+        "bdf3-history": claim("forced", "bdf-3", 'history = { y = ["0.9", "0.82"] }', 6, f'expect = {{ y = "{bdf3}" }}'),
+        "bdf2-changed-digit": claim("cubic", "bdf-2", 'start = "rk4"', 10, 'expect = { y = "0.574448739345" }'),
+        "am2-flipped-sign": claim("forced", "adams-moulton-2", 'start = "rk4"', 10, f'expect = {{ y = "-{am2}" }}'),
+        "reads-start": claim("cubic", "bdf-2", 'start = "rk4"', 10, f'expect = {{ y = "{bdf2}", start = "0.9" }}')})).items()}
+    for key in ("bdf2", "bdf2-gauss-start", "am2", "bdf3-history"):
+        assert (results[key].status, results[key].evidence) == ("verified", "certified"), (key, results[key].message)
+        assert "each step's stage equations solved by the Krawczyk test" in results[key].message
+    assert_refuted(results["bdf2-changed-digit"], ["y: claimed 0.574448739345 at 12 decimals, computed ∈ [0.5744487393438", "which rounds to 0.574448739344"])
+    assert_refuted(results["am2-flipped-sign"], ["y: claimed -0.702421607123 at 12 decimals, computed ∈ [0.7024216071231"])
+    assert results["bdf2-changed-digit"].evidence == results["am2-flipped-sign"].evidence == "certified"
+    assert results["reads-start"].evidence == "numerical" and results["reads-start"].status == "refuted", results["reads-start"].message
+
+
+def test_the_starting_value_of_an_implicit_starter_is_enclosed(check_claims):
+    """BDF-2 started by Gauss-Legendre-4 (its stages by the Krawczyk test): the first node is the Gauss step itself,
+    the gauss4 helper's value above (findroot on the stage equations), verified to 30 decimals; one digit off is
+    refuted."""
+    with mpmath.workdps(60):  # h = 1/10 rounded to 60 digits, not to a float's 53 bits
+        shown = mpmath.nstr(gauss4(lambda y: -y**3, mpmath.mpf(1) / 10, mpmath.mpf(1), 1), 30)
+    body = ('check = "run"\nmodel = "cubic"\nmethod = "bdf-2"\noptions = { h = "1/10", start = "gauss-legendre-4" }\n'
+            'initial = { y = 1 }\nsteps = 1\ndigits = 30\n')
+    wrong = shown[:-1] + str((int(shown[-1]) + 1) % 10)
+    results = outcomes(check_claims, {"gauss-start": (body + f'expect = {{ y = "{shown}" }}',),
+                                      "gauss-start-changed-digit": (body + f'expect = {{ y = "{wrong}" }}',)})
+    assert (results["gauss-start"].status, results["gauss-start"].evidence) == ("verified", "certified"), results["gauss-start"].message
+    assert_refuted(results["gauss-start-changed-digit"], [f"y: claimed {wrong} at 30 decimals, computed ∈ [{shown[:25]}"])

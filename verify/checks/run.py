@@ -526,13 +526,9 @@ def _certified_fallback(spec, model) -> bool:
     """Whether _fallback_route takes the certified interval route for explicit steps (not the implicit or numerical
     one) for this claim: ``rk`` with an implicit tableau of the claim's own is implicit (a review of 2026-12-06: it
     was refused as "no certified route", and neither route after it was tried)."""
-    from verify.engines.certified import BALL_METHODS
+    from verify.engines.certified import ball_steps
 
-    try:
-        explicit = spec.method.is_explicit(spec.options)
-    except MethodError:
-        explicit = False
-    return (spec.method.name in BALL_METHODS and explicit) or not _numerical_steps(spec) or bool(model.subsystems)
+    return ball_steps(spec.method, spec.options) or not _numerical_steps(spec) or bool(model.subsystems)
 
 
 def _numerical_steps(spec) -> bool:

@@ -23,15 +23,41 @@ import sympy
 
 from verify.engines import crosscheck
 from verify.engines.rational import to_field
-from verify.engines.methods.base import Recorder, derivative_functions
+from verify.engines.methods.base import MethodError, Recorder, derivative_functions
+from verify.engines.methods.multistep import LinearMultistep
+from verify.engines.methods.runge_kutta import TABLEAUS, RungeKutta
 from verify.engines.methods.taylor import METHODS as TAYLOR
 from verify.input.model import TIME, symbol
 from verify.errors import CertifiedUnavailable
 from verify.errors import CrossCheckUnavailable
 
 PRECISIONS = (128, 256, 512, 1024, 2048)  # bits of the interval context, tried in turn
-BALL_METHODS = ("euler", "heun", "midpoint", "rk4", "rk", *TAYLOR)  # pure arithmetic steps
+BALL_METHODS = ("euler", "heun", "midpoint", "rk4", "rk", *TAYLOR)  # pure arithmetic steps (and explicit multistep: ball_steps)
 MAX_MAGNITUDE_BITS = 4096  # an enclosure beyond 2^4096 in size has blown up: exp or sin of it would not finish
+
+
+def ball_steps(method, options: dict) -> bool:
+    """Can the certified route run ``method`` with these (claim) options: an explicit step of pure arithmetic
+    (BALL_METHODS), or an explicit multistep formula (Adams-Bashforth, a PECE pair, an explicit ``lmm``: sums of past
+    values and rates) whose starting values are given (``history``) or come from an explicit Runge-Kutta tableau."""
+    try:
+        explicit = method.is_explicit(options)
+    except MethodError:
+        return False
+    if not explicit:
+        return False
+    if method.name in BALL_METHODS:
+        return True
+    if not isinstance(method, LinearMultistep):
+        return False
+    try:
+        first_steps = method.data(options).steps - 1
+    except MethodError:
+        return False
+    start = options.get("start")
+    if first_steps == 0 or "history" in options:
+        return True
+    return start in TABLEAUS and RungeKutta(start, TABLEAUS[start]).is_explicit({})
 
 
 def _blown_up(iv) -> bool:
@@ -151,7 +177,7 @@ class BallSystem:
 
     def __init__(self, model, parameter_values: dict):
         substitutions = {symbol(p): v for p, v in parameter_values.items()}
-        self.states = list(model.variables)
+        self.model, self.states = model, list(model.variables)
         if model.algebraic or model.subsystems:
             raise CertifiedUnavailable("the certified path runs ODE models only (no DAE, no co-simulation)")
         variables = [symbol(TIME)] + [symbol(s) for s in self.states]
@@ -193,23 +219,29 @@ class BallSystem:
 def run(method, model, parameter_values, options, t0, y0, steps: int, bits: int):
     """(t, y, recorder, nodes): ``steps`` steps of ``method`` in interval arithmetic at ``bits`` bits;
     nodes lists (t, y) after every step."""
-    if method.name not in BALL_METHODS or not method.is_explicit(options):
-        raise CertifiedUnavailable(f"method {method.name} has no certified route (only the explicit {', '.join(BALL_METHODS)})")
+    if not ball_steps(method, options):
+        raise CertifiedUnavailable(f"method {method.name} has no certified route (only the explicit {', '.join(BALL_METHODS)}, and "
+                                   "explicit multistep formulas started by an explicit Runge-Kutta method or a given history)")
     system = BallSystem(model, parameter_values)
     exact_options = method.exact_options(options)
     length = exact_options["h"]
+    d = len(y0)
     saved = mpmath.iv.prec
     try:
         mpmath.iv.prec = bits
         t = to_field(t0)
         y = [Ball(interval(to_field(v))) for v in y0]
+        # a multistep method's memory (its past values and rates, the count of values taken: methods.multistep) rides
+        # after the state, as in the exact loop (verify.engines.methods.base.run)
+        vector = y + list(method.initial_memory(system, t, y, exact_options))
         recorder = Recorder(keep=True, counts=Counter())
         nodes = []
         for n in range(steps):
             recorder.where = f"step {n + 1}"
-            y = method.step(system, t, y, exact_options, recorder)
+            vector = method.step(system, t, vector, exact_options, recorder)
             t = t + length
-            if any(_blown_up(v.iv) for v in y):
+            y = [v if isinstance(v, Ball) else Ball(interval(v)) for v in vector[:d]]  # a given starting value is exact
+            if any(_blown_up(v.iv) for v in vector if isinstance(v, Ball)):
                 raise CertifiedUnavailable(f"the enclosure blew up (unbounded, or beyond 2^{MAX_MAGNITUDE_BITS} in size) after step {n + 1}")
             nodes.append((t, y))
     finally:

@@ -37,7 +37,9 @@ import sympy
 from verify.engines import crosscheck
 from verify.engines.crosscheck import from_ball, to_ball
 from verify.engines.certified import MAX_MAGNITUDE_BITS, Ball, BallSystem, exact_mpf, interval
-from verify.engines.methods.base import Recorder, component_names
+from verify.engines.methods.base import MethodError, Recorder, component_names
+from verify.engines.methods.multistep import LinearMultistep
+from verify.engines.methods.runge_kutta import TABLEAUS, RungeKutta
 from verify.engines.rational import to_field
 from verify.errors import CertifiedUnavailable, CrossCheckUnavailable, lam_text
 from verify.input.model import TIME, symbol
@@ -69,9 +71,33 @@ def _tableau(method, options: dict):
     return None if tab.explicit or tab.bhat is not None else (tab.A, tab.b, tab.c)
 
 
+def _multistep(method, options: dict):
+    """(alpha, beta, starter) of an implicit multistep formula this route can step (Adams-Moulton, BDF, an implicit
+    ``lmm``; not a PECE pair, which is explicit): its starting values given (``history``, starter None) or made by a
+    Runge-Kutta tableau (``start``) that is explicit or that this route steps; else None.  ``start = "exact"`` (the
+    model's solution, a closed form) is not taken."""
+    if not isinstance(method, LinearMultistep) or method.corrector is not None:
+        return None
+    try:
+        data = method.data(options)
+    except MethodError:
+        return None
+    if data.explicit:
+        return None
+    if data.steps == 1 or "history" in options:
+        return data.alpha, data.beta, None
+    start = options.get("start")
+    if start not in TABLEAUS:
+        return None
+    starter = RungeKutta(start, TABLEAUS[start])
+    if not starter.is_explicit({}) and _tableau(starter, {}) is None:
+        return None
+    return data.alpha, data.beta, starter
+
+
 def available(method, options: dict) -> bool:
     """Can this route step ``method`` with these options?"""
-    return _tableau(method, options) is not None
+    return _tableau(method, options) is not None or _multistep(method, options) is not None
 
 
 def _lo(x):
@@ -339,6 +365,8 @@ def run(method, model, parameter_values, options, t0, y0, steps: int, bits: int)
     """(t, y, recorder, nodes) as verify.engines.certified.run gives them, for an implicit Runge-Kutta tableau."""
     if not available(method, options):
         raise CertifiedUnavailable(f"method {method.name} has no certified implicit route")
+    if _multistep(method, options) is not None:
+        return _run_multistep(method, model, parameter_values, options, t0, y0, steps, bits)
     system = BallSystem(model, parameter_values)
     A, b, c = _tableau(method, options)
     stage_names = method.name != "backward-euler"  # a tableau's stages are its quantities k1, k2, ...; backward Euler has none
@@ -384,3 +412,86 @@ def run(method, model, parameter_values, options, t0, y0, steps: int, bits: int)
         mpmath.iv.prec, mpmath.mp.prec, flint.ctx.prec = saved_iv, saved_mp, saved_flint
     return t, [Ball(v) for v in y], recorder, nodes
 
+
+
+def _run_multistep(method, model, parameter_values, options, t0, y0, steps: int, bits: int):
+    """(t, y, recorder, nodes) of an implicit multistep formula sum_j alpha_j y_{n+j} = h sum_j beta_j f_{n+j}
+    (alpha_k = 1; verify.engines.methods.multistep).  Each new value solves u = known + h beta_k f(t_{n+k}, u), known =
+    -sum_{j<k} alpha_j y_{n+j} + h sum_{j<k} beta_j f_{n+j}, on the branch from u = known as the last step grows from 0
+    (the twin's and the exact path's rule: backward Euler's, which bdf-1 is).  Written u = known + lam h beta_k k, that is
+    one implicit stage k = f(t_{n+k-1} + lam h, known + lam h beta_k k): the tableau ((beta_k)), (beta_k), (1) from the
+    state ``known``, solved by _step as a Runge-Kutta step's stages are.  The k - 1 starting values are given exactly
+    (``history``) or made by the starter's step, in balls (an explicit tableau) or by _step (an implicit one)."""
+    alpha, beta, starter = _multistep(method, options)
+    k = len(alpha) - 1
+    system = BallSystem(model, parameter_values)
+    length = options["h"]
+    if not getattr(length, "is_Rational", False):
+        raise CertifiedUnavailable(f"the step h = {length} is not a rational number")
+    length = to_field(length)
+    rates = any(b != 0 for b in beta[:-1])  # Adams-Moulton: the past rates enter the known part; BDF: the past values only
+    saved_iv, saved_mp, saved_flint = mpmath.iv.prec, mpmath.mp.prec, flint.ctx.prec
+    try:
+        mpmath.iv.prec = mpmath.mp.prec = flint.ctx.prec = bits
+        h = interval(length)
+        a, b = [_enclosed(v) for v in alpha], [_enclosed(v) for v in beta]
+        stage = _StageSystem(system, ([[b[-1]]], [b[-1]], [interval(1)]), h)
+        starter_stages = None
+        if starter is not None and not starter.is_explicit({}):
+            A, weights, c = _tableau(starter, {})
+            starter_stages = _StageSystem(system, ([[_enclosed(v) for v in row] for row in A], [_enclosed(v) for v in weights],
+                                                   [_enclosed(v) for v in c]), h)
+        t = to_field(t0)
+        y = [interval(to_field(v)) for v in y0]
+        n = len(y)
+
+        def rate(time, values):
+            return [f([interval(time), *values]) for f in system.functions]
+
+        window_y, window_f = [y], [rate(t, y)] if rates else []
+        recorder = Recorder(keep=True, counts=Counter())
+        nodes, budget = [], [FAILED_TESTS]
+        for step_number in range(steps):
+            recorder.where = f"step {step_number + 1}"
+            budget[0] += 2
+            try:
+                if step_number < k - 1:
+                    new = _starting_value(system, starter, starter_stages, options, model.states, step_number, t, y, length, h, budget)
+                else:
+                    known = [-sum((a[j] * window_y[j][q] for j in range(k)), mpmath.iv.mpf(0))
+                             + h * sum((b[j] * window_f[j][q] for j in range(k) if beta[j] != 0), mpmath.iv.mpf(0)) for q in range(n)]
+                    slope = _step(stage, t, known, budget)
+                    new = [known[q] + h * b[-1] * slope[q] for q in range(n)]
+            except CertifiedUnavailable:
+                raise
+            except (TypeError, ValueError, ZeroDivisionError, ArithmeticError) as exc:  # an operation intervals lack here
+                raise CertifiedUnavailable(f"the implicit equation cannot be enclosed at step {step_number + 1}: "
+                                           f"{type(exc).__name__}: {exc}") from None
+            t, y = t + length, new
+            if not all(mpmath.isfinite(_lo(v)) and mpmath.isfinite(_hi(v)) and abs(_lo(v)) + abs(_hi(v)) < mpmath.mpf(2) ** MAX_MAGNITUDE_BITS
+                       for v in y):
+                raise CertifiedUnavailable(f"the enclosure blew up after step {step_number + 1}")
+            window_y = (window_y + [y])[-k:]
+            if rates:
+                window_f = (window_f + [rate(t, y)])[-k:]
+            balls = [Ball(v) for v in y]
+            for name, value in zip(system.states, balls):  # the states after each step, as the exact step records them (trace)
+                recorder.assign(name, value)
+            nodes.append((t, balls))
+    finally:
+        mpmath.iv.prec, mpmath.mp.prec, flint.ctx.prec = saved_iv, saved_mp, saved_flint
+    return t, [Ball(v) for v in y], recorder, nodes
+
+
+def _starting_value(system, starter, starter_stages, options, states, index: int, t, y, length, h, budget) -> list:
+    """The multistep formula's starting value y_{index + 1}, from y at t: given exactly, or one step of the starter."""
+    if starter is None:
+        return [interval(to_field(options["history"][x][index])) for x in states]
+    if starter_stages is None:  # an explicit tableau: its exact step, on balls (verify.engines.certified)
+        quiet = Recorder(keep=False, counts=Counter())
+        new = starter.step(system, t, [Ball(v) for v in y], starter.exact_options({"h": sympy.Rational(int(length.numerator),
+                                                                                                        int(length.denominator))}), quiet)
+        return [v.iv if isinstance(v, Ball) else interval(v) for v in new]
+    slopes = _step(starter_stages, t, y, budget)
+    s, n = starter_stages.s, len(y)
+    return [y[q] + h * sum((starter_stages.b[i] * slopes[i * n + q] for i in range(s)), mpmath.iv.mpf(0)) for q in range(n)]
