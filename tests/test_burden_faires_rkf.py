@@ -65,9 +65,11 @@ def decimals(values, places=7):
     return "[" + ", ".join(f'"{fixed(v, places)}"' for v in values) + "]"
 
 
-def test_table_5_11_is_verified_numerically_and_a_changed_digit_refuted(check_claims):
+def test_table_5_11_is_certified_and_a_changed_digit_refuted(check_claims):
     """B&F's Table 5.11 (TOL = 1e-5, h_max = 0.25, h_min = 0.01 on [0, 2]): t_i, w_i, h_i and R_i to 7 decimals; the
-    steps 0.2365522... and 0.2427810... are irrational, so the run is on the numerical route."""
+    steps 0.2365522... and 0.2427810... are irrational, so the exact path cannot run it.  Since 2026-12-06 it runs
+    in intervals (each accept test and the fourth root of the step formula on enclosures, decided where they do not
+    overlap), evidence certified; it was on the numerical route before."""
     with mpmath.workdps(40):
         rows, failed = algorithm_5_3(mpmath.mpf("1e-5"), mpmath.mpf("0.25"), mpmath.mpf("0.01"), mpmath.mpf(2))
         assert not failed and len(rows) == 9 and fixed(rows[1][2]) == "0.2365522" and fixed(rows[-1][1]) == "5.3054896"
@@ -79,9 +81,10 @@ def test_table_5_11_is_verified_numerically_and_a_changed_digit_refuted(check_cl
     results = {k: r.outcome for k, r in check_claims(claims_text(MODELS, {
         "table": (body + f"trace = {{ step_t = {columns[0]}, y = {columns[1]}, step_h = {columns[2]}, step_R = {columns[3]} }}",),
         "changed-w": (body + f"trace = {{ y = {wrong_w} }}",)})).items()}
-    assert (results["table"].status, results["table"].evidence) == ("verified", "numerical"), results["table"].message
+    assert (results["table"].status, results["table"].evidence) == ("verified", "certified"), results["table"].message
     assert "0.84 (TOL/R)^(1/4)" in results["table"].message and "irrational" in results["table"].message
-    assert_refuted(results["changed-w"], ["trace y value 5: claimed 3.2604606 at 7 decimals"])
+    assert_refuted(results["changed-w"], ["trace y value 5: claimed 3.2604606 at 7 decimals", "computed ∈ [3.2604605"])
+    assert results["changed-w"].evidence == "certified"
 
 
 def test_rational_steps_run_exactly_and_a_step_below_h_min_fails(check_claims):
@@ -132,14 +135,47 @@ def test_ties_on_the_numerical_route_are_errors_and_names_are_not_shadowed(check
     assert outcome.status == "error" and "holds.attempts: attempts names both a parameter" in outcome.message
 
 
-def test_a_count_in_a_forall_on_the_numerical_route_is_told_how_to_write_it(check_claims):
-    """Review of 2026-12-05: a forall over the tolerance whose runs go numerical said "write digits = 0" for a count,
-    which a forall claim then refused (its digits are exactly_when's); it now names a relation that decides it, and
-    that relation finds the counterexample (TOL = 1e-12: the step falls below h_min at once)."""
+def test_a_count_in_a_forall_over_the_tolerance_is_decided(check_claims, monkeypatch):
+    """Review of 2026-12-05: a forall over the tolerance whose runs went numerical said "write digits = 0" for a count,
+    which a forall claim then refused (its digits are exactly_when's); it then named a relation that decides it.  The
+    instances now run on the certified route, which holds the count exactly: both forms find the counterexample
+    (TOL = 1e-12: the step falls below h_min at once)."""
     body = ('check = "forall"\nmodel = "bf"\ndomains = { TOL = "interval(0, 1)" }\nmethod = "rkf-burden-faires"\n'
             'options = { tolerance = "TOL", h_max = "1/4", h_min = "1/10", t_end = 1 }\ninitial = { y = "1/2" }\nsteps = 1\n')
     results = {k: r.outcome for k, r in check_claims(claims_text(MODELS, {
         "equality": (body + "holds = { failed = 0 }",),
         "relation": (body + 'holds_relations = { "abs(failed - 0)" = "< 1/2" }',)})).items()}
-    assert results["equality"].status == "error" and 'write holds_relations = { "abs(failed - 0)" = "< 1/2" }' in results["equality"].message
+    # since 2026-12-06 an instance runs in intervals, where failed is held exactly: the equality is decided too
+    assert_refuted(results["equality"], ["counterexample TOL = ", "fell below h_min"])
     assert_refuted(results["relation"], ["counterexample TOL = ", "fell below h_min"])
+    from verify.engines import certified  # where the intervals cannot run the controller, its numerical route says how
+
+    monkeypatch.setattr(certified, "CONTROLLED", ())
+    numerical = check_claims(claims_text(MODELS, {"equality": (body + "holds = { failed = 0 }",)}), name="numerical.toml")["equality"].outcome
+    assert numerical.status == "error" and 'write holds_relations = { "abs(failed - 0)" = "< 1/2" }' in numerical.message, numerical.message
+
+
+def test_a_controller_run_is_certified_at_the_bits_it_needs_else_numerical(check_claims, monkeypatch):
+    """Each accepted step multiplies the enclosures' widths by about 1/|w~ - w| (R's relative width feeds the next step):
+    on y' = sin(t) - y from 1 to t = 3 with TOL = 1e-6 (Algorithm 5.3 here: 19 accepted steps) the tests are decided
+    at 512 bits, certified; given only 128 bits they overlap, and the run goes on the numerical route as before this
+    route existed (not to an error)."""
+    from verify.engines import certified
+
+    with mpmath.workdps(50):
+        rows, failed = algorithm_5_3(mpmath.mpf("1e-6"), mpmath.mpf(1) / 2, mpmath.mpf(1) / 1000, mpmath.mpf(3),
+                                     f=lambda t, y: mpmath.sin(t) - y, w0=mpmath.mpf(1))
+        w = fixed(rows[-1][1], 10)
+    assert not failed and len(rows) == 19 and w == "0.6402372210"
+    head = '[model.forced]\nstates = ["y"]\nrhs = { y = "sin(t) - y" }\n'
+    body = ('check = "run"\nmodel = "forced"\nmethod = "rkf-burden-faires"\noptions = { tolerance = "1e-6", h_max = "1/2", h_min = "1/1000", '
+            't_end = 3 }\ninitial = { y = 1 }\nsteps = 1\ndigits = 10\n')
+    claims = {"run": (body + f'expect = {{ y = "{w}", accepted_steps = {len(rows)} }}',),
+              "run-wrong": (body + 'expect = { y = "0.6402372211" }',)}
+    results = {k: r.outcome for k, r in check_claims(claims_text(head, claims)).items()}
+    assert (results["run"].status, results["run"].evidence) == ("verified", "certified") and "at 512 bits" in results["run"].message, \
+        results["run"].message
+    assert_refuted(results["run-wrong"], ["y: claimed 0.6402372211 at 10 decimals, computed ∈ [0.64023722097"])
+    monkeypatch.setattr(certified, "PRECISIONS", (128,))
+    narrow = check_claims(claims_text(head, {"run": claims["run"]}), name="narrow.toml")["run"].outcome
+    assert (narrow.status, narrow.evidence) == ("verified", "numerical"), narrow.message

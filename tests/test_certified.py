@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import mpmath
+import pytest
 
 from conftest import assert_refuted, claims_text
 
@@ -59,16 +60,26 @@ def test_wrong_versions_are_refuted_certified(check_claims):
         assert results[name].outcome.evidence == "certified"
 
 
-def test_a_rounded_value_claimed_as_exact_is_refuted_and_a_branching_method_is_an_error(check_claims):
+def test_a_rounded_value_claimed_as_exact_is_refuted_and_a_branching_method_branches_where_intervals_decide(check_claims):
+    """A step-doubling attempt (y' = 1 - e^y from 1, h = 1/10) branches on its accept test: since 2026-12-06 the
+    enclosures decide it where they do not overlap (an `error` before: "no certified route").  The fine value
+    m + h/2 (1 - e^m), m = 1 + h/2 (1 - e), written out here; |fine - coarse| = 0.0112 <= 0.1 + 0.01 |fine|."""
     values = table()
+    with mpmath.workdps(40):
+        h = mpmath.mpf(1) / 10
+        m = 1 + h / 2 * (1 - mpmath.e)
+        fine = mpmath.nstr(m + h / 2 * (1 - mpmath.exp(m)), 12)
+    attempt = 'check = "run"\nmodel = "exp-decay"\nmethod = "step-doubling-euler"\noptions = { h = 0.1, atol = 0.1, rtol = 0.01 }\ninitial = { y = 1 }\n'
     rows = {
         "rounded-claimed-exact": (PENDULUM + f'expect = {{ theta = "{values[-1]}" }}',),
-        "branching-method": ('check = "run"\nmodel = "exp-decay"\nmethod = "step-doubling-euler"\noptions = { h = 0.1, atol = 0.1, rtol = 0.01 }\ninitial = { y = 1 }\nexpect = { accepted = 1 }',),
+        "branching-method": (attempt + f'expect = {{ accepted = 1, fine = "{fine}" }}\ndigits = 12',),
+        "branching-method-rejected": (attempt + 'expect = { accepted = 0 }',),
     }
     results = check_claims(claims_text(MODELS, rows))
     assert_refuted(results["rounded-claimed-exact"].outcome, ["(excludes"])  # theta is transcendental: no 8-decimal number equals it
-    assert results["branching-method"].outcome.status == "error"
-    assert "has no certified route" in results["branching-method"].outcome.message
+    branching = results["branching-method"].outcome
+    assert (branching.status, branching.evidence) == ("verified", "certified") and fine == "0.839361207884", branching.message
+    assert_refuted(results["branching-method-rejected"].outcome, ["accepted: claimed 0, computed 1"])
 
 
 def test_exp_of_the_state_runs_certified(check_claims):
@@ -485,3 +496,71 @@ def test_explicit_multistep_formulas_run_in_balls(check_claims):
     assert results["ab2-changed-digit"].outcome.evidence == results["abm4-flipped-sign"].outcome.evidence == "certified"
     sdirk = results["ab2-sdirk-start"].outcome
     assert (sdirk.status, sdirk.evidence) == ("verified", "numerical"), sdirk.message
+
+
+def adaptive_euler_by_hand(controller: str):
+    """Step doubling with explicit Euler from t to t_end = 1 (the SPEC's adaptive-euler; the order controller's factor
+    floor(1024 (0.9^2/ratio)^(1/2))/1024 clamped to [1/5, 5]) on y' = sin(t) - y from 1, h = 1/4, atol = rtol = 1/1000,
+    written out here in mpmath at 50 digits: (y at t_end, attempts)."""
+    with mpmath.workdps(50):
+        f = lambda t, y: mpmath.sin(t) - y  # noqa: E731
+        t, y, h, attempts = mpmath.mpf(0), mpmath.mpf(1), mpmath.mpf(1) / 4, 0
+        tolerance = mpmath.mpf(1) / 1000
+        while t < 1:
+            step = min(h, 1 - t)
+            attempts += 1
+            f0 = f(t, y)
+            coarse, middle = y + step * f0, y + step / 2 * f0
+            fine = middle + step / 2 * f(t + step / 2, middle)
+            estimate, bound = abs(fine - coarse), tolerance + tolerance * abs(fine)
+            accepted = estimate <= bound
+            if accepted:
+                t, y = t + step, fine
+            if controller == "halving":
+                h = step if accepted else step / 2
+            else:
+                factor = mpmath.floor(1024 * mpmath.sqrt(mpmath.mpf("0.81") * bound / estimate)) / 1024
+                h = step * min(5, max(mpmath.mpf(1) / 5, factor))
+        return y, attempts
+
+
+def test_step_size_controllers_run_on_intervals_where_their_tests_are_decided(check_claims):
+    """adaptive-euler (both controllers) on y' = sin(t) - y: `error` before 2026-12-06 ("no certified route"), now
+    certified: every accept test and the quantized factor's floor decided on enclosures.  True values (12 decimals and
+    the number of attempts) verified, a changed digit and a wrong count refuted (B&F's controller: in
+    tests/test_burden_faires_rkf.py)."""
+    halving, order = adaptive_euler_by_hand("halving"), adaptive_euler_by_hand("order")
+    shown = {k: (mpmath.nstr(v, 12, strip_zeros=False), n) for k, (v, n) in {"halving": halving, "order": order}.items()}
+    assert shown == {"halving": ("0.697380923112", 35), "order": ("0.691565517730", 16)}
+    head = '[model.forced]\nstates = ["y"]\nrhs = { y = "sin(t) - y" }\n'
+    body = ('check = "run"\nmodel = "forced"\nmethod = "adaptive-euler"\noptions = { h = "1/4", atol = "1/1000", rtol = "1/1000", '
+            't_end = 1, controller = "CONTROLLER" }\ninitial = { y = 1 }\nsteps = 1\ndigits = 12\n')
+    rows = {k: (body.replace("CONTROLLER", k) + f'expect = {{ y = "{v}", attempts = {n} }}',) for k, (v, n) in shown.items()}
+    rows["halving-changed-digit"] = (body.replace("CONTROLLER", "halving") + 'expect = { y = "0.697380923113" }',)
+    rows["order-wrong-count"] = (body.replace("CONTROLLER", "order") + 'expect = { attempts = 15 }',)
+    results = {k: r.outcome for k, r in check_claims(claims_text(head, rows)).items()}
+    for key in ("halving", "order"):
+        assert (results[key].status, results[key].evidence) == ("verified", "certified"), results[key].message
+    assert_refuted(results["halving-changed-digit"], ["y: claimed 0.697380923113 at 12 decimals, computed ∈ [0.6973809231121"])
+    assert_refuted(results["order-wrong-count"], ["attempts: claimed 15", "computed 16"])
+    assert results["halving-changed-digit"].evidence == results["order-wrong-count"].evidence == "certified"
+
+
+def test_enclosures_compare_only_where_they_do_not_overlap():
+    """Ball's comparisons (a controller's tests): decided for apart intervals, equality only for one and the same
+    point, IntervalsOverlap otherwise; floor where both ends agree; exact numbers on either side."""
+    from fractions import Fraction
+
+    from verify.engines.certified import Ball
+    from verify.errors import IntervalsOverlap
+
+    low, high, across = Ball(mpmath.iv.mpf([1, 2])), Ball(mpmath.iv.mpf([3, 4])), Ball(mpmath.iv.mpf([1.5, 3]))
+    assert (low < high, low <= high, low > high, high >= low, low == high, low != high) == (True, True, False, True, False, True)
+    assert max(low, high) is high and Fraction(1, 2) < low and not (Fraction(5, 2) <= low) and 3 > low
+    assert Ball(mpmath.iv.mpf(2)) == 2 and Ball(mpmath.iv.mpf(2)) != Fraction(5, 2)
+    for compare in (lambda: low < across, lambda: across >= high, lambda: Ball(mpmath.iv.mpf([2, 2.5])) == 2):
+        with pytest.raises(IntervalsOverlap):
+            compare()
+    assert Ball(mpmath.iv.mpf([2.5, 2.75])).floor() == 2 and Ball(mpmath.iv.mpf([-0.5, -0.25])).floor() == -1
+    with pytest.raises(IntervalsOverlap):
+        Ball(mpmath.iv.mpf([2.5, 3.25])).floor()

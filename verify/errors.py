@@ -106,6 +106,10 @@ class CertifiedUnavailable(UndecidableError):
     """No rigorous enclosure of the needed tightness could be computed."""
 
 
+class IntervalsOverlap(CertifiedUnavailable):
+    """A method's test (a step-size controller's) compared two enclosures that overlap: more bits may decide it."""
+
+
 class SolverFailure(UndecidableError):
     """A finite-budget solver (Newton's method) did not converge within its budget."""
 

@@ -570,6 +570,13 @@ def _fallback_route(claim, spec, reason) -> Outcome:
             except CheckError:  # not followed with certainty (a fold, enclosures too wide): the numerical route, as before
                 pass
         return run_numerical.evaluate(claim, spec, reason, newton_run)
+    if spec.method.variable_step and _numerical_steps(spec):  # a controller whose steps are irrational: certified where the
+        try:  # enclosures decide its tests (B&F's Table 5.11), else its numerical route as before (each accepted step
+            return run_certified.evaluate(claim, spec, reason, mp_run)  # multiplies the widths by about 1/|w~ - w|)
+        except CrossCheckDisagrees:
+            raise
+        except CheckError:
+            return run_numerical.evaluate(claim, spec, reason, newton_run)
     return run_certified.evaluate(claim, spec, reason, mp_run)
 
 

@@ -21,7 +21,7 @@ from verify.checks.kit import constant_values
 from verify.checks.common import CheckError, Outcome, decimal_text, settle_audit_and_counts, shortened_formula
 from verify.checks.comparisons import OPERATORS
 from verify.checks.rounding import RoundingAudit
-from verify.errors import CertifiedUnavailable, CrossCheckDisagrees, CrossCheckUnavailable
+from verify.errors import CertifiedUnavailable, CrossCheckDisagrees, CrossCheckUnavailable, IntervalsOverlap
 
 
 def _enclose(expression, variables, env):
@@ -38,11 +38,18 @@ def _enclose(expression, variables, env):
     return ball
 
 
+def _rational(value) -> sympy.Rational:
+    """An exact value the run recorded (a field rational) as a sympy Rational."""
+    return sympy.Rational(int(value.numerator), int(value.denominator))
+
+
 def _known_exactly(quantity, t):
     """The exact value of a compared quantity that reads no state and no stage (the step, t at the end, the
     parameters, substituted already but for t), a Rational; None otherwise."""
     if quantity.free_symbols - {symbol(TIME)}:
         return None
+    if not hasattr(t, "numerator"):  # t an enclosure (a step-size controller's irrational steps): t itself is not known
+        return quantity if quantity.is_Rational else None
     value = quantity.xreplace({symbol(TIME): sympy.Rational(int(t.numerator), int(t.denominator))})
     return value if value.is_Rational else None
 
@@ -74,6 +81,10 @@ def evaluate(claim, spec, reason: str, mp_run, interval_run=None, precisions=Non
     for bits in precisions:
         try:
             t, y, recorder, nodes = interval_run(spec.method, model, spec.parameter_values, spec.options, spec.t0, spec.y0, spec.steps, bits)
+        except IntervalsOverlap as exc:  # a step-size controller's test the enclosures do not decide yet: more bits, else say so
+            if bits != precisions[-1]:
+                continue
+            raise CheckError(f"{reason}, and the certified path cannot run it at {bits} bits: {exc}") from None
         except (certified.CertifiedUnavailable, ValueError, ArithmeticError, TypeError) as exc:  # ComplexResult: sqrt of a negative
             # state; TypeError: an operation intervals do not have here (a comparison of two values, max of several)
             why = str(exc) if isinstance(exc, certified.CertifiedUnavailable) else f"{type(exc).__name__}: {exc}"
@@ -82,6 +93,10 @@ def evaluate(claim, spec, reason: str, mp_run, interval_run=None, precisions=Non
         # 2026-12-05), each an enclosure the run recorded; a stage of several states is read by its components (k2_x)
         quantities = [q for q in spec.method.quantity_names(model, spec.options)
                       if isinstance(recorder.latest.get(q), certified.Ball)]
+        # a quantity the run holds exactly (a controller's count of attempts, failed = 1 or 0): substituted, compared exactly
+        held = {symbol(q): _rational(recorder.latest[q]) for q in spec.method.quantity_names(model, spec.options)
+                if q in recorder.latest and not isinstance(recorder.latest[q], certified.Ball) and hasattr(recorder.latest[q], "denominator")}
+        constants = {**constants, **held}
         state_variables = [symbol(TIME)] + [symbol(s) for s in model.variables]
         variables = state_variables + [symbol(q) for q in quantities]
         audit = RoundingAudit(spec.digits, spec.rounding) if spec.digits is not None else None
@@ -136,11 +151,13 @@ def evaluate(claim, spec, reason: str, mp_run, interval_run=None, precisions=Non
                 got = spec.method.trace_values(recorder, name, model)
                 if any(isinstance(g, tuple) for g in got):
                     raise CheckError(f"{reason}; a trace of stage values ({name}) is not on the certified path yet: trace states")
-                if name not in model.variables and (not got or not all(isinstance(g, certified.Ball) for g in got)):
+                exact = [not isinstance(g, certified.Ball) and hasattr(g, "denominator") for g in got]  # a controller's
+                # exact values (its first step h_max, the count of attempts, accepted = 1 or 0) are compared exactly
+                if name not in model.variables and (not got or not all(isinstance(g, certified.Ball) or e for g, e in zip(got, exact))):
                     # a quantity this run does not record (backward Euler's residual r_d_x on the certified implicit route):
                     # not "computed 0 values" (a review of 2026-12-06 found a true claim refuted so)
                     raise CheckError(f"{reason}; {name} is not recorded on the certified path")
-                computed[f"trace {name}"] = "[" + ", ".join(_shown(g) for g in got) + "]"
+                computed[f"trace {name}"] = "[" + ", ".join(decimal_text(_rational(g)) if e else _shown(g) for g, e in zip(got, exact)) + "]"
                 if len(got) != len(claimed_list):
                     failures.append(f"trace {name}: claimed {len(claimed_list)} values, computed {len(got)}")
                     continue
@@ -148,6 +165,10 @@ def evaluate(claim, spec, reason: str, mp_run, interval_run=None, precisions=Non
                     if not c.xreplace(constants).is_Rational:  # 1 + sin(1)/2: compared with an enclosure's rational ends, an
                         raise CheckError(f"claimed trace {name} value {index} = {spec.trace_texts[name][index - 1]}: on the certified "
                                          "path the claimed value must be a rational number")  # internal error (review of 2026-12-05)
+                    if not isinstance(g, certified.Ball):
+                        _compare_known(f"trace {name} value {index}", _rational(g), c.xreplace(constants), spec.trace_texts[name][index - 1],
+                                       audit, successes, failures)
+                        continue
                     balls[f"trace {name} value {index}"] = g
                     _compare(f"trace {name} value {index}", g, c.xreplace(constants), spec.trace_texts[name][index - 1], audit, successes,
                              failures, undecided)
@@ -197,6 +218,10 @@ def evaluate(claim, spec, reason: str, mp_run, interval_run=None, precisions=Non
     derivation += [f"{where}: {name} = " + (f"{shortened_formula(recorder.formulas[i])} = " if i in recorder.formulas else "") +
                    (", ".join(map(repr, value)) if isinstance(value, tuple) else f"{value}")  # a stage's components, each an enclosure
                    for i, (where, name, value) in enumerate(recorder.assignments)]
+    if recorder.failure:  # a step-size controller that stopped (h below h_min, max_attempts), as the exact path says it
+        note = f"run failed: {recorder.failure}"
+        derivation.append(note)
+        (successes if not failures else failures).insert(0, note)
     if failures:
         return Outcome("refuted", "certified", "; ".join(failures) + f" ({how})", computed, derivation)
     return Outcome("verified", "certified", "; ".join(successes) + f" ({how})", computed, derivation)
@@ -279,7 +304,7 @@ def _inside(label, ball, approx):
 
 
 def _inside_at_precision(label, ball, approx):
-    low, high = (mpmath.mpf(int(v.p)) / int(v.q) for v in ball.bounds())
+    low, high = (mpmath.mpf(int(v.p)) / int(v.q) for v in (ball.bounds() if isinstance(ball, certified.Ball) else [_rational(ball)] * 2))
     slack = mpmath.mpf(10) ** (-(crosscheck.DIGITS - 8)) * max(1, abs(approx))
     if not (low - slack <= approx <= high + slack):
         raise CrossCheckDisagrees(f"the certified enclosure of {label} [{mpmath.nstr(low, 15)}, {mpmath.nstr(high, 15)}] does not contain the mpmath value "

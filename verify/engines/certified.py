@@ -28,11 +28,13 @@ from verify.engines.methods.multistep import LinearMultistep
 from verify.engines.methods.runge_kutta import TABLEAUS, RungeKutta
 from verify.engines.methods.taylor import METHODS as TAYLOR
 from verify.input.model import TIME, symbol
-from verify.errors import CertifiedUnavailable
+from verify.errors import CertifiedUnavailable, IntervalsOverlap
 from verify.errors import CrossCheckUnavailable
 
 PRECISIONS = (128, 256, 512, 1024, 2048)  # bits of the interval context, tried in turn
 BALL_METHODS = ("euler", "heun", "midpoint", "rk4", "rk", *TAYLOR)  # pure arithmetic steps (and explicit multistep: ball_steps)
+CONTROLLED = ("rkf-burden-faires", "adaptive-euler", "adaptive-rk", "step-doubling-euler")  # step-size control, whose tests
+# intervals decide where they do not overlap (Ball's comparisons)
 MAX_MAGNITUDE_BITS = 4096  # an enclosure beyond 2^4096 in size has blown up: exp or sin of it would not finish
 
 
@@ -46,7 +48,7 @@ def ball_steps(method, options: dict) -> bool:
         return False
     if not explicit:
         return False
-    if method.name in BALL_METHODS:
+    if method.name in BALL_METHODS or method.name in CONTROLLED:
         return True
     if not isinstance(method, LinearMultistep):
         return False
@@ -114,8 +116,82 @@ class Ball:
     def __abs__(self):  # an embedded pair's error estimate |y - yhat| (review of 2026-12-05: an internal error)
         return Ball(abs(self.iv))
 
+    def __pow__(self, exponent):
+        """An integer power; a rational one (a step-size controller's (TOL/R)^(1/4)) of a positive interval only."""
+        if isinstance(exponent, int) or getattr(exponent, "denominator", None) == 1:
+            return Ball(self.iv ** int(exponent))
+        if not self.iv.a > 0:
+            raise CertifiedUnavailable("a fractional power of an interval that reaches 0 or below")
+        return Ball(self.iv ** interval(exponent))
+
     def __bool__(self):
         raise CertifiedUnavailable("the method branches on a value, which an interval cannot decide")
+
+    def floor(self) -> int:
+        """The floor of the value, where both ends of the interval have the same floor (a controller's quantized step
+        factor); else IntervalsOverlap."""
+        low, high = (int(end.p) // int(end.q) for end in self.bounds())  # the exact ends: no rounding to a float's bits
+        if low != high:
+            raise IntervalsOverlap(f"the floor of {self!r} is {low} or {high}: the interval cannot decide it")
+        return low
+
+    # Comparisons are decided when the intervals do not overlap (an equality: when both are the same point), the way a
+    # step-size controller branches; where they overlap the run cannot go on in intervals (CertifiedUnavailable).
+    def _apart(self, other) -> tuple:
+        """(self's interval, other's interval): the ends to compare."""
+        return self.iv, interval(other)
+
+    def _undecided(self, other, relation: str):
+        return IntervalsOverlap(f"the method compares {self!r} {relation} {Ball(interval(other))!r}, which these intervals "
+                                "cannot decide (they overlap)")
+
+    def __lt__(self, other):
+        a, b = self._apart(other)
+        if a.b < b.a:
+            return True
+        if a.a >= b.b:
+            return False
+        raise self._undecided(other, "<")
+
+    def __le__(self, other):
+        a, b = self._apart(other)
+        if a.b <= b.a:
+            return True
+        if a.a > b.b:
+            return False
+        raise self._undecided(other, "<=")
+
+    def __gt__(self, other):
+        a, b = self._apart(other)
+        if a.a > b.b:
+            return True
+        if a.b <= b.a:
+            return False
+        raise self._undecided(other, ">")
+
+    def __ge__(self, other):
+        a, b = self._apart(other)
+        if a.a >= b.b:
+            return True
+        if a.b < b.a:
+            return False
+        raise self._undecided(other, ">=")
+
+    def __eq__(self, other):
+        try:
+            a, b = self._apart(other)
+        except (TypeError, AttributeError, ValueError):  # not a number: not equal
+            return False
+        if a.a == a.b == b.a == b.b:
+            return True
+        if a.b < b.a or b.b < a.a:
+            return False
+        raise self._undecided(other, "==")
+
+    def __ne__(self, other):
+        return not self == other
+
+    __hash__ = object.__hash__  # a Ball is an object of its own in dictionaries (as before it compared)
 
     def bounds(self) -> tuple[sympy.Rational, sympy.Rational]:
         """The interval's ends as exact rationals."""
@@ -224,7 +300,7 @@ def run(method, model, parameter_values, options, t0, y0, steps: int, bits: int)
                                    "explicit multistep formulas started by an explicit Runge-Kutta method or a given history)")
     system = BallSystem(model, parameter_values)
     exact_options = method.exact_options(options)
-    length = exact_options["h"]
+    length = None if method.variable_step else exact_options["h"]  # a controlled method moves the clock itself
     d = len(y0)
     saved = mpmath.iv.prec
     try:
@@ -238,8 +314,11 @@ def run(method, model, parameter_values, options, t0, y0, steps: int, bits: int)
         nodes = []
         for n in range(steps):
             recorder.where = f"step {n + 1}"
-            vector = method.step(system, t, vector, exact_options, recorder)
-            t = t + length
+            if length is None:
+                t, vector = method.step(system, t, vector, exact_options, recorder)
+            else:
+                vector = method.step(system, t, vector, exact_options, recorder)
+                t = t + length
             y = [v if isinstance(v, Ball) else Ball(interval(v)) for v in vector[:d]]  # a given starting value is exact
             if any(_blown_up(v.iv) for v in vector if isinstance(v, Ball)):
                 raise CertifiedUnavailable(f"the enclosure blew up (unbounded, or beyond 2^{MAX_MAGNITUDE_BITS} in size) after step {n + 1}")

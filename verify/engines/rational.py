@@ -112,6 +112,8 @@ def formula_text(value) -> str:
     if is_exact_rational(value):
         compact = compact_text(value)
         return f"[{compact}]" if compact else fraction_text(value)
+    if hasattr(value, "iv"):  # an enclosure (verify.engines.certified.Ball: a step on the certified route): its ends
+        return repr(value)
     exact = to_sympy(value)
     compact = compact_text(exact) if exact.is_Rational else None
     return f"[{compact}]" if compact else str(exact)

@@ -58,7 +58,8 @@ class Recorder:
         flipping, which a sampled forall follows to where it flips (a claim on `accepted` has no margin of its own)."""
         accepted = all(e <= tol for e, tol in zip(estimates, tolerances))
         self.tolerance_tests.append(accepted)
-        self.tolerance_gaps.append(min((tol - e) / max(abs(tol), abs(e)) if (tol or e) else 0 * e for e, tol in zip(estimates, tolerances)))
+        self.tolerance_gaps.append(min((tol - e) / max(abs(tol), abs(e)) if not (tol == 0 and e == 0) else 0 * e  # (no bool() of
+                                       for e, tol in zip(estimates, tolerances)))  # an enclosure: Ball decides == where it can)
         return accepted
 
     def assign(self, name: str, value, where: str = "", formula=None) -> None:

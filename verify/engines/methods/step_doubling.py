@@ -272,7 +272,9 @@ def quantized_root(x, k: int) -> Rational:
     number (a last step shortened to land on an irrational t_end makes the error ratio irrational: it was an internal
     error, review of 2026-12-05), whose floor comes from enclosures narrow enough to settle it."""
     scaled = x * FACTOR_QUANTUM**k
-    if isinstance(scaled, sympy.Basic) and not scaled.is_Rational:
+    if hasattr(scaled, "iv"):  # an enclosure (verify.engines.certified.Ball, the certified route): its floor where decided
+        whole = scaled.floor()
+    elif isinstance(scaled, sympy.Basic) and not scaled.is_Rational:
         from verify.engines import spectral  # here: spectral's enclosures import verify.engines.certified, which imports the methods
 
         whole = int(spectral.floor_real(scaled))
@@ -326,7 +328,10 @@ def _pair_attempt(name, system, t, y, h, recorder, where, **tolerances) -> list:
     from verify.engines.methods.runge_kutta import PAIRS, RungeKutta  # the pairs are Runge-Kutta data
 
     pair = RungeKutta(name, PAIRS[name])
-    exact_options = pair.exact_options({"h": rational.to_sympy(h)})
+    exact = hasattr(h, "numerator")  # else an interval (a step of B&F's controller on the certified route): used as it is
+    exact_options = pair.exact_options({"h": rational.to_sympy(h) if exact else sympy.Integer(1)})
+    if not exact:
+        exact_options["h"] = h
     exact_options.update(tolerances)
     saved, recorder.where = recorder.where, f"{recorder.where} · {where}" if recorder.where else where
     try:
@@ -393,7 +398,7 @@ class BurdenFairesRKF(Method):
         tolerance, h_max, h_min, t_end = options["tolerance"], options["h_max"], options["h_min"], options["t_end"]
         if t_end < t:
             raise MethodError(f"method {self.name}: t_end = {rational.formula_text(t_end)} is before the start t = {rational.formula_text(t)}")
-        h, attempts, rejections, accepted_steps, failure = h_max, 0, 0, 0, None
+        h, attempts, rejections, accepted_steps, failure, landing = h_max, 0, 0, 0, None, False
         while t < t_end:
             if attempts >= int(self.value(options, "max_attempts")):
                 failure = f"stopped after {attempts} attempts at t = {rational.formula_text(t)} (max_attempts)"
@@ -409,7 +414,7 @@ class BurdenFairesRKF(Method):
             accepted = recorder.tolerance_test([R], [tolerance])  # the twin takes this outcome at a tie (twins.base.tolerance_test)
             recorder.assign("accepted", Rational(int(accepted)), where)
             if accepted:
-                t, y = t + h, candidate
+                t, y = (t_end if landing else t + h), candidate
                 accepted_steps += 1
                 for name, value in (("step_t", t), ("step_h", h), ("step_R", R)):
                     recorder.assign(name, value, where)
@@ -420,7 +425,8 @@ class BurdenFairesRKF(Method):
             if t >= t_end:
                 break
             h = self.next_step(h, R, tolerance, h_max)
-            if t + h > t_end:
+            landing = t + h > t_end  # then the next accepted step ends at t_end itself (in intervals t + (t_end - t) only holds it)
+            if landing:
                 h = t_end - t
             elif h < h_min:
                 failure = f"the step {rational.formula_text(h)} at t = {rational.formula_text(t)} fell below h_min = {rational.formula_text(h_min)}"
@@ -443,6 +449,8 @@ class BurdenFairesRKF(Method):
             return min(cls.HIGH * h, h_max)
         if cls.SAFETY**4 * q * h**4 >= h_max**4:  # delta h >= h_max
             return h_max
+        if not hasattr(q, "numerator"):  # an interval (the certified route, verify.engines.certified.Ball): its fourth root
+            return cls.SAFETY * q ** Rational(1, 4) * h
         top, exact_top = gmpy2.iroot(gmpy2.mpz(int(q.numerator)), 4)
         bottom, exact_bottom = gmpy2.iroot(gmpy2.mpz(int(q.denominator)), 4)
         if not (exact_top and exact_bottom):
