@@ -352,3 +352,33 @@ def test_a_continuation_too_steep_to_follow_is_an_error_in_moments(check_claims)
     outcome = results["steep"].outcome
     assert outcome.status == "error" and "took more than 3000 Newton solves" in outcome.message and "too steep to follow" in outcome.message
     assert_refuted(results["gauss"].outcome, ["y: claimed 0 at 15 decimals", "computed ∈"])
+
+
+def test_a_branch_that_folds_is_an_error_not_the_root_past_the_gap(check_claims):
+    """Burden & Faires, sec. 5.11, Table 5.22: the trapezoidal rule (adams-moulton-1) on y' = 5e^(5t)(y - t)^2 + 1,
+    y(0) = -1, h = 0.2.  The fifth step's equation u = known + lam (h/2) f(t_4 + lam h, u), a quadratic in u, has no
+    real root for lam in about (0.11, 0.9) (its discriminant, computed here, is negative at lam = 1/2): the branch from
+    the explicit value folds, so the root the step is defined by does not exist.  The twin's continuation skipped the
+    gap and the book's value was `verified` (numerical); it is an `error` now that says why.  The four steps before
+    are decided (each the root next to the explicit value: findroot here)."""
+    h, f = mpmath.mpf("0.2"), lambda t, y: 5 * mpmath.exp(5 * t) * (y - t) ** 2 + 1
+    with mpmath.workdps(40):
+        t, w, values = mpmath.mpf(0), mpmath.mpf(-1), []
+        for _ in range(4):
+            known = w + h / 2 * f(t, w)
+            w = mpmath.findroot(lambda u, known=known, t1=t + h: u - known - h / 2 * f(t1, u), w)
+            t += h
+            values.append(mpmath.nstr(w, 7, strip_zeros=False))
+        known, lam = w + h / 2 * f(t, w), mpmath.mpf(1) / 2
+        a, c = lam * h / 2 * 5 * mpmath.exp(5 * (t + lam * h)), known + lam * h / 2 - (t + lam * h)  # a v^2 - v + c = 0, v = u - T
+        assert 1 - 4 * a * c < 0
+    assert values == ["-0.1414969", "0.2748614", "0.5539828", "0.7830720"]
+    head = '[model.bf]\nstates = ["y"]\nrhs = { y = "5*exp(5*t)*(y - t)**2 + 1" }\n'
+    body = 'check = "run"\nmodel = "bf"\nmethod = "adams-moulton-1"\noptions = { h = "0.2" }\ninitial = { y = -1 }\ndigits = 7\n'
+    columns = "[" + ", ".join(f'"{v}"' for v in values)
+    results = {k: r.outcome for k, r in check_claims(claims_text(head, {
+        "four": (body + f"steps = 4\nexpect_at_nodes = {{ y = {columns}] }}",),
+        "five": (body + f'steps = 5\nexpect_at_nodes = {{ y = {columns}, "0.9937726"] }}',)})).items()}
+    assert results["four"].status == "verified", results["four"].message
+    five = results["five"]
+    assert five.status == "error" and "cannot be followed between lam = 0.0 and 0.125" in five.message and "folds" in five.message, five.message

@@ -478,9 +478,18 @@ def continued(newton, start, steps: int, fast=None, stop: int | None = None):
             x, sign = _oriented_step(newton, guide, x, mpmath.mpf(j - 1) / steps, mpmath.mpf(j) / steps, SolverFailure, sign, solves)
         except ContinuationTooLong:
             raise
-        except SolverFailure:  # singular or stuck at an intermediate lam (a linear stage's path passes a pole there:
+        except SolverFailure as exc:  # singular or stuck at an intermediate lam (a linear stage's path passes a pole there:
             if j == steps:     # the trapezoid on y' = 4y + 1 with h = 1 at lam = 1/2): on to the next lam from here
                 raise
+            if guide is not None:  # a nonlinear equation whose branch Newton loses even in steps of 2^-MAX_HALVINGS: it
+                # folds there (its roots meet and leave the real line), or Newton's budget is too small, and a root found
+                # further on is not on it (B&F's Table 5.22, the trapezoid with h = 0.2 at t = 1 has no real root for lam
+                # in about (0.11, 0.9); a review of 2026-12-06 found that step verified numerical by the root past the gap)
+                raise SolverFailure(f"the branch from the explicit value cannot be followed between lam = {mpmath.nstr(mpmath.mpf(j - 1) / steps, 6)} "
+                                    f"and {mpmath.nstr(mpmath.mpf(j) / steps, 6)} ({exc}, at every step down to 2^-{MAX_HALVINGS} of the "
+                                    "continuation's): the branch folds there (its roots meet and leave the real line) or Newton's budget is "
+                                    "too small, and a root found further on would not be the one the step is defined by (SPEC: the root "
+                                    "that tends to the explicit value as h -> 0)") from None
     return x
 
 
