@@ -62,6 +62,16 @@ functionals = { energy = "(q**2 + v**2 + i**2)/2" }
 """
 
 
+def rk4_step(f, t, y, h):
+    """One classical RK4 step of y' = f(t, y), written out for the tests' own recomputations (in whatever numbers the
+    arguments are: mpmath at the caller's precision, fractions)."""
+    k1 = f(t, y)
+    k2 = f(t + h / 2, y + h / 2 * k1)
+    k3 = f(t + h / 2, y + h / 2 * k2)
+    k4 = f(t + h, y + h * k3)
+    return y + h / 6 * (k1 + 2 * k2 + 2 * k3 + k4)
+
+
 def claims_text(head: str, bodies: dict) -> str:
     """``head`` (models) followed by one [[claim]] per id -> (body, ...) of ``bodies``."""
     text = head

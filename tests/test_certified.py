@@ -4,7 +4,7 @@ from __future__ import annotations
 import mpmath
 import pytest
 
-from conftest import assert_refuted, claims_text
+from conftest import assert_refuted, claims_text, rk4_step
 
 MODELS = """
 [model.pendulum]
@@ -453,13 +453,8 @@ def multistep_by_hand(corrector: bool, steps: int = 10):
         h = mpmath.mpf(1) / 10
         ts, ys = [mpmath.mpf(0)], [mpmath.mpf(1)]
         for n in range(3 if corrector else 1):
-            t, y = ts[n], ys[n]
-            k1 = f(t, y)
-            k2 = f(t + h / 2, y + h / 2 * k1)
-            k3 = f(t + h / 2, y + h / 2 * k2)
-            k4 = f(t + h, y + h * k3)
-            ts.append(t + h)
-            ys.append(y + h / 6 * (k1 + 2 * k2 + 2 * k3 + k4))
+            ts.append(ts[n] + h)
+            ys.append(rk4_step(f, ts[n], ys[n], h))
         for n in range(len(ys) - 1, steps):
             F = [f(ts[n - j], ys[n - j]) for j in range(4 if corrector else 2)]
             if corrector:

@@ -7,7 +7,7 @@ from __future__ import annotations
 import mpmath
 import sympy
 
-from conftest import NONLINEAR_MODELS, assert_refuted, claims_text
+from conftest import NONLINEAR_MODELS, assert_refuted, claims_text, rk4_step
 
 MODELS = NONLINEAR_MODELS + """
 [model.tq]
@@ -244,13 +244,8 @@ def implicit_multistep_by_hand(formula: str, f, y0, steps: int, start: str = "rk
             ts.append(ts[-1] + h)
             ys.append(gauss4(lambda y: f(0, y), h, ys[-1], 1))
         while len(ys) < k:
-            t, y = ts[-1], ys[-1]
-            k1 = f(t, y)
-            k2 = f(t + h / 2, y + h / 2 * k1)
-            k3 = f(t + h / 2, y + h / 2 * k2)
-            k4 = f(t + h, y + h * k3)
-            ts.append(t + h)
-            ys.append(y + h / 6 * (k1 + 2 * k2 + 2 * k3 + k4))
+            ys.append(rk4_step(f, ts[-1], ys[-1], h))
+            ts.append(ts[-1] + h)
         for n in range(k - 1, steps):
             t1 = ts[n] + h
             if formula == "bdf-2":

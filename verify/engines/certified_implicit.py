@@ -401,13 +401,7 @@ def run(method, model, parameter_values, options, t0, y0, steps: int, bits: int)
             y = [y[q] + interval(length) * sum((coefficients[1][i] * k[i * n + q] for i in range(stages.s)), mpmath.iv.mpf(0))
                  for q in range(n)]
             t = t + length
-            if not all(mpmath.isfinite(_lo(v)) and mpmath.isfinite(_hi(v)) and abs(_lo(v)) + abs(_hi(v)) < mpmath.mpf(2) ** MAX_MAGNITUDE_BITS
-                       for v in y):
-                raise CertifiedUnavailable(f"the enclosure blew up after step {step_number + 1}")
-            balls = [Ball(v) for v in y]
-            for name, value in zip(system.states, balls):  # the states after each step, as the exact step records them (trace)
-                recorder.assign(name, value)
-            nodes.append((t, balls))
+            _record_step(system, recorder, nodes, step_number, t, y)
     finally:
         mpmath.iv.prec, mpmath.mp.prec, flint.ctx.prec = saved_iv, saved_mp, saved_flint
     return t, [Ball(v) for v in y], recorder, nodes
@@ -468,19 +462,25 @@ def _run_multistep(method, model, parameter_values, options, t0, y0, steps: int,
                 raise CertifiedUnavailable(f"the implicit equation cannot be enclosed at step {step_number + 1}: "
                                            f"{type(exc).__name__}: {exc}") from None
             t, y = t + length, new
-            if not all(mpmath.isfinite(_lo(v)) and mpmath.isfinite(_hi(v)) and abs(_lo(v)) + abs(_hi(v)) < mpmath.mpf(2) ** MAX_MAGNITUDE_BITS
-                       for v in y):
-                raise CertifiedUnavailable(f"the enclosure blew up after step {step_number + 1}")
+            _record_step(system, recorder, nodes, step_number, t, y)
             window_y = (window_y + [y])[-k:]
             if rates:
                 window_f = (window_f + [rate(t, y)])[-k:]
-            balls = [Ball(v) for v in y]
-            for name, value in zip(system.states, balls):  # the states after each step, as the exact step records them (trace)
-                recorder.assign(name, value)
-            nodes.append((t, balls))
     finally:
         mpmath.iv.prec, mpmath.mp.prec, flint.ctx.prec = saved_iv, saved_mp, saved_flint
     return t, [Ball(v) for v in y], recorder, nodes
+
+
+def _record_step(system, recorder, nodes: list, step_number: int, t, y) -> None:
+    """After step ``step_number`` (from 0): CertifiedUnavailable where an enclosure blew up, else the states recorded
+    as the exact step records them (trace) and the node (t, balls) kept."""
+    if not all(mpmath.isfinite(_lo(v)) and mpmath.isfinite(_hi(v)) and abs(_lo(v)) + abs(_hi(v)) < mpmath.mpf(2) ** MAX_MAGNITUDE_BITS
+               for v in y):
+        raise CertifiedUnavailable(f"the enclosure blew up after step {step_number + 1}")
+    balls = [Ball(v) for v in y]
+    for name, value in zip(system.states, balls):
+        recorder.assign(name, value)
+    nodes.append((t, balls))
 
 
 def _starting_value(system, starter, starter_stages, options, states, index: int, t, y, length, h, budget) -> list:

@@ -96,16 +96,7 @@ fd = lambda t, y: 50 / y - 50 * y
 fdy = lambda t, y: -50 / y ** 2 - 50
 hd = mpf('0.1')
 # (i) Algorithm 5.8 as printed: k1 = w + h/2 f(t,w); w0 = k1; Newton until |w - w0| < TOL = 1e-5
-w = [sqrt(2)]; ks = []
-for i in range(10):
-    t = i * hd
-    k1 = w[-1] + hd / 2 * fd(t, w[-1]); w0 = k1; j = 1
-    while True:
-        wn = w0 - (w0 - hd / 2 * fd(t + hd, w0) - k1) / (1 - hd / 2 * fdy(t + hd, w0))
-        if abs(wn - w0) < mpf('1e-5'):
-            break
-        j += 1; w0 = wn
-    ks.append(j); w.append(wn)
+w, ks = algorithm_5_8(fd, fdy, sqrt(2), hd, 10, mpf('1e-5'))
 compare("Alg 5.8 Newton from w + h/2 f", [w[2], w[5], w[7], w[10]], ["-1.07568307", "-0.97868360", "-0.99046408", "-1.00284456"], 8)
 print("    Newton iterations:", ks)
 # (ii) the branch that tends to the explicit value as h -> 0 (the positive root at every step)

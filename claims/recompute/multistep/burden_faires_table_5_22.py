@@ -15,17 +15,7 @@ printed = {'0.2': ["-0.1414969", "0.2748614", "0.5539828", "0.7830720", "0.99377
 for hs, N in (('0.2', 5), ('0.25', 4)):
     h = mpf(hs)
     # (i) Algorithm 5.8
-    w = [mpf(-1)]; its = []
-    for i in range(N):
-        t = i * h
-        k1 = w[-1] + h / 2 * f(t, w[-1]); w0 = k1; j = 1
-        while True:
-            wn = w0 - (w0 - h / 2 * f(t + h, w0) - k1) / (1 - h / 2 * fy(t + h, w0))
-            if abs(wn - w0) < mpf('1e-6'):
-                break
-            j += 1; w0 = wn
-            assert j <= 10
-        its.append(j); w.append(wn)
+    w, its = algorithm_5_8(f, fy, mpf(-1), h, N, mpf('1e-6'), most=10)
     print(f"h = {hs}: Algorithm 5.8 (Newton iterations per step {its})")
     compare("  trapezoid", w[1:], printed[hs], 7)
     # (ii)/(iii) the exact roots of each step's equation u = known + h/2 f(t+h, u), a quadratic in u

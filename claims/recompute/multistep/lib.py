@@ -68,3 +68,20 @@ def compare(label, values, printed, digits):
         ok_all &= bool(rules)
         print(f"  {label}: computed {mp.nstr(x, 15)}  printed {p}  -> {', '.join(rules) if rules else 'NOT REPRODUCED'}")
     return ok_all
+
+
+def algorithm_5_8(f, fy, w0, h, steps, tol, most=None):
+    """Burden & Faires' Algorithm 5.8 (the trapezoidal rule with Newton iteration) as printed: k1 = w + h/2 f(t, w),
+    Newton from w0 = k1 until |w - w0| < tol (at most ``most`` iterations when given).  (values w_0..w_N, iterations)."""
+    w, iterations = [w0], []
+    for i in range(steps):
+        t = i * h
+        k1 = w[-1] + h / 2 * f(t, w[-1]); guess = k1; j = 1
+        while True:
+            new = guess - (guess - h / 2 * f(t + h, guess) - k1) / (1 - h / 2 * fy(t + h, guess))
+            if abs(new - guess) < tol:
+                break
+            j += 1; guess = new
+            assert most is None or j <= most
+        iterations.append(j); w.append(new)
+    return w, iterations
