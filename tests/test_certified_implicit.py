@@ -309,3 +309,30 @@ def test_the_starting_value_of_an_implicit_starter_is_enclosed(check_claims):
                                       "gauss-start-changed-digit": (body + f'expect = {{ y = "{wrong}" }}',)})
     assert (results["gauss-start"].status, results["gauss-start"].evidence) == ("verified", "certified"), results["gauss-start"].message
     assert_refuted(results["gauss-start-changed-digit"], [f"y: claimed {wrong} at 30 decimals, computed ∈ [{shown[:25]}"])
+
+
+def test_the_trapezoid_tableau_s_implicit_stage_follows_the_whole_step(check_claims, monkeypatch):
+    """A research review of 2026-12-06 (B&F Exercise 5.11.7(d) scaled): the trapezoid tableau on z' = 25/z - 50z from 1,
+    h = 1/10.  z1 = 1 + h/2 (f(1) + f(z1)) is 3.5 z1^2 + 0.25 z1 - 1.25 = 0; on the step shortened to lam h the stage
+    value 1 + lam h (k1 + k2)/2 solves (1 + 2.5 lam) Y^2 - (1 - 1.25 lam) Y - 1.25 lam = 0, whose roots have a
+    negative product for every lam > 0, so the branch from Y = 1 stays positive and ends at (sqrt(17.5625) - 0.25)/7.
+    The twin followed the implicit stage from the explicit one at the full h (its known part 1 + h/2 k1 = -0.25) to the
+    negative root: the claim was an error (the certified enclosure did not hold the twin's value).  Now both agree,
+    and on the numerical route alone (the certified one switched off here) the twin's value is the branch's too."""
+    from verify.engines import certified_implicit
+
+    with mpmath.workdps(40):
+        positive, negative = ((-mpmath.mpf("0.25") + s * mpmath.sqrt(mpmath.mpf("17.5625"))) / 7 for s in (1, -1))
+        assert abs(3.5 * positive**2 + 0.25 * positive - 1.25) < mpmath.mpf(10) ** -35
+        shown, other = mpmath.nstr(positive, 8), mpmath.nstr(negative, 8)
+    assert (shown, other) == ("0.56296624", "-0.63439481")
+    head = '[model.stiff]\nstates = ["z"]\nrhs = { z = "25/z - 50*z" }\n'
+    body = 'check = "run"\nmodel = "stiff"\nmethod = "trapezoid"\noptions = { h = "1/10" }\ninitial = { z = 1 }\ndigits = 8\n'
+    claims = {"branch": (body + f'expect = {{ z = "{shown}" }}',), "other-root": (body + f'expect = {{ z = "{other}" }}',)}
+    results = {k: r.outcome for k, r in check_claims(claims_text(head, claims)).items()}
+    assert (results["branch"].status, results["branch"].evidence) == ("verified", "certified"), results["branch"].message
+    assert_refuted(results["other-root"], ["z: claimed -0.63439481 at 8 decimals, computed ∈ [0.562966236"])
+    monkeypatch.setattr(certified_implicit, "available", lambda method, options: False)
+    numerical = {k: r.outcome for k, r in check_claims(claims_text(head, claims), name="numerical.toml").items()}
+    assert (numerical["branch"].status, numerical["branch"].evidence) == ("verified", "numerical"), numerical["branch"].message
+    assert numerical["other-root"].status == "refuted", numerical["other-root"].message
