@@ -559,3 +559,54 @@ def test_enclosures_compare_only_where_they_do_not_overlap():
     assert Ball(mpmath.iv.mpf([2.5, 2.75])).floor() == 2 and Ball(mpmath.iv.mpf([-0.5, -0.25])).floor() == -1
     with pytest.raises(IntervalsOverlap):
         Ball(mpmath.iv.mpf([2.5, 3.25])).floor()
+
+
+def test_a_long_multistep_run_takes_the_bits_it_needs_and_a_blow_up_stops_at_once(check_claims):
+    """A review of 2026-12-06.  Adams-Bashforth 5 on Lotka-Volterra (x' = x - xz, z' = xz - z from (2, 1), h = 1/100,
+    400 steps, RK4 starting values; written out here): the exact values grow 16-fold a step, the intervals at 128 bits
+    widen past their precision by step 366, which was an `error`; widths, not values, grew, so 256 bits are tried and
+    decide it (verified, a changed digit refuted).  A run whose values blow up (AB2 on y' = e^y from y = 1000) stops at
+    once with an error; writing its enclosures exactly for explain's text (2^(e^1000)) ran into the memory limit."""
+    with mpmath.workdps(50):
+        f = lambda t, v: [v[0] - v[0] * v[1], v[0] * v[1] - v[1]]  # noqa: E731
+        h, values = mpmath.mpf(1) / 100, [[mpmath.mpf(2), mpmath.mpf(1)]]
+        for _ in range(4):
+            y = values[-1]
+            k1 = f(0, y)
+            k2 = f(0, [a + h / 2 * b for a, b in zip(y, k1)])
+            k3 = f(0, [a + h / 2 * b for a, b in zip(y, k2)])
+            k4 = f(0, [a + h * b for a, b in zip(y, k3)])
+            values.append([a + h / 6 * (p + 2 * q + 2 * r + s) for a, p, q, r, s in zip(y, k1, k2, k3, k4)])
+        weights = [1901, -2774, 2616, -1274, 251]  # f_n, f_(n-1), ... (Hairer, Norsett & Wanner I, Table III.1.1)
+        for n in range(4, 400):
+            rates = [f(0, values[n - j]) for j in range(5)]
+            values.append([values[n][q] + h / 720 * sum(w * r[q] for w, r in zip(weights, rates)) for q in range(2)])
+        x, z = (mpmath.nstr(v, 8, strip_zeros=False) for v in values[400])
+    assert (x, z) == ("0.57555912", "0.51469014")
+    head = '[model.lv]\nstates = ["x", "z"]\nrhs = { x = "x - x*z", z = "x*z - z" }\n[model.blow]\nstates = ["y"]\nrhs = { y = "exp(y)" }\n'
+    body = ('check = "run"\nmodel = "lv"\nmethod = "adams-bashforth-5"\noptions = { h = "1/100", start = "rk4" }\n'
+            'initial = { x = 2, z = 1 }\nsteps = 400\ndigits = 8\n')
+    results = {k: r.outcome for k, r in check_claims(claims_text(head, {
+        "ab5": (body + f'expect = {{ x = "{x}", z = "{z}" }}',), "ab5-wrong": (body + 'expect = { x = "0.57555913" }',),
+        "blow": ('check = "run"\nmodel = "blow"\nmethod = "adams-bashforth-2"\noptions = { h = "1", history = { y = ["1000"] } }\n'
+                 'initial = { y = 1 }\nsteps = 3\nexpect = { y = "0" }',)})).items()}
+    assert (results["ab5"].status, results["ab5"].evidence) == ("verified", "certified") and "at 256 bits" in results["ab5"].message, \
+        results["ab5"].message
+    assert_refuted(results["ab5-wrong"], ["x: claimed 0.57555913 at 8 decimals, computed ∈ [0.575559119"])
+    assert results["blow"].status == "error" and "blew up" in results["blow"].message, results["blow"].message
+
+
+def test_a_long_certified_run_keeps_its_values_not_the_text_of_every_formula(check_claims):
+    """Explain's formula text for every step of a long run (sympy sign queries, every enclosure printed) was most of the
+    time of a long certified multistep run (ABM-5 over 2,000 steps: 41 s, a review of 2026-12-06): a run of more than
+    50 steps keeps its values, and its derivation shows the first and the last 200 of them."""
+    head = '[model.forced]\nstates = ["y"]\nrhs = { y = "sin(t) - y" }\n'
+    body = ('check = "run"\nmodel = "forced"\nmethod = "adams-bashforth-2"\noptions = { h = "1/100", start = "rk4" }\n'
+            'initial = { y = 1 }\nexpect = { y = "0" }\n')
+    results = {k: r.outcome for k, r in check_claims(claims_text(head, {
+        "short": (body + "steps = 10",), "long": (body + "steps = 1000",)})).items()}
+    short, long = results["short"], results["long"]
+    assert short.evidence == long.evidence == "certified"
+    assert any(" = y + h*" in line or "h*(" in line for line in short.derivation), short.derivation[:8]
+    assert any("values not shown" in line for line in long.derivation) and len(long.derivation) < 450
+    assert not any("h*(" in line for line in long.derivation[1:]), long.derivation[1:4]

@@ -239,7 +239,7 @@ def implicit_multistep_by_hand(formula: str, f, y0, steps: int, start: str = "rk
         for value in history:
             ts.append(ts[-1] + h)
             ys.append(mpmath.mpf(value))
-        k = {"bdf-2": 2, "bdf-3": 3, "adams-moulton-2": 2}[formula]
+        k = {"bdf-2": 2, "bdf-3": 3, "bdf-4": 4, "adams-moulton-2": 2, "adams-moulton-4": 4}[formula]
         while len(ys) < k and start == "gauss-legendre-4":  # an autonomous f only
             ts.append(ts[-1] + h)
             ys.append(gauss4(lambda y: f(0, y), h, ys[-1], 1))
@@ -252,6 +252,11 @@ def implicit_multistep_by_hand(formula: str, f, y0, steps: int, start: str = "rk
                 known, scale = (4 * ys[n] - ys[n - 1]) / 3, 2 * h / 3
             elif formula == "bdf-3":
                 known, scale = (18 * ys[n] - 9 * ys[n - 1] + 2 * ys[n - 2]) / 11, 6 * h / 11
+            elif formula == "bdf-4":
+                known, scale = (48 * ys[n] - 36 * ys[n - 1] + 16 * ys[n - 2] - 3 * ys[n - 3]) / 25, 12 * h / 25
+            elif formula == "adams-moulton-4":
+                rates = [f(ts[n - j], ys[n - j]) for j in range(4)]
+                known, scale = ys[n] + h / 720 * (646 * rates[0] - 264 * rates[1] + 106 * rates[2] - 19 * rates[3]), 251 * h / 720
             else:
                 known, scale = ys[n] + h / 12 * (8 * f(ts[n], ys[n]) - f(ts[n - 1], ys[n - 1])), 5 * h / 12
             ys.append(mpmath.findroot(lambda u: u - known - scale * f(t1, u), ys[n]))
@@ -336,3 +341,22 @@ def test_the_trapezoid_tableau_s_implicit_stage_follows_the_whole_step(check_cla
     numerical = {k: r.outcome for k, r in check_claims(claims_text(head, claims), name="numerical.toml").items()}
     assert (numerical["branch"].status, numerical["branch"].evidence) == ("verified", "numerical"), numerical["branch"].message
     assert numerical["other-root"].status == "refuted", numerical["other-root"].message
+
+
+def test_an_exact_root_from_huge_values_is_not_sought_and_the_certified_route_takes_it(check_claims):
+    """A review of 2026-12-06: AM-4 and BDF-4 on y' = -y^3 started by RK4 (exact: three steps give rationals of 1.7 million
+    bits) sought the exact root of each formula's cubic from them and ran past 15 minutes.  An exact root is not sought
+    from values beyond 20,000 bits: the claim goes on the certified implicit route, in under a second.  The values by
+    findroot on each formula, written out here; a changed digit refuted."""
+    cubic = lambda t, y: -y**3  # noqa: E731
+    bdf4 = mpmath.nstr(implicit_multistep_by_hand("bdf-4", cubic, 1, 5), 12, strip_zeros=False)
+    am4 = mpmath.nstr(implicit_multistep_by_hand("adams-moulton-4", cubic, 1, 6), 12, strip_zeros=False)
+    assert (bdf4, am4) == ("0.706846170363", "0.674223745865")
+    body = 'check = "run"\nmodel = "cubic"\nmethod = "METHOD"\noptions = { h = "1/10", start = "rk4" }\ninitial = { y = 1 }\ndigits = 12\n'
+    results = outcomes(check_claims, {
+        "bdf4": (body.replace("METHOD", "bdf-4") + f'steps = 5\nexpect = {{ y = "{bdf4}" }}',),
+        "am4": (body.replace("METHOD", "adams-moulton-4") + f'steps = 6\nexpect = {{ y = "{am4}" }}',),
+        "am4-wrong": (body.replace("METHOD", "adams-moulton-4") + 'steps = 6\nexpect = { y = "0.674223745866" }',)})
+    for key in ("bdf4", "am4"):
+        assert (results[key].status, results[key].evidence) == ("verified", "certified"), results[key].message
+    assert_refuted(results["am4-wrong"], ["y: claimed 0.674223745866 at 12 decimals, computed ∈ [0.6742237458654"])

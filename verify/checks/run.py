@@ -17,6 +17,7 @@ from verify.engines import rational
 from verify.input.load import Claim, LoadError
 from verify.engines.methods import ExactSystem, Method, MethodError, run
 from verify.engines.methods.base import MAX_COUNT, ExactSizeError
+from verify.engines.methods.multistep import LinearMultistep
 from verify.errors import CrossCheckDisagrees, ExactSizeProjected
 from verify.input.model import TIME, initial_name, symbol
 from verify.checks.common import (CheckError, Context, DEFAULT_CONTEXT, decide_equality, exact_text, join_limited, Outcome, relative_margin,
@@ -570,9 +571,11 @@ def _fallback_route(claim, spec, reason) -> Outcome:
             except CheckError:  # not followed with certainty (a fold, enclosures too wide): the numerical route, as before
                 pass
         return run_numerical.evaluate(claim, spec, reason, newton_run)
-    if spec.method.variable_step and _numerical_steps(spec):  # a controller whose steps are irrational: certified where the
-        try:  # enclosures decide its tests (B&F's Table 5.11), else its numerical route as before (each accepted step
-            return run_certified.evaluate(claim, spec, reason, mp_run)  # multiplies the widths by about 1/|w~ - w|)
+    if (spec.method.variable_step and _numerical_steps(spec)) or isinstance(spec.method, LinearMultistep):
+        # a controller whose steps are irrational, or an explicit multistep formula (Adams-Bashforth, a PECE pair): certified
+        # where the enclosures decide its tests and stay narrow (B&F's Table 5.11), else the numerical route they took
+        try:  # before these ran in intervals (each accepted step of a controller multiplies the widths by about
+            return run_certified.evaluate(claim, spec, reason, mp_run)  # 1/|w~ - w|; a long multistep run widens them too)
         except CrossCheckDisagrees:
             raise
         except CheckError:

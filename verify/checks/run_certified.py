@@ -215,9 +215,15 @@ def evaluate(claim, spec, reason: str, mp_run, interval_run=None, precisions=Non
     how = (f"certified: interval arithmetic (mpmath.iv) at {bits} bits{', ' + solved if solved else ''}, because {reason}; mpmath "
            f"{crosscheck.DIGITS}-digit cross-check lies in every enclosure")
     derivation = [f"route: certified interval run at {bits} bits{', ' + solved if solved else ''} ({reason})"]
-    derivation += [f"{where}: {name} = " + (f"{shortened_formula(recorder.formulas[i])} = " if i in recorder.formulas else "") +
-                   (", ".join(map(repr, value)) if isinstance(value, tuple) else f"{value}")  # a stage's components, each an enclosure
-                   for i, (where, name, value) in enumerate(recorder.assignments)]
+    shown = range(len(recorder.assignments))
+    if len(shown) > 2 * SHOWN_ASSIGNMENTS:  # a long run: its first and last values (each an enclosure written out)
+        shown = [*range(SHOWN_ASSIGNMENTS), *range(len(shown) - SHOWN_ASSIGNMENTS, len(shown))]
+    for i in shown:
+        where, name, value = recorder.assignments[i]
+        if i == len(recorder.assignments) - SHOWN_ASSIGNMENTS and len(recorder.assignments) > 2 * SHOWN_ASSIGNMENTS:
+            derivation.append(f"... ({len(recorder.assignments) - 2 * SHOWN_ASSIGNMENTS} values not shown) ...")
+        derivation.append(f"{where}: {name} = " + (f"{shortened_formula(recorder.formulas[i])} = " if i in recorder.formulas else "") +
+                          (", ".join(map(repr, value)) if isinstance(value, tuple) else f"{value}"))  # a stage's components
     if recorder.failure:  # a step-size controller that stopped (h below h_min, max_attempts), as the exact path says it
         note = f"run failed: {recorder.failure}"
         derivation.append(note)
@@ -225,6 +231,9 @@ def evaluate(claim, spec, reason: str, mp_run, interval_run=None, precisions=Non
     if failures:
         return Outcome("refuted", "certified", "; ".join(failures) + f" ({how})", computed, derivation)
     return Outcome("verified", "certified", "; ".join(successes) + f" ({how})", computed, derivation)
+
+
+SHOWN_ASSIGNMENTS = 200  # a derivation shows the first and the last this many values of a longer run
 
 
 def _wider_than_its_value(ball, bits: int) -> bool:

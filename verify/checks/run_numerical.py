@@ -15,7 +15,7 @@ from __future__ import annotations
 import mpmath
 import sympy
 
-from verify.engines import crosscheck
+from verify.engines import certified, crosscheck
 from verify.input.model import TIME, symbol
 from verify.checks.kit import constant_values
 from verify.checks.common import CheckError, Outcome, decide_equality, settle_audit_and_counts
@@ -32,6 +32,8 @@ ABSOLUTE_FLOOR_DIGITS = 40  # ... unless they differ by less than 10^-40 (Newton
 def _rational(value) -> sympy.Rational:
     """An mpmath number as the exact rational it is (mantissa times a power of two)."""
     sign, mantissa, exponent, _ = value._mpf_
+    if abs(exponent) > certified.MAX_END_EXPONENT:  # AB2 on y' = e^y from 1000: e^(3 10^434) ran into the memory limit (a review)
+        raise CheckError(f"the run blew up: a value of it is beyond 2^{certified.MAX_END_EXPONENT} in size (not compared)")
     return (-1) ** sign * sympy.Integer(mantissa) * sympy.Integer(2) ** exponent
 
 

@@ -33,9 +33,11 @@ from verify.errors import CrossCheckUnavailable
 
 PRECISIONS = (128, 256, 512, 1024, 2048)  # bits of the interval context, tried in turn
 BALL_METHODS = ("euler", "heun", "midpoint", "rk4", "rk", *TAYLOR)  # pure arithmetic steps (and explicit multistep: ball_steps)
+TEXT_STEPS = 50  # runs of at most this many steps write each assigned value's formula for explain
 CONTROLLED = ("rkf-burden-faires", "adaptive-euler", "adaptive-rk", "step-doubling-euler")  # step-size control, whose tests
 # intervals decide where they do not overlap (Ball's comparisons)
 MAX_MAGNITUDE_BITS = 4096  # an enclosure beyond 2^4096 in size has blown up: exp or sin of it would not finish
+MAX_END_EXPONENT = 2**22  # an end 2^e with |e| beyond this is not made an exact rational (to_rational): megabytes of digits
 
 
 def ball_steps(method, options: dict) -> bool:
@@ -65,6 +67,12 @@ def ball_steps(method, options: dict) -> bool:
 def _blown_up(iv) -> bool:
     """Is the interval unbounded or beyond 2^MAX_MAGNITUDE_BITS in size?"""
     return any(not mpmath.isfinite(end) or (end != 0 and mpmath.mag(end) > MAX_MAGNITUDE_BITS) for end in (iv.a, iv.b))
+
+
+def _wide(iv) -> bool:
+    """Is the interval wider than 2^-16 of its largest end (most of the working precision spent on its width)?"""
+    low, high = abs(iv.a), abs(iv.b)
+    return bool(iv.delta > (low if low > high else high) / 2**16)
 
 
 def interval(value):
@@ -211,6 +219,8 @@ def to_rational(x) -> sympy.Rational:
     sign, mantissa, exponent, _ = raw
     if mantissa == 0 and exponent != 0:  # +-inf or nan
         raise CertifiedUnavailable("an enclosure end is not finite")
+    if abs(exponent) > MAX_END_EXPONENT:  # exp of an enclosure near 1000 in explain's text ran into the memory limit
+        raise CertifiedUnavailable(f"an enclosure end is beyond 2^{MAX_END_EXPONENT} in size: not written exactly")  # (review)
     return (-1) ** sign * sympy.Integer(mantissa) * sympy.Integer(2) ** exponent
 
 
@@ -310,7 +320,9 @@ def run(method, model, parameter_values, options, t0, y0, steps: int, bits: int)
         # a multistep method's memory (its past values and rates, the count of values taken: methods.multistep) rides
         # after the state, as in the exact loop (verify.engines.methods.base.run)
         vector = y + list(method.initial_memory(system, t, y, exact_options))
-        recorder = Recorder(keep=True, counts=Counter())
+        # the formulas' text (explain) for a short run only: over thousands of steps it was most of the time (ABM-5 over
+        # 2,000 steps: 41 s, 1.0 s on the numerical route before; a review of 2026-12-06)
+        recorder = Recorder(keep=True, counts=Counter(), texts=steps <= TEXT_STEPS)
         nodes = []
         for n in range(steps):
             recorder.where = f"step {n + 1}"
@@ -321,6 +333,9 @@ def run(method, model, parameter_values, options, t0, y0, steps: int, bits: int)
                 t = t + length
             y = [v if isinstance(v, Ball) else Ball(interval(v)) for v in vector[:d]]  # a given starting value is exact
             if any(_blown_up(v.iv) for v in vector if isinstance(v, Ball)):
+                if nodes and any(_wide(v.iv) for v in nodes[-1][1]):  # the widths, not the values, grew past the bits: more
+                    raise IntervalsOverlap(f"the enclosures widened past {bits} bits by step {n + 1} (each step multiplies their "
+                                           "widths): more bits")  # (AB5 on Lotka-Volterra over 400 steps: 256 bits; a review)
                 raise CertifiedUnavailable(f"the enclosure blew up (unbounded, or beyond 2^{MAX_MAGNITUDE_BITS} in size) after step {n + 1}")
             nodes.append((t, y))
     finally:

@@ -45,6 +45,7 @@ class Recorder:
     failure: str | None = None  # a method that can fail (a step-size controller) says why here
     reuse: dict = field(default_factory=dict)  # values a method may reuse in its next step (an FSAL pair's last stage)
     formulas: dict = field(default_factory=dict)  # index in assignments -> the formula the value came from (explain)
+    texts: bool = True  # whether the formulas are written (a long run on the certified path keeps its values, not their text)
     step: int = 0  # the macro step being taken (from 1), in a step loop
     threshold_gaps: list | None = None  # (test, |a| - threshold) of co-simulation threshold tests near a tie, when asked
     threshold_tests: set | None = None  # the threshold tests a caller wants decided: the run stops once it has met them all
@@ -70,7 +71,7 @@ class Recorder:
         if self.keep:
             label = f"{self.where} · {where}" if where else self.where
             self.assignments.append((label, name, value))
-            if formula is not None:
+            if formula is not None and self.texts:
                 try:
                     self.formulas[len(self.assignments) - 1] = formula()
                 except (TypeError, ValueError, ArithmeticError, AttributeError):  # text for explain only: a value it
@@ -475,6 +476,9 @@ def to_field_deep(value):
     return rational.to_field(value) if getattr(value, "is_Rational", False) else value
 
 
+MAX_ROOT_BITS = 20_000  # an exact root (scalar_root) is sought from known values of at most this many bits each
+
+
 def scalar_root(system, t, a, b, c, s, grows: str, recorder: "Recorder", what: str, start_time=None, state_path=None) -> sympy.Expr:
     """The root u of  u = c + s f(t, a + b u)  for a one-state system whose right-hand side is a polynomial in the
     state, on the branch that starts at the explicit value as the implicit part grows from 0 (SPEC: the real root
@@ -496,6 +500,10 @@ def scalar_root(system, t, a, b, c, s, grows: str, recorder: "Recorder", what: s
         raise rational.NotRational(f"{system.model.name}: {what} is a nonlinear equation whose known values are not all rational (an "
                                    "irrational tableau coefficient or step size, or an earlier step's exact root): it is solved exactly "
                                    "only from rational values")
+    bits = rational.size_bits([a, b, c, s, t])
+    if bits > MAX_ROOT_BITS:  # AM-4 on y' = -y^3 after three exact RK4 steps: 1.7 million bits, a root search past 15 minutes
+        raise ExactSizeError(f"a known value of {what} has {bits:,} bits: an exact root is not sought from values beyond "
+                             f"{MAX_ROOT_BITS:,} (a review of 2026-12-06)")
     x, time_symbol = symbol(system.states[0]), symbol(TIME)
     u, lam = sympy.Dummy("u"), sympy.Dummy("lam")
     a, b, c, s, t = (rational.to_sympy(v) for v in (a, b, c, s, t))
