@@ -556,6 +556,11 @@ def test_enclosures_compare_only_where_they_do_not_overlap():
     for compare in (lambda: low < across, lambda: across >= high, lambda: Ball(mpmath.iv.mpf([2, 2.5])) == 2):
         with pytest.raises(IntervalsOverlap):
             compare()
+    for rounded in (0.5, mpmath.mpf(0.5)):  # a rounded number is never compared with an enclosure (a final review: == was False)
+        for compare in (lambda: Ball(mpmath.iv.mpf(0.5)) == rounded, lambda: rounded < Ball(mpmath.iv.mpf(1))):
+            with pytest.raises(TypeError):
+                compare()
+    assert (low == "low", low in ["x", None, low]) == (False, True)  # not a number: Python's own answer
     assert Ball(mpmath.iv.mpf([2.5, 2.75])).floor() == 2 and Ball(mpmath.iv.mpf([-0.5, -0.25])).floor() == -1
     with pytest.raises(IntervalsOverlap):
         Ball(mpmath.iv.mpf([2.5, 3.25])).floor()

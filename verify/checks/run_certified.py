@@ -77,7 +77,7 @@ def evaluate(claim, spec, reason: str, mp_run, interval_run=None, precisions=Non
     interval_run = interval_run or certified.run
     precisions = precisions or certified.PRECISIONS
     model = claim.model
-    constants = constant_values(model, spec)
+    parameters = constant_values(model, spec)
     for bits in precisions:
         try:
             t, y, recorder, nodes = interval_run(spec.method, model, spec.parameter_values, spec.options, spec.t0, spec.y0, spec.steps, bits)
@@ -96,7 +96,7 @@ def evaluate(claim, spec, reason: str, mp_run, interval_run=None, precisions=Non
         # a quantity the run holds exactly (a controller's count of attempts, failed = 1 or 0): substituted, compared exactly
         held = {symbol(q): _rational(recorder.latest[q]) for q in spec.method.quantity_names(model, spec.options)
                 if q in recorder.latest and not isinstance(recorder.latest[q], certified.Ball) and hasattr(recorder.latest[q], "denominator")}
-        constants = {**constants, **held}
+        constants = {**parameters, **held}  # this precision's run's (a run at another precision holds its own)
         state_variables = [symbol(TIME)] + [symbol(s) for s in model.variables]
         variables = state_variables + [symbol(q) for q in quantities]
         audit = RoundingAudit(spec.digits, spec.rounding) if spec.digits is not None else None

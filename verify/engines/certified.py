@@ -14,6 +14,7 @@ Reference: R. E. Moore, R. B. Kearfott, M. J. Cloud, Introduction to Interval An
 from __future__ import annotations
 
 import decimal
+import numbers
 
 from collections import Counter
 
@@ -32,7 +33,7 @@ from verify.errors import CertifiedUnavailable, IntervalsOverlap
 from verify.errors import CrossCheckUnavailable
 
 PRECISIONS = (128, 256, 512, 1024, 2048)  # bits of the interval context, tried in turn
-BALL_METHODS = ("euler", "heun", "midpoint", "rk4", "rk", *TAYLOR)  # pure arithmetic steps (and explicit multistep: ball_steps)
+BALL_METHODS = ("euler", "heun", "midpoint", "rk4", "rk", *TAYLOR)  # pure arithmetic steps (ball_steps adds the rest)
 TEXT_STEPS = 50  # runs of at most this many steps write each assigned value's formula for explain
 CONTROLLED = ("rkf-burden-faires", "adaptive-euler", "adaptive-rk", "step-doubling-euler")  # step-size control, whose tests
 # intervals decide where they do not overlap (Ball's comparisons)
@@ -42,8 +43,9 @@ MAX_END_EXPONENT = 2**22  # an end 2^e with |e| beyond this is not made an exact
 
 def ball_steps(method, options: dict) -> bool:
     """Can the certified route run ``method`` with these (claim) options: an explicit step of pure arithmetic
-    (BALL_METHODS), or an explicit multistep formula (Adams-Bashforth, a PECE pair, an explicit ``lmm``: sums of past
-    values and rates) whose starting values are given (``history``) or come from an explicit Runge-Kutta tableau."""
+    (BALL_METHODS), a step-size controller whose tests the enclosures decide where they do not overlap (CONTROLLED), or
+    an explicit multistep formula (Adams-Bashforth, a PECE pair, an explicit ``lmm``: sums of past values and rates)
+    whose starting values are given (``history``) or come from an explicit Runge-Kutta tableau."""
     try:
         explicit = method.is_explicit(options)
     except MethodError:
@@ -70,9 +72,10 @@ def _blown_up(iv) -> bool:
 
 
 def _wide(iv) -> bool:
-    """Is the interval wider than 2^-16 of its largest end (most of the working precision spent on its width)?"""
-    low, high = abs(iv.a), abs(iv.b)
-    return bool(iv.delta > (low if low > high else high) / 2**16)
+    """Is the interval wider than 2^-16 of its largest end (most of the working precision spent on its width)?  From
+    its exact ends."""
+    low, high = interval_ends(iv)
+    return high - low > max(abs(low), abs(high)) / 2**16
 
 
 def interval(value):
@@ -144,9 +147,12 @@ class Ball:
         return low
 
     # Comparisons are decided when the intervals do not overlap (an equality: when both are the same point), the way a
-    # step-size controller branches; where they overlap the run cannot go on in intervals (CertifiedUnavailable).
+    # step-size controller branches; where they overlap, IntervalsOverlap (the certified route tries more bits).
     def _apart(self, other) -> tuple:
-        """(self's interval, other's interval): the ends to compare."""
+        """(self's interval, other's interval, an exact number's tight interval); TypeError for a float or an mpmath
+        number, which the certified path never holds (an enclosure is not compared with a rounded number)."""
+        if not isinstance(other, Ball) and not hasattr(other, "numerator"):
+            raise TypeError(f"an enclosure compared with a {type(other).__name__}: only exact numbers and enclosures compare")
         return self.iv, interval(other)
 
     def _undecided(self, other, relation: str):
@@ -186,10 +192,9 @@ class Ball:
         raise self._undecided(other, ">=")
 
     def __eq__(self, other):
-        try:
-            a, b = self._apart(other)
-        except (TypeError, AttributeError, ValueError):  # not a number: not equal
-            return False
+        if not isinstance(other, (Ball, numbers.Number)) and not hasattr(other, "_mpf_") and not hasattr(other, "numerator"):
+            return NotImplemented  # not a number at all (a name, None): Python's own answer
+        a, b = self._apart(other)  # a float or an mpmath number: TypeError, never a guessed False
         if a.a == a.b == b.a == b.b:
             return True
         if a.b < b.a or b.b < a.a:
@@ -306,8 +311,9 @@ def run(method, model, parameter_values, options, t0, y0, steps: int, bits: int)
     """(t, y, recorder, nodes): ``steps`` steps of ``method`` in interval arithmetic at ``bits`` bits;
     nodes lists (t, y) after every step."""
     if not ball_steps(method, options):
-        raise CertifiedUnavailable(f"method {method.name} has no certified route (only the explicit {', '.join(BALL_METHODS)}, and "
-                                   "explicit multistep formulas started by an explicit Runge-Kutta method or a given history)")
+        raise CertifiedUnavailable(f"method {method.name} has no certified route (only the explicit {', '.join(BALL_METHODS)}, the "
+                                   f"controllers {', '.join(CONTROLLED)}, and explicit multistep formulas started by an explicit "
+                                   "Runge-Kutta method or a given history)")
     system = BallSystem(model, parameter_values)
     exact_options = method.exact_options(options)
     length = None if method.variable_step else exact_options["h"]  # a controlled method moves the clock itself

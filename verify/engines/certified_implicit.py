@@ -407,7 +407,6 @@ def run(method, model, parameter_values, options, t0, y0, steps: int, bits: int)
     return t, [Ball(v) for v in y], recorder, nodes
 
 
-
 def _run_multistep(method, model, parameter_values, options, t0, y0, steps: int, bits: int):
     """(t, y, recorder, nodes) of an implicit multistep formula sum_j alpha_j y_{n+j} = h sum_j beta_j f_{n+j}
     (alpha_k = 1; verify.engines.methods.multistep).  Each new value solves u = known + h beta_k f(t_{n+k}, u), known =
@@ -456,7 +455,7 @@ def _run_multistep(method, model, parameter_values, options, t0, y0, steps: int,
                              + h * sum((b[j] * window_f[j][q] for j in range(k) if beta[j] != 0), mpmath.iv.mpf(0)) for q in range(n)]
                     slope = _step(stage, t, known, budget)
                     new = [known[q] + h * b[-1] * slope[q] for q in range(n)]
-            except CertifiedUnavailable:
+            except CertifiedUnavailable:  # (a ValueError: passed on as it is, not wrapped below)
                 raise
             except (TypeError, ValueError, ZeroDivisionError, ArithmeticError) as exc:  # an operation intervals lack here
                 raise CertifiedUnavailable(f"the implicit equation cannot be enclosed at step {step_number + 1}: "

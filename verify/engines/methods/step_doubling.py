@@ -328,7 +328,8 @@ def _pair_attempt(name, system, t, y, h, recorder, where, **tolerances) -> list:
     from verify.engines.methods.runge_kutta import PAIRS, RungeKutta  # the pairs are Runge-Kutta data
 
     pair = RungeKutta(name, PAIRS[name])
-    exact = hasattr(h, "numerator")  # else an interval (a step of B&F's controller on the certified route): used as it is
+    exact = hasattr(h, "numerator")  # else an interval (on the certified route only B&F's controller makes irrational steps;
+    # adaptive-euler's and adaptive-rk's stay rational): used as it is
     exact_options = pair.exact_options({"h": rational.to_sympy(h) if exact else sympy.Integer(1)})
     if not exact:
         exact_options["h"] = h
