@@ -269,14 +269,16 @@ def test_implicit_multistep_formulas_are_certified(check_claims):
     before 2026-12-06): each new value solves u = known + h beta_k f(t_{n+k}, u), one implicit stage that the Krawczyk
     test follows from u = known as the step grows, the starting values by RK4 in balls, by a given history, or by an
     implicit starter (Gauss-Legendre-4) whose stages the same test solves.  True values verified `certified`, a changed
-    digit and a flipped sign refuted; a claim that reads the starter's values (start, not recorded on this route) goes
-    on the numerical route."""
+    digit and a flipped sign refuted; the starter's value (start) is enclosed too (it went on the numerical route in
+    the session's first version)."""
     cubic = lambda t, y: -y**3  # noqa: E731
     forced = lambda t, y: mpmath.sin(t) - y  # noqa: E731
     bdf2 = mpmath.nstr(implicit_multistep_by_hand("bdf-2", cubic, 1, 10), 12)
     am2 = mpmath.nstr(implicit_multistep_by_hand("adams-moulton-2", forced, 1, 10), 12)
     bdf3 = mpmath.nstr(implicit_multistep_by_hand("bdf-3", forced, 1, 6, history=("0.9", "0.82")), 12)
     gauss_started = mpmath.nstr(implicit_multistep_by_hand("bdf-2", cubic, 1, 10, start="gauss-legendre-4"), 12)
+    with mpmath.workdps(40):
+        start = mpmath.nstr(rk4_step(cubic, 0, mpmath.mpf(1), mpmath.mpf(1) / 10), 12)  # the starter's value y_1
     assert (bdf2, am2, bdf3, gauss_started) == ("0.574448739344", "0.702421607123", "0.678324843012", "0.574448672147")
     head = MODELS + '[model.forced]\nstates = ["y"]\nrhs = { y = "sin(t) - y" }\n'
     body = 'check = "run"\nmodel = "MODEL"\nmethod = "METHOD"\noptions = { h = "1/10", OPTION }\ninitial = { y = 1 }\nsteps = STEPS\ndigits = 12\n'
@@ -291,14 +293,16 @@ def test_implicit_multistep_formulas_are_certified(check_claims):
         "bdf3-history": claim("forced", "bdf-3", 'history = { y = ["0.9", "0.82"] }', 6, f'expect = {{ y = "{bdf3}" }}'),
         "bdf2-changed-digit": claim("cubic", "bdf-2", 'start = "rk4"', 10, 'expect = { y = "0.574448739345" }'),
         "am2-flipped-sign": claim("forced", "adams-moulton-2", 'start = "rk4"', 10, f'expect = {{ y = "-{am2}" }}'),
-        "reads-start": claim("cubic", "bdf-2", 'start = "rk4"', 10, f'expect = {{ y = "{bdf2}", start = "0.9" }}')})).items()}
+        "reads-start": claim("cubic", "bdf-2", 'start = "rk4"', 10, f'expect = {{ y = "{bdf2}", start = "{start}" }}'),
+        "reads-start-wrong": claim("cubic", "bdf-2", 'start = "rk4"', 10, f'expect = {{ y = "{bdf2}", start = "0.9" }}')})).items()}
     for key in ("bdf2", "bdf2-gauss-start", "am2", "bdf3-history"):
         assert (results[key].status, results[key].evidence) == ("verified", "certified"), (key, results[key].message)
         assert "each step's stage equations solved by the Krawczyk test" in results[key].message
     assert_refuted(results["bdf2-changed-digit"], ["y: claimed 0.574448739345 at 12 decimals, computed ∈ [0.5744487393438", "which rounds to 0.574448739344"])
     assert_refuted(results["am2-flipped-sign"], ["y: claimed -0.702421607123 at 12 decimals, computed ∈ [0.7024216071231"])
     assert results["bdf2-changed-digit"].evidence == results["am2-flipped-sign"].evidence == "certified"
-    assert results["reads-start"].evidence == "numerical" and results["reads-start"].status == "refuted", results["reads-start"].message
+    assert (results["reads-start"].status, results["reads-start"].evidence) == ("verified", "certified"), results["reads-start"].message
+    assert_refuted(results["reads-start-wrong"], ["start: claimed 0.9 at 12 decimals", "computed ∈ [0.9128708572089"])
 
 
 def test_the_starting_value_of_an_implicit_starter_is_enclosed(check_claims):

@@ -37,7 +37,7 @@ import sympy
 from verify.engines import crosscheck
 from verify.engines.crosscheck import from_ball, to_ball
 from verify.engines.certified import MAX_MAGNITUDE_BITS, Ball, BallSystem, exact_mpf, interval
-from verify.engines.methods.base import MethodError, Recorder, component_names
+from verify.engines.methods.base import MethodError, Recorder, assign_components, component_names
 from verify.engines.methods.multistep import LinearMultistep
 from verify.engines.methods.runge_kutta import TABLEAUS, RungeKutta
 from verify.engines.rational import to_field
@@ -450,6 +450,7 @@ def _run_multistep(method, model, parameter_values, options, t0, y0, steps: int,
             try:
                 if step_number < k - 1:
                     new = _starting_value(system, starter, starter_stages, options, model.states, step_number, t, y, length, h, budget)
+                    assign_components(recorder, "start", [Ball(v) for v in new], model.states, f"starting value y_{step_number + 1}")
                 else:
                     known = [-sum((a[j] * window_y[j][q] for j in range(k)), mpmath.iv.mpf(0))
                              + h * sum((b[j] * window_f[j][q] for j in range(k) if beta[j] != 0), mpmath.iv.mpf(0)) for q in range(n)]
