@@ -561,25 +561,29 @@ def _fallback_route(claim, spec, reason) -> Outcome:
         sets one, so that the two runs differ by what the lower one did not resolve."""
         return mp_run(digits, newton_to_precision(spec.options, digits), 8 if digits <= crosscheck.DIGITS else 64)  # two resolutions must reach the same roots
 
-    if not _certified_fallback(spec, model):
-        if not spec.counts and certified_implicit.available(spec.method, spec.options):  # (never a co-simulation here)
-            try:  # an implicit tableau's stages solved with certainty (its twin: Newton to the working precision)
-                return run_certified.evaluate(claim, spec, reason, lambda: newton_run(crosscheck.DIGITS), certified_implicit.run,
-                                              certified_implicit.PRECISIONS, certified_implicit.HOW)
-            except CrossCheckDisagrees:  # the twin took another root than the one followed with certainty: the numerical
-                raise  # route would only repeat the twin's
-            except CheckError:  # not followed with certainty (a fold, enclosures too wide): the numerical route, as before
-                pass
-        return run_numerical.evaluate(claim, spec, reason, newton_run)
-    if (spec.method.variable_step and _numerical_steps(spec)) or isinstance(spec.method, LinearMultistep):
-        # a controller whose steps are irrational, or an explicit multistep formula (Adams-Bashforth, a PECE pair): certified
-        # where the enclosures decide its tests and stay narrow (B&F's Table 5.11), else the numerical route they took
-        try:  # before these ran in intervals (each accepted step of a controller multiplies the widths by about
-            return run_certified.evaluate(claim, spec, reason, mp_run)  # 1/|w~ - w|; a long multistep run widens them too)
+    def certified_else_numerical(certified_route):
+        """The certified route's outcome; where it does not decide (a fold, enclosures too wide, a test they do not
+        settle), the numerical route, as before that route existed.  A twin outside an enclosure is an error: the
+        numerical route would only repeat the twin's value."""
+        try:
+            return certified_route()
         except CrossCheckDisagrees:
             raise
         except CheckError:
             return run_numerical.evaluate(claim, spec, reason, newton_run)
+
+    if not _certified_fallback(spec, model):
+        if not spec.counts and certified_implicit.available(spec.method, spec.options):  # (never a co-simulation here)
+            # an implicit tableau's stages solved with certainty (its twin: Newton to the working precision)
+            return certified_else_numerical(lambda: run_certified.evaluate(
+                claim, spec, reason, lambda: newton_run(crosscheck.DIGITS), certified_implicit.run, certified_implicit.PRECISIONS,
+                certified_implicit.HOW))
+        return run_numerical.evaluate(claim, spec, reason, newton_run)
+    if (spec.method.variable_step and _numerical_steps(spec)) or isinstance(spec.method, LinearMultistep):
+        # a controller whose steps are irrational, or an explicit multistep formula (Adams-Bashforth, a PECE pair): the
+        # numerical route took them before they ran in intervals (each accepted step of a controller multiplies the widths
+        # by about 1/|w~ - w|; a long multistep run widens them too)
+        return certified_else_numerical(lambda: run_certified.evaluate(claim, spec, reason, mp_run))
     return run_certified.evaluate(claim, spec, reason, mp_run)
 
 

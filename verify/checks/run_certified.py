@@ -16,6 +16,7 @@ import sympy
 
 from verify.engines import certified
 from verify.engines import crosscheck
+from verify.engines import rational
 from verify.input.model import TIME, symbol
 from verify.checks.kit import constant_values
 from verify.checks.common import CheckError, Outcome, decimal_text, settle_audit_and_counts, shortened_formula
@@ -36,11 +37,6 @@ def _enclose(expression, variables, env):
         raise CheckError(f"cannot enclose {expression}: its enclosure is not finite (a division by zero or a pole where it is "
                          "read)") from None
     return ball
-
-
-def _rational(value) -> sympy.Rational:
-    """An exact value the run recorded (a field rational) as a sympy Rational."""
-    return sympy.Rational(int(value.numerator), int(value.denominator))
 
 
 def _known_exactly(quantity, t):
@@ -91,11 +87,11 @@ def evaluate(claim, spec, reason: str, mp_run, interval_run=None, precisions=Non
             raise CheckError(f"{reason}, and the certified path cannot run it: {why}") from None
         # the method's quantities at the end (a stage k2, Chapra's Heun step: "cannot enclose k2" before a review of
         # 2026-12-05), each an enclosure the run recorded; a stage of several states is read by its components (k2_x)
-        quantities = [q for q in spec.method.quantity_names(model, spec.options)
-                      if isinstance(recorder.latest.get(q), certified.Ball)]
+        recorded = {q: recorder.latest[q] for q in spec.method.quantity_names(model, spec.options) if q in recorder.latest}
+        quantities = [q for q, value in recorded.items() if isinstance(value, certified.Ball)]
         # a quantity the run holds exactly (a controller's count of attempts, failed = 1 or 0): substituted, compared exactly
-        held = {symbol(q): _rational(recorder.latest[q]) for q in spec.method.quantity_names(model, spec.options)
-                if q in recorder.latest and not isinstance(recorder.latest[q], certified.Ball) and hasattr(recorder.latest[q], "denominator")}
+        held = {symbol(q): rational.to_sympy(value) for q, value in recorded.items()
+                if not isinstance(value, certified.Ball) and hasattr(value, "denominator")}
         constants = {**parameters, **held}  # this precision's run's (a run at another precision holds its own)
         state_variables = [symbol(TIME)] + [symbol(s) for s in model.variables]
         variables = state_variables + [symbol(q) for q in quantities]
@@ -157,7 +153,7 @@ def evaluate(claim, spec, reason: str, mp_run, interval_run=None, precisions=Non
                     # a quantity this run does not record (backward Euler's residual r_d_x on the certified implicit route):
                     # not "computed 0 values" (a review of 2026-12-06 found a true claim refuted so)
                     raise CheckError(f"{reason}; {name} is not recorded on the certified path")
-                computed[f"trace {name}"] = "[" + ", ".join(decimal_text(_rational(g)) if e else _shown(g) for g, e in zip(got, exact)) + "]"
+                computed[f"trace {name}"] = "[" + ", ".join(decimal_text(rational.to_sympy(g)) if e else _shown(g) for g, e in zip(got, exact)) + "]"
                 if len(got) != len(claimed_list):
                     failures.append(f"trace {name}: claimed {len(claimed_list)} values, computed {len(got)}")
                     continue
@@ -166,7 +162,7 @@ def evaluate(claim, spec, reason: str, mp_run, interval_run=None, precisions=Non
                         raise CheckError(f"claimed trace {name} value {index} = {spec.trace_texts[name][index - 1]}: on the certified "
                                          "path the claimed value must be a rational number")  # internal error (review of 2026-12-05)
                     if not isinstance(g, certified.Ball):
-                        _compare_known(f"trace {name} value {index}", _rational(g), c.xreplace(constants), spec.trace_texts[name][index - 1],
+                        _compare_known(f"trace {name} value {index}", rational.to_sympy(g), c.xreplace(constants), spec.trace_texts[name][index - 1],
                                        audit, successes, failures)
                         continue
                     balls[f"trace {name} value {index}"] = g
@@ -313,7 +309,7 @@ def _inside(label, ball, approx):
 
 
 def _inside_at_precision(label, ball, approx):
-    low, high = (mpmath.mpf(int(v.p)) / int(v.q) for v in (ball.bounds() if isinstance(ball, certified.Ball) else [_rational(ball)] * 2))
+    low, high = (mpmath.mpf(int(v.p)) / int(v.q) for v in (ball.bounds() if isinstance(ball, certified.Ball) else [rational.to_sympy(ball)] * 2))
     slack = mpmath.mpf(10) ** (-(crosscheck.DIGITS - 8)) * max(1, abs(approx))
     if not (low - slack <= approx <= high + slack):
         raise CrossCheckDisagrees(f"the certified enclosure of {label} [{mpmath.nstr(low, 15)}, {mpmath.nstr(high, 15)}] does not contain the mpmath value "

@@ -148,15 +148,22 @@ class Ball:
 
     # Comparisons are decided when the intervals do not overlap (an equality: when both are the same point), the way a
     # step-size controller branches; where they overlap, IntervalsOverlap (the certified route tries more bits).
-    def _apart(self, other) -> tuple:
-        """(self's interval, other's interval, an exact number's tight interval); TypeError for a float or an mpmath
+    @staticmethod
+    def _compared(other) -> "Ball":
+        """``other`` as an enclosure: itself, or an exact number's tight interval; TypeError for a float or an mpmath
         number, which the certified path never holds (an enclosure is not compared with a rounded number)."""
-        if not isinstance(other, Ball) and not hasattr(other, "numerator"):
+        if isinstance(other, Ball):
+            return other
+        if not hasattr(other, "numerator"):
             raise TypeError(f"an enclosure compared with a {type(other).__name__}: only exact numbers and enclosures compare")
-        return self.iv, interval(other)
+        return Ball(interval(other))
+
+    def _apart(self, other) -> tuple:
+        """(self's interval, other's)."""
+        return self.iv, self._compared(other).iv
 
     def _undecided(self, other, relation: str):
-        return IntervalsOverlap(f"the method compares {self!r} {relation} {Ball(interval(other))!r}, which these intervals "
+        return IntervalsOverlap(f"the method compares {self!r} {relation} {self._compared(other)!r}, which these intervals "
                                 "cannot decide (they overlap)")
 
     def __lt__(self, other):
@@ -176,20 +183,10 @@ class Ball:
         raise self._undecided(other, "<=")
 
     def __gt__(self, other):
-        a, b = self._apart(other)
-        if a.a > b.b:
-            return True
-        if a.b <= b.a:
-            return False
-        raise self._undecided(other, ">")
+        return self._compared(other) < self
 
     def __ge__(self, other):
-        a, b = self._apart(other)
-        if a.a >= b.b:
-            return True
-        if a.b < b.a:
-            return False
-        raise self._undecided(other, ">=")
+        return self._compared(other) <= self
 
     def __eq__(self, other):
         if not isinstance(other, (Ball, numbers.Number)) and not hasattr(other, "_mpf_") and not hasattr(other, "numerator"):

@@ -28,6 +28,7 @@ the claim goes on the numerical route as before.
 from __future__ import annotations
 
 from collections import Counter
+from contextlib import contextmanager
 from fractions import Fraction
 
 import flint
@@ -40,7 +41,7 @@ from verify.engines.certified import MAX_MAGNITUDE_BITS, Ball, BallSystem, exact
 from verify.engines.methods.base import MethodError, Recorder, assign_components, component_names
 from verify.engines.methods.multistep import LinearMultistep
 from verify.engines.methods.runge_kutta import TABLEAUS, RungeKutta
-from verify.engines.rational import to_field
+from verify.engines.rational import to_field, to_sympy
 from verify.errors import CertifiedUnavailable, CrossCheckUnavailable, lam_text
 from verify.input.model import TIME, symbol
 
@@ -361,24 +362,49 @@ def _enclosed(value):
     return crosscheck.compile_mp(value, [], mpmath.iv)([])
 
 
-def run(method, model, parameter_values, options, t0, y0, steps: int, bits: int):
-    """(t, y, recorder, nodes) as verify.engines.certified.run gives them, for an implicit Runge-Kutta tableau."""
-    if not available(method, options):
-        raise CertifiedUnavailable(f"method {method.name} has no certified implicit route")
-    if _multistep(method, options) is not None:
-        return _run_multistep(method, model, parameter_values, options, t0, y0, steps, bits)
-    system = BallSystem(model, parameter_values)
-    A, b, c = _tableau(method, options)
-    stage_names = method.name != "backward-euler"  # a tableau's stages are its quantities k1, k2, ...; backward Euler has none
-    length = options["h"]  # the step (a rational: the method's validation says so); the tableau is enclosed below
-    if not getattr(length, "is_Rational", False):
-        raise CertifiedUnavailable(f"the step h = {length} is not a rational number")
-    length = to_field(length)
+@contextmanager
+def _working_bits(bits: int):
+    """mpmath.iv, mpmath.mp (the guesses) and python-flint (the Krawczyk products) at ``bits`` bits, restored after."""
     saved_iv, saved_mp, saved_flint = mpmath.iv.prec, mpmath.mp.prec, flint.ctx.prec
     try:
         mpmath.iv.prec = mpmath.mp.prec = flint.ctx.prec = bits
-        coefficients = ([[_enclosed(a) for a in row] for row in A], [_enclosed(v) for v in b], [_enclosed(v) for v in c])
-        stages = _StageSystem(system, coefficients, interval(length))
+        yield
+    finally:
+        mpmath.iv.prec, mpmath.mp.prec, flint.ctx.prec = saved_iv, saved_mp, saved_flint
+
+
+def _step_length(options: dict):
+    """The step h as a field rational (the methods' validation says it is rational; CertifiedUnavailable otherwise)."""
+    length = options["h"]
+    if not getattr(length, "is_Rational", False):
+        raise CertifiedUnavailable(f"the step h = {length} is not a rational number")
+    return to_field(length)
+
+
+def _stage_system(system, A, b, c, h) -> _StageSystem:
+    """The stage equations of the tableau (A, b, c) with step ``h`` (an interval), its coefficients enclosed."""
+    return _StageSystem(system, ([[_enclosed(a) for a in row] for row in A], [_enclosed(v) for v in b], [_enclosed(v) for v in c]), h)
+
+
+def _advance(stages: _StageSystem, t, y: list, budget: list) -> tuple:
+    """(the stage enclosures k, y + h sum_i b_i k_i) of one step of the tableau from the state enclosure ``y``."""
+    k, n = _step(stages, t, y, budget), len(y)
+    return k, [y[q] + stages.h * sum((stages.b[i] * k[i * n + q] for i in range(stages.s)), mpmath.iv.mpf(0)) for q in range(n)]
+
+
+def run(method, model, parameter_values, options, t0, y0, steps: int, bits: int):
+    """(t, y, recorder, nodes) as verify.engines.certified.run gives them, for an implicit Runge-Kutta tableau."""
+    multistep = _multistep(method, options)
+    if multistep is not None:
+        return _run_multistep(multistep, model, parameter_values, options, t0, y0, steps, bits)
+    tableau = _tableau(method, options)
+    if tableau is None:
+        raise CertifiedUnavailable(f"method {method.name} has no certified implicit route")
+    system = BallSystem(model, parameter_values)
+    stage_names = method.name != "backward-euler"  # a tableau's stages are its quantities k1, k2, ...; backward Euler has none
+    length = _step_length(options)  # the tableau is enclosed below, at the working precision
+    with _working_bits(bits):
+        stages = _stage_system(system, *tableau, interval(length))
         t = to_field(t0)
         y = [interval(to_field(v)) for v in y0]
         recorder = Recorder(keep=True, counts=Counter())
@@ -389,8 +415,8 @@ def run(method, model, parameter_values, options, t0, y0, steps: int, bits: int)
             recorder.where = f"step {step_number + 1}"
             budget[0] += 2
             try:
-                k = _step(stages, t, y, budget)
-            except CertifiedUnavailable:
+                k, y = _advance(stages, t, y, budget)
+            except CertifiedUnavailable:  # (a ValueError: passed on as it is, not wrapped below)
                 raise
             except (TypeError, ValueError, ZeroDivisionError, ArithmeticError) as exc:  # an operation intervals lack here
                 raise CertifiedUnavailable(f"the stage equations cannot be enclosed at step {step_number + 1}: "
@@ -398,42 +424,30 @@ def run(method, model, parameter_values, options, t0, y0, steps: int, bits: int)
             for i in range(stages.s if stage_names else 0):
                 for name, value in zip(component_names(f"k{i + 1}", system.states), k[i * n:(i + 1) * n]):
                     recorder.assign(name, Ball(value), f"stage {i + 1}")
-            y = [y[q] + interval(length) * sum((coefficients[1][i] * k[i * n + q] for i in range(stages.s)), mpmath.iv.mpf(0))
-                 for q in range(n)]
             t = t + length
             _record_step(system, recorder, nodes, step_number, t, y)
-    finally:
-        mpmath.iv.prec, mpmath.mp.prec, flint.ctx.prec = saved_iv, saved_mp, saved_flint
     return t, [Ball(v) for v in y], recorder, nodes
 
 
-def _run_multistep(method, model, parameter_values, options, t0, y0, steps: int, bits: int):
+def _run_multistep(formula, model, parameter_values, options, t0, y0, steps: int, bits: int):
     """(t, y, recorder, nodes) of an implicit multistep formula sum_j alpha_j y_{n+j} = h sum_j beta_j f_{n+j}
-    (alpha_k = 1; verify.engines.methods.multistep).  Each new value solves u = known + h beta_k f(t_{n+k}, u), known =
-    -sum_{j<k} alpha_j y_{n+j} + h sum_{j<k} beta_j f_{n+j}, on the branch from u = known as the last step grows from 0
-    (the twin's and the exact path's rule: backward Euler's, which bdf-1 is).  Written u = known + lam h beta_k k, that is
-    one implicit stage k = f(t_{n+k-1} + lam h, known + lam h beta_k k): the tableau ((beta_k)), (beta_k), (1) from the
-    state ``known``, solved by _step as a Runge-Kutta step's stages are.  The k - 1 starting values are given exactly
-    (``history``) or made by the starter's step, in balls (an explicit tableau) or by _step (an implicit one)."""
-    alpha, beta, starter = _multistep(method, options)
+    (alpha_k = 1; verify.engines.methods.multistep; ``formula``: _multistep's (alpha, beta, starter)).  Each new value
+    solves u = known + h beta_k f(t_{n+k}, u), known = -sum_{j<k} alpha_j y_{n+j} + h sum_{j<k} beta_j f_{n+j}, on the
+    branch from u = known as the last step grows from 0 (the twin's and the exact path's rule: backward Euler's, which
+    bdf-1 is).  Written u = known + lam h beta_k k, that is one implicit stage k = f(t_{n+k-1} + lam h, known + lam h
+    beta_k k): the tableau ((beta_k)), (beta_k), (1) from the state ``known``, solved by _step as a Runge-Kutta step's
+    stages are.  The k - 1 starting values are given exactly (``history``) or made by the starter's step, in balls (an
+    explicit tableau) or by _step (an implicit one)."""
+    alpha, beta, starter = formula
     k = len(alpha) - 1
     system = BallSystem(model, parameter_values)
-    length = options["h"]
-    if not getattr(length, "is_Rational", False):
-        raise CertifiedUnavailable(f"the step h = {length} is not a rational number")
-    length = to_field(length)
+    length = _step_length(options)
     rates = any(b != 0 for b in beta[:-1])  # Adams-Moulton: the past rates enter the known part; BDF: the past values only
-    saved_iv, saved_mp, saved_flint = mpmath.iv.prec, mpmath.mp.prec, flint.ctx.prec
-    try:
-        mpmath.iv.prec = mpmath.mp.prec = flint.ctx.prec = bits
+    with _working_bits(bits):
         h = interval(length)
         a, b = [_enclosed(v) for v in alpha], [_enclosed(v) for v in beta]
-        stage = _StageSystem(system, ([[b[-1]]], [b[-1]], [interval(1)]), h)
-        starter_stages = None
-        if starter is not None and not starter.is_explicit({}):
-            A, weights, c = _tableau(starter, {})
-            starter_stages = _StageSystem(system, ([[_enclosed(v) for v in row] for row in A], [_enclosed(v) for v in weights],
-                                                   [_enclosed(v) for v in c]), h)
+        stage = _stage_system(system, [[beta[-1]]], [beta[-1]], [1], h)
+        starter_stages = _stage_system(system, *_tableau(starter, {}), h) if starter is not None and not starter.is_explicit({}) else None
         t = to_field(t0)
         y = [interval(to_field(v)) for v in y0]
         n = len(y)
@@ -449,13 +463,12 @@ def _run_multistep(method, model, parameter_values, options, t0, y0, steps: int,
             budget[0] += 2
             try:
                 if step_number < k - 1:
-                    new = _starting_value(system, starter, starter_stages, options, model.states, step_number, t, y, length, h, budget)
+                    new = _starting_value(system, starter, starter_stages, options, model.states, step_number, t, y, length, budget)
                     assign_components(recorder, "start", [Ball(v) for v in new], model.states, f"starting value y_{step_number + 1}")
                 else:
                     known = [-sum((a[j] * window_y[j][q] for j in range(k)), mpmath.iv.mpf(0))
                              + h * sum((b[j] * window_f[j][q] for j in range(k) if beta[j] != 0), mpmath.iv.mpf(0)) for q in range(n)]
-                    slope = _step(stage, t, known, budget)
-                    new = [known[q] + h * b[-1] * slope[q] for q in range(n)]
+                    _, new = _advance(stage, t, known, budget)
             except CertifiedUnavailable:  # (a ValueError: passed on as it is, not wrapped below)
                 raise
             except (TypeError, ValueError, ZeroDivisionError, ArithmeticError) as exc:  # an operation intervals lack here
@@ -466,8 +479,6 @@ def _run_multistep(method, model, parameter_values, options, t0, y0, steps: int,
             window_y = (window_y + [y])[-k:]
             if rates:
                 window_f = (window_f + [rate(t, y)])[-k:]
-    finally:
-        mpmath.iv.prec, mpmath.mp.prec, flint.ctx.prec = saved_iv, saved_mp, saved_flint
     return t, [Ball(v) for v in y], recorder, nodes
 
 
@@ -483,15 +494,12 @@ def _record_step(system, recorder, nodes: list, step_number: int, t, y) -> None:
     nodes.append((t, balls))
 
 
-def _starting_value(system, starter, starter_stages, options, states, index: int, t, y, length, h, budget) -> list:
+def _starting_value(system, starter, starter_stages, options, states, index: int, t, y, length, budget) -> list:
     """The multistep formula's starting value y_{index + 1}, from y at t: given exactly, or one step of the starter."""
     if starter is None:
         return [interval(to_field(options["history"][x][index])) for x in states]
     if starter_stages is None:  # an explicit tableau: its exact step, on balls (verify.engines.certified)
         quiet = Recorder(keep=False, counts=Counter())
-        new = starter.step(system, t, [Ball(v) for v in y], starter.exact_options({"h": sympy.Rational(int(length.numerator),
-                                                                                                        int(length.denominator))}), quiet)
+        new = starter.step(system, t, [Ball(v) for v in y], starter.exact_options({"h": to_sympy(length)}), quiet)
         return [v.iv if isinstance(v, Ball) else interval(v) for v in new]
-    slopes = _step(starter_stages, t, y, budget)
-    s, n = starter_stages.s, len(y)
-    return [y[q] + h * sum((starter_stages.b[i] * slopes[i * n + q] for i in range(s)), mpmath.iv.mpf(0)) for q in range(n)]
+    return _advance(starter_stages, t, y, budget)[1]
