@@ -214,6 +214,79 @@ def test_newton_in_floats_on_one_unknown_takes_the_general_steps_bit_for_bit():
     assert outcomes.count("list") == 4 and outcomes.count("str") == 4  # converged and failed cases both compared
 
 
+def test_the_continuation_s_prediction_test_in_floats_answers_as_exact_arithmetic():
+    """base._as_predicted decides in machine floats on the float path, handing a landing within rounding of its bound
+    to mpmath: on random points of 1 to 3 unknowns, and on landings put just inside, on and just outside the bound (by
+    1e-3 down to 1e-15 of it), its answer is the one exact rational arithmetic gives (floats are rationals: Fraction),
+    and the float test itself either agrees or abstains; where both answers are close it abstains rather than guess."""
+    import random
+
+    from verify.engines.twins import base
+
+    def exact(start, landed, velocity, step):
+        step = F(step)
+        moves = [step * F(v) for v in velocity]
+        miss = max(abs(F(p) - (F(o) + m)) for o, p, m in zip(start, landed, moves))
+        bound = F(1, 2) * max(abs(m) for m in moves) + F(1, 10**9) * (1 + max(abs(F(o)) for o in start))
+        return miss <= bound, miss, bound
+
+    generator = random.Random(5)
+    answered = abstained = 0
+    for case in range(3000):
+        n = generator.randint(1, 3)
+        scale = 10.0 ** generator.randint(-12, 12)
+        start = [generator.uniform(-1, 1) * scale for _ in range(n)]
+        velocity = [generator.uniform(-1, 1) * scale * 10.0 ** generator.randint(-3, 3) for _ in range(n)]
+        step = 2.0 ** -generator.randint(1, 20)
+        moves = [step * v for v in velocity]
+        bound = 0.5 * max(abs(m) for m in moves) + 1e-9 * (1 + max(abs(o) for o in start))
+        off = generator.choice([0.0, 1e-15, -1e-15, 1e-9, -1e-9, 1e-3, -1e-3, generator.uniform(-2, 2)])
+        landed = [o + m for o, m in zip(start, moves)]
+        k = generator.randrange(n)
+        landed[k] += generator.choice([1, -1]) * bound * (1 + off)  # the miss, at component k, near the bound
+        truth, miss, exact_bound = exact(start, landed, velocity, step)
+        in_floats = base._as_predicted_in_floats(start, landed, velocity, step)
+        if in_floats is None:
+            abstained += 1
+        else:
+            answered += 1
+            assert in_floats == truth, (start, landed, velocity, step)
+        if abs(miss - exact_bound) > exact_bound * F(1, 10**30):  # beyond mpmath's own rounding at 50 digits
+            with mpmath.workdps(50):
+                assert base._as_predicted(start, landed, velocity, step) == truth, (start, landed, velocity, step)
+    assert answered > 1500 and abstained > 100, (answered, abstained)  # both branches taken
+    assert base._as_predicted_in_floats([1.0], [float("inf")], [1.0], 0.5) is None  # not finite: mpmath decides
+    assert base._as_predicted_in_floats([mpmath.mpf(1)], [1.0], [1.0], 0.5) is None  # not floats
+
+
+def test_a_sum_compiled_to_machine_floats_adds_as_mpmath_fp_does():
+    """crosscheck.compile_mp in mpmath.fp adds a sum's terms itself (no generator through fp.fsum): the same bits as
+    fp.fsum of the terms evaluated one by one, signed zeros and a complex term (sqrt of a negative) included."""
+    import random
+
+    from verify.engines import crosscheck
+
+    x, y, z = sympy.symbols("x y z", real=True)
+    generator = random.Random(3)
+    terms = [x, -y, 3 * x * y, sympy.Rational(1, 3) * z, x ** 2, sympy.sqrt(z), -x * z, sympy.Rational(-7, 10)]
+    points = [[0.0, 0.0, 0.0], [-0.0, 0.0, -0.0], [1e300, -1e300, 2.0], [0.1, 0.2, -0.3], [3.5, -2.25, 1e-320]]
+    compared = 0
+    for _ in range(300):
+        chosen = generator.sample(terms, generator.randint(2, 4))
+        expression = sympy.Add(*chosen, evaluate=False)
+        function = crosscheck.compile_mp(expression, [x, y, z], mpmath.fp)
+        parts = [crosscheck.compile_mp(term, [x, y, z], mpmath.fp) for term in expression.args]
+        for point in points + [[generator.uniform(-5, 5) for _ in range(3)]]:
+            try:
+                expected = mpmath.fp.fsum([part(point) for part in parts])
+            except (ValueError, OverflowError):
+                continue
+            got = function(point)
+            assert repr(got) == repr(expected), (expression, point, got, expected)  # -0.0 and 0.0 differ in repr
+            compared += 1
+    assert compared > 1000
+
+
 def test_the_list_lu_solve_gives_mpmath_s_bits_and_its_singular_verdicts():
     """base.lu_solve_rows is mpmath.lu_solve on lists: on random rational systems of size 1 to 5 at 50 digits the
     same bits, and a matrix mpmath calls numerically singular (a repeated row) is ZeroDivisionError for both; so is a

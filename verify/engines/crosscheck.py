@@ -205,6 +205,11 @@ def compile_mp(expression: sympy.Expr, variables: Sequence[sympy.Symbol], ctx=mp
             if terms is not None:
                 return linear_form(terms) if ctx is mpmath.mp else ball_linear_form(terms)
         args = [walk(a) for a in e.args]
+        if e.is_Add and ctx is mpmath.fp:  # fp.fsum is sum(terms, 0.0): the same additions without its generator
+            if len(args) == 2:
+                first, second = args
+                return lambda env: 0.0 + first(env) + second(env)
+            return lambda env: sum([f(env) for f in args], 0.0)
         if e.is_Add:
             return lambda env: ctx.fsum(f(env) for f in args) if not interval else _iv_sum(f(env) for f in args)
         if e.is_Mul and len(args) == 2:  # the common c*x: one multiplication
