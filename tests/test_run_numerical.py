@@ -408,6 +408,41 @@ def test_rounding_any_needs_one_decided_rule_on_the_numerical_route(check_claims
     assert_refuted(results["any-wrong"], ["claimed -1.00000001"])
 
 
+def test_a_later_implicit_stage_is_the_whole_step_s_branch_from_h_equal_0(check_claims):
+    """SDIRK-2 (gamma = 1 - 1/sqrt(2)) on y' = y - y^3 from y0 = 2 with h = 10.  The SPEC's root is the step's value
+    followed as the step grows from 0, both stages together: computed here by Newton on the 2x2 stage system along
+    h = 10 j/200 (mpmath, 30 digits), whose Jacobian's pivots 1 - h gamma f'(Y_i) stay at least 1 on the way (no singular
+    point: the branch is unique), y1 = 0.7806239429461...  The twin followed stage 2 from stage 1's value at the full
+    step and took another root (y1 = -0.8392533246): the true value was refuted and the other verified, on the numerical
+    route (the certified route cannot follow this stiff path past lam = 0.105; the exact path has no rational root)."""
+    with mpmath.workdps(30):
+        gamma = 1 - 1 / mpmath.sqrt(2)
+        f, fy, y0 = (lambda y: y - y**3), (lambda y: 1 - 3 * y**2), mpmath.mpf(2)
+        k, smallest = [f(y0), f(y0)], mpmath.inf
+        for j in range(1, 201):
+            h = mpmath.mpf(10) * j / 200
+            for _ in range(60):
+                Y = [y0 + h * gamma * k[0], y0 + h * (1 - gamma) * k[0] + h * gamma * k[1]]
+                J = mpmath.matrix([[1 - h * gamma * fy(Y[0]), 0], [-h * (1 - gamma) * fy(Y[1]), 1 - h * gamma * fy(Y[1])]])
+                d = mpmath.lu_solve(J, mpmath.matrix([k[0] - f(Y[0]), k[1] - f(Y[1])]))
+                k = [k[0] - d[0], k[1] - d[1]]
+                if max(abs(d[0]), abs(d[1])) < mpmath.mpf(10) ** -27:
+                    break
+            smallest = min(smallest, abs(J[0, 0]), abs(J[1, 1]))
+        y1 = y0 + 10 * ((1 - gamma) * k[0] + gamma * k[1])
+        assert smallest >= 1 and abs(y1 - mpmath.mpf("0.78062394294610126241607")) < mpmath.mpf(10) ** -20
+    model = '[model.bistable]\nstates = ["y"]\nrhs = { y = "y - y**3" }\n[model.forced]\nstates = ["y"]\nrhs = { y = "y - y**3 + sin(t)/10**30" }\n'
+    body = 'check = "run"\nmodel = "MODEL"\nmethod = "sdirk-2"\noptions = { h = 10 }\ninitial = { y = 2 }\ndigits = 15\nexpect = { y = "VALUE" }'
+    results = check_claims(claims_text(model, {
+        "true": (body.replace("MODEL", "bistable").replace("VALUE", "0.780623942946101"),),
+        "other-root": (body.replace("MODEL", "bistable").replace("VALUE", "-0.839253324588524"),),
+        "forced": (body.replace("MODEL", "forced").replace("VALUE", "0.780623942946101"),),
+    }))
+    for key in ("true", "forced"):
+        assert (results[key].outcome.status, results[key].outcome.evidence) == ("verified", "numerical"), results[key].outcome.message
+    assert_refuted(results["other-root"].outcome, ["y: claimed -0.839253324588524 at 15 decimals, computed ∈ 0.78062394294610"])
+
+
 def test_a_continuation_too_steep_to_follow_is_an_error_in_moments(check_claims):
     """A review of 2026-12-06: backward Euler with h = 10^6 on y' = -y^3 + sin(t)/1000 from 1.  The branch from the
     explicit value falls from 1 to about -0.07 within lam ~ 10^-3 of the step, and the twin's oriented continuation

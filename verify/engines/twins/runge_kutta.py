@@ -16,6 +16,7 @@ import mpmath
 
 from verify.engines.crosscheck import to_mp
 from verify.engines.twins.base import continued, float_newton, newton, newton_settings, on_path, per_state, tolerance_test
+from verify.errors import SolverFailure
 
 
 def _twin_tableaus() -> dict:
@@ -147,6 +148,18 @@ def step(system, t, y, h, A, b, c, state_names, trace, budget: int, tolerance, b
                 continue
             system.count("rhs")
             system.count("jacobian")
+            if any(A[j][j] != 0 for j in range(i)) and not system.linear_in_state:
+                # an implicit stage after another implicit one (SDIRK-2's second): this stage and the rest are taken from
+                # the whole step solved at once, followed as the step grows from 0 (SPEC: the root that tends to the
+                # explicit value as h -> 0), as the certified route follows it.  Followed from the earlier stages' values
+                # at the full step it took another root: SDIRK-2 on y' = y - y^3 from 2 with h = 10 gave y1 = -0.8393
+                # where the branch in h ends at +0.7806 (a wrong verdict on the numerical route, 2026-12-06)
+                for later in range(i + 1, s):  # counted as the stage-by-stage loop counts them
+                    system.count("rhs")
+                    if A[later][later] != 0:
+                        system.count("jacobian")
+                return _finish(system, t, y, h, b, stages + _joint_rest(system, t, y, h, A, c, stages, budget, tolerance),
+                               state_names, trace, bhat, tolerances, fsal, memo)
             if 0 < i and all(A[j][j] == 0 for j in range(i)) and not system.linear_in_state:
                 # the first implicit stage after explicit ones (the trapezoid tableau's second): followed with them on
                 # the step shortened to lam h, as the exact path and the certified route follow it (SPEC: the root that
@@ -162,6 +175,12 @@ def step(system, t, y, h, A, b, c, state_names, trace, budget: int, tolerance, b
             system.count("rhs")
             system.count("jacobian")
         stages = _newton(system, t, y, h, A, c, budget, tolerance)
+    return _finish(system, t, y, h, b, stages, state_names, trace, bhat, tolerances, fsal, memo)
+
+
+def _finish(system, t, y, h, b, stages, state_names, trace, bhat, tolerances, fsal, memo):
+    """The step's new value y + h sum_i b_i k_i from its stages, and what step records."""
+    n, s = len(y), len(b)
     new = [y[q] + h * sum(b[i] * stages[i][q] for i in range(s)) for q in range(n)]
     if fsal and memo is not None:
         memo.update(t=t + h, k=list(stages[-1]))
@@ -200,6 +219,21 @@ def _estimate(system, y, new, stages, h, bhat, state_names, trace, tolerances):
         trace.setdefault("accepted", []).append(mpmath.mpf(int(tolerance_test(system, estimate, tol, magnitudes))))
         if all(v > 0 for v in tol):
             trace.setdefault("error_ratio", []).append(max(estimate[q] / tol[q] for q in range(n)))
+
+
+def _joint_rest(system, t, y, h, A, c, taken: list, budget, tolerance) -> list:
+    """The stages after ``taken`` from the whole diagonally implicit step solved at once (_newton).  Its first stages must
+    be the ones already taken (each followed on its own, or with the explicit stages before it): where a path crosses a
+    singular point (two roots of stage 1 touching, SDIRK-2 on y' = (1 - t) y^2 past h = 1.707) the two continuations
+    can part ways, and the root the SPEC names is not decided there: a SolverFailure, never one of them."""
+    whole = _newton(system, t, y, h, A, c, budget, tolerance)
+    agree = mpmath.mpf(10) ** (-(mpmath.mp.dps // 2))
+    for i, (alone, joint) in enumerate(zip(taken, whole)):
+        if any(abs(a - b) > agree * max(1, abs(a)) for a, b in zip(alone, joint)):
+            raise SolverFailure(f"stage {i + 1} at t = {mpmath.nstr(t, 12)} ends at {mpmath.nstr(alone[0], 8)} followed on its own "
+                                f"but at {mpmath.nstr(joint[0], 8)} followed with the whole step: a path crosses a singular point "
+                                "(roots touching), so which root tends to the explicit value as h -> 0 is not decided")
+    return whole[len(taken):]
 
 
 def _newton(system, t, y, h, A, c, budget, tolerance):
