@@ -377,6 +377,28 @@ def test_the_root_of_a_time_dependent_implicit_step_is_the_branch_from_h_equal_0
         assert outcome.status == "error" and "meet or escape on the way" in outcome.message, (key, outcome.message)
 
 
+def test_past_roots_that_meet_the_numerical_route_decides_nothing_as_the_exact_path(check_claims):
+    """y' = (1 - t) y^2 + sin(t)/10^30 (the forcing only sends the claim to the numerical route).  Backward Euler's step of
+    length L solves u = 1 + L(1 - L) u^2 (up to the forcing): at L = 1/2 the two roots meet (u^2 - 4u + 4 = 0: u = 2
+    twice) and part again, so past h = 1/2 the SPEC's root is not decided (the exact path says so on the unforced model,
+    test above); the twin's continuation kept a landing at that singular point and took one of them (4/3 at h = 3/4,
+    'verified numerical').  Now the root found near such a landing makes it an error that says two roots meet; below the
+    crossing (h = 1/4, u = 4/3 by hand: 1 + (3/16)(16/9) = 4/3) the step is decided (certified), and a wrong digit refuted.
+    Implicit midpoint past its crossing (k = 1/(1 - L/2) meets the other root at L = 1) is an error too."""
+    assert F(4, 3) == 1 + F(1, 4) * F(3, 4) * F(4, 3) ** 2 and 4 - 4 * 2 + 2**2 == 0
+    model = '[model.tqs]\nstates = ["y"]\nrhs = { y = "(1 - t)*y**2 + sin(t)/10**30" }\n'
+    body = 'check = "run"\nmodel = "tqs"\nmethod = "METHOD"\noptions = { h = "H" }\ninitial = { y = 1 }\ndigits = 12\nexpect = { y = "VALUE" }'
+    cases = {"below": ("backward-euler", "1/4", "1.333333333333"), "below-wrong": ("backward-euler", "1/4", "1.333333333334"),
+             "past": ("backward-euler", "3/4", "1.333333333333"), "midpoint-past": ("implicit-midpoint", "3/2", "7.000000000000")}
+    results = check_claims(claims_text(model, {key: (body.replace("METHOD", m).replace("H", h).replace("VALUE", v),)
+                                               for key, (m, h, v) in cases.items()}))
+    assert (results["below"].outcome.status, results["below"].outcome.evidence) == ("verified", "certified"), results["below"].outcome.message
+    assert_refuted(results["below-wrong"].outcome, ["y: claimed 1.333333333334 at 12 decimals, computed"])
+    for key in ("past", "midpoint-past"):
+        outcome = results[key].outcome
+        assert outcome.status == "error" and "two roots meet there" in outcome.message, (key, outcome.message)
+
+
 def test_a_step_whose_other_root_escapes_on_the_way_is_decided(check_claims):
     """The time-scaled path of a step on y' = (1 - t) y^2 (or its negative) with h = 1 ends where the right-hand side
     is 0 for every y, so the leading coefficient of its equation vanishes at lam = 1 and another root escapes to

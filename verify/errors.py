@@ -119,6 +119,11 @@ class ContinuationTooLong(SolverFailure):
     in the steps it halves to (and would be as steep in mpmath)."""
 
 
+class BranchesMeet(SolverFailure):
+    """The branch followed from the explicit value passes a point where another root meets it (two roots touching or
+    crossing): which root tends to the explicit value as h -> 0 beyond that point is not decided."""
+
+
 # --- resources -------------------------------------------------------------------------------
 
 class ExactSizeError(ResourceError):

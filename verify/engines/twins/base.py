@@ -14,7 +14,7 @@ import sympy
 from verify.engines.crosscheck import compile_mp, to_mp
 from verify.engines.methods import METHODS
 from verify.engines.methods.schema import NEWTON
-from verify.errors import ContinuationTooLong, CrossCheckUnavailable, SolverFailure
+from verify.errors import BranchesMeet, ContinuationTooLong, CrossCheckUnavailable, SolverFailure
 
 FLOAT_STEP = 1e-8  # a continuation point found in machine floats: its last Newton correction at most this (relative)
 
@@ -347,6 +347,23 @@ class FloatNewton:
             sign = None
         return 1 if sign is None else sign
 
+    def singular_direction(self, lam, x) -> list | None:
+        """A unit vector (max-norm) along which the Jacobian at (lam, x) is nearly singular: J^-1 (1, ..., 1), in mpmath
+        numbers; None where it cannot be read (exactly singular, complex, beyond floats and mpmath alike)."""
+        at = self._system_at(x)
+        if at is None:
+            return None
+        system, constants, point, solve = at
+        try:
+            _, jacobian = self.equations(system, *constants, lam if system is not self.floats else float(lam))
+            vector = solve(jacobian(point), [1.0 if system is self.floats else mpmath.mpf(1)] * len(point))
+            size = max(abs(v) for v in vector)
+        except (_FloatPathLost, OverflowError, ZeroDivisionError, ValueError, TypeError):
+            return None
+        if not size or not mpmath.isfinite(size):
+            return None
+        return [mpmath.mpf(v) / size for v in vector]
+
     def tangent(self, lam, x) -> list | None:
         """dx/dlam of the branch at (lam, x): -J^-1 dF/dlam, dF/dlam by a central difference of the residual (the stage
         equations hold lam inside f); in floats, or in mpmath beyond them; None where it cannot be read."""
@@ -466,17 +483,19 @@ def continued(newton, start, steps: int, fast=None, stop: int | None = None):
             sign, solves = 1, [0]
             for j in range(1, stop + 1):
                 floats, sign = _oriented_step(fast, guide, floats, (j - 1) / steps, j / steps, _FloatPathLost, sign, solves,
-                                              MAX_FLOAT_SOLVES)
+                                              MAX_FLOAT_SOLVES, newton)
             finish = newton(mpmath.mpf(stop) / steps, [mpmath.mpf(v) for v in floats])
             if orientation is None or orientation(stop / steps, finish) == sign:
                 return finish
+        except BranchesMeet:  # found by Newton in mpmath: as the mpmath path would find it
+            raise
         except (_FloatPathLost, SolverFailure, OverflowError, ZeroDivisionError, ValueError):  # also ContinuationTooLong: floats
             pass  # may crawl where their precision runs out; mpmath follows it with a budget of its own
     x, sign, solves = start, 1, [0]
     for j in range(1, stop + 1):
         try:
             x, sign = _oriented_step(newton, guide, x, mpmath.mpf(j - 1) / steps, mpmath.mpf(j) / steps, SolverFailure, sign, solves)
-        except ContinuationTooLong:
+        except (ContinuationTooLong, BranchesMeet):
             raise
         except SolverFailure as exc:  # singular or stuck at an intermediate lam (a linear stage's path passes a pole there:
             if j == steps:     # the trapezoid on y' = 4y + 1 with h = 1 at lam = 1/2): on to the next lam from here
@@ -504,7 +523,8 @@ MAX_FLOAT_SOLVES, MAX_SOLVES = 40_000, 3_000
 PREDICTED = 0.5  # a landing may differ from the tangent's prediction by at most this share of the predicted move
 
 
-def _oriented_step(solve, guide, x, low, high, failure, sign: int = 1, solves: list | None = None, budget: int = MAX_SOLVES):
+def _oriented_step(solve, guide, x, low, high, failure, sign: int = 1, solves: list | None = None, budget: int = MAX_SOLVES,
+                   probe=None):
     """(x, its orientation): ``x`` followed from lam = ``low`` to ``high`` by ``solve(high, x)``, kept where the landing
     has the branch's orientation so far (``sign``: +1 from lam = 0, ``guide.orientation``) and lies where the branch's
     tangent at the start predicts it (``guide.tangent``: within PREDICTED of the predicted move, which a jump to
@@ -512,7 +532,8 @@ def _oriented_step(solve, guide, x, low, high, failure, sign: int = 1, solves: l
     together flip the determinant's sign twice, and passed the orientation alone: a review of 2026-12-06), else
     in halves.  Where even a step of 2^-MAX_HALVINGS of the interval fails the tests, the branch itself is at a
     singular point (another component through a pole: z = z0/(1 + 4 lam h y); two branches crossing), not jumping,
-    which small steps do not: the landing is kept and its orientation followed.  ``failure``, the exception
+    which small steps do not: the landing is kept and its orientation followed, unless another root lies near it
+    (_no_root_near, by Newton in mpmath: ``probe``, the mpmath solve of a path followed in floats).  ``failure``, the exception
     ``solve`` raises when it cannot (singular where it starts, out of Newton steps), is a step to halve too; at the
     smallest step it is raised.  Without a guide (a system affine in the state: one root) simply ``solve(high, x)``."""
     if guide is None:
@@ -533,6 +554,8 @@ def _oriented_step(solve, guide, x, low, high, failure, sign: int = 1, solves: l
             landed, landed_sign, failed = None, None, exc
         kept = landed_sign == sign and _as_predicted(x, landed, velocity, step)
         if kept or (halvings >= MAX_HALVINGS and failed is None):
+            if not kept:  # a singular point of the branch at the smallest step: followed only where no other root is near
+                _no_root_near(probe or solve, guide, lam + step, landed)
             lam, x = lam + step, landed
             sign = landed_sign or sign  # a sign change kept at the smallest step: the branch crossed a singular point
             velocity = guide.tangent(lam, x)
@@ -544,6 +567,45 @@ def _oriented_step(solve, guide, x, low, high, failure, sign: int = 1, solves: l
             halvings += 1
             width /= 2
     return x, sign
+
+
+NEAR_ROOT_STARTS = (mpmath.mpf(10) ** -3, mpmath.mpf(10) ** -6)  # Newton from the landing moved this far (times its
+# scale) both ways along the Jacobian's singular direction looks for a root that touches or crosses the branch there
+
+
+def _no_root_near(solve, guide, lam, landed) -> None:
+    """BranchesMeet when another root lies near ``landed``, a point of the branch at ``lam`` where its Jacobian is
+    (nearly) singular.  Where two roots touch or cross (y' = (1 - t) y^2: a stage's two roots meet at L = 1/(2 gamma)
+    and part again) the branch beyond is not determined by the SPEC's rule, and the continuation took either; where
+    the branch alone passes the singular point (one component through a pole, z = z0/(1 + 4 lam h y); a line of roots
+    at one lam only, z = 0 for z0 = 0), Newton from either side comes back to it and the landing is followed.  The
+    other root is sought from the landing moved along the Jacobian's singular direction (J^-1 applied to a vector of
+    ones, normalised: the near-null direction dominates it) by NEAR_ROOT_STARTS of the landing's scale."""
+    direction = guide.singular_direction(lam, landed)
+    if direction is None:
+        return
+    lam = mpmath.mpf(lam)
+    try:  # the landing itself to the working precision (a point of a path in floats holds 16 digits)
+        landed = solve(lam, [mpmath.mpf(v) for v in landed])
+    except SolverFailure:
+        return
+    scale = max([mpmath.mpf(1)] + [abs(v) for v in landed])
+    apart = scale * mpmath.mpf(10) ** -10  # closer than this, one root found twice: Newton's points on the path stop at a
+    # residual of about 10^-20 (on_path), which near a singular Jacobian leaves 10^-14 of the root; two roots that meet
+    # part by about the smallest step of lam (2^-16 of 1/8) times their slopes' difference
+    for size in NEAR_ROOT_STARTS:
+        for sign in (1, -1):
+            start = [v + sign * size * scale * d for v, d in zip(landed, direction)]
+            try:
+                other = solve(lam, start)
+            except SolverFailure:
+                continue
+            distance = max(abs(a - b) for a, b in zip(other, landed))
+            if apart < distance <= 10 * size * scale:
+                raise BranchesMeet(f"at lam = {mpmath.nstr(lam, 8)} of the step another root, {mpmath.nstr(other[0], 8)}, lies "
+                                   f"{mpmath.nstr(distance, 3)} from the branch's {mpmath.nstr(landed[0], 8)} where its Jacobian is "
+                                   "singular: two roots meet there, and which of them tends to the explicit value as h -> 0 is "
+                                   "not decided")
 
 
 def _as_predicted(start, landed, velocity, step) -> bool:
