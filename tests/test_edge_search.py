@@ -111,6 +111,51 @@ def test_the_descent_spends_its_budget_inside_the_assumptions(check_claims):
     assert x ** 2 + y ** 2 <= 1 and x + y > sympy.Rational(14, 10)
 
 
+def test_a_descent_starts_away_from_the_limit_the_domains_leave_out_and_follows_a_straight_boundary(check_claims):
+    """A review of 2026-12-06 (the eighth session).  |R_RK4(z)| <= 1 for z = h lam >= -2.786 with one wrong digit: RK4's
+    real stability boundary is -2.78529..., the root of R(z) = 1 below 0 (bisected here in fractions), so it fails for z
+    in [-2.786, -2.78529).  The three tightest instances all sat in the limit h lam -> 0, which the open ends leave out,
+    and the claim was verified; with -2.785 it is true (R(-2.785) = 0.99956...).  x y <= 0.499 on x + y <= sqrt(2) is
+    false near x = y = sqrt(2)/2 (x y = 1/2 there), but rises only along the line: the descent stopped at (0.7475,
+    0.6667).  Each counterexample is checked here: inside the assumptions, and false."""
+    R = lambda z: 1 + z + z**2 / 2 + z**3 / 6 + z**4 / 24  # noqa: E731
+    low, high = sympy.Rational(-2786, 1000), sympy.Rational(-2785, 1000)
+    assert R(low) > 1 > R(high)
+    for _ in range(40):  # the boundary z* with R(z*) = 1, bisected exactly
+        middle = (low + high) / 2
+        low, high = (middle, high) if R(middle) > 1 else (low, middle)
+    assert sympy.Rational(-278530, 100000) < low < sympy.Rational(-278529, 100000)
+    stability = ('check = "forall"\ndomains = { lam = "negative", h = "positive" }\nassume = ["h*lam >= BOUND"]\n'
+                 'lhs = "abs(1 + h*lam + (h*lam)**2/2 + (h*lam)**3/6 + (h*lam)**4/24)"\nop = "<="\nrhs = 1')
+    line = ('check = "forall"\ndomains = { x = "interval(0, 1)", y = "interval(0, 1)" }\nassume = ["x + y <= sqrt(2)"]\n'
+            'lhs = "x*y"\nop = "<="\nrhs = "0.499"')
+    results = check_claims(claims_text("", {"rk4-wrong-digit": (stability.replace("BOUND", "-2.786"),),
+                                            "rk4": (stability.replace("BOUND", "-2.785"),), "line": (line,)}))
+    assert (results["rk4"].outcome.status, results["rk4"].outcome.evidence) == ("verified", "numerical"), results["rk4"].outcome.message
+    for key, names in (("rk4-wrong-digit", ("lam", "h")), ("line", ("x", "y"))):
+        outcome = results[key].outcome
+        assert_refuted(outcome, ["counterexample"])
+        point = outcome.message.split(":")[0].removeprefix("counterexample ")
+        values = dict(zip(names, (sympy.Rational(part.split(" = ")[1]) for part in point.split(", "))))
+        if key == "line":
+            x, y = values["x"], values["y"]
+            assert 0 < x < 1 and 0 < y < 1 and (x + y) ** 2 <= 2 and x + y >= 0 and x * y > sympy.Rational(499, 1000)
+        else:
+            z = values["h"] * values["lam"]
+            assert values["lam"] < 0 < values["h"] and z >= sympy.Rational(-2786, 1000) and abs(R(z)) > 1
+
+
+def test_the_starts_of_a_descent_are_unlike_and_away_from_open_ends():
+    domains = {"lam": parse_domain("lam", "negative", Numbers), "h": parse_domain("h", "positive", Numbers)}
+    r = sympy.Rational
+    seen = [(1e-18, "m", {"lam": r(-1, 10**12), "h": r(1, 10**6)}), (1e-12, "m", {"lam": r(-1, 10**12), "h": r(1)}),
+            (1e-12, "m", {"lam": r(-1), "h": r(1, 10**12)}), (0.05, "m", {"lam": r(-3, 2), "h": r(7, 4)}),
+            (0.06, "m", {"lam": r(-31, 20), "h": r(7, 4)}), (0.09, "m", {"lam": r(-3, 10), "h": r(3, 10)})]
+    starts = edge_search.diverse_starts(seen, domains)
+    assert [values for values, _ in starts] == [seen[0][2], seen[3][2], seen[5][2]]  # not the two in the same limit, not
+    # (-31/20, 7/4), a factor of less than 2 from (-3/2, 7/4)
+
+
 def test_the_rosenbrock_bound_tightened_to_99_percent_is_refuted_as_lam_tends_to_0(check_claims):
     results = check_claims(claims_text(ROSENBROCK_MODEL, {"tight": (ROSENBROCK.replace("FACTOR", "99/100"),),
                                                           "page": (ROSENBROCK.replace("FACTOR", "1"),)}))

@@ -133,8 +133,10 @@ def descend(domains: dict, starts: list, margin_of, budget: int, admissible=None
     its domain (on a half-line or the whole line also by ``step`` times its own size, at least 1, up and down),
     keeping a move that shrinks the
     margin; after a sweep that kept moves, the pattern move repeats their sum once (Hooke & Jeeves), so the
-    search can follow a curved boundary; a sweep without a kept move quarters the step, down to 2^-20.  Stops
-    after ``budget`` evaluations; returns the number made.
+    search can follow a curved boundary; a sweep without a kept move quarters the step, down to 2^-20.  From where
+    that ends, the search runs again with a sweep without a kept move also trying two coordinates at once (with at
+    most MOST_PAIRED real domains) before it quarters the step.  Each start may use ``budget`` evaluations; returns
+    the number made in all.
 
     ``admissible(values)`` (the ``assume`` conditions, cheap) screens a move before it is evaluated: a move
     outside them costs no evaluation (up to REJECTED_PER_EVALUATION times ``budget`` such moves), so a search
@@ -155,18 +157,33 @@ def descend(domains: dict, starts: list, margin_of, budget: int, admissible=None
             moves += [_snap(values[name] + scale), _snap(values[name] - scale)]  # its far ends are too far to aim at
         return [m for m in moves if m != values[name] and inside(name, m)]
 
+    def paired_moves(values, name, step):
+        """``values[name]`` moved up and down by ``step`` times its domain's width (its size, at least 1, on a half-line)."""
+        interval = domains[name].interval
+        width = interval.sup - interval.inf if interval.inf.is_finite and interval.sup.is_finite else max(abs(values[name]), sympy.Integer(1))
+        moves = [_snap(values[name] + sign * step * width) for sign in (1, -1)]
+        return [m for m in moves if m != values[name] and inside(name, m)]
+
+    limit = [budget]  # the evaluations made when the current start's ``budget`` is used
+
     def evaluate(candidate):
-        """The candidate's margin; None when it does not count or leaves the assumptions; SPENT when a budget is."""
+        """The candidate's margin; None when it does not count or leaves the assumptions; SPENT when the start's share
+        is used; ENDED when the moves outside the assumptions have used theirs."""
         nonlocal used, rejected
-        if used >= budget:
+        if used >= limit[0]:
             return SPENT
         if admissible is not None and not admissible(candidate):
             rejected += 1
-            return SPENT if rejected > most_rejected else None
+            return ENDED if rejected > most_rejected else None
         used += 1
         return margin_of(candidate)
 
-    for values, margin in starts:
+    real = [name for name in domains if domains[name].interval is not None]
+    pairs = list(itertools.combinations(real, 2)) if len(real) <= MOST_PAIRED else []
+
+    def search(values, margin, paired):
+        """(go on, values, margin): the pattern search from one start until its share is used or its step is below
+        SMALLEST_STEP (go on False when the whole descent must end); ``paired``: stuck sweeps try pairs of coordinates."""
         step = sympy.Rational(1, 2)
         while step >= SMALLEST_STEP:
             before = dict(values)
@@ -175,24 +192,86 @@ def descend(domains: dict, starts: list, margin_of, budget: int, admissible=None
                 for moved in moves_of(values, name, step):
                     candidate = {**values, name: moved}
                     found = evaluate(candidate)
-                    if found is SPENT:
-                        return used
+                    if found is SPENT or found is ENDED:
+                        return found is SPENT, values, margin
                     if found is not None and found < margin:
                         values, margin, kept = candidate, found, True
+            if not kept and paired:  # no coordinate move helps: two coordinates at once, by the same share of their scales (along
+                for first, second in pairs:  # a boundary of the assumptions such as x + y <= c)
+                    for one, other in itertools.product(paired_moves(values, first, step), paired_moves(values, second, step)):
+                        candidate = {**values, first: one, second: other}
+                        found = evaluate(candidate)
+                        if found is SPENT or found is ENDED:
+                            return found is SPENT, values, margin
+                        if found is not None and found < margin:
+                            values, margin, kept = candidate, found, True
+                            break
             if kept:  # the pattern move: once more in the direction of the whole sweep
                 pattern = {name: _snap(2 * values[name] - before[name]) if domains[name].interval is not None else values[name] for name in domains}
                 if pattern != values and all(inside(name, v) for name, v in pattern.items()):
                     found = evaluate(pattern)
-                    if found is SPENT:
-                        return used
+                    if found is SPENT or found is ENDED:
+                        return found is SPENT, values, margin
                     if found is not None and found < margin:
                         values, margin = pattern, found
             else:
                 step /= 4
+        return True, values, margin
+
+    for values, margin in starts:
+        limit[0] = used + budget
+        go_on, values, margin = search(values, margin, False)
+        if go_on and pairs:  # bottomed out one coordinate at a time: again from there, with pairs of coordinates
+            go_on, values, margin = search(values, margin, True)
+        if not go_on:
+            break
     return used
 
 
-SPENT = object()  # descend's evaluation when a budget is spent
+MOST_PAIRED = 4  # with at most this many real domains a stuck descent also moves two coordinates at once: x*y <= 0.499
+# on x + y <= sqrt(2) rises only along the line, where one coordinate's move leaves the assumption or lowers x*y (a
+# review of 2026-12-06 found it verified, the descent stuck at (0.7475, 0.6667))
+
+
+def diverse_starts(seen: list, domains: dict, count: int = 3) -> list:
+    """Up to ``count`` (values, margin) starts for ``descend`` from ``seen`` (margin, text, values): the smallest margin
+    first, then each next the smallest among the instances unlike those chosen (some real value differs by more than
+    a tenth of its domain's width, or by a factor of 2 on a half-line) and at no open end (at_open_end), so that a
+    search is not spent three times on one limit.  |R_RK4(h lam)| <= 1 with
+    h lam >= -2.786 is tightest as h lam -> 0 (an open end), and every start sat there while the claim fails for h lam
+    in [-2.786, -2.78529) (a review of 2026-12-06)."""
+    def scale(name):
+        interval = domains[name].interval
+        if interval is None or not (interval.inf.is_finite and interval.sup.is_finite):
+            return None
+        return interval.sup - interval.inf
+
+    def unlike(a, b):
+        for name, domain in domains.items():
+            if domain.interval is None or name not in a or name not in b:
+                continue
+            width = scale(name)
+            x, y = a[name], b[name]
+            if width is not None and width > 0:
+                if abs(x - y) > width / 10:
+                    return True
+            elif abs(x - y) > max(abs(x), abs(y)) / 2:  # a half-line or the line: a factor of 2 apart
+                return True
+        return False
+
+    chosen = []
+    for margin, _, values in sorted(seen, key=lambda item: item[0]):
+        if chosen and any(at_open_end(domains[name], value) for name, value in values.items() if name in domains):
+            continue  # after the tightest start, none in a limit the domains leave out
+        if all(unlike(values, other) for other, _ in chosen):
+            chosen.append((values, margin))
+            if len(chosen) == count:
+                break
+    return chosen
+
+
+SPENT = object()  # descend's evaluation when a start's share of the budget is spent
+ENDED = object()  # ... when the moves screened out by the assumptions have used their budget: the descent ends
 REJECTED_PER_EVALUATION = 20  # moves outside the assumptions screened (exact sign tests) per evaluation of the budget
 
 
@@ -204,4 +283,4 @@ def _snap(value):
     return sympy.Rational(near.numerator, near.denominator)
 
 
-__all__ = ["ends", "edge_instances", "descend"]
+__all__ = ["ends", "edge_instances", "descend", "diverse_starts"]

@@ -141,7 +141,7 @@ def sample(claim, spec, over, reason, closed=None):
             return counterexample(*failures[-1], spec.form)  # hypothesis replays the shrunk example last
         except Unsatisfiable:  # almost no draw meets the assumptions (a tiny disc, or none at all): the edges and the
             pass  # descent go on; with no instance at all the claim is an error below
-    starts = [(values, margin) for margin, _, values in sorted(seen, key=lambda item: item[0])[:3]]
+    starts = edge_search.diverse_starts(seen, spec.domains)
     try:
         edge_search.descend(spec.domains, starts, lambda values: check_instance(values, "descent"), max(spec.samples, 16),
                             admissible=(lambda values: assumed(spec, values)) if spec.assume else None)
