@@ -959,3 +959,11 @@ def test_a_review_of_the_proofs_for_every_value_2026_12_06(check_claims):
     assert_refuted(outcomes["euler-far"], ["N = 1000001, far beyond the exact instances", "on the closed form of the run"])
     assert outcomes["sqrt-irrational-end"].status == "error" and "not a real number at x = 3/2" in outcomes["sqrt-irrational-end"].message
     assert outcomes["unequal-on-a-curve"].status == "error" and "sampling cannot decide it" in outcomes["unequal-on-a-curve"].message
+
+
+def test_a_tie_s_margin_is_written_0_not_minus_0():
+    """A review of 2026-12-06 read "worst relative margin -0" for exp(x) >= e x at x = 1 (a tie under >=)."""
+    from verify.checks.common import signed_margin
+
+    assert [f"{signed_margin(0.0, op):.4g}" for op in ("<", "<=", ">", ">=", "==", "!=")] == ["0"] * 6
+    assert signed_margin(-0.5, ">=") == 0.5 and signed_margin(0.25, "<") == 0.25

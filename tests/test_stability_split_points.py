@@ -534,3 +534,29 @@ def test_a_split_point_that_is_a_root_of_a_cubic_has_its_eigenvalue_minus_one_di
                                                            "open": (body + 'stable_when = "2*H**3 - 4*H**2 + 9*H - 2 < 0"',)}))
     assert results["closed"].outcome.status == "verified", results["closed"].outcome.message
     assert_refuted(results["open"].outcome, ["at H = CRootOf(2*x**3 - 4*x**2 + 9*x - 2, 0): claimed unstable, computed stable"])
+
+
+def test_a_test_polynomial_in_one_monomial_of_the_step_and_the_stiffness_is_decided(check_claims):
+    """A review of 2026-12-06: RK4 on u' = w, w' = -k u is stable exactly when h <= 2 sqrt(2/k), but the claim was
+    "cannot list the roots of h**8*k**4 - 8*h**6*k**3 + 1152 in h > 0": a polynomial in u = h^2 k alone, u^4 - 8u^3 +
+    1152, with no positive root (verified here: its least value on u > 0 is 720 at u = 6).  By hand: R(iy) with
+    y = h sqrt(k) has |R|^2 = 1 - y^6/72 + y^8/576 (computed here), <= 1 exactly when y^2 <= 8, and at y^2 = 8 the
+    matrix is normal with |R| = 1: bounded powers, stable.  A bound off by a factor is refuted."""
+    u, y = sympy.symbols("u y", positive=True)
+    q = u**4 - 8 * u**3 + 1152
+    assert sympy.solve(sympy.diff(q, u), u) == [6] and q.subs(u, 6) == 720 and q.subs(u, 0) > 0
+    z = sympy.I * y
+    R = 1 + z + z**2 / 2 + z**3 / 6 + z**4 / 24
+    assert sympy.expand(R * sympy.conjugate(R)) == sympy.expand(1 - y**6 / 72 + y**8 / 576)
+    assert sympy.solve(sympy.Eq(-y**6 / 72 + y**8 / 576, 0), y) == [2 * sympy.sqrt(2)]
+    assert spectral._in_one_monomial(sympy.Symbol("h", positive=True)**8 * sympy.Symbol("k", positive=True)**4
+                                     - 8 * sympy.Symbol("h", positive=True)**6 * sympy.Symbol("k", positive=True)**3 + 1152,
+                                     sympy.Symbol("h", positive=True)) == []
+    models = '[model.osc]\nstates = ["u", "w"]\nrhs = { u = "w", w = "-k*u" }\nparameters = { k = 1 }\n'
+    body = 'check = "stability"\nmodel = "osc"\nmethod = "rk4"\nsymbols = ["k", "h"]\noptions = {{ h = "h" }}\nvariable = "h"\nstable_when = "{}"\n'
+    outcomes = {key: r.outcome for key, r in check_claims(claims_text(models, {
+        "true": (body.format("h <= 2*sqrt(2/k)"),), "strict": (body.format("h < 2*sqrt(2/k)"),),
+        "factor": (body.format("h <= 2*sqrt(3/k)"),)})).items()}
+    assert (outcomes["true"].status, outcomes["true"].evidence) == ("verified", "symbolic"), outcomes["true"].message
+    assert_refuted(outcomes["strict"], ["claimed unstable, computed stable"])
+    assert_refuted(outcomes["factor"], ["claimed stable, computed unstable"])

@@ -47,7 +47,8 @@ def signed_margin(difference: float, op: str) -> float:
     negated for > and >=; infinite for nan (never the tightest)."""
     if math.isnan(difference):
         return math.inf
-    return {"<": difference, "<=": difference, ">": -difference, ">=": -difference, "==": -abs(difference), "!=": abs(difference)}[op]
+    margin = {"<": difference, "<=": difference, ">": -difference, ">=": -difference, "==": -abs(difference), "!=": abs(difference)}[op]
+    return margin + 0.0  # a tie is 0, not -0
 
 
 def exact_text(value) -> str:

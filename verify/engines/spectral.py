@@ -187,6 +187,10 @@ def positive_roots(expressions, variable) -> list:
                     continue
             if _no_sign_change(part, variable):  # h^3 k^3 + 12 h^2 k^2 + 60 h k + 120 for k > 0 (rk4 on y' = k y): solveset
                 continue  # could not list its roots, and there are none (a review of 2026-12-05)
+            in_one = _in_one_monomial(part, variable)
+            if in_one is not None:
+                points += in_one
+                continue
             roots = sympy.solveset(part, variable, sympy.Interval.open(0, sympy.oo))
             if roots is sympy.S.EmptySet:
                 continue
@@ -243,6 +247,43 @@ def zeros_at_probes(factor, symbols, probes, inside=None, most: int = 64):
                     yield {**point, s: root}
         if len(symbols) == 1:
             return
+
+
+def _in_one_monomial(part, variable) -> list | None:
+    """The positive roots in ``variable`` of ``part``, a polynomial over QQ in ``variable`` and other positive symbols
+    whose every term is a power of one monomial u = variable^a * prod s^b_s (its exponent vectors all multiples of
+    one): part = Q(u) with Q over QQ, u > 0 exactly when variable > 0, and each positive root r of Q gives
+    variable = (r / prod s^b_s)^(1/a).  None where ``part`` is not of that form.  RK4 on u' = w, w' = -k u has
+    h^8 k^4 - 8 h^6 k^3 + 1152 in its stability test, Q(u) = u^4 - 8u^3 + 1152 with u = h^2 k, which has no
+    positive root (its least value on u > 0 is 720, at u = 6); solveset could not list the roots, and a true
+    `stable_when` was an error (a review of 2026-12-06)."""
+    others = sorted(part.free_symbols - {variable}, key=str)
+    if not others or not all(o.is_positive for o in others):
+        return None
+    try:
+        polynomial = sympy.Poly(part, variable, *others)
+    except sympy.PolynomialError:
+        return None
+    if not (polynomial.domain.is_ZZ or polynomial.domain.is_QQ):
+        return None
+    exponents = [e for e in polynomial.monoms() if any(e)]
+    if not exponents:
+        return None
+    first = exponents[0]
+    divisor = functools.reduce(math.gcd, first)
+    unit = tuple(e // divisor for e in first)
+    if unit[0] <= 0:
+        return None
+    coefficients = {}
+    for monomial, coefficient in polynomial.terms():
+        multiple = monomial[0] // unit[0] if unit[0] else 0
+        if tuple(multiple * u for u in unit) != tuple(monomial):
+            return None
+        coefficients[multiple] = coefficients.get(multiple, 0) + coefficient
+    u = sympy.Dummy("u")
+    q = sympy.Poly(sum(c * u**k for k, c in coefficients.items()), u)
+    scale = sympy.Mul(*(o**b for o, b in zip(others, unit[1:])))
+    return [(r / scale) ** sympy.Rational(1, unit[0]) for r in q.real_roots(multiple=True) if r > 0]
 
 
 def _no_sign_change(part, variable) -> bool:
