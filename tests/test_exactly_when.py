@@ -308,3 +308,29 @@ def test_a_periodic_relation_true_over_a_whole_period_or_none_of_it_is_decided_o
         outcome = results[key].outcome
         assert (outcome.status, outcome.evidence) == ("verified", "symbolic"), (key, outcome.message)
     assert results["nowhere-wrong"].outcome.status == "refuted", results["nowhere-wrong"].outcome.message
+
+
+def test_a_union_of_intervals_joined_by_or_is_compared_exactly(check_claims):
+    """A review of 2026-12-06: exactly_when rejected 'or' ("boolean operators not allowed") while stable_when reads it, so
+    a set of two intervals could not be stated.  (z^2 - 1)(z^2 - 4) <= 0 exactly on [-2, -1] and [1, 2]; (z^2 - 2)(z^2 - 5)
+    <= 0 on [-sqrt(5), -sqrt(2)] and [sqrt(2), sqrt(5)], whose ends print to 3 decimals as 2.236 and 1.414 (both sets
+    computed here by sympy's own inequality solver).  An end off by one in the last digit, or an open end where the set is
+    closed, is refuted at a point where claim and truth differ."""
+    z = sympy.Symbol("z", real=True)
+    assert sympy.solve_univariate_inequality((z**2 - 1) * (z**2 - 4) <= 0, z, relational=False) == sympy.Union(
+        sympy.Interval(-2, -1), sympy.Interval(1, 2))
+    second = sympy.solve_univariate_inequality((z**2 - 2) * (z**2 - 5) <= 0, z, relational=False)
+    assert second == sympy.Union(sympy.Interval(-sympy.sqrt(5), -sympy.sqrt(2)), sympy.Interval(sympy.sqrt(2), sympy.sqrt(5)))
+    assert [round(float(v), 3) for v in (sympy.sqrt(2), sympy.sqrt(5))] == [1.414, 2.236]
+    body = 'check = "forall"\ndomains = { z = "real" }\nlhs = "LHS"\nop = "<="\nrhs = 0\nexactly_when = "SET"\n'
+    first, quartic = "(z**2 - 1)*(z**2 - 4)", "(z**2 - 2)*(z**2 - 5)"
+    results = check_claims(claims_text("", {
+        "two": (body.replace("LHS", first).replace("SET", "-2 <= z <= -1 or 1 <= z <= 2"),),
+        "two-open": (body.replace("LHS", first).replace("SET", "-2 <= z <= -1 or 1 < z <= 2"),),
+        "digits": (body.replace("LHS", quartic).replace("SET", "-2.236 <= z <= -1.414 or 1.414 <= z <= 2.236") + "digits = 3\n",),
+        "digits-wrong": (body.replace("LHS", quartic).replace("SET", "-2.236 <= z <= -1.414 or 1.415 <= z <= 2.236") + "digits = 3\n",),
+    }))
+    for key in ("two", "digits"):
+        assert (results[key].outcome.status, results[key].outcome.evidence) == ("verified", "symbolic"), results[key].outcome.message
+    assert_refuted(results["two-open"].outcome, ["e.g. at z = 1 it holds although the claim says it fails"])
+    assert_refuted(results["digits-wrong"].outcome, ["1.415 <= z <= 2.236", "it holds although the claim says it fails"])

@@ -334,9 +334,12 @@ def _compare_sets(claim, spec, domain, holds_on, what, over, stated=None):
                        terms=[*(stated or [what]), "holds for", member(domain.symbol, holds_on), "(sympy's inequality solver), domain", domain.interval])]
     computed = {"holds_on": str(holds_on)}
     if spec.exactly_when is not None:
-        written = sympy.S.Reals  # the claimed set as written, before the domain cuts it: a printed end at the domain's own
-        for condition in spec.exactly_when:  # end (0.000 for -1e-18 on negative z) is snapped as the claim writes it
-            written = realsets.intersect(written, solve_on_reals(relation_expr(*condition), domain.symbol))
+        written = sympy.S.EmptySet  # the claimed set as written, before the domain cuts it: a printed end at the domain's
+        for alternative in spec.exactly_when:  # own end (0.000 for -1e-18 on negative z) is snapped as the claim writes it
+            part = sympy.S.Reals
+            for condition in alternative:
+                part = realsets.intersect(part, solve_on_reals(relation_expr(*condition), domain.symbol))
+            written = realsets.unite(written, part)
         wanted = realsets.intersect(written, domain.interval)  # (closed), not as the domain's open 0 (a review of 2026-12-06)
         condition = f"{claim.table['exactly_when']}"
         notes = []

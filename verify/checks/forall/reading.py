@@ -42,7 +42,8 @@ class ForallSpec:
     rhs: object = None
     expr: object = None
     sign: str = ""
-    exactly_when: list | None = None  # [(lhs, op, rhs), ...] in the domain symbols, all of which must hold
+    exactly_when: list | None = None  # [[(lhs, op, rhs), ...], ...] in the domain symbols: 'A or B', each alternative's
+    # conditions all holding
     digits: int | None = None  # exactly_when's boundaries are printed to this many decimals
     rounding: str | None = None  # by this rule (verify.checks.rounding; None: one rule prints them all)
     lets: dict = field(default_factory=dict)  # Symbol -> its expression in the domain symbols
@@ -168,7 +169,11 @@ def _prepare(claim: Claim) -> ForallSpec:
     if not isinstance(assume, list):
         raise LoadError("'assume' must be a list of conditions such as \"1 - gamma*h*J > 0\"")
     for text in assume:
-        spec["assume"].extend(_condition(claim, text, domains_and_lets))
+        alternatives = _condition(claim, text, domains_and_lets)
+        if len(alternatives) > 1:
+            raise LoadError(f"an 'assume' condition is one relation or a chain such as \"0 < h < 1\", not alternatives joined by "
+                            f"'or': {text!r}")
+        spec["assume"].extend(alternatives[0])
     return ForallSpec(**spec)
 
 
@@ -193,14 +198,18 @@ def _free_relation(claim):
 
 
 def _condition(claim, text, domains):
-    """'h > 1/4' or '-2 <= z <= 0' as a list of (lhs, op, rhs)."""
+    """'h > 1/4', '-2 <= z <= 0', or several joined by 'or' (a union: '-2 <= z <= -1 or 1 <= z <= 2', as stable_when
+    reads them), as a list of alternatives, each a list of (lhs, op, rhs) that must all hold."""
     if not isinstance(text, str):
         raise LoadError("exactly_when must be a string such as \"h > 1/4\" or \"-2 <= z <= 0\"")
     value = lambda part: to_domain(claim.value(part.strip(), "exactly_when"), domains)  # noqa: E731
-    parts = split_condition(text)
-    if parts is None:
-        raise LoadError("exactly_when must read 'lhs OP rhs' or 'a <= x <= b', e.g. \"h > 1/4\"")
-    return [(value(a), op, value(b)) for a, op, b in parts]
+    alternatives = []
+    for alternative in re.split(r"\s+or\s+", text.strip()):  # 'or' is a keyword: never a symbol's name
+        parts = split_condition(alternative)
+        if parts is None:
+            raise LoadError("exactly_when must read 'lhs OP rhs' or 'a <= x <= b' (several joined by 'or'), e.g. \"h > 1/4\"")
+        alternatives.append([(value(a), op, value(b)) for a, op, b in parts])
+    return alternatives
 
 
 def _prepare_run(claim, domains):
