@@ -399,6 +399,25 @@ def test_past_roots_that_meet_the_numerical_route_decides_nothing_as_the_exact_p
         assert outcome.status == "error" and "two roots meet there" in outcome.message, (key, outcome.message)
 
 
+def test_a_landing_on_the_crossing_root_that_keeps_the_orientation_is_caught_at_its_corner(check_claims):
+    """SDIRK-2 (gamma = 1 - 1/sqrt(2)) on y' = (1 - t) y^2 + sin(t)/10^30: stage 1, k = (1 - gamma L)(1 + gamma L k)^2 on
+    the step of length L, has two roots that touch at gamma L = 1/2 (k = 2 twice: k^2/8 - k/2 + 1/2 = 0, checked here)
+    and part again.  With h = 1.8 the continuation stepped from one root onto the other right beside that point, where
+    the other root keeps the branch's orientation, and the run was decided; its tangent turned from 2.1 to -6.3 there,
+    where the Jacobian's pivot is about 10^-5: now an error that says two roots meet.  With h = 3/2 (L never reaches
+    1/(2 gamma) = 1.707) the run is decided."""
+    k = sympy.Symbol("k")
+    assert sympy.roots(k**2 / 8 - k / 2 + sympy.Rational(1, 2), k) == {2: 2}
+    gamma = 1 - 1 / sympy.sqrt(2)
+    assert 1.7 < float(1 / (2 * gamma)) < 1.71
+    model = '[model.tqs]\nstates = ["y"]\nrhs = { y = "(1 - t)*y**2 + sin(t)/10**30" }\n'
+    body = 'check = "run"\nmodel = "tqs"\nmethod = "sdirk-2"\noptions = { h = "H" }\ninitial = { y = 1 }\nexpect_relations = { y = "> -10**9" }'
+    results = check_claims(claims_text(model, {"corner": (body.replace("H", "9/5"),), "before": (body.replace("H", "3/2"),)}))
+    assert results["before"].outcome.status == "verified", results["before"].outcome.message
+    outcome = results["corner"].outcome
+    assert outcome.status == "error" and "two roots meet there" in outcome.message, outcome.message
+
+
 def test_a_step_whose_other_root_escapes_on_the_way_is_decided(check_claims):
     """The time-scaled path of a step on y' = (1 - t) y^2 (or its negative) with h = 1 ends where the right-hand side
     is 0 for every y, so the leading coefficient of its equation vanishes at lam = 1 and another root escapes to
