@@ -364,3 +364,16 @@ def test_an_exact_root_from_huge_values_is_not_sought_and_the_certified_route_ta
     for key in ("bdf4", "am4"):
         assert (results[key].status, results[key].evidence) == ("verified", "certified"), results[key].message
     assert_refuted(results["am4-wrong"], ["y: claimed 0.674223745866 at 12 decimals, computed ∈ [0.6742237458654"])
+
+
+def test_where_the_certified_route_stops_the_numerical_route_s_message_says_why(check_claims):
+    """SDIRK-2 on y' = y - y^3 from 2 with h = 10 (tests/test_run_numerical.py has its truth, y1 = 0.780623942946101):
+    the certified route cannot follow the stiff stage path past lam = 0.105 of the step, and the numerical route
+    decides it; its message said only why the exact path could not run, and a research helper had to call the engine
+    to learn why no enclosure was made (2026-12-06)."""
+    model = '[model.bistable]\nstates = ["y"]\nrhs = { y = "y - y**3" }\n'
+    body = 'check = "run"\nmodel = "bistable"\nmethod = "sdirk-2"\noptions = { h = 10 }\ninitial = { y = 2 }\ndigits = 15\nexpect = { y = "0.780623942946101" }'
+    outcome = check_claims(claims_text(model, {"stiff": (body,)}))["stiff"].outcome
+    assert (outcome.status, outcome.evidence) == ("verified", "numerical"), outcome.message
+    assert "the certified path cannot run it: the stage equations' root, followed from the explicit value" in outcome.message, outcome.message
+    assert outcome.message.index("certified path cannot run it") < outcome.message.index("so the mpmath path ran it")

@@ -569,8 +569,10 @@ def _fallback_route(claim, spec, reason) -> Outcome:
             return certified_route()
         except CrossCheckDisagrees:
             raise
-        except CheckError:
-            return run_numerical.evaluate(claim, spec, reason, newton_run)
+        except CheckError as exc:  # the message says why the certified route stopped (a research helper had to call the
+            why = str(exc)  # engine to learn it: 2026-12-06)
+            why = why[len(reason):].lstrip(",; ").removeprefix("and ") if why.startswith(reason) else why
+            return run_numerical.evaluate(claim, spec, f"{reason}; {why}", newton_run)
 
     if not _certified_fallback(spec, model):
         if not spec.counts and certified_implicit.available(spec.method, spec.options):  # (never a co-simulation here)
