@@ -399,6 +399,34 @@ def test_past_roots_that_meet_the_numerical_route_decides_nothing_as_the_exact_p
         assert outcome.status == "error" and "two roots meet there" in outcome.message, (key, outcome.message)
 
 
+def test_roots_that_pass_close_by_without_meeting_keep_their_verdict(check_claims):
+    """A review of the eighth session of 2026-12-06: on y' = (1 - t) y^2 - 10^-8 backward Euler's step of length L solves
+    L(1 - L) u^2 - u + 1 - 10^-8 L = 0, whose discriminant 1 - 4L(1 - L)(1 - 10^-8 L) stays above about 10^-8/2 on the way
+    (its least value, computed here): the two roots pass 2.8e-4 apart near L = 1/2 and never meet, and the branch from
+    u = 1 ends at the smaller root, 8/3 - sqrt(400000009)/15000 = 1.333333318333 at h = 3/4 (exact here).  The check for
+    roots meeting took them for a crossing: an error, where the certified route had decided it.  Roots that meet are
+    told from roots that pass by by where their distance goes: to 0 (a secant finds the point) or to the gap."""
+    L, e = sympy.Symbol("L"), sympy.Rational(-1, 10**8)
+    discriminant = 1 - 4 * L * (1 - L) * (1 + e * L)
+    least = min(discriminant.subs(L, r) for r in sympy.solve(sympy.diff(discriminant, L), L) if r.is_real and 0 < r < 1)
+    assert 0 < least < sympy.Rational(1, 10**8)
+    h = sympy.Rational(3, 4)
+    root = (1 - sympy.sqrt(1 - 4 * h * (1 - h) * (1 + e * h))) / (2 * h * (1 - h))
+    assert sympy.simplify(root - (sympy.Rational(8, 3) - sympy.sqrt(400000009) / 15000)) == 0
+    value = sympy.N(root, 30)
+    model = ('[model.tqm]\nstates = ["y"]\nrhs = { y = "(1 - t)*y**2 - 1/10**8" }\n'
+             '[model.tqmf]\nstates = ["y"]\nrhs = { y = "(1 - t)*y**2 - 1/10**8 + sin(t)/10**30" }\n')
+    body = 'check = "run"\nmodel = "MODEL"\nmethod = "backward-euler"\noptions = { h = "3/4" }\ninitial = { y = 1 }\ndigits = 12\nexpect = { y = "VALUE" }'
+    printed = f"{value:.12f}"
+    wrong = printed[:-1] + str((int(printed[-1]) + 1) % 10)
+    results = check_claims(claims_text(model, {"rational": (body.replace("MODEL", "tqm").replace("VALUE", printed),),
+                                               "forced": (body.replace("MODEL", "tqmf").replace("VALUE", printed),),
+                                               "wrong": (body.replace("MODEL", "tqmf").replace("VALUE", wrong),)}))
+    for key in ("rational", "forced"):
+        assert results[key].outcome.status == "verified", results[key].outcome.message
+    assert_refuted(results["wrong"].outcome, [f"y: claimed {wrong} at 12 decimals"])
+
+
 def test_a_landing_on_the_crossing_root_that_keeps_the_orientation_is_caught_at_its_corner(check_claims):
     """SDIRK-2 (gamma = 1 - 1/sqrt(2)) on y' = (1 - t) y^2 + sin(t)/10^30: stage 1, k = (1 - gamma L)(1 + gamma L k)^2 on
     the step of length L, has two roots that touch at gamma L = 1/2 (k = 2 twice: k^2/8 - k/2 + 1/2 = 0, checked here)
