@@ -377,3 +377,35 @@ def test_where_the_certified_route_stops_the_numerical_route_s_message_says_why(
     assert (outcome.status, outcome.evidence) == ("verified", "numerical"), outcome.message
     assert "the certified path cannot run it: the stage equations' root, followed from the explicit value" in outcome.message, outcome.message
     assert outcome.message.index("certified path cannot run it") < outcome.message.index("so the mpmath path ran it")
+
+
+def test_a_failed_interval_run_is_tried_once_for_the_claims_about_it(check_claims, monkeypatch):
+    """Claims about one run (a table's columns, a claim and its wrong version) made the same failing certified attempt
+    each (MOOSE's SDIRK-2 table on a stiff problem: 0.34 s a claim before the numerical route).  The failure is kept
+    per worker and raised again, with the same message; a run that succeeds is made again for each claim."""
+    from verify.engines import certified_implicit
+
+    calls = []
+    real = certified_implicit.run
+
+    def counted(*args, **kwargs):
+        calls.append(args[6])  # the number of steps
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(certified_implicit, "run", counted)
+    from verify.checks import run_certified
+    from verify.checks.kit import KeptRuns
+
+    monkeypatch.setattr(run_certified, "_FAILED", KeptRuns(32))  # none kept from the tests before
+    model = '[model.bistable]\nstates = ["y"]\nrhs = { y = "y - y**3" }\n'
+    body = 'check = "run"\nmodel = "bistable"\nmethod = "sdirk-2"\noptions = { h = 10 }\ninitial = { y = 2 }\ndigits = 15\nexpect = { y = "VALUE" }'
+    results = check_claims(claims_text(model, {"true": (body.replace("VALUE", "0.780623942946101"),),
+                                               "wrong": (body.replace("VALUE", "0.780623942946102"),)}))
+    assert len(calls) == 1, calls  # the second claim's attempt came from the kept failure
+    first, second = results["true"].outcome, results["wrong"].outcome
+    assert first.status == "verified" and "the certified path cannot run it" in first.message
+    assert_refuted(second, ["y: claimed 0.780623942946102 at 15 decimals", "the certified path cannot run it"])
+    good = 'check = "run"\nmodel = "cubic"\nmethod = "gauss-legendre-4"\noptions = { h = "1/10" }\ninitial = { y = 1 }\nsteps = 2\n'
+    calls.clear()
+    outcomes(check_claims, {"a": (good + 'expect_relations = { y = "> 0" }',), "b": (good + 'expect_relations = { y = "< 1" }',)})
+    assert len(calls) == 2  # a success is not kept: each claim encloses its own run

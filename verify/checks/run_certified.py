@@ -17,8 +17,8 @@ import sympy
 from verify.engines import certified
 from verify.engines import crosscheck
 from verify.engines import rational
-from verify.input.model import TIME, symbol
-from verify.checks.kit import constant_values
+from verify.input.model import TIME, fingerprint_of, symbol
+from verify.checks.kit import KeptRuns, constant_values
 from verify.checks.common import CheckError, Outcome, decimal_text, settle_audit_and_counts, shortened_formula
 from verify.checks.comparisons import OPERATORS
 from verify.checks.rounding import RoundingAudit
@@ -65,6 +65,38 @@ def _shown(ball) -> str:
     return certified.enclosure_text(*ball.bounds())
 
 
+_FAILED = KeptRuns(32)  # the interval runs that failed, per worker: claims about one run (a table's columns, a claim and
+# its wrong version) made the same failing attempt each; MOOSE's eight SDIRK-2 steps on a stiff problem, 0.4 s a claim
+
+
+def _interval_run(interval_run, spec, model, bits):
+    """interval_run(...) at ``bits``; a failure is kept under everything the run depends on and raised again for the
+    next claim about the same run, without running it again (a success is not kept: its enclosures are the claim's)."""
+    key = (interval_run.__module__, interval_run.__name__, spec.method.name, fingerprint_of(spec.options), model.fingerprint(),
+           fingerprint_of(spec.parameter_values), repr(spec.t0), repr(list(spec.y0)), spec.steps, bits)
+    ran = {}
+
+    def attempt():
+        """None when the run succeeds (its result handed to this claim alone), else its failure, kept."""
+        try:
+            ran["result"] = interval_run(spec.method, model, spec.parameter_values, spec.options, spec.t0, spec.y0, spec.steps, bits)
+        except (IntervalsOverlap, certified.CertifiedUnavailable, ValueError, ArithmeticError, TypeError) as exc:
+            return type(exc), exc.args  # not the exception itself: its traceback holds the run's frames
+        return None
+
+    failed = _FAILED.get(key, attempt)
+    if failed is not None:
+        kind, args = failed
+        try:
+            again = kind(*args)
+        except Exception:  # an exception type that is not rebuilt from its args: the same message
+            again = certified.CertifiedUnavailable(str(args[0]) if args else kind.__name__)
+        raise again
+    if "result" in ran:
+        return ran["result"]
+    return interval_run(spec.method, model, spec.parameter_values, spec.options, spec.t0, spec.y0, spec.steps, bits)
+
+
 def evaluate(claim, spec, reason: str, mp_run, interval_run=None, precisions=None, solved: str = "") -> Outcome:
     """``mp_run()`` gives the independent mpmath path's (t, y, trace, counts, nodes); ``interval_run`` the interval run
     (verify.engines.certified.run by default, certified_implicit.run for an implicit tableau) at each of ``precisions``
@@ -76,7 +108,7 @@ def evaluate(claim, spec, reason: str, mp_run, interval_run=None, precisions=Non
     parameters = constant_values(model, spec)
     for bits in precisions:
         try:
-            t, y, recorder, nodes = interval_run(spec.method, model, spec.parameter_values, spec.options, spec.t0, spec.y0, spec.steps, bits)
+            t, y, recorder, nodes = _interval_run(interval_run, spec, model, bits)
         except IntervalsOverlap as exc:  # a step-size controller's test the enclosures do not decide yet: more bits, else say so
             if bits != precisions[-1]:
                 continue
