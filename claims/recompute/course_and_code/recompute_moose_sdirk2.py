@@ -4,28 +4,34 @@
 import mpmath as mp
 mp.mp.dps = 60
 lam = mp.mpf(-1000)
-def f(y): return mp.matrix([lam*y[0] + y[1]**2, -y[1]])
-def J(y): return mp.matrix([[lam, 2*y[1]], [0, -1]])
 al = 1 - mp.sqrt(2)/2
 A = [[al, 0], [1 - al, al]]; b = [1 - al, al]
 h = mp.mpf(1)/8
+
+
+def sdirk2_steps(f, J, y):
+    """The eight SDIRK-2 steps from y, each printed; the values after each step."""
+    out = []
+    for n in range(8):
+        K = []
+        for i in range(2):
+            base = y + h*sum((A[i][j]*K[j] for j in range(i)), mp.matrix([0, 0]))
+            Y = base.copy()
+            for _ in range(60):
+                G = Y - base - h*A[i][i]*f(Y)
+                d = mp.lu_solve(mp.eye(2) - h*A[i][i]*J(Y), G)
+                Y -= d
+                if mp.norm(d) < mp.mpf(10)**-58: break
+            K.append(f(Y))
+        y = y + h*(b[0]*K[0] + b[1]*K[1])
+        out.append(y.copy())
+        print((n+1)/8, mp.nstr(y[0], 22), mp.nstr(y[1], 22))
+    return out
+
+
 y = mp.matrix([mp.mpf(1)/998, mp.mpf(1)])
 print("y1(0) =", mp.nstr(y[0], 20))
-out = []
-for n in range(8):
-    K = []
-    for i in range(2):
-        base = y + h*sum((A[i][j]*K[j] for j in range(i)), mp.matrix([0, 0]))
-        Y = base.copy()
-        for _ in range(60):
-            G = Y - base - h*A[i][i]*f(Y)
-            d = mp.lu_solve(mp.eye(2) - h*A[i][i]*J(Y), G)
-            Y -= d
-            if mp.norm(d) < mp.mpf(10)**-58: break
-        K.append(f(Y))
-    y = y + h*(b[0]*K[0] + b[1]*K[1])
-    out.append(y.copy())
-    print((n+1)/8, mp.nstr(y[0], 22), mp.nstr(y[1], 22))
+out = sdirk2_steps(lambda y: mp.matrix([lam*y[0] + y[1]**2, -y[1]]), lambda y: mp.matrix([[lam, 2*y[1]], [0, -1]]), y)
 # exact-solution errors at t = 1
 print("err_y1(1) =", mp.nstr(abs(out[-1][0] - mp.exp(-2)/998), 20), " err_y2(1) =", mp.nstr(abs(out[-1][1] - mp.exp(-1)), 20))
 # y2 is linear: y2_n = R(-1/8)^n with R(z) = (1 + (1-2al) z)/(1 - al z)^2
@@ -34,20 +40,6 @@ print("R(-1/8) =", mp.nstr(R, 25), " R^8 =", mp.nstr(R**8, 25))
 
 # Linear variant (Y2_EXPONENT = 1, gold/linear_stiff_out.csv): y1' = lam*y1 + y2, y1(0) = -1/(lam+1) = 1/999
 print("--- linear PL variant")
-def f(y): return mp.matrix([lam*y[0] + y[1], -y[1]])
-def J(y): return mp.matrix([[lam, 1], [0, -1]])
-y = mp.matrix([mp.mpf(1)/999, mp.mpf(1)])
-for n in range(8):
-    K = []
-    for i in range(2):
-        base = y + h*sum((A[i][j]*K[j] for j in range(i)), mp.matrix([0, 0]))
-        Y = base.copy()
-        for _ in range(60):
-            G = Y - base - h*A[i][i]*f(Y)
-            d = mp.lu_solve(mp.eye(2) - h*A[i][i]*J(Y), G)
-            Y -= d
-            if mp.norm(d) < mp.mpf(10)**-58: break
-        K.append(f(Y))
-    y = y + h*(b[0]*K[0] + b[1]*K[1])
-    print((n+1)/8, mp.nstr(y[0], 22), mp.nstr(y[1], 22))
-print("err_y1(1) =", mp.nstr(abs(y[0] - mp.exp(-1)/999), 20))
+out = sdirk2_steps(lambda y: mp.matrix([lam*y[0] + y[1], -y[1]]), lambda y: mp.matrix([[lam, 1], [0, -1]]),
+                   mp.matrix([mp.mpf(1)/999, mp.mpf(1)]))
+print("err_y1(1) =", mp.nstr(abs(out[-1][0] - mp.exp(-1)/999), 20))
