@@ -254,3 +254,20 @@ def test_zero_and_halfway_to_each_end_are_tried_where_0_is_inside_a_domain(check
     }))
     assert_refuted(results["max-wrong"].outcome, ["counterexample x = -1/2000000000000", "claimed max(x, 0) == x"])
     assert results["max-right"].outcome.status == "verified", results["max-right"].outcome.message
+
+
+def test_pairs_of_coordinates_are_moved_on_half_lines_too(check_claims):
+    """A review of 2026-12-06: x y z <= 0.037 for positive x, y, z with x + y + z <= 1 is false near (1/3, 1/3, 1/3)
+    (1/27 = 0.0370370...), but the one-coordinate search used the whole budget on the half-lines and the pairs never
+    moved: verified at (3/8, 3/8, 1/4).  The counterexample is checked exactly here; the true bound 1/27 (reached at
+    (1/3, 1/3, 1/3), by AM-GM) is never refuted."""
+    assert sympy.Rational(1, 27) > sympy.Rational(37, 1000)
+    body = ('check = "forall"\ndomains = { x = "positive", y = "positive", z = "positive" }\nassume = ["x + y + z <= 1"]\n'
+            'lhs = "x*y*z"\nop = "<="\nrhs = "BOUND"')
+    results = check_claims(claims_text("", {"false": (body.replace("BOUND", "0.037"),), "true": (body.replace("BOUND", "1/27"),)}))
+    outcome = results["false"].outcome
+    assert_refuted(outcome, ["counterexample"])
+    point = outcome.message.split(":")[0].removeprefix("counterexample ")
+    x, y, z = (sympy.Rational(part.split(" = ")[1]) for part in point.split(", "))
+    assert min(x, y, z) > 0 and x + y + z <= 1 and x * y * z > sympy.Rational(37, 1000)
+    assert results["true"].outcome.status in ("verified", "error"), results["true"].outcome.message
