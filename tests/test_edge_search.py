@@ -256,6 +256,13 @@ def test_zero_and_halfway_to_each_end_are_tried_where_0_is_inside_a_domain(check
     assert results["max-right"].outcome.status == "verified", results["max-right"].outcome.message
 
 
+def counterexample_point(outcome) -> tuple:
+    """The values of a refuted sampled claim's counterexample, in the order its message names them."""
+    assert_refuted(outcome, ["counterexample"])
+    point = outcome.message.split(":")[0].removeprefix("counterexample ")
+    return tuple(sympy.Rational(part.split(" = ")[1]) for part in point.split(", "))
+
+
 def test_pairs_of_coordinates_are_moved_on_half_lines_too(check_claims):
     """A review of 2026-12-06: x y z <= 0.037 for positive x, y, z with x + y + z <= 1 is false near (1/3, 1/3, 1/3)
     (1/27 = 0.0370370...), but the one-coordinate search used the whole budget on the half-lines and the pairs never
@@ -265,9 +272,23 @@ def test_pairs_of_coordinates_are_moved_on_half_lines_too(check_claims):
     body = ('check = "forall"\ndomains = { x = "positive", y = "positive", z = "positive" }\nassume = ["x + y + z <= 1"]\n'
             'lhs = "x*y*z"\nop = "<="\nrhs = "BOUND"')
     results = check_claims(claims_text("", {"false": (body.replace("BOUND", "0.037"),), "true": (body.replace("BOUND", "1/27"),)}))
-    outcome = results["false"].outcome
-    assert_refuted(outcome, ["counterexample"])
-    point = outcome.message.split(":")[0].removeprefix("counterexample ")
-    x, y, z = (sympy.Rational(part.split(" = ")[1]) for part in point.split(", "))
+    x, y, z = counterexample_point(results["false"].outcome)
     assert min(x, y, z) > 0 and x + y + z <= 1 and x * y * z > sympy.Rational(37, 1000)
     assert results["true"].outcome.status in ("verified", "error"), results["true"].outcome.message
+
+
+def test_instances_on_the_boundary_of_an_assumption_find_a_band_there(check_claims):
+    """A review of 2026-12-06: |R_RK4(h lam)| <= 1 with h lam >= -2.786 (one wrong digit: RK4's real boundary is
+    -2.78529...) fails only on the band h lam in [-2.786, -2.78529).  With h in interval(0, 1) every descent started in
+    the limit h lam -> 0 and the claim was verified.  Instances set onto the boundary of the assumption (lam =
+    -2.786/h at the tightest instances' h) lie in the band: refuted, the counterexample checked exactly here; with
+    -2.785 the claim is true and is not refuted."""
+    R = lambda z: 1 + z + z**2 / 2 + z**3 / 6 + z**4 / 24  # noqa: E731
+    assert R(sympy.Rational(-2786, 1000)) > 1 > R(sympy.Rational(-2785, 1000))
+    body = ('check = "forall"\ndomains = { lam = "negative", h = "interval(0, 1)" }\nassume = ["h*lam >= BOUND"]\n'
+            'lhs = "abs(1 + h*lam + (h*lam)**2/2 + (h*lam)**3/6 + (h*lam)**4/24)"\nop = "<="\nrhs = 1')
+    results = check_claims(claims_text("", {"wrong": (body.replace("BOUND", "-2.786"),), "true": (body.replace("BOUND", "-2.785"),)}))
+    lam, h = counterexample_point(results["wrong"].outcome)
+    assert lam < 0 and 0 < h < 1 and h * lam >= sympy.Rational(-2786, 1000) and abs(R(h * lam)) > 1
+    assert results["true"].outcome.status in ("verified", "error"), results["true"].outcome.message
+    assert "on the boundary of the assumptions" in results["true"].outcome.message or results["true"].outcome.status == "error"

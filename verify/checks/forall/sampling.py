@@ -8,6 +8,7 @@ import copy
 import functools
 import math
 import sys
+from fractions import Fraction
 
 import mpmath
 import sympy
@@ -81,7 +82,7 @@ def sample(claim, spec, over, reason, closed=None):
 
     if spec.exactly_when is not None:
         raise CheckError(f"cannot prove the set where it holds ({reason}); 'exactly_when' needs a symbolic proof")
-    tried = {"edge": 0, "drawn": 0, "descent": 0, "tie": 0, "sweep": 0}
+    tried = {"edge": 0, "drawn": 0, "boundary": 0, "descent": 0, "tie": 0, "sweep": 0}
     in_balls = []  # counted instances whose values were too large to write exactly
     integers = [name for name, d in spec.domains.items() if d.interval is None]
     largest = {}  # integer domain -> the largest value among the counted instances (a sampled claim says how far it looked)
@@ -141,7 +142,15 @@ def sample(claim, spec, over, reason, closed=None):
             return counterexample(*failures[-1], spec.form)  # hypothesis replays the shrunk example last
         except Unsatisfiable:  # almost no draw meets the assumptions (a tiny disc, or none at all): the edges and the
             pass  # descent go on; with no instance at all the claim is an error below
-    starts = edge_search.diverse_starts(seen, spec.domains)
+    before_boundary = len(seen)
+    try:  # the boundary of the assumptions, from the tightest instances: where bounds are often tight
+        for values in on_assumed_boundary(spec, [values for _, _, values in sorted(seen, key=lambda item: item[0])[:BOUNDARY_FROM]]):
+            check_instance(values, "boundary")
+    except _Violation:
+        return counterexample(*failures[-1], spec.form)
+    # the descent starts from the instances before (a start on the boundary pins coordinates the descent could move:
+    # x y z <= 0.037 on x + y + z <= 1 was then held); the boundary's margins count for the tightest one all the same
+    starts = edge_search.diverse_starts(seen[:before_boundary], spec.domains)
     try:
         edge_search.descend(spec.domains, starts, lambda values: check_instance(values, "descent"), max(spec.samples, 16),
                             admissible=(lambda values: assumed(spec, values)) if spec.assume else None)
@@ -197,7 +206,10 @@ def sample(claim, spec, over, reason, closed=None):
             beyond = "where no instance was tried" if not far else "where instances were only tried in ball arithmetic"
             margin_text += f", the largest {' and '.join(farthest)} tried exactly: the margin may shrink further out, {beyond}"
         worst = closed.worst(values, text, margin) if closed is not None else []
-    counts = f"{tried['edge']} at the domains' edges and corners, {tried['drawn']} drawn by hypothesis, {tried['descent']} on a descent of the margin"
+    counts = f"{tried['edge']} at the domains' edges and corners, {tried['drawn']} drawn by hypothesis, "
+    if tried["boundary"]:
+        counts += f"{tried['boundary']} on the boundary of the assumptions, "
+    counts += f"{tried['descent']} on a descent of the margin"
     if tried["tie"]:
         counts += f", {tried['tie']} within 2^-{BESIDE_SCALES[0]} to 2^-{BESIDE_SCALES[-1]} of the exact tie"
     if tried["sweep"]:
@@ -359,6 +371,57 @@ def _compiled_signs(difference, symbols: tuple, conditions: tuple):
 
 SCALED_DOMAINS = ("real", "positive", "nonnegative", "negative")  # domains that x -> x/2 maps into themselves
 SCALINGS = 12  # a draw outside the assumptions is tried at 1/2, 1/4, ..., 1/4096 of its size (scaled_into)
+
+
+BOUNDARY_FROM = 6  # instances on the boundary of the assumptions are made from this many of the tightest ones
+BOUNDARY_INSIDE = sympy.Rational(1, 10**12)  # ... moved this far (times the value's size) to its inside side
+
+
+def on_assumed_boundary(spec, instances: list) -> list:
+    """Instances on the boundary of each 'assume' condition: in each of ``instances``, each domain value the
+    condition's difference is linear in, set to where the difference is 0 (the others kept), and, where that point
+    is not inside, moved by BOUNDARY_INSIDE of its size to the inside (a strict condition, an irrational point).
+    A bound is often tightest where an assumption is: |R_RK4(h lam)| <= 1 with h lam >= -2.786 fails only on the
+    band h lam in [-2.786, -2.78529), which every descent from the tightest instances (all at h lam -> 0) missed
+    with h in interval(0, 1) (a review of 2026-12-06)."""
+    symbols = {d.symbol: name for name, d in spec.domains.items() if d.interval is not None}
+    found = []
+    for lhs, _, rhs in spec.assume:
+        difference = lhs - rhs
+        for symbol_, name in symbols.items():
+            try:
+                polynomial = sympy.Poly(difference, symbol_)
+            except sympy.PolynomialError:
+                continue
+            if polynomial.degree() != 1:
+                continue
+            a, b = polynomial.all_coeffs()
+            for values in instances:
+                at = {spec.domains[other].symbol: v for other, v in values.items() if other in spec.domains and other != name}
+                slope = a.xreplace(at)
+                if slope == 0:
+                    continue
+                root = -b.xreplace(at) / slope
+                if not root.is_real or not root.is_finite or root.free_symbols:
+                    continue
+                candidates = [root] if root.is_Rational else []
+                near = root if root.is_Rational else _nearby_rational(root)  # instances are rational
+                size = max(abs(near), sympy.Integer(1))
+                candidates += [near + size * BOUNDARY_INSIDE, near - size * BOUNDARY_INSIDE]
+                for value in candidates:
+                    if not realsets.contains(spec.domains[name].interval, value):
+                        continue
+                    candidate = {**values, name: value}
+                    if candidate != values and assumed(spec, candidate) and candidate not in found:
+                        found.append(candidate)
+                        break  # the point itself, else the nearest inside: one per instance and value
+    return found
+
+
+def _nearby_rational(number) -> sympy.Rational:
+    """A rational with denominator at most 10^12 within about 10^-12 of a real algebraic ``number`` (from 30 digits)."""
+    near = Fraction(str(sympy.N(number, 30))).limit_denominator(10**12)
+    return sympy.Rational(near.numerator, near.denominator)
 
 
 def scaled_into(spec, values: dict) -> dict | None:
