@@ -43,7 +43,7 @@ def ends(domain) -> list:
         return [sympy.Integer(low), sympy.Integer(low + 12)]
     interval = domain.interval
     a, b = interval.inf, interval.sup
-    width = b - a if a.is_finite and b.is_finite else sympy.Integer(1)
+    width = _width(interval, sympy.Integer(1))
     low = -FAR if not a.is_finite else a + width * EDGE if interval.left_open else a
     high = FAR if not b.is_finite else b - width * EDGE if interval.right_open else b
     return [low, high]
@@ -57,7 +57,7 @@ def at_open_end(domain, value) -> bool:
         return False
     interval, value = domain.interval, sympy.Rational(value)
     a, b = interval.inf, interval.sup
-    width = b - a if a.is_finite and b.is_finite else sympy.Integer(1)
+    width = _width(interval, sympy.Integer(1))
     low = not a.is_finite and value <= -FAR or a.is_finite and interval.left_open and value - a <= width * EDGE
     high = not b.is_finite and value >= FAR or b.is_finite and interval.right_open and b - value <= width * EDGE
     return bool(low or high)
@@ -81,7 +81,7 @@ def deep_ends(domain, integers: str = "values") -> list:
         return [sympy.Integer(low + offset) for offset in INTEGER_OFFSETS[integers]]
     interval = domain.interval
     a, b = interval.inf, interval.sup
-    width = b - a if a.is_finite and b.is_finite else sympy.Integer(1)
+    width = _width(interval, sympy.Integer(1))
     found = []
     if not a.is_finite:
         found.append(-DEEP["far"])
@@ -159,8 +159,7 @@ def descend(domains: dict, starts: list, margin_of, budget: int, admissible=None
 
     def paired_moves(values, name, step):
         """``values[name]`` moved up and down by ``step`` times its domain's width (its size, at least 1, on a half-line)."""
-        interval = domains[name].interval
-        width = interval.sup - interval.inf if interval.inf.is_finite and interval.sup.is_finite else max(abs(values[name]), sympy.Integer(1))
+        width = _width(domains[name].interval, max(abs(values[name]), sympy.Integer(1)))
         moves = [_snap(values[name] + sign * step * width) for sign in (1, -1)]
         return [m for m in moves if m != values[name] and inside(name, m)]
 
@@ -242,17 +241,11 @@ def diverse_starts(seen: list, domains: dict, count: int = 3) -> list:
     search is not spent three times on one limit.  |R_RK4(h lam)| <= 1 with
     h lam >= -2.786 is tightest as h lam -> 0 (an open end), and every start sat there while the claim fails for h lam
     in [-2.786, -2.78529) (a review of 2026-12-06)."""
-    def scale(name):
-        interval = domains[name].interval
-        if interval is None or not (interval.inf.is_finite and interval.sup.is_finite):
-            return None
-        return interval.sup - interval.inf
-
     def unlike(a, b):
         for name, domain in domains.items():
             if domain.interval is None or name not in a or name not in b:
                 continue
-            width = scale(name)
+            width = _width(domain.interval, None)
             x, y = a[name], b[name]
             if width is not None and width > 0:
                 if abs(x - y) > width / 10:
@@ -277,6 +270,19 @@ ENDED = object()  # ... when the moves screened out by the assumptions have used
 REJECTED_PER_EVALUATION = 20  # moves outside the assumptions screened (exact sign tests) per evaluation of the budget
 
 
+def _width(interval, unbounded):
+    """The interval's width, or ``unbounded`` on a half-line or the whole line."""
+    return interval.sup - interval.inf if interval.inf.is_finite and interval.sup.is_finite else unbounded
+
+
+def near_rational(value) -> sympy.Rational:
+    """A rational with denominator at most 10^12 near ``value``, a rational or a real algebraic number (read to 30
+    digits): the instances' numbers (_snap)."""
+    if not value.is_Rational:
+        value = sympy.Rational(str(sympy.N(value, 30)))
+    return _snap(value)
+
+
 def _snap(value):
     """A rational with denominator at most 10^12 near ``value`` (keeps the instances' numbers small)."""
     if value.is_Integer:
@@ -285,4 +291,4 @@ def _snap(value):
     return sympy.Rational(near.numerator, near.denominator)
 
 
-__all__ = ["ends", "edge_instances", "descend", "diverse_starts"]
+__all__ = ["ends", "edge_instances", "descend", "diverse_starts", "near_rational"]

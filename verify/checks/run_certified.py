@@ -74,12 +74,15 @@ def _interval_run(interval_run, spec, model, bits):
     next claim about the same run, without running it again (a success is not kept: its enclosures are the claim's)."""
     key = (interval_run.__module__, interval_run.__name__, spec.method.name, fingerprint_of(spec.options), model.fingerprint(),
            fingerprint_of(spec.parameter_values), repr(spec.t0), repr(list(spec.y0)), spec.steps, bits)
+    def run():
+        return interval_run(spec.method, model, spec.parameter_values, spec.options, spec.t0, spec.y0, spec.steps, bits)
+
     ran = {}
 
     def attempt():
         """None when the run succeeds (its result handed to this claim alone), else its failure, kept."""
         try:
-            ran["result"] = interval_run(spec.method, model, spec.parameter_values, spec.options, spec.t0, spec.y0, spec.steps, bits)
+            ran["result"] = run()
         except (IntervalsOverlap, certified.CertifiedUnavailable, ValueError, ArithmeticError, TypeError) as exc:
             return type(exc), exc.args  # not the exception itself: its traceback holds the run's frames
         return None
@@ -92,9 +95,7 @@ def _interval_run(interval_run, spec, model, bits):
         except Exception:  # an exception type that is not rebuilt from its args: the same message
             again = certified.CertifiedUnavailable(str(args[0]) if args else kind.__name__)
         raise again
-    if "result" in ran:
-        return ran["result"]
-    return interval_run(spec.method, model, spec.parameter_values, spec.options, spec.t0, spec.y0, spec.steps, bits)
+    return ran["result"] if "result" in ran else run()  # a success kept as such: made again for this claim
 
 
 def evaluate(claim, spec, reason: str, mp_run, interval_run=None, precisions=None, solved: str = "") -> Outcome:

@@ -363,6 +363,19 @@ def _enclosed(value):
 
 
 @contextmanager
+def _enclosable(what: str, step_number: int):
+    """An operation intervals lack here (a TypeError, ValueError, ZeroDivisionError or ArithmeticError inside) as
+    CertifiedUnavailable that says ``what`` could not be enclosed at which step; CertifiedUnavailable itself (a
+    ValueError) passes as it is.  The step loops of the Runge-Kutta and the multistep route share it."""
+    try:
+        yield
+    except CertifiedUnavailable:
+        raise
+    except (TypeError, ValueError, ZeroDivisionError, ArithmeticError) as exc:
+        raise CertifiedUnavailable(f"{what} cannot be enclosed at step {step_number + 1}: {type(exc).__name__}: {exc}") from None
+
+
+@contextmanager
 def _working_bits(bits: int):
     """mpmath.iv, mpmath.mp (the guesses) and python-flint (the Krawczyk products) at ``bits`` bits, restored after."""
     saved_iv, saved_mp, saved_flint = mpmath.iv.prec, mpmath.mp.prec, flint.ctx.prec
@@ -414,13 +427,8 @@ def run(method, model, parameter_values, options, t0, y0, steps: int, bits: int)
         for step_number in range(steps):
             recorder.where = f"step {step_number + 1}"
             budget[0] += 2
-            try:
+            with _enclosable("the stage equations", step_number):
                 k, y = _advance(stages, t, y, budget)
-            except CertifiedUnavailable:  # (a ValueError: passed on as it is, not wrapped below)
-                raise
-            except (TypeError, ValueError, ZeroDivisionError, ArithmeticError) as exc:  # an operation intervals lack here
-                raise CertifiedUnavailable(f"the stage equations cannot be enclosed at step {step_number + 1}: "
-                                           f"{type(exc).__name__}: {exc}") from None
             for i in range(stages.s if stage_names else 0):
                 for name, value in zip(component_names(f"k{i + 1}", system.states), k[i * n:(i + 1) * n]):
                     recorder.assign(name, Ball(value), f"stage {i + 1}")
@@ -461,7 +469,7 @@ def _run_multistep(formula, model, parameter_values, options, t0, y0, steps: int
         for step_number in range(steps):
             recorder.where = f"step {step_number + 1}"
             budget[0] += 2
-            try:
+            with _enclosable("the implicit equation", step_number):
                 if step_number < k - 1:
                     new = _starting_value(system, starter, starter_stages, options, model.states, step_number, t, y, length, budget)
                     assign_components(recorder, "start", [Ball(v) for v in new], model.states, f"starting value y_{step_number + 1}")
@@ -469,11 +477,6 @@ def _run_multistep(formula, model, parameter_values, options, t0, y0, steps: int
                     known = [-sum((a[j] * window_y[j][q] for j in range(k)), mpmath.iv.mpf(0))
                              + h * sum((b[j] * window_f[j][q] for j in range(k) if beta[j] != 0), mpmath.iv.mpf(0)) for q in range(n)]
                     _, new = _advance(stage, t, known, budget)
-            except CertifiedUnavailable:  # (a ValueError: passed on as it is, not wrapped below)
-                raise
-            except (TypeError, ValueError, ZeroDivisionError, ArithmeticError) as exc:  # an operation intervals lack here
-                raise CertifiedUnavailable(f"the implicit equation cannot be enclosed at step {step_number + 1}: "
-                                           f"{type(exc).__name__}: {exc}") from None
             t, y = t + length, new
             _record_step(system, recorder, nodes, step_number, t, y)
             window_y = (window_y + [y])[-k:]

@@ -274,12 +274,12 @@ def _in_one_monomial(part, variable) -> list | None:
     unit = tuple(e // divisor for e in first)
     if unit[0] <= 0:
         return None
-    coefficients = {}
+    coefficients = {}  # power of u -> coefficient (each term of the polynomial is its own power)
     for monomial, coefficient in polynomial.terms():
-        multiple = monomial[0] // unit[0] if unit[0] else 0
+        multiple = monomial[0] // unit[0]
         if tuple(multiple * u for u in unit) != tuple(monomial):
             return None
-        coefficients[multiple] = coefficients.get(multiple, 0) + coefficient
+        coefficients[multiple] = coefficient
     u = sympy.Dummy("u")
     q = sympy.Poly(sum(c * u**k for k, c in coefficients.items()), u)
     scale = sympy.Mul(*(o**b for o, b in zip(others, unit[1:])))

@@ -8,7 +8,6 @@ import copy
 import functools
 import math
 import sys
-from fractions import Fraction
 
 import mpmath
 import sympy
@@ -405,7 +404,7 @@ def on_assumed_boundary(spec, instances: list) -> list:
                 if not root.is_real or not root.is_finite or root.free_symbols:
                     continue
                 candidates = [root] if root.is_Rational else []
-                near = root if root.is_Rational else _nearby_rational(root)  # instances are rational
+                near = root if root.is_Rational else edge_search.near_rational(root)  # instances are rational
                 size = max(abs(near), sympy.Integer(1))
                 candidates += [near + size * BOUNDARY_INSIDE, near - size * BOUNDARY_INSIDE]
                 for value in candidates:
@@ -416,12 +415,6 @@ def on_assumed_boundary(spec, instances: list) -> list:
                         found.append(candidate)
                         break  # the point itself, else the nearest inside: one per instance and value
     return found
-
-
-def _nearby_rational(number) -> sympy.Rational:
-    """A rational with denominator at most 10^12 within about 10^-12 of a real algebraic ``number`` (from 30 digits)."""
-    near = Fraction(str(sympy.N(number, 30))).limit_denominator(10**12)
-    return sympy.Rational(near.numerator, near.denominator)
 
 
 def scaled_into(spec, values: dict) -> dict | None:

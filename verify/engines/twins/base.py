@@ -364,7 +364,7 @@ class FloatNewton:
             return None
         return [mpmath.mpf(v) / size for v in vector]
 
-    def near_singular(self, lam, x, below: float = None) -> bool:
+    def near_singular(self, lam, x, below: float | None = None) -> bool:
         """Is the Jacobian at (lam, x) nearly singular: its smallest pivot (Gaussian elimination with partial pivoting,
         in floats) below ``below`` (NEAR_SINGULAR by default)?  False where it cannot be read in floats."""
         at = self._system_at(x)
@@ -426,50 +426,49 @@ def _mp_determinant_sign(rows: list) -> int | None:
 
 def _smallest_pivot(rows: list) -> float | None:
     """The smallest |pivot| of Gaussian elimination with partial pivoting on float rows; None where not finite."""
-    a, n, smallest = [list(row) for row in rows], len(rows), math.inf
+    eliminated = _float_pivots([list(row) for row in rows])
+    return None if eliminated is None else min((abs(p) for p in eliminated[0]), default=math.inf)
+
+
+def _float_pivots(a: list) -> tuple[list, int] | None:
+    """(pivots, row swaps) of Gaussian elimination with partial pivoting on the float rows ``a`` (changed in place), the
+    pivots up to and including a first 0; None at a pivot that is not finite.  determinant_sign and _smallest_pivot
+    read them."""
+    n, pivots, swaps = len(a), [], 0
     for col in range(n):
         pivot = max(range(col, n), key=lambda r: abs(a[r][col]))
-        value = abs(a[pivot][col])
+        value = a[pivot][col]
         if not math.isfinite(value):
             return None
-        smallest = min(smallest, value)
+        pivots.append(value)
         if not value:
-            return 0.0
-        a[col], a[pivot] = a[pivot], a[col]
+            break
+        if pivot != col:
+            a[col], a[pivot] = a[pivot], a[col]
+            swaps += 1
         for r in range(col + 1, n):
             factor = a[r][col] / a[col][col]
             if factor:
                 a[r] = [u - factor * v for u, v in zip(a[r], a[col])]
-    return smallest
+    return pivots, swaps
 
 
 def determinant_sign(rows: list) -> int | None:
     """The sign of a matrix's determinant in machine floats (Gaussian elimination with partial pivoting): 0 when a
     pivot vanishes, None when a value is not a finite real float (no sign can be read)."""
-    n = len(rows)
     try:
         a = [[float(v) for v in row] for row in rows]
     except TypeError:
         return None
     if not all(math.isfinite(v) for row in a for v in row):
         return None
-    sign = 1
-    for col in range(n):
-        pivot = max(range(col, n), key=lambda r: abs(a[r][col]))
-        if not math.isfinite(a[pivot][col]):
-            return None
-        if not a[pivot][col]:
-            return 0
-        if pivot != col:
-            a[col], a[pivot] = a[pivot], a[col]
-            sign = -sign
-        if a[col][col] < 0:
-            sign = -sign
-        for r in range(col + 1, n):
-            factor = a[r][col] / a[col][col]
-            if factor:
-                a[r] = [u - factor * v for u, v in zip(a[r], a[col])]
-    return sign
+    eliminated = _float_pivots(a)
+    if eliminated is None:
+        return None
+    pivots, swaps = eliminated
+    if pivots and not pivots[-1]:
+        return 0
+    return (-1) ** (swaps + sum(1 for p in pivots if p < 0))
 
 
 def _in_floats(value):
@@ -672,9 +671,8 @@ def _where_they_meet(solve, guide, lam, one, other, scale):
         a, b = solve(back, one), solve(back, other)
         earlier = (back, apart(a, b), a, b)
         for _ in range(MEETING_SECANTS):
-            if latest[1] <= meeting:  # one root found twice: a double root (a singular Jacobian), or two roots a gap apart
-                # that Newton took for one (each keeps a pivot about that gap: backward Euler on y' = (1 - t) y^2 - 10^-8)
-                return latest[0] if guide.near_singular(latest[0], latest[2], MEETING_PIVOT) else None
+            if latest[1] <= meeting:
+                break
             if latest[1] == earlier[1]:
                 return None
             (l0, d0, _, _), (l1, d1, a, b) = earlier, latest
@@ -688,6 +686,8 @@ def _where_they_meet(solve, guide, lam, one, other, scale):
             earlier, latest = latest, (estimate, found, a, b)
     except SolverFailure:  # a root that ends right there (a fold): they meet
         return latest[0]
+    # one root found twice: a double root (a singular Jacobian), or two roots a gap apart that Newton took for one (each
+    # keeps a pivot about that gap: backward Euler on y' = (1 - t) y^2 - 10^-8)
     return latest[0] if latest[1] <= meeting and guide.near_singular(latest[0], latest[2], MEETING_PIVOT) else None
 
 

@@ -165,8 +165,8 @@ def step(system, t, y, h, A, b, c, state_names, trace, budget: int, tolerance, b
                 # the step shortened to lam h, as the exact path and the certified route follow it (SPEC: the root that
                 # tends to the explicit value as h -> 0); from their values at the full h it took another root (the
                 # trapezoid on z' = 25/z - 50z with h = 1/10: -0.634 where the branch ends at +0.563, a review of
-                # 2026-12-06).  A stage after another implicit one is still followed from the earlier ones' values.  Only
-                # stage i is taken from the joint solve: the explicit stages stay as evaluated (equal within Newton's tolerance)
+                # 2026-12-06).  (A stage after another implicit one: the branch above.)  Only stage i is taken from the
+                # joint solve: the explicit stages stay as evaluated (equal within Newton's tolerance)
                 stages.append(_newton(system, t, y, h, [row[:i + 1] for row in A[:i + 1]], c[:i + 1], budget, tolerance)[i])
                 continue
             stages.append(_newton(system, t, known, h, [[A[i][i]]], [c[i]], budget, tolerance)[0])
