@@ -443,23 +443,42 @@ def test_a_later_implicit_stage_is_the_whole_step_s_branch_from_h_equal_0(check_
     assert_refuted(results["other-root"].outcome, ["y: claimed -0.839253324588524 at 15 decimals, computed ∈ 0.78062394294610"])
 
 
+STEEP = ('[model.steep]\nstates = ["y"]\nrhs = { y = "-y**3 + sin(t)/1000" }\n',
+         'check = "run"\nmodel = "steep"\nmethod = "backward-euler"\noptions = { h = "1000000" }\ninitial = { y = 1 }\n'
+         'digits = 20\nexpect = { y = "-0.07040063472873323890" }')
+
+
 def test_a_continuation_too_steep_to_follow_is_an_error_in_moments(check_claims):
     """A review of 2026-12-06: backward Euler with h = 10^6 on y' = -y^3 + sin(t)/1000 from 1.  The branch from the
     explicit value falls from 1 to about -0.07 within lam ~ 10^-3 of the step, and the twin's oriented continuation
-    halved and re-grew its steps ~37,000 times in 12 s and ran to the 120 s limit; a continuation may take 40,000
-    Newton solves in machine floats and then 3,000 in mpmath, then the claim is an error.  A steep path that does end
-    within them is followed: Gauss-Legendre-4 with h = 1000 on y' = -y^3 + sin(t) takes 6,000-12,000 in floats (a
-    first budget of 3,000 in all made it an error); its run is decided (y = 0 at 15 decimals is refuted, not an error)."""
-    model = '[model.steep]\nstates = ["y"]\nrhs = { y = "-y**3 + sin(t)/1000" }\n'
-    body = ('check = "run"\nmodel = "steep"\nmethod = "backward-euler"\noptions = { h = "1000000" }\ninitial = { y = 1 }\n'
-            'digits = 20\nexpect = { y = "-0.07040063472873323890" }')
+    halved and re-grew its steps ~37,000 times in 12 s and ran to the 120 s limit.  Its steps turn corners where the
+    Jacobian is nearly singular, each searched for another root (five Newton solves in mpmath): 18,166 searches took
+    this test to 18.7 s; a continuation may search at most 100 times (base.MAX_PROBES), then the claim is an error.
+    A steep path that does end within the budgets is followed: Gauss-Legendre-4 with h = 1000 on y' = -y^3 + sin(t)
+    takes 6,000-12,000 Newton solves in floats (a first budget of 3,000 in all made it an error); its run is decided
+    (y = 0 at 15 decimals is refuted, not an error)."""
+    model, body = STEEP
     gauss = ('check = "run"\nmodel = "forced"\nmethod = "gauss-legendre-4"\noptions = { h = "1000" }\ninitial = { y = 1 }\n'
              'digits = 15\nexpect = { y = "0" }')
     results = check_claims(claims_text(model + '[model.forced]\nstates = ["y"]\nrhs = { y = "-y**3 + sin(t)" }\n',
                                        {"steep": (body,), "gauss": (gauss,)}))
     outcome = results["steep"].outcome
-    assert outcome.status == "error" and "took more than 3000 Newton solves" in outcome.message and "too steep to follow" in outcome.message
+    assert outcome.status == "error" and "turned more than 100 corners where its Jacobian is nearly singular" in outcome.message
+    assert "too steep to follow" in outcome.message
     assert_refuted(results["gauss"].outcome, ["y: claimed 0 at 15 decimals", "computed ∈"])
+
+
+def test_a_continuation_past_its_newton_budget_is_an_error(check_claims, monkeypatch):
+    """The other budget: a continuation may take MAX_FLOAT_SOLVES Newton solves in machine floats and then MAX_SOLVES
+    in mpmath (40,000 and 3,000).  With the searches for another root unbounded and the budgets cut to 2,000 and 100,
+    the steep path above runs out of Newton solves first, and the message says how many it took."""
+    from verify.engines.twins import base
+    monkeypatch.setattr(base, "MAX_FLOAT_SOLVES", 2_000)
+    monkeypatch.setattr(base, "MAX_SOLVES", 100)
+    monkeypatch.setattr(base, "MAX_PROBES", 10**9)
+    model, body = STEEP
+    outcome = check_claims(claims_text(model, {"steep": (body,)}))["steep"].outcome
+    assert outcome.status == "error" and "took more than 100 Newton solves" in outcome.message and "too steep to follow" in outcome.message
 
 
 def test_a_branch_that_folds_is_an_error_not_the_root_past_the_gap(check_claims):
