@@ -446,6 +446,42 @@ def test_a_landing_on_the_crossing_root_that_keeps_the_orientation_is_caught_at_
     assert outcome.status == "error" and "two roots meet there" in outcome.message, outcome.message
 
 
+def test_roots_that_touch_or_cross_twice_within_one_step_are_found_where_the_determinant_falls(check_claims):
+    """A review of the eighth session of 2026-12-06 (40 claims): backward Euler on y' = 1 + (y - 1 - t)(y - m - b t)
+    + sin(t)/10^30 from y0 = 1, whose step of length L solves (u - 1 - L)(1 - L(u - m - bL)) = 0 (up to the forcing):
+    the branch u = 1 + L and the root m + bL + 1/L.  With m = -7/2, b = 6 they cross at L = 2/5 and 1/2; with m = -3,
+    b = 5 they touch at L = 1/2 ((2L - 1)^2 / L apart).  Either way the Jacobian's determinant falls to 0 and rises
+    again with one sign, and a continuation step passed the meetings unseen: 1 + h was verified (numerical) at h = 1,
+    16/9, 3/4 and 8.  A step over which the determinant would fall below a quarter of its size is now taken in
+    halves, so the steps shrink towards the meeting and the root there is found: an error that says two roots meet.
+    SDIRK-2 on y' = (1 - t) y^2 with h = 5: stage 1's roots touch at gamma L = 1/2, lam = 1/(10 gamma) = 0.3414 (an
+    earlier check of mine had it verified).  Before the meetings the runs are decided: 1 + h at h = 1/4 and 2/5."""
+    L, u = sympy.symbols("L u")
+    for m, b, meetings in ((sympy.Rational(-7, 2), 6, {sympy.Rational(2, 5), sympy.Rational(1, 2)}), (-3, 5, {sympy.Rational(1, 2)})):
+        step = u - 1 - L * (1 + (u - 1 - L) * (u - m - b * L))
+        assert sympy.expand(step - (u - 1 - L) * (1 - L * (u - m - b * L))) == 0
+        assert set(sympy.solve(sympy.Eq(1 + L, m + b * L + 1 / L), L)) == meetings
+    gamma = 1 - 1 / sympy.sqrt(2)
+    assert abs(float(1 / (10 * gamma)) - 0.34142136) < 1e-8
+    models = ('[model.twice]\nstates = ["y"]\nrhs = { y = "1 + (y - 1 - t)*(y + 7/2 - 6*t) + sin(t)/10**30" }\n'
+              '[model.touch]\nstates = ["y"]\nrhs = { y = "1 + (y - 1 - t)*(y + 3 - 5*t) + sin(t)/10**30" }\n'
+              '[model.tq]\nstates = ["y"]\nrhs = { y = "(1 - t)*y**2" }\n')
+    body = 'check = "run"\nmodel = "MODEL"\nmethod = "METHOD"\noptions = { h = "H" }\ninitial = { y = 1 }\ndigits = 12\nexpect = { y = "VALUE" }'
+    cases = {"twice-1": ("twice", "backward-euler", "1", "2.000000000000"), "twice-16/9": ("twice", "backward-euler", "16/9", "2.777777777778"),
+             "touch-3/4": ("touch", "backward-euler", "3/4", "1.750000000000"), "touch-8": ("touch", "backward-euler", "8", "9.000000000000"),
+             "sdirk-5": ("tq", "sdirk-2", "5", "0.1320970325"),
+             "twice-1/4": ("twice", "backward-euler", "1/4", "1.250000000000"), "twice-1/4-wrong": ("twice", "backward-euler", "1/4", "1.250000000001"),
+             "touch-2/5": ("touch", "backward-euler", "2/5", "1.400000000000")}
+    results = check_claims(claims_text(models, {key: (body.replace("MODEL", model).replace("METHOD", method).replace("H", h).replace("VALUE", value),)
+                                                for key, (model, method, h, value) in cases.items()}))
+    for key in ("twice-1", "twice-16/9", "touch-3/4", "touch-8", "sdirk-5"):
+        outcome = results[key].outcome
+        assert outcome.status == "error" and "two roots meet there" in outcome.message, (key, outcome.message)
+    for key in ("twice-1/4", "touch-2/5"):
+        assert results[key].outcome.status == "verified", results[key].outcome.message
+    assert_refuted(results["twice-1/4-wrong"].outcome, ["y: claimed 1.250000000001 at 12 decimals"])
+
+
 def test_a_step_whose_other_root_escapes_on_the_way_is_decided(check_claims):
     """The time-scaled path of a step on y' = (1 - t) y^2 (or its negative) with h = 1 ends where the right-hand side
     is 0 for every y, so the leading coefficient of its equation vanishes at lam = 1 and another root escapes to

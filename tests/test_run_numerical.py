@@ -463,7 +463,7 @@ def test_a_continuation_too_steep_to_follow_is_an_error_in_moments(check_claims)
     results = check_claims(claims_text(model + '[model.forced]\nstates = ["y"]\nrhs = { y = "-y**3 + sin(t)" }\n',
                                        {"steep": (body,), "gauss": (gauss,)}))
     outcome = results["steep"].outcome
-    assert outcome.status == "error" and "turned more than 100 corners where its Jacobian is nearly singular" in outcome.message
+    assert outcome.status == "error" and "searched for another root at more than 100 points where its Jacobian is nearly singular" in outcome.message
     assert "too steep to follow" in outcome.message
     assert_refuted(results["gauss"].outcome, ["y: claimed 0 at 15 decimals", "computed ∈"])
 

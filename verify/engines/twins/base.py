@@ -380,6 +380,24 @@ class FloatNewton:
         return smallest is not None and smallest < (NEAR_SINGULAR if below is None else below)  # system's large entries
         # give large pivots, not small)
 
+    def determinant(self, lam, x) -> float | None:
+        """The Jacobian's determinant at (lam, x) in machine floats (the product of its pivots with partial pivoting:
+        1 at lam = 0), None where it cannot be read in floats (_monitor, for _falls_within)."""
+        at = self._system_at(x)
+        if at is None or at[0] is not self.floats:
+            return None
+        system, constants, point, _ = at
+        try:
+            _, jacobian = self.equations(system, *constants, float(lam))
+            eliminated = _float_pivots([[float(v) for v in row] for row in jacobian(point)])
+        except (_FloatPathLost, OverflowError, ZeroDivisionError, ValueError, TypeError):
+            return None
+        if eliminated is None:
+            return None
+        pivots, swaps = eliminated
+        value = math.prod(pivots) * (-1) ** swaps
+        return value if math.isfinite(value) else None
+
     def tangent(self, lam, x) -> list | None:
         """dx/dlam of the branch at (lam, x): -J^-1 dF/dlam, dF/dlam by a central difference of the residual (the stage
         equations hold lam inside f); in floats, or in mpmath beyond them; None where it cannot be read."""
@@ -491,8 +509,10 @@ def continued(newton, start, steps: int, fast=None, stop: int | None = None):
     2026-12-06: on y' = y^3 - 5y/2 + 1, backward Euler with h = 3/2 from y0 = -7/4, another root passes within 0.11
     of the branch near lam = 0.1, and steps of 1/8 and 1/64 both landed on it: a true run claim was refuted and a
     false one verified (numerical).  A landing must also lie where the branch's tangent predicts (two copies of that
-    equation jumping together flip the sign twice).  A jump neither test sees is left to the cross-check and the
-    numerical route's two resolutions.
+    equation jumping together flip the sign twice).  Where the determinant falls fast, the steps shrink (_falls_within)
+    until they reach the point where it would vanish, and roots that meet there with one sign on either side (a touch,
+    two crossings within one step) are searched for (_no_root_near).  A jump none of these tests sees is left to the
+    cross-check and the numerical route's two resolutions.
 
     ``newton(lam, x)`` is given ``lam`` only; the closures pass ``on_path(tolerance)`` at lam < 1, where the point
     need only lie close enough to the branch to start the next Newton (quadratic convergence recovers the digits at
@@ -514,9 +534,9 @@ def continued(newton, start, steps: int, fast=None, stop: int | None = None):
             floats = None
     if floats is not None:
         try:
-            sign, solves = 1, [0, 0]
+            sign, path = 1, _Path()
             for j in range(1, stop + 1):
-                floats, sign = _oriented_step(fast, guide, floats, (j - 1) / steps, j / steps, _FloatPathLost, sign, solves,
+                floats, sign = _oriented_step(fast, guide, floats, (j - 1) / steps, j / steps, _FloatPathLost, sign, path,
                                               MAX_FLOAT_SOLVES, newton)
             finish = newton(mpmath.mpf(stop) / steps, [mpmath.mpf(v) for v in floats])
             if orientation is None or orientation(stop / steps, finish) == sign:
@@ -525,10 +545,10 @@ def continued(newton, start, steps: int, fast=None, stop: int | None = None):
             raise
         except (_FloatPathLost, SolverFailure, OverflowError, ZeroDivisionError, ValueError):  # also ContinuationTooLong: floats
             pass  # may crawl where their precision runs out; mpmath follows it with a budget of its own
-    x, sign, solves = start, 1, [0, 0]
+    x, sign, path = start, 1, _Path()
     for j in range(1, stop + 1):
         try:
-            x, sign = _oriented_step(newton, guide, x, mpmath.mpf(j - 1) / steps, mpmath.mpf(j) / steps, SolverFailure, sign, solves,
+            x, sign = _oriented_step(newton, guide, x, mpmath.mpf(j - 1) / steps, mpmath.mpf(j) / steps, SolverFailure, sign, path,
                                       MAX_SOLVES)
         except (ContinuationTooLong, BranchesMeet):
             raise
@@ -547,6 +567,25 @@ def continued(newton, start, steps: int, fast=None, stop: int | None = None):
     return x
 
 
+class _Path:
+    """What one continuation has spent and seen so far: its Newton solves (MAX_SOLVES), its searches for another root
+    (MAX_PROBES), its last kept point's lam, Jacobian determinant and the determinant's rate (``last``: _monitor) and
+    tangent (``ahead``): each step of lam starts where the last one ended."""
+
+    __slots__ = ("solves", "probes", "last", "ahead")
+
+    def __init__(self):
+        self.solves, self.probes, self.last, self.ahead = 0, 0, None, None
+
+    def tangent(self, guide, lam, x):
+        """guide.tangent(lam, x), kept for the next step of lam, which starts where this one ends."""
+        if self.ahead is not None and self.ahead[0] == lam and self.ahead[1] is x:
+            return self.ahead[2]
+        velocity = guide.tangent(lam, x)
+        self.ahead = (lam, x, velocity)
+        return velocity
+
+
 MAX_HALVINGS = 16  # a continuation step whose result changes the branch's orientation is halved at most this often
 # Newton solves one continuation may take in all, in machine floats and then in mpmath (a bound on the work of a path
 # that keeps halving).  A steep but sound path takes thousands in floats (Gauss-Legendre-4 with h = 1000 on a sin(t)
@@ -559,8 +598,7 @@ MAX_PROBES = 100  # searches for another root near a singular point (_probed) on
 PREDICTED = 0.5  # a landing may differ from the tangent's prediction by at most this share of the predicted move
 
 
-def _oriented_step(solve, guide, x, low, high, failure, sign: int = 1, solves: list | None = None, budget: int | None = None,
-                   probe=None):
+def _oriented_step(solve, guide, x, low, high, failure, sign: int, path: _Path, budget: int, probe=None):
     """(x, its orientation): ``x`` followed from lam = ``low`` to ``high`` by ``solve(high, x)``, kept where the landing
     has the branch's orientation so far (``sign``: +1 from lam = 0, ``guide.orientation``) and lies where the branch's
     tangent at the start predicts it (``guide.tangent``: within PREDICTED of the predicted move, which a jump to
@@ -575,29 +613,39 @@ def _oriented_step(solve, guide, x, low, high, failure, sign: int = 1, solves: l
     if guide is None:
         return solve(high, x), sign
     lam, width, halvings = low, high - low, 0
-    velocity = guide.tangent(lam, x)
+    velocity = path.tangent(guide, lam, x)
+    level, probed = _monitor(guide, lam, x, velocity, path), None
     while lam < high:
         step = min(width, high - lam)
-        if solves is not None:  # ``solves[0]``: the solves the whole continuation has taken so far (``solves[1]``: _probed)
-            solves[0] += 1
-            if solves[0] > (MAX_SOLVES if budget is None else budget):
-                raise ContinuationTooLong(f"the continuation from the explicit value took more than {solves[0] - 1} Newton solves "
-                                          f"(at lam = {float(lam):.6g}): its path is too steep to follow")
+        path.solves += 1  # the solves the whole continuation has taken so far
+        if path.solves > budget:
+            raise ContinuationTooLong(f"the continuation from the explicit value took more than {budget} Newton solves "
+                                      f"(at lam = {float(lam):.6g}): its path is too steep to follow")
+        if halvings < MAX_HALVINGS and _falls_within(level, step):  # the determinant would fall too far: halve first (at
+            # the smallest step the landing is kept only after _no_root_near, below)
+            halvings += 1
+            width /= 2
+            continue
         try:
             landed = solve(lam + step, x)
             landed_sign, failed = guide.orientation(lam + step, landed), None
         except failure as exc:
             landed, landed_sign, failed = None, None, exc
-        kept = landed_sign == sign and _as_predicted(x, landed, velocity, step)
+        kept = landed_sign == sign and _as_predicted(x, landed, velocity, step) and not _falls_within(level, step)
         if kept or (halvings >= MAX_HALVINGS and failed is None):
             if not kept:  # a singular point of the branch at the smallest step: followed only where no other root is near
-                _probed(solves, lam + step)
+                _probed(path, lam + step)
                 _no_root_near(probe or solve, guide, lam + step, landed)
             lam, x = lam + step, landed
             sign = landed_sign or sign  # a sign change kept at the smallest step: the branch crossed a singular point
-            turned, velocity = velocity, guide.tangent(lam, x)
+            turned, velocity = velocity, path.tangent(guide, lam, x)
+            level = _monitor(guide, lam, x, velocity, path)
             if kept and _kinked(turned, velocity) and guide.near_singular(lam, x):  # a corner where the Jacobian is nearly
-                _probed(solves, lam)  # singular: the path may have switched to a root crossing it
+                _probed(path, lam)  # singular: the path may have switched to a root crossing it
+                _no_root_near(probe or solve, guide, lam, x)
+            elif kept and _lower_than(level, probed) and guide.near_singular(lam, x, CLOSE):  # a landing next to a
+                probed = abs(level[0])  # singular point the steps shrank to (_falls_within) but floats left unseen
+                _probed(path, lam)
                 _no_root_near(probe or solve, guide, lam, x)
             width = width * 2 if halvings else width
             halvings = max(halvings - 1, 0)
@@ -609,18 +657,89 @@ def _oriented_step(solve, guide, x, low, high, failure, sign: int = 1, solves: l
     return x, sign
 
 
-def _probed(solves: list | None, lam) -> None:
+MONITOR_STEP = 1e-6  # the difference of lam (and of the state along the tangent) that gives the determinant's slope
+DIP = 0.25  # a continuation step may let the Jacobian's determinant fall to no less than this share of its size
+
+
+def _monitor(guide, lam, x, velocity, path: _Path) -> tuple[float, float] | None:
+    """(D, dD/dlam): the Jacobian's determinant along the branch at (lam, x) and its rate of change, in machine floats;
+    None where either cannot be read in them.  The rate is the secant from the path's last kept point (``path.last``,
+    which this updates), or where there is none a central difference along the tangent ``velocity`` (two more
+    determinants: at every point they took a third of a 1,000-step BDF2 run's time)."""
+    determinant = getattr(guide, "determinant", None)
+    if determinant is None or velocity is None:
+        return None
+    try:
+        lam, point = float(lam), [float(v) for v in x]
+    except (TypeError, OverflowError):
+        return None
+    last = path.last
+    if last is not None and last[0] == lam and last[1] == point:
+        return last[2]
+    value = determinant(lam, point)
+    if value is None:
+        return None
+    if last is not None and last[0] < lam:
+        level = value, (value - last[2][0]) / (lam - last[0])
+    else:
+        try:
+            rate = [float(v) for v in velocity]
+        except (TypeError, OverflowError):
+            return None
+        sides = [determinant(lam + side * MONITOR_STEP, [p + side * MONITOR_STEP * r for p, r in zip(point, rate)]) for side in (1, -1)]
+        if None in sides:
+            return None
+        level = value, (sides[0] - sides[1]) / (2 * MONITOR_STEP)
+    path.last = (lam, point, level)
+    return level
+
+
+def _falls_within(level, step) -> bool:
+    """Would the Jacobian's determinant, falling at the rate ``level`` reads (_monitor's (D, dD/dlam)), fall below DIP
+    of its size within ``step``?  Such a step is taken in halves, so the steps shrink as the determinant nears 0, down
+    to the smallest, where _oriented_step keeps the landing only after _no_root_near.  Where two roots touch (y' = 1 +
+    (y - 1 - t)(y + 3 - 5t), backward Euler: roots 1 + L and -3 + 5L + 1/L, L = lam h, meet at L = 1/2 and part) or
+    cross twice within one step (-7/2 + 6L + 1/L meets 1 + L at L = 2/5 and 1/2), the determinant falls to 0 and rises
+    again with one sign, and a long step passed the meeting unseen: a review of 2026-12-06 found 40 claims verified on
+    one of the roots.  An avoided crossing shrinks the steps only until the determinant stops falling.
+
+    The fall is modelled as a straight line where |D| <= 1 (its value at lam = 0, where the Jacobian is the identity)
+    and as an exponential from above 1, which it must bring into (0, DIP): a stiff system's determinant, 10^4 and more,
+    falls by factors without nearing 0 (Gauss-Legendre-4 with h = 1000 on y' = -y^3 + sin(t) ran out of its Newton
+    budget when every such fall was a straight line)."""
+    if level is None:
+        return False
+    value, rate = level
+    if value * rate >= 0:
+        return False
+    size, fall = abs(value), abs(rate) * float(step)
+    if size <= 1:
+        return size - fall < DIP * size
+    return size * math.exp(-fall / size) < DIP  # above 1: a fall by factors, modelled as exponential, into (0, DIP)
+
+
+CLOSE = 1e-6  # a landing whose Jacobian has a pivot below this is searched for another root (_lower_than)
+
+
+def _lower_than(level, probed) -> bool:
+    """Is the determinant at a landing (_monitor's (D, dD/dlam)) below DIP of its value where another root was last
+    sought (``probed``; None: not yet)?  Where two roots touch (backward Euler on y' = 1 + (y - 1 - t)(y + 3 - 5t)
+    + sin(t)/10^30 with h = 3/4: they meet at lam = 2/3), the steps shrink as the determinant falls, but its value in
+    floats stops near 10^-8 (the double root to the square root of the unit roundoff) and its slope turns to noise,
+    so no step is refused at the meeting: the landings there are searched instead, once per fall by DIP."""
+    return level is not None and (probed is None or abs(level[0]) < DIP * probed)
+
+
+def _probed(path: _Path, lam) -> None:
     """Count one search for another root (_no_root_near: about five Newton solves in mpmath) against the continuation's
-    MAX_PROBES (``solves[1]``).  Backward Euler with h = 10^6 on y' = -y^3 + sin(t)/1000 turns a nearly singular corner
-    at most of its 40,000 steps: 18,166 searches took 36 of its 45 s.  The most any claim of the reviews' 1,456 took
+    MAX_PROBES.  Backward Euler with h = 10^6 on y' = -y^3 + sin(t)/1000 turns a nearly singular corner at most of its
+    40,000 steps: 18,166 searches took 36 of its 45 s.  The most any claim of the reviews' 1,456 took
     in all its steps is 23."""
-    if solves is None:
-        return
-    solves[1] += 1
-    if solves[1] > MAX_PROBES:
-        raise ContinuationTooLong(f"the continuation from the explicit value turned more than {MAX_PROBES} corners where its "
-                                  f"Jacobian is nearly singular (at lam = {float(lam):.6g}), each searched for another root: "
-                                  "its path is too steep to follow")
+    path.probes += 1
+    if path.probes > MAX_PROBES:
+        raise ContinuationTooLong(f"the continuation from the explicit value searched for another root at more than {MAX_PROBES} "
+                                  f"points where its Jacobian is nearly singular (at lam = {float(lam):.6g}): its path is too "
+                                  "steep to follow")
 
 
 NEAR_ROOT_STARTS = (mpmath.mpf(10) ** -3, mpmath.mpf(10) ** -6)  # Newton from the landing moved this far (times its
