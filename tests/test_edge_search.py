@@ -277,6 +277,21 @@ def test_pairs_of_coordinates_are_moved_on_half_lines_too(check_claims):
     assert results["true"].outcome.status in ("verified", "error"), results["true"].outcome.message
 
 
+def test_a_thin_window_at_an_optimum_inside_a_plane_is_reached_by_oblique_moves(check_claims):
+    """A review of the eighth session of 2026-12-06: x y z <= 0.03703 on positive x, y, z with x + y + z <= 1 fails only
+    within about 2 * 10^-3 of (1/3, 1/3, 1/3) (1/27 = 0.0370370...), where the margin rises along the plane x + y + z = 1
+    alone: single and paired moves stopped at a relative margin of 1.4e-4, verified.  A stuck sweep of the second search
+    now also moves all coordinates at once in a few fixed pseudo-random directions, and that search has a budget as large
+    as the first's: refuted, the counterexample checked exactly here.  The true bound 1/27 is not refuted."""
+    assert 0 < sympy.Rational(1, 27) - sympy.Rational(3703, 100000) < sympy.Rational(1, 10**5)
+    body = ('check = "forall"\ndomains = { x = "positive", y = "positive", z = "positive" }\nassume = ["x + y + z <= 1"]\n'
+            'lhs = "x*y*z"\nop = "<="\nrhs = "BOUND"')
+    results = check_claims(claims_text("", {"thin": (body.replace("BOUND", "0.03703"),), "true": (body.replace("BOUND", "1/27"),)}))
+    x, y, z = counterexample_point(results["thin"].outcome)
+    assert min(x, y, z) > 0 and x + y + z <= 1 and x * y * z > sympy.Rational(3703, 100000)
+    assert results["true"].outcome.status in ("verified", "error"), results["true"].outcome.message
+
+
 def test_instances_on_the_boundary_of_an_assumption_find_a_band_there(check_claims):
     """A review of 2026-12-06: |R_RK4(h lam)| <= 1 with h lam >= -2.786 (one wrong digit: RK4's real boundary is
     -2.78529...) fails only on the band h lam in [-2.786, -2.78529).  With h in interval(0, 1) every descent started in
