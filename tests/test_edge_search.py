@@ -292,6 +292,27 @@ def test_a_thin_window_at_an_optimum_inside_a_plane_is_reached_by_oblique_moves(
     assert results["true"].outcome.status in ("verified", "error"), results["true"].outcome.message
 
 
+def test_a_relation_rational_in_its_variables_gets_a_longer_descent_on_its_compiled_margin(check_claims):
+    """A review of the eighth session of 2026-12-06: a b c d e <= 0.000319 on positive a, ..., e with a + ... + e <= 1 is
+    false near (1/5, ..., 1/5) (1/3125 = 0.00032), but with five variables no pair of coordinates moved and the descent
+    stopped at a relative margin of 0.14: verified.  A relation whose sides are rational in the domain symbols now also
+    gets a longer descent (2,000 evaluations from each start, pairs of up to eight coordinates) on its margin compiled
+    to exact rational arithmetic, and its tightest point, with the same point in simpler rationals, is checked in
+    full: refuted, the counterexample checked exactly here.  The true bound 1/3125 is reached at (1/5, ..., 1/5), which
+    the simpler rationals meet exactly: a tie, not refuted.  A simpler rational is taken only inside its domain:
+    x^2 + y^2 < 2 on x in interval(0, 1), y in closed(0, 1) (true: x < 1) was refuted at x = 1 by the first version."""
+    assert sympy.Rational(1, 5) ** 5 == sympy.Rational(1, 3125) > sympy.Rational(319, 10**6)
+    body = ('check = "forall"\ndomains = { a = "positive", b = "positive", c = "positive", d = "positive", e = "positive" }\n'
+            'assume = ["a + b + c + d + e <= 1"]\nlhs = "a*b*c*d*e"\nop = "<="\nrhs = "BOUND"')
+    corner = 'check = "forall"\ndomains = { x = "interval(0, 1)", y = "closed(0, 1)" }\nlhs = "x**2 + y**2"\nop = "<"\nrhs = 2'
+    results = check_claims(claims_text("", {"false": (body.replace("BOUND", "0.000319"),), "true": (body.replace("BOUND", "1/3125"),),
+                                            "open": (corner,)}))
+    point = counterexample_point(results["false"].outcome)
+    assert min(point) > 0 and sum(point) <= 1 and sympy.prod(point) > sympy.Rational(319, 10**6)
+    for key in ("true", "open"):
+        assert results[key].outcome.status in ("verified", "error"), results[key].outcome.message
+
+
 def test_instances_on_the_boundary_of_an_assumption_find_a_band_there(check_claims):
     """A review of 2026-12-06: |R_RK4(h lam)| <= 1 with h lam >= -2.786 (one wrong digit: RK4's real boundary is
     -2.78529...) fails only on the band h lam in [-2.786, -2.78529).  With h in interval(0, 1) every descent started in

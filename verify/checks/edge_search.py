@@ -127,7 +127,7 @@ def _toward(value, target, fraction):
     return snapped if snapped != value else moved
 
 
-def descend(domains: dict, starts: list, margin_of, budget: int, admissible=None) -> int:
+def descend(domains: dict, starts: list, margin_of, budget: int, admissible=None, most_paired: int | None = None) -> int:
     """Pattern search on the margin from each start (values, margin); ``margin_of(values)`` evaluates an
     instance and returns its margin, or None when the instance does not count (outside ``assume`` or the
     method's options).  Each sweep moves every coordinate the fraction ``step`` of the way towards each end of
@@ -180,7 +180,7 @@ def descend(domains: dict, starts: list, margin_of, budget: int, admissible=None
         return margin_of(candidate)
 
     real = [name for name in domains if domains[name].interval is not None]
-    pairs = list(itertools.combinations(real, 2)) if len(real) <= MOST_PAIRED else []
+    pairs = list(itertools.combinations(real, 2)) if len(real) <= (MOST_PAIRED if most_paired is None else most_paired) else []
     directions = random.Random(20261206)  # fixed: the same claim tries the same directions on every run
 
     def oblique_moves(values, step):
