@@ -313,6 +313,25 @@ def test_a_relation_rational_in_its_variables_gets_a_longer_descent_on_its_compi
         assert results[key].outcome.status in ("verified", "error"), results[key].outcome.message
 
 
+def test_the_longer_descent_moves_integers_too(check_claims):
+    """The same review: (N - 37)^2 + (M - 41)^2 >= 1 over integers N, M >= 1 fails at (37, 41) only, and N M <= 399 with
+    N + M <= 40 at (20, 20) only; draws stop at 13 and the descent moved an integer only where a move towards an end
+    of its domain happened to land on one: both verified.  The longer descent on the compiled margin moves integers
+    by a share of their size (at least 1), alone and in pairs: both refuted, each counterexample checked exactly here.
+    N M <= 400 on the same line is true (AM-GM) and is not refuted."""
+    assert max(n * (40 - n) for n in range(1, 40)) == 400
+    body = 'check = "forall"\ndomains = { N = "integer >= 1", M = "integer >= 1" }\n'
+    results = check_claims(claims_text("", {
+        "far": (body + 'lhs = "(N - 37)**2 + (M - 41)**2"\nop = ">="\nrhs = 1',),
+        "line": (body + 'assume = ["N + M <= 40"]\nlhs = "N*M"\nop = "<="\nrhs = 399',),
+        "true": (body + 'assume = ["N + M <= 40"]\nlhs = "N*M"\nop = "<="\nrhs = 400',)}))
+    n, m = counterexample_point(results["far"].outcome)
+    assert n.is_Integer and m.is_Integer and (n - 37) ** 2 + (m - 41) ** 2 < 1
+    n, m = counterexample_point(results["line"].outcome)
+    assert n.is_Integer and m.is_Integer and min(n, m) >= 1 and n + m <= 40 and n * m > 399
+    assert results["true"].outcome.status in ("verified", "error"), results["true"].outcome.message
+
+
 def test_instances_on_the_boundary_of_an_assumption_find_a_band_there(check_claims):
     """A review of 2026-12-06: |R_RK4(h lam)| <= 1 with h lam >= -2.786 (one wrong digit: RK4's real boundary is
     -2.78529...) fails only on the band h lam in [-2.786, -2.78529).  With h in interval(0, 1) every descent started in

@@ -127,7 +127,8 @@ def _toward(value, target, fraction):
     return snapped if snapped != value else moved
 
 
-def descend(domains: dict, starts: list, margin_of, budget: int, admissible=None, most_paired: int | None = None) -> int:
+def descend(domains: dict, starts: list, margin_of, budget: int, admissible=None, most_paired: int | None = None,
+            move_integers: bool = False) -> int:
     """Pattern search on the margin from each start (values, margin); ``margin_of(values)`` evaluates an
     instance and returns its margin, or None when the instance does not count (outside ``assume`` or the
     method's options).  Each sweep moves every coordinate the fraction ``step`` of the way towards each end of
@@ -151,9 +152,16 @@ def descend(domains: dict, starts: list, margin_of, budget: int, admissible=None
         domain = domains[name]
         return value.is_Integer and value >= int(domain.text.split(">=")[1]) if domain.interval is None else realsets.contains(domain.interval, value)
 
+    def integer_moves(values, name, step):
+        """An integer value moved up and down by ``step`` times its size (at least 16), at least by 1."""
+        by = max(1, int(step * max(abs(values[name]), 16)))
+        return [m for m in (values[name] + by, values[name] - by) if inside(name, m)]
+
     def moves_of(values, name, step):
         scale = max(abs(values[name]), sympy.Integer(1)) * step
-        moves = [_toward(values[name], end, step) for end in extremes[name]]
+        moves = [_toward(values[name], end, step) for end in extremes[name]]  # (on an integer domain only where it
+        if domains[name].interval is None and move_integers:  # lands on an integer, unless integers are moved)
+            moves += integer_moves(values, name, step)
         interval = domains[name].interval
         if interval is not None and not (interval.inf.is_finite and interval.sup.is_finite):  # a half-line or the line:
             moves += [_snap(values[name] + scale), _snap(values[name] - scale)]  # its far ends are too far to aim at
@@ -161,6 +169,8 @@ def descend(domains: dict, starts: list, margin_of, budget: int, admissible=None
 
     def paired_moves(values, name, step):
         """``values[name]`` moved up and down by ``step`` times its domain's width (its size, at least 1, on a half-line)."""
+        if domains[name].interval is None:
+            return integer_moves(values, name, step)
         width = _width(domains[name].interval, max(abs(values[name]), sympy.Integer(1)))
         moves = [_snap(values[name] + sign * step * width) for sign in (1, -1)]
         return [m for m in moves if m != values[name] and inside(name, m)]
@@ -180,7 +190,8 @@ def descend(domains: dict, starts: list, margin_of, budget: int, admissible=None
         return margin_of(candidate)
 
     real = [name for name in domains if domains[name].interval is not None]
-    pairs = list(itertools.combinations(real, 2)) if len(real) <= (MOST_PAIRED if most_paired is None else most_paired) else []
+    movable = [name for name in domains if move_integers or domains[name].interval is not None]
+    pairs = list(itertools.combinations(movable, 2)) if len(movable) <= (MOST_PAIRED if most_paired is None else most_paired) else []
     directions = random.Random(20261206)  # fixed: the same claim tries the same directions on every run
 
     def oblique_moves(values, step):
@@ -232,7 +243,7 @@ def descend(domains: dict, starts: list, margin_of, budget: int, admissible=None
                         values, margin, kept = candidate, found, True
                         break
             if kept:  # the pattern move: once more in the direction of the whole sweep
-                pattern = {name: _snap(2 * values[name] - before[name]) if domains[name].interval is not None else values[name] for name in domains}
+                pattern = {name: _snap(2 * values[name] - before[name]) if name in movable else values[name] for name in domains}
                 if pattern != values and all(inside(name, v) for name, v in pattern.items()):
                     found = evaluate(pattern)
                     if found is SPENT or found is ENDED:
@@ -246,7 +257,7 @@ def descend(domains: dict, starts: list, margin_of, budget: int, admissible=None
     for values, margin in starts:
         limit[0] = used + budget
         go_on, values, margin = search(values, margin, False)
-        if go_on and len(real) > 1:  # bottomed out one coordinate at a time (or used its budget): again from there, with pairs of
+        if go_on and len(movable) > 1:  # bottomed out one coordinate at a time (or used its budget): again from there, with pairs of
             limit[0] = max(limit[0], used + budget)  # coordinates and a budget of its own (on half-lines the first
             go_on, values, margin = search(values, margin, True)  # search alone used the whole budget: x y z <= 0.037
             # on x + y + z <= 1 stayed at (3/8, 3/8, 1/4), a review of 2026-12-06; with half a budget, x y z <= 0.03703

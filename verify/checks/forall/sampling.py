@@ -168,7 +168,8 @@ def sample(claim, spec, over, reason, closed=None):
             return margin
 
         edge_search.descend(spec.domains, edge_search.diverse_starts(seen, spec.domains), margin_of, CHEAP_BUDGET,
-                            admissible=(lambda values: assumed(spec, values)) if spec.assume else None, most_paired=8)
+                            admissible=(lambda values: assumed(spec, values)) if spec.assume else None, most_paired=8,
+                            move_integers=True)
         try:
             if lowest:  # and the same point in simpler rationals (a bound reached at (1/5, ..., 1/5) is then met
                 for values in _simpler(lowest[0][1], spec.domains):  # exactly, a tie, where the search only came close)
