@@ -482,6 +482,34 @@ def test_roots_that_touch_or_cross_twice_within_one_step_are_found_where_the_det
     assert_refuted(results["twice-1/4-wrong"].outcome, ["y: claimed 1.250000000001 at 12 decimals"])
 
 
+def test_roots_that_touch_where_they_move_fast_or_in_the_last_eighth_of_the_step_are_found(check_claims):
+    """A review of the ninth session: backward Euler on y' = 1 + (y - 1 - t)(y - 5t/4) + sin(t)/10^30 from 1, whose
+    step of length L has the roots 1 + L and 5L/4 + 1/L (touching at L = 2: (L - 2)^2 / (4L) apart), with h = 4, 16
+    and 20/3 (the touch at lam = 1/2, 1/8, 3/10), and on y' = 1 + (y - 1 - t)(y + 1 - 2t) + sin(t)/10^30 (touching at
+    L = 1) with h = 101/100, were verified on 1 + h.  Near such a touch the roots move together by more than they
+    lie apart within the first step of 2^-24 the meeting test took, so Newton took both for one; and the touch at
+    lam = 0.990 lies past 7/8, where backward Euler's counted Newton finishes the step unwatched.  The first step now
+    moves the roots by a tenth of their distance, the secant also runs on the square root of the distance (a parabola
+    at a touch), and the path beyond 7/8 is watched: all four are errors that name the meeting."""
+    L, u = sympy.symbols("L u")
+    for m, b, touch in ((0, sympy.Rational(5, 4), 2), (-1, 2, 1)):
+        other = m + b * L + 1 / L
+        assert sympy.solve(sympy.Eq(1 + L, other), L) == [touch]
+        assert sympy.expand(u - 1 - L * (1 + (u - 1 - L) * (u - m - b * L)) - (u - 1 - L) * (1 - L * (u - m - b * L))) == 0
+    models = ('[model.touch2]\nstates = ["y"]\nrhs = { y = "1 + (y - 1 - t)*(y - 5*t/4) + sin(t)/10**30" }\n'
+              '[model.touch1]\nstates = ["y"]\nrhs = { y = "1 + (y - 1 - t)*(y + 1 - 2*t) + sin(t)/10**30" }\n')
+    body = 'check = "run"\nmodel = "MODEL"\nmethod = "backward-euler"\noptions = { h = "H" }\ninitial = { y = 1 }\ndigits = 10\nexpect = { y = "VALUE" }'
+    cases = {"4": ("touch2", "4", "5.0000000000", 0.5), "16": ("touch2", "16", "17.0000000000", 0.125),
+             "20/3": ("touch2", "20/3", "7.6666666667", 0.3), "101/100": ("touch1", "101/100", "2.0100000000", 100 / 101)}
+    results = check_claims(claims_text(models, {key: (body.replace("MODEL", model).replace("H", h).replace("VALUE", value),)
+                                                for key, (model, h, value, _) in cases.items()}))
+    for key, (*_, lam) in cases.items():
+        outcome = results[key].outcome
+        assert outcome.status == "error" and "two roots meet there" in outcome.message, (key, outcome.message)
+        met = float(outcome.message.split("meet at lam = ")[1].split(":")[0])
+        assert abs(met - lam) < 1e-5, (key, met)
+
+
 def test_a_step_whose_other_root_escapes_on_the_way_is_decided(check_claims):
     """The time-scaled path of a step on y' = (1 - t) y^2 (or its negative) with h = 1 ends where the right-hand side
     is 0 for every y, so the leading coefficient of its equation vanishes at lam = 1 and another root escapes to

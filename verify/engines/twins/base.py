@@ -494,7 +494,7 @@ def _in_floats(value):
     return [_in_floats(v) for v in value] if isinstance(value, (list, tuple)) else float(value)
 
 
-def continued(newton, start, steps: int, fast=None, stop: int | None = None):
+def continued(newton, start, steps: int, fast=None, stop: int | None = None, watch_to_end: bool = False):
     """The solution at lam = stop/steps (``stop`` defaults to ``steps``: lam = 1) of a family of implicit equations whose
     implicit part is scaled by lam (lam = 0: the explicit value ``start``), followed by Newton at lam = 1/N, 2/N, ...
     (N = ``steps``: the system's continuation_steps, set by the Problem), each from the previous solution: the root
@@ -522,7 +522,11 @@ def continued(newton, start, steps: int, fast=None, stop: int | None = None):
     path is followed in floats at the same lam, and ``newton`` at the last lam finishes from there (a 50-digit
     Newton at every lam cost about eight times the finish); whenever the floats fail (_FloatPathLost, an overflow, a
     singular or unconverged finish) the path is followed in mpmath from the start instead, as without ``fast``,
-    with the same branch tests where ``fast`` has them."""
+    with the same branch tests where ``fast`` has them.
+
+    ``watch_to_end``: where ``stop`` < ``steps``, the path is also followed on from lam = stop/steps to 1 (not
+    returned) so that roots meeting there are an error (BranchesMeet): backward Euler finishes from lam = 7/8 with
+    its counted Newton, which passed a touch at lam = 0.99 unseen (a review of the ninth session)."""
     stop = steps if stop is None else stop
     orientation = getattr(fast, "orientation", None)
     guide = fast if orientation is not None else None  # the orientation and the tangent of a nonlinear system
@@ -538,6 +542,9 @@ def continued(newton, start, steps: int, fast=None, stop: int | None = None):
             for j in range(1, stop + 1):
                 floats, sign = _oriented_step(fast, guide, floats, (j - 1) / steps, j / steps, _FloatPathLost, sign, path,
                                               MAX_FLOAT_SOLVES, newton)
+            if watch_to_end:
+                _watched(lambda j, x, sign: _oriented_step(fast, guide, x, (j - 1) / steps, j / steps, _FloatPathLost, sign, path,
+                                                           MAX_FLOAT_SOLVES, newton), floats, sign, stop, steps)
             finish = newton(mpmath.mpf(stop) / steps, [mpmath.mpf(v) for v in floats])
             if orientation is None or orientation(stop / steps, finish) == sign:
                 return finish
@@ -564,7 +571,22 @@ def continued(newton, start, steps: int, fast=None, stop: int | None = None):
                                     "continuation's): the branch folds there (its roots meet and leave the real line) or Newton's budget is "
                                     "too small, and a root found further on would not be the one the step is defined by (SPEC: the root "
                                     "that tends to the explicit value as h -> 0)") from None
+    if watch_to_end:
+        _watched(lambda j, x, sign: _oriented_step(newton, guide, x, mpmath.mpf(j - 1) / steps, mpmath.mpf(j) / steps, SolverFailure,
+                                                   sign, path, MAX_SOLVES), x, sign, stop, steps)
     return x
+
+
+def _watched(step, x, sign, stop: int, steps: int) -> None:
+    """Follow the path on from lam = stop/steps to 1 by ``step(j, x, sign)`` for continued(watch_to_end): BranchesMeet
+    is raised; where the path is lost otherwise, the watch ends (the caller's finish decides as before)."""
+    try:
+        for j in range(stop + 1, steps + 1):
+            x, sign = step(j, x, sign)
+    except BranchesMeet:
+        raise
+    except (_FloatPathLost, SolverFailure, OverflowError, ZeroDivisionError, ValueError):
+        pass
 
 
 class _Path:
@@ -784,48 +806,68 @@ def _no_root_near(solve, guide, lam, landed) -> None:
                 return  # two roots that pass close by without meeting: the branch is the one followed
 
 
-MEETING_STEP = mpmath.mpf(2) ** -24  # the first step of lam the secant below takes from the landing
+MEETING_STEP = mpmath.mpf(2) ** -24  # the longest first step of lam the secant below takes from the landing
 MEETING_SECANTS = 6
 MEETING_PIVOT = 1e-7  # a double root found by Newton to 10^-10 has pivots of about that size; roots a gap g apart, about g
 
 
 def _where_they_meet(solve, guide, lam, one, other, scale):
     """The lam near ``lam`` where the roots ``one`` and ``other`` (both at ``lam``) meet, or None where they only pass
-    close by.  Their distance d(lam), each root followed by Newton, is V-shaped where two roots cross or touch (0 at the
-    meeting point, d = c |lam - lam*| on either side: a secant on d lands on lam* at once) and a hyperbola where they
-    pass by (its least value the gap between them: a secant stops short, at a distance not much below the last).  A
-    review of 2026-12-06 found 62 claims made errors by roots 2.8e-4 to 3e-7 apart that never meet (backward Euler on
-    y' = (1 - t) y^2 - 10^-8: roots 2 -+ 1.41e-4): they were decided before, and are again."""
+    close by.  Their distance d(lam), each root followed by Newton, is V-shaped where two roots cross (0 at the meeting
+    point, d = c |lam - lam*| on either side: a secant on d lands on lam* at once), a parabola where they touch
+    (d = c (lam - lam*)^2: a secant on the square root of d lands there at once; on d itself each secant only halves
+    the way, and a review of the ninth session found touches at L* = lam h >= 1 followed past, the pivot where the
+    secants stopped still 2.4e-7), and a hyperbola where they pass by (its least value the gap between them: a secant
+    on either stops short, at a distance not much below the last).  A review of 2026-12-06 found 62 claims made errors
+    by roots 2.8e-4 to 3e-7 apart that never meet (backward Euler on y' = (1 - t) y^2 - 10^-8: roots 2 -+ 1.41e-4):
+    they were decided before, and are again."""
     meeting = scale * mpmath.mpf(10) ** -9  # two Newton solves of one double root agree to about the square root of
     # their residual (10^-20 on the path)
 
     def apart(a, b):
         return max(abs(u - v) for u, v in zip(a, b))
 
-    latest = (mpmath.mpf(lam), apart(one, other), one, other)
-    try:
-        back = latest[0] - MEETING_STEP
+    start = (mpmath.mpf(lam), apart(one, other), one, other)
+    velocity = guide.tangent(lam, one)  # the step back moves both roots by about this much less than they lie apart, so
+    speed = max((abs(mpmath.mpf(v)) for v in velocity), default=0) if velocity is not None else 0  # that Newton finds
+    step = min(MEETING_STEP, start[1] / (10 * speed)) if speed else MEETING_STEP  # each again (touching roots at h = 16
+    try:  # move by 16 per unit of lam, 5e-7 apart: a step of 2^-24 took both to one)
+        back = start[0] - step
         a, b = solve(back, one), solve(back, other)
-        earlier = (back, apart(a, b), a, b)
-        for _ in range(MEETING_SECANTS):
-            if latest[1] <= meeting:
-                break
-            if latest[1] == earlier[1]:
-                return None
-            (l0, d0, _, _), (l1, d1, a, b) = earlier, latest
-            estimate = l1 - d1 * (l1 - l0) / (d1 - d0)
-            if not 0 <= estimate <= 1:
-                return None
-            a, b = solve(estimate, a), solve(estimate, b)
-            found = apart(a, b)
-            if found > min(d0, d1) / 2 and found > meeting:  # no nearer: the least distance is a gap, not 0
-                return None
-            earlier, latest = latest, (estimate, found, a, b)
     except SolverFailure:  # a root that ends right there (a fold): they meet
-        return latest[0]
-    # one root found twice: a double root (a singular Jacobian), or two roots a gap apart that Newton took for one (each
-    # keeps a pivot about that gap: backward Euler on y' = (1 - t) y^2 - 10^-8)
-    return latest[0] if latest[1] <= meeting and guide.near_singular(latest[0], latest[2], MEETING_PIVOT) else None
+        return start[0]
+    before = (back, apart(a, b), a, b)
+
+    def secants(power):
+        """The meeting point a secant on d^(1/power) finds, or None."""
+        earlier, latest = before, start
+        try:
+            for _ in range(MEETING_SECANTS):
+                if latest[1] <= meeting:
+                    break
+                if latest[1] == earlier[1]:
+                    return None
+                (l0, d0, _, _), (l1, d1, a, b) = earlier, latest
+                s0, s1 = d0 ** (mpmath.mpf(1) / power), d1 ** (mpmath.mpf(1) / power)
+                estimate = l1 - s1 * (l1 - l0) / (s1 - s0)
+                if not 0 <= estimate <= 1:
+                    return None
+                a, b = solve(estimate, a), solve(estimate, b)
+                found = apart(a, b)
+                if found > min(d0, d1) / 2 and found > meeting:  # no nearer: the least distance is a gap, not 0
+                    return None
+                earlier, latest = latest, (estimate, found, a, b)
+        except SolverFailure:  # a root that ends right there (a fold): they meet
+            return latest[0]
+        # one root found twice: a double root (a singular Jacobian), or two roots a gap apart that Newton took for one
+        # (each keeps a pivot about that gap: backward Euler on y' = (1 - t) y^2 - 10^-8)
+        return latest[0] if latest[1] <= meeting and guide.near_singular(latest[0], latest[2], MEETING_PIVOT) else None
+
+    for power in (1, 2):  # roots that cross, then roots that touch
+        met = secants(power)
+        if met is not None:
+            return met
+    return None
 
 
 KINK = 0.5  # a tangent that changes by more than this share of its size from one kept point to the next has turned a corner

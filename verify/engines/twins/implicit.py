@@ -36,9 +36,11 @@ def backward_euler(system, t, y, options, names, trace):
         return newton(*_continuation_equations(system, t1, y, h, r_d, lam), u, budget, on_path(tolerance, lam),
                       f"at t = {mpmath.nstr(t1, 12)} (continuation at lam = {mpmath.nstr(lam, 3)})")
 
-    # an ODE: follow the root from y (lam = 0) to lam = 7/8, then the counted iteration below finishes at lam = 1
+    # an ODE: follow the root from y (lam = 0) to lam = 7/8, then the counted iteration below finishes at lam = 1 (the
+    # path beyond 7/8 is watched for roots that meet, not taken)
     steps = system.continuation_steps
-    u = (continued(newton_at, list(y), steps, float_newton(system, _continuation_equations, (t1, y, h, r_d), budget), stop=steps - 1)
+    u = (continued(newton_at, list(y), steps, float_newton(system, _continuation_equations, (t1, y, h, r_d), budget), stop=steps - 1,
+                   watch_to_end=True)
          if n == d else list(y))
     values = equations(u)
     iterations = 0
