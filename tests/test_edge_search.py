@@ -263,32 +263,21 @@ def counterexample_point(outcome) -> tuple:
     return tuple(sympy.Rational(part.split(" = ")[1]) for part in point.split(", "))
 
 
-def test_pairs_of_coordinates_are_moved_on_half_lines_too(check_claims):
+@pytest.mark.parametrize("bound", ["0.037", "0.03703"])
+def test_an_optimum_inside_a_plane_is_reached_by_paired_and_oblique_moves(check_claims, bound):
     """A review of 2026-12-06: x y z <= 0.037 for positive x, y, z with x + y + z <= 1 is false near (1/3, 1/3, 1/3)
     (1/27 = 0.0370370...), but the one-coordinate search used the whole budget on the half-lines and the pairs never
-    moved: verified at (3/8, 3/8, 1/4).  The counterexample is checked exactly here; the true bound 1/27 (reached at
-    (1/3, 1/3, 1/3), by AM-GM) is never refuted."""
-    assert sympy.Rational(1, 27) > sympy.Rational(37, 1000)
+    moved: verified at (3/8, 3/8, 1/4).  The review of the eighth session: x y z <= 0.03703 fails only within about
+    2 * 10^-3 of (1/3, 1/3, 1/3), where the margin rises along the plane alone: single and paired moves stopped at a
+    relative margin of 1.4e-4, verified.  A stuck sweep of the second search now also moves all coordinates at once in
+    a few fixed pseudo-random directions, and that search has a budget as large as the first's.  Both are refuted, each
+    counterexample checked exactly here; the true bound 1/27 (reached at (1/3, 1/3, 1/3), by AM-GM) is never refuted."""
+    assert 0 < sympy.Rational(1, 27) - sympy.Rational(bound) < sympy.Rational(1, 10**3)
     body = ('check = "forall"\ndomains = { x = "positive", y = "positive", z = "positive" }\nassume = ["x + y + z <= 1"]\n'
             'lhs = "x*y*z"\nop = "<="\nrhs = "BOUND"')
-    results = check_claims(claims_text("", {"false": (body.replace("BOUND", "0.037"),), "true": (body.replace("BOUND", "1/27"),)}))
+    results = check_claims(claims_text("", {"false": (body.replace("BOUND", bound),), "true": (body.replace("BOUND", "1/27"),)}))
     x, y, z = counterexample_point(results["false"].outcome)
-    assert min(x, y, z) > 0 and x + y + z <= 1 and x * y * z > sympy.Rational(37, 1000)
-    assert results["true"].outcome.status in ("verified", "error"), results["true"].outcome.message
-
-
-def test_a_thin_window_at_an_optimum_inside_a_plane_is_reached_by_oblique_moves(check_claims):
-    """A review of the eighth session of 2026-12-06: x y z <= 0.03703 on positive x, y, z with x + y + z <= 1 fails only
-    within about 2 * 10^-3 of (1/3, 1/3, 1/3) (1/27 = 0.0370370...), where the margin rises along the plane x + y + z = 1
-    alone: single and paired moves stopped at a relative margin of 1.4e-4, verified.  A stuck sweep of the second search
-    now also moves all coordinates at once in a few fixed pseudo-random directions, and that search has a budget as large
-    as the first's: refuted, the counterexample checked exactly here.  The true bound 1/27 is not refuted."""
-    assert 0 < sympy.Rational(1, 27) - sympy.Rational(3703, 100000) < sympy.Rational(1, 10**5)
-    body = ('check = "forall"\ndomains = { x = "positive", y = "positive", z = "positive" }\nassume = ["x + y + z <= 1"]\n'
-            'lhs = "x*y*z"\nop = "<="\nrhs = "BOUND"')
-    results = check_claims(claims_text("", {"thin": (body.replace("BOUND", "0.03703"),), "true": (body.replace("BOUND", "1/27"),)}))
-    x, y, z = counterexample_point(results["thin"].outcome)
-    assert min(x, y, z) > 0 and x + y + z <= 1 and x * y * z > sympy.Rational(3703, 100000)
+    assert min(x, y, z) > 0 and x + y + z <= 1 and x * y * z > sympy.Rational(bound)
     assert results["true"].outcome.status in ("verified", "error"), results["true"].outcome.message
 
 

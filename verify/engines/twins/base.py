@@ -364,17 +364,23 @@ class FloatNewton:
             return None
         return [mpmath.mpf(v) / size for v in vector]
 
-    def near_singular(self, lam, x, below: float | None = None) -> bool:
-        """Is the Jacobian at (lam, x) nearly singular: its smallest pivot (Gaussian elimination with partial pivoting,
-        in floats) below ``below`` (NEAR_SINGULAR by default)?  False where it cannot be read in floats."""
+    def _float_jacobian(self, lam, x) -> list | None:
+        """The Jacobian's rows at (lam, x) in machine floats; None where they cannot be read in floats."""
         at = self._system_at(x)
         if at is None or at[0] is not self.floats:
-            return False
+            return None
         system, constants, point, _ = at
         try:
             _, jacobian = self.equations(system, *constants, float(lam))
-            rows = [[float(v) for v in row] for row in jacobian(point)]
+            return [[float(v) for v in row] for row in jacobian(point)]
         except (_FloatPathLost, OverflowError, ZeroDivisionError, ValueError, TypeError):
+            return None
+
+    def near_singular(self, lam, x, below: float | None = None) -> bool:
+        """Is the Jacobian at (lam, x) nearly singular: its smallest pivot (Gaussian elimination with partial pivoting,
+        in floats) below ``below`` (NEAR_SINGULAR by default)?  False where it cannot be read in floats."""
+        rows = self._float_jacobian(lam, x)
+        if rows is None:
             return False
         smallest = _smallest_pivot(rows)  # the equations are x - ...: the identity at lam = 0, pivots of 1 (a stiff
         return smallest is not None and smallest < (NEAR_SINGULAR if below is None else below)  # system's large entries
@@ -383,15 +389,8 @@ class FloatNewton:
     def determinant(self, lam, x) -> float | None:
         """The Jacobian's determinant at (lam, x) in machine floats (the product of its pivots with partial pivoting:
         1 at lam = 0), None where it cannot be read in floats (_monitor, for _falls_within)."""
-        at = self._system_at(x)
-        if at is None or at[0] is not self.floats:
-            return None
-        system, constants, point, _ = at
-        try:
-            _, jacobian = self.equations(system, *constants, float(lam))
-            eliminated = _float_pivots([[float(v) for v in row] for row in jacobian(point)])
-        except (_FloatPathLost, OverflowError, ZeroDivisionError, ValueError, TypeError):
-            return None
+        rows = self._float_jacobian(lam, x)
+        eliminated = _float_pivots(rows) if rows is not None else None
         if eliminated is None:
             return None
         pivots, swaps = eliminated
