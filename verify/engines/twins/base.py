@@ -386,16 +386,16 @@ class FloatNewton:
         return smallest is not None and smallest < (NEAR_SINGULAR if below is None else below)  # system's large entries
         # give large pivots, not small)
 
-    def determinant(self, lam, x) -> float | None:
-        """The Jacobian's determinant at (lam, x) in machine floats (the product of its pivots with partial pivoting:
-        1 at lam = 0), None where it cannot be read in floats (_monitor, for _falls_within)."""
+    def pivots(self, lam, x) -> tuple[float, float] | None:
+        """(determinant, smallest |pivot|) of the Jacobian at (lam, x) in machine floats, from one elimination with
+        partial pivoting (1 and 1 at lam = 0), None where they cannot be read in floats (_monitor)."""
         rows = self._float_jacobian(lam, x)
         eliminated = _float_pivots(rows) if rows is not None else None
         if eliminated is None:
             return None
         pivots, swaps = eliminated
         value = math.prod(pivots) * (-1) ** swaps
-        return value if math.isfinite(value) else None
+        return (value, min(abs(p) for p in pivots)) if math.isfinite(value) and pivots else None
 
     def tangent(self, lam, x) -> list | None:
         """dx/dlam of the branch at (lam, x): -J^-1 dF/dlam, dF/dlam by a central difference of the residual (the stage
@@ -661,10 +661,10 @@ def _oriented_step(solve, guide, x, low, high, failure, sign: int, path: _Path, 
             sign = landed_sign or sign  # a sign change kept at the smallest step: the branch crossed a singular point
             turned, velocity = velocity, path.tangent(guide, lam, x)
             level = _monitor(guide, lam, x, velocity, path)
-            if kept and _kinked(turned, velocity) and guide.near_singular(lam, x):  # a corner where the Jacobian is nearly
-                _probed(path, lam)  # singular: the path may have switched to a root crossing it
+            if kept and _kinked(turned, velocity) and _nearly_singular(guide, lam, x, level, NEAR_SINGULAR):  # a corner
+                _probed(path, lam)  # where the Jacobian is nearly singular: the path may have switched to a root crossing it
                 _no_root_near(probe or solve, guide, lam, x)
-            elif kept and _lower_than(level, probed) and guide.near_singular(lam, x, CLOSE):  # a landing next to a
+            elif kept and _lower_than(level, probed) and level[2] < CLOSE:  # a landing next to a
                 probed = abs(level[0])  # singular point the steps shrank to (_falls_within) but floats left unseen
                 _probed(path, lam)
                 _no_root_near(probe or solve, guide, lam, x)
@@ -682,14 +682,19 @@ MONITOR_STEP = 1e-6  # the difference of lam (and of the state along the tangent
 DIP = 0.25  # a continuation step may let the Jacobian's determinant fall to no less than this share of its size
 
 
-def _monitor(guide, lam, x, velocity, path: _Path) -> tuple[float, float] | None:
-    """(D, dD/dlam): the Jacobian's determinant along the branch at (lam, x) and its rate of change, in machine floats;
-    None where either cannot be read in them.  The rate is the secant from the path's last kept point (``path.last``,
-    which this updates), or where there is none a central difference along the tangent ``velocity`` (two more
-    determinants: at every point they took a third of a 1,000-step BDF2 run's time)."""
-    determinant = getattr(guide, "determinant", None)
-    if determinant is None or velocity is None:
+def _monitor(guide, lam, x, velocity, path: _Path) -> tuple[float, float, float] | None:
+    """(D, dD/dlam, p): the Jacobian's determinant along the branch at (lam, x), its rate of change, and the smallest
+    pivot p (as guide.near_singular reads it), in machine floats; None where they cannot be read in them.  The rate is
+    the secant from the path's last kept point (``path.last``, which this updates), or where there is none a central
+    difference along the tangent ``velocity`` (two more determinants: at every point they took a third of a 1,000-step
+    BDF2 run's time)."""
+    pivots = getattr(guide, "pivots", None)
+    if pivots is None or velocity is None:
         return None
+
+    def determinant(at, point):
+        read = pivots(at, point)
+        return None if read is None else read[0]
     try:
         lam, point = float(lam), [float(v) for v in x]
     except (TypeError, OverflowError):
@@ -697,11 +702,12 @@ def _monitor(guide, lam, x, velocity, path: _Path) -> tuple[float, float] | None
     last = path.last
     if last is not None and last[0] == lam and last[1] == point:
         return last[2]
-    value = determinant(lam, point)
-    if value is None:
+    read = pivots(lam, point)
+    if read is None:
         return None
+    value, smallest = read
     if last is not None and last[0] < lam:
-        level = value, (value - last[2][0]) / (lam - last[0])
+        level = value, (value - last[2][0]) / (lam - last[0]), smallest
     else:
         try:
             rate = [float(v) for v in velocity]
@@ -710,9 +716,14 @@ def _monitor(guide, lam, x, velocity, path: _Path) -> tuple[float, float] | None
         sides = [determinant(lam + side * MONITOR_STEP, [p + side * MONITOR_STEP * r for p, r in zip(point, rate)]) for side in (1, -1)]
         if None in sides:
             return None
-        level = value, (sides[0] - sides[1]) / (2 * MONITOR_STEP)
+        level = value, (sides[0] - sides[1]) / (2 * MONITOR_STEP), smallest
     path.last = (lam, point, level)
     return level
+
+
+def _nearly_singular(guide, lam, x, level, below: float) -> bool:
+    """guide.near_singular(lam, x, below), read from _monitor's ``level`` at that point where there is one."""
+    return level[2] < below if level is not None else guide.near_singular(lam, x, below)
 
 
 def _falls_within(level, step) -> bool:
@@ -730,7 +741,7 @@ def _falls_within(level, step) -> bool:
     budget when every such fall was a straight line)."""
     if level is None:
         return False
-    value, rate = level
+    value, rate, _ = level
     if value * rate >= 0:
         return False
     size, fall = abs(value), abs(rate) * float(step)
