@@ -270,7 +270,8 @@ def test_an_optimum_inside_a_plane_is_reached_by_paired_and_oblique_moves(check_
     moved: verified at (3/8, 3/8, 1/4).  The review of the eighth session: x y z <= 0.03703 fails only within about
     2 * 10^-3 of (1/3, 1/3, 1/3), where the margin rises along the plane alone: single and paired moves stopped at a
     relative margin of 1.4e-4, verified.  A stuck sweep of the second search now also moves all coordinates at once in
-    a few fixed pseudo-random directions, and that search has a budget as large as the first's.  Both are refuted, each
+    a few fixed pseudo-random directions, and a relation rational in its symbols gets a longer descent on its margin
+    compiled to exact rationals (sampling._cheap_margin).  Both are refuted, each
     counterexample checked exactly here; the true bound 1/27 (reached at (1/3, 1/3, 1/3), by AM-GM) is never refuted."""
     assert 0 < sympy.Rational(1, 27) - sympy.Rational(bound) < sympy.Rational(1, 10**3)
     body = ('check = "forall"\ndomains = { x = "positive", y = "positive", z = "positive" }\nassume = ["x + y + z <= 1"]\n'
@@ -319,6 +320,28 @@ def test_the_longer_descent_moves_integers_too(check_claims):
     n, m = counterexample_point(results["line"].outcome)
     assert n.is_Integer and m.is_Integer and min(n, m) >= 1 and n + m <= 40 and n * m > 399
     assert results["true"].outcome.status in ("verified", "error"), results["true"].outcome.message
+
+
+def test_the_longer_descent_follows_an_absolute_margin_and_an_excluded_plane_is_an_open_end(check_claims):
+    """A review of the ninth session.  (N - 37)^2 + (M - 41)^2 > 0 over integers >= 1 (false at (37, 41) only) and
+    (x - 3/10)^2 + (y - 3/5)^2 > 0 over the reals (false at (3/10, 3/5)) were verified or "not decided": against a
+    bound of 0 the relative margin is 1 wherever the bound holds, and the compiled descent had nothing to follow.  It
+    now descends on rhs - lhs: both are refuted, each counterexample checked exactly here.  And x y z < 1/27 with
+    x + y + z < 1 is tight only on the plane the strict assumption excludes: the longer descent came within 3e-7 of it
+    and the claim was "not decided"; a point within 10^-6 of a strict assumption's boundary counts as an open end, so
+    the true claim is verified on instances (never refuted)."""
+    results = check_claims(claims_text("", {
+        "integers": ('check = "forall"\ndomains = { N = "integer >= 1", M = "integer >= 1" }\nlhs = "(N - 37)**2 + (M - 41)**2"\n'
+                     'op = ">"\nrhs = 0',),
+        "reals": ('check = "forall"\ndomains = { x = "real", y = "real" }\nlhs = "(x - 3/10)**2 + (y - 3/5)**2"\nop = ">"\nrhs = 0',),
+        "strict": ('check = "forall"\ndomains = { x = "positive", y = "positive", z = "positive" }\nassume = ["x + y + z < 1"]\n'
+                   'lhs = "x*y*z"\nop = "<"\nrhs = "1/27"',)}))
+    n, m = counterexample_point(results["integers"].outcome)
+    assert (n - 37) ** 2 + (m - 41) ** 2 <= 0 and min(n, m) >= 1
+    x, y = counterexample_point(results["reals"].outcome)
+    assert (x - sympy.Rational(3, 10)) ** 2 + (y - sympy.Rational(3, 5)) ** 2 <= 0
+    outcome = results["strict"].outcome
+    assert (outcome.status, outcome.evidence) == ("verified", "numerical"), outcome.message
 
 
 def test_instances_on_the_boundary_of_an_assumption_find_a_band_there(check_claims):

@@ -136,7 +136,7 @@ def descend(domains: dict, starts: list, margin_of, budget: int, admissible=None
     keeping a move that shrinks the
     margin; after a sweep that kept moves, the pattern move repeats their sum once (Hooke & Jeeves), so the
     search can follow a curved boundary; a sweep without a kept move quarters the step, down to 2^-20.  From where
-    that ends, the search runs again, with a budget of its own, and a sweep without a kept move also tries two
+    that ends, the search runs again, with half a budget more, and a sweep without a kept move also tries two
     coordinates at once (with at most MOST_PAIRED real domains), then all of them in RANDOM_DIRECTIONS oblique
     directions, before it quarters the step.  Each start may use ``budget`` evaluations in each search; returns the
     number made in all.
@@ -148,9 +148,18 @@ def descend(domains: dict, starts: list, margin_of, budget: int, admissible=None
     most_rejected = REJECTED_PER_EVALUATION * budget
     extremes = {name: ends(domain) for name, domain in domains.items()}
 
+    bounds = {name: _rational_bounds(domain.interval) for name, domain in domains.items() if domain.interval is not None}
+
     def inside(name, value):
         domain = domains[name]
-        return value.is_Integer and value >= int(domain.text.split(">=")[1]) if domain.interval is None else realsets.contains(domain.interval, value)
+        if domain.interval is None:
+            return value.is_Integer and value >= int(domain.text.split(">=")[1])
+        if bounds[name] is not None and value.is_Rational:  # compared as fractions: realsets.contains through sympy took a
+            low, low_open, high, high_open = bounds[name]  # third of a longer descent's time
+            x = Fraction(int(value.p), int(value.q))
+            return ((low is None or (x > low if low_open else x >= low))
+                    and (high is None or (x < high if high_open else x <= high)))
+        return realsets.contains(domain.interval, value)
 
     def integer_moves(values, name, step):
         """An integer value moved up and down by ``step`` times its size (at least 16), at least by 1."""
@@ -258,10 +267,10 @@ def descend(domains: dict, starts: list, margin_of, budget: int, admissible=None
         limit[0] = used + budget
         go_on, values, margin = search(values, margin, False)
         if go_on and len(movable) > 1:  # bottomed out one coordinate at a time (or used its budget): again from there, with pairs of
-            limit[0] = max(limit[0], used + budget)  # coordinates and a budget of its own (on half-lines the first
+            limit[0] = max(limit[0], used + budget // 2)  # coordinates and a budget of its own (on half-lines the first
             go_on, values, margin = search(values, margin, True)  # search alone used the whole budget: x y z <= 0.037
-            # on x + y + z <= 1 stayed at (3/8, 3/8, 1/4), a review of 2026-12-06; with half a budget, x y z <= 0.03703
-            # stayed at a relative margin of 1e-4, the eighth session's review)
+            # on x + y + z <= 1 stayed at (3/8, 3/8, 1/4), a review of 2026-12-06; half a budget more: a relation
+            # rational in its symbols also gets a longer descent on its compiled margin, sampling._cheap_margin)
         if not go_on:
             break
     return used
@@ -309,6 +318,22 @@ RANDOM_DIRECTIONS = 8  # oblique directions a stuck sweep of the second search t
 SPENT = object()  # descend's evaluation when a start's share of the budget is spent
 ENDED = object()  # ... when the moves screened out by the assumptions have used their budget: the descent ends
 REJECTED_PER_EVALUATION = 20  # moves outside the assumptions screened (exact sign tests) per evaluation of the budget
+
+
+def _rational_bounds(interval):
+    """(low, low open, high, high open) of an interval whose finite ends are rational, as fractions (None for an
+    infinite end); None where an end is irrational or the set is not one interval (then realsets.contains decides)."""
+    if not isinstance(interval, sympy.Interval):
+        return None
+    ends_ = []
+    for end, is_open in ((interval.inf, interval.left_open), (interval.sup, interval.right_open)):
+        if end.is_infinite:
+            ends_ += [None, True]
+        elif end.is_Rational:
+            ends_ += [Fraction(int(end.p), int(end.q)), bool(is_open)]
+        else:
+            return None
+    return tuple(ends_)
 
 
 def _width(interval, unbounded):
