@@ -344,6 +344,27 @@ def test_the_longer_descent_follows_an_absolute_margin_and_an_excluded_plane_is_
     assert (outcome.status, outcome.evidence) == ("verified", "numerical"), outcome.message
 
 
+def test_oblique_moves_also_run_along_the_plane_of_a_linear_assumption(check_claims):
+    """A review of the ninth session: x y z <= 1.3332 on positive x, y, z with x + 2y + 3z <= 6 (the maximum 4/3 at
+    (2, 1, 2/3), by AM-GM on x, 2y, 3z) and a b c d <= 1.6275 with a + 2b + 3c + 4d <= 10 (625/384 = 1.62760 at
+    (5/2, 5/4, 5/6, 5/8)) stopped at relative margins of 0.0034: the plane's unequal weights keep equal-share paired
+    moves off it.  The compiled descent's oblique directions are now also projected onto each linear assumption's
+    plane: both refuted, each counterexample checked exactly here; the true bounds 4/3 and 625/384 are not refuted."""
+    assert sympy.Rational(2) * 1 * sympy.Rational(2, 3) == sympy.Rational(4, 3) > sympy.Rational(13332, 10**4)
+    assert sympy.Rational(5, 2) * sympy.Rational(5, 4) * sympy.Rational(5, 6) * sympy.Rational(5, 8) == sympy.Rational(625, 384)
+    three = 'check = "forall"\ndomains = { x = "positive", y = "positive", z = "positive" }\nassume = ["x + 2*y + 3*z <= 6"]\nlhs = "x*y*z"\nop = "<="\n'
+    four = ('check = "forall"\ndomains = { a = "positive", b = "positive", c = "positive", d = "positive" }\n'
+            'assume = ["a + 2*b + 3*c + 4*d <= 10"]\nlhs = "a*b*c*d"\nop = "<="\n')
+    results = check_claims(claims_text("", {"three": (three + 'rhs = "1.3332"',), "three-true": (three + 'rhs = "4/3"',),
+                                            "four": (four + 'rhs = "1.6275"',), "four-true": (four + 'rhs = "625/384"',)}))
+    x, y, z = counterexample_point(results["three"].outcome)
+    assert min(x, y, z) > 0 and x + 2 * y + 3 * z <= 6 and x * y * z > sympy.Rational(13332, 10**4)
+    a, b, c, d = counterexample_point(results["four"].outcome)
+    assert min(a, b, c, d) > 0 and a + 2 * b + 3 * c + 4 * d <= 10 and a * b * c * d > sympy.Rational(16275, 10**4)
+    for key in ("three-true", "four-true"):
+        assert results[key].outcome.status in ("verified", "error"), results[key].outcome.message
+
+
 def test_instances_on_the_boundary_of_an_assumption_find_a_band_there(check_claims):
     """A review of 2026-12-06: |R_RK4(h lam)| <= 1 with h lam >= -2.786 (one wrong digit: RK4's real boundary is
     -2.78529...) fails only on the band h lam in [-2.786, -2.78529).  With h in interval(0, 1) every descent started in

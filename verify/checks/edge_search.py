@@ -128,7 +128,7 @@ def _toward(value, target, fraction):
 
 
 def descend(domains: dict, starts: list, margin_of, budget: int, admissible=None, most_paired: int | None = None,
-            move_integers: bool = False) -> int:
+            move_integers: bool = False, planes: tuple = ()) -> int:
     """Pattern search on the margin from each start (values, margin); ``margin_of(values)`` evaluates an
     instance and returns its margin, or None when the instance does not count (outside ``assume`` or the
     method's options).  Each sweep moves every coordinate the fraction ``step`` of the way towards each end of
@@ -139,7 +139,9 @@ def descend(domains: dict, starts: list, margin_of, budget: int, admissible=None
     that ends, the search runs again, with half a budget more, and a sweep without a kept move also tries two
     coordinates at once (with at most MOST_PAIRED real domains), then all of them in RANDOM_DIRECTIONS oblique
     directions, before it quarters the step.  Each start may use ``budget`` evaluations in each search; returns the
-    number made in all.
+    number made in all.  ``planes`` (coefficient dicts of linear assumptions, name -> rational, the constant under 1)
+    add to each oblique direction its projection onto each plane the instance lies next to (NEAR_PLANE), so that a search can move along such a boundary with unequal weights
+    (x y z <= 1.3332 on x + 2y + 3z <= 6, false near (2, 1, 2/3), stopped at a relative margin of 0.0034).
 
     ``admissible(values)`` (the ``assume`` conditions, cheap) screens a move before it is evaluated: a move
     outside them costs no evaluation (up to REJECTED_PER_EVALUATION times ``budget`` such moves), so a search
@@ -216,6 +218,21 @@ def descend(domains: dict, starts: list, margin_of, budget: int, admissible=None
                     candidate[name] = _snap(values[name] + sign * step * width * sympy.Rational(weight, 8))
                 if candidate != values and all(inside(name, candidate[name]) for name in real):
                     moves.append(candidate)
+            for plane in planes:  # the same direction within each plane of a linear assumption, where the instance
+                normal = [Fraction(plane.get(name, 0)) for name in real]  # lies next to it: along its boundary
+                size = sum(c * c for c in normal)
+                point = [Fraction(int(values[name].p), int(values[name].q)) for name in real]
+                terms = [c * x for c, x in zip(normal, point)] + [plane.get(1, Fraction(0))]
+                if not size or abs(sum(terms)) > NEAR_PLANE * sum(abs(t) for t in terms):
+                    continue
+                along = [w - sum(c * u for c, u in zip(normal, weights)) / size * c for w, c in zip(weights, normal)]
+                unit = step * max([abs(values[name]) for name in real] + [sympy.Integer(1)]) / 8
+                for sign in (1, -1):
+                    candidate = dict(values)
+                    for name, weight in zip(real, along):
+                        candidate[name] = _snap(values[name] + sign * unit * sympy.Rational(weight.numerator, weight.denominator))
+                    if candidate != values and all(inside(name, candidate[name]) for name in real):
+                        moves.append(candidate)
         return moves
 
     def search(values, margin, paired):
@@ -312,6 +329,7 @@ def diverse_starts(seen: list, domains: dict, count: int = 3) -> list:
     return chosen
 
 
+NEAR_PLANE = sympy.Rational(1, 1000)  # an instance this close (relative) to a linear assumption's plane moves along it
 RANDOM_DIRECTIONS = 8  # oblique directions a stuck sweep of the second search tries, each both ways
 
 

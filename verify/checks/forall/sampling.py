@@ -170,7 +170,7 @@ def sample(claim, spec, over, reason, closed=None):
         starts = [(values, cheap(values)) for values, _ in edge_search.diverse_starts(seen, spec.domains)]  # on its own scale
         edge_search.descend(spec.domains, [(values, margin) for values, margin in starts if margin is not None], margin_of, CHEAP_BUDGET,
                             admissible=(lambda values: assumed(spec, values)) if spec.assume else None, most_paired=8,
-                            move_integers=True)
+                            move_integers=True, planes=_planes(spec))
         try:
             if lowest:  # and the same point in simpler rationals (a bound reached at (1/5, ..., 1/5) is then met
                 for values in _simpler(lowest[0][1], spec.domains):  # exactly, a tie, where the search only came close)
@@ -513,6 +513,27 @@ def _compiled_assumptions(conditions: tuple, symbols: tuple) -> list:
         except rational.NotRational:
             compiled.append(None)
     return compiled
+
+
+def _planes(spec) -> tuple:
+    """The linear ``assume`` conditions as coefficient dicts (domain name -> rational coefficient of lhs - rhs; the
+    constant term under the key 1)."""
+    symbols = {spec.domains[name].symbol: name for name in spec.domains}
+    planes = []
+    for lhs, _, rhs in spec.assume:
+        try:
+            poly = sympy.Poly(lhs - rhs, *symbols)
+        except sympy.PolynomialError:
+            continue
+        if poly.total_degree() != 1 or not all(c.is_Rational for c in poly.coeffs()):
+            continue
+        coefficients = {symbols[s]: poly.coeff_monomial(s) for s in symbols if poly.coeff_monomial(s) != 0}
+        if coefficients:
+            constant = poly.coeff_monomial(1)
+            plane = {name: Fraction(int(c.p), int(c.q)) for name, c in coefficients.items()}
+            plane[1] = Fraction(int(constant.p), int(constant.q))  # the constant term, under the key 1
+            planes.append(plane)
+    return tuple(planes)
 
 
 def _by_a_strict_assumption(spec, values: dict) -> bool:
