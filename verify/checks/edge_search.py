@@ -137,11 +137,14 @@ def descend(domains: dict, starts: list, margin_of, budget: int, admissible=None
     margin; after a sweep that kept moves, the pattern move repeats their sum once (Hooke & Jeeves), so the
     search can follow a curved boundary; a sweep without a kept move quarters the step, down to 2^-20.  From where
     that ends, the search runs again, with half a budget more, and a sweep without a kept move also tries two
-    coordinates at once (with at most MOST_PAIRED real domains), then all of them in RANDOM_DIRECTIONS oblique
-    directions, before it quarters the step.  Each start may use ``budget`` evaluations in each search; returns the
-    number made in all.  ``planes`` (coefficient dicts of linear assumptions, name -> rational, the constant under 1)
-    add to each oblique direction its projection onto each plane the instance lies next to (NEAR_PLANE), so that a search can move along such a boundary with unequal weights
-    (x y z <= 1.3332 on x + 2y + 3z <= 6, false near (2, 1, 2/3), stopped at a relative margin of 0.0034).
+    coordinates at once (with at most ``most_paired`` movable domains: MOST_PAIRED real ones by default), then all of
+    them in RANDOM_DIRECTIONS oblique directions drawn from a fixed seed, before it quarters the step.  Each start may
+    use ``budget`` evaluations in the first search and half as many more in the second; returns the number made in
+    all.  ``move_integers``: integer domains move by a share of their size too.  ``planes`` (coefficient dicts of
+    linear assumptions in real domains, name -> rational, the constant under 1): each oblique direction projected onto
+    each plane the instance lies next to (NEAR_PLANE) is tried as a move too, scaled by the largest value, so that a
+    search can move along such a boundary with unequal weights (x y z <= 1.3332 on x + 2y + 3z <= 6, false near
+    (2, 1, 2/3), stopped at a relative margin of 0.0034).
 
     ``admissible(values)`` (the ``assume`` conditions, cheap) screens a move before it is evaluated: a move
     outside them costs no evaluation (up to REJECTED_PER_EVALUATION times ``budget`` such moves), so a search
@@ -218,8 +221,10 @@ def descend(domains: dict, starts: list, margin_of, budget: int, admissible=None
                     candidate[name] = _snap(values[name] + sign * step * width * sympy.Rational(weight, 8))
                 if candidate != values and all(inside(name, candidate[name]) for name in real):
                     moves.append(candidate)
-            for plane in planes:  # the same direction within each plane of a linear assumption, where the instance
-                normal = [Fraction(plane.get(name, 0)) for name in real]  # lies next to it: along its boundary
+            for plane in planes:  # the same direction within each plane of a linear assumption in real domains alone,
+                if any(name != 1 and name not in real for name in plane):  # where the instance lies next to it: along
+                    continue  # its boundary
+                normal = [Fraction(plane.get(name, 0)) for name in real]
                 size = sum(c * c for c in normal)
                 point = [Fraction(int(values[name].p), int(values[name].q)) for name in real]
                 terms = [c * x for c, x in zip(normal, point)] + [plane.get(1, Fraction(0))]

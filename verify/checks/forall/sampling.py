@@ -169,7 +169,7 @@ def sample(claim, spec, over, reason, closed=None):
 
         starts = [(values, cheap(values)) for values, _ in edge_search.diverse_starts(seen, spec.domains)]  # on its own scale
         edge_search.descend(spec.domains, [(values, margin) for values, margin in starts if margin is not None], margin_of, CHEAP_BUDGET,
-                            admissible=(lambda values: assumed(spec, values)) if spec.assume else None, most_paired=8,
+                            admissible=(lambda values: assumed(spec, values)) if spec.assume else None, most_paired=CHEAP_PAIRED,
                             move_integers=True, planes=_planes(spec))
         try:
             if lowest:  # and the same point in simpler rationals (a bound reached at (1/5, ..., 1/5) is then met
@@ -216,8 +216,7 @@ def sample(claim, spec, over, reason, closed=None):
         margin, text, values = min(seen, key=lambda item: item[0])
         margin_text = f"; worst relative margin {margin:.4g} for {text} at " + ", ".join(f"{k} = {v}" for k, v in values.items())
         farthest = [name for name in integers if values.get(name) == exact_largest.get(name)]
-        at_an_end = (any(edge_search.at_open_end(spec.domains[k], v) for k, v in values.items() if k in spec.domains)
-                     or _by_a_strict_assumption(spec, values))
+        at_an_end = any(edge_search.at_open_end(spec.domains[k], v) for k, v in values.items() if k in spec.domains)
         if 0 < margin < TIGHT_MARGIN and not farthest and not at_an_end:
             at = ", ".join(f"{k} = {v}" for k, v in values.items())
             how_close = "reached 0 (an exact tie)" if margin <= sys.float_info.min else f"came within {margin:.3g} of 0"
@@ -515,12 +514,12 @@ def _compiled_assumptions(conditions: tuple, symbols: tuple) -> list:
     return compiled
 
 
-def _planes(spec) -> tuple:
-    """The linear ``assume`` conditions as coefficient dicts (domain name -> rational coefficient of lhs - rhs; the
-    constant term under the key 1)."""
+def _linear_conditions(spec) -> list:
+    """The linear ``assume`` conditions as (op, coefficients): coefficients a dict domain name -> rational coefficient
+    of lhs - rhs, the constant term under the key 1."""
     symbols = {spec.domains[name].symbol: name for name in spec.domains}
-    planes = []
-    for lhs, _, rhs in spec.assume:
+    found = []
+    for lhs, op, rhs in spec.assume:
         try:
             poly = sympy.Poly(lhs - rhs, *symbols)
         except sympy.PolynomialError:
@@ -531,29 +530,14 @@ def _planes(spec) -> tuple:
         if coefficients:
             constant = poly.coeff_monomial(1)
             plane = {name: Fraction(int(c.p), int(c.q)) for name, c in coefficients.items()}
-            plane[1] = Fraction(int(constant.p), int(constant.q))  # the constant term, under the key 1
-            planes.append(plane)
-    return tuple(planes)
+            plane[1] = Fraction(int(constant.p), int(constant.q))
+            found.append((op, plane))
+    return found
 
 
-def _by_a_strict_assumption(spec, values: dict) -> bool:
-    """Does the instance lie within 10^-6 (relative) of where a strict ``assume`` condition (<, >) holds with equality,
-    a boundary the claim leaves out, as an open end of a domain is?  x y z < 1/27 with x + y + z < 1 is tight only
-    on the plane the assumption excludes; the longer descent came within 3e-7 of it and the claim was "not decided"
-    (a review of the ninth session).  Only conditions rational in the domain symbols are read."""
-    names = list(spec.domains)
-    symbols = [spec.domains[name].symbol for name in names]
-    for lhs, op, rhs in spec.assume:
-        if op not in ("<", ">"):
-            continue
-        try:
-            env = [rational.to_field(values[name]) for name in names]
-            left, right = (rational.compile_rational(side, symbols)(env) for side in (lhs, rhs))
-        except (rational.NotRational, ZeroDivisionError, KeyError):
-            continue
-        if abs(left - right) <= edge_search.EDGE * max(abs(left), abs(right)):
-            return True
-    return False
+def _planes(spec) -> tuple:
+    """The planes of the linear ``assume`` conditions, for edge_search.descend."""
+    return tuple(plane for _, plane in _linear_conditions(spec))
 
 
 def _simpler(values: dict, domains: dict) -> list[dict]:
@@ -575,7 +559,9 @@ def _simpler(values: dict, domains: dict) -> list[dict]:
     return found
 
 
-CHEAP_BUDGET = 2000  # evaluations of the compiled margin from each start of the longer descent
+CHEAP_BUDGET = 2000  # evaluations of the compiled margin from each start of the longer descent (half as many more in
+# its second search)
+CHEAP_PAIRED = 8  # the longer descent moves pairs of coordinates with up to this many movable domains
 
 
 def _cheap_margin(spec):

@@ -449,8 +449,8 @@ def _smallest_pivot(rows: list) -> float | None:
 
 def _float_pivots(a: list) -> tuple[list, int] | None:
     """(pivots, row swaps) of Gaussian elimination with partial pivoting on the float rows ``a`` (changed in place), the
-    pivots up to and including a first 0; None at a pivot that is not finite.  determinant_sign and _smallest_pivot
-    read them."""
+    pivots up to and including a first 0; None at a pivot that is not finite.  determinant_sign, _smallest_pivot and
+    FloatNewton.pivots read them."""
     n, pivots, swaps = len(a), [], 0
     for col in range(n):
         pivot = max(range(col, n), key=lambda r: abs(a[r][col]))
@@ -577,15 +577,13 @@ def continued(newton, start, steps: int, fast=None, stop: int | None = None, wat
 
 
 def _watched(step, x, sign, stop: int, steps: int) -> None:
-    """Follow the path on from lam = stop/steps to 1 by ``step(j, x, sign)`` for continued(watch_to_end): BranchesMeet
-    is raised; where the path is lost otherwise, the watch ends (the caller's finish decides as before)."""
-    try:
-        for j in range(stop + 1, steps + 1):
-            x, sign = step(j, x, sign)
-    except BranchesMeet:
-        raise
-    except (_FloatPathLost, SolverFailure, OverflowError, ZeroDivisionError, ValueError):
-        pass
+    """Follow the path on from lam = stop/steps to 1 by ``step(j, x, sign)`` for continued(watch_to_end); whatever
+    stops it is raised as from the path itself: roots that meet (BranchesMeet), a path lost in floats (then mpmath
+    follows it from the start, watch and all: a review of the ninth session made floats fail past 0.985 and a touch at
+    lam = 0.99 was verified on one root), or a branch that cannot be followed in mpmath (it folds, or Newton's budget
+    is too small: the root the counted finish would reach is then not shown to be the branch's)."""
+    for j in range(stop + 1, steps + 1):
+        x, sign = step(j, x, sign)
 
 
 class _Path:
@@ -638,15 +636,15 @@ def _oriented_step(solve, guide, x, low, high, failure, sign: int, path: _Path, 
     level, probed = _monitor(guide, lam, x, velocity, path), None
     while lam < high:
         step = min(width, high - lam)
-        path.solves += 1  # the solves the whole continuation has taken so far
-        if path.solves > budget:
-            raise ContinuationTooLong(f"the continuation from the explicit value took more than {budget} Newton solves "
-                                      f"(at lam = {float(lam):.6g}): its path is too steep to follow")
         if halvings < MAX_HALVINGS and _falls_within(level, step):  # the determinant would fall too far: halve first (at
             # the smallest step the landing is kept only after _no_root_near, below)
             halvings += 1
             width /= 2
             continue
+        path.solves += 1  # the solves the whole continuation has taken so far
+        if path.solves > budget:
+            raise ContinuationTooLong(f"the continuation from the explicit value took more than {budget} Newton solves "
+                                      f"(at lam = {float(lam):.6g}): its path is too steep to follow")
         try:
             landed = solve(lam + step, x)
             landed_sign, failed = guide.orientation(lam + step, landed), None
@@ -727,8 +725,8 @@ def _nearly_singular(guide, lam, x, level, below: float) -> bool:
 
 
 def _falls_within(level, step) -> bool:
-    """Would the Jacobian's determinant, falling at the rate ``level`` reads (_monitor's (D, dD/dlam)), fall below DIP
-    of its size within ``step``?  Such a step is taken in halves, so the steps shrink as the determinant nears 0, down
+    """Would the Jacobian's determinant, falling at the rate ``level`` reads (_monitor's (D, dD/dlam, smallest pivot)),
+    fall below DIP of its size (from above 1: below DIP itself) within ``step``?  Such a step is taken in halves, so the steps shrink as the determinant nears 0, down
     to the smallest, where _oriented_step keeps the landing only after _no_root_near.  Where two roots touch (y' = 1 +
     (y - 1 - t)(y + 3 - 5t), backward Euler: roots 1 + L and -3 + 5L + 1/L, L = lam h, meet at L = 1/2 and part) or
     cross twice within one step (-7/2 + 6L + 1/L meets 1 + L at L = 2/5 and 1/2), the determinant falls to 0 and rises
@@ -754,7 +752,7 @@ CLOSE = 1e-6  # a landing whose Jacobian has a pivot below this is searched for 
 
 
 def _lower_than(level, probed) -> bool:
-    """Is the determinant at a landing (_monitor's (D, dD/dlam)) below DIP of its value where another root was last
+    """Is the determinant at a landing (_monitor's (D, dD/dlam, smallest pivot)) below DIP of its value where another root was last
     sought (``probed``; None: not yet)?  Where two roots touch (backward Euler on y' = 1 + (y - 1 - t)(y + 3 - 5t)
     + sin(t)/10^30 with h = 3/4: they meet at lam = 2/3), the steps shrink as the determinant falls, but its value in
     floats stops near 10^-8 (the double root to the square root of the unit roundoff) and its slope turns to noise,
@@ -763,7 +761,8 @@ def _lower_than(level, probed) -> bool:
 
 
 def _probed(path: _Path, lam) -> None:
-    """Count one search for another root (_no_root_near: about five Newton solves in mpmath) against the continuation's
+    """Count one search for another root (_no_root_near: five Newton solves in mpmath, some thirty more where another
+    root is found and followed) against the continuation's
     MAX_PROBES.  Backward Euler with h = 10^6 on y' = -y^3 + sin(t)/1000 turns a nearly singular corner at most of its
     40,000 steps: 18,166 searches took 36 of its 45 s.  The most any claim of the reviews' 1,456 took
     in all its steps is 23."""
