@@ -524,8 +524,10 @@ def continued(newton, start, steps: int, fast=None, stop: int | None = None, wat
     with the same branch tests where ``fast`` has them.
 
     ``watch_to_end``: where ``stop`` < ``steps``, the path is also followed on from lam = stop/steps to 1 (not
-    returned) so that roots meeting there are an error (BranchesMeet): backward Euler finishes from lam = 7/8 with
-    its counted Newton, which passed a touch at lam = 0.99 unseen (a review of the ninth session)."""
+    returned), with the same tests and the same fall-back from floats to mpmath, so that roots meeting there are an
+    error (BranchesMeet): backward Euler finishes from lam = 7/8 with its counted Newton, which passed a touch at
+    lam = 0.99 unseen (a review of the ninth session; with the watch ending silently where floats failed past 0.985,
+    it was verified on one root)."""
     stop = steps if stop is None else stop
     orientation = getattr(fast, "orientation", None)
     guide = fast if orientation is not None else None  # the orientation and the tangent of a nonlinear system
@@ -535,24 +537,25 @@ def continued(newton, start, steps: int, fast=None, stop: int | None = None, wat
             floats = [float(v) for v in start]
         except TypeError:  # a complex start (mpc): followed in mpmath below
             floats = None
+    last = steps if watch_to_end else stop  # the path is followed to here (past ``stop``: watched, not returned)
     if floats is not None:
         try:
             sign, path = 1, _Path()
-            for j in range(1, stop + 1):
+            for j in range(1, last + 1):
                 floats, sign = _oriented_step(fast, guide, floats, (j - 1) / steps, j / steps, _FloatPathLost, sign, path,
                                               MAX_FLOAT_SOLVES, newton)
-            if watch_to_end:
-                _watched(lambda j, x, sign: _oriented_step(fast, guide, x, (j - 1) / steps, j / steps, _FloatPathLost, sign, path,
-                                                           MAX_FLOAT_SOLVES, newton), floats, sign, stop, steps)
-            finish = newton(mpmath.mpf(stop) / steps, [mpmath.mpf(v) for v in floats])
-            if orientation is None or orientation(stop / steps, finish) == sign:
+                if j == stop:
+                    at_stop, sign_at_stop = floats, sign
+            finish = newton(mpmath.mpf(stop) / steps, [mpmath.mpf(v) for v in at_stop])
+            if orientation is None or orientation(stop / steps, finish) == sign_at_stop:
                 return finish
         except BranchesMeet:  # found by Newton in mpmath: as the mpmath path would find it
             raise
         except (_FloatPathLost, SolverFailure, OverflowError, ZeroDivisionError, ValueError):  # also ContinuationTooLong: floats
             pass  # may crawl where their precision runs out; mpmath follows it with a budget of its own
     x, sign, path = start, 1, _Path()
-    for j in range(1, stop + 1):
+    at_stop = x
+    for j in range(1, last + 1):
         try:
             x, sign = _oriented_step(newton, guide, x, mpmath.mpf(j - 1) / steps, mpmath.mpf(j) / steps, SolverFailure, sign, path,
                                       MAX_SOLVES)
@@ -570,20 +573,9 @@ def continued(newton, start, steps: int, fast=None, stop: int | None = None, wat
                                     "continuation's): the branch folds there (its roots meet and leave the real line) or Newton's budget is "
                                     "too small, and a root found further on would not be the one the step is defined by (SPEC: the root "
                                     "that tends to the explicit value as h -> 0)") from None
-    if watch_to_end:
-        _watched(lambda j, x, sign: _oriented_step(newton, guide, x, mpmath.mpf(j - 1) / steps, mpmath.mpf(j) / steps, SolverFailure,
-                                                   sign, path, MAX_SOLVES), x, sign, stop, steps)
-    return x
-
-
-def _watched(step, x, sign, stop: int, steps: int) -> None:
-    """Follow the path on from lam = stop/steps to 1 by ``step(j, x, sign)`` for continued(watch_to_end); whatever
-    stops it is raised as from the path itself: roots that meet (BranchesMeet), a path lost in floats (then mpmath
-    follows it from the start, watch and all: a review of the ninth session made floats fail past 0.985 and a touch at
-    lam = 0.99 was verified on one root), or a branch that cannot be followed in mpmath (it folds, or Newton's budget
-    is too small: the root the counted finish would reach is then not shown to be the branch's)."""
-    for j in range(stop + 1, steps + 1):
-        x, sign = step(j, x, sign)
+        if j == stop:
+            at_stop = x
+    return at_stop
 
 
 class _Path:
@@ -611,7 +603,7 @@ MAX_HALVINGS = 16  # a continuation step whose result changes the branch's orien
 # forcing: 6,000-12,000, 3.7 s in all); backward Euler with h = 10^6 on y' = -y^3 + sin(t)/1000 halved and re-grew its
 # steps until the 120 s limit
 MAX_FLOAT_SOLVES, MAX_SOLVES = 40_000, 3_000
-MAX_PROBES = 100  # searches for another root near a singular point (_probed) one continuation may take
+MAX_PROBES = 100  # searches for another root near a singular point (_searched) one continuation may take
 
 
 PREDICTED = 0.5  # a landing may differ from the tangent's prediction by at most this share of the predicted move
@@ -653,19 +645,17 @@ def _oriented_step(solve, guide, x, low, high, failure, sign: int, path: _Path, 
         kept = landed_sign == sign and _as_predicted(x, landed, velocity, step) and not _falls_within(level, step)
         if kept or (halvings >= MAX_HALVINGS and failed is None):
             if not kept:  # a singular point of the branch at the smallest step: followed only where no other root is near
-                _probed(path, lam + step)
-                _no_root_near(probe or solve, guide, lam + step, landed)
+                _searched(path, probe or solve, guide, lam + step, landed)
             lam, x = lam + step, landed
             sign = landed_sign or sign  # a sign change kept at the smallest step: the branch crossed a singular point
             turned, velocity = velocity, path.tangent(guide, lam, x)
             level = _monitor(guide, lam, x, velocity, path)
             if kept and _kinked(turned, velocity) and _nearly_singular(guide, lam, x, level, NEAR_SINGULAR):  # a corner
-                _probed(path, lam)  # where the Jacobian is nearly singular: the path may have switched to a root crossing it
-                _no_root_near(probe or solve, guide, lam, x)
+                _searched(path, probe or solve, guide, lam, x)  # where the Jacobian is nearly singular: the path may have
+                # switched to a root crossing it
             elif kept and _lower_than(level, probed) and level[2] < CLOSE:  # a landing next to a
                 probed = abs(level[0])  # singular point the steps shrank to (_falls_within) but floats left unseen
-                _probed(path, lam)
-                _no_root_near(probe or solve, guide, lam, x)
+                _searched(path, probe or solve, guide, lam, x)
             width = width * 2 if halvings else width
             halvings = max(halvings - 1, 0)
         elif halvings >= MAX_HALVINGS:
@@ -760,17 +750,17 @@ def _lower_than(level, probed) -> bool:
     return level is not None and (probed is None or abs(level[0]) < DIP * probed)
 
 
-def _probed(path: _Path, lam) -> None:
-    """Count one search for another root (_no_root_near: five Newton solves in mpmath, some thirty more where another
-    root is found and followed) against the continuation's
-    MAX_PROBES.  Backward Euler with h = 10^6 on y' = -y^3 + sin(t)/1000 turns a nearly singular corner at most of its
-    40,000 steps: 18,166 searches took 36 of its 45 s.  The most any claim of the reviews' 1,456 took
-    in all its steps is 23."""
+def _searched(path: _Path, solve, guide, lam, x) -> None:
+    """_no_root_near(solve, guide, lam, x), counted against the continuation's MAX_PROBES (a search takes five Newton
+    solves in mpmath, some thirty more where another root is found and followed).  Backward Euler with h = 10^6 on
+    y' = -y^3 + sin(t)/1000 turns a nearly singular corner at most of its 40,000 steps: 18,166 searches took 36 of its
+    45 s.  The most any claim of the reviews' 1,456 took in all its steps is 23."""
     path.probes += 1
     if path.probes > MAX_PROBES:
         raise ContinuationTooLong(f"the continuation from the explicit value searched for another root at more than {MAX_PROBES} "
                                   f"points where its Jacobian is nearly singular (at lam = {float(lam):.6g}): its path is too "
                                   "steep to follow")
+    _no_root_near(solve, guide, lam, x)
 
 
 NEAR_ROOT_STARTS = (mpmath.mpf(10) ** -3, mpmath.mpf(10) ** -6)  # Newton from the landing moved this far (times its
