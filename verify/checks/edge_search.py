@@ -212,6 +212,16 @@ def descend(domains: dict, starts: list, margin_of, budget: int, admissible=None
         """RANDOM_DIRECTIONS moves of every real coordinate at once, each by up to ``step`` times its domain's width
         (its size, at least 1, on a half-line) in a pseudo-random proportion, both ways."""
         moves = []
+        point = [Fraction(int(values[name].p), int(values[name].q)) for name in real]
+        normals = []  # of the planes in real domains alone that the instance lies next to: moves along their boundaries
+        for plane in planes:
+            if any(name != 1 and name not in real for name in plane):
+                continue
+            normal = [Fraction(plane.get(name, 0)) for name in real]
+            terms = [c * x for c, x in zip(normal, point)] + [plane.get(1, Fraction(0))]
+            if any(normal) and abs(sum(terms)) <= NEAR_PLANE * sum(abs(t) for t in terms):
+                normals.append((normal, sum(c * c for c in normal)))
+        unit = step * max([abs(values[name]) for name in real] + [sympy.Integer(1)]) / 8
         for _ in range(RANDOM_DIRECTIONS):
             weights = [directions.randint(-8, 8) for _ in real]
             for sign in (1, -1):
@@ -221,17 +231,8 @@ def descend(domains: dict, starts: list, margin_of, budget: int, admissible=None
                     candidate[name] = _snap(values[name] + sign * step * width * sympy.Rational(weight, 8))
                 if candidate != values and all(inside(name, candidate[name]) for name in real):
                     moves.append(candidate)
-            for plane in planes:  # the same direction within each plane of a linear assumption in real domains alone,
-                if any(name != 1 and name not in real for name in plane):  # where the instance lies next to it: along
-                    continue  # its boundary
-                normal = [Fraction(plane.get(name, 0)) for name in real]
-                size = sum(c * c for c in normal)
-                point = [Fraction(int(values[name].p), int(values[name].q)) for name in real]
-                terms = [c * x for c, x in zip(normal, point)] + [plane.get(1, Fraction(0))]
-                if not size or abs(sum(terms)) > NEAR_PLANE * sum(abs(t) for t in terms):
-                    continue
+            for normal, size in normals:  # the same direction within each such plane
                 along = [w - sum(c * u for c, u in zip(normal, weights)) / size * c for w, c in zip(weights, normal)]
-                unit = step * max([abs(values[name]) for name in real] + [sympy.Integer(1)]) / 8
                 for sign in (1, -1):
                     candidate = dict(values)
                     for name, weight in zip(real, along):
@@ -239,6 +240,17 @@ def descend(domains: dict, starts: list, margin_of, budget: int, admissible=None
                     if candidate != values and all(inside(name, candidate[name]) for name in real):
                         moves.append(candidate)
         return moves
+
+    def first_lower(candidates, margin):
+        """(margin, candidate) of the first candidate whose margin is below ``margin``, (SPENT or ENDED, None) where the
+        budget ends first, (None, None) where none is lower."""
+        for candidate in candidates:
+            found = evaluate(candidate)
+            if found is SPENT or found is ENDED:
+                return found, None
+            if found is not None and found < margin:
+                return found, candidate
+        return None, None
 
     def search(values, margin, paired):
         """(go on, values, margin): the pattern search from one start until its share is used or its step is below
@@ -255,24 +267,22 @@ def descend(domains: dict, starts: list, margin_of, budget: int, admissible=None
                         return found is SPENT, values, margin
                     if found is not None and found < margin:
                         values, margin, kept = candidate, found, True
-            if not kept and paired:  # no coordinate move helps: two coordinates at once, by the same share of their scales (along
-                for first, second in pairs:  # a boundary of the assumptions such as x + y <= c)
-                    for one, other in itertools.product(paired_moves(values, first, step), paired_moves(values, second, step)):
-                        candidate = {**values, first: one, second: other}
-                        found = evaluate(candidate)
-                        if found is SPENT or found is ENDED:
-                            return found is SPENT, values, margin
-                        if found is not None and found < margin:
-                            values, margin, kept = candidate, found, True
-                            break
-            if not kept and paired and len(real) > 1:  # nor two: all of them at once, in a few oblique directions (x y z
-                for candidate in oblique_moves(values, step):  # <= 0.03703 on x + y + z <= 1 rises only towards (1/3, 1/3,
-                    found = evaluate(candidate)  # 1/3) along the plane; a b c d e on a b c d e's simplex, sums on a 6-ball)
+            if not kept and paired:  # no coordinate move helps: two coordinates at once, by the same share of their scales
+                # (along a boundary of the assumptions such as x + y <= c), then all of them at once in a few oblique
+                # directions (x y z <= 0.03703 on x + y + z <= 1 rises only towards (1/3, 1/3, 1/3) along the plane)
+                for first, second in pairs:  # each pair's first lower move, from where the pairs before it led
+                    moves = itertools.product(paired_moves(values, first, step), paired_moves(values, second, step))
+                    found, candidate = first_lower(({**values, first: one, second: other} for one, other in moves), margin)
                     if found is SPENT or found is ENDED:
                         return found is SPENT, values, margin
-                    if found is not None and found < margin:
+                    if found is not None:
                         values, margin, kept = candidate, found, True
-                        break
+                if not kept and len(real) > 1:
+                    found, candidate = first_lower(oblique_moves(values, step), margin)
+                    if found is SPENT or found is ENDED:
+                        return found is SPENT, values, margin
+                    if found is not None:
+                        values, margin, kept = candidate, found, True
             if kept:  # the pattern move: once more in the direction of the whole sweep
                 pattern = {name: _snap(2 * values[name] - before[name]) if name in movable else values[name] for name in domains}
                 if pattern != values and all(inside(name, v) for name, v in pattern.items()):

@@ -514,12 +514,12 @@ def _compiled_assumptions(conditions: tuple, symbols: tuple) -> list:
     return compiled
 
 
-def _linear_conditions(spec) -> list:
-    """The linear ``assume`` conditions as (op, coefficients): coefficients a dict domain name -> rational coefficient
-    of lhs - rhs, the constant term under the key 1."""
+def _planes(spec) -> tuple:
+    """The linear ``assume`` conditions as planes for edge_search.descend: dicts domain name -> rational coefficient of
+    lhs - rhs, the constant term under the key 1."""
     symbols = {spec.domains[name].symbol: name for name in spec.domains}
-    found = []
-    for lhs, op, rhs in spec.assume:
+    planes = []
+    for lhs, _, rhs in spec.assume:
         try:
             poly = sympy.Poly(lhs - rhs, *symbols)
         except sympy.PolynomialError:
@@ -531,13 +531,8 @@ def _linear_conditions(spec) -> list:
             constant = poly.coeff_monomial(1)
             plane = {name: Fraction(int(c.p), int(c.q)) for name, c in coefficients.items()}
             plane[1] = Fraction(int(constant.p), int(constant.q))
-            found.append((op, plane))
-    return found
-
-
-def _planes(spec) -> tuple:
-    """The planes of the linear ``assume`` conditions, for edge_search.descend."""
-    return tuple(plane for _, plane in _linear_conditions(spec))
+            planes.append(plane)
+    return tuple(planes)
 
 
 def _simpler(values: dict, domains: dict) -> list[dict]:
