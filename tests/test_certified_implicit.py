@@ -409,3 +409,66 @@ def test_a_failed_interval_run_is_tried_once_for_the_claims_about_it(check_claim
     calls.clear()
     outcomes(check_claims, {"a": (good + 'expect_relations = { y = "> 0" }',), "b": (good + 'expect_relations = { y = "< 1" }',)})
     assert len(calls) == 2  # a success is not kept: each claim encloses its own run
+
+
+def test_the_stage_equations_are_enclosed_in_arb_balls_that_hold_every_value():
+    """The stage equations are evaluated in python-flint balls (crosscheck.ENCLOSING_BALLS): every result holds the
+    value at every point of its argument balls.  Checked here against exact rationals at the ends and the middle of
+    each argument: min and max of overlapping balls (Arb's, not the ball with the lower midpoint, which the twin's
+    BALLS picks), SDIRK-3's CRootOf gamma, and 1/y, log y and y^-2 over a ball holding 0, which are not finite."""
+    from fractions import Fraction
+
+    import flint
+    from verify.engines import crosscheck
+
+    t, y = sympy.symbols("t y")
+    enclosing = lambda e: crosscheck.compile_mp(e, [t, y], crosscheck.ENCLOSING_BALLS)  # noqa: E731
+    as_fraction = lambda q: Fraction(int(q.p), int(q.q))  # noqa: E731
+
+    def holds(ball, value: Fraction) -> bool:
+        return as_fraction(ball.lower().fmpq()) <= value <= as_fraction(ball.upper().fmpq())  # exact ends, outward
+
+    saved = flint.ctx.prec
+    flint.ctx.prec = 128
+    try:
+        low, high = Fraction(1, 3), Fraction(2)  # y in [1/3, 2], t = 1/2 exactly
+        ball = flint.arb(flint.fmpq(1, 3)).union(flint.arb(2))
+        for expression, exact in ((sympy.Min(y, sympy.Rational(1, 2)), lambda v: min(v, Fraction(1, 2))),
+                                  (sympy.Max(y, 1 - y), lambda v: max(v, 1 - v)),
+                                  (3 * y**2 - t * y / 7 + sympy.Rational(1, 9), lambda v: 3 * v * v - v / 14 + Fraction(1, 9))):
+            enclosure = enclosing(expression)([flint.arb(flint.fmpq(1, 2)), ball])
+            assert all(holds(enclosure, exact(v)) for v in (low, high, (low + high) / 2, Fraction(1, 2))), expression
+        gamma = sympy.CRootOf(6 * t**3 - 18 * t**2 + 9 * t - 1, 1)  # SDIRK-3's gamma = 0.4358665215...
+        enclosure = enclosing(gamma)([])
+        assert enclosure.rad() < flint.arb(2) ** -120
+        p = sympy.Poly(6 * t**3 - 18 * t**2 + 9 * t - 1, t)
+        below, above = (as_fraction(v.fmpq()) for v in (enclosure.lower(), enclosure.upper()))
+        assert p.eval(sympy.Rational(below.numerator, below.denominator)) * p.eval(sympy.Rational(above.numerator, above.denominator)) < 0
+        around_zero = flint.arb(0, flint.fmpq(1, 10))
+        for expression in (1 / y, sympy.log(y), y**-2, sympy.sqrt(y)):
+            assert not enclosing(expression)([flint.arb(0), around_zero]).is_finite(), expression
+    finally:
+        flint.ctx.prec = saved
+
+
+def test_a_stiff_trapezoid_run_is_enclosed_to_twenty_decimals(check_claims):
+    """Burden & Faires 5.11.7(d), the trapezoidal rule on z' = 25/z - 50 z (y' = 50/y - 50y with y = sqrt(2) z), h =
+    1/10, 10 steps from 1 on the negative root (the bundled bf10/5.11-7d claims): each step's quadratic z1^2 (1 + 25h)
+    - (z0 + h f(z0)/2) z1 - 25h/2 = 0, solved here in closed form at 60 digits, gives z10 = -0.70911818825666139283
+    to 20 decimals.  The enclosure at the end of each interval of lam is tightened until it narrows no more: with four
+    passes at most, an interval proved on a wide box left the stage enclosure 10^-17 wide, ten steps grew it to 10^-10
+    (the claim went on the numerical route); now it is certified, and a changed last digit refuted."""
+    with mpmath.workdps(60):
+        h, z = mpmath.mpf(1) / 10, mpmath.mpf(1)
+        for _ in range(10):
+            known = z + h / 2 * (25 / z - 50 * z)
+            z = (known - mpmath.sqrt(known**2 + 4 * (1 + 25 * h) * 25 * h / 2)) / (2 * (1 + 25 * h))  # the negative root
+        assert mpmath.nstr(z, 20) == "-0.70911818825666139283"
+    head = '[model.stiff]\nstates = ["z"]\nrhs = { z = "25/z - 50*z" }\n'
+    body = 'check = "run"\nmodel = "stiff"\nmethod = "adams-moulton-1"\noptions = { h = "0.1" }\ninitial = { z = 1 }\nsteps = 10\ndigits = 20\n'
+    results = {k: r.outcome for k, r in check_claims(claims_text(head, {
+        "true": (body + 'expect = { z = "-0.70911818825666139283" }',),
+        "changed-digit": (body + 'expect = { z = "-0.70911818825666139284" }',)})).items()}
+    assert (results["true"].status, results["true"].evidence) == ("verified", "certified"), results["true"].message
+    assert_refuted(results["changed-digit"], ["z: claimed -0.70911818825666139284 at 20 decimals", "which rounds to -0.70911818825666139283"])
+    assert results["changed-digit"].evidence == "certified"

@@ -15,12 +15,14 @@ to hold exactly one solution for every lam in L and every y in the enclosure of 
 after the first step), with G_k nonsingular there, so the branch moves continuously in X; each box holds the
 enclosure the previous interval proved at its start.  G(m, L) is taken in its mean value form in lam (G(m, lam_c) +
 G_lam(m, L)(L - lam_c)): evaluated directly it counts each occurrence of lam apart and is wider than the root moves.
-The step is then y + h sum_i b_i k_i over the enclosure of k at lam = 1.  The right-hand side, its Jacobian and its
-t-derivative are evaluated in mpmath.iv (outward rounding; compiled by crosscheck.compile_mp), the tableau's
-coefficients (sqrt(6), SDIRK-3's CRootOf gamma) enclosed rigorously, and the Krawczyk operator's matrix products are
-python-flint's arb_mat, each interval put into a ball that holds it and each ball back into an interval that holds it
-(mpmath's interval products at 128 bits made a 9 x 9 stage system several times slower); only the guesses (the
-predicted root, C) are floating point, and a wrong guess can only make a test fail, never pass.
+The step is then y + h sum_i b_i k_i over the enclosure of k at lam = 1.  The boxes, the state's enclosures and
+the tableau's coefficients (sqrt(6), SDIRK-3's CRootOf gamma, enclosed rigorously) are mpmath.iv intervals; the
+stage equations, their Jacobian and their rate in lam are evaluated in python-flint's arb balls (each interval put
+into a ball that holds it; the right-hand side and its derivatives compiled by crosscheck.compile_mp for
+crosscheck.ENCLOSING_BALLS: Arb's rigorous operations, about 14 times faster than mpmath.iv's per evaluation), the
+Krawczyk operator's matrix products are arb_mat (mpmath's interval products at 128 bits made a 9 x 9 stage system
+several times slower), and each ball comes back as an interval that holds it; only the guesses (the predicted root,
+C) are floating point, and a wrong guess can only make a test fail, never pass.
 
 Where no box passes (the branch folds, meets another root, or the enclosures grow too wide), CertifiedUnavailable:
 the claim goes on the numerical route as before.
@@ -49,8 +51,9 @@ MAX_INTERVALS = 200  # lam intervals tried per step (accepted or halved): a boun
 SMALLEST_STEP = Fraction(1, 2**24)
 PRECISIONS = (128, 256)  # bits tried in turn (each a whole run of Krawczyk tests: where 256 do not decide, the numerical route)
 FAILED_TESTS = 48  # failed Krawczyk tests a run may make, and two more per step taken, before the numerical route takes it
-HOW = ("each step's stage equations solved by the Krawczyk test (its matrices in python-flint's arb_mat) along the step shortened "
-       "to lam h (the branch from the explicit value)")
+HOW = ("each step's stage equations solved by the Krawczyk test (the equations and their matrices in python-flint's arb balls) "
+       "along the step shortened to lam h (the branch from the explicit value)")
+TIGHTENING_PASSES = 8  # Krawczyk passes at most on the enclosure at the end of an interval of lam (_tightened)
 NEWTON_ITERATIONS = 12  # of a prediction (from the previous enclosure, a short step away: a few suffice where it matters)
 
 
@@ -144,75 +147,103 @@ def _contains(outer, inner) -> bool:
 
 
 class _StageSystem:
-    """G, G_k and G_lam of one step's stage equations on intervals."""
+    """G, G_k and G_lam of one step's stage equations, in python-flint's arb balls: the arguments are intervals (or
+    balls), each put into a ball that holds it, and every value returned is a ball that holds the value at every point
+    of the arguments (crosscheck.ENCLOSING_BALLS; a value with no real enclosure, such as 1/y over a ball holding 0,
+    is a ball that is not finite).  Arb does in C what mpmath.iv did in Python: about 14 times faster per evaluation
+    of a right-hand side (benchmarks/implicit_rk_speed.py measures the route)."""
 
     def __init__(self, system: BallSystem, coefficients, h):
         self.n = len(system.states)
         variables = [symbol(TIME)] + [symbol(s) for s in system.states]
-        self.f = system.functions  # compiled for mpmath.iv by BallSystem
+        self.f = system.functions  # compiled for mpmath.iv by BallSystem (the explicit value the branch starts from)
         try:
-            self.f_y = [[crosscheck.compile_mp(sympy.diff(e, v), variables, mpmath.iv) for v in variables[1:]] for e in system.rhs]
-            self.f_t = [crosscheck.compile_mp(sympy.diff(e, variables[0]), variables, mpmath.iv) for e in system.rhs]
+            enclose = lambda e: crosscheck.compile_mp(e, variables, crosscheck.ENCLOSING_BALLS)  # noqa: E731
+            self.f_balls = [enclose(e) for e in system.rhs]
+            self.f_y = [[enclose(sympy.diff(e, v)) for v in variables[1:]] for e in system.rhs]
+            self.f_t = [enclose(sympy.diff(e, variables[0])) for e in system.rhs]
         except CrossCheckUnavailable as exc:
             raise CertifiedUnavailable(f"cannot enclose the right-hand side's derivatives: {exc}") from None
         self.A, self.b, self.c = coefficients
         self.s = len(self.b)
         self.h = h
+        self._A = [[_ball(a) for a in row] for row in self.A]  # the enclosed coefficients as balls holding them
+        self._c, self._h = [_ball(v) for v in self.c], _ball(h)
 
     def _stage_points(self, t, y, k, lam):
-        """(T_i, Y_i, S_i) of every stage: t + c_i lam h, y + lam h S_i and S_i = sum_j a_ij k_j."""
+        """(T_i, Y_i, S_i) of every stage, in balls: t + c_i lam h, y + lam h S_i and S_i = sum_j a_ij k_j (a_ij = 0
+        exactly adds nothing)."""
         n, points = self.n, []
+        lam_h = lam * self._h
         for i in range(self.s):
             S = []
             for q in range(n):
-                total = mpmath.iv.mpf(0)
+                total = flint.arb(0)
                 for j in range(self.s):
-                    total = total + self.A[i][j] * k[j * n + q]
+                    if not self._A[i][j].is_zero():
+                        total += self._A[i][j] * k[j * n + q]
                 S.append(total)
-            points.append((t + self.c[i] * lam * self.h, [y[q] + lam * self.h * S[q] for q in range(n)], S))
+            points.append((t + self._c[i] * lam_h, [y[q] + lam_h * S[q] for q in range(n)], S))
         return points
 
     def value(self, t, y, k, lam):
+        t, y, k, lam = _balls([t])[0], _balls(y), _balls(k), _balls([lam])[0]
+        return self._value(t, y, k, lam)
+
+    def _value(self, t, y, k, lam):
         n, result = self.n, []
         for i, (T, Y, _) in enumerate(self._stage_points(t, y, k, lam)):
             env = [T, *Y]
-            result += [k[i * n + q] - self.f[q](env) for q in range(n)]
+            result += [k[i * n + q] - self.f_balls[q](env) for q in range(n)]
         return result
 
     def value_and_lam_slope(self, t, y, k, lam, centre):
         """(G(k, centre), G_lam(k, L)): G(k, L) lies in G(k, centre) + G_lam(k, L) (L - centre), the mean value form."""
-        at_centre = self.value(t, y, k, centre)
+        t, y, k, lam, centre = _balls([t])[0], _balls(y), _balls(k), _balls([lam])[0], _balls([centre])[0]
+        at_centre = self._value(t, y, k, centre)
         n, slopes = self.n, []
         for i, (T, Y, S) in enumerate(self._stage_points(t, y, k, lam)):
             env = [T, *Y]
             for q in range(n):
-                rate = self.f_t[q](env) * self.c[i] * self.h
+                rate = self.f_t[q](env) * self._c[i] * self._h
                 for r in range(n):
-                    rate = rate + self.f_y[q][r](env) * self.h * S[r]
+                    rate = rate + self.f_y[q][r](env) * self._h * S[r]
                 slopes.append(-rate)
         return at_centre, slopes
 
     def jacobian(self, t, y, k, lam):
         """G_k: blocks delta_ij I - lam h a_ij f_y(T_i, Y_i)."""
+        t, y, k, lam = _balls([t])[0], _balls(y), _balls(k), _balls([lam])[0]
         n, size = self.n, self.n * self.s
-        rows = [[mpmath.iv.mpf(0)] * size for _ in range(size)]
+        zero, one = flint.arb(0), flint.arb(1)
+        rows = [[zero] * size for _ in range(size)]
         for i, (T, Y, _) in enumerate(self._stage_points(t, y, k, lam)):
             env = [T, *Y]
             derivative = [[self.f_y[q][r](env) for r in range(n)] for q in range(n)]
             for j in range(self.s):
-                scale = lam * self.h * self.A[i][j]
+                scale = lam * self._h * self._A[i][j]
                 for q in range(n):
                     for r in range(n):
                         entry = -scale * derivative[q][r]
                         if i == j and q == r:
-                            entry = entry + 1
+                            entry = entry + one
                         rows[i * n + q][j * n + r] = entry
         return rows
 
 
+def _balls(values) -> list:
+    """Each value as an arb ball holding it: an interval (_ball; one with an infinite end is a ball that is not finite)
+    or a ball as it is."""
+    return [v if isinstance(v, flint.arb) else _ball(v) if _finite([v]) else flint.arb.nan() for v in values]
+
+
+def _finite_balls(values) -> bool:
+    return all(v.is_finite() for v in values)
+
+
 def _point_matrix(rows):
-    """The midpoints of an interval matrix as an arb matrix of points (a guess: C, or Newton's prediction)."""
-    return flint.arb_mat([[to_ball((_lo(v) + _hi(v)) / 2) for v in row] for row in rows])
+    """The midpoints of a ball matrix as an arb matrix of points (a guess: C, or Newton's prediction)."""
+    return flint.arb_mat([[v.mid() for v in row] for row in rows])
 
 
 def _finite(values) -> bool:
@@ -241,9 +272,9 @@ def _predicted(stages: _StageSystem, t, y_mid, guess, lam_point):
     k = [mpmath.iv.mpf(v) for v in guess]
     for _ in range(NEWTON_ITERATIONS):
         values, jacobian = stages.value(t, y_mid, k, lam_point), stages.jacobian(t, y_mid, k, lam_point)
-        if not _finite(values) or not _finite([v for row in jacobian for v in row]):  # a pole on the way: no guess here
+        if not _finite_balls(values) or not _finite_balls([v for row in jacobian for v in row]):  # a pole on the way: no guess
             return None
-        G = flint.arb_mat([[to_ball((_lo(v) + _hi(v)) / 2)] for v in values])
+        G = flint.arb_mat([[v.mid()] for v in values])
         try:
             step = _point_matrix(jacobian).solve(G)
         except ZeroDivisionError:  # python-flint: a matrix it cannot show nonsingular
@@ -256,28 +287,33 @@ def _predicted(stages: _StageSystem, t, y_mid, guess, lam_point):
     return values
 
 
-def _krawczyk(stages: _StageSystem, t, y, box, lam, centre):
+def _krawczyk(stages: _StageSystem, t, y, y_mid, box, lam, centre):
+    """K(box, lam) as intervals (None where it is not finite); ``t``, ``y`` and ``y_mid`` (y's midpoints, for the guess
+    C alone) are balls, made once per step (_step)."""
     m = [_mid(v) for v in box]
     if any(v is None for v in m):
         return None
-    at_middle = stages.jacobian(t, [_point_or_itself(v) for v in y], m, centre)
+    if not _finite(box):
+        return None
+    m, box_balls = _balls(m), _balls(box)
+    at_middle = stages.jacobian(t, y_mid, m, centre)
     G, G_lam = stages.value_and_lam_slope(t, y, m, lam, centre)
-    over_box = stages.jacobian(t, y, box, lam)
-    if not all(_finite(values) for values in (G, G_lam, box, *at_middle, *over_box)):
+    over_box = stages.jacobian(t, y, box_balls, lam)
+    if not all(_finite_balls(values) for values in (G, G_lam, *at_middle, *over_box)):
         return None  # an unbounded enclosure (1/z over a box that reaches 0): a failed test, the interval is halved
     try:  # C: a point matrix (any real C serves the theorem; the inverse's midpoints are a good one)
         C = _point_matrix(at_middle).inv().mid()
     except ZeroDivisionError:  # python-flint: a matrix it cannot show nonsingular
         return None
-    J = flint.arb_mat([[_ball(v) for v in row] for row in over_box])
-    column = lambda values: flint.arb_mat([[_ball(v)] for v in values])  # noqa: E731
+    J = flint.arb_mat(over_box)
+    column = lambda values: flint.arb_mat([[v] for v in values])  # noqa: E731
     size = len(box)
     identity = flint.arb_mat(size, size, [1 if p == q else 0 for p in range(size) for q in range(size)])
     # C G(m, L) in the mean value form, C G_lam formed before it is multiplied by L - centre: the stages' rates in lam
     # partly cancel (the root's own rate is C G_lam), and an interval product taken apart first would not.  The
     # matrix products are python-flint's arb_mat (ball arithmetic in C); every input ball holds its interval
     image = column(m) - C * column(G) - (C * column(G_lam)) * _ball(lam - centre) \
-        + (identity - C * J) * column([b - c for b, c in zip(box, m)])
+        + (identity - C * J) * column([b - c for b, c in zip(box_balls, m)])
     image = [_interval(image[p, 0]) for p in range(size)]
     return None if any(v is None for v in image) else image
 
@@ -308,6 +344,7 @@ def _step(stages: _StageSystem, t, y: list, budget: list):
     start = [v for _ in range(stages.s) for v in (f([interval(t), *y]) for f in stages.f)]
     enclosure, lam, step = start, Fraction(0), Fraction(1)
     y_mid = [_point_or_itself(v) for v in y]
+    t_ball, y, y_mid = _balls([interval(t)])[0], _balls(y), _balls(y_mid)  # once per step, not per evaluation
     for _ in range(MAX_INTERVALS):
         if lam == 1:
             return enclosure
@@ -315,13 +352,13 @@ def _step(stages: _StageSystem, t, y: list, budget: list):
         at = interval(ahead)
         over = mpmath.iv.mpf([interval(lam).a, at.b])
         centre = interval((lam + ahead) / 2)
-        predicted = _predicted(stages, interval(t), y_mid, [(_lo(v) + _hi(v)) / 2 for v in enclosure], at)
+        predicted = _predicted(stages, t_ball, y_mid, [(_lo(v) + _hi(v)) / 2 for v in enclosure], at)
         proved = None
         if predicted is not None and all(mpmath.isfinite(v) for v in predicted):
             box = _box_around(enclosure, predicted, ahead - lam)
-            image = _krawczyk(stages, interval(t), y, box, over, centre)
+            image = _krawczyk(stages, t_ball, y, y_mid, box, over, centre)
             if image is not None and all(_inside(i, b) for i, b in zip(image, box)) and all(_contains(b, e) for b, e in zip(box, enclosure)):
-                proved = _tightened(stages, interval(t), y, image, at)
+                proved = _tightened(stages, t_ball, y, y_mid, image, at)
         if proved is None:
             step /= 2
             budget[0] -= 1
@@ -334,12 +371,13 @@ def _step(stages: _StageSystem, t, y: list, budget: list):
                                "root or has a singular Jacobian there, or its enclosures grow too wide)")
 
 
-def _tightened(stages, t, y, enclosure, at):
+def _tightened(stages, t, y, y_mid, enclosure, at):
     """Krawczyk again at the point lam = ``at`` on the enclosure, intersected (each image holds the root), until it
     narrows no more (each pass about squares the relative width: four reach the working precision from a box a
-    short interval wide)."""
-    for _ in range(4):
-        image = _krawczyk(stages, t, y, enclosure, at, at)
+    short interval wide, and TIGHTENING_PASSES from one as wide as the root's size: with four, an interval of lam
+    proved on a wider box left an enclosure 10^-17 wide, and ten stiff steps grew it past what the claim needed)."""
+    for _ in range(TIGHTENING_PASSES):
+        image = _krawczyk(stages, t, y, y_mid, enclosure, at, at)
         if image is None:
             return enclosure
         narrowed = []

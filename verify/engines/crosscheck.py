@@ -1,4 +1,4 @@
-"""The independent path: mpmath at high precision, and mpmath.iv for certified enclosures.
+"""The independent path: mpmath at high precision, and mpmath.iv and Arb balls (ENCLOSING_BALLS) for certified enclosures.
 
 Nothing here calls the exact path's arithmetic (verify.engines.rational, verify.engines.methods):
 expressions are compiled by their own walker into mpmath operations, and the
@@ -23,9 +23,16 @@ AGREEMENT_DIGITS = 30  # exact and mpmath values must agree to this many signifi
 class BallContext:
     """python-flint's ``arb`` balls behind the names ``compile_mp`` uses (mpf, fsum, exp, ...): the same walk of an
     expression, with the arithmetic done by Arb in C (about six times faster per operation than mpmath's mpf through
-    Python).  The twins use it where a run takes many operations (the co-simulation master's substeps); only the
-    ball's midpoint is read back (``from_ball``), so this is a floating-point cross-check at the working precision
-    (flint.ctx.prec, set by the caller), not a certified route: the radius is not looked at."""
+    Python).  The twins use it (BALLS) where a run takes many operations (the co-simulation master's substeps); only
+    the ball's midpoint is read back (``from_ball``), so this is a floating-point cross-check at the working precision
+    (flint.ctx.prec, set by the caller), not a certified route: the radius is not looked at, and min and max pick a
+    ball by its midpoint.  ``rigorous`` (ENCLOSING_BALLS, the certified implicit route's stage equations): every
+    result is a ball that holds the value at every point of the argument balls (Arb's operations are rigorous; min
+    and max are Arb's, a CRootOf number is a ball around its isolating interval), and a value with no real enclosure
+    (1/x or log x over a ball that holds 0, sqrt of one that reaches below 0) is a ball that is not finite."""
+
+    def __init__(self, rigorous: bool = False):
+        self.rigorous = rigorous
 
     @staticmethod
     def mpf(value):
@@ -55,6 +62,7 @@ class BallContext:
 
 
 BALLS = BallContext()
+ENCLOSING_BALLS = BallContext(rigorous=True)
 
 
 def to_ball(value):
@@ -98,6 +106,21 @@ def _ball_max(*values):
     return max(values, key=lambda v: v.mid())
 
 
+def _enclosing_min(*values):
+    """A ball holding the least of values anywhere in the balls (Arb's min, pairwise)."""
+    result = values[0]
+    for value in values[1:]:
+        result = result.min(value)
+    return result
+
+
+def _enclosing_max(*values):
+    result = values[0]
+    for value in values[1:]:
+        result = result.max(value)
+    return result
+
+
 def _interval_min(*values):
     return mpmath.iv.mpf([min(v.a for v in values), min(v.b for v in values)])
 
@@ -107,9 +130,12 @@ def _interval_max(*values):
 
 
 def compile_mp(expression: sympy.Expr, variables: Sequence[sympy.Symbol], ctx=mpmath.mp):
-    """Compile ``expression`` into a function of mpmath numbers (``ctx`` is ``mpmath.mp`` or ``mpmath.iv``)."""
+    """Compile ``expression`` into a function of mpmath numbers (``ctx`` is ``mpmath.mp``, ``mpmath.iv``, ``mpmath.fp``)
+    or of arb balls (``ctx`` a BallContext: BALLS, ENCLOSING_BALLS)."""
     index = {v: i for i, v in enumerate(variables)}
     interval = ctx is mpmath.iv
+    balls = isinstance(ctx, BallContext)
+    enclosing = balls and ctx.rigorous
     functions = {
         sympy.exp: ctx.exp,
         sympy.log: ctx.log,
@@ -117,8 +143,8 @@ def compile_mp(expression: sympy.Expr, variables: Sequence[sympy.Symbol], ctx=mp
         sympy.cos: ctx.cos,
         sympy.tan: ctx.tan,
         sympy.Abs: abs,
-        sympy.Min: _interval_min if interval else _ball_min if ctx is BALLS else min,
-        sympy.Max: _interval_max if interval else _ball_max if ctx is BALLS else max,
+        sympy.Min: _interval_min if interval else _enclosing_min if enclosing else _ball_min if balls else min,
+        sympy.Max: _interval_max if interval else _enclosing_max if enclosing else _ball_max if balls else max,
     }
 
     def per_precision(make):
@@ -136,7 +162,7 @@ def compile_mp(expression: sympy.Expr, variables: Sequence[sympy.Symbol], ctx=mp
 
     def constant(p: int, q: int):
         """p/q in ctx, rounded once per working precision (an integer ball is exact at every precision: made once)."""
-        if ctx is BALLS and q == 1:
+        if balls and q == 1:
             ball = ctx.mpf(p)
             return lambda env: ball
         if ctx is mpmath.fp:  # machine floats have one precision: rounded once (beyond them: raised when evaluated)
@@ -200,7 +226,7 @@ def compile_mp(expression: sympy.Expr, variables: Sequence[sympy.Symbol], ctx=mp
                 raise CrossCheckUnavailable(f"{e} has no value in the cross-check")
             i = index[e]
             return lambda env: env[i]
-        if e.is_Add and (ctx is mpmath.mp or ctx is BALLS):
+        if e.is_Add and (ctx is mpmath.mp or balls):
             terms = linear_terms(e)
             if terms is not None:
                 return linear_form(terms) if ctx is mpmath.mp else ball_linear_form(terms)
@@ -217,7 +243,7 @@ def compile_mp(expression: sympy.Expr, variables: Sequence[sympy.Symbol], ctx=mp
             if a.is_Symbol and b.is_Symbol:  # x*y read straight from env (the same product, one closure)
                 i, j = index[a], index[b]
                 return lambda env: env[i] * env[j]
-            if ctx is BALLS and a.is_Integer and b.is_Symbol:  # n*x with n an exact ball
+            if balls and a.is_Integer and b.is_Symbol:  # n*x with n an exact ball
                 n, j = ctx.mpf(int(a)), index[b]
                 return lambda env: n * env[j]
             first, second = args
@@ -235,7 +261,8 @@ def compile_mp(expression: sympy.Expr, variables: Sequence[sympy.Symbol], ctx=mp
                 return lambda env: ctx.sqrt(base(env))
             if e.exp.is_Integer:
                 n = int(e.exp)
-                if n < 0 and ctx is BALLS:  # a ball holding 0 has no inverse: as mpmath divides by an exact zero
+                if n < 0 and balls and not enclosing:  # a ball holding 0 has no inverse: as mpmath divides by an exact zero
+                    # (an enclosing ball's power is Arb's: a ball holding 0 gives one that is not finite)
                     return lambda env: _ball_nonzero(base(env)) ** n
                 return lambda env: base(env) ** n
             return lambda env: base(env) ** exponent(env)
@@ -252,6 +279,11 @@ def _root(e: sympy.CRootOf, ctx):
     below the working precision (sympy's Poly.intervals, exact rational ends: a rigorous enclosure)."""
     if not e.is_real:
         raise CrossCheckUnavailable(f"{e} is not real")
+    if ctx is ENCLOSING_BALLS:  # the ball around its isolating interval refined below the working precision
+        def ball(env):
+            low, high = e.poly.intervals(eps=sympy.Rational(1, 2 ** (flint.ctx.prec + 4)))[e.index][0]
+            return flint.arb(flint.fmpq(int(low.p), int(low.q))).union(flint.arb(flint.fmpq(int(high.p), int(high.q))))
+        return ball
     if ctx is BALLS:
         raise CrossCheckUnavailable("a CRootOf number in the ball twin")
     if ctx is mpmath.iv:
