@@ -967,3 +967,28 @@ def test_a_tie_s_margin_is_written_0_not_minus_0():
 
     assert [f"{signed_margin(0.0, op):.4g}" for op in ("<", "<=", ">", ">=", "==", "!=")] == ["0"] * 6
     assert signed_margin(-0.5, ">=") == 0.5 and signed_margin(0.25, "<") == 0.25
+
+
+def test_a_closed_form_with_sqrt_and_exp_is_valued_in_arb_balls_to_fifty_digits_for_the_margins():
+    """An instance on a closed form with sqrt, exp, ... is valued for its margin (signs come from enclosures) as the
+    midpoint of an Arb ball at 170 bits, several times faster than mpmath in Python: it agrees with mpmath at 80
+    digits to 45 digits.  A ball widened by cancellation, or an expression with no ball form (a CRootOf), is valued
+    by mpmath at 50 digits as before."""
+    from fractions import Fraction
+
+    from verify.checks.forall import sampling
+
+    x, y = sympy.symbols("x y")
+    env = [Fraction(2), Fraction(1, 3)]
+    compiled = sampling._Compiled(sympy.sqrt(x) * sympy.exp(-y) + x / (y + 1), [x, y])
+    assert not compiled.exact and compiled.balls is not None
+    with mpmath.workdps(80):
+        expected = mpmath.sqrt(2) * mpmath.exp(-mpmath.mpf(1) / 3) + mpmath.mpf(2) / (mpmath.mpf(4) / 3)
+        assert abs(compiled(env) - expected) <= expected * mpmath.mpf(10) ** -45
+    cancelling = sampling._Compiled(sympy.exp(x) - sympy.exp(x - sympy.Rational(1, 10**70)), [x, y])
+    with mpmath.workdps(50):
+        assert cancelling(env) == cancelling.function([mpmath.mpf(2), mpmath.mpf(1) / 3])  # mpmath's own value
+    root = sampling._Compiled(sympy.CRootOf(x**3 - 2, 0) * x + sympy.sqrt(y), [x, y])
+    assert root.balls is None
+    with mpmath.workdps(60):
+        assert abs(root(env) - (mpmath.cbrt(2) * 2 + mpmath.sqrt(mpmath.mpf(1) / 3))) <= mpmath.mpf(10) ** -45
