@@ -488,3 +488,18 @@ def test_a_denominator_inside_abs_is_a_pole_of_its_side(check_claims):
     third review of 2026-12-06): denominators inside a function's argument are poles too."""
     outcome = check_claims(identity_claim("inside", "abs((x**2 - 1)/(x - 1))", "abs(x + 1)"))["inside"].outcome
     assert outcome.status == "error" and "expr is undefined where x = 1" in outcome.message, outcome.message
+
+
+def test_a_huge_value_next_to_a_round_number_is_not_shown_as_that_number():
+    """A huge exact value is shown by 12 significant digits and its size; where those digits are a round number that
+    the value is not, what they hide is shown too: 1 - 10^-300 is "1.0 - 1.0e-300", not "1.0" (a review of the tenth
+    session: h = 1e-300 refuted "claimed 1, computed 1.0"); a value that is the round number, or needs all 12 digits,
+    is shown as before."""
+    from fractions import Fraction
+
+    from verify.engines.rational import compact_text
+
+    assert compact_text(Fraction(10**300 - 1, 10**300)).startswith("1.0 - 1.0e-300 (exact rational")
+    assert compact_text(Fraction(-(3 * 10**300 + 7), 10**300)).startswith("-3.0 - 7.0e-300 (exact rational")
+    assert compact_text(Fraction(10**300)).startswith("1.0e+300 (exact integer")
+    assert compact_text(Fraction(10**300 + 1, 7 * 10**299)).startswith("1.42857142857 (exact rational")

@@ -615,3 +615,16 @@ def test_a_long_certified_run_keeps_its_values_not_the_text_of_every_formula(che
     assert any(" = y + h*" in line or "h*(" in line for line in short.derivation), short.derivation[:8]
     assert any("values not shown" in line for line in long.derivation) and len(long.derivation) < 450
     assert not any("h*(" in line for line in long.derivation[1:]), long.derivation[1:4]
+
+
+def test_an_undecided_tie_shows_the_enclosure_that_straddles_the_rounding_boundary(check_claims):
+    """Euler with h = 1/2 on y' = (sin(t)^2 + cos(t)^2) 21/20 from 0 reaches exactly 21/20 = 1.05 in two steps: its
+    enclosure straddles the boundary between 1.0 and 1.1 at every precision, an error.  The message shows the
+    enclosure, so that a user tells a tie (as here, 1.05 within 10^-59) from an enclosure grown wide over a run near a
+    blow-up (a review of the tenth session: the message said only "a tie, or an equality that needs digits")."""
+    head = '[model.one]\nstates = ["y"]\nrhs = { y = "(sin(t)**2 + cos(t)**2)*21/20" }\n'
+    body = 'check = "run"\nmodel = "one"\nmethod = "euler"\noptions = { h = "1/2" }\ninitial = { y = 0 }\nsteps = 2\ndigits = 1\n'
+    outcome = check_claims(claims_text(head, {"tie": (body + 'expect = { y = "1.0" }',)}))["tie"].outcome
+    assert outcome.status == "error", outcome.message
+    assert "the enclosure of y is [1.0499999999999999999999999999" in outcome.message
+    assert "1.0500000000000000000000000000" in outcome.message and "a tie" in outcome.message

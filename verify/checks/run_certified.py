@@ -238,8 +238,11 @@ def evaluate(claim, spec, reason: str, mp_run, interval_run=None, precisions=Non
             raise CheckError(f"{reason}; the certified path could not decide {', '.join(undecided)} at {precisions[-1]} bits: "
                              f"the enclosure of {wide[0]}, {_shown(balls[wide[0]])}, is wider than the value itself (interval arithmetic "
                              "overestimates more at every step, as over a long stiff or rotating run), not a tie")
+        straddling = [label for label in balls if any(u == label or u.startswith(f"{label} ") for u in undecided)]
+        shown = f"; the enclosure of {straddling[0]} is {_shown(balls[straddling[0]])}" if straddling else ""  # a tie, or one
+        # grown wide over a run near a blow-up (a review of the tenth session: the reason alone said "a tie")
         raise CheckError(f"{reason}; the certified path could not decide {', '.join(undecided)} at {precisions[-1]} bits "
-                         "(an enclosure still straddles the claimed value or a rounding boundary: a tie, or an equality that needs digits)")
+                         f"(an enclosure still straddles the claimed value or a rounding boundary: a tie, or an equality that needs digits{shown})")
     _cross_check(mp_run(), model, y, recorder, spec, quantities)
     how = (f"certified: interval arithmetic (mpmath.iv) at {bits} bits{', ' + solved if solved else ''}, because {reason}; mpmath "
            f"{crosscheck.DIGITS}-digit cross-check lies in every enclosure")

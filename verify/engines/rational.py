@@ -84,9 +84,29 @@ def compact_text(value, max_bits: int = 240) -> str | None:
 
     with mpmath.workprec(60):
         approx = mpmath.nstr(mpmath.mpf(p) / mpmath.mpf(q), 12)
+        approx = _with_what_it_hides(approx, p, q)
     if q == 1:
         return f"{approx} (exact integer, {p.bit_length()} bits)"
     return f"{approx} (exact rational, numerator {p.bit_length()} bits, denominator {q.bit_length()} bits)"
+
+
+def _with_what_it_hides(approx: str, p: int, q: int) -> str:
+    """``approx`` (p/q to 12 significant digits) followed by p/q - approx where the digits shown are fewer than 12 (a
+    round number such as 1.0) and p/q is not that number: 1 - 10^-300 is ``1.0 - 1.0e-300``, not ``1.0`` (a review
+    of the tenth session: "claimed 1, computed 1.0" for a refuted claim).  The difference is formed exactly on the
+    integers (no gcd) and shown to 3 digits."""
+    import mpmath
+
+    mantissa = approx.split("e")[0].lstrip("-").replace(".", "").strip("0")
+    if len(mantissa) >= 12:
+        return approx
+    shown = fractions.Fraction(approx)
+    a, b = shown.numerator, shown.denominator
+    difference = p * b - a * q  # p/q - a/b = difference / (q b)
+    if difference == 0:
+        return approx
+    gap = mpmath.mpf(difference) / (mpmath.mpf(q) * b)
+    return f"{approx} {'-' if gap < 0 else '+'} {mpmath.nstr(abs(gap), 3)}"
 
 
 def is_exact_rational(value) -> bool:

@@ -227,7 +227,7 @@ def newton(residual, jacobian, x: list, budget: int, tolerance, where: str) -> l
     if converged(values, x):
         return x
     raise SolverFailure(f"Newton did not converge within {budget} iterations {where} "
-                        f"(residual {mpmath.nstr(max(abs(v) for v in values), 5)} > {mpmath.nstr(tolerance, 5)})")
+                        f"(residual {mpmath.nstr(max(abs(v) for v in values), 5)} > {mpmath.nstr(tolerance, 5)}): near a double root Newton converges slowly; the option newton_iterations raises the budget")
 
 
 class _FloatPathLost(Exception):

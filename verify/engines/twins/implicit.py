@@ -47,7 +47,7 @@ def backward_euler(system, t, y, options, names, trace):
     while max(abs(v) for v in values) > tolerance * max([mpmath.mpf(1)] + [abs(v) for v in u]):  # as base.newton
         if iterations == budget:
             raise SolverFailure(f"Newton did not converge within {budget} iterations at t = {mpmath.nstr(t1, 12)} "
-                                f"(equation residual {mpmath.nstr(max(abs(v) for v in values), 5)} > {mpmath.nstr(tolerance, 5)})")
+                                f"(equation residual {mpmath.nstr(max(abs(v) for v in values), 5)} > {mpmath.nstr(tolerance, 5)}): near a double root Newton converges slowly; the option newton_iterations raises the budget")
         J = system.jacobian_all_rows(t1, u)
         A = [[((1 if i == j else 0) - h * J[i][j]) if i < d else J[i][j] for j in range(n)] for i in range(n)]
         correction = solve(A, [-v for v in values], f"a Newton step at t = {mpmath.nstr(t1, 12)}")
