@@ -397,3 +397,43 @@ def test_instances_on_the_boundary_of_an_assumption_find_a_band_there(check_clai
     assert lam < 0 and 0 < h < 1 and h * lam >= sympy.Rational(-2786, 1000) and abs(R(h * lam)) > 1
     assert results["true"].outcome.status in ("verified", "error"), results["true"].outcome.message
     assert "on the boundary of the assumptions" in results["true"].outcome.message or results["true"].outcome.status == "error"
+
+
+RK4_ABS_SQUARED = ("x**8/576 + x**7/72 + x**6*y**2/144 + 5*x**6/72 + x**5*y**2/24 + x**5/4 + x**4*y**4/96 + x**4*y**2/8 + 2*x**4/3"
+                   " + x**3*y**4/24 + x**3*y**2/6 + 4*x**3/3 + x**2*y**6/144 + x**2*y**4/24 + 2*x**2 + x*y**6/72 - x*y**4/12 + 2*x"
+                   " + y**8/576 - y**6/72 + 1")  # |R_RK4(x + iy)|^2, expanded
+
+
+def rk4_abs_squared(x, y):
+    z = x + sympy.I * y
+    R = 1 + z + z**2 / 2 + z**3 / 6 + z**4 / 24
+    return sympy.expand(R * sympy.conjugate(R))
+
+
+def test_a_tie_on_a_whole_edge_is_no_start_and_a_disc_s_circle_is_an_assumed_boundary(check_claims):
+    """A review of the tenth session found eleven false textbook-like bounds verified on instances:
+    - Euler on y' = r y (1 - y) keeps y <= 1 for y in [0, 1] and a = r h <= 1.01: false for a > 1 and 1/a < y < 1
+      (y + a y (1 - y) - 1 = (1 - y)(a y - 1)); the margin is an exact tie on the whole edge y = 1, and every start of
+      the descent sat on it, where only strict decreases move.  After the tightest start no start is a tie now;
+    - RK4's region holds the disc |z + 1.395| <= 1.395: false next to its leftmost point z = -2.79 (|R|^2 = 1.0143);
+      the boundary of an assumption quadratic in a variable (a circle) is an instance source now, as a linear one was;
+    - RK4's |R(z)| <= 1 on the left half-disc |z| <= 2.63: false on an arc around z = -1.43 + 2.21i (the largest that
+      fits has radius 2.6164); the longer descent also starts from the circle swept at 16 points of each domain.
+    Each refuted, the counterexample checked exactly here; the true a <= 1 and the half-disc of radius 2.6 are not."""
+    X, Y = sympy.symbols("x y", real=True)
+    assert sympy.expand(sympy.sympify(RK4_ABS_SQUARED, locals={"x": X, "y": Y}) - rk4_abs_squared(X, Y)) == 0
+    assert rk4_abs_squared(sympy.Rational(-279, 100), 0) > 1
+    logistic = 'check = "forall"\ndomains = { a = "interval(0, BOUND)", y = "closed(0, 1)" }\nlhs = "y + a*y*(1 - y)"\nop = "<="\nrhs = 1'
+    disc = ('check = "forall"\ndomains = { x = "closed(-3, 0)", y = "closed(-2, 2)" }\nassume = ["(x + 1.395)**2 + y**2 <= 1.395**2"]\n'
+            f'lhs = "{RK4_ABS_SQUARED}"\nop = "<="\nrhs = 1')
+    half = ('check = "forall"\ndomains = { x = "closed(-3, 0)", y = "closed(-3, 3)" }\nassume = ["x**2 + y**2 <= RADIUS**2"]\n'
+            f'lhs = "{RK4_ABS_SQUARED}"\nop = "<="\nrhs = 1')
+    results = check_claims(claims_text("", {"logistic": (logistic.replace("BOUND", "1.01"),), "logistic-true": (logistic.replace("BOUND", "1"),),
+                                            "disc": (disc,), "half": (half.replace("RADIUS", "2.63"),), "half-true": (half.replace("RADIUS", "2.6"),)}))
+    a, y = counterexample_point(results["logistic"].outcome)
+    assert 0 < a < sympy.Rational(101, 100) and 0 <= y <= 1 and y + a * y * (1 - y) > 1
+    for key, radius_squared, centre in (("disc", sympy.Rational(1395, 1000) ** 2, sympy.Rational(-1395, 1000)), ("half", sympy.Rational(263, 100) ** 2, 0)):
+        x, y = counterexample_point(results[key].outcome)
+        assert (x - centre) ** 2 + y**2 <= radius_squared and rk4_abs_squared(x, y) > 1, key
+    for key in ("logistic-true", "half-true"):
+        assert results[key].outcome.status in ("verified", "error"), results[key].outcome.message

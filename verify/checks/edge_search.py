@@ -319,7 +319,13 @@ def diverse_starts(seen: list, domains: dict, count: int = 3) -> list:
     a tenth of its domain's width, or by a factor of 2 on a half-line) and at no open end (at_open_end), so that a
     search is not spent three times on one limit.  |R_RK4(h lam)| <= 1 with
     h lam >= -2.786 is tightest as h lam -> 0 (an open end), and every start sat there while the claim fails for h lam
-    in [-2.786, -2.78529) (a review of 2026-12-06)."""
+    in [-2.786, -2.78529) (a review of 2026-12-06).
+
+    An exact tie (margin 0) is a plateau for the descent, which keeps only strict decreases: after the tightest start,
+    no other start is a tie, and a tie as the tightest start adds one start.  Euler on y' = r y (1 - y) keeps y <= 1
+    for r h <= 1.01 is false only for r h > 1 and 1/(r h) < y < 1, and every start sat on the tie y = 1 at r h < 1
+    (a review of the tenth session: eleven such false bounds, the logistic map under five methods, RK4's region
+    holding a disc, verified)."""
     def unlike(a, b):
         for name, domain in domains.items():
             if domain.interval is None or name not in a or name not in b:
@@ -337,8 +343,12 @@ def diverse_starts(seen: list, domains: dict, count: int = 3) -> list:
     for margin, _, values in sorted(seen, key=lambda item: item[0]):
         if chosen and any(at_open_end(domains[name], value) for name, value in values.items() if name in domains):
             continue  # after the tightest start, none in a limit the domains leave out
+        if chosen and margin == 0:
+            continue  # a second tie: a plateau, no start
         if all(unlike(values, other) for other, _ in chosen):
             chosen.append((values, margin))
+            if len(chosen) == 1 and margin == 0:
+                count += 1
             if len(chosen) == count:
                 break
     return chosen

@@ -90,15 +90,18 @@ def compact_text(value, max_bits: int = 240) -> str | None:
     return f"{approx} (exact rational, numerator {p.bit_length()} bits, denominator {q.bit_length()} bits)"
 
 
+ROUND_DIGITS = 6  # a huge value shown by at most this many significant digits also shows what it differs from them by
+
+
 def _with_what_it_hides(approx: str, p: int, q: int) -> str:
-    """``approx`` (p/q to 12 significant digits) followed by p/q - approx where the digits shown are fewer than 12 (a
-    round number such as 1.0) and p/q is not that number: 1 - 10^-300 is ``1.0 - 1.0e-300``, not ``1.0`` (a review
+    """``approx`` (p/q to 12 significant digits) followed by p/q - approx where at most ROUND_DIGITS digits are shown (a
+    round number such as 1.0 or 1.25, not 0.13895903689 with its twelfth digit 0) and p/q is not that number: 1 - 10^-300 is ``1.0 - 1.0e-300``, not ``1.0`` (a review
     of the tenth session: "claimed 1, computed 1.0" for a refuted claim).  The difference is formed exactly on the
     integers (no gcd) and shown to 3 digits."""
     import mpmath
 
     mantissa = approx.split("e")[0].lstrip("-").replace(".", "").strip("0")
-    if len(mantissa) >= 12:
+    if len(mantissa) > ROUND_DIGITS:
         return approx
     shown = fractions.Fraction(approx)
     a, b = shown.numerator, shown.denominator

@@ -169,6 +169,11 @@ def sample(claim, spec, over, reason, closed=None):
             return margin
 
         starts = [(values, cheap(values)) for values, _ in edge_search.diverse_starts(seen, spec.domains)]  # on its own scale
+        if spec.assume and seen:  # the boundary of the assumptions swept from the tightest instance, on the cheap scale
+            tightest = min(seen, key=lambda item: item[0])[2]
+            swept = [(margin_of(values), values) for values in on_assumed_boundary(spec, _swept(spec, tightest))]
+            swept = sorted(((margin, values) for margin, values in swept if margin is not None), key=lambda item: item[0])
+            starts += [(values, margin) for margin, values in swept[:BOUNDARY_SWEEP_STARTS]]
         edge_search.descend(spec.domains, [(values, margin) for values, margin in starts if margin is not None], margin_of, CHEAP_BUDGET,
                             admissible=(lambda values: assumed(spec, values)) if spec.assume else None, most_paired=CHEAP_PAIRED,
                             move_integers=True, planes=_planes(spec))
@@ -396,12 +401,15 @@ SCALINGS = 12  # a draw outside the assumptions is tried at 1/2, 1/4, ..., 1/409
 
 
 BOUNDARY_FROM = 6  # instances on the boundary of the assumptions are made from this many of the tightest ones
+BOUNDARY_SWEEP = 16  # ... and, for the longer descent, from the tightest with one real value at this many points of its domain
+BOUNDARY_SWEEP_STARTS = 2  # the lowest of those on the compiled margin start the longer descent too
 BOUNDARY_INSIDE = sympy.Rational(1, 10**12)  # ... moved this far (times the value's size) to its inside side
 
 
 def on_assumed_boundary(spec, instances: list) -> list:
     """Instances on the boundary of each 'assume' condition: in each of ``instances``, each domain value the
-    condition's difference is linear in, set to where the difference is 0 (the others kept), and, where that point
+    condition's difference is linear or quadratic in, set to where the difference is 0 (the others kept; each root
+    of a quadratic), and, where that point
     is not inside, moved by BOUNDARY_INSIDE of its size to the inside (a strict condition, an irrational point).
     A bound is often tightest where an assumption is: |R_RK4(h lam)| <= 1 with h lam >= -2.786 fails only on the
     band h lam in [-2.786, -2.78529), which every descent from the tightest instances (all at h lam -> 0) missed
@@ -415,29 +423,62 @@ def on_assumed_boundary(spec, instances: list) -> list:
                 polynomial = sympy.Poly(difference, symbol_)
             except sympy.PolynomialError:
                 continue
-            if polynomial.degree() != 1:
+            if polynomial.degree() not in (1, 2):
                 continue
-            a, b = polynomial.all_coeffs()
+            coefficients = polynomial.all_coeffs()
             for values in instances:
                 at = {spec.domains[other].symbol: v for other, v in values.items() if other in spec.domains and other != name}
-                slope = a.xreplace(at)
-                if slope == 0:
-                    continue
-                root = -b.xreplace(at) / slope
-                if not root.is_real or not root.is_finite or root.free_symbols:
-                    continue
-                candidates = [root] if root.is_Rational else []
-                near = root if root.is_Rational else edge_search.near_rational(root)  # instances are rational
-                size = max(abs(near), sympy.Integer(1))
-                candidates += [near + size * BOUNDARY_INSIDE, near - size * BOUNDARY_INSIDE]
-                for value in candidates:
-                    if not realsets.contains(spec.domains[name].interval, value):
+                for root in _roots_at(coefficients, at):
+                    if not root.is_real or not root.is_finite or root.free_symbols:
                         continue
-                    candidate = {**values, name: value}
-                    if candidate != values and assumed(spec, candidate) and candidate not in found:
-                        found.append(candidate)
-                        break  # the point itself, else the nearest inside: one per instance and value
+                    candidates = [root] if root.is_Rational else []
+                    near = root if root.is_Rational else edge_search.near_rational(root)  # instances are rational
+                    size = max(abs(near), sympy.Integer(1))
+                    candidates += [near + size * BOUNDARY_INSIDE, near - size * BOUNDARY_INSIDE]
+                    for value in candidates:
+                        if not realsets.contains(spec.domains[name].interval, value):
+                            continue
+                        candidate = {**values, name: value}
+                        if candidate != values and assumed(spec, candidate) and candidate not in found:
+                            found.append(candidate)
+                            break  # the point itself, else the nearest inside: one per instance, value and root
     return found
+
+
+def _swept(spec, values: dict) -> list:
+    """``values`` with one real value at a time set to BOUNDARY_SWEEP evenly spaced points of its bounded domain (the
+    others kept): on_assumed_boundary then puts each onto the boundary along the other values.  RK4's |R(z)| <= 1 on
+    the left half-disc |z| <= 2.63 is false on an arc of its circle around z = -1.43 + 2.21i, far from every tightest
+    instance (a review of the tenth session)."""
+    found = []
+    for name, domain in spec.domains.items():
+        interval = domain.interval
+        if interval is None or not (interval.inf.is_finite and interval.sup.is_finite) or interval.inf == interval.sup:
+            continue
+        low, width = interval.inf, interval.sup - interval.inf
+        for k in range(BOUNDARY_SWEEP):
+            point = low + width * sympy.Rational(2 * k + 1, 2 * BOUNDARY_SWEEP)  # midpoints of equal parts: inside, open ends too
+            found.append({**values, name: point})
+    return found
+
+
+def _roots_at(coefficients: list, at: dict) -> list:
+    """The real roots in one variable of a condition's difference, linear or quadratic in it (coefficients highest
+    first, the other variables' values ``at`` substituted): -b/a, or (-b +- sqrt(b^2 - 4ac))/(2a).  A disc or an
+    ellipse is tight on its circle: RK4's region holds the disc |z + 1.395| <= 1.395 is false only next to its
+    leftmost point z = -2.79, which no descent reached (a review of the tenth session)."""
+    values = [c.xreplace(at) for c in coefficients]
+    if len(values) == 2:
+        a, b = values
+        return [] if a == 0 else [-b / a]
+    a, b, c = values
+    if a == 0:
+        return [] if b == 0 else [-c / b]
+    discriminant = b * b - 4 * a * c
+    if not discriminant.is_Rational or discriminant < 0:
+        return []
+    root = sympy.sqrt(discriminant)
+    return [(-b + root) / (2 * a), (-b - root) / (2 * a)]
 
 
 def scaled_into(spec, values: dict) -> dict | None:
