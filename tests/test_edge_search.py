@@ -418,7 +418,7 @@ def test_a_tie_on_a_whole_edge_is_no_start_and_a_disc_s_circle_is_an_assumed_bou
     - RK4's region holds the disc |z + 1.395| <= 1.395: false next to its leftmost point z = -2.79 (|R|^2 = 1.0143);
       the boundary of an assumption quadratic in a variable (a circle) is an instance source now, as a linear one was;
     - RK4's |R(z)| <= 1 on the left half-disc |z| <= 2.63: false on an arc around z = -1.43 + 2.21i (the largest that
-      fits has radius 2.6164); the longer descent also starts from the circle swept at 16 points of each domain.
+      fits has radius 2.6164); the longer descent also starts from the circle swept at 8 points of each domain.
     Each refuted, the counterexample checked exactly here; the true a <= 1 and the half-disc of radius 2.6 are not."""
     X, Y = sympy.symbols("x y", real=True)
     assert sympy.expand(sympy.sympify(RK4_ABS_SQUARED, locals={"x": X, "y": Y}) - rk4_abs_squared(X, Y)) == 0
