@@ -799,8 +799,8 @@ def _no_root_near(solve, guide, lam, landed) -> None:
                 met = _where_they_meet(solve, guide, lam, landed, other, scale)
                 if met is not None:
                     raise BranchesMeet(f"at lam = {mpmath.nstr(lam, 8)} of the step another root, {mpmath.nstr(other[0], 8)}, lies "
-                                       f"{mpmath.nstr(distance, 3)} from the branch's {mpmath.nstr(landed[0], 8)}, and the two meet at "
-                                       f"lam = {mpmath.nstr(met, 8)}: two roots meet there, and which of them tends to the explicit "
+                                       f"{mpmath.nstr(distance, 3)} from the branch's {mpmath.nstr(landed[0], 8)}, and the two meet near "
+                                       f"lam = {mpmath.nstr(met, 8)} (a secant's estimate): two roots meet there, and which of them tends to the explicit "
                                        "value as h -> 0 is not decided")
                 return  # two roots that pass close by without meeting: the branch is the one followed
 
