@@ -472,3 +472,29 @@ def test_a_stiff_trapezoid_run_is_enclosed_to_twenty_decimals(check_claims):
     assert (results["true"].status, results["true"].evidence) == ("verified", "certified"), results["true"].message
     assert_refuted(results["changed-digit"], ["z: claimed -0.70911818825666139284 at 20 decimals", "which rounds to -0.70911818825666139283"])
     assert results["changed-digit"].evidence == "certified"
+
+
+def test_a_power_of_a_ball_centred_at_zero_is_enclosed_and_a_run_from_zero_is_certified(check_claims):
+    """python-flint's x ** 2 of a ball centred exactly at 0 with a positive radius is nan, and the certified implicit
+    route's stage equations in balls (the tenth session) failed every Krawczyk test of a run whose state sits at 0:
+    backward Euler and Gauss-Legendre-4 on y' = sin(y) + y^3 from 0, certified by mpmath.iv before, went on the
+    numerical route (a review of the tenth session).  A power of a ball holding 0 is now formed by products; the run
+    stays at 0 exactly (sin(0) + 0 = 0 is the branch from the explicit value), certified, and 10^-20 is refuted."""
+    import flint
+    from verify.engines import crosscheck
+
+    y = sympy.Symbol("y")
+    for n, bound in ((2, 10**-60), (3, 10**-90)):
+        enclosure = crosscheck.compile_mp(y**n, [y], crosscheck.ENCLOSING_BALLS)([flint.arb(0, 10**-30)])
+        assert enclosure.is_finite() and enclosure.contains(0) and enclosure.rad() <= 2 * bound
+    assert not crosscheck.compile_mp(y**-2, [y], crosscheck.ENCLOSING_BALLS)([flint.arb(0, 10**-30)]).is_finite()
+    head = '[model.zcube]\nstates = ["y"]\nrhs = { y = "sin(y) + y**3" }\n'
+    body = 'check = "run"\nmodel = "zcube"\nmethod = "METHOD"\noptions = { h = "1/10" }\ninitial = { y = 0 }\nsteps = 3\ndigits = 20\n'
+    results = {k: r.outcome for k, r in check_claims(claims_text(head, {
+        "be": (body.replace("METHOD", "backward-euler") + 'expect = { y = "0" }',),
+        "gauss": (body.replace("METHOD", "gauss-legendre-4") + 'expect = { y = "0" }',),
+        "gauss-wrong": (body.replace("METHOD", "gauss-legendre-4") + 'expect = { y = "0.00000000000000000001" }',)})).items()}
+    for key in ("be", "gauss"):
+        assert (results[key].status, results[key].evidence) == ("verified", "certified"), (key, results[key].message)
+    assert_refuted(results["gauss-wrong"], ["y: claimed 0.00000000000000000001 at 20 decimals"])
+    assert results["gauss-wrong"].evidence == "certified"

@@ -121,6 +121,24 @@ def _enclosing_max(*values):
     return result
 
 
+def _enclosing_power(x, n: int):
+    """A ball holding x^n at every point of the ball x: Arb's power where x excludes 0 or is exact, else by products
+    (python-flint's x ** 2 of a ball centred at 0 with a positive radius is nan, not [+/- r^2]: a review of the tenth
+    session found certified runs from y = 0 sent to the numerical route by it); a negative power of a ball holding 0
+    is not finite (1 / a ball holding 0)."""
+    if n == 0:
+        return flint.arb(1)
+    if x > 0 or x < 0 or x.is_exact():
+        power = x ** abs(n)
+    else:
+        power, square, k = flint.arb(1), x, abs(n)
+        while k:
+            if k & 1:
+                power = power * square
+            square, k = square * square, k >> 1
+    return power if n > 0 else 1 / power
+
+
 def _interval_min(*values):
     return mpmath.iv.mpf([min(v.a for v in values), min(v.b for v in values)])
 
@@ -262,8 +280,9 @@ def compile_mp(expression: sympy.Expr, variables: Sequence[sympy.Symbol], ctx=mp
             if e.exp.is_Integer:
                 n = int(e.exp)
                 if n < 0 and balls and not enclosing:  # a ball holding 0 has no inverse: as mpmath divides by an exact zero
-                    # (an enclosing ball's power is Arb's: a ball holding 0 gives one that is not finite)
                     return lambda env: _ball_nonzero(base(env)) ** n
+                if enclosing:  # (a negative power of a ball holding 0 is not finite)
+                    return lambda env: _enclosing_power(base(env), n)
                 return lambda env: base(env) ** n
             return lambda env: base(env) ** exponent(env)
         for kind, function in functions.items():
