@@ -437,3 +437,25 @@ def test_a_tie_on_a_whole_edge_is_no_start_and_a_disc_s_circle_is_an_assumed_bou
         assert (x - centre) ** 2 + y**2 <= radius_squared and rk4_abs_squared(x, y) > 1, key
     for key in ("logistic-true", "half-true"):
         assert results[key].outcome.status in ("verified", "error"), results[key].outcome.message
+
+
+def test_the_longer_descent_slides_along_a_curved_boundary_of_the_assumptions(check_claims):
+    """3x + 4y <= 4.9999 on the unit disc (5 at (3/5, 4/5)), x + y + z <= 1.732 on the unit ball (sqrt(3) = 1.73205...)
+    and a sum of six variables <= 2.449 on the unit ball (sqrt(6) = 2.44949...) are false only next to one point of a
+    curved boundary; the descent stopped at the boundary at relative margins near 0.02 and they were verified on
+    instances (reviews of the ninth and tenth sessions).  A move of the longer descent that leaves a condition
+    quadratic in one value is now evaluated at the nearest point of that boundary along the value instead: each is
+    refuted, the counterexample checked exactly here (inside the assumption, the bound crossed); the true bound 5 is
+    not refuted."""
+    disc = ('check = "forall"\ndomains = { x = "closed(-1, 1)", y = "closed(-1, 1)" }\nassume = ["x**2 + y**2 <= 1"]\n'
+            'lhs = "3*x + 4*y"\nop = "<="\nrhs = "BOUND"')
+    names = "abcdef"
+    ball = ('check = "forall"\ndomains = { ' + ", ".join(f'{n} = "closed(-1, 1)"' for n in names) + ' }\n'
+            'assume = ["' + " + ".join(f"{n}**2" for n in names) + ' <= 1"]\nlhs = "' + " + ".join(names) + '"\nop = "<="\nrhs = "2.449"')
+    results = check_claims(claims_text("", {"disc": (disc.replace("BOUND", "4.9999"),), "disc-true": (disc.replace("BOUND", "5"),),
+                                            "ball": (ball,)}))
+    x, y = counterexample_point(results["disc"].outcome)
+    assert x**2 + y**2 <= 1 and 3 * x + 4 * y > sympy.Rational(49999, 10000)
+    point = counterexample_point(results["ball"].outcome)
+    assert sum(v**2 for v in point) <= 1 and sum(point) > sympy.Rational(2449, 1000)
+    assert results["disc-true"].outcome.status in ("verified", "error"), results["disc-true"].outcome.message

@@ -128,7 +128,7 @@ def _toward(value, target, fraction):
 
 
 def descend(domains: dict, starts: list, margin_of, budget: int, admissible=None, most_paired: int | None = None,
-            move_integers: bool = False, planes: tuple = ()) -> int:
+            move_integers: bool = False, planes: tuple = (), onto=None) -> int:
     """Pattern search on the margin from each start (values, margin); ``margin_of(values)`` evaluates an
     instance and returns its margin, or None when the instance does not count (outside ``assume`` or the
     method's options).  Each sweep moves every coordinate the fraction ``step`` of the way towards each end of
@@ -148,7 +148,9 @@ def descend(domains: dict, starts: list, margin_of, budget: int, admissible=None
 
     ``admissible(values)`` (the ``assume`` conditions, cheap) screens a move before it is evaluated: a move
     outside them costs no evaluation (up to REJECTED_PER_EVALUATION times ``budget`` such moves), so a search
-    pressed against an assumption's boundary (a disc) spends its budget on instances that count."""
+    pressed against an assumption's boundary (a disc) spends its budget on instances that count.  ``onto(values)``
+    (optional): points on a curved boundary of the assumptions near a move outside them; the first of them inside the
+    domains and the assumptions is evaluated in its place (one evaluation), and kept as the move was."""
     used = rejected = 0
     most_rejected = REJECTED_PER_EVALUATION * budget
     extremes = {name: ends(domain) for name, domain in domains.items()}
@@ -191,17 +193,32 @@ def descend(domains: dict, starts: list, margin_of, budget: int, admissible=None
 
     limit = [budget]  # the evaluations made when the current start's ``budget`` is used
 
+    landed = {}  # the point the last evaluation took in the candidate's place (onto), by the candidate's id
+
     def evaluate(candidate):
         """The candidate's margin; None when it does not count or leaves the assumptions; SPENT when the start's share
-        is used; ENDED when the moves outside the assumptions have used theirs."""
+        is used; ENDED when the moves outside the assumptions have used theirs.  A candidate outside the assumptions
+        whose ``onto`` point is inside is evaluated there (where(candidate) is then that point)."""
         nonlocal used, rejected
+        landed.clear()
         if used >= limit[0]:
             return SPENT
         if admissible is not None and not admissible(candidate):
             rejected += 1
-            return ENDED if rejected > most_rejected else None
+            if rejected > most_rejected:
+                return ENDED
+            for point in (onto(candidate) if onto is not None else ()):
+                if point != candidate and all(inside(name, point[name]) for name in point if name in domains):
+                    landed[id(candidate)] = point
+                    used += 1
+                    return margin_of(point)
+            return None
         used += 1
         return margin_of(candidate)
+
+    def where(candidate):
+        """The point the last evaluation of ``candidate`` took: itself, or its point on a curved boundary."""
+        return landed.get(id(candidate), candidate)
 
     real = [name for name in domains if domains[name].interval is not None]
     movable = [name for name in domains if move_integers or domains[name].interval is not None]
@@ -249,7 +266,7 @@ def descend(domains: dict, starts: list, margin_of, budget: int, admissible=None
             if found is SPENT or found is ENDED:
                 return found, None
             if found is not None and found < margin:
-                return found, candidate
+                return found, where(candidate)
         return None, None
 
     def search(values, margin, paired):
@@ -266,7 +283,7 @@ def descend(domains: dict, starts: list, margin_of, budget: int, admissible=None
                     if found is SPENT or found is ENDED:
                         return found is SPENT, values, margin
                     if found is not None and found < margin:
-                        values, margin, kept = candidate, found, True
+                        values, margin, kept = where(candidate), found, True
             if not kept and paired:  # no coordinate move helps: two coordinates at once, by the same share of their scales
                 # (along a boundary of the assumptions such as x + y <= c), then all of them at once in a few oblique
                 # directions (x y z <= 0.03703 on x + y + z <= 1 rises only towards (1/3, 1/3, 1/3) along the plane)
@@ -290,7 +307,7 @@ def descend(domains: dict, starts: list, margin_of, budget: int, admissible=None
                     if found is SPENT or found is ENDED:
                         return found is SPENT, values, margin
                     if found is not None and found < margin:
-                        values, margin = pattern, found
+                        values, margin = where(pattern), found
             else:
                 step /= 4
         return True, values, margin

@@ -176,7 +176,7 @@ def sample(claim, spec, over, reason, closed=None):
             starts += [(values, margin) for margin, values in swept[:BOUNDARY_SWEEP_STARTS]]
         edge_search.descend(spec.domains, [(values, margin) for values, margin in starts if margin is not None], margin_of, CHEAP_BUDGET,
                             admissible=(lambda values: assumed(spec, values)) if spec.assume else None, most_paired=CHEAP_PAIRED,
-                            move_integers=True, planes=_planes(spec))
+                            move_integers=True, planes=_planes(spec), onto=_onto_curved_boundaries(spec) if spec.assume else None)
         try:
             if lowest:  # and the same point in simpler rationals (a bound reached at (1/5, ..., 1/5) is then met
                 for values in _simpler(lowest[0][1], spec.domains):  # exactly, a tie, where the search only came close)
@@ -576,6 +576,59 @@ def _planes(spec) -> tuple:
             plane[1] = Fraction(int(constant.p), int(constant.q))
             planes.append(plane)
     return tuple(planes)
+
+
+def _onto_curved_boundaries(spec):
+    """For the longer descent: a function taking an instance outside the ``assume`` conditions to points on the
+    boundary of a condition quadratic in one real domain value (a disc, a ball, an ellipse), that value moved to the
+    nearest root of the condition's difference with the others kept (each coefficient compiled to exact rationals, the
+    root by a float square root, then the nearest rational with denominator at most 10^12 and its neighbours 10^-12
+    of its size either side); None when no condition is quadratic in a real value.  The descent then slides along a
+    curved boundary instead of stopping at it: 3x + 4y <= 4.9999 on the unit disc (5 at (3/5, 4/5)) and sums of
+    variables on the unit ball stopped at relative margins near 0.02 (reviews of the ninth and tenth sessions)."""
+    names = list(spec.domains)
+    symbols = [spec.domains[name].symbol for name in names]
+    pieces = []
+    for lhs, _, rhs in spec.assume:
+        for position, name in enumerate(names):
+            if spec.domains[name].interval is None:
+                continue
+            try:
+                polynomial = sympy.Poly(lhs - rhs, symbols[position])
+                if polynomial.degree() != 2:
+                    continue
+                coefficients = [rational.compile_rational(c, symbols) for c in polynomial.all_coeffs()]
+            except (sympy.PolynomialError, rational.NotRational, TypeError, ValueError):
+                continue
+            pieces.append((name, coefficients))
+    if not pieces:
+        return None
+
+    def onto(values):
+        env = [rational.to_field(values[name]) for name in names]
+        found = []
+        for name, coefficients in pieces:
+            try:
+                a, b, c = (float(f(env)) for f in coefficients)
+                discriminant = b * b - 4 * a * c
+                if a == 0 or not math.isfinite(discriminant) or discriminant < 0:
+                    continue
+                roots = [(-b + sign * math.sqrt(discriminant)) / (2 * a) for sign in (1, -1)]
+            except (ZeroDivisionError, OverflowError, rational.NotRational):
+                continue
+            at = float(values[name])
+            root = min(roots, key=lambda r: abs(r - at))
+            if not math.isfinite(root):
+                continue
+            near = Fraction(root).limit_denominator(10**12)
+            step = Fraction(max(abs(near), 1)) / 10**12
+            for value in (near, near - step, near + step):
+                candidate = {**values, name: sympy.Rational(value.numerator, value.denominator)}
+                if realsets.contains(spec.domains[name].interval, candidate[name]) and assumed(spec, candidate):
+                    found.append(candidate)
+                    break
+        return found
+    return onto
 
 
 def _simpler(values: dict, domains: dict) -> list[dict]:
