@@ -164,26 +164,26 @@ class _StageSystem:
             self.f_t = [enclose(sympy.diff(e, variables[0])) for e in system.rhs]
         except CrossCheckUnavailable as exc:
             raise CertifiedUnavailable(f"cannot enclose the right-hand side's derivatives: {exc}") from None
-        self.A, self.b, self.c = coefficients
-        self.s = len(self.b)
+        A, self.b, c = coefficients  # b and h stay intervals (the step y + h sum_i b_i k_i: _advance); A, c and h are
+        self.s = len(self.b)  # also taken as balls that hold them, for the stage equations
         self.h = h
-        self._A = [[_ball(a) for a in row] for row in self.A]  # the enclosed coefficients as balls holding them
-        self._c, self._h = [_ball(v) for v in self.c], _ball(h)
+        self.A = [[_ball(a) for a in row] for row in A]
+        self.c, self.h_ball = [_ball(v) for v in c], _ball(h)
 
     def _stage_points(self, t, y, k, lam):
         """(T_i, Y_i, S_i) of every stage, in balls: t + c_i lam h, y + lam h S_i and S_i = sum_j a_ij k_j (a_ij = 0
         exactly adds nothing)."""
         n, points = self.n, []
-        lam_h = lam * self._h
+        lam_h = lam * self.h_ball
         for i in range(self.s):
             S = []
             for q in range(n):
                 total = flint.arb(0)
                 for j in range(self.s):
-                    if not self._A[i][j].is_zero():
-                        total += self._A[i][j] * k[j * n + q]
+                    if not self.A[i][j].is_zero():
+                        total += self.A[i][j] * k[j * n + q]
                 S.append(total)
-            points.append((t + self._c[i] * lam_h, [y[q] + lam_h * S[q] for q in range(n)], S))
+            points.append((t + self.c[i] * lam_h, [y[q] + lam_h * S[q] for q in range(n)], S))
         return points
 
     def value(self, t, y, k, lam):
@@ -205,9 +205,9 @@ class _StageSystem:
         for i, (T, Y, S) in enumerate(self._stage_points(t, y, k, lam)):
             env = [T, *Y]
             for q in range(n):
-                rate = self.f_t[q](env) * self._c[i] * self._h
+                rate = self.f_t[q](env) * self.c[i] * self.h_ball
                 for r in range(n):
-                    rate = rate + self.f_y[q][r](env) * self._h * S[r]
+                    rate = rate + self.f_y[q][r](env) * self.h_ball * S[r]
                 slopes.append(-rate)
         return at_centre, slopes
 
@@ -221,7 +221,7 @@ class _StageSystem:
             env = [T, *Y]
             derivative = [[self.f_y[q][r](env) for r in range(n)] for q in range(n)]
             for j in range(self.s):
-                scale = lam * self._h * self._A[i][j]
+                scale = lam * self.h_ball * self.A[i][j]
                 for q in range(n):
                     for r in range(n):
                         entry = -scale * derivative[q][r]
@@ -291,9 +291,7 @@ def _krawczyk(stages: _StageSystem, t, y, y_mid, box, lam, centre):
     """K(box, lam) as intervals (None where it is not finite); ``t``, ``y`` and ``y_mid`` (y's midpoints, for the guess
     C alone) are balls, made once per step (_step)."""
     m = [_mid(v) for v in box]
-    if any(v is None for v in m):
-        return None
-    if not _finite(box):
+    if any(v is None for v in m):  # (a box with an infinite end has no midpoint)
         return None
     m, box_balls = _balls(m), _balls(box)
     at_middle = stages.jacobian(t, y_mid, m, centre)

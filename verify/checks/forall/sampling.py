@@ -14,7 +14,7 @@ import flint
 import mpmath
 import sympy
 
-from verify.engines import crosscheck, rational, realsets
+from verify.engines import certified, crosscheck, rational, realsets
 from verify.engines.crosscheck import approximate
 from verify.engines.methods.base import check_work
 from verify.checks import edge_search
@@ -620,10 +620,10 @@ def _onto_curved_boundaries(spec):
             root = min(roots, key=lambda r: abs(r - at))
             if not math.isfinite(root):
                 continue
-            near = Fraction(root).limit_denominator(10**12)
-            step = Fraction(max(abs(near), 1)) / 10**12
+            near = edge_search.near_rational(sympy.Rational(root))  # as on_assumed_boundary: instances are rational
+            step = max(abs(near), sympy.Integer(1)) * BOUNDARY_INSIDE
             for value in (near, near - step, near + step):
-                candidate = {**values, name: sympy.Rational(value.numerator, value.denominator)}
+                candidate = {**values, name: value}
                 if realsets.contains(spec.domains[name].interval, candidate[name]) and assumed(spec, candidate):
                     found.append(candidate)
                     break
@@ -857,10 +857,8 @@ class _Compiled:
             self.function, self.exact = rational.compile_rational(expression, symbols), True
         except (rational.NotRational, TypeError, ValueError):
             self.function, self.exact = crosscheck.compile_mp(expression, symbols), False
-            try:
+            with contextlib.suppress(crosscheck.CrossCheckUnavailable):  # (a CRootOf: mpmath's value alone)
                 self.balls = crosscheck.compile_mp(expression, symbols, crosscheck.BALLS)
-            except crosscheck.CrossCheckUnavailable:
-                self.balls = None
 
     def sympy(self, value):
         """The value as a sympy Rational (an mpmath value exactly, from its mantissa and exponent)."""
@@ -877,8 +875,7 @@ class _Compiled:
                 value = self.balls([flint.arb(flint.fmpq(int(v.numerator), int(v.denominator))) for v in env])
             if value.is_finite() and value.rad() <= abs(value.mid()) * BALL_ACCURACY:  # its midpoint as the mpmath number it
                 # is (no rounding to mpmath's precision); a ball widened by cancellation: mpmath's own value instead
-                mantissa, exponent = value.mid().man_exp()
-                return mpmath.mp.make_mpf(mpmath.libmp.from_man_exp(int(mantissa), int(exponent)))
+                return certified.exact_mpf(value)
         with mpmath.workdps(crosscheck.DIGITS):
             return self.function([mpmath.mpf(int(v.numerator)) / int(v.denominator) for v in env])
 
