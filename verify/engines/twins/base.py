@@ -376,14 +376,14 @@ class FloatNewton:
         except (_FloatPathLost, OverflowError, ZeroDivisionError, ValueError, TypeError):
             return None
 
-    def near_singular(self, lam, x, below: float | None = None) -> bool:
+    def near_singular(self, lam, x, below: float) -> bool:
         """Is the Jacobian at (lam, x) nearly singular: its smallest pivot (Gaussian elimination with partial pivoting,
-        in floats) below ``below`` (NEAR_SINGULAR by default)?  False where it cannot be read in floats."""
+        in floats) below ``below``?  False where it cannot be read in floats."""
         rows = self._float_jacobian(lam, x)
         if rows is None:
             return False
         smallest = _smallest_pivot(rows)  # the equations are x - ...: the identity at lam = 0, pivots of 1 (a stiff
-        return smallest is not None and smallest < (NEAR_SINGULAR if below is None else below)  # system's large entries
+        return smallest is not None and smallest < below  # system's large entries
         # give large pivots, not small)
 
     def pivots(self, lam, x) -> tuple[float, float] | None:
