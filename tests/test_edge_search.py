@@ -16,7 +16,7 @@ class Numbers:
     def value(text, key):
         return sympy.Rational(text)
 
-SQUARE = 'check = "forall"\ndomains = { x = "interval(0, 1)", y = "interval(0, 1)" }\nlhs = "x*y"\nop = "<"\n'
+CUBE = 'check = "forall"\ndomains = { x = "interval(0, 1)", y = "interval(0, 1)", z = "interval(0, 1)" }\nlhs = "x*y*z"\nop = "<"\n'
 HYPERBOLA = 'check = "forall"\ndomains = { x = "interval(0, 4)", y = "interval(0, 1)" }\nassume = ["x*y <= sqrt(2)"]\nlhs = "x*y"\n'
 ROSENBROCK_MODEL = """
 [model.scalar_linear]
@@ -39,9 +39,11 @@ holds_relations = { "abs(y - solution(y))" = "<= FACTOR*(C_E*h**2 + kappa1*h*rho
 
 
 def test_a_bound_false_only_near_a_corner_is_refuted_there(check_claims):
-    """Hypothesis draws fractions with denominators up to 60, so x y never exceeds (59/60)^2 on its draws."""
-    results = check_claims(claims_text("", {"false": (SQUARE + 'rhs = "99999/100000"',), "true": (SQUARE + 'rhs = "1"',)}))
-    assert_refuted(results["false"].outcome, ["counterexample x = 999999/1000000, y = 999999/1000000", "claimed x*y < 99999/100000"])
+    """Hypothesis draws fractions with denominators up to 60, so x y z never exceeds (59/60)^3 on its draws.  (In two
+    variables the polynomial x y is decided by its edges and critical points, verify.engines.box_sign, not sampled.)"""
+    results = check_claims(claims_text("", {"false": (CUBE + 'rhs = "99999/100000"',), "true": (CUBE + 'rhs = "1"',)}))
+    assert_refuted(results["false"].outcome, ["counterexample x = 999999/1000000, y = 999999/1000000, z = 999999/1000000",
+                                              "claimed x*y*z < 99999/100000"])
     assert results["true"].outcome.status == "verified", results["true"].outcome.message
     assert "at the domains' edges and corners" in results["true"].outcome.message
 
@@ -237,7 +239,7 @@ def test_draws_take_no_constants_from_local_modules_and_nothing_is_written_into_
     read = []
     original = providers._get_local_constants
     monkeypatch.setattr(providers, "_get_local_constants", lambda: read.append(1) or original())
-    outcome = check_claims(claims_text("", {"true": (SQUARE + 'rhs = "1"',)}))["true"].outcome
+    outcome = check_claims(claims_text("", {"true": (CUBE + 'rhs = "1"',)}))["true"].outcome
     assert outcome.status == "verified" and "drawn by hypothesis" in outcome.message, outcome.message
     assert read == [] and not (work / ".hypothesis").exists()
     assert providers._get_local_constants is not original  # the caller's own (here the spy) is back in place

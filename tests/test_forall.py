@@ -290,8 +290,8 @@ def test_explain_checks_a_sampled_claim_once_and_shows_that_check_s_derivation(c
     from verify import runner
     from verify.checks import forall
 
-    text = claims_text("", {"sampled": ('check = "forall"\ndomains = { x = "interval(0, 1)", y = "interval(0, 1)" }\n'
-                                        'lhs = "x*y"\nop = "<="\nrhs = "x + 1/10**9"',)})
+    text = claims_text("", {"sampled": ('check = "forall"\ndomains = { x = "interval(0, 1)", y = "interval(0, 1)", z = "interval(0, 1)" }\n'
+                                        'lhs = "x*y*z"\nop = "<="\nrhs = "x + 1/10**9"',)})
     (tmp_path / "c.toml").write_text(text, encoding="utf-8")
     [claim] = runner.load([str(tmp_path / "c.toml")], model_dirs=[str(tmp_path / "none")])
     calls = []

@@ -7,7 +7,9 @@ import itertools
 
 import sympy
 
-from verify.engines import crosscheck, spectral, symbolic
+from fractions import Fraction
+
+from verify.engines import box_sign, crosscheck, spectral, symbolic
 from verify.engines.methods import SymbolicSystem
 from verify.input.model import TIME, symbol
 from verify.engines import realsets
@@ -19,6 +21,14 @@ from verify.outcome import decimals
 from verify.checks.comparisons import OPERATORS
 from verify.checks.forall.domains import Domain, first_value, point_in, relation_expr, solve_on_reals, solve_set, to_domain
 from verify.checks.forall.poles import UndefinedInDomains, step_pole
+
+
+class Witness:
+    """A point of the domains where a proof found the claim false (``values``: name -> rational), with the proof's
+    derivation lines (``lines``): the caller checks it as an instance and refutes with it."""
+
+    def __init__(self, values: dict, lines: list):
+        self.values, self.lines = values, lines
 
 
 class ClosedForm:
@@ -255,7 +265,7 @@ def prove_relation(claim, spec, over):
             return Outcome("verified", "symbolic", f"{claim.table['lhs']} {op} {claim.table['rhs']} for all {over} (sympy: lhs - rhs = {short_text(difference)})",
                            {}, [Line(f"lhs - rhs = {difference}; sympy's assumptions decide {op} 0",
                                      terms=[Formula("lhs - rhs"), "=", difference, ";", "sympy's assumptions decide", op, sympy.Integer(0)])])
-        return None
+        return _prove_on_box(claim, spec, over, lhs, op, rhs)
     pieces = []
     holds_on = _relation_set(lhs, op, rhs, domain, pieces)
     _check_against_evaluation(holds_on, lhs, op, rhs, domain)
@@ -264,6 +274,54 @@ def prove_relation(claim, spec, over):
     if outcome is not None and len(pieces) > 1:  # |P| OP c: the two polynomial inequalities decided, before the set
         outcome.derivation[0:0] = pieces
     return outcome
+
+
+def _side(domain) -> box_sign.Side | None:
+    """A bounded interval with rational ends as a box_sign.Side, else None."""
+    region = domain.interval
+    if not isinstance(region, sympy.Interval) or not (region.start.is_Rational and region.end.is_Rational):
+        return None
+    return box_sign.Side(Fraction(int(region.start.p), int(region.start.q)), Fraction(int(region.end.p), int(region.end.q)),
+                         bool(region.left_open), bool(region.right_open))
+
+
+def _prove_on_box(claim, spec, over, lhs, op, rhs):
+    """A polynomial relation in two symbols, each in a bounded interval (no 'assume', no 'exactly_when'), decided
+    exactly by verify.engines.box_sign: its edges by exact real root isolation, its inside at the critical points
+    found by resultants.  Heun's step on the logistic equation, 'y <= 1 for y in [0, 1] and r h <= 5.45', was sampled
+    and verified; it fails near r h = 5.45, y = 0.5 (a review of 2026-12-06).  None when not of that form or not
+    decided (sampling decides it)."""
+    if spec.assume or spec.exactly_when is not None or op not in ("<", "<=", ">", ">="):
+        return None
+    difference = sympy.expand(lhs - rhs)
+    free = sorted(difference.free_symbols, key=lambda s: s.name)
+    domains = {d.symbol: d for d in spec.domains.values()}
+    if len(free) != 2 or any(s not in domains for s in free):
+        return None
+    sides = [_side(domains[s]) for s in free]
+    if None in sides:
+        return None
+    g = -difference if op in ("<", "<=") else difference
+    decision = box_sign.decide(g, free[0], free[1], sides[0], sides[1], strict=op in ("<", ">"))
+    if decision is None:
+        return None
+    what = f"{claim.table['lhs']} {op} {claim.table['rhs']}"
+    g_is = f"g = {'rhs - lhs' if op in ('<', '<=') else 'lhs - rhs'}"
+    lines = [Line(f"{g_is} = {short_text(g)}, a polynomial in {free[0]} and {free[1]}: its least value on the box is on an "
+                  "edge or at a critical point inside (verify.engines.box_sign)")]
+    lines += [Line(text) for text in decision.lines]
+    if decision.holds:
+        return Outcome("verified", "symbolic", f"{what} for all {over}: {g_is} is {'>' if op in ('<', '>') else '>='} 0 on every edge "
+                       "(exact real root isolation) and at every critical point inside (resultants, exact interval enclosures)",
+                       {}, lines)
+    at = dict(zip(free, (sympy.Rational(v.numerator, v.denominator) if isinstance(v, Fraction) else v for v in decision.point)))
+    if all(v.is_Rational for v in at.values()):  # checked as an instance, the way a drawn counterexample is
+        return Witness({s.name: v for s, v in at.items()}, lines)
+    left, right = lhs.xreplace(at), rhs.xreplace(at)  # g = 0 exactly at an irrational point of an edge (a root of g there)
+    shown = ", ".join(f"{s.name} = {v}" for s, v in at.items())
+    return Outcome("refuted", "symbolic", f"claimed {what} for all {over}; computed: at {shown} (a root of g on that edge), "
+                   f"lhs = {short_text(left)}, rhs = {short_text(right)}", {s.name: str(v) for s, v in at.items()},
+                   lines + [Line(f"counterexample {shown}")])
 
 
 def _relation_set(lhs, op, rhs, domain, pieces=None):

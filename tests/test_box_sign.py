@@ -1,0 +1,135 @@
+"""A polynomial relation in two symbols on a box is decided exactly (verify.engines.box_sign): its edges by exact real
+root isolation, its inside at the critical points found by resultants.  Before, such claims were sampled, and the
+false bound on Heun's step for the logistic equation was 'verified' on 500 instances (a review of 2026-12-06)."""
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+
+import pytest
+import sympy
+
+from conftest import assert_refuted, claims_text
+from verify.engines import box_sign
+
+HEUN_LOGISTIC = "-a**3*y**4/2 + a**3*y**3 - a**3*y**2/2 + a**2*y**3 - 3*a**2*y**2/2 + a**2*y/2 - a*y**2 + a*y + y"
+
+
+def heun_logistic(a: Fraction, y: Fraction) -> Fraction:
+    """One step of Heun's method (the explicit trapezoid) on y' = y (1 - y) with step a, written from the method."""
+    k1 = y * (1 - y)
+    k2 = (y + a * k1) * (1 - (y + a * k1))
+    return y + a / 2 * (k1 + k2)
+
+
+def relation(domains: str, lhs: str, op: str, rhs: str) -> tuple:
+    return (f'check = "forall"\ndomains = {{ {domains} }}\nlhs = "{lhs}"\nop = "{op}"\nrhs = "{rhs}"',)
+
+
+def values_in(message: str, names) -> dict:
+    """The counterexample's values, read back from the message ("counterexample a = 5447/1000, y = 111/1000: ...")."""
+    head = message.split("counterexample ", 1)[1].split(":", 1)[0]
+    pairs = dict(part.split(" = ") for part in head.split(", "))
+    return {name: Fraction(pairs[name]) for name in names}
+
+
+def test_the_claims_polynomial_is_heun_s_step():
+    assert sympy.expand(sympy.sympify(HEUN_LOGISTIC) - heun_logistic(*sympy.symbols("a y"))) == 0
+
+
+@pytest.fixture
+def heun_results(check_claims):
+    return check_claims(claims_text("", {
+        "false": relation('a = "interval(0, 5.45)", y = "closed(0, 1)"', HEUN_LOGISTIC, "<=", "1"),
+        "true": relation('a = "interval(0, 5.3)", y = "closed(0, 1)"', HEUN_LOGISTIC, "<=", "1"),
+        "false-closed": relation('a = "closed(0, 5.45)", y = "closed(0, 1)"', HEUN_LOGISTIC, "<=", "1")}))
+
+
+def test_a_false_bound_is_refuted_at_an_exact_point_inside_the_open_domain(heun_results):
+    for name in ("false", "false-closed"):
+        outcome = heun_results[name].outcome
+        assert_refuted(outcome, ["counterexample a = ", "but lhs = ", "rhs = 1 (exact rationals)"])
+        assert outcome.evidence == "exact"
+        at = values_in(outcome.message, "ay")
+        assert 0 < at["a"] and 0 <= at["y"] <= 1
+        assert at["a"] < Fraction(545, 100) if name == "false" else at["a"] <= Fraction(545, 100)  # not on a left-out edge
+        assert heun_logistic(at["a"], at["y"]) > 1  # recomputed here from the method, not read from verify
+        assert len(str(at["a"])) <= 12  # rounded to a few decimals, not a 2^-k step
+        assert any("on the edge a = 109/20: g < 0" in str(line) for line in outcome.derivation)
+
+
+def test_a_true_bound_is_proved_with_its_edges_and_critical_points(heun_results):
+    outcome = heun_results["true"].outcome
+    assert (outcome.status, outcome.evidence) == ("verified", "symbolic"), outcome.message
+    assert "on every edge" in outcome.message and "every critical point inside" in outcome.message
+    lines = [str(line) for line in outcome.derivation]
+    assert any("on the edge y = 1: g = 0 >= 0" in line for line in lines)  # y = 1 is a fixed point: the bound is tight
+    assert any("Res_y(g_a, g_y)" in line for line in lines)
+
+
+@pytest.mark.parametrize("domains, op, status, at", [
+    ('x = "closed(0, 1)", y = "closed(0, 1)"', ">", "refuted", "counterexample x = 1/2, y = 1/3"),  # g = 0 inside
+    ('x = "closed(0, 1)", y = "closed(0, 1)"', ">=", "verified", None),
+    ('x = "interval(1/2, 1)", y = "closed(0, 1)"', ">", "verified", None),  # the zero is on a left-out edge
+    ('x = "closed(1/2, 1)", y = "closed(0, 1)"', ">", "refuted", "counterexample x = 1/2, y = 1/3"),  # ... or on a kept one
+])
+def test_a_strict_bound_that_touches_0_fails_exactly_where_the_domain_holds_the_touching_point(check_claims, domains, op, status, at):
+    outcome = check_claims(claims_text("", {"c": relation(domains, "(x - 1/2)**2 + (y - 1/3)**2", op, "0")}))["c"].outcome
+    assert outcome.status == status, outcome.message
+    if at:
+        assert_refuted(outcome, [at, f"claimed (x - 1/2)**2 + (y - 1/3)**2 {op} 0"])
+    else:
+        assert outcome.evidence == "symbolic" and "every critical point inside" in outcome.message, outcome.message
+
+
+def test_a_product_below_1_on_the_open_square_but_not_on_the_closed_one(check_claims):
+    results = check_claims(claims_text("", {"open": relation('x = "interval(0, 1)", y = "interval(0, 1)"', "x*y", "<", "1"),
+                                            "closed": relation('x = "closed(0, 1)", y = "closed(0, 1)"', "x*y", "<", "1")}))
+    assert (results["open"].outcome.status, results["open"].outcome.evidence) == ("verified", "symbolic")
+    assert_refuted(results["closed"].outcome, ["counterexample x = 1, y = 1", "claimed x*y < 1"])
+
+
+def test_what_the_proof_does_not_decide_is_still_sampled(check_claims):
+    """A curve of critical points ((x - y)^2 (1 - (x - y)): its gradient vanishes on x = y) and a degree past MAX_DEGREE."""
+    results = check_claims(claims_text("", {
+        "curve": relation('x = "closed(0, 1)", y = "closed(0, 1)"', "(x - y)**2 - (x - y)**3", ">=", "0"),
+        "degree": relation('x = "closed(0, 1)", y = "closed(0, 1)"', "x**13*y", "<=", "1")}))
+    for name in ("curve", "degree"):
+        outcome = results[name].outcome
+        assert (outcome.status, outcome.evidence) == ("verified", "numerical"), outcome.message
+
+
+def poly_at(g, x, y, point) -> Fraction:
+    return Fraction(str(g.xreplace({x: sympy.Rational(str(point[0])), y: sympy.Rational(str(point[1]))})))
+
+
+def test_decisions_agree_with_exact_evaluation_on_random_polynomials():
+    """Random polynomials of degree 2 to 5 shifted to be nearly tight on random boxes: a 'holds' is checked at a grid
+    of exact points (none may fail), a 'fails' at its witness (inside the domain, where g < 0 or, strict, g <= 0)."""
+    x, y = sympy.symbols("x y")
+    rng = random.Random(20261207)
+    decided = {True: 0, False: 0}
+    for _ in range(60):
+        degree = rng.randint(2, 5)
+        p = sum(rng.randint(-5, 5) * x**i * y**j for i in range(degree + 1) for j in range(degree + 1 - i))
+        xs = box_sign.Side(Fraction(rng.randint(-3, 0)), Fraction(rng.randint(1, 3)), rng.random() < 0.3, rng.random() < 0.3)
+        ys = box_sign.Side(Fraction(rng.randint(-3, 0), 2), Fraction(rng.randint(1, 3), 2), rng.random() < 0.3, rng.random() < 0.3)
+        grid = [(xs.low + (xs.high - xs.low) * i / 12, ys.low + (ys.high - ys.low) * j / 12) for i in range(13) for j in range(13)]
+        lowest = min(poly_at(p, x, y, point) for point in grid)
+        g = sympy.expand(p - sympy.Rational(str(lowest)) + sympy.Rational(rng.choice([-1, 1]), rng.choice([10, 1000])))
+        strict = rng.random() < 0.3
+        decision = box_sign.decide(g, x, y, xs, ys, strict)
+        if decision is None:
+            continue
+        decided[decision.holds] += 1
+        if decision.holds:
+            inside = [point for point in grid if xs.holds(point[0]) and ys.holds(point[1])]
+            assert all(poly_at(g, x, y, point) > 0 if strict else poly_at(g, x, y, point) >= 0 for point in inside), (g, xs, ys)
+        elif all(sympy.sympify(v).is_Rational for v in decision.point):
+            point = decision.point
+            assert xs.holds(Fraction(str(point[0]))) and ys.holds(Fraction(str(point[1]))), (g, point)
+            value = poly_at(g, x, y, point)
+            assert value < 0 or (strict and value == 0), (g, point, value)
+        else:  # a strict bound's zero at an irrational point of a kept edge: g vanishes there
+            assert strict and abs(g.xreplace(dict(zip((x, y), map(sympy.sympify, decision.point)))).evalf(60)) < 1e-50
+    assert decided[True] >= 10 and decided[False] >= 10, decided  # both ways exercised
