@@ -509,3 +509,36 @@ def test_a_branch_that_folds_is_an_error_not_the_root_past_the_gap(check_claims)
     assert results["four"].status == "verified", results["four"].message
     five = results["five"]
     assert five.status == "error" and "cannot be followed between lam = 0.0 and 0.125" in five.message and "folds" in five.message, five.message
+
+
+def test_a_switch_narrower_than_a_continuation_step_is_followed_not_stepped_over(check_claims):
+    """A review of 2026-12-07: y' = 1 + v (alpha(t) + v) + F(t), v = y - t, alpha = 10/(1 + exp(-10^5 (t - tau))), one
+    step of h = 1 from 0.  The stage equations' root from the explicit value passes the switch (about 4e-5 of lam wide)
+    where their Jacobian falls through 0 for v = 0: with F = -e^t/10^4 the roots keep apart (at least 1.35e-2 for
+    Radau IIA-3, 6.1e-3 for Gauss-Legendre-4, all four roots of the stage quartic tracked in steps refined until the
+    branch cannot jump) and the branch ends at y = 0.219668 (Radau) and -10.156608 (Gauss); with F = +e^t/10^4 it folds
+    (its roots leave the real line).  The float form of alpha overflows (exp(60350) at t = 0), so every branch test
+    read nothing and the continuation took its steps of 1/8 and 1/64 over the switch: the true values were refuted and
+    1.000115 and 1.000233 (another root family) verified, and the fold verified 0.999885."""
+    switch = "10/(1 + exp(-100000*(t - {tau})))"
+    models = ''.join(f'[model.{name}]\nstates = ["y"]\nrhs = {{ y = "1 + (y - t)*({switch.format(tau=tau)} + (y - t)) {sign} exp(t)/10**4" }}\n'
+                     for name, tau, sign in (("radau_neg", "1207/2000", "-"), ("gauss_neg", "0.4759654437279695744406356445164656622417", "-"),
+                                             ("radau_pos", "1207/2000", "+")))
+
+    def run(model, method, value):
+        return (f'check = "run"\nmodel = "{model}"\nmethod = "{method}"\noptions = {{ h = "1" }}\ninitial = {{ t = "0", y = "0" }}\n'
+                f'steps = 1\ndigits = 6\nexpect = {{ y = "{value}" }}\n',)
+
+    results = {k: r.outcome for k, r in check_claims(claims_text(models, {
+        "radau-true": run("radau_neg", "radau-iia-3", "0.219668"),
+        "radau-other": run("radau_neg", "radau-iia-3", "1.000115"),
+        "gauss-true": run("gauss_neg", "gauss-legendre-4", "-10.156608"),
+        "gauss-other": run("gauss_neg", "gauss-legendre-4", "1.000233"),
+        "radau-fold": run("radau_pos", "radau-iia-3", "0.999885"),
+    })).items()}
+    for name in ("radau-true", "gauss-true"):
+        assert (results[name].status, results[name].evidence) == ("verified", "numerical"), results[name].message
+    assert_refuted(results["radau-other"], ["claimed 1.000115", "0.21966761"])
+    assert_refuted(results["gauss-other"], ["claimed 1.000233", "-10.1566082"])
+    assert results["radau-fold"].status == "error", results["radau-fold"].message
+    assert "cannot be followed" in results["radau-fold"].message

@@ -319,62 +319,72 @@ class FloatNewton:
     def __call__(self, lam, x):
         return newton_floats(*self.equations(self.floats, *self.converted, lam), x, self.budget)
 
-    def _system_at(self, x):
-        """(system, constants, point, solve) in floats where x has a finite float form, else in mpmath; None for a
-        complex point (the tests are for real branches)."""
-        try:
-            point = [float(v) for v in x]
-        except (TypeError, OverflowError):
-            point = None
-        if point is not None and all(math.isfinite(v) for v in point):
-            return self.floats, self.converted, point, solve_floats
+    def _system_at(self, x, floats: bool = True):
+        """(system, constants, point, solve) in floats where x has a finite float form (and ``floats``), else in mpmath;
+        None for a complex point (the tests are for real branches) or where mpmath is not at hand."""
+        if floats:
+            try:
+                point = [float(v) for v in x]
+            except (TypeError, OverflowError):
+                point = None
+            if point is not None and all(math.isfinite(v) for v in point):
+                return self.floats, self.converted, point, solve_floats
         if self.exact is None or any(isinstance(v, (complex, mpmath.mpc)) for v in x):
             return None
         system, constants = self.exact
         return system, constants, [mpmath.mpf(v) for v in x], lu_solve_rows
 
-    def _orientation(self, lam, x) -> int:
-        """+1, 0 or -1 (+1, no test, for a complex point)."""
+    def _read(self, lam, x, read):
+        """read(system, constants, point, solve, lam) in floats where they compute it, else in mpmath; None where
+        neither does.  A point with a float form whose right-hand side floats cannot evaluate (an overflow) is read in
+        mpmath: a review of 2026-12-07 found every branch test blind on a switch 10/(1 + exp(-10^5 (t - tau))), whose
+        float form overflows at exp(60350) for t < tau (Radau IIA-3, Gauss-Legendre-4 and BDF-2 stepped over the switch
+        by 1/8 and 1/64 of the step onto another root: no orientation, no tangent, no determinant), and a true
+        value was refuted, a false one verified (numerical)."""
         at = self._system_at(x)
         if at is None:
-            return 1
-        system, constants, point, _ = at
+            return None
+        if at[0] is self.floats:
+            try:
+                return read(*at, float(lam))
+            except _READ_FAILURES:
+                at = self._system_at(x, floats=False)
+                if at is None:
+                    return None
         try:
-            _, jacobian = self.equations(system, *constants, lam if system is not self.floats else float(lam))
+            return read(*at, mpmath.mpf(lam))
+        except _READ_FAILURES:
+            return None
+
+    def _orientation(self, lam, x) -> int:
+        """+1, 0 or -1 (+1, no test, for a complex point)."""
+        def read(system, constants, point, _, lam):
+            _, jacobian = self.equations(system, *constants, lam)
             rows = jacobian(point)
-            sign = determinant_sign(rows) if system is self.floats else _mp_determinant_sign(rows)
-        except (_FloatPathLost, OverflowError, ZeroDivisionError, ValueError, TypeError):
-            sign = None
+            return determinant_sign(rows) if system is self.floats else _mp_determinant_sign(rows)
+        sign = self._read(lam, x, read)
         return 1 if sign is None else sign
 
     def singular_direction(self, lam, x) -> list | None:
         """A unit vector (max-norm) along which the Jacobian at (lam, x) is nearly singular: J^-1 (1, ..., 1), in mpmath
         numbers; None where it cannot be read (exactly singular, complex, beyond floats and mpmath alike)."""
-        at = self._system_at(x)
-        if at is None:
-            return None
-        system, constants, point, solve = at
-        try:
-            _, jacobian = self.equations(system, *constants, lam if system is not self.floats else float(lam))
+        def read(system, constants, point, solve, lam):
+            _, jacobian = self.equations(system, *constants, lam)
             vector = solve(jacobian(point), [1.0 if system is self.floats else mpmath.mpf(1)] * len(point))
             size = max(abs(v) for v in vector)
-        except (_FloatPathLost, OverflowError, ZeroDivisionError, ValueError, TypeError):
-            return None
-        if not size or not mpmath.isfinite(size):
-            return None
-        return [mpmath.mpf(v) / size for v in vector]
+            if not size or not mpmath.isfinite(size):
+                return None
+            return [mpmath.mpf(v) / size for v in vector]
+        return self._read(lam, x, read)
 
     def _float_jacobian(self, lam, x) -> list | None:
-        """The Jacobian's rows at (lam, x) in machine floats; None where they cannot be read in floats."""
-        at = self._system_at(x)
-        if at is None or at[0] is not self.floats:
-            return None
-        system, constants, point, _ = at
-        try:
-            _, jacobian = self.equations(system, *constants, float(lam))
-            return [[float(v) for v in row] for row in jacobian(point)]
-        except (_FloatPathLost, OverflowError, ZeroDivisionError, ValueError, TypeError):
-            return None
+        """The Jacobian's rows at (lam, x) in machine floats (evaluated in mpmath where the floats overflow: _read);
+        None where they cannot be read in floats."""
+        def read(system, constants, point, _, lam):
+            _, jacobian = self.equations(system, *constants, lam)
+            rows = [[float(v) for v in row] for row in jacobian(point)]
+            return rows if all(math.isfinite(v) for row in rows for v in row) else None
+        return self._read(lam, x, read)
 
     def near_singular(self, lam, x, below: float) -> bool:
         """Is the Jacobian at (lam, x) nearly singular: its smallest pivot (Gaussian elimination with partial pivoting,
@@ -399,22 +409,19 @@ class FloatNewton:
 
     def tangent(self, lam, x) -> list | None:
         """dx/dlam of the branch at (lam, x): -J^-1 dF/dlam, dF/dlam by a central difference of the residual (the stage
-        equations hold lam inside f); in floats, or in mpmath beyond them; None where it cannot be read."""
-        at = self._system_at(x)
-        if at is None:
-            return None
-        system, constants, point, solve = at
-        try:
-            lam = float(lam) if system is self.floats else mpmath.mpf(lam)
+        equations hold lam inside f); in floats, or in mpmath beyond them (_read); None where it cannot be read."""
+        def read(system, constants, point, solve, lam):
             delta = 1e-6 if system is self.floats else mpmath.mpf(10) ** -20
             _, jacobian = self.equations(system, *constants, lam)
             upper, _ = self.equations(system, *constants, lam + delta)
             lower, _ = self.equations(system, *constants, lam - delta)
             rate = [(a - b) / (2 * delta) for a, b in zip(upper(point), lower(point))]
             velocity = solve(jacobian(point), rate)
-        except (_FloatPathLost, OverflowError, ZeroDivisionError, ValueError, TypeError):
-            return None
-        return [-v for v in velocity] if all(mpmath.isfinite(v) for v in velocity) else None
+            return [-v for v in velocity] if all(mpmath.isfinite(v) for v in velocity) else None
+        return self._read(lam, x, read)
+
+
+_READ_FAILURES = (_FloatPathLost, OverflowError, ZeroDivisionError, ValueError, TypeError)
 
 
 def float_newton(system: MpSystem, equations, constants: tuple, budget: int):
@@ -504,7 +511,7 @@ def continued(newton, start, steps: int, fast=None, stop: int | None = None, wat
     where its Jacobian is singular (of a scalar equation: only where roots meet).  A Newton step that lands with
     another sign of the determinant has most likely jumped to another root (a neighbouring root of a scalar equation
     always has the other sign) and is taken again in halves (_oriented_step); a sign change that persists down to
-    2^-MAX_HALVINGS of a step is the branch's own (another component through a pole) and is followed.  A review of
+    the smallest step (_smallest_halvings) is the branch's own (another component through a pole) and is followed.  A review of
     2026-12-06: on y' = y^3 - 5y/2 + 1, backward Euler with h = 3/2 from y0 = -7/4, another root passes within 0.11
     of the branch near lam = 0.1, and steps of 1/8 and 1/64 both landed on it: a true run claim was refuted and a
     false one verified (numerical).  A landing must also lie where the branch's tangent predicts (two copies of that
@@ -564,12 +571,12 @@ def continued(newton, start, steps: int, fast=None, stop: int | None = None, wat
         except SolverFailure as exc:  # singular or stuck at an intermediate lam (a linear stage's path passes a pole there:
             if j == steps:     # the trapezoid on y' = 4y + 1 with h = 1 at lam = 1/2): on to the next lam from here
                 raise
-            if guide is not None:  # a nonlinear equation whose branch Newton loses even in steps of 2^-MAX_HALVINGS: it
+            if guide is not None:  # a nonlinear equation whose branch Newton loses even in the smallest steps: it
                 # folds there (its roots meet and leave the real line), or Newton's budget is too small, and a root found
                 # further on is not on it (B&F's Table 5.22, the trapezoid with h = 0.2 at t = 1 has no real root for lam
                 # in about (0.11, 0.9); a review of 2026-12-06 found that step verified numerical by the root past the gap)
                 raise SolverFailure(f"the branch from the explicit value cannot be followed between lam = {mpmath.nstr(mpmath.mpf(j - 1) / steps, 6)} "
-                                    f"and {mpmath.nstr(mpmath.mpf(j) / steps, 6)} ({exc}, at every step down to 2^-{MAX_HALVINGS} of the "
+                                    f"and {mpmath.nstr(mpmath.mpf(j) / steps, 6)} ({exc}, at every step down to 2^-{_smallest_halvings(1 / steps)} of the "
                                     "continuation's): the branch folds there (its roots meet and leave the real line) or Newton's budget is "
                                     "too small, and a root found further on would not be the one the step is defined by (SPEC: the root "
                                     "that tends to the explicit value as h -> 0)") from None
@@ -598,6 +605,19 @@ class _Path:
 
 
 MAX_HALVINGS = 16  # a continuation step whose result changes the branch's orientation is halved at most this often
+SMALLEST_STEP = 2.0 ** -22  # ... and further, until the step of lam is at most this: a review of 2026-12-07 found Radau IIA-3
+# on a switch 10/(1 + exp(-10^5 (t - tau))), whose branch moves by about 10 within 4e-5 of lam past roots 1.35e-2 away:
+# in steps of 1/64 the smallest step (2^-22) followed it, in steps of 1/8 the smallest (2^-19) landed on another root's
+# family, kept there (a landing off the tangent at the smallest step, no other root within the search's reach), and the
+# two runs disagreed (or, with the float tests blind there, agreed on the wrong root); both now halve to 2^-22
+
+
+def _smallest_halvings(width) -> int:
+    """How often a continuation step of ``width`` is halved at most: MAX_HALVINGS, or more until it is SMALLEST_STEP,
+    so that the runs at 50 and 70 digits (steps of 1/8 and 1/64) resolve a narrow feature of the path alike."""
+    return max(MAX_HALVINGS, math.ceil(math.log2(float(width) / SMALLEST_STEP)))
+
+
 # Newton solves one continuation may take in all, in machine floats and then in mpmath (a bound on the work of a path
 # that keeps halving).  A steep but sound path takes thousands in floats (Gauss-Legendre-4 with h = 1000 on a sin(t)
 # forcing: 6,000-12,000, 3.7 s in all); backward Euler with h = 10^6 on y' = -y^3 + sin(t)/1000 halved and re-grew its
@@ -615,7 +635,7 @@ def _oriented_step(solve, guide, x, low, high, failure, sign: int, path: _Path, 
     tangent at the start predicts it (``guide.tangent``: within PREDICTED of the predicted move, which a jump to
     another root, by about the distance between the roots, is not; two decoupled copies of an equation jumping
     together flip the determinant's sign twice, and passed the orientation alone: a review of 2026-12-06), else
-    in halves.  Where even a step of 2^-MAX_HALVINGS of the interval fails the tests, the branch itself is at a
+    in halves.  Where even the smallest step (_smallest_halvings) fails the tests, the branch itself is at a
     singular point (another component through a pole: z = z0/(1 + 4 lam h y); two branches crossing), not jumping,
     which small steps do not: the landing is kept and its orientation followed, unless another root lies near it
     (_no_root_near, by Newton in mpmath: ``probe``, the mpmath solve of a path followed in floats).  ``failure``, the exception
@@ -624,11 +644,12 @@ def _oriented_step(solve, guide, x, low, high, failure, sign: int, path: _Path, 
     if guide is None:
         return solve(high, x), sign
     lam, width, halvings = low, high - low, 0
+    smallest = _smallest_halvings(width)
     velocity = path.tangent(guide, lam, x)
     level, probed = _monitor(guide, lam, x, velocity, path), None
     while lam < high:
         step = min(width, high - lam)
-        if halvings < MAX_HALVINGS and _falls_within(level, step):  # the determinant would fall too far: halve first (at
+        if halvings < smallest and _falls_within(level, step):  # the determinant would fall too far: halve first (at
             # the smallest step the landing is kept only after _no_root_near, below)
             halvings += 1
             width /= 2
@@ -643,7 +664,7 @@ def _oriented_step(solve, guide, x, low, high, failure, sign: int, path: _Path, 
         except failure as exc:
             landed, landed_sign, failed = None, None, exc
         kept = landed_sign == sign and _as_predicted(x, landed, velocity, step) and not _falls_within(level, step)
-        if kept or (halvings >= MAX_HALVINGS and failed is None):
+        if kept or (halvings >= smallest and failed is None):
             if not kept:  # a singular point of the branch at the smallest step: followed only where no other root is near
                 _searched(path, probe or solve, guide, lam + step, landed)
             lam, x = lam + step, landed
@@ -658,7 +679,7 @@ def _oriented_step(solve, guide, x, low, high, failure, sign: int, path: _Path, 
                 _searched(path, probe or solve, guide, lam, x)
             width = width * 2 if halvings else width
             halvings = max(halvings - 1, 0)
-        elif halvings >= MAX_HALVINGS:
+        elif halvings >= smallest:
             raise failed  # what Newton said at the smallest step (a budget of 1 iteration: not converged)
         else:
             halvings += 1
@@ -786,7 +807,7 @@ def _no_root_near(solve, guide, lam, landed) -> None:
     scale = max([mpmath.mpf(1)] + [abs(v) for v in landed])
     apart = scale * mpmath.mpf(10) ** -10  # closer than this, one root found twice: Newton's points on the path stop at a
     # residual of about 10^-20 (on_path), which near a singular Jacobian leaves 10^-14 of the root; two roots that meet
-    # part by about the smallest step of lam (2^-16 of 1/8) times their slopes' difference
+    # part by about the smallest step of lam (SMALLEST_STEP) times their slopes' difference
     for size in NEAR_ROOT_STARTS:
         for sign in (1, -1):
             start = [v + sign * size * scale * d for v, d in zip(landed, direction)]
