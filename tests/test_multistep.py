@@ -119,6 +119,56 @@ def test_abm_predictor_and_corrector_are_traced(check_claims):
     assert_refuted(outcomes["predictor-is-not-corrector"], ["trace predictor"])
 
 
+def milne_by_hand(steps, y0=F(1)):
+    """Milne's method in PECE mode (Schaum's Outline of Differential Equations, eqs. 19.7-19.8), RK4 starting values:
+    y* = y_{n-3} + 4h/3 (2 f_n - f_{n-1} + 2 f_{n-2}), y_{n+1} = y_{n-1} + h/3 (f_{n-1} + 4 f_n + f(t_{n+1}, y*))."""
+    ys = [y0]
+    while len(ys) < 4:
+        ys.append(rk4((len(ys) - 1) * H, ys[-1]))
+    predictors = []
+    while len(ys) <= steps:
+        n = len(ys) - 1
+        fs = {j: f(j * H, ys[j]) for j in (n - 2, n - 1, n)}
+        p = ys[n - 3] + F(4, 3) * H * (2 * fs[n] - fs[n - 1] + 2 * fs[n - 2])
+        predictors.append(p)
+        ys.append(ys[n - 1] + H / 3 * (fs[n - 1] + 4 * fs[n] + f((n + 1) * H, p)))
+    return ys[1:steps + 1], predictors
+
+
+def test_milne_s_method_predicts_with_milne_and_corrects_once_with_simpson(check_claims):
+    """Schaum's Milne tables could not be claimed: abm-K was the only predictor-corrector pair (a new user's trial of
+    2026-12-07).  milne-pece on the forced decay, 7 steps from RK4 starting values, against the formulas written out
+    above; a corrector iterated to convergence (Simpson's rule as an implicit lmm) and Adams' corrector differ."""
+    values, predictors = milne_by_hand(7)
+    head = BASE + 'method = "milne-pece"\noptions = { h = 0.1, start = "rk4" }\nsteps = 7\n'
+    outcomes = run(check_claims, {
+        "true": (head + f'trace = {{ y = {trace_text(values)}, predictor = {trace_text(predictors)} }}',),
+        "final": (head + f'expect = {{ y = "{values[-1]}" }}',),
+        "changed": (head + f'expect = {{ y = "{values[-1] + F(1, 10**30)}" }}',),
+        "iterated": (BASE + 'method = "lmm"\noptions = { h = 0.1, alpha = [-1, 0, 1], beta = ["1/3", "4/3", "1/3"], start = "rk4" }\n'
+                     f'steps = 7\nexpect = {{ y = "{values[-1]}" }}',),
+        "adams": (BASE + f'method = "abm-4"\noptions = {{ h = 0.1, start = "rk4" }}\nsteps = 7\nexpect = {{ y = "{values[-1]}" }}',)})
+    assert (outcomes["true"].status, outcomes["true"].evidence) == ("verified", "exact"), outcomes["true"].message
+    assert outcomes["final"].status == "verified", outcomes["final"].message
+    for name in ("changed", "iterated", "adams"):
+        assert_refuted(outcomes[name], [f"claimed {values[-1] + F(1, 10**30) if name == 'changed' else values[-1]}"])
+
+
+def test_the_milne_twin_derives_its_coefficients_by_integration():
+    """The twin's Milne predictor and Simpson corrector come from integrating the interpolation polynomial, not from the
+    exact path's table: they agree to 40 digits."""
+    import mpmath
+    from verify.engines.methods.multistep import MILNE_PREDICTOR, SIMPSON_CORRECTOR
+    from verify.engines.twins import multistep as twin
+
+    with mpmath.workdps(50):
+        alpha, beta, (c_alpha, c_beta) = twin.for_method("milne-pece", {}, None)
+        for derived, exact in ((alpha, MILNE_PREDICTOR.alpha), (beta, MILNE_PREDICTOR.beta), (c_alpha, SIMPSON_CORRECTOR.alpha),
+                               (c_beta, SIMPSON_CORRECTOR.beta)):
+            assert len(derived) == len(exact)
+            assert all(abs(d - mpmath.mpf(F(e).numerator) / F(e).denominator) < mpmath.mpf(10) ** -40 for d, e in zip(derived, exact))
+
+
 def test_starting_values_and_corrector_values_are_named_quantities(check_claims):
     """``start`` is each starting value as taken (RK4 here, or the history as given); ``corrector`` the Adams-Moulton
     value of each PECE step, which is the new state."""

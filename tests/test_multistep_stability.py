@@ -146,6 +146,27 @@ def test_a_pece_pair_has_its_corrector_s_order_and_its_own_stability_polynomial(
     assert_refuted(outcomes["predictor-constant"], ["error constant: claimed 3/8", "computed C_4 = -1/24"])
 
 
+def test_milne_s_pece_pair_has_simpson_s_order_and_its_own_stability_set(check_claims):
+    """milne-pece on y' = lam y, q = h lam (by hand): y* = y_{n-3} + 4q/3 (2 y_n - y_{n-1} + 2 y_{n-2}),
+    y_{n+1} = y_{n-1} + q/3 (y_{n-1} + 4 y_n + y*), so zeta^4 - zeta^2 - q/3 (4 zeta^3 + zeta^2) - q/3
+    - 4q^2/9 (2 zeta^3 - zeta^2 + 2 zeta).  Its roots (numpy, as a check of the set): largest modulus 1.0036 at
+    q = -0.85, 0.9723 at -0.8, 0.7758 at -0.5, 1 at -0.3, 1.0045 at -0.29, 1.0243 at -0.1: stable on about
+    (-0.8443, -0.3] and at 0, not on [-1, 0].  Order 4 and error constant -1/90, Simpson's rule's (Lambert 1991, sec. 4.2:
+    the predictor's order 4 is not below it)."""
+    polynomial = "zeta**4 - zeta**2 - z*(4*zeta**3 + zeta**2)/3 - z/3 - 4*z**2*(2*zeta**3 - zeta**2 + 2*zeta)/9"
+    outcomes = stability(check_claims, {
+        "polynomial": f'method = "milne-pece"\nequals = "{polynomial}"',
+        "flipped": f'method = "milne-pece"\nequals = "{polynomial.replace("- 4*z**2", "+ 4*z**2")}"',
+        "interval": 'method = "milne-pece"\nreal_stability_interval = [-1, 0]',
+        "order": 'method = "milne-pece"\norder = 4\nerror_constant = "-1/90"\nzero_stable = true',
+        "predictor-constant": 'method = "milne-pece"\nerror_constant = "14/45"'})
+    for name in ("polynomial", "order"):
+        assert outcomes[name].status == "verified", (name, outcomes[name].message)
+    assert_refuted(outcomes["flipped"], ["characteristic polynomial: claimed", "not a constant multiple"])
+    assert_refuted(outcomes["interval"], ["real stability interval: claimed [-1, 0]", "-3/10]"])
+    assert_refuted(outcomes["predictor-constant"], ["error constant: claimed 14/45", "computed C_5 = -1/90"])
+
+
 def test_zero_stable_is_a_key_of_order_claims_as_the_spec_names_it(check_claims):
     """SPEC: in check = "order", zero_stable = true | false states the root condition (it was an unknown key).
     rho of Dahlquist's order-3 two-step method y_{n+2} + 4 y_{n+1} - 5 y_n = h (4 f_{n+1} + 2 f_n) is

@@ -81,12 +81,11 @@ def prepare(claim: Claim) -> MultistepOrder:
 
 
 def _twin_constants(spec: MultistepOrder, up_to: int) -> list:
-    """C_0 .. C_up_to at 50 digits from the twin's coefficients (the corrector's for abm-K)."""
+    """C_0 .. C_up_to at 50 digits from the twin's coefficients (the corrector's for a PECE pair)."""
     to_mp = lambda v: mpmath.mpf(int(v.p)) / int(v.q)  # noqa: E731 - lmm options are exact rationals
     alpha, beta, corrector = multistep_twin.for_method(spec.method, spec.options, to_mp)
     if corrector is not None:
-        m = len(corrector) - 1
-        alpha, beta = [mpmath.mpf(0)] * (m - 1) + [mpmath.mpf(-1), mpmath.mpf(1)], corrector
+        alpha, beta = corrector
 
     def c(q):
         first = mpmath.fsum(a * mpmath.mpf(j) ** q for j, a in enumerate(alpha)) / mpmath.factorial(q)

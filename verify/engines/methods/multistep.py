@@ -13,7 +13,10 @@ with the number of values taken so far.
 
 ``abm-K`` is the predictor-corrector PECE pair: the K-step Adams-Bashforth predictor, f at the prediction, the
 (K - 1)-step Adams-Moulton corrector with that f in place of the implicit one (Hairer, Norsett & Wanner I,
-sec. III.1, "predictor-corrector methods").  Quantities ``predictor_<x>`` (or ``predictor`` on one state).
+sec. III.1, "predictor-corrector methods").  ``milne-pece`` is Milne's method in the same mode: Milne's 4-step
+predictor y[n+1] = y[n-3] + 4h/3 (2 f[n] - f[n-1] + 2 f[n-2]) and Simpson's rule y[n+1] = y[n-1] + h/3 (f[n-1] +
+4 f[n] + f[n+1]) as the corrector (Lambert 1991, sec. 4.1; Bronson & Costa, Schaum's Outline of Differential
+Equations, eqs. 19.7-19.8).  Quantities ``predictor_<x>`` (or ``predictor`` on one state).
 """
 from __future__ import annotations
 
@@ -93,7 +96,12 @@ MULTISTEP = {
     "bdf-5": _bdf([-12, 75, -200, 300, -300, 137], 137, 60, 5),
     "bdf-6": _bdf([10, -72, 225, -400, 450, -360, 147], 147, 60, 6),
 }
-PREDICTOR_CORRECTOR = {f"abm-{k}": (f"adams-bashforth-{k}", f"adams-moulton-{k - 1}") for k in range(2, 6)}
+MILNE_PREDICTOR = MultistepCoefficients((-1, 0, 0, 0, 1), (0, R(8, 3), R(-4, 3), R(8, 3), 0), 4,
+                                        "Milne's predictor: Lambert 1991, sec. 4.1; Schaum's Outline of Differential Equations, eq. 19.7")
+SIMPSON_CORRECTOR = MultistepCoefficients((-1, 0, 1), (R(1, 3), R(4, 3), R(1, 3)), 4,
+                                          "Simpson's rule (Milne-Simpson): Lambert 1991, sec. 4.1; Schaum's, eq. 19.8")
+PREDICTOR_CORRECTOR = {**{f"abm-{k}": (MULTISTEP[f"adams-bashforth-{k}"], MULTISTEP[f"adams-moulton-{k - 1}"]) for k in range(2, 6)},
+                       "milne-pece": (MILNE_PREDICTOR, SIMPSON_CORRECTOR)}
 STARTERS = tuple(TABLEAUS)
 
 
@@ -119,7 +127,7 @@ class LinearMultistep(Method):
     def __init__(self, name: str, coefficients: MultistepCoefficients | None = None, corrector: MultistepCoefficients | None = None):
         self.name = name
         self.coefficients = coefficients
-        self.corrector = corrector  # abm-K: the Adams-Moulton corrector of the PECE pair
+        self.corrector = corrector  # abm-K, milne-pece: the corrector of the PECE pair
         given = () if coefficients is not None else (
             Option("alpha", schema.LIST, required=True, doc="coefficients of y_n .. y_{n+k}, oldest first"),
             Option("beta", schema.LIST, required=True, doc="coefficients of f_n .. f_{n+k}, oldest first"))
@@ -234,6 +242,7 @@ class LinearMultistep(Method):
             converted["history"] = {x: [convert(v) for v in values] for x, values in options["history"].items()}
         if self.corrector is not None:
             converted["corrector"] = [convert(sympy.sympify(b)) for b in self.corrector.beta]
+            converted["corrector_alpha"] = [convert(sympy.sympify(a)) for a in self.corrector.alpha]
         converted["past_rates"] = self._uses_past_rates(data)
         return converted
 
@@ -281,16 +290,17 @@ class LinearMultistep(Method):
                  for q in range(d)]
         t1 = t + h
         explicit = [lambda q=q: _multistep_formula(states[q], alpha, beta, (ys(q), fs(q), h, show)) for q in range(d)]
-        if self.corrector is not None:  # PECE: predict with Adams-Bashforth, evaluate, correct with Adams-Moulton
+        if self.corrector is not None:  # PECE: predict with the explicit formula, evaluate, correct with the implicit one
             predicted = known
             assign_components(recorder, "predictor", predicted, states, "predictor", explicit)
             f_predicted = system.rate(t1, predicted, recorder)
-            gamma = options["corrector"]
+            gamma, rho = options["corrector"], options["corrector_alpha"]
             m = len(gamma) - 1  # the corrector's steps
-            recent = window_f[k - m:] + [f_predicted]
-            corrected = [window_y[-1][q] + h * sum(gamma[j] * recent[j][q] for j in range(m + 1)) for q in range(d)]
+            recent_y, recent = window_y[k - m:], window_f[k - m:] + [f_predicted]
+            corrected = [-sum(rho[j] * recent_y[j][q] for j in range(m) if rho[j]) + h * sum(gamma[j] * recent[j][q] for j in range(m + 1))
+                         for q in range(d)]
             assign_components(recorder, "corrector", corrected, states, "corrector",
-                              [lambda q=q: _corrector_formula(states, q, gamma, window_y[-1][q], [f[q] for f in recent[:m]], t1,
+                              [lambda q=q: _corrector_formula(states, q, rho, gamma, [y[q] for y in recent_y], [f[q] for f in recent[:m]], t1,
                                                               predicted, f_predicted[q], h, show) for q in range(d)])
             return corrected, [lambda name=name: name for name in component_names("corrector", states)]
         if beta[-1] == 0:
@@ -315,7 +325,7 @@ class LinearMultistep(Method):
 
 def predictor_corrector(name: str) -> LinearMultistep:
     predictor, corrector = PREDICTOR_CORRECTOR[name]
-    return LinearMultistep(name, MULTISTEP[predictor], MULTISTEP[corrector])
+    return LinearMultistep(name, predictor, corrector)
 
 
 __all__ = ["MULTISTEP", "PREDICTOR_CORRECTOR", "LinearMultistep", "MultistepCoefficients", "predictor_corrector"]
@@ -359,19 +369,18 @@ def _multistep_formula(name, alpha, beta, values=None) -> str:
     return f"{formula} = {_combination(alpha, beta[:k], [show.factor(v) for v in ys], [show.factor(v) for v in fs], show.factor(h))}"
 
 
-def _corrector_formula(states, q, gamma, y_n, rates, t1, predicted, f_predicted, h, show) -> str:
-    """PECE's corrector for component q: the (m-step) Adams-Moulton formula x[n] + h*(gamma_0 f[n-m+1] + ... + gamma_m f[n+1])
-    with f[n+1] replaced by f(t[n+1], predictor), then the values, the last rate evaluated at the prediction (Hairer,
-    Norsett & Wanner I, sec. III.1, predictor-corrector methods)."""
+def _corrector_formula(states, q, alpha, gamma, ys, rates, t1, predicted, f_predicted, h, show) -> str:
+    """PECE's corrector for component q: the (m-step) implicit formula -(alpha_0 x[n-m+1] + ...) + h*(gamma_0 f[n-m+1] +
+    ... + gamma_m f[n+1]) (Adams-Moulton: x[n] + h*(...)) with f[n+1] replaced by f(t[n+1], predictor), then the
+    values, the last rate evaluated at the prediction (Hairer, Norsett & Wanner I, sec. III.1, predictor-corrector
+    methods)."""
     m, x = len(gamma) - 1, states[q]
     f = "f" if len(states) == 1 else f"f_{x}"
-    alpha = [0] * (m - 1) + [-1, 1]
     symbolic = [f"f[{_level(j, m)}]" for j in range(m)] + [f"{f}(t[n+1], predictor)"]
-    past = [show.factor(v) for v in rates]
+    past, values = [show.factor(v) for v in rates], [show.factor(v) for v in ys]
     return " = ".join([_combination(alpha, gamma, [f"{x}[{_level(j, m)}]" for j in range(m)], symbolic, "h"),
-                       _combination(alpha, gamma, [""] * (m - 1) + [show.factor(y_n)], past + [f"{f}({show(t1)}, {show.vector(predicted)})"],
-                                    show.factor(h)),
-                       _combination(alpha, gamma, [""] * (m - 1) + [show.factor(y_n)], past + [show.factor(f_predicted)], show.factor(h))])
+                       _combination(alpha, gamma, values, past + [f"{f}({show(t1)}, {show.vector(predicted)})"], show.factor(h)),
+                       _combination(alpha, gamma, values, past + [show.factor(f_predicted)], show.factor(h))])
 
 
 def _implicit_head(system, alpha, beta, name, given, known, scale, t1, show) -> str:

@@ -39,6 +39,16 @@ def _derivative_at(poly, s):
     return mpmath.polyval([c * (n - i) for i, c in enumerate(poly[:-1])], s) if n else mpmath.mpf(0)
 
 
+def _milne_simpson(k: int):
+    """(alpha, beta) of Milne's predictor (k = 4: y[n+1] = y[n-3] + the integral over [n-3, n+1] of the polynomial
+    through f[n-2], f[n-1], f[n]) or Simpson's corrector (k = 2: y[n+1] = y[n-1] + the integral over [n-1, n+1] of
+    the polynomial through f[n-1], f[n], f[n+1]), oldest first (Lambert 1991, sec. 4.1: Milne's method)."""
+    nodes = [1, 2, 3] if k == 4 else [0, 1, 2]
+    weights = [_integral(_lagrange(nodes, j), 0, k) for j in range(len(nodes))]
+    beta = [mpmath.mpf(0)] + weights + [mpmath.mpf(0)] if k == 4 else weights
+    return [mpmath.mpf(-1)] + [mpmath.mpf(0)] * (k - 1) + [mpmath.mpf(1)], beta
+
+
 def coefficients(family: str, k: int):
     """(alpha, beta), oldest first, alpha_k = 1."""
     if family == "adams-bashforth":
@@ -57,14 +67,16 @@ def coefficients(family: str, k: int):
 
 
 def for_method(method: str, options: dict, to_mp):
-    """(alpha, beta, corrector beta or None) of a named method, or of ``lmm`` from its options."""
+    """(alpha, beta, the corrector's (alpha, beta) or None) of a named method, or of ``lmm`` from its options."""
     if method == "lmm":
         alpha, beta = [to_mp(a) for a in options["alpha"]], [to_mp(b) for b in options["beta"]]
         return [a / alpha[-1] for a in alpha], [b / alpha[-1] for b in beta], None
+    if method == "milne-pece":
+        return (*_milne_simpson(4), _milne_simpson(2))
     family, _, k = method.rpartition("-")
     if family == "abm":
         alpha, beta = coefficients("adams-bashforth", int(k))
-        return alpha, beta, coefficients("adams-moulton", int(k) - 1)[1]
+        return alpha, beta, coefficients("adams-moulton", int(k) - 1)
     alpha, beta = coefficients(family, int(k))
     return alpha, beta, None
 
@@ -73,7 +85,7 @@ POLISH_CORRECTIONS = 4  # Newton corrections after the continuation (to the roun
 # explicit value for a linear equation (one to the root, one to confirm it at the rounding level)
 
 NAMES = tuple(f"{family}-{k}" for family, ks in (("adams-bashforth", range(1, 6)), ("adams-moulton", range(1, 6)), ("bdf", range(1, 7)),
-                                                 ("abm", range(2, 6))) for k in ks) + ("lmm",)
+                                                 ("abm", range(2, 6))) for k in ks) + ("lmm", "milne-pece")
 
 
 class Runner:
@@ -125,9 +137,11 @@ class Runner:
             predicted = known
             self._record("predictor", predicted)
             f_predicted = self.system.f(t1, predicted)
-            m = len(self.corrector) - 1
-            recent = window_f[k - m:] + [f_predicted]
-            corrected = [y[q] + h * sum(self.corrector[j] * recent[j][q] for j in range(m + 1)) for q in range(d)]
+            rho, gamma = self.corrector
+            m = len(gamma) - 1
+            recent_y, recent = window_y[k - m:], window_f[k - m:] + [f_predicted]
+            corrected = [h * sum(gamma[j] * recent[j][q] for j in range(m + 1)) - sum(rho[j] * recent_y[j][q] for j in range(m))
+                         for q in range(d)]
             self._record("corrector", corrected)
             return corrected
         if self.beta[-1] == 0:
