@@ -401,6 +401,9 @@ def _width(interval, unbounded):
     return interval.sup - interval.inf if interval.inf.is_finite and interval.sup.is_finite else unbounded
 
 
+SNAP_DENOMINATOR = 10**12
+
+
 def near_rational(value) -> sympy.Rational:
     """A rational with denominator at most 10^12 near ``value``, a rational or a real algebraic number (read to 30
     digits): the instances' numbers (_snap)."""
@@ -411,9 +414,9 @@ def near_rational(value) -> sympy.Rational:
 
 def _snap(value):
     """A rational with denominator at most 10^12 near ``value`` (keeps the instances' numbers small)."""
-    if value.is_Integer:
+    if value.is_Integer or value.q <= SNAP_DENOMINATOR:  # already small: limit_denominator would return it unchanged
         return value
-    near = Fraction(int(value.p), int(value.q)).limit_denominator(10**12)
+    near = Fraction(int(value.p), int(value.q)).limit_denominator(SNAP_DENOMINATOR)
     return sympy.Rational(near.numerator, near.denominator)
 
 

@@ -307,3 +307,167 @@ def _at_pair(exact, dP, dQ, in_x, bx, in_y, by, strict, xs, ys):
             return None if not strict else middle
         bx, by = _halved(in_x, bx), _halved(in_y, by)
     return None
+
+
+# --- a box cut by polynomial conditions h_i <= 0 (a forall claim's 'assume') ---------------------------------------
+
+@dataclass(frozen=True)
+class Condition:
+    """h(x, y) <= 0, or < 0 with ``strict``: one 'assume' condition, h a polynomial with rational coefficients."""
+
+    h: sympy.Expr
+    strict: bool
+
+
+def decide_in_region(g, x, y, xs: Side, ys: Side, conditions: list, strict: bool) -> Decision | None:
+    """g >= 0 (``strict``: g > 0) on D = the box xs x ys cut by the ``conditions``?  Decided on the compact set
+    C = the closed box cut by every h_i <= 0, which holds D: g takes its least value on C on an edge of the box (in one
+    variable: exact real root isolation on the part of the edge where every h_i <= 0), at a critical point of g inside,
+    on a curve h_i = 0 where g_x h_y - g_y h_x = 0 (Lagrange; a singular point of the curve satisfies it too), or where
+    two curves h_i = h_j = 0 meet: the last three by resultants, as ``decide`` finds critical points.  So g >= 0 on C
+    proves the claim on D.  Where g < 0 somewhere in C, a rational point of D itself is looked for near it (D may leave
+    out the boundary where the point is): found, the claim is refuted there; not found, None.  For a strict bound,
+    g > 0 on C proves it, and a point of D where g <= 0 refutes it; a zero found only where D may not reach is None."""
+    try:
+        poly = sympy.Poly(g, x, y)
+        curves = [sympy.Poly(c.h, x, y) for c in conditions]
+    except sympy.PolynomialError:
+        return None
+    if any(not (p.domain.is_QQ or p.domain.is_ZZ) or p.total_degree() > MAX_DEGREE for p in [poly, *curves]):
+        return None
+    exact = _Polynomial(poly)
+    sides = [_Polynomial(c) for c in curves]
+
+    def in_domain(point) -> bool:
+        return xs.holds(point[0]) and ys.holds(point[1]) and all(
+            (s.at(*point) < 0) if c.strict else (s.at(*point) <= 0) for s, c in zip(sides, conditions))
+
+    def fails(point) -> bool:
+        value = exact.at(*point)
+        return value < 0 or (strict and value == 0)
+
+    lines = []
+    t = sympy.Dummy("t", real=True)
+    for fixed, at, along in ((x, xs.low, ys), (x, xs.high, ys), (y, ys.low, xs), (y, ys.high, xs)):
+        other = y if fixed == x else x
+        on_edge = {fixed: _rational(at), other: t}
+        part = realsets.interval(_rational(along.low), _rational(along.high))
+        for c in curves:
+            allowed = realsets.polynomial_set(sympy.expand(c.as_expr().xreplace(on_edge)), "<=", t)
+            if allowed is None:
+                return None
+            part = realsets.intersect(part, allowed)
+        if part == sympy.S.EmptySet:
+            continue
+        restricted = sympy.expand(g.xreplace(on_edge))
+        bad = realsets.polynomial_set(restricted, "<=" if strict else "<", t)
+        if bad is None:
+            return None
+        bad = realsets.intersect(bad, part)
+        if bad != sympy.S.EmptySet:
+            witness = _witness_near(bad, fixed == x, at, xs, ys, in_domain, fails)
+            if witness is None:
+                return None
+            return Decision(False, lines + [f"on the edge {fixed} = {_rational(at)}, where the conditions hold ({part}): g "
+                                            f"{'<=' if strict else '<'} 0 for {other} in {bad}"], witness, exact.at(*witness))
+        lines.append(f"on the edge {fixed} = {_rational(at)}: g {'>' if strict else '>='} 0 on {part}, where the conditions "
+                     "hold (exact real root isolation)")
+    P, Q = poly.diff(x), poly.diff(y)
+    if P.is_zero and Q.is_zero:  # g constant: every point of the region is a least point (a review's fuzzing, 2026-12-07:
+        # a region inside the box, so no edge part, and no critical point or Lagrange equation was 'holds' for g = -753/1000)
+        if not fails((xs.low, ys.low)):
+            return Decision(True, lines + ["g is constant"])
+        return None  # a point of D is not looked for: no verdict
+    systems = [("critical points of g inside", P, Q)]
+    for i, c in enumerate(curves):
+        lagrange = P * c.diff(y) - Q * c.diff(x)
+        if lagrange.is_zero:
+            return None  # every point of the curve is a Lagrange point (g constant on it, or h constant)
+        systems.append((f"points of the curve {c.as_expr()} = 0 where g_x h_y = g_y h_x", c, lagrange))
+        for d in curves[i + 1:]:
+            systems.append((f"points where {c.as_expr()} = 0 meets {d.as_expr()} = 0", c, d))
+    for what, first, second in systems:
+        found = _settled(exact, first, second, x, y, xs, ys, sides, strict, in_domain, fails)
+        if found is None:
+            return None
+        if isinstance(found, tuple):
+            return Decision(False, lines + [f"inside: at a point near one of the {what}, g {'<=' if strict else '<'} 0"], found,
+                            exact.at(*found))
+        lines.append(f"inside: the {what}: {found}")
+    return Decision(True, lines)
+
+
+def _witness_near(bad, on_x_edge: bool, at: Fraction, xs: Side, ys: Side, in_domain, fails) -> tuple | None:
+    """A rational point of D where g fails, near the part ``bad`` of an edge where it fails on the closed set: a rational
+    point p of ``bad``, else points stepped from p towards the box's middle or straight into the box by 2^-k of the
+    way (g is continuous; D may leave out the edge, or the boundary of a condition, where p lies)."""
+    middle = ((xs.low + xs.high) / 2, (ys.low + ys.high) / 2)
+    for piece in realsets.pieces(bad):
+        if piece.start == piece.end:
+            if not piece.start.is_Rational:
+                continue  # an irrational point: no rational point of the edge fails next to it
+            value = _fraction(piece.start)
+        else:
+            value = _fraction(realsets.rational_between(piece.start, piece.end))
+        point = (at, value) if on_x_edge else (value, at)
+        if in_domain(point) and fails(point):
+            return _rounded_in(point, in_domain, fails)
+        inward = (middle[0] - point[0], point[1]) if on_x_edge else (point[0], middle[1] - point[1])
+        for k in range(1, MAX_STEPS_INTO):
+            share = Fraction(1, 2**k)
+            for candidate in ((point[0] + (middle[0] - point[0]) * share, point[1] + (middle[1] - point[1]) * share),
+                              (point[0] + inward[0] * share, point[1]) if on_x_edge else (point[0], point[1] + inward[1] * share)):
+                if in_domain(candidate) and fails(candidate):
+                    return _rounded_in(candidate, in_domain, fails)
+    return None
+
+
+def _rounded_in(point: tuple, in_domain, fails) -> tuple:
+    for places in range(MAX_DECIMALS + 1):
+        unit = Fraction(1, 10**places)
+        candidate = tuple(round(v / unit) * unit for v in point)
+        if candidate == point:
+            break
+        if in_domain(candidate) and fails(candidate):
+            return candidate
+    return point
+
+
+def _settled(exact, first, second, x, y, xs: Side, ys: Side, sides, strict: bool, in_domain, fails):
+    """The common roots of ``first`` and ``second`` (Polys) strictly inside the box, each isolated by the resultants'
+    real roots and halved until one of the two is shown nonzero there (no common root), a condition shown to fail
+    there (outside C), or g's sign shown (> 0, or >= 0 for a bound that is not strict).  A text for the derivation,
+    a rational point of D where g fails (found at a box's middle or corners), or None (undecided)."""
+    if sympy.gcd(first, second).total_degree() > 0:
+        return None  # a common curve: infinitely many points
+    res_x = sympy.Poly(sympy.resultant(first.as_expr(), second.as_expr(), y), x)
+    res_y = sympy.Poly(sympy.resultant(first.as_expr(), second.as_expr(), x), y)
+    if res_x.is_zero or res_y.is_zero:
+        return None
+    roots_x, roots_y = _isolated(res_x, xs), _isolated(res_y, ys)
+    one, two = _Polynomial(first), _Polynomial(second)
+    counted = 0
+    for bx, in_x in roots_x:
+        for by, in_y in roots_y:
+            for _ in range(MAX_HALVINGS):
+                a_low, a_high = one.over(bx, by)
+                b_low, b_high = two.over(bx, by)
+                if a_low > 0 or a_high < 0 or b_low > 0 or b_high < 0:
+                    break  # no common root here
+                if any(s.over(bx, by)[0] > 0 for s in sides):
+                    break  # outside C (and so outside D): whatever g is there (on a strict condition's curve h = 0 the
+                    # point is outside D but in C, the closure that g's least value is taken over: not skipped)
+                g_low, g_high = exact.over(bx, by)
+                if g_low > 0 or (g_low >= 0 and not strict):
+                    counted += 1
+                    break
+                for point in ((bx[0] + bx[1]) / 2, (by[0] + by[1]) / 2), (bx[0], by[0]), (bx[0], by[1]), (bx[1], by[0]), (bx[1], by[1]):
+                    if in_domain(point) and fails(point):
+                        return _rounded_in(point, in_domain, fails)
+                if bx[0] == bx[1] and by[0] == by[1]:
+                    return None  # an exact rational point where g fails, outside D: undecided
+                bx, by = _halved(in_x, bx), _halved(in_y, by)
+            else:
+                return None
+    return (f"{len(roots_x)} x and {len(roots_y)} y among the real roots of the resultants; {counted} pairs in the closed "
+            f"set, where g {'>' if strict else '>='} 0 (interval arithmetic on rationals)")

@@ -57,6 +57,9 @@ def evaluate(claim: Claim, context: Context = DEFAULT_CONTEXT) -> Outcome:
         reason = "sympy could not prove it"
     if isinstance(outcome, Witness):
         found = instance_outcome(claim, spec, outcome.values)
+        if not assumed(spec, outcome.values):
+            at = ", ".join(f"{k} = {v}" for k, v in outcome.values.items())
+            raise CheckError(f"the proof found the claim false at {at}, but that point does not meet the 'assume' conditions: no verdict")
         if found.status != "refuted":
             at = ", ".join(f"{k} = {v}" for k, v in outcome.values.items())
             raise CheckError(f"the proof found the claim false at {at}, but that instance is {found.status} ({found.message}): no verdict")

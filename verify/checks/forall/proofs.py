@@ -286,12 +286,13 @@ def _side(domain) -> box_sign.Side | None:
 
 
 def _prove_on_box(claim, spec, over, lhs, op, rhs):
-    """A polynomial relation in two symbols, each in a bounded interval (no 'assume', no 'exactly_when'), decided
-    exactly by verify.engines.box_sign: its edges by exact real root isolation, its inside at the critical points
-    found by resultants.  Heun's step on the logistic equation, 'y <= 1 for y in [0, 1] and r h <= 5.45', was sampled
+    """A polynomial relation in two symbols, each in a bounded interval, with 'assume' conditions polynomial in them
+    or none (no 'exactly_when'), decided exactly by verify.engines.box_sign: its edges by exact real root isolation,
+    its inside at the critical points found by resultants (and, with conditions, the Lagrange points on their curves
+    and where two meet).  Heun's step on the logistic equation, 'y <= 1 for y in [0, 1] and r h <= 5.45', was sampled
     and verified; it fails near r h = 5.45, y = 0.5 (a review of 2026-12-06).  None when not of that form or not
     decided (sampling decides it)."""
-    if spec.assume or spec.exactly_when is not None or op not in ("<", "<=", ">", ">="):
+    if spec.exactly_when is not None or op not in ("<", "<=", ">", ">="):
         return None
     difference = sympy.expand(lhs - rhs)
     free = sorted(difference.free_symbols, key=lambda s: s.name)
@@ -302,14 +303,30 @@ def _prove_on_box(claim, spec, over, lhs, op, rhs):
     if None in sides:
         return None
     g = -difference if op in ("<", "<=") else difference
-    decision = box_sign.decide(g, free[0], free[1], sides[0], sides[1], strict=op in ("<", ">"))
+    conditions = []
+    for left, relation, right in spec.assume:  # h <= 0 (or < 0) in the same two symbols
+        h = sympy.expand(to_domain(left, spec.domains) - to_domain(right, spec.domains))
+        if relation not in ("<", "<=", ">", ">=") or h.free_symbols - set(free):
+            return None
+        conditions.append(box_sign.Condition(h if relation in ("<", "<=") else -h, relation in ("<", ">")))
+    if conditions:
+        decision = box_sign.decide_in_region(g, free[0], free[1], sides[0], sides[1], conditions, strict=op in ("<", ">"))
+    else:
+        decision = box_sign.decide(g, free[0], free[1], sides[0], sides[1], strict=op in ("<", ">"))
     if decision is None:
         return None
     what = f"{claim.table['lhs']} {op} {claim.table['rhs']}"
     g_is = f"g = {'rhs - lhs' if op in ('<', '<=') else 'lhs - rhs'}"
-    lines = [Line(f"{g_is} = {short_text(g)}, a polynomial in {free[0]} and {free[1]}: its least value on the box is on an "
-                  "edge or at a critical point inside (verify.engines.box_sign)")]
+    where = ("on the closed region the conditions cut from the box is on an edge, at a critical point inside, or on a "
+             "condition's curve" if conditions else "on the box is on an edge or at a critical point inside")
+    lines = [Line(f"{g_is} = {short_text(g)}, a polynomial in {free[0]} and {free[1]}: its least value {where} (verify.engines.box_sign)")]
     lines += [Line(text) for text in decision.lines]
+    if decision.holds and conditions:
+        shown = ", ".join(f"{left} {relation} {right}" for left, relation, right in spec.assume)
+        return Outcome("verified", "symbolic", f"{what} for all {over} with {shown}: {g_is} is {'>' if op in ('<', '>') else '>='} 0 "
+                       "on the closed region the conditions cut from the box: on its edges (exact real root isolation), at "
+                       "the critical points inside, on the conditions' curves where g_x h_y = g_y h_x and where two curves "
+                       "meet (resultants, exact interval enclosures)", {}, lines)
     if decision.holds:
         return Outcome("verified", "symbolic", f"{what} for all {over}: {g_is} is {'>' if op in ('<', '>') else '>='} 0 on every edge "
                        "(exact real root isolation) and at every critical point inside (resultants, exact interval enclosures)",
