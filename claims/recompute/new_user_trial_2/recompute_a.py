@@ -1,5 +1,5 @@
-"""Independent recomputation (fractions.Fraction / mpmath 50 digits) of the printed values used in review/*.toml.
-Run: python3 review/recompute_a.py"""
+"""Independent recomputation (fractions.Fraction / mpmath 50 digits) of the printed values used in claims/schaum_milne.toml (the review files it was written for are now bundled).
+Run: python3 claims/recompute/new_user_trial_2/recompute_a.py"""
 from fractions import Fraction as F
 import mpmath as mp
 mp.mp.dps = 50
