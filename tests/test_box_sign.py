@@ -227,3 +227,27 @@ def test_region_decisions_agree_with_exact_evaluation_on_random_polynomials_and_
             value = poly_at(g, x, y, decision.point)
             assert value < 0 or (strict and value == 0), (g, decision.point, value)
     assert decided[True] >= 5 and decided[False] >= 5, decided
+
+
+def trapezoid_abs_squared(x: Fraction, y: Fraction) -> Fraction:
+    """|R(z)|^2 of the trapezoidal rule, R(z) = (1 + z/2)/(1 - z/2), at z = x + iy."""
+    return ((1 + x / 2) ** 2 + (y / 2) ** 2) / ((1 - x / 2) ** 2 + (y / 2) ** 2)
+
+
+def test_a_rational_bound_whose_denominator_keeps_its_sign_is_decided_by_its_numerator(check_claims):
+    """The trapezoidal rule's |R(x + iy)|^2 <= 1 on a box in the left half-plane (A-stability as a forall claim): the
+    denominator (2 - x)^2 + y^2 is shown > 0 on the box the same way, so g = 1 - |R|^2 has the sign of its numerator
+    -8x.  Past x = 0 it fails, at a point recomputed here."""
+    trapezoid = "((2 + x)**2 + y**2)/((2 - x)**2 + y**2)"
+    results = {k: r.outcome for k, r in check_claims(claims_text("", {
+        "left": relation('x = "closed(-5, 0)", y = "closed(-5, 5)"', trapezoid, "<=", "1"),
+        "past": relation('x = "closed(-5, 1/10)", y = "closed(-5, 5)"', trapezoid, "<=", "1"),
+        "strict": relation('x = "closed(-5, 0)", y = "closed(-5, 5)"', trapezoid, "<", "1")})).items()}
+    assert (results["left"].status, results["left"].evidence) == ("verified", "symbolic"), results["left"].message
+    assert any("so g has the sign of N = -8*x" in str(line) for line in results["left"].derivation)
+    at = values_in(results["past"].message, "xy")
+    assert_refuted(results["past"], ["claimed ((2 + x)**2 + y**2)/((2 - x)**2 + y**2) <= 1"])
+    assert at["x"] <= Fraction(1, 10) and trapezoid_abs_squared(at["x"], at["y"]) > 1
+    at = values_in(results["strict"].message, "xy")  # |R| = 1 on the imaginary axis, which the closed box holds
+    assert_refuted(results["strict"], ["counterexample x = 0"])
+    assert at["x"] == 0 and trapezoid_abs_squared(at["x"], at["y"]) == 1

@@ -309,18 +309,37 @@ def _prove_on_box(claim, spec, over, lhs, op, rhs):
         if relation not in ("<", "<=", ">", ">=") or h.free_symbols - set(free):
             return None
         conditions.append(box_sign.Condition(h if relation in ("<", "<=") else -h, relation in ("<", ">")))
-    if conditions:
-        decision = box_sign.decide_in_region(g, free[0], free[1], sides[0], sides[1], conditions, strict=op in ("<", ">"))
-    else:
-        decision = box_sign.decide(g, free[0], free[1], sides[0], sides[1], strict=op in ("<", ">"))
+    def decide(expression, strict):
+        if conditions:
+            return box_sign.decide_in_region(expression, free[0], free[1], sides[0], sides[1], conditions, strict=strict)
+        return box_sign.decide(expression, free[0], free[1], sides[0], sides[1], strict=strict)
+
+    numerator, denominator = sympy.fraction(sympy.together(g))
+    stated, signed = g, []
+    if denominator.free_symbols:  # g = N/D: where D keeps one sign on the domain, g has N's sign times it (the
+        # trapezoid's |R(x + iy)|^2 <= 1 for x <= 0 as ((2 + x)^2 + y^2)/((2 - x)^2 + y^2) <= 1)
+        for sign in (1, -1):
+            kept = decide(sympy.expand(sign * denominator), True)
+            if kept is not None and kept.holds:
+                g = sympy.expand(sign * numerator)
+                signed = [Line(f"g = N/D with D = {short_text(denominator)} {'>' if sign > 0 else '<'} 0 on the domain "
+                               f"(decided the same way), so g has the sign of {'N' if sign > 0 else '-N'} = {short_text(g)}")]
+                break
+        else:
+            return None
+    decision = decide(g, op in ("<", ">"))
     if decision is None:
         return None
     what = f"{claim.table['lhs']} {op} {claim.table['rhs']}"
     g_is = f"g = {'rhs - lhs' if op in ('<', '<=') else 'lhs - rhs'}"
     where = ("on the closed region the conditions cut from the box is on an edge, at a critical point inside, or on a "
              "condition's curve" if conditions else "on the box is on an edge or at a critical point inside")
-    lines = [Line(f"{g_is} = {short_text(g)}, a polynomial in {free[0]} and {free[1]}: its least value {where} (verify.engines.box_sign)")]
-    lines += [Line(text) for text in decision.lines]
+    if signed:
+        lines = [Line(f"{g_is} = {short_text(sympy.together(stated))}, a rational function in {free[0]} and {free[1]}: the least value "
+                      f"of its numerator {where} (verify.engines.box_sign)")]
+    else:
+        lines = [Line(f"{g_is} = {short_text(g)}, a polynomial in {free[0]} and {free[1]}: its least value {where} (verify.engines.box_sign)")]
+    lines += signed + [Line(text) for text in decision.lines]
     if decision.holds and conditions:
         shown = ", ".join(f"{left} {relation} {right}" for left, relation, right in spec.assume)
         return Outcome("verified", "symbolic", f"{what} for all {over} with {shown}: {g_is} is {'>' if op in ('<', '>') else '>='} 0 "
