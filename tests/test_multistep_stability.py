@@ -167,6 +167,26 @@ def test_milne_s_pece_pair_has_simpson_s_order_and_its_own_stability_set(check_c
     assert_refuted(outcomes["predictor-constant"], ["error constant: claimed 14/45", "computed C_5 = -1/90"])
 
 
+def test_an_open_interval_follows_the_strict_convention_of_absolute_stability(check_claims):
+    """Lambert (1991, sec. 3.8) defines absolute stability with every root strictly inside the unit circle and prints
+    AM3's interval as (-3, 0); under the root condition (this check's convention) it is [-3, 0].  A new user's trial of
+    2026-12-07 found Lambert's (-3, 0) refuted.  By hand: at z = -3, rho - z sigma for AM3 (3 steps: zeta^3 - zeta^2
+    - z (9 zeta^3 + 19 zeta^2 - 5 zeta + 1)/24) is (zeta + 1)(17 zeta^2 - 6 zeta + 1)/8, a root at -1 on the circle
+    and two of modulus 1/sqrt(17); at z = 0, zeta = 1.  Brackets that follow neither convention, and a wrong end, are
+    still refuted."""
+    outcomes = stability(check_claims, {
+        "open": 'method = "adams-moulton-3"\nreal_stability_interval = "(-3, 0)"',
+        "closed": 'method = "adams-moulton-3"\nreal_stability_interval = "[-3, 0]"',
+        "half": 'method = "adams-moulton-3"\nreal_stability_interval = "(-3, 0]"',
+        "end": 'method = "adams-moulton-3"\nreal_stability_interval = "(-3.5, 0)"',
+        "pece": 'method = "abm-2"\nreal_stability_interval = "(-2, 0)"'})
+    for name in ("open", "closed", "pece"):
+        assert outcomes[name].status == "verified", (name, outcomes[name].message)
+    assert "strictly inside the unit circle" in outcomes["open"].message and "it is [-3, 0]" in outcomes["open"].message
+    assert_refuted(outcomes["half"], ["claimed (-3, 0], computed [-3, 0]", "neither convention gives the brackets claimed"])
+    assert_refuted(outcomes["end"], ["claimed (-3.5, 0), computed [-3, 0]"])
+
+
 def test_zero_stable_is_a_key_of_order_claims_as_the_spec_names_it(check_claims):
     """SPEC: in check = "order", zero_stable = true | false states the root condition (it was an unknown key).
     rho of Dahlquist's order-3 two-step method y_{n+2} + 4 y_{n+1} - 5 y_n = h (4 f_{n+1} + 2 f_n) is

@@ -368,10 +368,16 @@ def evaluate(claim, method, spec) -> Outcome:
                 matches = printed[0]
             else:
                 matches = _same(low, spec.interval[0]) and _same(high, spec.interval[1])
+            convention, brackets_only = "", matches and spec.interval_closed is not None
             if matches and spec.interval_closed is not None:
                 if None in (low_in, high_in):
                     raise CheckError(f"real stability interval: the ends of {spec.interval_text} are right, but {text}")
                 matches = (low_in, high_in) == spec.interval_closed
+                if not matches and spec.interval_closed == (False, False):
+                    matches, convention = _strict_convention(p, pieces, (low, high), text)
+                    if not matches:
+                        failures.append(convention)
+                        convention = None
             open_end = any(end.is_finite and included is not True for end, included in ((low, low_in), (high, high_in)))
             ends_only = " (a list states the ends only: write \"(a, b]\" to claim the brackets too)" \
                 if spec.interval_closed is None and matches and open_end else ""
@@ -382,10 +388,15 @@ def evaluate(claim, method, spec) -> Outcome:
                     f"real stability interval {text}: {'; '.join(found)}{ends_only} (the real stability set is {shown})" if matches
                     else f"real stability interval {spec.interval_text} at {decimals(spec.interval_digits)}: {wrong} "
                          f"(computed {text}; the real stability set is {shown})")
+            elif convention is None:
+                pass  # the strict convention's failure is the message
+            elif convention:
+                successes.append(f"real stability interval {spec.interval_text}: {convention} (the real stability set is {shown})")
             else:
                 (successes if matches else failures).append(
                     f"real stability interval {text}{ends_only} (the real stability set is {shown})" if matches
-                    else f"real stability interval: claimed {spec.interval_text}, computed {text} (the real stability set is {shown})")
+                    else f"real stability interval: claimed {spec.interval_text}, computed {text}"
+                         f"{_other_convention(low, high) if brackets_only else ''} (the real stability set is {shown})")
     outcome = "refuted" if failures else "verified"
     enclosed = [what for what, flag in (("the angle", certified), ("the interval's ends", ends_enclosed)) if flag]
     certified = bool(enclosed)
@@ -602,6 +613,36 @@ def _items(pieces) -> list:
         if b.is_finite:
             items.append((b, b, right_point, True))
     return items
+
+
+def _other_convention(low, high) -> str:
+    """The open interval's note, where only the brackets of a claim are wrong."""
+    return (f" under the root condition; with every root strictly inside the unit circle (Lambert's absolute stability) "
+            f"the finite ends are left out, ({low}, {high}): neither convention gives the brackets claimed")
+
+
+def _strict_convention(p, pieces, ends, text) -> tuple[bool, str]:
+    """Does the claimed open interval (low, high) follow the other convention, absolute stability with every root
+    strictly inside the unit circle (Lambert 1991, sec. 3.8, whose interval for AM3 is the open (-3, 0); the root
+    condition, this check's convention, closes it to [-3, 0])?  A finite end of the root-condition interval that
+    belongs to it has a root on the circle (else a neighbourhood would be stable too): it is left out under the strict
+    convention, as z = 0 is (zeta = 1 there); so the strict interval is the open one when no cut point inside has a
+    root on the circle as well.  A new user's trial of 2026-12-07 found Lambert's (-3, 0) refuted.  (holds, message)."""
+    low, high = ends
+    inside = [item[0] for item in _items(pieces) if item[3] and (low.is_infinite or spectral.compare_real(item[0], low) > 0)
+              and (high.is_infinite or spectral.compare_real(item[0], high) < 0)]
+    for point in inside:
+        if not point.is_Rational:
+            raise CheckError(f"real stability interval: whether a root lies on the unit circle at the cut point z = {point} "
+                             f"is not decided, and the open interval (every root strictly inside) depends on it; computed {text} "
+                             "under the root condition")
+        if not spectral.schur_stable(sympy.Poly(p.subs(Z, point), ZETA)):
+            return False, (f"real stability interval: claimed the open interval ({low}, {high}), computed {text} under the root "
+                           f"condition; with every root strictly inside the unit circle (the open convention) z = {point} is left "
+                           "out too (a root on the circle there), so neither convention gives it")
+    return True, (f"with every root strictly inside the unit circle (absolute stability as Lambert 1991, sec. 3.8 defines "
+                  f"it), its finite ends left out, each with a root on the circle; under the root condition (roots on the "
+                  f"circle simple), this check's convention, it is {text}")
 
 
 def _component_of_zero(pieces):
