@@ -173,14 +173,13 @@ def test_a_bound_on_the_region_assume_conditions_cut_from_the_box_is_decided(che
     assert far["x"] <= 0 and far["x"] ** 2 + far["y"] ** 2 <= Fraction(263, 100) ** 2 and rk4_abs_squared(far["x"], far["y"]) > 1
 
 
-def test_a_tight_bound_touching_at_an_irrational_point_of_a_condition_s_curve_is_left_to_sampling(check_claims):
+def test_a_tight_bound_touching_at_an_irrational_point_of_a_condition_s_curve_is_an_error(check_claims):
     """x y <= 1/2 on the unit disc touches at (1/sqrt(2), 1/sqrt(2)): interval enclosures cannot show g = 0 there, so the
-    proof gives no verdict and the claim is sampled: never refuted (today the sampling comes within 4.4e-16 of the bound
-    at an inner point and says it cannot decide: an error)."""
+    proof gives no verdict (it meets the touching point (-1/sqrt 2, -1/sqrt 2) first), and does not hand the claim to
+    sampling, which would see less: an error naming the point."""
     outcome = check_claims(claims_text("", {"c": (relation('x = "closed(-1, 1)", y = "closed(-1, 1)"', "x*y", "<=", "1/2")[0]
                                                   + '\nassume = ["x**2 + y**2 <= 1"]',)}))["c"].outcome
-    assert outcome.status == "error" or (outcome.status, outcome.evidence) == ("verified", "numerical"), outcome.message
-    assert "x*y <= 1/2" in outcome.message
+    assert outcome.status == "error" and "0.707106781187, -0.707106781187)" in outcome.message, outcome.message
 
 
 def test_a_constant_bound_on_a_region_inside_the_box_is_not_proved_by_an_empty_search():
@@ -251,3 +250,30 @@ def test_a_rational_bound_whose_denominator_keeps_its_sign_is_decided_by_its_num
     at = values_in(results["strict"].message, "xy")  # |R| = 1 on the imaginary axis, which the closed box holds
     assert_refuted(results["strict"], ["counterexample x = 0"])
     assert at["x"] == 0 and trapezoid_abs_squared(at["x"], at["y"]) == 1
+
+
+def test_cases_a_review_of_the_exact_decision_found(check_claims):
+    """A review of 2026-12-07: a strict bound's zero along a kept edge was 'refuted' at that stretch's left-out end
+    (outside the domain; on a pole the run then failed); a violation deeper than 200 halvings from a left-out edge, or
+    smaller than 80 halvings of a critical point's box, went on to sampling and was verified; a symbol that cancels
+    from lhs - rhs kept the one-symbol decision from running.  Each counterexample is recomputed here."""
+    results = {k: r.outcome for k, r in check_claims(claims_text("", {
+        "stretch": relation('x = "interval(0, 1)", y = "closed(0, 1)"', "x*y", ">", "0"),
+        "pole": relation('x = "interval(0, 1)", y = "closed(0, 1)"', "y*(x**2 + x)/x", ">", "0"),
+        "deep": relation('x = "interval(0, 1)", y = "closed(0, 1)"', "x + (y - 1/2)**2", ">=", "1e-150"),
+        "irrational": relation('x = "closed(0, 2)", y = "closed(0, 2)"', "(x**2 - 2)**2 + (y**2 - 3)**2", ">=", "1e-60"),
+        "cancels": relation('x = "closed(1, 2)", y = "closed(0, 1)"', "(x**2 - 2 + y)**2 - y**2 - 2*y*(x**2 - 2)", ">=", "1e-40"),
+        "tight": relation('x = "closed(0, 2)", y = "closed(0, 2)"', "(x**2 - 2)**2 + (y**2 - 3)**2", ">=", "0") })).items()}
+    for name in ("stretch", "pole"):
+        at = values_in(results[name].message, "xy")
+        assert_refuted(results[name], ["counterexample"])
+        assert 0 < at["x"] <= 1 and at["y"] == 0  # inside the domain, where the product is 0
+    at = values_in(results["deep"].message, "xy")
+    assert_refuted(results["deep"], ["counterexample"])
+    assert 0 < at["x"] < 1 and at["x"] + (at["y"] - Fraction(1, 2)) ** 2 < Fraction(1, 10**150)
+    at = values_in(results["irrational"].message, "xy")
+    assert_refuted(results["irrational"], ["counterexample"])
+    assert (at["x"] ** 2 - 2) ** 2 + (at["y"] ** 2 - 3) ** 2 < Fraction(1, 10**60)
+    assert_refuted(results["cancels"], ["claimed (x**2 - 2 + y)**2 - y**2 - 2*y*(x**2 - 2) >= 1e-40"])
+    tight = results["tight"]  # reached exactly at (sqrt 2, sqrt 3): no verdict, and no sampling either
+    assert tight.status == "error" and "not decided: near the point (1.41421356237, 1.73205080757)" in tight.message, tight.message

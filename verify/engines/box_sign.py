@@ -19,22 +19,26 @@ a point of B where g < 0 has points of D next to it where g < 0 too (continuity)
 g > 0 on D, g >= 0 on B is decided first; then g must not vanish at a critical point inside or on an edge that D
 holds.
 
-Undecided (None, and the caller samples instead): P and Q with a common factor (a curve of critical points), a
-critical point where g is 0 (a tight bound touching 0 inside the box: interval enclosures cannot show that a value
-is exactly 0), degrees past MAX_DEGREE, or refinement past MAX_HALVINGS.
+Undecided (None, and the caller samples instead): P and Q with a common factor (a curve of critical points), or
+degrees past MAX_DEGREE.  An error (CheckError, no verdict): a critical point where g's enclosure still holds 0 after
+MAX_HALVINGS halvings (a tight bound touching 0 at an irrational point: interval enclosures cannot show that a value
+is exactly 0; at rational points it is exact).
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
 
+import flint
 import sympy
 
 from verify.engines import realsets
+from verify.errors import CheckError
 
 MAX_DEGREE = 12  # total degree of g: the resultants' degree grows as its square (RK4's logistic step has degree 30)
-MAX_HALVINGS = 80  # bisections of a critical point's isolating intervals before it is left undecided
-MAX_STEPS_INTO = 200  # halvings of the step from an edge into an open domain before the witness is left undecided
+MAX_HALVINGS = 240  # bisections of a critical point's isolating intervals before it is left undecided (an error: g's
+# least value is then within about 2^-240 of the box's size of 0; 80 let a bound false by 10^-60 go on to sampling)
+MAX_STEPS_INTO = 200  # halvings of the step from an edge into a region cut by conditions before the witness is left undecided
 MAX_DECIMALS = 40  # a witness is shown rounded to at most this many decimals (else as the rational found)
 
 
@@ -72,6 +76,17 @@ class _Polynomial:
 
     def at(self, x: Fraction, y: Fraction) -> Fraction:
         return sum((c * x**i * y**j for (i, j), c in self.terms.items()), Fraction(0))
+
+    def slope(self, variable: int, xs: Side, ys: Side) -> tuple:
+        """(low, high) enclosing dg/dx (``variable`` 0) or dg/dy (1) on the closed box."""
+        derivative = _Polynomial.__new__(_Polynomial)
+        derivative.terms = {}
+        for (i, j), c in self.terms.items():
+            power = (i, j)[variable]
+            if power:
+                key = (i - 1, j) if variable == 0 else (i, j - 1)
+                derivative.terms[key] = derivative.terms.get(key, Fraction(0)) + c * power
+        return derivative.over((xs.low, xs.high), (ys.low, ys.high))
 
     def over(self, xs: tuple, ys: tuple) -> tuple:
         """(low, high) enclosing g on [xs] x [ys] (each a (low, high) pair of rationals)."""
@@ -151,7 +166,9 @@ def decide(g: sympy.Expr, x: sympy.Symbol, y: sympy.Symbol, xs: Side, ys: Side, 
                 zero_edges.append((fixed, other, at, zeros))
     if zero_edges:
         fixed, other, at, zeros = zero_edges[0]
-        first = realsets.pieces(zeros)[0].start
+        piece = realsets.pieces(zeros)[0]  # a point of the kept part: a piece's end may be left out (a review of
+        # 2026-12-07: x y > 0 on (0, 1] x [0, 1] was refuted 'at x = 0, y = 0', outside the domain)
+        first = piece.start if piece.start == piece.end else realsets.rational_between(piece.start, piece.end)
         point = (at, first) if fixed == x else (first, at)
         return Decision(False, lines + [f"on the edge {fixed} = {_rational(at)}: g = 0 at {other} in {zeros}"], point, 0)
     critical = _critical_points(poly, x, y, exact, xs, ys, strict)
@@ -179,13 +196,21 @@ def _into_domain(exact: _Polynomial, point: tuple, xs: Side, ys: Side) -> tuple 
     x, y = point
     found = point if xs.holds(x) and ys.holds(y) else None
     middle = ((xs.low + xs.high) / 2, (ys.low + ys.high) / 2)
-    share = Fraction(1, 2)
-    for _ in range(MAX_STEPS_INTO if found is None else 0):
-        candidate = (x + (middle[0] - x) * share, y + (middle[1] - y) * share)
-        if xs.holds(candidate[0]) and ys.holds(candidate[1]) and exact.at(*candidate) < 0:
-            found = candidate
-            break
-        share /= 2
+    if found is None:  # a step short enough that g stays < 0: |g(p)| over a bound on |g_x| + |g_y| on the box (interval
+        # arithmetic), so that x + (y - 1/2)^2 >= 10^-150 on (0, 1) x [0, 1] is refuted at x of about 10^-151 (halving
+        # steps 200 times stopped at 2^-201, and sampling then verified it: a review of 2026-12-07)
+        slope = sum(max(abs(low), abs(high)) for low, high in (exact.slope(0, xs, ys), exact.slope(1, xs, ys))) + 1
+        safe = min(Fraction(1, 2), -exact.at(x, y) / (2 * slope * max(abs(middle[0] - x), abs(middle[1] - y), Fraction(1))))
+        share = Fraction(1, 2)
+        while True:  # the longest of the halving steps that still fails (a rounder point), else the safe one
+            share = max(share, safe)
+            candidate = (x + (middle[0] - x) * share, y + (middle[1] - y) * share)
+            if xs.holds(candidate[0]) and ys.holds(candidate[1]) and exact.at(*candidate) < 0:
+                found = candidate
+                break
+            if share == safe:
+                break
+            share /= 2
     if found is None:
         return None
     return _rounded(exact, found, xs, ys)
@@ -212,13 +237,10 @@ def _critical_points(poly, x, y, exact: _Polynomial, xs: Side, ys: Side, strict:
     if P.is_zero or Q.is_zero:  # g in one variable only: its critical lines reach the edges, decided there...
         return None if strict else ["inside: g depends on one variable; its least value is on an edge"]  # ...but a
         # strict bound's zero on such a line inside the box is not seen at the edges' ends when the line is left out
-    common = sympy.gcd(P, Q)
-    if common.total_degree() > 0:
+    eliminated = _eliminated(P, Q, x, y)
+    if eliminated is None:
         return None  # a curve of critical points
-    res_x = sympy.Poly(sympy.resultant(P.as_expr(), Q.as_expr(), y), x)
-    res_y = sympy.Poly(sympy.resultant(P.as_expr(), Q.as_expr(), x), y)
-    if res_x.is_zero or res_y.is_zero:
-        return None
+    res_x, res_y = eliminated
     roots_x, roots_y = _isolated(res_x, xs), _isolated(res_y, ys)
     dP, dQ = _Polynomial(P), _Polynomial(Q)
     decided = 0
@@ -306,7 +328,19 @@ def _at_pair(exact, dP, dQ, in_x, bx, in_y, by, strict, xs, ys):
         if bx[0] == bx[1] and by[0] == by[1]:  # an exact rational critical point with g = 0 (or < 0: caught above)
             return None if not strict else middle
         bx, by = _halved(in_x, bx), _halved(in_y, by)
-    return None
+    raise _undecided(exact, bx, by)
+
+
+def _undecided(exact, bx, by) -> CheckError:
+    """A point where g's least value may lie and its enclosure still holds 0 after MAX_HALVINGS halvings: a bound
+    reached exactly at an irrational point, or missed by less than the enclosure shows.  Not a verdict, and not left
+    to sampling either: (x^2 - 2)^2 + (y^2 - 3)^2 >= 10^-60 on [0, 2]^2, false near (sqrt 2, sqrt 3), went on to
+    sampling and was 'verified' (a review of 2026-12-07)."""
+    low, high = exact.over(bx, by)
+    at = ", ".join(f"{float((a + b) / 2):.12g}" for a, b in (bx, by))
+    return CheckError(f"not decided: near the point ({at}), where g's least value may lie (a critical point, or a point "
+                      f"of a condition's curve), g lies in [{float(low):.3g}, {float(high):.3g}] after {MAX_HALVINGS} halvings "
+                      "of its isolating box: the bound is reached there exactly, or missed by less than that")
 
 
 # --- a box cut by polynomial conditions h_i <= 0 (a forall claim's 'assume') ---------------------------------------
@@ -438,12 +472,10 @@ def _settled(exact, first, second, x, y, xs: Side, ys: Side, sides, strict: bool
     real roots and halved until one of the two is shown nonzero there (no common root), a condition shown to fail
     there (outside C), or g's sign shown (> 0, or >= 0 for a bound that is not strict).  A text for the derivation,
     a rational point of D where g fails (found at a box's middle or corners), or None (undecided)."""
-    if sympy.gcd(first, second).total_degree() > 0:
+    eliminated = _eliminated(first, second, x, y)
+    if eliminated is None:
         return None  # a common curve: infinitely many points
-    res_x = sympy.Poly(sympy.resultant(first.as_expr(), second.as_expr(), y), x)
-    res_y = sympy.Poly(sympy.resultant(first.as_expr(), second.as_expr(), x), y)
-    if res_x.is_zero or res_y.is_zero:
-        return None
+    res_x, res_y = eliminated
     roots_x, roots_y = _isolated(res_x, xs), _isolated(res_y, ys)
     one, two = _Polynomial(first), _Polynomial(second)
     counted = 0
@@ -468,6 +500,37 @@ def _settled(exact, first, second, x, y, xs: Side, ys: Side, sides, strict: bool
                     return None  # an exact rational point where g fails, outside D: undecided
                 bx, by = _halved(in_x, bx), _halved(in_y, by)
             else:
-                return None
+                raise _undecided(exact, bx, by)
     return (f"{len(roots_x)} x and {len(roots_y)} y among the real roots of the resultants; {counted} pairs in the closed "
             f"set, where g {'>' if strict else '>='} 0 (interval arithmetic on rationals)")
+
+
+def _flint(poly: sympy.Poly, context):
+    """``poly`` (in two variables, rational coefficients) times the lcm of its denominators, in python-flint."""
+    scale = 1
+    for c in poly.coeffs():
+        scale = sympy.ilcm(scale, sympy.Rational(c).q)
+    return context.from_dict({m: int(c * scale) for m, c in zip(poly.monoms(), poly.coeffs())})
+
+
+def _eliminated(first: sympy.Poly, second: sympy.Poly, x, y):
+    """(Res_y(first, second) in x, Res_x(first, second) in y) as sympy Polys with integer coefficients, or None where
+    the two share a factor (a common curve) or a resultant vanishes.  By python-flint's fmpz_mpoly: sympy's resultant
+    took 57-111 s on degree-12 polynomials with 6- to 8-digit coefficients (a review of 2026-12-07, claims timed out),
+    python-flint 0.25 s."""
+    context = flint.fmpz_mpoly_ctx.get(("x", "y"), "lex")
+    one, two = _flint(first, context), _flint(second, context)
+    if one.gcd(two).total_degree() > 0:
+        return None
+    found = []
+    for eliminate, keep, position in (("y", x, 0), ("x", y, 1)):
+        resultant = one.resultant(two, eliminate)
+        if resultant == 0:
+            return None
+        terms = resultant.to_dict()
+        degree = max(m[position] for m in terms)
+        coefficients = [0] * (degree + 1)
+        for m, c in terms.items():
+            coefficients[degree - m[position]] += int(c)
+        found.append(sympy.Poly(coefficients, keep))
+    return tuple(found)

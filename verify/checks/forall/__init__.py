@@ -25,7 +25,7 @@ from verify.checks.common import CheckError, Context, DEFAULT_CONTEXT, Outcome
 from verify.checks.kind import ClaimKind
 from verify.checks.forall.domains import simple_instances
 from verify.checks.forall.poles import UndefinedInDomains, method_refuses, not_real_point, undefined_point
-from verify.checks.forall.proofs import ClosedForm, Witness, holds_nowhere, prove_relation, prove_run, prove_sign
+from verify.checks.forall.proofs import ClosedForm, Undecided, Witness, holds_nowhere, prove_relation, prove_run, prove_sign
 from verify.checks.forall.reading import ForallSpec, KEYS, prepare
 from verify.checks.forall.sampling import ClosedFormInstances, assumed, counterexample, instance_outcome, one_line, sample
 
@@ -55,11 +55,16 @@ def evaluate(claim: Claim, context: Context = DEFAULT_CONTEXT) -> Outcome:
             reason = f"sympy could not decide a sign in the proof ({reason.split(': ', 1)[-1]})"
     else:
         reason = "sympy could not prove it"
+    if isinstance(outcome, Undecided):
+        raise CheckError(outcome.message)
     if isinstance(outcome, Witness):
         found = instance_outcome(claim, spec, outcome.values)
-        if not assumed(spec, outcome.values):
+        outside = [name for name, value in outcome.values.items()
+                   if spec.domains[name].interval is not None and not bool(spec.domains[name].interval.contains(value))]
+        if outside or not assumed(spec, outcome.values):
             at = ", ".join(f"{k} = {v}" for k, v in outcome.values.items())
-            raise CheckError(f"the proof found the claim false at {at}, but that point does not meet the 'assume' conditions: no verdict")
+            raise CheckError(f"the proof found the claim false at {at}, but that point is outside the domains or the 'assume' "
+                             "conditions: no verdict")
         if found.status != "refuted":
             at = ", ".join(f"{k} = {v}" for k, v in outcome.values.items())
             raise CheckError(f"the proof found the claim false at {at}, but that instance is {found.status} ({found.message}): no verdict")

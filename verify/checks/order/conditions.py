@@ -201,8 +201,7 @@ def evaluate(claim: Claim, context: Context = DEFAULT_CONTEXT) -> Outcome:
     bhat = values[s * s + 2 * s:] or None
     for i in range(s):
         if c[i] != sum(A[i], field.zero):
-            raise CheckError(f"c_{i + 1} = {field.to_sympy(c[i])} is not the row sum {field.to_sympy(sum(A[i], field.zero))} of A: the "
-                             "tree conditions assume c = A 1 (otherwise the order differs between autonomous and non-autonomous problems)")
+            return _with_other_nodes(spec, field, A, b, bhat, c, i)
     where = "QQ" if field.is_QQ else str(field)
     derivation = [f"{spec.method}: {s} stages, coefficients in {where}; order conditions Phi(t) = 1/gamma(t) over the rooted trees "
                   "(Butcher 2016, sec. 30-31), cross-checked at 50 digits from the twin's own coefficients"]
@@ -261,6 +260,29 @@ def evaluate(claim: Claim, context: Context = DEFAULT_CONTEXT) -> Outcome:
     if failures:  # an enclosure, not exact arithmetic, decided the norm: the evidence says so
         return Outcome("refuted", "certified" if certified else "exact", "; ".join(failures), computed, derivation)
     return Outcome("verified", "certified" if certified else "exact", "; ".join(successes), computed, derivation)
+
+
+def _with_other_nodes(spec, field, A, b, bhat, c, i) -> Outcome:
+    """A tableau whose c is not A 1: the tree conditions (which read c as A 1) give its order on autonomous problems,
+    where c is never used, and its order on all problems is at most that.  So a claimed order above it is refuted
+    whatever c is; otherwise the order depends on c and the claim is an error.  RungeKutta.jl's RK42 tableau has a43 = 1
+    where Butcher (2016, p. 102) has 2, with c4 = 1: 'order 4' was an error, though b.A1 = 1/3 already fails order 2
+    (a new user's trial of 2026-12-07)."""
+    row = f"c_{i + 1} = {field.to_sympy(c[i])} is not the row sum {field.to_sympy(sum(A[i], field.zero))} of A"
+    failures, derivation = [], [f"{spec.method}: {row}: the tree conditions (Butcher 2016, sec. 30-31) read c as A 1, so they "
+                                "give the order on autonomous problems, where c is never used; on all problems it is at most that"]
+    for claimed, weights, label, which in ((spec.order, b, "order", "b"), (spec.embedded_order, bhat, "embedded order", "bhat")):
+        if claimed is None:
+            continue
+        conditions = dataclasses.replace(_conditions(field, A, weights, rooted_trees.MAX_NODES), weights=which)
+        if conditions.order >= claimed:
+            raise CheckError(f"{row}: the tree conditions assume c = A 1, and with this c the {label} on non-autonomous problems "
+                             f"is not decided here (on autonomous problems, where c is unused, it is {conditions.order if conditions.order < conditions.checked else f'at least {conditions.order}'})")
+        failures.append(f"{label}: claimed {claimed}, computed {conditions.order} already on autonomous problems (whatever c is): "
+                        f"at order {conditions.order + 1} " + _first_failure_text(field, conditions))
+    if not failures:
+        raise CheckError(f"{row}: the tree conditions assume c = A 1")
+    return Outcome("refuted", "exact", "; ".join(failures), {}, derivation)
 
 
 def _printed_norm(spec, norm, shown) -> tuple[list, list]:
