@@ -368,3 +368,16 @@ order = 0
     assert (results["half-weight-order-0"].outcome.status, results["half-weight-order-0"].outcome.evidence) == ("verified", "exact")
     assert_refuted(results["half-weight-order-1"].outcome, ["claimed 1, computed 0", "b·1 = 1 fails"])
     assert_refuted(results["ab2-order-0"].outcome, ["claimed 0, computed 2"])
+
+
+def test_a_claimed_order_above_the_autonomous_one_is_refuted_whatever_c_is(check_claims):
+    """RungeKutta.jl's RK42 has a43 = 1 where Butcher (2016, p. 102) has 2, and c4 = 1, not the row sum 0: 'order 4' was
+    an error ('the tree conditions assume c = A 1').  The conditions read c as A 1 give the order on autonomous problems,
+    where c is never used, and b.A1 = 1/6 + 2/3 * 1/4 ... = 1/3 (by hand: A1 = (0, 1/4, 1/2, 0)) fails order 2: order 4
+    is false for every c.  A claim at or below the autonomous order stays an error (c decides it)."""
+    from conftest import assert_refuted, claims_text
+
+    tableau = 'check = "order"\nmethod = "rk"\noptions = { A = [[0, 0, 0, 0], ["1/4", 0, 0, 0], [0, "1/2", 0, 0], [1, -2, 1, 0]], b = ["1/6", 0, "2/3", "1/6"], c = [0, "1/4", "1/2", 1] }\n'
+    results = {k: r.outcome for k, r in check_claims(claims_text("", {"four": (tableau + "order = 4",), "one": (tableau + "order = 1",)})).items()}
+    assert_refuted(results["four"], ["order: claimed 4, computed 1 already on autonomous problems (whatever c is", "b·c = 1/2 fails"])
+    assert results["one"].status == "error" and "on autonomous problems, where c is unused, it is 1" in results["one"].message

@@ -278,8 +278,8 @@ def _with_other_nodes(spec, field, A, b, bhat, c, i) -> Outcome:
         if conditions.order >= claimed:
             raise CheckError(f"{row}: the tree conditions assume c = A 1, and with this c the {label} on non-autonomous problems "
                              f"is not decided here (on autonomous problems, where c is unused, it is {conditions.order if conditions.order < conditions.checked else f'at least {conditions.order}'})")
-        failures.append(f"{label}: claimed {claimed}, computed {conditions.order} already on autonomous problems (whatever c is): "
-                        f"at order {conditions.order + 1} " + _first_failure_text(field, conditions))
+        failures.append(f"{label}: claimed {claimed}, computed {conditions.order} already on autonomous problems (whatever c is; "
+                        f"c read as A 1 there): at order {conditions.order + 1} " + _first_failure_text(field, conditions))
     if not failures:
         raise CheckError(f"{row}: the tree conditions assume c = A 1")
     return Outcome("refuted", "exact", "; ".join(failures), {}, derivation)

@@ -72,6 +72,12 @@ def _decide_algebraic(P: sympy.Poly, Q: sympy.Poly, z: sympy.Symbol) -> tuple[bo
     try:
         field, elements = number_field.field_of(P.all_coeffs() + Q.all_coeffs())
     except number_field.NotAlgebraic as exc:
+        free = sorted({str(s) for c in P.all_coeffs() + Q.all_coeffs() for s in sympy.sympify(c).free_symbols})
+        if free:  # a parameter left free (symbols = ["theta"]): a new user's trial of 2026-12-07 read "theta - 1 is not a
+            # real algebraic number"
+            raise CheckError(f"R(z) has the free symbol{'s' if len(free) > 1 else ''} {', '.join(free)}: A- and L-stability are "
+                             "decided for numeric coefficients; give it a value, or state the claim for every value as a "
+                             "check = \"forall\" over z = x + iy (|R|^2 <= 1 for x <= 0)") from None
         raise CheckError(f"R(z) has coefficients that are not real algebraic numbers: {exc}") from None
     lines = [Line(f"R(z) = ({P.as_expr()})/({Q.as_expr()}), coefficients in {field}",
                   terms=[Formula("R(z)"), "=", sympy.Mul(P.as_expr(), sympy.Pow(Q.as_expr(), -1, evaluate=False), evaluate=False), ",",
