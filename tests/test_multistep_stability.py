@@ -670,3 +670,14 @@ def test_an_angle_near_a_claimed_bound_is_shown_with_the_digits_that_decide_it(c
     for outcome in (below, above):
         low, high = (sympy.Rational(end) for end in outcome.message.split("∈ [")[1].split("]")[0].split(", "))
         assert low <= high < sympy.Rational("73.35167047458"), outcome.message
+
+
+def test_a_one_step_claim_with_a_multistep_key_or_a_free_symbol_is_told_what_is_wrong(check_claims):
+    """A new user's trial of 2026-12-07: rk4 with real_stability_interval and digits = 3 was told that digits go with
+    a_alpha (the key is what is wrong), and the theta method's a_stable with symbols = ["theta"] was told that
+    "theta - 1 is not a real algebraic number"."""
+    outcomes = stability(check_claims, {
+        "key": 'method = "rk4"\nreal_stability_interval = ["-2.785", 0]\ndigits = 3',
+        "theta": 'method = "rk"\nsymbols = ["theta"]\noptions = { A = [[0, 0], ["1 - theta", "theta"]], b = ["1 - theta", "theta"] }\na_stable = true'})
+    assert outcomes["key"].status == "error" and "'real_stability_interval' is a key for linear multistep methods" in outcomes["key"].message
+    assert outcomes["theta"].status == "error" and "free symbol theta" in outcomes["theta"].message, outcomes["theta"].message
