@@ -185,6 +185,11 @@ def test_an_open_interval_follows_the_strict_convention_of_absolute_stability(ch
     assert "strictly inside the unit circle" in outcomes["open"].message and "it is [-3, 0]" in outcomes["open"].message
     assert_refuted(outcomes["half"], ["claimed (-3, 0], computed [-3, 0]", "neither convention gives the brackets claimed"])
     assert_refuted(outcomes["end"], ["claimed (-3.5, 0), computed [-3, 0]"])
+    more = stability(check_claims, {  # a review of the change: with digits the convention went unsaid; "(0, 0)" was verified
+        "digits": 'method = "adams-moulton-3"\nreal_stability_interval = "(-3.00, 0.00)"\ndigits = 3',
+        "empty": 'method = "lmm"\noptions = { alpha = [-1, 0, 1], beta = [0, 2, 0] }\nreal_stability_interval = "(0, 0)"'})
+    assert more["digits"].status == "verified" and "strictly inside the unit circle" in more["digits"].message, more["digits"].message
+    assert more["empty"].status == "error" and "the open interval (0, 0) is empty" in more["empty"].message, more["empty"].message
 
 
 def test_zero_stable_is_a_key_of_order_claims_as_the_spec_names_it(check_claims):

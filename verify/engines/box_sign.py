@@ -19,8 +19,10 @@ a point of B where g < 0 has points of D next to it where g < 0 too (continuity)
 g > 0 on D, g >= 0 on B is decided first; then g must not vanish at a critical point inside or on an edge that D
 holds.
 
-Undecided (None, and the caller samples instead): P and Q with a common factor (a curve of critical points), or
-degrees past MAX_DEGREE.  An error (CheckError, no verdict): a critical point where g's enclosure still holds 0 after
+Undecided (None, and the caller samples instead): coefficients that are not rational, degrees past MAX_DEGREE, P and
+Q (or a condition and its Lagrange polynomial, or two conditions) with a common factor (a curve of candidate points:
+g in one variable with conditions, a condition that always holds), a strict bound in one variable (``decide``), and
+with conditions a point where g fails that no rational point of D near it shows (D may not reach it).  An error (CheckError, no verdict): a critical point where g's enclosure still holds 0 after
 MAX_HALVINGS halvings (a tight bound touching 0 at an irrational point: interval enclosures cannot show that a value
 is exactly 0; at rational points it is exact).
 """

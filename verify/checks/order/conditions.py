@@ -128,10 +128,13 @@ def _mp(value):
     return mpmath.mpmathify(str(sympy.N(value, crosscheck.DIGITS + 10)))
 
 
-def _cross_check(spec, field, which: str, conditions: Conditions) -> None:
-    """The twin's residuals at 50 digits must vanish where the exact ones do and agree elsewhere."""
+def _cross_check(spec, field, which: str, conditions: Conditions, nodes_from_rows: bool = False) -> None:
+    """The twin's residuals at 50 digits must vanish where the exact ones do and agree elsewhere (``nodes_from_rows``:
+    the twin's c taken as its A 1, as the exact conditions read it, for a tableau whose c is not A 1)."""
     with mpmath.workdps(crosscheck.DIGITS):
         A, b, c = rk_twin.tableau(spec.method, spec.options, _mp)
+        if nodes_from_rows:
+            c = [mpmath.fsum(row) for row in A]
         if which == "bhat":
             b = rk_twin.pair(spec.method, spec.options, _mp)
         twin = rooted_trees.mp_residuals(A, b, c, conditions.checked)
@@ -275,6 +278,7 @@ def _with_other_nodes(spec, field, A, b, bhat, c, i) -> Outcome:
         if claimed is None:
             continue
         conditions = dataclasses.replace(_conditions(field, A, weights, rooted_trees.MAX_NODES), weights=which)
+        _cross_check(spec, field, which, conditions, nodes_from_rows=True)  # as the main path: the twin's own coefficients
         if conditions.order >= claimed:
             raise CheckError(f"{row}: the tree conditions assume c = A 1, and with this c the {label} on non-autonomous problems "
                              f"is not decided here (on autonomous problems, where c is unused, it is {conditions.order if conditions.order < conditions.checked else f'at least {conditions.order}'})")

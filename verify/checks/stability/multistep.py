@@ -381,15 +381,16 @@ def evaluate(claim, method, spec) -> Outcome:
             open_end = any(end.is_finite and included is not True for end, included in ((low, low_in), (high, high_in)))
             ends_only = " (a list states the ends only: write \"(a, b]\" to claim the brackets too)" \
                 if spec.interval_closed is None and matches and open_end else ""
-            if printed is not None:
+            if convention is None:
+                pass  # the strict convention's failure is the message
+            elif printed is not None:
                 found, missed = printed[1]
+                found = found + ([f"its open brackets {convention}"] if convention and matches else [])
                 wrong = "; ".join(missed) if missed else f"the ends print as claimed, but the brackets do not: claimed {spec.interval_text}"
                 (successes if matches else failures).append(
                     f"real stability interval {text}: {'; '.join(found)}{ends_only} (the real stability set is {shown})" if matches
                     else f"real stability interval {spec.interval_text} at {decimals(spec.interval_digits)}: {wrong} "
                          f"(computed {text}; the real stability set is {shown})")
-            elif convention is None:
-                pass  # the strict convention's failure is the message
             elif convention:
                 successes.append(f"real stability interval {spec.interval_text}: {convention} (the real stability set is {shown})")
             else:
@@ -616,9 +617,10 @@ def _items(pieces) -> list:
 
 
 def _other_convention(low, high) -> str:
-    """The open interval's note, where only the brackets of a claim are wrong."""
+    """The open interval's note, where only the brackets of a claim are wrong (at most the open interval: a cut point
+    inside with a root on the circle would split it, _strict_convention)."""
     return (f" under the root condition; with every root strictly inside the unit circle (Lambert's absolute stability) "
-            f"the finite ends are left out, ({low}, {high}): neither convention gives the brackets claimed")
+            f"the finite ends are left out, which gives at most ({low}, {high}): neither convention gives the brackets claimed")
 
 
 def _strict_convention(p, pieces, ends, text) -> tuple[bool, str]:
@@ -629,6 +631,9 @@ def _strict_convention(p, pieces, ends, text) -> tuple[bool, str]:
     convention, as z = 0 is (zeta = 1 there); so the strict interval is the open one when no cut point inside has a
     root on the circle as well.  A new user's trial of 2026-12-07 found Lambert's (-3, 0) refuted.  (holds, message)."""
     low, high = ends
+    if low == high:  # "(0, 0)": an empty interval (leapfrog's strict set on the real line) is not what the key states
+        raise CheckError(f"real stability interval: the open interval ({low}, {high}) is empty; under the root condition the "
+                         f"part containing 0 is {text}: claim that, or that no z < 0 is stable with a forall")
     inside = [item[0] for item in _items(pieces) if item[3] and (low.is_infinite or spectral.compare_real(item[0], low) > 0)
               and (high.is_infinite or spectral.compare_real(item[0], high) < 0)]
     for point in inside:
