@@ -277,3 +277,15 @@ def test_cases_a_review_of_the_exact_decision_found(check_claims):
     assert_refuted(results["cancels"], ["claimed (x**2 - 2 + y)**2 - y**2 - 2*y*(x**2 - 2) >= 1e-40"])
     tight = results["tight"]  # reached exactly at (sqrt 2, sqrt 3): no verdict, and no sampling either
     assert tight.status == "error" and "not decided: near the point (1.41421356237, 1.73205080757)" in tight.message, tight.message
+
+
+def test_a_violation_next_to_a_left_out_edge_of_a_region_is_found_by_a_step_bounded_by_the_slope(check_claims):
+    """x + y^2 >= 10^-150 on the half-disc x in (0, 1), x^2 + y^2 <= 1 fails for x < 10^-150 at y = 0; halving steps
+    from the edge stopped at 2^-200, and sampling verified it.  The step is now bounded by g's slope, as on a box."""
+    results = {k: r.outcome for k, r in check_claims(claims_text("", {
+        "deep": (relation('x = "interval(0, 1)", y = "closed(-1, 1)"', "x + y**2", ">=", "1e-150")[0] + '\nassume = ["x**2 + y**2 <= 1"]',),
+        "true": (relation('x = "interval(0, 1)", y = "closed(-1, 1)"', "x + y**2", ">=", "0")[0] + '\nassume = ["x**2 + y**2 <= 1"]',)})).items()}
+    at = values_in(results["deep"].message, "xy")
+    assert_refuted(results["deep"], ["claimed x + y**2 >= 1e-150"])
+    assert 0 < at["x"] < 1 and at["x"] ** 2 + at["y"] ** 2 <= 1 and at["x"] + at["y"] ** 2 < Fraction(1, 10**150)
+    assert (results["true"].status, results["true"].evidence) == ("verified", "symbolic"), results["true"].message

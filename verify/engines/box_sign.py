@@ -401,7 +401,7 @@ def decide_in_region(g, x, y, xs: Side, ys: Side, conditions: list, strict: bool
             return None
         bad = realsets.intersect(bad, part)
         if bad != sympy.S.EmptySet:
-            witness = _witness_near(bad, fixed == x, at, xs, ys, in_domain, fails)
+            witness = _witness_near(bad, fixed == x, at, xs, ys, in_domain, fails, exact)
             if witness is None:
                 return None
             return Decision(False, lines + [f"on the edge {fixed} = {_rational(at)}, where the conditions hold ({part}): g "
@@ -433,11 +433,13 @@ def decide_in_region(g, x, y, xs: Side, ys: Side, conditions: list, strict: bool
     return Decision(True, lines)
 
 
-def _witness_near(bad, on_x_edge: bool, at: Fraction, xs: Side, ys: Side, in_domain, fails) -> tuple | None:
+def _witness_near(bad, on_x_edge: bool, at: Fraction, xs: Side, ys: Side, in_domain, fails, exact) -> tuple | None:
     """A rational point of D where g fails, near the part ``bad`` of an edge where it fails on the closed set: a rational
     point p of ``bad``, else points stepped from p towards the box's middle or straight into the box by 2^-k of the
-    way (g is continuous; D may leave out the edge, or the boundary of a condition, where p lies)."""
+    way, down to a step short enough by a bound on g's slope that g stays < 0 (as _into_domain; g is continuous; D may
+    leave out the edge, or the boundary of a condition, where p lies)."""
     middle = ((xs.low + xs.high) / 2, (ys.low + ys.high) / 2)
+    slope = sum(max(abs(low), abs(high)) for low, high in (exact.slope(0, xs, ys), exact.slope(1, xs, ys))) + 1
     for piece in realsets.pieces(bad):
         if piece.start == piece.end:
             if not piece.start.is_Rational:
@@ -448,13 +450,23 @@ def _witness_near(bad, on_x_edge: bool, at: Fraction, xs: Side, ys: Side, in_dom
         point = (at, value) if on_x_edge else (value, at)
         if in_domain(point) and fails(point):
             return _rounded_in(point, in_domain, fails)
-        inward = (middle[0] - point[0], point[1]) if on_x_edge else (point[0], middle[1] - point[1])
-        for k in range(1, MAX_STEPS_INTO):
-            share = Fraction(1, 2**k)
-            for candidate in ((point[0] + (middle[0] - point[0]) * share, point[1] + (middle[1] - point[1]) * share),
-                              (point[0] + inward[0] * share, point[1]) if on_x_edge else (point[0], point[1] + inward[1] * share)):
+        towards_middle = (middle[0] - point[0], middle[1] - point[1])
+        straight_in = (middle[0] - point[0], Fraction(0)) if on_x_edge else (Fraction(0), middle[1] - point[1])
+        for direction in (towards_middle, straight_in):
+            reach = max(abs(direction[0]), abs(direction[1]))
+            if reach == 0:
+                continue
+            margin = -exact.at(*point)
+            safe = min(Fraction(1, 2), margin / (2 * slope * reach)) if margin > 0 else Fraction(1, 2**MAX_STEPS_INTO)
+            share = Fraction(1, 2)
+            while True:
+                share = max(share, safe)
+                candidate = (point[0] + direction[0] * share, point[1] + direction[1] * share)
                 if in_domain(candidate) and fails(candidate):
                     return _rounded_in(candidate, in_domain, fails)
+                if share == safe:
+                    break
+                share /= 2
     return None
 
 
