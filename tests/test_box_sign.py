@@ -104,6 +104,12 @@ def poly_at(g, x, y, point) -> Fraction:
     return Fraction(str(g.xreplace({x: sympy.Rational(str(point[0])), y: sympy.Rational(str(point[1]))})))
 
 
+def random_polynomial(rng, x, y, degrees):
+    """A polynomial in x and y of a degree drawn from ``degrees`` (low, high), every coefficient an integer in [-5, 5]."""
+    degree = rng.randint(*degrees)
+    return sum(rng.randint(-5, 5) * x**i * y**j for i in range(degree + 1) for j in range(degree + 1 - i))
+
+
 def test_decisions_agree_with_exact_evaluation_on_random_polynomials():
     """Random polynomials of degree 2 to 5 shifted to be nearly tight on random boxes: a 'holds' is checked at a grid
     of exact points (none may fail), a 'fails' at its witness (inside the domain, where g < 0 or, strict, g <= 0)."""
@@ -111,8 +117,7 @@ def test_decisions_agree_with_exact_evaluation_on_random_polynomials():
     rng = random.Random(20261207)
     decided = {True: 0, False: 0}
     for _ in range(60):
-        degree = rng.randint(2, 5)
-        p = sum(rng.randint(-5, 5) * x**i * y**j for i in range(degree + 1) for j in range(degree + 1 - i))
+        p = random_polynomial(rng, x, y, (2, 5))
         xs = box_sign.Side(Fraction(rng.randint(-3, 0)), Fraction(rng.randint(1, 3)), rng.random() < 0.3, rng.random() < 0.3)
         ys = box_sign.Side(Fraction(rng.randint(-3, 0), 2), Fraction(rng.randint(1, 3), 2), rng.random() < 0.3, rng.random() < 0.3)
         grid = [(xs.low + (xs.high - xs.low) * i / 12, ys.low + (ys.high - ys.low) * j / 12) for i in range(13) for j in range(13)]
@@ -198,8 +203,7 @@ def test_region_decisions_agree_with_exact_evaluation_on_random_polynomials_and_
     rng = random.Random(7)
     decided = {True: 0, False: 0}
     for _ in range(40):
-        degree = rng.randint(1, 4)
-        p = sum(rng.randint(-5, 5) * x**i * y**j for i in range(degree + 1) for j in range(degree + 1 - i))
+        p = random_polynomial(rng, x, y, (1, 4))
         xs, ys = box_sign.Side(Fraction(-2), Fraction(2), False, False), box_sign.Side(Fraction(-2), Fraction(2), False, False)
         cx, cy = Fraction(rng.randint(-5, 5), 10), Fraction(rng.randint(-5, 5), 10)
         conditions = [box_sign.Condition(sympy.expand((x - sympy.Rational(str(cx)))**2 + (y - sympy.Rational(str(cy)))**2 - 1), False),

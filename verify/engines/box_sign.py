@@ -215,19 +215,7 @@ def _into_domain(exact: _Polynomial, point: tuple, xs: Side, ys: Side) -> tuple 
             share /= 2
     if found is None:
         return None
-    return _rounded(exact, found, xs, ys)
-
-
-def _rounded(exact: _Polynomial, point: tuple, xs: Side, ys: Side) -> tuple:
-    """``point`` rounded to the fewest decimals (at most MAX_DECIMALS) that keep it in the domain with g < 0."""
-    for places in range(MAX_DECIMALS + 1):
-        unit = Fraction(1, 10**places)
-        candidate = tuple(round(v / unit) * unit for v in point)
-        if candidate == point:
-            break
-        if xs.holds(candidate[0]) and ys.holds(candidate[1]) and exact.at(*candidate) < 0:
-            return candidate
-    return point
+    return _rounded_in(found, lambda point: xs.holds(point[0]) and ys.holds(point[1]), lambda point: exact.at(*point) < 0)
 
 
 def _critical_points(poly, x, y, exact: _Polynomial, xs: Side, ys: Side, strict: bool):
@@ -239,25 +227,15 @@ def _critical_points(poly, x, y, exact: _Polynomial, xs: Side, ys: Side, strict:
     if P.is_zero or Q.is_zero:  # g in one variable only: its critical lines reach the edges, decided there...
         return None if strict else ["inside: g depends on one variable; its least value is on an edge"]  # ...but a
         # strict bound's zero on such a line inside the box is not seen at the edges' ends when the line is left out
-    eliminated = _eliminated(P, Q, x, y)
-    if eliminated is None:
-        return None  # a curve of critical points
-    res_x, res_y = eliminated
-    roots_x, roots_y = _isolated(res_x, xs), _isolated(res_y, ys)
-    dP, dQ = _Polynomial(P), _Polynomial(Q)
-    decided = 0
-    for bx, in_x in roots_x:
-        for by, in_y in roots_y:
-            outcome = _at_pair(exact, dP, dQ, in_x, bx, in_y, by, strict, xs, ys)
-            if outcome is None:
-                return None
-            if isinstance(outcome, tuple):
-                return outcome
-            decided += outcome
-    return [f"inside: the critical points' {x} are among the {len(roots_x)} real roots in the box of Res_{y}(g_{x}, g_{y}) = "
-            f"{_short(res_x)}, their {y} among the {len(roots_y)} of Res_{x}(g_{x}, g_{y}) = {_short(res_y)}; of the "
-            f"{len(roots_x) * len(roots_y)} pairs, {decided} are critical points or too close to tell, and g {'>' if strict else '>='} 0 "
-            "at each (interval arithmetic on rationals over the isolating intervals)"]
+    settled = _settled(exact, P, Q, x, y, xs, ys, [], strict, lambda point: xs.holds(point[0]) and ys.holds(point[1]),
+                       lambda point: exact.at(*point) < 0 or (strict and exact.at(*point) == 0))
+    if not isinstance(settled, _Settled):
+        return settled  # None (a curve of critical points), or a point inside where g fails
+    return [f"inside: the critical points' {x} are among the {settled.found[0]} real roots in the box of Res_{y}(g_{x}, g_{y}), a multiple of "
+            f"{_short(settled.resultants[0])}, their {y} among the {settled.found[1]} of Res_{x}(g_{x}, g_{y}), a multiple of "
+            f"{_short(settled.resultants[1])}; of the {settled.found[0] * settled.found[1]} pairs, {settled.counted} are critical "
+            f"points or too close to tell, and g {'>' if strict else '>='} 0 at each (interval arithmetic on rationals over the "
+            "isolating intervals)"]
 
 
 def _short(poly) -> str:
@@ -311,26 +289,6 @@ def _halved(poly: list, interval: tuple) -> tuple:
     if sa == 0:
         return a, a
     return (a, m) if sa != sm else (m, b)
-
-
-def _at_pair(exact, dP, dQ, in_x, bx, in_y, by, strict, xs, ys):
-    """1 when the pair of isolating intervals holds a critical point or is too close to tell and g >= 0 (> 0) there,
-    0 when it holds none, a rational point with g < 0, or None."""
-    for _ in range(MAX_HALVINGS):
-        p_low, p_high = dP.over(bx, by)
-        q_low, q_high = dQ.over(bx, by)
-        if p_low > 0 or p_high < 0 or q_low > 0 or q_high < 0:
-            return 0
-        g_low, g_high = exact.over(bx, by)
-        if g_low > 0 or (g_low >= 0 and not strict):
-            return 1
-        middle = ((bx[0] + bx[1]) / 2, (by[0] + by[1]) / 2)
-        if exact.at(*middle) < 0:  # inside the box (the isolating intervals lie inside it): a witness
-            return _rounded(exact, middle, xs, ys)
-        if bx[0] == bx[1] and by[0] == by[1]:  # an exact rational critical point with g = 0 (or < 0: caught above)
-            return None if not strict else middle
-        bx, by = _halved(in_x, bx), _halved(in_y, by)
-    raise _undecided(exact, bx, by)
 
 
 def _undecided(exact, bx, by) -> CheckError:
@@ -429,7 +387,8 @@ def decide_in_region(g, x, y, xs: Side, ys: Side, conditions: list, strict: bool
         if isinstance(found, tuple):
             return Decision(False, lines + [f"inside: at a point near one of the {what}, g {'<=' if strict else '<'} 0"], found,
                             exact.at(*found))
-        lines.append(f"inside: the {what}: {found}")
+        lines.append(f"inside: the {what}: {found.found[0]} x and {found.found[1]} y among the real roots of the resultants; "
+                     f"{found.counted} pairs in the closed set, where g {'>' if strict else '>='} 0 (interval arithmetic on rationals)")
     return Decision(True, lines)
 
 
@@ -484,8 +443,9 @@ def _rounded_in(point: tuple, in_domain, fails) -> tuple:
 def _settled(exact, first, second, x, y, xs: Side, ys: Side, sides, strict: bool, in_domain, fails):
     """The common roots of ``first`` and ``second`` (Polys) strictly inside the box, each isolated by the resultants'
     real roots and halved until one of the two is shown nonzero there (no common root), a condition shown to fail
-    there (outside C), or g's sign shown (> 0, or >= 0 for a bound that is not strict).  A text for the derivation,
-    a rational point of D where g fails (found at a box's middle or corners), or None (undecided)."""
+    there (outside C), or g's sign shown (> 0, or >= 0 for a bound that is not strict).  A _Settled account, a
+    rational point of D where g fails (found at a box's middle or corners), or None (undecided).  The critical points
+    of g on a box (``sides`` empty) are settled the same way."""
     eliminated = _eliminated(first, second, x, y)
     if eliminated is None:
         return None  # a common curve: infinitely many points
@@ -515,8 +475,17 @@ def _settled(exact, first, second, x, y, xs: Side, ys: Side, sides, strict: bool
                 bx, by = _halved(in_x, bx), _halved(in_y, by)
             else:
                 raise _undecided(exact, bx, by)
-    return (f"{len(roots_x)} x and {len(roots_y)} y among the real roots of the resultants; {counted} pairs in the closed "
-            f"set, where g {'>' if strict else '>='} 0 (interval arithmetic on rationals)")
+    return _Settled(counted, (res_x, res_y), (len(roots_x), len(roots_y)))
+
+
+@dataclass
+class _Settled:
+    """_settled's account: how many pairs of roots held a point of the closed set where g >= 0 (> 0) was shown, the two
+    resultants, and how many real roots of each lay inside the box."""
+
+    counted: int
+    resultants: tuple
+    found: tuple
 
 
 def _flint(poly: sympy.Poly, context):
