@@ -992,3 +992,16 @@ def test_a_closed_form_with_sqrt_and_exp_is_valued_in_arb_balls_to_fifty_digits_
     assert root.balls is None
     with mpmath.workdps(60):
         assert abs(root(env) - (mpmath.cbrt(2) * 2 + mpmath.sqrt(mpmath.mpf(1) / 3))) <= mpmath.mpf(10) ** -45
+
+
+def test_a_sampled_instance_tight_against_its_terms_is_not_a_verdict_when_the_bound_is_near_0(check_claims):
+    """A review of 2026-12-07: (x^2 - 2)^2 + (y^2 - 3)^2 + (z - 1)^2 >= 10^-60 on [0, 2]^3, false near (sqrt 2, sqrt 3, 1),
+    was verified on instances: its worst instance came within 10^-17 of the bound, 10^43 times the bound itself, so the
+    margin relative to the bound called it far.  Against the terms of lhs - rhs (about 16 there) it is 10^-18: not a
+    sampled verdict.  A bound of 1 stays verified on instances."""
+    body = ('check = "forall"\ndomains = { x = "closed(0, 2)", y = "closed(0, 2)", z = "closed(0, 2)" }\n'
+            'lhs = "(x**2 - 2)**2 + (y**2 - 3)**2 + (z - 1)**2"\nop = ">="\n')
+    results = check_claims(claims_text("", {"tiny": (body + 'rhs = "1e-60"',), "far": (body + 'rhs = "-1"',)}))
+    tiny = results["tiny"].outcome
+    assert tiny.status == "error" and "not decided" in tiny.message, tiny.message
+    assert results["far"].outcome.status == "verified", results["far"].outcome.message
