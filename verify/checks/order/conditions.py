@@ -209,13 +209,7 @@ def evaluate(claim: Claim, context: Context = DEFAULT_CONTEXT) -> Outcome:
     derivation = [f"{spec.method}: {s} stages, coefficients in {where}; order conditions Phi(t) = 1/gamma(t) over the rooted trees "
                   "(Butcher 2016, sec. 30-31), cross-checked at 50 digits from the twin's own coefficients"]
     successes, failures, computed, certified = [], [], {}, False
-    for claimed, weights, label, which in ((spec.order, b, "order", "b"), (spec.embedded_order, bhat, "embedded order", "bhat")):
-        if claimed is None:
-            continue
-        # level by level to the first failing one (past claimed + 1 when the order is higher than claimed)
-        conditions = _conditions(field, A, weights, rooted_trees.MAX_NODES)
-        conditions = dataclasses.replace(conditions, weights=which)
-        _cross_check(spec, field, which, conditions)
+    for claimed, label, which, conditions in _claimed_conditions(spec, field, A, b, bhat):
         for n in range(1, conditions.checked + 1):
             bad = [t for t in rooted_trees.trees(n) if conditions.residuals[t] != field.zero]
             count = len(rooted_trees.trees(n))
@@ -265,6 +259,18 @@ def evaluate(claim: Claim, context: Context = DEFAULT_CONTEXT) -> Outcome:
     return Outcome("verified", "certified" if certified else "exact", "; ".join(successes), computed, derivation)
 
 
+def _claimed_conditions(spec, field, A, b, bhat, nodes_from_rows: bool = False):
+    """(claimed, label, weights' name, Conditions) for the claimed order (weights b) and embedded order (bhat) that the
+    claim states, each computed level by level to the first failing one (past claimed + 1 when the order is higher)
+    and cross-checked against the twin (_cross_check)."""
+    for claimed, weights, label, which in ((spec.order, b, "order", "b"), (spec.embedded_order, bhat, "embedded order", "bhat")):
+        if claimed is None:
+            continue
+        conditions = dataclasses.replace(_conditions(field, A, weights, rooted_trees.MAX_NODES), weights=which)
+        _cross_check(spec, field, which, conditions, nodes_from_rows=nodes_from_rows)
+        yield claimed, label, which, conditions
+
+
 def _with_other_nodes(spec, field, A, b, bhat, c, i) -> Outcome:
     """A tableau whose c is not A 1: the tree conditions (which read c as A 1) give its order on autonomous problems,
     where c is never used, and its order on all problems is at most that.  So a claimed order above it is refuted
@@ -274,14 +280,11 @@ def _with_other_nodes(spec, field, A, b, bhat, c, i) -> Outcome:
     row = f"c_{i + 1} = {field.to_sympy(c[i])} is not the row sum {field.to_sympy(sum(A[i], field.zero))} of A"
     failures, derivation = [], [f"{spec.method}: {row}: the tree conditions (Butcher 2016, sec. 30-31) read c as A 1, so they "
                                 "give the order on autonomous problems, where c is never used; on all problems it is at most that"]
-    for claimed, weights, label, which in ((spec.order, b, "order", "b"), (spec.embedded_order, bhat, "embedded order", "bhat")):
-        if claimed is None:
-            continue
-        conditions = dataclasses.replace(_conditions(field, A, weights, rooted_trees.MAX_NODES), weights=which)
-        _cross_check(spec, field, which, conditions, nodes_from_rows=True)  # as the main path: the twin's own coefficients
+    for claimed, label, which, conditions in _claimed_conditions(spec, field, A, b, bhat, nodes_from_rows=True):
         if conditions.order >= claimed:
+            autonomous = conditions.order if conditions.order < conditions.checked else f"at least {conditions.order}"
             raise CheckError(f"{row}: the tree conditions assume c = A 1, and with this c the {label} on non-autonomous problems "
-                             f"is not decided here (on autonomous problems, where c is unused, it is {conditions.order if conditions.order < conditions.checked else f'at least {conditions.order}'})")
+                             f"is not decided here (on autonomous problems, where c is unused, it is {autonomous})")
         failures.append(f"{label}: claimed {claimed}, computed {conditions.order} already on autonomous problems (whatever c is; "
                         f"c read as A 1 there): at order {conditions.order + 1} " + _first_failure_text(field, conditions))
     if not failures:
