@@ -322,6 +322,7 @@ def _prove_on_box(claim, spec, over, lhs, op, rhs):
         if relation not in ("<", "<=", ">", ">=") or h.free_symbols - set(free):
             return None
         conditions.append(box_sign.Condition(h if relation in ("<", "<=") else -h, relation in ("<", ">")))
+
     def decide(expression, strict):
         if conditions:
             return box_sign.decide_in_region(expression, free[0], free[1], sides[0], sides[1], conditions, strict=strict)
@@ -335,7 +336,6 @@ def _prove_on_box(claim, spec, over, lhs, op, rhs):
 
 def _box_outcome(claim, spec, over, lhs, op, rhs, free, g, conditions, decide):
     """_prove_on_box's decision and its outcome (a Witness for a refutation)."""
-
     numerator, denominator = sympy.fraction(sympy.together(g))
     stated, signed = g, []
     if denominator.free_symbols:  # g = N/D: where D keeps one sign on the domain, g has N's sign times it (the
@@ -354,6 +354,7 @@ def _box_outcome(claim, spec, over, lhs, op, rhs, free, g, conditions, decide):
         return None
     what = f"{claim.table['lhs']} {op} {claim.table['rhs']}"
     g_is = f"g = {'rhs - lhs' if op in ('<', '<=') else 'lhs - rhs'}"
+    at_least = ">" if op in ("<", ">") else ">="
     where = ("on the closed region the conditions cut from the box is on an edge, at a critical point inside, or on a "
              "condition's curve" if conditions else "on the box is on an edge or at a critical point inside")
     if signed:
@@ -364,12 +365,12 @@ def _box_outcome(claim, spec, over, lhs, op, rhs, free, g, conditions, decide):
     lines += signed + [Line(text) for text in decision.lines]
     if decision.holds and conditions:
         shown = ", ".join(f"{left} {relation} {right}" for left, relation, right in spec.assume)
-        return Outcome("verified", "symbolic", f"{what} for all {over} with {shown}: {g_is} is {'>' if op in ('<', '>') else '>='} 0 "
+        return Outcome("verified", "symbolic", f"{what} for all {over} with {shown}: {g_is} is {at_least} 0 "
                        "on the closed region the conditions cut from the box: on its edges (exact real root isolation), at "
                        "the critical points inside, on the conditions' curves where g_x h_y = g_y h_x and where two curves "
                        "meet (resultants, exact interval enclosures)", {}, lines)
     if decision.holds:
-        return Outcome("verified", "symbolic", f"{what} for all {over}: {g_is} is {'>' if op in ('<', '>') else '>='} 0 on every edge "
+        return Outcome("verified", "symbolic", f"{what} for all {over}: {g_is} is {at_least} 0 on every edge "
                        "(exact real root isolation) and at every critical point inside (resultants, exact interval enclosures)",
                        {}, lines)
     at = dict(zip(free, (sympy.Rational(v.numerator, v.denominator) if isinstance(v, Fraction) else v for v in decision.point)))
