@@ -79,16 +79,20 @@ class _Polynomial:
     def at(self, x: Fraction, y: Fraction) -> Fraction:
         return sum((c * x**i * y**j for (i, j), c in self.terms.items()), Fraction(0))
 
-    def slope(self, variable: int, xs: Side, ys: Side) -> tuple:
-        """(low, high) enclosing dg/dx (``variable`` 0) or dg/dy (1) on the closed box."""
-        derivative = _Polynomial.__new__(_Polynomial)
-        derivative.terms = {}
-        for (i, j), c in self.terms.items():
-            power = (i, j)[variable]
-            if power:
-                key = (i - 1, j) if variable == 0 else (i, j - 1)
-                derivative.terms[key] = derivative.terms.get(key, Fraction(0)) + c * power
-        return derivative.over((xs.low, xs.high), (ys.low, ys.high))
+    def slope_bound(self, xs: Side, ys: Side) -> Fraction:
+        """A bound on |g_x| + |g_y| over the closed box, plus 1 (interval arithmetic on each derivative's terms)."""
+        bound = Fraction(1)
+        for variable in (0, 1):
+            derivative = _Polynomial.__new__(_Polynomial)  # the derivative's terms, not a sympy Poly's
+            derivative.terms = {}
+            for (i, j), c in self.terms.items():
+                power = (i, j)[variable]
+                if power:
+                    key = (i - 1, j) if variable == 0 else (i, j - 1)
+                    derivative.terms[key] = derivative.terms.get(key, Fraction(0)) + c * power
+            low, high = derivative.over((xs.low, xs.high), (ys.low, ys.high))
+            bound += max(abs(low), abs(high))
+        return bound
 
     def over(self, xs: tuple, ys: tuple) -> tuple:
         """(low, high) enclosing g on [xs] x [ys] (each a (low, high) pair of rationals)."""
@@ -195,27 +199,38 @@ def _into_domain(exact: _Polynomial, point: tuple, xs: Side, ys: Side) -> tuple 
     domain holds it, else a point stepped towards the box's middle by halving steps (g is continuous); then the
     first rounding of it to 1, 2, ... decimals that is still in the domain with g < 0 (a counterexample a reader
     can type: 0.99999999997, not 34359738367/34359738368)."""
-    x, y = point
-    found = point if xs.holds(x) and ys.holds(y) else None
+    def in_box(candidate):
+        return xs.holds(candidate[0]) and ys.holds(candidate[1])
+
+    def fails(candidate):
+        return exact.at(*candidate) < 0
+
+    if in_box(point):
+        return _rounded_in(point, in_box, fails)
+    # a step short enough that g stays < 0, so that x + (y - 1/2)^2 >= 10^-150 on (0, 1) x [0, 1] is refuted at x of
+    # about 10^-151 (halving steps 200 times stopped at 2^-201, and sampling then verified it: a review of 2026-12-07)
     middle = ((xs.low + xs.high) / 2, (ys.low + ys.high) / 2)
-    if found is None:  # a step short enough that g stays < 0: |g(p)| over a bound on |g_x| + |g_y| on the box (interval
-        # arithmetic), so that x + (y - 1/2)^2 >= 10^-150 on (0, 1) x [0, 1] is refuted at x of about 10^-151 (halving
-        # steps 200 times stopped at 2^-201, and sampling then verified it: a review of 2026-12-07)
-        slope = sum(max(abs(low), abs(high)) for low, high in (exact.slope(0, xs, ys), exact.slope(1, xs, ys))) + 1
-        safe = min(Fraction(1, 2), -exact.at(x, y) / (2 * slope * max(abs(middle[0] - x), abs(middle[1] - y), Fraction(1))))
-        share = Fraction(1, 2)
-        while True:  # the longest of the halving steps that still fails (a rounder point), else the safe one
-            share = max(share, safe)
-            candidate = (x + (middle[0] - x) * share, y + (middle[1] - y) * share)
-            if xs.holds(candidate[0]) and ys.holds(candidate[1]) and exact.at(*candidate) < 0:
-                found = candidate
-                break
-            if share == safe:
-                break
-            share /= 2
-    if found is None:
-        return None
-    return _rounded_in(found, lambda point: xs.holds(point[0]) and ys.holds(point[1]), lambda point: exact.at(*point) < 0)
+    direction = (middle[0] - point[0], middle[1] - point[1])
+    return _stepped_in(point, direction, max(abs(direction[0]), abs(direction[1]), Fraction(1)), exact, exact.slope_bound(xs, ys),
+                       in_box, fails)
+
+
+def _stepped_in(point: tuple, direction: tuple, reach: Fraction, exact: _Polynomial, slope: Fraction, in_domain, fails):
+    """A point point + share * direction of D where g fails, rounded (_rounded_in): the longest of the shares 1/2, 1/4,
+    ... that fails (a rounder point), down to a safe share -g(point) / (2 slope reach), at which g stays < 0 (``slope``
+    bounds |g_x| + |g_y| on the box, ``reach`` is at least the direction's max-norm); where g(point) is not < 0 (a strict
+    bound's zero) the shares go down to 2^-MAX_STEPS_INTO.  None when none of them is in D."""
+    margin = -exact.at(*point)
+    safe = min(Fraction(1, 2), margin / (2 * slope * reach)) if margin > 0 else Fraction(1, 2**MAX_STEPS_INTO)
+    share = Fraction(1, 2)
+    while True:
+        share = max(share, safe)
+        candidate = (point[0] + direction[0] * share, point[1] + direction[1] * share)
+        if in_domain(candidate) and fails(candidate):
+            return _rounded_in(candidate, in_domain, fails)
+        if share == safe:
+            return None
+        share /= 2
 
 
 def _critical_points(poly, x, y, exact: _Polynomial, xs: Side, ys: Side, strict: bool):
@@ -298,6 +313,11 @@ def _undecided(exact, bx, by) -> CheckError:
     sampling and was 'verified' (a review of 2026-12-07)."""
     low, high = exact.over(bx, by)
     at = ", ".join(f"{float((a + b) / 2):.12g}" for a, b in (bx, by))
+    if high < 0:  # g < 0 there for certain, but no rational point of D was met next to it (the fuzzing of the final
+        # review: a corner of the region where two strict conditions meet; the message said the bound was reached)
+        return CheckError(f"not decided: near the point ({at}) of the closed region, g < 0 (in [{float(low):.3g}, {float(high):.3g}]), "
+                          "but no rational point of the domain was found next to it (a strict condition or an open end may "
+                          "leave the domain out there)")
     return CheckError(f"not decided: near the point ({at}), where g's least value may lie (a critical point, or a point "
                       f"of a condition's curve), g lies in [{float(low):.3g}, {float(high):.3g}] after {MAX_HALVINGS} halvings "
                       "of its isolating box: the bound is reached there exactly, or missed by less than that")
@@ -398,7 +418,7 @@ def _witness_near(bad, on_x_edge: bool, at: Fraction, xs: Side, ys: Side, in_dom
     way, down to a step short enough by a bound on g's slope that g stays < 0 (as _into_domain; g is continuous; D may
     leave out the edge, or the boundary of a condition, where p lies)."""
     middle = ((xs.low + xs.high) / 2, (ys.low + ys.high) / 2)
-    slope = sum(max(abs(low), abs(high)) for low, high in (exact.slope(0, xs, ys), exact.slope(1, xs, ys))) + 1
+    slope = exact.slope_bound(xs, ys)
     for piece in realsets.pieces(bad):
         if piece.start == piece.end:
             if not piece.start.is_Rational:
@@ -413,19 +433,9 @@ def _witness_near(bad, on_x_edge: bool, at: Fraction, xs: Side, ys: Side, in_dom
         straight_in = (middle[0] - point[0], Fraction(0)) if on_x_edge else (Fraction(0), middle[1] - point[1])
         for direction in (towards_middle, straight_in):
             reach = max(abs(direction[0]), abs(direction[1]))
-            if reach == 0:
-                continue
-            margin = -exact.at(*point)
-            safe = min(Fraction(1, 2), margin / (2 * slope * reach)) if margin > 0 else Fraction(1, 2**MAX_STEPS_INTO)
-            share = Fraction(1, 2)
-            while True:
-                share = max(share, safe)
-                candidate = (point[0] + direction[0] * share, point[1] + direction[1] * share)
-                if in_domain(candidate) and fails(candidate):
-                    return _rounded_in(candidate, in_domain, fails)
-                if share == safe:
-                    break
-                share /= 2
+            found = _stepped_in(point, direction, reach, exact, slope, in_domain, fails) if reach else None
+            if found is not None:
+                return found
     return None
 
 
