@@ -1005,3 +1005,38 @@ def test_a_sampled_instance_tight_against_its_terms_is_not_a_verdict_when_the_bo
     tiny = results["tiny"].outcome
     assert tiny.status == "error" and "not decided" in tiny.message, tiny.message
     assert results["far"].outcome.status == "verified", results["far"].outcome.message
+
+
+def test_an_affine_relation_in_three_or_more_symbols_is_decided_at_the_corners_of_its_box(check_claims):
+    """lhs - rhs affine in x, y, z on a box is least at a corner (each symbol at the end its coefficient's sign points
+    to), reached only where those ends are closed and finite.  'x + y + z >= 10^-150' on the open unit cube was
+    sampled and verified (numerical); it is false near the open corner (0, 0, 0), and refuted there at a rational
+    point.  The rest were sampled before and are decided exactly now; their corners, worked by hand: 2x - 3y + z on
+    [0, 2] x (-1, 1) x [0, 1] is at most 2*2 - 3*(-1) + 1 = 8, not reached (y's end is open)."""
+    def relation(domains, lhs, op, rhs):
+        return (f'check = "forall"\ndomains = {{ {domains} }}\nlhs = "{lhs}"\nop = "{op}"\nrhs = "{rhs}"\n',)
+
+    open_cube = 'x = "interval(0, 1)", y = "interval(0, 1)", z = "interval(0, 1)"'
+    closed_cube = 'x = "closed(0, 1)", y = "closed(0, 1)", z = "closed(0, 1)"'
+    mixed = 'x = "closed(0, 2)", y = "interval(-1, 1)", z = "closed(0, 1)"'
+    half_line = 'x = "closed(0, 2)", y = "positive", z = "closed(0, 1)"'
+    results = {k: r.outcome for k, r in check_claims(claims_text("", {
+        "open-corner": relation(open_cube, "x + y + z", ">=", "10**(-150)"),
+        "open-corner-not-reached": relation(open_cube, "x + y + z", ">", "0"),
+        "closed-corner-strict": relation(closed_cube, "x + y + z", ">", "0"),
+        "closed-corner": relation(closed_cube, "x + y + z", ">=", "0"),
+        "mixed": relation(mixed, "2*x - 3*y + z", "<=", "5"),
+        "mixed-not-reached": relation(mixed, "2*x - 3*y + z", "<", "8"),
+        "mixed-reached-wrong": relation(mixed, "2*x - 3*y + z", "<", "7"),
+        "half-line": relation(half_line, "x - y + z", ">=", "-10"),
+        "half-line-holds": relation(half_line, "x + y + z", ">=", "0"),
+    })).items()}
+    for name in ("open-corner-not-reached", "closed-corner", "mixed-not-reached", "half-line-holds"):
+        assert (results[name].status, results[name].evidence) == ("verified", "symbolic"), results[name].message
+        assert "at a corner" in results[name].message
+    assert "is 0, not reached" in results["mixed-not-reached"].message
+    assert_refuted(results["open-corner"], ["claimed x + y + z >= 10**(-150)", "x = 1/6" + "0" * 150])
+    assert_refuted(results["closed-corner-strict"], ["x = 0, y = 0, z = 0", "lhs = 0, rhs = 0"])
+    assert_refuted(results["mixed"], ["x = 2, y = -3/4, z = 1", "lhs = 29/4, rhs = 5"])
+    assert_refuted(results["mixed-reached-wrong"], ["claimed 2*x - 3*y + z < 7"])
+    assert_refuted(results["half-line"], ["claimed x - y + z >= -10", "lhs = -12"])

@@ -278,7 +278,7 @@ def prove_relation(claim, spec, over):
             return Outcome("verified", "symbolic", f"{claim.table['lhs']} {op} {claim.table['rhs']} for all {over} (sympy: lhs - rhs = {short_text(difference)})",
                            {}, [Line(f"lhs - rhs = {difference}; sympy's assumptions decide {op} 0",
                                      terms=[Formula("lhs - rhs"), "=", difference, ";", "sympy's assumptions decide", op, sympy.Integer(0)])])
-        return _prove_on_box(claim, spec, over, lhs, op, rhs)
+        return _prove_affine(claim, spec, over, lhs, op, rhs) or _prove_on_box(claim, spec, over, lhs, op, rhs)
     pieces = []
     holds_on = _relation_set(lhs, op, rhs, domain, pieces)
     _check_against_evaluation(holds_on, lhs, op, rhs, domain)
@@ -296,6 +296,84 @@ def _side(domain) -> box_sign.Side | None:
         return None
     return box_sign.Side(Fraction(int(region.start.p), int(region.start.q)), Fraction(int(region.end.p), int(region.end.q)),
                          bool(region.left_open), bool(region.right_open))
+
+
+def _prove_affine(claim, spec, over, lhs, op, rhs):
+    """A relation whose lhs - rhs is affine (total degree 1, rational coefficients) in three or more symbols, each in
+    an interval of the reals, with no 'assume' or 'exactly_when': decided exactly, in any number of symbols.  On a box
+    an affine g = c0 + sum c_i x_i is least at a corner: inf g = c0 + sum min(c_i lo_i, c_i hi_i), reached only where
+    every symbol with c_i != 0 may sit at its lower end (c_i > 0) or upper end (c_i < 0).  'x + y + z >= 10^-150' on
+    the open unit cube was sampled and verified (the README's Not in this release): inf = -10^-150 at the open corner.
+    A refutation is a Witness: a rational point moved in from that corner by less than the bound is missed by.  None
+    when not of that form (two symbols go to box_sign, one to the solver of sets)."""
+    if spec.exactly_when is not None or spec.assume or op not in ("<", "<=", ">", ">="):
+        return None
+    difference = sympy.expand(lhs - rhs)
+    free = sorted(difference.free_symbols, key=lambda s: s.name)
+    domains = {d.symbol: d for d in spec.domains.values()}
+    if len(free) < 3 or any(s not in domains for s in free):
+        return None
+    g = -difference if op in ("<", "<=") else difference
+    try:
+        poly = sympy.Poly(g, *free)
+    except sympy.PolynomialError:
+        return None
+    if poly.total_degree() > 1 or not all(c.is_Rational for c in poly.coeffs()):
+        return None
+    ends = []
+    for s in free:
+        region = domains[s].interval
+        if not isinstance(region, sympy.Interval) or region.start == region.end:
+            return None
+        if not all(e.is_Rational or e.is_infinite for e in (region.start, region.end)):
+            return None
+        ends.append(region)
+    strict = op in ("<", ">")
+    constant = poly.coeff_monomial(1)
+    coefficients = [poly.coeff_monomial(s) for s in free]
+    least, attained, corner = constant, True, []
+    for c, region in zip(coefficients, ends):
+        if c == 0:
+            corner.append(None)
+            continue
+        end, is_open = (region.start, region.left_open) if c > 0 else (region.end, region.right_open)
+        corner.append(end)
+        least += c * end  # -oo for an unbounded end
+        attained = attained and not is_open and end.is_finite
+    what = f"{claim.table['lhs']} {op} {claim.table['rhs']}"
+    g_is = f"g = {'rhs - lhs' if op in ('<', '<=') else 'lhs - rhs'}"
+    lines = [Line(f"{g_is} = {short_text(g)} is affine in {', '.join(s.name for s in free)}: on the box its least value is at "
+                  f"the corner where each symbol takes the end its coefficient's sign points to: inf g = {least}"
+                  f"{' (reached there)' if attained else ' (not reached: an end is open or infinite)'}")]
+    holds = least.is_finite and (least > 0 or (least == 0 and not (strict and attained)))
+    if holds:
+        return Outcome("verified", "symbolic", f"{what} for all {over}: {g_is} is affine, and its least value over the box "
+                       f"(at a corner) is {least}{'' if attained else ', not reached'}", {}, lines)
+    point = {}
+    for s, c, region, end in zip(free, coefficients, ends, corner):
+        point[s] = end if end is not None and end.is_finite else None
+    total = sum(abs(c) for c in coefficients)
+    shortfall = -least if least.is_finite and least < 0 else sympy.Integer(1)
+    step = shortfall / (2 * total) if shortfall > 0 else sympy.Integer(0)
+    for s, c, region in zip(free, coefficients, ends):  # moved inside from the corner (or any point where c = 0)
+        width = region.end - region.start
+        inward = step if width.is_infinite else min(step, width / 2)
+        if c == 0:
+            point[s] = (region.start + region.end) / 2 if width.is_finite else (region.start + 1 if region.start.is_finite else
+                                                                                 region.end - 1 if region.end.is_finite else sympy.Integer(0))
+        elif point[s] is None:  # an infinite end: far enough out that the other terms cannot make up for it
+            reach = (abs(constant) + sum(abs(c2) * (abs(r.start) if r.start.is_finite else abs(r.end) if r.end.is_finite else 0)
+                                         for c2, r in zip(coefficients, ends)) + 1) / abs(c) + 1
+            point[s] = (-reach if c > 0 else reach) + (region.end if region.end.is_finite else region.start if region.start.is_finite else 0)
+        elif (c > 0 and region.left_open) or (c < 0 and region.right_open):
+            point[s] = point[s] + (inward if c > 0 else -inward)
+    if any(not v.is_Rational for v in point.values()):
+        return None
+    value = g.xreplace(point)
+    if not (value < 0 or (strict and value == 0)):
+        return None  # not a counterexample after all: sampling decides
+    shown = ", ".join(f"{s.name} = {v}" for s, v in point.items())
+    return Witness({s.name: v for s, v in point.items()}, lines + [Line(f"at {shown}: g = {value}")])
 
 
 def _prove_on_box(claim, spec, over, lhs, op, rhs):
