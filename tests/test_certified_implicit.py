@@ -451,6 +451,35 @@ def test_the_stage_equations_are_enclosed_in_arb_balls_that_hold_every_value():
         flint.ctx.prec = saved
 
 
+def test_a_series_in_lam_encloses_the_value_and_the_derivative_over_an_interval():
+    """SERIES_BALLS evaluates on first-order arb_series: with t = L + eps, the constant coefficient holds the value
+    and the coefficient of eps the derivative in t at every point of L (the mean-value form of the twin's Krawczyk
+    boxes, twins.base.FloatNewton.tube); checked at the ends and the middle of L, and an exponential of a wide ball
+    (0 +- 5) and 1/(1 + exp(y)) over it stay finite and hold their values at the ends."""
+    import flint
+    from verify.engines import crosscheck
+
+    t, y = sympy.symbols("t y")
+    saved = flint.ctx.prec
+    flint.ctx.prec = 64
+    try:
+        wide = flint.arb(0, 5)
+        value = crosscheck.compile_mp(sympy.exp(y), [y], crosscheck.ENCLOSING_BALLS)([wide])
+        assert value.lower() > 0 and value.contains(mpmath.e ** 5) and value.contains(mpmath.e ** -5)
+        logistic = crosscheck.compile_mp(1 / (1 + sympy.exp(y)), [y], crosscheck.ENCLOSING_BALLS)([wide])
+        assert logistic.is_finite() and logistic.contains(1 / (1 + mpmath.e ** 5)) and logistic.contains(1 / (1 + mpmath.e ** -5))
+        L = flint.arb(flint.fmpq(1, 2)).union(flint.arb(1))
+        expression = (1 - t) * y**2 + sympy.exp(3 * t) / (2 + t)
+        derivative = sympy.diff(expression, t)
+        series = crosscheck.compile_mp(expression, [t, y], crosscheck.SERIES_BALLS)([flint.arb_series([L, 1], prec=2), flint.arb(2)])
+        slope = series.coeffs()[1]
+        for point in (sympy.Rational(1, 2), sympy.Rational(3, 4), sympy.Integer(1)):
+            assert slope.contains(mpmath.mpf(sympy.N(derivative.subs({t: point, y: 2}), 30))), point
+            assert series.coeffs()[0].contains(mpmath.mpf(sympy.N(expression.subs({t: point, y: 2}), 30))), point
+    finally:
+        flint.ctx.prec = saved
+
+
 def test_a_stiff_trapezoid_run_is_enclosed_to_twenty_decimals(check_claims):
     """Burden & Faires 5.11.7(d), the trapezoidal rule on z' = 25/z - 50 z (y' = 50/y - 50y with y = sqrt(2) z), h =
     1/10, 10 steps from 1 on the negative root (the bundled bf10/5.11-7d claims): each step's quadratic z1^2 (1 + 25h)

@@ -124,6 +124,17 @@ class BranchesMeet(SolverFailure):
     crossing): which root tends to the explicit value as h -> 0 beyond that point is not decided."""
 
 
+class BranchNotEnclosed(SolverFailure):
+    """The branch a continuation followed from the explicit value is not enclosed by boxes that pass the Krawczyk test
+    (verify.engines.twins.base._enclosed_continuation) within the smallest step or the budget: it may have left its branch for
+    another root, or the branch meets another root or folds there.  ``budget``: it ran out of boxes (a path that more
+    of them may enclose), not out of the smallest step."""
+
+    def __init__(self, message: str, budget: bool = False):
+        super().__init__(message)
+        self.budget = budget
+
+
 # --- resources -------------------------------------------------------------------------------
 
 class ExactSizeError(ResourceError):

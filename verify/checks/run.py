@@ -545,21 +545,26 @@ def _fallback_route(claim, spec, reason) -> Outcome:
 
     model = claim.model
 
-    def mp_run(digits=crosscheck.DIGITS, options=spec.options, continuation=8):
+    def mp_run(digits=crosscheck.DIGITS, options=spec.options, continuation=8, enclose=False):
         substitutions = {symbol(p): v for p, v in spec.parameter_values.items()}
         rhs = [model.rhs[s].subs(substitutions) for s in model.states]
         constraints = [g.subs(substitutions) for g in model.constraints]
         blocks = {name: [model.variables.index(s) for s in members] for name, members in model.blocks.items()}
         return _mp_run(twins.Problem(spec.method.name, options, rhs, model.variable_symbols, spec.t0, spec.y0, spec.steps, blocks,
                                      constraints=tuple(constraints), solution=solution_expressions(model, substitutions, spec.y0),
-                                     continuation_steps=continuation),
+                                     continuation_steps=continuation, enclose_branches=enclose),
                        digits=digits)
 
-    def newton_run(digits):
+    def newton_run(digits, enclose=False):
         """The numerical route computes the method's exact step, not a loosely converged iterate: Newton to a residual of
         10^-(digits - 5) at each precision (the claim's tolerance is not used), with a budget of 100 unless the claim
-        sets one, so that the two runs differ by what the lower one did not resolve."""
-        return mp_run(digits, newton_to_precision(spec.options, digits), 8 if digits <= crosscheck.DIGITS else 64)  # two resolutions must reach the same roots
+        sets one, so that the two runs differ by what the lower one did not resolve.  ``enclose``: every continuation's
+        path enclosed in Krawczyk boxes (twins.base._enclosed), where the twin alone decides the run."""
+        return mp_run(digits, newton_to_precision(spec.options, digits), 8 if digits <= crosscheck.DIGITS else 64,  # two
+                      enclose)  # resolutions must reach the same roots
+
+    def numerical_run(digits):
+        return newton_run(digits, enclose=True)
 
     def certified_else_numerical(certified_route):
         """The certified route's outcome; where it does not decide (a fold, enclosures too wide, a test they do not
@@ -572,7 +577,7 @@ def _fallback_route(claim, spec, reason) -> Outcome:
         except CheckError as exc:  # the message says why the certified route stopped (a research helper had to call the
             why = str(exc)  # engine to learn it: 2026-12-06)
             why = why[len(reason):].lstrip(",; ").removeprefix("and ") if why.startswith(reason) else why
-            return run_numerical.evaluate(claim, spec, f"{reason}; {why}", newton_run)
+            return run_numerical.evaluate(claim, spec, f"{reason}; {why}", numerical_run)
 
     if not _certified_fallback(spec, model):
         if not spec.counts and certified_implicit.available(spec.method, spec.options):  # (never a co-simulation here)
@@ -580,7 +585,7 @@ def _fallback_route(claim, spec, reason) -> Outcome:
             return certified_else_numerical(lambda: run_certified.evaluate(
                 claim, spec, reason, lambda: newton_run(crosscheck.DIGITS), certified_implicit.run, certified_implicit.PRECISIONS,
                 certified_implicit.HOW))
-        return run_numerical.evaluate(claim, spec, reason, newton_run)
+        return run_numerical.evaluate(claim, spec, reason, numerical_run)
     if (spec.method.variable_step and _numerical_steps(spec)) or isinstance(spec.method, LinearMultistep):
         # a controller whose steps are irrational, or an explicit multistep formula (Adams-Bashforth, a PECE pair): the
         # numerical route took them before they ran in intervals (each accepted step of a controller multiplies the widths

@@ -65,6 +65,26 @@ BALLS = BallContext()
 ENCLOSING_BALLS = BallContext(rigorous=True)
 
 
+def _on_series(name: str):
+    """Arb's function ``name`` of a ball or of a first-order arb_series (the series has its own)."""
+    return staticmethod(lambda x: getattr(x if isinstance(x, flint.arb_series) else flint.arb(x), name)())
+
+
+class SeriesBallContext(BallContext):
+    """ENCLOSING_BALLS where a value may also be a first-order power series in one parameter (python-flint's
+    arb_series of length 2: a value and its derivative, each a rigorous ball): evaluated with the parameter a ball L
+    plus the series variable, an expression gives a ball for its derivative at every point of L, the mean-value form
+    of its range over L (verify.engines.twins.base.FloatNewton.tube)."""
+
+    exp, log, sin, cos, tan, sqrt = (_on_series(name) for name in ("exp", "log", "sin", "cos", "tan", "sqrt"))
+
+    def __init__(self):
+        super().__init__(rigorous=True)
+
+
+SERIES_BALLS = SeriesBallContext()
+
+
 def to_ball(value):
     """An mpmath number (or a claim's exact number) as an arb ball, exactly: from its mantissa and exponent (an arb
     ball as it is)."""
@@ -128,6 +148,13 @@ def _enclosing_power(x, n: int):
     is not finite (1 / a ball holding 0)."""
     if n == 0:
         return flint.arb(1)
+    if isinstance(x, flint.arb_series):  # products (its own power goes through exp and log: far wider)
+        power, square, k = flint.arb(1), x, abs(n)
+        while k:
+            if k & 1:
+                power = power * square
+            square, k = square * square, k >> 1
+        return power if n > 0 else 1 / power
     if x > 0 or x < 0 or x.is_exact():
         power = x ** abs(n)
     else:
@@ -298,7 +325,7 @@ def _root(e: sympy.CRootOf, ctx):
     below the working precision (sympy's Poly.intervals, exact rational ends: a rigorous enclosure)."""
     if not e.is_real:
         raise CrossCheckUnavailable(f"{e} is not real")
-    if ctx is ENCLOSING_BALLS:  # the ball around its isolating interval refined below the working precision
+    if isinstance(ctx, BallContext) and ctx.rigorous:  # the ball around its isolating interval refined below the working precision
         def ball(env):
             low, high = e.poly.intervals(eps=sympy.Rational(1, 2 ** (flint.ctx.prec + 4)))[e.index][0]
             return flint.arb(flint.fmpq(int(low.p), int(low.q))).union(flint.arb(flint.fmpq(int(high.p), int(high.q))))

@@ -56,6 +56,8 @@ class Problem:
     solution: list | None = None
     continuation_steps: int = 8  # implicit roots followed in this many steps of lam (verify.engines.twins.base.continued)
     tie_branches: tuple = ()  # the exact path's outcome of each tolerance test, taken only at a tie (base.tolerance_test)
+    enclose_branches: bool = False  # every continuation's path enclosed in boxes that pass the Krawczyk test (base._enclosed):
+    # where the twin alone decides the run (verify.checks.run_numerical), which root it followed must be certain
 
     @classmethod
     def of_system(cls, method: str, options: dict, system, t0, y0, steps: int, solution=None, tie_branches=()) -> "Problem":
@@ -106,6 +108,7 @@ def solve(problem: Problem, final_only: bool = False, digits: int = DIGITS, doub
     with mpmath.workdps(digits):
         system = MpSystem(p.rhs, p.states, p.blocks, p.time, p.constraints, p.continuation_steps)
         system.tie_branches = p.tie_branches
+        system.enclose_branches = p.enclose_branches
         t = to_mp(p.t0)
         y = [to_mp(v) for v in p.y0]
         ctx = BALLS if p.cosimulation is not None else mpmath.mp  # the co-simulation master's many substeps: arb, midpoints read back

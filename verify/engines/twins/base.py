@@ -8,13 +8,14 @@ from __future__ import annotations
 import functools
 import math
 
+import flint
 import mpmath
 import sympy
 
-from verify.engines.crosscheck import compile_mp, to_mp
+from verify.engines.crosscheck import ENCLOSING_BALLS, SERIES_BALLS, compile_mp, to_ball, to_mp
 from verify.engines.methods import METHODS
 from verify.engines.methods.schema import NEWTON
-from verify.errors import BranchesMeet, ContinuationTooLong, CrossCheckUnavailable, SolverFailure
+from verify.errors import BranchesMeet, BranchNotEnclosed, ContinuationTooLong, CrossCheckUnavailable, SolverFailure
 
 FLOAT_STEP = 1e-8  # a continuation point found in machine floats: its last Newton correction at most this (relative)
 
@@ -32,6 +33,9 @@ class MpSystem:
         self._derivatives = None
         self._jacobian_functions = None
         self._floats = None
+        self._enclosing = None
+        self._series_enclosing = None
+        self.enclose_branches = False  # continuations enclosed in Krawczyk boxes (_enclosed): where the twin alone decides
         self.blocks = blocks  # block name -> component indices
         self.counts: dict[str, int] = {}
         self.near_ties: list[tuple] = []  # co-simulation threshold tests within rounding: (macro step, subsystem, substep, stage)
@@ -74,6 +78,32 @@ class MpSystem:
                 self._floats = False
         return self._floats or None
 
+    @property
+    def enclosing(self) -> "FloatSystem | None":
+        """The right-hand side and its Jacobian in rigorous arb balls (crosscheck.ENCLOSING_BALLS), for enclosing a
+        continuation's path (_enclosed); None when they do not compile to balls."""
+        if self._enclosing is None:
+            expressions, _, variables = self._jacobian_source
+            rhs_count = len(self.functions)
+            try:
+                self._enclosing = FloatSystem(expressions[:rhs_count], self.derivatives[:rhs_count], variables, ENCLOSING_BALLS)
+            except CrossCheckUnavailable:
+                self._enclosing = False
+        return self._enclosing or None
+
+    @property
+    def series_enclosing(self) -> "FloatSystem | None":
+        """The right-hand side in crosscheck.SERIES_BALLS (a value and its derivative in the continuation's lam), for
+        the mean-value form of the equations' range over an interval of lam (FloatNewton.tube); None when it does not
+        compile."""
+        if self._series_enclosing is None:
+            expressions, _, variables = self._jacobian_source
+            try:
+                self._series_enclosing = FloatSystem(expressions[:len(self.functions)], [], variables, SERIES_BALLS)
+            except CrossCheckUnavailable:
+                self._series_enclosing = False
+        return self._series_enclosing or None
+
     def jacobian(self, t, y):
         self.count("jacobian")
         return mpmath.matrix([[fn([t, *y]) for fn in row] for row in self.jacobian_functions])
@@ -112,11 +142,12 @@ class MpSystem:
 
 class FloatSystem:
     """A right-hand side and its Jacobian compiled to machine floats (compile_mp with mpmath.fp): the continuation of
-    an implicit equation follows its path in them (base.continued), and mpmath finishes at 50 digits."""
+    an implicit equation follows its path in them (base.continued), and mpmath finishes at 50 digits.  With ``ctx``
+    ENCLOSING_BALLS, the same in rigorous arb balls: the boxes that enclose the path (_enclosed)."""
 
-    def __init__(self, rhs: list, derivatives: list, variables: list):
-        self.functions = [compile_mp(e, variables, mpmath.fp) for e in rhs]
-        self.jacobian_functions = [[compile_mp(d, variables, mpmath.fp) for d in row] for row in derivatives]
+    def __init__(self, rhs: list, derivatives: list, variables: list, ctx=mpmath.fp):
+        self.functions = [compile_mp(e, variables, ctx) for e in rhs]
+        self.jacobian_functions = [[compile_mp(d, variables, ctx) for d in row] for row in derivatives]
 
     def f_uncounted(self, t, y):
         return [fn([t, *y]) for fn in self.functions]
@@ -311,10 +342,11 @@ class FloatNewton:
     (``exact``: the MpSystem and its constants) at a point beyond floats.  ``orientation`` is None for a system
     affine in the state, whose equation has one root at every lam, on either side of a lam where it is singular."""
 
-    def __init__(self, floats, equations, converted: list, budget: int, nonlinear: bool, exact=None):
+    def __init__(self, floats, equations, converted: list, budget: int, nonlinear: bool, exact=None, enclosing=None):
         self.floats, self.equations, self.converted, self.budget = floats, equations, converted, budget
         self.orientation = self._orientation if nonlinear else None
         self.exact = exact  # (MpSystem, its constants): the same tests in mpmath for a point beyond floats (10^400)
+        self.enclosing = enclosing  # (the system in arb balls, its constants in balls): the path's boxes (tube), or None
 
     def __call__(self, lam, x):
         return newton_floats(*self.equations(self.floats, *self.converted, lam), x, self.budget)
@@ -407,6 +439,140 @@ class FloatNewton:
         value = math.prod(pivots) * (-1) ** swaps
         return (value, min(abs(p) for p in pivots)) if math.isfinite(value) and pivots else None
 
+    def tube(self, low, previous, high, landed) -> tuple | None:
+        """(X, R): a box X (arb balls) that passes the Krawczyk test (Moore, Kearfott & Cloud, *Introduction to Interval
+        Analysis*, SIAM 2009, sec. 8.4) for every lam in L = [low, high],
+
+            K(X, L) = m - C G(m, L) + (I - C G_x(X, L)) (X - m)  inside the interior of X,   C ~ G_x(m, lam_c)^-1,
+
+        with G the continuation's equations in rigorous arb balls (``enclosing``), and R the enclosure of the root at
+        lam = ``high`` that the same test gives there.  Then for every lam in L the equation has exactly one root in X,
+        its Jacobian is nonsingular on X, and that root moves continuously with lam: X holds ``previous`` (the
+        enclosure of the branch's root at ``low``, or that root as numbers) and ``landed`` (a root at ``high``, found by
+        Newton), so the root at ``high`` in X is the branch's.  None where the test fails (X is widened to hold its
+        image TUBE_WIDENINGS times first); only m and C are floating point, and a poor guess can only make the test
+        fail, never pass."""
+        system, constants, series = self.enclosing
+        if system is None or series is None:
+            return None
+        try:
+            ends = [flint.arb(v) if isinstance(v, (int, float)) else to_ball(v) if not isinstance(v, flint.arb) else v
+                    for v in previous]
+            tip = [float(v) for v in landed]
+            lam_c = (float(low) + float(high)) / 2
+        except (TypeError, OverflowError, CrossCheckUnavailable):
+            return None
+        n = len(tip)
+        lower = [min(float(e.lower()), t) for e, t in zip(ends, tip)]
+        upper = [max(float(e.upper()), t) for e, t in zip(ends, tip)]
+        centre = [(a + b) / 2 for a, b in zip(lower, upper)]
+        if not all(math.isfinite(v) for v in lower + upper + centre):
+            return None
+        size = max(abs(v) for v in centre)
+        radius = [(b - a) / 2 + TUBE_SLACK * max(abs(c), TUBE_SLACK * size, 1e-300) for a, b, c in zip(lower, upper, centre)]
+        rows = self._float_jacobian(lam_c, centre)  # read in mpmath where the floats overflow
+        if rows is None:
+            return None
+        try:
+            inverse = [solve_floats(rows, [1.0 if i == j else 0.0 for i in range(n)]) for j in range(n)]  # columns
+        except (_FloatPathLost, OverflowError, ZeroDivisionError, ValueError, TypeError):
+            return None
+        saved = flint.ctx.prec
+        flint.ctx.prec = TUBE_BITS
+        try:
+            C = flint.arb_mat([[inverse[j][i] for j in range(n)] for i in range(n)])
+            m = flint.arb_mat([[flint.arb(c)] for c in centre])
+            identity = flint.arb_mat(n, n, [1 if i == j else 0 for i in range(n) for j in range(n)])
+            lam = flint.arb(low).union(flint.arb(high))
+            _, jacobian = self.equations(system, *constants, lam)
+            values = self._residual_over(system, series, constants, lam, lam_c, [flint.arb(c) for c in centre])
+            if values is None:
+                return None
+            start = m - C * flint.arb_mat([[v] for v in values])
+            for _ in range(TUBE_WIDENINGS + 1):
+                box = [flint.arb(c, r) for c, r in zip(centre, radius)]
+                image = self._krawczyk(start, C, identity, jacobian(box), radius)
+                if image is None:
+                    return None
+                if all(x.contains_interior(v) for x, v in zip(box, image)):
+                    if not all(x.contains(e) for x, e in zip(box, ends)):
+                        return None
+                    return box, self._at(high, box, tip, identity)
+                radius = [max(r, float(abs(v - c).upper())) * 1.5 for r, v, c in zip(radius, image, centre)]
+            return None
+        except (ZeroDivisionError, ValueError, TypeError, OverflowError, AttributeError, CrossCheckUnavailable):
+            return None  # (AttributeError: a function a series has not, min or max)
+        finally:
+            flint.ctx.prec = saved
+
+    def _residual_over(self, system, series, constants, lam, lam_c: float, point) -> list | None:
+        """The equations' values at ``point`` for every lam in the ball ``lam``, in the mean-value form G(m, lam_c) +
+        G_lam(m, L) (L - lam_c) (G_lam from the equations on arb_series in lam: SERIES_BALLS), intersected with the
+        series' own value over L.  Evaluated directly, each occurrence of lam counts apart: where two terms of the
+        equations cancel in lam (an avoided crossing: backward Euler on y' = (1 - t) y^2 - 10^-8, whose roots pass
+        2.8e-4 apart) the range was thousands of times wider than the root moves, and so many boxes were needed
+        (135,000) that no budget would pass it.  None where they do not overlap (they cannot both hold the value)."""
+        residual_c, _ = self.equations(system, *constants, flint.arb(lam_c))
+        at_centre = residual_c(point)
+        over, _ = self.equations(series, *constants, flint.arb_series([lam, 1], prec=2))
+        try:
+            on_series = over(point)
+        except (ValueError, ZeroDivisionError):  # a series divided by one whose value's ball holds 0 (Arb refuses: an
+            direct, _ = self.equations(system, *constants, lam)  # exponential of 10^5 t over the interval, wider than itself):
+            return [flint.arb(v) for v in direct(point)]  # the range evaluated directly
+        values = []
+        for centre_value, value in zip(at_centre, on_series):
+            if isinstance(value, flint.arb_series):
+                coefficients = value.coeffs()
+                direct = coefficients[0] if coefficients else flint.arb(0)
+                slope = coefficients[1] if len(coefficients) > 1 else flint.arb(0)
+            else:
+                direct, slope = flint.arb(value), flint.arb(0)
+            mean_value = centre_value + slope * (lam - lam_c)
+            if not mean_value.overlaps(direct):
+                return None
+            values.append(mean_value.intersection(direct))
+        return values
+
+    @staticmethod
+    def _krawczyk(start, C, identity, jacobian_rows, radius) -> list | None:
+        """K = (m - C G(m, L)) + (I - C J) (X - m) as a list of balls, None where one is not finite."""
+        J = flint.arb_mat([[flint.arb(v) for v in row] for row in jacobian_rows])
+        K = start + (identity - C * J) * flint.arb_mat([[flint.arb(0, r)] for r in radius])
+        image = [K[i, 0] for i in range(len(radius))]
+        return image if all(v.is_finite() for v in image) else None
+
+    def _at(self, lam, box, landed, identity) -> list:
+        """The box's root at the one value ``lam``, enclosed far more tightly than the box: a small ball around Newton's
+        ``landed`` (10^-12, 10^-9, 10^-6 of its size in turn) inside the box that passes the Krawczyk test at lam holds
+        a root, so the box's only one there, and its image is the enclosure; the box itself where none passes.  The next
+        box need only hold this (with the box's own image over its interval of lam, near a singular point the
+        enclosures stayed about the size of the boxes and the boxes could not shrink)."""
+        system, constants, _ = self.enclosing
+        centre = [float(v) for v in landed]
+        rows = self._float_jacobian(lam, centre)
+        if rows is None:
+            return box
+        n = len(centre)
+        try:
+            inverse = [solve_floats(rows, [1.0 if i == j else 0.0 for i in range(n)]) for j in range(n)]
+        except (_FloatPathLost, OverflowError, ZeroDivisionError, ValueError, TypeError):
+            return box
+        C = flint.arb_mat([[inverse[j][i] for j in range(n)] for i in range(n)])
+        residual, jacobian = self.equations(system, *constants, flint.arb(lam))
+        point = [flint.arb(c) for c in centre]
+        start = flint.arb_mat([[c] for c in point]) - C * flint.arb_mat([[flint.arb(v)] for v in residual(point)])
+        size = max(abs(c) for c in centre)
+        for share in ROOT_BALLS:
+            radius = [share * max(abs(c), 1e-6 * size, 1e-300) for c in centre]
+            ball = [flint.arb(c, r) for c, r in zip(centre, radius)]
+            if not all(x.contains(b) for x, b in zip(box, ball)):
+                return box
+            image = self._krawczyk(start, C, identity, jacobian(ball), radius)
+            if image is not None and all(b.contains_interior(v) for b, v in zip(ball, image)):
+                return image
+        return box
+
     def tangent(self, lam, x) -> list | None:
         """dx/dlam of the branch at (lam, x): -J^-1 dF/dlam, dF/dlam by a central difference of the residual (the stage
         equations hold lam inside f); in floats, or in mpmath beyond them (_read); None where it cannot be read."""
@@ -426,7 +592,9 @@ _READ_FAILURES = (_FloatPathLost, OverflowError, ZeroDivisionError, ValueError, 
 
 def float_newton(system: MpSystem, equations, constants: tuple, budget: int):
     """A FloatNewton for ``continued``; None when the right-hand side or a constant has no float form (a function
-    floats do not compute, a complex number)."""
+    floats do not compute, a complex number).  Where the system asks for it (``enclose_branches``) and the equation
+    is nonlinear, it also encloses the path (FloatNewton.tube): where its right-hand side has no ball form, every
+    continuation is an error (BranchNotEnclosed), not a root taken on trust."""
     floats = system.floats
     if floats is None:
         return None
@@ -434,7 +602,25 @@ def float_newton(system: MpSystem, equations, constants: tuple, budget: int):
         converted = [_in_floats(c) for c in constants]
     except TypeError:
         return None
-    return FloatNewton(floats, equations, converted, budget, not system.linear_in_state, (system, list(constants)))
+    nonlinear = not system.linear_in_state
+    enclosing = None
+    if nonlinear and system.enclose_branches:
+        try:
+            enclosing = (system.enclosing, [_in_balls(c) for c in constants], system.series_enclosing)
+        except (TypeError, CrossCheckUnavailable):
+            enclosing = (None, None, None)
+    return FloatNewton(floats, equations, converted, budget, nonlinear, (system, list(constants)), enclosing)
+
+
+def _in_balls(value):
+    """A constant of a continuation (a number, or lists of them) as exact arb balls."""
+    if isinstance(value, (list, tuple)):
+        return [_in_balls(v) for v in value]
+    if isinstance(value, float):
+        return flint.arb(value)
+    if isinstance(value, mpmath.mpc):
+        raise TypeError("a complex constant")
+    return to_ball(value)
 
 
 def _mp_determinant_sign(rows: list) -> int | None:
@@ -545,6 +731,27 @@ def continued(newton, start, steps: int, fast=None, stop: int | None = None, wat
         except TypeError:  # a complex start (mpc): followed in mpmath below
             floats = None
     last = steps if watch_to_end else stop  # the path is followed to here (past ``stop``: watched, not returned)
+    if guide is not None and getattr(fast, "enclosing", None) is not None and stop > 0:
+        # where the twin alone decides: the branch enclosed, whose root is the one returned (a landing on another root
+        # that the tests passed is not); where it is not, the tests' diagnosis if they have one (where roots meet, a
+        # fold, a budget, a path into the complex numbers, which the numerical route reports), else why not
+        try:
+            return _enclosed_continuation(fast, newton, start, steps, stop, last, FIRST_TUBES)
+        except BranchNotEnclosed as first:
+            followed = _followed(newton, start, steps, fast, guide, floats, stop, last)
+            if any(isinstance(v, mpmath.mpc) for v in followed):
+                return followed
+            if not first.budget:
+                raise
+        return _enclosed_continuation(fast, newton, start, steps, stop, last, MAX_TUBES)  # a path the tests follow: all
+        # the boxes it takes (where roots meet, the boxes shrink towards that point until a budget ends them: the tests
+        # say where, at a tenth of the cost)
+    return _followed(newton, start, steps, fast, guide, floats, stop, last)
+
+
+def _followed(newton, start, steps: int, fast, guide, floats, stop: int, last: int):
+    """``continued``'s path followed by Newton with the branch tests (without the boxes of _enclosed_continuation)."""
+    orientation = getattr(fast, "orientation", None)
     if floats is not None:
         try:
             sign, path = 1, _Path()
@@ -585,6 +792,78 @@ def continued(newton, start, steps: int, fast=None, stop: int | None = None, wat
     return at_stop
 
 
+def _enclosed_continuation(fast: FloatNewton, newton, start, steps: int, stop: int, last: int, budget: int):
+    """``continued``'s root at lam = stop/steps, where the twin alone decides the run (enclose_branches): the branch
+    from the explicit value ``start`` (the root at lam = 0) followed in boxes that each pass the Krawczyk test over
+    an interval of lam (FloatNewton.tube), each box holding the enclosure of the root that the one before proved at
+    its end, so that the root in every box is the one the path started from (unique in its box, its Jacobian
+    nonsingular there: no other root meets or crosses it).  A step of lam lands by Newton (in floats, or in mpmath
+    where they fail) from the last enclosure's midpoint, and is halved where its box fails the test, down to
+    SMALLEST_TUBE, doubled (after two in a row) where it passes; at most ``budget`` boxes are tried.  At lam = stop/steps Newton in mpmath finishes from the
+    landing, and the root it finds must lie in the box there; with ``last`` > ``stop`` the path is enclosed on to
+    lam = last/steps (backward Euler's counted Newton finishes its step from 7/8).  BranchNotEnclosed where no box
+    passes (two roots meet or cross, the branch folds, a path too narrow for the boxes' precision) or past MAX_TUBES.
+
+    A review of the tenth session made paths that the floating-point continuation's tests pass: roots of backward
+    Euler and BDF-2/3 that touch in a well narrower than a step, two sign changes of the determinant within one step,
+    two crossings within one step, and a landing on another root's family past a switch (the true value refuted,
+    the other verified); each was verified (numerical) on one root, and each is an error now, or the branch's value."""
+    stop_lam, last_lam = stop / steps, last / steps
+    lam, width = 0.0, 1.0 / steps
+    point = list(start)
+    enclosure = None  # the root at lam = 0 is the explicit value itself
+    box_at_stop = None
+    tubes = passed = landings_in_mpmath = 0
+    while lam < last_lam:
+        target = min(lam + width, stop_lam if lam < stop_lam else last_lam)
+        landed, in_mpmath = _landing(fast, newton, target, point)
+        landings_in_mpmath += in_mpmath
+        if landings_in_mpmath > MAX_MP_LANDINGS:
+            raise BranchNotEnclosed(f"the branch from the explicit value is not enclosed: past {MAX_MP_LANDINGS} of its boxes (at "
+                                    f"lam = {lam:.6g}) Newton in machine floats cannot land (an overflow) and mpmath's is too "
+                                    "slow to go on, so which root the step is defined by is not decided")
+        found = fast.tube(lam, point if enclosure is None else enclosure, target, landed) if landed is not None else None
+        tubes += 1
+        if tubes > budget:
+            raise BranchNotEnclosed(f"the branch from the explicit value is not enclosed within {budget} boxes (at lam = "
+                                    f"{lam:.6g}): its path is too steep or too narrow to enclose, so which root the step "
+                                    "is defined by is not decided", budget=True)
+        if found is None:
+            passed = 0
+            width /= 2
+            if width < SMALLEST_TUBE:
+                raise BranchNotEnclosed(f"the branch from the explicit value is not enclosed past lam = {lam:.8g} (no box passes the "
+                                        f"Krawczyk test over a step of 2^-{-math.frexp(SMALLEST_TUBE)[1] + 1} of lam there): two roots "
+                                        "meet or cross there, the branch folds, or its Jacobian turns singular on it (a root through "
+                                        "a pole), so the root the step is defined by is not decided")
+            continue
+        box, enclosure = found
+        lam, point = target, landed
+        if lam == stop_lam:
+            box_at_stop, point_at_stop = box, point
+        passed += 1
+        if passed % 2 == 0:  # doubled after two boxes in a row pass (after each: every other box failed), up to the
+            width = min(width * 2, 1.0)  # whole step (the continuation's 1/64 made a 1,000-step BDF2 run take 64 boxes a step)
+    finish = newton(mpmath.mpf(stop) / steps, [mpmath.mpf(v) for v in point_at_stop])
+    if all(x.contains(to_ball(v)) for x, v in zip(box_at_stop, finish)):
+        return finish
+    raise BranchNotEnclosed(f"Newton in mpmath at lam = {stop_lam:.6g} found a root outside the box that encloses the branch "
+                            "there: the root the step is defined by is not decided")
+
+
+def _landing(fast: FloatNewton, newton, lam: float, point) -> tuple:
+    """(the root at ``lam`` by Newton from ``point``, whether mpmath found it): in floats, or in mpmath where they
+    fail; None where neither lands."""
+    try:
+        return fast(lam, [float(v) for v in point]), 0
+    except (_FloatPathLost, OverflowError, ZeroDivisionError, ValueError, TypeError):
+        pass
+    try:
+        return newton(mpmath.mpf(lam), [mpmath.mpf(v) for v in point]), 1
+    except (SolverFailure, OverflowError, ZeroDivisionError, ValueError, TypeError):
+        return None, 1
+
+
 class _Path:
     """What one continuation has spent and seen so far: its Newton solves (MAX_SOLVES), its searches for another root
     (MAX_PROBES), its last kept point's lam, Jacobian determinant and the determinant's rate (``last``: _monitor) and
@@ -602,6 +881,16 @@ class _Path:
         velocity = guide.tangent(lam, x)
         self.ahead = (lam, x, velocity)
         return velocity
+
+
+TUBE_BITS = 64  # the working precision of the boxes that enclose a continuation's path (FloatNewton.tube)
+TUBE_SLACK = 1e-7  # a box reaches this share of its size beyond the two points it joins (their Newton in floats: 1e-8)
+ROOT_BALLS = (1e-12, 1e-9, 1e-6)  # the balls around a landing tried in turn as its enclosure (FloatNewton._at), shares of its size
+TUBE_WIDENINGS = 2  # times a box is widened to hold its Krawczyk image before the step of lam is halved
+MAX_TUBES = 20_000
+FIRST_TUBES = 2_000  # boxes tried before the continuation's tests are asked where the path goes wrong (then MAX_TUBES)
+MAX_MP_LANDINGS = 500  # landings by Newton in mpmath (where floats overflow) one enclosed continuation may take (2 ms each)
+SMALLEST_TUBE = 2.0 ** -30  # Krawczyk tests one continuation's path may take (each a few hundred ball operations)
 
 
 MAX_HALVINGS = 16  # a continuation step whose result changes the branch's orientation is halved at most this often
