@@ -576,3 +576,44 @@ def test_roots_that_meet_inside_a_step_the_continuation_passed_are_errors_and_a_
     })).items()}
     assert results["well"].status == "error" and "not enclosed past lam = 0.603" in results["well"].message, results["well"].message
     assert results["cross"].status == "error" and "is not enclosed" in results["cross"].message, results["cross"].message
+
+
+def test_roots_found_around_the_boxes_must_be_theirs_too(check_claims):
+    """A review of the twelfth session found three routes on which the twin alone decided a root that did not go through
+    the enclosed path (_enclosed_continuation), each verifying a false value:
+
+    - backward Euler's counted Newton finishes its step from lam = 7/8: on y' = 99/100 + v (10/(1 + (1000 (t - 1))^2)
+      + v), v = y - t, one step of h = 1 from 0, the step's roots at lam = 1 are v = (-9 -+ sqrt(81.04))/2 (checked
+      here), the branch ends on the minus one (y = -8.001111, as bdf-1 gives) and the counted Newton on the other
+      (1.001110 was verified): it must now end in the box at lam = 1, else an error;
+    - a DAE's step was Newton from the previous state: x' = 1, z^3 - 3z = x from (x, z) = (-1.971, 0.9) on the middle
+      branch (0.9^3 - 2.7 = -1.971), one step of h = 1.971 to x = 0, whose middle root is z = 0; z = -sqrt(3) was
+      verified.  Its branch is now enclosed too;
+    - energy claims ran the twin without boxes: on y' = 1 + v (10/(1 + (10^5 (t - 3/5))^2) + v), whose roots v = 0 and
+      1/L - a(L) cross twice within 4.4e-5 of lam = 0.6, the run claim was an error and the energy claim on the same
+      step verified.  Now the energy's and the observed order's runs are enclosed as well."""
+    assert F(9, 10) ** 3 - 3 * F(9, 10) == F(-1971, 1000)  # z0 = 0.9 is a root at x0 = -1.971
+    with mpmath.workdps(30):
+        minus = (-9 - mpmath.sqrt(mpmath.mpf("81.04"))) / 2
+        assert mpmath.nstr(minus + 1, 7) == "-8.001111"  # y = 1 + v at t = 1
+    models = ('[model.avoided]\nstates = ["y"]\nrhs = { y = "1 - 1/100 + (y - t)*(10/(1 + (1000*(t - 1))**2) + (y - t))" }\n'
+              '[model.cubic_dae]\nstates = ["x"]\nalgebraic = ["z"]\nrhs = { x = "1" }\nconstraints = ["z**3 - 3*z - x"]\n'
+              '[model.lorentz]\nstates = ["y"]\nrhs = { y = "1 + (y - t)*(10/(1 + (100000*(t - 3/5))**2) + (y - t))" }\n'
+              'functionals = { energy = "(y + 1)**2" }\n')
+    avoided = 'check = "run"\nmodel = "avoided"\noptions = { h = 1 }\ninitial = { y = 0 }\ndigits = 6\ncounts = { rhs = 1 }\n'
+    dae = 'check = "run"\nmodel = "cubic_dae"\nmethod = "backward-euler"\noptions = { h = "1.971" }\ninitial = { x = "-1.971", z = "0.9" }\ndigits = 10\n'
+    results = {k: r.outcome for k, r in check_claims(claims_text(models, {
+        "be-other": (avoided + 'method = "backward-euler"\nexpect = { y = "1.001111" }\n',),
+        "be-branch": (avoided + 'method = "backward-euler"\nexpect = { y = "-8.001111" }\n',),
+        "bdf1-branch": (avoided.replace("counts = { rhs = 1 }\n", "") + 'method = "bdf-1"\nexpect = { y = "-8.001111" }\n',),
+        "dae-other": (dae + 'expect = { z = "-1.7320508076" }\n',),
+        "dae-branch": (dae + 'expect = { z = "0.0000000000" }\n',),
+        "energy": ('check = "energy"\nmodel = "lorentz"\nmethod = "backward-euler"\noptions = { h = 1 }\ninitial = { y = 0 }\nsteps = 1\n'
+                   'expect = { final_ratio = ">= 3.99" }\n',),
+    })).items()}
+    for name in ("be-other", "be-branch"):  # the step as the method defines it (its counted Newton) is not the SPEC's root
+        assert results[name].status == "error" and "counted iterations" in results[name].message, results[name].message
+    assert results["bdf1-branch"].status == "verified", results["bdf1-branch"].message
+    assert_refuted(results["dae-other"], ["z: claimed -1.7320508076", "0.0"])
+    assert results["dae-branch"].status == "verified", results["dae-branch"].message
+    assert results["energy"].status == "error" and "is not enclosed" in results["energy"].message, results["energy"].message

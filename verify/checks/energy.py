@@ -219,7 +219,8 @@ def _run_ratios_mp(claim, method, options, system, t0, y0, steps, functional, do
     if any(o.name == "newton_tolerance" for o in method.schema):  # as run claims' numerical route
         options = newton_to_precision(options, digits)
     try:
-        problem = twins.Problem.of_system(method.name, options, system, t0, y0, steps, solution=solution_expressions(claim.model, system.substitutions, y0))
+        problem = twins.Problem.of_system(method.name, options, system, t0, y0, steps, solution=solution_expressions(claim.model, system.substitutions, y0),
+                                          enclose_branches=True)  # where its ratios decide the claim, its implicit roots must be the SPEC's
         mp_run = twins.solve(problem, double_precision=double_precision, digits=digits, nodes_only=True)
         nodes = mp_run.nodes
     except SolverFailure as exc:

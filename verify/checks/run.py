@@ -559,7 +559,7 @@ def _fallback_route(claim, spec, reason) -> Outcome:
         """The numerical route computes the method's exact step, not a loosely converged iterate: Newton to a residual of
         10^-(digits - 5) at each precision (the claim's tolerance is not used), with a budget of 100 unless the claim
         sets one, so that the two runs differ by what the lower one did not resolve.  ``enclose``: every continuation's
-        path enclosed in Krawczyk boxes (twins.base._enclosed), where the twin alone decides the run."""
+        path enclosed in Krawczyk boxes (twins.base._enclosed_continuation), where the twin alone decides the run."""
         return mp_run(digits, newton_to_precision(spec.options, digits), 8 if digits <= crosscheck.DIGITS else 64,  # two
                       enclose)  # resolutions must reach the same roots
 

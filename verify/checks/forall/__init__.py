@@ -23,7 +23,7 @@ from verify.engines import symbolic
 from verify.input.load import Claim
 from verify.checks.common import CheckError, Context, DEFAULT_CONTEXT, Outcome
 from verify.checks.kind import ClaimKind
-from verify.checks.forall.domains import simple_instances
+from verify.checks.forall.domains import first_value, simple_instances
 from verify.checks.forall.poles import UndefinedInDomains, method_refuses, not_real_point, undefined_point
 from verify.checks.forall.proofs import ClosedForm, Undecided, Witness, holds_nowhere, prove_relation, prove_run, prove_sign
 from verify.checks.forall.reading import ForallSpec, KEYS, prepare
@@ -58,6 +58,8 @@ def evaluate(claim: Claim, context: Context = DEFAULT_CONTEXT) -> Outcome:
     if isinstance(outcome, Undecided):
         raise CheckError(outcome.message)
     if isinstance(outcome, Witness):
+        for name, domain in spec.domains.items():  # a symbol that cancels from lhs - rhs (sin(w) on both sides) has no
+            outcome.values.setdefault(name, first_value(domain))  # value in the proof's point: any of its domain's
         found = instance_outcome(claim, spec, outcome.values)
         outside = [name for name, value in outcome.values.items()
                    if spec.domains[name].interval is not None and not bool(spec.domains[name].interval.contains(value))]

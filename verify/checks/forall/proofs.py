@@ -4,6 +4,7 @@ sign claim by the principal minors of its Gram matrix; ``exactly_when`` compared
 from __future__ import annotations
 
 import itertools
+import re
 
 import sympy
 
@@ -300,12 +301,12 @@ def _side(domain) -> box_sign.Side | None:
 
 def _prove_affine(claim, spec, over, lhs, op, rhs):
     """A relation whose lhs - rhs is affine (total degree 1, rational coefficients) in three or more symbols, each in
-    an interval of the reals, with no 'assume' or 'exactly_when': decided exactly, in any number of symbols.  On a box
-    an affine g = c0 + sum c_i x_i is least at a corner: inf g = c0 + sum min(c_i lo_i, c_i hi_i), reached only where
-    every symbol with c_i != 0 may sit at its lower end (c_i > 0) or upper end (c_i < 0).  'x + y + z >= 10^-150' on
-    the open unit cube was sampled and verified (the README's Not in this release): inf = -10^-150 at the open corner.
-    A refutation is a Witness: a rational point moved in from that corner by less than the bound is missed by.  None
-    when not of that form (two symbols go to box_sign, one to the solver of sets)."""
+    an interval of the reals (bounded or not) or 'integer >= K', with no 'assume' or 'exactly_when': decided exactly,
+    in any number of symbols.  On a box an affine g = c0 + sum c_i x_i is least at a corner: inf g = c0 + sum min(c_i
+    lo_i, c_i hi_i), reached only where every symbol may sit at its lower end (c_i > 0) or upper end (c_i < 0), that
+    is, where those ends are closed and finite.  'x + y + z >= 10^-150' on the open unit cube was sampled and verified
+    (the README's Not in this release): inf = -10^-150 at the open corner.  A refutation is a Witness (_affine_witness).
+    None when not of that form (two symbols go to box_sign, one to the solver of sets)."""
     if spec.exactly_when is not None or spec.assume or op not in ("<", "<=", ">", ">="):
         return None
     difference = sympy.expand(lhs - rhs)
@@ -320,60 +321,73 @@ def _prove_affine(claim, spec, over, lhs, op, rhs):
         return None
     if poly.total_degree() > 1 or not all(c.is_Rational for c in poly.coeffs()):
         return None
-    ends = []
-    for s in free:
-        region = domains[s].interval
-        if not isinstance(region, sympy.Interval) or region.start == region.end:
-            return None
-        if not all(e.is_Rational or e.is_infinite for e in (region.start, region.end)):
-            return None
-        ends.append(region)
+    ends = [_affine_ends(domains[s]) for s in free]
+    if None in ends:
+        return None
     strict = op in ("<", ">")
     constant = poly.coeff_monomial(1)
-    coefficients = [poly.coeff_monomial(s) for s in free]
-    least, attained, corner = constant, True, []
-    for c, region in zip(coefficients, ends):
-        if c == 0:
-            corner.append(None)
-            continue
-        end, is_open = (region.start, region.left_open) if c > 0 else (region.end, region.right_open)
-        corner.append(end)
-        least += c * end  # -oo for an unbounded end
+    coefficients = [poly.coeff_monomial(s) for s in free]  # none is 0: every symbol of ``free`` occurs in g
+    least, attained = constant, True
+    for c, (low, high, low_open, high_open) in zip(coefficients, ends):
+        end, is_open = (low, low_open) if c > 0 else (high, high_open)
+        least += c * end  # -oo for an infinite end
         attained = attained and not is_open and end.is_finite
     what = f"{claim.table['lhs']} {op} {claim.table['rhs']}"
     g_is = f"g = {'rhs - lhs' if op in ('<', '<=') else 'lhs - rhs'}"
     lines = [Line(f"{g_is} = {short_text(g)} is affine in {', '.join(s.name for s in free)}: on the box its least value is at "
                   f"the corner where each symbol takes the end its coefficient's sign points to: inf g = {least}"
                   f"{' (reached there)' if attained else ' (not reached: an end is open or infinite)'}")]
-    holds = least.is_finite and (least > 0 or (least == 0 and not (strict and attained)))
-    if holds:
+    if least.is_finite and (least > 0 or (least == 0 and not (strict and attained))):
         return Outcome("verified", "symbolic", f"{what} for all {over}: {g_is} is affine, and its least value over the box "
                        f"(at a corner) is {least}{'' if attained else ', not reached'}", {}, lines)
-    point = {}
-    for s, c, region, end in zip(free, coefficients, ends, corner):
-        point[s] = end if end is not None and end.is_finite else None
-    total = sum(abs(c) for c in coefficients)
-    shortfall = -least if least.is_finite and least < 0 else sympy.Integer(1)
-    step = shortfall / (2 * total) if shortfall > 0 else sympy.Integer(0)
-    for s, c, region in zip(free, coefficients, ends):  # moved inside from the corner (or any point where c = 0)
-        width = region.end - region.start
-        inward = step if width.is_infinite else min(step, width / 2)
-        if c == 0:
-            point[s] = (region.start + region.end) / 2 if width.is_finite else (region.start + 1 if region.start.is_finite else
-                                                                                 region.end - 1 if region.end.is_finite else sympy.Integer(0))
-        elif point[s] is None:  # an infinite end: far enough out that the other terms cannot make up for it
-            reach = (abs(constant) + sum(abs(c2) * (abs(r.start) if r.start.is_finite else abs(r.end) if r.end.is_finite else 0)
-                                         for c2, r in zip(coefficients, ends)) + 1) / abs(c) + 1
-            point[s] = (-reach if c > 0 else reach) + (region.end if region.end.is_finite else region.start if region.start.is_finite else 0)
-        elif (c > 0 and region.left_open) or (c < 0 and region.right_open):
-            point[s] = point[s] + (inward if c > 0 else -inward)
-    if any(not v.is_Rational for v in point.values()):
-        return None
-    value = g.xreplace(point)
+    point = _affine_witness(constant, coefficients, ends, least)
+    value = g.xreplace(dict(zip(free, point)))
     if not (value < 0 or (strict and value == 0)):
-        return None  # not a counterexample after all: sampling decides
-    shown = ", ".join(f"{s.name} = {v}" for s, v in point.items())
-    return Witness({s.name: v for s, v in point.items()}, lines + [Line(f"at {shown}: g = {value}")])
+        raise CheckError(f"the corner argument found {what} false, but its point gives g = {value}: an error in "
+                         "proofs._affine_witness, no verdict")
+    shown = ", ".join(f"{s.name} = {v}" for s, v in zip(free, point))
+    return Witness({s.name: v for s, v in zip(free, point)}, lines + [Line(f"at {shown}: g = {value}")])
+
+
+def _affine_ends(domain) -> tuple | None:
+    """(lower end, upper end, lower open, upper open) of a domain as _prove_affine reads it, ends rational or infinite:
+    an interval of the reals, or 'integer >= K' as [K, oo) (its least value K is taken, and a witness's value on it
+    is an integer); None for anything else."""
+    if domain.interval is None:
+        found = re.fullmatch(r"integer\s*>=\s*(-?\d+)", domain.text.strip())
+        return (sympy.Integer(int(found.group(1))), sympy.oo, False, True) if found else None
+    region = domain.interval
+    if not isinstance(region, sympy.Interval) or region.start == region.end:
+        return None
+    if not all(e.is_Rational or e.is_infinite for e in (region.start, region.end)):
+        return None
+    return region.start, region.end, bool(region.left_open), bool(region.right_open)
+
+
+def _affine_witness(constant, coefficients, ends, least) -> list:
+    """A point of the box where the affine g = constant + sum c_i x_i is below 0 (or 0, at a corner reached): each
+    symbol at the end its coefficient's sign points to; an open end moved inside by a step s with s sum |c_i| below
+    half the shortfall -inf g (and below half the interval's width); an infinite end (inf g = -oo) placed beyond R /
+    |c_i| from the finite end or 0, where R bounds |constant| + sum |c_j| max(|finite ends of x_j|) + 1, the most the
+    other terms can add: so g < 0 there.  An 'integer >= K' end is closed, and a far integer value is taken."""
+    total = sum(abs(c) for c in coefficients)
+    shortfall = -least if least.is_finite else sympy.Integer(1)
+    step = shortfall / (2 * total)
+    bound = abs(constant) + 1 + sum(abs(c) * max([abs(e) for e in (low, high) if e.is_finite], default=0)
+                                    for c, (low, high, _, _) in zip(coefficients, ends))
+    point = []
+    for c, (low, high, low_open, high_open) in zip(coefficients, ends):
+        end, is_open = (low, low_open) if c > 0 else (high, high_open)
+        if end.is_infinite:
+            reach = sympy.ceiling(bound / abs(c)) + 1
+            start = high if c > 0 and high.is_finite else low if c < 0 and low.is_finite else 0
+            point.append(start - reach if c > 0 else start + reach)
+        elif is_open:
+            inward = min(step, (high - low) / 2) if (high - low).is_finite else step
+            point.append(end + inward if c > 0 else end - inward)
+        else:
+            point.append(end)
+    return point
 
 
 def _prove_on_box(claim, spec, over, lhs, op, rhs):

@@ -137,7 +137,8 @@ def _run_once(spec, claim, system, n, exact_route, extra_options):
             raise CheckError(f"the run with N = {n} divides by zero in an exact step (an implicit equation singular there)") from None
     try:
         mp = twins.solve(twins.Problem.of_system(spec.method.name, options, system, spec.t0, spec.y0, count,
-                                                 solution=solution_expressions(claim.model, system.substitutions, spec.y0)))
+                                                 solution=solution_expressions(claim.model, system.substitutions, spec.y0),
+                                                 enclose_branches=True))  # the run decides the order: its roots enclosed
     except SolverFailure as exc:
         raise CheckError(f"the run with N = {n} failed: {exc}") from None
     return mp[1], f"mpmath {crosscheck.DIGITS} digits"

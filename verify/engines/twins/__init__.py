@@ -56,17 +56,19 @@ class Problem:
     solution: list | None = None
     continuation_steps: int = 8  # implicit roots followed in this many steps of lam (verify.engines.twins.base.continued)
     tie_branches: tuple = ()  # the exact path's outcome of each tolerance test, taken only at a tie (base.tolerance_test)
-    enclose_branches: bool = False  # every continuation's path enclosed in boxes that pass the Krawczyk test (base._enclosed):
+    enclose_branches: bool = False  # every continuation's path enclosed in boxes that pass the Krawczyk test (base._enclosed_continuation):
     # where the twin alone decides the run (verify.checks.run_numerical), which root it followed must be certain
 
     @classmethod
-    def of_system(cls, method: str, options: dict, system, t0, y0, steps: int, solution=None, tie_branches=()) -> "Problem":
+    def of_system(cls, method: str, options: dict, system, t0, y0, steps: int, solution=None, tie_branches=(),
+                  enclose_branches: bool = False) -> "Problem":
         """The problem the exact path's ``system`` (verify.engines.methods.ExactSystem) runs: its right-hand side and
         constraints with the parameter values, its blocks, and a co-simulation model's subsystems."""
         model = system.model
         cosimulation = (model, system.substitutions) if model.subsystems else None
         return cls(method, options, list(system.rhs), model.variable_symbols, t0, list(y0), steps, dict(system.blocks),
-                   constraints=tuple(system.constraints), cosimulation=cosimulation, solution=solution, tie_branches=tuple(tie_branches))
+                   constraints=tuple(system.constraints), cosimulation=cosimulation, solution=solution, tie_branches=tuple(tie_branches),
+                   enclose_branches=enclose_branches)
 
 
 class TwinRun(NamedTuple):

@@ -35,7 +35,8 @@ class MpSystem:
         self._floats = None
         self._enclosing = None
         self._series_enclosing = None
-        self.enclose_branches = False  # continuations enclosed in Krawczyk boxes (_enclosed): where the twin alone decides
+        self.tubes_taken = 0  # boxes the run's enclosed continuations have taken (_enclosed_continuation, MAX_RUN_TUBES)
+        self.enclose_branches = False  # continuations enclosed in Krawczyk boxes (_enclosed_continuation): where the twin alone decides
         self.blocks = blocks  # block name -> component indices
         self.counts: dict[str, int] = {}
         self.near_ties: list[tuple] = []  # co-simulation threshold tests within rounding: (macro step, subsystem, substep, stage)
@@ -66,40 +67,43 @@ class MpSystem:
         return self._jacobian_functions
 
     @property
-    def floats(self) -> "FloatSystem | None":
+    def floats(self) -> "CompiledSystem | None":
         """The right-hand side and its Jacobian in machine floats, for following a continuation path only (base.continued);
         None when they do not compile to floats."""
         if self._floats is None:
             expressions, _, variables = self._jacobian_source
             rhs_count = len(self.functions)
             try:
-                self._floats = FloatSystem(expressions[:rhs_count], self.derivatives[:rhs_count], variables)
+                self._floats = CompiledSystem(expressions[:rhs_count], self.derivatives[:rhs_count], variables, mpmath.fp,
+                                           expressions[rhs_count:], self.derivatives[rhs_count:])
             except CrossCheckUnavailable:
                 self._floats = False
         return self._floats or None
 
     @property
-    def enclosing(self) -> "FloatSystem | None":
+    def enclosing(self) -> "CompiledSystem | None":
         """The right-hand side and its Jacobian in rigorous arb balls (crosscheck.ENCLOSING_BALLS), for enclosing a
-        continuation's path (_enclosed); None when they do not compile to balls."""
+        continuation's path (_enclosed_continuation); None when they do not compile to balls."""
         if self._enclosing is None:
             expressions, _, variables = self._jacobian_source
             rhs_count = len(self.functions)
             try:
-                self._enclosing = FloatSystem(expressions[:rhs_count], self.derivatives[:rhs_count], variables, ENCLOSING_BALLS)
+                self._enclosing = CompiledSystem(expressions[:rhs_count], self.derivatives[:rhs_count], variables, ENCLOSING_BALLS,
+                                              expressions[rhs_count:], self.derivatives[rhs_count:])
             except CrossCheckUnavailable:
                 self._enclosing = False
         return self._enclosing or None
 
     @property
-    def series_enclosing(self) -> "FloatSystem | None":
+    def series_enclosing(self) -> "CompiledSystem | None":
         """The right-hand side in crosscheck.SERIES_BALLS (a value and its derivative in the continuation's lam), for
         the mean-value form of the equations' range over an interval of lam (FloatNewton.tube); None when it does not
         compile."""
         if self._series_enclosing is None:
             expressions, _, variables = self._jacobian_source
             try:
-                self._series_enclosing = FloatSystem(expressions[:len(self.functions)], [], variables, SERIES_BALLS)
+                self._series_enclosing = CompiledSystem(expressions[:len(self.functions)], [], variables, SERIES_BALLS,
+                                                     expressions[len(self.functions):])
             except CrossCheckUnavailable:
                 self._series_enclosing = False
         return self._series_enclosing or None
@@ -139,21 +143,41 @@ class MpSystem:
         """d(rhs)/d(states) as a list of rows, not counted."""
         return [[fn([t, *y]) for fn in row] for row in self.jacobian_functions[:len(self.functions)]]
 
+    def constraint_rows(self, t, y) -> list:
+        """d(constraints)/d(states) as a list of rows, not counted."""
+        return [[fn([t, *y]) for fn in row] for row in self.jacobian_functions[len(self.functions):]]
 
-class FloatSystem:
-    """A right-hand side and its Jacobian compiled to machine floats (compile_mp with mpmath.fp): the continuation of
-    an implicit equation follows its path in them (base.continued), and mpmath finishes at 50 digits.  With ``ctx``
-    ENCLOSING_BALLS, the same in rigorous arb balls: the boxes that enclose the path (_enclosed)."""
+    @property
+    def constraints_linear_in_state(self) -> bool:
+        """Whether every constraint is affine in the states (a DAE whose algebraic equations have one root)."""
+        _, states, _ = self._jacobian_source
+        return all(not (d.free_symbols & set(states)) for row in self.derivatives[len(self.functions):] for d in row)
 
-    def __init__(self, rhs: list, derivatives: list, variables: list, ctx=mpmath.fp):
+
+class CompiledSystem:
+    """A right-hand side, its constraints and their Jacobians compiled by compile_mp for one number kind ``ctx``:
+    machine floats (mpmath.fp: the continuation of an implicit equation follows its path in them, base.continued, and
+    mpmath finishes at 50 digits), rigorous arb balls (ENCLOSING_BALLS: the boxes that enclose the path,
+    _enclosed_continuation) or first-order series of balls (SERIES_BALLS: the boxes' mean-value form)."""
+
+    def __init__(self, rhs: list, derivatives: list, variables: list, ctx=mpmath.fp, constraints=(), constraint_derivatives=()):
         self.functions = [compile_mp(e, variables, ctx) for e in rhs]
         self.jacobian_functions = [[compile_mp(d, variables, ctx) for d in row] for row in derivatives]
+        self.constraint_functions = [compile_mp(g, variables, ctx) for g in constraints]
+        self.constraint_jacobian = [[compile_mp(d, variables, ctx) for d in row] for row in constraint_derivatives]
 
     def f_uncounted(self, t, y):
         return [fn([t, *y]) for fn in self.functions]
 
     def jacobian_rows(self, t, y) -> list:
         return [[fn([t, *y]) for fn in row] for row in self.jacobian_functions]
+
+    def g(self, t, y):
+        return [fn([t, *y]) for fn in self.constraint_functions]
+
+    def constraint_rows(self, t, y) -> list:
+        """d(constraints)/d(states) as rows (a DAE's algebraic equations: _dae_continuation_equations)."""
+        return [[fn([t, *y]) for fn in row] for row in self.constraint_jacobian]
 
 
 def solve(matrix, vector, where: str):
@@ -336,7 +360,7 @@ def _newton_float(residual, jacobian, u: float, budget: int) -> list:
 class FloatNewton:
     """``fast(lam, x)`` for ``continued``: Newton in machine floats (newton_floats) on equations(floats, *constants,
     lam), where ``equations`` builds (residual, Jacobian rows) from a system and numbers of either kind (MpSystem's or
-    its FloatSystem's) and ``constants`` are its numbers (lists of them too) converted once.  For a system nonlinear
+    its CompiledSystem's) and ``constants`` are its numbers (lists of them too) converted once.  For a system nonlinear
     in the state, the branch tests of ``continued`` (_oriented_step): ``orientation(lam, x)``, the sign of the
     Jacobian's determinant there, and ``tangent(lam, x)``, the branch's dx/dlam; each in floats, or in mpmath
     (``exact``: the MpSystem and its constants) at a point beyond floats.  ``orientation`` is None for a system
@@ -347,6 +371,7 @@ class FloatNewton:
         self.orientation = self._orientation if nonlinear else None
         self.exact = exact  # (MpSystem, its constants): the same tests in mpmath for a point beyond floats (10^400)
         self.enclosing = enclosing  # (the system in arb balls, its constants in balls): the path's boxes (tube), or None
+        self.box_at_end = None  # the box that encloses the branch at lam = 1, once _enclosed_continuation got there
 
     def __call__(self, lam, x):
         return newton_floats(*self.equations(self.floats, *self.converted, lam), x, self.budget)
@@ -453,8 +478,6 @@ class FloatNewton:
         image TUBE_WIDENINGS times first); only m and C are floating point, and a poor guess can only make the test
         fail, never pass."""
         system, constants, series = self.enclosing
-        if system is None or series is None:
-            return None
         try:
             ends = [flint.arb(v) if isinstance(v, (int, float)) else to_ball(v) if not isinstance(v, flint.arb) else v
                     for v in previous]
@@ -470,17 +493,12 @@ class FloatNewton:
             return None
         size = max(abs(v) for v in centre)
         radius = [(b - a) / 2 + TUBE_SLACK * max(abs(c), TUBE_SLACK * size, 1e-300) for a, b, c in zip(lower, upper, centre)]
-        rows = self._float_jacobian(lam_c, centre)  # read in mpmath where the floats overflow
-        if rows is None:
-            return None
-        try:
-            inverse = [solve_floats(rows, [1.0 if i == j else 0.0 for i in range(n)]) for j in range(n)]  # columns
-        except (_FloatPathLost, OverflowError, ZeroDivisionError, ValueError, TypeError):
+        C = self._inverse_at(lam_c, centre)
+        if C is None:
             return None
         saved = flint.ctx.prec
         flint.ctx.prec = TUBE_BITS
         try:
-            C = flint.arb_mat([[inverse[j][i] for j in range(n)] for i in range(n)])
             m = flint.arb_mat([[flint.arb(c)] for c in centre])
             identity = flint.arb_mat(n, n, [1 if i == j else 0 for i in range(n) for j in range(n)])
             lam = flint.arb(low).union(flint.arb(high))
@@ -500,10 +518,24 @@ class FloatNewton:
                     return box, self._at(high, box, tip, identity)
                 radius = [max(r, float(abs(v - c).upper())) * 1.5 for r, v, c in zip(radius, image, centre)]
             return None
-        except (ZeroDivisionError, ValueError, TypeError, OverflowError, AttributeError, CrossCheckUnavailable):
-            return None  # (AttributeError: a function a series has not, min or max)
+        except (ZeroDivisionError, ValueError, OverflowError):  # a ball holding 0 divided by, an overflow: no box here
+            return None
         finally:
             flint.ctx.prec = saved
+
+    def _inverse_at(self, lam, centre) -> "flint.arb_mat | None":
+        """C, the inverse of the Jacobian at (lam, centre) in machine floats (read in mpmath where they overflow), as
+        exact balls: the Krawczyk test's preconditioner (a guess: a poor one only makes the test fail); None where it
+        cannot be formed (singular, not finite)."""
+        rows = self._float_jacobian(lam, centre)
+        if rows is None:
+            return None
+        n = len(centre)
+        try:
+            columns = [solve_floats(rows, [1.0 if i == j else 0.0 for i in range(n)]) for j in range(n)]
+        except (_FloatPathLost, OverflowError, ZeroDivisionError, ValueError):
+            return None
+        return flint.arb_mat([[columns[j][i] for j in range(n)] for i in range(n)])
 
     def _residual_over(self, system, series, constants, lam, lam_c: float, point) -> list | None:
         """The equations' values at ``point`` for every lam in the ball ``lam``, in the mean-value form G(m, lam_c) +
@@ -517,9 +549,10 @@ class FloatNewton:
         over, _ = self.equations(series, *constants, flint.arb_series([lam, 1], prec=2))
         try:
             on_series = over(point)
-        except (ValueError, ZeroDivisionError):  # a series divided by one whose value's ball holds 0 (Arb refuses: an
-            direct, _ = self.equations(system, *constants, lam)  # exponential of 10^5 t over the interval, wider than itself):
-            return [flint.arb(v) for v in direct(point)]  # the range evaluated directly
+        except (ValueError, ZeroDivisionError, AttributeError, TypeError):  # a series divided by one whose value's ball
+            # holds 0 (Arb refuses), or a function a series has not (min, max, abs): the range evaluated directly
+            direct, _ = self.equations(system, *constants, lam)
+            return [flint.arb(v) for v in direct(point)]
         values = []
         for centre_value, value in zip(at_centre, on_series):
             if isinstance(value, flint.arb_series):
@@ -550,15 +583,9 @@ class FloatNewton:
         enclosures stayed about the size of the boxes and the boxes could not shrink)."""
         system, constants, _ = self.enclosing
         centre = [float(v) for v in landed]
-        rows = self._float_jacobian(lam, centre)
-        if rows is None:
+        C = self._inverse_at(lam, centre)
+        if C is None:
             return box
-        n = len(centre)
-        try:
-            inverse = [solve_floats(rows, [1.0 if i == j else 0.0 for i in range(n)]) for j in range(n)]
-        except (_FloatPathLost, OverflowError, ZeroDivisionError, ValueError, TypeError):
-            return box
-        C = flint.arb_mat([[inverse[j][i] for j in range(n)] for i in range(n)])
         residual, jacobian = self.equations(system, *constants, flint.arb(lam))
         point = [flint.arb(c) for c in centre]
         start = flint.arb_mat([[c] for c in point]) - C * flint.arb_mat([[flint.arb(v)] for v in residual(point)])
@@ -590,25 +617,34 @@ class FloatNewton:
 _READ_FAILURES = (_FloatPathLost, OverflowError, ZeroDivisionError, ValueError, TypeError)
 
 
-def float_newton(system: MpSystem, equations, constants: tuple, budget: int):
+def float_newton(system: MpSystem, equations, constants: tuple, budget: int, nonlinear: bool | None = None):
     """A FloatNewton for ``continued``; None when the right-hand side or a constant has no float form (a function
     floats do not compute, a complex number).  Where the system asks for it (``enclose_branches``) and the equation
-    is nonlinear, it also encloses the path (FloatNewton.tube): where its right-hand side has no ball form, every
-    continuation is an error (BranchNotEnclosed), not a root taken on trust."""
+    is nonlinear, it also encloses the path (FloatNewton.tube), and where the equations have no float or ball form
+    the step is an error (BranchNotEnclosed) at once, not a root taken on trust."""
+    nonlinear = not system.linear_in_state if nonlinear is None else nonlinear
+    enclose = nonlinear and system.enclose_branches
     floats = system.floats
-    if floats is None:
-        return None
     try:
-        converted = [_in_floats(c) for c in constants]
+        converted = [_in_floats(c) for c in constants] if floats is not None else None
     except TypeError:
+        converted = None
+    if converted is None:
+        if enclose:
+            raise BranchNotEnclosed("the implicit equations have no form in machine floats (a function floats do not compute, "
+                                    "or a complex constant), where the boxes' guesses are made: their branch is not "
+                                    "enclosed, so which root the step is defined by is not decided")
         return None
-    nonlinear = not system.linear_in_state
     enclosing = None
-    if nonlinear and system.enclose_branches:
+    if enclose:
         try:
             enclosing = (system.enclosing, [_in_balls(c) for c in constants], system.series_enclosing)
-        except (TypeError, CrossCheckUnavailable):
-            enclosing = (None, None, None)
+        except TypeError:  # a complex constant
+            enclosing = (None,)
+        if None in enclosing:
+            raise BranchNotEnclosed("the implicit equations have no form in arb balls (a function the balls do not compute, "
+                                    "or a complex constant): their branch is not enclosed, so which root the step is defined "
+                                    "by is not decided")
     return FloatNewton(floats, equations, converted, budget, nonlinear, (system, list(constants)), enclosing)
 
 
@@ -686,7 +722,7 @@ def _in_floats(value):
     return [_in_floats(v) for v in value] if isinstance(value, (list, tuple)) else float(value)
 
 
-def continued(newton, start, steps: int, fast=None, stop: int | None = None, watch_to_end: bool = False):
+def continued(newton, start, steps: int, fast=None, stop: int | None = None, watch_to_end: bool = False, diagnose: bool = True):
     """The solution at lam = stop/steps (``stop`` defaults to ``steps``: lam = 1) of a family of implicit equations whose
     implicit part is scaled by lam (lam = 0: the explicit value ``start``), followed by Newton at lam = 1/N, 2/N, ...
     (N = ``steps``: the system's continuation_steps, set by the Problem), each from the previous solution: the root
@@ -738,6 +774,10 @@ def continued(newton, start, steps: int, fast=None, stop: int | None = None, wat
         try:
             return _enclosed_continuation(fast, newton, start, steps, stop, last, FIRST_TUBES)
         except BranchNotEnclosed as first:
+            if not diagnose:  # (a DAE's: the tests assume the identity for a Jacobian at lam = 0)
+                if first.budget:
+                    return _enclosed_continuation(fast, newton, start, steps, stop, last, MAX_TUBES)
+                raise
             followed = _followed(newton, start, steps, fast, guide, floats, stop, last)
             if any(isinstance(v, mpmath.mpc) for v in followed):
                 return followed
@@ -811,12 +851,21 @@ def _enclosed_continuation(fast: FloatNewton, newton, start, steps: int, stop: i
     stop_lam, last_lam = stop / steps, last / steps
     lam, width = 0.0, 1.0 / steps
     point = list(start)
+    if not _float_form(start):
+        raise BranchNotEnclosed("the branch from the explicit value is not enclosed: its values are beyond machine floats "
+                                "(10^308), where the boxes' guesses are not made, so which root the step is defined by is "
+                                "not decided")
+    run = fast.exact[0]  # the MpSystem: the boxes the whole run has taken (MAX_RUN_TUBES)
     enclosure = None  # the root at lam = 0 is the explicit value itself
     box_at_stop = None
     tubes = passed = landings_in_mpmath = 0
     while lam < last_lam:
         target = min(lam + width, stop_lam if lam < stop_lam else last_lam)
         landed, in_mpmath = _landing(fast, newton, target, point)
+        if landed is not None and not _float_form(landed):
+            raise BranchNotEnclosed(f"the branch from the explicit value is not enclosed past lam = {lam:.8g}: its values leave "
+                                    "machine floats (10^308) there, where the boxes' guesses are not made, so which root the "
+                                    "step is defined by is not decided")
         landings_in_mpmath += in_mpmath
         if landings_in_mpmath > MAX_MP_LANDINGS:
             raise BranchNotEnclosed(f"the branch from the explicit value is not enclosed: past {MAX_MP_LANDINGS} of its boxes (at "
@@ -824,6 +873,11 @@ def _enclosed_continuation(fast: FloatNewton, newton, start, steps: int, stop: i
                                     "slow to go on, so which root the step is defined by is not decided")
         found = fast.tube(lam, point if enclosure is None else enclosure, target, landed) if landed is not None else None
         tubes += 1
+        run.tubes_taken += 1
+        if run.tubes_taken > MAX_RUN_TUBES:
+            raise BranchNotEnclosed(f"the run's implicit steps took more than {MAX_RUN_TUBES} boxes in all to enclose their "
+                                    f"branches (at lam = {lam:.6g} of a step): too steep a run to enclose, so which roots its "
+                                    "steps are defined by is not decided")
         if tubes > budget:
             raise BranchNotEnclosed(f"the branch from the explicit value is not enclosed within {budget} boxes (at lam = "
                                     f"{lam:.6g}): its path is too steep or too narrow to enclose, so which root the step "
@@ -841,6 +895,8 @@ def _enclosed_continuation(fast: FloatNewton, newton, start, steps: int, stop: i
         lam, point = target, landed
         if lam == stop_lam:
             box_at_stop, point_at_stop = box, point
+        if lam == last_lam:
+            fast.box_at_end = box  # where a root found at lam = 1 by other means must lie (in_box_at_end)
         passed += 1
         if passed % 2 == 0:  # doubled after two boxes in a row pass (after each: every other box failed), up to the
             width = min(width * 2, 1.0)  # whole step (the continuation's 1/64 made a 1,000-step BDF2 run take 64 boxes a step)
@@ -849,6 +905,27 @@ def _enclosed_continuation(fast: FloatNewton, newton, start, steps: int, stop: i
         return finish
     raise BranchNotEnclosed(f"Newton in mpmath at lam = {stop_lam:.6g} found a root outside the box that encloses the branch "
                             "there: the root the step is defined by is not decided")
+
+
+def _float_form(values) -> bool:
+    """Do ``values`` (real numbers) have finite machine-float forms (the boxes' centres and radii are floats)?"""
+    try:
+        return all(math.isfinite(float(v)) for v in values)
+    except (TypeError, OverflowError):
+        return False
+
+
+def in_box_at_end(fast, root) -> None:
+    """BranchNotEnclosed unless ``root`` (found at lam = 1 by other means than the enclosed path: backward Euler's
+    counted Newton from lam = 7/8) lies in the box that encloses the branch at lam = 1; nothing where the path was not
+    enclosed.  A review of the twelfth session: y' = 99/100 + (y - t)(10/(1 + (1000 (t - 1))^2) + (y - t)), one step of
+    h = 1, whose roots stay 0.2 apart, had its branch enclosed to lam = 1 and the counted Newton from 7/8 land on the
+    other root (1.001110 verified, the true -8.001110 refuted; bdf-1, the same formula, gave -8.001110)."""
+    box = getattr(fast, "box_at_end", None)
+    if box is not None and not all(x.contains(to_ball(v)) for x, v in zip(box, root)):
+        raise BranchNotEnclosed("the root Newton's counted iterations reach at lam = 1 is not in the box that encloses the "
+                                "branch from the explicit value there: it is another root, so the step as the method "
+                                "defines it (its Newton budget from lam = 7/8) does not end on the SPEC's root")
 
 
 def _landing(fast: FloatNewton, newton, lam: float, point) -> tuple:
@@ -887,10 +964,12 @@ TUBE_BITS = 64  # the working precision of the boxes that enclose a continuation
 TUBE_SLACK = 1e-7  # a box reaches this share of its size beyond the two points it joins (their Newton in floats: 1e-8)
 ROOT_BALLS = (1e-12, 1e-9, 1e-6)  # the balls around a landing tried in turn as its enclosure (FloatNewton._at), shares of its size
 TUBE_WIDENINGS = 2  # times a box is widened to hold its Krawczyk image before the step of lam is halved
-MAX_TUBES = 20_000
+MAX_TUBES = 20_000  # boxes one continuation's path may take
+MAX_RUN_TUBES = 30_000  # boxes all the steps of one run may take (Gauss-Legendre-4 with h = 100 on y' = -y^3 + sin t
+# takes about 2,000 a step: 10 steps took 21.5 s, 40 steps 111 s, a review of the twelfth session)
 FIRST_TUBES = 2_000  # boxes tried before the continuation's tests are asked where the path goes wrong (then MAX_TUBES)
 MAX_MP_LANDINGS = 500  # landings by Newton in mpmath (where floats overflow) one enclosed continuation may take (2 ms each)
-SMALLEST_TUBE = 2.0 ** -30  # Krawczyk tests one continuation's path may take (each a few hundred ball operations)
+SMALLEST_TUBE = 2.0 ** -30  # the shortest step of lam a box is tried over
 
 
 MAX_HALVINGS = 16  # a continuation step whose result changes the branch's orientation is halved at most this often

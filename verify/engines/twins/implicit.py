@@ -7,7 +7,8 @@ import mpmath
 import sympy
 
 from verify.engines.crosscheck import compile_mp, to_mp
-from verify.engines.twins.base import continued, float_newton, newton, newton_settings, on_path, option, per_state, record, solve
+from verify.engines.twins.base import (continued, float_newton, in_box_at_end, newton, newton_settings, on_path, option, per_state,
+                                       record, solve)
 from verify.errors import SolverFailure
 
 
@@ -39,9 +40,14 @@ def backward_euler(system, t, y, options, names, trace):
     # an ODE: follow the root from y (lam = 0) to lam = 7/8, then the counted iteration below finishes at lam = 1 (the
     # path beyond 7/8 is watched for roots that meet, not taken)
     steps = system.continuation_steps
-    u = (continued(newton_at, list(y), steps, float_newton(system, _continuation_equations, (t1, y, h, r_d), budget), stop=steps - 1,
-                   watch_to_end=True)
-         if n == d else list(y))
+    fast = None
+    if n == d:
+        fast = float_newton(system, _continuation_equations, (t1, y, h, r_d), budget)
+        u = continued(newton_at, list(y), steps, fast, stop=steps - 1, watch_to_end=True)
+    elif system.enclose_branches and not (system.linear_in_state and system.constraints_linear_in_state):
+        u, fast = _dae_branch(system, t1, y, h, r_d, r_a, budget, tolerance)
+    else:  # a DAE as the method defines its step: the counted Newton from the previous state
+        u = list(y)
     values = equations(u)
     iterations = 0
     while max(abs(v) for v in values) > tolerance * max([mpmath.mpf(1)] + [abs(v) for v in u]):  # as base.newton
@@ -54,6 +60,7 @@ def backward_euler(system, t, y, options, names, trace):
         u = [u[i] + correction[i] for i in range(n)]
         values = equations(u)
         iterations += 1
+    in_box_at_end(fast, u)  # where the branch was enclosed (the numerical route), the counted Newton must end on it
     system.count_rhs()  # counted as the exact path counts a step: one evaluation and one Jacobian (the Newton iterations
     system.count("jacobian")  # themselves are not counted, as for an implicit Runge-Kutta stage)
     record(trace, "newton_iterations", mpmath.mpf(iterations))
@@ -66,9 +73,51 @@ def backward_euler(system, t, y, options, names, trace):
     return t1, u
 
 
+PATH_NEWTON = 50  # Newton corrections a point of a DAE step's enclosed path may take (the step's own budget may be 1)
+
+
+def _dae_branch(system, t1, y, h, r_d, r_a, budget, tolerance):
+    """(the DAE step's unknowns at lam = 7/8, the FloatNewton whose boxes enclose their branch), where the twin alone
+    decides the run: the branch from the previous state followed in Krawczyk boxes (base.continued) on
+    _dae_continuation_equations to lam = 1, so that the counted Newton from 7/8 must end on it (base.in_box_at_end).
+    Newton from the previous state alone took any root: a review of the twelfth session, x' = 1 with z^3 - 3z = x from
+    (x, z) = (-1.971, 0.9), one step of h = 1.971, verified z = -sqrt(3), whose branch ends at z = 0.  Without a ball form
+    of the equations, no verdict (SolverFailure); the continuation's floating-point tests, written for a Jacobian that
+    is the identity at lam = 0, are not run on a DAE's."""
+    budget = max(budget, PATH_NEWTON)  # the path's own Newton solves, not the step's counted ones (newton_iterations)
+    fast = float_newton(system, _dae_continuation_equations, (t1, y, h, r_d, r_a), budget, nonlinear=True)
+    if fast is None or fast.enclosing is None or fast.enclosing[0] is None:
+        raise SolverFailure(f"at t = {mpmath.nstr(t1, 12)} the DAE step's equations have no form in machine floats and balls, "
+                            "so the branch from the previous state is not enclosed and which root the step takes is not decided")
+
+    def newton_at(lam, u):
+        return newton(*_dae_continuation_equations(system, t1, y, h, r_d, r_a, lam), u, budget, on_path(tolerance, lam),
+                      f"at t = {mpmath.nstr(t1, 12)} (continuation at lam = {mpmath.nstr(lam, 3)})")
+
+    steps = system.continuation_steps
+    return continued(newton_at, list(y), steps, fast, stop=steps - 1, watch_to_end=True, diagnose=False), fast
+
+
+def _dae_continuation_equations(system, t1, y, h, r_d, r_a, lam):
+    """(residual, Jacobian as rows) of a DAE's backward Euler step shortened to lam h: x - x_prev - lam h (f(t, x, z) +
+    r_d) = 0 and g(t, x, z) = r_a at t = t1 - (1 - lam) h, in whatever numbers ``system`` and the others are."""
+    d, n = len(r_d), len(y)
+    time = t1 - (1 - lam) * h
+
+    def residual(u):
+        rate, g = system.f_uncounted(time, u), system.g(time, u)
+        return [u[i] - y[i] - lam * h * (rate[i] + r_d[i]) for i in range(d)] + [g[k] - r_a[k] for k in range(n - d)]
+
+    def jacobian(u):
+        J, G = system.jacobian_rows(time, u), system.constraint_rows(time, u)
+        return [[(1 if i == j else 0) - lam * h * J[i][j] for j in range(n)] for i in range(d)] + [list(row) for row in G]
+
+    return residual, jacobian
+
+
 def _continuation_equations(system, t1, y, h, r_d, lam):
     """(residual, Jacobian as rows) of u - y - lam h (f(t1 - (1 - lam) h, u) + r_d), in whatever numbers ``system``
-    (MpSystem or its FloatSystem) and the others are: the step of length lam h, its time included, so that the root
+    (MpSystem or its CompiledSystem) and the others are: the step of length lam h, its time included, so that the root
     followed is the one that tends to y as h -> 0 (SPEC); with the time held at t1 the path was another on a
     time-dependent f, and past a branch crossing another root was taken (a review of 2026-12-06)."""
     d = len(y)

@@ -182,7 +182,7 @@ class Runner:
 
 def _implicit_equation(system, t1, known, h, bk, lam):
     """(residual, Jacobian as rows) of u - lam h beta_k f(t1 - (1 - lam) h, u) - known, in whatever numbers ``system``
-    (MpSystem or its FloatSystem) and the others are: the last step shortened to lam h, its time included, as the
+    (MpSystem or its CompiledSystem) and the others are: the last step shortened to lam h, its time included, as the
     exact path follows it (bdf-1 is backward Euler, whose root is the branch that tends to y as h -> 0)."""
     d = len(known)
     time = t1 - (1 - lam) * h

@@ -254,7 +254,7 @@ def _newton(system, t, y, h, A, c, budget, tolerance):
 
 def _stage_equations(system, t, y, h, A, c, lam):
     """(residual, Jacobian as rows) of the stage equations k_i - f(t + lam c_i h, y + lam h sum_j a_ij k_j) in the
-    stages flattened, in whatever numbers ``system`` (MpSystem or its FloatSystem) and the others are: the step of
+    stages flattened, in whatever numbers ``system`` (MpSystem or its CompiledSystem) and the others are: the step of
     length lam h, its stage times included, so that the stages followed from lam = 0 are those that tend to f(t, y)
     as h -> 0 (SPEC); with the times held at t + c_i h another root was taken past a branch crossing on a
     time-dependent f (a review of 2026-12-06)."""
