@@ -148,16 +148,9 @@ def _enclosing_power(x, n: int):
     is not finite (1 / a ball holding 0)."""
     if n == 0:
         return flint.arb(1)
-    if isinstance(x, flint.arb_series):  # products (its own power goes through exp and log: far wider)
-        power, square, k = flint.arb(1), x, abs(n)
-        while k:
-            if k & 1:
-                power = power * square
-            square, k = square * square, k >> 1
-        return power if n > 0 else 1 / power
-    if x > 0 or x < 0 or x.is_exact():
+    if not isinstance(x, flint.arb_series) and (x > 0 or x < 0 or x.is_exact()):
         power = x ** abs(n)
-    else:
+    else:  # by products: a ball holding 0, or a series (whose own power goes through exp and log: far wider)
         power, square, k = flint.arb(1), x, abs(n)
         while k:
             if k & 1:

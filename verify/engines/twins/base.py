@@ -66,18 +66,23 @@ class MpSystem:
             self._jacobian_functions = [[compile_mp(d, variables) for d in row] for row in self.derivatives]
         return self._jacobian_functions
 
+    def _compiled(self, ctx, jacobians: bool = True) -> "CompiledSystem | bool":
+        """The right-hand side and constraints (and their Jacobians) compiled for ``ctx``; False where they do not."""
+        expressions, _, variables = self._jacobian_source
+        rhs_count = len(self.functions)
+        derivatives = self.derivatives if jacobians else [[] for _ in expressions]
+        try:
+            return CompiledSystem(expressions[:rhs_count], derivatives[:rhs_count], variables, ctx, expressions[rhs_count:],
+                                  derivatives[rhs_count:])
+        except CrossCheckUnavailable:
+            return False
+
     @property
     def floats(self) -> "CompiledSystem | None":
         """The right-hand side and its Jacobian in machine floats, for following a continuation path only (base.continued);
         None when they do not compile to floats."""
         if self._floats is None:
-            expressions, _, variables = self._jacobian_source
-            rhs_count = len(self.functions)
-            try:
-                self._floats = CompiledSystem(expressions[:rhs_count], self.derivatives[:rhs_count], variables, mpmath.fp,
-                                           expressions[rhs_count:], self.derivatives[rhs_count:])
-            except CrossCheckUnavailable:
-                self._floats = False
+            self._floats = self._compiled(mpmath.fp)
         return self._floats or None
 
     @property
@@ -85,27 +90,16 @@ class MpSystem:
         """The right-hand side and its Jacobian in rigorous arb balls (crosscheck.ENCLOSING_BALLS), for enclosing a
         continuation's path (_enclosed_continuation); None when they do not compile to balls."""
         if self._enclosing is None:
-            expressions, _, variables = self._jacobian_source
-            rhs_count = len(self.functions)
-            try:
-                self._enclosing = CompiledSystem(expressions[:rhs_count], self.derivatives[:rhs_count], variables, ENCLOSING_BALLS,
-                                              expressions[rhs_count:], self.derivatives[rhs_count:])
-            except CrossCheckUnavailable:
-                self._enclosing = False
+            self._enclosing = self._compiled(ENCLOSING_BALLS)
         return self._enclosing or None
 
     @property
     def series_enclosing(self) -> "CompiledSystem | None":
-        """The right-hand side in crosscheck.SERIES_BALLS (a value and its derivative in the continuation's lam), for
-        the mean-value form of the equations' range over an interval of lam (FloatNewton.tube); None when it does not
-        compile."""
+        """The right-hand side and constraints in crosscheck.SERIES_BALLS (a value and its derivative in the
+        continuation's lam), for the mean-value form of the equations' range over an interval of lam (FloatNewton.tube);
+        None when they do not compile."""
         if self._series_enclosing is None:
-            expressions, _, variables = self._jacobian_source
-            try:
-                self._series_enclosing = CompiledSystem(expressions[:len(self.functions)], [], variables, SERIES_BALLS,
-                                                     expressions[len(self.functions):])
-            except CrossCheckUnavailable:
-                self._series_enclosing = False
+            self._series_enclosing = self._compiled(SERIES_BALLS, jacobians=False)
         return self._series_enclosing or None
 
     def jacobian(self, t, y):
