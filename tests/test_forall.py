@@ -1035,6 +1035,8 @@ def test_an_affine_relation_in_three_or_more_symbols_is_decided_at_the_corners_o
         "cancelled": relation(closed_cube + ', w = "real"', "x + y + z + sin(w)", ">=", "sin(w) + 3/2"),
         "integer": relation('x = "positive", y = "positive", N = "integer >= 1"', "x + y + N", ">=", "1 + 10**(-40)"),
         "integer-holds": relation('x = "nonnegative", y = "negative", N = "integer >= 1"', "x - y + N", ">=", "1"),
+        "integer-two": relation('x = "interval(0, 1)", N = "integer >= 2"', "x + N", ">=", "2 + 10**(-40)"),  # a second
+        # review: two symbols, one an integer, were sampled (box_sign takes real ones) and verified; false near x = 0
     })).items()}
     for name in ("open-corner-not-reached", "closed-corner", "mixed-not-reached", "half-line-holds", "integer-holds"):
         assert (results[name].status, results[name].evidence) == ("verified", "symbolic"), results[name].message
@@ -1047,3 +1049,4 @@ def test_an_affine_relation_in_three_or_more_symbols_is_decided_at_the_corners_o
     assert_refuted(results["half-line"], ["claimed x - y + z >= -10"])
     assert_refuted(results["cancelled"], ["x = 0, y = 0, z = 0"])
     assert_refuted(results["integer"], ["claimed x + y + N >= 1 + 10**(-40)", "N = 1"])
+    assert_refuted(results["integer-two"], ["claimed x + N >= 2 + 10**(-40)", "N = 2"])

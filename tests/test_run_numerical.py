@@ -617,3 +617,27 @@ def test_roots_found_around_the_boxes_must_be_theirs_too(check_claims):
     assert_refuted(results["dae-other"], ["z: claimed -1.7320508076", "0.0"])
     assert results["dae-branch"].status == "verified", results["dae-branch"].message
     assert results["energy"].status == "error" and "is not enclosed" in results["energy"].message, results["energy"].message
+
+
+def test_a_prescribed_residual_is_taken_at_the_shortened_step_along_the_continuation(check_claims):
+    """A review of the twelfth session: backward Euler on y' = -y^3 + 3y from 0, h = 1, with residual_d = -3 + 7h^4/2.
+    The step of length s solves s u^3 + (1 - 3s) u - s r(s) = 0; the root that tends to y0 = 0 as s -> 0 (SPEC) is
+    followed here over s in (0, 1] through every real root (nearest continued, the others never closer than about 1)
+    to -1.2670350984 at s = 1.  The continuation held r at the full step (r(1) = 1/2) and went around a cusp onto
+    another root, 1.5256871209, which was verified; the prescribed residual is now taken at the shortened step."""
+    def r(s):
+        return -3 + mpmath.mpf(7) / 2 * s**4
+    with mpmath.workdps(30):
+        branch = mpmath.mpf(0)
+        for j in range(1, 401):
+            s = mpmath.mpf(j) / 400
+            roots = [x.real for x in mpmath.polyroots([s, 0, 1 - 3 * s, -s * r(s)], maxsteps=200, extraprec=100) if abs(x.imag) < 1e-15]
+            branch = min(roots, key=lambda x: abs(x - branch))
+        assert mpmath.nstr(branch, 11) == "-1.2670350984"
+    head = '[model.cusp]\nstates = ["y"]\nrhs = { y = "-y**3 + 3*y" }\n'
+    body = ('check = "run"\nmodel = "cusp"\nmethod = "backward-euler"\noptions = { h = "1", residual_d = { y = "-3 + 7*h**4/2" } }\n'
+            'initial = { y = "0" }\ndigits = 10\n')
+    results = {k: r.outcome for k, r in check_claims(claims_text(head, {
+        "branch": (body + 'expect = { y = "-1.2670350984" }\n',), "other": (body + 'expect = { y = "1.5256871209" }\n',)})).items()}
+    assert results["branch"].status == "verified", results["branch"].message
+    assert_refuted(results["other"], ["y: claimed 1.5256871209", "-1.26703509836"])

@@ -300,8 +300,9 @@ def _side(domain) -> box_sign.Side | None:
 
 
 def _prove_affine(claim, spec, over, lhs, op, rhs):
-    """A relation whose lhs - rhs is affine (total degree 1, rational coefficients) in three or more symbols, each in
-    an interval of the reals (bounded or not) or 'integer >= K', with no 'assume' or 'exactly_when': decided exactly,
+    """A relation whose lhs - rhs is affine (total degree 1, rational coefficients) in three or more symbols (or two,
+    one of them an integer: box_sign takes real ones only), each in an interval of the reals (bounded or not) or
+    'integer >= K', with no 'assume' or 'exactly_when': decided exactly,
     in any number of symbols.  On a box an affine g = c0 + sum c_i x_i is least at a corner: inf g = c0 + sum min(c_i
     lo_i, c_i hi_i), reached only where every symbol may sit at its lower end (c_i > 0) or upper end (c_i < 0), that
     is, where those ends are closed and finite.  'x + y + z >= 10^-150' on the open unit cube was sampled and verified
@@ -312,8 +313,10 @@ def _prove_affine(claim, spec, over, lhs, op, rhs):
     difference = sympy.expand(lhs - rhs)
     free = sorted(difference.free_symbols, key=lambda s: s.name)
     domains = {d.symbol: d for d in spec.domains.values()}
-    if len(free) < 3 or any(s not in domains for s in free):
+    if len(free) < 2 or any(s not in domains for s in free):
         return None
+    if len(free) == 2 and all(domains[s].interval is not None for s in free):
+        return None  # two real symbols: box_sign decides them (and more than affine relations)
     g = -difference if op in ("<", "<=") else difference
     try:
         poly = sympy.Poly(g, *free)

@@ -155,6 +155,7 @@ class CompiledSystem:
     _enclosed_continuation) or first-order series of balls (SERIES_BALLS: the boxes' mean-value form)."""
 
     def __init__(self, rhs: list, derivatives: list, variables: list, ctx=mpmath.fp, constraints=(), constraint_derivatives=()):
+        self.ctx = ctx  # the number kind (other expressions of a step, prescribed residuals, are compiled for it too)
         self.functions = [compile_mp(e, variables, ctx) for e in rhs]
         self.jacobian_functions = [[compile_mp(d, variables, ctx) for d in row] for row in derivatives]
         self.constraint_functions = [compile_mp(g, variables, ctx) for g in constraints]
@@ -843,7 +844,7 @@ def _enclosed_continuation(fast: FloatNewton, newton, start, steps: int, stop: i
     two crossings within one step, and a landing on another root's family past a switch (the true value refuted,
     the other verified); each was verified (numerical) on one root, and each is an error now, or the branch's value."""
     stop_lam, last_lam = stop / steps, last / steps
-    lam, width = 0.0, 1.0 / steps
+    lam, width = 0.0, 1.0  # the whole step first: a smooth path passes in one or two boxes (six from 1/steps)
     point = list(start)
     if not _float_form(start):
         raise BranchNotEnclosed("the branch from the explicit value is not enclosed: its values are beyond machine floats "

@@ -27,6 +27,7 @@ def backward_euler(system, t, y, options, names, trace):
     t1 = t + h
     budget, tolerance = newton_settings(options)
     r_d, r_a = residuals(options, names, t1, h, d)
+    prescribed = residual_expressions(options, names, d)  # the same, as functions of the (shortened) step and its end
 
     def equations(u):
         rate, g = system.f_uncounted(t1, u), system.g(t1, u)
@@ -34,7 +35,7 @@ def backward_euler(system, t, y, options, names, trace):
 
     def newton_at(lam, u):
         """u - y = lam h (f(t1, u) + r_d), uncounted: the continuation from the explicit value (an ODE only)."""
-        return newton(*_continuation_equations(system, t1, y, h, r_d, lam), u, budget, on_path(tolerance, lam),
+        return newton(*_continuation_equations(system, t1, y, h, lam, prescribed), u, budget, on_path(tolerance, lam),
                       f"at t = {mpmath.nstr(t1, 12)} (continuation at lam = {mpmath.nstr(lam, 3)})")
 
     # an ODE: follow the root from y (lam = 0) to lam = 7/8, then the counted iteration below finishes at lam = 1 (the
@@ -42,10 +43,10 @@ def backward_euler(system, t, y, options, names, trace):
     steps = system.continuation_steps
     fast = None
     if n == d:
-        fast = float_newton(system, _continuation_equations, (t1, y, h, r_d), budget)
+        fast = float_newton(system, functools.partial(_continuation_equations, prescribed=prescribed), (t1, y, h), budget)
         u = continued(newton_at, list(y), steps, fast, stop=steps - 1, watch_to_end=True)
     elif system.enclose_branches and not (system.linear_in_state and system.constraints_linear_in_state):
-        u, fast = _dae_branch(system, t1, y, h, r_d, r_a, budget, tolerance)
+        u, fast = _dae_branch(system, t1, y, h, prescribed, budget, tolerance)
     else:  # a DAE as the method defines its step: the counted Newton from the previous state
         u = list(y)
     values = equations(u)
@@ -76,7 +77,7 @@ def backward_euler(system, t, y, options, names, trace):
 PATH_NEWTON = 50  # Newton corrections a point of a DAE step's enclosed path may take (the step's own budget may be 1)
 
 
-def _dae_branch(system, t1, y, h, r_d, r_a, budget, tolerance):
+def _dae_branch(system, t1, y, h, prescribed, budget, tolerance):
     """(the DAE step's unknowns at lam = 7/8, the FloatNewton whose boxes enclose their branch), where the twin alone
     decides the run: the branch from the previous state followed in Krawczyk boxes (base.continued) on
     _dae_continuation_equations to lam = 1, so that the counted Newton from 7/8 must end on it (base.in_box_at_end).
@@ -85,24 +86,28 @@ def _dae_branch(system, t1, y, h, r_d, r_a, budget, tolerance):
     of the equations, no verdict (SolverFailure); the continuation's floating-point tests, written for a Jacobian that
     is the identity at lam = 0, are not run on a DAE's."""
     budget = max(budget, PATH_NEWTON)  # the path's own Newton solves, not the step's counted ones (newton_iterations)
-    fast = float_newton(system, _dae_continuation_equations, (t1, y, h, r_d, r_a), budget, nonlinear=True)
+    fast = float_newton(system, functools.partial(_dae_continuation_equations, prescribed=prescribed), (t1, y, h), budget,
+                        nonlinear=True)
     if fast is None or fast.enclosing is None or fast.enclosing[0] is None:
         raise SolverFailure(f"at t = {mpmath.nstr(t1, 12)} the DAE step's equations have no form in machine floats and balls, "
                             "so the branch from the previous state is not enclosed and which root the step takes is not decided")
 
     def newton_at(lam, u):
-        return newton(*_dae_continuation_equations(system, t1, y, h, r_d, r_a, lam), u, budget, on_path(tolerance, lam),
+        return newton(*_dae_continuation_equations(system, t1, y, h, lam, prescribed), u, budget, on_path(tolerance, lam),
                       f"at t = {mpmath.nstr(t1, 12)} (continuation at lam = {mpmath.nstr(lam, 3)})")
 
     steps = system.continuation_steps
     return continued(newton_at, list(y), steps, fast, stop=steps - 1, watch_to_end=True, diagnose=False), fast
 
 
-def _dae_continuation_equations(system, t1, y, h, r_d, r_a, lam):
+def _dae_continuation_equations(system, t1, y, h, lam, prescribed):
     """(residual, Jacobian as rows) of a DAE's backward Euler step shortened to lam h: x - x_prev - lam h (f(t, x, z) +
-    r_d) = 0 and g(t, x, z) = r_a at t = t1 - (1 - lam) h, in whatever numbers ``system`` and the others are."""
-    d, n = len(r_d), len(y)
+    r_d) = 0 and g(t, x, z) = r_a at t = t1 - (1 - lam) h, the prescribed residuals taken at that step (lam h, t), in
+    whatever numbers ``system`` and the others are."""
+    n = len(y)
     time = t1 - (1 - lam) * h
+    r_d, r_a = _prescribed_at(system, prescribed, lam * h, time)
+    d = len(r_d)
 
     def residual(u):
         rate, g = system.f_uncounted(time, u), system.g(time, u)
@@ -115,13 +120,17 @@ def _dae_continuation_equations(system, t1, y, h, r_d, r_a, lam):
     return residual, jacobian
 
 
-def _continuation_equations(system, t1, y, h, r_d, lam):
+def _continuation_equations(system, t1, y, h, lam, prescribed=((), ())):
     """(residual, Jacobian as rows) of u - y - lam h (f(t1 - (1 - lam) h, u) + r_d), in whatever numbers ``system``
     (MpSystem or its CompiledSystem) and the others are: the step of length lam h, its time included, so that the root
     followed is the one that tends to y as h -> 0 (SPEC); with the time held at t1 the path was another on a
-    time-dependent f, and past a branch crossing another root was taken (a review of 2026-12-06)."""
+    time-dependent f, and past a branch crossing another root was taken (a review of 2026-12-06).  The prescribed
+    residual r_d is taken at that step too: held at the full step, r_d = -3 + 7h^4/2 on y' = -y^3 + 3y led the path
+    around a cusp onto another root (1.5256871209 verified, the branch's -1.2670350984 refuted: a review of the
+    twelfth session)."""
     d = len(y)
     time = t1 - (1 - lam) * h
+    r_d, _ = _prescribed_at(system, prescribed, lam * h, time)
 
     def residual(u):
         rate = system.f_uncounted(time, u)
@@ -151,17 +160,28 @@ def rosenbrock_euler(system, t, y, options, names, trace):
     return t + h, y
 
 
-@functools.lru_cache(maxsize=64)
-def _residual_function(expression: sympy.Expr):
-    """A prescribed residual of h and t compiled once, not at every step."""
-    return compile_mp(expression, [sympy.Symbol("h", real=True), sympy.Symbol("t", real=True)])
+H, T = sympy.Symbol("h", real=True), sympy.Symbol("t", real=True)
+
+
+def residual_expressions(options, names, d) -> tuple:
+    """(r_d, r_a): the prescribed residuals as expressions in h and t (0 where none is prescribed)."""
+    return (tuple(sympy.sympify(options.get("residual_d", {}).get(name, 0)) for name in names[:d]),
+            tuple(sympy.sympify(options.get("residual_a", {}).get(name, 0)) for name in names[d:]))
+
+
+def _prescribed_at(system, prescribed, h, t) -> tuple:
+    """The prescribed residuals (residual_expressions) at the step h ending at t, in the numbers of ``system`` (its
+    ``ctx``: mpmath, machine floats, arb balls or series of them)."""
+    ctx = getattr(system, "ctx", mpmath.mp)
+    return tuple([_compiled_residual(e, ctx)([h, t]) for e in part] for part in prescribed)
+
+
+@functools.lru_cache(maxsize=256)
+def _compiled_residual(expression: sympy.Expr, ctx):
+    """A prescribed residual of h and t compiled once per number kind, not at every step."""
+    return compile_mp(expression, [H, T], ctx)
 
 
 def residuals(options, names, t1, h, d):
-    """The prescribed residuals r_d (differential) and r_a (algebraic) at the step ending at t1."""
-    def value(expression):
-        return _residual_function(sympy.sympify(expression))([h, t1])
-
-    r_d = [value(options.get("residual_d", {}).get(name, 0)) for name in names[:d]]
-    r_a = [value(options.get("residual_a", {}).get(name, 0)) for name in names[d:]]
-    return r_d, r_a
+    """The prescribed residuals r_d (differential) and r_a (algebraic) at the step ending at t1, in mpmath."""
+    return _prescribed_at(None, residual_expressions(options, names, d), h, t1)
