@@ -751,7 +751,11 @@ def continued(newton, start, steps: int, fast=None, stop: int | None = None, wat
     returned), with the same tests and the same fall-back from floats to mpmath, so that roots meeting there are an
     error (BranchesMeet): backward Euler finishes from lam = 7/8 with its counted Newton, which passed a touch at
     lam = 0.99 unseen (a review of the ninth session; with the watch ending silently where floats failed past 0.985,
-    it was verified on one root)."""
+    it was verified on one root).
+
+    Where ``fast`` encloses (the system's ``enclose_branches``: the twin alone decides the run), the root returned is
+    the one _enclosed_continuation proves on the branch, and the tests above run only to say why it could not
+    (``diagnose``; not for a DAE, whose Jacobian at lam = 0 is not the identity they assume)."""
     stop = steps if stop is None else stop
     orientation = getattr(fast, "orientation", None)
     guide = fast if orientation is not None else None  # the orientation and the tangent of a nonlinear system
