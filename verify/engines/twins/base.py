@@ -511,7 +511,10 @@ class FloatNewton:
                     if not all(x.contains(e) for x, e in zip(box, ends)):
                         return None
                     return box, self._at(high, box, tip, identity)
-                radius = [max(r, float(abs(v - c).upper())) * 1.5 for r, v, c in zip(radius, image, centre)]
+                radius = [r if x.contains_interior(v) else max(r, float(abs(v - c).upper())) * 1.5  # only where the image
+                          for r, v, c, x in zip(radius, image, centre, box)]  # is not inside: an unknown that is about
+                # the square of another near 0 (w = z^2 ~ 1e-19, z ~ 1e-9) had its image grow faster than its box when all
+                # of them widened (a review's DAE branch ending at 0: no box passed)
             return None
         except (ZeroDivisionError, ValueError, OverflowError):  # a ball holding 0 divided by, an overflow: no box here
             return None
