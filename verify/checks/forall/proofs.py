@@ -4,7 +4,6 @@ sign claim by the principal minors of its Gram matrix; ``exactly_when`` compared
 from __future__ import annotations
 
 import itertools
-import re
 
 import sympy
 
@@ -302,8 +301,7 @@ def _side(domain) -> box_sign.Side | None:
 def _prove_affine(claim, spec, over, lhs, op, rhs):
     """A relation whose lhs - rhs is affine (total degree 1, rational coefficients) in three or more symbols (or two,
     one of them an integer: box_sign takes real ones only), each in an interval of the reals (bounded or not) or
-    'integer >= K', with no 'assume' or 'exactly_when': decided exactly,
-    in any number of symbols.  On a box an affine g = c0 + sum c_i x_i is least at a corner: inf g = c0 + sum min(c_i
+    'integer >= K', with no 'assume' or 'exactly_when': decided exactly, in any number of symbols.  On a box an affine g = c0 + sum c_i x_i is least at a corner: inf g = c0 + sum min(c_i
     lo_i, c_i hi_i), reached only where every symbol may sit at its lower end (c_i > 0) or upper end (c_i < 0), that
     is, where those ends are closed and finite.  'x + y + z >= 10^-150' on the open unit cube was sampled and verified
     (the README's Not in this release): inf = -10^-150 at the open corner.  A refutation is a Witness (_affine_witness).
@@ -356,9 +354,8 @@ def _affine_ends(domain) -> tuple | None:
     """(lower end, upper end, lower open, upper open) of a domain as _prove_affine reads it, ends rational or infinite:
     an interval of the reals, or 'integer >= K' as [K, oo) (its least value K is taken, and a witness's value on it
     is an integer); None for anything else."""
-    if domain.interval is None:
-        found = re.fullmatch(r"integer\s*>=\s*(-?\d+)", domain.text.strip())
-        return (sympy.Integer(int(found.group(1))), sympy.oo, False, True) if found else None
+    if domain.interval is None:  # 'integer >= K', the one domain of integers: K is its first value
+        return first_value(domain), sympy.oo, False, True
     region = domain.interval
     if not isinstance(region, sympy.Interval) or region.start == region.end:
         return None

@@ -26,8 +26,8 @@ def backward_euler(system, t, y, options, names, trace):
     n, d = len(y), len(system.functions)  # differential unknowns come first
     t1 = t + h
     budget, tolerance = newton_settings(options)
-    r_d, r_a = residuals(options, names, t1, h, d)
-    prescribed = residual_expressions(options, names, d)  # the same, as functions of the (shortened) step and its end
+    prescribed = residual_expressions(options, names, d)  # as functions of the (shortened) step and its end
+    r_d, r_a = _prescribed_at(system, prescribed, h, t1)
 
     def equations(u):
         rate, g = system.f_uncounted(t1, u), system.g(t1, u)
@@ -82,15 +82,12 @@ def _dae_branch(system, t1, y, h, prescribed, budget, tolerance):
     decides the run: the branch from the previous state followed in Krawczyk boxes (base.continued) on
     _dae_continuation_equations to lam = 1, so that the counted Newton from 7/8 must end on it (base.in_box_at_end).
     Newton from the previous state alone took any root: a review of the twelfth session, x' = 1 with z^3 - 3z = x from
-    (x, z) = (-1.971, 0.9), one step of h = 1.971, verified z = -sqrt(3), whose branch ends at z = 0.  Without a ball form
-    of the equations, no verdict (SolverFailure); the continuation's floating-point tests, written for a Jacobian that
-    is the identity at lam = 0, are not run on a DAE's."""
+    (x, z) = (-1.971, 0.9), one step of h = 1.971, verified z = -sqrt(3), whose branch ends at z = 0.  Without a float
+    or ball form of the equations, no verdict (float_newton's BranchNotEnclosed); the continuation's floating-point
+    tests, written for a Jacobian that is the identity at lam = 0, are not run on a DAE's."""
     budget = max(budget, PATH_NEWTON)  # the path's own Newton solves, not the step's counted ones (newton_iterations)
     fast = float_newton(system, functools.partial(_dae_continuation_equations, prescribed=prescribed), (t1, y, h), budget,
                         nonlinear=True)
-    if fast is None or fast.enclosing is None or fast.enclosing[0] is None:
-        raise SolverFailure(f"at t = {mpmath.nstr(t1, 12)} the DAE step's equations have no form in machine floats and balls, "
-                            "so the branch from the previous state is not enclosed and which root the step takes is not decided")
 
     def newton_at(lam, u):
         return newton(*_dae_continuation_equations(system, t1, y, h, lam, prescribed), u, budget, on_path(tolerance, lam),
@@ -182,6 +179,3 @@ def _compiled_residual(expression: sympy.Expr, ctx):
     return compile_mp(expression, [H, T], ctx)
 
 
-def residuals(options, names, t1, h, d):
-    """The prescribed residuals r_d (differential) and r_a (algebraic) at the step ending at t1, in mpmath."""
-    return _prescribed_at(None, residual_expressions(options, names, d), h, t1)
