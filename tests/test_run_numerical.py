@@ -446,7 +446,7 @@ STEEP = ('[model.steep]\nstates = ["y"]\nrhs = { y = "-y**3 + sin(t)/1000" }\n',
          'digits = 20\nexpect = { y = "-0.07040063472873323890" }')
 
 
-def test_a_continuation_too_steep_to_follow_is_an_error_in_moments(check_claims):
+def test_a_continuation_too_steep_to_follow_is_an_error_in_moments(check_claims, monkeypatch):
     """A review of 2026-12-06: backward Euler with h = 10^6 on y' = -y^3 + sin(t)/1000 from 1.  The branch from the
     explicit value falls from 1 to about -0.07 within lam ~ 10^-3 of the step, and the twin's oriented continuation
     halved and re-grew its steps ~37,000 times in 12 s and ran to the 120 s limit.  Its steps turn corners where the
@@ -455,8 +455,10 @@ def test_a_continuation_too_steep_to_follow_is_an_error_in_moments(check_claims)
     Gauss-Legendre-4 with h = 1000 on y' = -y^3 + sin(t), whose stages swing about 160 times along the step, takes
     6,000-12,000 Newton solves in floats (a first budget of 3,000 in all made it an error) and was decided (y = 0 at
     15 decimals refuted); since the twelfth session the numerical route also encloses the branch in Krawczyk boxes
-    (twins.base._enclosed_continuation), and this one needs about 20,000 of them (9 s): past base.MAX_TUBES it is an
-    error that says so."""
+    (twins.base._enclosed_continuation), and this one needs about 20,000 of them (7 s): past base.MAX_TUBES it is an
+    error that says so.  Here the budget is cut to 3,000 boxes (the message names it), so the test does not spend the
+    default's seven seconds reaching it."""
+    monkeypatch.setattr(base, "MAX_TUBES", 3_000)
     model, body = STEEP
     gauss = ('check = "run"\nmodel = "forced"\nmethod = "gauss-legendre-4"\noptions = { h = "1000" }\ninitial = { y = 1 }\n'
              'digits = 15\nexpect = { y = "0" }')

@@ -162,11 +162,16 @@ def descend(domains: dict, starts: list, margin_of, budget: int, admissible=None
         if domain.interval is None:
             return value.is_Integer and value >= int(domain.text.split(">=")[1])
         if bounds[name] is not None and value.is_Rational:  # compared as fractions: realsets.contains through sympy took a
-            low, low_open, high, high_open = bounds[name]  # third of a longer descent's time
-            x = Fraction(int(value.p), int(value.q))
-            return ((low is None or (x > low if low_open else x >= low))
-                    and (high is None or (x < high if high_open else x <= high)))
+            return within(name, Fraction(int(value.p), int(value.q)))  # third of a longer descent's time
         return realsets.contains(domain.interval, value)
+
+    def within(name, x: Fraction) -> bool:
+        """Is the rational ``x`` in the real domain ``name``?"""
+        if bounds[name] is None:
+            return bool(realsets.contains(domains[name].interval, sympy.Rational(x.numerator, x.denominator)))
+        low, low_open, high, high_open = bounds[name]
+        return ((low is None or (x > low if low_open else x >= low))
+                and (high is None or (x < high if high_open else x <= high)))
 
     def integer_moves(values, name, step):
         """An integer value moved up and down by ``step`` times its size (at least 16), at least by 1."""
@@ -227,9 +232,10 @@ def descend(domains: dict, starts: list, margin_of, budget: int, admissible=None
 
     def oblique_moves(values, step):
         """RANDOM_DIRECTIONS moves of every real coordinate at once, each by up to ``step`` times its domain's width
-        (its size, at least 1, on a half-line) in a pseudo-random proportion, both ways."""
+        (its size, at least 1, on a half-line) in a pseudo-random proportion, both ways.  Computed in fractions (in
+        sympy's rationals these moves were half of a longer descent's time), the moves kept made sympy rationals."""
         moves = []
-        point = [Fraction(int(values[name].p), int(values[name].q)) for name in real]
+        point = [_fraction(values[name]) for name in real]
         normals = []  # of the planes in real domains alone that the instance lies next to: moves along their boundaries
         for plane in planes:
             if any(name != 1 and name not in real for name in plane):
@@ -238,24 +244,23 @@ def descend(domains: dict, starts: list, margin_of, budget: int, admissible=None
             terms = [c * x for c, x in zip(normal, point)] + [plane.get(1, Fraction(0))]
             if any(normal) and abs(sum(terms)) <= NEAR_PLANE * sum(abs(t) for t in terms):
                 normals.append((normal, sum(c * c for c in normal)))
-        unit = step * max([abs(values[name]) for name in real] + [sympy.Integer(1)]) / 8
+        step = _fraction(step)
+        widths = [_fraction(_width(domains[name].interval, max(abs(values[name]), sympy.Integer(1)))) for name in real]
+        unit = step * max([abs(x) for x in point] + [Fraction(1)]) / 8
+
+        def keep(offsets):
+            moved = [_snap_fraction(x + offset) for x, offset in zip(point, offsets)]
+            if moved != point and all(within(name, x) for name, x in zip(real, moved)):
+                moves.append({**values, **{name: sympy.Rational(x.numerator, x.denominator) for name, x in zip(real, moved)}})
+
         for _ in range(RANDOM_DIRECTIONS):
             weights = [directions.randint(-8, 8) for _ in real]
             for sign in (1, -1):
-                candidate = dict(values)
-                for name, weight in zip(real, weights):
-                    width = _width(domains[name].interval, max(abs(values[name]), sympy.Integer(1)))
-                    candidate[name] = _snap(values[name] + sign * step * width * sympy.Rational(weight, 8))
-                if candidate != values and all(inside(name, candidate[name]) for name in real):
-                    moves.append(candidate)
+                keep([sign * step * width * Fraction(weight, 8) for width, weight in zip(widths, weights)])
             for normal, size in normals:  # the same direction within each such plane
                 along = [w - sum(c * u for c, u in zip(normal, weights)) / size * c for w, c in zip(weights, normal)]
                 for sign in (1, -1):
-                    candidate = dict(values)
-                    for name, weight in zip(real, along):
-                        candidate[name] = _snap(values[name] + sign * unit * sympy.Rational(weight.numerator, weight.denominator))
-                    if candidate != values and all(inside(name, candidate[name]) for name in real):
-                        moves.append(candidate)
+                    keep([sign * unit * weight for weight in along])
         return moves
 
     def first_lower(candidates, margin):
@@ -418,6 +423,16 @@ def _snap(value):
         return value
     near = Fraction(int(value.p), int(value.q)).limit_denominator(SNAP_DENOMINATOR)
     return sympy.Rational(near.numerator, near.denominator)
+
+
+def _snap_fraction(value: Fraction) -> Fraction:
+    """_snap of a fraction."""
+    return value if value.denominator <= SNAP_DENOMINATOR else value.limit_denominator(SNAP_DENOMINATOR)
+
+
+def _fraction(value) -> Fraction:
+    """A sympy rational as a fraction."""
+    return Fraction(int(value.p), int(value.q))
 
 
 __all__ = ["ends", "edge_instances", "descend", "diverse_starts", "near_rational"]
