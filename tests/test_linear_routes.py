@@ -311,7 +311,33 @@ def test_a_state_named_like_an_option_is_not_read_as_the_option_at_the_nodes(che
         "false": (body + 'expect_at_nodes = { h = "1/4" }',), "true": (body + 'expect_at_nodes = { h = ["1", "15/16", "13/16"] }',)})).items()}
     for key in ("false", "true"):
         assert outcomes[key].status == "error", (key, outcomes[key].message)
-        assert "h names both a state of the model and an option or value of the method: rename the state" in outcomes[key].message
+        assert "h names both a state of the model and an option, value or quantity of the method: rename the state" in outcomes[key].message
+
+
+def test_a_state_named_like_a_quantity_of_the_method_is_refused_where_a_claim_reads_it(check_claims):
+    """An external review of 2026-12-07: a one-state model whose state is named error_estimate, under Heun-Euler
+    with h = 1/2 from 1: the state is 5/8 and the method's error estimate |5/8 - 1/2| = 1/8 (computed here), and the
+    true claim error_estimate = 1/8 was refuted against the state's 5/8.  A state k2 beside RK4's stage vector k2,
+    traced, was "internal error TypeError"; a state k1_y (the first stage's y component) was read as the state.  Each
+    is refused when the claim is read; a state whose name only begins like a quantity's (error) is not."""
+    state = Fraction(1) + Fraction(1, 2) * (Fraction(-1) + Fraction(-1) * (1 + Fraction(1, 2) * -1)) / 2  # Heun's step
+    assert state == Fraction(5, 8) and abs(state - (1 + Fraction(1, 2) * -1)) == Fraction(1, 8)
+    head = ('[model.e]\nstates = ["error_estimate"]\nrhs = { error_estimate = "-error_estimate" }\n'
+            '[model.m]\nstates = ["y", "k2"]\nrhs = { y = "-y", k2 = "y" }\n'
+            '[model.ky]\nstates = ["y", "k1_y"]\nrhs = { y = "-y", k1_y = "y" }\n'
+            '[model.err]\nstates = ["error", "y"]\nrhs = { error = "-error", y = "y" }\n')
+    run = 'check = "run"\noptions = { h = "1/2" }\n'
+    outcomes = {k: r.outcome for k, r in check_claims(claims_text(head, {
+        "estimate": (run + 'model = "e"\nmethod = "heun-euler-21"\ninitial = { error_estimate = 1 }\nexpect = { error_estimate = "1/8" }',),
+        "stage-vector": (run + 'model = "m"\nmethod = "rk4"\ninitial = { y = 1, k2 = 0 }\ntrace = { k2 = ["151/384"] }',),
+        "stage-component": (run + 'model = "ky"\nmethod = "rk4"\ninitial = { y = 1, k1_y = 0 }\nexpect = { k1_y = "-1" }',),
+        "prefix-only": (run + 'model = "err"\nmethod = "heun-euler-21"\ninitial = { error = 1, y = 1 }\nexpect = { error = "5/8" }',),
+        "prefix-only-wrong": (run + 'model = "err"\nmethod = "heun-euler-21"\ninitial = { error = 1, y = 1 }\nexpect = { error = "5/9" }',)})).items()}
+    for key, name in (("estimate", "error_estimate"), ("stage-vector", "k2"), ("stage-component", "k1_y")):
+        assert outcomes[key].status == "error", (key, outcomes[key].message)
+        assert f"{name} names both a state of the model and an option, value or quantity of the method: rename the state" in outcomes[key].message
+    assert (outcomes["prefix-only"].status, outcomes["prefix-only"].evidence) == ("verified", "exact"), outcomes["prefix-only"].message
+    assert_refuted(outcomes["prefix-only-wrong"], ["claimed 5/9", "computed 5/8"])
 
 
 def test_a_quantity_that_is_0_over_0_at_a_node_is_a_plain_error(check_claims):
@@ -342,7 +368,7 @@ def test_last_review_a_state_named_like_a_method_value_and_a_pole_on_the_certifi
         "false-h": (forall + 'holds = { h = "H/m" }',),
         "pole-final": (certified + 'expect = { "x/(t - 1/2)" = "-1" }',),
         "pole-relation": (certified + 'expect_relations = { "1/x" = "> 0" }',)})).items()}
-    assert outcomes["false-h"].status == "error" and "h names both a state of the model and an option or value of the method" \
+    assert outcomes["false-h"].status == "error" and "h names both a state of the model and an option, value or quantity of the method" \
         in outcomes["false-h"].message, outcomes["false-h"].message
     for key in ("pole-final", "pole-relation"):
         assert outcomes[key].status == "error" and "its enclosure is not finite" in outcomes[key].message, (key, outcomes[key].message)

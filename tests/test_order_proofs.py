@@ -146,6 +146,11 @@ def test_multistep_orders_and_error_constants(check_claims):
 BAD = {
     "c-not-row-sums": ('method = "rk"\noptions = { A = [[0, 0], [1, 0]], b = ["1/2", "1/2"], c = [0, "1/2"] }\norder = 2', "not the row sum"),
     "pi-in-tableau": ('method = "rk"\noptions = { A = [[0, 0], ["pi", 0]], b = ["1/2", "1/2"] }\norder = 2', "pi is not a real algebraic number"),
+    # a family's b at c2 = 1/4, where it divides by zero (an external review of 2026-12-07 read "zoo is not a real
+    # algebraic number")
+    "family-divides-by-zero": ('parameters = { c2 = "1/4" }\nmethod = "rk"\noptions = { A = [["1/4", 0], ["c2 - 1/4", "1/4"]], '
+                               'b = ["2*(2*c2 - 1)/(4*c2 - 1)", "1/(4*c2 - 1)"], c = ["1/4", "c2"] }\norder = 2',
+                               "zoo is not a number (a coefficient divides by zero at these values)"),
     "order-negative": ('method = "rk4"\norder = -1', "order must be an integer from 0"),
     "order-text": ('method = "rk4"\norder = "four"', "order must be an integer"),
     "tableau-of-multistep": ('tableau = "bdf-2"\norder = 2', "tableau names a Runge-Kutta tableau"),

@@ -649,3 +649,17 @@ def test_a_prescribed_residual_is_taken_at_the_shortened_step_along_the_continua
         "branch": (body + 'expect = { y = "-1.2670350984" }\n',), "other": (body + 'expect = { y = "1.5256871209" }\n',)})).items()}
     assert results["branch"].status == "verified", results["branch"].message
     assert_refuted(results["other"], ["y: claimed 1.5256871209", "-1.26703509836"])
+
+
+def test_a_traced_value_on_the_numerical_route_is_quoted_as_the_claim_writes_it(check_claims):
+    """An external review of 2026-12-07 (Butler, 405 Adams Predictor Corrector Example, bundled in
+    claims/butler_adams_moulton_pc.toml): the corrector 0.708980 at 6 decimals was quoted as "rounds to 0.70898", its
+    trailing zero dropped, where the certified route and expect entries quote the claim's own text.  The corrected
+    w_2 is 0.7089796571... (recomputed in claims/recompute/multistep/butler_adams_moulton_pc.py)."""
+    model = '[model.tmy]\nstates = ["y"]\nrhs = { y = "t - y" }\nsolution = { y = "(y0 + 1)*exp(-t) + t - 1" }\n'
+    body = 'check = "run"\nmodel = "tmy"\nmethod = "abm-2"\noptions = { h = "0.5", start = "exact" }\ninitial = { y = 1 }\nsteps = 2\ndigits = 6\n'
+    results = check_claims(claims_text(model, {"right": (body + 'trace = { y = ["0.713061", "0.708980"] }',),
+                                               "wrong": (body + 'trace = { y = ["0.713061", "0.708990"] }',)}))
+    right, wrong = results["right"].outcome, results["wrong"].outcome
+    assert (right.status, right.evidence) == ("verified", "numerical") and "rounds to 0.708980 under both" in right.message, right.message
+    assert_refuted(wrong, ["trace y value 2: claimed 0.708990 at 6 decimals", "which rounds to 0.708980"])

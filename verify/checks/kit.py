@@ -180,6 +180,7 @@ def refuse_shadowed_names(claim, names, calls, options, parts, method=None) -> N
     if method is not None:
         try:
             shadowed |= variables & set(method.named_values(options))
+            shadowed |= variables & recorded_names(method, claim.model, options)
         except (KeyError, TypeError, ZeroDivisionError):  # options the method's own check refuses
             pass
     if not shadowed:
@@ -195,9 +196,19 @@ def refuse_shadowed_names(claim, names, calls, options, parts, method=None) -> N
         if used & shadowed:
             name = sorted(used & shadowed)[0]
             if name in variables:
-                raise LoadError(f"{where}: {name} names both a state of the model and an option or value of the method: rename the state")
+                raise LoadError(f"{where}: {name} names both a state of the model and an option, value or quantity of the method: rename the state")
             raise LoadError(f"{where}: {name} names both a parameter of the model and a value of the run (a method "
                             "quantity or option): rename the parameter")
+
+
+def recorded_names(method, model, options) -> set:
+    """The names a run of ``method`` records besides the states: its quantities (``error_estimate``, a stage ``k2``
+    on a one-state model, ``k2_y`` per component) and the vectors the per-component ones are read from (``k2``).  A
+    state of the same name was read in the quantity's place: an external review of 2026-12-07 had ``error_estimate =
+    1/8`` refuted against the state's 5/8, and a state ``k2`` traced beside the stage vector k2 was an internal error."""
+    quantities = set(method.quantity_names(model, options))
+    states = list(model.states) if len(model.states) > 1 else []
+    return quantities | {name[: -len(state) - 1] for name in quantities for state in states if name.endswith("_" + state)}
 
 
 def parameter_substitutions(claim: Claim) -> dict:

@@ -72,7 +72,7 @@ def prepare(claim: Claim) -> RunSpec:
     names = result_names(model, method, options)
     algebraic = _algebraic_method(method, options)
     calls = {"solution": solution_call(model, (parameter_substitutions(claim), t0, y0))}
-    refuse_shadowed_names(claim, names, calls, options, ("expect", "expect_at_nodes", "expect_relations"), method)
+    refuse_shadowed_names(claim, names, calls, options, ("expect", "expect_at_nodes", "expect_relations", "trace"), method)
     expect = [read_comparison(claim, key, value, names, calls, "expect") for key, value in claim_table(table, "expect").items()]
     at_nodes = [_at_nodes_entry(claim, key, value, names, calls, int(steps)) for key, value in claim_table(table, "expect_at_nodes").items()]
     relations = [read_relation(claim, key, value, names, calls) for key, value in claim_table(table, "expect_relations").items()]

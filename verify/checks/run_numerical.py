@@ -175,8 +175,8 @@ def evaluate(claim, spec, reason: str, mp_run) -> Outcome:
         if len(got) != len(claimed_list):
             failures.append(f"trace {name}: claimed {len(claimed_list)} values, computed {len(got)}")
             continue
-        for index, (g, o, c) in enumerate(zip(got, other, claimed_list), 1):
-            compare(f"trace {name} value {index}", Band(g, o), c.xreplace(constants), str(c))
+        for index, (g, o, c, text) in enumerate(zip(got, other, claimed_list, spec.trace_texts[name]), 1):
+            compare(f"trace {name} value {index}", Band(g, o), c.xreplace(constants), text)  # as written: 0.708980
     for relation in spec.relations:
         bound = relation.claimed.xreplace(constants)
         if bound.free_symbols or not bound.is_number:

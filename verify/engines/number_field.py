@@ -85,6 +85,8 @@ def field_of(values) -> tuple:
         return QQ, [QQ.convert(e) for e in exprs]
     generators: set = set()
     for e in exprs:
+        if e.has(sympy.zoo, sympy.nan, sympy.oo, -sympy.oo):  # a family's formula at a parameter value where it divides by 0
+            raise NotAlgebraic(f"{e} is not a number (a coefficient divides by zero at these values)")
         if e.free_symbols or e.is_real is False or e.has(sympy.pi, sympy.E, sympy.I) or any(
                 isinstance(f, sympy.Function) and not isinstance(f, sympy.CRootOf) for f in e.atoms(sympy.Function)):
             raise NotAlgebraic(f"{e} is not a real algebraic number (radicals and CRootOf are)")
