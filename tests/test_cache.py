@@ -252,3 +252,89 @@ def test_a_hostile_or_damaged_cache_is_a_miss_and_cache_clear_never_fails_silent
     os.symlink(elsewhere, cache)
     refused = run_cli("run", "c.toml", "--cache-clear")
     assert refused.exit_code == 2 and "is a symbolic link" in refused.output and "reused" not in refused.output
+
+
+def test_a_review_of_the_cache_2026_12_07(run_cli, tmp_path, monkeypatch):
+    """An adversarial review of the cache found a stale verdict replayed twice and four ways to crash or hang a run.
+
+    * A claim's table was hashed with sorted keys, but a forall's ``let`` entries are read in order: two orders were one
+      key.  Now the file's order is hashed (only reordered keys: checked again).
+    * A file changed and changed back while a run read it: the run's verdicts of the other text were kept under the
+      first text's hash, and every later run replayed them.  Now a run is kept under the hashes of the bytes the loader
+      read, and only when they are also the bytes before and after the run (simulated here: the loader is handed the
+      true claim while the file holds the false one).
+    * Each file entered the library hash as its raw bytes between NULs, so one crafted file could hash like two; now as
+      its path and the hash of its bytes.
+    * JSON nested 100,000 deep in a cache file raised RecursionError through the run; a note holding an integer of
+      5,000 digits made the claim's key raise inside get(); both are misses now."""
+    from verify import cache
+    from verify.input import load
+    from verify.input.claim import Claim
+
+    in_order = Claim(id="c", file="f", table={"check": "forall", "let": {"a": "x + 1", "b": "2*a"}})
+    reordered = Claim(id="c", file="f", table={"check": "forall", "let": {"b": "2*a", "a": "x + 1"}})
+    assert cache.claim_key(in_order) != cache.claim_key(reordered)
+
+    true_text = QUICK_PAIR
+    false_text = QUICK_PAIR.replace('rhs = "3/4"', 'rhs = "3/5"')  # the sum claim refuted
+    (tmp_path / "c.toml").write_text(false_text, encoding="utf-8")
+    real_read = load.read_bounded
+    monkeypatch.setattr(load, "read_bounded", lambda path, *a: true_text.encode() if str(path).endswith("c.toml") else real_read(path, *a))
+    assert report(run_cli)[0]["sum"]["status"] == "verified"  # what the loader read
+    monkeypatch.setattr(load, "read_bounded", real_read)
+    assert not list((tmp_path / ".verify_cache" / "libraries").glob("*.json"))  # not kept under the false file's bytes
+    again, _ = report(run_cli)
+    assert again["sum"]["status"] == "refuted" and not again["sum"]["cached"]
+
+    (tmp_path / "a.toml").write_text("A = 1\n", encoding="utf-8")
+    (tmp_path / "b.toml").write_text("B = 2\n", encoding="utf-8")
+    results_cache = cache.ResultCache(tmp_path / ".verify_cache")
+    two = results_cache.library_key([tmp_path / "a.toml", tmp_path / "b.toml"], [], None)
+    (tmp_path / "a.toml").write_bytes(b"A = 1\n" + f"\0\0claims\0{tmp_path / 'b.toml'}\0".encode() + b"B = 2\n")
+    assert results_cache.library_key([tmp_path / "a.toml"], [], None) != two
+
+    (tmp_path / "c.toml").write_text(true_text, encoding="utf-8")
+    report(run_cli)
+    for path in (tmp_path / ".verify_cache").rglob("*.json"):
+        path.write_text("[" * 100_000 + "]" * 100_000, encoding="utf-8")
+    deep, result = report(run_cli)
+    assert result.exit_code == 0 and deep["sum"]["status"] == "verified" and not deep["sum"]["cached"]
+    noted = true_text.replace('id = "sum"', 'id = "sum"\nnote = ' + "7" * 5000)
+    (tmp_path / "c.toml").write_text(noted, encoding="utf-8")
+    for _ in range(2):
+        huge, result = report(run_cli)
+        assert result.exit_code == 0 and huge["sum"]["status"] == "verified", result.output
+
+
+def test_failed_with_strict_sources_checks_a_claim_whose_source_went_stale(run_cli, tmp_path):
+    """A review of 2026-12-07: after the source document changed, --strict-sources failed the run, but --failed
+    --strict-sources said "nothing to re-run" and exited 0.  A claim whose source_text is stale is checked again."""
+    (tmp_path / "sources").mkdir()
+    (tmp_path / "sources" / "doc.txt").write_text("Heun gives 5/8.\n", encoding="utf-8")
+    text = ('[source]\ndocument = "doc.txt"\n[model.m]\nstates = ["y"]\nrhs = { y = "-y" }\n[[claim]]\nid = "a"\nstatement = "Heun"\n'
+            'source_text = "gives 5/8"\ncheck = "run"\nmodel = "m"\nmethod = "heun"\noptions = { h = "1/2" }\ninitial = { y = 1 }\n'
+            'expect = { y = "5/8" }\n')
+    (tmp_path / "c.toml").write_text(text, encoding="utf-8")
+    assert report(run_cli, "--strict-sources", "--sources", "sources")[1].exit_code == 0
+    (tmp_path / "sources" / "doc.txt").write_text("Heun gives 0.6.\n", encoding="utf-8")
+    assert report(run_cli, "--strict-sources", "--sources", "sources")[1].exit_code == 1
+    claims, result = report(run_cli, "--strict-sources", "--sources", "sources", "--failed")
+    assert result.exit_code == 1 and claims["a"]["status"] == "verified" and "nothing to re-run" not in result.stderr
+    assert run_cli("run", "c.toml", "--sources", "sources", "--failed").exit_code == 0  # without --strict-sources: no failure
+
+
+def test_a_planted_root_of_a_high_degree_is_not_read_back_from_the_cache():
+    """A review of 2026-12-07: a cache entry's derivation line holding CRootOf(x^1000 + 1, 5), its key kept, kept the
+    HTML report isolating roots for minutes.  A stored root of a polynomial past degree 64 is not read back (the line's
+    text is shown instead); verify's own, of small degree, are."""
+    import pytest
+    import sympy
+
+    from verify.outcome import sympy_tree
+    from verify.report import derivation
+
+    x = sympy.Symbol("x")
+    with pytest.raises(ValueError, match="degree 1000"):
+        derivation._from_tree(["CRootOf", sympy_tree(x**1000 + 1), sympy_tree(x), 5])
+    root = derivation._from_tree(["CRootOf", sympy_tree(x**3 - 2), sympy_tree(x), 0])
+    assert root == sympy.CRootOf(x**3 - 2, 0)

@@ -1050,3 +1050,18 @@ def test_an_affine_relation_in_three_or_more_symbols_is_decided_at_the_corners_o
     assert_refuted(results["cancelled"], ["x = 0, y = 0, z = 0"])
     assert_refuted(results["integer"], ["claimed x + y + N >= 1 + 10**(-40)", "N = 1"])
     assert_refuted(results["integer-two"], ["claimed x + N >= 2 + 10**(-40)", "N = 2"])
+
+
+def test_a_let_or_a_domain_named_like_the_constant_pi_or_a_function_is_refused(check_claims):
+    """A review of 2026-12-07: let = { pi = "x + 1", b = "2*pi" } read b as 2(x + 1) (held on (0, 1) against 6), and
+    the same entries in the other order read b as 2 pi (false): pi named both the constant and the claim's own value.
+    A let or a domain may not take a reserved name (a state or parameter already may not)."""
+    body = 'check = "forall"\ndomains = { x = "interval(0, 1)" }\nlhs = "b"\nop = "<="\nrhs = "6"\n'
+    results = check_claims(claims_text("", {"let-pi": (body + 'let = { pi = "x + 1", b = "2*pi" }',),
+                                            "domain-pi": ('check = "forall"\ndomains = { pi = "interval(0, 1)" }\nlhs = "pi"\nop = "<="\nrhs = "1"',),
+                                            "let-exp": (body + 'let = { exp = "x + 1", b = "2*exp" }',),
+                                            "let-plain": (body + 'let = { p = "x + 1", b = "2*p" }',)}))
+    for key, name in (("let-pi", "let.pi"), ("domain-pi", "domains.pi"), ("let-exp", "let.exp")):
+        outcome = results[key].outcome
+        assert outcome.status == "error" and f"{name}: {name.split('.')[1]} is reserved" in outcome.message, (key, outcome.message)
+    assert results["let-plain"].outcome.status == "verified", results["let-plain"].outcome.message

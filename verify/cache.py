@@ -100,6 +100,9 @@ def _key_or_none(claim) -> str | None:
     except Exception:  # noqa: BLE001 - a key that cannot be made only means the claim is checked again
         return None
 CACHED_STATUSES = ("verified", "refuted")
+# what reading a damaged or planted cache file may raise: a miss (JSON nested 100,000 deep raised RecursionError
+# through the run: a review of 2026-12-07)
+READ_ERRORS = (OSError, ValueError, KeyError, TypeError, AttributeError, RecursionError, MemoryError)
 _CODE_HASH: str | None = None
 
 
@@ -127,7 +130,10 @@ def claim_key(claim) -> str:
     """The content hash of one claim's inputs (see the module docstring).  The model and the parameter values are
     written out by sympy's srepr (a parameter named E apart from exp(1), which repr prints alike)."""
     digest = hashlib.sha256(code_fingerprint().encode())
-    digest.update(json.dumps(claim.table, sort_keys=True, default=repr).encode())
+    # in the file's order: a forall's let entries are read in order, each using the earlier ones (sorted keys made
+    # {pi = "x + 1", b = "2*pi"} and {b = "2*pi", pi = "x + 1"} one key, and the second replayed the first's verdict: a
+    # review of 2026-12-07); a claim whose keys are only reordered is checked again
+    digest.update(json.dumps(claim.table, default=repr).encode())
     digest.update((claim.model.fingerprint() if claim.model is not None else "no model").encode())
     if claim.parameters:  # a claim with values was loaded, so sympy is imported (a replayed library's claims have none)
         from verify.input.model import fingerprint_of
@@ -173,22 +179,22 @@ class ResultCache:
         return self.directory / "results" / key[:2] / f"{key}.json"
 
     def get(self, claim) -> tuple[Outcome, float | None] | None:
-        if claim.load_error:
+        key = _key_or_none(claim)  # none for a claim whose table cannot be written out (an integer of 5,000 digits in
+        if key is None:  # its note was a traceback here: a review of 2026-12-07): checked, never cached
             return None
-        key = claim_key(claim)
         try:
             data = json.loads(_read(self._entry(key)))
             outcome, seconds = _outcome_of(data, key)
-        except (OSError, ValueError, KeyError, TypeError, AttributeError):
+        except READ_ERRORS:
             return None
         self.reused += 1
         return outcome, seconds
 
     def put(self, claim, outcome: Outcome, seconds: float | None) -> None:
-        if claim.load_error or outcome.status not in CACHED_STATUSES:
+        key = _key_or_none(claim)
+        if key is None or outcome.status not in CACHED_STATUSES:
             return
         self._mark()
-        key = claim_key(claim)
         _write_json(self.directory, self._entry(key), {"key": key, **_outcome_data(outcome, seconds)})
 
     # --- the last outcome of each claim, for --failed -------------------------------------------------------------
@@ -201,7 +207,7 @@ class ResultCache:
         try:
             data = json.loads(_read(self._last_path()))
             return {(entry[0], entry[1]): (bool(entry[2]), entry[3] if len(entry) > 3 else None) for entry in data}
-        except (OSError, ValueError, TypeError, IndexError, KeyError):
+        except READ_ERRORS + (IndexError,):
             return None
 
     def to_recheck(self, claims) -> list | None:
@@ -262,15 +268,20 @@ class ResultCache:
 
     # --- a whole library whose files did not change ----------------------------------------------------------------
 
-    def library_key(self, paths, model_dirs, select) -> str | None:
+    def library_key(self, paths, model_dirs, select, read: dict | None = None) -> str | None:
         """The content hash of a run's inputs (see the module docstring), or None when a file cannot be read (the
-        loader reports it)."""
+        loader reports it).  Each file enters as its path and the hash of its bytes (a file's bytes entered whole
+        could be made to look like several files: a review of 2026-12-07); ``read``: path -> hash of the bytes the
+        loader read (verify.input.load.digests_read), instead of reading the files now (None when one is missing)."""
         digest = hashlib.sha256(code_fingerprint().encode())
         digest.update(json.dumps(sorted(select or ())).encode())
         try:
             for label, files in (("claims", toml_files(paths)), ("models", toml_files(model_dirs))):
                 for path in files:
-                    digest.update(f"{label}\0{path}\0".encode() + read_bounded(path) + b"\0")
+                    content = hashlib.sha256(read_bounded(path)).hexdigest() if read is None else read.get(str(path))
+                    if content is None:
+                        return None
+                    digest.update(f"{label}\0{path}\0{content}\0".encode())
         except (OSError, ValueError):
             return None
         return digest.hexdigest()
@@ -297,7 +308,7 @@ class ResultCache:
                 outcome, seconds = _outcome_of(entry)
                 replay.append((claim, outcome, seconds))
                 keys[(claim.file, claim.id)] = entry["claim_key"]
-        except (OSError, ValueError, KeyError, TypeError, AttributeError):
+        except READ_ERRORS:
             return None
         if replay:
             self._replayed_keys.update(keys)

@@ -161,9 +161,12 @@ def run_command(paths, model_dirs, report_format, output, select, source_dirs, j
         cache.reused = len(results)
         cache.record(results)
     else:
-        results = _check(paths, model_dirs, select, source_dirs, jobs, timeout, memory_limit, in_process, plots, failed, cache, cache_dir, level)
-        # kept only if no file changed while the claims were checked (the key is of the bytes before the run)
-        if library_key and library_key == cache.library_key(*library):
+        results = _check(paths, model_dirs, select, source_dirs, jobs, timeout, memory_limit, in_process, plots, failed, cache, cache_dir, level,
+                         strict_sources)
+        # kept only if the loader read the bytes the key is of, and they are still there after the run
+        from verify.input.load import digests_read
+
+        if library_key and library_key == cache.library_key(*library, read=digests_read()) == cache.library_key(*library):
             cache.put_library(library_key, results)
     if cache is not None and cache.reused and (verbosity is None or verbosity > 0):
         click.echo(f"note: reused {cache.reused} of {len(results)} verdicts from {cache_dir} (their inputs did not change; --no-cache checks them again)",
@@ -224,9 +227,13 @@ def run_command(paths, model_dirs, report_format, output, select, source_dirs, j
     sys.exit(status)
 
 
-def _check(paths, model_dirs, select, source_dirs, jobs, timeout, memory_limit, in_process, plots, failed, cache, cache_dir, level):
-    """Load the claims and check them (the claim kinds, sympy and the workers are imported here, not for a replay)."""
-    from verify import checks, runner
+def _check(paths, model_dirs, select, source_dirs, jobs, timeout, memory_limit, in_process, plots, failed, cache, cache_dir, level,
+           strict_sources=False):
+    """Load the claims and check them (the claim kinds, sympy and the workers are imported here, not for a replay).
+    With ``failed``, those that did not pass last time, and with ``strict_sources`` also those whose source_text is
+    stale or whose document is missing now (they fail the run: "nothing to re-run" and exit 0 hid a stale source, a
+    review of 2026-12-07)."""
+    from verify import checks, results as results_module, runner
     from verify.cache import ResultCache
 
     claims = runner.load(paths, model_dirs, select, timeout=timeout)
@@ -238,6 +245,10 @@ def _check(paths, model_dirs, select, source_dirs, jobs, timeout, memory_limit, 
         sys.exit(NO_CLAIM_SELECTED)
     if failed:
         recheck = ResultCache(cache_dir).to_recheck(claims)
+        if recheck is not None and strict_sources:
+            anchored = results_module.assemble(claims, [(None, None)] * len(claims), source_dirs)
+            chosen = {id(c) for c in recheck} | {id(r.claim) for r in anchored if r.source_note}
+            recheck = [c for c in claims if id(c) in chosen]
         if recheck is not None:  # pytest's --lf: before any recorded run, every claim
             claims = recheck
             if not claims:

@@ -14,6 +14,7 @@ and the rest of the file still loads.
 """
 from __future__ import annotations
 
+import hashlib
 import re
 import signal
 import sys
@@ -67,13 +68,26 @@ TOML_INT_DIGITS = 100_000  # the longest TOML integer read (Python's own limit i
 
 
 def read_toml_text(path: Path) -> tuple[dict, str]:
-    """The TOML table of ``path`` and its text (see read_toml)."""
-    text = read_bounded(path).decode("utf-8-sig")  # a byte-order mark (Windows editors write one) is not TOML: dropped
+    """The TOML table of ``path`` and its text (see read_toml); the bytes' hash is kept (digests_read)."""
+    raw = read_bounded(path)
+    digest = hashlib.sha256(raw).hexdigest()
+    if _DIGESTS_READ.setdefault(str(path), digest) != digest:  # read twice, changed in between
+        _DIGESTS_READ[str(path)] = CHANGED_WHILE_READ
+    text = raw.decode("utf-8-sig")  # a byte-order mark (Windows editors write one) is not TOML: dropped
     with _INT_DIGITS_LOCK:  # the limit is the process's: one reader at a time sets and restores it
         return _parsed(text)
 
 
 _INT_DIGITS_LOCK = threading.Lock()
+_DIGESTS_READ: dict[str, str] = {}  # path -> sha256 of the bytes read_toml_text read there since load_claims began
+CHANGED_WHILE_READ = "changed while it was read"
+
+
+def digests_read() -> dict[str, str]:
+    """Path -> sha256 (hex) of the bytes the last load_claims read from each TOML file (claims and models).  The result
+    cache keeps a whole run under these, not under the bytes found before or after it: a file changed and changed back
+    during a run had the run's verdicts of the other text stored under the first text (a review of 2026-12-07)."""
+    return dict(_DIGESTS_READ)
 
 
 def _parsed(text: str) -> tuple[dict, str]:
@@ -263,6 +277,7 @@ def load_claims(paths, model_directories, checks, wanted=None, prepare_timeout: 
     claim with an id (a file's error, an unnamed claim: ids in parentheses) is always returned.  ``prepare_timeout``:
     seconds to prepare one claim, when shorter than LOAD_TIMEOUT (a run's --timeout bounds its claims' preparation
     too)."""
+    _DIGESTS_READ.clear()
     shared_models, claims = load_models(model_directories)
     seen_ids: dict[str, str] = {}
     limit = min(LOAD_TIMEOUT, prepare_timeout) if prepare_timeout else LOAD_TIMEOUT

@@ -291,6 +291,9 @@ def _stored_term(term):
     return term if isinstance(term, str) else _from_tree(term)
 
 
+MAX_STORED_ROOT_DEGREE = 64  # a stored CRootOf of a higher degree is not read back (the line's text is shown instead)
+
+
 def _from_tree(tree):
     import sympy
 
@@ -313,8 +316,16 @@ def _from_tree(tree):
         raise ValueError("not a name")  # names reach LaTeX through latex_name, which expects identifiers
     if head == "Symbol":
         return sympy.Symbol(str(arguments[0]))
-    if head == "CRootOf":
-        return sympy.CRootOf(_from_tree(arguments[0]), _from_tree(arguments[1]), int(arguments[2]))
+    if head == "CRootOf":  # verify's own roots have small degree (a bound's minimal polynomial is refused past degree 32);
+        # a planted x^1000 + 1 in a cache entry kept the HTML report isolating its roots for minutes (a review of 2026-12-07)
+        polynomial, generator = _from_tree(arguments[0]), _from_tree(arguments[1])
+        try:
+            degree = sympy.Poly(polynomial, generator).degree()
+        except Exception as exc:  # noqa: BLE001 - not a polynomial in its generator: not a stored line
+            raise ValueError("not a root of a polynomial") from exc
+        if degree > MAX_STORED_ROOT_DEGREE:
+            raise ValueError(f"a root of a polynomial of degree {degree}")
+        return sympy.CRootOf(polynomial, generator, int(arguments[2]))
     if head == "Function":
         return sympy.Function(str(arguments[0]))(*[_from_tree(a) for a in arguments[1:]])
     parts = [_from_tree(a) for a in arguments]

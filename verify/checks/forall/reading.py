@@ -11,7 +11,7 @@ import sympy
 
 from verify.input import expr as expressions
 from verify.input.load import Claim, LoadError
-from verify.input.model import TIME, symbol
+from verify.input.model import RESERVED, TIME, symbol
 from verify.engines.methods.base import MAX_COUNT
 from verify.checks import kit
 from verify.errors import InstanceTooLarge
@@ -108,6 +108,9 @@ def _prepare(claim: Claim) -> ForallSpec:
         raise LoadError("check 'forall' needs 'domains' (name -> domain)")
     taken = set(claim.model.variables) | {TIME} if claim.model is not None else set()
     for name in [*raw, *(table.get("let") or {} if isinstance(table.get("let"), dict) else {})]:
+        if name in RESERVED - {TIME}:  # a let pi = x + 1 put x + 1 where an earlier entry's pi meant the constant (a review of 2026-12-07)
+            raise LoadError(f"{'domains' if name in raw else 'let'}.{name}: {name} is reserved (pi is the constant, and "
+                            f"{', '.join(sorted(RESERVED - {TIME, 'pi'}))} are functions); give the symbol a name of its own")
         if name in taken:  # the closed form's values of the run would be replaced by the symbol (y = y was proved)
             raise LoadError(f"{'domains' if name in raw else 'let'}.{name}: {name} is the model's {'time' if name == TIME else 'variable'}; "
                             "give the symbol a name of its own (an initial value is set in 'initial')")
