@@ -628,3 +628,31 @@ def test_an_undecided_tie_shows_the_enclosure_that_straddles_the_rounding_bounda
     assert outcome.status == "error", outcome.message
     assert "the enclosure of y is [1.0499999999999999999999999999" in outcome.message
     assert "1.0500000000000000000000000000" in outcome.message and "a tie" in outcome.message
+
+
+def test_an_affine_run_too_large_for_exact_values_is_certified_by_the_power_of_its_step_map(check_claims):
+    """An external review of 2026-12-07: Euler over 10^6 steps of y' = t - y (h = 1/500000) took 98 s and RK4 ran out of
+    time: past the exact size guard (the power's values would reach about 40 million bits) each step ran in intervals,
+    and the twin stepped too.  The step is affine in (y, t): the certified route now raises the exact one-step map to
+    the N-th power in arb balls, and the twin its own map read off its steps.  Euler's error is known in closed form
+    (Euler is exact on the particular solution t - 1): y_N - y(2) = 2 ((1 - h)^N - e^-2), computed here at 60 digits."""
+    import mpmath
+
+    with mpmath.workdps(60):
+        h, N = mpmath.mpf(1) / 500000, 10**6
+        error = abs(2 * ((1 - h) ** N - mpmath.exp(-2)))
+        exact = 2 * mpmath.exp(-2) + 1  # y(2); RK4's error at this h is far below 10^-15
+    assert mpmath.mpf("5.4e-7") < error < mpmath.mpf("5.42e-7") and mpmath.nstr(exact, 16) == "1.270670566473225"
+    model = '[model.tmy]\nstates = ["y"]\nrhs = { y = "t - y" }\nsolution = { y = "(y0 + 1)*exp(-t) + t - 1" }\n'
+    run = 'check = "run"\nmodel = "tmy"\noptions = { h = "1/500000" }\ninitial = { y = 1 }\nsteps = 1000000\n'
+    results = check_claims(claims_text(model, {
+        "euler": (run + 'method = "euler"\nexpect_relations = { "abs(solution(y) - y)" = "< 5.42e-7" }',),
+        "euler-wrong": (run + 'method = "euler"\nexpect_relations = { "abs(solution(y) - y)" = "< 5.4e-7" }',),
+        "rk4": (run + 'method = "rk4"\ndigits = 15\nexpect = { y = "1.270670566473225" }',),
+        "rk4-wrong": (run + 'method = "rk4"\ndigits = 15\nexpect = { y = "1.270670566473252" }',)}))
+    for key in ("euler", "rk4"):
+        outcome = results[key].outcome
+        assert (outcome.status, outcome.evidence) == ("verified", "certified"), (key, outcome.message)
+        assert "the step's exact affine map raised to the power 1000000 in python-flint arb_mat balls" in outcome.message
+    assert_refuted(results["euler-wrong"].outcome, ["abs(solution(y) - y)", "5.4e-7"])
+    assert_refuted(results["rk4-wrong"].outcome, ["claimed 1.270670566473252", "1.270670566473225"])

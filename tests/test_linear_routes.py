@@ -103,13 +103,22 @@ def test_an_implicit_tableau_or_a_nonlinear_model_keeps_the_steps_it_reads():
         assert twins.base.linear_coefficients([odd * x, y], [x, y]) is None
 
 
-def test_a_nonlinear_or_time_dependent_model_is_not_powered():
+def test_a_nonlinear_model_is_not_powered_and_one_affine_in_x_and_t_is():
+    """The twin's power of its one-step map: for a linear model, and (since an external review of 2026-12-07) for one
+    affine in the state and t jointly, whose map carries the time offset as one more value (_mp_power_in_time); its
+    value is Euler's recurrence x_{n+1} = (1 + h) x_n + h t_n, computed here in fractions."""
     t, x = symbol("t"), symbol("x")
-    for rhs in ([-x * x], [x + t], [sympy.sin(x)]):
+    for rhs in ([-x * x], [sympy.sin(x)], [x * t]):
         nodes = twins.solve(twins.Problem("euler", {"h": sympy.Rational(1, 100)}, rhs, [x], 0, [sympy.Rational(1, 2)], 300, blocks={}, time=t), final_only=True).nodes
         assert len(nodes) == 300  # the step loop (a linear model this long would be powered)
     nodes = twins.solve(twins.Problem("euler", {"h": sympy.Rational(1, 100)}, [-x], [x], 0, [sympy.Rational(1, 2)], 300, blocks={}, time=t), final_only=True).nodes
     assert nodes == []
+    powered = twins.solve(twins.Problem("euler", {"h": sympy.Rational(1, 100)}, [x + t], [x], 0, [sympy.Rational(1, 2)], 300, blocks={}, time=t), final_only=True)
+    value, h = Fraction(1, 2), Fraction(1, 100)
+    for n in range(300):
+        value = (1 + h) * value + h * n * h
+    with mpmath.workdps(60):
+        assert powered.nodes == [] and abs(powered.y[0] - mpmath.mpf(value.numerator) / value.denominator) < mpmath.mpf(10) ** -45 * abs(powered.y[0])
 
 
 MODEL = '[model.spring]\nstates = ["p", "q"]\nrhs = { p = "q", q = "-p - q/10" }\n'

@@ -141,13 +141,23 @@ class ExactSizeError(ResourceError):
     """Exact values grew beyond the size guard."""
 
 
+class AffineSizeError(ExactSizeError):
+    """An affine run (a linear model, y' = -y + t under an explicit method) whose exact values would pass the size guard;
+    it carries the run's exact one-step map, so that the certified route can raise it to the N-th power in balls
+    (verify.engines.certified.affine_power_enclosures) instead of taking the steps one by one."""
+
+    def __init__(self, message: str, matrix, offset, start, steps: int, size: int, t_end):
+        super().__init__(message)
+        self.matrix, self.offset, self.start, self.steps, self.size, self.t_end = matrix, offset, start, steps, size, t_end
+
+
 class ExactSizeProjected(ExactSizeError):
     """Exact values are growing geometrically and would pass the size guard before the run ends (raised early, on
     request, so that a caller with a rigorous route of its own takes it without building the values first)."""
 
 
 __all__ = [
-    "BranchNotFollowed", "CacheDirectoryError", "CertifiedUnavailable", "CheckError", "ContinuationTooLong", "CrossCheckDisagrees", "CrossCheckUnavailable", "ExactSizeError",
+    "AffineSizeError", "BranchNotFollowed", "CacheDirectoryError", "CertifiedUnavailable", "CheckError", "ContinuationTooLong", "CrossCheckDisagrees", "CrossCheckUnavailable", "ExactSizeError",
     "ExactSizeProjected", "ExprError", "FileRefused", "InputError", "InstanceTooLarge", "LoadError",
     "MethodError", "NotRational", "ResourceError", "SelectionError", "SolverFailure", "SymbolicUnavailable", "UndecidableError", "VerifyError",
 ]

@@ -374,6 +374,26 @@ def affine_orbit(matrix, offset, y0, steps: int, bits: int, observe) -> list:
         return [(exact_mpf(low), exact_mpf(high)) for low, high in ends]
 
 
+def affine_power_enclosures(matrix, offset, start, steps: int, bits: int) -> list:
+    """Enclosures (low, high) of y_N = M^N-fold of y -> M y + c from ``start`` (exact rationals: the map read off an exact
+    step, verify.engines.methods.base._affine_continuation), as the N-th power of B = [[M, c], [0, 1]] in python-flint's
+    ``arb_mat`` at ``bits`` (binary powering: about 2 log2 N ball matrix products, each enclosing the exact product;
+    Johansson, IEEE Trans. Computers 66, 2017) applied to (start, 1).  The ends are exact mpmath numbers;
+    CertifiedUnavailable when an enclosure is not finite."""
+    saved = flint.ctx.prec
+    flint.ctx.prec = bits
+    try:
+        ball = lambda v: flint.arb(flint.fmpq(int(v.numerator), int(v.denominator)))  # noqa: E731
+        n = len(start)
+        B = flint.arb_mat([[ball(v) for v in row] + [ball(c)] for row, c in zip(matrix, offset)] + [[flint.arb(0)] * n + [flint.arb(1)]])
+        w = B**steps * flint.arb_mat([[ball(v)] for v in start] + [[flint.arb(1)]])
+        ends = [(w[i, 0].lower(), w[i, 0].upper()) for i in range(n)]
+    finally:
+        flint.ctx.prec = saved
+    with mpmath.workprec(bits + 64):
+        return [(exact_mpf(low), exact_mpf(high)) for low, high in ends]
+
+
 def exact_mpf(value) -> mpmath.mpf:
     """An exact arb point (a ball's end) as the mpmath number it is, normalized without rounding at mpmath's working
     precision (which may be lower than flint's).  CertifiedUnavailable where it is not finite."""

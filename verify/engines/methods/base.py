@@ -22,7 +22,7 @@ from verify.engines.methods.schema import Option
 from verify.engines.rational import Rational
 from verify.input.expr import MAX_EXACT_BITS
 from verify.input.model import TIME, Model, symbol
-from verify.errors import ExactSizeError, ExactSizeProjected, MethodError
+from verify.errors import AffineSizeError, ExactSizeError, ExactSizeProjected, MethodError
 
 
 # MAX_EXACT_BITS (verify.input.expr, 4,000,000) per value: a nonlinear model can double the size of its rationals every step
@@ -713,7 +713,8 @@ def _affine_continuation(method, system, options, t, length, head, fixed, steps,
     largest = max(sum(abs(v * d) for v in row) + abs(c * d) for row, c in zip(matrix, offset)) if matrix else d
     projected = rational.size_bits(start) + steps * (int(largest).bit_length() + int(d).bit_length())
     if projected > MAX_EXACT_BITS:
-        raise ExactSizeError(f"exact values could reach {projected:,} bits in {steps} steps (limit {MAX_EXACT_BITS:,})")
+        raise AffineSizeError(f"exact values could reach {projected:,} bits in {steps} steps (limit {MAX_EXACT_BITS:,})",
+                              matrix, offset, start, steps, size, t + steps * length)
     checked = lambda v: rational.affine_image(matrix, offset, v)  # noqa: E731  (the map read off, not the method's steps again)
     if not nodes:
         return rational.affine_power(checked, start, steps)[:size], _counted(one_step, steps), [], "affine power"

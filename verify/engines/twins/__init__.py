@@ -104,6 +104,11 @@ def solve(problem: Problem, final_only: bool = False, digits: int = DIGITS, doub
     worth_it = p.steps > len(p.states) + 1  # the n + 1 one-step images cost about as many steps; the power in arb_mat little
     if final_only and worth_it and p.cosimulation is None and affine_nodes_available(p):
         return TwinRun(*_mp_power(p.method, p.options, p.rhs, p.states, p.blocks, p.time, p.t0, p.y0, p.steps))
+    if final_only and worth_it and p.cosimulation is None and not p.constraints and p.method in POWER_METHODS \
+            and linear_in(p.rhs, [*p.states, p.time]):
+        power = _mp_power_in_time(p.method, p.options, p.rhs, p.states, p.blocks, p.time, p.t0, p.y0, p.steps)
+        if power is not None:
+            return TwinRun(*power)
     names = [str(s) for s in p.states]
     trace: dict[str, list] = {}
     nodes = []
@@ -395,6 +400,46 @@ def _mp_power(method, options, rhs, states, blocks, time, t0, y0, steps):
 
         [result] = _resolved_in_balls(power, DIGITS + POWER_GUARD_DIGITS, "the power of the step matrix")
         end = t0 + steps * (t1 - t0)
+    with mpmath.workdps(DIGITS):
+        return +end, [+v for v in result], {}, {name: count * steps for name, count in counts.items()}, []
+
+
+def _mp_power_in_time(method, options, rhs, states, blocks, time, t0, y0, steps):
+    """_mp_power for a right-hand side affine in the state and t jointly (y' = t - y): a step from (t0 + s, y) is
+    then affine in (y, s), y -> M y + c + s g, and s -> s + h; M, c and g are read off fresh steps of the twin from
+    t0 (each unit vector and 0) and from t0 + 1 (0), checked against a step from t0 + 2, and the matrix of (y, s, 1)
+    raised to the N-th power in arb_mat.  None when the check fails (then the steps run one by one).  The exact path
+    carries t the same way in its own arithmetic (methods.base._affine_continuation)."""
+    n, names = len(states), [str(s) for s in states]
+    with mpmath.workdps(DIGITS + POWER_GUARD_DIGITS):
+        system = MpSystem(rhs, states, blocks, time)
+        start_time = to_mp(t0)
+
+        def image(s, vector):
+            system.counts = {}
+            t1, y = _advance(method, options, system, names, {}, time, start_time + s, vector, None, None)(start_time + s, vector)
+            return t1 - (start_time + s), y, dict(system.counts)
+
+        zero = [mpmath.mpf(0)] * n
+        h, c, counts = image(0, zero)
+        g = [a - b for a, b in zip(image(1, zero)[1], c)]
+        columns = [image(0, [mpmath.mpf(int(i == j)) for i in range(n)])[1] for j in range(n)]
+        M = [[columns[j][i] - c[i] for j in range(n)] for i in range(n)]
+        probe = [mpmath.mpf(j + 2) / 7 for j in range(n)]
+        _, stepped, _ = image(2, probe)
+        predicted = [mpmath.fsum([c[i], 2 * g[i]] + [M[i][j] * probe[j] for j in range(n)]) for i in range(n)]
+        if any(abs(a - b) > mpmath.mpf(10) ** -DIGITS * (1 + abs(a)) for a, b in zip(stepped, predicted)):
+            return None  # not affine in (y, s) after all
+        entries = [M[i] + [g[i], c[i]] for i in range(n)] + [[0] * n + [1, h], [0] * (n + 1) + [1]]
+        start = [_exact_number(v) if getattr(v, "is_Rational", False) else to_ball(to_mp(v)) for v in y0] + [0, 1]
+
+        def power():
+            matrix = flint.arb_mat(n + 2, n + 2, [to_ball(v) for row in entries for v in row])
+            result = matrix ** steps * flint.arb_mat(n + 2, 1, start)
+            return [[result[i, 0] for i in range(n)]]
+
+        [result] = _resolved_in_balls(power, DIGITS + POWER_GUARD_DIGITS, "the power of the step matrix")
+        end = start_time + steps * h
     with mpmath.workdps(DIGITS):
         return +end, [+v for v in result], {}, {name: count * steps for name, count in counts.items()}, []
 
