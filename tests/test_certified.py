@@ -656,3 +656,9 @@ def test_an_affine_run_too_large_for_exact_values_is_certified_by_the_power_of_i
         assert "the step's exact affine map raised to the power 1000000 in python-flint arb_mat balls" in outcome.message
     assert_refuted(results["euler-wrong"].outcome, ["abs(solution(y) - y)", "5.4e-7"])
     assert_refuted(results["rk4-wrong"].outcome, ["claimed 1.270670566473252", "1.270670566473225"])
+    # the review of the session's change: y' = 1000 y + t over 10^6 Euler steps of 1/7 reaches 2^7,000,000, and the
+    # power's enclosure reached the report's reading of its ends: "internal error CertifiedUnavailable"
+    grown = check_claims(claims_text('[model.grow]\nstates = ["y"]\nrhs = { y = "1000*y + t" }\n', {"grow": (
+        'check = "run"\nmodel = "grow"\nmethod = "euler"\noptions = { h = "1/7" }\ninitial = { y = 1 }\nsteps = 1000000\n'
+        'digits = 6\nexpect = { "log(y)/log(10)" = "2157931.430540" }',)}), name="grow.toml")["grow"].outcome
+    assert grown.status == "error" and "the enclosure blew up" in grown.message and "internal error" not in grown.message, grown.message

@@ -177,7 +177,7 @@ def refuse_shadowed_names(claim, names, calls, options, parts, method=None) -> N
     variables = set(claim.model.variables) if claim.model is not None else set()
     shadowed = {n for n in names if n in claim.parameters and not (n in options and options[n] == claim.parameters[n])}
     shadowed |= {n for n in variables if isinstance(options.get(n), sympy.Basic)}
-    if method is not None:
+    if method is not None and variables:
         try:
             shadowed |= variables & set(method.named_values(options))
             shadowed |= variables & recorded_names(method, claim.model, options)

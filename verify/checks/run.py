@@ -17,9 +17,8 @@ from verify.engines import rational
 from verify.input.load import Claim, LoadError
 from verify.engines.methods import ExactSystem, Method, MethodError, run
 from verify.engines.methods.base import MAX_COUNT, ExactSizeError, Recorder
-from verify.errors import AffineSizeError
 from verify.engines.methods.multistep import LinearMultistep
-from verify.errors import CrossCheckDisagrees, ExactSizeProjected
+from verify.errors import AffineSizeError, CrossCheckDisagrees, ExactSizeProjected
 from verify.input.model import TIME, initial_name, symbol
 from verify.checks.common import (CheckError, Context, DEFAULT_CONTEXT, decide_equality, exact_text, join_limited, Outcome, relative_margin,
                                   short_text, shortened_formula)

@@ -387,6 +387,10 @@ def affine_power_enclosures(matrix, offset, start, steps: int, bits: int) -> lis
         n = len(start)
         B = flint.arb_mat([[ball(v) for v in row] + [ball(c)] for row, c in zip(matrix, offset)] + [[flint.arb(0)] * n + [flint.arb(1)]])
         w = B**steps * flint.arb_mat([[ball(v)] for v in start] + [[flint.arb(1)]])
+        largest = flint.arb(2) ** MAX_MAGNITUDE_BITS
+        if not all(w[i, 0].is_finite() and abs(w[i, 0]) < largest for i in range(n)):  # as the steps' test (_blown_up): y' =
+            raise CertifiedUnavailable(f"the enclosure blew up (unbounded, or beyond 2^{MAX_MAGNITUDE_BITS} in size) "  # 1000 y + t
+                                       f"after {steps} steps")  # over 10^6 steps reached 2^7,000,000 (a review of 2026-12-07)
         ends = [(w[i, 0].lower(), w[i, 0].upper()) for i in range(n)]
     finally:
         flint.ctx.prec = saved
