@@ -336,5 +336,7 @@ def test_a_planted_root_of_a_high_degree_is_not_read_back_from_the_cache():
     x = sympy.Symbol("x")
     with pytest.raises(ValueError, match="degree 1000"):
         derivation._from_tree(["CRootOf", sympy_tree(x**1000 + 1), sympy_tree(x), 5])
+    with pytest.raises(ValueError, match="degree 30000"):  # bounded from the tree, not expanded first (15 s)
+        derivation._from_tree(["CRootOf", ["Pow", sympy_tree(x + 1), sympy_tree(sympy.Integer(30000))], sympy_tree(x), 0])
     root = derivation._from_tree(["CRootOf", sympy_tree(x**3 - 2), sympy_tree(x), 0])
     assert root == sympy.CRootOf(x**3 - 2, 0)

@@ -662,3 +662,15 @@ def test_an_affine_run_too_large_for_exact_values_is_certified_by_the_power_of_i
         'check = "run"\nmodel = "grow"\nmethod = "euler"\noptions = { h = "1/7" }\ninitial = { y = 1 }\nsteps = 1000000\n'
         'digits = 6\nexpect = { "log(y)/log(10)" = "2157931.430540" }',)}), name="grow.toml")["grow"].outcome
     assert grown.status == "error" and "the enclosure blew up" in grown.message and "internal error" not in grown.message, grown.message
+    # the same review: a state decaying to 256^-N beside the compared one (z_N = N(N - 1)/2 with h = 1) had the
+    # cross-check read its ends as rationals (an internal error); and a claim the balls cannot decide (y = t - 1 exactly
+    # from y0 = -1: an enclosure never proves y = 1) went on to the steps one by one, 4 minutes into the memory limit
+    tiny = ('[model.tiny]\nstates = ["x", "z"]\nrhs = { x = "-255*x/256", z = "t" }\n' + model)
+    body = 'check = "run"\nmodel = "tiny"\nmethod = "euler"\noptions = { h = 1 }\ninitial = { x = 1, z = 0 }\nsteps = 1000000\ndigits = 3\n'
+    tail = check_claims(claims_text(tiny, {"tiny": (body + 'expect = { z = "499999500000.000" }',),
+                                           "tiny-wrong": (body + 'expect = { z = "499999500001.000" }',),
+                                           "exact-one": (run.replace("initial = { y = 1 }", "initial = { y = -1 }") + 'method = "euler"\nexpect = { y = "1" }',)}),
+                        name="tiny.toml")
+    assert (tail["tiny"].outcome.status, tail["tiny"].outcome.evidence) == ("verified", "certified"), tail["tiny"].outcome.message
+    assert_refuted(tail["tiny-wrong"].outcome, ["claimed 499999500001.000", "499999500000.000"])
+    assert tail["exact-one"].outcome.status == "error" and "give digits" in tail["exact-one"].outcome.message, tail["exact-one"].outcome.message

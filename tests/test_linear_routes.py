@@ -334,18 +334,21 @@ def test_a_state_named_like_a_quantity_of_the_method_is_refused_where_a_claim_re
     head = ('[model.e]\nstates = ["error_estimate"]\nrhs = { error_estimate = "-error_estimate" }\n'
             '[model.m]\nstates = ["y", "k2"]\nrhs = { y = "-y", k2 = "y" }\n'
             '[model.ky]\nstates = ["y", "k1_y"]\nrhs = { y = "-y", k1_y = "y" }\n'
-            '[model.err]\nstates = ["error", "y"]\nrhs = { error = "-error", y = "y" }\n')
+            '[model.err]\nstates = ["error", "y"]\nrhs = { error = "-error", y = "y" }\n'
+            '[model.ee]\nstates = ["error", "estimate"]\nrhs = { error = "-error", estimate = "estimate" }\n')
     run = 'check = "run"\noptions = { h = "1/2" }\n'
     outcomes = {k: r.outcome for k, r in check_claims(claims_text(head, {
         "estimate": (run + 'model = "e"\nmethod = "heun-euler-21"\ninitial = { error_estimate = 1 }\nexpect = { error_estimate = "1/8" }',),
         "stage-vector": (run + 'model = "m"\nmethod = "rk4"\ninitial = { y = 1, k2 = 0 }\ntrace = { k2 = ["151/384"] }',),
         "stage-component": (run + 'model = "ky"\nmethod = "rk4"\ninitial = { y = 1, k1_y = 0 }\nexpect = { k1_y = "-1" }',),
         "prefix-only": (run + 'model = "err"\nmethod = "heun-euler-21"\ninitial = { error = 1, y = 1 }\nexpect = { error = "5/8" }',),
+        "stem-of-the-max": (run + 'model = "ee"\nmethod = "heun-euler-21"\ninitial = { error = 1, estimate = 1 }\nexpect = { error = "5/8" }',),
         "prefix-only-wrong": (run + 'model = "err"\nmethod = "heun-euler-21"\ninitial = { error = 1, y = 1 }\nexpect = { error = "5/9" }',)})).items()}
     for key, name in (("estimate", "error_estimate"), ("stage-vector", "k2"), ("stage-component", "k1_y")):
         assert outcomes[key].status == "error", (key, outcomes[key].message)
         assert f"{name} names both a state of the model and an option, value or quantity of the method: rename the state" in outcomes[key].message
-    assert (outcomes["prefix-only"].status, outcomes["prefix-only"].evidence) == ("verified", "exact"), outcomes["prefix-only"].message
+    for key in ("prefix-only", "stem-of-the-max"):  # error_estimate (the max) ends in _estimate, a state: no vector "error"
+        assert (outcomes[key].status, outcomes[key].evidence) == ("verified", "exact"), outcomes[key].message
     assert_refuted(outcomes["prefix-only-wrong"], ["claimed 5/9", "computed 5/8"])
 
 

@@ -207,8 +207,11 @@ def recorded_names(method, model, options) -> set:
     state of the same name was read in the quantity's place: an external review of 2026-12-07 had ``error_estimate =
     1/8`` refuted against the state's 5/8, and a state ``k2`` traced beside the stage vector k2 was an internal error."""
     quantities = set(method.quantity_names(model, options))
-    states = list(model.states) if len(model.states) > 1 else []
-    return quantities | {name[: -len(state) - 1] for name in quantities for state in states if name.endswith("_" + state)}
+    if len(model.states) < 2:
+        return quantities
+    first = model.states[0]  # a vector's name is a stem with a component for every state (states error and estimate:
+    stems = {name[: -len(first) - 1] for name in quantities if name.endswith("_" + first)}  # error_estimate is no error_ + state)
+    return quantities | {stem for stem in stems if all(f"{stem}_{state}" in quantities for state in model.states)}
 
 
 def parameter_substitutions(claim: Claim) -> dict:
