@@ -674,3 +674,22 @@ def test_an_affine_run_too_large_for_exact_values_is_certified_by_the_power_of_i
     assert (tail["tiny"].outcome.status, tail["tiny"].outcome.evidence) == ("verified", "certified"), tail["tiny"].outcome.message
     assert_refuted(tail["tiny-wrong"].outcome, ["claimed 499999500001.000", "499999500000.000"])
     assert tail["exact-one"].outcome.status == "error" and "give digits" in tail["exact-one"].outcome.message, tail["exact-one"].outcome.message
+
+
+def test_a_linear_autonomous_run_past_the_size_guard_takes_the_same_power(check_claims):
+    """The session's review: RK4 over 10^6 steps of y' = -y (h = 1/500000) had no size guard on the exact power and
+    built 80-million-bit values in 20 s.  Past the guard it is certified on the power of its exact step map too.  The
+    value is R(-h)^N with RK4's R(z) = 1 + z + z^2/2 + z^3/6 + z^4/24, computed here at 60 digits."""
+    import mpmath
+
+    with mpmath.workdps(60):
+        z = -mpmath.mpf(1) / 500000
+        value = (1 + z + z**2 / 2 + z**3 / 6 + z**4 / 24) ** 10**6
+    assert mpmath.nstr(value, 20) == "0.13533528323661269189"
+    body = ('check = "run"\nmodel = "decay"\nmethod = "rk4"\noptions = { h = "1/500000" }\ninitial = { y = 1 }\nsteps = 1000000\n'
+            'digits = 20\n')
+    results = check_claims(claims_text('[model.decay]\nstates = ["y"]\nrhs = { y = "-y" }\n', {
+        "right": (body + 'expect = { y = "0.13533528323661269189" }',), "wrong": (body + 'expect = { y = "0.13533528323661269198" }',)}))
+    right = results["right"].outcome
+    assert (right.status, right.evidence) == ("verified", "certified") and "raised to the power 1000000" in right.message, right.message
+    assert_refuted(results["wrong"].outcome, ["claimed 0.13533528323661269198", "0.13533528323661269189"])
