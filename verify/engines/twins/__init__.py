@@ -390,18 +390,25 @@ def _mp_power(method, options, rhs, states, blocks, time, t0, y0, steps):
     with mpmath.workdps(DIGITS + POWER_GUARD_DIGITS):
         t0, t1, M, c, counts = _step_map(method, options, rhs, states, blocks, time, t0)
         entries = [row + [offset] for row, offset in zip(M, c)] + [[0] * n + [1]]
-        start = [_exact_number(v) if getattr(v, "is_Rational", False) else to_ball(to_mp(v)) for v in y0] + [1]  # a
-        # rational start as fmpq: rounded into its ball at each precision power() runs at
-
-        def power():
-            matrix = flint.arb_mat(n + 1, n + 1, [to_ball(v) for row in entries for v in row])
-            result = matrix ** steps * flint.arb_mat(n + 1, 1, start)
-            return [[result[i, 0] for i in range(n)]]
-
-        [result] = _resolved_in_balls(power, DIGITS + POWER_GUARD_DIGITS, "the power of the step matrix")
+        result = _raised(entries, y0, [1], steps)
         end = t0 + steps * (t1 - t0)
     with mpmath.workdps(DIGITS):
         return +end, [+v for v in result], {}, {name: count * steps for name, count in counts.items()}, []
+
+
+def _raised(entries, y0, extra, steps: int) -> list:
+    """The first len(y0) values of B^steps (y0, extra), B the matrix ``entries`` (mpmath numbers), in python-flint's
+    arb_mat (binary powering in C) from exact balls of its entries (_resolved_in_balls), as mpmath midpoints."""
+    size, n = len(entries), len(y0)
+    start = [_exact_number(v) if getattr(v, "is_Rational", False) else to_ball(to_mp(v)) for v in y0] + extra  # a rational
+    # start as fmpq: rounded into its ball at each precision power() runs at
+
+    def power():
+        matrix = flint.arb_mat(size, size, [to_ball(v) for row in entries for v in row])
+        result = matrix ** steps * flint.arb_mat(size, 1, start)
+        return [[result[i, 0] for i in range(n)]]
+
+    return _resolved_in_balls(power, DIGITS + POWER_GUARD_DIGITS, "the power of the step matrix")[0]
 
 
 def _mp_power_in_time(method, options, rhs, states, blocks, time, t0, y0, steps):
@@ -431,14 +438,7 @@ def _mp_power_in_time(method, options, rhs, states, blocks, time, t0, y0, steps)
         if any(abs(a - b) > mpmath.mpf(10) ** -DIGITS * (1 + abs(a)) for a, b in zip(stepped, predicted)):
             return None  # not affine in (y, s) after all
         entries = [M[i] + [g[i], c[i]] for i in range(n)] + [[0] * n + [1, h], [0] * (n + 1) + [1]]
-        start = [_exact_number(v) if getattr(v, "is_Rational", False) else to_ball(to_mp(v)) for v in y0] + [0, 1]
-
-        def power():
-            matrix = flint.arb_mat(n + 2, n + 2, [to_ball(v) for row in entries for v in row])
-            result = matrix ** steps * flint.arb_mat(n + 2, 1, start)
-            return [[result[i, 0] for i in range(n)]]
-
-        [result] = _resolved_in_balls(power, DIGITS + POWER_GUARD_DIGITS, "the power of the step matrix")
+        result = _raised(entries, y0, [0, 1], steps)
         end = start_time + steps * h
     with mpmath.workdps(DIGITS):
         return +end, [+v for v in result], {}, {name: count * steps for name, count in counts.items()}, []
