@@ -349,7 +349,8 @@ def _inside_at_precision(label, ball, approx):
         low, high = mpmath.mpf(ball.iv.a), mpmath.mpf(ball.iv.b)  # that decays to 2^-8,000,000 beside the one compared has
         # ends no rational is written for (an internal error in a review of 2026-12-07)
     else:
-        low = high = mpmath.mpf(int(rational.to_sympy(ball).p)) / int(rational.to_sympy(ball).q)
+        exact = rational.to_sympy(ball)
+        low = high = mpmath.mpf(int(exact.p)) / int(exact.q)
     slack = mpmath.mpf(10) ** (-(crosscheck.DIGITS - 8)) * max(1, abs(approx))
     if not (low - slack <= approx <= high + slack):
         raise CrossCheckDisagrees(f"the certified enclosure of {label} [{mpmath.nstr(low, 15)}, {mpmath.nstr(high, 15)}] does not contain the mpmath value "

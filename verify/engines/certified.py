@@ -359,10 +359,9 @@ def affine_orbit(matrix, offset, y0, steps: int, bits: int, observe) -> list:
     saved = flint.ctx.prec
     flint.ctx.prec = bits
     try:
-        ball = lambda v: flint.arb(flint.fmpq(int(v.numerator), int(v.denominator)))  # noqa: E731
-        M = flint.arb_mat([[ball(v) for v in row] for row in matrix])
-        c = flint.arb_mat([[ball(v)] for v in offset])
-        y = flint.arb_mat([[ball(v)] for v in y0])
+        M = flint.arb_mat([[_exact_ball(v) for v in row] for row in matrix])
+        c = flint.arb_mat([[_exact_ball(v)] for v in offset])
+        y = flint.arb_mat([[_exact_ball(v)] for v in y0])
         ends = []
         for _ in range(steps):
             y = M * y + c
@@ -370,6 +369,16 @@ def affine_orbit(matrix, offset, y0, steps: int, bits: int, observe) -> list:
             ends.append((value.lower(), value.upper()))  # at ``bits``: at a lower precision they would round
     finally:
         flint.ctx.prec = saved
+    return _ends_in_mpmath(ends, bits)
+
+
+def _exact_ball(value) -> "flint.arb":
+    """An exact rational (mpq, Fraction, int) as the arb ball of that point (rounded outward at flint's precision)."""
+    return flint.arb(flint.fmpq(int(value.numerator), int(value.denominator)))
+
+
+def _ends_in_mpmath(ends, bits: int) -> list:
+    """(low, high) arb points computed at ``bits`` as the exact mpmath numbers they are."""
     with mpmath.workprec(bits + 64):  # an end has at most ``bits`` bits of mantissa: mpf() keeps it exactly
         return [(exact_mpf(low), exact_mpf(high)) for low, high in ends]
 
@@ -383,10 +392,9 @@ def affine_power_enclosures(matrix, offset, start, steps: int, bits: int) -> lis
     saved = flint.ctx.prec
     flint.ctx.prec = bits
     try:
-        ball = lambda v: flint.arb(flint.fmpq(int(v.numerator), int(v.denominator)))  # noqa: E731
         n = len(start)
-        B = flint.arb_mat([[ball(v) for v in row] + [ball(c)] for row, c in zip(matrix, offset)] + [[flint.arb(0)] * n + [flint.arb(1)]])
-        w = B**steps * flint.arb_mat([[ball(v)] for v in start] + [[flint.arb(1)]])
+        B = flint.arb_mat([[_exact_ball(v) for v in row] + [_exact_ball(c)] for row, c in zip(matrix, offset)] + [[flint.arb(0)] * n + [flint.arb(1)]])
+        w = B**steps * flint.arb_mat([[_exact_ball(v)] for v in start] + [[flint.arb(1)]])
         largest = flint.arb(2) ** MAX_MAGNITUDE_BITS
         if not all(w[i, 0].is_finite() and abs(w[i, 0]) < largest for i in range(n)):  # as the steps' test (_blown_up): y' =
             raise CertifiedUnavailable(f"the enclosure blew up (unbounded, or beyond 2^{MAX_MAGNITUDE_BITS} in size) "  # 1000 y + t
@@ -394,8 +402,7 @@ def affine_power_enclosures(matrix, offset, start, steps: int, bits: int) -> lis
         ends = [(w[i, 0].lower(), w[i, 0].upper()) for i in range(n)]
     finally:
         flint.ctx.prec = saved
-    with mpmath.workprec(bits + 64):
-        return [(exact_mpf(low), exact_mpf(high)) for low, high in ends]
+    return _ends_in_mpmath(ends, bits)
 
 
 def exact_mpf(value) -> mpmath.mpf:

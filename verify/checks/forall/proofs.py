@@ -301,9 +301,10 @@ def _side(domain) -> box_sign.Side | None:
 def _prove_affine(claim, spec, over, lhs, op, rhs):
     """A relation whose lhs - rhs is affine (total degree 1, rational coefficients) in three or more symbols (or two,
     one of them an integer: box_sign takes real ones only), each in an interval of the reals (bounded or not) or
-    'integer >= K', with no 'assume' or 'exactly_when': decided exactly, in any number of symbols.  On a box an affine g = c0 + sum c_i x_i is least at a corner: inf g = c0 + sum min(c_i
-    lo_i, c_i hi_i), reached only where every symbol may sit at its lower end (c_i > 0) or upper end (c_i < 0), that
-    is, where those ends are closed and finite.  'x + y + z >= 10^-150' on the open unit cube was sampled and verified
+    'integer >= K', with no 'assume' or 'exactly_when': decided exactly, in any number of symbols.  On a box an
+    affine g = c0 + sum c_i x_i is least at a corner: inf g = c0 + sum min(c_i lo_i, c_i hi_i), reached only where
+    every symbol may sit at its lower end (c_i > 0) or upper end (c_i < 0), that is, where those ends are closed and
+    finite.  'x + y + z >= 10^-150' on the open unit cube was sampled and verified
     (the README's Not in this release): inf = -10^-150 at the open corner.  A refutation is a Witness (_affine_witness).
     None when not of that form (two symbols go to box_sign, one to the solver of sets)."""
     if spec.exactly_when is not None or spec.assume or op not in ("<", "<=", ">", ">="):

@@ -704,15 +704,7 @@ def _affine_continuation(method, system, options, t, length, head, fixed, steps,
             point = stepped
     except _Shifted:
         return None
-    # an upper bound on the size the values reach, numerator and denominator together as the loop measures them: the
-    # integer map B = d [[M, c], [0, 1]] multiplies numerators by at most its largest row sum and denominators by d,
-    # per step.  Past MAX_EXACT_BITS the run is a size error, as the loop's (and the caller's certified route runs),
-    # found before the power, not after hours of steps (a third review: RK4 over 10^6 steps of y' = -y + t built
-    # 14-million-bit values for a minute); being a bound it may raise where the loop's reduced values would just fit
-    projected = _projected_bits(matrix, offset, start, steps)
-    if projected > MAX_EXACT_BITS:
-        raise AffineSizeError(f"exact values could reach {projected:,} bits in {steps} steps (limit {MAX_EXACT_BITS:,})",
-                              matrix, offset, start, steps, size, t + steps * length)
+    _affine_size_guard(matrix, offset, start, steps, size, t + steps * length)
     checked = lambda v: rational.affine_image(matrix, offset, v)  # noqa: E731  (the map read off, not the method's steps again)
     if not nodes:
         return rational.affine_power(checked, start, steps)[:size], _counted(one_step, steps), [], "affine power"
@@ -720,13 +712,19 @@ def _affine_continuation(method, system, options, t, length, head, fixed, steps,
     return iterates[-1][1], _counted(one_step, steps), iterates, "affine iteration"
 
 
-def _projected_bits(matrix, offset, start, steps: int) -> int:
-    """An upper bound on the bits of the values of ``steps`` affine steps y -> M y + c from ``start``, numerators and
-    denominators together as the loop measures them: the integer map B = d [[M, c], [0, 1]] multiplies numerators by at
-    most its largest row sum and denominators by d, per step."""
+def _affine_size_guard(matrix, offset, start, steps: int, size: int, t_end) -> None:
+    """AffineSizeError (carrying the map, for the certified route's power in balls) when ``steps`` affine steps
+    y -> M y + c from ``start`` could pass MAX_EXACT_BITS.  The bound counts numerators and denominators together as
+    the loop measures them: the integer map B = d [[M, c], [0, 1]] multiplies numerators by at most its largest row sum
+    and denominators by d, per step.  Found before the power, not after hours of steps (a third review: RK4 over 10^6
+    steps of y' = -y + t built 14-million-bit values for a minute; a review of 2026-12-07: of y' = -y, 80 million bits
+    in 20 s); being a bound it may raise where the loop's reduced values would just fit."""
     d = rational.common_denominator([*offset, *(v for row in matrix for v in row)])
     largest = max(sum(abs(v * d) for v in row) + abs(c * d) for row, c in zip(matrix, offset)) if matrix else d
-    return rational.size_bits(start) + steps * (int(largest).bit_length() + int(d).bit_length())
+    projected = rational.size_bits(start) + steps * (int(largest).bit_length() + int(d).bit_length())
+    if projected > MAX_EXACT_BITS:
+        raise AffineSizeError(f"exact values could reach {projected:,} bits in {steps} steps (limit {MAX_EXACT_BITS:,})",
+                              matrix, offset, list(start), steps, size, t_end)
 
 
 # geometric growth, as the step loop's projection reads it: at least this factor per step over the last three steps,
@@ -828,13 +826,9 @@ def run(method: Method, system: ExactSystem, options: dict, t0, y0, steps: int, 
         if over_field:
             final = number_field.affine_power(system.field, step_map, y, steps)
             return RunResult(t0 + steps * length, final[:size], _counted(one_step, steps), [], "affine power", system.field)
-        if not nodes:  # past the size guard (RK4 over 10^6 steps of y' = -y built 80-million-bit values in 20 s, the
-            # session's review): the certified route raises the same map in balls (AffineSizeError)
+        if not nodes:
             matrix, offset = rational.affine_map(step_map, len(y))
-            projected = _projected_bits(matrix, offset, y, steps)
-            if projected > MAX_EXACT_BITS:
-                raise AffineSizeError(f"exact values could reach {projected:,} bits in {steps} steps (limit {MAX_EXACT_BITS:,})",
-                                      matrix, offset, list(y), steps, size, t0 + steps * length)
+            _affine_size_guard(matrix, offset, y, steps, size, t0 + steps * length)
             final = rational.affine_power(lambda v: rational.affine_image(matrix, offset, v), y, steps)
             return RunResult(t0 + steps * length, final[:size], _counted(one_step, steps), [], "affine power")
         node_values = [(t0 + (n + 1) * length, values) for n, values in enumerate(rational.affine_iterates(step_map, y, steps, kept=size))]

@@ -428,10 +428,9 @@ def _mp_power_in_time(method, options, rhs, states, blocks, time, t0, y0, steps)
             return t1 - (start_time + s), y, dict(system.counts)
 
         zero = [mpmath.mpf(0)] * n
-        h, c, counts = image(0, zero)
+        h, _, counts = image(0, zero)
+        M, c = _map_from_images([image(0, [mpmath.mpf(int(i == j)) for i in range(n)])[1] for j in range(n)] + [image(0, zero)[1]])
         g = [a - b for a, b in zip(image(1, zero)[1], c)]
-        columns = [image(0, [mpmath.mpf(int(i == j)) for i in range(n)])[1] for j in range(n)]
-        M = [[columns[j][i] - c[i] for j in range(n)] for i in range(n)]
         probe = [mpmath.mpf(j + 2) / 7 for j in range(n)]
         _, stepped, _ = image(2, probe)
         predicted = [mpmath.fsum([c[i], 2 * g[i]] + [M[i][j] * probe[j] for j in range(n)]) for i in range(n)]
