@@ -184,6 +184,39 @@ def test_explain_names_the_route_and_why(tmp_path):
     assert any(line.startswith("step 10 · stage 4: k4 = ") for line in lines)
 
 
+def test_explain_of_a_long_run_shows_its_first_steps_and_the_route_that_decided_it(tmp_path, monkeypatch):
+    """verify explain re-ran a run claim with every assignment recorded: Euler over 10^6 steps of y' = t - y, decided in
+    under a second on the power of its step map, ran past the 120 s limit.  Now a run of more than EXPLAINED_STEPS
+    steps shows its first two steps (y_1 = 1 + h (0 - 1) = 499999/500000) and then the route of the whole run, from
+    the outcome explain already has (the claim is checked once); the method's exact step runs a handful of times."""
+    from verify import runner
+    from verify.checks import run as run_kind
+
+    path = tmp_path / "long.toml"
+    path.write_text(claims_text('[model.tmy]\nstates = ["y"]\nrhs = { y = "t - y" }\n', {"long": (
+        'check = "run"\nmodel = "tmy"\nmethod = "euler"\noptions = { h = "1/500000" }\ninitial = { y = 1 }\nsteps = 1000000\n'
+        'expect_relations = { y = "> 1.2706" }',)}), encoding="utf-8")
+    [claim] = runner.load([str(path)])
+    steps, evaluations = [], []
+    step, evaluate = type(claim.spec.method).step, run_kind.evaluate
+
+    def counted(self, *args, **kwargs):
+        steps.append(1)
+        assert len(steps) < 1_000, "explain ran the long run step by step"
+        return step(self, *args, **kwargs)
+
+    monkeypatch.setattr(type(claim.spec.method), "step", counted)
+    monkeypatch.setattr(run_kind, "evaluate", lambda *args, **kwargs: evaluations.append(1) or evaluate(*args, **kwargs))
+    outcome, lines = runner.explain_bounded(claim, in_process=True)
+    assert (outcome.status, outcome.evidence) == ("verified", "certified"), outcome.message
+    assert lines[0].startswith("the first 2 of 1000000 macro steps, assignment by assignment"), lines
+    assert "step 1: y = y + h*(k1) = 1 + 1/500000*((-1)) = 499999/500000" in lines, lines
+    assert "after step 2: t = 1/250000, y = 124999500001/125000000000" in lines, lines
+    assert lines[lines.index("the whole run, as the check ran it:") + 1].startswith(
+        "route: certified interval run at 128 bits, the step's exact affine map raised to the power 1000000"), lines
+    assert not any(line.startswith("step 3") for line in lines) and not evaluations, (lines, evaluations)
+
+
 def test_the_size_guard_holds_inside_a_step(check_claims, monkeypatch):
     """A stage whose state already passed the limit stops before the right-hand side multiplies it up further."""
     from verify.engines.methods import base

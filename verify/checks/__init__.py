@@ -24,9 +24,11 @@ def explain(claim, context: Context = DEFAULT_CONTEXT, outcome: Outcome | None =
     if claim.load_error:
         return [claim.load_error]
     kind = CHECKS[claim.check]
-    if outcome is not None and kind.explain_lines is None and outcome.status != "error":
+    if outcome is not None and outcome.status == "error":
+        outcome = None  # an error is evaluated again
+    if outcome is not None and kind.explain_lines is None:
         return outcome.derivation
-    return kind.explain(claim, context)
+    return kind.explain(claim, context, outcome)
 
 
 __all__ = ["CHECKS", "CheckError", "ClaimKind", "Context", "DEFAULT_CONTEXT", "Outcome", "evaluate", "explain", "memory_text"]

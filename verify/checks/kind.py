@@ -23,7 +23,7 @@ class ClaimKind:
     prepare: Callable  # (claim) -> spec: a frozen dataclass, one of spec_types
     evaluate: Callable  # (claim, context) -> Outcome
     spec_types: tuple = ()
-    explain_lines: Callable | None = None  # (claim, context) -> lines; default: the outcome's derivation
+    explain_lines: Callable | None = None  # (claim, context, outcome or None) -> lines; default: the outcome's derivation
     key_hints: tuple = ()  # (key, what to write instead): said when a claim of this kind uses a key it does not read
 
     def __post_init__(self):
@@ -53,12 +53,13 @@ class ClaimKind:
                 return Outcome("error", None, f"{where}: an exact value with more than {_digit_limit()} decimal digits arose and cannot be written out; no verdict")
             return Outcome("error", None, f"{where}: internal error {type(exc).__name__}: {one_line(exc)}")
 
-    def explain(self, claim, context: Context = DEFAULT_CONTEXT) -> list[str]:
-        """How the claim's values were computed, one line each (``verify explain``)."""
+    def explain(self, claim, context: Context = DEFAULT_CONTEXT, outcome: Outcome | None = None) -> list[str]:
+        """How the claim's values were computed, one line each (``verify explain``).  ``outcome``: the claim's outcome
+        when it was evaluated already (explain_lines may show its derivation instead of checking the claim again)."""
         if claim.load_error:
             return [claim.load_error]
         if self.explain_lines is not None:
-            return self.explain_lines(claim, context)
+            return self.explain_lines(claim, context, outcome)
         return self.outcome(claim, context).derivation
 
 

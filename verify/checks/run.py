@@ -695,7 +695,7 @@ def _trace_difference(name, claimed, got, texts, how) -> str:
     return f"trace {name} differs"
 
 
-def _derivation(spec, result, final, t_final, model) -> list[str]:
+def _derivation(spec, result, final, t_final, model, end: str = "final") -> list[str]:
     lines = [f"method {spec.method.name}, options " + ", ".join(f"{k} = {_show_option(v)}" for k, v in spec.options.items())]
     lines += [f"named value {k} = {v}" for k, v in spec.method.named_values(spec.options).items()]
     lines.append("initial: t = " + str(spec.t0) + ", " + ", ".join(f"{s} = {v}" for s, v in zip(model.variables, spec.y0)))
@@ -708,7 +708,7 @@ def _derivation(spec, result, final, t_final, model) -> list[str]:
             lines.append(f"{where}: {name} = {formula}{shown}")
     else:
         lines.append(f"{spec.steps} macro steps by {result.route} (values per step not recorded)")
-    lines.append(f"final: t = {short_text(t_final)}, " + ", ".join(f"{s} = {short_text(v)}" for s, v in zip(model.variables, final)))
+    lines.append(f"{end}: t = {short_text(t_final)}, " + ", ".join(f"{s} = {short_text(v)}" for s, v in zip(model.variables, final)))
     lines.append("evaluations: " + ", ".join(f"{k} {v}" for k, v in sorted(result.recorder.counts.items())))
     return lines
 
@@ -719,17 +719,30 @@ def _show_option(value):
     return str(value)
 
 
-def explain(claim: Claim, context: Context = DEFAULT_CONTEXT) -> list[str]:
+EXPLAINED_STEPS = 100  # a run of more macro steps is explained by its first FIRST_STEPS steps and the route of the whole run
+FIRST_STEPS = 2
+
+
+def explain(claim: Claim, context: Context = DEFAULT_CONTEXT, outcome: Outcome | None = None) -> list[str]:
     """Rerun with every assignment recorded; where the exact path cannot run (a right-hand side that is not
-    rational, rationals that grow too large), the certified route's derivation, which says why it ran."""
+    rational, rationals that grow too large), the derivation of the route that ran, which says why (``outcome``'s,
+    when the claim was evaluated already).  A run of more than EXPLAINED_STEPS macro steps shows its first FIRST_STEPS
+    steps assignment by assignment, then the whole run as the check ran it (its route): Euler over 10^6 steps, decided
+    in under a second on the power of its step map, ran past the time limit recorded step by step (2026-12-07)."""
     spec = claim.spec
+    whole = lambda: (outcome or evaluate(claim, context)).derivation  # noqa: E731
+    shown = min(spec.steps, FIRST_STEPS) if spec.steps > EXPLAINED_STEPS else spec.steps
     try:
         system = ExactSystem(claim.model, spec.parameter_values)
-        result = run(spec.method, system, spec.options, spec.t0, spec.y0, spec.steps, keep=True, algebraic=True)
+        result = run(spec.method, system, spec.options, spec.t0, spec.y0, shown, keep=True, algebraic=True)
     except (rational.NotRational, ExactSizeError):
-        return evaluate(claim, context).derivation
+        return whole()
     final = [result.exact(v) for v in result.y]
-    return _derivation(spec, result, final, result.exact(result.t), claim.model)
+    if shown == spec.steps:
+        return _derivation(spec, result, final, result.exact(result.t), claim.model)
+    first = _derivation(spec, result, final, result.exact(result.t), claim.model, end=f"after step {shown}")
+    return ([f"the first {shown} of {spec.steps} macro steps, assignment by assignment (a run of more than {EXPLAINED_STEPS} "
+             "steps is not written out step by step):"] + first + ["the whole run, as the check ran it:"] + whole())
 
 
 KIND = ClaimKind("run", KEYS, prepare, evaluate, spec_types=(RunSpec,), explain_lines=explain)
