@@ -254,6 +254,76 @@ def test_the_multistep_twin_resolves_values_far_below_one(check_claims):
     assert_refuted(results["tiny-wrong"].outcome, ["claimed 103, computed 102"])
 
 
+def test_a_long_linear_multistep_run_is_cross_checked_on_the_power_of_the_twin_s_own_window_map(check_claims, monkeypatch):
+    """AB4 and BDF2 over 10^5 steps of x' = v, v' = -x (h = 10^-5, RK4 starts): past the exact size guard the exact
+    map's power decided in 0.2 s, and the twin, the cross-check, stepped 10^5 times (about 17 CPU s a claim).  It now steps the k - 1
+    starting steps, reads its formula's map of the window (y_n, ..., y_n-k+1) off its own steps and raises it.  BDF2's
+    value is computed here from the characteristic roots of z' = -i z (z = x - i v): (3/2 + i h) r^2 - 2 r + 1/2 = 0,
+    z_N = A r1^N + B r2^N through z_0 = 1 and z_1 = RK4's R(-i h); AB4 is within 10^-18 of cos(1) (order 4, h = 10^-5)."""
+    import mpmath
+    from verify.engines.twins import multistep as multistep_twin
+
+    with mpmath.workdps(40):
+        h, N = mpmath.mpf(10) ** -5, 10**5
+        w = -1j * h
+        z1 = 1 + w + w**2 / 2 + w**3 / 6 + w**4 / 24
+        a, root = mpmath.mpf(3) / 2 + 1j * h, mpmath.sqrt(4 - 2 * (mpmath.mpf(3) / 2 + 1j * h))
+        r1, r2 = (2 + root) / (2 * a), (2 - root) / (2 * a)
+        A = (z1 - r2) / (r1 - r2)
+        bdf2, cos1 = (A * r1**N + (1 - A) * r2**N).real, mpmath.cos(1)
+    assert mpmath.nstr(bdf2, 21) == "0.540302305896188194417" and mpmath.nstr(cos1, 16) == "0.5403023058681397"
+    steps = []
+    advance = multistep_twin.Runner.advance
+
+    def counted(self, *args):
+        steps.append(1)
+        assert len(steps) < 1_000, "the twin stepped the long run one step at a time"
+        return advance(self, *args)
+
+    monkeypatch.setattr(multistep_twin.Runner, "advance", counted)
+    model = '[model.osc]\nstates = ["x", "v", "w"]\nrhs = { x = "v", v = "-x", w = "-w/2" }\n'
+    body = 'check = "run"\nmodel = "osc"\noptions = { h = "1/100000", start = "rk4" }\ninitial = { x = 1, v = 0, w = 1 }\nsteps = 100000\n'
+    results = check_claims(claims_text(model, {
+        "ab4": (body + 'method = "adams-bashforth-4"\ndigits = 12\nexpect = { x = "0.540302305868" }',),
+        "ab4-wrong": (body + 'method = "adams-bashforth-4"\ndigits = 12\nexpect = { x = "0.540302305886" }',),
+        "bdf2": (body + 'method = "bdf-2"\ndigits = 20\nexpect = { x = "0.54030230589618819442" }',),
+        "bdf2-wrong": (body + 'method = "bdf-2"\ndigits = 20\nexpect = { x = "0.54030230589618819424" }',)}))
+    for key in ("ab4", "bdf2"):
+        outcome = results[key].outcome
+        assert (outcome.status, outcome.evidence) == ("verified", "certified"), (key, outcome.message)
+        assert "mpmath 50-digit cross-check lies in every enclosure" in outcome.message, outcome.message
+    assert_refuted(results["ab4-wrong"].outcome, ["claimed 0.540302305886", "0.540302305868"])
+    assert_refuted(results["bdf2-wrong"].outcome, ["claimed 0.54030230589618819424", "0.54030230589618819442"])
+
+
+def test_the_twin_s_window_power_agrees_with_its_steps_for_every_multistep_method():
+    """The twin's power of a linear multistep run (final values only) against the same twin stepping: every method of
+    the catalogue and lmm, started by RK4, by the model's solution and from a history; the values to 10^-45, the
+    counts of right-hand sides and Jacobians equal."""
+    import mpmath
+    import sympy
+    from verify.engines import twins
+    from verify.engines.twins import multistep as multistep_twin
+    from verify.input.model import TIME, symbol
+
+    x, v, t = sympy.Symbol("x"), sympy.Symbol("v"), symbol(TIME)
+    R = sympy.Rational
+    starts = [{"start": "rk4"}, {"start": "exact"}, {"history": {"x": [R(99, 100)] * 5, "v": [R(-1, 10)] * 5}}]
+    for name in multistep_twin.NAMES:
+        for start in starts:
+            options = {"h": R(1, 10), **start}
+            if name == "lmm":
+                options.update(alpha=[R(-1), R(1)], beta=[R(1, 2), R(1, 2)])
+            k = len(multistep_twin.for_method(name, options, twins.to_mp)[0]) - 1
+            if "history" in start:
+                options["history"] = {s: values[:k - 1] for s, values in start["history"].items()}
+            problem = twins.Problem(name, options, [v, -x - v / 10], [x, v], 0, [1, 0], 60, solution=[sympy.cos(t), -sympy.sin(t)])
+            power, stepped = twins.solve(problem, final_only=True), twins.solve(problem)
+            assert not power.trace and stepped.trace, name  # the power ran (no trace), the loop recorded its steps
+            assert max(abs(a - b) for a, b in zip(power.y, stepped.y)) < mpmath.mpf(10) ** -45, (name, start, power.y, stepped.y)
+            assert power.counts == stepped.counts, (name, start, power.counts, stepped.counts)
+
+
 def _oscillator_energy_ratios(method: str, steps: int) -> list:
     """E/E0 at every node of AB2 or BDF2 on x' = v, v' = -x from (1, 0), h = 1/10, the second value by one RK4 step,
     by hand in fractions (BDF2's implicit step solved as the 2x2 system (I - 2h/3 A) y2 = 4/3 y1 - 1/3 y0)."""

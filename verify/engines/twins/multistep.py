@@ -126,6 +126,20 @@ class Runner:
             self.trace.setdefault(name, []).append(value)
         return t + self.h, new
 
+    def next_from_window(self, t, window: list) -> list:
+        """The formula's value at t + h from a whole window (``window``: y_n at t first, then y_n-1, ... y_n-k+1, one
+        list per node), as advance takes it once the starting steps are made, this runner's own past left as it was; the
+        right-hand side at the older nodes uncounted (advance counted each at its own step).  The twin's power of a
+        linear multistep run reads its affine map from these (verify.engines.twins._multistep_power)."""
+        saved = self.past_y, self.past_f, self.taken
+        self.past_y = [list(v) for v in window[1:]]
+        self.past_f = [self.system.f_uncounted(t - (m + 1) * self.h, v) for m, v in enumerate(window[1:])] if self.rates else []
+        self.taken = self.k - 1
+        try:
+            return self.advance(t, list(window[0]))[1]
+        finally:
+            self.past_y, self.past_f, self.taken = saved
+
     def _formula(self, t, y, f_now):
         k, h, d = self.k, self.h, len(y)
         window_y = list(reversed(self.past_y)) + [y]
