@@ -185,6 +185,28 @@ def test_simple_instances_come_simplest_first_without_listing_every_combination(
     assert first[0] == (0,) * 10 and first[1] == (0,) * 9 + (1,) and all(sum(i) <= 2 for i in first)
 
 
+def test_an_instance_that_holds_has_the_verdict_evidence_and_margin_of_the_full_relation_check(tmp_path):
+    """Sampled relation instances that hold are decided by relation.holds_with_margin (no texts); it must say what
+    relation.evaluate says on every route: exact rationals, an enclosure (exp, cos), a rational difference of irrational
+    sides (symbolic), sympy's zero; and nothing where the relation fails (evaluate then writes the message)."""
+    from verify import runner
+    from verify.checks import relation
+
+    pairs = {"rational": ("1/3", "<=", "1/2"), "tie": ("1/2", ">=", "2/4"), "exp": ("exp(1)", ">", "2718/1000"),
+             "sqrt": ("sqrt(2) + 1", ">", "sqrt(2)"), "field": ("(1 + sqrt(2))**2", "==", "3 + 2*sqrt(2)"),
+             "cos": ("cos(1)", "<", "0.5403024"), "fails": ("1/3", ">", "1/2"), "fails-exp": ("exp(1)", "<", "2.718")}
+    body = 'check = "relation"\nlhs = "{}"\nop = "{}"\nrhs = "{}"\n'
+    (tmp_path / "r.toml").write_text(claims_text("", {key: (body.format(*pair),) for key, pair in pairs.items()}), encoding="utf-8")
+    claims = {claim.id: claim for claim in runner.load([str(tmp_path / "r.toml")], model_dirs=[str(tmp_path / "none")])}
+    for key in pairs:
+        full, quick = relation.evaluate(claims[key]), relation.holds_with_margin(claims[key])
+        if key.startswith("fails"):
+            assert full.status == "refuted" and quick is None, (key, full.message)
+            continue
+        assert full.status == "verified", (key, full.message)
+        assert (quick.status, quick.evidence, quick.margins) == (full.status, full.evidence, full.margins), (key, quick, full.evidence)
+
+
 def test_sampled_instances_are_evaluated_on_the_closed_form_and_checked_against_the_run(monkeypatch):
     """When sympy cannot settle a forall run claim, its instances are evaluated on the closed form of the run
     (exact rational arithmetic, or arb enclosures for exp) instead of a run each; the first instance, and any

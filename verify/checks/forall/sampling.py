@@ -950,6 +950,6 @@ def _full_outcome(claim, spec, values):
         return decided if decided is not None else Outcome("error", None, f"{exc}, and its enclosures do not decide the instance")
     if spec.form == "relation":
         instance.spec = relation_check.RelationSpec(sides[0], spec.op, sides[1])
-        return relation_check.evaluate(instance, DEFAULT_CONTEXT)
+        return relation_check.holds_with_margin(instance) or relation_check.evaluate(instance, DEFAULT_CONTEXT)
     instance.spec = sign_check.SignSpec(sides[0], spec.sign)
     return sign_check.evaluate(instance, DEFAULT_CONTEXT)
