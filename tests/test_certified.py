@@ -709,6 +709,20 @@ def test_an_affine_run_too_large_for_exact_values_is_certified_by_the_power_of_i
     assert tail["exact-one"].outcome.status == "error" and "give digits" in tail["exact-one"].outcome.message, tail["exact-one"].outcome.message
 
 
+def test_the_size_error_of_an_affine_run_pickles_with_the_map_it_carries():
+    """AffineSizeError carries the run's exact one-step map; pickled as an exception pickles (its args alone), it could
+    not be rebuilt (a worker hands errors back pickled)."""
+    import pickle
+    from fractions import Fraction
+
+    from verify.errors import AffineSizeError
+
+    error = AffineSizeError("exact values could reach 38,000,002 bits", [[Fraction(1, 2)]], [Fraction(1)], [Fraction(3)], 10**6, 1, Fraction(2))
+    again = pickle.loads(pickle.dumps(error))
+    assert type(again) is AffineSizeError and str(again) == str(error)
+    assert (again.matrix, again.offset, again.start, again.steps, again.size, again.t_end) == ([[Fraction(1, 2)]], [Fraction(1)], [Fraction(3)], 10**6, 1, Fraction(2))
+
+
 def test_a_linear_autonomous_run_past_the_size_guard_takes_the_same_power(check_claims):
     """The session's review: RK4 over 10^6 steps of y' = -y (h = 1/500000) had no size guard on the exact power and
     built 80-million-bit values in 20 s.  Past the guard it is certified on the power of its exact step map too.  The

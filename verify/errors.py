@@ -150,6 +150,9 @@ class AffineSizeError(ExactSizeError):
         super().__init__(message)
         self.matrix, self.offset, self.start, self.steps, self.size, self.t_end = matrix, offset, start, steps, size, t_end
 
+    def __reduce__(self):  # pickled with everything it carries (an exception pickles its args alone: one here)
+        return type(self), (self.args[0], self.matrix, self.offset, self.start, self.steps, self.size, self.t_end)
+
 
 class ExactSizeProjected(ExactSizeError):
     """Exact values are growing geometrically and would pass the size guard before the run ends (raised early, on
