@@ -119,6 +119,26 @@ def test_hostile_file_is_one_error_and_the_rest_is_checked(run_cli, tmp_path, na
     assert report["summary"]["total"] == len(report["claims"])
 
 
+def test_a_file_nested_too_deeply_is_refused_in_the_same_words_whatever_the_recursion_limit():
+    """deep_array.toml (1,000 nested arrays) passed tomllib where the recursion limit had been raised (once in a run of
+    the suite) and was refused by the depth check in other words ("nested deeper than 32") than tomllib's recursion
+    error ("nested too deeply"): the test above failed now and then.  Both refusals now say the same."""
+    import sys
+
+    from verify.input import load
+
+    original, messages = sys.getrecursionlimit(), []
+    try:
+        for limit in (original, 20_000):
+            sys.setrecursionlimit(limit)
+            with pytest.raises(load.tomllib.TOMLDecodeError) as refused:
+                load.read_toml_text(HOSTILE / "deep_array.toml")
+            messages.append(str(refused.value))
+    finally:
+        sys.setrecursionlimit(original)
+    assert messages[0] == messages[1] == "arrays or tables nested too deeply (more than 32 levels)", messages
+
+
 def test_the_hostile_directory_as_one_run_in_every_format(run_cli, tmp_path):
     """All fixtures at once: each error stays with its file, every good claim is verified, every format is written."""
     (tmp_path / "other.toml").write_text(GOOD)
