@@ -296,6 +296,53 @@ def test_a_long_linear_multistep_run_is_cross_checked_on_the_power_of_the_twin_s
     assert_refuted(results["bdf2-wrong"].outcome, ["claimed 0.54030230589618819424", "0.54030230589618819442"])
 
 
+def test_an_implicit_formula_counts_its_solve_in_every_block(check_claims):
+    """A review of 2026-12-07: the twin counted an implicit formula's right-hand side for the whole system but not for
+    its blocks, so a true count of a block was an error (BDF2: exact 203 against the twin's 4).  By hand, over 200
+    steps of h = 1/10 started by one RK4 step (4 evaluations): BDF2 evaluates once per formula step (the solve, as
+    the exact path counts it), 4 + 199 = 203, with 199 Jacobians; AM2 once more for f_n, at the start step too:
+    1 + 4 + 2 * 199 = 403."""
+    model = '[model.oscb]\nstates = ["x", "v"]\nrhs = { x = "v", v = "-x - v/10 + 1/2" }\nblocks = { slow = ["x"], fast = ["v"] }\n'
+    body = 'check = "run"\nmodel = "oscb"\noptions = { h = "1/10", start = "rk4" }\ninitial = { x = 1, v = 0 }\nsteps = 200\n'
+    results = check_claims(claims_text(model, {
+        "bdf2": (body + 'method = "bdf-2"\ncounts = { rhs = 203, slow = 203, fast = 203, jacobian = 199 }',),
+        "am2": (body + 'method = "adams-moulton-2"\ncounts = { rhs = 403, slow = 403, fast = 403, jacobian = 199 }',),
+        "bdf2-wrong": (body + 'method = "bdf-2"\ncounts = { slow = 202 }',)}))
+    for key in ("bdf2", "am2"):
+        assert results[key].outcome.status == "verified", (key, results[key].outcome.message)
+    assert_refuted(results["bdf2-wrong"].outcome, ["slow", "202", "203"])
+
+
+def test_an_unstable_run_whose_rounding_the_twin_s_power_would_magnify_is_stepped(check_claims):
+    """A review of 2026-12-07: where a run's step map grows some vector (h outside the stability region, or a method
+    that is not zero-stable), the power of the twin's map as read at 70 digits magnified the rounding of its entries:
+    true claims that the twin's steps had followed exactly became errors ("not resolved at 4096 bits", or an exact 1
+    against 0.99999999999999999992).  Such a power now gives way to the steps.  From the equilibrium y = 1 of
+    y' = -100 y + 100 every stage of every method is 1 (f = 0); the lmm y_n+2 - 3 y_n+1 + 2 y_n = -h (5 f_n+1 + 5 f_n)
+    with h = 1/10 on y' = -y is y_n+2 = 7/2 y_n+1 - 3/2 y_n, roots 3 and 1/2, and from 1, 1/2 it is 2^-n (below)."""
+    y = [F(1), F(1, 2)]
+    while len(y) <= 2000:
+        y.append(F(7, 2) * y[-1] - F(3, 2) * y[-2])
+    assert y[2000] == F(1, 2**2000)
+    model = ('[model.stiffeq]\nstates = ["y"]\nrhs = { y = "-100*y + 100" }\n'
+             '[model.decay]\nstates = ["y"]\nrhs = { y = "-y" }\n')
+    equilibrium = 'check = "run"\nmodel = "stiffeq"\ninitial = { y = 1 }\n'
+    parasitic = ('check = "run"\nmodel = "decay"\nmethod = "lmm"\ninitial = { y = 1 }\nsteps = 2000\n'
+                 'options = { h = "1/10", alpha = [2, -3, 1], beta = [-5, -5, 0], history = { y = ["1/2"] } }\n')
+    results = check_claims(claims_text(model, {
+        "ab2": (equilibrium + 'method = "adams-bashforth-2"\noptions = { h = "1/10", start = "rk4" }\nsteps = 1500\nexpect = { y = 1 }',),
+        "ab2-wrong": (equilibrium + 'method = "adams-bashforth-2"\noptions = { h = "1/10", start = "rk4" }\nsteps = 1500\nexpect = { y = 2 }',),
+        "abm3": (equilibrium + 'method = "abm-3"\noptions = { h = "1/10", start = "heun" }\nsteps = 30\nexpect = { y = 1 }',),
+        "heun": (equilibrium + 'method = "heun"\noptions = { h = "1/30" }\nsteps = 300\nexpect = { y = 1 }',),
+        "parasitic": (parasitic + 'expect = { "(2**1000)**2*y" = 1 }',),
+        "parasitic-wrong": (parasitic + 'expect = { "2**1000*2**999*y" = 1 }',)}))
+    for key in ("ab2", "abm3", "heun", "parasitic"):
+        outcome = results[key].outcome
+        assert (outcome.status, outcome.evidence) == ("verified", "exact"), (key, outcome.message)
+    assert_refuted(results["ab2-wrong"].outcome, ["y: claimed 2, computed 1"])
+    assert_refuted(results["parasitic-wrong"].outcome, ["claimed 1, computed 1/2"])
+
+
 def test_the_twin_s_window_power_agrees_with_its_steps_for_every_multistep_method():
     """The twin's power of a linear multistep run (final values only) against the same twin stepping: every method of
     the catalogue and lmm, started by RK4, by the model's solution and from a history; the values to 10^-45, the

@@ -101,18 +101,9 @@ def solve(problem: Problem, final_only: bool = False, digits: int = DIGITS, doub
     p = problem
     if nodes_only and not double_precision and affine_nodes_available(p):
         return _affine_nodes(p, digits)
-    worth_it = p.steps > len(p.states) + 1  # the n + 1 one-step images cost about as many steps; the power in arb_mat little
-    if final_only and worth_it and p.cosimulation is None and affine_nodes_available(p):
-        return TwinRun(*_mp_power(p.method, p.options, p.rhs, p.states, p.blocks, p.time, p.t0, p.y0, p.steps))
-    if final_only and p.method in multistep_twin.NAMES and p.cosimulation is None and not p.constraints and linear_in(p.rhs, p.states):
-        power = _multistep_power(p)
-        if power is not None:
-            return TwinRun(*power)
-    if final_only and worth_it and p.cosimulation is None and not p.constraints and p.method in POWER_METHODS \
-            and linear_in(p.rhs, [*p.states, p.time]):
-        power = _mp_power_in_time(p.method, p.options, p.rhs, p.states, p.blocks, p.time, p.t0, p.y0, p.steps)
-        if power is not None:
-            return TwinRun(*power)
+    power = _powered(p) if final_only else None
+    if power is not None:
+        return TwinRun(*power)
     names = [str(s) for s in p.states]
     trace: dict[str, list] = {}
     nodes = []
@@ -141,6 +132,26 @@ def solve(problem: Problem, final_only: bool = False, digits: int = DIGITS, doub
         finally:
             flint.ctx.prec = saved
         return TwinRun(t, y, trace, system.counts, nodes, tuple(system.near_ties))
+
+
+def _powered(p: Problem) -> tuple | None:
+    """(t, y, {}, counts, []) of ``p``'s final state by a power of its step map where one applies (see solve's
+    ``final_only``), else None: then the steps are taken one by one, as they are too where the power does not resolve
+    its value or magnifies the rounding of its map's entries past the cross-check's digits (an unstable run: AB2 with
+    h = 1/10 on y' = -100 y + 100 from the equilibrium y = 1 stays at 1 exactly, step by step, where the power of the
+    rounded map did not; a review of 2026-12-07)."""
+    worth_it = p.steps > len(p.states) + 1  # the n + 1 one-step images cost about as many steps; the power in arb_mat little
+    try:
+        if worth_it and p.cosimulation is None and affine_nodes_available(p):
+            return _mp_power(p.method, p.options, p.rhs, p.states, p.blocks, p.time, p.t0, p.y0, p.steps)
+        if p.method in multistep_twin.NAMES and p.cosimulation is None and not p.constraints and linear_in(p.rhs, p.states):
+            return _multistep_power(p)
+        if worth_it and p.cosimulation is None and not p.constraints and p.method in POWER_METHODS \
+                and linear_in(p.rhs, [*p.states, p.time]):
+            return _mp_power_in_time(p.method, p.options, p.rhs, p.states, p.blocks, p.time, p.t0, p.y0, p.steps)
+    except SolverFailure:
+        return None
+    return None
 
 
 def family(method: str) -> str | None:
@@ -447,14 +458,34 @@ def _raised(entries, y0, extra, steps: int) -> list:
     """The first len(y0) values of B^steps (y0, extra), B the matrix ``entries`` (mpmath numbers), in python-flint's
     arb_mat (binary powering in C) from exact balls of its entries (_resolved_in_balls), as mpmath midpoints."""
     size, n = len(entries), len(y0)
-    def power():  # the start's balls made at the precision power() runs at: a rational's fmpq rounded into it, an mpmath
-        # number (a multistep window's) exactly (made at flint's default 53 bits, a window was known to 10^-16 at most)
-        start = [_exact_number(v) if getattr(v, "is_Rational", False) else to_ball(v) for v in y0] + extra
-        matrix = flint.arb_mat(size, size, [to_ball(v) for row in entries for v in row])
+    def power(rounded: bool = False):  # the start's balls made at the precision power() runs at: a rational's fmpq rounded
+        # into it, an mpmath number (a multistep window's) exactly (made at flint's default 53 bits, a window was known to
+        # 10^-16 at most); ``rounded``: each mpmath number widened by the rounding it was read with (_with_rounding)
+        widen = _with_rounding if rounded else (lambda ball, scale: ball)
+        start = [_exact_number(v) if getattr(v, "is_Rational", False) else widen(to_ball(v), abs(v)) for v in y0] + extra
+        scales = [max([1, *(abs(v) for v in row if not isinstance(v, int))]) for row in entries]
+        matrix = flint.arb_mat(size, size, [v if isinstance(v, int) else widen(to_ball(v), scale)
+                                            for row, scale in zip(entries, scales) for v in row])
         result = matrix ** steps * flint.arb_mat(size, 1, start)
         return [[result[i, 0] for i in range(n)]]
 
-    return _resolved_in_balls(power, DIGITS + POWER_GUARD_DIGITS, "the power of the step matrix")[0]
+    value = _resolved_in_balls(power, DIGITS + POWER_GUARD_DIGITS, "the power of the step matrix")[0]
+    saved = flint.ctx.prec
+    flint.ctx.prec = mpmath.mp.prec + 64
+    try:
+        if not _resolved_balls(power(rounded=True)[0], to_ball(mpmath.mpf(10) ** -(DIGITS + 5))):
+            raise SolverFailure("the power of the step matrix magnifies the rounding of its entries past the cross-check's "
+                                "digits (a run whose step map grows some vector)")
+    finally:
+        flint.ctx.prec = saved
+    return value
+
+
+def _with_rounding(ball, scale):
+    """``ball`` widened by the rounding of a value read at the working precision on the scale ``scale`` (an entry of a
+    step map read off the twin's steps, as images of unit vectors minus the image of 0: their rounding is on the
+    scale of the images, not of the difference)."""
+    return ball + flint.arb(0, to_ball(scale) * flint.arb(2) ** (4 - mpmath.mp.prec))
 
 
 def _mp_power_in_time(method, options, rhs, states, blocks, time, t0, y0, steps):
