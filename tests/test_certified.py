@@ -217,6 +217,27 @@ def test_explain_of_a_long_run_shows_its_first_steps_and_the_route_that_decided_
     assert not any(line.startswith("step 3") for line in lines) and not evaluations, (lines, evaluations)
 
 
+def test_explain_of_a_long_run_in_error_shows_its_first_steps_and_checks_it_once(tmp_path, monkeypatch):
+    """The session's review: explain of a claim whose outcome was an error checked it again (twice its time under one
+    time limit: a claim that ran in 4.7 s timed out under --timeout 3 in explain), and a long run in error printed only
+    "(no derivation: CheckError)".  From y0 = -1, y = t - 1 exactly, which an enclosure never proves (an error);
+    explain shows the first two steps and ends on that error, the claim checked once."""
+    from verify import runner
+    from verify.checks import run as run_kind
+
+    path = tmp_path / "line.toml"
+    path.write_text(claims_text('[model.tmy]\nstates = ["y"]\nrhs = { y = "t - y" }\n', {"line": (
+        'check = "run"\nmodel = "tmy"\nmethod = "euler"\noptions = { h = "1/500000" }\ninitial = { y = -1 }\nsteps = 1000000\n'
+        'expect = { y = "1" }',)}), encoding="utf-8")
+    [claim] = runner.load([str(path)])
+    runs, exact_run = [], run_kind._exact_run
+    monkeypatch.setattr(run_kind, "_exact_run", lambda *args, **kwargs: runs.append(1) or exact_run(*args, **kwargs))
+    outcome, lines = runner.explain_bounded(claim, in_process=True)
+    assert outcome.status == "error" and "never" in outcome.message and len(runs) == 1, (outcome.message, runs)
+    assert "step 2: y = y + h*(k1) = (-499999/500000) + 1/500000*(1) = -249999/250000" in lines, lines
+    assert lines[-2:] == ["the whole run, as the check ran it:", "(no derivation: the check ended in the error below)"], lines
+
+
 def test_the_size_guard_holds_inside_a_step(check_claims, monkeypatch):
     """A stage whose state already passed the limit stops before the right-hand side multiplies it up further."""
     from verify.engines.methods import base

@@ -24,11 +24,11 @@ def explain(claim, context: Context = DEFAULT_CONTEXT, outcome: Outcome | None =
     if claim.load_error:
         return [claim.load_error]
     kind = CHECKS[claim.check]
-    if outcome is not None and outcome.status == "error":
-        outcome = None  # an error is evaluated again
-    if outcome is not None and kind.explain_lines is None:
+    if kind.explain_lines is not None:  # the kind decides what of the outcome it shows (run: a long run's route; an error
+        return kind.explain(claim, context, outcome)  # as it came, not checked again under the same time limit)
+    if outcome is not None and outcome.status != "error":
         return outcome.derivation
-    return kind.explain(claim, context, outcome)
+    return kind.explain(claim, context)
 
 
 __all__ = ["CHECKS", "CheckError", "ClaimKind", "Context", "DEFAULT_CONTEXT", "Outcome", "evaluate", "explain", "memory_text"]

@@ -726,11 +726,15 @@ FIRST_STEPS = 2
 def explain(claim: Claim, context: Context = DEFAULT_CONTEXT, outcome: Outcome | None = None) -> list[str]:
     """Rerun with every assignment recorded; where the exact path cannot run (a right-hand side that is not
     rational, rationals that grow too large), the derivation of the route that ran, which says why (``outcome``'s,
-    when the claim was evaluated already).  A run of more than EXPLAINED_STEPS macro steps shows its first FIRST_STEPS
+    when the claim was evaluated already, an error too: checked again, it took twice its time under one limit).  A run of more than EXPLAINED_STEPS macro steps shows its first FIRST_STEPS
     steps assignment by assignment, then the whole run as the check ran it (its route): Euler over 10^6 steps, decided
     in under a second on the power of its step map, ran past the time limit recorded step by step (2026-12-07)."""
     spec = claim.spec
-    whole = lambda: (outcome or evaluate(claim, context)).derivation  # noqa: E731
+
+    def whole() -> list[str]:  # the outcome's derivation; a claim in error has none, and its message ends the explanation
+        decided = outcome if outcome is not None else KIND.outcome(claim, context)
+        return decided.derivation or (["(no derivation: the check ended in the error below)"] if decided.status == "error" else [])
+
     shown = min(spec.steps, FIRST_STEPS) if spec.steps > EXPLAINED_STEPS else spec.steps
     try:
         system = ExactSystem(claim.model, spec.parameter_values)
