@@ -48,6 +48,23 @@ def test_explain_latex_is_an_align_environment_typeset_by_sympy(run_cli, tmp_pat
     assert r"\textbf{verified}" in latex and "documentclass" not in latex
 
 
+def test_every_character_verify_writes_into_a_derivation_has_a_latex_form():
+    """explain --latex wrote "(? 5.8e-37)" for the ± of a numerical value (a review of 2026-12-07): every non-ASCII
+    character in the code of the claim kinds and engines (outside comments) must have a LaTeX form."""
+    from conftest import ROOT
+    from verify.report import latex
+
+    found = {}
+    for path in (ROOT / "verify").glob("[ce]*/**/*.py"):
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            for char in line.split("#", 1)[0]:
+                if ord(char) > 127:
+                    found.setdefault(char, f"{path.relative_to(ROOT)}:{number}")
+    assert "±" in found and "≈" in found
+    missing = {char: where for char, where in found.items() if "?" in latex.text(char)}
+    assert not missing, missing
+
+
 def test_explain_escapes_whatever_the_claim_file_holds(run_cli, tmp_path):
     (tmp_path / "c.toml").write_text(HOSTILE_TEXT, encoding="utf-8")
     claim_id = re.search(r'id = "([^"]+)"', QUICK_PAIR).group(1)
