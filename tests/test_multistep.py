@@ -294,6 +294,20 @@ def test_a_long_linear_multistep_run_is_cross_checked_on_the_power_of_the_twin_s
         assert "mpmath 50-digit cross-check lies in every enclosure" in outcome.message, outcome.message
     assert_refuted(results["ab4-wrong"].outcome, ["claimed 0.540302305886", "0.540302305868"])
     assert_refuted(results["bdf2-wrong"].outcome, ["claimed 0.54030230589618819424", "0.54030230589618819442"])
+    # BDF6 over 10^6 steps (h = 10^-4) of x' = v, v' = -x + w/5, w' = -w/2 + 1/4 from (1, 0, 1): the solution is
+    # x = 1/10 + 2/25 e^(-t/2) + 41/50 cos t + 1/25 sin t, and BDF6's error at this h is near 10^-22; its power's
+    # rounding test once sent the twin to its 10^6 steps (balls widened by the rounding grow too fast under binary
+    # powering: the session's review, a time-out)
+    with mpmath.workdps(40):
+        x100 = mpmath.mpf(1) / 10 + mpmath.mpf(2) / 25 * mpmath.exp(-50) + mpmath.mpf(41) / 50 * mpmath.cos(100) + mpmath.sin(100) / 25
+    assert mpmath.nstr(x100, 19) == "0.7868468496315104742"
+    model = '[model.s3]\nstates = ["x", "v", "w"]\nrhs = { x = "v", v = "-x + w/5", w = "-w/2 + 1/4" }\n'
+    body = ('check = "run"\nmodel = "s3"\nmethod = "bdf-6"\noptions = { h = "1/10000", start = "rk4" }\ninitial = { x = 1, v = 0, w = 1 }\n'
+            'steps = 1000000\ndigits = 15\n')
+    results = check_claims(claims_text(model, {"bdf6": (body + 'expect = { x = "0.786846849631510" }',),
+                                               "bdf6-wrong": (body + 'expect = { x = "0.786846849631501" }',)}), name="bdf6.toml")
+    assert (results["bdf6"].outcome.status, results["bdf6"].outcome.evidence) == ("verified", "certified"), results["bdf6"].outcome.message
+    assert_refuted(results["bdf6-wrong"].outcome, ["claimed 0.786846849631501", "0.786846849631510"])
 
 
 def test_an_implicit_formula_counts_its_solve_in_every_block(check_claims):

@@ -456,36 +456,45 @@ def _mp_power(method, options, rhs, states, blocks, time, t0, y0, steps):
 
 def _raised(entries, y0, extra, steps: int) -> list:
     """The first len(y0) values of B^steps (y0, extra), B the matrix ``entries`` (mpmath numbers), in python-flint's
-    arb_mat (binary powering in C) from exact balls of its entries (_resolved_in_balls), as mpmath midpoints."""
+    arb_mat (binary powering in C) from exact balls of its entries (_resolved_in_balls), as mpmath midpoints.
+
+    The entries were read off the twin's steps at the working precision, so their last bits are rounding: the same
+    power of the map with each such entry (and each mpmath start value) moved by a few units of that rounding
+    (_nudged) must agree to DIGITS + 5 digits of the state's scale, else SolverFailure (the caller then steps).  A map
+    that grows some vector magnifies that rounding (AB2 with h = 1/10 on y' = -100 y + 100 stays at its equilibrium 1
+    exactly, step by step; the power of its rounded map was 0.99999999999999999993 or not resolved at all).  Balls
+    widened by the rounding would say so rigorously, but binary powering widens them far past what the rounding does
+    (BDF6 over 10^6 steps: past 10^-43 for a run that agrees with its steps to 10^-45)."""
     size, n = len(entries), len(y0)
-    def power(rounded: bool = False):  # the start's balls made at the precision power() runs at: a rational's fmpq rounded
+
+    def power(nudged: bool = False):  # the start's balls made at the precision power() runs at: a rational's fmpq rounded
         # into it, an mpmath number (a multistep window's) exactly (made at flint's default 53 bits, a window was known to
-        # 10^-16 at most); ``rounded``: each mpmath number widened by the rounding it was read with (_with_rounding)
-        widen = _with_rounding if rounded else (lambda ball, scale: ball)
-        start = [_exact_number(v) if getattr(v, "is_Rational", False) else widen(to_ball(v), abs(v)) for v in y0] + extra
+        # 10^-16 at most)
+        move = _nudged if nudged else (lambda value, scale, index: value)
+        start = [_exact_number(v) if getattr(v, "is_Rational", False) else to_ball(move(v, abs(v), i)) for i, v in enumerate(y0)]
         scales = [max([1, *(abs(v) for v in row if not isinstance(v, int))]) for row in entries]
-        matrix = flint.arb_mat(size, size, [v if isinstance(v, int) else widen(to_ball(v), scale)
-                                            for row, scale in zip(entries, scales) for v in row])
-        result = matrix ** steps * flint.arb_mat(size, 1, start)
+        matrix = flint.arb_mat(size, size, [v if isinstance(v, int) else to_ball(move(v, scale, size * i + j))
+                                            for i, (row, scale) in enumerate(zip(entries, scales)) for j, v in enumerate(row)])
+        result = matrix ** steps * flint.arb_mat(size, 1, start + extra)
         return [[result[i, 0] for i in range(n)]]
 
     value = _resolved_in_balls(power, DIGITS + POWER_GUARD_DIGITS, "the power of the step matrix")[0]
-    saved = flint.ctx.prec
-    flint.ctx.prec = mpmath.mp.prec + 64
-    try:
-        if not _resolved_balls(power(rounded=True)[0], to_ball(mpmath.mpf(10) ** -(DIGITS + 5))):
-            raise SolverFailure("the power of the step matrix magnifies the rounding of its entries past the cross-check's "
-                                "digits (a run whose step map grows some vector)")
-    finally:
-        flint.ctx.prec = saved
+    moved = _resolved_in_balls(lambda: power(nudged=True), DIGITS + POWER_GUARD_DIGITS, "the power of the step matrix")[0]
+    bound = mpmath.mpf(10) ** -(DIGITS + 5) * max([abs(v) for v in value], default=0)
+    if any(abs(a - b) > bound for a, b in zip(value, moved)):
+        raise SolverFailure("the power of the step matrix magnifies the rounding of its entries past the cross-check's "
+                            "digits (a run whose step map grows some vector)")
     return value
 
 
-def _with_rounding(ball, scale):
-    """``ball`` widened by the rounding of a value read at the working precision on the scale ``scale`` (an entry of a
-    step map read off the twin's steps, as images of unit vectors minus the image of 0: their rounding is on the
-    scale of the images, not of the difference)."""
-    return ball + flint.arb(0, to_ball(scale) * flint.arb(2) ** (4 - mpmath.mp.prec))
+def _nudged(value, scale, index: int):
+    """``value`` moved by 1/2 to 3/2 units of the rounding of a number read at the working precision on ``scale`` (an
+    entry of a step map read off the twin's steps is a difference of images, rounded on their scale), up or down by
+    ``index`` (a fixed pattern, so that no combination of the moves cancels by design: a fixed point of the map is
+    not kept by chance)."""
+    weight = mpmath.mpf(((index + 1) * 2654435761) % 1000 + 500) / 1000
+    sign = 1 if ((index + 3) * 40503) % 7 < 4 else -1
+    return value + sign * weight * scale * mpmath.mpf(2) ** (4 - mpmath.mp.prec)
 
 
 def _mp_power_in_time(method, options, rhs, states, blocks, time, t0, y0, steps):
