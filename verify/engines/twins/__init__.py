@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import functools
 import math
+import random
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
@@ -33,6 +34,7 @@ IMPLICIT = {"backward-euler": implicit_twin.backward_euler, "rosenbrock-euler": 
 POWER_METHODS = {*RK_TWINS, "rk", "frozen-slow-euler", "midpoint-sampled-euler", *taylor_twin.names()}  # fixed-step, affine on a linear ODE
 BALL_GUARD_BITS = 20  # arb works this many bits above the working precision (the ball twin reads midpoints back)
 POWER_GUARD_DIGITS = 20  # extra digits for the log2(N) squarings of the step matrix
+STEPPED_AFTER_FAILED_POWER = 100_000  # a run of at most this many steps whose power fails is stepped instead (_powered)
 
 
 @dataclass(frozen=True)
@@ -130,7 +132,8 @@ def solve(problem: Problem, final_only: bool = False, digits: int = DIGITS, doub
                     t, y = advance(t, y)
                 except ZeroDivisionError as exc:  # a ball holding 0 as a divisor, or mpmath's division by zero
                     raise SolverFailure(f"division by zero in the step from t = {mpmath.nstr(t, 8)}: {exc}") from None
-                nodes.append((t, list(y)))
+                if not final_only:  # (a run stepped where its power gave way: 10^6 nodes took gigabytes)
+                    nodes.append((t, list(y)))
         finally:
             flint.ctx.prec = saved
         return TwinRun(t, y, trace, system.counts, nodes, tuple(system.near_ties))
@@ -138,10 +141,11 @@ def solve(problem: Problem, final_only: bool = False, digits: int = DIGITS, doub
 
 def _powered(p: Problem) -> tuple | None:
     """(t, y, {}, counts, []) of ``p``'s final state by a power of its step map where one applies (see solve's
-    ``final_only``), else None: then the steps are taken one by one, as they are too where the power does not resolve
-    its value or magnifies the rounding of its map's entries past the cross-check's digits (an unstable run: AB2 with
-    h = 1/10 on y' = -100 y + 100 from the equilibrium y = 1 stays at 1 exactly, step by step, where the power of the
-    rounded map did not; a review of 2026-12-07)."""
+    ``final_only``), else None: then the steps are taken one by one, as they are too where the rounding of the map's
+    entries moves the power's value past DIGITS + 5 digits (_raised), or where a run of at most
+    STEPPED_AFTER_FAILED_POWER steps has a power that does not resolve (an unstable run: AB2 with h = 1/10 on
+    y' = -100 y + 100 from the equilibrium y = 1 stays at 1 exactly, step by step, where the power of the rounded map
+    did not; a review of 2026-12-07)."""
     worth_it = p.steps > len(p.states) + 1  # the n + 1 one-step images cost about as many steps; the power in arb_mat little
     try:
         if worth_it and p.cosimulation is None and affine_nodes_available(p):
@@ -151,8 +155,12 @@ def _powered(p: Problem) -> tuple | None:
         if worth_it and p.cosimulation is None and not p.constraints and p.method in POWER_METHODS \
                 and linear_in(p.rhs, [*p.states, p.time]):
             return _mp_power_in_time(p.method, p.options, p.rhs, p.states, p.blocks, p.time, p.t0, p.y0, p.steps)
-    except SolverFailure:
+    except RoundingMagnified:
         return None
+    except SolverFailure:  # not resolved, or not finite: a run short enough is stepped (AB2 over 1,500 steps from an
+        if p.steps <= STEPPED_AFTER_FAILED_POWER:  # equilibrium: the power of its rounded map was not resolved at 4096
+            return None  # bits); a longer one is the error it was (stepping it would run into the time limit)
+        raise
     return None
 
 
@@ -462,14 +470,15 @@ def _raised(entries, y0, extra, steps: int) -> list:
 
     The entries were read off the twin's steps at the working precision, so their last bits are rounding: unless a
     bound shows it cannot matter (_rounding_negligible), the same power of the map with each such entry (and each
-    mpmath start value) moved by a few units of that rounding (_nudges) must agree to DIGITS + 5 digits of the
-    state's scale, else SolverFailure (the caller then steps).  A map that grows some vector magnifies that rounding
+    mpmath start value) moved by 8 to 24 units of its last bit (_nudges) must agree to DIGITS + 5 digits on the
+    scale crosscheck.close compares on (max(1, |state|)), else RoundingMagnified (the caller then steps).  A map that grows some vector magnifies that rounding
     (AB2 with h = 1/10 on y' = -100 y + 100 stays at its equilibrium 1 exactly, step by step; the power of its rounded
     map was 0.99999999999999999993 or not resolved at all).  Balls widened by the rounding would say so rigorously,
     but binary powering widens them far past what the rounding does (BDF6 over 10^6 steps: past 10^-43 for a run
     that agrees with its steps to 10^-45)."""
     size, n = len(entries), len(y0)
-    read = [[not isinstance(v, int) for v in row] for row in entries]  # the entries read off steps (not the map's own 0s and 1s)
+    read = [[not isinstance(v, int) and v != 0 for v in row] for row in entries]  # the entries read off steps (not the map's
+    # own 0s and 1s, nor an entry that came out exactly 0: the offset of a linear map)
     scales = [max([1, *(abs(v) for v, was_read in zip(row, marks) if was_read)]) for row, marks in zip(entries, read)]
 
     def power(nudged: bool = False):  # the start's balls made at the precision power() runs at: a rational's fmpq rounded
@@ -494,11 +503,16 @@ def _raised(entries, y0, extra, steps: int) -> list:
     if _rounding_negligible(entries, scales, value, steps, power_norm[0]):
         return value
     moved = _resolved_in_balls(lambda: power(nudged=True), DIGITS + POWER_GUARD_DIGITS, "the power of the step matrix")[0]
-    bound = mpmath.mpf(10) ** -(DIGITS + 5) * max([abs(v) for v in value], default=0)
+    bound = mpmath.mpf(10) ** -(DIGITS + 5) * max([1, *(abs(v) for v in value)])  # on crosscheck.close's scale (values
+    # below 1 are compared to an absolute 10^-30): a run ending at 10^-20, or at 0, is not held to more
     if any(abs(a - b) > bound for a, b in zip(value, moved)):
-        raise SolverFailure("the power of the step matrix magnifies the rounding of its entries past the cross-check's "
-                            "digits (a run whose step map grows some vector)")
+        raise RoundingMagnified(f"the power of the step matrix moves past {DIGITS + 5} digits when its entries move by their "
+                                "rounding (a run whose step map grows some vector)")
     return value
+
+
+class RoundingMagnified(SolverFailure):
+    """A power of a step map whose value the rounding of the map's entries moves (_raised): the twin steps instead."""
 
 
 def _rounding_negligible(entries, scales, value, steps: int, power_norm: float) -> bool:
@@ -508,9 +522,9 @@ def _rounding_negligible(entries, scales, value, steps: int, power_norm: float) 
     floats), which a map that grows and then decays again (transient growth) can pass: then the twin's value may be
     off, and the cross-check says so (an error, never a verdict).  A map whose power stays near 1 over the run needs no
     second power: Euler with h = 1/100 on a 3 x 3 system over 100 steps (0.09 ms the twin, 0.3 ms with it)."""
-    scale = max([abs(float(v)) for v in value], default=0.0)
+    scale = max([1.0, *(abs(float(v)) for v in value)])  # crosscheck.close's scale, as _raised's bound
     norm = max(math.fsum(abs(float(v)) for v in row) for row in entries)
-    if not (scale and math.isfinite(scale) and math.isfinite(power_norm) and math.isfinite(norm)):
+    if not (math.isfinite(scale) and math.isfinite(power_norm) and math.isfinite(norm)):
         return False
     moved = (math.log10(steps) + 2 * math.log10(max(1.0, power_norm)) + math.log10(max(1.0, norm)) + math.log10(float(max(scales)))
              + (8 - mpmath.mp.prec) * math.log10(2))
@@ -519,15 +533,19 @@ def _rounding_negligible(entries, scales, value, steps: int, power_norm: float) 
 
 @functools.lru_cache(maxsize=64)
 def _nudges(read: tuple, start_read: tuple) -> tuple:
-    """(matrix, list) of arb weights of 1/2 to 3/2, up or down, where an entry of the map (of the start) was read off
-    the twin's steps, 0 elsewhere; a fixed pattern, so that no combination of the moves cancels by design (a fixed
-    point of the map is not kept by chance).  Exact binary fractions: the same balls at every precision."""
-    def weight(index: int):
-        sign = 1 if ((index + 3) * 40503) % 7 < 4 else -1
-        return flint.arb(sign * (((index + 1) * 2654435761) % 1024 + 512)) / 1024
+    """(matrix, list) of weights between 1/2 and 3/2, up or down, drawn once from a seeded generator, where an entry
+    of the map (of the start) was read off the twin's steps, 0 elsewhere; an entry moves by 8 to 24 units of the
+    working precision's last bit on its row's scale (_raised).  Pseudo-random, so that the moves are unlikely to keep
+    a fixed point of the map by cancelling (a pattern of + and - in turn did for y -> a y + c at y = 1); exact binary
+    fractions, the same balls at every precision."""
+    draw = random.Random(len(read) * 7919 + len(start_read))
+
+    def weight():
+        return flint.arb(draw.choice((-1, 1)) * draw.randrange(512, 1536)) / 1024
+
     size = len(read)
-    matrix = flint.arb_mat(size, size, [weight(size * i + j) if read[i][j] else 0 for i in range(size) for j in range(size)])
-    return matrix, [weight(7 * i + 5) if was_read else 0 for i, was_read in enumerate(start_read)]
+    matrix = flint.arb_mat(size, size, [weight() if read[i][j] else 0 for i in range(size) for j in range(size)])
+    return matrix, [weight() if was_read else 0 for was_read in start_read]
 
 
 def _mp_power_in_time(method, options, rhs, states, blocks, time, t0, y0, steps):

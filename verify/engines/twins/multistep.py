@@ -128,8 +128,9 @@ class Runner:
 
     def next_from_window(self, t, window: list) -> list:
         """The formula's value at t + h from a whole window (``window``: y_n at t first, then y_n-1, ... y_n-k+1, one
-        list per node), as advance takes it once the starting steps are made, this runner's own past left as it was; the
-        right-hand side at the older nodes uncounted (advance counted each at its own step).  The twin's power of a
+        list per node), as advance takes it once the starting steps are made, this runner's own past left as it was
+        (what the step records goes to its trace, as any step's); the right-hand side at the older nodes uncounted
+        (advance counted each at its own step).  The twin's power of a
         linear multistep run reads its affine map from these (verify.engines.twins._multistep_power)."""
         saved = self.past_y, self.past_f, self.taken
         self.past_y = [list(v) for v in window[1:]]
