@@ -198,7 +198,7 @@ def test_explain_of_a_long_run_shows_its_first_steps_and_the_route_that_decided_
         'expect_relations = { y = "> 1.2706" }',)}), encoding="utf-8")
     [claim] = runner.load([str(path)])
     steps, evaluations = [], []
-    step, evaluate = type(claim.spec.method).step, run_kind.evaluate
+    step, exact_run = type(claim.spec.method).step, run_kind._exact_run
 
     def counted(self, *args, **kwargs):
         steps.append(1)
@@ -206,7 +206,7 @@ def test_explain_of_a_long_run_shows_its_first_steps_and_the_route_that_decided_
         return step(self, *args, **kwargs)
 
     monkeypatch.setattr(type(claim.spec.method), "step", counted)
-    monkeypatch.setattr(run_kind, "evaluate", lambda *args, **kwargs: evaluations.append(1) or evaluate(*args, **kwargs))
+    monkeypatch.setattr(run_kind, "_exact_run", lambda *args, **kwargs: evaluations.append(1) or exact_run(*args, **kwargs))
     outcome, lines = runner.explain_bounded(claim, in_process=True)
     assert (outcome.status, outcome.evidence) == ("verified", "certified"), outcome.message
     assert lines[0].startswith("the first 2 of 1000000 macro steps, assignment by assignment"), lines
@@ -214,7 +214,21 @@ def test_explain_of_a_long_run_shows_its_first_steps_and_the_route_that_decided_
     assert "after step 2: t = 1/250000, y = 124999500001/125000000000" in lines, lines
     assert lines[lines.index("the whole run, as the check ran it:") + 1].startswith(
         "route: certified interval run at 128 bits, the step's exact affine map raised to the power 1000000"), lines
-    assert not any(line.startswith("step 3") for line in lines) and not evaluations, (lines, evaluations)
+    assert not any(line.startswith("step 3") for line in lines) and len(evaluations) == 1, (lines, evaluations)  # checked once
+
+
+def test_explain_of_a_long_multistep_run_shows_a_step_of_its_formula(tmp_path):
+    """The session's whole-diff review: explain of AB4 over 10^5 steps showed its two first steps, both starting
+    steps; it now shows the three starting steps and one step of the formula."""
+    from verify import runner
+
+    path = tmp_path / "ab4.toml"
+    path.write_text(claims_text('[model.decay]\nstates = ["y"]\nrhs = { y = "-y" }\n', {"ab4": (
+        'check = "run"\nmodel = "decay"\nmethod = "adams-bashforth-4"\noptions = { h = "1/100", start = "rk4" }\ninitial = { y = 1 }\n'
+        'steps = 1000\nexpect_relations = { y = "> 0" }',)}), encoding="utf-8")
+    outcome, lines = runner.explain_bounded(runner.load([str(path)])[0], in_process=True)
+    assert outcome.status == "verified" and lines[0].startswith("the first 4 of 1000 macro steps"), lines
+    assert any(line.startswith("step 4: y = y[n] + h*(") for line in lines) and not any(line.startswith("step 5") for line in lines), lines
 
 
 def test_explain_of_a_long_run_in_error_shows_its_first_steps_and_checks_it_once(tmp_path, monkeypatch):
@@ -728,6 +742,39 @@ def test_an_affine_run_too_large_for_exact_values_is_certified_by_the_power_of_i
     assert (tail["tiny"].outcome.status, tail["tiny"].outcome.evidence) == ("verified", "certified"), tail["tiny"].outcome.message
     assert_refuted(tail["tiny-wrong"].outcome, ["claimed 499999500001.000", "499999500000.000"])
     assert tail["exact-one"].outcome.status == "error" and "give digits" in tail["exact-one"].outcome.message, tail["exact-one"].outcome.message
+
+
+def test_the_twin_s_rounding_test_holds_small_states_to_the_cross_check_s_scale(check_claims, monkeypatch):
+    """The session's whole-diff review: the twin's power was held to 55 digits of the final state's own size, so a run
+    ending near 0 failed its rounding test and was stepped 10^6 times (a time-out, or 3 GB of nodes kept): RK4 on the
+    oscillator from x = 10^-20 (the run from x = 1 times 10^-20: 10^20 x(2) near cos 2 = -0.41614683654714), RK4 on
+    y' = -y with h = 1/10 (y below 10^-40000), Euler on y' = t - y from -1 (y = t - 1 exactly: 0 at t = 1).  The
+    cross-check compares values below 1 to an absolute 10^-30 (crosscheck.close): the rounding test now does as well."""
+    from verify.engines.twins import runge_kutta as rk_twin
+
+    stepped = []
+    advance = rk_twin.Stepper.advance
+
+    def counted(self, *args, **kwargs):
+        stepped.append(1)
+        assert len(stepped) < 1_000, "the twin stepped the long run one step at a time"
+        return advance(self, *args, **kwargs)
+
+    monkeypatch.setattr(rk_twin.Stepper, "advance", counted)
+    models = ('[model.osc]\nstates = ["x", "v"]\nrhs = { x = "v", v = "-x" }\n[model.decay]\nstates = ["y"]\nrhs = { y = "-y" }\n'
+              '[model.tmy]\nstates = ["y"]\nrhs = { y = "t - y" }\n')
+    tiny = ('check = "run"\nmodel = "osc"\nmethod = "rk4"\noptions = { h = "1/500000" }\ninitial = { x = "1/100000000000000000000", v = 0 }\n'
+            'steps = 1000000\n')
+    results = check_claims(claims_text(models, {
+        "tiny": (tiny + 'expect_relations = { "100000000000000000000*x" = "< -0.4161468365" }',),
+        "tiny-wrong": (tiny + 'expect_relations = { "100000000000000000000*x" = "> -0.4161468365" }',),
+        "decay": ('check = "run"\nmodel = "decay"\nmethod = "rk4"\noptions = { h = "1/10" }\ninitial = { y = 1 }\nsteps = 1000000\n'
+                  'expect_relations = { y = "< 1/1000" }',),
+        "zero": ('check = "run"\nmodel = "tmy"\nmethod = "euler"\noptions = { h = "1/1000000" }\ninitial = { y = -1 }\nsteps = 1000000\n'
+                 'expect_relations = { y = "< 1/1000" }',)}))
+    for key in ("tiny", "decay", "zero"):
+        assert results[key].outcome.status == "verified", (key, results[key].outcome.message)
+    assert_refuted(results["tiny-wrong"].outcome, ["100000000000000000000*x", "-0.4161468365"])
 
 
 def test_the_size_error_of_an_affine_run_pickles_with_the_map_it_carries():

@@ -723,6 +723,16 @@ EXPLAINED_STEPS = 100  # a run of more macro steps is explained by its first FIR
 FIRST_STEPS = 2
 
 
+def _first_steps(spec, model) -> int:
+    """How many steps of a long run explain writes out: FIRST_STEPS, and a multistep method's starting steps and one
+    step of its formula (AB4 over 10^5 steps showed its starting steps only: a review of 2026-12-07)."""
+    try:
+        warm_up = spec.method.affine_after(model, spec.method.exact_options(spec.options))
+    except (MethodError, rational.NotRational, KeyError, ValueError):  # options it reads only while running: the default
+        warm_up = None
+    return max(FIRST_STEPS, warm_up[0] + 1) if warm_up else FIRST_STEPS
+
+
 def explain(claim: Claim, context: Context = DEFAULT_CONTEXT, outcome: Outcome | None = None) -> list[str]:
     """Rerun with every assignment recorded; where the exact path cannot run (a right-hand side that is not
     rational, rationals that grow too large), the derivation of the route that ran, which says why (``outcome``'s,
@@ -735,7 +745,7 @@ def explain(claim: Claim, context: Context = DEFAULT_CONTEXT, outcome: Outcome |
         decided = outcome if outcome is not None else KIND.outcome(claim, context)
         return decided.derivation or (["(no derivation: the check ended in the error below)"] if decided.status == "error" else [])
 
-    shown = min(spec.steps, FIRST_STEPS) if spec.steps > EXPLAINED_STEPS else spec.steps
+    shown = min(spec.steps, _first_steps(spec, claim.model)) if spec.steps > EXPLAINED_STEPS else spec.steps
     try:
         system = ExactSystem(claim.model, spec.parameter_values)
         result = run(spec.method, system, spec.options, spec.t0, spec.y0, shown, keep=True, algebraic=True)
@@ -746,7 +756,7 @@ def explain(claim: Claim, context: Context = DEFAULT_CONTEXT, outcome: Outcome |
         return _derivation(spec, result, final, result.exact(result.t), claim.model)
     first = _derivation(spec, result, final, result.exact(result.t), claim.model, end=f"after step {shown}")
     return ([f"the first {shown} of {spec.steps} macro steps, assignment by assignment (a run of more than {EXPLAINED_STEPS} "
-             "steps is not written out step by step):"] + first + ["the whole run, as the check ran it:"] + whole())
+             "steps is not written out step by step; a multistep method's starting steps and one step of its formula are):"] + first + ["the whole run, as the check ran it:"] + whole())
 
 
 KIND = ClaimKind("run", KEYS, prepare, evaluate, spec_types=(RunSpec,), explain_lines=explain)
