@@ -71,41 +71,45 @@ REREAD_DIGITS = (crosscheck.DIGITS, 4 * crosscheck.DIGITS, 16 * crosscheck.DIGIT
 
 
 def holds_with_margin(claim: Claim) -> Outcome | None:
-    """evaluate's verdict where the relation holds, with its evidence and margin but none of its texts (None where it does
-    not hold: evaluate then says why).  A sampled forall claim reads only the verdict and the margin of the instances
+    """evaluate's verdict where the relation holds, with its evidence and margin and a message of the claim's own text,
+    but none of evaluate's texts of the values (None where it does not hold: evaluate then says why).  A sampled forall claim reads only the verdict and the margin of the instances
     that hold (verify.checks.forall.sampling); writing each instance's values out was half of its relation check.  The
     parser's text read again by mpmath (_reread) is left out too: an instance's text names its domains' symbols, which
     that reading has no value for, so it never compared anything there."""
+    decided, holds, evidence, margins = _decided(claim)
+    if not holds:
+        return None
+    return Outcome("verified", evidence, f"{claim.table['lhs']} {claim.spec.op} {claim.table['rhs']} holds ({evidence})", {}, [], margins)
+
+
+def _decided(claim: Claim) -> tuple:
+    """(decide_sign's decision of lhs - rhs, whether the relation holds, the evidence, the margins), what evaluate and
+    holds_with_margin both report: rationals exactly; else enclosures, a zero sympy or the number field proves; a
+    rational difference of sides that are not rational (sqrt(2) + 1 - sqrt(2)) is sympy's own evaluation, symbolic."""
     lhs, op, rhs = claim.spec.lhs, claim.spec.op, claim.spec.rhs
     decided = decide_sign(lhs - rhs)
-    if not OPERATORS[op](decided.sign, 0):
-        return None
-    evidence = decided.evidence
-    if decided.how == "rational" and not (lhs.is_Rational and rhs.is_Rational):
-        evidence = "symbolic"
-    return Outcome("verified", evidence, "", {}, [], {f"{claim.table['lhs']} {op} {claim.table['rhs']}": relative_margin(lhs, rhs, op)})
+    evidence = "symbolic" if decided.how == "rational" and not (lhs.is_Rational and rhs.is_Rational) else decided.evidence
+    margins = {f"{claim.table['lhs']} {op} {claim.table['rhs']}": relative_margin(lhs, rhs, op)}
+    return decided, OPERATORS[op](decided.sign, 0), evidence, margins
 
 
 def evaluate(claim: Claim, context: Context = DEFAULT_CONTEXT) -> Outcome:
     lhs, op, rhs = claim.spec.lhs, claim.spec.op, claim.spec.rhs
     difference = lhs - rhs
     computed = {"lhs": exact_text(lhs), "rhs": exact_text(rhs)}
-    decided = decide_sign(difference)  # rationals exactly; else enclosures, a zero sympy or the number field proves
-    sign, evidence = decided.sign, decided.evidence
+    decided, holds, evidence, margins = _decided(claim)
     if decided.how == "rational" and lhs.is_Rational and rhs.is_Rational:
         how = "exact rationals" + _reread(claim, lhs, rhs)
     elif decided.how == "rational":  # sqrt(2) + 1 - sqrt(2): sympy's own evaluation
-        evidence, how = "symbolic", f"sympy simplifies lhs - rhs to {difference}"
+        how = f"sympy simplifies lhs - rhs to {difference}"
     elif decided.how == "enclosure":
         how = f"lhs - rhs lies in {decided.enclosure} (mpmath.iv, {decided.bits} bits)"
     else:
         how = "sympy simplifies lhs - rhs to 0" if decided.how == "sympy" else "lhs - rhs is 0 in the number field it generates"
-    holds = OPERATORS[op](sign, 0)
     text = f"lhs = {short_text(lhs)}, rhs = {short_text(rhs)}"
     if not (lhs.is_Rational and rhs.is_Rational):
         text = f"lhs = {short_text(lhs)} ≈ {crosscheck.shown_value(lhs, 21)}, rhs = {short_text(rhs)}"
     derivation = [f"lhs = {short_text(lhs)}", f"rhs = {short_text(rhs)}", f"lhs - rhs = {short_text(difference)}", how]
-    margins = {f"{claim.table['lhs']} {op} {claim.table['rhs']}": relative_margin(lhs, rhs, op)}
     if holds:
         return Outcome("verified", evidence, f"{text}: {claim.table['lhs']} {op} {claim.table['rhs']} holds ({how})", computed, derivation, margins)
     return Outcome("refuted", evidence, f"claimed {claim.table['lhs']} {op} {claim.table['rhs']}, but {text} ({how})", computed, derivation, margins)
