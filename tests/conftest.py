@@ -80,6 +80,20 @@ def claims_text(head: str, bodies: dict) -> str:
     return text
 
 
+def fail_past(monkeypatch, owner, name: str, limit: int, why: str) -> list:
+    """Wrap the method ``owner.name`` so that its ``limit``-th call fails with ``why`` (a long run's steps taken one by one
+    where a power should serve); returns the list that counts the calls."""
+    calls, method = [], getattr(owner, name)
+
+    def counted(self, *args, **kwargs):
+        calls.append(1)
+        assert len(calls) < limit, why
+        return method(self, *args, **kwargs)
+
+    monkeypatch.setattr(owner, name, counted)
+    return calls
+
+
 def assert_refuted(outcome, fragments) -> None:
     """A wrong version: refuted (not error), with evidence, in one line that holds every fragment."""
     assert outcome.status == "refuted", outcome.message

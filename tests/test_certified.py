@@ -4,7 +4,7 @@ from __future__ import annotations
 import mpmath
 import pytest
 
-from conftest import assert_refuted, claims_text, rk4_step
+from conftest import assert_refuted, claims_text, fail_past, rk4_step
 
 MODELS = """
 [model.pendulum]
@@ -197,15 +197,8 @@ def test_explain_of_a_long_run_shows_its_first_steps_and_the_route_that_decided_
         'check = "run"\nmodel = "tmy"\nmethod = "euler"\noptions = { h = "1/500000" }\ninitial = { y = 1 }\nsteps = 1000000\n'
         'expect_relations = { y = "> 1.2706" }',)}), encoding="utf-8")
     [claim] = runner.load([str(path)])
-    steps, evaluations = [], []
-    step, exact_run = type(claim.spec.method).step, run_kind._exact_run
-
-    def counted(self, *args, **kwargs):
-        steps.append(1)
-        assert len(steps) < 1_000, "explain ran the long run step by step"
-        return step(self, *args, **kwargs)
-
-    monkeypatch.setattr(type(claim.spec.method), "step", counted)
+    evaluations, exact_run = [], run_kind._exact_run
+    fail_past(monkeypatch, type(claim.spec.method), "step", 1_000, "explain ran the long run step by step")
     monkeypatch.setattr(run_kind, "_exact_run", lambda *args, **kwargs: evaluations.append(1) or exact_run(*args, **kwargs))
     outcome, lines = runner.explain_bounded(claim, in_process=True)
     assert (outcome.status, outcome.evidence) == ("verified", "certified"), outcome.message
@@ -752,15 +745,7 @@ def test_the_twin_s_rounding_test_holds_small_states_to_the_cross_check_s_scale(
     cross-check compares values below 1 to an absolute 10^-30 (crosscheck.close): the rounding test now does as well."""
     from verify.engines.twins import runge_kutta as rk_twin
 
-    stepped = []
-    advance = rk_twin.Stepper.advance
-
-    def counted(self, *args, **kwargs):
-        stepped.append(1)
-        assert len(stepped) < 1_000, "the twin stepped the long run one step at a time"
-        return advance(self, *args, **kwargs)
-
-    monkeypatch.setattr(rk_twin.Stepper, "advance", counted)
+    fail_past(monkeypatch, rk_twin.Stepper, "advance", 1_000, "the twin stepped the long run one step at a time")
     models = ('[model.osc]\nstates = ["x", "v"]\nrhs = { x = "v", v = "-x" }\n[model.decay]\nstates = ["y"]\nrhs = { y = "-y" }\n'
               '[model.tmy]\nstates = ["y"]\nrhs = { y = "t - y" }\n')
     tiny = ('check = "run"\nmodel = "osc"\nmethod = "rk4"\noptions = { h = "1/500000" }\ninitial = { x = "1/100000000000000000000", v = 0 }\n'

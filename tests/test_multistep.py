@@ -8,7 +8,7 @@ from fractions import Fraction as F
 
 import pytest
 
-from conftest import assert_refuted, claims_text
+from conftest import assert_refuted, claims_text, fail_past
 from test_runge_kutta import MODELS as RUNGE_KUTTA_MODELS
 from verify.engines.methods import MULTISTEP
 
@@ -272,15 +272,7 @@ def test_a_long_linear_multistep_run_is_cross_checked_on_the_power_of_the_twin_s
         A = (z1 - r2) / (r1 - r2)
         bdf2, cos1 = (A * r1**N + (1 - A) * r2**N).real, mpmath.cos(1)
     assert mpmath.nstr(bdf2, 21) == "0.540302305896188194417" and mpmath.nstr(cos1, 16) == "0.5403023058681397"
-    steps = []
-    advance = multistep_twin.Runner.advance
-
-    def counted(self, *args):
-        steps.append(1)
-        assert len(steps) < 1_000, "the twin stepped the long run one step at a time"
-        return advance(self, *args)
-
-    monkeypatch.setattr(multistep_twin.Runner, "advance", counted)
+    fail_past(monkeypatch, multistep_twin.Runner, "advance", 1_000, "the twin stepped the long run one step at a time")
     model = '[model.osc]\nstates = ["x", "v", "w"]\nrhs = { x = "v", v = "-x", w = "-w/2" }\n'
     body = 'check = "run"\nmodel = "osc"\noptions = { h = "1/100000", start = "rk4" }\ninitial = { x = 1, v = 0, w = 1 }\nsteps = 100000\n'
     results = check_claims(claims_text(model, {
