@@ -18,17 +18,11 @@ def evaluate(claim, context: Context = DEFAULT_CONTEXT) -> Outcome:
 
 
 def explain(claim, context: Context = DEFAULT_CONTEXT, outcome: Outcome | None = None) -> list[str]:
-    """How the claim's values were computed.  ``outcome``: the claim's outcome, already evaluated in ``context``; a kind
-    whose explanation is its outcome's derivation (all but ``run``) shows that one instead of checking the claim a
-    second time (a sampled forall claim took twice its time in ``verify explain``).  An error is evaluated again."""
+    """How the claim's values were computed (ClaimKind.explain).  ``outcome``: the claim's outcome, already evaluated in
+    ``context``, which the kind shows instead of checking the claim a second time where it can."""
     if claim.load_error:
         return [claim.load_error]
-    kind = CHECKS[claim.check]
-    if kind.explain_lines is not None:  # the kind decides what of the outcome it shows (run: a long run's route; an error
-        return kind.explain(claim, context, outcome)  # as it came, not checked again under the same time limit)
-    if outcome is not None and outcome.status != "error":
-        return outcome.derivation
-    return kind.explain(claim, context)
+    return CHECKS[claim.check].explain(claim, context, outcome)
 
 
 __all__ = ["CHECKS", "CheckError", "ClaimKind", "Context", "DEFAULT_CONTEXT", "Outcome", "evaluate", "explain", "memory_text"]

@@ -55,11 +55,15 @@ class ClaimKind:
 
     def explain(self, claim, context: Context = DEFAULT_CONTEXT, outcome: Outcome | None = None) -> list[str]:
         """How the claim's values were computed, one line each (``verify explain``).  ``outcome``: the claim's outcome
-        when it was evaluated already (explain_lines may show its derivation instead of checking the claim again)."""
+        when it was evaluated already: its derivation is shown instead of checking the claim a second time (a sampled
+        forall claim took twice its time), but for an error, which is checked again; a kind with explain_lines decides
+        itself what of the outcome it shows (run: a long run's route, an error as it came)."""
         if claim.load_error:
             return [claim.load_error]
         if self.explain_lines is not None:
             return self.explain_lines(claim, context, outcome)
+        if outcome is not None and outcome.status != "error":
+            return outcome.derivation
         return self.outcome(claim, context).derivation
 
 

@@ -72,10 +72,11 @@ REREAD_DIGITS = (crosscheck.DIGITS, 4 * crosscheck.DIGITS, 16 * crosscheck.DIGIT
 
 def holds_with_margin(claim: Claim) -> Outcome | None:
     """evaluate's verdict where the relation holds, with its evidence and margin and a message of the claim's own text,
-    but none of evaluate's texts of the values (None where it does not hold: evaluate then says why).  A sampled forall claim reads only the verdict and the margin of the instances
-    that hold (verify.checks.forall.sampling); writing each instance's values out was half of its relation check.  The
-    parser's text read again by mpmath (_reread) is left out too: an instance's text names its domains' symbols, which
-    that reading has no value for, so it never compared anything there."""
+    but none of evaluate's texts of the values (None where it does not hold: evaluate then says why).  A sampled forall
+    claim reads only the verdict and the margin of the instances that hold (verify.checks.forall.sampling); writing
+    each instance's values out was half of its relation check.  The parser's text read again by mpmath (_reread) is
+    left out too: an instance's text names its domains' symbols, which that reading has no value for, so it never
+    compared anything there."""
     decided, holds, evidence, margins = _decided(claim)
     if not holds:
         return None

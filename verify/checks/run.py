@@ -736,9 +736,10 @@ def _first_steps(spec, model) -> int:
 def explain(claim: Claim, context: Context = DEFAULT_CONTEXT, outcome: Outcome | None = None) -> list[str]:
     """Rerun with every assignment recorded; where the exact path cannot run (a right-hand side that is not
     rational, rationals that grow too large), the derivation of the route that ran, which says why (``outcome``'s,
-    when the claim was evaluated already, an error too: checked again, it took twice its time under one limit).  A run of more than EXPLAINED_STEPS macro steps shows its first FIRST_STEPS
-    steps assignment by assignment, then the whole run as the check ran it (its route): Euler over 10^6 steps, decided
-    in under a second on the power of its step map, ran past the time limit recorded step by step (2026-12-07)."""
+    when the claim was evaluated already, an error too: checked again, it took twice its time under one limit).  A
+    run of more than EXPLAINED_STEPS macro steps shows its first steps (_first_steps) assignment by assignment, then
+    the whole run as the check ran it (its route): Euler over 10^6 steps, decided in under a second on the power of
+    its step map, ran past the time limit recorded step by step (2026-12-07)."""
     spec = claim.spec
 
     def whole() -> list[str]:  # the outcome's derivation; a claim in error has none, and its message ends the explanation
@@ -752,11 +753,13 @@ def explain(claim: Claim, context: Context = DEFAULT_CONTEXT, outcome: Outcome |
     except (rational.NotRational, ExactSizeError):
         return whole()
     final = [result.exact(v) for v in result.y]
+    end = "final" if shown == spec.steps else f"after step {shown}"
+    lines = _derivation(spec, result, final, result.exact(result.t), claim.model, end=end)
     if shown == spec.steps:
-        return _derivation(spec, result, final, result.exact(result.t), claim.model)
-    first = _derivation(spec, result, final, result.exact(result.t), claim.model, end=f"after step {shown}")
+        return lines
     return ([f"the first {shown} of {spec.steps} macro steps, assignment by assignment (a run of more than {EXPLAINED_STEPS} "
-             "steps is not written out step by step; a multistep method's starting steps and one step of its formula are):"] + first + ["the whole run, as the check ran it:"] + whole())
+             "steps is not written out step by step; a multistep method's starting steps and one step of its formula are):"]
+            + lines + ["the whole run, as the check ran it:"] + whole())
 
 
 KIND = ClaimKind("run", KEYS, prepare, evaluate, spec_types=(RunSpec,), explain_lines=explain)

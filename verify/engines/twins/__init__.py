@@ -260,8 +260,8 @@ def _multistep_power(p: Problem) -> tuple | None:
             system.counts = {}
             images.append(runner.next_from_window(t, [unit[m * n:(m + 1) * n] for m in range(k)]))
         per_step = dict(system.counts)
-        Phi, c = _map_from_images([image + [0] * (size - n) for image in images])  # rows n.. of Phi: replaced below
-        entries = [Phi[i] + [c[i]] for i in range(n)]
+        Phi, c = _map_from_images(images)  # the newest node's n rows
+        entries = [row + [offset] for row, offset in zip(Phi, c)]
         entries += [[int(j == i - n) for j in range(size)] + [0] for i in range(n, size)]  # y_n-m moves one place down
         entries.append([0] * size + [1])
         result = _raised(entries, [v for node in window for v in node], [1], rest)[:n]
@@ -384,10 +384,10 @@ def _step_images_map(method, options, rhs, states, blocks, time, t0, cosimulatio
 
 
 def _map_from_images(images: list) -> tuple:
-    """(M, c) of an affine map from its images of the n unit vectors and of 0 (the last): c = F(0), column j of M
-    F(e_j) - c."""
-    offset, n = images[-1], len(images) - 1
-    return [[images[j][i] - offset[i] for j in range(n)] for i in range(n)], offset
+    """(M, c) of an affine map from its images of the unit vectors and of 0 (the last): c = F(0), column j of M
+    F(e_j) - c; M has a row per value of an image (a multistep window's map gives the newest node's values only)."""
+    offset = images[-1]
+    return [[image[i] - offset[i] for image in images[:-1]] for i in range(len(offset))], offset
 
 
 def _explicit_rk_map(method, options, rhs, states, blocks, t0) -> tuple | None:
