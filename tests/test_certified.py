@@ -184,42 +184,49 @@ def test_explain_names_the_route_and_why(tmp_path):
     assert any(line.startswith("step 10 · stage 4: k4 = ") for line in lines)
 
 
+TMY = '[model.tmy]\nstates = ["y"]\nrhs = { y = "t - y" }\n'
+LONG_EULER = 'check = "run"\nmodel = "tmy"\nmethod = "euler"\noptions = { h = "1/500000" }\nsteps = 1000000\n'
+
+
+def _explained(tmp_path, monkeypatch, model: str, body: str) -> tuple:
+    """(outcome, derivation lines, how many exact runs were made) of verify explain on the one claim ``body`` about
+    ``model``, in this process."""
+    from verify import runner
+    from verify.checks import run as run_kind
+
+    path = tmp_path / "explained.toml"
+    path.write_text(claims_text(model, {"claim": (body,)}), encoding="utf-8")
+    [claim] = runner.load([str(path)])
+    runs, exact_run = [], run_kind._exact_run
+    monkeypatch.setattr(run_kind, "_exact_run", lambda *args, **kwargs: runs.append(1) or exact_run(*args, **kwargs))
+    outcome, lines = runner.explain_bounded(claim, in_process=True)
+    return outcome, lines, len(runs)
+
+
 def test_explain_of_a_long_run_shows_its_first_steps_and_the_route_that_decided_it(tmp_path, monkeypatch):
     """verify explain re-ran a run claim with every assignment recorded: Euler over 10^6 steps of y' = t - y, decided in
     under a second on the power of its step map, ran past the 120 s limit.  Now a run of more than EXPLAINED_STEPS
     steps shows its first two steps (y_1 = 1 + h (0 - 1) = 499999/500000) and then the route of the whole run, from
     the outcome explain already has (the claim is checked once); the method's exact step runs a handful of times."""
-    from verify import runner
-    from verify.checks import run as run_kind
+    from verify.engines.methods import METHODS
 
-    path = tmp_path / "long.toml"
-    path.write_text(claims_text('[model.tmy]\nstates = ["y"]\nrhs = { y = "t - y" }\n', {"long": (
-        'check = "run"\nmodel = "tmy"\nmethod = "euler"\noptions = { h = "1/500000" }\ninitial = { y = 1 }\nsteps = 1000000\n'
-        'expect_relations = { y = "> 1.2706" }',)}), encoding="utf-8")
-    [claim] = runner.load([str(path)])
-    evaluations, exact_run = [], run_kind._exact_run
-    fail_past(monkeypatch, type(claim.spec.method), "step", 1_000, "explain ran the long run step by step")
-    monkeypatch.setattr(run_kind, "_exact_run", lambda *args, **kwargs: evaluations.append(1) or exact_run(*args, **kwargs))
-    outcome, lines = runner.explain_bounded(claim, in_process=True)
+    fail_past(monkeypatch, type(METHODS["euler"]), "step", 1_000, "explain ran the long run step by step")
+    outcome, lines, runs = _explained(tmp_path, monkeypatch, TMY, LONG_EULER + 'initial = { y = 1 }\nexpect_relations = { y = "> 1.2706" }')
     assert (outcome.status, outcome.evidence) == ("verified", "certified"), outcome.message
     assert lines[0].startswith("the first 2 of 1000000 macro steps, assignment by assignment"), lines
     assert "step 1: y = y + h*(k1) = 1 + 1/500000*((-1)) = 499999/500000" in lines, lines
     assert "after step 2: t = 1/250000, y = 124999500001/125000000000" in lines, lines
     assert lines[lines.index("the whole run, as the check ran it:") + 1].startswith(
         "route: certified interval run at 128 bits, the step's exact affine map raised to the power 1000000"), lines
-    assert not any(line.startswith("step 3") for line in lines) and len(evaluations) == 1, (lines, evaluations)  # checked once
+    assert not any(line.startswith("step 3") for line in lines) and runs == 1, (lines, runs)  # checked once
 
 
-def test_explain_of_a_long_multistep_run_shows_a_step_of_its_formula(tmp_path):
+def test_explain_of_a_long_multistep_run_shows_a_step_of_its_formula(tmp_path, monkeypatch):
     """The session's whole-diff review: explain of AB4 over 10^5 steps showed its two first steps, both starting
     steps; it now shows the three starting steps and one step of the formula."""
-    from verify import runner
-
-    path = tmp_path / "ab4.toml"
-    path.write_text(claims_text('[model.decay]\nstates = ["y"]\nrhs = { y = "-y" }\n', {"ab4": (
+    outcome, lines, _ = _explained(tmp_path, monkeypatch, '[model.decay]\nstates = ["y"]\nrhs = { y = "-y" }\n', (
         'check = "run"\nmodel = "decay"\nmethod = "adams-bashforth-4"\noptions = { h = "1/100", start = "rk4" }\ninitial = { y = 1 }\n'
-        'steps = 1000\nexpect_relations = { y = "> 0" }',)}), encoding="utf-8")
-    outcome, lines = runner.explain_bounded(runner.load([str(path)])[0], in_process=True)
+        'steps = 1000\nexpect_relations = { y = "> 0" }'))
     assert outcome.status == "verified" and lines[0].startswith("the first 4 of 1000 macro steps"), lines
     assert any(line.startswith("step 4: y = y[n] + h*(") for line in lines) and not any(line.startswith("step 5") for line in lines), lines
 
@@ -229,18 +236,8 @@ def test_explain_of_a_long_run_in_error_shows_its_first_steps_and_checks_it_once
     time limit: a claim that ran in 4.7 s timed out under --timeout 3 in explain), and a long run in error printed only
     "(no derivation: CheckError)".  From y0 = -1, y = t - 1 exactly, which an enclosure never proves (an error);
     explain shows the first two steps and ends on that error, the claim checked once."""
-    from verify import runner
-    from verify.checks import run as run_kind
-
-    path = tmp_path / "line.toml"
-    path.write_text(claims_text('[model.tmy]\nstates = ["y"]\nrhs = { y = "t - y" }\n', {"line": (
-        'check = "run"\nmodel = "tmy"\nmethod = "euler"\noptions = { h = "1/500000" }\ninitial = { y = -1 }\nsteps = 1000000\n'
-        'expect = { y = "1" }',)}), encoding="utf-8")
-    [claim] = runner.load([str(path)])
-    runs, exact_run = [], run_kind._exact_run
-    monkeypatch.setattr(run_kind, "_exact_run", lambda *args, **kwargs: runs.append(1) or exact_run(*args, **kwargs))
-    outcome, lines = runner.explain_bounded(claim, in_process=True)
-    assert outcome.status == "error" and "never" in outcome.message and len(runs) == 1, (outcome.message, runs)
+    outcome, lines, runs = _explained(tmp_path, monkeypatch, TMY, LONG_EULER + 'initial = { y = -1 }\nexpect = { y = "1" }')
+    assert outcome.status == "error" and "never" in outcome.message and runs == 1, (outcome.message, runs)
     assert "step 2: y = y + h*(k1) = (-499999/500000) + 1/500000*(1) = -249999/250000" in lines, lines
     assert lines[-2:] == ["the whole run, as the check ran it:", "(no derivation: the check ended in the error below)"], lines
 
