@@ -6,11 +6,12 @@ from __future__ import annotations
 import random
 from fractions import Fraction
 
+import flint
 import gmpy2
 import mpmath
 import pytest
 import sympy
-from hypothesis import given, strategies as st
+from hypothesis import given, settings, strategies as st
 
 from conftest import assert_refuted, claims_text
 from verify.engines import crosscheck, rational, twins
@@ -38,9 +39,10 @@ def test_gmpy2_numbers_enter_sympy_exactly_whatever_the_ground_types():
     assert sympy.Rational(gmpy2.mpq(-7, 9)) == sympy.Rational(-7, 9)
 
 
-def test_the_affine_power_is_the_step_loop_written_out_with_fractions():
+@pytest.mark.parametrize("steps", [57, 250])  # B^N by squaring, and (from 100 steps on a 5 x 5 B) by x^N mod B's characteristic polynomial
+def test_the_affine_power_is_the_step_loop_written_out_with_fractions(steps):
     A, c, model = dense_model(4, 1)
-    h, steps, y0 = Fraction(1, 10), 57, [Fraction(1), Fraction(-1, 2), Fraction(0), Fraction(3)]
+    h, y0 = Fraction(1, 10), [Fraction(1), Fraction(-1, 2), Fraction(0), Fraction(3)]
     result = run(METHODS["euler"], ExactSystem(model, {}), {"h": sympy.Rational(1, 10)}, 0, [sympy.Rational(v.numerator, v.denominator) for v in y0], steps, keep=False)
     assert result.route == "affine power"
     y = list(y0)
@@ -240,12 +242,28 @@ def test_a_multistep_run_after_its_starting_steps_is_powered_and_equals_the_step
     states = list(rhs)
     model = model_from_table("m", {"states": states, "rhs": rhs}, "test")
     y0 = [sympy.Integer(1)] * len(states)
-    loop = run(METHODS[method], ExactSystem(model, {}), options, 0, y0, 60, keep=True, nodes=True)
-    powered = run(METHODS[method], ExactSystem(model, {}), options, 0, y0, 60, keep=False)
-    iterated = run(METHODS[method], ExactSystem(model, {}), options, 0, y0, 60, keep=False, nodes=True)
+    steps = 60 if method != "bdf-3" else 160  # BDF3's window of 3 values and t: its power by Cayley-Hamilton
+    loop = run(METHODS[method], ExactSystem(model, {}), options, 0, y0, steps, keep=True, nodes=True)
+    powered = run(METHODS[method], ExactSystem(model, {}), options, 0, y0, steps, keep=False)
+    iterated = run(METHODS[method], ExactSystem(model, {}), options, 0, y0, steps, keep=False, nodes=True)
     assert loop.route == "step loop" and powered.route.startswith("affine power after") and iterated.route.startswith("affine iteration after")
     assert powered.y == loop.y == iterated.y and iterated.nodes == loop.nodes
     assert powered.recorder.counts == loop.recorder.counts == iterated.recorder.counts
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.integers(1, 7), st.integers(0, 300), st.integers(0, 2**32), st.sampled_from([3, 2**20, 2**70]))
+def test_the_power_by_the_characteristic_polynomial_is_the_power_by_squaring_and_the_plain_iteration(n, steps, seed, size):
+    """Long runs raise their integer step map by Cayley-Hamilton: x^N mod the characteristic polynomial, then the
+    Krylov vectors B^i u; on any integer matrix (singular, nilpotent or not, entries up to 70 bits) and any N (below n
+    too) it is B^N u as squaring and as N matrix-vector products give it."""
+    rng = random.Random(seed)
+    entries = [rng.choice([0, rng.randint(-size, size)]) for _ in range(n * n)]
+    B, u = flint.fmpz_mat(n, n, entries), flint.fmpz_mat(n, 1, [rng.randint(-size, size) for _ in range(n)])
+    iterated = u
+    for _ in range(steps):
+        iterated = B * iterated
+    assert rational._by_characteristic_polynomial(B, steps, u) == rational._by_squaring(B, steps, u) == iterated
 
 
 def test_adams_bashforth_2_powered_is_the_formula_written_out_with_fractions():
