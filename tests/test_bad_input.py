@@ -6,7 +6,7 @@ import json
 import pytest
 import sympy
 
-from conftest import ELECTROMECHANICAL, assert_refuted
+from conftest import ELECTROMECHANICAL, assert_refuted, claims_text
 
 GOOD = """
 [[claim]]
@@ -435,6 +435,23 @@ expect = { y = "1/2" }
     assert "'method' must be a string (a name), got a table" in messages["method-table"]
     assert "'model' must be a string (a name), got a list" in messages["model-array"]  # it was a traceback: the run lost
     assert "'y' is both the state and the algebraic variable" in messages["state-and-algebraic"]
+
+
+def test_a_long_key_is_quoted_short_and_a_long_message_keeps_its_end(check_claims):
+    """A review of 2026-12-07: an expect key of 990 parentheses was quoted whole, the message cut at 1,000 characters
+    and the reason lost; a key is cut as a value is, and a message still too long loses its middle, not its end."""
+    from verify.input import load
+
+    run = 'check = "run"\nmodel = "decay"\nmethod = "euler"\noptions = { h = "1/2" }\ninitial = { y = 1 }\n'
+    nest = "(" * 990 + "y" + ")" * 990
+    results = check_claims('[model.decay]\nstates = ["y"]\nrhs = { y = "-y" }\n'
+                           + claims_text("", {"key": (run + f'expect = {{ "{nest}" = "1/2" }}',),
+                                              "unknown-in-key": (run + 'expect = { "' + "12345 + " * 90 + 'w" = "1/2" }',)}))
+    assert "too many nested parentheses" in results["key"].outcome.message and len(results["key"].outcome.message) < 500
+    assert "unknown name 'w'" in results["unknown-in-key"].outcome.message
+    long = "claim 'c': " + "x" * 3000 + ": the reason"
+    assert load._shortened(long, 1000).endswith(": the reason") and load._shortened(long, 1000).startswith("claim 'c': ")
+    assert len(load._shortened(long, 1000)) == 1000
 
 
 def test_a_broken_model_no_claim_uses_is_still_an_error(tmp_path):

@@ -69,6 +69,9 @@ def test_decimal_literals_round_trip_exactly(value):
         ("+".join(["x"] * 900), "syntax nodes"),
         ("(" * 70 + "x" + ")" * 70, None),  # parentheses alone add no nesting
         ("-" * 200 + "1", "nested deeper"),
+        (" - ".join(["x"] * 100), None),  # a chain of + and - is one level (Python nests it 99 deep)
+        ("*".join(["2"] * 100) + "/x/x", None),
+        ("x + " * 70 + "-" * 70 + "1", "nested deeper"),  # ... but not what its operands nest
         ("9" * 250, "number literal longer"),
         ("1e999999999", "too large to read exactly"),
         ("x*1.5e-999999", "too small to read exactly"),
@@ -83,6 +86,16 @@ def test_refusals_name_the_offending_text(text, reason):
     message = str(info.value)
     assert reason in message
     assert "\n" not in message
+
+
+def test_a_chain_written_out_is_read_in_its_order_as_one_level():
+    """A review of 2026-12-07: a sum of 62 terms with no parentheses was "nested deeper than 60" (Python reads
+    a + b + c as (a + b) + c), and a long sum with an unknown name said only that."""
+    assert parse(" - ".join(str(k) for k in range(1, 121)), NAMES) == 1 - sum(range(2, 121))
+    assert parse("x/2*3/4 - 1 + 1/2*x", NAMES) == sympy.Rational(7, 8) * x - 1
+    assert parse("2**3**2", NAMES) == 2**9  # a power is not a chain: right to left, as before
+    with pytest.raises(ExprError, match="unknown name 'w'"):
+        parse(" + ".join(["123456789012345"] * 91) + " + w", NAMES)
 
 
 def test_special_forms_receive_parsed_arguments():

@@ -1087,3 +1087,24 @@ def test_a_let_or_a_domain_named_like_the_constant_pi_or_a_function_is_refused(c
         outcome = results[key].outcome
         assert outcome.status == "error" and f"{name}: {name.split('.')[1]} is reserved" in outcome.message, (key, outcome.message)
     assert results["let-plain"].outcome.status == "verified", results["let-plain"].outcome.message
+
+
+def test_a_run_relation_in_one_symbol_is_decided_on_its_domain_by_the_set_where_it_holds(check_claims):
+    """A review of 2026-12-07: Euler on y' = -y keeps |y_1| = |1 - h| <= 1 for every h in [1/1000, 2], and sympy's
+    assumptions do not decide Abs(h - 1) - 1 <= 0: it was sampled (numerical).  The relation's set on the domain
+    decides it; where the set leaves part of the domain out, a rational point there is the counterexample."""
+    run = 'check = "forall"\nmodel = "decay"\nmethod = "euler"\noptions = { h = "h" }\ninitial = { y = 1 }\n'
+    results = check_claims('[model.decay]\nstates = ["y"]\nrhs = { y = "-y" }\n' + claims_text("", {
+        "true": (run + 'domains = { h = "closed(1/1000, 2)" }\nholds_relations = { "abs(y)" = "<= 1" }',),
+        "two-steps": (run + 'domains = { h = "closed(1/2, 2)" }\nsteps = 2\nholds_relations = { "abs(y)" = "<= 1", y = ">= 0" }',),
+        "too-wide": (run + 'domains = { h = "interval(0, 3)" }\nholds_relations = { "abs(y)" = "<= 1" }',),
+        "strict-at-the-end": (run + 'domains = { h = "closed(1/1000, 2)" }\nholds_relations = { "abs(y)" = "< 1" }',),
+    }))
+    for name in ("true", "two-steps"):
+        outcome = results[name].outcome
+        assert (outcome.status, outcome.evidence) == ("verified", "symbolic"), (name, outcome.message)
+        assert any("which contains the domain" in str(line) for line in outcome.derivation), name
+    for name, at in (("too-wide", "h = 5/2"), ("strict-at-the-end", "h = 2")):
+        outcome = results[name].outcome
+        assert_refuted(outcome, [f"counterexample {at}", "abs(y): claimed < " if name == "strict-at-the-end" else "abs(y): claimed <= 1"])
+        assert any("fails for h in" in str(line) for line in outcome.derivation), name

@@ -12,7 +12,7 @@ import sympy
 from verify.checks.comparisons import RELATION
 from verify.engines.methods import METHODS, Method, MethodError
 from verify.engines.methods.base import check_work
-from verify.input.expr import ExprError
+from verify.input.expr import ExprError, quoted
 from verify.input.load import Claim, LoadError
 from verify.input.model import TIME, initial_name, symbol
 
@@ -265,6 +265,6 @@ def read_relation(claim, key, value, names, calls) -> Comparison:
 
 def read_comparison(claim, key, value, names, calls, table_name) -> Comparison:
     """An ``expect``-like entry: the quantity ``key`` and its claimed ``value``, both parsed."""
-    quantity = claim.value(key, f"{table_name} key {key!r}", names, calls)
+    quantity = claim.value(key, f"{table_name} key {quoted(key)}", names, calls)  # a key of 2,000 characters is cut, not the reason
     claimed = claim.value(flag_value(value), f"{table_name}.{key}", names, calls)
     return Comparison(key, quantity, claimed, str(value).lower() if isinstance(value, bool) else str(value))

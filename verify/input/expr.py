@@ -106,7 +106,7 @@ def exact_number(value) -> sympy.Rational:
 QUOTED_CHARS = 120  # an expression quoted in an error message is cut here, so that the reason after it is kept
 
 
-def _quoted(text: str) -> str:
+def quoted(text: str) -> str:
     """``text`` as repr quotes it, cut to QUOTED_CHARS with its length said (a 1,800-character nest of sqrt( filled
     the message, and the reason after it was cut off)."""
     if len(text) <= QUOTED_CHARS:
@@ -185,7 +185,7 @@ def parse(
         raise ExprError(f"expression longer than {MAX_TEXT_LENGTH} characters")
     if not text.isascii():
         bad = next(ch for ch in text if not ch.isascii())
-        raise ExprError(f"non-ASCII character {bad!r} (U+{ord(bad):04X}) in {_quoted(text)}: expressions are written in ASCII")
+        raise ExprError(f"non-ASCII character {bad!r} (U+{ord(bad):04X}) in {quoted(text)}: expressions are written in ASCII")
     try:
         key = (text, frozenset(names.items()), symbolic_exponents)
         kept = _PARSED.get(key)
@@ -216,7 +216,7 @@ def _parse_new(text: str, names, calls, symbolic_exponents) -> tuple[sympy.Expr,
     try:
         tree = ast.parse(source.strip(), mode="eval")
     except (SyntaxError, ValueError, MemoryError, RecursionError) as exc:
-        raise ExprError(f"cannot parse {_quoted(text)}: {getattr(exc, 'msg', exc)}") from None
+        raise ExprError(f"cannot parse {quoted(text)}: {getattr(exc, 'msg', exc)}") from None
     node_count = sum(1 for _ in ast.walk(tree))
     if node_count > MAX_NODES:
         raise ExprError(f"expression has {node_count} syntax nodes (limit {MAX_NODES})")
@@ -227,13 +227,13 @@ def _parse_new(text: str, names, calls, symbolic_exponents) -> tuple[sympy.Expr,
     except ExprError:
         raise
     except RecursionError:
-        raise ExprError(f"{_quoted(text)} is nested too deeply to build") from None
+        raise ExprError(f"{quoted(text)} is nested too deeply to build") from None
     except (OverflowError, MemoryError) as exc:
-        raise ExprError(f"{_quoted(text)} builds a value too large to handle ({type(exc).__name__})") from None
+        raise ExprError(f"{quoted(text)} builds a value too large to handle ({type(exc).__name__})") from None
     except Exception as exc:  # sympy refusing a combination (TypeError, ...): still only an ExprError
-        raise ExprError(f"cannot build {_quoted(text)}: {type(exc).__name__}: {' '.join(str(exc).split())[:200]}") from None
+        raise ExprError(f"cannot build {quoted(text)}: {type(exc).__name__}: {' '.join(str(exc).split())[:200]}") from None
     if undefined:
-        raise ExprError(f"{_quoted(text)} is undefined (division by zero)")
+        raise ExprError(f"{quoted(text)} is undefined (division by zero)")
     return result, builder.used_calls, cancelled_singularities(result, builder.singular)
 
 
@@ -266,7 +266,7 @@ def refuse_lost(text: str, result, lost: list, guards: list | None) -> None:
     from a check that decides where its values are defined) each lost singularity it may decide goes there instead
     (Lost, with the refusal the check raises where it cannot: Lost.decidable)."""
     for item in lost:
-        message = (f"{_quoted(text)} as written is {item.what}, but sympy's reading cancels that away (giving {_short(result)}): "
+        message = (f"{quoted(text)} as written is {item.what}, but sympy's reading cancels that away (giving {_short(result)}): "
                    "a value would be claimed where the expression has none; write it without the cancelled part")
         if guards is not None:  # the check raises the message where it cannot decide the item
             guards.append(dataclasses.replace(item, message=message))
@@ -384,6 +384,9 @@ def cancelled_singularities(result: sympy.Expr, written: list) -> list[Lost]:
     return lost
 
 
+_GROUP = {ast.Add: "sum", ast.Sub: "sum", ast.Mult: "product", ast.Div: "product"}  # left-associative chains (_Builder.chain)
+
+
 class _Builder:
     def __init__(self, source, names, calls, symbolic_exponents=frozenset()):
         self.source = source
@@ -415,14 +418,25 @@ class _Builder:
                 return operand
             self.refuse(node, "operator " + type(node.op).__name__)
         if isinstance(node, ast.BinOp):
-            return self.bounded(node, self.binary(node, depth))
+            return self.chain(node, depth)
         if isinstance(node, ast.Call):
             return self.bounded(node, self.call(node, depth))
         self.refuse(node, type(node).__name__)
 
-    def binary(self, node, depth) -> sympy.Expr:
-        left = self.build(node.left, depth + 1)
-        right = self.build(node.right, depth + 1)
+    def chain(self, node, depth) -> sympy.Expr:
+        """A binary operation, and the operations of its group (+ and -, or * and /) down its left operand as one
+        level: Python reads a + b + c as (a + b) + c, so a sum of 62 terms written out flat was "nested deeper than 60"
+        (a review of 2026-12-07); the chain is built in a loop, each operand and each partial result as before."""
+        links = []
+        while isinstance(node, ast.BinOp) and (not links or _GROUP.get(type(node.op)) == _GROUP.get(type(links[-1].op), "none")):
+            links.append(node)
+            node = node.left
+        result = self.build(node, depth + 1)
+        for link in reversed(links):
+            result = self.bounded(link, self.binary(link, result, self.build(link.right, depth + 1)))
+        return result
+
+    def binary(self, node, left, right) -> sympy.Expr:
         op = node.op
         if isinstance(op, ast.Add):
             return left + right

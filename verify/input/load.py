@@ -546,7 +546,12 @@ def _case_value(value) -> str:
 
 
 def _shortened(text: str, width: int = 200) -> str:
-    return text if len(text) <= width else text[: width - 1] + "…"
+    """``text`` cut to ``width`` characters in the middle: its start (where and what) and its end (an error's reason
+    follows the text it quotes: a key of 990 parentheses filled a message cut at its end, and no reason was left)."""
+    if len(text) <= width:
+        return text
+    tail = width // 3
+    return text[: width - tail - 1] + "…" + text[len(text) - tail:]
 
 
 def _unexpected(exc) -> str:

@@ -109,11 +109,44 @@ def prove_run(claim, spec, over):
                                terms=[Formula(f"{comparison.text} - ({comparison.claimed_text})"), "=", difference, ":", comparison.op,
                                       sympy.Integer(0), f"is {truth}"]))
         if truth is not True:
-            return ClosedForm(values)
+            decided = _run_relation_on_its_domain(spec, comparison.quantity.xreplace(values), comparison.op,
+                                                  comparison.claimed.xreplace(values), derivation)
+            if not isinstance(decided, list):
+                return decided if isinstance(decided, Witness) else ClosedForm(values)
+            derivation += decided
         proved.append(f"{comparison.text} {comparison.op} {comparison.claimed_text}")
     closed_form = [f"closed form after {rs.steps} macro steps: t = {t_end}"] + [f"  {s} = {sympy.factor(v)}" for s, v in zip(model.variables, y_end)]
     return Outcome("verified", "symbolic", f"for all {over}: " + "; ".join(proved) + " (closed form of the run, sympy)", {},
                    symbolic.described(step_map) + closed_form + derivation)
+
+
+def _run_relation_on_its_domain(spec, lhs, op, rhs, derivation):
+    """A relation of a run's closed form in one real symbol, which sympy's assumptions did not decide, decided on its
+    domain as a relation claim is (_relation_set: |P| <= c as -c <= P <= c, each piece by the solver of sets, the set
+    checked against direct evaluation): the derivation lines when it holds on the whole domain, a Witness (a rational
+    point where it fails, which the caller checks as an instance before it refutes) when it does not, None when it
+    cannot be decided so (the closed form's instances are sampled, as before).  Euler on y' = -y keeps |1 - h| <= 1
+    for h in [1/1000, 2]: sampled before (a review of 2026-12-07)."""
+    domain = _single_real_domain(spec, [lhs, rhs])
+    if domain is None or spec.assume or spec.exactly_when is not None or op not in ("<", "<=", ">", ">="):
+        return None
+    pieces = []
+    try:
+        holds_on = _relation_set(lhs, op, rhs, domain, pieces)
+        _check_against_evaluation(holds_on, lhs, op, rhs, domain)
+        fails_on = realsets.subtract(domain.interval, holds_on)
+        point = realsets.difference_point(domain.interval, holds_on)
+    except (CheckError, NotImplementedError, ValueError, TypeError):
+        return None
+    stated = relation_expr(lhs, op, rhs)
+    if fails_on == sympy.S.EmptySet and point is None:
+        return pieces + [Line(f"{stated} holds for {domain.name} in {holds_on}, which contains the domain {domain.interval}",
+                              terms=[stated, "holds for", member(domain.symbol, holds_on), ", which contains the domain", domain.interval])]
+    if point is not None and point.is_Rational:
+        return Witness({domain.name: point}, derivation + pieces + [
+            Line(f"{stated} fails for {domain.name} in {fails_on}, inside the domain {domain.interval}",
+                 terms=[stated, "fails for", member(domain.symbol, fails_on), ", inside the domain", domain.interval])])
+    return None
 
 
 SIMPLIFY_MAX_OPS = 200  # sympy.simplify is tried only on differences this small: on larger ones it costs seconds to minutes
