@@ -127,7 +127,8 @@ def prepare(claim, method, options) -> MultistepClaim:
         if ends[0] == sympy.S.Infinity or ends[1] == sympy.S.NegativeInfinity or (
                 ends[0].is_finite and ends[1].is_finite and spectral.compare_real(ends[0], ends[1]) > 0):
             raise LoadError(f"real_stability_interval: the low end comes first, e.g. [-1, 0], not [{texts[0]}, {texts[1]}]")
-        spec.interval, spec.interval_text = tuple(ends), f"[{texts[0]}, {texts[1]}]"
+        spec.interval = tuple(ends)  # a list of ends says nothing of brackets: an infinite end is shown open, (-oo, 0]
+        spec.interval_text = f"{'(' if ends[0].is_infinite else '['}{texts[0]}, {texts[1]}{')' if ends[1].is_infinite else ']'}"
         spec.interval_ends_text = tuple(str(t).strip() for t in texts)
         spec.interval_digits = read_digits(table)
         spec.interval_rounding = rounding_rule(table, spec.interval_digits)

@@ -335,13 +335,14 @@ def evaluate_spectral_radius(claim, method, options, spec) -> Outcome:
                   Line(f"{solver} on the same matrix (50 digits): spectral radius {crosscheck.show(independent, 19)}",
                        terms=[f"{solver} on the same matrix (50 digits): spectral radius", "≈", crosscheck.approximate(crosscheck.show(independent, 19))])]
     relation = {1: "above", 0: "equal to", -1: "below"}[side]
-    message = (f"spectral radius {relation} {spec.text} (certified: {_isolation(digits, exact)}, the largest modulus "
+    evidence = "exact" if not digits else "certified"  # every modulus exact: decided by exact comparisons (a review of 2026-12-07)
+    message = (f"spectral radius {relation} {spec.text} ({evidence}: {_isolation(digits, exact)}, the largest modulus "
                f"{'= ' + str(radius) if not digits else '≈ ' + shown}; "
                f"{len(names)}x{len(names)} amplification matrix on {', '.join(names)})")
     computed = {"spectral_radius": shown, "amplification matrix": str(M.tolist())}
     if holds:
-        return Outcome("verified", "certified", message, computed, derivation)
-    return Outcome("refuted", "certified", f"claimed spectral radius {spec.op} {spec.text}, computed: {message}", computed, derivation)
+        return Outcome("verified", evidence, message, computed, derivation)
+    return Outcome("refuted", evidence, f"claimed spectral radius {spec.op} {spec.text}, computed: {message}", computed, derivation)
 
 
 def _claim_expressions(spec) -> list:

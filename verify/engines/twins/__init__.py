@@ -147,21 +147,33 @@ def _powered(p: Problem) -> tuple | None:
     y' = -100 y + 100 from the equilibrium y = 1 stays at 1 exactly, step by step, where the power of the rounded map
     did not; a review of 2026-12-07)."""
     worth_it = p.steps > len(p.states) + 1  # the n + 1 one-step images cost about as many steps; the power in arb_mat little
-    try:
-        if worth_it and p.cosimulation is None and affine_nodes_available(p):
-            return _mp_power(p.method, p.options, p.rhs, p.states, p.blocks, p.time, p.t0, p.y0, p.steps)
-        if p.method in multistep_twin.NAMES and p.cosimulation is None and not p.constraints and linear_in(p.rhs, p.states):
-            return _multistep_power(p)
-        if worth_it and p.cosimulation is None and not p.constraints and p.method in POWER_METHODS \
-                and linear_in(p.rhs, [*p.states, p.time]):
-            return _mp_power_in_time(p.method, p.options, p.rhs, p.states, p.blocks, p.time, p.t0, p.y0, p.steps)
-    except RoundingMagnified:
+    if worth_it and p.cosimulation is None and affine_nodes_available(p):
+        route = lambda guard: _mp_power(p.method, p.options, p.rhs, p.states, p.blocks, p.time, p.t0, p.y0, p.steps, guard)  # noqa: E731
+    elif p.method in multistep_twin.NAMES and p.cosimulation is None and not p.constraints and linear_in(p.rhs, p.states):
+        route = lambda guard: _multistep_power(p, guard)  # noqa: E731
+    elif worth_it and p.cosimulation is None and not p.constraints and p.method in POWER_METHODS \
+            and linear_in(p.rhs, [*p.states, p.time]):
+        route = lambda guard: _mp_power_in_time(p.method, p.options, p.rhs, p.states, p.blocks, p.time, p.t0, p.y0, p.steps, guard)  # noqa: E731
+    else:
         return None
-    except SolverFailure:  # not resolved, or not finite: a run short enough is stepped (AB2 over 1,500 steps from an
-        if p.steps <= STEPPED_AFTER_FAILED_POWER:  # equilibrium: the power of its rounded map was not resolved at 4096
-            return None  # bits); a longer one is the error it was (stepping it would run into the time limit)
-        raise
-    return None
+    guard = POWER_GUARD_DIGITS
+    while True:
+        try:
+            return route(guard)
+        except RoundingMagnified as exc:  # the map magnifies a move of its entries about 10^magnification-fold: read it
+            guard = max(guard, math.ceil(exc.magnification)) + POWER_GUARD_DIGITS  # that many digits finer, and a margin
+            if guard > MAX_POWER_GUARD_DIGITS:
+                return None
+        except SolverFailure:  # not resolved, or not finite: a run short enough is stepped (AB2 over 1,500 steps from an
+            if p.steps <= STEPPED_AFTER_FAILED_POWER:  # equilibrium: the power of its rounded map was not resolved at 4096
+                return None  # bits); a longer one is the error it was (stepping it would run into the time limit)
+            raise
+
+
+MAX_POWER_GUARD_DIGITS = 4000  # a power whose map must be read finer than DIGITS + this is stepped (_powered): AB5 with
+# h = 1/2 over 2,000 steps from the equilibrium of a 10-state system magnifies the rounding of its map by about 10^1200;
+# read at DIGITS + 20 digits, and stepped at 50, the twin's value was 10^1145 where the exact run stays at the
+# equilibrium (true claims were errors; a review of 2026-12-07); read at about 1,290 digits it agrees
 
 
 def family(method: str) -> str | None:
@@ -231,7 +243,7 @@ def _multistep_runner(method, options, system, names, trace, time, t, y, solutio
         raise CrossCheckUnavailable(str(exc)) from None
 
 
-def _multistep_power(p: Problem) -> tuple | None:
+def _multistep_power(p: Problem, guard: int = POWER_GUARD_DIGITS) -> tuple | None:
     """(t, y, {}, counts, []) of a linear multistep run on a linear autonomous ODE (see solve's ``final_only``), or None
     when the run is too short for the power to pay.  The method's k - 1 starting steps run as in the loop; from then on
     a step maps the window (y_n, y_n-1, ..., y_n-k+1) to (y_n+1, y_n, ..., y_n-k+2), affine in it: y_n+1 is read off
@@ -241,7 +253,7 @@ def _multistep_power(p: Problem) -> tuple | None:
     and BDF2 over 10^5 steps of a 3-state linear ODE: about 17 CPU s each in the loop, where the exact path's power
     took 0.2 s."""
     names, n = [str(s) for s in p.states], len(p.states)
-    with mpmath.workdps(DIGITS + POWER_GUARD_DIGITS):
+    with mpmath.workdps(DIGITS + guard):
         system = MpSystem(p.rhs, p.states, p.blocks, p.time)
         t, y = to_mp(p.t0), [to_mp(v) for v in p.y0]
         runner = _multistep_runner(p.method, p.options, system, names, {}, p.time, t, y, p.solution)
@@ -264,7 +276,7 @@ def _multistep_power(p: Problem) -> tuple | None:
         entries = [row + [offset] for row, offset in zip(Phi, c)]
         entries += [[int(j == i - n) for j in range(size)] + [0] for i in range(n, size)]  # y_n-m moves one place down
         entries.append([0] * size + [1])
-        result = _raised(entries, [v for node in window for v in node], [1], rest)[:n]
+        result = _raised(entries, [v for node in window for v in node], [1], rest, guard)[:n]
         end = t + rest * to_mp(p.options["h"])
     counts = {name: started.get(name, 0) + rest * per_step.get(name, 0) for name in {*started, *per_step}}
     with mpmath.workdps(DIGITS):
@@ -449,29 +461,30 @@ def _ball(number: sympy.Expr):
     return to_ball(to_mp(number))
 
 
-def _mp_power(method, options, rhs, states, blocks, time, t0, y0, steps):
+def _mp_power(method, options, rhs, states, blocks, time, t0, y0, steps, guard: int = POWER_GUARD_DIGITS):
     """(t, y, {}, counts, []) of ``steps`` steps as a power of the one-step matrix [[M, c], [0, 1]] (see solve's
     ``final_only``), raised in python-flint's arb_mat (binary powering in C) from exact balls of its entries
-    (_resolved_in_balls).  The rounding of the one-step images themselves (read at DIGITS + POWER_GUARD_DIGITS)
-    is not in the radius."""
+    (_resolved_in_balls).  The rounding of the one-step images themselves (read at DIGITS + ``guard`` digits) is
+    not in the radius: _raised tests it."""
     n = len(states)
-    with mpmath.workdps(DIGITS + POWER_GUARD_DIGITS):
+    with mpmath.workdps(DIGITS + guard):
         t0, t1, M, c, counts = _step_map(method, options, rhs, states, blocks, time, t0)
         entries = [row + [offset] for row, offset in zip(M, c)] + [[0] * n + [1]]
-        result = _raised(entries, y0, [1], steps)
+        result = _raised(entries, y0, [1], steps, guard)
         end = t0 + steps * (t1 - t0)
     with mpmath.workdps(DIGITS):
         return +end, [+v for v in result], {}, {name: count * steps for name, count in counts.items()}, []
 
 
-def _raised(entries, y0, extra, steps: int) -> list:
+def _raised(entries, y0, extra, steps: int, guard: int = POWER_GUARD_DIGITS) -> list:
     """The first len(y0) values of B^steps (y0, extra), B the matrix ``entries`` (mpmath numbers), in python-flint's
     arb_mat (binary powering in C) from exact balls of its entries (_resolved_in_balls), as mpmath midpoints.
 
     The entries were read off the twin's steps at the working precision, so their last bits are rounding: unless a
     bound shows it cannot matter (_rounding_negligible), the same power of the map with each such entry (and each
     mpmath start value) moved by 8 to 24 units of its last bit (_nudges) must agree to DIGITS + 5 digits on the
-    scale crosscheck.close compares on (max(1, |state|)), else RoundingMagnified (the caller then steps).  A map that grows some vector magnifies that rounding
+    scale crosscheck.close compares on (max(1, |state|)), else RoundingMagnified (the caller reads the map at more
+    digits, or past MAX_POWER_GUARD_DIGITS steps; ``guard``: the digits beyond DIGITS it was read at).  A map that grows some vector magnifies that rounding
     (AB2 with h = 1/10 on y' = -100 y + 100 stays at its equilibrium 1 exactly, step by step; the power of its rounded
     map was 0.99999999999999999993 or not resolved at all).  Balls widened by the rounding would say so rigorously,
     but binary powering widens them far past what the rounding does (BDF6 over 10^6 steps: past 10^-43 for a run
@@ -499,20 +512,31 @@ def _raised(entries, y0, extra, steps: int) -> list:
         return [[result[i, 0] for i in range(n)]]
 
     power_norm = [math.inf]
-    value = _resolved_in_balls(power, DIGITS + POWER_GUARD_DIGITS, "the power of the step matrix")[0]
+    value = _resolved_in_balls(power, DIGITS + POWER_GUARD_DIGITS, "the power of the step matrix")[0]  # to the digits the
+    # comparisons need (the map's extra digits are for its rounding, not the result's)
     if _rounding_negligible(entries, scales, value, steps, power_norm[0]):
         return value
     moved = _resolved_in_balls(lambda: power(nudged=True), DIGITS + POWER_GUARD_DIGITS, "the power of the step matrix")[0]
     bound = mpmath.mpf(10) ** -(DIGITS + 5) * max([1, *(abs(v) for v in value)])  # on crosscheck.close's scale (values
     # below 1 are compared to an absolute 10^-30): a run ending at 10^-20, or at 0, is not held to more
-    if any(abs(a - b) > bound for a, b in zip(value, moved)):
+    largest = max((abs(a - b) for a, b in zip(value, moved)), default=0)
+    if largest > bound:  # how many times the moves of the entries (and start values) grew: 10^magnification
+        moves = mpmath.mpf(2) ** (4 - mpmath.mp.prec) * max([1, *scales, *(abs(v) for v in y0)])
         raise RoundingMagnified(f"the power of the step matrix moves past {DIGITS + 5} digits when its entries move by their "
-                                "rounding (a run whose step map grows some vector)")
+                                "rounding (a run whose step map grows some vector)", float(mpmath.log10(largest / moves)))
     return value
 
 
 class RoundingMagnified(SolverFailure):
-    """A power of a step map whose value the rounding of the map's entries moves (_raised): the twin steps instead."""
+    """A power of a step map whose value the rounding of the map's entries moves (_raised): a move of the entries grew
+    about 10^``magnification``-fold, so the twin reads the map that many digits finer (_powered), or steps."""
+
+    def __init__(self, message: str, magnification: float):
+        super().__init__(message)
+        self.magnification = magnification
+
+    def __reduce__(self):
+        return type(self), (str(self), self.magnification)
 
 
 def _rounding_negligible(entries, scales, value, steps: int, power_norm: float) -> bool:
@@ -548,14 +572,14 @@ def _nudges(read: tuple, start_read: tuple) -> tuple:
     return matrix, [weight() if was_read else 0 for was_read in start_read]
 
 
-def _mp_power_in_time(method, options, rhs, states, blocks, time, t0, y0, steps):
+def _mp_power_in_time(method, options, rhs, states, blocks, time, t0, y0, steps, guard: int = POWER_GUARD_DIGITS):
     """_mp_power for a right-hand side affine in the state and t jointly (y' = t - y): a step from (t0 + s, y) is
     then affine in (y, s), y -> M y + c + s g, and s -> s + h; M, c and g are read off fresh steps of the twin from
     t0 (each unit vector and 0) and from t0 + 1 (0), checked against a step from t0 + 2, and the matrix of (y, s, 1)
     raised to the N-th power in arb_mat.  None when the check fails (then the steps run one by one).  The exact path
     carries t the same way in its own arithmetic (methods.base._affine_continuation)."""
     n, names = len(states), [str(s) for s in states]
-    with mpmath.workdps(DIGITS + POWER_GUARD_DIGITS):
+    with mpmath.workdps(DIGITS + guard):
         system = MpSystem(rhs, states, blocks, time)
         start_time = to_mp(t0)
 
@@ -574,7 +598,7 @@ def _mp_power_in_time(method, options, rhs, states, blocks, time, t0, y0, steps)
         if any(abs(a - b) > mpmath.mpf(10) ** -DIGITS * (1 + abs(a)) for a, b in zip(stepped, predicted)):
             return None  # not affine in (y, s) after all
         entries = [M[i] + [g[i], c[i]] for i in range(n)] + [[0] * n + [1, h], [0] * (n + 1) + [1]]
-        result = _raised(entries, y0, [0, 1], steps)
+        result = _raised(entries, y0, [0, 1], steps, guard)
         end = start_time + steps * h
     with mpmath.workdps(DIGITS):
         return +end, [+v for v in result], {}, {name: count * steps for name, count in counts.items()}, []
@@ -586,14 +610,15 @@ def _resolved_in_balls(compute, digits: int, what: str) -> list:
     of its scale (_resolved_balls); SolverFailure, naming ``what``, when it is not by then."""
     wanted = to_ball(mpmath.mpf(10) ** -digits)  # an exact ball of the mpmath number
     saved, prec = flint.ctx.prec, mpmath.mp.prec + 64
+    most = max(POWER_MAX_BITS, 2 * prec)  # a map read at more digits (_powered) is raised at twice them at most
     try:
         while True:
             flint.ctx.prec = prec
             states = compute()
             if all(_resolved_balls(state, wanted) for state in states):
                 return [[from_ball(v) for v in state] for state in states]
-            if prec >= POWER_MAX_BITS:
-                raise SolverFailure(f"{what} is not resolved at {POWER_MAX_BITS} bits")
+            if prec >= most:
+                raise SolverFailure(f"{what} is not resolved at {most} bits")
             prec *= 2
     finally:
         flint.ctx.prec = saved
