@@ -31,7 +31,9 @@ RK_TWINS = rk_twin.names()
 IMPLICIT = {"backward-euler": implicit_twin.backward_euler, "rosenbrock-euler": implicit_twin.rosenbrock_euler}
 
 
-POWER_METHODS = {*RK_TWINS, "rk", "frozen-slow-euler", "midpoint-sampled-euler", *taylor_twin.names()}  # fixed-step, affine on a linear ODE
+POWER_METHODS = {*RK_TWINS, "rk", "frozen-slow-euler", "midpoint-sampled-euler", "rosenbrock-euler", *taylor_twin.names()}  # fixed-step,
+# affine on a linear ODE, the same work every step (Rosenbrock-Euler: one linear solve with a constant Jacobian; not
+# backward Euler, whose Newton iterations may differ from step to step)
 BALL_GUARD_BITS = 20  # arb works this many bits above the working precision (the ball twin reads midpoints back)
 POWER_GUARD_DIGITS = 20  # extra digits for the log2(N) squarings of the step matrix
 STEPPED_AFTER_FAILED_POWER = 100_000  # a run of at most this many steps whose power fails is stepped instead (_powered)
