@@ -301,8 +301,8 @@ def integer_power_times(B: flint.fmpz_mat, steps: int, u: flint.fmpz_mat) -> fli
     A short run or a small matrix: repeated squaring of B (``_by_squaring``).  Otherwise by Cayley-Hamilton
     (``_by_characteristic_polynomial``): n x n products of numbers that grow to N times the bits of B's entries
     cost about n times more than the products of polynomials of degree < n that give the same power
-    (the exact route of benchmarks/linear_runs_speed.py at n = 30, N = 10^4: 2.2 s -> 0.46 s; an AB5 window of 46
-    values over 3,000 steps: 8.3 s -> 0.4 s, most of it now the reduction of the values)."""
+    (the exact route of benchmarks/linear_runs_speed.py at n = 30, N = 10^4: 1.77 s -> 0.086 s; an AB5 window of 46
+    values over 3,000 steps: 8.3 s -> 0.26 s)."""
     n = B.nrows()
     if steps >= CAYLEY_HAMILTON_STEPS and n >= CAYLEY_HAMILTON_DIMENSION or steps >= 10 * CAYLEY_HAMILTON_STEPS:
         return _by_characteristic_polynomial(B, steps, u)

@@ -143,8 +143,9 @@ def solve(problem: Problem, final_only: bool = False, digits: int = DIGITS, doub
 
 def _powered(p: Problem) -> tuple | None:
     """(t, y, {}, counts, []) of ``p``'s final state by a power of its step map where one applies (see solve's
-    ``final_only``), else None: then the steps are taken one by one, as they are too where the rounding of the map's
-    entries moves the power's value past DIGITS + 5 digits (_raised), or where a run of at most
+    ``final_only``), else None: then the steps are taken one by one.  Where the rounding of the map's entries moves
+    the power's value past DIGITS + 5 digits (_raised), the map is read again as many digits finer as that move grew
+    (up to MAX_POWER_GUARD_DIGITS, then the steps); the steps are taken too where a run of at most
     STEPPED_AFTER_FAILED_POWER steps has a power that does not resolve (an unstable run: AB2 with h = 1/10 on
     y' = -100 y + 100 from the equilibrium y = 1 stays at 1 exactly, step by step, where the power of the rounded map
     did not; a review of 2026-12-07)."""
@@ -163,8 +164,8 @@ def _powered(p: Problem) -> tuple | None:
         try:
             return route(guard)
         except RoundingMagnified as exc:  # the map magnifies a move of its entries about 10^magnification-fold: read it
-            guard = max(guard, math.ceil(exc.magnification)) + POWER_GUARD_DIGITS  # that many digits finer, and a margin
-            if guard > MAX_POWER_GUARD_DIGITS:
+            guard = max(2 * guard, math.ceil(exc.magnification) + POWER_GUARD_DIGITS)  # that many digits finer, with a
+            if guard > MAX_POWER_GUARD_DIGITS:  # margin (at least twice as fine: a handful of tries at most)
                 return None
         except SolverFailure:  # not resolved, or not finite: a run short enough is stepped (AB2 over 1,500 steps from an
             if p.steps <= STEPPED_AFTER_FAILED_POWER:  # equilibrium: the power of its rounded map was not resolved at 4096
@@ -175,7 +176,7 @@ def _powered(p: Problem) -> tuple | None:
 MAX_POWER_GUARD_DIGITS = 4000  # a power whose map must be read finer than DIGITS + this is stepped (_powered): AB5 with
 # h = 1/2 over 2,000 steps from the equilibrium of a 10-state system magnifies the rounding of its map by about 10^1200;
 # read at DIGITS + 20 digits, and stepped at 50, the twin's value was 10^1145 where the exact run stays at the
-# equilibrium (true claims were errors; a review of 2026-12-07); read at about 1,290 digits it agrees
+# equilibrium (true claims were errors; a review of 2026-12-07); read at about 1,270 digits it agrees
 
 
 def family(method: str) -> str | None:
