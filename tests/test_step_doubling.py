@@ -327,3 +327,17 @@ def test_a_smallest_factor_above_the_largest_is_refused_when_the_claim_is_read(c
         outcome = results[key].outcome
         assert outcome.status == "error" and f"min_factor = {low} is above max_factor = {high}" in outcome.message, outcome.message
     assert results["fine"].outcome.status == "verified", results["fine"].outcome.message
+
+
+def test_a_long_adaptive_run_keeps_its_tolerance_gaps_as_floats_not_as_exact_numbers():
+    """A review of 2026-12-07: heun-euler-21 with atol = 10^-6 on y' = -y/2 to t = 30 died at the 4 GiB memory limit
+    (GMP's "Cannot allocate memory" on stderr): every tolerance test kept its exact relative gap, a rational as large
+    as the run's values (1.5 GB over 16,000 steps to t = 8).  Only the least gap is read, as a float margin; the gaps
+    are kept as floats, and the run's values and verdicts are unchanged."""
+    model = model_from_table("cooling", {"states": ["y"], "rhs": {"y": "-y/2"}}, "test")
+    options = {"h": sympy.Rational(1, 8), "atol": sympy.Rational(1, 10**6), "rtol": sympy.Integer(0), "t_end": sympy.Integer(1),
+               "pair": "heun-euler-21", "controller": "halving"}
+    result = run(METHODS["adaptive-rk"], ExactSystem(model, {}), options, 0, [sympy.Integer(10)], 1, keep=False)
+    gaps = result.recorder.tolerance_gaps
+    assert len(gaps) == len(result.recorder.tolerance_tests) > 1000 and all(isinstance(g, float) for g in gaps)
+    assert all((g >= 0) == accepted for g, accepted in zip(gaps, result.recorder.tolerance_tests))
