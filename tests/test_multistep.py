@@ -370,6 +370,38 @@ def test_a_magnified_rounding_is_read_away_by_a_finer_map_not_left_to_the_twin_s
     assert_refuted(results["wrong"].outcome, ["s2: claimed 3/10, computed 3/11"])
 
 
+def test_a_power_composed_in_balls_short_of_its_digits_is_composed_finer(check_claims):
+    """A review of 2026-12-07: Euler with h = 3/2 doubles a deviation from the equilibrium e of an 8-state y' = A y + c
+    (A with -2 on its diagonal, c = -A e, e = (1/3, 2/7, 3/11, -5/13, 1/9, 4/17, -2/3, 6/19)) about every step, and the
+    twin composes Euler's map from its tableau in arb balls at 70 digits: over 200 steps the power's balls were far
+    wider than the digits wanted, the twin stepped at 50 digits and ended near 10^30, where the exact run stays at e;
+    true claims were errors.  The map is composed as many digits finer as the balls were short."""
+    model = '[model.eq8]\nstates = ["u0v", "u1v", "u2v", "u3v", "u4v", "u5v", "u6v", "u7v"]\n' + EQ8_RHS + "\n"
+    e = {"u0v": "1/3", "u1v": "2/7", "u2v": "3/11", "u3v": "-5/13", "u4v": "1/9", "u5v": "4/17", "u6v": "-2/3", "u7v": "6/19"}
+    import re
+    import sympy
+    for text in re.findall(r'= "([^"]*)"', EQ8_RHS):  # e is an equilibrium: every right-hand side is 0 there, exactly
+        assert sympy.sympify(text).subs({sympy.Symbol(k): sympy.Rational(v) for k, v in e.items()}) == 0
+    initial = "{ " + ", ".join(f'{k} = "{v}"' for k, v in e.items()) + " }"
+    run = f'check = "run"\nmodel = "eq8"\nmethod = "euler"\noptions = {{ h = "3/2" }}\nsteps = 200\ninitial = {initial}\n'
+    results = check_claims(claims_text(model, {"true": (run + 'expect = { u0v = "1/3", u7v = "6/19" }',),
+                                               "wrong": (run + 'expect = { u0v = "1/3", u7v = "6/17" }',)}))
+    assert (results["true"].outcome.status, results["true"].outcome.evidence) == ("verified", "exact"), results["true"].outcome.message
+    assert_refuted(results["wrong"].outcome, ["u7v: claimed 6/17, computed 6/19"])
+
+
+EQ8_RHS = ('rhs = { '
+           + 'u0v = "(-2)*u0v + (-1/5)*u2v + (1/10)*u3v + (-3/10)*u4v + (1/10)*u5v + (-1/10)*u6v + (1/10)*u7v + (465053/692835)", '
+           + 'u1v = "(3/10)*u0v + (-2)*u1v + (1/5)*u2v + (-1/5)*u3v + (-3/10)*u4v + (1/10)*u5v + (1/10)*u6v + (1/5)*u7v + (571106/1616615)", '
+           + 'u2v = "(-1/5)*u0v + (-1/10)*u1v + (-2)*u2v + (-3/10)*u3v + (1/10)*u4v + (1/5)*u5v + (-3/10)*u6v + (1/10)*u7v + (3427276/14549535)", '
+           + 'u3v = "(-3/10)*u0v + (1/10)*u1v + (-1/5)*u2v + (-2)*u3v + (1/5)*u5v + (1/10)*u6v + (-318379/510510)", '
+           + 'u4v = "(3/10)*u0v + (-1/10)*u1v + (1/10)*u3v + (-2)*u4v + (-1/10)*u6v + (-1/10)*u7v + (2399/15561)", '
+           + 'u5v = "(-1/5)*u0v + (3/10)*u1v + (-1/5)*u2v + (1/5)*u3v + (3/10)*u4v + (-2)*u5v + (-1/5)*u6v + (-3/10)*u7v + (1652437/3233230)", '
+           + 'u6v = "(1/10)*u0v + (-1/10)*u1v + (1/10)*u2v + (-1/10)*u4v + (1/5)*u5v + (-2)*u6v + (-165089/117810)", '
+           + 'u7v = "(-1/10)*u0v + (1/10)*u1v + (-3/10)*u2v + (-3/10)*u3v + (1/10)*u4v + (-1/5)*u6v + (-2)*u7v + (392264/855855)"'
+           + ' }')
+
+
 def test_the_twin_s_window_power_agrees_with_its_steps_for_every_multistep_method():
     """The twin's power of a linear multistep run (final values only) against the same twin stepping: every method of
     the catalogue and lmm, started by RK4, by the model's solution and from a history; the values to 10^-45, the

@@ -167,6 +167,13 @@ def _powered(p: Problem) -> tuple | None:
             guard = max(2 * guard, math.ceil(exc.magnification) + POWER_GUARD_DIGITS)  # that many digits finer, with a
             if guard > MAX_POWER_GUARD_DIGITS:  # margin (at least twice as fine: a handful of tries at most)
                 return None
+        except Unresolved as exc:  # balls short of the digits wanted: a map composed in balls (Euler's, with h = 3/2
+            if math.isfinite(exc.missing) and guard + exc.missing + POWER_GUARD_DIGITS <= MAX_POWER_GUARD_DIGITS:
+                guard = max(2 * guard, guard + math.ceil(exc.missing) + POWER_GUARD_DIGITS)  # from the equilibrium of an
+                continue  # 8-state system: 10^31 at 200 steps) composed as much finer (a review of 2026-12-07)
+            if p.steps <= STEPPED_AFTER_FAILED_POWER:
+                return None
+            raise
         except SolverFailure:  # not resolved, or not finite: a run short enough is stepped (AB2 over 1,500 steps from an
             if p.steps <= STEPPED_AFTER_FAILED_POWER:  # equilibrium: the power of its rounded map was not resolved at 4096
                 return None  # bits); a longer one is the error it was (stepping it would run into the time limit)
@@ -621,13 +628,38 @@ def _resolved_in_balls(compute, digits: int, what: str) -> list:
             if all(_resolved_balls(state, wanted) for state in states):
                 return [[from_ball(v) for v in state] for state in states]
             if prec >= most:
-                raise SolverFailure(f"{what} is not resolved at {most} bits")
+                raise Unresolved(f"{what} is not resolved at {most} bits", _missing_digits(states, digits))
             prec *= 2
     finally:
         flint.ctx.prec = saved
 
 
 POWER_MAX_BITS = 4096
+
+
+class Unresolved(SolverFailure):
+    """Balls that _resolved_in_balls could not bring to the digits wanted: ``missing`` digits short (inf when no state
+    has a nonzero midpoint).  A power whose map was composed in balls (an explicit Runge-Kutta tableau's) keeps the
+    entries' radii at any precision of the power: its caller composes the map that many digits finer (_powered)."""
+
+    def __init__(self, message: str, missing: float):
+        super().__init__(message)
+        self.missing = missing
+
+    def __reduce__(self):
+        return type(self), (str(self), self.missing)
+
+
+def _missing_digits(states: list, digits: int) -> float:
+    """How many digits short of ``digits`` (on each state's scale, as _resolved_balls measures) the worst ball is."""
+    worst = -math.inf
+    for values in states:
+        scale = max((abs(from_ball(v.mid())) for v in values), default=0)
+        for v in values:
+            radius = from_ball(v.rad())
+            if radius:
+                worst = max(worst, math.inf if not scale else float(mpmath.log10(radius / scale)) + digits)
+    return worst
 
 
 def _resolved_balls(values: list, wanted) -> bool:
