@@ -349,12 +349,18 @@ def test_an_unstable_run_whose_rounding_the_twin_s_power_would_magnify_is_steppe
     assert_refuted(results["parasitic-wrong"].outcome, ["claimed 1, computed 1/2"])
 
 
-def test_a_magnified_rounding_is_read_away_by_a_finer_map_not_left_to_the_twin_s_steps(check_claims):
+@pytest.mark.parametrize("stepped", [True, False])
+def test_a_magnified_rounding_is_read_away_by_a_finer_map_not_left_to_the_twin_s_steps(check_claims, monkeypatch, stepped):
     """A review of 2026-12-07: AB5 with h = 1/2 from the equilibrium e = (1/3, 2/11, 3/11) of y' = A y + c (c = -A e)
     stays there exactly (every RK4 starting stage and every formula step has f = 0), but the method is unstable there
     and magnifies the rounding of the twin's map (e and c are not binary fractions) over 400 steps: the twin's power
     at 70 digits moved with that rounding, the twin's steps at 50 digits ended far from e, and the true claim was an
-    error.  The twin now reads the map as many digits finer as the magnification its rounding test measured."""
+    error.  The twin now reads the map as many digits finer as the magnification its rounding test measured, and
+    powers that map or, where that costs less (here), steps at those digits (both routes are checked)."""
+    from verify.engines import twins
+
+    taken = []
+    monkeypatch.setattr(twins, "_cheaper_stepped", lambda *args: taken.append(stepped) or stepped)
     A = [[F(-2), F(-1, 10), F(1, 10)], [F(-1, 5), F(-2), F(1, 10)], [F(-3, 10), F(1, 10), F(-2)]]
     e = [F(1, 3), F(2, 11), F(3, 11)]
     c = [-sum(A[i][j] * e[j] for j in range(3)) for i in range(3)]
@@ -366,7 +372,7 @@ def test_a_magnified_rounding_is_read_away_by_a_finer_map_not_left_to_the_twin_s
     results = check_claims(claims_text(model, {"true": (run + 'expect = { s0 = "1/3", s1 = "2/11", s2 = "3/11" }',),
                                                "wrong": (run + 'expect = { s0 = "1/3", s1 = "2/11", s2 = "3/10" }',)}))
     assert (results["true"].outcome.status, results["true"].outcome.evidence) == ("verified", "exact"), results["true"].outcome.message
-    assert "mpmath 50-digit cross-check agrees" in results["true"].outcome.message
+    assert "mpmath 50-digit cross-check agrees" in results["true"].outcome.message and taken
     assert_refuted(results["wrong"].outcome, ["s2: claimed 3/10, computed 3/11"])
 
 

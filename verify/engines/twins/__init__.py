@@ -108,6 +108,10 @@ def solve(problem: Problem, final_only: bool = False, digits: int = DIGITS, doub
     if nodes_only and not double_precision and affine_nodes_available(p):
         return _affine_nodes(p, digits)
     power = _powered(p) if final_only else None
+    if isinstance(power, StepFiner):  # a power whose map magnifies its rounding, cheaper stepped at the digits it needs
+        run = solve(p, digits=power.digits)
+        with mpmath.workdps(digits):
+            return TwinRun(+run.t, [+v for v in run.y], {}, run.counts, [], run.near_ties)
     if power is not None:
         return TwinRun(*power)
     names = [str(s) for s in p.states]
@@ -150,13 +154,17 @@ def _powered(p: Problem) -> tuple | None:
     y' = -100 y + 100 from the equilibrium y = 1 stays at 1 exactly, step by step, where the power of the rounded map
     did not; a review of 2026-12-07)."""
     worth_it = p.steps > len(p.states) + 1  # the n + 1 one-step images cost about as many steps; the power in arb_mat little
+    n = len(p.states)
     if worth_it and p.cosimulation is None and affine_nodes_available(p):
         route = lambda guard: _mp_power(p.method, p.options, p.rhs, p.states, p.blocks, p.time, p.t0, p.y0, p.steps, guard)  # noqa: E731
+        size = n + 1
     elif p.method in multistep_twin.NAMES and p.cosimulation is None and not p.constraints and linear_in(p.rhs, p.states):
         route = lambda guard: _multistep_power(p, guard)  # noqa: E731
+        size = n * (len(multistep_twin.for_method(p.method, p.options, to_mp)[0]) - 1) + 1
     elif worth_it and p.cosimulation is None and not p.constraints and p.method in POWER_METHODS \
             and linear_in(p.rhs, [*p.states, p.time]):
         route = lambda guard: _mp_power_in_time(p.method, p.options, p.rhs, p.states, p.blocks, p.time, p.t0, p.y0, p.steps, guard)  # noqa: E731
+        size = n + 2
     else:
         return None
     guard = POWER_GUARD_DIGITS
@@ -170,14 +178,34 @@ def _powered(p: Problem) -> tuple | None:
         except Unresolved as exc:  # balls short of the digits wanted: a map composed in balls (Euler's, with h = 3/2
             if math.isfinite(exc.missing) and guard + exc.missing + POWER_GUARD_DIGITS <= MAX_POWER_GUARD_DIGITS:
                 guard = max(2 * guard, guard + math.ceil(exc.missing) + POWER_GUARD_DIGITS)  # from the equilibrium of an
-                continue  # 8-state system: 10^31 at 200 steps) composed as much finer (a review of 2026-12-07)
-            if p.steps <= STEPPED_AFTER_FAILED_POWER:
-                return None
-            raise
+            elif p.steps <= STEPPED_AFTER_FAILED_POWER:  # 8-state system: 10^31 at 200 steps) composed as much finer
+                return None  # (a review of 2026-12-07)
+            else:
+                raise
         except SolverFailure:  # not resolved, or not finite: a run short enough is stepped (AB2 over 1,500 steps from an
             if p.steps <= STEPPED_AFTER_FAILED_POWER:  # equilibrium: the power of its rounded map was not resolved at 4096
                 return None  # bits); a longer one is the error it was (stepping it would run into the time limit)
             raise
+        if _cheaper_stepped(p.steps, n, size):  # the digits the power now needs, stepped
+            return StepFiner(DIGITS + guard)
+
+
+@dataclass(frozen=True)
+class StepFiner:
+    """_powered's answer where a power had to be read finer and stepping at those ``digits`` costs less."""
+
+    digits: int
+
+
+STEP_COST = 3  # an operation of a step in mpmath's Python arithmetic against one of arb_mat's in C (measured below)
+
+
+def _cheaper_stepped(steps: int, n: int, size: int) -> bool:
+    """Does stepping a run of ``steps`` steps on n states (about n^2 operations a step: a linear right-hand side) cost
+    less than the two powers of its size x size map (2 log2 N matrix products of size^3 each) at the same digits?
+    AB5 with h = 1/2 over 2,000 steps from the equilibrium of a 10-state system at about 1,270 digits: the window's
+    51 x 51 powers 7 s, the steps 1.2 s; 20 states over 3,000 steps: 81 s powered (a reviewer's file)."""
+    return steps * n * n * STEP_COST < 2 * math.log2(max(steps, 2)) * size**3
 
 
 MAX_POWER_GUARD_DIGITS = 4000  # a power whose map must be read finer than DIGITS + this is stepped (_powered): AB5 with
