@@ -449,6 +449,18 @@ def test_a_long_key_is_quoted_short_and_a_long_message_keeps_its_end(check_claim
                                               "unknown-in-key": (run + 'expect = { "' + "12345 + " * 90 + 'w" = "1/2" }',)}))
     assert "too many nested parentheses" in results["key"].outcome.message and len(results["key"].outcome.message) < 500
     assert "unknown name 'w'" in results["unknown-in-key"].outcome.message
+    traced = check_claims('[model.decay]\nstates = ["y"]\nrhs = { y = "-y" }\n' + claims_text("", {
+        "trace-key": (run + 'trace = { "' + "y + " * 200 + 'w" = ["1/2"] }',)}), "traced.toml")["trace-key"].outcome.message
+    assert "can be traced" in traced and "(801 characters)" in traced and len(traced) < 800, traced
+    from verify.input.expr import ExprError, parse
+    try:  # a refusal quotes the offending part short, as a parse error does
+        parse("(" + " + ".join(["x**2*1234567890123456789"] * 40) + ")/0", {"x": sympy.Symbol("x")})
+    except ExprError as exc:
+        assert str(exc).startswith("division by zero not allowed:") and "characters)" in str(exc) and len(str(exc)) < 300, str(exc)
+    else:
+        raise AssertionError("not refused")
+    from verify.checks.kind import one_line
+    assert one_line(ValueError("c: " + "x" * 30000 + ": the reason")).endswith(": the reason")
     long = "claim 'c': " + "x" * 3000 + ": the reason"
     assert load._shortened(long, 1000).endswith(": the reason") and load._shortened(long, 1000).startswith("claim 'c': ")
     assert len(load._shortened(long, 1000)) == 1000

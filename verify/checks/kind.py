@@ -89,7 +89,10 @@ def one_line(exc, limit: int = 10_000) -> str:
         text = " ".join(str(exc).split())
     except ValueError:  # the text itself holds a number too long to write
         text = type(exc).__name__
-    return text if len(text) <= limit else text[: limit - 1] + "…"
+    if len(text) <= limit:
+        return text
+    tail = limit // 3  # the start (where, what) and the end (the reason follows what it quotes), as load._shortened
+    return text[: limit - tail - 1] + "…" + text[len(text) - tail:]
 
 
 MAX_MESSAGE = 20_000  # characters of a report line; a refuted identity of (x + y + z + 1)^60 printed 1.7 MB in one line

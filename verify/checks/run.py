@@ -14,6 +14,7 @@ import sympy
 
 from verify.engines import certified, crosscheck, number_field
 from verify.engines import rational
+from verify.input.expr import quoted
 from verify.input.load import Claim, LoadError
 from verify.engines.methods import ExactSystem, Method, MethodError, run
 from verify.engines.methods.base import MAX_COUNT, ExactSizeError, Recorder
@@ -79,7 +80,7 @@ def prepare(claim: Claim) -> RunSpec:
     trace = {}
     for name, values in claim_table(table, "trace").items():
         if name not in model.variables and name not in method.quantity_names(model, options):
-            raise LoadError(f"trace.{name}: only states and the method's quantities ({', '.join(method.quantity_names(model, options)) or 'none'}) can be traced"
+            raise LoadError(f"trace key {quoted(name)}: only states and the method's quantities ({', '.join(method.quantity_names(model, options)) or 'none'}) can be traced"
                             " (a column of an expression such as solution(y) at every step: steps = \"n\" with cases = [{ n = 1, v = \"...\" }, "
                             "...] and expect = { \"solution(y)\" = \"v\" })")
         if not isinstance(values, list):

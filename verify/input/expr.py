@@ -398,7 +398,7 @@ class _Builder:
 
     def refuse(self, node, what):
         segment = ast.get_source_segment(self.source, node) or self.source
-        raise ExprError(f"{what} not allowed: {segment!r}")
+        raise ExprError(f"{what} not allowed: {quoted(segment)}")
 
     def build(self, node, depth) -> sympy.Expr:
         if depth > MAX_DEPTH:

@@ -314,7 +314,7 @@ def _multistep_power(p: Problem, guard: int = POWER_GUARD_DIGITS) -> tuple | Non
         entries = [row + [offset] for row, offset in zip(Phi, c)]
         entries += [[int(j == i - n) for j in range(size)] + [0] for i in range(n, size)]  # y_n-m moves one place down
         entries.append([0] * size + [1])
-        result = _raised(entries, [v for node in window for v in node], [1], rest, guard)[:n]
+        result = _raised(entries, [v for node in window for v in node], [1], rest)[:n]
         end = t + rest * to_mp(p.options["h"])
     counts = {name: started.get(name, 0) + rest * per_step.get(name, 0) for name in {*started, *per_step}}
     with mpmath.workdps(DIGITS):
@@ -508,21 +508,21 @@ def _mp_power(method, options, rhs, states, blocks, time, t0, y0, steps, guard: 
     with mpmath.workdps(DIGITS + guard):
         t0, t1, M, c, counts = _step_map(method, options, rhs, states, blocks, time, t0)
         entries = [row + [offset] for row, offset in zip(M, c)] + [[0] * n + [1]]
-        result = _raised(entries, y0, [1], steps, guard)
+        result = _raised(entries, y0, [1], steps)
         end = t0 + steps * (t1 - t0)
     with mpmath.workdps(DIGITS):
         return +end, [+v for v in result], {}, {name: count * steps for name, count in counts.items()}, []
 
 
-def _raised(entries, y0, extra, steps: int, guard: int = POWER_GUARD_DIGITS) -> list:
+def _raised(entries, y0, extra, steps: int) -> list:
     """The first len(y0) values of B^steps (y0, extra), B the matrix ``entries`` (mpmath numbers), in python-flint's
     arb_mat (binary powering in C) from exact balls of its entries (_resolved_in_balls), as mpmath midpoints.
 
     The entries were read off the twin's steps at the working precision, so their last bits are rounding: unless a
     bound shows it cannot matter (_rounding_negligible), the same power of the map with each such entry (and each
     mpmath start value) moved by 8 to 24 units of its last bit (_nudges) must agree to DIGITS + 5 digits on the
-    scale crosscheck.close compares on (max(1, |state|)), else RoundingMagnified (the caller reads the map at more
-    digits, or past MAX_POWER_GUARD_DIGITS steps; ``guard``: the digits beyond DIGITS it was read at).  A map that grows some vector magnifies that rounding
+    scale crosscheck.close compares on (max(1, |state|)), else RoundingMagnified, saying how much the moves grew (the
+    caller reads the map that many digits finer, _powered).  A map that grows some vector magnifies that rounding
     (AB2 with h = 1/10 on y' = -100 y + 100 stays at its equilibrium 1 exactly, step by step; the power of its rounded
     map was 0.99999999999999999993 or not resolved at all).  Balls widened by the rounding would say so rigorously,
     but binary powering widens them far past what the rounding does (BDF6 over 10^6 steps: past 10^-43 for a run
@@ -530,7 +530,10 @@ def _raised(entries, y0, extra, steps: int, guard: int = POWER_GUARD_DIGITS) -> 
     size, n = len(entries), len(y0)
     read = [[not isinstance(v, int) and v != 0 for v in row] for row in entries]  # the entries read off steps (not the map's
     # own 0s and 1s, nor an entry that came out exactly 0: the offset of a linear map)
-    scales = [max([1, *(abs(v) for v, was_read in zip(row, marks) if was_read)]) for row, marks in zip(entries, read)]
+    scales = [max([1, *(abs(_midpoint(v)) for v, was_read in zip(row, marks) if was_read)]) for row, marks in zip(entries, read)]
+    # (a map composed in balls: its entries' midpoints, exact, so that a nudge is an exact ball too; abs of the ball at
+    # flint's 53 bits gave each nudge a radius that no precision of the power shrank, and the nudged power never
+    # resolved: a review of 2026-12-07)
 
     def power(nudged: bool = False):  # the start's balls made at the precision power() runs at: a rational's fmpq rounded
         # into it, an mpmath number (a multistep window's) exactly (made at flint's default 53 bits, a window was known to
@@ -563,6 +566,11 @@ def _raised(entries, y0, extra, steps: int, guard: int = POWER_GUARD_DIGITS) -> 
         raise RoundingMagnified(f"the power of the step matrix moves past {DIGITS + 5} digits when its entries move by their "
                                 "rounding (a run whose step map grows some vector)", float(mpmath.log10(largest / moves)))
     return value
+
+
+def _midpoint(value):
+    """An arb ball's midpoint as an mpmath number (exact), anything else as it is."""
+    return from_ball(value.mid()) if isinstance(value, flint.arb) else value
 
 
 class RoundingMagnified(SolverFailure):
@@ -636,7 +644,7 @@ def _mp_power_in_time(method, options, rhs, states, blocks, time, t0, y0, steps,
         if any(abs(a - b) > mpmath.mpf(10) ** -DIGITS * (1 + abs(a)) for a, b in zip(stepped, predicted)):
             return None  # not affine in (y, s) after all
         entries = [M[i] + [g[i], c[i]] for i in range(n)] + [[0] * n + [1, h], [0] * (n + 1) + [1]]
-        result = _raised(entries, y0, [0, 1], steps, guard)
+        result = _raised(entries, y0, [0, 1], steps)
         end = start_time + steps * h
     with mpmath.workdps(DIGITS):
         return +end, [+v for v in result], {}, {name: count * steps for name, count in counts.items()}, []
