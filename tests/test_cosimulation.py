@@ -829,13 +829,20 @@ def test_a_spectral_radius_of_zero_or_a_square_root_bound_is_decided_exactly(che
     model = '[model.decay]\nstates = ["y"]\nrhs = { y = "-y" }\n[model.rot]\nstates = ["x", "v"]\nrhs = { x = "v", v = "-x" }\n'
     decay = 'check = "stability"\nmodel = "decay"\nmethod = "euler"\n'
     rot = 'check = "stability"\nmodel = "rot"\nmethod = "euler"\noptions = { h = "1/10" }\n'
+    model += '[model.pair]\nstates = ["x", "y"]\nrhs = { x = "-x + y", y = "2*x - y" }\n'
+    sqrt2 = 'check = "stability"\nmodel = "pair"\nmethod = "euler"\noptions = { h = 1 }\n'
     results = {k: r.outcome for k, r in check_claims(claims_text(model, {
         "zero": (decay + 'options = { h = 1 }\nspectral_radius = "== 0"',),
         "zero-wrong": (decay + 'options = { h = "1/2" }\nspectral_radius = "== 0"',),
         "root": (rot + 'spectral_radius = "== sqrt(101)/10"',),
         "root-wrong": (rot + 'spectral_radius = "< sqrt(101)/10"',),
         "negative": (rot + 'spectral_radius = "< -1"',),
+        # eigenvalues +-sqrt(2) (M = [[0, 1], [2, 0]]: z^2 - 2, real roots, no linear term): |z|^2 = 2 exactly (an error
+        # "within 1e-100 of sqrt(2)" before a review of 2026-12-07)
+        "real-pair": (sqrt2 + 'spectral_radius = "== sqrt(2)"',), "real-pair-wrong": (sqrt2 + 'spectral_radius = "< sqrt(2)"',),
     })).items()}
+    assert (results["real-pair"].status, results["real-pair"].evidence) == ("verified", "exact"), results["real-pair"].message
+    assert_refuted(results["real-pair-wrong"], ["claimed spectral radius < sqrt(2), computed: spectral radius equal to sqrt(2)"])
     for name in ("zero", "root"):
         assert results[name].status == "verified" and "spectral radius equal to" in results[name].message, results[name].message
     assert_refuted(results["zero-wrong"], ["claimed spectral radius == 0, computed: spectral radius above 0", "the largest modulus = 1/2"])

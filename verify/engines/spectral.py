@@ -76,15 +76,16 @@ ONE = sympy.Integer(1)
 def _moduli_squared(polynomial: sympy.Poly):
     """For each root of ``polynomial`` (rational coefficients), with its multiplicity: (exact |root|^2, None) where
     the factor over QQ gives it exactly (a linear factor; a quadratic a z^2 + b z + c with complex roots, whose
-    |z|^2 = c/a), else (None, the root as a CRootOf of its irreducible factor) to be isolated."""
+    |z|^2 = c/a, or with b = 0, whose roots +-sqrt(-c/a) have |z|^2 = |c/a|), else (None, the root as a CRootOf of its
+    irreducible factor) to be isolated."""
     for factor, multiplicity in polynomial.factor_list()[1]:
         if factor.degree() == 1:
             a, b = factor.all_coeffs()
             yield (-b / a) ** 2, None, multiplicity
-        elif factor.degree() == 2 and factor.discriminant() < 0:
-            a, _, c = factor.all_coeffs()
-            for _ in range(2):
-                yield c / a, None, multiplicity
+        elif factor.degree() == 2 and (factor.discriminant() < 0 or factor.all_coeffs()[1] == 0):
+            a, _, c = factor.all_coeffs()  # complex roots: |z|^2 = z conj(z) = c/a; real roots +-sqrt(-c/a): |z|^2 = -c/a
+            for _ in range(2):  # (eigenvalues +-sqrt(2) were an error "within 1e-100 of sqrt(2)": a review of 2026-12-07)
+                yield abs(c / a), None, multiplicity
         else:
             for root in factor.all_roots(radicals=False):
                 yield None, root, multiplicity
@@ -94,8 +95,8 @@ def radius_side(M: sympy.Matrix, bound=ONE, text: str = "1"):
     """(side, radius, digits, exact, cross-check): side = sign(spectral radius - ``bound``) (0: an eigenvalue lies on
     the circle |z| = bound and none outside), the radius or an upper bound for it good to ``digits`` digits, the
     digits the isolation needed (0 when every modulus is exact), how many of the roots had an exact modulus, and
-    Arb's spectral radius of the same matrix.  The modulus
-    of a root of a linear or complex-quadratic factor of the characteristic polynomial is exact; every other root
+    Arb's spectral radius of the same matrix.  The modulus of a root of a linear factor of the characteristic
+    polynomial, or of a quadratic one with complex roots or no linear term, is exact; every other root
     is isolated until its modulus is certainly on one side of the bound (CheckError when it is within 1e-100)."""
     square = bound**2
     sides, largest, digits_used, exact_count = [], sympy.Integer(0), 0, 0

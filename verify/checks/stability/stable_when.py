@@ -311,7 +311,7 @@ def _isolation(digits: int, exact: int) -> str:
     """How the eigenvalues' moduli were placed (spectral.radius_side): ``exact`` of them exactly (linear and complex
     quadratic factors), the others isolated to ``digits`` digits."""
     if not digits:
-        return "every eigenvalue's modulus exact (linear and complex quadratic factors of the characteristic polynomial)"
+        return "every eigenvalue's modulus exact (linear factors of the characteristic polynomial, and quadratic ones with complex roots or no linear term)"
     isolated = f"isolated to {digits} digits by exact root isolation (sympy, python-flint)"
     moduli = "1 eigenvalue's modulus" if exact == 1 else f"{exact} eigenvalues' moduli"
     return f"every eigenvalue {isolated}" if not exact else f"{moduli} exact, the others {isolated}"
