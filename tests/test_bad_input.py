@@ -462,8 +462,8 @@ def test_a_long_key_is_quoted_short_and_a_long_message_keeps_its_end(check_claim
     from verify.checks.kind import one_line
     assert one_line(ValueError("c: " + "x" * 30000 + ": the reason")).endswith(": the reason")
     long = "claim 'c': " + "x" * 3000 + ": the reason"
-    assert load._shortened(long, 1000).endswith(": the reason") and load._shortened(long, 1000).startswith("claim 'c': ")
-    assert len(load._shortened(long, 1000)) == 1000
+    assert load.shortened(long, 1000).endswith(": the reason") and load.shortened(long, 1000).startswith("claim 'c': ")
+    assert len(load.shortened(long, 1000)) == 1000
 
 
 def test_a_broken_model_no_claim_uses_is_still_an_error(tmp_path):

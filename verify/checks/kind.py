@@ -14,6 +14,7 @@ from typing import Callable
 
 from verify.checks.common import DEFAULT_CONTEXT, CheckError, Context, Outcome
 from verify.engines.methods.base import MethodError
+from verify.input.load import shortened
 
 
 @dataclass(frozen=True)
@@ -89,10 +90,7 @@ def one_line(exc, limit: int = 10_000) -> str:
         text = " ".join(str(exc).split())
     except ValueError:  # the text itself holds a number too long to write
         text = type(exc).__name__
-    if len(text) <= limit:
-        return text
-    tail = limit // 3  # the start (where, what) and the end (the reason follows what it quotes), as load._shortened
-    return text[: limit - tail - 1] + "…" + text[len(text) - tail:]
+    return shortened(text, limit)  # its start (where, what) and its end (the reason follows what it quotes)
 
 
 MAX_MESSAGE = 20_000  # characters of a report line; a refuted identity of (x + y + z + 1)^60 printed 1.7 MB in one line

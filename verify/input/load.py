@@ -419,7 +419,7 @@ def _expand_cases(table, number) -> list[Claim]:
         problem = "missing 'id'" if base_id is None else "'id' is empty" if base_id == "" else f"'id' must be a non-empty string, got {_kind(base_id)}"
         return [Claim(id=f"(claim #{number})", file="", table=table, load_error=problem)]
     if not _printable(base_id):
-        return [Claim(id=f"(claim #{number})", file="", table=table, load_error=f"'id' {_shortened(repr(base_id))} contains control or unprintable characters")]
+        return [Claim(id=f"(claim #{number})", file="", table=table, load_error=f"'id' {shortened(repr(base_id))} contains control or unprintable characters")]
     cases = table.get("cases")
     if cases is None:
         return [Claim(id=base_id, file="", table=table)]
@@ -468,7 +468,7 @@ def _prepare(claim: Claim, local_models, model_errors, shared_models, checks) ->
         raise LoadError("missing 'statement' (what the source says)")
     expected = table.get("expected", "verified")
     if not isinstance(expected, str) or expected not in EXPECTED:
-        raise LoadError(f"expected must be 'verified' or 'refuted', got {_shortened(repr(expected))}")
+        raise LoadError(f"expected must be 'verified' or 'refuted', got {shortened(repr(expected))}")
     claim.expected = expected
     source_text = table.get("source_text")
     if source_text is not None and not isinstance(source_text, str):
@@ -503,7 +503,7 @@ def _prepare(claim: Claim, local_models, model_errors, shared_models, checks) ->
         raise LoadError(f"{', '.join(sorted(set(overrides) & set(claim.symbols)))} cannot be both a symbol and a parameter")
     for name, text in overrides.items():
         if not valid_name(name):
-            raise LoadError(f"parameter {_shortened(repr(name))} is not a valid parameter name (an ASCII identifier, not a Python keyword)")
+            raise LoadError(f"parameter {shortened(repr(name))} is not a valid parameter name (an ASCII identifier, not a Python keyword)")
         if name in reserved:
             raise LoadError(f"parameter {name!r} would shadow a state, initial value, functional, t or pi")
         value = claim.value(text, f"parameters.{name}")
@@ -528,11 +528,11 @@ def _kind(value) -> str:
     if isinstance(value, bool):
         return f"a boolean ({str(value).lower()})"
     if isinstance(value, int):
-        return f"an integer ({_shortened(str(value), 40)})"
+        return f"an integer ({shortened(str(value), 40)})"
     if isinstance(value, (Decimal, float)):
-        return f"a number ({_shortened(str(value), 40)})"
+        return f"a number ({shortened(str(value), 40)})"
     if isinstance(value, str):
-        return f"a string ({_shortened(repr(value), 40)})"
+        return f"a string ({shortened(repr(value), 40)})"
     if isinstance(value, dict):
         return "a table"
     if isinstance(value, list):
@@ -542,10 +542,10 @@ def _kind(value) -> str:
 
 def _case_value(value) -> str:
     text = str(value) if isinstance(value, (str, int, Decimal)) and not isinstance(value, bool) else _kind(value)
-    return _shortened(text, 40)
+    return shortened(text, 40)
 
 
-def _shortened(text: str, width: int = 200) -> str:
+def shortened(text: str, width: int = 200) -> str:
     """``text`` cut to ``width`` characters in the middle: its start (where and what) and its end (an error's reason
     follows the text it quotes: a key of 990 parentheses filled a message cut at its end, and no reason was left)."""
     if len(text) <= width:
@@ -569,4 +569,4 @@ def _unexpected(exc) -> str:
 
 def _one_line(exc) -> str:
     text = " ".join(str(exc).split())
-    return _shortened(text, MAX_MESSAGE_CHARS)
+    return shortened(text, MAX_MESSAGE_CHARS)

@@ -134,14 +134,15 @@ def _run_relation_on_its_domain(spec, lhs, op, rhs, derivation):
     try:
         holds_on = _relation_set(lhs, op, rhs, domain, pieces)
         _check_against_evaluation(holds_on, lhs, op, rhs, domain)
+        holds_everywhere = realsets.same_set(realsets.intersect(holds_on, domain.interval), domain.interval)  # as _compare_sets
         fails_on = realsets.subtract(domain.interval, holds_on)
-        point = realsets.difference_point(domain.interval, holds_on)
     except (CheckError, NotImplementedError, ValueError, TypeError):
         return None
     stated = relation_expr(lhs, op, rhs)
-    if fails_on == sympy.S.EmptySet and point is None:
+    if holds_everywhere:
         return pieces + [Line(f"{stated} holds for {domain.name} in {holds_on}, which contains the domain {domain.interval}",
                               terms=[stated, "holds for", member(domain.symbol, holds_on), ", which contains the domain", domain.interval])]
+    point = point_in(fails_on)
     if point is not None and point.is_Rational:
         return Witness({domain.name: point}, derivation + pieces + [
             Line(f"{stated} fails for {domain.name} in {fails_on}, inside the domain {domain.interval}",

@@ -109,11 +109,16 @@ def solve(problem: Problem, final_only: bool = False, digits: int = DIGITS, doub
         return _affine_nodes(p, digits)
     power = _powered(p) if final_only else None
     if isinstance(power, StepFiner):  # a power whose map magnifies its rounding, cheaper stepped at the digits it needs
-        run = solve(p, digits=power.digits)
+        run = _stepped(p, power.digits, final_only=True)
         with mpmath.workdps(digits):
             return TwinRun(+run.t, [+v for v in run.y], {}, run.counts, [], run.near_ties)
     if power is not None:
         return TwinRun(*power)
+    return _stepped(p, digits, final_only, double_precision, nodes_only)
+
+
+def _stepped(p: Problem, digits: int, final_only: bool = False, double_precision: bool = False, nodes_only: bool = False) -> TwinRun:
+    """solve's run of ``p`` step by step at ``digits`` digits (the nodes kept unless ``final_only``)."""
     names = [str(s) for s in p.states]
     trace: dict[str, list] = {}
     nodes = []
@@ -153,8 +158,8 @@ def _powered(p: Problem) -> tuple | None:
     STEPPED_AFTER_FAILED_POWER steps has a power that does not resolve (an unstable run: AB2 with h = 1/10 on
     y' = -100 y + 100 from the equilibrium y = 1 stays at 1 exactly, step by step, where the power of the rounded map
     did not; a review of 2026-12-07)."""
-    worth_it = p.steps > len(p.states) + 1  # the n + 1 one-step images cost about as many steps; the power in arb_mat little
     n = len(p.states)
+    worth_it = p.steps > n + 1  # the n + 1 one-step images cost about as many steps; the power in arb_mat little
     if worth_it and p.cosimulation is None and affine_nodes_available(p):
         route = lambda guard: _mp_power(p.method, p.options, p.rhs, p.states, p.blocks, p.time, p.t0, p.y0, p.steps, guard)  # noqa: E731
         size = n + 1
@@ -171,13 +176,13 @@ def _powered(p: Problem) -> tuple | None:
     while True:
         try:
             return route(guard)
-        except RoundingMagnified as exc:  # the map magnifies a move of its entries about 10^magnification-fold: read it
-            guard = max(2 * guard, math.ceil(exc.magnification) + POWER_GUARD_DIGITS)  # that many digits finer, with a
+        except RoundingMagnified as exc:  # the map magnifies a move of its entries about 10^digits-fold: read it
+            guard = max(2 * guard, math.ceil(exc.digits) + POWER_GUARD_DIGITS)  # that many digits finer, with a
             if guard > MAX_POWER_GUARD_DIGITS:  # margin (at least twice as fine: a handful of tries at most)
                 return None
-        except Unresolved as exc:  # balls short of the digits wanted: a map composed in balls (Euler's, with h = 3/2
-            if math.isfinite(exc.missing) and guard + exc.missing + POWER_GUARD_DIGITS <= MAX_POWER_GUARD_DIGITS:
-                guard = max(2 * guard, guard + math.ceil(exc.missing) + POWER_GUARD_DIGITS)  # from the equilibrium of an
+        except Unresolved as exc:  # balls ``digits`` short of the digits wanted: a map composed in balls (Euler's, h = 3/2
+            if math.isfinite(exc.digits) and guard + exc.digits + POWER_GUARD_DIGITS <= MAX_POWER_GUARD_DIGITS:
+                guard = max(2 * guard, guard + math.ceil(exc.digits) + POWER_GUARD_DIGITS)  # from the equilibrium of an
             elif p.steps <= STEPPED_AFTER_FAILED_POWER:  # 8-state system: 10^31 at 200 steps) composed as much finer
                 return None  # (a review of 2026-12-07)
             else:
@@ -573,16 +578,21 @@ def _midpoint(value):
     return from_ball(value.mid()) if isinstance(value, flint.arb) else value
 
 
-class RoundingMagnified(SolverFailure):
-    """A power of a step map whose value the rounding of the map's entries moves (_raised): a move of the entries grew
-    about 10^``magnification``-fold, so the twin reads the map that many digits finer (_powered), or steps."""
+class DigitsShort(SolverFailure):
+    """A twin power short of the digits its comparisons need, with a measure in ``digits`` of how far (each subclass
+    says which): _powered reads the power's map finer by it."""
 
-    def __init__(self, message: str, magnification: float):
+    def __init__(self, message: str, digits: float):
         super().__init__(message)
-        self.magnification = magnification
+        self.digits = digits
 
     def __reduce__(self):
-        return type(self), (str(self), self.magnification)
+        return type(self), (str(self), self.digits)
+
+
+class RoundingMagnified(DigitsShort):
+    """A power of a step map whose value the rounding of the map's entries moves (_raised): a move of the entries grew
+    about 10^``digits``-fold, so the twin reads the map that many digits finer (_powered), or steps."""
 
 
 def _rounding_negligible(entries, scales, value, steps: int, power_norm: float) -> bool:
@@ -673,17 +683,10 @@ def _resolved_in_balls(compute, digits: int, what: str) -> list:
 POWER_MAX_BITS = 4096
 
 
-class Unresolved(SolverFailure):
-    """Balls that _resolved_in_balls could not bring to the digits wanted: ``missing`` digits short (inf when no state
-    has a nonzero midpoint).  A power whose map was composed in balls (an explicit Runge-Kutta tableau's) keeps the
-    entries' radii at any precision of the power: its caller composes the map that many digits finer (_powered)."""
-
-    def __init__(self, message: str, missing: float):
-        super().__init__(message)
-        self.missing = missing
-
-    def __reduce__(self):
-        return type(self), (str(self), self.missing)
+class Unresolved(DigitsShort):
+    """Balls that _resolved_in_balls could not bring to the digits wanted: ``digits`` short (inf when no state has a
+    nonzero midpoint).  A power whose map was composed in balls (an explicit Runge-Kutta tableau's) keeps the entries'
+    radii at any precision of the power: its caller composes the map that many digits finer (_powered)."""
 
 
 def _missing_digits(states: list, digits: int) -> float:
