@@ -146,8 +146,8 @@ def test_a_long_linear_run_is_verified_and_a_wrong_value_refuted(check_claims):
 def test_the_powered_cross_check_still_catches_a_wrong_exact_power(check_claims, monkeypatch):
     real = rational.affine_power
 
-    def off_by_a_little(step, y0, steps):
-        return [v + gmpy2.mpq(1, 10**20) for v in real(step, y0, steps)]
+    def off_by_a_little(matrix, offset, y0, steps):
+        return [v + gmpy2.mpq(1, 10**20) for v in real(matrix, offset, y0, steps)]
 
     monkeypatch.setattr(rational, "affine_power", off_by_a_little)
     outcome = check_claims(claims_text(MODEL, {"p": (RUN + 'expect_relations = { p = "> -10" }',)}))["p"].outcome

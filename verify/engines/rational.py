@@ -48,13 +48,18 @@ def to_field(value: sympy.Expr) -> Rational:
     return Rational(int(value.p), int(value.q))
 
 
+_EXACT_TYPES = (Rational, int, fractions.Fraction)
+
+
 def size_bits(values) -> int:
     """The largest size in bits (numerator plus denominator) of the exact rationals among ``values``; an algebraic
     field element (sympy's ANP) counts the sum over its rational coefficients; other values (symbols) count 0."""
     largest = 0
     for v in values:
-        if isinstance(v, (Rational, int, fractions.Fraction)):  # numerator and denominator are mpz or int: both have bit_length
-            largest = max(largest, v.numerator.bit_length() + v.denominator.bit_length())
+        if isinstance(v, _EXACT_TYPES):  # numerator and denominator are mpz or int: both have bit_length
+            bits = v.numerator.bit_length() + v.denominator.bit_length()
+            if bits > largest:
+                largest = bits
         elif hasattr(v, "to_list") and hasattr(v, "mod"):
             largest = max(largest, sum(int(c.numerator).bit_length() + int(c.denominator).bit_length() for c in v.to_list()))
     return largest
@@ -233,7 +238,7 @@ def is_affine_autonomous(rhs: Sequence[sympy.Expr], states: Sequence[sympy.Symbo
     with_time = known | {time}  # as the system's compiler asks (_linear_form over time and states): read once
     for e in rhs:
         terms = _linear_terms(e, with_time)
-        if terms is not None and all(rest != time for _, rest in terms):
+        if terms is not None and time not in {rest for _, rest in terms}:  # by hash and ==: no sympy != per term
             continue
         if e.has(time):
             return False
@@ -278,13 +283,12 @@ def affine_image(matrix, offset, y) -> list[Rational]:
     return [sum((m * x for m, x in zip(row, y)), Rational(0)) + c for row, c in zip(matrix, offset)]
 
 
-def affine_power(step: Callable[[list], list], y0: Sequence[Rational], steps: int) -> list[Rational]:
-    """Apply an affine map ``steps`` times: the N-th power of the integer matrix B = d [[M, c], [0, 1]] (d the common
+def affine_power(matrix: list[list[Rational]], offset: list[Rational], y0: Sequence[Rational], steps: int) -> list[Rational]:
+    """Apply the affine map y -> M y + c (``matrix``, ``offset``: affine_map's reading) ``steps`` times: the N-th power of the integer matrix B = d [[M, c], [0, 1]] (d the common
     denominator) times the start in python-flint's integers (integer_power_times), fraction-free; y_N = B^N (D y0, D) / (d^N D),
     each value reduced once at the end (benchmarks/linear_runs_speed.py: about twice as fast as the same power
     over QQ, where every product of the squaring is reduced by a gcd)."""
     n = len(y0)
-    matrix, offset = affine_map(step, n)
     rows = [[*matrix[i], offset[i]] for i in range(n)] + [[Rational(0)] * n + [Rational(1)]]
     d = common_denominator(v for row in rows for v in row)
     D = common_denominator(y0)

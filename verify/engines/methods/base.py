@@ -625,7 +625,7 @@ def _accumulated_power(method, system, options, t0, y, steps, names) -> tuple[li
     for point in (extended, generic):
         if rational.affine_image(matrix, offset, point) != step_map(point):
             return None
-    final = rational.affine_power(lambda v: rational.affine_image(matrix, offset, v), extended, steps)
+    final = rational.affine_power(matrix, offset, extended, steps)
     recorder = _counted(one_step, steps)
     recorder.latest.update(zip(names, final[width:]))
     return final[:width], recorder
@@ -711,7 +711,7 @@ def _affine_continuation(method, system, options, t, length, head, fixed, steps,
     _affine_size_guard(matrix, offset, start, steps, size, t + steps * length)
     checked = lambda v: rational.affine_image(matrix, offset, v)  # noqa: E731  (the map read off, not the method's steps again)
     if not nodes:
-        return rational.affine_power(checked, start, steps)[:size], _counted(one_step, steps), [], "affine power"
+        return rational.affine_power(matrix, offset, start, steps)[:size], _counted(one_step, steps), [], "affine power"
     iterates = [(t + (n + 1) * length, values) for n, values in enumerate(rational.affine_iterates(checked, start, steps, kept=size))]
     return iterates[-1][1], _counted(one_step, steps), iterates, "affine iteration"
 
@@ -833,7 +833,7 @@ def run(method: Method, system: ExactSystem, options: dict, t0, y0, steps: int, 
         if not nodes:
             matrix, offset = rational.affine_map(step_map, len(y))
             _affine_size_guard(matrix, offset, y, steps, size, t0 + steps * length)
-            final = rational.affine_power(lambda v: rational.affine_image(matrix, offset, v), y, steps)
+            final = rational.affine_power(matrix, offset, y, steps)
             return RunResult(t0 + steps * length, final[:size], _counted(one_step, steps), [], "affine power")
         node_values = [(t0 + (n + 1) * length, values) for n, values in enumerate(rational.affine_iterates(step_map, y, steps, kept=size))]
         return RunResult(t0 + steps * length, node_values[-1][1], _counted(one_step, steps), node_values, "affine iteration")

@@ -300,7 +300,7 @@ class RungeKutta(Method):
     def step(self, system, t, y, options, recorder):
         A, b, c, h = options["A"], options["b"], options["c"], options["h"]
         n, s = len(y), len(b)
-        show = Text.of(system)
+        show = Text.of(system) if recorder.keep and recorder.texts else None  # the formulas' printer, read only when kept
         if options["explicit"]:
             stages = []
             reused = recorder.reuse.get("fsal") if options.get("fsal") else None
@@ -509,8 +509,15 @@ def _update_formula(name, b, state_count, show=Text(), values=None) -> str:
 def _record_stage(recorder, i, k, states, formula=None):
     """Stage i + 1 as a vector (what ``explain`` prints), and its components as the quantities ``k2`` (one state)
     or ``k2_x`` that expect may name."""
-    recorder.assign(f"k{i + 1}", tuple(k), f"stage {i + 1}", formula)
+    vector, where, components = _stage_names(i, tuple(states))
+    recorder.assign(vector, tuple(k), where, formula)
     if len(k) == 1:
-        recorder.latest[f"k{i + 1}"] = k[0]
+        recorder.latest[vector] = k[0]
     else:
-        recorder.latest.update({f"k{i + 1}_{x}": v for x, v in zip(states, k)})
+        recorder.latest.update(zip(components, k))
+
+
+@functools.lru_cache(maxsize=256)
+def _stage_names(i: int, states: tuple) -> tuple:
+    """(``k2``, ``stage 2``, (``k2_x``, ...)) for stage i + 1 of a system with ``states``: written once, not at every stage."""
+    return f"k{i + 1}", f"stage {i + 1}", tuple(f"k{i + 1}_{x}" for x in states)

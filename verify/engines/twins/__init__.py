@@ -466,7 +466,7 @@ def _explicit_rk_map(method, options, rhs, states, blocks, t0) -> tuple | None:
         h = _ball(options["h"])
         matrix = flint.arb_mat(n, n, [_exact_number(v) for row in rows for v in row])
         offset = flint.arb_mat(n, 1, [_exact_number(v) for v in constants])
-        identity = flint.arb_mat(n, n, [int(i == j) for i in range(n) for j in range(n)])
+        identity = flint.arb_mat(n, n, 1)
         K, g = [], []
         for i in range(s):
             left, shift = identity, flint.arb_mat(n, 1)
@@ -533,12 +533,7 @@ def _raised(entries, y0, extra, steps: int) -> list:
     but binary powering widens them far past what the rounding does (BDF6 over 10^6 steps: past 10^-43 for a run
     that agrees with its steps to 10^-45)."""
     size, n = len(entries), len(y0)
-    read = [[not isinstance(v, int) and v != 0 for v in row] for row in entries]  # the entries read off steps (not the map's
-    # own 0s and 1s, nor an entry that came out exactly 0: the offset of a linear map)
-    scales = [max([1, *(abs(_midpoint(v)) for v, was_read in zip(row, marks) if was_read)]) for row, marks in zip(entries, read)]
-    # (a map composed in balls: its entries' midpoints, exact, so that a nudge is an exact ball too; abs of the ball at
-    # flint's 53 bits gave each nudge a radius that no precision of the power shrank, and the nudged power never
-    # resolved: a review of 2026-12-07)
+    read, scales = [], []  # which entries were read off steps and each row's scale: made when a nudged power is needed
 
     def power(nudged: bool = False):  # the start's balls made at the precision power() runs at: a rational's fmpq rounded
         # into it, an mpmath number (a multistep window's) exactly (made at flint's default 53 bits, a window was known to
@@ -553,15 +548,22 @@ def _raised(entries, y0, extra, steps: int) -> list:
             start = [ball + unit * to_ball(abs(v)) * w if w else ball for ball, v, w in zip(start, y0, start_nudges)]
         raised = matrix ** steps
         if not nudged:  # the power's norm (row sums of its midpoints, in floats: inf past them)
-            power_norm[:] = [max(math.fsum(abs(float(raised[i, j].mid())) for j in range(size)) for i in range(size))]
+            power_norm[:] = [max(math.fsum(abs(float(raised[i, j])) for j in range(size)) for i in range(size))]  # (float of a
+            # ball: its midpoint's)
         result = raised * flint.arb_mat(size, 1, start + extra)
         return [[result[i, 0] for i in range(n)]]
 
     power_norm = [math.inf]
     value = _resolved_in_balls(power, DIGITS + POWER_GUARD_DIGITS, "the power of the step matrix")[0]  # to the digits the
     # comparisons need (the map's extra digits are for its rounding, not the result's)
-    if _rounding_negligible(entries, scales, value, steps, power_norm[0]):
+    if _rounding_negligible(entries, value, steps, power_norm[0]):
         return value
+    read[:] = [[not isinstance(v, int) and v != 0 for v in row] for row in entries]  # the entries read off steps (not the
+    # map's own 0s and 1s, nor an entry that came out exactly 0: the offset of a linear map)
+    scales[:] = [max([1, *(abs(_midpoint(v)) for v, was_read in zip(row, marks) if was_read)]) for row, marks in zip(entries, read)]
+    # (a map composed in balls: its entries' midpoints, exact, so that a nudge is an exact ball too; abs of the ball at
+    # flint's 53 bits gave each nudge a radius that no precision of the power shrank, and the nudged power never
+    # resolved: a review of 2026-12-07)
     moved = _resolved_in_balls(lambda: power(nudged=True), DIGITS + POWER_GUARD_DIGITS, "the power of the step matrix")[0]
     bound = mpmath.mpf(10) ** -(DIGITS + 5) * max([1, *(abs(v) for v in value)])  # on crosscheck.close's scale (values
     # below 1 are compared to an absolute 10^-30): a run ending at 10^-20, or at 0, is not held to more
@@ -595,10 +597,10 @@ class RoundingMagnified(DigitsShort):
     about 10^``digits``-fold, so the twin reads the map that many digits finer (_powered), or steps."""
 
 
-def _rounding_negligible(entries, scales, value, steps: int, power_norm: float) -> bool:
-    """Can the rounding of the map's entries (a few units of the working precision on their row's scale) not move
-    B^N v past DIGITS + 5 digits of the state's scale?  To first order it moves it by at most N max_k |B^k|^2 |dB|
-    |v| (B^N - B'^N = sum of B^k (B - B') B'^(N-1-k)); max_k |B^k| is taken as max(1, |B^N|) (infinity norms, in
+def _rounding_negligible(entries, value, steps: int, power_norm: float) -> bool:
+    """Can the rounding of the map's entries (a few units of the working precision on their row's scale, at most
+    the map's norm) not move B^N v past DIGITS + 5 digits of the state's scale?  To first order it moves it by at most
+    N max_k |B^k|^2 |dB| |v| (B^N - B'^N = sum of B^k (B - B') B'^(N-1-k)); max_k |B^k| is taken as max(1, |B^N|) (infinity norms, in
     floats), which a map that grows and then decays again (transient growth) can pass: then the twin's value may be
     off, and the cross-check says so (an error, never a verdict).  A map whose power stays near 1 over the run needs no
     second power: Euler with h = 1/100 on a 3 x 3 system over 100 steps (0.09 ms the twin, 0.3 ms with it)."""
@@ -606,8 +608,8 @@ def _rounding_negligible(entries, scales, value, steps: int, power_norm: float) 
     norm = max(math.fsum(abs(float(v)) for v in row) for row in entries)
     if not (math.isfinite(scale) and math.isfinite(power_norm) and math.isfinite(norm)):
         return False
-    moved = (math.log10(steps) + 2 * math.log10(max(1.0, power_norm)) + math.log10(max(1.0, norm)) + math.log10(float(max(scales)))
-             + (8 - mpmath.mp.prec) * math.log10(2))
+    moved = (math.log10(steps) + 2 * math.log10(max(1.0, power_norm)) + 2 * math.log10(max(1.0, norm))
+             + (8 - mpmath.mp.prec) * math.log10(2))  # |dB| <= 2^(8 - prec) max(1, norm): a row's scale is at most the norm
     return moved <= -(DIGITS + 5) + math.log10(scale)
 
 
@@ -664,7 +666,7 @@ def _resolved_in_balls(compute, digits: int, what: str) -> list:
     """The states (lists of arb balls) ``compute()`` gives at flint.ctx.prec, as mpmath midpoints: computed at the
     working precision plus 64 bits, doubled up to POWER_MAX_BITS until every state is known to ``digits`` digits
     of its scale (_resolved_balls); SolverFailure, naming ``what``, when it is not by then."""
-    wanted = to_ball(mpmath.mpf(10) ** -digits)  # an exact ball of the mpmath number
+    wanted = _resolution_bound(digits, mpmath.mp.prec)
     saved, prec = flint.ctx.prec, mpmath.mp.prec + 64
     most = max(POWER_MAX_BITS, 2 * prec)  # a map read at more digits (_powered) is raised at twice them at most
     try:
@@ -678,6 +680,13 @@ def _resolved_in_balls(compute, digits: int, what: str) -> list:
             prec *= 2
     finally:
         flint.ctx.prec = saved
+
+
+@functools.lru_cache(maxsize=64)
+def _resolution_bound(digits: int, prec: int):
+    """10^-digits rounded to ``prec`` bits by mpmath, as an exact arb ball (_resolved_in_balls' bound)."""
+    with mpmath.workprec(prec):
+        return to_ball(mpmath.mpf(10) ** -digits)
 
 
 POWER_MAX_BITS = 4096
