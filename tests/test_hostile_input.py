@@ -816,3 +816,29 @@ def test_a_report_line_is_bounded_whatever_the_check_computed(check_claims, monk
     outcome = check_claims(GOOD)["other-file/good"].outcome
     assert outcome.status == "refuted" and len(outcome.message) < kind.MAX_MESSAGE
     assert outcome.message.startswith("claimed 1, computed 999") and "500,020 characters in all" in outcome.message
+
+
+def test_a_case_variable_of_any_length_gives_an_id_of_bounded_length(check_claims):
+    """The id of a claim's case names each case variable and value, both cut as a value is (a case variable of 12,000
+    characters made a 12,091-character report line: a review of 2026-12-07); the run itself is unchanged."""
+    name = "y" * 12_000
+    results = check_claims(f"""
+        [model.decay]
+        states = ["y"]
+        rhs = {{ y = "-y" }}
+
+        [[claim]]
+        id = "long-case"
+        statement = "two Euler steps of h = 1/2 from 1"
+        check = "run"
+        model = "decay"
+        method = "euler"
+        options = {{ h = "1/2" }}
+        initial = {{ y = 1 }}
+        steps = 2
+        cases = [{{ {name} = 1 }}]
+        expect = {{ y = "1/4" }}
+        """)
+    (claim_id, result), = results.items()
+    assert len(claim_id) < 80 and claim_id.startswith("long-case[yyy") and claim_id.endswith("y=1]"), claim_id
+    assert (result.outcome.status, result.outcome.evidence) == ("verified", "exact"), result.outcome.message

@@ -430,7 +430,8 @@ def _expand_cases(table, number) -> list[Claim]:
         return [Claim(id=base_id, file="", table=table, load_error=f"'parameters' must be a table, got {_kind(base_parameters)}")]
     expanded = []
     for case in cases:
-        label = ",".join(f"{k}={_case_value(v)}" for k, v in case.items())
+        label = ",".join(f"{shortened(str(k), 40)}={_case_value(v)}" for k, v in case.items())  # each key and value cut
+        # as a value is: a case variable of 12,000 characters made a 12,091-character report line (a review of 2026-12-07)
         parameters = dict(base_parameters)
         parameters.update(case)
         expanded.append(Claim(id=f"{base_id}[{label}]", file="", table={**table, "parameters": parameters}))
