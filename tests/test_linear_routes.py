@@ -146,8 +146,8 @@ def test_a_long_linear_run_is_verified_and_a_wrong_value_refuted(check_claims):
 def test_the_powered_cross_check_still_catches_a_wrong_exact_power(check_claims, monkeypatch):
     real = rational.affine_power
 
-    def off_by_a_little(matrix, offset, y0, steps):
-        return [v + gmpy2.mpq(1, 10**20) for v in real(matrix, offset, y0, steps)]
+    def off_by_a_little(integer_map, y0, steps):
+        return [v + gmpy2.mpq(1, 10**20) for v in real(integer_map, y0, steps)]
 
     monkeypatch.setattr(rational, "affine_power", off_by_a_little)
     outcome = check_claims(claims_text(MODEL, {"p": (RUN + 'expect_relations = { p = "> -10" }',)}))["p"].outcome
@@ -448,3 +448,48 @@ def test_every_node_of_the_gcd_free_iteration_is_the_fraction_loop_in_lowest_ter
         p, q = p + step * (k1[0] + k2[0]) / 2, q + step * (k1[1] + k2[1]) / 2
         got = result.nodes[n][1]
         assert [(int(v.numerator), int(v.denominator)) for v in got] == [(p.numerator, p.denominator), (q.numerator, q.denominator)]
+
+
+def test_an_affine_run_at_every_node_is_refused_at_once_when_its_table_of_exact_values_would_be_too_large(monkeypatch):
+    """Each node's values stay under the size guard while the table of all nodes grows as N^2: Euler with h = 1/3 over
+    10^6 steps of y' = -y built nodes into the 4 GiB memory limit for 15 s; now the bound (node k has at most
+    b0 + k g bits) refuses it before the first step, and a table within it is every node exact."""
+    from verify.engines.methods import base
+    from verify.errors import ExactSizeError
+
+    model = model_from_table("decay", {"states": ["y"], "rhs": {"y": "-y"}}, "test")
+    h = sympy.Rational(1, 3)
+    result = run(METHODS["euler"], ExactSystem(model, {}), {"h": h}, 0, [sympy.Integer(1)], 300, keep=False, nodes=True)
+    assert [Fraction(int(v.numerator), int(v.denominator)) for _, (v,) in result.nodes] == [Fraction(2, 3) ** k for k in range(1, 301)]
+    # 300 nodes of B = [[2, 0], [0, 3]] (4 bits a step) from 1 (2 bits): at most 300 * 2 + 4 * 300 * 301 / 2 = 181,200 bits
+    monkeypatch.setattr(base, "MAX_NODE_TABLE_BITS", 180_000)
+    with pytest.raises(ExactSizeError, match="the exact values at the 300 nodes could hold 1.81e"):
+        run(METHODS["euler"], ExactSystem(model, {}), {"h": h}, 0, [sympy.Integer(1)], 300, keep=False, nodes=True)
+    with pytest.raises(ExactSizeError, match="nodes could hold"):  # the same with t carried (y' = -y + t: _affine_continuation)
+        run(METHODS["euler"], ExactSystem(model_from_table("ramp", {"states": ["y"], "rhs": {"y": "-y + t"}}, "test"), {}), {"h": h}, 0,
+            [sympy.Integer(1)], 300, keep=False, nodes=True)
+
+
+def test_a_co_simulation_reading_its_deficits_has_its_affine_power_size_guarded(check_claims, monkeypatch):
+    """The power that carries a co-simulation's balance deficits after the state (base._accumulated_power) had no size
+    guard: 10^6 macro steps of the oscillator built 3.8 million bits in 117 s and 2.6 GB.  With the guard's limit
+    lowered, the bundled 1,000-step claim is refused by it (a plain size error: its map carries the deficits, not a
+    map the certified route's power reads)."""
+    from pathlib import Path
+
+    from verify.engines.methods import base
+
+    models = (Path(__file__).resolve().parent.parent / "models" / "cosimulation.toml").read_text(encoding="utf-8")
+    claim = """
+        check = "run"
+        model = "oscillator"
+        method = "cosimulation"
+        options = { H = "1/10", balance = "mass.F" }
+        initial = { s = 1, v = 0 }
+        steps = 1000
+        expect_relations = { "abs(deficit_mass_F)" = "< 1/10" }
+        """
+    assert check_claims(claims_text(models, {"balanced": (claim,)}))["balanced"].outcome.status == "verified"
+    monkeypatch.setattr(base, "MAX_EXACT_BITS", 4_000)  # (its values reach 7,647 bits)
+    outcome = check_claims(claims_text(models, {"balanced": (claim,)}))["balanced"].outcome
+    assert outcome.status == "error" and "exact values could reach" in outcome.message and "in 1000 steps (limit 4,000)" in outcome.message, outcome.message

@@ -17,7 +17,7 @@ from __future__ import annotations
 import fractions
 import functools
 
-from typing import Callable, Sequence
+from typing import Callable, NamedTuple, Sequence
 
 import flint
 import gmpy2
@@ -283,16 +283,34 @@ def affine_image(matrix, offset, y) -> list[Rational]:
     return [sum((m * x for m, x in zip(row, y)), Rational(0)) + c for row, c in zip(matrix, offset)]
 
 
-def affine_power(matrix: list[list[Rational]], offset: list[Rational], y0: Sequence[Rational], steps: int) -> list[Rational]:
-    """Apply the affine map y -> M y + c (``matrix``, ``offset``: affine_map's reading) ``steps`` times: the N-th power of the integer matrix B = d [[M, c], [0, 1]] (d the common
+class IntegerAffineMap(NamedTuple):
+    """An affine map y -> M y + c over QQ as the integer matrix B = d [[M, c], [0, 1]] (rows of ints), d the least
+    common denominator of M and c: what affine_power raises, and what a size bound reads (each step multiplies a
+    numerator by at most B's largest row sum and a denominator by d)."""
+    rows: list
+    d: int
+
+    @classmethod
+    def of(cls, matrix: list[list[Rational]], offset: list[Rational]) -> "IntegerAffineMap":
+        n = len(offset)
+        rows = [[*matrix[i], offset[i]] for i in range(n)]
+        d = common_denominator(v for row in rows for v in row)
+        return cls([[int(v * d) for v in row] for row in rows] + [[0] * n + [int(d)]], int(d))
+
+    def bits_per_step(self) -> int:
+        """An upper bound on the bits a numerator and its denominator together gain in one step."""
+        largest = max((sum(abs(v) for v in row) for row in self.rows[:-1]), default=self.d)
+        return int(largest).bit_length() + int(self.d).bit_length()
+
+
+def affine_power(integer_map: IntegerAffineMap, y0: Sequence[Rational], steps: int) -> list[Rational]:
+    """Apply an affine map (``integer_map``: IntegerAffineMap.of the M and c affine_map reads) ``steps`` times: the N-th power of the integer matrix B = d [[M, c], [0, 1]] (d the common
     denominator) times the start in python-flint's integers (integer_power_times), fraction-free; y_N = B^N (D y0, D) / (d^N D),
     each value reduced once at the end (benchmarks/linear_runs_speed.py: about twice as fast as the same power
     over QQ, where every product of the squaring is reduced by a gcd)."""
-    n = len(y0)
-    rows = [[*matrix[i], offset[i]] for i in range(n)] + [[Rational(0)] * n + [Rational(1)]]
-    d = common_denominator(v for row in rows for v in row)
+    n, d = len(y0), integer_map.d
     D = common_denominator(y0)
-    B = flint.fmpz_mat(n + 1, n + 1, [int(v * d) for row in rows for v in row])
+    B = flint.fmpz_mat(n + 1, n + 1, [v for row in integer_map.rows for v in row])
     u = flint.fmpz_mat(n + 1, 1, [int(v * D) for v in y0] + [int(D)])
     w = integer_power_times(B, steps, u)
     scale = gmpy2.mpz(d) ** steps * D
@@ -349,8 +367,9 @@ def _by_characteristic_polynomial(B: flint.fmpz_mat, steps: int, u: flint.fmpz_m
     return total
 
 
-def affine_iterates(step: Callable[[list], list], y0: Sequence[Rational], steps: int, kept: int | None = None):
-    """Every iterate y_1, ..., y_steps of an affine map, without a gcd inside the iteration.
+def affine_iterates(integer_map: IntegerAffineMap, y0: Sequence[Rational], steps: int, kept: int | None = None):
+    """Every iterate y_1, ..., y_steps of an affine map (``integer_map``: IntegerAffineMap.of its M and c), without a
+    gcd inside the iteration.
 
     With d the common denominator of M and c (M = A/d, c = b/d, A and b
     integer) and y_n = u_n / D_n, the numerators obey the integer recurrence
@@ -362,11 +381,9 @@ def affine_iterates(step: Callable[[list], list], y0: Sequence[Rational], steps:
     the primes of D_n = D_0 d^n, known from d and D_0 (reduced_by_primes), and
     takes a gcd only where one of them may be beyond TRIAL_DIVISION_BOUND.
     """
-    n = len(y0)
-    matrix, offset = affine_map(step, n)
-    d = common_denominator([*offset, *(v for row in matrix for v in row)])
-    A = [[int(v * d) for v in row] for row in matrix]
-    b = [int(v * d) for v in offset]
+    n, d = len(y0), integer_map.d
+    A = [[gmpy2.mpz(v) for v in row[:n]] for row in integer_map.rows[:n]]
+    b = [gmpy2.mpz(row[n]) for row in integer_map.rows[:n]]
     D = common_denominator(y0)
     u = [gmpy2.mpz(v * D) for v in y0]
     primes_of_d, primes_of_start = prime_factors(d), prime_factors(D)

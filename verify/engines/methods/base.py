@@ -625,7 +625,12 @@ def _accumulated_power(method, system, options, t0, y, steps, names) -> tuple[li
     for point in (extended, generic):
         if rational.affine_image(matrix, offset, point) != step_map(point):
             return None
-    final = rational.affine_power(matrix, offset, extended, steps)
+    integer_map = rational.IntegerAffineMap.of(matrix, offset)
+    try:  # a co-simulation's deficits over 10^6 steps: 3.8 million bits, 117 s and 2.6 GB before this guard
+        _affine_size_guard(integer_map, matrix, offset, extended, steps, width, None)
+    except AffineSizeError as exc:  # its map carries the deficits too: not one the certified route's power reads
+        raise ExactSizeError(str(exc)) from None
+    final = rational.affine_power(integer_map, extended, steps)
     recorder = _counted(one_step, steps)
     recorder.latest.update(zip(names, final[width:]))
     return final[:width], recorder
@@ -708,27 +713,39 @@ def _affine_continuation(method, system, options, t, length, head, fixed, steps,
             point = stepped
     except _Shifted:
         return None
-    _affine_size_guard(matrix, offset, start, steps, size, t + steps * length)
-    checked = lambda v: rational.affine_image(matrix, offset, v)  # noqa: E731  (the map read off, not the method's steps again)
+    integer_map = rational.IntegerAffineMap.of(matrix, offset)
+    _affine_size_guard(integer_map, matrix, offset, start, steps, size, t + steps * length)
     if not nodes:
-        return rational.affine_power(matrix, offset, start, steps)[:size], _counted(one_step, steps), [], "affine power"
-    iterates = [(t + (n + 1) * length, values) for n, values in enumerate(rational.affine_iterates(checked, start, steps, kept=size))]
+        return rational.affine_power(integer_map, start, steps)[:size], _counted(one_step, steps), [], "affine power"
+    _node_table_guard(integer_map, start, steps, size)
+    iterates = [(t + (n + 1) * length, values) for n, values in enumerate(rational.affine_iterates(integer_map, start, steps, kept=size))]
     return iterates[-1][1], _counted(one_step, steps), iterates, "affine iteration"
 
 
-def _affine_size_guard(matrix, offset, start, steps: int, size: int, t_end) -> None:
+def _affine_size_guard(integer_map: rational.IntegerAffineMap, matrix, offset, start, steps: int, size: int, t_end) -> None:
     """AffineSizeError (carrying the map, for the certified route's power in balls) when ``steps`` affine steps
     y -> M y + c from ``start`` could pass MAX_EXACT_BITS.  The bound counts numerators and denominators together as
     the loop measures them: the integer map B = d [[M, c], [0, 1]] multiplies numerators by at most its largest row sum
     and denominators by d, per step.  Found before the power, not after hours of steps (a third review: RK4 over 10^6
     steps of y' = -y + t built 14-million-bit values for a minute; a review of 2026-12-07: of y' = -y, 80 million bits
     in 20 s); being a bound it may raise where the loop's reduced values would just fit."""
-    d = rational.common_denominator([*offset, *(v for row in matrix for v in row)])
-    largest = max(sum(abs(v * d) for v in row) + abs(c * d) for row, c in zip(matrix, offset)) if matrix else d
-    projected = rational.size_bits(start) + steps * (int(largest).bit_length() + int(d).bit_length())
+    projected = rational.size_bits(start) + steps * integer_map.bits_per_step()
     if projected > MAX_EXACT_BITS:
         raise AffineSizeError(f"exact values could reach {projected:,} bits in {steps} steps (limit {MAX_EXACT_BITS:,})",
                               matrix, offset, list(start), steps, size, t_end)
+
+
+def _node_table_guard(integer_map: rational.IntegerAffineMap, start, steps: int, size: int) -> None:
+    """ExactSizeError when the table of every node's ``size`` exact values of an affine run (y -> M y + c, steps times
+    from ``start``) could pass MAX_NODE_TABLE_BITS in all: node k's values have up to b0 + k g bits (g the map's
+    bits_per_step), so the table up to size (N b0 + g N (N + 1) / 2).  Each value stays under MAX_EXACT_BITS while the
+    table grows as N^2: Euler with h = 1/3 over 10^6 steps of y' = -y built nodes into the 4 GiB memory limit (15 s)."""
+    projected = size * (steps * rational.size_bits(start) + integer_map.bits_per_step() * steps * (steps + 1) // 2)
+    if projected > MAX_NODE_TABLE_BITS:
+        raise ExactSizeError(f"the exact values at the {steps:,} nodes could hold {projected:.2e} bits in all (limit {MAX_NODE_TABLE_BITS:.0e})")
+
+
+MAX_NODE_TABLE_BITS = 4 * 10**9  # about 500 MB of numerators and denominators held for the nodes' comparisons
 
 
 # geometric growth, as the step loop's projection reads it: at least this factor per step over the last three steps,
@@ -832,10 +849,13 @@ def run(method: Method, system: ExactSystem, options: dict, t0, y0, steps: int, 
             return RunResult(t0 + steps * length, final[:size], _counted(one_step, steps), [], "affine power", system.field)
         if not nodes:
             matrix, offset = rational.affine_map(step_map, len(y))
-            _affine_size_guard(matrix, offset, y, steps, size, t0 + steps * length)
-            final = rational.affine_power(matrix, offset, y, steps)
+            integer_map = rational.IntegerAffineMap.of(matrix, offset)
+            _affine_size_guard(integer_map, matrix, offset, y, steps, size, t0 + steps * length)
+            final = rational.affine_power(integer_map, y, steps)
             return RunResult(t0 + steps * length, final[:size], _counted(one_step, steps), [], "affine power")
-        node_values = [(t0 + (n + 1) * length, values) for n, values in enumerate(rational.affine_iterates(step_map, y, steps, kept=size))]
+        integer_map = rational.IntegerAffineMap.of(*rational.affine_map(step_map, len(y)))
+        _node_table_guard(integer_map, y, steps, size)
+        node_values = [(t0 + (n + 1) * length, values) for n, values in enumerate(rational.affine_iterates(integer_map, y, steps, kept=size))]
         return RunResult(t0 + steps * length, node_values[-1][1], _counted(one_step, steps), node_values, "affine iteration")
     plain = not keep and not quantities and not method.variable_step and not per_step
     warm_up = method.affine_after(system.model, exact_options) if plain else None
