@@ -442,7 +442,7 @@ def test_mpmath_path_agrees_with_exact_path(s0, v0, H, scheme, extrapolation, sl
     system = ExactSystem(model, model.parameters)
     y0 = [R(s0.numerator, s0.denominator), R(v0.numerator, v0.denominator)]
     result = run(METHODS["cosimulation"], system, options, 0, y0, steps, keep=True)
-    _, mp_y, mp_trace, mp_counts, _, _ = twins.solve(twins.Problem("cosimulation", options, system.rhs, model.state_symbols, 0, y0, steps, blocks=system.blocks, time=symbol("t"), constraints=(), cosimulation=(model, system.substitutions)))
+    _, mp_y, mp_trace, mp_counts, *_ = twins.solve(twins.Problem("cosimulation", options, system.rhs, model.state_symbols, 0, y0, steps, blocks=system.blocks, time=symbol("t"), constraints=(), cosimulation=(model, system.substitutions)))
     assert all(crosscheck.agree(R(a), b) for a, b in zip(result.y, mp_y))
     for name in ("interface_energy", "deficit_mass_F", "deficit_spring_v"):
         assert crosscheck.agree(R(result.recorder.latest[name]), mp_trace[name][-1])

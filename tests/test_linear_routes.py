@@ -64,8 +64,8 @@ def test_the_cross_check_power_agrees_with_its_own_step_loop(method, options):
     blocks = {"slow": [0, 1], "fast": [2]} if method == "frozen-slow-euler" else {}
     y0 = [sympy.Integer(1), sympy.Rational(1, 3), sympy.Integer(-2)]
     problem = twins.Problem(method, options, [model.rhs[s] for s in model.states], model.state_symbols, 0, y0, 200, blocks=blocks)
-    t_loop, y_loop, trace, counts_loop, nodes, _ = twins.solve(problem)
-    t_power, y_power, no_trace, counts_power, no_nodes, _ = twins.solve(problem, final_only=True)
+    t_loop, y_loop, trace, counts_loop, nodes, *_ = twins.solve(problem)
+    t_power, y_power, no_trace, counts_power, no_nodes, *_ = twins.solve(problem, final_only=True)
     assert no_trace == {} and no_nodes == [] and len(nodes) == 200  # the power ran, not the loop
     assert counts_power == counts_loop and abs(t_power - t_loop) < mpmath.mpf(10) ** -45
     with mpmath.workdps(60):
@@ -493,3 +493,41 @@ def test_a_co_simulation_reading_its_deficits_has_its_affine_power_size_guarded(
     monkeypatch.setattr(base, "MAX_EXACT_BITS", 4_000)  # (its values reach 7,647 bits)
     outcome = check_claims(claims_text(models, {"balanced": (claim,)}))["balanced"].outcome
     assert outcome.status == "error" and "exact values could reach" in outcome.message and "in 1000 steps (limit 4,000)" in outcome.message, outcome.message
+
+
+STIFF_THIRD = """
+[model.stiff_third]
+states = ["y"]
+rhs = { y = "-100*y + 100/3" }
+"""
+
+
+def test_a_node_table_or_trace_of_a_run_that_magnifies_rounding_is_cross_checked_at_the_digits_it_needs(check_claims):
+    """Euler and RK4 with h = 1/10 on y' = -100 y + 100/3 from the equilibrium 1/3 (|R| = 9 and 291 per step) stay at 1/3
+    exactly; the twin stepped at 50 digits ran away from it (-9.3e902 after 1,000 Euler steps), so a true node table or
+    trace was an error while the same claim on the final value verified (a review of 2026-12-07).  The twin now runs
+    again at as many digits as two of its own runs show the rounding grew (twins.solve_finer), and says so; the wrong
+    versions are refuted, not errors, so the finer twin agrees with the exact values there too."""
+    run = """
+        check = "run"
+        model = "stiff_third"
+        method = "{method}"
+        options = {{ h = "1/10" }}
+        initial = {{ y = "{y0}" }}
+        steps = {steps}
+        {expect}
+        """
+    third = ", ".join(['"1/3"'] * 30)
+    wrong = ", ".join(['"1/3"'] * 29 + ['"0.3333333333"'])
+    results = check_claims(claims_text(STIFF_THIRD, {
+        "euler-nodes": (run.format(method="euler", y0="1/3", steps=200, expect='expect_at_nodes = { y = "1/3" }'),),
+        "euler-nodes-off": (run.format(method="euler", y0="1/3 + 1/10**40", steps=200, expect='expect_at_nodes = { y = "1/3" }'),),
+        "rk4-trace": (run.format(method="rk4", y0="1/3", steps=30, expect=f"trace = {{ y = [{third}] }}"),),
+        "rk4-trace-wrong": (run.format(method="rk4", y0="1/3", steps=30, expect=f"trace = {{ y = [{wrong}] }}"),),
+    }))
+    for name in ("euler-nodes", "rk4-trace"):
+        outcome = results[name].outcome
+        assert (outcome.status, outcome.evidence) == ("verified", "exact"), outcome.message
+        assert "-digit cross-check agrees (the run magnifies rounding: at 50 digits the cross-check did not resolve it)" in outcome.message
+    assert_refuted(results["euler-nodes-off"].outcome, ["y at node 1 (t = 1/10): claimed 1/3, computed 0.333333333333 (exact rational"])
+    assert_refuted(results["rk4-trace-wrong"].outcome, ["trace y: value 30 claimed 0.3333333333 (= 3333333333/10000000000), computed 1/3"])

@@ -131,7 +131,7 @@ def test_mpmath_path_agrees_with_exact_path(A, y0, steps, method):
     got, result = exact_run(model, method, options, 0, y0, steps)
     sym_options = {k: sympy.Rational(v.numerator, v.denominator) if isinstance(v, F) else sympy.Integer(v) for k, v in options.items()}
     system = ExactSystem(model, {})
-    _, mp_y, _, mp_counts, _, _ = twins.solve(twins.Problem(method, sym_options, system.rhs, model.state_symbols, 0, [sympy.Rational(str(v)) for v in y0], steps, blocks=system.blocks, time=symbol("t")))
+    _, mp_y, _, mp_counts, *_ = twins.solve(twins.Problem(method, sym_options, system.rhs, model.state_symbols, 0, [sympy.Rational(str(v)) for v in y0], steps, blocks=system.blocks, time=symbol("t")))
     for exact_value, approx in zip(got, mp_y):
         assert crosscheck.agree(sympy.Rational(exact_value.numerator, exact_value.denominator), approx)
     assert dict(result.recorder.counts) == mp_counts

@@ -267,6 +267,7 @@ class Paths:
     twin: object  # verify.engines.twins.TwinRun
     values: dict  # exact values at the end of the run
     mp_values: dict  # the twin's values at the end of its run
+    problem: object  # the twin's Problem
 
 
 def evaluate(claim: Claim, context: Context = DEFAULT_CONTEXT) -> Outcome:
@@ -278,13 +279,12 @@ def evaluate(claim: Claim, context: Context = DEFAULT_CONTEXT) -> Outcome:
         return exact
     system, result = exact
     paths = _paths(spec, model, system, result)
-    findings = Findings()
-    audit = RoundingAudit(spec.digits, spec.rounding) if spec.digits is not None else None
-    _check_expect(spec, paths, audit, findings)
-    _check_at_nodes(spec, model, paths, audit, findings)
-    _check_trace(spec, model, paths, audit, findings)
-    _check_counts(spec, paths, findings)
-    _check_relations(spec, paths, audit, findings)
+    findings, audit = _findings(spec, model, paths)
+    if findings.disagreements and not result.route.startswith("affine power"):  # a stepped twin whose run may magnify
+        finer = _mp_run_finer(paths.problem, paths.twin)  # its rounding (the power's twin reads its map finer itself)
+        if finer is not None:
+            paths = _paths(spec, model, system, result, finer)
+            findings, audit = _findings(spec, model, paths)
     if spec.decision_margin and result.recorder.tolerance_gaps:
         # an exact tie counts as the tightest positive margin, not 0 (holding with equality): a window of rejection can
         # sit right next to it, which a margin of 0 hid from the descent (a review of 2026-12-06)
@@ -325,12 +325,25 @@ def _exact_run(claim, spec, model):
     return system, result
 
 
-def _paths(spec, model, system, result) -> Paths:
-    """The twin's run of the same problem, and the values at the end of both runs."""
+def _findings(spec, model, paths) -> tuple:
+    """(Findings, the rounding audit or None) of every family of expectations on ``paths``."""
+    findings = Findings()
+    audit = RoundingAudit(spec.digits, spec.rounding) if spec.digits is not None else None
+    _check_expect(spec, paths, audit, findings)
+    _check_at_nodes(spec, model, paths, audit, findings)
+    _check_trace(spec, model, paths, audit, findings)
+    _check_counts(spec, paths, findings)
+    _check_relations(spec, paths, audit, findings)
+    return findings, audit
+
+
+def _paths(spec, model, system, result, twin=None) -> Paths:
+    """The twin's run of the same problem (``twin``, if it has been run), and the values at the end of both runs."""
     final = [result.exact(v) for v in result.y]
-    twin = _mp_run(twins.Problem.of_system(spec.method.name, spec.options, system, spec.t0, spec.y0, spec.steps,
-                                           solution=solution_expressions(model, system.substitutions, spec.y0),
-                                           tie_branches=_tolerance_tests(result)), final_only=result.route.startswith("affine power"))
+    problem = twins.Problem.of_system(spec.method.name, spec.options, system, spec.t0, spec.y0, spec.steps,
+                                      solution=solution_expressions(model, system.substitutions, spec.y0),
+                                      tie_branches=_tolerance_tests(result))
+    twin = twin or _mp_run(problem, final_only=result.route.startswith("affine power"))
     values = _known_values(spec, model, result.exact(result.t), final, result.recorder.latest, result.exact)
     mp_values = dict(values)
     mp_values[symbol(TIME)] = twin.t
@@ -342,7 +355,7 @@ def _paths(spec, model, system, result) -> Paths:
                 raise CheckError(f"the cross-check does not compute {name} (its {crosscheck.DIGITS}-digit run recorded no value of it: it "
                                  "may not resolve the times or values the exact run tells apart)")
             mp_values[symbol(name)] = twin.trace[name][-1]
-    return Paths(result, final, twin, values, mp_values)
+    return Paths(result, final, twin, values, mp_values, problem)
 
 
 def _tolerance_tests(result) -> list:
@@ -449,8 +462,11 @@ def _check_trace(spec, model, paths, audit, findings):
     for name, claimed_list in spec.trace.items():
         got = [paths.result.exact(v) for v in spec.method.trace_values(paths.result.recorder, name, model)]
         approx = paths.twin.trace.get(name, [])
-        if len(approx) != len(got) or not all(crosscheck.agree(g, a) for g, a in zip(got, approx)):
-            findings.disagreements.append(f"trace {name}: exact {join_limited([short_text(g) for g in got])} vs mpmath "
+        first = next((k for k, (g, a) in enumerate(zip(got, approx)) if not crosscheck.agree(g, a)), None)
+        if len(approx) != len(got) or first is not None:
+            where = (f" (first at entry {first + 1}: exact {short_text(got[first])} vs mpmath {crosscheck.show(approx[first])})"
+                     if first is not None else f" ({len(got)} entries exact, {len(approx)} mpmath)")
+            findings.disagreements.append(f"trace {name}{where}: exact {join_limited([short_text(g) for g in got])} vs mpmath "
                                           f"{join_limited([crosscheck.show(a) for a in approx])}")
         claimed_values = [_exact_value(v, paths.values, f"trace.{name}") for v in claimed_list]
         findings.computed[f"trace {name}"] = "[" + ", ".join(exact_text(g) for g in got) + "]"
@@ -514,7 +530,8 @@ def _verdict(spec, model, paths, audit, findings) -> Outcome:
         (findings.successes if not findings.failures else findings.failures).insert(0, note)
     if findings.failures:
         return Outcome("refuted", findings.evidence, "; ".join(findings.failures), findings.computed, derivation, findings.margins)
-    check_note = f"mpmath {crosscheck.DIGITS}-digit cross-check agrees"
+    check_note = f"mpmath {paths.twin.digits}-digit cross-check agrees" + (
+        f" (the run magnifies rounding: at {crosscheck.DIGITS} digits the cross-check did not resolve it)" if paths.twin.digits > crosscheck.DIGITS else "")
     ties = [str(number) for kind, number in (tie[:2] for tie in paths.twin.near_ties) if kind == "tolerance test"]
     if ties:
         which = ", ".join(ties) if len(ties) <= 5 else f"{', '.join(ties[:3])}, ..., {ties[-1]} ({len(ties)} tests)"
@@ -676,6 +693,14 @@ def solution_expressions(model, substitutions: dict, y0):
         return None
     initial = {symbol(initial_name(s)): sympy.sympify(v) for s, v in zip(model.variables, y0)}
     return [model.solution[s].subs(substitutions).xreplace(initial) for s in model.variables]
+
+
+def _mp_run_finer(problem, coarse):
+    """twins.solve_finer: the twin again at the digits its run's own rounding needs, or None."""
+    try:
+        return twins.solve_finer(problem, coarse)
+    except (SolverFailure, CrossCheckUnavailable):  # (it ran at DIGITS: the disagreement it would explain stands)
+        return None
 
 
 def _mp_run(problem, **keywords):

@@ -8,6 +8,7 @@ from __future__ import annotations
 import functools
 import math
 import random
+import time
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
@@ -15,7 +16,7 @@ import flint
 import mpmath
 import sympy
 
-from verify.engines.crosscheck import BALLS, DIGITS, compile_mp, from_ball, to_ball, to_mp
+from verify.engines.crosscheck import AGREEMENT_DIGITS, BALLS, DIGITS, compile_mp, from_ball, to_ball, to_mp
 from verify.engines.twins import implicit as implicit_twin
 from verify.engines.twins import multirate as multirate_twin
 from verify.engines.twins import multistep as multistep_twin
@@ -84,6 +85,7 @@ class TwinRun(NamedTuple):
     counts: dict  # right-hand-side evaluations per block (and "rhs", "jacobian")
     nodes: list  # (t, y) after every macro step
     near_ties: tuple = ()  # power-exchange threshold tests within rounding, taken as ties: (macro step, subsystem, substep, stage)
+    digits: int = DIGITS  # the digits it ran at: more than DIGITS where the run magnifies rounding (_powered, solve_finer)
 
 
 def solve(problem: Problem, final_only: bool = False, digits: int = DIGITS, double_precision: bool = False,
@@ -111,10 +113,73 @@ def solve(problem: Problem, final_only: bool = False, digits: int = DIGITS, doub
     if isinstance(power, StepFiner):  # a power whose map magnifies its rounding, cheaper stepped at the digits it needs
         run = _stepped(p, power.digits, final_only=True)
         with mpmath.workdps(digits):
-            return TwinRun(+run.t, [+v for v in run.y], {}, run.counts, [], run.near_ties)
+            return TwinRun(+run.t, [+v for v in run.y], {}, run.counts, [], run.near_ties, power.digits)
     if power is not None:
         return TwinRun(*power)
     return _stepped(p, digits, final_only, double_precision, nodes_only)
+
+
+def solve_finer(problem: Problem, coarse: TwinRun) -> TwinRun | None:
+    """``problem`` stepped again at as many digits as its run magnifies its own rounding, where ``coarse`` (its run at
+    DIGITS, with trace and nodes) may be off by that; None where rounding does not explain a disagreement.
+
+    Measured on the twin alone: the runs at D and D + 10 digits (D = DIGITS first, ``coarse``) move each value (final
+    state, nodes, trace) by 10^m relative to max(1, |value|) (_largest_move).  Within the comparisons' tolerance
+    (m <= -(AGREEMENT_DIGITS + 5)) the run at D is resolved: at DIGITS the disagreement stands (None), finer the run at
+    D + 10 is the twin.  Otherwise D grows to max(2 D, D + (m + D) + 15) (m + D: how many digits the run magnified,
+    a lower bound once its values have run away), at most to DIGITS + MAX_POWER_GUARD_DIGITS, until it was that or the
+    next two runs would pass FINER_TWIN_SECONDS (their time taken as growing as D^1.6 from the last run's): then None.  Euler with
+    h = 1/10 on y' = -100 y + 100/3 from its equilibrium 1/3 over 1,000 steps (|R| = 9) stays 1/3 exactly, where the
+    run at 50 digits ended at -9.3e902 (a review of 2026-12-07: true claims with a trace or a node table were errors,
+    the same claim on its final value verified).  The twin's own arithmetic at more digits: a disagreement with the
+    exact path that rounding does not explain stays one."""
+    digits, low, spent = DIGITS, coarse, 0.0
+    while True:
+        started = time.perf_counter()
+        high = _stepped(problem, digits + 10)
+        taken = time.perf_counter() - started
+        spent += taken
+        move = _largest_move(low, high)
+        if move <= -(AGREEMENT_DIGITS + 5):
+            return None if digits == DIGITS else high._replace(digits=digits + 10)
+        finer = min(max(2 * digits, digits + math.ceil(min(move, 0) + digits) + 15), DIGITS + MAX_POWER_GUARD_DIGITS)
+        if finer == digits or spent + 2 * taken * (finer / digits) ** 1.6 > FINER_TWIN_SECONDS:
+            return None
+        digits = finer
+        started = time.perf_counter()
+        low = _stepped(problem, digits)
+        spent += time.perf_counter() - started
+
+
+FINER_TWIN_SECONDS = 20  # solve_finer's budget for its runs (a claim's default time limit is 120 s)
+
+
+def _largest_move(a: TwinRun, b: TwinRun) -> float:
+    """log10 of the largest difference between two runs' values (final state, nodes, trace entries) relative to
+    max(1, |value|), as crosscheck.close scales them; -inf where they agree exactly, inf where their shapes differ."""
+    pairs = list(zip(a.y, b.y))
+    if len(a.nodes) != len(b.nodes) or set(a.trace) != set(b.trace):
+        return math.inf
+    for (_, ya), (_, yb) in zip(a.nodes, b.nodes):
+        pairs += zip(ya, yb)
+    for name, values in a.trace.items():
+        if len(values) != len(b.trace[name]):
+            return math.inf
+        pairs += zip(values, b.trace[name])
+    worst = -math.inf
+    with mpmath.workdps(DIGITS + 10):
+        for u, v in pairs:
+            if isinstance(u, (tuple, list)):  # a stage vector (k2 of a system)
+                worst = max(worst, _largest_move(TwinRun(0, list(u), {}, {}, []), TwinRun(0, list(v), {}, {}, [])))
+                continue
+            if not (isinstance(u, mpmath.mpf) and isinstance(v, mpmath.mpf)):
+                continue  # (counts, flags: not rounded values)
+            if not (mpmath.isfinite(u) and mpmath.isfinite(v)):
+                return math.inf
+            difference = abs(u - v)
+            if difference:
+                worst = max(worst, float(mpmath.log10(difference / max(1, abs(v)))))
+    return worst
 
 
 def _stepped(p: Problem, digits: int, final_only: bool = False, double_precision: bool = False, nodes_only: bool = False) -> TwinRun:
@@ -175,7 +240,8 @@ def _powered(p: Problem) -> tuple | None:
     guard = POWER_GUARD_DIGITS
     while True:
         try:
-            return route(guard)
+            run = route(guard)
+            return run if guard == POWER_GUARD_DIGITS else (*run, (), DIGITS + guard)  # (TwinRun's near_ties, digits)
         except RoundingMagnified as exc:  # the map magnifies a move of its entries about 10^digits-fold: read it
             guard = max(2 * guard, math.ceil(exc.digits) + POWER_GUARD_DIGITS)  # that many digits finer, with a
             if guard > MAX_POWER_GUARD_DIGITS:  # margin (at least twice as fine: a handful of tries at most)
