@@ -534,3 +534,38 @@ def test_a_refuted_ratio_is_not_shown_as_the_bound_itself(check_claims):
     assert outcome.status == "refuted" and outcome.evidence == "exact", outcome.message
     shown = outcome.message.split("computed ")[1].split(" ")[0]
     assert shown != str(bound) and F(shown) > F(str(bound)), outcome.message
+
+
+def test_bdf2_started_by_backward_euler_is_exact_on_a_linear_problem_and_certified_on_a_nonlinear_one(check_claims):
+    """start = "backward-euler" (BDF2's usual starter; refused before, though every Runge-Kutta starter was taken: a
+    review of 2026-12-07): one step of y1 = y0 + h f(t1, y1), then BDF2.  On y' = -y with h = 1/10 from 1, written out
+    with fractions: y1 = 10/11 and y_{n+2} = (4/3 y_{n+1} - 1/3 y_n)/(1 + 2/3 h); on y' = -y^2 each implicit equation
+    solved by mpmath at 40 digits (the quadratic root that tends to y as h -> 0)."""
+    import mpmath
+
+    h, y = F(1, 10), [F(1), F(1) / (1 + F(1, 10))]
+    for _ in range(2):
+        y.append((F(4, 3) * y[-1] - F(1, 3) * y[-2]) / (1 + F(2, 3) * h))
+    assert y[1:] == [F(10, 11), F(145, 176), F(525, 704)]
+    with mpmath.workdps(40):
+        hq, z = mpmath.mpf(1) / 10, [mpmath.mpf(1)]
+        z.append(mpmath.findroot(lambda u: u - z[0] + hq * u**2, z[0]))
+        for _ in range(2):
+            previous, last = z[-2], z[-1]
+            z.append(mpmath.findroot(lambda u: u - 4 * last / 3 + previous / 3 + 2 * hq * u**2 / 3, last))
+        shown = mpmath.nstr(z[-1], 12, strip_zeros=False)
+    assert shown == "0.775794791607"
+    models = '[model.decay]\nstates = ["y"]\nrhs = { y = "-y" }\n[model.quad]\nstates = ["y"]\nrhs = { y = "-y**2" }\n'
+    run = 'check = "run"\nmethod = "bdf-2"\noptions = { h = "1/10", start = "backward-euler" }\ninitial = { y = 1 }\nsteps = 3\n'
+    results = check_claims(claims_text(models, {
+        "linear": (run + 'model = "decay"\nexpect = { y = "525/704" }\ntrace = { start = ["10/11"] }',),
+        "linear-wrong": (run + 'model = "decay"\nexpect = { y = "525/703" }',),
+        "linear-wrong-start": (run + 'model = "decay"\ntrace = { start = ["11/10"] }',),
+        "quad": (run + f'model = "quad"\ndigits = 12\nexpect = {{ y = "{shown}" }}',),
+        "quad-wrong": (run + 'model = "quad"\ndigits = 12\nexpect = { y = "0.775794791608" }',),
+    }))
+    assert (results["linear"].outcome.status, results["linear"].outcome.evidence) == ("verified", "exact"), results["linear"].outcome.message
+    assert_refuted(results["linear-wrong"].outcome, ["y: claimed 525/703, computed 525/704"])
+    assert_refuted(results["linear-wrong-start"].outcome, ["trace start", "11/10", "10/11"])
+    assert (results["quad"].outcome.status, results["quad"].outcome.evidence) == ("verified", "certified"), results["quad"].outcome.message
+    assert_refuted(results["quad-wrong"].outcome, ["y: claimed 0.775794791608", "which rounds to 0.775794791607"])

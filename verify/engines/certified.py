@@ -25,8 +25,8 @@ import sympy
 from verify.engines import crosscheck
 from verify.engines.rational import to_field
 from verify.engines.methods.base import MethodError, Recorder, derivative_functions
-from verify.engines.methods.multistep import LinearMultistep
-from verify.engines.methods.runge_kutta import TABLEAUS, RungeKutta
+from verify.engines.methods.multistep import STARTER_TABLEAUS, LinearMultistep
+from verify.engines.methods.runge_kutta import RungeKutta
 from verify.engines.methods.taylor import METHODS as TAYLOR
 from verify.input.model import TIME, symbol
 from verify.errors import CertifiedUnavailable, IntervalsOverlap
@@ -63,7 +63,7 @@ def ball_steps(method, options: dict) -> bool:
     start = options.get("start")
     if first_steps == 0 or "history" in options:
         return True
-    return start in TABLEAUS and RungeKutta(start, TABLEAUS[start]).is_explicit({})
+    return start in STARTER_TABLEAUS and RungeKutta(start, STARTER_TABLEAUS[start]).is_explicit({})
 
 
 def _blown_up(iv) -> bool:

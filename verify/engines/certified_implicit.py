@@ -41,8 +41,8 @@ from verify.engines import crosscheck
 from verify.engines.crosscheck import from_ball, to_ball
 from verify.engines.certified import MAX_MAGNITUDE_BITS, Ball, BallSystem, exact_mpf, interval
 from verify.engines.methods.base import MethodError, Recorder, assign_components, component_names
-from verify.engines.methods.multistep import LinearMultistep
-from verify.engines.methods.runge_kutta import TABLEAUS, RungeKutta
+from verify.engines.methods.multistep import STARTER_TABLEAUS, LinearMultistep
+from verify.engines.methods.runge_kutta import RungeKutta
 from verify.engines.rational import to_field, to_sympy
 from verify.errors import CertifiedUnavailable, CrossCheckUnavailable, lam_text
 from verify.input.model import TIME, symbol
@@ -91,9 +91,9 @@ def _multistep(method, options: dict):
     if data.steps == 1 or "history" in options:
         return data.alpha, data.beta, None
     start = options.get("start")
-    if start not in TABLEAUS:
+    if start not in STARTER_TABLEAUS:
         return None
-    starter = RungeKutta(start, TABLEAUS[start])
+    starter = RungeKutta(start, STARTER_TABLEAUS[start])
     if not starter.is_explicit({}) and _tableau(starter, {}) is None:
         return None
     return data.alpha, data.beta, starter

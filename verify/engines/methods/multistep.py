@@ -31,7 +31,7 @@ from verify.engines.methods import schema
 from verify.engines.methods.schema import Option
 from verify.engines.methods.base import Method, MethodError, Recorder, assign_components, scalar_root, component_names, identity_minus, positive_rational, to_field_deep
 from verify.engines.methods.formulas import Text
-from verify.engines.methods.runge_kutta import TABLEAUS, RungeKutta
+from verify.engines.methods.runge_kutta import TABLEAUS, ButcherTableau, RungeKutta
 
 R = sympy.Rational
 
@@ -102,7 +102,11 @@ SIMPSON_CORRECTOR = MultistepCoefficients((-1, 0, 1), (R(1, 3), R(4, 3), R(1, 3)
                                           "Simpson's rule (Milne-Simpson): Lambert 1991, sec. 4.1; Schaum's, eq. 19.8")
 PREDICTOR_CORRECTOR = {**{f"abm-{k}": (MULTISTEP[f"adams-bashforth-{k}"], MULTISTEP[f"adams-moulton-{k - 1}"]) for k in range(2, 6)},
                        "milne-pece": (MILNE_PREDICTOR, SIMPSON_CORRECTOR)}
-STARTERS = tuple(TABLEAUS)
+# the one-step methods that may make a k-step method's starting values: every Runge-Kutta tableau, and backward Euler
+# (BDF2 is usually started by it) as the one-stage tableau it is (Hairer & Wanner II, sec. IV.3: Radau IIA of one stage)
+STARTER_TABLEAUS = {**TABLEAUS, "backward-euler": ButcherTableau(A=((1,),), b=(1,), c=(1,), order=1,
+                                                                 source="backward Euler, y+ = y + h f(t + h, y+): the 1-stage Radau IIA")}
+STARTERS = tuple(STARTER_TABLEAUS)
 
 
 def coefficients_from_options(options: dict, method: str = "lmm") -> MultistepCoefficients:
@@ -228,8 +232,8 @@ class LinearMultistep(Method):
     def number_field(self, options):
         """QQ, or the field of a Runge-Kutta starter with irrational coefficients (start = "sdirk-2": QQ(sqrt(2)))."""
         start = options.get("start")
-        if start in TABLEAUS:
-            return RungeKutta(start, TABLEAUS[start]).number_field({})
+        if start in STARTER_TABLEAUS:
+            return RungeKutta(start, STARTER_TABLEAUS[start]).number_field({})
         return sympy.QQ
 
     def exact_options(self, options, convert=None, field=None):
@@ -262,7 +266,7 @@ class LinearMultistep(Method):
             elif options.get("start") == "exact":
                 new = list(starts[taken])
             else:
-                starter = RungeKutta(options["start"], TABLEAUS[options["start"]])
+                starter = RungeKutta(options["start"], STARTER_TABLEAUS[options["start"]])
                 quiet = Recorder(keep=False, counts=recorder.counts)  # the starter's evaluations count, its values are this step's
                 new = starter.step(system, t, y, starter.exact_options({"h": rational.to_sympy(h)}, field=options.get("field")), quiet)
             assign_components(recorder, "start", new, system.model.states, f"starting value y_{taken + 1}")

@@ -113,7 +113,7 @@ class Runner:
             elif self.starts is not None:
                 new = self.starts[self.taken]
             else:
-                A, b, c = rk_twin.tableau(self.options["start"], {}, self.to_mp)
+                A, b, c = _starter_tableau(self.options["start"], self.to_mp)
                 _, new = rk_twin.step(self.system, t, y, self.h, A, b, c, self.names, {}, self.budget, self.tolerance)
             self._record("start", new)
         else:
@@ -210,3 +210,12 @@ def _implicit_equation(system, t1, known, h, bk, lam):
         return [[(1 if p == q else 0) - lam * h * bk * J[p][q] for q in range(d)] for p in range(d)]
 
     return residual, jacobian
+
+
+def _starter_tableau(name: str, to_mp) -> tuple:
+    """(A, b, c) of a starter: a Runge-Kutta method's own twin coefficients, or backward Euler's one stage (y+ = y + h
+    f(t + h, y+)), written here: the twin's method "backward-euler" is coupled backward Euler (twins.implicit), not a
+    tableau of rk_twin's."""
+    if name == "backward-euler":
+        return [[mpmath.mpf(1)]], [mpmath.mpf(1)], [mpmath.mpf(1)]
+    return rk_twin.tableau(name, {}, to_mp)
