@@ -25,6 +25,8 @@ BAD_CLAIMS = {
     "unknown-function": ('check = "identity"\nmodel = "electromechanical"\nexpr = "gamma(q)"\nequals = 0', "unknown function 'gamma'"),
     "unknown-model": ('check = "identity"\nmodel = "nowhere"\nexpr = "1"\nequals = 1', "unknown model 'nowhere'"),
     "unknown-method": ('check = "run"\nmodel = "electromechanical"\nmethod = "leapfrog"\ninitial = { q = 0, v = 1, i = 0 }\nexpect = { q = 0 }', "unknown method 'leapfrog'"),
+    "misspelt-method": ('check = "run"\nmodel = "electromechanical"\nmethod = "backward_euler"\ninitial = { q = 0, v = 1, i = 0 }\nexpect = { q = 0 }',
+                        "unknown method 'backward_euler' (did you mean backward-euler?"),  # the closest names, not all 59
     "unknown-check": ('check = "guess"', "unknown check 'guess'"),
     "unknown-key": ('check = "relation"\nlhs = "1"\nop = "<"\nrhs = "2"\nrhss = "3"', "unknown key(s) rhss"),
     "missing-key": ('check = "relation"\nlhs = "1"\nop = "<"', "needs 'rhs'"),

@@ -4,6 +4,7 @@ may use, and the symbol -> value map of a run's fixed values, and the runs a wor
 forall, order and stability."""
 from __future__ import annotations
 
+import difflib
 from collections import OrderedDict
 from dataclasses import dataclass
 
@@ -53,13 +54,22 @@ class Comparison:
         return self.column[n - 1] if self.column is not None else (self.claimed, self.claimed_text)
 
 
+def unknown_method(name) -> str:
+    """The message for a ``method`` that is not one: the known names closest to it (difflib), else all of them (a
+    review of 2026-12-07: every case of a claim with method = "bdf-K" printed the 60 names)."""
+    close = difflib.get_close_matches(name, list(METHODS), n=4, cutoff=0.6) if isinstance(name, str) else []
+    if close:
+        return f"unknown method {name!r} (did you mean {', '.join(close)}? {len(METHODS)} methods in all, listed in the README)"
+    return f"unknown method {name!r} (known: {', '.join(sorted(METHODS))})"
+
+
 def method_and_options(claim: Claim, needs_model: str | None = None):
     """The claim's method and its parsed options; ``needs_model`` names the check when a model is required."""
     if needs_model and claim.model is None:
         raise LoadError(f"check {needs_model!r} needs a model")
     method = METHODS.get(claim.table.get("method"))
     if method is None:
-        raise LoadError(f"unknown method {claim.table.get('method')!r} (known: {', '.join(sorted(METHODS))})")
+        raise LoadError(unknown_method(claim.table.get("method")))
     return method, {name: option_value(claim, method, name, value) for name, value in claim_table(claim.table, "options").items()}
 
 

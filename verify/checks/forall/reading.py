@@ -222,7 +222,7 @@ def _prepare_run(claim, domains):
         raise LoadError("a forall run needs a model")
     method = METHODS.get(table.get("method"))
     if method is None:
-        raise LoadError(f"unknown method {table.get('method')!r}")
+        raise LoadError(kit.unknown_method(table.get("method")))
     options = {name: _symbolic_option(claim, method, name, value, domains) for name, value in kit.claim_table(table, "options").items()}
     t0, y0 = kit.initial_values(claim, read=lambda claim, value, key: to_domain(claim.value(value, key), domains))
     steps = to_domain(claim.value(table.get("steps", 1), "steps"), domains)
