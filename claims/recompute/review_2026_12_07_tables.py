@@ -52,3 +52,9 @@ for n in range(3, 6):
     ys.append(ys[n] + h / 24 * (55 * rate(n) - 59 * rate(n - 1) + 37 * rate(n - 2) - 9 * rate(n - 3)))
 for n, y in enumerate(ys):
     print(f"  t = {n * h}: y = {y} = {rounded(y, 7)}")
+
+print("codingace.net Implicit ODE Solver: backward Euler on y' = -2y, y(0) = 1, h = 0.1 (y_{n+1} = y_n/(1 + 2h))")
+y = F(1)
+for n in range(1, 5):
+    y = y / (1 + 2 * F(1, 10))
+    print(f"  t = {F(n, 10)}: y = {y} = {rounded(y, 6)}")  # 5/6, 25/36, 125/216 = 0.578703703..., 625/1296
