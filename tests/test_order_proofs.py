@@ -8,6 +8,7 @@ import pytest
 import sympy
 from hypothesis import given, settings, strategies as st
 
+from conftest import assert_refuted, claims_text
 from verify.checks.order.conditions import _conditions, _principal_errors
 from verify.engines import number_field, rooted_trees
 from verify.engines.methods.runge_kutta import TABLEAUS
@@ -144,7 +145,6 @@ def test_multistep_orders_and_error_constants(check_claims):
 
 
 BAD = {
-    "c-not-row-sums": ('method = "rk"\noptions = { A = [[0, 0], [1, 0]], b = ["1/2", "1/2"], c = [0, "1/2"] }\norder = 2', "not the row sum"),
     "pi-in-tableau": ('method = "rk"\noptions = { A = [[0, 0], ["pi", 0]], b = ["1/2", "1/2"] }\norder = 2', "pi is not a real algebraic number"),
     # a family's b at c2 = 1/4, where it divides by zero (an external review of 2026-12-07 read "zoo is not a real
     # algebraic number")
@@ -377,12 +377,82 @@ order = 0
 
 def test_a_claimed_order_above_the_autonomous_one_is_refuted_whatever_c_is(check_claims):
     """RungeKutta.jl's RK42 has a43 = 1 where Butcher (2016, p. 102) has 2, and c4 = 1, not the row sum 0: 'order 4' was
-    an error ('the tree conditions assume c = A 1').  The conditions read c as A 1 give the order on autonomous problems,
-    where c is never used, and b.A1 = 1/6 + 2/3 * 1/4 ... = 1/3 (by hand: A1 = (0, 1/4, 1/2, 0)) fails order 2: order 4
-    is false for every c.  A claim at or below the autonomous order stays an error (c decides it)."""
+    an error ('the tree conditions assume c = A 1').  b.A1 = 2/3 * 1/2 = 1/3 (by hand: A1 = (0, 1/4, 1/2, 0)) fails
+    order 2 on autonomous problems, so on y' = f(t, y) too: its order there is 1, and 'order 1' is verified (it was an
+    error while the order on y' = f(t, y) was not decided for a c that is not A 1)."""
     from conftest import assert_refuted, claims_text
 
     tableau = 'check = "order"\nmethod = "rk"\noptions = { A = [[0, 0, 0, 0], ["1/4", 0, 0, 0], [0, "1/2", 0, 0], [1, -2, 1, 0]], b = ["1/6", 0, "2/3", "1/6"], c = [0, "1/4", "1/2", 1] }\n'
     results = {k: r.outcome for k, r in check_claims(claims_text("", {"four": (tableau + "order = 4",), "one": (tableau + "order = 1",)})).items()}
-    assert_refuted(results["four"], ["order: claimed 4, computed 1 already on autonomous problems (whatever c is", "b·c = 1/2 fails"])
-    assert results["one"].status == "error" and "on autonomous problems, where c is unused, it is 1" in results["one"].message
+    assert_refuted(results["four"], ["order: claimed 4, computed 1 on y' = f(t, y) (c_4 = 1 is not the row sum 0 of A): at order 2",
+                                     "on autonomous problems, where c is unused, 1"])
+    assert (results["one"].status, results["one"].evidence) == ("verified", "exact"), results["one"].message
+    assert "order 1 on y' = f(t, y)" in results["one"].message
+
+
+def _local_error_order(A, b, c, f, t, y, terms: int = 7) -> int:
+    """The power of h of the first term where one step of the tableau on y' = f(t, y) from (0, 1/3) and the solution's
+    Taylor series differ (the local error's order, p + 1), both expanded in h by sympy up to h^terms: an independent
+    reading of the order on a non-autonomous problem (no trees)."""
+    h = sympy.Symbol("h")
+    t0, y0 = sympy.Integer(0), sympy.Rational(1, 3)
+
+    def truncated(e):
+        return sympy.series(sympy.expand(e), h, 0, terms + 1).removeO()
+
+    k = []
+    for i in range(len(b)):
+        stage = y0 + h * sum((A[i][j] * k[j] for j in range(i)), sympy.Integer(0))
+        k.append(truncated(f.subs({t: t0 + c[i] * h, y: stage}, simultaneous=True)))
+    step = sympy.expand(y0 + h * sum(b[i] * k[i] for i in range(len(b))))
+    derivative, exact = f, y0 + sum(sympy.Integer(0) for _ in ())
+    for n in range(1, terms + 1):  # y^(n) = (d/dt + f d/dy)^(n-1) f along the solution
+        exact += derivative.subs({t: t0, y: y0}) * h**n / sympy.factorial(n)
+        derivative = sympy.expand(sympy.diff(derivative, t) + f * sympy.diff(derivative, y))
+    difference = sympy.Poly(sympy.expand(step - exact), h)
+    powers = [m[0] for m, v in difference.terms() if v != 0 and m[0] <= terms]
+    return min(powers) if powers else terms + 1
+
+
+TABLEAUS_WITH_OTHER_NODES = {  # (A, b, c), c not A 1, and the order on y' = f(t, y) the tree markings give
+    "halves": ([[0, 0], [1, 0]], [F(1, 2), F(1, 2)], [F(1, 2), F(1, 2)], 2),  # b·c = b·A1 = 1/2, b·c^2 = 1/4
+    "heun3-c3": ([[0, 0, 0], [F(1, 3), 0, 0], [0, F(2, 3), 0]], [F(1, 4), 0, F(3, 4)], [0, F(1, 3), F(1, 3)], 1),
+    "rk4-c-moved": ([[0, 0, 0, 0], [F(1, 2), 0, 0, 0], [0, F(1, 2), 0, 0], [0, 0, 1, 0]], [F(1, 6), F(1, 3), F(1, 3), F(1, 6)],
+                    [0, F(1, 3), F(2, 3), 1], 2),  # b·c = 1/2 still, b·c^2 = 19/54
+    "ralston-c-swapped": ([[0, 0], [F(2, 3), 0]], [F(1, 4), F(3, 4)], [F(2, 3), 0], 1),
+}
+
+
+@pytest.mark.parametrize("name", sorted(TABLEAUS_WITH_OTHER_NODES))
+def test_the_order_of_a_tableau_whose_c_is_not_a1_is_the_local_error_s_on_a_generic_nonautonomous_problem(check_claims, name):
+    """A tableau whose c is not A 1: its order on y' = f(t, y) is decided over the trees with each leaf a state leaf (A1)
+    or a time leaf (c) (rooted_trees.coloured; an error before, a review of 2026-12-07).  Read independently: one step
+    on y' = f(t, y) with f a polynomial with 10 unrelated coefficients, expanded in h by sympy against the solution's
+    Taylor series, differs first at h^(p + 1); the claim of p is verified, p + 1 and p - 1 refuted."""
+    A, b, c, order = TABLEAUS_WITH_OTHER_NODES[name]
+    t, y = sympy.symbols("t y")
+    f = (sympy.Rational(3, 7) + sympy.Rational(2, 5) * t - sympy.Rational(5, 3) * y + sympy.Rational(7, 11) * t * y + sympy.Rational(1, 13) * y**2
+         - sympy.Rational(4, 9) * t**2 + sympy.Rational(6, 17) * t**2 * y - sympy.Rational(8, 19) * t * y**2 + sympy.Rational(9, 23) * y**3
+         + sympy.Rational(1, 29) * t**3)
+    assert _local_error_order(A, b, c, f, t, y, terms=order + 2) == order + 1
+    text = lambda row: "[" + ", ".join(f'"{v}"' for v in row) + "]"  # noqa: E731
+    tableau = f'check = "order"\nmethod = "rk"\noptions = {{ A = [{", ".join(text(r) for r in A)}], b = {text(b)}, c = {text(c)} }}\n'
+    results = {k: r.outcome for k, r in check_claims(claims_text("", {
+        "right": (tableau + f"order = {order}",), "above": (tableau + f"order = {order + 1}",), "below": (tableau + f"order = {order - 1}",)})).items()}
+    assert (results["right"].status, results["right"].evidence) == ("verified", "exact"), results["right"].message
+    assert f"order {order} on y' = f(t, y)" in results["right"].message
+    assert_refuted(results["above"], [f"order: claimed {order + 1}, computed {order} on y' = f(t, y)"])
+    assert_refuted(results["below"], [f"order: claimed {order - 1}, computed at least {order} on y' = f(t, y)"])
+
+
+def test_a_marking_the_exact_conditions_leave_out_is_caught_by_the_twin(check_claims, monkeypatch):
+    """The twin enumerates each tree's markings by the bit patterns of its leaves, not by rooted_trees.coloured: an exact
+    enumeration that left a marking out (here every tree's all-time marking) would drop a condition, and the claim is an
+    error naming the disagreement, not a verdict."""
+    real = rooted_trees.coloured
+    monkeypatch.setattr(rooted_trees, "coloured", lambda tree: real(tree)[1:] if len(real(tree)) > 1 else real(tree))
+    A, b, c, order = TABLEAUS_WITH_OTHER_NODES["halves"]
+    text = lambda row: "[" + ", ".join(f'"{v}"' for v in row) + "]"  # noqa: E731
+    tableau = f'check = "order"\nmethod = "rk"\noptions = {{ A = [{", ".join(text(r) for r in A)}], b = {text(b)}, c = {text(c)} }}\n'
+    outcome = check_claims(claims_text("", {"halves": (tableau + f"order = {order}",)}))["halves"].outcome
+    assert outcome.status == "error" and "the exact and mpmath paths disagree on which marked trees there are" in outcome.message, outcome.message

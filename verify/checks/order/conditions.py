@@ -272,24 +272,86 @@ def _claimed_conditions(spec, field, A, b, bhat, nodes_from_rows: bool = False):
 
 
 def _with_other_nodes(spec, field, A, b, bhat, c, i) -> Outcome:
-    """A tableau whose c is not A 1: the tree conditions (which read c as A 1) give its order on autonomous problems,
-    where c is never used, and its order on all problems is at most that.  So a claimed order above it is refuted
-    whatever c is; otherwise the order depends on c and the claim is an error.  RungeKutta.jl's RK42 tableau has a43 = 1
-    where Butcher (2016, p. 102) has 2, with c4 = 1: 'order 4' was an error, though b.A1 = 1/3 already fails order 2
-    (a new user's trial of 2026-12-07)."""
+    """A tableau whose c is not A 1: its order on y' = f(t, y) is decided over the trees whose leaves are each a state
+    leaf (weight (A 1)_i) or a time leaf (c_i) (rooted_trees.coloured: the method is then the partitioned method on
+    (y, t), Hairer, Norsett & Wanner I, sec. II.15); the all-state markings are the tree conditions, its order on
+    autonomous problems, where c is never used.  Heun's third-order tableau with c_3 = 1/3 for its row sum 2/3 is of
+    order 1 on y' = t (b·c = 3/4 * 1/3 = 1/4, not 1/2), though of order 3 on autonomous problems: an error
+    before (a review of 2026-12-07), as was every such claim the autonomous order did not already refute."""
     row = f"c_{i + 1} = {field.to_sympy(c[i])} is not the row sum {field.to_sympy(sum(A[i], field.zero))} of A"
-    failures, derivation = [], [f"{spec.method}: {row}: the tree conditions (Butcher 2016, sec. 30-31) read c as A 1, so they "
-                                "give the order on autonomous problems, where c is never used; on all problems it is at most that"]
-    for claimed, label, which, conditions in _claimed_conditions(spec, field, A, b, bhat, nodes_from_rows=True):
-        if conditions.order >= claimed:
-            autonomous = conditions.order if conditions.order < conditions.checked else f"at least {conditions.order}"
-            raise CheckError(f"{row}: the tree conditions assume c = A 1, and with this c the {label} on non-autonomous problems "
-                             f"is not decided here (on autonomous problems, where c is unused, it is {autonomous})")
-        failures.append(f"{label}: claimed {claimed}, computed {conditions.order} already on autonomous problems (whatever c is; "
-                        f"c read as A 1 there): at order {conditions.order + 1} " + _first_failure_text(field, conditions))
-    if not failures:
-        raise CheckError(f"{row}: the tree conditions assume c = A 1")
-    return Outcome("refuted", "exact", "; ".join(failures), {}, derivation)
+    if spec.principal_error_norm is not None:
+        raise CheckError(f"{row}: the principal error norm is over the trees that read c as A 1 (NodePy's), not decided for "
+                         "this tableau here")
+    derivation = [f"{spec.method}: {row}, so its order on y' = f(t, y) is over the trees whose leaves are each a state leaf "
+                  "(A1) or a time leaf (c): one condition Phi = 1/gamma per marking (the partitioned method on (y, t), Hairer, "
+                  "Norsett & Wanner I, sec. II.15), cross-checked at 50 digits from the twin's own coefficients"]
+    successes, failures, computed = [], [], {}
+    for claimed, weights, label, which in ((spec.order, b, "order", "b"), (spec.embedded_order, bhat, "embedded order", "bhat")):
+        if claimed is None:
+            continue
+        if claimed + 1 > MAX_MARKED_NODES:
+            raise CheckError(f"{row}: its {label} on y' = f(t, y) is decided here up to {MAX_MARKED_NODES - 1} (the trees of "
+                             f"{MAX_MARKED_NODES} nodes with every marking of their leaves), not {claimed}")
+        order, residuals = _marked_conditions(field, A, weights, c, claimed + 1)
+        _cross_check_marked(spec, field, which, residuals, claimed + 1)
+        autonomous = _conditions(field, A, weights, claimed + 1).order
+        failing = [m for m, r in residuals.items() if r != field.zero and rooted_trees.nodes(rooted_trees.shape(m)) == order + 1]
+        first = failing[0] if failing else None
+        at_next = (f"at order {order + 1} {rooted_trees.coloured_condition(first, which)} fails (Phi = "
+                   f"{_text(field.to_sympy(residuals[first]) + sympy.Rational(1, rooted_trees.density(rooted_trees.shape(first))))})"
+                   if first is not None else "")
+        on_autonomous = (f"on autonomous problems, where c is unused, {'at least ' if autonomous > claimed else ''}{autonomous}")
+        computed[label.replace(" ", "_")] = str(order) if first is not None else f">= {order}"
+        count = sum(len(rooted_trees.coloured(t)) for n in range(1, claimed + 1) for t in rooted_trees.trees(n))
+        if order == claimed:
+            successes.append(f"{label} {claimed} on y' = f(t, y): {f'all {count} conditions' if count > 1 else 'the one condition'} up to order {claimed} hold{'s' if count == 1 else ''} exactly, "
+                             f"the leaves of each tree marked state (A1) or time (c) ({row}); {at_next}; {on_autonomous}")
+        elif order > claimed:
+            failures.append(f"{label}: claimed {claimed}, computed at least {order} on y' = f(t, y): every condition up to order "
+                            f"{order} holds exactly, the leaves of each tree marked state (A1) or time (c) ({row})")
+        else:
+            failures.append(f"{label}: claimed {claimed}, computed {order} on y' = f(t, y) ({row}): {at_next}; {on_autonomous}")
+        derivation.append(f"  {label}: " + (f"{len(failing)} failing at order {order + 1}, e.g. "
+                                             + ", ".join(rooted_trees.coloured_condition(m, which) for m in failing[:3])
+                                             if failing else f"every condition up to order {order} holds"))
+    if failures:
+        return Outcome("refuted", "exact", "; ".join(failures), computed, derivation)
+    return Outcome("verified", "exact", "; ".join(successes), computed, derivation)
+
+
+MAX_MARKED_NODES = 8  # the trees of 8 nodes have 1,560 markings of their leaves (115 trees): orders up to 7 decided
+
+
+def _marked_conditions(field, A, weights, c, up_to) -> tuple:
+    """(the order on y' = f(t, y): every marked condition of the levels before holds, {marked tree: Phi - 1/gamma}) for
+    the levels 1 .. ``up_to``, stopping after the first level where one fails."""
+    residuals, order = {}, 0
+    for level in rooted_trees.coloured_weights_by_level(A, weights, c, field, up_to):
+        residuals.update({m: value - field.convert(sympy.Rational(1, rooted_trees.density(rooted_trees.shape(m))))
+                          for m, value in level.items()})
+        if any(residuals[m] != field.zero for m in level):
+            return order, residuals
+        order += 1
+    return order, residuals
+
+
+def _cross_check_marked(spec, field, which: str, residuals: dict, up_to: int) -> None:
+    """The twin's marked residuals at 50 digits (its own coefficients, every bit pattern of each tree's leaves) must
+    cover the same marked trees and vanish where the exact ones do and agree elsewhere, on the levels computed."""
+    with mpmath.workdps(crosscheck.DIGITS):
+        A, b, c = rk_twin.tableau(spec.method, spec.options, _mp)
+        if which == "bhat":
+            b = rk_twin.pair(spec.method, spec.options, _mp)
+        levels = max(rooted_trees.nodes(rooted_trees.shape(m)) for m in residuals)
+        twin = rooted_trees.mp_coloured_residuals(A, b, c, min(levels, up_to))
+        tiny = mpmath.mpf(10) ** (-crosscheck.AGREEMENT_DIGITS)
+        if set(twin) != set(residuals):
+            raise CheckError(f"the exact and mpmath paths disagree on which marked trees there are ({len(residuals)} against {len(twin)})")
+        for marked, exact in residuals.items():
+            agrees = abs(twin[marked]) <= tiny if exact == field.zero else crosscheck.close(_mp(field.to_sympy(exact)), twin[marked])
+            if not agrees:
+                raise CheckError(f"the exact and mpmath paths disagree on the condition {rooted_trees.coloured_condition(marked, which)}: "
+                                 f"exact residual {field.to_sympy(exact)}, mpmath {crosscheck.show(twin[marked], 20)}")
 
 
 def _printed_norm(spec, norm, shown) -> tuple[list, list]:
