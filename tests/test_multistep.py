@@ -205,12 +205,13 @@ def test_a_multistep_method_needs_its_starting_values(check_claims):
         "no-start": (BASE + 'method = "bdf-2"\noptions = { h = 0.1 }\nexpect = { y = 1 }',),
         "short-history": (BASE + 'method = "bdf-3"\noptions = { h = 0.1, history = { y = [1] } }\nexpect = { y = 1 }',),
         "both": (BASE + 'method = "bdf-2"\noptions = { h = 0.1, start = "rk4", history = { y = [1] } }\nexpect = { y = 1 }',),
-        "irrational-history": (BASE + 'method = "adams-bashforth-2"\noptions = { h = 0.1, history = { y = ["sqrt(2)/2"] } }\nexpect = { y = 1 }',)})
+        "transcendental-history": (BASE + 'method = "adams-bashforth-2"\noptions = { h = 0.1, history = { y = ["pi/4"] } }\nexpect = { y = 1 }',)})
     assert "needs its starting values" in outcomes["no-start"].message
     assert "history must give each state 2 exact values" in outcomes["short-history"].message
     assert "give start or history, not both" in outcomes["both"].message
-    # review of 2026-12-05: the one value given was called missing ("must give each state 1 exact value")
-    assert "history values must be rational numbers, got sqrt(2)/2" in outcomes["irrational-history"].message
+    # review of 2026-12-05: the one value given was called missing ("must give each state 1 exact value"); an algebraic
+    # value such as sqrt(2)/2 is taken since 2026-12-07 (test_history_values_may_be_real_algebraic_numbers...)
+    assert "history values must be rational or real algebraic numbers" in outcomes["transcendental-history"].message
     assert all(o.status == "error" for o in outcomes.values())
 
 
@@ -569,3 +570,27 @@ def test_bdf2_started_by_backward_euler_is_exact_on_a_linear_problem_and_certifi
     assert_refuted(results["linear-wrong-start"].outcome, ["trace start", "11/10", "10/11"])
     assert (results["quad"].outcome.status, results["quad"].outcome.evidence) == ("verified", "certified"), results["quad"].outcome.message
     assert_refuted(results["quad-wrong"].outcome, ["y: claimed 0.775794791608", "which rounds to 0.775794791607"])
+
+
+def test_history_values_may_be_real_algebraic_numbers_and_the_run_is_over_their_field(check_claims):
+    """AB2 on y' = -100 y with h = 1/10: rho(zeta) - z sigma(zeta) = zeta^2 + 14 zeta - 5 (z = -10), roots
+    r1, r2 = -7 +- 3 sqrt(6).  Started from y0 = 1, y1 = r1 exactly, the parasitic mode r2^n (|r2| = 14.35) is absent
+    and y_n = r1^n: over QQ(sqrt(6)) exactly (history values had to be rational: a review of 2026-12-07).  The twin at
+    50 digits has y1 rounded, which the parasitic mode magnifies 10^694-fold over 600 steps: it is run again at the
+    digits that needs (twins.solve_finer).  A value that is not algebraic (e) is a one-line error."""
+    model = '[model.decay100]\nstates = ["y"]\nrhs = { y = "-100*y" }\n'
+    run = ('check = "run"\nmodel = "decay100"\nmethod = "adams-bashforth-2"\noptions = {{ h = "1/10", history = {{ y = ["{y1}"] }} }}\n'
+           'initial = {{ y = 1 }}\nsteps = {steps}\n')
+    root = "-7 + 3*sqrt(6)"
+    results = check_claims(claims_text(model, {
+        "r1-power": (run.format(y1=root, steps=600) + f'expect = {{ y = "({root})**600" }}',),
+        "r1-power-wrong": (run.format(y1=root, steps=600) + f'expect = {{ y = "({root})**601" }}',),
+        "small": (run.format(y1=root, steps=600) + 'expect_relations = { "abs(y)" = "< 10**(-270)" }',),
+        "e": (run.format(y1="exp(1)", steps=3) + 'expect = { y = "1" }',),
+    }))
+    outcome = results["r1-power"].outcome
+    assert (outcome.status, outcome.evidence) == ("verified", "exact"), outcome.message
+    assert "-digit cross-check agrees (the run magnifies rounding" in outcome.message
+    assert_refuted(results["r1-power-wrong"].outcome, ["y: claimed (-7 + 3*sqrt(6))**601"])
+    assert (results["small"].outcome.status, results["small"].outcome.evidence) == ("verified", "certified"), results["small"].outcome.message
+    assert results["e"].outcome.status == "error" and "history values must be rational or real algebraic numbers" in results["e"].outcome.message

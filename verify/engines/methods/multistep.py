@@ -24,7 +24,7 @@ from dataclasses import dataclass
 
 import sympy
 
-from verify.engines import rational
+from verify.engines import number_field, rational
 from verify.engines.rational import to_sympy
 from verify.input.model import TIME, initial_name, symbol
 from verify.engines.methods import schema
@@ -164,9 +164,11 @@ class LinearMultistep(Method):
         if history is not None and not all(isinstance(v, list) and len(v) == k - 1 for v in history.values()):
             raise MethodError(f"method {self.name}: history must give each state {values}")
         if history is not None and not all(getattr(x, "is_Rational", False) for v in history.values() for x in v):
-            wrong = next(x for v in history.values() for x in v if not getattr(x, "is_Rational", False))
-            raise MethodError(f"method {self.name}: history values must be rational numbers, got {wrong} (the exact path starts "
-                              "from them)")
+            try:  # real algebraic numbers (-7 + 3 sqrt(6)): the run is over their field
+                number_field.field_of([x for v in history.values() for x in v])
+            except number_field.NotAlgebraic as exc:
+                raise MethodError(f"method {self.name}: history values must be rational or real algebraic numbers (the exact path "
+                                  f"starts from them): {exc}") from None
 
     def step_length(self, options):
         return options["h"]
@@ -230,10 +232,14 @@ class LinearMultistep(Method):
         return [zero] * (size - len(starts)) + starts + [zero]
 
     def number_field(self, options):
-        """QQ, or the field of a Runge-Kutta starter with irrational coefficients (start = "sdirk-2": QQ(sqrt(2)))."""
+        """QQ, the field of a Runge-Kutta starter with irrational coefficients (start = "sdirk-2": QQ(sqrt(2))), or of
+        irrational history values (y1 = -7 + 3 sqrt(6), AB2's root on y' = -100 y with h = 1/10: QQ(sqrt(6)))."""
         start = options.get("start")
         if start in STARTER_TABLEAUS:
             return RungeKutta(start, STARTER_TABLEAUS[start]).number_field({})
+        values = [x for v in (options.get("history") or {}).values() for x in v]
+        if values and not all(getattr(x, "is_Rational", False) for x in values):
+            return number_field.field_of(values)[0]
         return sympy.QQ
 
     def exact_options(self, options, convert=None, field=None):
@@ -243,7 +249,8 @@ class LinearMultistep(Method):
         converted["field"] = field  # the starter's algebraic field, or None (QQ)
         converted["alpha"], converted["beta"] = [convert(sympy.sympify(a)) for a in data.alpha], [convert(sympy.sympify(b)) for b in data.beta]
         if "history" in options:
-            converted["history"] = {x: [convert(v) for v in values] for x, values in options["history"].items()}
+            into = (lambda v: field.from_sympy(sympy.sympify(v))) if field is not None else convert  # noqa: E731  (values in the run's field)
+            converted["history"] = {x: [into(v) for v in values] for x, values in options["history"].items()}
         if self.corrector is not None:
             converted["corrector"] = [convert(sympy.sympify(b)) for b in self.corrector.beta]
             converted["corrector_alpha"] = [convert(sympy.sympify(a)) for a in self.corrector.alpha]
