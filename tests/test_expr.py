@@ -189,3 +189,17 @@ def test_a_power_with_a_symbolic_exponent_that_cancels_is_refused_and_a_check_ma
     assert parse("x/x + sqrt(y)**2", NAMES, guards=guards) == 1 + y
     assert [(g.kind, g.argument) for g in guards] == [("denominator", x), ("root", y)]
     assert all(g.decidable and "as written is" in g.message for g in guards)
+
+
+def test_a_rational_number_s_power_may_have_a_large_exponent_within_its_size_limit():
+    """An energy ratio over 5,000 steps, (1 - (1/2)**6/72 + (1/2)**8/576)**5000, was refused ('exponent 5000 (limit |n|
+    <= 1000)') while ((...)**1000)**5 was taken (a review of 2026-12-07): a rational base's power is bounded by its size
+    in bits (MAX_POWER_BITS), so its exponent may be larger; a symbol's or an irrational number's stays at 1000."""
+    ratio = sympy.Rational(1) - sympy.Rational(1, 2) ** 6 / 72 + sympy.Rational(1, 2) ** 8 / 576
+    assert parse("(1 - (1/2)**6/72 + (1/2)**8/576)**5000", {}) == ratio**5000
+    x = sympy.Symbol("x")
+    for text in ("x**5000", "(1 + sqrt(2))**5000"):
+        with pytest.raises(ExprError, match="exponent 5000 \\(limit \\|n\\| <= 1000; a rational number's power may have up to 100,000 bits\\)"):
+            parse(text, {"x": x})
+    with pytest.raises(ExprError, match="power of about 200000 bits"):
+        parse("3**100000", {})

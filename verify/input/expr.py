@@ -30,6 +30,8 @@ MAX_DEPTH = 60  # nesting of operations
 MAX_LITERAL_DIGITS = 200  # digits in one number literal
 MAX_EXPONENT = 1000  # |n| in x**n
 MAX_POWER_BITS = 100_000  # bits of a numeric power b**n, estimated as bits(b)*|n|
+MAX_RATIONAL_BASE_EXPONENT = 10**6  # |n| in b**n for a rational b, whose size MAX_POWER_BITS bounds: an energy ratio over 5,000
+# steps, (1 - (1/2)**6/72 + (1/2)**8/576)**5000 (a review of 2026-12-07: refused at 1000 while ((...)**1000)**5 was taken)
 MAX_DEGREE = 4000  # total degree after powers of powers, e.g. (v**64)**64
 MAX_DECIMAL_EXPONENT = 400  # |e| in 1.5e-400: 1e999999999 would build a billion-digit integer
 MAX_INTEGER_BITS = 665  # a TOML integer value: at most about 200 digits, as a literal in an expression
@@ -501,8 +503,9 @@ class _Builder:
                     self.singular.append(("root", base))
                 return base**exponent
             self.refuse(node, "non-numeric exponent (use exp() for symbolic powers; a claim's declared symbols may be exponents)")
-        if abs(exponent.p) > MAX_EXPONENT or exponent.q > 64:
-            self.refuse(node, f"exponent {exponent} (limit |n| <= {MAX_EXPONENT})")
+        if exponent.q > 64 or abs(exponent.p) > (MAX_RATIONAL_BASE_EXPONENT if base.is_Rational else MAX_EXPONENT):
+            self.refuse(node, f"exponent {exponent} (limit |n| <= {MAX_RATIONAL_BASE_EXPONENT if base.is_Rational else MAX_EXPONENT}"
+                              + (f"; a rational number's power may have up to {MAX_POWER_BITS:,} bits" if not base.is_Rational else "") + ")")
         if base.is_Rational:
             bits = max(int(base.p).bit_length(), int(base.q).bit_length(), 1)
             if bits * abs(exponent.p) > MAX_POWER_BITS:
