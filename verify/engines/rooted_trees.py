@@ -105,22 +105,34 @@ def _factors(tree: Tree) -> list:
 def weights_by_level(A: list, b: list, field, up_to: int):
     """{tree: Phi(t)} for the trees of 1, 2, ... ``up_to`` nodes, one level at a time (a caller may stop early);
     the stage weights are shared between levels."""
-    s = len(b)
-    one = [field.one] * s
-    stage: dict = {(): one}
+    return _weights_by_level(A, b, None, field, up_to, lambda tree: (tree,))
 
-    def stage_weights(tree):
-        if tree not in stage:
-            vector = list(one)
-            for child in tree:
-                inner = stage_weights(child)
-                product = [sum((A[i][j] * inner[j] for j in range(s)), field.zero) for i in range(s)]
-                vector = [vector[i] * product[i] for i in range(s)]
-            stage[tree] = vector
-        return stage[tree]
+
+def _weights_by_level(A: list, b: list, c, field, up_to: int, markings):
+    """{marked tree: Phi} for ``markings(tree)`` of every tree of 1, 2, ... ``up_to`` nodes: stage weights
+    phi_i = prod over children of (A 1)_i for a state leaf, c_i for a time leaf, (A phi(child))_i for a larger child."""
+    s = len(b)
+    rows = [sum(A[i], field.zero) for i in range(s)]
+    stage: dict = {}
+
+    def stage_weights(marked):
+        if marked not in stage:
+            vector = [field.one] * s
+            for child in marked:
+                if child == TIME:
+                    factor = c
+                elif not child:
+                    factor = rows
+                else:
+                    inner = stage_weights(child)
+                    factor = [sum((A[i][j] * inner[j] for j in range(s)), field.zero) for i in range(s)]
+                vector = [vector[i] * factor[i] for i in range(s)]
+            stage[marked] = vector
+        return stage[marked]
 
     for n in range(1, up_to + 1):
-        yield {tree: sum((b[i] * stage_weights(tree)[i] for i in range(s)), field.zero) for tree in trees(n)}
+        yield {marked: sum((b[i] * stage_weights(marked)[i] for i in range(s)), field.zero)
+               for tree in trees(n) for marked in markings(tree)}
 
 
 def mp_residuals(A: list, b: list, c: list, up_to: int) -> dict:
@@ -183,28 +195,7 @@ def shape(marked) -> Tree:
 def coloured_weights_by_level(A: list, b: list, c: list, field, up_to: int):
     """{marked tree: Phi} for the marked trees (``coloured``) of 1, 2, ... ``up_to`` nodes, one level at a time: a
     state leaf under stage i weighs (A 1)_i, a time leaf c_i, a larger child (A phi(child))_i."""
-    s = len(b)
-    rows = [sum(A[i], field.zero) for i in range(s)]
-    stage: dict = {}
-
-    def stage_weights(marked):
-        if marked not in stage:
-            vector = [field.one] * s
-            for child in marked:
-                if child == TIME:
-                    factor = c
-                elif not child:
-                    factor = rows
-                else:
-                    inner = stage_weights(child)
-                    factor = [sum((A[i][j] * inner[j] for j in range(s)), field.zero) for i in range(s)]
-                vector = [vector[i] * factor[i] for i in range(s)]
-            stage[marked] = vector
-        return stage[marked]
-
-    for n in range(1, up_to + 1):
-        yield {marked: sum((b[i] * stage_weights(marked)[i] for i in range(s)), field.zero)
-               for tree in trees(n) for marked in coloured(tree)}
+    return _weights_by_level(A, b, c, field, up_to, coloured)
 
 
 def coloured_condition(marked, weights: str = "b") -> str:
