@@ -167,8 +167,8 @@ class LinearMultistep(Method):
             try:  # real algebraic numbers (-7 + 3 sqrt(6)): the run is over their field
                 number_field.field_of([x for v in history.values() for x in v])
             except number_field.NotAlgebraic as exc:
-                raise MethodError(f"method {self.name}: history values must be rational or real algebraic numbers (the exact path "
-                                  f"starts from them): {exc}") from None
+                raise MethodError(f"method {self.name}: history values must be rational, or real algebraic numbers of a field the "
+                                  f"exact path builds (it starts from them): {exc}") from None
 
     def step_length(self, options):
         return options["h"]
@@ -249,7 +249,8 @@ class LinearMultistep(Method):
         converted["field"] = field  # the starter's algebraic field, or None (QQ)
         converted["alpha"], converted["beta"] = [convert(sympy.sympify(a)) for a in data.alpha], [convert(sympy.sympify(b)) for b in data.beta]
         if "history" in options:
-            into = (lambda v: field.from_sympy(sympy.sympify(v))) if field is not None else convert  # noqa: E731  (values in the run's field)
+            into = (lambda v: number_field.element(field, v)) if field is not None else convert  # noqa: E731  (values in the run's field,
+            # placed by their arithmetic there: sympy's from_sympy on 2^499 sqrt(2) failed in its numerical search, "nan is not in any domain")
             converted["history"] = {x: [into(v) for v in values] for x, values in options["history"].items()}
         if self.corrector is not None:
             converted["corrector"] = [convert(sympy.sympify(b)) for b in self.corrector.beta]
