@@ -456,3 +456,14 @@ def test_a_marking_the_exact_conditions_leave_out_is_caught_by_the_twin(check_cl
     tableau = f'check = "order"\nmethod = "rk"\noptions = {{ A = [{", ".join(text(r) for r in A)}], b = {text(b)}, c = {text(c)} }}\n'
     outcome = check_claims(claims_text("", {"halves": (tableau + f"order = {order}",)}))["halves"].outcome
     assert outcome.status == "error" and "the exact and mpmath paths disagree on which marked trees there are" in outcome.message, outcome.message
+
+
+def test_a_claimed_order_past_the_marked_trees_taken_is_still_refuted_where_a_lower_condition_fails(check_claims):
+    """The marked conditions are taken up to the trees of 8 nodes (order 7): a claimed order 9 of RK4 with c moved to
+    (0, 1/3, 2/3, 1) is refuted at its order 2 (b·c^2 = 19/54 at order 3), not left undecided for being past them (a
+    first version of this session's change made it an error, where the autonomous order 4 had refuted it before)."""
+    A, b, c, order = TABLEAUS_WITH_OTHER_NODES["rk4-c-moved"]
+    text = lambda row: "[" + ", ".join(f'"{v}"' for v in row) + "]"  # noqa: E731
+    tableau = f'check = "order"\nmethod = "rk"\noptions = {{ A = [{", ".join(text(r) for r in A)}], b = {text(b)}, c = {text(c)} }}\n'
+    outcome = check_claims(claims_text("", {"nine": (tableau + "order = 9",)}))["nine"].outcome
+    assert_refuted(outcome, ["order: claimed 9, computed 2 on y' = f(t, y)", "b·c^2 = 1/3 fails (Phi = 19/54)"])
