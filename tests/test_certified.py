@@ -307,12 +307,17 @@ def test_an_enclosure_next_to_a_tie_shows_the_digits_that_decide_it_and_the_clai
     assert outcomes["written"].status == "verified" and "to 4 decimals: 0.1250 " in outcomes["written"].message, outcomes["written"].message
 
 
-def test_a_point_enclosure_proves_an_exact_value(check_claims):
+def test_a_point_enclosure_proves_an_exact_value(check_claims, monkeypatch):
     """Review of 2026-12-05 (8th session): Euler's first step on y' = -y + sin(t) from t = 0, y = 1/4 with h = 1/2 is
     exactly 1/4 + (1/2)(-1/4 + sin 0) = 1/8, enclosed by the single point [0.125, 0.125]; "an enclosure can refute an
-    exact value, never prove it" made the true claim an error.  A point enclosure is the value itself."""
+    exact value, never prove it" made the true claim an error.  A point enclosure is the value itself.  (Such a run,
+    rational at every evaluation, is run exactly since 2026-12-07: the certified route is taken here by allowing that
+    route no step, as for a run too long for it.)"""
     from fractions import Fraction
+
+    from verify.checks import run as run_check
     assert Fraction(1, 4) + Fraction(1, 2) * (-Fraction(1, 4) + 0) == Fraction(1, 8)
+    monkeypatch.setattr(run_check, "SPECIAL_VALUES_STEPS", 0)
     model = '[model.forced]\nstates = ["y"]\nrhs = { y = "-y + sin(t)" }\n'
     run = 'check = "run"\nmodel = "forced"\nmethod = "euler"\noptions = { h = 0.5 }\ninitial = { y = 0.25 }\nsteps = 1\n'
     results = {k: r.outcome for k, r in check_claims(claims_text(model, {"exact": (run + 'expect = { y = 0.125 }',),
@@ -790,3 +795,27 @@ def test_a_linear_autonomous_run_past_the_size_guard_takes_the_same_power(check_
     right = results["right"].outcome
     assert (right.status, right.evidence) == ("verified", "certified") and "raised to the power 1000000" in right.message, right.message
     assert_refuted(results["wrong"].outcome, ["claimed 0.13533528323661269198", "0.13533528323661269189"])
+
+
+def test_a_right_hand_side_that_is_rational_at_every_evaluation_is_run_exactly(check_claims):
+    """Euler on y' = sin(pi t) from 1/8 with h = 1: y2 = 1/8 + sin(0) + sin(pi) = 1/8 exactly, where the certified
+    route's enclosures could not decide the tie 0.125 (a review of 2026-12-07, an honest error); on y' = cos(pi t) y
+    with h = 1/2, by hand y = 1, 3/2, 3/2, 3/4, 3/4 (cos at 0, pi/2, pi, 3 pi/2).  A right-hand side that leaves the
+    special values (sin(1/10)) takes the certified route as before."""
+    models = ('[model.sinpi]\nstates = ["y"]\nrhs = { y = "sin(pi*t)" }\n[model.cospi]\nstates = ["y"]\nrhs = { y = "cos(pi*t)*y" }\n'
+              '[model.sine]\nstates = ["y"]\nrhs = { y = "sin(t)" }\n')
+    sinpi = 'check = "run"\nmodel = "sinpi"\nmethod = "euler"\noptions = { h = 1 }\ninitial = { y = "1/8" }\nsteps = 2\n'
+    cospi = 'check = "run"\nmodel = "cospi"\nmethod = "euler"\noptions = { h = "1/2" }\ninitial = { y = 1 }\nsteps = 4\n'
+    results = {k: r.outcome for k, r in check_claims(claims_text(models, {
+        "tie": (sinpi + 'digits = 2\nrounding = "half-even"\nexpect = { y = "0.12" }',),
+        "tie-wrong": (sinpi + 'digits = 2\nrounding = "half-up"\nexpect = { y = "0.12" }',),
+        "nodes": (cospi + 'expect_at_nodes = { y = ["3/2", "3/2", "3/4", "3/4"] }',),
+        "nodes-wrong": (cospi + 'expect_at_nodes = { y = ["3/2", "3/2", "3/4", "3/5"] }',),
+        "sine": ('check = "run"\nmodel = "sine"\nmethod = "euler"\noptions = { h = "1/10" }\ninitial = { y = 0 }\nsteps = 2\n'
+                 'expect_relations = { y = "< 1/50" }',),
+    })).items()}
+    for key in ("tie", "nodes"):
+        assert (results[key].status, results[key].evidence) == ("verified", "exact"), results[key].message
+    assert_refuted(results["tie-wrong"], ["y: claimed 0.12 at 2 decimals, computed 0.125 (a tie at decimal 3), which rounds to 0.13 (half-up)"])
+    assert_refuted(results["nodes-wrong"], ["y at node 4 (t = 2): claimed 3/5, computed 3/4"])
+    assert (results["sine"].status, results["sine"].evidence) == ("verified", "certified"), results["sine"].message

@@ -17,7 +17,7 @@ from verify.engines import rational
 from verify.input.expr import quoted
 from verify.input.load import Claim, LoadError
 from verify.engines.methods import ExactSystem, Method, MethodError, run
-from verify.engines.methods.base import MAX_COUNT, ExactSizeError, Recorder
+from verify.engines.methods.base import MAX_COUNT, ExactSizeError, Recorder, SpecialValuesSystem
 from verify.engines.methods.multistep import LinearMultistep
 from verify.errors import AffineSizeError, CrossCheckDisagrees, ExactSizeProjected
 from verify.input.model import TIME, initial_name, symbol
@@ -297,8 +297,9 @@ def _exact_run(claim, spec, model):
     """(system, result) of the exact run; where it cannot run, the Outcome of the certified or numerical route."""
     try:
         system = ExactSystem(model, spec.parameter_values)
-    except rational.NotRational as exc:  # sin, exp, ... of a state: the certified interval route
-        return _fallback_route(claim, spec, f"the right-hand side is not rational ({exc})")
+    except rational.NotRational as exc:  # sin, exp, ... of a state: exact where every value is a special one, else the
+        special = _exact_at_special_values(spec, model)  # certified interval route
+        return special if special is not None else _fallback_route(claim, spec, f"the right-hand side is not rational ({exc})")
     exact = lambda project: run(spec.method, system, spec.options, spec.t0, spec.y0, spec.steps, bool(spec.trace),  # noqa: E731
                                 nodes=bool(spec.at_nodes), quantities=_run_quantities_read(spec, model), algebraic=True, project=project)
     undecided = None  # the certified route's error after a projection: not tried again if the exact run hits the limit
@@ -335,6 +336,24 @@ def _findings(spec, model, paths) -> tuple:
     _check_counts(spec, paths, findings)
     _check_relations(spec, paths, audit, findings)
     return findings, audit
+
+
+SPECIAL_VALUES_STEPS = 200  # a run longer than this goes to the certified route at once (methods.base.SpecialValuesSystem)
+
+
+def _exact_at_special_values(spec, model):
+    """(system, result) of the exact run of a right-hand side that is not rational (sin(pi t)) where each of its
+    evaluations is a rational number (methods.base.SpecialValuesSystem), or None: a run of more than SPECIAL_VALUES_STEPS
+    steps, a co-simulation or DAE, an irrational value at some evaluation, values too large, or a method whose exact step
+    needs its number field (the route before it, the certified one, is taken then)."""
+    if spec.steps > SPECIAL_VALUES_STEPS or model.subsystems or model.algebraic:
+        return None
+    try:
+        system = SpecialValuesSystem(model, spec.parameter_values)
+        return system, run(spec.method, system, spec.options, spec.t0, spec.y0, spec.steps, bool(spec.trace), nodes=bool(spec.at_nodes),
+                           quantities=_run_quantities_read(spec, model))
+    except (rational.NotRational, ExactSizeError, ZeroDivisionError, number_field.BranchUndecided):
+        return None
 
 
 def _paths(spec, model, system, result, twin=None) -> Paths:

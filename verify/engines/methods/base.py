@@ -267,6 +267,39 @@ class ExactSystem:
         return number_field.solve(self.field, matrix, vector)
 
 
+class SpecialValuesSystem(ExactSystem):
+    """A right-hand side that is not a rational function (sin, cos, exp, sqrt of the time or the state) evaluated exactly
+    where sympy's own evaluation of it is a rational number: sin(k pi) = 0, cos(pi/3) = 1/2, exp(0) = 1.  Each evaluation
+    substitutes the exact values (rational.to_sympy) and reads the result; NotRational at the first one that is not a
+    rational (sin(1/10)), or past MAX_EVALUATIONS, so that the caller takes its other route.  Euler on y' = sin(pi t) with
+    h = 1 is exactly rational at every node, where the certified route's enclosures could not decide a claimed value
+    there (a review of 2026-12-07: 1/8 at two steps, an honest error)."""
+
+    MAX_EVALUATIONS = 2000  # sympy's substitution costs about 0.1-1 ms an evaluation
+
+    def __init__(self, model: Model, parameter_values: dict[str, sympy.Expr]):
+        self.evaluations = 0
+        super().__init__(model, parameter_values)
+
+    def compile(self, expression: sympy.Expr, variables) -> callable:
+        expression = self.substitute(expression)
+        try:
+            return rational.compile_rational(expression, variables)  # a rational function: compiled as ExactSystem compiles it
+        except rational.NotRational:
+            pass
+
+        def value(env):
+            self.evaluations += 1
+            if self.evaluations > self.MAX_EVALUATIONS:
+                raise rational.NotRational(f"{expression} was evaluated by substitution {self.MAX_EVALUATIONS} times (the limit)")
+            result = expression.xreplace({v: rational.to_sympy(x) for v, x in zip(variables, env)})
+            if not result.is_Rational:
+                shown = ", ".join(f"{v} = {rational.to_sympy(x)}" for v, x in zip(variables, env) if expression.has(v))
+                raise rational.NotRational(f"{expression} is {result} at {shown}, not a rational number")
+            return rational.to_field(result)
+        return value
+
+
 class SymbolicSystem(ExactSystem):
     """The same right-hand side evaluated on sympy expressions (symbolic step sizes, states, parameters)."""
 
