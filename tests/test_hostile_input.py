@@ -840,5 +840,22 @@ def test_a_case_variable_of_any_length_gives_an_id_of_bounded_length(check_claim
         expect = {{ y = "1/4" }}
         """)
     (claim_id, result), = results.items()
-    assert len(claim_id) < 80 and claim_id.startswith("long-case[yyy") and claim_id.endswith("y=1]"), claim_id
+    assert len(claim_id) < 80 and claim_id.startswith("long-case[yyy") and claim_id.endswith("=1]"), claim_id
     assert (result.outcome.status, result.outcome.evidence) == ("verified", "exact"), result.outcome.message
+
+
+def test_two_long_case_variables_that_differ_where_the_id_cuts_them_make_two_ids(check_claims):
+    """A cut case variable carries a hash of the whole: two 200-character names that differ in their middle made the
+    same id, and the second case was a "duplicate id", never checked (a review of 2026-12-07)."""
+    first, second = "a" * 100 + "b" + "a" * 99, "a" * 100 + "c" + "a" * 99
+    results = check_claims(f"""
+        [[claim]]
+        id = "two"
+        statement = "a relation in a parameter that each case names differently"
+        check = "relation"
+        lhs = "1/3 + 1/6"
+        op = "=="
+        rhs = "1/2"
+        cases = [{{ {first} = 1 }}, {{ {second} = 1 }}]
+        """)
+    assert len(results) == 2 and all(r.outcome.status == "verified" for r in results.values()), {k: r.outcome.message for k, r in results.items()}

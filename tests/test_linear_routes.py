@@ -450,10 +450,11 @@ def test_every_node_of_the_gcd_free_iteration_is_the_fraction_loop_in_lowest_ter
         assert [(int(v.numerator), int(v.denominator)) for v in got] == [(p.numerator, p.denominator), (q.numerator, q.denominator)]
 
 
-def test_an_affine_run_at_every_node_is_refused_at_once_when_its_table_of_exact_values_would_be_too_large(monkeypatch):
-    """Each node's values stay under the size guard while the table of all nodes grows as N^2: Euler with h = 1/3 over
-    10^6 steps of y' = -y built nodes into the 4 GiB memory limit for 15 s; now the bound (node k has at most
-    b0 + k g bits) refuses it before the first step, and a table within it is every node exact."""
+def test_an_affine_run_at_every_node_stops_when_its_table_of_exact_values_grows_too_large(monkeypatch):
+    """Each node's values stay under the size guard while the table of all nodes can grow as N^2: Euler with h = 1/3
+    over 10^6 steps of y' = -y built nodes into the 4 GiB memory limit for 15 s; now the table's bits are counted as
+    the nodes come and the run stops past MAX_NODE_TABLE_BITS.  Counted, not bounded beforehand: 30,000 nodes at the
+    equilibrium 1/3 of y' = -y + 1/3 are a small table (a bound from the map refused it: a review of 2026-12-07)."""
     from verify.engines.methods import base
     from verify.errors import ExactSizeError
 
@@ -461,11 +462,15 @@ def test_an_affine_run_at_every_node_is_refused_at_once_when_its_table_of_exact_
     h = sympy.Rational(1, 3)
     result = run(METHODS["euler"], ExactSystem(model, {}), {"h": h}, 0, [sympy.Integer(1)], 300, keep=False, nodes=True)
     assert [Fraction(int(v.numerator), int(v.denominator)) for _, (v,) in result.nodes] == [Fraction(2, 3) ** k for k in range(1, 301)]
-    # 300 nodes of B = [[2, 0], [0, 3]] (4 bits a step) from 1 (2 bits): at most 300 * 2 + 4 * 300 * 301 / 2 = 181,200 bits
-    monkeypatch.setattr(base, "MAX_NODE_TABLE_BITS", 180_000)
-    with pytest.raises(ExactSizeError, match="the exact values at the 300 nodes could hold 1.81e"):
+    monkeypatch.setattr(base, "MAX_NODE_TABLE_BITS", 100_000)
+    # 3,000 nodes of 1/3 hold 12,000 bits; the bound from the map B = [[6, 1], [0, 9]] (7 bits a step) was 31.5 million
+    relax = model_from_table("relax", {"states": ["y"], "rhs": {"y": "-y + 1/3"}}, "test")
+    still = run(METHODS["euler"], ExactSystem(relax, {}), {"h": h}, 0, [sympy.Rational(1, 3)], 3_000, keep=False, nodes=True)
+    assert len(still.nodes) == 3_000 and all(v == gmpy2.mpq(1, 3) for _, (v,) in still.nodes)
+    # node k of the decay holds (2/3)^k: about 2.58 k bits, 116,000 in all over 300 nodes
+    with pytest.raises(ExactSizeError, match="of 300 nodes hold more than 1e\\+05 bits in all"):
         run(METHODS["euler"], ExactSystem(model, {}), {"h": h}, 0, [sympy.Integer(1)], 300, keep=False, nodes=True)
-    with pytest.raises(ExactSizeError, match="nodes could hold"):  # the same with t carried (y' = -y + t: _affine_continuation)
+    with pytest.raises(ExactSizeError, match="nodes hold more than"):  # the same with t carried (y' = -y + t: _affine_continuation)
         run(METHODS["euler"], ExactSystem(model_from_table("ramp", {"states": ["y"], "rhs": {"y": "-y + t"}}, "test"), {}), {"h": h}, 0,
             [sympy.Integer(1)], 300, keep=False, nodes=True)
 
@@ -531,3 +536,20 @@ def test_a_node_table_or_trace_of_a_run_that_magnifies_rounding_is_cross_checked
         assert "-digit cross-check agrees (the run magnifies rounding: at 50 digits the cross-check did not resolve it)" in outcome.message
     assert_refuted(results["euler-nodes-off"].outcome, ["y at node 1 (t = 1/10): claimed 1/3, computed 0.333333333333 (exact rational"])
     assert_refuted(results["rk4-trace-wrong"].outcome, ["trace y: value 30 claimed 0.3333333333 (= 3333333333/10000000000), computed 1/3"])
+
+
+def test_a_twin_that_cannot_be_taken_finer_says_why_in_the_disagreement(check_claims, monkeypatch):
+    """Where the twin's runs at more digits cannot resolve a run's magnified rounding (past their most digits, or past
+    their time), the claim stays an error, and the message says so after the first few disagreements instead of
+    listing every node (5,000 Euler nodes from 1/3: 10,000 characters that never said why; a review of 2026-12-07)."""
+    from verify.engines import twins as twin_module
+
+    run = ('check = "run"\nmodel = "stiff_third"\nmethod = "euler"\noptions = { h = "1/10" }\ninitial = { y = "1/3" }\nsteps = 200\n'
+           'expect_at_nodes = { y = "1/3" }')
+    monkeypatch.setattr(twin_module, "MAX_FINER_DIGITS", twin_module.DIGITS + 100)  # 9^200 needs about 191 more digits
+    outcome = check_claims(claims_text(STIFF_THIRD, {"capped": (run,)}))["capped"].outcome
+    assert outcome.status == "error" and "... (" in outcome.message and len(outcome.message) < 1500, outcome.message
+    assert "differ by more than 10^0 relative to the values: the run magnifies its rounding past what the cross-check resolves (at most 150 digits" in outcome.message
+    monkeypatch.setattr(twin_module, "FINER_TWIN_SECONDS", 0)
+    outcome = check_claims(claims_text(STIFF_THIRD, {"no-time": (run,)}))["no-time"].outcome
+    assert outcome.status == "error" and "a finer one does not fit the 0 s the cross-check gives" in outcome.message, outcome.message

@@ -55,9 +55,9 @@ class Comparison:
 
 
 def unknown_method(name) -> str:
-    """The message for a ``method`` that is not one: the known names closest to it (difflib), else all of them (a
-    review of 2026-12-07: every case of a claim with method = "bdf-K" printed the 60 names)."""
-    close = difflib.get_close_matches(name, list(METHODS), n=4, cutoff=0.6) if isinstance(name, str) else []
+    """The message for a ``method`` that is not one: the known names closest to it (difflib, ignoring case), else all
+    of them (a review of 2026-12-07: every case of a claim with method = "bdf-K" printed every name)."""
+    close = difflib.get_close_matches(name.lower(), list(METHODS), n=4, cutoff=0.6) if isinstance(name, str) else []
     if close:
         return f"unknown method {name!r} (did you mean {', '.join(close)}? {len(METHODS)} methods in all, listed in the README)"
     return f"unknown method {name!r} (known: {', '.join(sorted(METHODS))})"

@@ -6,6 +6,7 @@ Every compared value is recomputed on the independent mpmath path
 from __future__ import annotations
 
 import sys
+import time
 from dataclasses import dataclass, field
 
 
@@ -268,6 +269,7 @@ class Paths:
     values: dict  # exact values at the end of the run
     mp_values: dict  # the twin's values at the end of its run
     problem: object  # the twin's Problem
+    twin_seconds: float = 0.0  # how long the twin's run took
 
 
 def evaluate(claim: Claim, context: Context = DEFAULT_CONTEXT) -> Outcome:
@@ -280,11 +282,13 @@ def evaluate(claim: Claim, context: Context = DEFAULT_CONTEXT) -> Outcome:
     system, result = exact
     paths = _paths(spec, model, system, result)
     findings, audit = _findings(spec, model, paths)
-    if findings.disagreements and not result.route.startswith("affine power"):  # a stepped twin whose run may magnify
-        finer = _mp_run_finer(paths.problem, paths.twin)  # its rounding (the power's twin reads its map finer itself)
+    if findings.disagreements and paths.twin.stepped:  # a twin taken step by step, whose run may magnify its rounding
+        finer, why = _mp_run_finer(paths.problem, paths.twin, paths.twin_seconds)  # (a power reads its map finer itself)
         if finer is not None:
             paths = _paths(spec, model, system, result, finer)
             findings, audit = _findings(spec, model, paths)
+        elif why:
+            findings.disagreements.append(why)
     if spec.decision_margin and result.recorder.tolerance_gaps:
         # an exact tie counts as the tightest positive margin, not 0 (holding with equality): a window of rejection can
         # sit right next to it, which a margin of 0 hid from the descent (a review of 2026-12-06)
@@ -362,7 +366,9 @@ def _paths(spec, model, system, result, twin=None) -> Paths:
     problem = twins.Problem.of_system(spec.method.name, spec.options, system, spec.t0, spec.y0, spec.steps,
                                       solution=solution_expressions(model, system.substitutions, spec.y0),
                                       tie_branches=_tolerance_tests(result))
+    started = time.perf_counter()
     twin = twin or _mp_run(problem, final_only=result.route.startswith("affine power"))
+    seconds = time.perf_counter() - started
     values = _known_values(spec, model, result.exact(result.t), final, result.recorder.latest, result.exact)
     mp_values = dict(values)
     mp_values[symbol(TIME)] = twin.t
@@ -374,7 +380,7 @@ def _paths(spec, model, system, result, twin=None) -> Paths:
                 raise CheckError(f"the cross-check does not compute {name} (its {crosscheck.DIGITS}-digit run recorded no value of it: it "
                                  "may not resolve the times or values the exact run tells apart)")
             mp_values[symbol(name)] = twin.trace[name][-1]
-    return Paths(result, final, twin, values, mp_values, problem)
+    return Paths(result, final, twin, values, mp_values, problem, seconds)
 
 
 def _tolerance_tests(result) -> list:
@@ -539,8 +545,11 @@ def _verdict(spec, model, paths, audit, findings) -> Outcome:
         audited_successes, audited_failures = audit.findings()
         findings.successes += audited_successes
         findings.failures += audited_failures
-    if findings.disagreements:
-        raise CheckError("exact and mpmath paths disagree: " + "; ".join(findings.disagreements))
+    if findings.disagreements:  # the first few and, last, why the twin could not be taken finer where it says
+        shown = findings.disagreements if len(findings.disagreements) <= SHOWN_DISAGREEMENTS + 1 else (
+            findings.disagreements[:SHOWN_DISAGREEMENTS] + [f"... ({len(findings.disagreements) - SHOWN_DISAGREEMENTS - 1} more)",
+                                                            findings.disagreements[-1]])
+        raise CheckError("exact and mpmath paths disagree: " + "; ".join(shown))
     result = paths.result
     derivation = _derivation(spec, result, paths.final, result.exact(result.t), model)
     if result.recorder.failure:
@@ -558,6 +567,9 @@ def _verdict(spec, model, paths, audit, findings) -> Outcome:
                        "rounding, a tie it cannot decide, so it took the exact comparison's outcome there")
     return Outcome("verified", findings.evidence, "; ".join(findings.successes) + f" ({check_note})", findings.computed, derivation,
                    findings.margins)
+
+
+SHOWN_DISAGREEMENTS = 5  # a node table's disagreements past these are counted, not listed (5,000 nodes: 10,000 characters)
 
 
 def _certified_fallback(spec, model) -> bool:
@@ -714,12 +726,12 @@ def solution_expressions(model, substitutions: dict, y0):
     return [model.solution[s].subs(substitutions).xreplace(initial) for s in model.variables]
 
 
-def _mp_run_finer(problem, coarse):
-    """twins.solve_finer: the twin again at the digits its run's own rounding needs, or None."""
+def _mp_run_finer(problem, coarse, seconds: float) -> tuple:
+    """twins.solve_finer: (the twin again at the digits its run's own rounding needs, or None; why not, or None)."""
     try:
-        return twins.solve_finer(problem, coarse)
-    except (SolverFailure, CrossCheckUnavailable):  # (it ran at DIGITS: the disagreement it would explain stands)
-        return None
+        return twins.solve_finer(problem, coarse, seconds)
+    except (SolverFailure, CrossCheckUnavailable) as exc:  # (it ran at DIGITS: the disagreement it would explain stands)
+        return None, f"the twin's run at more digits failed ({exc})"
 
 
 def _mp_run(problem, **keywords):

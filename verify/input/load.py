@@ -430,7 +430,7 @@ def _expand_cases(table, number) -> list[Claim]:
         return [Claim(id=base_id, file="", table=table, load_error=f"'parameters' must be a table, got {_kind(base_parameters)}")]
     expanded = []
     for case in cases:
-        label = ",".join(f"{shortened(str(k), 40)}={_case_value(v)}" for k, v in case.items())  # each key and value cut
+        label = ",".join(f"{_case_label(str(k))}={_case_value(v)}" for k, v in case.items())  # each key and value cut
         # as a value is: a case variable of 12,000 characters made a 12,091-character report line (a review of 2026-12-07)
         parameters = dict(base_parameters)
         parameters.update(case)
@@ -543,7 +543,16 @@ def _kind(value) -> str:
 
 def _case_value(value) -> str:
     text = str(value) if isinstance(value, (str, int, Decimal)) and not isinstance(value, bool) else _kind(value)
-    return shortened(text, 40)
+    return _case_label(text)
+
+
+def _case_label(text: str, width: int = 40) -> str:
+    """A case's variable or value in the claim's id: as written up to ``width`` characters, else cut in the middle
+    with the first 6 hex digits of its SHA-256 after it, so that two long texts that differ only where the cut falls
+    still make two ids (a review of 2026-12-07: the second was a "duplicate id" and never checked)."""
+    if len(text) <= width:
+        return text
+    return shortened(text, width - 7) + "#" + hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()[:6]
 
 
 def shortened(text: str, width: int = 200) -> str:

@@ -128,13 +128,10 @@ def _mp(value):
     return mpmath.mpmathify(str(sympy.N(value, crosscheck.DIGITS + 10)))
 
 
-def _cross_check(spec, field, which: str, conditions: Conditions, nodes_from_rows: bool = False) -> None:
-    """The twin's residuals at 50 digits must vanish where the exact ones do and agree elsewhere (``nodes_from_rows``:
-    the twin's c taken as its A 1, as the exact conditions read it, for a tableau whose c is not A 1)."""
+def _cross_check(spec, field, which: str, conditions: Conditions) -> None:
+    """The twin's residuals at 50 digits must vanish where the exact ones do and agree elsewhere."""
     with mpmath.workdps(crosscheck.DIGITS):
         A, b, c = rk_twin.tableau(spec.method, spec.options, _mp)
-        if nodes_from_rows:
-            c = [mpmath.fsum(row) for row in A]
         if which == "bhat":
             b = rk_twin.pair(spec.method, spec.options, _mp)
         twin = rooted_trees.mp_residuals(A, b, c, conditions.checked)
@@ -259,7 +256,7 @@ def evaluate(claim: Claim, context: Context = DEFAULT_CONTEXT) -> Outcome:
     return Outcome("verified", "certified" if certified else "exact", "; ".join(successes), computed, derivation)
 
 
-def _claimed_conditions(spec, field, A, b, bhat, nodes_from_rows: bool = False):
+def _claimed_conditions(spec, field, A, b, bhat):
     """(claimed, label, weights' name, Conditions) for the claimed order (weights b) and embedded order (bhat) that the
     claim states, each computed level by level to the first failing one (past claimed + 1 when the order is higher)
     and cross-checked against the twin (_cross_check)."""
@@ -267,7 +264,7 @@ def _claimed_conditions(spec, field, A, b, bhat, nodes_from_rows: bool = False):
         if claimed is None:
             continue
         conditions = dataclasses.replace(_conditions(field, A, weights, rooted_trees.MAX_NODES), weights=which)
-        _cross_check(spec, field, which, conditions, nodes_from_rows=nodes_from_rows)
+        _cross_check(spec, field, which, conditions)
         yield claimed, label, which, conditions
 
 

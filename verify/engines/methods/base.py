@@ -750,8 +750,8 @@ def _affine_continuation(method, system, options, t, length, head, fixed, steps,
     _affine_size_guard(integer_map, matrix, offset, start, steps, size, t + steps * length)
     if not nodes:
         return rational.affine_power(integer_map, start, steps)[:size], _counted(one_step, steps), [], "affine power"
-    _node_table_guard(integer_map, start, steps, size)
-    iterates = [(t + (n + 1) * length, values) for n, values in enumerate(rational.affine_iterates(integer_map, start, steps, kept=size))]
+    table = _table_of_nodes(rational.affine_iterates(integer_map, start, steps, kept=size), steps)
+    iterates = [(t + (n + 1) * length, values) for n, values in enumerate(table)]
     return iterates[-1][1], _counted(one_step, steps), iterates, "affine iteration"
 
 
@@ -768,14 +768,20 @@ def _affine_size_guard(integer_map: rational.IntegerAffineMap, matrix, offset, s
                               matrix, offset, list(start), steps, size, t_end)
 
 
-def _node_table_guard(integer_map: rational.IntegerAffineMap, start, steps: int, size: int) -> None:
-    """ExactSizeError when the table of every node's ``size`` exact values of an affine run (y -> M y + c, steps times
-    from ``start``) could pass MAX_NODE_TABLE_BITS in all: node k's values have up to b0 + k g bits (g the map's
-    bits_per_step), so the table up to size (N b0 + g N (N + 1) / 2).  Each value stays under MAX_EXACT_BITS while the
-    table grows as N^2: Euler with h = 1/3 over 10^6 steps of y' = -y built nodes into the 4 GiB memory limit (15 s)."""
-    projected = size * (steps * rational.size_bits(start) + integer_map.bits_per_step() * steps * (steps + 1) // 2)
-    if projected > MAX_NODE_TABLE_BITS:
-        raise ExactSizeError(f"the exact values at the {steps:,} nodes could hold {projected:.2e} bits in all (limit {MAX_NODE_TABLE_BITS:.0e})")
+def _table_of_nodes(iterates, steps: int) -> list:
+    """The nodes ``iterates`` yields (lists of exact values), kept while the table holds at most MAX_NODE_TABLE_BITS
+    in all (numerators and denominators), else ExactSizeError.  Each value stays under MAX_EXACT_BITS while the table
+    can grow as N^2: Euler with h = 1/3 over 10^6 steps of y' = -y built nodes into the 4 GiB memory limit (15 s).  The
+    values are measured as they come, not bounded beforehand: a table of 30,000 nodes at an equilibrium 1/3 is small
+    (a bound from the map's size refused it, a review of 2026-12-07)."""
+    table, total = [], 0
+    for values in iterates:
+        total += rational.total_bits(values)
+        if total > MAX_NODE_TABLE_BITS:
+            raise ExactSizeError(f"the exact values of the first {len(table) + 1:,} of {steps:,} nodes hold more than "
+                                 f"{MAX_NODE_TABLE_BITS:.0e} bits in all (the table's limit)")
+        table.append(values)
+    return table
 
 
 MAX_NODE_TABLE_BITS = 4 * 10**9  # about 500 MB of numerators and denominators held for the nodes' comparisons
@@ -887,8 +893,8 @@ def run(method: Method, system: ExactSystem, options: dict, t0, y0, steps: int, 
             final = rational.affine_power(integer_map, y, steps)
             return RunResult(t0 + steps * length, final[:size], _counted(one_step, steps), [], "affine power")
         integer_map = rational.IntegerAffineMap.of(*rational.affine_map(step_map, len(y)))
-        _node_table_guard(integer_map, y, steps, size)
-        node_values = [(t0 + (n + 1) * length, values) for n, values in enumerate(rational.affine_iterates(integer_map, y, steps, kept=size))]
+        table = _table_of_nodes(rational.affine_iterates(integer_map, y, steps, kept=size), steps)
+        node_values = [(t0 + (n + 1) * length, values) for n, values in enumerate(table)]
         return RunResult(t0 + steps * length, node_values[-1][1], _counted(one_step, steps), node_values, "affine iteration")
     plain = not keep and not quantities and not method.variable_step and not per_step
     warm_up = method.affine_after(system.model, exact_options) if plain else None

@@ -86,6 +86,7 @@ class TwinRun(NamedTuple):
     nodes: list  # (t, y) after every macro step
     near_ties: tuple = ()  # power-exchange threshold tests within rounding, taken as ties: (macro step, subsystem, substep, stage)
     digits: int = DIGITS  # the digits it ran at: more than DIGITS where the run magnifies rounding (_powered, solve_finer)
+    stepped: bool = True  # taken step by step at ``digits`` (not a power of its step map, which reads its map finer itself)
 
 
 def solve(problem: Problem, final_only: bool = False, digits: int = DIGITS, double_precision: bool = False,
@@ -113,50 +114,63 @@ def solve(problem: Problem, final_only: bool = False, digits: int = DIGITS, doub
     if isinstance(power, StepFiner):  # a power whose map magnifies its rounding, cheaper stepped at the digits it needs
         run = _stepped(p, power.digits, final_only=True)
         with mpmath.workdps(digits):
-            return TwinRun(+run.t, [+v for v in run.y], {}, run.counts, [], run.near_ties, power.digits)
+            return TwinRun(+run.t, [+v for v in run.y], {}, run.counts, [], run.near_ties, power.digits, False)
     if power is not None:
-        return TwinRun(*power)
+        return TwinRun(*power)._replace(stepped=False)
     return _stepped(p, digits, final_only, double_precision, nodes_only)
 
 
-def solve_finer(problem: Problem, coarse: TwinRun) -> TwinRun | None:
-    """``problem`` stepped again at as many digits as its run magnifies its own rounding, where ``coarse`` (its run at
-    DIGITS, with trace and nodes) may be off by that; None where rounding does not explain a disagreement.
+def solve_finer(problem: Problem, coarse: TwinRun, coarse_seconds: float) -> tuple:
+    """(``problem`` stepped again at as many digits as its run magnifies its own rounding, or None; why not, or None)
+    where ``coarse`` (its run at DIGITS, step by step, which took ``coarse_seconds``) may be off by that rounding.
 
     Measured on the twin alone: the runs at D and D + 10 digits (D = DIGITS first, ``coarse``) move each value (final
     state, nodes, trace) by 10^m relative to max(1, |value|) (_largest_move).  Within the comparisons' tolerance
-    (m <= -(AGREEMENT_DIGITS + 5)) the run at D is resolved: at DIGITS the disagreement stands (None), finer the run at
-    D + 10 is the twin.  Otherwise D grows to max(2 D, D + (m + D) + 15) (m + D: how many digits the run magnified,
-    a lower bound once its values have run away), at most to DIGITS + MAX_POWER_GUARD_DIGITS, until it was that or the
-    next two runs would pass FINER_TWIN_SECONDS (their time taken as growing as D^1.6 from the last run's): then None.  Euler with
-    h = 1/10 on y' = -100 y + 100/3 from its equilibrium 1/3 over 1,000 steps (|R| = 9) stays 1/3 exactly, where the
-    run at 50 digits ended at -9.3e902 (a review of 2026-12-07: true claims with a trace or a node table were errors,
-    the same claim on its final value verified).  The twin's own arithmetic at more digits: a disagreement with the
-    exact path that rounding does not explain stays one."""
-    digits, low, spent = DIGITS, coarse, 0.0
+    (m <= -(AGREEMENT_DIGITS + 5)) the run at D is resolved: at DIGITS the disagreement stands (rounding does not
+    explain it), finer the run at D + 10 is the twin.  Otherwise D grows to max(2 D, D + (m + D) + 15) (m + D: how many
+    digits the run magnified, a lower bound once its values have run away), at most to MAX_FINER_DIGITS, and no further
+    once it was that or the next two runs would pass FINER_TWIN_SECONDS in all (each run's time taken as growing as
+    D^1.6 from the last one's; the comparisons counted too).  Euler with h = 1/10 on y' = -100 y + 100/3 from its
+    equilibrium 1/3 over 1,000 steps (|R| = 9) stays 1/3 exactly, where the run at 50 digits ended at -9.3e902 (a
+    review of 2026-12-07: true claims with a trace or a node table were errors, the same claim on its final value
+    verified).  The twin's own arithmetic at more digits: a disagreement with the exact path that rounding does not
+    explain stays one."""
+    digits, low, spent, taken = DIGITS, coarse, 0.0, coarse_seconds
+    final_only = not coarse.nodes  # (the runs compared alike: a run for its final state keeps no nodes)
     while True:
+        if spent + 2 * taken * ((digits + 10) / max(digits, DIGITS)) ** 1.6 > FINER_TWIN_SECONDS:
+            return None, (f"the twin's run at {digits} digits took {taken:.2g} s: a finer one does not fit the {FINER_TWIN_SECONDS} s "
+                          "the cross-check gives a run that may magnify its rounding")
         started = time.perf_counter()
-        high = _stepped(problem, digits + 10)
+        high = _stepped(problem, digits + 10, final_only)
+        move = _largest_move(low, high)
         taken = time.perf_counter() - started
         spent += taken
-        move = _largest_move(low, high)
         if move <= -(AGREEMENT_DIGITS + 5):
-            return None if digits == DIGITS else high._replace(digits=digits + 10)
-        finer = min(max(2 * digits, digits + math.ceil(min(move, 0) + digits) + 15), DIGITS + MAX_POWER_GUARD_DIGITS)
+            if digits == DIGITS:
+                return None, None  # the twin is resolved at DIGITS: rounding does not explain the disagreement
+            return high._replace(digits=digits + 10), None
+        magnified = math.inf if move == math.inf else min(move, 0) + digits
+        finer = min(max(2 * digits, digits + math.ceil(min(magnified, MAX_FINER_DIGITS)) + 15), MAX_FINER_DIGITS)
         if finer == digits or spent + 2 * taken * (finer / digits) ** 1.6 > FINER_TWIN_SECONDS:
-            return None
+            grown = "by more than 10^0" if move >= 0 else f"by 10^{move:.0f}"
+            return None, (f"the twin's own runs at {digits} and {digits + 10} digits differ {grown} relative to the values: the run "
+                          f"magnifies its rounding past what the cross-check resolves (at most {MAX_FINER_DIGITS} digits, "
+                          f"{FINER_TWIN_SECONDS} s)")
         digits = finer
         started = time.perf_counter()
-        low = _stepped(problem, digits)
+        low = _stepped(problem, digits, final_only)
         spent += time.perf_counter() - started
 
 
 FINER_TWIN_SECONDS = 20  # solve_finer's budget for its runs (a claim's default time limit is 120 s)
+MAX_FINER_DIGITS = DIGITS + 4000  # the most digits solve_finer runs the twin at (its probe at 10 more)
 
 
 def _largest_move(a: TwinRun, b: TwinRun) -> float:
     """log10 of the largest difference between two runs' values (final state, nodes, trace entries) relative to
-    max(1, |value|), as crosscheck.close scales them; -inf where they agree exactly, inf where their shapes differ."""
+    max(1, |value|), as crosscheck.close scales them; -inf where they agree exactly, inf where their shapes differ or a
+    value is not finite."""
     pairs = list(zip(a.y, b.y))
     if len(a.nodes) != len(b.nodes) or set(a.trace) != set(b.trace):
         return math.inf
@@ -166,20 +180,23 @@ def _largest_move(a: TwinRun, b: TwinRun) -> float:
         if len(values) != len(b.trace[name]):
             return math.inf
         pairs += zip(values, b.trace[name])
-    worst = -math.inf
+    worst = mpmath.mpf(0)
     with mpmath.workdps(DIGITS + 10):
         for u, v in pairs:
             if isinstance(u, (tuple, list)):  # a stage vector (k2 of a system)
-                worst = max(worst, _largest_move(TwinRun(0, list(u), {}, {}, []), TwinRun(0, list(v), {}, {}, [])))
+                inner = _largest_move(TwinRun(0, list(u), {}, {}, []), TwinRun(0, list(v), {}, {}, []))
+                if inner == math.inf:
+                    return math.inf
+                worst = max(worst, mpmath.mpf(10) ** inner if inner > -math.inf else 0)
                 continue
             if not (isinstance(u, mpmath.mpf) and isinstance(v, mpmath.mpf)):
                 continue  # (counts, flags: not rounded values)
             if not (mpmath.isfinite(u) and mpmath.isfinite(v)):
                 return math.inf
             difference = abs(u - v)
-            if difference:
-                worst = max(worst, float(mpmath.log10(difference / max(1, abs(v)))))
-    return worst
+            if difference > worst:  # (one division per pair that can raise the largest)
+                worst = max(worst, difference / max(1, abs(v)))
+        return float(mpmath.log10(worst)) if worst else -math.inf
 
 
 def _stepped(p: Problem, digits: int, final_only: bool = False, double_precision: bool = False, nodes_only: bool = False) -> TwinRun:
