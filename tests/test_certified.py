@@ -819,3 +819,26 @@ def test_a_right_hand_side_that_is_rational_at_every_evaluation_is_run_exactly(c
     assert_refuted(results["tie-wrong"], ["y: claimed 0.12 at 2 decimals, computed 0.125 (a tie at decimal 3), which rounds to 0.13 (half-up)"])
     assert_refuted(results["nodes-wrong"], ["y at node 4 (t = 2): claimed 3/5, computed 3/4"])
     assert (results["sine"].status, results["sine"].evidence) == ("verified", "certified"), results["sine"].message
+
+
+def test_a_run_at_special_values_whose_rationals_explode_gives_way_to_the_certified_route_early(check_claims, monkeypatch):
+    """Butler's AB2 table on y' = y/5 - y^2/100 + sin(2 pi t) at integer t: sin(2 pi t) = 0 at every node, but the
+    quadratic term doubles the exact values' size each step, and the special-values route ran its 20 steps to the
+    4,000,000-bit guard (29 s) before the certified route took the claim.  It now stops at 100,000 bits or as soon as
+    the growth shows it would pass them (the step loop's projection): a handful of evaluations, then certified."""
+    from verify.checks import run as run_check
+
+    made = []
+
+    class Recorded(run_check.SpecialValuesSystem):
+        def __init__(self, *args):
+            made.append(self)
+            super().__init__(*args)
+
+    monkeypatch.setattr(run_check, "SpecialValuesSystem", Recorded)
+    model = '[model.pop]\nstates = ["y"]\nrhs = { y = "y/5 - y**2/100 + sin(2*pi*t)" }\n'
+    claim = ('check = "run"\nmodel = "pop"\nmethod = "adams-bashforth-2"\noptions = { h = 1, history = { y = ["6.11"] } }\n'
+             'initial = { t = 2000, y = 6 }\nsteps = 20\nexpect_relations = { y = "> 19" }')
+    outcome = check_claims(claims_text(model, {"pop": (claim,)}))["pop"].outcome
+    assert (outcome.status, outcome.evidence) == ("verified", "certified"), outcome.message
+    assert len(made) == 1 and made[0].evaluations < 12, made[0].evaluations  # 20 steps: 20 evaluations to the guard before
