@@ -414,6 +414,12 @@ def _local_error_order(A, b, c, f, t, y, terms: int = 7) -> int:
     return min(powers) if powers else terms + 1
 
 
+def _order_claim(A, b, c) -> str:
+    """The head of an order claim about the tableau (A, b, c), every coefficient a quoted fraction."""
+    text = lambda row: "[" + ", ".join(f'"{v}"' for v in row) + "]"  # noqa: E731
+    return f'check = "order"\nmethod = "rk"\noptions = {{ A = [{", ".join(text(r) for r in A)}], b = {text(b)}, c = {text(c)} }}\n'
+
+
 TABLEAUS_WITH_OTHER_NODES = {  # (A, b, c), c not A 1, and the order on y' = f(t, y) the tree markings give
     "halves": ([[0, 0], [1, 0]], [F(1, 2), F(1, 2)], [F(1, 2), F(1, 2)], 2),  # b·c = b·A1 = 1/2, b·c^2 = 1/4
     "heun3-c3": ([[0, 0, 0], [F(1, 3), 0, 0], [0, F(2, 3), 0]], [F(1, 4), 0, F(3, 4)], [0, F(1, 3), F(1, 3)], 1),
@@ -435,8 +441,7 @@ def test_the_order_of_a_tableau_whose_c_is_not_a1_is_the_local_error_s_on_a_gene
          - sympy.Rational(4, 9) * t**2 + sympy.Rational(6, 17) * t**2 * y - sympy.Rational(8, 19) * t * y**2 + sympy.Rational(9, 23) * y**3
          + sympy.Rational(1, 29) * t**3)
     assert _local_error_order(A, b, c, f, t, y, terms=order + 2) == order + 1
-    text = lambda row: "[" + ", ".join(f'"{v}"' for v in row) + "]"  # noqa: E731
-    tableau = f'check = "order"\nmethod = "rk"\noptions = {{ A = [{", ".join(text(r) for r in A)}], b = {text(b)}, c = {text(c)} }}\n'
+    tableau = _order_claim(A, b, c)
     results = {k: r.outcome for k, r in check_claims(claims_text("", {
         "right": (tableau + f"order = {order}",), "above": (tableau + f"order = {order + 1}",), "below": (tableau + f"order = {order - 1}",)})).items()}
     assert (results["right"].status, results["right"].evidence) == ("verified", "exact"), results["right"].message
@@ -452,8 +457,7 @@ def test_a_marking_the_exact_conditions_leave_out_is_caught_by_the_twin(check_cl
     real = rooted_trees.coloured
     monkeypatch.setattr(rooted_trees, "coloured", lambda tree: real(tree)[1:] if len(real(tree)) > 1 else real(tree))
     A, b, c, order = TABLEAUS_WITH_OTHER_NODES["halves"]
-    text = lambda row: "[" + ", ".join(f'"{v}"' for v in row) + "]"  # noqa: E731
-    tableau = f'check = "order"\nmethod = "rk"\noptions = {{ A = [{", ".join(text(r) for r in A)}], b = {text(b)}, c = {text(c)} }}\n'
+    tableau = _order_claim(A, b, c)
     outcome = check_claims(claims_text("", {"halves": (tableau + f"order = {order}",)}))["halves"].outcome
     assert outcome.status == "error" and "the exact and mpmath paths disagree on which marked trees there are" in outcome.message, outcome.message
 
@@ -463,7 +467,6 @@ def test_a_claimed_order_past_the_marked_trees_taken_is_still_refuted_where_a_lo
     (0, 1/3, 2/3, 1) is refuted at its order 2 (b·c^2 = 19/54 at order 3), not left undecided for being past them (a
     first version of this session's change made it an error, where the autonomous order 4 had refuted it before)."""
     A, b, c, order = TABLEAUS_WITH_OTHER_NODES["rk4-c-moved"]
-    text = lambda row: "[" + ", ".join(f'"{v}"' for v in row) + "]"  # noqa: E731
-    tableau = f'check = "order"\nmethod = "rk"\noptions = {{ A = [{", ".join(text(r) for r in A)}], b = {text(b)}, c = {text(c)} }}\n'
+    tableau = _order_claim(A, b, c)
     outcome = check_claims(claims_text("", {"nine": (tableau + "order = 9",)}))["nine"].outcome
     assert_refuted(outcome, ["order: claimed 9, computed 2 on y' = f(t, y)", "b·c^2 = 1/3 fails (Phi = 19/54)"])
