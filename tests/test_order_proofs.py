@@ -426,6 +426,14 @@ TABLEAUS_WITH_OTHER_NODES = {  # (A, b, c), c not A 1, and the order on y' = f(t
     "rk4-c-moved": ([[0, 0, 0, 0], [F(1, 2), 0, 0, 0], [0, F(1, 2), 0, 0], [0, 0, 1, 0]], [F(1, 6), F(1, 3), F(1, 3), F(1, 6)],
                     [0, F(1, 3), F(2, 3), 1], 2),  # b·c = 1/2 still, b·c^2 = 19/54
     "ralston-c-swapped": ([[0, 0], [F(2, 3), 0]], [F(1, 4), F(3, 4)], [F(2, 3), 0], 1),
+    # RK4 with its second stage split into four copies at times 1/2 + (-2, -1, 1, 2)/10 whose weights cancel the moments
+    # 1..3 of the shifts: order 4 on y' = f(t, y) with c not A 1 (found by the review of 2026-12-07, its order read off
+    # the local error on 3-component polynomial systems, which also separates the order-4 conditions a scalar problem
+    # does not)
+    "rk4-split": ([[0] * 7, [F(1, 2)] + [0] * 6, [F(1, 2)] + [0] * 6, [F(1, 2)] + [0] * 6, [F(1, 2)] + [0] * 6,
+                   [0, F(-1, 12), F(1, 3), F(1, 3), F(-1, 12), 0, 0], [0, 0, 0, 0, 0, 1, 0]],
+                  [F(1, 6), F(-1, 18), F(2, 9), F(2, 9), F(-1, 18), F(1, 3), F(1, 6)],
+                  [0, F(3, 10), F(2, 5), F(3, 5), F(7, 10), F(1, 2), 1], 4),
 }
 
 
