@@ -27,6 +27,8 @@ BAD_CLAIMS = {
     "unknown-method": ('check = "run"\nmodel = "electromechanical"\nmethod = "leapfrog"\ninitial = { q = 0, v = 1, i = 0 }\nexpect = { q = 0 }', "unknown method 'leapfrog'"),
     "misspelt-method": ('check = "run"\nmodel = "electromechanical"\nmethod = "backward_euler"\ninitial = { q = 0, v = 1, i = 0 }\nexpect = { q = 0 }',
                         "unknown method 'backward_euler' (did you mean backward-euler?"),  # the closest names, not all 59
+    "word-option-of-another-method": ('check = "run"\nmodel = "electromechanical"\nmethod = "rk4"\noptions = { h = "1/10", start = "backward-euler" }\n'
+                                      'initial = { q = 0, v = 1, i = 0 }\nexpect = { q = 0 }', "method rk4 has no option(s) start"),
     "unknown-check": ('check = "guess"', "unknown check 'guess'"),
     "unknown-key": ('check = "relation"\nlhs = "1"\nop = "<"\nrhs = "2"\nrhss = "3"', "unknown key(s) rhss"),
     "missing-key": ('check = "relation"\nlhs = "1"\nop = "<"', "needs 'rhs'"),

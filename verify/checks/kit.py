@@ -70,7 +70,16 @@ def method_and_options(claim: Claim, needs_model: str | None = None):
     method = METHODS.get(claim.table.get("method"))
     if method is None:
         raise LoadError(unknown_method(claim.table.get("method")))
-    return method, {name: option_value(claim, method, name, value) for name, value in claim_table(claim.table, "options").items()}
+    known = method.required_options + method.optional_options
+    parsed = {}
+    for name, value in claim_table(claim.table, "options").items():
+        try:
+            parsed[name] = option_value(claim, method, name, value)
+        except LoadError:  # a value that is not one of this method's: rk4's start = "backward-euler" was "unknown name
+            if name not in known:  # 'backward'" (a review of 2026-12-07); the method's own check names it otherwise
+                raise LoadError(f"method {method.name} has no option(s) {name}") from None
+            raise
+    return method, parsed
 
 
 def validated(method: Method, model, options: dict, where: str = "", steps: int | None = None) -> None:
