@@ -358,8 +358,8 @@ def _exact_at_special_values(spec, model):
         system = SpecialValuesSystem(model, spec.parameter_values)
         return system, run(spec.method, system, spec.options, spec.t0, spec.y0, spec.steps, bool(spec.trace), nodes=bool(spec.at_nodes),
                            quantities=_run_quantities_read(spec, model), size_limit=SPECIAL_VALUES_BITS, project=True)
-    except (rational.NotRational, ExactSizeError, ZeroDivisionError, number_field.BranchUndecided):
-        return None
+    except (rational.NotRational, ExactSizeError, ZeroDivisionError, number_field.BranchUndecided, MethodError):
+        return None  # (MethodError: a step this route cannot take, such as an implicit one it cannot solve exactly)
 
 
 def _paths(spec, model, system, result, twin=None) -> Paths:
