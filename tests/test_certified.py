@@ -803,7 +803,7 @@ def test_a_right_hand_side_that_is_rational_at_every_evaluation_is_run_exactly(c
     with h = 1/2, by hand y = 1, 3/2, 3/2, 3/4, 3/4 (cos at 0, pi/2, pi, 3 pi/2).  A right-hand side that leaves the
     special values (sin(1/10)) takes the certified route as before."""
     models = ('[model.sinpi]\nstates = ["y"]\nrhs = { y = "sin(pi*t)" }\n[model.cospi]\nstates = ["y"]\nrhs = { y = "cos(pi*t)*y" }\n'
-              '[model.sine]\nstates = ["y"]\nrhs = { y = "sin(t)" }\n')
+              '[model.sine]\nstates = ["y"]\nrhs = { y = "sin(t)" }\n[model.forced]\nstates = ["y"]\nrhs = { y = "-y + sin(pi*t)" }\n')
     sinpi = 'check = "run"\nmodel = "sinpi"\nmethod = "euler"\noptions = { h = 1 }\ninitial = { y = "1/8" }\nsteps = 2\n'
     cospi = 'check = "run"\nmodel = "cospi"\nmethod = "euler"\noptions = { h = "1/2" }\ninitial = { y = 1 }\nsteps = 4\n'
     results = {k: r.outcome for k, r in check_claims(claims_text(models, {
@@ -813,8 +813,13 @@ def test_a_right_hand_side_that_is_rational_at_every_evaluation_is_run_exactly(c
         "nodes-wrong": (cospi + 'expect_at_nodes = { y = ["3/2", "3/2", "3/4", "3/5"] }',),
         "sine": ('check = "run"\nmodel = "sine"\nmethod = "euler"\noptions = { h = "1/10" }\ninitial = { y = 0 }\nsteps = 2\n'
                  'expect_relations = { y = "< 1/50" }',),
+        # implicit steps on y' = -y + sin(pi t), h = 1: y+ = y/2 (backward Euler), y/3 (the trapezoid rule), by hand
+        "backward": ('check = "run"\nmodel = "forced"\nmethod = "backward-euler"\noptions = { h = 1 }\ninitial = { y = 1 }\nsteps = 3\n'
+                     'expect = { y = "1/8" }',),
+        "trapezoid": ('check = "run"\nmodel = "forced"\nmethod = "trapezoid"\noptions = { h = 1 }\ninitial = { y = 1 }\nsteps = 3\n'
+                      'expect = { y = "1/27" }',),
     })).items()}
-    for key in ("tie", "nodes"):
+    for key in ("tie", "nodes", "backward", "trapezoid"):
         assert (results[key].status, results[key].evidence) == ("verified", "exact"), results[key].message
     assert_refuted(results["tie-wrong"], ["y: claimed 0.12 at 2 decimals, computed 0.125 (a tie at decimal 3), which rounds to 0.13 (half-up)"])
     assert_refuted(results["nodes-wrong"], ["y at node 4 (t = 2): claimed 3/5, computed 3/4"])
