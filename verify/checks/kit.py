@@ -70,7 +70,7 @@ def method_and_options(claim: Claim, needs_model: str | None = None):
     method = METHODS.get(claim.table.get("method"))
     if method is None:
         raise LoadError(unknown_method(claim.table.get("method")))
-    known = method.required_options + method.optional_options
+    known = method.option_names()
     parsed = {}
     for name, value in claim_table(claim.table, "options").items():
         try:

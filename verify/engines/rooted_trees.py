@@ -160,6 +160,7 @@ def mp_residuals(A: list, b: list, c: list, up_to: int) -> dict:
 TIME = "t"  # a leaf that stands for t (its stage weight c_i), beside a state leaf () (its stage weight (A 1)_i)
 
 
+@lru_cache(maxsize=None)
 def coloured(tree: Tree) -> tuple:
     """Every way of marking the leaves of ``tree`` (not its root) as state leaves () or time leaves TIME, each marked
     tree once (children sorted by repr, so equal markings are equal tuples).
@@ -169,12 +170,7 @@ def coloured(tree: Tree) -> tuple:
     Wanner I, sec. II.15), and as t' = 1 has no derivatives, a t vertex is a leaf.  So a tree of the state splits into
     one condition per marking of its leaves, Phi = 1/gamma(tree) for each, a state leaf under stage i weighing
     (A 1)_i and a time leaf c_i; with c = A 1 they are the tree's one condition."""
-    return _coloured(tree)
-
-
-@lru_cache(maxsize=None)
-def _coloured(tree: Tree) -> tuple:
-    options = [((), TIME) if not child else _coloured(child) for child in tree]
+    options = [((), TIME) if not child else coloured(child) for child in tree]
     marked = {()} if not tree else set()
     stack = [((), 0)]
     while stack:  # the product of the children's options, each choice sorted into one canonical tuple

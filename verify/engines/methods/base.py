@@ -443,11 +443,15 @@ class Method:
         """Does a step only add, multiply and evaluate the right-hand side (no solve)?"""
         return True
 
+    def option_names(self) -> list:
+        """Every option the method takes, required or optional."""
+        return [*self.required_options, *self.optional_options]
+
     def validate(self, model: Model, options: dict) -> None:
         if model.algebraic and not self.supports_dae:
             raise MethodError(f"method {self.name} cannot step the DAE {model.name!r} (algebraic variables {', '.join(model.algebraic)}); use backward-euler")
         missing = [o for o in self.required_options if o not in options]
-        unknown = [o for o in options if o not in self.required_options + self.optional_options]
+        unknown = [o for o in options if o not in self.option_names()]
         if missing:
             raise MethodError(f"method {self.name} needs option(s) {', '.join(missing)}")
         if unknown:

@@ -116,7 +116,7 @@ def solve(problem: Problem, final_only: bool = False, digits: int = DIGITS, doub
         with mpmath.workdps(digits):
             return TwinRun(+run.t, [+v for v in run.y], {}, run.counts, [], run.near_ties, power.digits, False)
     if power is not None:
-        return TwinRun(*power)._replace(stepped=False)
+        return power
     return _stepped(p, digits, final_only, double_precision, nodes_only)
 
 
@@ -183,11 +183,10 @@ def _largest_move(a: TwinRun, b: TwinRun) -> float:
     worst = mpmath.mpf(0)
     with mpmath.workdps(DIGITS + 10):
         for u, v in pairs:
-            if isinstance(u, (tuple, list)):  # a stage vector (k2 of a system)
-                inner = _largest_move(TwinRun(0, list(u), {}, {}, []), TwinRun(0, list(v), {}, {}, []))
-                if inner == math.inf:
+            if isinstance(u, (tuple, list)):  # a stage vector (k2 of a system): its components in turn
+                if len(u) != len(v):
                     return math.inf
-                worst = max(worst, mpmath.mpf(10) ** inner if inner > -math.inf else 0)
+                pairs += zip(u, v)  # (appended to the list being read: the loop reaches them)
                 continue
             if not (isinstance(u, mpmath.mpf) and isinstance(v, mpmath.mpf)):
                 continue  # (counts, flags: not rounded values)
@@ -232,8 +231,8 @@ def _stepped(p: Problem, digits: int, final_only: bool = False, double_precision
         return TwinRun(t, y, trace, system.counts, nodes, tuple(system.near_ties))
 
 
-def _powered(p: Problem) -> tuple | None:
-    """(t, y, {}, counts, []) of ``p``'s final state by a power of its step map where one applies (see solve's
+def _powered(p: Problem) -> "TwinRun | StepFiner | None":
+    """The TwinRun of ``p``'s final state (no trace, no nodes) by a power of its step map where one applies (see solve's
     ``final_only``), else None: then the steps are taken one by one.  Where the rounding of the map's entries moves
     the power's value past DIGITS + 5 digits (_raised), the map is read again as many digits finer as that move grew
     (up to MAX_POWER_GUARD_DIGITS, then the steps); the steps are taken too where a run of at most
@@ -257,8 +256,8 @@ def _powered(p: Problem) -> tuple | None:
     guard = POWER_GUARD_DIGITS
     while True:
         try:
-            run = route(guard)
-            return run if guard == POWER_GUARD_DIGITS else (*run, (), DIGITS + guard)  # (TwinRun's near_ties, digits)
+            run = route(guard)  # (None: the route found the map not affine after all)
+            return None if run is None else TwinRun(*run, digits=DIGITS if guard == POWER_GUARD_DIGITS else DIGITS + guard, stepped=False)
         except RoundingMagnified as exc:  # the map magnifies a move of its entries about 10^digits-fold: read it
             guard = max(2 * guard, math.ceil(exc.digits) + POWER_GUARD_DIGITS)  # that many digits finer, with a
             if guard > MAX_POWER_GUARD_DIGITS:  # margin (at least twice as fine: a handful of tries at most)
@@ -616,21 +615,21 @@ def _raised(entries, y0, extra, steps: int) -> list:
     but binary powering widens them far past what the rounding does (BDF6 over 10^6 steps: past 10^-43 for a run
     that agrees with its steps to 10^-45)."""
     size, n = len(entries), len(y0)
-    read, scales = [], []  # which entries were read off steps and each row's scale: made when a nudged power is needed
 
-    def power(nudged: bool = False):  # the start's balls made at the precision power() runs at: a rational's fmpq rounded
+    def power(nudges=None):  # nudges: (which entries were read off steps, each row's scale) for the nudged power. The start's balls made at the precision power() runs at: a rational's fmpq rounded
         # into it, an mpmath number (a multistep window's) exactly (made at flint's default 53 bits, a window was known to
         # 10^-16 at most)
         start = [_exact_number(v) if getattr(v, "is_Rational", False) else to_ball(v) for v in y0]
         matrix = flint.arb_mat(size, size, [to_ball(v) for row in entries for v in row])
-        if nudged:
+        if nudges is not None:
+            read, scales = nudges
             matrix_nudges, start_nudges = _nudges(tuple(map(tuple, read)), tuple(not getattr(v, "is_Rational", False) for v in y0))
             unit = flint.arb(2) ** (4 - mpmath.mp.prec)
             matrix += flint.arb_mat(size, size, [unit * to_ball(scale) if i == j else 0 for i, scale in enumerate(scales)
                                                  for j in range(size)]) * matrix_nudges
             start = [ball + unit * to_ball(abs(v)) * w if w else ball for ball, v, w in zip(start, y0, start_nudges)]
         raised = matrix ** steps
-        if not nudged:  # the power's norm (row sums of its midpoints, in floats: inf past them)
+        if nudges is None:  # the power's norm (row sums of its midpoints, in floats: inf past them)
             power_norm[:] = [max(math.fsum(abs(float(raised[i, j])) for j in range(size)) for i in range(size))]  # (float of a
             # ball: its midpoint's)
         result = raised * flint.arb_mat(size, 1, start + extra)
@@ -641,13 +640,13 @@ def _raised(entries, y0, extra, steps: int) -> list:
     # comparisons need (the map's extra digits are for its rounding, not the result's)
     if _rounding_negligible(entries, value, steps, power_norm[0]):
         return value
-    read[:] = [[not isinstance(v, int) and v != 0 for v in row] for row in entries]  # the entries read off steps (not the
-    # map's own 0s and 1s, nor an entry that came out exactly 0: the offset of a linear map)
-    scales[:] = [max([1, *(abs(_midpoint(v)) for v, was_read in zip(row, marks) if was_read)]) for row, marks in zip(entries, read)]
+    read = [[not isinstance(v, int) and v != 0 for v in row] for row in entries]  # the entries read off steps (not the
+    # map's own 0s and 1s, nor an entry that came out exactly 0: the offset of a linear map), made only now
+    scales = [max([1, *(abs(_midpoint(v)) for v, was_read in zip(row, marks) if was_read)]) for row, marks in zip(entries, read)]
     # (a map composed in balls: its entries' midpoints, exact, so that a nudge is an exact ball too; abs of the ball at
     # flint's 53 bits gave each nudge a radius that no precision of the power shrank, and the nudged power never
     # resolved: a review of 2026-12-07)
-    moved = _resolved_in_balls(lambda: power(nudged=True), DIGITS + POWER_GUARD_DIGITS, "the power of the step matrix")[0]
+    moved = _resolved_in_balls(lambda: power((read, scales)), DIGITS + POWER_GUARD_DIGITS, "the power of the step matrix")[0]
     bound = mpmath.mpf(10) ** -(DIGITS + 5) * max([1, *(abs(v) for v in value)])  # on crosscheck.close's scale (values
     # below 1 are compared to an absolute 10^-30): a run ending at 10^-20, or at 0, is not held to more
     largest = max((abs(a - b) for a, b in zip(value, moved)), default=0)
