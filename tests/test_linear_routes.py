@@ -538,6 +538,43 @@ def test_a_node_table_or_trace_of_a_run_that_magnifies_rounding_is_cross_checked
     assert_refuted(results["rk4-trace-wrong"].outcome, ["trace y: value 30 claimed 0.3333333333 (= 3333333333/10000000000), computed 1/3"])
 
 
+UNSTABLE_THIRD = """
+[model.cubic]
+states = ["y"]
+rhs = { y = "(7*y - 7/3) + (7*y - 7/3)**3" }
+
+[model.quadratic]
+states = ["y"]
+rhs = { y = "(7*y - 7/3) + 10*(7*y - 7/3)**2" }
+"""  # 1/3 an unstable equilibrium of both; 7 mp(1/3) - mp(7/3) is not 0 at 50 digits, so the twin starts off it
+
+
+def test_an_implicit_run_off_an_unstable_equilibrium_is_cross_checked_at_the_digits_it_needs(check_claims, monkeypatch):
+    """The trapezoid rule with h = 1/7 (|R| = 3) stays at the equilibrium 1/3 exactly.  The 50-digit twin starts 10^-51
+    off it (7 mp(1/3) - mp(7/3)) and runs away: on the cubic its Newton lost the branch (the twin failed, so solve_finer
+    was never reached), on the quadratic it settled at the other equilibrium 0.319 while runs at 114 and 124 digits
+    agreed on that, both stopping at Newton's default tolerance 10^-40 (a check of 2026-12-07).  A failed twin now runs again at 100 digits and more, and a finer twin's Newton tolerance follows its
+    digits; the wrong version is refuted; a finer run that fails too says so."""
+    from verify.engines import twins as twin_module
+
+    run = ('check = "run"\nmodel = "{model}"\nmethod = "{method}"\noptions = {{ h = "{h}" }}\ninitial = {{ y = "1/3" }}\n'
+           'steps = {steps}\n{expect}')
+    results = check_claims(claims_text(UNSTABLE_THIRD, {
+        "cubic-nodes": (run.format(model="cubic", method="trapezoid", h="1/7", steps=100, expect='expect_at_nodes = { y = "1/3" }'),),
+        "quadratic-final-wrong": (run.format(model="quadratic", method="trapezoid", h="1/7", steps=100,
+                                             expect='expect = { y = "0.3333333333" }'),),  # refuted: the twin agrees with 1/3
+    }))
+    outcome = results["cubic-nodes"].outcome
+    assert (outcome.status, outcome.evidence) == ("verified", "exact"), outcome.message
+    assert "-digit cross-check agrees (the run magnifies rounding: at 50 digits the cross-check did not resolve it)" in outcome.message
+    assert_refuted(results["quadratic-final-wrong"].outcome, ["y: claimed 0.3333333333 (= 3333333333/10000000000), computed 1/3"])
+    monkeypatch.setattr(twin_module, "MAX_FINER_DIGITS", twin_module.DIGITS + 5)  # 3^100 needs about 50 digits more
+    capped = {"capped": (run.format(model="cubic", method="trapezoid", h="1/7", steps=100, expect='expect = { y = "1/3" }'),)}
+    outcome = check_claims(claims_text(UNSTABLE_THIRD, capped))["capped"].outcome
+    assert outcome.status == "error" and outcome.message.count("the mpmath path failed") == 1, outcome.message
+    assert "it failed at 55 digits too (" in outcome.message, outcome.message
+
+
 def test_a_twin_that_cannot_be_taken_finer_says_why_in_the_disagreement(check_claims, monkeypatch):
     """Where the twin's runs at more digits cannot resolve a run's magnified rounding (past their most digits, or past
     their time), the claim stays an error, and the message says so after the first few disagreements instead of

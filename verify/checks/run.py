@@ -282,7 +282,8 @@ def evaluate(claim: Claim, context: Context = DEFAULT_CONTEXT) -> Outcome:
     system, result = exact
     paths = _paths(spec, model, system, result)
     findings, audit = _findings(spec, model, paths)
-    if findings.disagreements and paths.twin.stepped:  # a twin taken step by step, whose run may magnify its rounding
+    if findings.disagreements and paths.twin.stepped and paths.twin.digits == crosscheck.DIGITS:  # a twin taken step by step, whose run
+        # may magnify its rounding (not one run finer already: _twin_run's, resolved at its digits)
         finer, why = _mp_run_finer(paths.problem, paths.twin, paths.twin_seconds)  # (a power reads its map finer itself)
         if finer is not None:
             paths = _paths(spec, model, system, result, finer)
@@ -369,7 +370,7 @@ def _paths(spec, model, system, result, twin=None) -> Paths:
                                       solution=solution_expressions(model, system.substitutions, spec.y0),
                                       tie_branches=_tolerance_tests(result))
     started = time.perf_counter()
-    twin = twin or _mp_run(problem, final_only=result.route.startswith("affine power"))
+    twin = twin or _twin_run(problem, final_only=result.route.startswith("affine power"))
     seconds = time.perf_counter() - started
     values = _known_values(spec, model, result.exact(result.t), final, result.recorder.latest, result.exact)
     mp_values = dict(values)
@@ -734,6 +735,24 @@ def _mp_run_finer(problem, coarse, seconds: float) -> tuple:
         return twins.solve_finer(problem, coarse, seconds)
     except (SolverFailure, CrossCheckUnavailable) as exc:  # (it ran at DIGITS: the disagreement it would explain stands)
         return None, f"the twin's run at more digits failed ({exc})"
+
+
+def _twin_run(problem, final_only: bool):
+    """The twin's run of ``problem``; where it fails (SolverFailure), the run again at more digits, resolved there
+    (twins.solve_finer: trapezoid and implicit midpoint on y' = 100 (y - 1/3) + (y - 1/3)^3 stay at the equilibrium 1/3
+    exactly, where the 50-digit run drifted off it with the rounding, 1.5-fold a step, and its Newton lost the branch
+    at t = 20: a review of 2026-12-07); CheckError when that fails too."""
+    started = time.perf_counter()
+    try:
+        return twins.solve(problem, final_only=final_only)
+    except SolverFailure as exc:
+        failed = exc
+    except CrossCheckUnavailable as exc:
+        raise CheckError(f"the mpmath path cannot run this: {exc}") from None
+    finer, why = twins.solve_finer(problem, None, time.perf_counter() - started, final_only)
+    if finer is None:
+        raise CheckError(f"the mpmath path failed: {failed}; {why}")
+    return finer
 
 
 def _mp_run(problem, **keywords):

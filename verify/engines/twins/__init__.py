@@ -9,6 +9,7 @@ import functools
 import math
 import random
 import time
+import dataclasses
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
@@ -23,6 +24,7 @@ from verify.engines.twins import multistep as multistep_twin
 from verify.engines.twins import runge_kutta as rk_twin
 from verify.engines.twins import step_doubling as doubling_twin
 from verify.engines.twins import taylor as taylor_twin
+from verify.engines.methods import METHODS
 from verify.engines.twins.base import MpSystem, linear_coefficients, linear_in, newton_settings, record
 from verify.engines.twins.cosimulation import CoSimulationMp, affine_with_memory
 from verify.errors import CrossCheckUnavailable, SolverFailure
@@ -120,9 +122,12 @@ def solve(problem: Problem, final_only: bool = False, digits: int = DIGITS, doub
     return _stepped(p, digits, final_only, double_precision, nodes_only)
 
 
-def solve_finer(problem: Problem, coarse: TwinRun, coarse_seconds: float) -> tuple:
+def solve_finer(problem: Problem, coarse: TwinRun | None, coarse_seconds: float, final_only: bool = False) -> tuple:
     """(``problem`` stepped again at as many digits as its run magnifies its own rounding, or None; why not, or None)
-    where ``coarse`` (its run at DIGITS, step by step, which took ``coarse_seconds``) may be off by that rounding.
+    where ``coarse`` (its run at DIGITS, step by step, which took ``coarse_seconds``) may be off by that rounding;
+    ``coarse`` None where that run failed (SolverFailure: a Newton that drifted off an unstable equilibrium with the
+    rounding and lost its branch, a review of 2026-12-07), then the run starts at 2 DIGITS, doubled while it fails, and
+    keeps its nodes unless ``final_only``.
 
     Measured on the twin alone: the runs at D and D + 10 digits (D = DIGITS first, ``coarse``) move each value (final
     state, nodes, trace) by 10^m relative to max(1, |value|) (_largest_move).  Within the comparisons' tolerance
@@ -136,31 +141,83 @@ def solve_finer(problem: Problem, coarse: TwinRun, coarse_seconds: float) -> tup
     verified).  The twin's own arithmetic at more digits: a disagreement with the exact path that rounding does not
     explain stays one."""
     digits, low, spent, taken = DIGITS, coarse, 0.0, coarse_seconds
-    final_only = not coarse.nodes  # (the runs compared alike: a run for its final state keeps no nodes)
+    if coarse is None:
+        digits, low, spent, taken, why = _first_finer_run(problem, coarse_seconds, final_only)
+        if low is None:
+            return None, why
+    else:
+        final_only = not coarse.nodes  # (the runs compared alike: a run for its final state keeps no nodes)
     while True:
         if spent + 2 * taken * ((digits + 10) / max(digits, DIGITS)) ** 1.6 > FINER_TWIN_SECONDS:
             return None, (f"the twin's run at {digits} digits took {taken:.2g} s: a finer one does not fit the {FINER_TWIN_SECONDS} s "
                           "the cross-check gives a run that may magnify its rounding")
         started = time.perf_counter()
-        high = _stepped(problem, digits + 10, final_only)
-        move = _largest_move(low, high)
+        try:
+            high = _stepped(_at_digits(problem, digits + 10), digits + 10, final_only)
+            move = _largest_move(low, high)
+        except SolverFailure as exc:
+            if coarse is not None:
+                raise
+            move, failed = None, exc  # (after a failed run at DIGITS: a probe that fails is not resolved either)
         taken = time.perf_counter() - started
         spent += taken
-        if move <= -(AGREEMENT_DIGITS + 5):
+        if move is not None and move <= -(AGREEMENT_DIGITS + 5):
             if digits == DIGITS:
                 return None, None  # the twin is resolved at DIGITS: rounding does not explain the disagreement
             return high._replace(digits=digits + 10), None
-        magnified = math.inf if move == math.inf else min(move, 0) + digits
-        finer = min(max(2 * digits, digits + math.ceil(min(magnified, MAX_FINER_DIGITS)) + 15), MAX_FINER_DIGITS)
+        magnified = math.inf if move is None or move == math.inf else min(move, 0) + digits
+        finer = min(2 * digits if move is None else max(2 * digits, digits + math.ceil(min(magnified, MAX_FINER_DIGITS)) + 15),
+                    MAX_FINER_DIGITS)
         if finer == digits or spent + 2 * taken * (finer / digits) ** 1.6 > FINER_TWIN_SECONDS:
+            if move is None:
+                return None, f"the twin's run at {digits + 10} digits failed ({failed})"
             grown = "by more than 10^0" if move >= 0 else f"by 10^{move:.0f}"
             return None, (f"the twin's own runs at {digits} and {digits + 10} digits differ {grown} relative to the values: the run "
                           f"magnifies its rounding past what the cross-check resolves (at most {MAX_FINER_DIGITS} digits, "
                           f"{FINER_TWIN_SECONDS} s)")
         digits = finer
         started = time.perf_counter()
-        low = _stepped(problem, digits, final_only)
+        try:
+            low = _stepped(_at_digits(problem, digits), digits, final_only)
+        except SolverFailure as exc:
+            if coarse is not None:
+                raise
+            return None, f"the twin's run at {digits} digits failed too ({exc})"
         spent += time.perf_counter() - started
+
+
+def _first_finer_run(problem: Problem, failed_seconds: float, final_only: bool) -> tuple:
+    """(digits, the run at them or None, seconds spent, the last run's seconds, why not) after the twin's run at DIGITS
+    failed in ``failed_seconds``: at 2 DIGITS, doubled while it fails, within MAX_FINER_DIGITS and FINER_TWIN_SECONDS
+    (solve_finer's projection of a run's time, growing as D^1.6)."""
+    digits, spent, taken, why = DIGITS, 0.0, failed_seconds, None
+    while True:
+        finer = min(2 * digits, MAX_FINER_DIGITS)
+        if finer == digits or spent + 2 * taken * (finer / digits) ** 1.6 > FINER_TWIN_SECONDS:
+            return digits, None, spent, taken, why or (f"a run at more digits does not fit the {FINER_TWIN_SECONDS} s the cross-check "
+                                                       "gives a run that may magnify its rounding")
+        digits = finer
+        started = time.perf_counter()
+        try:
+            run = _stepped(_at_digits(problem, digits), digits, final_only)
+        except SolverFailure as exc:
+            run, why = None, f"it failed at {digits} digits too ({exc})"
+        taken = time.perf_counter() - started
+        spent += taken
+        if run is not None:
+            return digits, run, spent, taken, None
+
+
+def _at_digits(problem: Problem, digits: int) -> Problem:
+    """``problem`` for a run at ``digits`` digits: Newton's default tolerance (schema.NEWTON's 10^-40, for DIGITS)
+    scaled to 10^-(digits - 10), unless the claim set one.  At one tolerance the runs at D and D + 10 digits stop at the
+    same iterates, so they agreed while both ran off an unstable equilibrium by Newton's 10^-40 a step (the trapezoid
+    rule on y' = (7 y - 7/3) + 10 (7 y - 7/3)^2 with h = 1/7 from 1/3, |R| = 3, over 200 steps: 0.319 at 114 and 124
+    digits, where every node is 1/3; a check of 2026-12-07), as verify.checks.kit.newton_to_precision says of two
+    precisions."""
+    if "newton_tolerance" in problem.options or not any(o.name == "newton_tolerance" for o in METHODS[problem.method].schema):
+        return problem
+    return dataclasses.replace(problem, options={**problem.options, "newton_tolerance": sympy.Rational(1, 10 ** (digits - 10))})
 
 
 FINER_TWIN_SECONDS = 20  # solve_finer's budget for its runs (a claim's default time limit is 120 s)
