@@ -35,6 +35,10 @@ BAD_CLAIMS = {
     "missing-option": ('check = "run"\nmodel = "electromechanical"\nmethod = "frozen-slow-euler"\noptions = { H = 1 }\ninitial = { q = 0, v = 1, i = 0 }\nexpect = { q = 0 }', "needs option(s) m"),
     "missing-initial": ('check = "run"\nmodel = "electromechanical"\nmethod = "euler"\noptions = { h = 1 }\ninitial = { q = 0 }\nexpect = { q = 0 }', "missing the states v, i"),
     "endless-steps": ('check = "run"\nmodel = "electromechanical"\nmethod = "euler"\noptions = { h = 1 }\ninitial = { q = 0, v = 1, i = 0 }\nsteps = 99999999999\nexpect = { q = 0 }', "steps must be an integer from 1 to 1000000"),
+    "word-steps": ('check = "run"\nmodel = "electromechanical"\nmethod = "euler"\noptions = { h = 1 }\ninitial = { q = 0, v = 1, i = 0 }\nsteps = "abc"\nexpect = { q = 0 }',
+                   "steps: unknown name 'abc' (known: none)"),  # a number, or a parameter: not the model's t, q, v, i as known names
+    "state-as-steps": ('check = "run"\nmodel = "electromechanical"\nmethod = "euler"\noptions = { h = 1 }\ninitial = { q = 0, v = 1, i = 0 }\nsteps = "q"\nexpect = { q = 0 }',
+                       "steps: unknown name 'q' (known: none)"),
     "endless-microsteps": ('check = "run"\nmodel = "electromechanical"\nmethod = "frozen-slow-euler"\noptions = { H = 1, m = 10000000000 }\ninitial = { q = 0, v = 1, i = 0 }\nexpect = { q = 0 }', "option m must be an integer from 1 to 1000000"),
     "bad-expected": ('check = "relation"\nlhs = "1"\nop = "<"\nrhs = "2"\nexpected = "maybe"', "expected must be"),
     "non-square-tableau": ('check = "run"\nmodel = "electromechanical"\nmethod = "rk"\noptions = { h = 1, A = [[1, 0]], b = [1] }\ninitial = { q = 0, v = 1, i = 0 }\nexpect = { q = 0 }', "A must be 1x1 to match b"),

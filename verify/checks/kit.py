@@ -172,8 +172,9 @@ def option_value(claim, method, name, value):
 
 
 def read_rational(claim, value, key, names=None) -> sympy.Expr:
-    """A claim value that must be an exact rational number (with ``names``, free result names may remain)."""
-    number = claim.value(value, key, names)
+    """A claim value that must be an exact rational number (with ``names``, free result names may remain; without, it
+    is read in the claim's parameters alone: steps = "abc" listed the model's t and y as known names)."""
+    number = claim.value(value, key, names, model_names=names is not None)
     if (names is None or not number.free_symbols) and not number.is_Rational:
         raise LoadError(f"{key}: {number} is not a rational number")
     return number

@@ -49,11 +49,13 @@ class Claim:
         names.update(self.symbols)
         return names
 
-    def parse(self, text, extra_names=None, extra_calls=None, guards=None) -> sympy.Expr:
+    def parse(self, text, extra_names=None, extra_calls=None, guards=None, model_names: bool = True) -> sympy.Expr:
+        """``text`` read in the claim's names (``model_names`` False: its parameters and symbols only, not the model's
+        states and time, for a value that must be a number, such as a step count)."""
         from verify.input import expr as expressions
         from verify.input.model import symbol
 
-        names = self.names()
+        names = self.names() if model_names else {**{p: symbol(p) for p in self.parameters}, **self.symbols}
         names.update(extra_names or {})
         calls = self.model.calls() if self.model else {}
         calls.update(extra_calls or {})
@@ -75,7 +77,7 @@ class Claim:
             return expressions.bounded_substitution(expression, values)
         return expression.subs(values)
 
-    def value(self, text, key: str, extra_names=None, extra_calls=None) -> sympy.Expr:
+    def value(self, text, key: str, extra_names=None, extra_calls=None, model_names: bool = True) -> sympy.Expr:
         """Parse and substitute one value of the claim; errors name the key.  What the reading cancels (x/x read as 1,
         verify.input.expr.cancelled_singularities) is decided at the parameter values where they leave no symbol in
         it (omega**2 with omega = sqrt(k/m), k = 4, m = 1: k/m = 4 is not negative), goes to ``guards`` where a check
@@ -85,7 +87,7 @@ class Claim:
 
         lost = []
         try:
-            result = self.substitute(self.parse(text, extra_names, extra_calls, guards=lost))
+            result = self.substitute(self.parse(text, extra_names, extra_calls, guards=lost, model_names=model_names))
             for item in lost:
                 argument = self.substitute(item.argument)
                 if argument.is_number:  # no symbol left: decided at the parameter values
