@@ -186,6 +186,45 @@ def test_other_checks_still_refuse_an_irrational_tableau_on_the_rational_path():
         run_method(METHODS["gauss-legendre-4"], ExactSystem(model, {}), {"h": sympy.Rational(1, 10)}, 0, [sympy.Integer(1)], 1, keep=False)
 
 
+CROUZEIX_GAMMA = "1/2 + cos(pi/18)/sqrt(3)"  # a root of 24 g^3 - 36 g^2 + 12 g - 1 (casus irreducibilis: no real radicals)
+CROUZEIX = (f'A = [["{CROUZEIX_GAMMA}", 0, 0], ["1/2 - ({CROUZEIX_GAMMA})", "{CROUZEIX_GAMMA}", 0], '
+            f'["2*({CROUZEIX_GAMMA})", "1 - 4*({CROUZEIX_GAMMA})", "{CROUZEIX_GAMMA}"]], '
+            f'b = ["1/(24*(1/2 - ({CROUZEIX_GAMMA}))**2)", "1 - 1/(12*(1/2 - ({CROUZEIX_GAMMA}))**2)", "1/(24*(1/2 - ({CROUZEIX_GAMMA}))**2)"]')
+NESTED = 'A = [["sqrt(2 + sqrt(3))"]], b = [1]'  # the theta method with theta = sqrt(2 + sqrt(3)) = (sqrt(6) + sqrt(2))/2
+
+
+def test_nested_radicals_and_cosines_of_rational_multiples_of_pi_are_exact_coefficients(check_claims):
+    """A review of 2026-12-07: sqrt(2 + sqrt(3)) ("not a valid algebraic number in QQ<sqrt(3)>") and Crouzeix's order-4
+    A-stable DIRK, gamma = 1/2 + cos(pi/18)/sqrt(3) ("not a real algebraic number"), could not be checked at all.  Both
+    generate their fields now (number_field._is_generator), exactly as sympy's AlgebraicField places them; values by
+    hand or mpmath at 40 digits: theta = 1.93 > 1/2 is A-stable with R(-oo) = 1 - 1/theta != 0, one step of h = 1/10 on
+    y' = -y is 1 - 1/10 / (1 + theta/10) = 0.91619071128964897853...; Crouzeix's conditions to order 4 hold and
+    b.c^4 - 1/5 = 0.01444, one step is 0.90483626721512409436...  pi itself and cos(1) are still refused."""
+    run = 'check = "run"\nmodel = "decay"\nmethod = "rk"\noptions = {{ h = "1/10", {tableau} }}\ninitial = {{ y = 1 }}\ndigits = 30\nexpect = {{ y = "{y}" }}'
+    order = 'check = "order"\nmethod = "rk"\noptions = {{ {tableau} }}\norder = {order}'
+    results = check_claims(claims_text('[model.decay]\nstates = ["y"]\nrhs = { y = "-y" }\n', {
+        "crouzeix-order-4": (order.format(tableau=CROUZEIX, order=4),),
+        "crouzeix-order-5": (order.format(tableau=CROUZEIX, order=5),),
+        "crouzeix-a-stable": (f'check = "stability"\nmethod = "rk"\noptions = {{ {CROUZEIX} }}\na_stable = true\nl_stable = false',),
+        "crouzeix-step": (run.format(tableau=CROUZEIX, y="0.904836267215124094362933242051"),),
+        "crouzeix-step-changed-digit": (run.format(tableau=CROUZEIX, y="0.904836267215124094362933242052"),),
+        "nested-step": (run.format(tableau=NESTED, y="0.916190711289648978532442076748"),),
+        "nested-l-stable": (f'check = "stability"\nmethod = "rk"\noptions = {{ {NESTED} }}\nl_stable = true',),
+        "nested-a-stable": (f'check = "stability"\nmethod = "rk"\noptions = {{ {NESTED} }}\na_stable = true',),
+        "pi": (order.format(tableau='A = [[0, 0], ["pi/6", 0]], b = ["1 - 3/pi", "3/pi"]', order=2),),
+        "cos-1": (order.format(tableau='A = [[0, 0], ["cos(1)", 0]], b = ["1 - 1/(2*cos(1))", "1/(2*cos(1))"]', order=2),),
+    }))
+    outcomes = {name: result.outcome for name, result in results.items()}
+    for name in ("crouzeix-order-4", "crouzeix-a-stable", "crouzeix-step", "nested-step", "nested-a-stable"):
+        assert outcomes[name].status == "verified", (name, outcomes[name].message)
+    assert outcomes["crouzeix-order-4"].evidence == "exact" and outcomes["crouzeix-step"].evidence == "certified"
+    assert_refuted(outcomes["crouzeix-order-5"], ["order: claimed 5, computed 4: at order 5 b·c^4 = 1/5 fails"])
+    assert_refuted(outcomes["crouzeix-step-changed-digit"], ["y: claimed 0.904836267215124094362933242052 at 30 decimals"])
+    assert_refuted(outcomes["nested-l-stable"], ["claimed l_stable = true, computed L-stable: no"])
+    for name, number in (("pi", "pi/6"), ("cos-1", "cos(1)")):
+        assert outcomes[name].status == "error" and f"{number} is not a real algebraic number written as this release reads them" in outcomes[name].message
+
+
 ROOT_MODELS = """
 [model.quadratic]
 states = ["y"]

@@ -3,8 +3,10 @@
 A tableau such as Gauss-Legendre-4 (sqrt(3)) or SDIRK-3 (a root of 6x^3 - 18x^2 + 9x - 1) is exact over
 QQ(sqrt(3)) or QQ(gamma); sympy's ``AlgebraicField`` (``QQ.algebraic_field``, the domain ``DomainMatrix`` takes)
 does the arithmetic there exactly, as polynomials in a primitive element modulo its minimal polynomial, so
-equality is decided, not simplified.  The generators are the radicals (rational powers of rationals) and
-``CRootOf`` numbers in the coefficients; anything else (pi, exp(1), a complex number) is not accepted.
+equality is decided, not simplified.  The generators are the radicals (rational powers of positive real algebraic
+numbers, nested too: sqrt(2 + sqrt(3))), the cosines and sines of rational multiples of pi (cos(pi/18): Crouzeix's
+order-4 DIRK, a root of a cubic in casus irreducibilis, has no real radical form) and ``CRootOf`` numbers in the
+coefficients; anything else (pi itself, exp(1), a complex number) is not accepted.
 """
 from __future__ import annotations
 
@@ -24,7 +26,8 @@ MAX_DEGREE = 16  # QQ(sqrt(2), sqrt(3), sqrt(5), sqrt(7)) at most
 
 
 class NotAlgebraic(UndecidableError):
-    """A coefficient is not a real algebraic number written with radicals or CRootOf."""
+    """A coefficient is not a real algebraic number written with radicals, cos or sin of a rational multiple of pi, or
+    CRootOf, or its field is not built here."""
 
 
 class NotRootable(UndecidableError):
@@ -36,15 +39,44 @@ class BranchUndecided(NotRootable):
 
 
 def _generators(value: sympy.Expr) -> set:
-    radicals = {a for a in value.atoms(sympy.Pow) if a.exp.is_Rational and not a.exp.is_Integer and a.base.is_Rational}
-    return radicals | value.atoms(sympy.CRootOf)
+    """The generators in ``value`` (_is_generator)."""
+    return {a for a in value.atoms(sympy.Pow, sympy.cos, sympy.sin, sympy.CRootOf) if _is_generator(a)}
+
+
+def _is_generator(e: sympy.Expr) -> bool:
+    """Is ``e`` a radical (of a rational, or of a positive number built from other generators: a nested radical), the
+    cos or sin of a rational multiple of pi, or a CRootOf number?"""
+    if isinstance(e, sympy.CRootOf):
+        return True
+    if isinstance(e, (sympy.cos, sympy.sin)):
+        return (e.args[0] / sympy.pi).is_Rational
+    return bool(e.is_Pow and e.exp.is_Rational and not e.exp.is_Integer
+                and (e.base.is_Rational or (not e.base.free_symbols and e.base.is_positive is True)))
+
+
+def _trigonometric(value: sympy.Expr) -> set:
+    """The cos(r pi) and sin(r pi), r rational, in ``value``: real algebraic numbers (roots of Chebyshev polynomials)."""
+    return {f for f in value.atoms(sympy.cos, sympy.sin) if (f.args[0] / sympy.pi).is_Rational}
+
+
+def _degree_bound(generator) -> int:
+    """An upper bound on the degree of ``generator`` over the field of the generators inside it (their own bounds
+    multiply in field_of): a CRootOf's polynomial's degree, a radical's index, phi(2q)/2 for cos((p/q) pi) and
+    phi(4q)/2 for its sin (cos(2 pi k/n) has degree phi(n)/2, and sin(x) = cos(pi/2 - x))."""
+    if isinstance(generator, sympy.CRootOf):
+        return sympy.degree(generator.poly, generator.poly.gen)
+    if isinstance(generator, (sympy.cos, sympy.sin)):
+        n = (2 if isinstance(generator, sympy.cos) else 4) * (generator.args[0] / sympy.pi).q
+        return max(1, int(sympy.totient(n)) // 2)
+    return int(generator.exp.q)
 
 
 def _independent_square_roots(generators: set) -> set:
     """The generators with the square roots of rationals thinned to a set whose radicands are independent modulo
     squares (the GF(2) rank of their primes' exponent parities): they generate the same field, of degree 2^rank, so
     sqrt(2), sqrt(3), sqrt(6) count as degree 4, not 8."""
-    roots = sorted((g for g in generators if isinstance(g, sympy.Pow) and g.exp == sympy.Rational(1, 2)), key=sympy.default_sort_key)
+    roots = sorted((g for g in generators if isinstance(g, sympy.Pow) and g.exp == sympy.Rational(1, 2) and g.base.is_Rational),
+                   key=sympy.default_sort_key)  # (a nested root's degree counts in full)
     kept, basis = set(), {}  # basis: leading prime -> parity vector (a frozenset of primes with an odd exponent)
     for root in roots:
         base = root.base
@@ -87,14 +119,17 @@ def field_of(values) -> tuple:
     for e in exprs:
         if e.has(sympy.zoo, sympy.nan, sympy.oo, -sympy.oo):  # a family's formula at a parameter value where it divides by 0
             raise NotAlgebraic(f"{e} is not a number (a coefficient divides by zero at these values)")
-        if e.free_symbols or e.is_real is False or e.has(sympy.pi, sympy.E, sympy.I) or any(
-                isinstance(f, sympy.Function) and not isinstance(f, sympy.CRootOf) for f in e.atoms(sympy.Function)):
-            raise NotAlgebraic(f"{e} is not a real algebraic number (radicals and CRootOf are)")
+        trigonometric = _trigonometric(e)
+        rest = e.xreplace({f: sympy.Dummy() for f in trigonometric})  # pi inside cos(r pi) is allowed, nowhere else
+        if e.free_symbols or e.is_real is False or rest.has(sympy.pi, sympy.E, sympy.I) or any(
+                isinstance(f, sympy.Function) and not isinstance(f, sympy.CRootOf) for f in rest.atoms(sympy.Function)):
+            raise NotAlgebraic(f"{e} is not a real algebraic number written as this release reads them (radicals of positive "
+                               "numbers, cos or sin of a rational multiple of pi, CRootOf)")
         generators |= _generators(e)
     generators = _independent_square_roots(_one_root_per_base(generators))
     degree = 1
     for g in generators:  # a bound on [K : QQ]: the primitive element of a large field is slow to find
-        degree *= sympy.degree(g.poly, g.poly.gen) if isinstance(g, sympy.CRootOf) else int(g.exp.q)
+        degree *= _degree_bound(g)
     if degree > MAX_DEGREE:
         raise NotAlgebraic(f"the coefficients generate a field of degree up to {degree} over QQ (more than {MAX_DEGREE}: not attempted)")
     if len(generators) == 1 and isinstance(next(iter(generators)), sympy.CRootOf):
@@ -109,7 +144,8 @@ def field_of(values) -> tuple:
     try:
         return field, [from_sympy(field, e) for e in exprs]
     except (CoercionFailed, NotImplementedError, ValueError) as exc:
-        raise NotAlgebraic(f"the coefficients could not be placed in {field}: {exc}") from None
+        raise NotAlgebraic(f"the coefficients could not be placed in {field} (this release builds the field of radicals, cos and "
+                           f"sin of rational multiples of pi and CRootOf numbers): {exc}") from None
 
 
 def from_sympy(field, value: sympy.Expr):
@@ -158,15 +194,15 @@ def _walk(domain, field, gens: dict, e):
         return domain.pow(domain.quo(domain.one, base), int(-e.exp))
     if e in gens:
         return gens[e]
-    if (e.is_Pow and e.base.is_Rational and e.exp.is_Rational) or isinstance(e, sympy.CRootOf):
+    if _is_generator(e):
         atom = _atom(field, e)
         return atom if domain is field else domain.convert_from(atom, field)
-    raise NotImplementedError(f"{e} is not built from rationals and radicals by +, * and integer powers")
+    raise NotImplementedError(f"{e} is not built from rationals and the field's generators by +, * and integer powers")
 
 
 @functools.lru_cache(maxsize=256)
 def _atom(field, atom: sympy.Expr):
-    """A radical or CRootOf number as an element of ``field`` (sympy's from_sympy: its minimal polynomial)."""
+    """A generator (_is_generator) as an element of ``field`` (sympy's from_sympy: its minimal polynomial)."""
     return field.from_sympy(atom)
 
 
