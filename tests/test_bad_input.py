@@ -438,6 +438,10 @@ initial = { y = 1 }
 expect = { y = "1/2" }
 """)
     messages = {k: r.outcome.message for k, r in results.items()}
+    # |1 - 8h| > exp(-10^5) holds at every h > 0 but within exp(-10^5)/8 of 1/8: "exactly when h > 1/4" is false, refuted
+    # since 2026-12-07 at h = 1/4 (an exactly_when set probed beside its ends), an error before
+    tiny = results.pop("tiny-exp").outcome
+    assert_refuted(tiny, ["at h = 1/4 it holds although the claim says it fails"])
     assert all(r.outcome.status == "error" and "internal error" not in r.outcome.message for r in results.values()), messages
     assert "steps must be at most 1000000, got 1000000000" in messages["huge-steps"]
     assert "'check' must be a string (a name), got a list" in messages["check-array"]

@@ -334,3 +334,29 @@ def test_a_union_of_intervals_joined_by_or_is_compared_exactly(check_claims):
         assert (results[key].outcome.status, results[key].outcome.evidence) == ("verified", "symbolic"), results[key].outcome.message
     assert_refuted(results["two-open"].outcome, ["e.g. at z = 1 it holds although the claim says it fails"])
     assert_refuted(results["digits-wrong"].outcome, ["1.415 <= z <= 2.236", "it holds although the claim says it fails"])
+
+
+def test_a_set_no_proof_decides_is_refuted_at_a_point_probed_beside_its_ends(check_claims):
+    """A review of 2026-12-07: "exp(z) >= 1 + z + z^2/2 exactly when z >= -1/1000" was an error (sympy cannot write
+    the solutions of exp(z) = 1 + z + z^2/2), though at z = -1/1000 the relation fails by 1.7e-10 (mpmath at 30 digits:
+    exp(-0.001) = 0.999000499833375, 1 - 0.001 + 0.0000005 = 0.9990005).  Each end of the claimed set, and points
+    10^-1 .. 10^-8 to either side of it, are now decided as instances and compared with the claimed membership: a
+    claim off by 10^-7 on the other side (it holds at 0, equality) is refuted exactly, one on the wrong half-line at
+    z = 1/10, one with an irrational end at a rational point below it.  The true set (z >= 0) is still an error: no
+    probe can prove it."""
+    relation = 'check = "forall"\ndomains = {{ z = "real" }}\nlhs = "{lhs}"\nop = "{op}"\nrhs = "{rhs}"\nexactly_when = "{when}"'
+    exp = dict(lhs="exp(z)", op=">=", rhs="1 + z + z**2/2")
+    results = check_claims(claims_text("", {
+        "off-by-a-thousandth": (relation.format(**exp, when="-1/1000 <= z"),),
+        "off-by-10^-7": (relation.format(**exp, when="1/10**7 <= z"),),
+        "other-half-line": (relation.format(**exp, when="z <= 0"),),
+        "irrational-end": (relation.format(lhs="sin(z)", op="<=", rhs="z", when="sqrt(2)/10**6 <= z"),),
+        "true": (relation.format(**exp, when="0 <= z"),),
+    }))
+    outcomes = {name: result.outcome for name, result in results.items()}
+    assert_refuted(outcomes["off-by-a-thousandth"], ["at z = -1/1000 it fails although the claim says it holds", "lhs - rhs lies in [-1.66625008"])
+    assert outcomes["off-by-a-thousandth"].evidence == "certified"
+    assert_refuted(outcomes["off-by-10^-7"], ["at z = 0 it holds although the claim says it fails"])
+    assert_refuted(outcomes["other-half-line"], ["at z = 1/10 it holds although the claim says it fails"])
+    assert_refuted(outcomes["irrational-end"], ["at z = 1414213/1000000000000 it holds although the claim says it fails"])
+    assert outcomes["true"].status == "error" and "no point probed beside the claimed set's ends" in outcomes["true"].message

@@ -4,7 +4,7 @@ import pytest
 import sympy
 from sympy.polys.polyerrors import CoercionFailed
 
-from conftest import claims_text
+from conftest import assert_refuted, claims_text
 from verify.engines import number_field, rational_functions as rf
 
 z, h, lam = sympy.symbols("z h lam")
@@ -120,6 +120,28 @@ def test_an_undecided_difference_is_an_error_never_a_refutation(check_claims):
     inverse = crosscheck.compile_mp(1 / z, [z], crosscheck.BALLS)
     with pytest.raises(ZeroDivisionError):
         inverse([flint.arb(1) / 3 - flint.arb(1) / 3])
+
+
+def test_a_claimed_stability_function_that_differs_at_a_point_is_refuted_by_its_enclosure(check_claims):
+    """A review of 2026-12-07: R(z) = exp(z) claimed for RK4 was an error (the difference is not in a number field and
+    simplify does not reduce it), though R(1) = 65/24 and e differ by 0.00995.  A difference not decided as an
+    expression is now enclosed at a few rational points (stability.PROBE_POINTS; a pole of either side is passed over:
+    backward Euler's at z = 1) and refuted, certified, where an enclosure excludes 0; a difference of 10^-100 sin(z)^2 is
+    found at z = -1; a true claim written with a log that cancels is still verified."""
+    claim = '[[claim]]\nid = "{id}"\nstatement = "s"\ncheck = "stability"\nmethod = "{method}"\nequals = "{equals}"\n{more}\n'
+    results = check_claims("".join(claim.format(id=i, method=m, equals=e, more=x) for i, m, e, x in [
+        ("rk4-exp", "rk4", "exp(z)", ""),
+        ("rk4-exp-not-a-stable", "rk4", "exp(z)", "a_stable = false"),
+        ("backward-euler-tiny", "backward-euler", "1/(1 - z) + 10**-100*sin(z)**2", ""),
+        ("backward-euler-log", "backward-euler", "1/(1 - z) + log(1 + z**2) - log(1 + z**2)", ""),
+    ]))
+    outcomes = {name: result.outcome for name, result in results.items()}
+    for name in ("rk4-exp", "rk4-exp-not-a-stable"):
+        assert outcomes[name].evidence == "certified", outcomes[name].message
+        assert_refuted(outcomes[name], ["claimed exp(z), computed z**4/24 + z**3/6 + z**2/2 + z + 1: at z = 1 claimed - computed lies in [0.00994849512571"])
+    assert outcomes["backward-euler-tiny"].evidence == "certified"
+    assert_refuted(outcomes["backward-euler-tiny"], ["at z = -1 claimed - computed lies in [7.08073418273571"])
+    assert outcomes["backward-euler-log"].status == "verified", outcomes["backward-euler-log"].message
 
 
 GAMMA = sympy.CRootOf(6 * sympy.Symbol("x") ** 3 - 18 * sympy.Symbol("x") ** 2 + 9 * sympy.Symbol("x") - 1, 1)  # SDIRK-3's gamma

@@ -19,13 +19,15 @@ counterexample, printed exactly, and a ``cases`` line that replays it.
 """
 from __future__ import annotations
 
+import sympy
+
 from verify.engines import symbolic
 from verify.input.load import Claim
 from verify.checks.common import CheckError, Context, DEFAULT_CONTEXT, Outcome
 from verify.checks.kind import ClaimKind
 from verify.checks.forall.domains import first_value, simple_instances
 from verify.checks.forall.poles import UndefinedInDomains, method_refuses, not_real_point, undefined_point
-from verify.checks.forall.proofs import ClosedForm, Undecided, Witness, holds_nowhere, prove_relation, prove_run, prove_sign
+from verify.checks.forall.proofs import ClosedForm, Undecided, Witness, claimed_set, holds_nowhere, prove_relation, prove_run, prove_sign
 from verify.checks.forall.reading import ForallSpec, KEYS, prepare
 from verify.checks.forall.sampling import ClosedFormInstances, assumed, counterexample, instance_outcome, one_line, sample
 
@@ -78,8 +80,12 @@ def evaluate(claim: Claim, context: Context = DEFAULT_CONTEXT) -> Outcome:
         closed, outcome = ClosedFormInstances.of(claim, spec, outcome), None
     if outcome is not None:
         return outcome
-    if spec.exactly_when is not None:  # a refutation must be a point where claim and truth differ: never sampled
-        raise CheckError(f"cannot prove the set where it holds ({reason}); 'exactly_when' needs a symbolic proof")
+    if spec.exactly_when is not None:  # a refutation must be a point where claim and truth differ: never sampled, only
+        refuted = exactly_when_counterexample(claim, spec)  # probed beside the claimed set's ends
+        if refuted is not None:
+            return refuted
+        raise CheckError(f"cannot prove the set where it holds ({reason}); 'exactly_when' needs a symbolic proof (no point probed "
+                         "beside the claimed set's ends was decided against it)")
     for lhs, op, rhs in spec.assume:  # an assumption no value meets: no instance to sample (hypothesis would give up)
         if holds_nowhere(lhs - rhs, op):
             raise CheckError(f"no instance satisfied the assumptions ({lhs} {op} {rhs} holds for no values of its symbols: "
@@ -92,6 +98,72 @@ def evaluate(claim: Claim, context: Context = DEFAULT_CONTEXT) -> Outcome:
             if outcome.status == "error":  # an instance the claim covers and nothing decides: no verdict
                 raise CheckError(outcome.message)
     return sample(claim, spec, over, reason, closed)
+
+
+PROBE_OFFSETS = tuple(sympy.Rational(1, 10**k) for k in range(1, 9))  # exactly_when is probed at each end of the claimed set,
+# and this far to either side of it (a set off by 10^-3 from the truth: exp(z) >= 1 + z + z^2/2 claimed exactly when
+# z >= -1/1000, false at z = -1/1000 + 1/10^4)
+
+
+def exactly_when_counterexample(claim, spec) -> Outcome | None:
+    """A claim 'lhs OP rhs exactly when S' in one symbol that no proof decided, refuted at a point where the claim
+    and the instance disagree: each finite end of S (a rational bound of one rounded to 10^-12 where it is not rational),
+    that end +- PROBE_OFFSETS, and 0, +-1, in the domain and the 'assume' conditions; the instance decided by its
+    own check (exact, or certified by enclosures), its membership of S by S's conditions at the point, exactly (not
+    through the solver that gave the ends: a wrong solver answer moves the probes, never a verdict).  None where every probe agrees or is
+    undecided (a tie at an end).  A review of 2026-12-07: such a claim was an error however far off its set was.  Not
+    with digits (printed ends: which side of a rounded end a point lies is not the claim's)."""
+    if len(spec.domains) != 1 or spec.digits is not None:
+        return None
+    (name, domain), = spec.domains.items()
+    if domain.interval is None:  # an integer domain: its probes would not be its values
+        return None
+    try:
+        written = claimed_set(spec, domain.symbol)
+        ends = sorted({e for e in written.boundary if e.is_finite and e.is_real}, key=lambda e: sympy.N(e, 30))
+    except (NotImplementedError, TypeError, ValueError):
+        return None
+    points = []
+    for end in ends:
+        end = end if end.is_Rational else sympy.floor(end * 10**12) / 10**12
+        points += [end, *(end + sign * offset for offset in PROBE_OFFSETS for sign in (1, -1))]
+    points += [sympy.Integer(0), sympy.Integer(1), sympy.Integer(-1)]
+    for point in points:
+        values = {name: point}
+        if not bool(domain.interval.contains(point)) or not assumed(spec, values):
+            continue
+        inside = _claimed_at(spec, domain.symbol, point)
+        if inside is None:
+            continue
+        outcome = instance_outcome(claim, spec, values)
+        if outcome.status not in ("verified", "refuted") or (outcome.status == "verified") == bool(inside):
+            continue
+        holds = outcome.status == "verified"
+        return Outcome("refuted", outcome.evidence, f"claimed it holds exactly when {claim.table['exactly_when']}; at {name} = {point} it "
+                       f"{'holds' if holds else 'fails'} although the claim says it {'fails' if holds else 'holds'}: {outcome.message}",
+                       outcome.computed, [f"probed beside the ends of the claimed set {written}: at {name} = {point}"] + outcome.derivation)
+    return None
+
+
+_RELATIONS = {"<": sympy.Lt, "<=": sympy.Le, ">": sympy.Gt, ">=": sympy.Ge, "==": sympy.Eq, "!=": sympy.Ne}  # evaluated
+
+
+def _claimed_at(spec, variable, point) -> bool | None:
+    """Does ``exactly_when`` say the relation holds at ``variable`` = ``point``: its conditions evaluated there, exactly
+    (sympy compares the rational and algebraic numbers they give); None where one is not decided so."""
+    alternatives = []
+    for alternative in spec.exactly_when:
+        truths = []
+        for lhs, op, rhs in alternative:
+            try:
+                truth = _RELATIONS[op](lhs.subs(variable, point), rhs.subs(variable, point))
+            except TypeError:  # (sympy: a comparison of numbers that are not real)
+                return None
+            if truth not in (sympy.true, sympy.false):
+                return None
+            truths.append(truth is sympy.true)
+        alternatives.append(all(truths))
+    return any(alternatives)
 
 
 __all__ = ["KEYS", "prepare", "evaluate"]

@@ -559,6 +559,18 @@ def _check_against_evaluation(holds_on, lhs, op, rhs, domain):
                              f"{'holds' if direct else 'fails'} (lhs - rhs = {value}): cannot decide the set exactly")
 
 
+def claimed_set(spec, variable):
+    """The set ``exactly_when`` states in ``variable`` (its alternatives united, each one's conditions intersected),
+    as written: not cut to the domain."""
+    written = sympy.S.EmptySet
+    for alternative in spec.exactly_when:
+        part = sympy.S.Reals
+        for condition in alternative:
+            part = realsets.intersect(part, solve_on_reals(relation_expr(*condition), variable))
+        written = realsets.unite(written, part)
+    return written
+
+
 def member(variable, region) -> sympy.Contains:
     """``variable`` in ``region``, unevaluated: a derivation's ``for R in Interval(1, oo)``, typeset R \\in [1, \\infty)."""
     return sympy.Contains(variable, region, evaluate=False)
@@ -578,12 +590,8 @@ def _compare_sets(claim, spec, domain, holds_on, what, over, stated=None):
                        terms=[*(stated or [what]), "holds for", member(domain.symbol, holds_on), "(sympy's inequality solver), domain", domain.interval])]
     computed = {"holds_on": str(holds_on)}
     if spec.exactly_when is not None:
-        written = sympy.S.EmptySet  # the claimed set as written, before the domain cuts it: a printed end at the domain's
-        for alternative in spec.exactly_when:  # own end (0.000 for -1e-18 on negative z) is snapped as the claim writes it
-            part = sympy.S.Reals
-            for condition in alternative:
-                part = realsets.intersect(part, solve_on_reals(relation_expr(*condition), domain.symbol))
-            written = realsets.unite(written, part)
+        written = claimed_set(spec, domain.symbol)  # before the domain cuts it: a printed end at the domain's own end
+        # (0.000 for -1e-18 on negative z) is snapped as the claim writes it
         wanted = realsets.intersect(written, domain.interval)  # (closed), not as the domain's open 0 (a review of 2026-12-06)
         condition = f"{claim.table['exactly_when']}"
         notes = []

@@ -41,13 +41,14 @@ from __future__ import annotations
 
 import sympy
 
-from verify.engines import rational_functions, symbolic
+from verify.engines import crosscheck, rational_functions, symbolic
 from verify.input.load import Claim
 from verify.input.model import symbol
 from verify.checks.common import CheckError, Context, DEFAULT_CONTEXT, Line, Outcome
 from verify.checks.stability import a_stability
 from verify.checks.stability import multistep as multistep_stability
 from verify.checks.kind import ClaimKind
+from verify.errors import CrossCheckUnavailable
 from verify.engines.methods.base import MethodError
 from verify.checks.stability.reading import AStability, DAHLQUIST, KEYS, LAM, SpectralRadius, StabilitySpec, StableWhen, amplification, count_options, prepare
 from verify.checks.stability.stable_when import evaluate_spectral_radius, evaluate_stable_when
@@ -63,13 +64,19 @@ def _evaluate_a_stability(claim, method, options, spec) -> Outcome:
     a_stable, l_stable, lines = a_stability.decide(R, z)
     computed = {"R(z)": str(R), "a_stable": str(a_stable).lower(), "l_stable": str(l_stable).lower()}
     truth = {"a_stable": a_stable, "l_stable": l_stable}
-    successes, failures = [], []
+    successes, failures, certified = [], [], False
     if spec.equals is not None:
         same = rational_functions.decide_zero(R - spec.equals)
-        if same is None:
+        apart = _apart_at_a_point(spec.equals - R, z) if same is None else None
+        if same is None and apart is None:
             raise CheckError(f"cannot decide whether the claimed R(z) = {spec.equals} equals the computed {R} "
-                             "(their difference is not placed in a number field and simplify does not reduce it to 0)")
-        (successes if same else failures).append(f"R(z) = {R}" if same else f"R(z): claimed {spec.equals}, computed {R}")
+                             "(their difference is not placed in a number field, simplify does not reduce it to 0, and no enclosure "
+                             f"at z = {', '.join(map(str, PROBE_POINTS))} excludes 0)")
+        if apart is not None:
+            failures.append(f"R(z): claimed {spec.equals}, computed {R}: {apart}")
+            certified = True
+        else:
+            (successes if same else failures).append(f"R(z) = {R}" if same else f"R(z): claimed {spec.equals}, computed {R}")
     for key, claimed in spec.claimed.items():
         word = {"a_stable": "A-stable", "l_stable": "L-stable"}[key]
         text = f"{word}: {'yes' if truth[key] else 'no'}"
@@ -80,8 +87,29 @@ def _evaluate_a_stability(claim, method, options, spec) -> Outcome:
         lines = lines[1:]
     lines = tableau + lines
     if failures:
-        return Outcome("refuted", "symbolic", "; ".join(failures) + how, computed, lines)
+        return Outcome("refuted", "certified" if certified else "symbolic", "; ".join(failures) + how, computed, lines)
     return Outcome("verified", "symbolic", "; ".join(successes) + how, computed, lines)
+
+
+PROBE_POINTS = (1, -1, sympy.Rational(1, 2), sympy.Rational(-1, 2), 2, -2, sympy.Rational(1, 3), -3)  # where a claimed R(z)
+# that no exact means tells from the computed one is compared by enclosures (an exp(z) claimed for RK4: R(1) = 65/24)
+
+
+def _apart_at_a_point(difference, z) -> str | None:
+    """Where a claimed R(z) minus the computed one, not decided as an expression, has a rigorous enclosure without 0
+    at one of PROBE_POINTS (both sides defined and real there): the text saying so (point, enclosure, bits); None
+    where no point shows it.  A review of 2026-12-07: R(z) = exp(z) for RK4 was an error, not refuted."""
+    for point in PROBE_POINTS:
+        value = difference.subs(z, point)
+        if value.has(sympy.zoo, sympy.nan, sympy.oo, -sympy.oo) or value.free_symbols:
+            continue
+        try:
+            sign, enclosure, bits = crosscheck.certify_sign(value)
+        except (CrossCheckUnavailable, ZeroDivisionError, ValueError, TypeError):  # not real there, or no enclosure
+            continue
+        if sign in (1, -1):
+            return f"at z = {point} claimed - computed lies in {enclosure} ({bits}-bit interval arithmetic)"
+    return None
 
 
 def _step(method, options):
@@ -145,9 +173,14 @@ def evaluate(claim: Claim, context: Context = DEFAULT_CONTEXT) -> Outcome:
         derivation = _tableau_derivation(method, options, computed_value) + derivation
     figure = _region_figure(method, options, computed_value, None if claim.model is not None else equals) \
         if context.figures and claim.model is None else None
+    apart = _apart_at_a_point(equals - computed_value, symbol("z")) if same is None and claim.model is None else None
+    if apart is not None:
+        return Outcome("refuted", "certified", f"{what} of {method.name}: claimed {equals}, computed {shown}: {apart}", {what: shown},
+                       derivation + [apart], figure=figure)
     if same is None:
         raise CheckError(f"cannot decide whether the claimed {what} equals the computed {shown} (their difference is not "
-                         "placed in a number field and simplify does not reduce it to 0)")
+                         "placed in a number field and simplify does not reduce it to 0"
+                         + (f", and no enclosure at z = {', '.join(map(str, PROBE_POINTS))} excludes 0)" if claim.model is None else ")"))
     if same:
         return Outcome("verified", "symbolic", f"{what} of {method.name} = {shown} (one symbolic step, sympy)", {what: shown}, derivation,
                        figure=figure)
