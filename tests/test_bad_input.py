@@ -35,6 +35,7 @@ BAD_CLAIMS = {
     "missing-option": ('check = "run"\nmodel = "electromechanical"\nmethod = "frozen-slow-euler"\noptions = { H = 1 }\ninitial = { q = 0, v = 1, i = 0 }\nexpect = { q = 0 }', "needs option(s) m"),
     "missing-initial": ('check = "run"\nmodel = "electromechanical"\nmethod = "euler"\noptions = { h = 1 }\ninitial = { q = 0 }\nexpect = { q = 0 }', "missing the states v, i"),
     "endless-steps": ('check = "run"\nmodel = "electromechanical"\nmethod = "euler"\noptions = { h = 1 }\ninitial = { q = 0, v = 1, i = 0 }\nsteps = 99999999999\nexpect = { q = 0 }', "steps must be an integer from 1 to 1000000"),
+    "empty-tableau": ('check = "order"\nmethod = "rk"\noptions = { A = [], b = [] }\norder = 0', "the tableau is empty (b = [])"),  # not "A must be 0x0"
     "word-steps": ('check = "run"\nmodel = "electromechanical"\nmethod = "euler"\noptions = { h = 1 }\ninitial = { q = 0, v = 1, i = 0 }\nsteps = "abc"\nexpect = { q = 0 }',
                    "steps: unknown name 'abc' (known: none)"),  # a number, or a parameter: not the model's t, q, v, i as known names
     "state-as-steps": ('check = "run"\nmodel = "electromechanical"\nmethod = "euler"\noptions = { h = 1 }\ninitial = { q = 0, v = 1, i = 0 }\nsteps = "q"\nexpect = { q = 0 }',

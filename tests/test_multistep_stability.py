@@ -357,6 +357,21 @@ def test_a_sixty_step_method_is_decided_in_moments(check_claims):
                                         "sixty-wrong": f'method = "lmm"\noptions = {{ alpha = {alpha}, beta = {beta} }}\na_stable = false'})
     assert outcomes["sixty"].status == "verified", outcomes["sixty"].message
     assert_refuted(outcomes["sixty-wrong"], ["claimed a_stable = false, computed A-stable"])
+    # its E(theta) is a polynomial of degree 60 in cos(theta): named in the one-line verdict, written out in the
+    # derivation (a review of 2026-12-07: 7 KB of message for a 200-step method)
+    assert len(outcomes["sixty"].message) < 400 and "a polynomial of degree 60 in x = cos(theta) written out in the derivation" in outcomes["sixty"].message
+    assert any("E(theta) = Re(rho" in str(line) and len(str(line)) > 400 for line in outcomes["sixty"].derivation)
+
+
+def test_a_wrong_order_of_a_method_that_is_not_zero_stable_says_it_does_not_converge(check_claims):
+    """rho = (zeta - 1)^2, sigma = zeta - 1 (y_{n+2} - 2 y_{n+1} + y_n = h (f_{n+1} - f_n)): C_0 .. C_2 = 0, C_3 = 1/2
+    (by hand), consistent of order 2 but not zero-stable.  "order = 1" was refuted with "computed 2" alone, which reads as
+    a convergence order (a review of 2026-12-07); the refutation now says the method does not converge at all."""
+    claim = 'check = "order"\nmethod = "lmm"\noptions = {{ alpha = [1, -2, 1], beta = [-1, 1, 0] }}\norder = {order}'
+    results = check_claims(claims_text("", {"one": (claim.format(order=1),), "two": (claim.format(order=2),)}))
+    assert_refuted(results["one"].outcome, ["order: claimed 1, computed 2 (C_0 .. C_3 = 0, 0, 0, 1/2); and the method is not zero-stable",
+                                           "it does not converge at all"])
+    assert_refuted(results["two"].outcome, ["claimed 2, but the method is not zero-stable", "so it does not converge"])
 
 
 # Hairer & Wanner II, Table V.2.3: the largest alpha (degrees) of A(alpha)-stability of BDF1 .. BDF6.

@@ -125,7 +125,11 @@ def evaluate(claim: Claim, context: Context = DEFAULT_CONTEXT) -> Outcome:
     if spec.order is not None and not consistent:
         failures.append(f"order: claimed {spec.order}, but the method is not consistent (C_0 .. C_1 = {', '.join(str(c) for c in constants[:2])})")
     elif spec.order is not None and spec.order != order:
-        failures.append(f"order: claimed {spec.order}, computed {order} (C_0 .. C_{order + 1} = {shown})")
+        zero_stable, how = zero_stability(spec.coefficients)  # a computed order reads as a convergence order unless said
+        computed["zero_stable"] = str(zero_stable).lower()  # (a review of 2026-12-07: rho = (zeta - 1)^2, "computed 2")
+        failures.append(f"order: claimed {spec.order}, computed {order} (C_0 .. C_{order + 1} = {shown})" + (
+            "" if zero_stable else f"; and the method is not zero-stable ({how}): it does not converge at all, although it is "
+                                   f"consistent of order {order}"))
     elif spec.order is not None:  # the consistency order is right; a convergence order also needs zero-stability (Dahlquist)
         zero_stable, how = zero_stability(spec.coefficients)
         derivation.append(f"rho(zeta) = {rho}: {how}; zero-stable: {'yes' if zero_stable else 'no'}")

@@ -168,7 +168,9 @@ def tableau_from_options(options: dict, method: str = "rk") -> ButcherTableau:
     if not isinstance(A, list) or not isinstance(b, list) or not all(isinstance(row, list) for row in A):
         raise MethodError(f"method {method}: options A (list of rows) and b (list) are required")
     s = len(b)
-    if s == 0 or len(A) != s or any(len(row) != s for row in A):
+    if s == 0:
+        raise MethodError(f"method {method}: the tableau is empty (b = []): a Runge-Kutta method has at least one stage")
+    if len(A) != s or any(len(row) != s for row in A):
         raise MethodError(f"method {method}: A must be {s}x{s} to match b")
     if not all(isinstance(v, sympy.Basic) for v in [*b, *(a for row in A for a in row)]):
         raise MethodError(f"method {method}: the entries of A, b, bhat and c must be numbers")
