@@ -159,6 +159,9 @@ def _prepare(claim: Claim) -> ForallSpec:
     else:
         raise LoadError("check 'forall' needs a run (method, ...), a relation (lhs, op, rhs) or a sign (expr, sign)")
     if "exactly_when" in table:
+        if len(domains) != 1:  # (a review of 2026-12-07: two symbols ended in "cannot prove the set", which did not say why)
+            raise LoadError(f"exactly_when states the set of one parameter where the statement holds; this claim has {len(domains)} "
+                            f"({', '.join(domains)}): give the others values under parameters, or state it for every value")
         spec["exactly_when"] = _condition(claim, table["exactly_when"], domains_and_lets)
     if "digits" in table:
         digits = table["digits"]
