@@ -847,3 +847,38 @@ def test_a_run_at_special_values_whose_rationals_explode_gives_way_to_the_certif
     outcome = check_claims(claims_text(model, {"pop": (claim,)}))["pop"].outcome
     assert (outcome.status, outcome.evidence) == ("verified", "certified"), outcome.message
     assert len(made) == 1 and made[0].evaluations < 12, made[0].evaluations  # 20 steps: 20 evaluations to the guard before
+
+
+BF_1A = """
+[model.bf_1a]
+states = ["y"]
+rhs = { y = "t*exp(3*t) - 2*y" }
+solution = { y = "t*exp(3*t)/5 - exp(3*t)/25 + (y0 + 1/25)*exp(-2*t)" }
+"""  # Burden & Faires (10th ed.), Exercise 5.6.1(a)
+
+
+def test_a_multistep_table_started_from_the_models_irrational_solution_is_certified(check_claims):
+    """Burden & Faires' answers to Exercise 5.6.1(a) (h = 0.2, exact starting values y(0.2) = 0.0268128...): AB2
+    0.0268128, 0.1200522, 0.4153551, 1.1462844, 2.8241683 and AM2 0.0268128, 0.1533627, 0.5030068, 1.3463142, 3.2512866
+    (mpmath at 50 digits, claims/burden_faires_multistep_answers.toml's notes).  Their starting value e^(3/5)/25 ... is
+    irrational, so start = "exact" took the numerical route (evidence numerical) until 2026-12-07; the certified routes
+    now enclose it (certified.BallSystem.start_value; certified_implicit's EXACT_START for Adams-Moulton) and the tables
+    are certified; a changed last digit is refuted, certified; a start at t0 = 1/2 off the solution stays an error."""
+    run = ('check = "run"\nmodel = "bf_1a"\nmethod = "{method}"\noptions = {{ h = "0.2", start = "exact" }}\ninitial = {{ y = 0 }}\n'
+           'steps = 5\ndigits = 7\nexpect_at_nodes = {{ y = [{values}] }}')
+    ab2 = '"0.0268128", "0.1200522", "0.4153551", "1.1462844", "2.8241683"'
+    am2 = '"0.0268128", "0.1533627", "0.5030068", "1.3463142", "3.2512866"'
+    results = check_claims(claims_text(BF_1A, {
+        "ab2": (run.format(method="adams-bashforth-2", values=ab2),),
+        "am2": (run.format(method="adams-moulton-2", values=am2),),
+        "ab2-changed-digit": (run.format(method="adams-bashforth-2", values=ab2.replace("1.1462844", "1.1462845")),),
+        "am2-changed-digit": (run.format(method="adams-moulton-2", values=am2.replace("0.5030068", "0.5030069")),),
+        "am2-late-start": (run.format(method="adams-moulton-2", values=am2).replace("initial = { y = 0 }", 'initial = { t = "1/2", y = 0 }'),),
+    }))
+    outcomes = {name: result.outcome for name, result in results.items()}
+    for name in ("ab2", "am2"):
+        assert (outcomes[name].status, outcomes[name].evidence) == ("verified", "certified"), outcomes[name].message
+    assert outcomes["ab2-changed-digit"].evidence == outcomes["am2-changed-digit"].evidence == "certified"
+    assert_refuted(outcomes["ab2-changed-digit"], ["y at node 4: claimed 1.1462845 at 7 decimals"])
+    assert_refuted(outcomes["am2-changed-digit"], ["y at node 3: claimed 0.5030069 at 7 decimals"])
+    assert outcomes["am2-late-start"].status == "error", outcomes["am2-late-start"].message

@@ -45,7 +45,8 @@ def ball_steps(method, options: dict) -> bool:
     """Can the certified route run ``method`` with these (claim) options: an explicit step of pure arithmetic
     (BALL_METHODS), a step-size controller whose tests the enclosures decide where they do not overlap (CONTROLLED), or
     an explicit multistep formula (Adams-Bashforth, a PECE pair, an explicit ``lmm``: sums of past values and rates)
-    whose starting values are given (``history``) or come from an explicit Runge-Kutta tableau."""
+    whose starting values are given (``history``), come from the model's solution (``start = "exact"``) or from an
+    explicit Runge-Kutta tableau."""
     try:
         explicit = method.is_explicit(options)
     except MethodError:
@@ -61,7 +62,7 @@ def ball_steps(method, options: dict) -> bool:
     except MethodError:
         return False
     start = options.get("start")
-    if first_steps == 0 or "history" in options:
+    if first_steps == 0 or "history" in options or start == "exact":  # (the model's solution, enclosed: BallSystem.start_value)
         return True
     return start in STARTER_TABLEAUS and RungeKutta(start, STARTER_TABLEAUS[start]).is_explicit({})
 
@@ -265,6 +266,7 @@ class BallSystem:
 
     def __init__(self, model, parameter_values: dict):
         substitutions = {symbol(p): v for p, v in parameter_values.items()}
+        self.substitutions = substitutions
         self.model, self.states = model, list(model.variables)
         if model.algebraic or model.subsystems:
             raise CertifiedUnavailable("the certified path runs ODE models only (no DAE, no co-simulation)")
@@ -277,6 +279,21 @@ class BallSystem:
         index = {s: i for i, s in enumerate(self.states)}
         self.blocks = {name: [index[s] for s in members] for name, members in model.blocks.items()}
         self.affine = False
+
+    def substitute(self, expression):
+        return expression.subs(self.substitutions) if self.substitutions else expression
+
+    def start_value(self, expression, values: dict, what: str) -> "Ball":
+        """A starting value given by the model's solution at ``values``, enclosed at the working precision (the exact
+        path's ExactSystem.start_value needs it rational): Burden & Faires' Adams tables start from y(t0 + jh) of
+        y = (t e^(3t))/5 - ..., irrational, which took the numerical route (2026-12-07)."""
+        value = self.substitute(expression).xreplace(values)
+        try:
+            ball = Ball(crosscheck.compile_mp(value, [], mpmath.iv)([]))
+            ball.bounds()
+        except (CrossCheckUnavailable, ZeroDivisionError, ValueError, TypeError) as exc:
+            raise CertifiedUnavailable(f"cannot enclose the starting value {what} = {value} from the model's solution ({exc})") from None
+        return ball
 
     def derivative_rates(self, t, y, count: int, recorder: Recorder) -> list[list]:
         """Enclosures of the total derivatives f^(1) .. f^(count) at (t, y) (Taylor's method; formed as the exact path
@@ -322,7 +339,8 @@ def run(method, model, parameter_values, options, t0, y0, steps: int, bits: int)
         y = [Ball(interval(to_field(v))) for v in y0]
         # a multistep method's memory (its past values and rates, the count of values taken: methods.multistep) rides
         # after the state, as in the exact loop (verify.engines.methods.base.run)
-        vector = y + list(method.initial_memory(system, t, y, exact_options))
+        vector = y + list(method.initial_memory(system, t, [to_field(v) for v in y0], exact_options))  # (the start, exact: the
+        # model's solution is read at it, start = "exact")
         # the formulas' text (explain) for a short run only: over thousands of steps it was most of the time (ABM-5 over
         # 2,000 steps: 41 s, 1.0 s on the numerical route before; a review of 2026-12-06)
         recorder = Recorder(keep=True, counts=Counter(), texts=steps <= TEXT_STEPS)

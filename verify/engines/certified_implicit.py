@@ -45,7 +45,7 @@ from verify.engines.methods.multistep import STARTER_TABLEAUS, LinearMultistep
 from verify.engines.methods.runge_kutta import RungeKutta
 from verify.engines.rational import to_field, to_sympy
 from verify.errors import CertifiedUnavailable, CrossCheckUnavailable, lam_text
-from verify.input.model import TIME, symbol
+from verify.input.model import TIME, initial_name, symbol
 
 MAX_INTERVALS = 200  # lam intervals tried per step (accepted or halved): a bound on the work where the branch is not followed
 SMALLEST_STEP = Fraction(1, 2**24)
@@ -75,11 +75,14 @@ def _tableau(method, options: dict):
     return None if tab.explicit or tab.bhat is not None else (tab.A, tab.b, tab.c)
 
 
+EXACT_START = object()  # _multistep's starter for start = "exact": the model's solution, enclosed
+
+
 def _multistep(method, options: dict):
     """(alpha, beta, starter) of an implicit multistep formula this route can step (Adams-Moulton, BDF, an implicit
     ``lmm``; not a PECE pair, which is explicit): its starting values given (``history``, starter None) or made by a
-    Runge-Kutta tableau (``start``) that is explicit or that this route steps; else None.  ``start = "exact"`` (the
-    model's solution, a closed form) is not taken."""
+    Runge-Kutta tableau (``start``) that is explicit or that this route steps, or the model's solution (``start =
+    "exact"``, starter EXACT_START: enclosed, BallSystem.start_value); else None."""
     if not isinstance(method, LinearMultistep) or method.corrector is not None:
         return None
     try:
@@ -91,6 +94,8 @@ def _multistep(method, options: dict):
     if data.steps == 1 or "history" in options:
         return data.alpha, data.beta, None
     start = options.get("start")
+    if start == "exact":
+        return data.alpha, data.beta, EXACT_START
     if start not in STARTER_TABLEAUS:
         return None
     starter = RungeKutta(start, STARTER_TABLEAUS[start])
@@ -491,7 +496,12 @@ def _run_multistep(formula, model, parameter_values, options, t0, y0, steps: int
         h = interval(length)
         a, b = [_enclosed(v) for v in alpha], [_enclosed(v) for v in beta]
         stage = _stage_system(system, [[beta[-1]]], [beta[-1]], [1], h)
-        starter_stages = _stage_system(system, *_tableau(starter, {}), h) if starter is not None and not starter.is_explicit({}) else None
+        starter_stages = (_stage_system(system, *_tableau(starter, {}), h)
+                          if starter not in (None, EXACT_START) and not starter.is_explicit({}) else None)
+        if starter is EXACT_START:
+            problem = model.solution_start_problem(system.substitutions, to_sympy(to_field(t0)), [to_sympy(to_field(v)) for v in y0])
+            if problem:  # (as the exact path's multistep.initial_memory says it)
+                raise CertifiedUnavailable(f"start = \"exact\": {problem}")
         t = to_field(t0)
         y = [interval(to_field(v)) for v in y0]
         n = len(y)
@@ -507,7 +517,8 @@ def _run_multistep(formula, model, parameter_values, options, t0, y0, steps: int
             budget[0] += 2
             with _enclosable("the implicit equation", step_number):
                 if step_number < k - 1:
-                    new = _starting_value(system, starter, starter_stages, options, model.states, step_number, t, y, length, budget)
+                    new = _starting_value(system, starter, starter_stages, options, model.states, step_number, t, y, length, budget,
+                                          (t0, y0))
                     assign_components(recorder, "start", [Ball(v) for v in new], model.states, f"starting value y_{step_number + 1}")
                 else:
                     known = [-sum((a[j] * window_y[j][q] for j in range(k)), mpmath.iv.mpf(0))
@@ -533,10 +544,16 @@ def _record_step(system, recorder, nodes: list, step_number: int, t, y) -> None:
     nodes.append((t, balls))
 
 
-def _starting_value(system, starter, starter_stages, options, states, index: int, t, y, length, budget) -> list:
-    """The multistep formula's starting value y_{index + 1}, from y at t: given exactly, or one step of the starter."""
+def _starting_value(system, starter, starter_stages, options, states, index: int, t, y, length, budget, start) -> list:
+    """The multistep formula's starting value y_{index + 1}, from y at t: given exactly, the model's solution at
+    t0 + (index + 1) h enclosed (``start`` = (t0, y0) exact), or one step of the starter."""
     if starter is None:
         return [interval(to_field(options["history"][x][index])) for x in states]
+    if starter is EXACT_START:
+        t0, y0 = start
+        values = {symbol(initial_name(x)): to_sympy(to_field(v)) for x, v in zip(states, y0)}
+        values[symbol(TIME)] = to_sympy(to_field(t0) + (index + 1) * length)  # (length: _step_length's field element)
+        return [system.start_value(system.model.solution[x], values, f"{x}(t0 + {index + 1}h)").iv for x in states]
     if starter_stages is None:  # an explicit tableau: its exact step, on balls (verify.engines.certified)
         quiet = Recorder(keep=False, counts=Counter())
         new = starter.step(system, t, [Ball(v) for v in y], starter.exact_options({"h": to_sympy(length)}), quiet)

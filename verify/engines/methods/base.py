@@ -188,6 +188,16 @@ class ExactSystem:
     def substitute(self, expression: sympy.Expr) -> sympy.Expr:
         return expression.subs(self.substitutions) if self.substitutions else expression
 
+    def start_value(self, expression: sympy.Expr, values: dict, what: str):
+        """A starting value given by the model's ``expression`` (its solution) at ``values`` (the time and the initial
+        data), as the run's number: an exact rational (simplified exactly, never a numeric guess), else NotRational
+        naming ``what``.  (The certified route's system encloses it instead: verify.engines.certified.BallSystem.)"""
+        value = self.substitute(expression).xreplace(values)
+        value = value if value.is_Rational else sympy.simplify(value)
+        if not value.is_Rational:
+            raise rational.NotRational(f"the starting value {what} = {value} from the model's solution is not rational")
+        return rational.to_field(value)
+
     def compile(self, expression: sympy.Expr, variables) -> callable:
         """An expression of the model (rhs, a subsystem's output or power), with the parameter values, compiled."""
         return rational.compile_rational(self.substitute(expression), variables)

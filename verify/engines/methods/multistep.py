@@ -223,12 +223,8 @@ class LinearMultistep(Method):
             values = {symbol(initial_name(x)): rational.to_sympy(v) for x, v in zip(system.model.states, y)}
             for j in range(1, k):
                 values[symbol(TIME)] = rational.to_sympy(t + j * options["h"])
-                for x in system.model.states:
-                    value = system.substitute(system.model.solution[x]).xreplace(values)
-                    value = value if value.is_Rational else sympy.simplify(value)  # exact simplification, never a numeric guess
-                    if not value.is_Rational:
-                        raise rational.NotRational(f"the starting value {x}(t0 + {j}h) = {value} from the model's solution is not rational")
-                    starts.append(rational.to_field(value))
+                for x in system.model.states:  # exact, or enclosed on the certified route: as the system represents numbers
+                    starts.append(system.start_value(system.model.solution[x], values, f"{x}(t0 + {j}h)"))
         return [zero] * (size - len(starts)) + starts + [zero]
 
     def number_field(self, options):
