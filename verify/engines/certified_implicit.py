@@ -31,6 +31,7 @@ from __future__ import annotations
 
 from collections import Counter
 from contextlib import contextmanager
+from dataclasses import dataclass
 from fractions import Fraction
 
 import flint
@@ -50,7 +51,9 @@ from verify.input.model import TIME, initial_name, symbol
 MAX_INTERVALS = 200  # lam intervals tried per step (accepted or halved): a bound on the work where the branch is not followed
 SMALLEST_STEP = Fraction(1, 2**24)
 PRECISIONS = (128, 256)  # bits tried in turn (each a whole run of Krawczyk tests: where 256 do not decide, the numerical route)
-FAILED_TESTS = 48  # failed Krawczyk tests a run may make, and two more per step taken, before the numerical route takes it
+FAILED_TESTS = 48  # failed Krawczyk tests a run may make, and FAILED_TESTS_PER_STEP more per step taken, before the numerical
+FAILED_TESTS_PER_STEP = 8  # route takes it (two until 2026-12-07: a stiff SDIRK-2 step fails five or six of its lam intervals, and
+# MOOSE's eight steps on y1' = -1000 y1 + y2^2 ran out at step 5)
 HOW = ("each step's stage equations solved by the Krawczyk test (the equations and their matrices in python-flint's arb balls) "
        "along the step shortened to lam h (the branch from the explicit value)")
 TIGHTENING_PASSES = 8  # Krawczyk passes at most on the enclosure at the end of an interval of lam (_tightened)
@@ -340,12 +343,23 @@ def _box_around(enclosure, predicted, width):
     return box
 
 
-def _step(stages: _StageSystem, t, y: list, budget: list):
-    """The stage vector's enclosure at lam = 1 for the state enclosure ``y``; ``budget[0]``: the failed tests the run
-    may still make (each costs a prediction and a test: a stiff model that fails at every interval was 10-20 s before
-    the numerical route took it, a review of 2026-12-06)."""
+@dataclass
+class _Effort:
+    """What a run's continuations may still spend: ``failures_left`` failed Krawczyk tests (each costs a prediction and a
+    test: a stiff model that fails at every interval was 10-20 s before the numerical route took it, a review of
+    2026-12-06), and ``first_step``, the interval of lam a step's continuation tries first: the first one proved in
+    the step before (from 1, halved at every failure, a stiff step spent six failed tests before its first interval
+    and MOOSE's eight SDIRK-2 steps on y1' = -1000 y1 + y2^2 ran out of tests at step 5: numerical, not certified;
+    2026-12-07)."""
+
+    failures_left: int
+    first_step: Fraction = Fraction(1)
+
+
+def _step(stages: _StageSystem, t, y: list, effort: _Effort):
+    """The stage vector's enclosure at lam = 1 for the state enclosure ``y``, within ``effort``."""
     start = [v for _ in range(stages.s) for v in (f([interval(t), *y]) for f in stages.f)]
-    enclosure, lam, step = start, Fraction(0), Fraction(1)
+    enclosure, lam, step, failed = start, Fraction(0), effort.first_step, False
     y_mid = [_point_or_itself(v) for v in y]
     t_ball, y, y_mid = _balls([interval(t)])[0], _balls(y), _balls(y_mid)  # once per step, not per evaluation
     for _ in range(MAX_INTERVALS):
@@ -364,11 +378,17 @@ def _step(stages: _StageSystem, t, y: list, budget: list):
                 proved = _tightened(stages, t_ball, y, y_mid, image, at)
         if proved is None:
             step /= 2
-            budget[0] -= 1
-            if step < SMALLEST_STEP or budget[0] <= 0:
+            failed = True
+            effort.failures_left -= 1
+            if step < SMALLEST_STEP or effort.failures_left <= 0:
                 break
             continue
-        lam, enclosure, step = ahead, proved, min(step * 2, Fraction(1))
+        if lam == 0:
+            effort.first_step = step
+        # (after a failure the interval grows by half, not twice: a stiff stage's admissible interval grows with lam about
+        # as fast, and doubling failed every other test)
+        lam, enclosure, step = ahead, proved, min(step * (Fraction(3, 2) if failed else 2), Fraction(1))
+        failed = False
     raise CertifiedUnavailable(f"the stage equations' root, followed from the explicit value with the step shortened to lam h, is not "
                                f"followed with certainty past lam = {lam_text(lam)} of the step from t = {t} (it folds, meets another "
                                "root or has a singular Jacobian there, or its enclosures grow too wide)")
@@ -440,9 +460,9 @@ def _stage_system(system, A, b, c, h) -> _StageSystem:
     return _StageSystem(system, ([[_enclosed(a) for a in row] for row in A], [_enclosed(v) for v in b], [_enclosed(v) for v in c]), h)
 
 
-def _advance(stages: _StageSystem, t, y: list, budget: list) -> tuple:
+def _advance(stages: _StageSystem, t, y: list, effort: _Effort) -> tuple:
     """(the stage enclosures k, y + h sum_i b_i k_i) of one step of the tableau from the state enclosure ``y``."""
-    k, n = _step(stages, t, y, budget), len(y)
+    k, n = _step(stages, t, y, effort), len(y)
     return k, [y[q] + stages.h * sum((stages.b[i] * k[i * n + q] for i in range(stages.s)), mpmath.iv.mpf(0)) for q in range(n)]
 
 
@@ -464,12 +484,12 @@ def run(method, model, parameter_values, options, t0, y0, steps: int, bits: int)
         recorder = Recorder(keep=True, counts=Counter())
         nodes = []
         n = len(y)
-        budget = [FAILED_TESTS]
+        effort = _Effort(FAILED_TESTS)
         for step_number in range(steps):
             recorder.where = f"step {step_number + 1}"
-            budget[0] += 2
+            effort.failures_left += FAILED_TESTS_PER_STEP
             with _enclosable("the stage equations", step_number):
-                k, y = _advance(stages, t, y, budget)
+                k, y = _advance(stages, t, y, effort)
             for i in range(stages.s if stage_names else 0):
                 for name, value in zip(component_names(f"k{i + 1}", system.states), k[i * n:(i + 1) * n]):
                     recorder.assign(name, Ball(value), f"stage {i + 1}")
@@ -511,19 +531,19 @@ def _run_multistep(formula, model, parameter_values, options, t0, y0, steps: int
 
         window_y, window_f = [y], [rate(t, y)] if rates else []
         recorder = Recorder(keep=True, counts=Counter())
-        nodes, budget = [], [FAILED_TESTS]
+        nodes, effort = [], _Effort(FAILED_TESTS)
         for step_number in range(steps):
             recorder.where = f"step {step_number + 1}"
-            budget[0] += 2
+            effort.failures_left += FAILED_TESTS_PER_STEP
             with _enclosable("the implicit equation", step_number):
                 if step_number < k - 1:
-                    new = _starting_value(system, starter, starter_stages, options, model.states, step_number, t, y, length, budget,
+                    new = _starting_value(system, starter, starter_stages, options, model.states, step_number, t, y, length, effort,
                                           (t0, y0))
                     assign_components(recorder, "start", [Ball(v) for v in new], model.states, f"starting value y_{step_number + 1}")
                 else:
                     known = [-sum((a[j] * window_y[j][q] for j in range(k)), mpmath.iv.mpf(0))
                              + h * sum((b[j] * window_f[j][q] for j in range(k) if beta[j] != 0), mpmath.iv.mpf(0)) for q in range(n)]
-                    _, new = _advance(stage, t, known, budget)
+                    _, new = _advance(stage, t, known, effort)
             t, y = t + length, new
             _record_step(system, recorder, nodes, step_number, t, y)
             window_y = (window_y + [y])[-k:]
@@ -544,7 +564,7 @@ def _record_step(system, recorder, nodes: list, step_number: int, t, y) -> None:
     nodes.append((t, balls))
 
 
-def _starting_value(system, starter, starter_stages, options, states, index: int, t, y, length, budget, start) -> list:
+def _starting_value(system, starter, starter_stages, options, states, index: int, t, y, length, effort, start) -> list:
     """The multistep formula's starting value y_{index + 1}, from y at t: given exactly, the model's solution at
     t0 + (index + 1) h enclosed (``start`` = (t0, y0) exact), or one step of the starter."""
     if starter is None:
@@ -558,4 +578,4 @@ def _starting_value(system, starter, starter_stages, options, states, index: int
         quiet = Recorder(keep=False, counts=Counter())
         new = starter.step(system, t, [Ball(v) for v in y], starter.exact_options({"h": to_sympy(length)}), quiet)
         return [v.iv if isinstance(v, Ball) else interval(v) for v in new]
-    return _advance(starter_stages, t, y, budget)[1]
+    return _advance(starter_stages, t, y, effort)[1]
