@@ -71,13 +71,14 @@ def test_a_matrix_in_a_symbolic_count_that_simplify_cannot_compare_is_refuted_at
     outcome = check_claims(claims_text(MODELS, {"off-by-one": (body,)}))["off-by-one"].outcome
     assert_refuted(outcome, ["which at m = 1 is [[1 - H, 0], [H, 1 - 4*H]], computed [[1 - H, 0], [H, 1 - 8*H]] there"])
     assert outcome.evidence == "exact"
-    # a true one written with a nested radical the normal form cannot place (sqrt(2 + sqrt(3)) = (sqrt(6) + sqrt(2))/2)
-    # is undecided at every count too: an error, never refuted (the first version of this change refuted it)
+    # a true one written with a nested radical (sqrt(2 + sqrt(3)) = (sqrt(6) + sqrt(2))/2) was undecided at every count
+    # too: an error, never refuted (the first version of this change refuted it).  Since 2026-12-07 the normal form
+    # places the nested radical in its field, QQ(sqrt(3), sqrt(2 + sqrt(3))), and the claim is verified
     assert sympy.sqrtdenest(sympy.sqrt(2 + sympy.sqrt(3))) - (sympy.sqrt(6) + sympy.sqrt(2)) / 2 == 0
     nested = TRUE["every-m-matrix"][0].replace('["1 - H", 0]', '["1 - H*(sqrt(2 + sqrt(3)) - (sqrt(6) + sqrt(2))/2 + 1)", 0]')
     assert nested != TRUE["every-m-matrix"][0]
-    undecided = check_claims(claims_text(MODELS, {"nested": (nested,)}))["nested"].outcome
-    assert undecided.status == "error" and "cannot decide whether the claimed amplification matrix" in undecided.message, undecided.message
+    decided = check_claims(claims_text(MODELS, {"nested": (nested,)}))["nested"].outcome
+    assert (decided.status, decided.evidence) == ("verified", "symbolic"), decided.message
 
 
 def test_symbolic_exponents_only_for_declared_symbols(check_claims):

@@ -102,15 +102,18 @@ def test_a_polynomial_over_a_number_field_is_placed_by_the_ring_s_arithmetic():
 
 
 def test_an_undecided_difference_is_an_error_never_a_refutation(check_claims):
-    """sqrt(2 + sqrt(3)) = (sqrt(6) + sqrt(2))/2, so the first claimed R(z) is the implicit midpoint's (1 + z/2)/(1 - z/2)
-    written another way: not placed in a number field with z present and not reduced by simplify, it is an error (it
-    used to be refuted); the same claim off by z/6 is refuted, and a division by a ball holding 0 in the twin raises."""
+    """cos(1) cos(2) = (cos(3) + cos(1))/2 (product to sum), so the first claimed R(z) is the implicit midpoint's (1 + z/2)/(1 - z/2)
+    written another way: not placed in a number field and not reduced by simplify, and 0 at every probe point, it is an
+    error; the same claim off by z/6 is refuted, and a division by a ball holding 0 in the twin raises.  (Until
+    2026-12-07 the example was sqrt(2 + sqrt(3)) = (sqrt(6) + sqrt(2))/2, which the normal form now places in its field
+    and decides: the second assertion.)"""
     import flint
 
     from verify.engines import crosscheck
 
-    nested = "sqrt(2 + sqrt(3)) - (sqrt(6) + sqrt(2))/2"
-    assert rf.decide_zero(z * sympy.sqrt(2 + sympy.sqrt(3)) - z * (sympy.sqrt(6) + sympy.sqrt(2)) / 2) is None
+    nested = "cos(1)*cos(2) - (cos(3) + cos(1))/2"
+    assert rf.decide_zero(z * (sympy.cos(1) * sympy.cos(2) - (sympy.cos(3) + sympy.cos(1)) / 2)) is None
+    assert rf.decide_zero(z * sympy.sqrt(2 + sympy.sqrt(3)) - z * (sympy.sqrt(6) + sympy.sqrt(2)) / 2) is True
     claim = '[[claim]]\nid = "ID"\nstatement = "s"\ncheck = "stability"\nmethod = "rk"\noptions = {{ A = [["1/2"]], b = [1] }}\nequals = "EQ"\n'
     text = claim.replace("ID", "same").replace("EQ", f"(1 + z*({nested} + 1/2))/(1 - z/2)") + \
         claim.replace("ID", "off").replace("EQ", f"(1 + z*({nested} + 1/3))/(1 - z/2)")

@@ -38,8 +38,9 @@ class BranchUndecided(NotRootable):
     """The roots meet on the way from the explicit value (a fold or a collision): no numerical method may pick one."""
 
 
-def _generators(value: sympy.Expr) -> set:
-    """The generators in ``value`` (_is_generator)."""
+def generators(value: sympy.Expr) -> set:
+    """The generators in ``value`` (_is_generator): field_of(sorted(generators)) is the field its coefficients lie in
+    when they are built from rationals and these."""
     return {a for a in value.atoms(sympy.Pow, sympy.cos, sympy.sin, sympy.CRootOf) if _is_generator(a)}
 
 
@@ -115,7 +116,7 @@ def field_of(values) -> tuple:
     exprs = [sympy.sympify(v) for v in values]
     if all(e.is_Rational for e in exprs):
         return QQ, [QQ.convert(e) for e in exprs]
-    generators: set = set()
+    found: set = set()
     for e in exprs:
         if e.has(sympy.zoo, sympy.nan, sympy.oo, -sympy.oo):  # a family's formula at a parameter value where it divides by 0
             raise NotAlgebraic(f"{e} is not a number (a coefficient divides by zero at these values)")
@@ -125,22 +126,22 @@ def field_of(values) -> tuple:
                 isinstance(f, sympy.Function) and not isinstance(f, sympy.CRootOf) for f in rest.atoms(sympy.Function)):
             raise NotAlgebraic(f"{e} is not a real algebraic number written as this release reads them (radicals of positive "
                                "numbers, cos or sin of a rational multiple of pi, CRootOf)")
-        generators |= _generators(e)
-    generators = _independent_square_roots(_one_root_per_base(generators))
+        found |= generators(e)
+    found = _independent_square_roots(_one_root_per_base(found))
     degree = 1
-    for g in generators:  # a bound on [K : QQ]: the primitive element of a large field is slow to find
+    for g in found:  # a bound on [K : QQ]: the primitive element of a large field is slow to find
         degree *= _degree_bound(g)
     if degree > MAX_DEGREE:
         raise NotAlgebraic(f"the coefficients generate a field of degree up to {degree} over QQ (more than {MAX_DEGREE}: not attempted)")
-    if len(generators) == 1 and isinstance(next(iter(generators)), sympy.CRootOf):
-        root = next(iter(generators))
+    if len(found) == 1 and isinstance(next(iter(found)), sympy.CRootOf):
+        root = next(iter(found))
         field = root_field(root)
         try:
             return field, [in_root_field(field, root, e) for e in exprs]
         except (sympy.PolynomialError, CoercionFailed):
             pass  # the root in a denominator: sympy places the value
     else:
-        field = QQ.algebraic_field(*sorted(generators, key=sympy.default_sort_key))
+        field = QQ.algebraic_field(*sorted(found, key=sympy.default_sort_key))
     try:
         return field, [from_sympy(field, e) for e in exprs]
     except (CoercionFailed, NotImplementedError, ValueError) as exc:

@@ -33,6 +33,10 @@ def _domain(parts, symbols):
     number_field.in_root_field (r read as a symbol, each coefficient evaluated in QQ(r)), not by a minimal
     polynomial per coefficient (seconds for SDIRK-3).  Several CRootOf numbers: NotAlgebraic (left to simplify)."""
     roots = set().union(*(part.atoms(sympy.CRootOf) for part in parts))
+    if not roots and symbols:
+        placed = _by_generators(parts, symbols)
+        if placed is not None:
+            return placed
     if not roots:
         numbers = []
         for part in parts:
@@ -50,6 +54,30 @@ def _domain(parts, symbols):
     field = number_field.root_field(root)
     domain = field[tuple(symbols)] if symbols else field
     return domain, lambda expression: number_field.in_root_field(field, root, expression, tuple(symbols))
+
+
+def _by_generators(parts, symbols):
+    """_domain's (D, convert) with K built from the generators the parts contain (number_field.generators) and each
+    part walked into K[symbols] by the ring's arithmetic, where every part is built from rationals, those generators
+    and the symbols; None otherwise (then the coefficients are read off sympy's Poly, as before).  Poly expands the
+    parts first: Crouzeix's DIRK, with cos(pi/18) and sqrt(3) in every stage, spent most of its 2 s A-stability check
+    in sympy's expand (2026-12-07)."""
+    found = set().union(*(number_field.generators(part) for part in parts))
+    if not found:
+        return None
+    try:
+        field, _ = number_field.field_of(sorted(found, key=sympy.default_sort_key))
+    except number_field.NotAlgebraic:
+        return None
+    if number_field.is_rational_field(field):
+        return None
+    domain = field[tuple(symbols)]
+    try:
+        for part in parts:
+            number_field.polynomial_from_sympy(field, tuple(symbols), part)
+    except (NotImplementedError, ZeroDivisionError, CoercionFailed):
+        return None
+    return domain, lambda expression: _in_ring(domain, field, symbols, expression)
 
 
 def _in_ring(domain, field, symbols, expression):
