@@ -130,13 +130,17 @@ def test_a_claimed_stability_function_that_differs_at_a_point_is_refuted_by_its_
     simplify does not reduce it), though R(1) = 65/24 and e differ by 0.00995.  A difference not decided as an
     expression is now enclosed at a few rational points (stability.PROBE_POINTS; a pole of either side is passed over:
     backward Euler's at z = 1) and refuted, certified, where an enclosure excludes 0; a difference of 10^-100 sin(z)^2 is
-    found at z = -1; a true claim written with a log that cancels is still verified."""
+    found at z = -1; a true claim written with sin(z)^2 + cos(z)^2 is still verified.  z is complex (a review of
+    2026-12-07: read as real, Heun's R claimed as 1 + z + abs(z)**2/2 was verified), and the probes include
+    i, -i, 1 + i, -1 + i, 2i, 4i, each compared by the real and the imaginary part of the difference."""
     claim = '[[claim]]\nid = "{id}"\nstatement = "s"\ncheck = "stability"\nmethod = "{method}"\nequals = "{equals}"\n{more}\n'
     results = check_claims("".join(claim.format(id=i, method=m, equals=e, more=x) for i, m, e, x in [
         ("rk4-exp", "rk4", "exp(z)", ""),
         ("rk4-exp-not-a-stable", "rk4", "exp(z)", "a_stable = false"),
         ("backward-euler-tiny", "backward-euler", "1/(1 - z) + 10**-100*sin(z)**2", ""),
-        ("backward-euler-log", "backward-euler", "1/(1 - z) + log(1 + z**2) - log(1 + z**2)", ""),
+        ("backward-euler-trig", "backward-euler", "1/(1 - z) + sin(z)**2 + cos(z)**2 - 1", ""),
+        ("heun-abs", "heun", "1 + z + abs(z)**2/2", ""),  # z is complex: not z**2/2 (a review of 2026-12-07: verified)
+        ("euler-log-exp", "euler", "1 + log(exp(z))", ""),  # log's principal branch: 1 + (4 - 2 pi) i at z = 4i
     ]))
     outcomes = {name: result.outcome for name, result in results.items()}
     for name in ("rk4-exp", "rk4-exp-not-a-stable"):
@@ -144,7 +148,9 @@ def test_a_claimed_stability_function_that_differs_at_a_point_is_refuted_by_its_
         assert_refuted(outcomes[name], ["claimed exp(z), computed z**4/24 + z**3/6 + z**2/2 + z + 1: at z = 1 claimed - computed lies in [0.00994849512571"])
     assert outcomes["backward-euler-tiny"].evidence == "certified"
     assert_refuted(outcomes["backward-euler-tiny"], ["at z = -1 claimed - computed lies in [7.08073418273571"])
-    assert outcomes["backward-euler-log"].status == "verified", outcomes["backward-euler-log"].message
+    assert outcomes["backward-euler-trig"].status == "verified", outcomes["backward-euler-trig"].message
+    assert_refuted(outcomes["heun-abs"], ["at z = I the real part of claimed - computed lies in [1.0, 1.0]"])
+    assert_refuted(outcomes["euler-log-exp"], ["at z = 4*I the imaginary part of claimed - computed lies in [-6.28318530717958"])
 
 
 GAMMA = sympy.CRootOf(6 * sympy.Symbol("x") ** 3 - 18 * sympy.Symbol("x") ** 2 + 9 * sympy.Symbol("x") - 1, 1)  # SDIRK-3's gamma

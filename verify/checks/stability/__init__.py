@@ -50,12 +50,12 @@ from verify.checks.stability import multistep as multistep_stability
 from verify.checks.kind import ClaimKind
 from verify.errors import CrossCheckUnavailable
 from verify.engines.methods.base import MethodError
-from verify.checks.stability.reading import AStability, DAHLQUIST, KEYS, LAM, SpectralRadius, StabilitySpec, StableWhen, amplification, count_options, prepare
+from verify.checks.stability.reading import AStability, DAHLQUIST, KEYS, LAM, Z, SpectralRadius, StabilitySpec, StableWhen, amplification, count_options, prepare
 from verify.checks.stability.stable_when import evaluate_spectral_radius, evaluate_stable_when
 
 
 def _evaluate_a_stability(claim, method, options, spec) -> Outcome:
-    lam, z = LAM, symbol("z")
+    lam, z = LAM, Z
     try:
         M = amplification(method, options, DAHLQUIST, {"lam": lam})
     except symbolic.SymbolicUnavailable as exc:
@@ -91,24 +91,28 @@ def _evaluate_a_stability(claim, method, options, spec) -> Outcome:
     return Outcome("verified", "symbolic", "; ".join(successes) + how, computed, lines)
 
 
-PROBE_POINTS = (1, -1, sympy.Rational(1, 2), sympy.Rational(-1, 2), 2, -2, sympy.Rational(1, 3), -3)  # where a claimed R(z)
-# that no exact means tells from the computed one is compared by enclosures (an exp(z) claimed for RK4: R(1) = 65/24)
+PROBE_POINTS = (1, -1, sympy.Rational(1, 2), sympy.Rational(-1, 2), 2, -2, sympy.Rational(1, 3), -3,
+                sympy.I, -sympy.I, 1 + sympy.I, -1 + sympy.I, 2 * sympy.I, 4 * sympy.I)  # where a claimed R(z) that no exact
+# means tells from the computed one is compared by enclosures (an exp(z) claimed for RK4: R(1) = 65/24; a review of
+# 2026-12-07), at complex points too: R is a function of complex z (1 + z + abs(z)**2/2 for Heun is 3/2 + i at z = i)
 
 
 def _apart_at_a_point(difference, z) -> str | None:
     """Where a claimed R(z) minus the computed one, not decided as an expression, has a rigorous enclosure without 0
-    at one of PROBE_POINTS (both sides defined and real there): the text saying so (point, enclosure, bits); None
-    where no point shows it.  A review of 2026-12-07: R(z) = exp(z) for RK4 was an error, not refuted."""
-    for point in PROBE_POINTS:
+    (of its real or its imaginary part) at one of PROBE_POINTS (both sides defined there): the text saying so (point,
+    enclosure, bits); None where no point shows it."""
+    for point in map(sympy.sympify, PROBE_POINTS):
         value = difference.subs(z, point)
         if value.has(sympy.zoo, sympy.nan, sympy.oo, -sympy.oo) or value.free_symbols:
             continue
-        try:
-            sign, enclosure, bits = crosscheck.certify_sign(value)
-        except (CrossCheckUnavailable, ZeroDivisionError, ValueError, TypeError):  # not real there, or no enclosure
-            continue
-        if sign in (1, -1):
-            return f"at z = {point} claimed - computed lies in {enclosure} ({bits}-bit interval arithmetic)"
+        parts = [("", value)] if point.is_real else list(zip(("the real part of ", "the imaginary part of "), value.as_real_imag()))
+        for part, number in parts:
+            try:
+                sign, enclosure, bits = crosscheck.certify_sign(number)
+            except (CrossCheckUnavailable, ZeroDivisionError, ValueError, TypeError):  # not real there, or no enclosure
+                continue
+            if sign in (1, -1):
+                return f"at z = {point} {part}claimed - computed lies in {enclosure} ({bits}-bit interval arithmetic)"
     return None
 
 
@@ -150,7 +154,7 @@ def evaluate(claim: Claim, context: Context = DEFAULT_CONTEXT) -> Outcome:
             raise CheckError(str(exc)) from None
     try:
         if claim.model is None:
-            lam, z = LAM, symbol("z")
+            lam, z = LAM, Z
             M = amplification(method, options, DAHLQUIST, {"lam": lam})
             computed_value = rational_functions.normal(M[0, 0].subs(lam, z / _step(method, options)))
             same = rational_functions.decide_zero(computed_value - equals)
@@ -173,7 +177,7 @@ def evaluate(claim: Claim, context: Context = DEFAULT_CONTEXT) -> Outcome:
         derivation = _tableau_derivation(method, options, computed_value) + derivation
     figure = _region_figure(method, options, computed_value, None if claim.model is not None else equals) \
         if context.figures and claim.model is None else None
-    apart = _apart_at_a_point(equals - computed_value, symbol("z")) if same is None and claim.model is None else None
+    apart = _apart_at_a_point(equals - computed_value, Z) if same is None and claim.model is None else None
     if apart is not None:
         return Outcome("refuted", "certified", f"{what} of {method.name}: claimed {equals}, computed {shown}: {apart}", {what: shown},
                        derivation + [apart], figure=figure)
@@ -220,7 +224,7 @@ def _tableau_derivation(method, options, R) -> list[str]:
         tab = table(options)
     except (MethodError, TypeError, ValueError):
         return []
-    z = symbol("z")
+    z = Z
     s = tab.stages
     A = sympy.Matrix(s, s, lambda i, j: tab.A[i][j])
     e_bT = sympy.Matrix(s, s, lambda i, j: tab.b[j])
@@ -261,7 +265,7 @@ def _coefficients(polynomial, z) -> list[complex]:
 def _region_figure(method, options, R=None, claimed=None) -> dict | None:
     """The data of a picture of the stability region |R(z)| <= 1 of a one-step method (beside it the claimed R(z)
     when it differs): numerator and denominator coefficients, highest power first."""
-    z = symbol("z")
+    z = Z
     try:
         if R is None:
             lam = LAM

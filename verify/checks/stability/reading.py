@@ -34,6 +34,11 @@ DIGITS_HINT = ('a bound printed to some decimals, "RK4 is stable for h <= 2.785"
 # is read at LAM = z / step (a review of 2026-12-06: with symbol("lam") both merged, and a false R(z) was verified)
 DAHLQUIST = model_from_table("dahlquist", {"states": ["y"], "rhs": {"y": "lam*y"}, "parameters": {"lam": -1}}, "(built in)")
 LAM = sympy.Dummy("lam", real=True)
+# the argument of a stability function R(z): complex, not the real symbol every other name is (verify.input.model.symbol),
+# so that a claimed R(z) is read as a function of complex z: with z real, sympy read abs(z)**2 as z**2 and log(exp(z)) as
+# z, and Heun's R(z) claimed as 1 + z + abs(z)**2/2 (3/2 + i at z = i, where R(i) = 1/2 + i) was verified (a review of
+# 2026-12-07)
+Z = sympy.Symbol("z")
 
 
 @dataclass(frozen=True)
@@ -81,11 +86,11 @@ def prepare(claim: Claim) -> StabilitySpec:
         return StabilitySpec(method, options, SpectralRadius(match.group(1), bound, match.group(2).strip()))
     if claim.model is None and any(key in table for key in a_stability.KEYS):
         options.setdefault("h", symbol("h"))
-        equals = claim.value(table["equals"], "equals", {"z": symbol("z")}) if "equals" in table else None
+        equals = claim.value(table["equals"], "equals", {"z": Z}) if "equals" in table else None
         return StabilitySpec(method, options, AStability(a_stability.prepare(table), equals))
     if "equals" not in table:
         raise LoadError("check 'stability' needs 'equals' or 'stable_when'")
-    z = symbol("z")
+    z = Z
     if claim.model is None:
         options.setdefault("h", symbol("h"))
         equals = claim.value(table["equals"], "equals", {"z": z})
