@@ -225,6 +225,34 @@ def test_nested_radicals_and_cosines_of_rational_multiples_of_pi_are_exact_coeff
         assert outcomes[name].status == "error" and f"{number} is not a real algebraic number written as this release reads them" in outcomes[name].message
 
 
+def test_cosines_of_one_cyclotomic_field_share_it_and_huge_denominators_or_hidden_zero_radicands_are_errors(check_claims):
+    """The second review of 2026-12-07: cos(2pi/7) + cos(4pi/7) + cos(6pi/7) = -1/2 (so the coefficient is 1/2) was
+    refused, "degree up to 27" (a bound of 3 per cosine, multiplied), though all three lie in the cubic real subfield
+    of QQ(exp(2 pi i/7)); cos(pi/N) with N a 51-digit semiprime hung in sympy's totient; a radicand that is exactly 0
+    (sqrt(2 + sqrt(3)) - (sqrt(6) + sqrt(2))/2, rounding to -1e-102) was an internal error in the order check's twin.
+    By hand: the implicit midpoint (theta = 1/2) has order 2 and R(z) = (2 + z)/(2 - z); with theta = cos(pi/7) =
+    sin(5 pi/14) one step of h = 1 on y' = -y is 1 - 1/(1 + theta)."""
+    cos_sum = "cos(2*pi/7) + cos(4*pi/7) + cos(6*pi/7) + 1"
+    results = check_claims(claims_text('[model.decay]\nstates = ["y"]\nrhs = { y = "-y" }\n', {
+        "sum-order-2": (f'check = "order"\nmethod = "rk"\noptions = {{ A = [["{cos_sum}"]], b = [1] }}\norder = 2',),
+        "sum-order-3": (f'check = "order"\nmethod = "rk"\noptions = {{ A = [["{cos_sum}"]], b = [1] }}\norder = 3',),
+        "sum-R": (f'check = "stability"\nmethod = "rk"\noptions = {{ A = [["{cos_sum}"]], b = [1] }}\nequals = "(2 + z)/(2 - z)"',),
+        "sine-form": ('check = "run"\nmodel = "decay"\nmethod = "rk"\noptions = { h = 1, A = [["cos(pi/7)"]], b = [1] }\n'
+                      'initial = { y = 1 }\nexpect = { y = "1 - 1/(1 + sin(5*pi/14))" }',),
+        "semiprime": ('check = "order"\nmethod = "rk"\noptions = { A = [["cos(pi/300000000000000000000001060000000000000000000000871)"]], '
+                      'b = [1] }\norder = 1',),
+        "zero-radicand": ('check = "order"\nmethod = "rk"\noptions = { A = [["sqrt(sqrt(2 + sqrt(3)) - (sqrt(6) + sqrt(2))/2) + 1/2"]], '
+                          'b = [1] }\norder = 2',),
+    }))
+    outcomes = {name: result.outcome for name, result in results.items()}
+    for name in ("sum-order-2", "sum-R", "sine-form"):
+        assert outcomes[name].status == "verified", (name, outcomes[name].message)
+    assert_refuted(outcomes["sum-order-3"], ["order: claimed 3, computed 2"])
+    assert outcomes["semiprime"].status == "error" and "with q above 10000 generates a field of degree" in outcomes["semiprime"].message
+    zero = outcomes["zero-radicand"]
+    assert zero.status == "error" and "internal error" not in zero.message and "not a real number" in zero.message, zero.message
+
+
 ROOT_MODELS = """
 [model.quadratic]
 states = ["y"]

@@ -60,6 +60,23 @@ def _trigonometric(value: sympy.Expr) -> set:
     return {f for f in value.atoms(sympy.cos, sympy.sin) if (f.args[0] / sympy.pi).is_Rational}
 
 
+MAX_PI_DENOMINATOR = 10**4  # cos(p pi/q) with q beyond this has degree phi(2q)/2 >= sqrt(q)/2 > 16 (MAX_DEGREE): q is not
+# factored (sympy's totient of a 51-digit semiprime ran past the time limit; a review of 2026-12-07)
+
+
+def _trigonometric_degree_bound(generators: list) -> int:
+    """A bound on the degree of the field the cos(p pi/q) and sin(p pi/q) in ``generators`` generate together: they all
+    lie in the real subfield of QQ(exp(2 pi i / L)), L the lcm of 2q (a cos) and 4q (a sin), of degree phi(L)/2
+    (cos(2pi/7), cos(4pi/7), cos(6pi/7) generate a cubic field, not one of degree 27: a review of 2026-12-07)."""
+    if not generators:
+        return 1
+    orders = [(2 if isinstance(g, sympy.cos) else 4) * (g.args[0] / sympy.pi).q for g in generators]
+    if max(orders) > 4 * MAX_PI_DENOMINATOR:
+        raise NotAlgebraic(f"{max(generators, key=lambda g: (g.args[0] / sympy.pi).q)}: a cosine or sine of p pi/q with q above "
+                           f"{MAX_PI_DENOMINATOR} generates a field of degree phi(2q)/2, more than {MAX_DEGREE} (not attempted)")
+    return max(1, int(sympy.totient(math.lcm(*(int(n) for n in orders)))) // 2)
+
+
 def _degree_bound(generator) -> int:
     """An upper bound on the degree of ``generator`` over the field of the generators inside it (their own bounds
     multiply in field_of): a CRootOf's polynomial's degree, a radical's index, phi(2q)/2 for cos((p/q) pi) and
@@ -67,8 +84,7 @@ def _degree_bound(generator) -> int:
     if isinstance(generator, sympy.CRootOf):
         return sympy.degree(generator.poly, generator.poly.gen)
     if isinstance(generator, (sympy.cos, sympy.sin)):
-        n = (2 if isinstance(generator, sympy.cos) else 4) * (generator.args[0] / sympy.pi).q
-        return max(1, int(sympy.totient(n)) // 2)
+        return _trigonometric_degree_bound([generator])
     return int(generator.exp.q)
 
 
@@ -128,9 +144,11 @@ def field_of(values) -> tuple:
                                "numbers, cos or sin of a rational multiple of pi, CRootOf)")
         found |= generators(e)
     found = _independent_square_roots(_one_root_per_base(found))
-    degree = 1
+    trigonometric = [g for g in found if isinstance(g, (sympy.cos, sympy.sin))]
+    degree = _trigonometric_degree_bound(trigonometric)  # they share one field: not a factor each
     for g in found:  # a bound on [K : QQ]: the primitive element of a large field is slow to find
-        degree *= _degree_bound(g)
+        if g not in trigonometric:
+            degree *= _degree_bound(g)
     if degree > MAX_DEGREE:
         raise NotAlgebraic(f"the coefficients generate a field of degree up to {degree} over QQ (more than {MAX_DEGREE}: not attempted)")
     if len(found) == 1 and isinstance(next(iter(found)), sympy.CRootOf):

@@ -84,8 +84,9 @@ def evaluate(claim: Claim, context: Context = DEFAULT_CONTEXT) -> Outcome:
         refuted = exactly_when_counterexample(claim, spec)  # probed beside the claimed set's ends
         if refuted is not None:
             return refuted
-        raise CheckError(f"cannot prove the set where it holds ({reason}); 'exactly_when' needs a symbolic proof (no point probed "
-                         "beside the claimed set's ends was decided against it)")
+        probed = len(spec.domains) == 1 and spec.digits is None and next(iter(spec.domains.values())).interval is not None
+        raise CheckError(f"cannot prove the set where it holds ({reason}); 'exactly_when' needs a symbolic proof"
+                         + (" (no point probed beside the claimed set's ends was decided against it)" if probed else ""))
     for lhs, op, rhs in spec.assume:  # an assumption no value meets: no instance to sample (hypothesis would give up)
         if holds_nowhere(lhs - rhs, op):
             raise CheckError(f"no instance satisfied the assumptions ({lhs} {op} {rhs} holds for no values of its symbols: "

@@ -125,7 +125,14 @@ def _conditions(field, A, weights, up_to) -> Conditions:
 
 
 def _mp(value):
-    return mpmath.mpmathify(str(sympy.N(value, crosscheck.DIGITS + 10)))
+    """A tableau coefficient for the twin's conditions, from sympy's value at 60 digits; CheckError where that value is
+    not real (a radicand that is 0 written so that it rounds below 0: sqrt(sqrt(2 + sqrt(3)) - (sqrt(6) + sqrt(2))/2) + 1/2
+    was 0.5 + 1.3e-102 i, an internal error in a review of 2026-12-07)."""
+    number = sympy.N(value, crosscheck.DIGITS + 10)
+    if not number.is_real:
+        raise CheckError(f"the cross-check cannot read the coefficient {value}: at {crosscheck.DIGITS + 10} digits it is {number}, "
+                         "not a real number (a radicand that is 0, or below it); write the coefficient without it")
+    return mpmath.mpmathify(str(number))
 
 
 def _cross_check(spec, field, which: str, conditions: Conditions) -> None:

@@ -169,7 +169,8 @@ def tableau_from_options(options: dict, method: str = "rk") -> ButcherTableau:
         raise MethodError(f"method {method}: options A (list of rows) and b (list) are required")
     s = len(b)
     if s == 0:
-        raise MethodError(f"method {method}: the tableau is empty (b = []): a Runge-Kutta method has at least one stage")
+        raise MethodError(f"method {method}: the tableau is empty (b = []): a Runge-Kutta method has at least one stage" if not A
+                          else f"method {method}: b = [] has no weights, but A has {len(A)} row(s): b needs one weight per stage")
     if len(A) != s or any(len(row) != s for row in A):
         raise MethodError(f"method {method}: A must be {s}x{s} to match b")
     if not all(isinstance(v, sympy.Basic) for v in [*b, *(a for row in A for a in row)]):
