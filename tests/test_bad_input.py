@@ -35,6 +35,8 @@ BAD_CLAIMS = {
     "missing-option": ('check = "run"\nmodel = "electromechanical"\nmethod = "frozen-slow-euler"\noptions = { H = 1 }\ninitial = { q = 0, v = 1, i = 0 }\nexpect = { q = 0 }', "needs option(s) m"),
     "missing-initial": ('check = "run"\nmodel = "electromechanical"\nmethod = "euler"\noptions = { h = 1 }\ninitial = { q = 0 }\nexpect = { q = 0 }', "missing the states v, i"),
     "endless-steps": ('check = "run"\nmodel = "electromechanical"\nmethod = "euler"\noptions = { h = 1 }\ninitial = { q = 0, v = 1, i = 0 }\nsteps = 99999999999\nexpect = { q = 0 }', "steps must be an integer from 1 to 1000000"),
+    "forall-state-as-steps": ('check = "forall"\nmodel = "electromechanical"\nmethod = "euler"\ndomains = { N = "integer >= 1" }\noptions = { h = 1 }\n'
+                              'initial = { q = 0, v = 1, i = 0 }\nsteps = "q"\nholds = { q = 0 }', "steps: unknown name 'q' (known: N)"),
     "empty-b": ('check = "order"\nmethod = "rk"\noptions = { A = [[1]], b = [] }\norder = 1', "b = [] has no weights, but A has 1 row(s)"),
     "empty-tableau": ('check = "order"\nmethod = "rk"\noptions = { A = [], b = [] }\norder = 0', "the tableau is empty (b = [])"),  # not "A must be 0x0"
     "exactly-when-two-symbols": ('check = "forall"\ndomains = { x = "real", y = "real" }\nlhs = "x**2 + y**2"\nop = "<="\nrhs = 1\nexactly_when = "-1 <= x <= 1"',

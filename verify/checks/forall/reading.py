@@ -228,7 +228,8 @@ def _prepare_run(claim, domains):
         raise LoadError(kit.unknown_method(table.get("method")))
     options = {name: _symbolic_option(claim, method, name, value, domains) for name, value in kit.claim_table(table, "options").items()}
     t0, y0 = kit.initial_values(claim, read=lambda claim, value, key: to_domain(claim.value(value, key), domains))
-    steps = to_domain(claim.value(table.get("steps", 1), "steps"), domains)
+    steps = to_domain(claim.value(table.get("steps", 1), "steps", model_names=False), domains)  # (the domains and parameters:
+    # not the model's t and states, which a step count cannot use; a review of 2026-12-07)
     if not (steps.is_integer and steps.is_nonnegative):  # by the domains' assumptions: N + 1 for N >= 0, 2*N, N**2
         raise LoadError(f"steps = {steps} must be a whole number of steps >= 0 for every value of the domains "
                         "(give its symbols 'integer >= K' domains)")
