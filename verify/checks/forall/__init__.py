@@ -23,7 +23,8 @@ import sympy
 
 from verify.engines import symbolic
 from verify.input.load import Claim
-from verify.checks.common import CheckError, Context, DEFAULT_CONTEXT, Outcome
+from verify.checks.common import CheckError, Context, DEFAULT_CONTEXT, Outcome, decide_sign
+from verify.checks.comparisons import OPERATORS
 from verify.checks.kind import ClaimKind
 from verify.checks.forall.domains import first_value, simple_instances
 from verify.checks.forall.poles import UndefinedInDomains, method_refuses, not_real_point, undefined_point
@@ -146,23 +147,19 @@ def exactly_when_counterexample(claim, spec) -> Outcome | None:
     return None
 
 
-_RELATIONS = {"<": sympy.Lt, "<=": sympy.Le, ">": sympy.Gt, ">=": sympy.Ge, "==": sympy.Eq, "!=": sympy.Ne}  # evaluated
-
-
 def _claimed_at(spec, variable, point) -> bool | None:
-    """Does ``exactly_when`` say the relation holds at ``variable`` = ``point``: its conditions evaluated there, exactly
-    (sympy compares the rational and algebraic numbers they give); None where one is not decided so."""
+    """Does ``exactly_when`` say the relation holds at ``variable`` = ``point``: the sign of each condition's lhs - rhs
+    there decided exactly or by enclosures (common.decide_sign, as every comparison of a verdict is), not by sympy's
+    own comparison of numbers; None where one is not decided."""
     alternatives = []
     for alternative in spec.exactly_when:
         truths = []
         for lhs, op, rhs in alternative:
             try:
-                truth = _RELATIONS[op](lhs.subs(variable, point), rhs.subs(variable, point))
-            except TypeError:  # (sympy: a comparison of numbers that are not real)
+                sign = decide_sign((lhs - rhs).subs(variable, point)).sign
+            except CheckError:  # not real there, or no enclosure decides it
                 return None
-            if truth not in (sympy.true, sympy.false):
-                return None
-            truths.append(truth is sympy.true)
+            truths.append(OPERATORS[op](sign, 0))
         alternatives.append(all(truths))
     return any(alternatives)
 
