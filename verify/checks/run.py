@@ -739,9 +739,10 @@ def _mp_run_finer(problem, coarse, seconds: float) -> tuple:
 
 def _twin_run(problem, final_only: bool):
     """The twin's run of ``problem``; where it fails (SolverFailure), the run again at more digits, resolved there
-    (twins.solve_finer: trapezoid and implicit midpoint on y' = 100 (y - 1/3) + (y - 1/3)^3 stay at the equilibrium 1/3
-    exactly, where the 50-digit run drifted off it with the rounding, 1.5-fold a step, and its Newton lost the branch
-    at t = 20: a review of 2026-12-07); CheckError when that fails too."""
+    (twins.solve_finer: the trapezoid rule with h = 1/7 on y' = (7y - 7/3) + (7y - 7/3)^3 stays at the equilibrium 1/3
+    exactly, where the 50-digit run drifted off it with the rounding, 3-fold a step, and its Newton lost the branch:
+    2026-12-07); CheckError when that fails too (a run through a pitchfork of its roots, as from the equilibrium of
+    y' = 100 (y - 1/3) + (y - 1/3)^3 with h = 1/10, fails at every precision)."""
     started = time.process_time()
     try:
         return twins.solve(problem, final_only=final_only)
