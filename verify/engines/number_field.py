@@ -57,7 +57,7 @@ def _is_generator(e: sympy.Expr) -> bool:
 
 def _trigonometric(value: sympy.Expr) -> set:
     """The cos(r pi) and sin(r pi), r rational, in ``value``: real algebraic numbers (roots of Chebyshev polynomials)."""
-    return {f for f in value.atoms(sympy.cos, sympy.sin) if (f.args[0] / sympy.pi).is_Rational}
+    return {f for f in value.atoms(sympy.cos, sympy.sin) if _is_generator(f)}
 
 
 MAX_PI_DENOMINATOR = 10**4  # cos(p pi/q) with q beyond this has degree phi(2q)/2 >= sqrt(q)/2 > 16 (MAX_DEGREE): q is not
@@ -78,13 +78,11 @@ def _trigonometric_degree_bound(generators: list) -> int:
 
 
 def _degree_bound(generator) -> int:
-    """An upper bound on the degree of ``generator`` over the field of the generators inside it (their own bounds
-    multiply in field_of): a CRootOf's polynomial's degree, a radical's index, phi(2q)/2 for cos((p/q) pi) and
-    phi(4q)/2 for its sin (cos(2 pi k/n) has degree phi(n)/2, and sin(x) = cos(pi/2 - x))."""
+    """An upper bound on the degree of a radical or CRootOf ``generator`` over the field of the generators inside it
+    (their own bounds multiply in field_of; the cosines and sines count together, _trigonometric_degree_bound): a
+    CRootOf's polynomial's degree, a radical's index."""
     if isinstance(generator, sympy.CRootOf):
         return sympy.degree(generator.poly, generator.poly.gen)
-    if isinstance(generator, (sympy.cos, sympy.sin)):
-        return _trigonometric_degree_bound([generator])
     return int(generator.exp.q)
 
 

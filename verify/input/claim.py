@@ -40,11 +40,12 @@ class Claim:
         """``FILE:LINE: claim 'ID'``, the prefix of every message about this claim (editors jump to FILE:LINE)."""
         return f"{self.file}{f':{self.line}' if self.line else ''}: claim {self.id!r}"
 
-    def names(self) -> dict:
-        """Every name the claim's expressions may use."""
+    def names(self, model_names: bool = True) -> dict:
+        """Every name the claim's expressions may use (``model_names`` False: its parameters and symbols only, not the
+        model's states and time)."""
         from verify.input.model import symbol
 
-        names = self.model.names() if self.model else {}
+        names = self.model.names() if self.model and model_names else {}
         names.update({p: symbol(p) for p in self.parameters})
         names.update(self.symbols)
         return names
@@ -55,7 +56,7 @@ class Claim:
         from verify.input import expr as expressions
         from verify.input.model import symbol
 
-        names = self.names() if model_names else {**{p: symbol(p) for p in self.parameters}, **self.symbols}
+        names = self.names(model_names)
         names.update(extra_names or {})
         calls = self.model.calls() if self.model else {}
         calls.update(extra_calls or {})
