@@ -341,3 +341,25 @@ def test_a_long_adaptive_run_keeps_its_tolerance_gaps_as_floats_not_as_exact_num
     gaps = result.recorder.tolerance_gaps
     assert len(gaps) == len(result.recorder.tolerance_tests) > 1000 and all(isinstance(g, float) for g in gaps)
     assert all((g >= 0) == accepted for g, accepted in zip(gaps, result.recorder.tolerance_tests))
+
+
+def test_a_claim_on_a_run_that_stopped_early_must_say_so(check_claims):
+    """An adversarial review of 2026-12-07: adaptive Euler with atol = 10^-30 on y' = -y never leaves t = 0 (every
+    attempt is rejected, y(1) = e^-1 = 0.368 is never computed), yet "ends with y >= 0.9" was verified on y = 1,
+    where it stopped.  A claim about such a run's values is an error unless it states `failed`: with failed = 1 it is
+    verified (the values where it stopped), with failed = 0 refuted."""
+    model = '[model.decay]\nstates = ["y"]\nrhs = { y = "-y" }\n'
+    body = ('check = "run"\nmodel = "decay"\nmethod = "adaptive-euler"\n'
+            'options = { h = 1, atol = "1e-30", rtol = 0, t_end = 1, controller = "order" }\ninitial = { y = 1 }\n')
+    results = check_claims(claims_text(model, {
+        "unstated": (body + 'expect_relations = { y = ">= 0.9" }',),
+        "stated": (body + 'expect = { failed = 1 }\nexpect_relations = { y = ">= 0.9" }',),
+        "denied": (body + 'expect = { failed = 0 }\nexpect_relations = { y = ">= 0.9" }',),
+        "relation-on-failed": (body + 'expect_relations = { y = ">= 0.9", failed = "> 0" }',),
+    }))
+    unstated = results["unstated"].outcome
+    assert unstated.status == "error" and "the run failed (attempt at t = 0 rejected" in unstated.message, unstated.message
+    assert "states failed = 1" in unstated.message
+    for key in ("stated", "relation-on-failed"):
+        assert results[key].outcome.status == "verified", (key, results[key].outcome.message)
+    assert_refuted(results["denied"].outcome, ["failed: claimed 0, computed 1"])

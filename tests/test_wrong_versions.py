@@ -96,6 +96,8 @@ FRAGMENTS["forall"] = {
     "energy-R-all": ["holds only on Interval(1, oo)", "fails at R = 0"],
     "sampled-wrong": ["counterexample", "claimed (k*h)**2*y0/2"],
     "heun-is-not-third-order": ["claimed z**3/6 + z**2/2 + z + 1, computed z**2/2 + z + 1"],
+    "interval-bound-one-digit-short": ["counterexample k = ", "claimed 1/(1 + k) - exp(-k) <= 0.20363218879", "(mpmath.iv, 64 bits)"],
+    "interval-tie-strict": ["counterexample k = 0", "claimed exp(-k) < 1/(1 + k)", "lhs = 1, rhs = 1"],
 }
 FRAGMENTS["cosimulation"] = {
     "run-changed-digit": ["s: claimed 98/100", "computed 97/100"],

@@ -54,6 +54,21 @@ class Comparison:
         return self.column[n - 1] if self.column is not None else (self.claimed, self.claimed_text)
 
 
+def states_failure(spec) -> bool:
+    """Does a run claim state ``failed`` (in expect, expect_at_nodes, expect_relations or trace)?  A run of a
+    step-size controller that stops early (h below h_min, too many rejections) ends where it stopped: a claim about
+    its state that does not say so is not verified on that state (an adversarial review of 2026-12-07: "adaptive
+    Euler to t = 1 ends with y >= 0.9" was verified on y = 1 at t = 0, where the run stopped)."""
+    comparisons = [*spec.expect, *spec.at_nodes, *spec.relations]
+    return "failed" in spec.trace or any(s.name == "failed" for c in comparisons for s in c.quantity.free_symbols)
+
+
+def failure_unstated(failure: str) -> str:
+    """The error of a claim verified on a run that stopped early without stating it (states_failure)."""
+    return (f"the run failed ({failure}), so its values are where it stopped, not at t_end; a claim about such a run "
+            "states failed = 1 in expect (or failed = 0 to claim that it does not fail)")
+
+
 def unknown_method(name) -> str:
     """The message for a ``method`` that is not one: the known names closest to it (difflib, ignoring case), else all
     of them (a review of 2026-12-07: every case of a claim with method = "bdf-K" printed every name)."""

@@ -545,11 +545,11 @@ def _sign_by_doubling(value_at, values, max_bits):
     return None, text, max_bits
 
 
-def mp_value(expression: sympy.Expr, values: dict | None = None):
-    """A DIGITS-digit mpmath value of ``expression`` at the given symbol values (sympy Rationals or mpmath numbers)."""
+def mp_value(expression: sympy.Expr, values: dict | None = None, digits: int = DIGITS):
+    """A ``digits``-digit mpmath value of ``expression`` at the given symbol values (sympy Rationals or mpmath numbers)."""
     values = values or {}
     variables = list(values)
-    with mpmath.workdps(DIGITS):
+    with mpmath.workdps(digits):
         function = compile_mp(expression, variables)
         return function([to_mp(v) if isinstance(v, sympy.Basic) else v for v in values.values()])
 

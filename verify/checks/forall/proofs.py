@@ -9,7 +9,7 @@ import sympy
 
 from fractions import Fraction
 
-from verify.engines import box_sign, crosscheck, spectral, symbolic
+from verify.engines import box_sign, crosscheck, interval_sign, spectral, symbolic
 from verify.engines.methods import SymbolicSystem
 from verify.input.model import TIME, symbol
 from verify.engines import realsets
@@ -313,14 +313,96 @@ def prove_relation(claim, spec, over):
                            {}, [Line(f"lhs - rhs = {difference}; sympy's assumptions decide {op} 0",
                                      terms=[Formula("lhs - rhs"), "=", difference, ";", "sympy's assumptions decide", op, sympy.Integer(0)])])
         return _prove_affine(claim, spec, over, lhs, op, rhs) or _prove_on_box(claim, spec, over, lhs, op, rhs)
+    enclosed = None
+    transcendental = not _without_abs(lhs - rhs).is_rational_function(domain.symbol)
+    if transcendental:  # exp, sin, log, sqrt: enclosures first (milliseconds), then sympy's solver, which can run for
+        enclosed = _prove_by_enclosures(claim, spec, over, lhs, op, rhs, domain)  # minutes on them (sympy.periodicity
+        if enclosed is not None:  # of sin(1/(k + 10^-30))); |P| <= 1 for a polynomial P is solved exactly, as before
+            return enclosed
     pieces = []
-    holds_on = _relation_set(lhs, op, rhs, domain, pieces)
-    _check_against_evaluation(holds_on, lhs, op, rhs, domain)
+    try:
+        holds_on = _relation_set(lhs, op, rhs, domain, pieces)
+        _check_against_evaluation(holds_on, lhs, op, rhs, domain)
+    except (symbolic.SymbolicUnavailable, NotImplementedError, ValueError, TypeError, CheckError):
+        if not transcendental:  # no set from the solver: enclosures
+            enclosed = _prove_by_enclosures(claim, spec, over, lhs, op, rhs, domain)
+            if enclosed is not None:
+                return enclosed
+        raise
     outcome = _compare_sets(claim, spec, domain, holds_on, f"{claim.table['lhs']} {op} {claim.table['rhs']}", over,
                             [relation_expr(lhs, op, rhs)])
     if outcome is not None and len(pieces) > 1:  # |P| OP c: the two polynomial inequalities decided, before the set
         outcome.derivation[0:0] = pieces
     return outcome
+
+
+def _prove_by_enclosures(claim, spec, over, lhs, op, rhs, domain):
+    """A relation in one symbol on a bounded interval (rational ends; 'assume' conditions in that symbol cut it into
+    such intervals) that sympy's solver cannot solve (exp, sin, log beside polynomials), decided by interval
+    arithmetic (verify.engines.interval_sign): verified ``certified``, or a Witness where an enclosure shows it fails.
+    None when not of that form or not decided (sampling decides it).  A review of 2026-12-07: 1/(1 + k) - exp(-k) <=
+    0.2036321888 on [0, 10], true by 5e-12, was sampled, and exp(-k) <= 1/(1 + k) verified only numerically."""
+    if spec.exactly_when is not None or op not in ("<", "<=", ">", ">="):
+        return None
+    region = domain.interval
+    for condition in spec.assume:
+        if (condition[0] - condition[2]).free_symbols - {domain.symbol}:
+            return None
+        try:
+            region = realsets.intersect(region, solve_set(relation_expr(*condition), domain))
+        except (NotImplementedError, ValueError, TypeError, CheckError):
+            return None
+    parts = list(region.args) if isinstance(region, sympy.Union) else [region]
+    if not parts or not all(isinstance(part, sympy.Interval) and part.start.is_Rational and part.end.is_Rational for part in parts):
+        return None
+    strict = op in ("<", ">")
+    small, large = (lhs, rhs) if op in ("<", "<=") else (rhs, lhs)
+    if isinstance(small, sympy.Abs) and not large.has(sympy.Abs):  # |u| <= v: both -v <= u and u <= v, each with
+        differences = [large - small.args[0], large + small.args[0]]  # derivatives where |u| has none at u = 0
+    else:
+        differences = [large - small]
+    settled, zeros = 0, []
+    for part, g in itertools.product(parts, differences):
+        side = box_sign.Side(Fraction(int(part.start.p), int(part.start.q)), Fraction(int(part.end.p), int(part.end.q)),
+                             bool(part.left_open), bool(part.right_open))
+        found = interval_sign.decide(g, domain.symbol, side, strict)
+        if found is None:
+            return None
+        if isinstance(found, interval_sign.Fails):
+            point = sympy.Rational(found.point.numerator, found.point.denominator)
+            where = (f"at {domain.name} = {point}" if found.low == found.high else
+                     f"on [{_rational(found.low)}, {_rational(found.high)}]")
+            return Witness({domain.name: point}, [Line(f"interval arithmetic (Arb balls, {interval_sign.BITS} bits): "
+                                                       f"{short_text(g)} {'<=' if strict else '<'} 0 {where}")])
+        settled += found.boxes
+        zeros += found.zeros
+    g = " and ".join(short_text(d) for d in differences)
+    what = f"{claim.table['lhs']} {op} {claim.table['rhs']}"
+    beside = {}
+    for point, order in zeros:
+        beside[point] = max(order, beside.get(point, 0))
+    zero_text = "".join(f"; at {domain.name} = {_rational(point)}, where it is exactly 0, by the sign of its {_ordinal(order)} "
+                        "derivative beside it" for point, order in sorted(beside.items()))
+    assumed = f" with {', '.join(claim.table.get('assume', []))}" if spec.assume else ""
+    shown = " or ".join(f"{'(' if part.left_open else '['}{part.start}, {part.end}{')' if part.right_open else ']'}" for part in parts)
+    line = (f"{g} {'>' if strict else '>='} 0 on {shown}: interval arithmetic (Arb balls, {interval_sign.BITS} bits) "
+            f"on {settled} subintervals, each enclosure of it (natural, or mean-value form) on one side of 0, or its derivative of "
+            f"one sign and its value at the lower end decided{zero_text}")
+    return Outcome("verified", "certified", f"{what} for all {over}{assumed}: proved by interval arithmetic on {settled} subinterval{'' if settled == 1 else 's'} "
+                   f"of {shown}{zero_text}", {}, [Line(line)])
+
+
+def _without_abs(expression: sympy.Expr) -> sympy.Expr:
+    """``expression`` with each abs(u) replaced by u: a rational function there is one sympy's solver decides exactly."""
+    return expression.replace(lambda e: isinstance(e, sympy.Abs), lambda e: e.args[0])
+
+
+def _rational(value: Fraction) -> sympy.Rational:
+    return sympy.Rational(value.numerator, value.denominator)
+
+
+def _ordinal(n: int) -> str:
+    return {1: "1st", 2: "2nd", 3: "3rd"}.get(n, f"{n}th")
 
 
 def _side(domain) -> box_sign.Side | None:

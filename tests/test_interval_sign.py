@@ -1,0 +1,159 @@
+"""A relation in one variable that sympy cannot solve (exp, sin, log beside polynomials) is decided on a bounded
+interval by interval arithmetic (verify.engines.interval_sign): certified, with exact zeros settled by derivatives.
+
+Every truth here is recomputed without verify's code: mpmath at 50 digits (findroot on the derivative for the
+maximum) and the Taylor remainders named in each test."""
+from __future__ import annotations
+
+from fractions import Fraction
+
+import mpmath
+import pytest
+import sympy
+
+from conftest import claims_text
+from verify.engines import interval_sign
+from verify.engines.box_sign import Side
+
+k = sympy.Symbol("k", real=True)
+CLOSED_0_10 = Side(Fraction(0), Fraction(10), False, False)
+
+
+def peak() -> mpmath.mpf:
+    """The largest value of 1/(1 + k) - exp(-k) on [0, 10], at the root of its derivative near 2.5: 0.20363218879453..."""
+    with mpmath.workdps(50):
+        f = lambda t: 1 / (1 + t) - mpmath.exp(-t)
+        return f(mpmath.findroot(lambda t: mpmath.diff(f, t), 2.5))
+
+
+def test_a_tie_at_an_end_is_settled_by_the_first_derivative_whose_sign_is_known():
+    """exp(-k) <= 1/(1 + k) on [0, 10] (e^k >= 1 + k) is an equality at k = 0, where no enclosure of the difference
+    can be > 0: g(0) = g'(0) = 0 and g'' > 0 beside 0 prove it.  Taylor's 1 - x^2/2 <= cos x on [-2, 2] (a zero
+    of order 4 at 0) and cos x - (1 - x^2/2 + x^4/24 - x^6/720) >= 0 (a zero of order 8: the rest of the alternating
+    series, x^8/8! - x^10/10! + ..., has terms falling in size for |x| <= 2); cos x <= 1 - x^2/2 + x^4/24 fails
+    everywhere but 0 (the same series from x^6)."""
+    x = sympy.Symbol("x", real=True)
+    proved = interval_sign.decide(1 / (1 + k) - sympy.exp(-k), k, CLOSED_0_10, strict=False)
+    assert isinstance(proved, interval_sign.Proved) and (Fraction(0), 2) in proved.zeros
+    for g in (sympy.cos(x) - 1 + x**2 / 2, sympy.cos(x) - 1 + x**2 / 2 - x**4 / 24 + x**6 / 720):
+        assert isinstance(interval_sign.decide(g, x, Side(Fraction(-2), Fraction(2), False, False), strict=False), interval_sign.Proved)
+    failed = interval_sign.decide(sympy.cos(x) - 1 + x**2 / 2 - x**4 / 24, x, Side(Fraction(-2), Fraction(2), False, False), strict=False)
+    assert isinstance(failed, interval_sign.Fails)  # cos x <= 1 - x^2/2 + x^4/24, with equality only at 0
+    with mpmath.workdps(50):
+        point = mpmath.mpf(failed.point.numerator) / failed.point.denominator
+        assert mpmath.cos(point) - 1 + point**2 / 2 - point**4 / 24 < 0
+
+
+def test_a_bound_true_by_5e_12_is_proved_and_one_digit_less_fails_where_mpmath_agrees():
+    """The maximum of 1/(1 + k) - exp(-k) on [0, 10] is 0.2036321887945... (mpmath): the bound 0.2036321888 holds by
+    5.5e-12, 0.20363218879 fails by 4.5e-12; the failing point is a rational where mpmath finds the bound exceeded."""
+    top = peak()
+    assert mpmath.mpf("0.2036321888") - top > 5e-12 and top - mpmath.mpf("0.20363218879") > 4e-12
+    g = 1 / (1 + k) - sympy.exp(-k)
+    assert isinstance(interval_sign.decide(sympy.Rational("0.2036321888") - g, k, CLOSED_0_10, strict=False), interval_sign.Proved)
+    failed = interval_sign.decide(sympy.Rational("0.20363218879") - g, k, CLOSED_0_10, strict=False)
+    assert isinstance(failed, interval_sign.Fails)
+    with mpmath.workdps(50):
+        t = mpmath.mpf(failed.point.numerator) / failed.point.denominator
+        assert 1 / (1 + t) - mpmath.exp(-t) > mpmath.mpf("0.20363218879")
+
+
+def test_strict_claims_fail_at_an_exact_zero_in_the_domain_and_hold_where_that_end_is_left_out():
+    """x - sin x > 0 fails at x = 0 on [0, 3] (exactly 0 there), holds on (0, 3]."""
+    x = sympy.Symbol("x", real=True)
+    g = x - sympy.sin(x)
+    failed = interval_sign.decide(g, x, Side(Fraction(0), Fraction(3), False, False), strict=True)
+    assert isinstance(failed, interval_sign.Fails) and failed.point == 0
+    assert isinstance(interval_sign.decide(g, x, Side(Fraction(0), Fraction(3), True, False), strict=True), interval_sign.Proved)
+
+
+def test_far_ends_are_cut_about_their_geometric_mean_and_wide_balls_fall_back_to_interval_ends():
+    """x^3 <= e^x on [5, 10^60] (true: at x = 5, 125 < 148.4, and e^x grows faster from there) and false on
+    [0, 10^100] (x^3 > e^x on (1.857, 4.536), mpmath below): a ball of exp over [5, 10^6] reaches below 0, its
+    interval ends do not."""
+    x = sympy.Symbol("x", real=True)
+    g = sympy.exp(x) - x**3
+    assert isinstance(interval_sign.decide(g, x, Side(Fraction(5), Fraction(10**60), False, False), strict=False), interval_sign.Proved)
+    failed = interval_sign.decide(g, x, Side(Fraction(0), Fraction(10**100), False, False), strict=False)
+    assert isinstance(failed, interval_sign.Fails)
+    with mpmath.workdps(50):
+        t = mpmath.mpf(failed.point.numerator) / failed.point.denominator
+        assert mpmath.exp(t) < t**3
+
+
+def test_a_tangency_at_an_irrational_point_is_undecided_not_a_verdict():
+    """sin x - x/2 has its maximum sqrt(3)/2 - pi/6 at the irrational pi/3 (cos x = 1/2): the bound at that value is
+    true and touches there, which no enclosure settles (None: the caller samples).  The bound less 10^-40 is false
+    within about 1.5e-20 of pi/3: the cuts at simplest rationals close in on it and find a rational there where it
+    fails (checked here by mpmath at 80 digits).  A square, (sin x - 1/2)^2 >= 0, touching at pi/6, is proved at
+    once: interval arithmetic squares an interval holding 0 to [0, ...]."""
+    x = sympy.Symbol("x", real=True)
+    side = Side(Fraction(0), Fraction(2), False, False)
+    top = sympy.sqrt(3) / 2 - sympy.pi / 6
+    assert interval_sign.decide(top - (sympy.sin(x) - x / 2), x, side, strict=False) is None
+    failed = interval_sign.decide(top - sympy.Rational(1, 10**40) - (sympy.sin(x) - x / 2), x, side, strict=False)
+    assert isinstance(failed, interval_sign.Fails)
+    with mpmath.workdps(80):
+        t = mpmath.mpf(failed.point.numerator) / failed.point.denominator
+        assert mpmath.sin(t) - t / 2 > mpmath.sqrt(3) / 2 - mpmath.pi / 6 - mpmath.mpf(10) ** -40
+    assert isinstance(interval_sign.decide((sympy.sin(x) - sympy.Rational(1, 2))**2, x, side, strict=False), interval_sign.Proved)
+
+
+def test_a_claim_only_sampling_decides_stays_numerical(check_claims):
+    """sin(x) - x/2 <= sin(c) - c/2 at its maximum c = pi/3 (cos c = 1/2): sin(x) - x/2 <= sqrt(3)/2 - pi/6 touches
+    its bound at the irrational pi/3, which no halving reaches; the enclosures leave it undecided and the claim is
+    sampled (numerical, as before), never certified."""
+    with mpmath.workdps(50):
+        top = mpmath.sin(mpmath.pi / 3) - mpmath.pi / 6
+        assert abs(top - (mpmath.sqrt(3) / 2 - mpmath.pi / 6)) < mpmath.mpf(10) ** -45
+    results = check_claims(claims_text("", {"touching": (
+        'check = "forall"\ndomains = { x = "closed(0, 2)" }\nlhs = "sin(x) - x/2"\nop = "<="\nrhs = "sqrt(3)/2 - pi/6"\n',)}))
+    outcome = results["touching"].outcome
+    assert outcome.status != "refuted" and outcome.evidence != "certified", outcome.message
+
+
+RELATION = 'check = "forall"\ndomains = {{ k = "closed(0, 10)" }}\nlhs = "{lhs}"\nop = "{op}"\nrhs = "{rhs}"\n'
+
+
+def test_forall_relations_in_one_variable_are_certified_or_refuted_with_the_counterexample(check_claims):
+    """Through the forall kind: the true claims verified certified (the message names the subintervals and the tie at
+    k = 0), the wrong ones (a digit changed, a flipped inequality) refuted at a rational point, certified too."""
+    results = check_claims(claims_text("", {
+        "tie": (RELATION.format(lhs="exp(-k)", op="<=", rhs="1/(1 + k)"),),
+        "tight": (RELATION.format(lhs="1/(1 + k) - exp(-k)", op="<=", rhs="0.2036321888"),),
+        "tight-wrong-digit": (RELATION.format(lhs="1/(1 + k) - exp(-k)", op="<=", rhs="0.2036321887"),),
+        "flipped": (RELATION.format(lhs="exp(-k)", op=">=", rhs="1/(1 + k)"),),
+        "strict-at-the-tie": (RELATION.format(lhs="exp(-k)", op="<", rhs="1/(1 + k)"),),
+    }))
+    tie = results["tie"].outcome
+    assert (tie.status, tie.evidence) == ("verified", "certified"), tie.message
+    assert "proved by interval arithmetic" in tie.message and "at k = 0, where it is exactly 0" in tie.message
+    assert (results["tight"].outcome.status, results["tight"].outcome.evidence) == ("verified", "certified")
+    for key in ("tight-wrong-digit", "flipped", "strict-at-the-tie"):
+        outcome = results[key].outcome
+        assert outcome.status == "refuted" and (key == "strict-at-the-tie" or outcome.evidence == "certified"), (key, outcome.message)
+        assert "counterexample k = " in outcome.message and "claimed" in outcome.message, outcome.message
+    assert "counterexample k = 0:" in results["strict-at-the-tie"].outcome.message
+
+
+def test_assume_conditions_in_the_same_variable_cut_the_interval(check_claims):
+    """sin x <= x - x^3/6 + x^5/120 holds for x >= 0 (alternating Taylor series) and fails for x < 0 (odd): on
+    [-1, 1] with 'assume = ["x >= 0"]' it is certified; without the assumption it is refuted at a negative x."""
+    body = 'check = "forall"\ndomains = { x = "closed(-1, 1)" }\nlhs = "sin(x)"\nop = "<="\nrhs = "x - x**3/6 + x**5/120"\n'
+    results = check_claims(claims_text("", {"assumed": (body + 'assume = ["x >= 0"]\n',), "whole": (body,)}))
+    assumed = results["assumed"].outcome
+    assert (assumed.status, assumed.evidence) == ("verified", "certified") and "with x >= 0" in assumed.message, assumed.message
+    whole = results["whole"].outcome
+    assert whole.status == "refuted" and "counterexample x = -" in whole.message, whole.message
+
+
+
+
+@pytest.mark.parametrize("lhs", ["exp(exp(exp(exp(k))))", "sin(1/(k + 1/10**30))", "k**k**k"])
+def test_awkward_functions_end_in_a_verdict_or_an_error_not_a_crash(check_claims, lhs):
+    """Towers of exp (balls wider than their value: interval ends instead), fast oscillation (sympy.periodicity ran
+    for minutes on it before the enclosures were tried first) and powers of powers: each gets a verdict or a one-line
+    error within the claim's limits."""
+    outcome = check_claims(claims_text("", {"awkward": (RELATION.format(lhs=lhs, op=">=", rhs="-2"),)}))["awkward"].outcome
+    assert outcome.status in ("verified", "error"), outcome.message
+    assert "Traceback" not in outcome.message and "internal error" not in outcome.message

@@ -1,0 +1,298 @@
+"""Is a function of one variable >= 0 (or > 0) on a bounded interval?  Decided by interval arithmetic (Arb balls).
+
+For the relations sympy's inequality solver cannot solve (exp, sin, log beside polynomials: 1/(1 + k) >= exp(-k) on
+[0, 10]), a branch and bound over subintervals (Moore, Kearfott & Cloud, *Introduction to Interval Analysis*, SIAM
+2009, ch. 6 and 8; Tucker, *Validated Numerics*, Princeton 2011, ch. 5):
+
+* on a subinterval I, g is enclosed by its natural interval extension g(I) and by the mean-value form
+  g(m) + g'(I) (I - m), m the midpoint (Moore et al., section 6.4), both computed by Arb (python-flint), whose every
+  operation returns a ball that holds the exact value at every point of its argument balls; where a ball grows
+  wider than its midpoint (exp over [5, 10^6]), g(I) and g'(I) again in mpmath.iv's interval arithmetic, which keeps
+  a monotone function's ends;
+* an enclosure >= 0 (> 0 for a strict claim) settles I; one < 0 (<= 0 for a strict claim) shows g fails at every point
+  of I, so at the simplest rational inside it (the least denominator), which the caller checks as an instance;
+* g' of one sign on I (its enclosure excludes 0) makes g monotone there: its least value is at an end, decided at that
+  rational point exactly or by a rigorous enclosure;
+* an end of I where g is exactly 0 (sympy's own evaluation at the rational point gives 0: exp(0) - 1) cannot be
+  settled by any enclosure of g near it; there the sign of g' on I decides (g' >= 0 on [a, b] and g(a) = 0 give
+  g >= 0), and where g'(a) is exactly 0 too, that of g'', up to MAX_ORDER derivatives (the Taylor argument
+  1 - x^2/2 <= cos x at 0 needs four);
+* anything else is cut in two at the simplest rational of its middle half (about its geometric mean where it
+  spans many powers of 2: _split), so that a tie at 0, 1 or 1/2 inside becomes an end; up to MAX_DEPTH cuts of one
+  subinterval and MAX_BOXES subintervals in all.
+
+Undecided (None: the caller samples instead): a zero of g inside the interval at a point no halving reaches exactly
+(a tangency at 1/3), a margin below what BITS bits resolve, a value with no real enclosure (log over a ball holding
+0), or the budget spent.  Nothing is sampled and no float decides anything.
+"""
+from __future__ import annotations
+
+import heapq
+from dataclasses import dataclass
+from fractions import Fraction
+
+import flint
+import mpmath
+import sympy
+
+from verify.engines import realsets
+from verify.engines.box_sign import Side
+from verify.engines.crosscheck import ENCLOSING_BALLS, certify_sign, compile_mp
+from verify.errors import CrossCheckUnavailable
+
+BITS = 128  # Arb's working precision: a margin above about 2^-100 of the values' size is resolved
+MAX_BOXES = 3000  # subintervals looked at in all (each a few evaluations of g and g': well under a second)
+MAX_DEPTH = 150  # cuts of one subinterval (each keeps at most 3/4 of it): below 2^-60 of the interval's width
+MAX_ORDER = 10  # derivatives taken at an exact zero of g at an end of a subinterval
+MAX_DERIVATIVE_OPS = 400  # a derivative larger than this (sympy.count_ops) is not used
+
+
+@dataclass(frozen=True)
+class Proved:
+    """g >= 0 (or > 0) at every point of the interval: ``boxes`` subintervals settled, ``zeros`` the points where g
+    is exactly 0 with the order of the derivative whose sign settled g beside them."""
+
+    boxes: int
+    zeros: tuple
+
+
+@dataclass(frozen=True)
+class Fails:
+    """A rational point of the interval where g < 0 (g <= 0 for a strict claim), by an enclosure of g over a
+    subinterval holding it (``low``, ``high``) or by g's value there."""
+
+    point: Fraction
+    low: Fraction
+    high: Fraction
+
+
+class _Budget:
+    def __init__(self, boxes: int):
+        self.left = boxes
+        self.used = 0
+
+    def take(self) -> bool:
+        if self.left <= 0:
+            return False
+        self.left -= 1
+        self.used += 1
+        return True
+
+
+class _Function:
+    """g and, made when first asked, its derivatives, each compiled once to Arb balls; its exact signs at rational
+    points kept."""
+
+    def __init__(self, expression: sympy.Expr, x: sympy.Symbol, order: int = 0):
+        self.expression, self.x, self.order = expression, x, order
+        self.value = compile_mp(expression, [x], ENCLOSING_BALLS)
+        self._derivative = None
+        self._negated = None
+        self._interval = None
+        self._signs: dict = {}
+
+    def derivative(self) -> "_Function | None":
+        if self._derivative is None and self.order < MAX_ORDER:
+            try:
+                expression = sympy.diff(self.expression, self.x)
+                if sympy.count_ops(expression) <= MAX_DERIVATIVE_OPS:
+                    self._derivative = _Function(expression, self.x, self.order + 1)
+            except (CrossCheckUnavailable, TypeError, ValueError, NotImplementedError):
+                self._derivative = None
+        return self._derivative
+
+    def negated(self) -> "_Function":
+        if self._negated is None:
+            self._negated = _Function(-self.expression, self.x, self.order)
+        return self._negated
+
+    def on(self, ball):
+        try:
+            value = self.value([ball])
+        except (ZeroDivisionError, ValueError, TypeError, CrossCheckUnavailable):
+            return flint.arb("nan")
+        return value if isinstance(value, flint.arb) else flint.arb(value)
+
+    def on_interval(self, low: Fraction, high: Fraction):
+        """An mpmath.iv enclosure of g over [low, high] (None where it has none): interval arithmetic keeps a monotone
+        function's ends (exp over [5, 10^6] is [e^5, e^(10^6)]), where a ball around a far midpoint reaches below 0."""
+        if self._interval is None:
+            try:
+                self._interval = compile_mp(self.expression, [self.x], mpmath.iv)
+            except CrossCheckUnavailable:
+                self._interval = False
+        if self._interval is False:
+            return None
+        iv = mpmath.iv
+        saved = iv.prec
+        iv.prec = BITS  # the interval context has no workprec manager
+        try:
+            ends = iv.mpf(low.numerator) / low.denominator, iv.mpf(high.numerator) / high.denominator
+            value = self._interval([iv.mpf([ends[0].a, ends[1].b])])
+        except (mpmath.libmp.ComplexResult, ZeroDivisionError, ValueError, TypeError, OverflowError, CrossCheckUnavailable):
+            return None
+        finally:
+            iv.prec = saved
+        return value if isinstance(value, iv.mpf) else None
+
+    def sign_at(self, point: Fraction) -> int | None:
+        """The sign of g at a rational point: 0 only where sympy's evaluation there is exactly 0, else by a rigorous
+        enclosure (None where none decides)."""
+        if point not in self._signs:
+            value = self.expression.xreplace({self.x: sympy.Rational(point.numerator, point.denominator)})
+            sign = None
+            if value == 0:
+                sign = 0
+            elif value.is_Rational:
+                sign = 1 if value > 0 else -1
+            elif value.is_number:
+                try:
+                    decided = certify_sign(value, max_bits=1024)
+                except (CrossCheckUnavailable, TypeError, ValueError, ZeroDivisionError):
+                    decided = None
+                sign = decided[0] if decided is not None and decided[0] != 0 else None
+            self._signs[point] = sign
+        return self._signs[point]
+
+
+def _ball(low: Fraction, high: Fraction):
+    """A ball holding [low, high] (its midpoint rounded, its radius rounded up past that rounding)."""
+    middle = (low + high) / 2
+    centre = flint.arb(flint.fmpq(middle.numerator, middle.denominator))
+    half = (high - low) / 2
+    return centre + flint.arb(0, flint.arb(flint.fmpq(half.numerator, half.denominator)).upper())
+
+
+def _blown(ball) -> bool:
+    """A ball that is not finite or whose radius passes its midpoint's size."""
+    return not ball.is_finite() or abs(ball.mid()) < ball.rad()
+
+
+def _split(a: Fraction, b: Fraction) -> Fraction:
+    """Where [a, b] is cut in two: the simplest rational in its middle half, or, on an interval spanning many powers of 2 on one side of 0
+    (x^3 <= e^x on [5, 10^60]), a power of 2 times its end nearer 0, about their geometric mean: 200 halvings
+    become about 8 such cuts and a few halvings."""
+    if a >= 0 and b > 4 * max(a, Fraction(1, 4)):
+        low = max(a, Fraction(1, 4))
+        return low * 2 ** (_log2(b / low) // 2)
+    if b <= 0 and a < 4 * min(b, Fraction(-1, 4)):
+        return -_split(-b, -a)
+    quarter = (b - a) / 4
+    return _simplest(a + quarter, b - quarter)  # 0, 1, 1/2 ... where the middle half holds one: an exact zero there
+    # (log(1 + x) = x/(1 + x) at 0 on [-1/2, 3]) becomes an end, settled by derivatives
+
+
+def _log2(ratio: Fraction) -> int:
+    """floor(log2(ratio)) within one, for ratio >= 1 (bit lengths)."""
+    return max(ratio.numerator.bit_length() - ratio.denominator.bit_length(), 0)
+
+
+def _simplest(low: Fraction, high: Fraction) -> Fraction:
+    """The rational with the least denominator strictly inside (low, high): a witness that reads 5/2, not 635/256."""
+    found = realsets.simplest_between(sympy.Rational(low.numerator, low.denominator), sympy.Rational(high.numerator, high.denominator))
+    return Fraction(int(found.p), int(found.q))
+
+
+def _point(value: Fraction):
+    return flint.arb(flint.fmpq(value.numerator, value.denominator))
+
+
+def decide(g: sympy.Expr, x: sympy.Symbol, side: Side, strict: bool, boxes: int = MAX_BOXES) -> Proved | Fails | None:
+    """Is g >= 0 (``strict``: g > 0) at every point of ``side`` (a bounded interval, each end closed or open)?"""
+    if not side.low < side.high:
+        return None
+    saved = flint.ctx.prec
+    flint.ctx.prec = BITS
+    try:
+        function = _Function(g, x)
+        budget = _Budget(boxes)
+        zeros: list = []
+        found = _settle(function, side.low, side.high, not side.low_open, not side.high_open, strict, budget, zeros)
+    except CrossCheckUnavailable:
+        return None
+    finally:
+        flint.ctx.prec = saved
+    if found is True:
+        return Proved(budget.used, tuple(sorted(set(zeros))))
+    return found if isinstance(found, Fails) else None
+
+
+def _settle(f: _Function, low: Fraction, high: Fraction, low_in: bool, high_in: bool, strict: bool, budget: _Budget, zeros: list):
+    """True where f >= 0 (strict: > 0) at every point of [low, high] (an end only where it is ``in``), a Fails, or
+    None (undecided).  Worst subinterval first (the least lower end of its enclosure), so that a failure is met
+    early."""
+    queue = [(0.0, 0, low, high, low_in, high_in, 0)]
+    count = 1
+    while queue:
+        _, _, a, b, a_in, b_in, depth = heapq.heappop(queue)
+        if not budget.take():
+            return None
+        found = _box(f, a, b, a_in, b_in, strict, budget, zeros)
+        if found is True:
+            continue
+        if isinstance(found, Fails):
+            return found
+        if depth >= MAX_DEPTH:
+            return None
+        middle = _split(a, b)
+        for a2, b2, in2_low, in2_high in ((a, middle, a_in, True), (middle, b, True, b_in)):
+            lower = f.on(_ball(a2, b2)).lower()
+            key = float(lower) if lower.is_finite() else float("-inf")
+            heapq.heappush(queue, (key, count, a2, b2, in2_low, in2_high, depth + 1))
+            count += 1
+    return True
+
+
+def _box(f: _Function, a: Fraction, b: Fraction, a_in: bool, b_in: bool, strict: bool, budget: _Budget, zeros: list):
+    """One subinterval: True (settled), Fails, or None (to be halved)."""
+    box = _ball(a, b)
+    enclosures = [f.on(box)]
+    derivative = f.derivative()
+    slope = derivative.on(box) if derivative is not None else None
+    if slope is not None and slope.is_finite():
+        middle = (a + b) / 2
+        enclosures.append(f.on(_point(middle)) + slope * (box - _point(middle)))
+    if _blown(enclosures[0]):  # a ball too wide to keep its lower end: the ends by interval arithmetic
+        enclosures.append(f.on_interval(a, b))
+        if derivative is not None and (slope is None or _blown(slope)):
+            slope = derivative.on_interval(a, b)
+    for value in enclosures:
+        if value is None:
+            continue
+        if value > 0 or (not strict and value >= 0):
+            return True
+        if value < 0 or (strict and value <= 0):
+            return Fails(_simplest(a, b), a, b)
+    if slope is not None and (slope > 0 or slope < 0):  # monotone: the least value at one end
+        end, end_in = (a, a_in) if slope > 0 else (b, b_in)
+        sign = f.sign_at(end)
+        if sign is not None and sign > 0:
+            return True
+        if sign == 0:
+            zeros.append((end, f.order + 1))  # (a Fails below is the caller's answer: the zeros are then not shown)
+            if not strict:
+                return True
+            return Fails(end, end, end) if end_in else True  # strictly monotone away from the end left out
+        if sign is not None and sign < 0 and end_in:
+            return Fails(end, end, end)
+        return None
+    for end, end_in, toward in ((a, a_in, 1), (b, b_in, -1)):  # an exact zero at an end: the sign of f' beside it
+        if not f.on(_point(end)).contains(0) or f.sign_at(end) != 0:
+            continue
+        if strict and end_in:
+            return Fails(end, end, end)
+        other = b if toward > 0 else a
+        if f.on(_point(other)).contains(0) and f.sign_at(other) == 0:
+            return None  # zeros at both ends: halve first
+        if derivative is None:
+            return None
+        steep = derivative if toward > 0 else derivative.negated()  # f' >= 0 right of a zero, f' <= 0 left of one
+        own_in = not strict  # strict: f' > 0 where the zero's end is left out (f grows away from 0)
+        beside: list = []  # the zeros the derivatives' own proofs meet, kept only if that proof succeeds
+        sub = _settle(steep, a, b, own_in if toward > 0 else True, True if toward > 0 else own_in, strict, budget, beside)
+        if sub is True:
+            zeros.extend(beside)
+            zeros.append((end, f.order + 1))
+            return True
+        return None
+    return None
