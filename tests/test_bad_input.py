@@ -551,3 +551,17 @@ def test_a_huge_value_next_to_a_round_number_is_not_shown_as_that_number():
     assert compact_text(Fraction(-(3 * 10**300 + 7), 10**300)).startswith("-3.0 - 7.0e-300 (exact rational")
     assert compact_text(Fraction(10**300)).startswith("1.0e+300 (exact integer")
     assert compact_text(Fraction(10**300 + 1, 7 * 10**299)).startswith("1.42857142857 (exact rational")
+
+
+def test_a_decimal_comma_and_a_decimal_order_are_shown_as_the_page_writes_them(check_claims):
+    """An adversarial review of 2026-12-07: h = "0,1" (a European table's decimal comma) said only "tuples not
+    allowed", and an observed order claimed as 2.2 +- 0.1 was shown as 11/5 +- 1/10.  Heun on y' = -y observes
+    order 2.02 at N = 32..64, so 2.2 +- 0.1 is refuted."""
+    model = '[model.d]\nstates = ["y"]\nrhs = { y = "-y" }\nsolution = { y = "y0*exp(-t)" }\n'
+    results = check_claims(claims_text(model, {
+        "comma": ('check = "run"\nmodel = "d"\nmethod = "euler"\noptions = { h = "0,1" }\ninitial = { y = 1 }\nexpect = { y = "0.9" }',),
+        "order": ('check = "order"\nmodel = "d"\nmethod = "heun"\nt_end = 1\ninitial = { y = 1 }\nsteps = [8, 16, 32, 64]\n'
+                  'order = "2.2"\ntolerance = "0.1"',)}))
+    comma = results["comma"].outcome
+    assert comma.status == "error" and "'0,1' (a decimal comma? write 0.1)" in comma.message, comma.message
+    assert_refuted(results["order"].outcome, ["claimed order 2.2 ± 0.1", "observed order 2.0"])

@@ -329,3 +329,79 @@ def test_an_algebraic_value_that_is_exactly_a_printed_decimal_is_audited_as_that
         assert (right.status, right.evidence) == ("verified", "exact"), right.message
         for wrong in ("1.0001", "0.9999"):
             assert_refuted(results[f"{model}-{wrong}"].outcome, [f"claimed {wrong} at 4 decimals, computed 1"])
+
+
+SIGNIFICANT_MODEL = """
+[model.k]
+states = ["y"]
+rhs = { y = "t + y" }
+solution = { y = "(y0 + 1)*exp(t) - t - 1" }
+"""
+RK4_K = 'check = "run"\nmodel = "k"\nmethod = "rk4"\noptions = { h = "0.2" }\ninitial = { y = 0 }\nsteps = 5\n'
+
+
+def rk4_errors() -> list:
+    """RK4 with h = 1/5 on y' = t + y, y(0) = 0 (exact y_n by Fraction), minus the solution e^t - t - 1 (mpmath, 40
+    digits): 2.758e-6, 6.738e-6, 1.2344e-5, 2.0103e-5, 3.0692e-5."""
+    import mpmath
+    y, t, h, errors = F(0), F(0), F(1, 5), []
+    for _ in range(5):
+        k1 = t + y
+        k2 = t + h / 2 + y + h / 2 * k1
+        k3 = t + h / 2 + y + h / 2 * k2
+        k4 = t + h + y + h * k3
+        y, t = y + h / 6 * (k1 + 2 * k2 + 2 * k3 + k4), t + h
+        with mpmath.workdps(40):
+            errors.append(mpmath.exp(mpmath.mpf(t.numerator) / t.denominator) - mpmath.mpf(t.numerator) / t.denominator - 1
+                          - mpmath.mpf(y.numerator) / y.denominator)
+    return errors
+
+
+def test_significant_figures_read_each_value_at_its_own_decimals(check_claims):
+    """An adversarial review of 2026-12-07: an error column printed to 3 significant figures (2.76e-6 ... 3.07e-5:
+    8 decimals for the first, 7 for the last) could not be stated with one `digits`.  `significant = 3` reads each
+    value to the decimals its own first digit leaves (certified here: the errors hold exp); a changed last digit is
+    refuted with the figures named; 20201 to 3 figures is 20200 (negative decimals); digits and significant together,
+    and a claimed 0, are errors."""
+    import mpmath
+    errors = rk4_errors()
+    printed = ["2.76e-6", "6.74e-6", "1.23e-5", "2.01e-5", "3.07e-5"]
+    for error, text in zip(errors, printed):
+        assert mpmath.nstr(error, 3, min_fixed=-10, max_fixed=-10) == mpmath.nstr(mpmath.mpf(text), 3, min_fixed=-10, max_fixed=-10)
+        assert abs(error - mpmath.mpf(text)) < mpmath.mpf("0.005") * mpmath.mpf(text)
+    column = ", ".join(f'"{v}"' for v in printed)
+    euler = 'check = "run"\nmodel = "k"\nmethod = "euler"\noptions = { h = "100" }\ninitial = { y = 1 }\nsteps = 2\nsignificant = 3\n'
+    assert 1 + 100 * (0 + 1) + 100 * (100 + 101) == 20201
+    results = check_claims(claims_text(SIGNIFICANT_MODEL, {
+        "column": (RK4_K + f'significant = 3\nexpect_at_nodes = {{ "solution(y) - y" = [{column}] }}',),
+        "wrong-digit": (RK4_K + 'significant = 3\nexpect_at_nodes = { "solution(y) - y" = ["2.76e-6", "6.74e-6", "1.23e-5", "2.01e-5", "3.08e-5"] }',),
+        "digits-8": (RK4_K + f'digits = 8\nrounding = "any"\nexpect_at_nodes = {{ "solution(y) - y" = [{column}] }}',),
+        "hundreds": (euler + 'expect = { y = "20200" }',),
+        "hundreds-wrong": (euler + 'expect = { y = "20300" }',),
+        "both": (RK4_K + 'significant = 3\ndigits = 8\nexpect = { y = "0.00000276" }',),
+        "zero": (euler.replace("initial = { y = 1 }", "initial = { y = -1 }").replace("steps = 2", "steps = 1") + 'expect = { y = "0" }',),
+    }))
+    column = results["column"].outcome
+    assert (column.status, column.evidence) == ("verified", "certified"), column.message
+    assert_refuted(results["wrong-digit"].outcome, ["claimed 0.0000308 at 3 significant figures", "which rounds to 0.0000307"])
+    assert results["digits-8"].outcome.status == "refuted"  # (1.23e-5 read at 8 decimals: 0.00001230, as before)
+    assert results["hundreds"].outcome.status == "verified", results["hundreds"].outcome.message
+    assert_refuted(results["hundreds-wrong"].outcome, ["claimed 20300 at 3 significant figures", "computed 20201", "rounds to 20200"])
+    assert results["both"].outcome.status == "error" and "not both" in results["both"].outcome.message
+    assert results["zero"].outcome.status == "error" and "shows no significant figures" in results["zero"].outcome.message
+
+
+@pytest.mark.parametrize("value, figures, printed", [
+    ("9.996", 3, "10.0"), ("-0.0012345", 3, "-0.00123"), ("0.00012345", 4, "0.0001234"), ("0.00012355", 4, "0.0001236"),
+    ("123456", 2, "120000")])
+def test_significant_figures_at_a_power_of_ten_and_at_ties(value, figures, printed):
+    """The decimals come from the claimed value as printed: 9.996 to 3 figures is 10.0 (one decimal, read off 10.0);
+    0.00012345 to 4 figures is a tie, 0.0001234 half-even and 0.0001235 half-up; 0.00012355 is 0.0001236 under both
+    (half-even: 5 is odd); 123456 to 2 figures is 120000."""
+    audit = RoundingAudit(figures, "half-even", significant=True)
+    audit.add("v", sympy.Rational(value), sympy.Rational(printed), printed)
+    successes, failures = audit.findings()
+    assert not failures and successes, (failures, successes)
+    up = RoundingAudit(figures, "half-up", significant=True)
+    up.add("v", sympy.Rational(value), sympy.Rational(printed), printed)
+    assert bool(up.findings()[1]) == (value == "0.00012345")

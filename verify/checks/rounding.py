@@ -41,17 +41,31 @@ def read_digits(table) -> int | None:
     """A claim's ``digits`` key: how many decimals its printed values show, an integer from 0 to 100 (None: absent)."""
     digits = table.get("digits")
     if digits is not None and (not isinstance(digits, int) or isinstance(digits, bool) or not 0 <= digits <= 100):
-        raise LoadError("digits must be an integer from 0 to 100")
+        raise LoadError(f"digits must be an integer from 0 to 100, got {digits!r}")
     return digits
 
 
+def read_significant(table, digits) -> int | None:
+    """A run claim's ``significant`` key: how many significant figures each printed value shows (1 to 100; None:
+    absent), instead of ``digits`` (a table's error column printed as 2.76e-6 ... 3.07e-5 to 3 figures shows 8 and 7
+    decimals: no one ``digits`` reads it, an adversarial review of 2026-12-07)."""
+    significant = table.get("significant")
+    if significant is None:
+        return None
+    if not isinstance(significant, int) or isinstance(significant, bool) or not 1 <= significant <= 100:
+        raise LoadError(f"significant must be an integer from 1 to 100, got {significant!r}")
+    if digits is not None:
+        raise LoadError("give digits (decimals shown) or significant (significant figures shown), not both")
+    return significant
+
+
 def rounding_rule(table, digits) -> str | None:
-    """A claim's ``rounding`` key: only beside ``digits``, one of half-even, half-up, truncate, any."""
+    """A claim's ``rounding`` key: only beside ``digits`` (or ``significant``), one of half-even, half-up, truncate, any."""
     rounding = table.get("rounding")
     if rounding is None:
         return None
     if digits is None:
-        raise LoadError("'rounding' goes with 'digits' (the number of decimals shown)")
+        raise LoadError("'rounding' goes with 'digits' (the number of decimals shown) or 'significant'")
     if rounding not in CHOICES:
         raise LoadError(f"rounding must be one of {', '.join(CHOICES)}, got {rounding!r}")
     return rounding
@@ -67,16 +81,32 @@ def _printed(scaled: tuple, places: int, mode: str) -> sympy.Rational:
     whole, twice_rest, q, negative = scaled
     if mode != TRUNCATE and (twice_rest > q or (twice_rest == q and (mode == "half-up" or whole % 2 == 1))):
         whole += 1
-    return sympy.Rational(-int(whole) if negative else int(whole), 10**places)
+    return sympy.Rational(-int(whole) if negative else int(whole)) * sympy.Rational(10) ** -places
+
+
+def _exponent(value: sympy.Rational) -> int:
+    """floor(log10 |value|) of a nonzero rational, exactly (integer lengths, then one comparison each way)."""
+    p, q = abs(int(value.p)), int(value.q)
+    e = len(str(p)) - len(str(q))
+    while sympy.Rational(p, q) < sympy.Rational(10) ** e:
+        e -= 1
+    while sympy.Rational(p, q) >= sympy.Rational(10) ** (e + 1):
+        e += 1
+    return e
 
 
 def _scaled(value, places: int) -> tuple:
     """(whole, 2 * rest, q, negative) with |value| 10^places = whole + rest/q, 0 <= rest < q: in GMP integers, since a
     value of a long exact run has hundreds of thousands of digits (sympy's Rational product took seconds per
-    value of a 5,000-node table: a review of 2026-12-05)."""
+    value of a 5,000-node table: a review of 2026-12-05).  ``places`` may be negative (12,345 to 3 significant
+    figures is printed to -2 decimals: 12,300)."""
     value = sympy.Rational(value)
     p, q = gmpy2.mpz(value.p), gmpy2.mpz(value.q)
-    whole, rest = divmod(abs(p) * gmpy2.mpz(10) ** places, q)
+    if places < 0:
+        q = q * gmpy2.mpz(10) ** -places
+        whole, rest = divmod(abs(p), q)
+    else:
+        whole, rest = divmod(abs(p) * gmpy2.mpz(10) ** places, q)
     return whole, 2 * rest, q, p < 0
 
 
@@ -93,6 +123,7 @@ def rules_text(modes) -> str:
 class AuditedValue:
     """One shown value: its exact value (or enclosure), the digits shown, what each rule prints."""
 
+    places: int  # the decimals it is printed to (the claim's digits, or from its significant figures)
     label: str
     claimed: sympy.Rational
     exact: sympy.Rational | None  # None for an enclosure
@@ -145,32 +176,57 @@ class AuditedValue:
 
 
 class RoundingAudit:
-    """The values a claim shows to ``places`` decimals, audited together under ``rule`` (None: one common rule)."""
+    """The values a claim shows to ``places`` decimals (``significant``: to ``places`` significant figures, each value
+    to the decimals its own size leaves, read off the claimed value as the page prints it), audited together under
+    ``rule`` (None: one common rule)."""
 
-    def __init__(self, places: int, rule: str | None = None):
+    def __init__(self, places: int, rule: str | None = None, significant: bool = False):
         self.places = places
         self.rule = rule
+        self.significant = significant
         self.values: list[AuditedValue] = []
+
+    @property
+    def shown(self) -> str:
+        """What the claim prints: "3 decimals" or "3 significant figures"."""
+        return f"{self.places} significant figure{'' if self.places == 1 else 's'}" if self.significant else decimals(self.places)
+
+    @property
+    def key(self) -> str:
+        return f"significant = {self.places}" if self.significant else f"digits = {self.places}"
+
+    def places_for(self, label: str, claimed) -> int:
+        """The decimals a claimed value is printed to: the claim's digits, or its significant figures less the place
+        of its first digit (2.76e-6 to 3 figures: 8 decimals; 3.07e-5: 7; 12300: -2).  A claimed 0 has no
+        significant figures: CheckError."""
+        if not self.significant:
+            return self.places
+        claimed = sympy.Rational(claimed)
+        if claimed == 0:
+            raise CheckError(f"{label}: claimed 0, which shows no significant figures: with significant = {self.places} give the "
+                             "value as printed, or state this one exactly in a claim without significant")
+        return self.places - 1 - _exponent(claimed)
 
     def add(self, label: str, exact, claimed: sympy.Rational, claimed_text: str | None = None) -> None:
         """An exact rational ``exact``, or an enclosure given as a (low, high, shown_text) triple; ``claimed_text``
         the claimed value as written (messages show it so); CheckError for a claimed value that is not rational
         (sqrt(7) - 2 beside digits is no printed decimal: an internal error before a review of 2026-12-05)."""
         if isinstance(claimed, sympy.Basic) and not claimed.is_Rational:
-            raise CheckError(f"{label}: claimed {claimed_text or claimed}, which is not a printed decimal: with digits = {self.places} a "
-                             "claimed value is the decimal a page prints (leave out digits to compare an exact value)")
+            raise CheckError(f"{label}: claimed {claimed_text or claimed}, which is not a printed decimal: with {self.key} a "
+                             f"claimed value is the decimal a page prints (leave out {self.key.split(' ')[0]} to compare an exact value)")
         claimed = sympy.Rational(claimed)
+        places = self.places_for(label, claimed)
         if isinstance(exact, tuple):
             low, high, shown = exact
-            entry = AuditedValue(label, claimed, None, sympy.Rational(low), sympy.Rational(high), shown, claimed_text=claimed_text)
+            entry = AuditedValue(places, label, claimed, None, sympy.Rational(low), sympy.Rational(high), shown, claimed_text=claimed_text)
         else:
             exact = sympy.Rational(exact)
-            scaled = _scaled(exact, self.places)  # one division for the tie test and every rule (a node table's value may
+            scaled = _scaled(exact, places)  # one division for the tie test and every rule (a node table's value may
             # have 200,000 bits)
-            entry = AuditedValue(label, claimed, exact, exact, exact, lambda value=exact: decimal_text(value),
+            entry = AuditedValue(places, label, claimed, exact, exact, exact, lambda value=exact: decimal_text(value),
                                  tie=scaled[1] == scaled[2], claimed_text=claimed_text)
         written = written_decimals(claimed_text)  # 1.30 at digits = 1: the page shows two decimals (review of 2026-12-05)
-        if (claimed * 10**self.places).q != 1 or (written is not None and written > self.places):  # 0.625 at digits = 2: a
+        if (claimed * sympy.Rational(10)**places).q != 1 or (written is not None and written > max(places, 0)):  # 0.625 at digits = 2: a
             # page printing 2 decimals cannot show it
             entry.exactly, entry.tie = True, False
             if entry.exact is not None:
@@ -181,10 +237,10 @@ class RoundingAudit:
                 printed = None if entry.low <= claimed <= entry.high else entry.low
             entry.printed = {mode: printed for mode in MODES}
         elif entry.exact is not None:
-            entry.printed = {mode: _printed(scaled, self.places, mode) for mode in MODES}
+            entry.printed = {mode: _printed(scaled, places, mode) for mode in MODES}
         else:
             for mode in MODES:
-                low, high = (round_decimal(end, self.places, mode) for end in (entry.low, entry.high))
+                low, high = (round_decimal(end, places, mode) for end in (entry.low, entry.high))
                 entry.printed[mode] = low if low == high else None
                 if low != high:
                     entry.spans[mode] = (low, high)
@@ -219,17 +275,16 @@ class RoundingAudit:
     def findings(self) -> tuple[list[str], list[str]]:
         """(successes, failures), one line per value or per claim."""
         successes, failures = [], []
-        d = self.places
         if self.rule in MODES:
             wrong = [v for v in self.values if self.rule not in v.modes]
             failures += [self._miss(v, (self.rule,)) for v in wrong[:MAX_LISTED]]
             if not wrong:
-                successes += self._listed(self.values, f"is {_rule(self.rule)} to {decimals(d)}")
+                successes += self._listed(self.values, f"is {_rule(self.rule)} to {self.shown}")
             return successes, failures
         hopeless = [v for v in self.values if not v.modes]
         failures += [self._miss(v, MODES) for v in hopeless[:MAX_LISTED]]
         if len(hopeless) > MAX_LISTED:
-            failures.append(f"... and {len(hopeless) - MAX_LISTED} more values not reproduced at {decimals(d)}")
+            failures.append(f"... and {len(hopeless) - MAX_LISTED} more values not reproduced at {self.shown}")
         if hopeless:
             return successes, failures
         if self.rule == "any":
@@ -249,7 +304,7 @@ class RoundingAudit:
             odd = [v for v in self.values if not set(leading) <= set(v.modes)]
             partial = sorted((v for v in self.values if len(v.modes) < len(MODES)), key=lambda v: v not in odd)
             by_rule = "; ".join(f"{v.label} only by {rules_text(v.modes)}" for v in partial[:MAX_LISTED])
-            failures.append(f"no single rule prints every value at {decimals(d)} ({by_rule}); name the rule with rounding = \"...\", "
+            failures.append(f"no single rule prints every value at {self.shown} ({by_rule}); name the rule with rounding = \"...\", "
                             "or allow each value its own with rounding = \"any\"")
             failures += [self._miss(v, tuple(m for m in leading if m not in v.modes)) for v in odd[:2]]
             return successes, failures
@@ -260,7 +315,7 @@ class RoundingAudit:
             if common == [TRUNCATE]:  # first the values no rounding rule prints (a review of 2026-12-05 found such a
                 notable.sort(key=lambda v: any(m in v.modes for m in ROUNDING_MODES))  # digit left out of the message)
             shown = [self._reproduced(v, v.modes, common) for v in notable[:2]]  # the two listed, written out
-            successes.append(f"{len(self.values)} values at {decimals(d)}, every one reproduced by {rules_text(common)}")
+            successes.append(f"{len(self.values)} values at {self.shown}, every one reproduced by {rules_text(common)}")
             successes += shown
         return successes, failures
 
@@ -270,10 +325,10 @@ class RoundingAudit:
         return [f"{len(values)} values, every one {what}"]
 
     def _reproduced(self, v: AuditedValue, modes, common=None) -> str:
-        tie = f" is a tie at decimal {self.places + 1}" if v.tie else ""
+        tie = f" is a tie at decimal {v.places + 1}" if v.tie else ""
         head = f"{v.label} {'=' if v.exact is not None else '∈'} {v.shown_text}{tie}"
         if v.exactly:
-            return f"{head} exactly (claimed with more decimals than digits = {self.places}, so compared exactly)"
+            return f"{head} exactly (claimed with more decimals than {self.key}, so compared exactly)"
         both = f"{head}{', and' if v.tie else ''} rounds to {v.written} under both half-even and half-up"  # 1.5 is a tie, and rounds to 2
         if v.exact is not None and v.exact == v.claimed:
             return both
@@ -290,20 +345,20 @@ class RoundingAudit:
         value = v.printed[mode]
         if value is None and mode in v.spans:  # an enclosure across a printing boundary: either print
             low, high = v.spans[mode]
-            between = "or" if high - low == sympy.Rational(1, 10**self.places) else "to"
-            return f"{_at_places(low, self.places)} {between} {_at_places(high, self.places)}"
-        return "undecided" if value is None else _at_places(value, self.places)
+            between = "or" if high - low == sympy.Rational(10) ** -v.places else "to"
+            return f"{_at_places(low, v.places)} {between} {_at_places(high, v.places)}"
+        return "undecided" if value is None else _at_places(value, v.places)
 
     def _miss(self, v: AuditedValue, modes) -> str:
         if v.positive_claimed_negative:
             computed = v.shown_text if v.exact is not None else f"∈ {v.shown_text}"
-            return (f"{v.label}: claimed {v.written} at {decimals(self.places)}, computed {computed}, which is positive: no rule "
+            return (f"{v.label}: claimed {v.written} at {self.shown}, computed {computed}, which is positive: no rule "
                     "prints it with a minus sign")
         if v.exactly:
             computed = v.shown_text if v.exact is not None else f"∈ {v.shown_text}"
-            return (f"{v.label}: claimed {v.written} (more decimals than digits = {self.places}, so compared exactly), "
+            return (f"{v.label}: claimed {v.written} (more decimals than {self.key}, so compared exactly), "
                     f"computed {computed}")
-        tie = f" (a tie at decimal {self.places + 1})" if v.tie and any(m in ROUNDING_MODES for m in modes) else ""  # truncation has none
+        tie = f" (a tie at decimal {v.places + 1})" if v.tie and any(m in ROUNDING_MODES for m in modes) else ""  # truncation has none
         rounding = [(v.printed[m], v.spans.get(m)) for m in ROUNDING_MODES if m in modes]  # an undecided print by its span
         if len(rounding) == 2 and rounding[0] == rounding[1]:
             shown = f"rounds to {self._printed(v, 'half-even')}"
@@ -314,9 +369,9 @@ class RoundingAudit:
             shown = (shown + ", " if shown else "") + f"truncates to {self._printed(v, TRUNCATE)}"
         computed = v.shown_text if v.exact is not None else f"∈ {v.shown_text}"
         shows = written_decimals(v.written)
-        short = (f" ({v.written} shows {decimals(shows)}: at digits = {self.places} it is read as {_at_places(v.claimed, self.places)})"
-                 if shows is not None and shows < self.places and v.claimed is not None else "")
-        return f"{v.label}: claimed {v.written} at {decimals(self.places)}{short}, computed {computed}{tie}, which {shown}"
+        short = (f" ({v.written} shows {decimals(shows)}: at {self.key} it is read as {_at_places(v.claimed, v.places)})"
+                 if shows is not None and shows < v.places and v.claimed is not None else "")
+        return f"{v.label}: claimed {v.written} at {self.shown}{short}, computed {computed}{tie}, which {shown}"
 
 
 def _negative_zero(entry: AuditedValue) -> None:
@@ -345,6 +400,8 @@ def written_decimals(text: str | None) -> int | None:
 def _at_places(value, places: int) -> str:
     """A decimal of at most ``places`` decimals written with exactly that many, as a table printing ``places``
     decimals shows it (3.01920 at 5 decimals, not 3.0192); any other value as decimal_text writes it."""
+    if places < 0:
+        return decimal_text(value)
     scaled = value * 10**places
     if scaled.q != 1:
         return decimal_text(value)

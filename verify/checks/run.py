@@ -25,7 +25,7 @@ from verify.input.model import TIME, initial_name, symbol
 from verify.checks.common import (CheckError, Context, DEFAULT_CONTEXT, decide_equality, exact_text, join_limited, Outcome, relative_margin,
                                   short_text, shortened_formula)
 from verify.checks.rounding import MODES as ROUNDING_MODES_AND_TRUNCATION
-from verify.checks.rounding import RoundingAudit, read_digits, round_decimal, rounding_rule
+from verify.checks.rounding import RoundingAudit, read_digits, read_significant, round_decimal, rounding_rule
 from verify.checks.comparisons import OPERATORS
 from verify.checks.kit import (
     Comparison, refuse_shadowed_names,
@@ -38,7 +38,8 @@ from verify.errors import SolverFailure
 from verify.outcome import decimals
 from verify.checks.kind import ClaimKind
 
-KEYS = {"method", "options", "initial", "steps", "expect", "trace", "counts", "digits", "rounding", "expect_at_nodes", "expect_relations"}
+KEYS = {"method", "options", "initial", "steps", "expect", "trace", "counts", "digits", "significant", "rounding", "expect_at_nodes",
+        "expect_relations"}
 DECISION_MARGIN = "the closest accept/reject test (its relative gap)"  # a forall instance's margin (RunSpec.decision_margin)
 DECISION_QUANTITIES = ("accepted", "rejections", "attempts", "accepted_steps", "failed")  # counts of accept/reject decisions
 
@@ -60,6 +61,7 @@ class RunSpec:
     relations: list  # Comparisons with an operator
     rounding: str | None = None  # with digits: the printing rule every value must follow (None: one common rule)
     decision_margin: bool = False  # a forall instance comparing an accept/reject count: the closest test's gap is a margin
+    significant: bool = False  # digits counts significant figures (the key significant), not decimals
 
 
 def prepare(claim: Claim) -> RunSpec:
@@ -95,11 +97,14 @@ def prepare(claim: Claim) -> RunSpec:
             raise LoadError(f"counts.{name} must be a non-negative integer")
         counts[name] = value
     digits = read_digits(table)
+    significant = read_significant(table, digits)
+    digits = significant if significant is not None else digits
     rounding = rounding_rule(table, digits)
     if not (expect or at_nodes or relations or trace or counts):
         raise LoadError("a run claim needs at least one of expect, expect_at_nodes, expect_relations, trace, counts")
     trace_texts = {name: [str(flag_value(v)) for v in claim_table(table, "trace")[name]] for name in trace}
-    return RunSpec(method, options, t0, y0, int(steps), expect, at_nodes, trace, counts, digits, dict(claim.parameters), trace_texts, relations, rounding)
+    return RunSpec(method, options, t0, y0, int(steps), expect, at_nodes, trace, counts, digits, dict(claim.parameters), trace_texts, relations,
+                   rounding, significant=significant is not None)
 
 
 def _algebraic_method(method, options) -> bool:
@@ -227,7 +232,7 @@ def _audited(value, places: int):
 
 def _audit(audit, label, got, claimed, how, claimed_text=None) -> None:
     """Add a printed value to the rounding audit (an irrational one by its enclosure, which adds "certified" to ``how``)."""
-    value = _audited(got, audit.places)
+    value = _audited(got, audit.places_for(label, claimed))
     if isinstance(value, tuple):
         how.add("certified")
     audit.add(label, value, claimed, claimed_text)
@@ -334,7 +339,7 @@ def _exact_run(claim, spec, model):
 def _findings(spec, model, paths) -> tuple:
     """(Findings, the rounding audit or None) of every family of expectations on ``paths``."""
     findings = Findings()
-    audit = RoundingAudit(spec.digits, spec.rounding) if spec.digits is not None else None
+    audit = RoundingAudit(spec.digits, spec.rounding, spec.significant) if spec.digits is not None else None
     _check_expect(spec, paths, audit, findings)
     _check_at_nodes(spec, model, paths, audit, findings)
     _check_trace(spec, model, paths, audit, findings)

@@ -128,7 +128,7 @@ def evaluate(claim, spec, reason: str, mp_run, interval_run=None, precisions=Non
         constants = {**parameters, **held}  # this precision's run's (a run at another precision holds its own)
         state_variables = [symbol(TIME)] + [symbol(s) for s in model.variables]
         variables = state_variables + [symbol(q) for q in quantities]
-        audit = RoundingAudit(spec.digits, spec.rounding) if spec.digits is not None else None
+        audit = RoundingAudit(spec.digits, spec.rounding, spec.significant) if spec.digits is not None else None
         successes, failures, undecided, computed = [], [], [], {}
         balls = {}  # label -> the enclosure compared under it (why an undecided one is undecided)
         saved = mpmath.iv.prec

@@ -85,7 +85,7 @@ def evaluate(claim, spec, reason: str, mp_run) -> Outcome:
                          f"took different branches ({branched[0]} has {len(trace_low.get(branched[0], []))} and "
                          f"{len(trace_high[branched[0]])} values): a test too close to call")
     constants = constant_values(model, spec)
-    audit = RoundingAudit(spec.digits, spec.rounding) if spec.digits is not None else None
+    audit = RoundingAudit(spec.digits, spec.rounding, spec.significant) if spec.digits is not None else None
     successes, failures, undecided, computed = [], [], [], {}
     unresolved = []  # undecided, each with its own reason (not "within 10^-30")
 

@@ -400,7 +400,9 @@ class _Builder:
 
     def refuse(self, node, what):
         segment = ast.get_source_segment(self.source, node) or self.source
-        raise ExprError(f"{what} not allowed: {quoted(segment)}")
+        comma = re.fullmatch(r"\s*-?\d+\s*,\s*\d+\s*", segment) if isinstance(node, ast.Tuple) else None
+        hint = f" (a decimal comma? write {segment.strip().replace(',', '.').replace(' ', '')})" if comma else ""
+        raise ExprError(f"{what} not allowed: {quoted(segment)}{hint}")
 
     def build(self, node, depth) -> sympy.Expr:
         if depth > MAX_DEPTH:

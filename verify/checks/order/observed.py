@@ -28,7 +28,7 @@ from verify.engines import rational
 from verify.input.load import Claim, LoadError
 from verify.engines.methods import ExactSystem, SymbolicSystem, run
 from verify.input.model import TIME, fingerprint_of, initial_name, symbol
-from verify.checks.common import CheckError, Context, DEFAULT_CONTEXT, Outcome, short_text
+from verify.checks.common import CheckError, Context, DEFAULT_CONTEXT, Outcome, decimal_text, short_text
 from verify.checks.kit import (KeptRuns, initial_values, method_and_options, parameter_substitutions, read_rational, solution_start_problem,
                                validated)
 from verify.checks.run import solution_expressions
@@ -266,7 +266,7 @@ def evaluate(claim: Claim, context: Context = DEFAULT_CONTEXT) -> Outcome:
     if inner:
         summary += f"; {inner[0]}"
         computed["inner_solver_error"] = inner[1]
-    claimed = f"order {spec.order} ± {spec.tolerance}"
+    claimed = f"order {_written(spec.order)} ± {_written(spec.tolerance)}"  # 2.2 as written, not 11/5 (a review of 2026-12-07)
     figure = None
     if context.figures:
         figure = {"kind": "order", "h": [float(r[1]) for r in rows], "errors": [float(r[2]) for r in rows], "slope": float(slope),
@@ -281,3 +281,11 @@ def evaluate(claim: Claim, context: Context = DEFAULT_CONTEXT) -> Outcome:
         raise CheckError(f"{claimed} is not decided: the observed orders have not settled ({summary}); the last pairs still move by more "
                          f"than the tolerance, so the coarse steps are not yet in the asymptotic range: add finer steps")
     return Outcome("refuted", "numerical", f"claimed {claimed}, computed {summary}", computed, derivation, figure=figure)
+
+
+def _written(value) -> str:
+    """A claimed order or tolerance as a decimal where it is one (2.2, 0.1), else as it is (1/3)."""
+    if isinstance(value, sympy.Rational) and not value.is_Integer:
+        text = decimal_text(value)
+        return text if "(" not in text else str(value)
+    return str(value)
