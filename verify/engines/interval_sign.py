@@ -92,14 +92,17 @@ class _Function:
         self._signs: dict = {}
 
     def derivative(self) -> "_Function | None":
-        if self._derivative is None and self.order < MAX_ORDER:
-            try:
-                expression = sympy.diff(self.expression, self.x)
-                if sympy.count_ops(expression) <= MAX_DERIVATIVE_OPS:
-                    self._derivative = _Function(expression, self.x, self.order + 1)
-            except (CrossCheckUnavailable, TypeError, ValueError, NotImplementedError):
-                self._derivative = None
-        return self._derivative
+        """g' (None past MAX_ORDER, too large, or with no ball form: abs(x)' is sign(x)), made once."""
+        if self._derivative is None:
+            self._derivative = False
+            if self.order < MAX_ORDER:
+                try:
+                    expression = sympy.diff(self.expression, self.x)
+                    if sympy.count_ops(expression) <= MAX_DERIVATIVE_OPS:
+                        self._derivative = _Function(expression, self.x, self.order + 1)
+                except (CrossCheckUnavailable, TypeError, ValueError, NotImplementedError):
+                    pass
+        return self._derivative or None
 
     def negated(self) -> "_Function":
         if self._negated is None:
@@ -109,7 +112,7 @@ class _Function:
     def on(self, ball):
         try:
             value = self.value([ball])
-        except (ZeroDivisionError, ValueError, TypeError, CrossCheckUnavailable):
+        except (ZeroDivisionError, ValueError, TypeError, OverflowError, CrossCheckUnavailable):
             return flint.arb("nan")
         return value if isinstance(value, flint.arb) else flint.arb(value)
 
