@@ -754,8 +754,8 @@ def test_a_log_of_zero_or_an_even_root_of_a_negative_number_is_an_error_not_a_co
     for name, at in (("sqrt-reals", "x = -1 (sqrt(x) of a negative number)"), ("fourth-root", "not a real number at x = "),
                      ("sqrt-half-assumed", "x = -1/4 (sqrt(x) of a negative number)"), ("cube-root", "x = -1 (x**(1/3) of a negative number)")):
         assert outcomes[name].status == "error" and at in outcomes[name].message, outcomes[name].message
-    for name in ("sqrt-nonnegative", "sqrt-assumed"):
-        assert (outcomes[name].status, outcomes[name].evidence) == ("verified", "symbolic"), outcomes[name].message
+    for name, evidence in (("sqrt-nonnegative", "symbolic"), ("sqrt-assumed", "certified")):  # (sympy's assumptions; interval
+        assert (outcomes[name].status, outcomes[name].evidence) == ("verified", evidence), outcomes[name].message  # arithmetic)
 
 
 def test_a_pole_at_a_corner_of_a_box_of_closed_domains_is_found(check_claims):

@@ -157,3 +157,41 @@ def test_awkward_functions_end_in_a_verdict_or_an_error_not_a_crash(check_claims
     outcome = check_claims(claims_text("", {"awkward": (RELATION.format(lhs=lhs, op=">=", rhs="-2"),)}))["awkward"].outcome
     assert outcome.status in ("verified", "error"), outcome.message
     assert "Traceback" not in outcome.message and "internal error" not in outcome.message
+
+
+def test_unbounded_domains_are_settled_by_a_derivative_of_one_sign_over_a_tail(check_claims):
+    """On (0, oo) and the real line: a tail [c, oo) is settled where the first derivative of one sign over it (in
+    interval arithmetic) and the lower ones at c make g monotone beyond c.  1 + h <= e^h for every real h and the
+    Euler local error |e^-h - (1 - h)| <= h^2/2 for every h > 0 are certified; h^3 <= e^h for h > 0 is refuted
+    where it fails (h^3 > e^h on (1.857, 4.536), mpmath below) and e^-h >= 1 - h + h^2/2 on h >= 0 at a point of
+    moderate size (it fails for every h > 0: e^-h - 1 + h - h^2/2 = -h^3/6 + ...)."""
+    with mpmath.workdps(30):
+        low = mpmath.findroot(lambda t: t**3 - mpmath.exp(t), 1.8)
+        high = mpmath.findroot(lambda t: t**3 - mpmath.exp(t), 4.5)
+        assert abs(low - mpmath.mpf("1.857")) < 1e-3 and abs(high - mpmath.mpf("4.536")) < 1e-3
+    body = 'check = "forall"\ndomains = {{ h = "{domain}" }}\nlhs = "{lhs}"\nop = "{op}"\nrhs = "{rhs}"\n'
+    results = check_claims(claims_text("", {
+        "line": (body.format(domain="real", lhs="1 + h", op="<=", rhs="exp(h)"),),
+        "euler": (body.format(domain="positive", lhs="abs(exp(-h) - (1 - h))", op="<=", rhs="h**2/2"),),
+        "cube": (body.format(domain="positive", lhs="h**3", op="<=", rhs="exp(h)"),),
+        "taylor-2": (body.format(domain="nonnegative", lhs="exp(-h)", op=">=", rhs="1 - h + h**2/2"),),
+    }))
+    for key in ("line", "euler"):
+        outcome = results[key].outcome
+        assert (outcome.status, outcome.evidence) == ("verified", "certified") and "∞)" in outcome.message, (key, outcome.message)
+    for key in ("cube", "taylor-2"):
+        outcome = results[key].outcome
+        assert outcome.status == "refuted", (key, outcome.message)
+        point = sympy.Rational(outcome.message.split("counterexample h = ")[1].split(":")[0])
+        assert 0 < point < 10
+        with mpmath.workdps(30):
+            t = mpmath.mpf(point.p) / point.q
+            assert (t**3 > mpmath.exp(t)) if key == "cube" else (mpmath.exp(-t) < 1 - t + t**2 / 2)
+
+
+def test_a_tail_that_never_settles_is_left_to_sampling_in_moments():
+    """h^2/2 - |e^-h - 1 + h| on [0, oo) (abs: no derivative to settle a tail with) is cut up to 2^256 and left
+    undecided, not cut for ever (the squares of a tail's end grew past any size before TAIL_LIMIT)."""
+    h = sympy.Symbol("h", real=True)
+    g = h**2 / 2 - sympy.Abs(sympy.exp(-h) - 1 + h)
+    assert interval_sign.decide(g, h, Side(Fraction(0), None, False, True), strict=False) is None

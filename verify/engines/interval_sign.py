@@ -44,6 +44,7 @@ BITS = 128  # Arb's working precision: a margin above about 2^-100 of the values
 MAX_BOXES = 3000  # subintervals looked at in all (each a few evaluations of g and g': well under a second)
 MAX_DEPTH = 150  # cuts of one subinterval (each keeps at most 3/4 of it): below 2^-60 of the interval's width
 MAX_ORDER = 10  # derivatives taken at an exact zero of g at an end of a subinterval
+TAIL_LIMIT = 2**256  # a tail [c, oo) not settled by then is left undecided (its cuts square c: 2^256 after 8 of them)
 MAX_DERIVATIVE_OPS = 400  # a derivative larger than this (sympy.count_ops) is not used
 
 
@@ -130,8 +131,9 @@ class _Function:
         saved = iv.prec
         iv.prec = BITS  # the interval context has no workprec manager
         try:
-            ends = iv.mpf(low.numerator) / low.denominator, iv.mpf(high.numerator) / high.denominator
-            value = self._interval([iv.mpf([ends[0].a, ends[1].b])])
+            start = iv.mpf("-inf") if low is None else iv.mpf(low.numerator) / low.denominator
+            end = iv.mpf("inf") if high is None else iv.mpf(high.numerator) / high.denominator
+            value = self._interval([iv.mpf([start.a, end.b])])
         except (mpmath.libmp.ComplexResult, ZeroDivisionError, ValueError, TypeError, OverflowError, CrossCheckUnavailable):
             return None
         finally:
@@ -171,10 +173,17 @@ def _blown(ball) -> bool:
     return not ball.is_finite() or abs(ball.mid()) < ball.rad()
 
 
-def _split(a: Fraction, b: Fraction) -> Fraction:
+def _split(a, b) -> Fraction:
     """Where [a, b] is cut in two: the simplest rational in its middle half, or, on an interval spanning many powers of 2 on one side of 0
     (x^3 <= e^x on [5, 10^60]), a power of 2 times its end nearer 0, about their geometric mean: 200 halvings
-    become about 8 such cuts and a few halvings."""
+    become about 8 such cuts and a few halvings.  An infinite end (None): [a, oo) is cut at 1 below 1, else at
+    max(4a, a^2), so that its finite part grows fast."""
+    if a is None and b is None:
+        return Fraction(0)
+    if b is None:
+        return Fraction(1) if a < 1 else max(4 * a, a * a)
+    if a is None:
+        return -_split(-b, None)
     if a >= 0 and b > 4 * max(a, Fraction(1, 4)):
         low = max(a, Fraction(1, 4))
         return low * 2 ** (_log2(b / low) // 2)
@@ -201,8 +210,10 @@ def _point(value: Fraction):
 
 
 def decide(g: sympy.Expr, x: sympy.Symbol, side: Side, strict: bool, boxes: int = MAX_BOXES) -> Proved | Fails | None:
-    """Is g >= 0 (``strict``: g > 0) at every point of ``side`` (a bounded interval, each end closed or open)?"""
-    if not side.low < side.high:
+    """Is g >= 0 (``strict``: g > 0) at every point of ``side`` (an interval, each end closed or open; an end None is
+    infinite: on (0, oo) a tail [c, oo) is settled where interval arithmetic shows g', or g itself, of one sign
+    there, as exp(h) - 1 > 0 makes exp(h) - 1 - h increasing)?"""
+    if side.low is not None and side.high is not None and not side.low < side.high:
         return None
     saved = flint.ctx.prec
     flint.ctx.prec = BITS
@@ -225,7 +236,7 @@ def _settle(f: _Function, low: Fraction, high: Fraction, low_in: bool, high_in: 
     None (undecided).  Worst subinterval first (the least lower end of its enclosure), so that a failure is met
     early."""
     queue = [(0.0, 0, low, high, low_in, high_in, 0)]
-    count = 1
+    count, settled = 1, True
     while queue:
         _, _, a, b, a_in, b_in, depth = heapq.heappop(queue)
         if not budget.take():
@@ -235,19 +246,93 @@ def _settle(f: _Function, low: Fraction, high: Fraction, low_in: bool, high_in: 
             continue
         if isinstance(found, Fails):
             return found
-        if depth >= MAX_DEPTH:
-            return None
+        finite_end = b if a is None else a if b is None else None
+        if depth >= MAX_DEPTH or (finite_end is not None and abs(finite_end) > TAIL_LIMIT) or (a is None and b is None and depth > 0):
+            settled = False  # left undecided; the other subintervals may still show a failure
+            continue
         middle = _split(a, b)
         for a2, b2, in2_low, in2_high in ((a, middle, a_in, True), (middle, b, True, b_in)):
-            lower = f.on(_ball(a2, b2)).lower()
-            key = float(lower) if lower.is_finite() else float("-inf")
+            key = _lower_end(f, a2, b2)
             heapq.heappush(queue, (key, count, a2, b2, in2_low, in2_high, depth + 1))
             count += 1
-    return True
+    return True if settled else None
+
+
+def _lower_end(f: _Function, a, b) -> float:
+    """A float below f on [a, b] (which subinterval to look at first; -inf where nothing bounds it), +inf for a tail
+    (looked at after the finite ones, so that a failure is shown at a point of moderate size)."""
+    if a is None or b is None:
+        return float("inf")
+    lower = f.on(_ball(a, b)).lower()
+    return float(lower) if lower.is_finite() else float("-inf")
+
+
+def _tail_box(f: _Function, a, b, a_in: bool, b_in: bool, strict: bool, zeros: list):
+    """A subinterval with an infinite end, in mpmath.iv's interval arithmetic only (a ball has no infinite end): g
+    over it, else the first derivative g^(k) of one sign over it (exp(h) - 6 > 0 on [4, oo) for g = e^h - h^3, k = 3)
+    with g^(j) at the finite end c not of the other sign for 0 < j < k: then g^(k-1), ..., g' grow away from c, g is
+    monotone there (Taylor: g^(j)(x) = g^(j)(c) + integral of g^(j+1)), and its least value is g(c) (toward -oo the
+    signs alternate with the order)."""
+    value = f.on_interval(a, b)
+    if value is not None:
+        if value > 0 or (not strict and value >= 0):
+            return True
+        if value < 0 or (strict and value <= 0):
+            point = _inside(a, b)
+            return Fails(point, point, point) if f.sign_at(point) is not None and f.sign_at(point) <= 0 else None
+    if (a is None) == (b is None):
+        return None
+    direction = 1 if b is None else -1  # toward +oo or -oo
+    end = a if b is None else b
+    derivative, order = f.derivative(), 1
+    while derivative is not None:  # the first derivative of one sign over the tail, toward infinity
+        value = derivative.on_interval(a, b)
+        if value is not None and (value > 0 if direction ** order > 0 else value < 0):
+            break
+        derivative, order = derivative.derivative(), order + 1
+    else:
+        return None
+    lower = f  # and every lower one (but f) not of the other sign at the finite end: then f' > 0 beyond it (toward
+    for j in range(1, order):  # infinity), by the mean value theorem from the highest down
+        lower = lower.derivative()
+        sign = lower.sign_at(end)
+        if sign is None or sign * direction ** j < 0:
+            return None
+    return _monotone(f, direction > 0, a, b, a_in, b_in, strict, zeros)
+
+
+def _monotone(f: _Function, increasing: bool, a, b, a_in: bool, b_in: bool, strict: bool, zeros: list):
+    """f monotone on [a, b] (f' of one sign): its least value is at one end, decided there exactly or by an enclosure
+    (None at an infinite end: a limit, not a value)."""
+    end, end_in = (a, a_in) if increasing else (b, b_in)
+    if end is None:
+        return None
+    sign = f.sign_at(end)
+    if sign is not None and sign > 0:
+        return True
+    if sign == 0:
+        zeros.append((end, f.order + 1))  # (a Fails below is the caller's answer: the zeros are then not shown)
+        if not strict:
+            return True
+        return Fails(end, end, end) if end_in else True  # strictly monotone away from the end left out
+    if sign is not None and sign < 0 and end_in:
+        return Fails(end, end, end)
+    return None
+
+
+def _inside(a, b) -> Fraction:
+    """A rational inside (a, b), an end None being infinite."""
+    if a is not None and b is not None:
+        return _simplest(a, b)
+    if a is None and b is None:
+        return Fraction(0)
+    return a + 1 if b is None else b - 1
 
 
 def _box(f: _Function, a: Fraction, b: Fraction, a_in: bool, b_in: bool, strict: bool, budget: _Budget, zeros: list):
     """One subinterval: True (settled), Fails, or None (to be halved)."""
+    if a is None or b is None:
+        return _tail_box(f, a, b, a_in, b_in, strict, zeros)
     box = _ball(a, b)
     enclosures = [f.on(box)]
     derivative = f.derivative()
@@ -267,18 +352,7 @@ def _box(f: _Function, a: Fraction, b: Fraction, a_in: bool, b_in: bool, strict:
         if value < 0 or (strict and value <= 0):
             return Fails(_simplest(a, b), a, b)
     if slope is not None and (slope > 0 or slope < 0):  # monotone: the least value at one end
-        end, end_in = (a, a_in) if slope > 0 else (b, b_in)
-        sign = f.sign_at(end)
-        if sign is not None and sign > 0:
-            return True
-        if sign == 0:
-            zeros.append((end, f.order + 1))  # (a Fails below is the caller's answer: the zeros are then not shown)
-            if not strict:
-                return True
-            return Fails(end, end, end) if end_in else True  # strictly monotone away from the end left out
-        if sign is not None and sign < 0 and end_in:
-            return Fails(end, end, end)
-        return None
+        return _monotone(f, slope > 0, a, b, a_in, b_in, strict, zeros)
     for end, end_in, toward in ((a, a_in, 1), (b, b_in, -1)):  # an exact zero at an end: the sign of f' beside it
         if not f.on(_point(end)).contains(0) or f.sign_at(end) != 0:
             continue

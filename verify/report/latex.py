@@ -13,7 +13,7 @@ from verify.report.derivation import formula_latex, latex, name_latex, read_line
 SPECIALS = {"\\": r"\textbackslash{}", "{": r"\{", "}": r"\}", "$": r"\$", "&": r"\&", "#": r"\#", "^": r"\textasciicircum{}",
             "_": r"\_", "%": r"\%", "~": r"\textasciitilde{}", "<": r"\textless{}", ">": r"\textgreater{}", "|": r"\textbar{}"}
 UNICODE = {"·": r"\textperiodcentered{}", "≈": r"$\approx$", "∈": r"$\in$", "≤": r"$\leq$", "≥": r"$\geq$", "−": "-", "–": "--", "…": r"\dots{}",
-           "×": r"$\times$", "√": r"$\surd$", "τ": r"$\tau$", "Φ": r"$\Phi$", "±": r"$\pm$",
+           "×": r"$\times$", "√": r"$\surd$", "τ": r"$\tau$", "Φ": r"$\Phi$", "±": r"$\pm$", "∞": r"$\infty$",
            "∪": r"$\cup$"}  # each non-ASCII character verify's messages use (tests/test_teaching.py)
 PREAMBLE = r"""\documentclass{article}
 \usepackage[T1]{fontenc}

@@ -223,6 +223,14 @@ def holds_nowhere(difference, op) -> bool:
     return _decided(difference, op) is False
 
 
+def _by_assumptions(claim, over, op, difference) -> Outcome:
+    """Verified, symbolic: sympy's assumptions on the symbols (real, positive, ...: the domains lie within them)
+    decide ``difference OP 0`` for every value they allow."""
+    return Outcome("verified", "symbolic", f"{claim.table['lhs']} {op} {claim.table['rhs']} for all {over} (sympy: lhs - rhs = {short_text(difference)})",
+                   {}, [Line(f"lhs - rhs = {difference}; sympy's assumptions decide {op} 0",
+                             terms=[Formula("lhs - rhs"), "=", difference, ";", "sympy's assumptions decide", op, sympy.Integer(0)])])
+
+
 def _single_real_domain(spec, expressions):
     free = set().union(*(e.free_symbols for e in expressions))
     domains = [d for d in spec.domains.values() if d.symbol in free]
@@ -309,12 +317,12 @@ def prove_relation(claim, spec, over):
         difference = _reduced(lhs - rhs, lambda d: _decided(d, op) is True, op)  # several symbols: sympy's assumptions may still decide
         truth = _decided(difference, op)
         if truth and spec.exactly_when is None:
-            return Outcome("verified", "symbolic", f"{claim.table['lhs']} {op} {claim.table['rhs']} for all {over} (sympy: lhs - rhs = {short_text(difference)})",
-                           {}, [Line(f"lhs - rhs = {difference}; sympy's assumptions decide {op} 0",
-                                     terms=[Formula("lhs - rhs"), "=", difference, ";", "sympy's assumptions decide", op, sympy.Integer(0)])])
+            return _by_assumptions(claim, over, op, difference)
         return _prove_affine(claim, spec, over, lhs, op, rhs) or _prove_on_box(claim, spec, over, lhs, op, rhs)
     enclosed = None
     transcendental = not _without_abs(lhs - rhs).is_rational_function(domain.symbol)
+    if transcendental and spec.exactly_when is None and _decided(lhs - rhs, op) is True:  # sqrt(x) >= 0, sin(x) >= -1
+        return _by_assumptions(claim, over, op, lhs - rhs)
     if transcendental:  # exp, sin, log, sqrt: enclosures first (milliseconds), then sympy's solver, which can run for
         enclosed = _prove_by_enclosures(claim, spec, over, lhs, op, rhs, domain)  # minutes on them (sympy.periodicity
         if enclosed is not None:  # of sin(1/(k + 10^-30))); |P| <= 1 for a polynomial P is solved exactly, as before
@@ -353,7 +361,8 @@ def _prove_by_enclosures(claim, spec, over, lhs, op, rhs, domain):
         except (NotImplementedError, ValueError, TypeError, CheckError):
             return None
     parts = list(region.args) if isinstance(region, sympy.Union) else [region]
-    if not parts or not all(isinstance(part, sympy.Interval) and part.start.is_Rational and part.end.is_Rational for part in parts):
+    if not parts or not all(isinstance(part, sympy.Interval) and all(end.is_Rational or end.is_infinite for end in (part.start, part.end))
+                            for part in parts):
         return None
     strict = op in ("<", ">")
     small, large = (lhs, rhs) if op in ("<", "<=") else (rhs, lhs)
@@ -363,8 +372,7 @@ def _prove_by_enclosures(claim, spec, over, lhs, op, rhs, domain):
         differences = [large - small]
     settled, zeros = 0, []
     for part, g in itertools.product(parts, differences):
-        side = box_sign.Side(Fraction(int(part.start.p), int(part.start.q)), Fraction(int(part.end.p), int(part.end.q)),
-                             bool(part.left_open), bool(part.right_open))
+        side = box_sign.Side(_end(part.start), _end(part.end), bool(part.left_open), bool(part.right_open))
         found = interval_sign.decide(g, domain.symbol, side, strict)
         if found is None:
             return None
@@ -385,6 +393,7 @@ def _prove_by_enclosures(claim, spec, over, lhs, op, rhs, domain):
                         "derivative beside it" for point, order in sorted(beside.items()))
     assumed = f" with {', '.join(claim.table.get('assume', []))}" if spec.assume else ""
     shown = " or ".join(f"{'(' if part.left_open else '['}{part.start}, {part.end}{')' if part.right_open else ']'}" for part in parts)
+    shown = shown.replace("-oo", "-∞").replace("oo", "∞")
     line = (f"{g} {'>' if strict else '>='} 0 on {shown}: interval arithmetic (Arb balls, {interval_sign.BITS} bits) "
             f"on {settled} subintervals, each enclosure of it (natural, or mean-value form) on one side of 0, or its derivative of "
             f"one sign and its value at the lower end decided{zero_text}")
@@ -395,6 +404,11 @@ def _prove_by_enclosures(claim, spec, over, lhs, op, rhs, domain):
 def _without_abs(expression: sympy.Expr) -> sympy.Expr:
     """``expression`` with each abs(u) replaced by u: a rational function there is one sympy's solver decides exactly."""
     return expression.replace(lambda e: isinstance(e, sympy.Abs), lambda e: e.args[0])
+
+
+def _end(value: sympy.Expr) -> Fraction | None:
+    """An interval's end as interval_sign reads it: a Fraction, None where it is infinite."""
+    return None if value.is_infinite else Fraction(int(value.p), int(value.q))
 
 
 def _rational(value: Fraction) -> sympy.Rational:
