@@ -195,3 +195,29 @@ def test_a_tail_that_never_settles_is_left_to_sampling_in_moments():
     h = sympy.Symbol("h", real=True)
     g = h**2 / 2 - sympy.Abs(sympy.exp(-h) - 1 + h)
     assert interval_sign.decide(g, h, Side(Fraction(0), None, False, True), strict=False) is None
+
+
+def test_a_root_of_a_transcendental_argument_negative_in_the_domain_is_not_a_real_claim(check_claims):
+    """A second review of 2026-12-07: sqrt(sin(x)) <= 1 on [0, 4] was verified by sympy's solver, though sin(x) < 0 on
+    (pi, 4] (sin(4) = -0.757); the search for points where a root's argument is negative looked at polynomial
+    arguments only.  Interval arithmetic finds such a point now: an error naming it.  On [0, 3] it is verified."""
+    assert mpmath.sin(4) < 0 and mpmath.sin(3) > 0
+    body = 'check = "forall"\ndomains = {{ x = "closed(0, {end})" }}\nlhs = "sqrt(sin(x))"\nop = "<="\nrhs = "1"\n'
+    results = check_claims(claims_text("", {"past-pi": (body.format(end=4),), "within": (body.format(end=3),)}))
+    past = results["past-pi"].outcome
+    assert past.status == "error" and "not a real number at x = " in past.message, past.message
+    point = sympy.Rational(past.message.split("not a real number at x = ")[1].split(" ")[0])
+    assert sympy.pi < point <= 4
+    assert results["within"].outcome.status == "verified", results["within"].outcome.message
+
+
+def test_a_sampled_margin_inside_a_cancellation_is_valued_to_its_digits(check_claims):
+    """A second review of 2026-12-07: y (1 + x) log(1 + x) > y x for x in [10^-130, 2 10^-130], y in [1, 2] (true: the
+    margin is about x/2) was "verified numerical ... worst relative margin -1": log(1 + x) is 0 at 50 and at 100
+    digits.  Margins are read from Arb balls at more bits until the ball is narrow: the margin, 5e-131, is below
+    what sampling may call a verdict, so the claim is an error that says so, never a verified with a violation."""
+    outcome = check_claims(claims_text("", {"tiny": (
+        'check = "forall"\ndomains = { x = "closed(1/10**130, 2/10**130)", y = "closed(1, 2)" }\n'
+        'lhs = "y*(1 + x)*log(1 + x)"\nop = ">"\nrhs = "y*x"\n',)}))["tiny"].outcome
+    assert "margin -1" not in outcome.message, outcome.message
+    assert outcome.status == "error" and "came within 5e-131 of 0" in outcome.message, outcome.message

@@ -356,10 +356,12 @@ def test_a_claim_on_a_run_that_stopped_early_must_say_so(check_claims):
         "stated": (body + 'expect = { failed = 1 }\nexpect_relations = { y = ">= 0.9" }',),
         "denied": (body + 'expect = { failed = 0 }\nexpect_relations = { y = ">= 0.9" }',),
         "relation-on-failed": (body + 'expect_relations = { y = ">= 0.9", failed = "> 0" }',),
+        "vacuous": (body + 'expect_relations = { y = ">= 0.9", failed = ">= 0" }',),  # (a second review: true either way)
     }))
     unstated = results["unstated"].outcome
     assert unstated.status == "error" and "the run failed (attempt at t = 0 rejected" in unstated.message, unstated.message
     assert "states failed = 1" in unstated.message
+    assert results["vacuous"].outcome.status == "error" and "the run failed" in results["vacuous"].outcome.message
     for key in ("stated", "relation-on-failed"):
         assert results[key].outcome.status == "verified", (key, results[key].outcome.message)
     assert_refuted(results["denied"].outcome, ["failed: claimed 0, computed 1"])

@@ -4,6 +4,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+import flint
 import gmpy2
 import mpmath
 import sympy
@@ -11,7 +12,7 @@ from sympy.printing.str import StrPrinter
 
 from verify.engines import number_field, rational
 from verify.engines.crosscheck import certify_sign  # rigorous enclosures: decide an inequality of two closed numbers
-from verify.engines.crosscheck import mp_value  # margins only: floats never decide a verdict
+from verify.engines.crosscheck import ENCLOSING_BALLS, compile_mp, mp_value  # margins only: floats never decide a verdict
 from verify.engines.rational import to_sympy
 from verify.errors import CheckError  # noqa: F401 -- re-exported: the error every claim kind raises
 from verify.errors import CrossCheckUnavailable
@@ -42,25 +43,35 @@ def relative_margin(quantity, bound, op: str) -> float:
     return signed_margin(difference / abs(scale) if scale else difference, op)
 
 
-SETTLED_DIGITS = (100, 200, 400, 800, 1600)  # a closed number's 50-digit value confirmed at the first of these, and
-# at the next while two disagree
+SETTLED_BITS = (170, 680, 2720, 10880)  # a closed number's Arb ball at these precisions, until its radius is below
+# 10^-6 of its size
 SETTLED_MAGNITUDE = 3000  # not past 2^(+-3000): exp(exp(exp(10))) > 0 took 49 s through 1,600 digits
 
 
 def _settled_value(expression):
-    """The mpmath value of a closed number, to about six digits at least: its 50-digit value where the 100-digit one
-    agrees, else at more digits until two agree (or the last).  Cancellation inside it (log(1 + x) at x = 2^-192 is 0
-    at 50 digits) showed a true sampled claim's worst instance with a relative margin of -1 (a review of 2026-12-07).
-    A rational is exact at once."""
+    """The mpmath value of a closed number, to about six digits at least: the midpoint of its Arb ball (rigorous) at
+    the first of SETTLED_BITS where the radius is below 10^-6 of the midpoint, else mpmath's 50-digit value.
+    Cancellation inside it (log(1 + x) at x = 10^-130 is 0 at 50 and at 100 digits) showed a true sampled claim's
+    worst instance with a relative margin of -1 (reviews of 2026-12-07). A rational is exact at once."""
     expression = sympy.sympify(expression)
     value = mp_value(expression)
-    if expression.is_Rational or not mpmath.isfinite(value) or abs(mpmath.mag(value)) > SETTLED_MAGNITUDE:
+    if expression.is_Rational or not mpmath.isfinite(value) or (value and abs(mpmath.mag(value)) > SETTLED_MAGNITUDE):
         return value  # (past 2^3000 a margin ranks nothing more, and a tower's exponent to more digits costs seconds)
-    for digits in SETTLED_DIGITS:
-        finer = mp_value(expression, digits=digits)
-        if abs(finer - value) <= abs(finer) * mpmath.mpf(10) ** -6:
-            return finer
-        value = finer
+    try:
+        function = compile_mp(expression, [], ENCLOSING_BALLS)
+    except CrossCheckUnavailable:
+        return value
+    for bits in SETTLED_BITS:
+        with flint.ctx.workprec(bits):
+            try:
+                ball = function([])
+            except (ZeroDivisionError, ValueError, TypeError, OverflowError):
+                return value
+            if not isinstance(ball, flint.arb) or not ball.is_finite():
+                return value
+            if ball.rad() <= abs(ball.mid()) * flint.arb(10) ** -6:
+                mantissa, exponent = ball.mid().man_exp()
+                return mpmath.mpf((int(mantissa), int(exponent)))
     return value
 
 

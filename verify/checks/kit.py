@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 import sympy
 
-from verify.checks.comparisons import RELATION
+from verify.checks.comparisons import OPERATORS, RELATION
 from verify.engines.methods import METHODS, Method, MethodError
 from verify.engines.methods.base import check_work
 from verify.input.expr import ExprError, quoted
@@ -59,8 +59,21 @@ def states_failure(spec) -> bool:
     step-size controller that stops early (h below h_min, too many rejections) ends where it stopped: a claim about
     its state that does not say so is not verified on that state (an adversarial review of 2026-12-07: "adaptive
     Euler to t = 1 ends with y >= 0.9" was verified on y = 1 at t = 0, where the run stopped)."""
-    comparisons = [*spec.expect, *spec.at_nodes, *spec.relations]
-    return "failed" in spec.trace or any(s.name == "failed" for c in comparisons for s in c.quantity.free_symbols)
+    return "failed" in spec.trace or any(_pins_failure(c) for c in [*spec.expect, *spec.at_nodes, *spec.relations])
+
+
+def _pins_failure(comparison) -> bool:
+    """Does a comparison state whether the run failed: ``failed`` in an expression compared with ==, or a relation
+    of ``failed`` alone that holds for exactly one of 0 and 1 (``failed >= 0`` holds either way: a second review of
+    2026-12-07 found it let a claim on a stopped run be verified)."""
+    if not any(s.name == "failed" for s in comparison.quantity.free_symbols):
+        return False
+    if comparison.op == "==":
+        return True
+    if not (comparison.quantity.is_Symbol and comparison.claimed.is_Rational):
+        return False
+    holds = [OPERATORS[comparison.op](sympy.Integer(v), comparison.claimed) for v in (0, 1)]
+    return bool(holds[0]) != bool(holds[1])
 
 
 def failure_unstated(failure: str) -> str:

@@ -44,8 +44,12 @@ BITS = 128  # Arb's working precision: a margin above about 2^-100 of the values
 MAX_BOXES = 3000  # subintervals looked at in all (each a few evaluations of g and g': well under a second)
 MAX_DEPTH = 150  # cuts of one subinterval (each keeps at most 3/4 of it): below 2^-60 of the interval's width
 MAX_ORDER = 10  # derivatives taken at an exact zero of g at an end of a subinterval
+NODES_PER_UNIT = 25  # a subinterval of g with n expression nodes costs n / 25 of MAX_BOXES (an identity of 250
+# nodes, undecided everywhere, took 14 s at one unit each)
+MAX_SIGNS = 200  # signs at points decided by enclosures (up to SIGN_BITS each) in one decision
+SIGN_BITS = 512
 TAIL_LIMIT = 2**256  # a tail [c, oo) not settled by then is left undecided (its cuts square c: 2^256 after 8 of them)
-MAX_DERIVATIVE_OPS = 400  # a derivative larger than this (sympy.count_ops) is not used
+MAX_DERIVATIVE_NODES = 250  # a derivative of more nodes than this (sympy's expression tree) is not used
 
 
 @dataclass(frozen=True)
@@ -68,14 +72,18 @@ class Fails:
 
 
 class _Budget:
-    def __init__(self, boxes: int):
+    """Subintervals and enclosed signs at points left to a decision."""
+
+    def __init__(self, boxes: int, signs: int = MAX_SIGNS):
         self.left = boxes
         self.used = 0
+        self.signs = signs
 
-    def take(self) -> bool:
+    def take(self, cost: int = 1) -> bool:
+        """One more subinterval, of ``cost`` units (a large expression's evaluations cost more: _Function.cost)."""
         if self.left <= 0:
             return False
-        self.left -= 1
+        self.left -= cost
         self.used += 1
         return True
 
@@ -84,8 +92,9 @@ class _Function:
     """g and, made when first asked, its derivatives, each compiled once to Arb balls; its exact signs at rational
     points kept."""
 
-    def __init__(self, expression: sympy.Expr, x: sympy.Symbol, order: int = 0):
-        self.expression, self.x, self.order = expression, x, order
+    def __init__(self, expression: sympy.Expr, x: sympy.Symbol, budget: _Budget, order: int = 0):
+        self.expression, self.x, self.order, self.budget = expression, x, order, budget
+        self.cost = max(1, _nodes(expression) // NODES_PER_UNIT)  # budget units per subinterval
         self.value = compile_mp(expression, [x], ENCLOSING_BALLS)
         self._derivative = None
         self._negated = None
@@ -98,16 +107,17 @@ class _Function:
             self._derivative = False
             if self.order < MAX_ORDER:
                 try:
-                    expression = sympy.diff(self.expression, self.x)
-                    if sympy.count_ops(expression) <= MAX_DERIVATIVE_OPS:
-                        self._derivative = _Function(expression, self.x, self.order + 1)
+                    if _nodes(self.expression) <= MAX_DERIVATIVE_NODES:  # (the tenth derivative of tan(x/2) - sin(x)/(1 +
+                        expression = sympy.diff(self.expression, self.x)  # cos(x)) took 55 s to build and measure: a review)
+                        if _nodes(expression) <= MAX_DERIVATIVE_NODES:
+                            self._derivative = _Function(expression, self.x, self.budget, self.order + 1)
                 except (CrossCheckUnavailable, TypeError, ValueError, NotImplementedError):
                     pass
         return self._derivative or None
 
     def negated(self) -> "_Function":
         if self._negated is None:
-            self._negated = _Function(-self.expression, self.x, self.order)
+            self._negated = _Function(-self.expression, self.x, self.budget, self.order)
         return self._negated
 
     def on(self, ball):
@@ -144,20 +154,35 @@ class _Function:
         """The sign of g at a rational point: 0 only where sympy's evaluation there is exactly 0, else by a rigorous
         enclosure (None where none decides)."""
         if point not in self._signs:
+            ball = self.on(_point(point))  # (a ball on one side of 0 decides it without sympy)
+            if ball > 0 or ball < 0:
+                self._signs[point] = 1 if ball > 0 else -1
+                return self._signs[point]
             value = self.expression.xreplace({self.x: sympy.Rational(point.numerator, point.denominator)})
             sign = None
             if value == 0:
                 sign = 0
             elif value.is_Rational:
                 sign = 1 if value > 0 else -1
-            elif value.is_number:
+            elif value.is_number and self.budget.signs > 0:
+                self.budget.signs -= 1  # (an identity sympy does not see is 0 at every cut: tan(x/2) - sin(x)/(1 + cos(x)))
                 try:
-                    decided = certify_sign(value, max_bits=1024)
+                    decided = certify_sign(value, max_bits=SIGN_BITS)
                 except (CrossCheckUnavailable, TypeError, ValueError, ZeroDivisionError):
                     decided = None
                 sign = decided[0] if decided is not None and decided[0] != 0 else None
             self._signs[point] = sign
         return self._signs[point]
+
+
+def _nodes(expression: sympy.Expr) -> int:
+    """The size of an expression tree, counted up to MAX_DERIVATIVE_NODES + 1."""
+    count = 0
+    for _ in sympy.preorder_traversal(expression):
+        count += 1
+        if count > MAX_DERIVATIVE_NODES:
+            break
+    return count
 
 
 def _ball(low: Fraction, high: Fraction):
@@ -218,8 +243,8 @@ def decide(g: sympy.Expr, x: sympy.Symbol, side: Side, strict: bool, boxes: int 
     saved = flint.ctx.prec
     flint.ctx.prec = BITS
     try:
-        function = _Function(g, x)
         budget = _Budget(boxes)
+        function = _Function(g, x, budget)
         zeros: list = []
         found = _settle(function, side.low, side.high, not side.low_open, not side.high_open, strict, budget, zeros)
     except CrossCheckUnavailable:
@@ -239,7 +264,7 @@ def _settle(f: _Function, low: Fraction, high: Fraction, low_in: bool, high_in: 
     count, settled = 1, True
     while queue:
         _, _, a, b, a_in, b_in, depth = heapq.heappop(queue)
-        if not budget.take():
+        if not budget.take(f.cost):
             return None
         found = _box(f, a, b, a_in, b_in, strict, budget, zeros)
         if found is True:

@@ -8,7 +8,10 @@ import itertools
 import mpmath
 import sympy
 
-from verify.engines import crosscheck, realsets, spectral
+from fractions import Fraction
+
+from verify.engines import crosscheck, interval_sign, realsets, spectral
+from verify.engines.box_sign import Side
 from verify.checks.common import CheckError
 from verify.checks.forall.domains import first_value, point_in, relation_expr, simple_values, solve_set, to_domain
 from verify.engines.symbolic import substitute_deep
@@ -137,7 +140,12 @@ def not_real_point(spec) -> str | None:
             continue
         symbol = next(iter(argument.free_symbols))
         domain = domains.get(symbol)
-        if domain is None or domain.interval is None or not argument.is_polynomial(symbol):
+        if domain is None or domain.interval is None:
+            continue
+        if not argument.is_polynomial(symbol):  # sqrt(sin(x)) on [0, 4]: where interval arithmetic shows sin(x) < 0
+            point = _negative_by_enclosures(argument, symbol, domain.interval)  # (verified by sympy's solver before a
+            if point is not None and not any(_excluded(condition, {symbol: point}) for condition in spec.assume):  # review
+                return f"{domain.name} = {point} ({what})"  # of 2026-12-07)
             continue
         try:
             negative = solve_set(argument < 0, domain)
@@ -150,6 +158,23 @@ def not_real_point(spec) -> str | None:
         if point is not None and not any(_excluded(condition, {symbol: point}) for condition in spec.assume):
             return f"{domain.name} = {point} ({what})"
     return None
+
+
+def _negative_by_enclosures(argument, symbol, region) -> sympy.Rational | None:
+    """A rational point of the interval ``region`` where ``argument`` < 0, shown by interval arithmetic
+    (verify.engines.interval_sign: an enclosure of it below 0 over a subinterval holding the point); None where
+    none is found (it may still be negative somewhere)."""
+    if not isinstance(region, sympy.Interval) or not all(end.is_Rational or end.is_infinite for end in (region.start, region.end)):
+        return None
+    ends = [None if end.is_infinite else Fraction(int(end.p), int(end.q)) for end in (region.start, region.end)]
+    found = interval_sign.decide(argument, symbol, Side(ends[0], ends[1], bool(region.left_open), bool(region.right_open)), strict=False,
+                                 boxes=NEGATIVE_SEARCH_BOXES)
+    if isinstance(found, interval_sign.Fails):
+        return sympy.Rational(found.point.numerator, found.point.denominator)
+    return None
+
+
+NEGATIVE_SEARCH_BOXES = 400  # subintervals looked at for a point where a root's or log's argument is negative
 
 
 PROBED_INSTANCES = 64  # combinations of the domains' probe values at which a run's method options are validated
