@@ -1,4 +1,4 @@
-"""Is a function of one variable >= 0 (or > 0) on a bounded interval?  Decided by interval arithmetic (Arb balls).
+"""Is a function of one variable >= 0 (or > 0) on an interval?  Decided by interval arithmetic (Arb balls, mpmath.iv).
 
 For the relations sympy's inequality solver cannot solve (exp, sin, log beside polynomials: 1/(1 + k) >= exp(-k) on
 [0, 10]), a branch and bound over subintervals (Moore, Kearfott & Cloud, *Introduction to Interval Analysis*, SIAM
@@ -19,10 +19,12 @@ For the relations sympy's inequality solver cannot solve (exp, sin, log beside p
   1 - x^2/2 <= cos x at 0 needs four);
 * anything else is cut in two at the simplest rational of its middle half (about its geometric mean where it
   spans many powers of 2: _split), so that a tie at 0, 1 or 1/2 inside becomes an end; up to MAX_DEPTH cuts of one
-  subinterval and MAX_BOXES subintervals in all.
+  subinterval and MAX_BOXES subintervals in all (weighted by the expression's size);
+* an infinite end: a tail [c, oo) is settled where the first derivative of one sign over it makes g monotone beyond
+  c (_tail_box), and tails are cut by squaring c up to TAIL_LIMIT.
 
-Undecided (None: the caller samples instead): a zero of g inside the interval at a point no halving reaches exactly
-(a tangency at 1/3), a margin below what BITS bits resolve, a value with no real enclosure (log over a ball holding
+Undecided (None: the caller samples instead): a zero of g inside the interval at a point no cut reaches exactly
+(a tangency at pi/3), a margin below what BITS bits resolve, a value with no real enclosure (log over a ball holding
 0), or the budget spent.  Nothing is sampled and no float decides anything.
 """
 from __future__ import annotations
