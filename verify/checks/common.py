@@ -11,6 +11,7 @@ import sympy
 from sympy.printing.str import StrPrinter
 
 from verify.engines import number_field, rational
+from verify.engines.certified import narrow_midpoint  # margins only: the value of a ball read to six digits
 from verify.engines.crosscheck import certify_sign  # rigorous enclosures: decide an inequality of two closed numbers
 from verify.engines.crosscheck import ENCLOSING_BALLS, compile_mp, mp_value  # margins only: floats never decide a verdict
 from verify.engines.rational import to_sympy
@@ -44,35 +45,25 @@ def relative_margin(quantity, bound, op: str) -> float:
 
 
 SETTLED_BITS = (170, 680, 2720, 10880)  # a closed number's Arb ball at these precisions, until its radius is below
-# 10^-6 of its size
-SETTLED_MAGNITUDE = 3000  # not past 2^(+-3000): exp(exp(exp(10))) > 0 took 49 s through 1,600 digits
+SETTLED_ACCURACY = flint.arb(10) ** -6  # this much of its size
 
 
 def _settled_value(expression):
     """The mpmath value of a closed number, to about six digits at least: the midpoint of its Arb ball (rigorous) at
-    the first of SETTLED_BITS where the radius is below 10^-6 of the midpoint, else mpmath's 50-digit value.
-    Cancellation inside it (log(1 + x) at x = 10^-130 is 0 at 50 and at 100 digits) showed a true sampled claim's
-    worst instance with a relative margin of -1 (reviews of 2026-12-07). A rational is exact at once."""
+    the first of SETTLED_BITS where the radius is below SETTLED_ACCURACY of the midpoint, else mpmath's 50-digit value
+    (a ball not finite, as exp(exp(exp(10))), or an exact 0).  Cancellation inside it (log(1 + x) at x = 10^-130 is 0
+    at 50 and at 100 digits) showed a true sampled claim's worst instance with a relative margin of -1 (reviews of
+    2026-12-07).  A rational is exact at once."""
     expression = sympy.sympify(expression)
-    value = mp_value(expression)
-    if expression.is_Rational or not mpmath.isfinite(value) or (value and abs(mpmath.mag(value)) > SETTLED_MAGNITUDE):
-        return value  # (past 2^3000 a margin ranks nothing more, and a tower's exponent to more digits costs seconds)
-    try:
-        function = compile_mp(expression, [], ENCLOSING_BALLS)
-    except CrossCheckUnavailable:
-        return value
-    for bits in SETTLED_BITS:
-        with flint.ctx.workprec(bits):
-            try:
-                ball = function([])
-            except (ZeroDivisionError, ValueError, TypeError, OverflowError):
-                return value
-            if not isinstance(ball, flint.arb) or not ball.is_finite():
-                return value
-            if ball.rad() <= abs(ball.mid()) * flint.arb(10) ** -6:
-                mantissa, exponent = ball.mid().man_exp()
-                return mpmath.mpf((int(mantissa), int(exponent)))
-    return value
+    if not expression.is_Rational:
+        try:
+            function = compile_mp(expression, [], ENCLOSING_BALLS)
+            value = narrow_midpoint(lambda: function([]), SETTLED_BITS, SETTLED_ACCURACY)
+        except (CrossCheckUnavailable, ZeroDivisionError, ValueError, TypeError, OverflowError):
+            value = None
+        if value is not None:
+            return value
+    return mp_value(expression)
 
 
 def signed_margin(difference: float, op: str) -> float:
@@ -306,10 +297,15 @@ def _denested(expression: sympy.Expr) -> sympy.Expr:
 
 def is_zero(expression: sympy.Expr) -> bool:
     """Proved identically zero by sympy: expand, cancel, simplify in turn, then nested square roots denested."""
-    for transform in (sympy.expand, sympy.cancel, sympy.simplify, _denested):
-        if transform(expression) == 0:
-            return True
-    return False
+    return _zero_by(QUICK_ZERO, expression) or _zero_by(SLOW_ZERO, expression)
+
+
+QUICK_ZERO = (sympy.expand, sympy.cancel)  # is_zero's transforms in two groups: decide_sign tries enclosures
+SLOW_ZERO = (sympy.simplify, _denested)  # between them (simplify can run for minutes where enclosures take ms)
+
+
+def _zero_by(transforms, expression: sympy.Expr) -> bool:
+    return any(transform(expression) == 0 for transform in transforms)
 
 
 QUICK_BITS = 256  # interval arithmetic first, up to this precision: a nonzero number is decided there without simplify
@@ -345,16 +341,16 @@ def decide_sign(value) -> DecidedSign:
         quick = certify_sign(value, max_bits=QUICK_BITS)
         if quick[0] in (1, -1):
             return DecidedSign(quick[0], "enclosure", quick[1], quick[2])
-        if sympy.expand(value) == 0 or sympy.cancel(value) == 0:  # is_zero's quick transforms
+        if _zero_by(QUICK_ZERO, value):
             return DecidedSign(0, "sympy")
-        quick = certify_sign(value, max_bits=BEFORE_SIMPLIFY_BITS)
+        quick = certify_sign(value, max_bits=BEFORE_SIMPLIFY_BITS, first_bits=2 * QUICK_BITS)  # (the bits below tried)
         if quick[0] in (1, -1):
             return DecidedSign(quick[0], "enclosure", quick[1], quick[2])
-        if is_zero(value):
+        if _zero_by(SLOW_ZERO, value):
             return DecidedSign(0, "sympy")
         if number_field.decide_equal(value, sympy.Integer(0)):
             return DecidedSign(0, "number field")
-        sign, enclosure, bits = certify_sign(value)
+        sign, enclosure, bits = certify_sign(value, first_bits=2 * BEFORE_SIMPLIFY_BITS)
     except CrossCheckUnavailable as exc:
         raise CheckError(f"cannot enclose {short_text(value)} in interval arithmetic: {exc}") from None
     if sign is None:

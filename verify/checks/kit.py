@@ -16,6 +16,7 @@ from verify.engines.methods.base import check_work
 from verify.input.expr import ExprError, quoted
 from verify.input.load import Claim, LoadError
 from verify.input.model import TIME, initial_name, symbol
+from verify.errors import CheckError
 
 
 class KeptRuns:
@@ -54,12 +55,15 @@ class Comparison:
         return self.column[n - 1] if self.column is not None else (self.claimed, self.claimed_text)
 
 
-def states_failure(spec) -> bool:
-    """Does a run claim state ``failed`` (in expect, expect_at_nodes, expect_relations or trace)?  A run of a
-    step-size controller that stops early (h below h_min, too many rejections) ends where it stopped: a claim about
-    its state that does not say so is not verified on that state (an adversarial review of 2026-12-07: "adaptive
-    Euler to t = 1 ends with y >= 0.9" was verified on y = 1 at t = 0, where the run stopped)."""
-    return "failed" in spec.trace or any(_pins_failure(c) for c in [*spec.expect, *spec.at_nodes, *spec.relations])
+def refuse_unstated_failure(spec, failure: str | None) -> None:
+    """CheckError before a run claim is verified on a run that stopped early (``failure``, the recorder's reason)
+    unless the claim states ``failed`` (in expect, expect_at_nodes, expect_relations or trace).  A run of a step-size
+    controller that stops early (h below h_min, too many rejections) ends where it stopped: a claim about its state
+    that does not say so is not verified on that state (an adversarial review of 2026-12-07: "adaptive Euler to
+    t = 1 ends with y >= 0.9" was verified on y = 1 at t = 0, where the run stopped)."""
+    if failure and not ("failed" in spec.trace or any(_pins_failure(c) for c in [*spec.expect, *spec.at_nodes, *spec.relations])):
+        raise CheckError(f"the run failed ({failure}), so its values are where it stopped, not at t_end; a claim about such a run "
+                         "states failed = 1 in expect (or failed = 0 to claim that it does not fail)")
 
 
 def _pins_failure(comparison) -> bool:
@@ -74,12 +78,6 @@ def _pins_failure(comparison) -> bool:
         return False
     holds = [OPERATORS[comparison.op](sympy.Integer(v), comparison.claimed) for v in (0, 1)]
     return bool(holds[0]) != bool(holds[1])
-
-
-def failure_unstated(failure: str) -> str:
-    """The error of a claim verified on a run that stopped early without stating it (states_failure)."""
-    return (f"the run failed ({failure}), so its values are where it stopped, not at t_end; a claim about such a run "
-            "states failed = 1 in expect (or failed = 0 to claim that it does not fail)")
 
 
 def unknown_method(name) -> str:

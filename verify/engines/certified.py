@@ -432,6 +432,21 @@ def exact_mpf(value) -> mpmath.mpf:
     return mpmath.mp.make_mpf(mpmath.libmp.from_man_exp(int(mantissa), int(exponent)))
 
 
+def narrow_midpoint(evaluate, bits_tried, accuracy) -> mpmath.mpf | None:
+    """The midpoint, exactly (exact_mpf), of the ball ``evaluate()`` gives at the first precision of ``bits_tried``
+    (flint.ctx.prec set around the call) where its radius is at most ``accuracy`` times its midpoint's size: a value
+    read to that accuracy where cancellation widens the ball at fewer bits (log(1 + x) at x = 10^-130).  None where a
+    ball is not finite or every one is wider (an exact 0)."""
+    for bits in bits_tried:
+        with flint.ctx.workprec(bits):
+            ball = evaluate()
+        if not isinstance(ball, flint.arb) or not ball.is_finite():
+            return None
+        if ball.rad() <= abs(ball.mid()) * accuracy:
+            return exact_mpf(ball)
+    return None
+
+
 def compile_arb(expression: sympy.Expr, variables) -> callable:
     """A rational function of ``variables`` (+, *, integer powers, abs) evaluated on arb balls, each constant a ball
     around its exact value (so the result encloses the exact value at exact inputs inside the balls); division by

@@ -477,16 +477,17 @@ def to_mp(value):
 # --- certified decisions with interval arithmetic ------------------------------------------
 
 
-def certify_sign(expression: sympy.Expr, max_bits: int = 4096):
+def certify_sign(expression: sympy.Expr, max_bits: int = 4096, first_bits: int = 64):
     """Decide the sign of a closed constant expression rigorously with mpmath.iv.
 
     Returns (sign, enclosure text, bits): sign is -1, 0 (only when the
     enclosure is the single point 0) or 1; None when even ``max_bits`` of
-    working precision cannot exclude zero.  CrossCheckUnavailable when the
+    working precision cannot exclude zero.  The precisions tried are ``first_bits`` doubled up to ``max_bits`` (a caller
+    that tried the lower ones already starts above them).  CrossCheckUnavailable when the
     value is not real (sqrt(-4), (-8)**(1/3), a square root of an enclosure
     reaching below 0) or interval arithmetic cannot evaluate it.
     """
-    return _iv_sign_function(expression, [], max_bits)([])
+    return _iv_sign_function(expression, [], max_bits, first_bits)([])
 
 
 def sign_function(expression: sympy.Expr, variables: Sequence[sympy.Symbol], max_bits: int = 4096):
@@ -512,7 +513,7 @@ def sign_function(expression: sympy.Expr, variables: Sequence[sympy.Symbol], max
     return _iv_sign_function(expression, variables, max_bits)
 
 
-def _iv_sign_function(expression, variables, max_bits):
+def _iv_sign_function(expression, variables, max_bits, first_bits: int = 64):
     function = compile_mp(expression, variables, mpmath.iv)
 
     def interval_value(values, bits):
@@ -529,14 +530,14 @@ def _iv_sign_function(expression, variables, max_bits):
             raise CrossCheckUnavailable(f"not a real number: its enclosure {text} is complex")
         return (1 if value > 0 else -1 if value < 0 else 0 if value.a == 0 and value.b == 0 else None), text
 
-    return lambda values: _sign_by_doubling(interval_value, values, max_bits)
+    return lambda values: _sign_by_doubling(interval_value, values, max_bits, first_bits)
 
 
-def _sign_by_doubling(value_at, values, max_bits):
-    """(sign, enclosure text, bits) from ``value_at(rationals, bits)`` at 64 bits, doubled until the enclosure
+def _sign_by_doubling(value_at, values, max_bits, first_bits: int = 64):
+    """(sign, enclosure text, bits) from ``value_at(rationals, bits)`` at ``first_bits``, doubled until the enclosure
     excludes zero (or is exactly zero), up to ``max_bits``; sign None when even that does not decide."""
     values = [sympy.Rational(v) for v in values]
-    bits = 64
+    bits = first_bits
     while bits <= max_bits:
         sign, text = value_at(values, bits)
         if sign is not None:

@@ -236,6 +236,15 @@ def _point(value: Fraction):
     return flint.arb(flint.fmpq(value.numerator, value.denominator))
 
 
+def side_of(region: sympy.Set) -> Side | None:
+    """A sympy Interval whose ends are rational or infinite as the Side ``decide`` reads (an infinite end None); None
+    for any other set."""
+    if not isinstance(region, sympy.Interval) or not all(end.is_Rational or end.is_infinite for end in (region.start, region.end)):
+        return None
+    low, high = (None if end.is_infinite else Fraction(int(end.p), int(end.q)) for end in (region.start, region.end))
+    return Side(low, high, bool(region.left_open), bool(region.right_open))
+
+
 def decide(g: sympy.Expr, x: sympy.Symbol, side: Side, strict: bool, boxes: int = MAX_BOXES) -> Proved | Fails | None:
     """Is g >= 0 (``strict``: g > 0) at every point of ``side`` (an interval, each end closed or open; an end None is
     infinite: on (0, oo) a tail [c, oo) is settled where interval arithmetic shows g', or g itself, of one sign

@@ -8,10 +8,7 @@ import itertools
 import mpmath
 import sympy
 
-from fractions import Fraction
-
 from verify.engines import crosscheck, interval_sign, realsets, spectral
-from verify.engines.box_sign import Side
 from verify.checks.common import CheckError
 from verify.checks.forall.domains import first_value, point_in, relation_expr, simple_values, solve_set, to_domain
 from verify.engines.symbolic import substitute_deep
@@ -164,11 +161,10 @@ def _negative_by_enclosures(argument, symbol, region) -> sympy.Rational | None:
     """A rational point of the interval ``region`` where ``argument`` < 0, shown by interval arithmetic
     (verify.engines.interval_sign: an enclosure of it below 0 over a subinterval holding the point); None where
     none is found (it may still be negative somewhere)."""
-    if not isinstance(region, sympy.Interval) or not all(end.is_Rational or end.is_infinite for end in (region.start, region.end)):
+    side = interval_sign.side_of(region)
+    if side is None:
         return None
-    ends = [None if end.is_infinite else Fraction(int(end.p), int(end.q)) for end in (region.start, region.end)]
-    found = interval_sign.decide(argument, symbol, Side(ends[0], ends[1], bool(region.left_open), bool(region.right_open)), strict=False,
-                                 boxes=NEGATIVE_SEARCH_BOXES)
+    found = interval_sign.decide(argument, symbol, side, strict=False, boxes=NEGATIVE_SEARCH_BOXES)
     if isinstance(found, interval_sign.Fails):
         return sympy.Rational(found.point.numerator, found.point.denominator)
     return None

@@ -345,24 +345,22 @@ def prove_relation(claim, spec, over):
 
 
 def _prove_by_enclosures(claim, spec, over, lhs, op, rhs, domain):
-    """A relation in one symbol on a bounded interval (rational ends; 'assume' conditions in that symbol cut it into
-    such intervals) that sympy's solver cannot solve (exp, sin, log beside polynomials), decided by interval
+    """A relation in one symbol on an interval with rational or infinite ends ('assume' conditions in that symbol cut
+    it into such intervals) that sympy's solver cannot solve (exp, sin, log beside polynomials), decided by interval
     arithmetic (verify.engines.interval_sign): verified ``certified``, or a Witness where an enclosure shows it fails.
     None when not of that form or not decided (sampling decides it).  A review of 2026-12-07: 1/(1 + k) - exp(-k) <=
     0.2036321888 on [0, 10], true by 5e-12, was sampled, and exp(-k) <= 1/(1 + k) verified only numerically."""
     if spec.exactly_when is not None or op not in ("<", "<=", ">", ">="):
         return None
-    region = domain.interval
-    for condition in spec.assume:
-        if (condition[0] - condition[2]).free_symbols - {domain.symbol}:
-            return None
-        try:
-            region = realsets.intersect(region, solve_set(relation_expr(*condition), domain))
-        except (NotImplementedError, ValueError, TypeError, CheckError):
-            return None
+    try:
+        region = _assumed_region(spec, domain)
+    except (NotImplementedError, ValueError, TypeError, CheckError):
+        return None
+    if region is None:
+        return None
     parts = list(region.args) if isinstance(region, sympy.Union) else [region]
-    if not parts or not all(isinstance(part, sympy.Interval) and all(end.is_Rational or end.is_infinite for end in (part.start, part.end))
-                            for part in parts):
+    sides = [interval_sign.side_of(part) for part in parts]
+    if not parts or None in sides:
         return None
     strict = op in ("<", ">")
     small, large = (lhs, rhs) if op in ("<", "<=") else (rhs, lhs)
@@ -371,8 +369,7 @@ def _prove_by_enclosures(claim, spec, over, lhs, op, rhs, domain):
     else:
         differences = [large - small]
     settled, zeros = 0, []
-    for part, g in itertools.product(parts, differences):
-        side = box_sign.Side(_end(part.start), _end(part.end), bool(part.left_open), bool(part.right_open))
+    for side, g in itertools.product(sides, differences):
         found = interval_sign.decide(g, domain.symbol, side, strict)
         if found is None:
             return None
@@ -404,11 +401,6 @@ def _prove_by_enclosures(claim, spec, over, lhs, op, rhs, domain):
 def _without_abs(expression: sympy.Expr) -> sympy.Expr:
     """``expression`` with each abs(u) replaced by u: a rational function there is one sympy's solver decides exactly."""
     return expression.replace(lambda e: isinstance(e, sympy.Abs), lambda e: e.args[0])
-
-
-def _end(value: sympy.Expr) -> Fraction | None:
-    """An interval's end as interval_sign reads it: a Fraction, None where it is infinite."""
-    return None if value.is_infinite else Fraction(int(value.p), int(value.q))
 
 
 def _rational(value: Fraction) -> sympy.Rational:
@@ -672,14 +664,23 @@ def member(variable, region) -> sympy.Contains:
     return sympy.Contains(variable, region, evaluate=False)
 
 
+def _assumed_region(spec, domain):
+    """The domain's interval cut down by the 'assume' conditions (sympy's inequality solver on each); None where a
+    condition has another symbol."""
+    region = domain.interval
+    for condition in spec.assume:
+        if (condition[0] - condition[2]).free_symbols - {domain.symbol}:
+            return None
+        region = realsets.intersect(region, solve_set(relation_expr(*condition), domain))
+    return region
+
+
 def _compare_sets(claim, spec, domain, holds_on, what, over, stated=None):
     """The set where the statement holds (``what``, typeset as the terms ``stated``), against the domain or the claimed
     ``exactly_when`` set."""
-    region = domain.interval  # the domain, cut down by the 'assume' conditions
-    for condition in spec.assume:
-        if (condition[0] - condition[2]).free_symbols - {domain.symbol}:
-            return None  # an assumption on other symbols: leave it to sampling
-        region = realsets.intersect(region, solve_set(relation_expr(*condition), domain))
+    region = _assumed_region(spec, domain)
+    if region is None:
+        return None  # an assumption on other symbols: leave it to sampling
     domain = Domain(domain.name, domain.text, domain.symbol, region, domain.make_strategy)
     holds_on = realsets.intersect(holds_on, region)
     derivation = [Line(f"{what} holds for {domain.name} in {holds_on} (sympy's inequality solver), domain {domain.interval}",

@@ -893,14 +893,12 @@ class _Compiled:
     def __call__(self, env):
         if self.exact:
             return self.function(env)
-        if self.balls is not None:
-            for bits in MARGIN_BITS_TRIED:  # a ball widened by cancellation (log(1 + x) at x = 2^-192) at more bits
-                with flint.ctx.workprec(bits):
-                    value = self.balls([flint.arb(flint.fmpq(int(v.numerator), int(v.denominator))) for v in env])
-                if value.is_finite() and value.rad() <= abs(value.mid()) * BALL_ACCURACY:  # its midpoint as the mpmath number
-                    return certified.exact_mpf(value)  # it is (no rounding to mpmath's precision)
-                if not value.is_finite():
-                    break  # (an exact 0, or no finite ball: mpmath's own value instead)
+        if self.balls is not None:  # a ball widened by cancellation (log(1 + x) at x = 2^-192) again at more bits; its
+            value = certified.narrow_midpoint(  # midpoint as the mpmath number it is (no rounding to mpmath's precision)
+                lambda: self.balls([flint.arb(flint.fmpq(int(v.numerator), int(v.denominator))) for v in env]), MARGIN_BITS_TRIED,
+                BALL_ACCURACY)
+            if value is not None:
+                return value
         with mpmath.workdps(crosscheck.DIGITS):
             return self.function([mpmath.mpf(int(v.numerator)) / int(v.denominator) for v in env])
 
