@@ -22,6 +22,7 @@ sys.dont_write_bytecode = False
 os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
 
 from verify import cli, runner  # noqa: E402  (after the setting, so that verify's modules are written too)
+from verify.checks.kit import KeptRuns  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -42,6 +43,14 @@ def pytest_runtest_teardown(item, nextitem):
     test_forall, test_stability_split_points and test_order_series in one process (2026-12-06): the collector's
     time 2.4 -> 0.6 s, user CPU 31.0 -> 28.7 s, peak memory unchanged within 3%."""
     gc.freeze()
+
+@pytest.fixture(autouse=True)
+def _no_runs_kept_from_other_tests():
+    """Each test starts with no runs kept by the checks (verify.checks.kit.KeptRuns): claims in one test share them as
+    a worker's claims do, and a test that replaces an engine's function (twins.solve, certified_implicit.run) sees it
+    called whichever tests ran before it on its worker."""
+    KeptRuns.forget_all()
+
 
 NONLINEAR_MODELS = """
 [model.cubic]

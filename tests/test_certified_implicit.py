@@ -379,10 +379,11 @@ def test_where_the_certified_route_stops_the_numerical_route_s_message_says_why(
     assert outcome.message.index("certified path cannot run it") < outcome.message.index("so the mpmath path ran it")
 
 
-def test_a_failed_interval_run_is_tried_once_for_the_claims_about_it(check_claims, monkeypatch):
+def test_an_interval_run_failed_or_not_is_made_once_for_the_claims_about_it(check_claims, monkeypatch):
     """Claims about one run (a table's columns, a claim and its wrong version) made the same failing certified attempt
     each (MOOSE's SDIRK-2 table on a stiff problem: 0.34 s a claim before the numerical route).  The failure is kept
-    per worker and raised again, with the same message; a run that succeeds is made again for each claim."""
+    per worker and raised again, with the same message; a run that succeeds is kept too, and each claim encloses its
+    own comparisons in it."""
     from verify.engines import certified_implicit
 
     calls = []
@@ -396,7 +397,7 @@ def test_a_failed_interval_run_is_tried_once_for_the_claims_about_it(check_claim
     from verify.checks import run_certified
     from verify.checks.kit import KeptRuns
 
-    monkeypatch.setattr(run_certified, "_FAILED", KeptRuns(32))  # none kept from the tests before
+    monkeypatch.setattr(run_certified, "_RUNS", KeptRuns(32))  # none kept from the tests before
     model = '[model.bistable]\nstates = ["y"]\nrhs = { y = "y - y**3" }\n'
     body = 'check = "run"\nmodel = "bistable"\nmethod = "sdirk-2"\noptions = { h = 10 }\ninitial = { y = 2 }\ndigits = 15\nexpect = { y = "VALUE" }'
     results = check_claims(claims_text(model, {"true": (body.replace("VALUE", "0.780623942946101"),),
@@ -407,8 +408,39 @@ def test_a_failed_interval_run_is_tried_once_for_the_claims_about_it(check_claim
     assert_refuted(second, ["y: claimed 0.780623942946102 at 15 decimals", "the certified path cannot run it"])
     good = 'check = "run"\nmodel = "cubic"\nmethod = "gauss-legendre-4"\noptions = { h = "1/10" }\ninitial = { y = 1 }\nsteps = 2\n'
     calls.clear()
-    outcomes(check_claims, {"a": (good + 'expect_relations = { y = "> 0" }',), "b": (good + 'expect_relations = { y = "< 1" }',)})
-    assert len(calls) == 2  # a success is not kept: each claim encloses its own run
+    results = check_claims(claims_text(MODELS, {"a": (good + 'expect_relations = { y = "> 0" }',), "b": (good + 'expect_relations = { y = "> 1" }',),
+                                               "c": (good.replace('"1/10"', '"1/20"') + 'expect_relations = { y = "< 1" }',)}))
+    assert calls == [2, 2], calls  # a success is kept too: claims a and b read one run, c (another h) makes its own
+    assert results["a"].outcome.status == "verified" and results["c"].outcome.status == "verified"
+    assert_refuted(results["b"].outcome, ["y: claimed > 1", "computed y - (1) ∈ [-0.1"])  # each claim encloses its own relation in the kept run
+
+
+def test_claims_about_one_run_share_its_twin_run_and_each_is_decided_on_its_own(check_claims, monkeypatch):
+    """The twin's run (the mpmath path) is kept per worker too, under the whole problem: claims about one run make it
+    once (MOOSE's SDIRK-2 table: its Newton iterations were most of each later claim), another step size makes its
+    own, and a wrong version read from the kept runs is still refuted."""
+    from verify.checks import run, run_certified
+    from verify.checks.kit import KeptRuns
+    from verify.engines import twins
+
+    solved = []
+    real = twins.solve
+
+    def counted(problem, **keywords):
+        solved.append(problem.options["h"])
+        return real(problem, **keywords)
+
+    monkeypatch.setattr(twins, "solve", counted)
+    monkeypatch.setattr(run, "_TWINS", KeptRuns(16), raising=False)
+    monkeypatch.setattr(run_certified, "_RUNS", KeptRuns(16), raising=False)
+    body = 'check = "run"\nmodel = "cubic"\nmethod = "gauss-legendre-4"\noptions = { h = "1/10" }\ninitial = { y = 1 }\nsteps = 3\ndigits = 10\n'
+    value = mpmath.nstr(gauss4(lambda y: -y**3, mpmath.mpf(1) / 10, mpmath.mpf(1), 3), 10, strip_zeros=False)
+    wrong = value[:-1] + str((int(value[-1]) + 1) % 10)
+    results = check_claims(claims_text(MODELS, {"a": (body + f'expect = {{ y = "{value}" }}',), "b": (body + f'expect = {{ y = "{wrong}" }}',),
+                                                "c": (body.replace('"1/10"', '"1/20"') + 'expect_relations = { y = "< 1" }',)}))
+    assert len(solved) == 2 and solved[0] != solved[1], solved  # a and b: one twin run; c: its own
+    assert results["a"].outcome.status == "verified" and results["c"].outcome.status == "verified"
+    assert_refuted(results["b"].outcome, [f"claimed {wrong}"])
 
 
 def test_the_stage_equations_are_enclosed_in_arb_balls_that_hold_every_value():

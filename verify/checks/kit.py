@@ -5,6 +5,7 @@ forall, order and stability."""
 from __future__ import annotations
 
 import difflib
+import weakref
 from collections import OrderedDict
 from dataclasses import dataclass
 
@@ -22,11 +23,22 @@ from verify.errors import CheckError
 class KeptRuns:
     """The last ``size`` results a worker computed, each under a key of everything it depends on, the least recently
     used dropped first.  A worker checks claim after claim (verify.runner), and a claim and its wrong version, or
-    claims about one run, make the same runs.  The caller hands out copies of what it keeps."""
+    claims about one run, make the same runs.  The caller hands out copies of what it keeps, or results no claim
+    changes."""
+
+    _every: "weakref.WeakSet[KeptRuns]" = weakref.WeakSet()
 
     def __init__(self, size: int):
         self.size = size
         self._kept: OrderedDict = OrderedDict()
+        KeptRuns._every.add(self)
+
+    @classmethod
+    def forget_all(cls) -> None:
+        """Drop what every KeptRuns keeps (the test suite, before each test: a test that replaces an engine's function
+        sees it called, not a run an earlier test kept)."""
+        for kept in list(cls._every):
+            kept._kept.clear()
 
     def get(self, key, make):
         """make()'s result for ``key``, made once while it is kept."""

@@ -21,14 +21,14 @@ from verify.engines.methods import ExactSystem, Method, MethodError, run
 from verify.engines.methods.base import MAX_COUNT, ExactSizeError, Recorder, SpecialValuesSystem
 from verify.engines.methods.multistep import LinearMultistep
 from verify.errors import AffineSizeError, CrossCheckDisagrees, ExactSizeProjected
-from verify.input.model import TIME, initial_name, symbol
+from verify.input.model import TIME, fingerprint_of, initial_name, symbol
 from verify.checks.common import (CheckError, Context, DEFAULT_CONTEXT, decide_equality, exact_text, join_limited, Outcome, relative_margin,
                                   short_text, shortened_formula)
 from verify.checks.rounding import MODES as ROUNDING_MODES_AND_TRUNCATION
 from verify.checks.rounding import RoundingAudit, read_digits, read_significant, round_decimal, rounding_rule
 from verify.checks.comparisons import OPERATORS
 from verify.checks.kit import (
-    Comparison, refuse_shadowed_names,
+    Comparison, KeptRuns, refuse_shadowed_names,
     check_exact_start, claim_table, constant_values, flag_value, initial_values, method_and_options, newton_to_precision,
     parameter_substitutions, read_comparison, read_rational,
     read_relation, refuse_unstated_failure, result_names, solution_call, validated)
@@ -374,9 +374,9 @@ def _paths(spec, model, system, result, twin=None) -> Paths:
     problem = twins.Problem.of_system(spec.method.name, spec.options, system, spec.t0, spec.y0, spec.steps,
                                       solution=solution_expressions(model, system.substitutions, spec.y0),
                                       tie_branches=_tolerance_tests(result))
-    started = time.process_time()  # (CPU seconds: solve_finer's budget is in them)
-    twin = twin or _twin_run(problem, final_only=result.route.startswith("affine power"))
-    seconds = time.process_time() - started
+    seconds = 0.0  # the CPU seconds of the twin's run (solve_finer's budget is in them)
+    if twin is None:
+        twin, seconds = _twin_run(problem, final_only=result.route.startswith("affine power"))
     values = _known_values(spec, model, result.exact(result.t), final, result.recorder.latest, result.exact)
     mp_values = dict(values)
     mp_values[symbol(TIME)] = twin.t
@@ -743,15 +743,15 @@ def _mp_run_finer(problem, coarse, seconds: float) -> tuple:
         return None, f"the twin's run at more digits failed ({exc})"
 
 
-def _twin_run(problem, final_only: bool):
-    """The twin's run of ``problem``; where it fails (SolverFailure), the run again at more digits, resolved there
-    (twins.solve_finer: the trapezoid rule with h = 1/7 on y' = (7y - 7/3) + (7y - 7/3)^3 stays at the equilibrium 1/3
-    exactly, where the 50-digit run drifted off it with the rounding, 3-fold a step, and its Newton lost the branch:
-    2026-12-07); CheckError when that fails too (a run through a pitchfork of its roots, as from the equilibrium of
-    y' = 100 (y - 1/3) + (y - 1/3)^3 with h = 1/10, fails at every precision)."""
+def _twin_run(problem, final_only: bool) -> tuple:
+    """(the twin's run of ``problem``, the CPU seconds it took); where it fails (SolverFailure), the run again at more
+    digits, resolved there (twins.solve_finer: the trapezoid rule with h = 1/7 on y' = (7y - 7/3) + (7y - 7/3)^3 stays at
+    the equilibrium 1/3 exactly, where the 50-digit run drifted off it with the rounding, 3-fold a step, and its Newton
+    lost the branch: 2026-12-07); CheckError when that fails too (a run through a pitchfork of its roots, as from the
+    equilibrium of y' = 100 (y - 1/3) + (y - 1/3)^3 with h = 1/10, fails at every precision)."""
     started = time.process_time()
     try:
-        return twins.solve(problem, final_only=final_only)
+        return _kept_twin(problem, final_only=final_only)
     except SolverFailure as exc:
         failed = exc
     except CrossCheckUnavailable as exc:
@@ -759,16 +759,41 @@ def _twin_run(problem, final_only: bool):
     finer, why = twins.solve_finer(problem, None, time.process_time() - started, final_only)
     if finer is None:
         raise CheckError(f"the mpmath path failed: {failed}; {why}")
-    return finer
+    return finer, time.process_time() - started
 
 
 def _mp_run(problem, **keywords):
     try:
-        return twins.solve(problem, **keywords)
+        return _kept_twin(problem, **keywords)[0]
     except SolverFailure as exc:
         raise CheckError(f"the mpmath path failed: {exc}") from None
     except CrossCheckUnavailable as exc:  # a function the twin's compiler does not evaluate (sign, Heaviside of abs')
         raise CheckError(f"the mpmath path cannot run this: {exc}") from None
+
+
+_TWINS = KeptRuns(16)  # the twin's runs per worker: claims about one run (a table's columns, a claim and its wrong
+# version) make the same twin run; its Newton iterations were most of each claim after the first on MOOSE's SDIRK-2 table
+MAX_KEPT_TWIN_VALUES = 10_000  # a twin run that recorded more values than this (trace and nodes) is not kept
+
+
+def _kept_twin(problem, **keywords) -> tuple:
+    """(twins.solve(problem, **keywords), the CPU seconds it took), kept under the whole problem and keywords written
+    out (fingerprint_of) for the next claim about the same run, with the seconds of the run that made it (solve_finer's
+    budget does not depend on which claim came first).  A claim reads a twin's run and does not change it.  A failure
+    is not kept (raised to this claim); a run of more than MAX_KEPT_TWIN_VALUES recorded values is made again."""
+    key = fingerprint_of({"problem": problem, "keywords": keywords})
+    made = {}
+
+    def solved():
+        started = time.process_time()
+        twin = twins.solve(problem, **keywords)
+        made["run"] = twin, time.process_time() - started
+        return made["run"] if sum(map(len, twin.trace.values())) + len(twin.nodes) <= MAX_KEPT_TWIN_VALUES else None
+
+    kept = _TWINS.get(key, solved)
+    if kept is not None:
+        return kept
+    return made["run"] if made else solved()
 
 
 def _trace_difference(name, claimed, got, texts, how) -> str:

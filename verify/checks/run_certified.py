@@ -65,37 +65,44 @@ def _shown(ball) -> str:
     return certified.enclosure_text(*ball.bounds())
 
 
-_FAILED = KeptRuns(32)  # the interval runs that failed, per worker: claims about one run (a table's columns, a claim and
-# its wrong version) made the same failing attempt each; MOOSE's eight SDIRK-2 steps on a stiff problem, 0.4 s a claim
+_RUNS = KeptRuns(16)  # the interval runs per worker, kept under everything they depend on: claims about one run (a
+# table's columns, a claim and its wrong version) make the same run, at the same precisions; MOOSE's eight SDIRK-2 steps
+# on a stiff problem took 0.4 s for each of its four claims
+MAX_KEPT_VALUES = 10_000  # a run that recorded more values than this (nodes and assignments) is not kept: made again
 
 
 def _interval_run(interval_run, spec, model, bits):
-    """interval_run(...) at ``bits``; a failure is kept under everything the run depends on and raised again for the
-    next claim about the same run, without running it again (a success is not kept: its enclosures are the claim's)."""
+    """interval_run(...) at ``bits``, kept under everything the run depends on for the next claim about the same run:
+    its result, or its failure, raised again without running it again.  A claim reads a kept result and does not
+    change it (run_certified.evaluate encloses its own expressions in it); a result of more than MAX_KEPT_VALUES
+    recorded values is handed to this claim alone."""
     key = (interval_run.__module__, interval_run.__name__, spec.method.name, fingerprint_of(spec.options), model.fingerprint(),
            fingerprint_of(spec.parameter_values), repr(spec.t0), repr(list(spec.y0)), spec.steps, bits)
+    ran = {}
+
     def run():
         return interval_run(spec.method, model, spec.parameter_values, spec.options, spec.t0, spec.y0, spec.steps, bits)
 
-    ran = {}
-
     def attempt():
-        """None when the run succeeds (its result handed to this claim alone), else its failure, kept."""
+        """("ran", result) or ("failed", its failure); ("ran", None) for a result too large to keep (in ``ran``)."""
         try:
-            ran["result"] = run()
+            result = ran["result"] = run()
         except (IntervalsOverlap, certified.CertifiedUnavailable, ValueError, ArithmeticError, TypeError) as exc:
-            return type(exc), exc.args  # not the exception itself: its traceback holds the run's frames
-        return None
+            return "failed", (type(exc), exc.args)  # not the exception itself: its traceback holds the run's frames
+        _, _, recorder, nodes = result
+        return "ran", result if len(recorder.assignments) + len(nodes) <= MAX_KEPT_VALUES else None
 
-    failed = _FAILED.get(key, attempt)
-    if failed is not None:
-        kind, args = failed
+    how, kept = _RUNS.get(key, attempt)
+    if how == "failed":
+        kind, args = kept
         try:
             again = kind(*args)
         except Exception:  # an exception type that is not rebuilt from its args: the same message
             again = certified.CertifiedUnavailable(str(args[0]) if args else kind.__name__)
         raise again
-    return ran["result"] if "result" in ran else run()  # a success kept as such: made again for this claim
+    if kept is None:  # too large to keep: this claim's own
+        return ran["result"] if "result" in ran else run()
+    return kept
 
 
 def evaluate(claim, spec, reason: str, mp_run, interval_run=None, precisions=None, solved: str = "") -> Outcome:
