@@ -1112,3 +1112,27 @@ def test_a_run_relation_in_one_symbol_is_decided_on_its_domain_by_the_set_where_
         outcome = results[name].outcome
         assert_refuted(outcome, [f"counterexample {at}", "abs(y): claimed < " if name == "strict-at-the-end" else "abs(y): claimed <= 1"])
         assert any("fails for h in" in str(line) for line in outcome.derivation), name
+
+
+def test_a_rational_to_a_fractional_power_is_built_without_sympys_search_for_perfect_roots(check_claims):
+    """x^x at x = 999999/10^6 made sympy multiply the base's primes to the powers (r * multiplicity) mod s and search
+    the product, millions of bits, for perfect powers: a true sampled claim x^x >= 69/100 on (0, 1) (its least value
+    is e^(-1/e) = 0.69220...) timed out (an adversarial review of 2026-12-07).  Such a power is now built by
+    expr.root_of_rational: exact where numerator and denominator are perfect s-th powers, else left as a power, and
+    its value is the one mpmath computes."""
+    from verify.input.expr import root_of_rational
+
+    x = sympy.Rational(999999, 10**6)
+    power = root_of_rational(x, x)
+    assert power.is_Pow and power.base == x and power.exp == x
+    with mpmath.workdps(40):
+        assert abs(mpmath.mpf(power.evalf(40)) - mpmath.power(mpmath.mpf(999999) / 10**6, mpmath.mpf(999999) / 10**6)) < mpmath.mpf(10)**-35
+    assert root_of_rational(sympy.Rational(3**400, 7**400), sympy.Rational(3, 400)) == sympy.Rational(27, 343)  # (3/7)^3, exactly
+    assert root_of_rational(sympy.Rational(1, 4), sympy.Rational(1, 2)) == sympy.Rational(1, 2)  # small: sympy's own power
+    assert root_of_rational(sympy.Integer(12), sympy.Rational(1, 2)) == 2 * sympy.sqrt(3)
+    body = 'check = "forall"\ndomains = { x = "interval(0, 1)" }\nlhs = "x**x"\nop = ">="\n'
+    results = check_claims(claims_text("", {"true": (body + 'rhs = "69/100"',), "false": (body + 'rhs = "7/10"',)}))
+    true, false = results["true"].outcome, results["false"].outcome
+    assert (true.status, true.evidence) == ("verified", "numerical"), true.message
+    assert "worst relative margin 0.003" in true.message  # e^(-1/e) / (69/100) - 1 = 0.00319
+    assert_refuted(false, ["claimed x**x >= 7/10", "rhs = 7/10"])

@@ -154,6 +154,9 @@ BAD = {
     "order-negative": ('method = "rk4"\norder = -1', "order must be an integer from 0"),
     "order-text": ('method = "rk4"\norder = "four"', "order must be an integer"),
     "tableau-of-multistep": ('tableau = "bdf-2"\norder = 2', "tableau names a Runge-Kutta tableau"),
+    # an unknown name, or both keys (an adversarial review of 2026-12-07: the same message for both, naming neither)
+    "tableau-misspelt": ('tableau = "dormand-prince-45"\norder = 5', "tableau: unknown method 'dormand-prince-45' (did you mean dormand-prince-54?"),
+    "tableau-and-method": ('method = "rk4"\ntableau = "dormand-prince-54"\norder = 4', "give either tableau or method, not both"),
     "steps-without-model": ('method = "rk4"\norder = 4\nsteps = [10, 20]', "steps: not read for this method; only for an observed order"),
     "no-claimed-order": ('method = "rk4"', "needs 'order'"),
     "embedded-without-pair": ('method = "rk4"\norder = 4\nembedded_order = 3', "embedded_order needs an embedded pair"),

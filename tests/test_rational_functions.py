@@ -253,3 +253,27 @@ def test_rational_coefficients_are_read_in_the_field_without_losing_a_denominato
                                                               'variable = "h"\noptions = { h = "h" }\nsymbols = ["k", "h"]\n'
                                                               'stable_when = "h <= 2/k"',)}))["stable"].outcome
     assert outcome.status == "error" and "not linear and homogeneous" in outcome.message, outcome.message
+
+
+def test_a_polynomial_identity_of_high_degree_is_decided_by_polynomial_arithmetic_not_expand(check_claims):
+    """(x + 1)^1000 (x - 1)^1000 = (x^2 - 1)^1000 (degree 2000, inside the parser's 4000) timed out: is_zero and the
+    shown expansions called sympy's expand, 35 s at exponent 500 (an adversarial review of 2026-12-07).
+    rational_functions.rational_form forms numerator and denominator by Poly arithmetic part by part; past its
+    coefficient budget it says None and sympy's tools run as before."""
+    x, y = sympy.symbols("x y", real=True)
+    assert rf.rational_zero((x + 1)**1000 * (x - 1)**1000 - (x**2 - 1)**1000) is True
+    assert rf.rational_zero((x + 1)**1000 * (x - 1)**1000 - (x**2 - 1)**1000 - x**3 / sympy.Integer(10)**40) is False
+    assert rf.rational_zero((x**2 - 1) / (x - 1) - (x + 1)) is True  # as rational functions (poles: the identity kind's own check)
+    assert rf.rational_zero((x + y)**2 / (x - y) - (x**2 + 2*x*y + y**2) / (x - y)) is True
+    assert rf.rational_zero(sympy.sqrt(x) - x) is None and rf.rational_zero(sympy.exp(x) - 1) is None  # not over QQ(x)
+    a, b, c, d, e = sympy.symbols("a b c d e")
+    assert rf.rational_form((a + b + c + d + e)**60) is None  # 61^5 dense coefficients: past the budget, not formed
+    numerator, denominator = rf.rational_form((x + 1)**3 / (4*x))
+    assert numerator.as_expr() == x**3/4 + 3*x**2/4 + 3*x/4 + sympy.Rational(1, 4) and denominator.as_expr() == x
+    body = 'check = "identity"\nsymbols = ["x"]\nequals = "(x**2 - 1)**1000"\n'
+    results = check_claims(claims_text("", {"true": (body + 'expr = "(x + 1)**1000*(x - 1)**1000"',),
+                                            "exponent": (body + 'expr = "(x + 1)**1000*(x - 1)**999"',)}))
+    true, wrong = results["true"].outcome, results["exponent"].outcome
+    assert (true.status, true.evidence) == ("verified", "symbolic"), true.message
+    assert true.message.startswith("(x + 1)**1000*(x - 1)**1000 = x**2000 - 1000*x**1998 + 499500*x**1996")
+    assert_refuted(wrong, ["claimed (x + 1)**1000*(x - 1)**999 = (x**2 - 1)**1000; computed x**1999 + x**1998 - 999*x**1997"])

@@ -342,3 +342,29 @@ def test_a_linear_constraint_whose_coefficient_can_vanish_does_not_fix_the_algeb
     results = {key: r.outcome for key, r in check_claims(claims_text(models, bodies)).items()}
     assert results["vanishing"].status == "error" and "left free" in results["vanishing"].message, results["vanishing"].message
     assert results["never-zero"].status == "verified", results["never-zero"].message
+
+
+def test_one_state_with_exp_or_cos_is_decided_on_the_whole_line_by_interval_arithmetic(check_claims):
+    """exp(x) - 1 - x >= 0 and cos(x) - 1 + x^2/2 >= 0 were 'not proved' as sign claims while forall claims proved
+    them (an adversarial review of 2026-12-07).  One state, not a polynomial: interval_sign on (-oo, oo), evidence
+    certified; a wrong version is refuted at the rational point an enclosure finds, with claimed vs computed."""
+    model = '[model.line]\nstates = ["x"]\nrhs = { x = "-x" }\n'
+    body = 'check = "sign"\nmodel = "line"\n'
+    results = check_claims(claims_text(model, {
+        "exp-tangent": (body + 'expr = "exp(x) - 1 - x"\nsign = "nonnegative"',),
+        "exp-tangent-strict": (body + 'expr = "exp(x) - 1 - x"\nsign = "positive"',),  # 0 at x = 0
+        "cos": (body + 'expr = "cos(x) - 1 + x**2/2"\nsign = "nonnegative"',),
+        "cos-third": (body + 'expr = "cos(x) - 1 + x**2/3"\nsign = "nonnegative"',),  # -0.0058 at x = 1/2
+        "negated": (body + 'expr = "1 + x - exp(x)"\nsign = "nonpositive"',),
+        "flipped": (body + 'expr = "1 + x - exp(x)"\nsign = "nonnegative"',),
+    }))
+    for key in ("exp-tangent", "cos", "negated"):
+        outcome = results[key].outcome
+        assert (outcome.status, outcome.evidence) == ("verified", "certified"), (key, outcome.message)
+        assert "proved by interval arithmetic on" in outcome.message and "subintervals of (-∞, ∞)" in outcome.message
+    assert_refuted(results["exp-tangent-strict"].outcome, ["claimed exp(x) - 1 - x positive for all real x; computed 0 at x = 0"])
+    third = results["cos-third"].outcome
+    assert_refuted(third, ["claimed cos(x) - 1 + x**2/3 nonnegative for all real x; computed"])
+    x = sympy.Rational(third.computed["counterexample"].split(" = ")[1])
+    assert sympy.cos(x) - 1 + x**2 / 3 < 0  # the point shown is a counterexample (sympy's own evaluation)
+    assert results["flipped"].outcome.status == "refuted" and results["flipped"].outcome.evidence == "certified"

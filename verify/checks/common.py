@@ -10,7 +10,7 @@ import mpmath
 import sympy
 from sympy.printing.str import StrPrinter
 
-from verify.engines import number_field, rational
+from verify.engines import number_field, rational, rational_functions
 from verify.engines.certified import narrow_midpoint  # margins only: the value of a ball read to six digits
 from verify.engines.crosscheck import certify_sign  # rigorous enclosures: decide an inequality of two closed numbers
 from verify.engines.crosscheck import ENCLOSING_BALLS, compile_mp, mp_value  # margins only: floats never decide a verdict
@@ -296,7 +296,12 @@ def _denested(expression: sympy.Expr) -> sympy.Expr:
 
 
 def is_zero(expression: sympy.Expr) -> bool:
-    """Proved identically zero by sympy: expand, cancel, simplify in turn, then nested square roots denested."""
+    """Proved identically zero: a rational function over QQ of its symbols by polynomial arithmetic part by part
+    (rational_functions.rational_zero: decided either way, without expanding), else by sympy: expand, cancel,
+    simplify in turn, then nested square roots denested."""
+    rational_function = rational_functions.rational_zero(expression)
+    if rational_function is not None:
+        return rational_function
     return _zero_by(QUICK_ZERO, expression) or _zero_by(SLOW_ZERO, expression)
 
 

@@ -12,7 +12,7 @@ import itertools
 
 import sympy
 
-from verify.engines import crosscheck, realsets, spectral
+from verify.engines import crosscheck, rational_functions, realsets, spectral
 from verify.input.load import Claim, LoadError
 from verify.checks.common import CheckError, Context, DEFAULT_CONTEXT, exact_text, Outcome, short_text, with_parameter_scope, is_zero, constraint_symbols, off_the_constraints, on_constraints, refuse_symbolic_powers, symbolic_powers
 from verify.errors import CrossCheckUnavailable
@@ -54,9 +54,10 @@ def evaluate(claim: Claim, context: Context = DEFAULT_CONTEXT) -> Outcome:
 def _decide(claim: Claim, left, right, constrained) -> Outcome:
     symbols = sorted(left.free_symbols | right.free_symbols, key=str)
     difference = left - right
-    computed = {"expr": exact_text(sympy.expand(left)), "equals": exact_text(sympy.expand(right))}
+    expanded_left, expanded_right = _expanded(left), _expanded(right)
+    computed = {"expr": exact_text(expanded_left), "equals": exact_text(expanded_right)}
     evidence = "symbolic" if symbols else "exact"
-    derivation = constrained + [f"expr = {left}", f"  expanded: {sympy.expand(left)}", f"equals = {right}", f"  expanded: {sympy.expand(right)}"]
+    derivation = constrained + [f"expr = {left}", f"  expanded: {expanded_left}", f"equals = {right}", f"  expanded: {expanded_right}"]
     zero = is_zero(difference)
     cases = None if zero else _zero_in_every_sign_case(difference)
     if zero or cases is not None:
@@ -70,7 +71,8 @@ def _decide(claim: Claim, left, right, constrained) -> Outcome:
         where = f" for all {', '.join(map(str, symbols))}" if symbols else ""
         how = "sympy: difference is 0" if cases is None else "the difference is 0 in every case of the signs of its abs arguments"
         return Outcome("verified", evidence, f"{claim.table['expr']} = {computed['equals']}{where} ({how}; mpmath agrees at sample points)", computed, derivation)
-    derivation.append(f"expr - equals = {sympy.simplify(difference)}, not 0")
+    simplified = _simplified(difference)
+    derivation.append(f"expr - equals = {simplified}, not 0")
     not_real = []  # sample points where the difference is not a real number (log(x**2) - 2*log(x) at x = -1)
     witness = _witness_in_sign_regions(difference)
     for point in ([witness] if witness else []) + list(sample_points(symbols)):
@@ -83,8 +85,8 @@ def _decide(claim: Claim, left, right, constrained) -> Outcome:
             return Outcome(
                 "refuted",
                 evidence,
-                f"claimed {claim.table['expr']} = {claim.table['equals']}; computed {short_text(sympy.expand(left))}; "
-                f"they differ by {short_text(sympy.simplify(difference))}" + (f", e.g. at {at}: {short_text(lhs)} vs {short_text(rhs)}" if point else ""),
+                f"claimed {claim.table['expr']} = {claim.table['equals']}; computed {short_text(expanded_left)}; "
+                f"they differ by {short_text(simplified)}" + (f", e.g. at {at}: {short_text(lhs)} vs {short_text(rhs)}" if point else ""),
                 computed,
                 derivation + [f"at {at or 'the given values'}: expr = {lhs}, equals = {rhs}"],
             )
@@ -105,9 +107,29 @@ def _decide(claim: Claim, left, right, constrained) -> Outcome:
                 )
     refuse_symbolic_powers([left, right])
     if not_real:
-        raise CheckError(f"sympy cannot simplify the difference {short_text(sympy.simplify(difference))} to 0, and it is not a real number "
+        raise CheckError(f"sympy cannot simplify the difference {short_text(simplified)} to 0, and it is not a real number "
                          f"at {not_real[0]}: the identity is not decided over the reals")
-    raise CheckError(f"sympy cannot simplify the difference {short_text(sympy.simplify(difference))} to 0, and no sample point separates the sides")
+    raise CheckError(f"sympy cannot simplify the difference {short_text(simplified)} to 0, and no sample point separates the sides")
+
+
+def _expanded(side) -> sympy.Expr:
+    """A side expanded: a polynomial over QQ by polynomial arithmetic (rational_functions.rational_form: sympy's
+    expand of (x + 1)^1000 (x - 1)^1000 took minutes), anything else by sympy's expand."""
+    form = rational_functions.rational_form(side)
+    if form is not None and form[1].is_ground:
+        numerator, denominator = form
+        return numerator.quo_ground(denominator.LC()).as_expr()
+    return sympy.expand(side)
+
+
+def _simplified(difference) -> sympy.Expr:
+    """The difference of the sides as shown: a rational function over QQ as numerator/denominator formed by polynomial
+    arithmetic (rational_functions.rational_form), anything else by sympy's simplify."""
+    form = rational_functions.rational_form(difference)
+    if form is not None:
+        numerator, denominator = form
+        return _expanded(numerator.as_expr() / denominator.as_expr()) if denominator.is_ground else sympy.cancel(numerator.as_expr() / denominator.as_expr())
+    return sympy.simplify(difference)
 
 
 def _pole_factors(side, symbols) -> set:

@@ -21,7 +21,7 @@ import itertools
 
 import sympy
 
-from verify.engines import crosscheck, realsets
+from verify.engines import crosscheck, interval_sign, realsets
 from verify.input import expr as expressions
 from verify.input.load import Claim, LoadError
 from verify.input.model import symbol
@@ -80,6 +80,10 @@ def _decide(claim: Claim, expression, constrained) -> Outcome:
         return Outcome("verified", "symbolic", f"{claim.table['expr']} is {sign} for all real {_names(variables)} (sympy assumptions)", computed, header + ["sympy's assumption system proves it"])
     if polynomial is not None and len(variables) == 1 and (polynomial.domain.is_QQ or polynomial.domain.is_ZZ):
         return _one_variable(claim, q, variables[0], sign, strict, expression, computed, header)
+    if polynomial is None and len(variables) == 1 and not q.has(sympy.Abs, sympy.Min, sympy.Max):
+        enclosed = _by_enclosures(claim, q, variables[0], sign, strict, expression, computed, header)
+        if enclosed is not None:
+            return enclosed
     factored = sympy.factor(q) if polynomial is not None else None  # (x^2 - y^2)^2 expanded hides its square from the
     if factored is not None and (factored.is_positive if strict else factored.is_nonnegative):  # assumptions (a review of 2026-12-06)
         return Outcome("verified", "symbolic", f"{claim.table['expr']} is {sign} for all real {_names(variables)}: "
@@ -107,6 +111,29 @@ def _one_variable(claim, q, x, sign, strict, expression, computed, header) -> Ou
     points = [p for p in realsets.test_points(fails) if realsets.contains(fails, p)]
     point = next((p for p in points if p.is_Rational), points[0])
     return _refuted(claim, sign, expression, {x: point}, computed, header + [line])
+
+
+def _by_enclosures(claim, q, x, sign, strict, expression, computed, header) -> Outcome | None:
+    """One variable, not a polynomial (exp, sin, log beside polynomials): q >= 0 (q > 0 when strict) on the whole real
+    line by interval arithmetic (verify.engines.interval_sign, as forall's proofs use it: subintervals whose enclosure
+    lies on one side of 0, and tails where a derivative keeps one sign), verified ``certified``; refuted at the
+    rational point where an enclosure shows it fails; None where it does not decide.  exp(x) - 1 - x >= 0 and
+    cos(x) - 1 + x^2/2 >= 0 were "not proved" here while forall claims proved them (an adversarial review of
+    2026-12-07)."""
+    whole_line = interval_sign.Side(None, None, True, True)
+    found = interval_sign.decide(q, x, whole_line, strict)
+    if found is None:
+        return None
+    if isinstance(found, interval_sign.Fails):
+        point = sympy.Rational(found.point.numerator, found.point.denominator)
+        line = f"interval arithmetic (Arb balls, {interval_sign.BITS} bits): {q} {'<=' if strict else '<'} 0 at {x} = {point}"
+        return _refuted(claim, sign, expression, {x: point}, computed, header + [line], "certified")
+    zeros = "".join(f"; at {x} = {sympy.Rational(p.numerator, p.denominator)}, where it is exactly 0, by the sign of a derivative beside it"
+                    for p in sorted({p for p, _ in found.zeros}))
+    line = (f"{q} {'>' if strict else '>='} 0 on (-∞, ∞): interval arithmetic (Arb balls, {interval_sign.BITS} bits) on {found.boxes} "
+            f"subintervals, each enclosure of it (natural, or mean-value form) on one side of 0, or its derivative of one sign{zeros}")
+    return Outcome("verified", "certified", f"{claim.table['expr']} is {sign} for all real {x}: proved by interval arithmetic on "
+                   f"{found.boxes} subinterval{'' if found.boxes == 1 else 's'} of (-∞, ∞){zeros}", computed, header + [line])
 
 
 def _constant(q, factor, sign, strict, computed, header) -> Outcome:

@@ -16,6 +16,7 @@ from sympy.polys.matrices import DomainMatrix
 from sympy.polys.polyerrors import CoercionFailed, GeneratorsNeeded, PolificationFailed, PolynomialError
 
 from verify.engines import number_field
+from verify.errors import VerifyError
 
 POLY_ERRORS = (PolificationFailed, PolynomialError, CoercionFailed, GeneratorsNeeded, NotImplementedError, ValueError, TypeError,
                 number_field.NotAlgebraic)
@@ -219,6 +220,77 @@ def is_zero(expression) -> bool:
     """Exactly zero: decided in K(symbols) when a number field K holds the coefficients, else only when
     ``simplify`` gives 0 (so a False from the fallback means "not shown to be zero"; decide_zero tells the two apart)."""
     return decide_zero(expression) is True
+
+
+MAX_DENSE_COEFFICIENTS = 10**6  # a polynomial of more coefficients than this (product of its degrees + 1) is not formed
+
+
+def rational_form(expression):
+    """(numerator, denominator), sympy Polys over QQ in the expression's symbols, of an expression built from its
+    symbols and rational numbers by +, *, and integer powers; None for anything else, or where a polynomial formed on
+    the way would hold more than MAX_DENSE_COEFFICIENTS coefficients.  Formed by Poly arithmetic part by part (python-
+    flint's for one symbol), never by expanding the expression: (x + 1)^1000 (x - 1)^1000 - (x^2 - 1)^1000 is 0 in
+    milliseconds, where sympy's expand (and Poly of the whole expression, which expands it) took minutes (an
+    adversarial review of 2026-12-07: the identity timed out).  No gcd is taken: the numerator is 0 exactly when the
+    expression is 0 as a rational function."""
+    expression = sympy.sympify(expression)
+    gens = tuple(_symbols([expression]))
+    if not gens:
+        return None
+
+    def constant(value):
+        return sympy.Poly(value, *gens, domain=sympy.QQ)
+
+    def size(*polys, times: int = 1) -> int:
+        """The coefficients of a dense polynomial of the degrees of the product of ``polys``, raised to ``times``."""
+        total = 1
+        for g in gens:
+            total *= sum(max(p.degree(g), 0) for p in polys) * times + 1
+        return total
+
+    def walk(e):
+        if e.is_Rational or e.is_Symbol:
+            return constant(e), constant(1)
+        if e.is_Add or e.is_Mul:
+            num, den = walk(e.args[0])
+            for arg in e.args[1:]:
+                n, d = walk(arg)
+                if max(size(num, d), size(n, den), size(den, d)) > MAX_DENSE_COEFFICIENTS:
+                    raise _TooLarge
+                if e.is_Mul:
+                    num, den = num * n, den * d
+                elif d == den:
+                    num = num + n
+                else:
+                    num, den = num * d + n * den, den * d
+            return num, den
+        if e.is_Pow and e.exp.is_Integer:
+            num, den = walk(e.base)
+            k = int(e.exp)
+            if k < 0:
+                if num.is_zero:
+                    raise _TooLarge  # 1/0: not a rational function
+                num, den, k = den, num, -k
+            if max(size(num, times=k), size(den, times=k)) > MAX_DENSE_COEFFICIENTS:
+                raise _TooLarge
+            return num**k, den**k
+        raise _TooLarge
+
+    try:
+        return walk(expression)
+    except (_TooLarge, *POLY_ERRORS):
+        return None
+
+
+class _TooLarge(VerifyError):
+    """Not a rational function over QQ that rational_form forms."""
+
+
+def rational_zero(expression) -> bool | None:
+    """Whether the expression is 0 as a rational function over QQ of its symbols (rational_form's numerator is 0);
+    None where rational_form does not form it."""
+    form = rational_form(expression)
+    return None if form is None else form[0].is_zero
 
 
 def decide_zero(expression) -> bool | None:
