@@ -115,7 +115,7 @@ def _decide(claim: Claim, left, right, constrained) -> Outcome:
 def _expanded(side) -> sympy.Expr:
     """A side expanded: a polynomial over QQ by polynomial arithmetic (rational_functions.rational_form: sympy's
     expand of (x + 1)^1000 (x - 1)^1000 took minutes), anything else by sympy's expand."""
-    form = rational_functions.rational_form(side)
+    form = rational_functions.rational_form(side) if rational_functions.has_large_power(side) else None
     if form is not None and form[1].is_ground:
         numerator, denominator = form
         return numerator.quo_ground(denominator.LC()).as_expr()
@@ -125,7 +125,7 @@ def _expanded(side) -> sympy.Expr:
 def _simplified(difference) -> sympy.Expr:
     """The difference of the sides as shown: a rational function over QQ as numerator/denominator formed by polynomial
     arithmetic (rational_functions.rational_form), anything else by sympy's simplify."""
-    form = rational_functions.rational_form(difference)
+    form = rational_functions.rational_form(difference) if rational_functions.has_large_power(difference) else None
     if form is not None:
         numerator, denominator = form
         return _expanded(numerator.as_expr() / denominator.as_expr()) if denominator.is_ground else sympy.cancel(numerator.as_expr() / denominator.as_expr())

@@ -286,9 +286,23 @@ class _TooLarge(VerifyError):
     """Not a rational function over QQ that rational_form forms."""
 
 
+EXPANDED_POWER = 8  # a power of a sum above this exponent is where expanding the written expression costs
+
+
+def has_large_power(expression) -> bool:
+    """Does the expression raise a sum (or anything but a symbol) to an integer power above EXPANDED_POWER?  There
+    rational_form's arithmetic part by part pays; below it sympy's expand is as fast and its results are cached
+    (a Poly per node costs about 0.1 ms)."""
+    return any(p.exp.is_Integer and abs(int(p.exp)) > EXPANDED_POWER and not p.base.is_Symbol
+               for p in sympy.sympify(expression).atoms(sympy.Pow))
+
+
 def rational_zero(expression) -> bool | None:
     """Whether the expression is 0 as a rational function over QQ of its symbols (rational_form's numerator is 0);
-    None where rational_form does not form it."""
+    None where rational_form does not form it, or where it holds no large power (has_large_power: sympy's
+    expand and cancel decide it as fast)."""
+    if not has_large_power(expression):
+        return None
     form = rational_form(expression)
     return None if form is None else form[0].is_zero
 
