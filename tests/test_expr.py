@@ -203,3 +203,21 @@ def test_a_rational_number_s_power_may_have_a_large_exponent_within_its_size_lim
             parse(text, {"x": x})
     with pytest.raises(ExprError, match="power of about 200000 bits"):
         parse("3**100000", {})
+
+
+def test_a_positive_constant_to_a_real_constant_power_is_read_and_decided(check_claims):
+    """pi**exp(1) was refused as a 'non-numeric exponent' though it is a number (an adversarial review of
+    2026-12-07): a positive constant base to a real constant exponent of size at most 1000 is read; a negative base,
+    a symbol's power or a larger exponent stays refused.  e^pi - pi^e = 0.68153491441822353... (mpmath)."""
+    assert parse("pi**exp(1)", {}) == sympy.Pow(sympy.pi, sympy.E)
+    assert parse("2**sqrt(2)", {}) == sympy.Pow(2, sympy.sqrt(2))
+    for text in ("(-2)**pi", "10**(10000*pi)", "x**pi"):
+        with pytest.raises(ExprError, match="non-numeric exponent"):
+            parse(text, {"x": sympy.Symbol("x")})
+    from conftest import assert_refuted, claims_text
+
+    body = 'check = "relation"\nlhs = "exp(pi)"\nrhs = "pi**exp(1)"\n'
+    results = check_claims(claims_text("", {"true": (body + 'op = ">"',), "flipped": (body + 'op = "<"',)}))
+    assert (results["true"].outcome.status, results["true"].outcome.evidence) == ("verified", "certified")
+    assert "lies in [0.6815349144182235" in results["true"].outcome.message
+    assert_refuted(results["flipped"].outcome, ["claimed exp(pi) < pi**exp(1)", "[0.6815349144182235"])

@@ -1136,3 +1136,18 @@ def test_a_rational_to_a_fractional_power_is_built_without_sympys_search_for_per
     assert (true.status, true.evidence) == ("verified", "numerical"), true.message
     assert "worst relative margin 0.003" in true.message  # e^(-1/e) / (69/100) - 1 = 0.00319
     assert_refuted(false, ["claimed x**x >= 7/10", "rhs = 7/10"])
+
+
+def test_a_nonpositive_domain_is_read_as_the_sign_kind_reads_it(check_claims):
+    """domains = { z = "nonpositive" } was refused (an adversarial review of 2026-12-07: check = "sign" has
+    nonpositive, forall had only negative): (-oo, 0], 0 included, decided symbolically or sampled from both ends."""
+    body = 'check = "forall"\ndomains = { z = "nonpositive", w = "real" }\n'
+    results = check_claims(claims_text("", {
+        "square": (body + 'lhs = "z**2"\nop = ">="\nrhs = "0"',),
+        "strict-wrong": (body + 'lhs = "z"\nop = "<"\nrhs = "0"',),
+        "exp-wrong": (body + 'lhs = "exp(z)*w**2"\nop = "<="\nrhs = "w**2/2"',),
+    }))
+    square = results["square"].outcome
+    assert (square.status, square.evidence) == ("verified", "symbolic") and "Interval(-oo, 0)" in square.message, square.message
+    assert_refuted(results["strict-wrong"].outcome, ["claimed z < 0 for all z nonpositive", "fails at z = 0"])
+    assert_refuted(results["exp-wrong"].outcome, ["claimed exp(z)*w**2 <= w**2/2"])

@@ -51,3 +51,20 @@ def test_a_solution_claim_names_the_parameter_values_it_was_decided_at(check_cla
     defaults = results["defaults"].outcome
     assert defaults.status == "verified" and "[at m = 1, c = 1, the parameter values used" in defaults.message, defaults.message
     assert results["every"].outcome.status == "refuted", results["every"].outcome.message
+
+
+def test_an_identity_whose_symbol_sympy_cancels_on_reading_is_still_for_every_value(check_claims):
+    """exp(u) exp(-u) is read 1 and 0^(x^2 + 1) is read 0: the identity holds for every x, which the message says,
+    with evidence symbolic (an adversarial review of 2026-12-07: 'exact', without 'for all x').  A declared symbol
+    not written in the claim is not named; a wrong version is refuted."""
+    body = 'check = "identity"\nsymbols = ["x", "y"]\n'
+    results = check_claims(claims_text("", {
+        "exp-cancel": (body + 'expr = "exp((x + 1)**50)*exp(-(x + 1)**50)"\nequals = "1"',),
+        "zero-power": (body + 'expr = "0**(x**2 + 1)"\nequals = "0"',),
+        "exp-cancel-wrong": (body + 'expr = "exp((x + 1)**50)*exp(-(x + 1)**50)"\nequals = "2"',),
+    }))
+    for key in ("exp-cancel", "zero-power"):
+        outcome = results[key].outcome
+        assert (outcome.status, outcome.evidence) == ("verified", "symbolic"), outcome.message
+        assert " for all x (sympy" in outcome.message and "y" not in outcome.message.split("(sympy")[0].split("for all")[1]
+    assert_refuted(results["exp-cancel-wrong"].outcome, ["claimed exp((x + 1)**50)*exp(-(x + 1)**50) = 2"])

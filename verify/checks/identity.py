@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import itertools
+import re
 
 import sympy
 
@@ -53,10 +54,11 @@ def evaluate(claim: Claim, context: Context = DEFAULT_CONTEXT) -> Outcome:
 
 def _decide(claim: Claim, left, right, constrained) -> Outcome:
     symbols = sorted(left.free_symbols | right.free_symbols, key=str)
+    written = sorted({str(s) for s in symbols} | set(_cancelled_on_reading(claim)))
     difference = left - right
     expanded_left, expanded_right = _expanded(left), _expanded(right)
     computed = {"expr": exact_text(expanded_left), "equals": exact_text(expanded_right)}
-    evidence = "symbolic" if symbols else "exact"
+    evidence = "symbolic" if written else "exact"
     derivation = constrained + [f"expr = {left}", f"  expanded: {expanded_left}", f"equals = {right}", f"  expanded: {expanded_right}"]
     zero = is_zero(difference)
     cases = None if zero else _zero_in_every_sign_case(difference)
@@ -68,7 +70,7 @@ def _decide(claim: Claim, left, right, constrained) -> Outcome:
         derivation.append("expr - equals simplifies to 0" if cases is None else
                           f"expr - equals is 0 in each of the {2 ** len(cases)} cases of the signs of {', '.join(map(str, cases))} "
                           f"(each abs replaced by +-its argument; {through})" if cases else f"expr - equals cancels to 0 with {through}")
-        where = f" for all {', '.join(map(str, symbols))}" if symbols else ""
+        where = f" for all {', '.join(written)}" if written else ""
         how = "sympy: difference is 0" if cases is None else "the difference is 0 in every case of the signs of its abs arguments"
         return Outcome("verified", evidence, f"{claim.table['expr']} = {computed['equals']}{where} ({how}; mpmath agrees at sample points)", computed, derivation)
     simplified = _simplified(difference)
@@ -110,6 +112,17 @@ def _decide(claim: Claim, left, right, constrained) -> Outcome:
         raise CheckError(f"sympy cannot simplify the difference {short_text(simplified)} to 0, and it is not a real number "
                          f"at {not_real[0]}: the identity is not decided over the reals")
     raise CheckError(f"sympy cannot simplify the difference {short_text(simplified)} to 0, and no sample point separates the sides")
+
+
+def _cancelled_on_reading(claim) -> list[str]:
+    """The declared ``symbols`` written in expr or equals: sympy may cancel one while reading (exp(u) exp(-u) is read 1,
+    0^(x^2 + 1) is read 0), and the identity still holds for every value of it, which the message says, with
+    evidence ``symbolic`` (an adversarial review of 2026-12-07: such identities were labelled ``exact`` and lost
+    "for all x")."""
+    declared = claim.table.get("symbols", [])
+    texts = [str(claim.table.get(key, "")) for key in ("expr", "equals")]
+    return [name for name in declared if isinstance(name, str) and any(re.search(rf"(?<![\w.]){re.escape(name)}(?!\w)", t) for t in texts)] \
+        if isinstance(declared, list) else []
 
 
 def _expanded(side) -> sympy.Expr:

@@ -165,6 +165,19 @@ def bounded_substitution(expression: sympy.Expr, values: dict, max_bits: int = M
     return expression.xreplace({**values, **roots})
 
 
+def _constant_power(base: sympy.Expr, exponent: sympy.Expr) -> bool:
+    """May ``base**exponent`` be read with an exponent that is a real constant but not rational (pi**exp(1),
+    2**sqrt(2))?  When both are constants, the base positive, and the exponent's size at most MAX_EXPONENT (read at 15
+    digits from a number the parser's own limits keep small)."""
+    if base.free_symbols or exponent.free_symbols or base.is_positive is not True or exponent.is_real is not True:
+        return False
+    try:
+        size = abs(float(exponent.evalf(15)))
+    except (TypeError, ValueError, OverflowError):
+        return False
+    return size <= MAX_EXPONENT
+
+
 SYMPY_ROOT_SIZE = 10_000  # (bits of p and q) * s below which sympy builds (p/q)^(r/s) itself
 
 
@@ -527,7 +540,10 @@ class _Builder:
                 if base.free_symbols and not exponent.is_integer:  # x**(k/2): a root
                     self.singular.append(("root", base))
                 return base**exponent
-            self.refuse(node, "non-numeric exponent (use exp() for symbolic powers; a claim's declared symbols may be exponents)")
+            if _constant_power(base, exponent):  # pi**exp(1): a number (an adversarial review of 2026-12-07 found it refused)
+                return sympy.Pow(base, exponent)
+            self.refuse(node, "non-numeric exponent (use exp() for symbolic powers; a claim's declared symbols may be exponents; a "
+                              f"number may be raised to a real constant of size at most {MAX_EXPONENT})")
         if exponent.q > 64 or abs(exponent.p) > (MAX_RATIONAL_BASE_EXPONENT if base.is_Rational else MAX_EXPONENT):
             self.refuse(node, f"exponent {exponent} (limit |n| <= {MAX_RATIONAL_BASE_EXPONENT if base.is_Rational else MAX_EXPONENT}"
                               + (f"; a rational number's power may have up to {MAX_POWER_BITS:,} bits" if not base.is_Rational else "") + ")")

@@ -86,13 +86,18 @@ def _integers(low: int, high: int):
     return st.integers(low, high).map(sympy.Integer)
 
 
+SIGNED = ("real", "positive", "nonnegative", "negative", "nonpositive")  # the domains named by a sign
+
+
 def parse_domain(name: str, text: str, claim) -> Domain:
-    """``real``, ``positive``, ``nonnegative``, ``negative``, ``integer >= K``, ``interval(a, b)`` (open), ``closed(a, b)``."""
+    """``real``, ``positive``, ``nonnegative``, ``negative``, ``nonpositive``, ``integer >= K``, ``interval(a, b)`` (open),
+    ``closed(a, b)``.  (``nonpositive`` since a review of 2026-12-07: the sign kind had it, forall refused it.)"""
     words = " ".join(str(text).split())
-    if words in ("real", "positive", "nonnegative", "negative"):
-        assumptions = {"real": {"real": True}, "positive": {"positive": True}, "nonnegative": {"nonnegative": True}, "negative": {"negative": True}}[words]
+    if words in SIGNED:
+        assumptions = {"real": {"real": True}, "positive": {"positive": True}, "nonnegative": {"nonnegative": True}, "negative": {"negative": True},
+                       "nonpositive": {"nonpositive": True}}[words]
         interval = {"real": sympy.S.Reals, "positive": sympy.Interval.open(0, sympy.oo), "nonnegative": sympy.Interval(0, sympy.oo),
-                    "negative": sympy.Interval.open(-sympy.oo, 0)}[words]
+                    "negative": sympy.Interval.open(-sympy.oo, 0), "nonpositive": sympy.Interval(-sympy.oo, 0)}[words]
 
         def strategy():
             from hypothesis import strategies as st
@@ -102,6 +107,7 @@ def parse_domain(name: str, text: str, claim) -> Domain:
                 "positive": lambda: st.one_of(st.just(sympy.Integer(1)), _rationals(0, 10), st.sampled_from(EDGES)),
                 "nonnegative": lambda: st.one_of(_rationals(0, 10, False), st.just(sympy.Integer(0))),
                 "negative": lambda: _rationals(0, 10).map(lambda v: -v),
+                "nonpositive": lambda: st.one_of(_rationals(0, 10, False).map(lambda v: -v), st.just(sympy.Integer(0))),
             }[words]()
         return Domain(name, words, sympy.Symbol(name, **assumptions), interval, strategy)
     match = re.fullmatch(r"integer\s*>=\s*(-?\d+)", words)
@@ -127,7 +133,8 @@ def parse_domain(name: str, text: str, claim) -> Domain:
         closed = match.group(1) == "closed"
         interval = sympy.Interval(a, b, not closed, not closed)
         return Domain(name, words, sympy.Symbol(name, real=True), interval, lambda: _rationals(a, b, not closed, not closed))
-    raise LoadError(f"domains.{name}: unknown domain {text!r} (real, positive, nonnegative, negative, integer >= K, interval(a, b), closed(a, b))")
+    raise LoadError(f"domains.{name}: unknown domain {text!r} (real, positive, nonnegative, negative, nonpositive, integer >= K, interval(a, b), "
+                    "closed(a, b))")
 
 
 class DomainsAndLets(dict):
@@ -161,7 +168,8 @@ def substitute_lets(expression, lets: dict, guards: list | None):
 def first_value(domain):
     if domain.interval is None:
         return sympy.Integer(int(re.search(r"-?\d+", domain.text).group()))
-    return {"real": sympy.Integer(1), "positive": sympy.Integer(1), "nonnegative": sympy.Integer(1), "negative": sympy.Integer(-1)}.get(
+    return {"real": sympy.Integer(1), "positive": sympy.Integer(1), "nonnegative": sympy.Integer(1), "negative": sympy.Integer(-1),
+            "nonpositive": sympy.Integer(-1)}.get(
         domain.text, (domain.interval.inf + domain.interval.sup) / 2)
 
 
@@ -170,8 +178,8 @@ def simple_values(domain) -> list:
     first = first_value(domain)
     if domain.interval is None:
         return [first, first + 1, first + 2]
-    if domain.text in ("real", "positive", "nonnegative", "negative"):
-        sign = -1 if domain.text == "negative" else 1
+    if domain.text in SIGNED:
+        sign = -1 if domain.text in ("negative", "nonpositive") else 1
         return [first] + [sign * sympy.Rational(v) for v in ("1/2", "2", "1/10")]
     a, b = domain.interval.inf, domain.interval.sup
     return [first] + [a + (b - a) / k for k in (4, 8, 32)]
