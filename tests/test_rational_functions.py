@@ -281,3 +281,34 @@ def test_a_polynomial_identity_of_high_degree_is_decided_by_polynomial_arithmeti
     assert (true.status, true.evidence) == ("verified", "symbolic"), true.message
     assert true.message.startswith("(x + 1)**1000*(x - 1)**1000 = x**2000 - 1000*x**1998 + 499500*x**1996")
     assert_refuted(wrong, ["claimed (x + 1)**1000*(x - 1)**999 = (x**2 - 1)**1000; computed x**1999 + x**1998 - 999*x**1997"])
+
+
+def test_a_trigonometric_identity_in_one_angle_is_decided_through_the_tangent_half_angle(check_claims):
+    """tan(x/2) = sin(x)/(1 + cos(x)) was an error ('sympy cannot simplify the difference'; an adversarial review of
+    2026-12-07): with t = tan(u/2), u = x/m, the sides are rational functions of t and their difference is 0
+    exactly.  Wrong versions are refuted at a sample point; a side undefined where the other is defined is an error
+    naming the point, as before."""
+    x = sympy.Symbol("x", real=True)
+    rational, t, m = rf.tangent_half_angle(sympy.sin(3 * x) - 3 * sympy.sin(x) + 4 * sympy.sin(x)**3)
+    assert m == 1 and rational == 0
+    rational, t, m = rf.tangent_half_angle(sympy.cos(x / 3))
+    assert m == 3 and sympy.cancel(rational - (1 - t**2) / (1 + t**2)) == 0
+    assert rf.tangent_half_angle(sympy.sin(x) * sympy.exp(x)) is None  # another function of x: not written through t
+    assert rf.rational_form(rf.tangent_half_angle(sympy.sqrt(sympy.sin(x)))[0]) is None  # written, not a rational function of t
+    assert rf.tangent_half_angle(sympy.sin(13 * x)) is None and rf.tangent_half_angle(sympy.sin(sympy.sqrt(2) * x)) is None
+    body = 'check = "identity"\nsymbols = ["x"]\n'
+    results = check_claims(claims_text("", {
+        "tan-half": (body + 'expr = "tan(x/2)"\nequals = "sin(x)/(1 + cos(x))"',),
+        "tan-half-sign": (body + 'expr = "tan(x/2)"\nequals = "sin(x)/(1 - cos(x))"',),
+        "tan-triple": (body + 'expr = "tan(3*x)"\nequals = "(3*tan(x) - tan(x)**3)/(1 - 3*tan(x)**2)"',),
+        "tan-triple-wrong": (body + 'expr = "tan(3*x)"\nequals = "(3*tan(x) - tan(x)**3)/(1 - 2*tan(x)**2)"',),
+        "undefined-at-0": (body + 'expr = "tan(x/2)"\nequals = "(1 - cos(x))/sin(x)"',),
+    }))
+    for key in ("tan-half", "tan-triple"):
+        outcome = results[key].outcome
+        assert (outcome.status, outcome.evidence) == ("verified", "symbolic"), outcome.message
+        assert "tangent half-angle substitution: the difference is 0 as a rational function of t" in outcome.message
+    assert_refuted(results["tan-half-sign"].outcome, ["claimed tan(x/2) = sin(x)/(1 - cos(x))"])
+    assert_refuted(results["tan-triple-wrong"].outcome, ["claimed tan(3*x) = (3*tan(x) - tan(x)**3)/(1 - 2*tan(x)**2)"])
+    undefined = results["undefined-at-0"].outcome
+    assert undefined.status == "error" and "equals is undefined where x = 0" in undefined.message

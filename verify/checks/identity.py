@@ -61,17 +61,20 @@ def _decide(claim: Claim, left, right, constrained) -> Outcome:
     evidence = "symbolic" if written else "exact"
     derivation = constrained + [f"expr = {left}", f"  expanded: {expanded_left}", f"equals = {right}", f"  expanded: {expanded_right}"]
     zero = is_zero(difference)
+    half_angle = None if zero else _zero_through_half_angle(difference)
+    zero = zero or half_angle is not None
     cases = None if zero else _zero_in_every_sign_case(difference)
     if zero or cases is not None:
         refuse_symbolic_powers([left, right])  # equal as sympy reads them, where both are defined (x**(y - 1)*x is read x**y)
         _same_poles(left, right, symbols)
         _cross_check(left, right, symbols)
         through = "max(a, b) = (a + b + |a - b|)/2, min(a, b) = (a + b - |a - b|)/2"
-        derivation.append("expr - equals simplifies to 0" if cases is None else
+        derivation.append(half_angle if half_angle else "expr - equals simplifies to 0" if cases is None else
                           f"expr - equals is 0 in each of the {2 ** len(cases)} cases of the signs of {', '.join(map(str, cases))} "
                           f"(each abs replaced by +-its argument; {through})" if cases else f"expr - equals cancels to 0 with {through}")
         where = f" for all {', '.join(written)}" if written else ""
-        how = "sympy: difference is 0" if cases is None else "the difference is 0 in every case of the signs of its abs arguments"
+        how = ("tangent half-angle substitution: the difference is 0 as a rational function of t" if half_angle else "sympy: difference is 0" if cases is None else
+               "the difference is 0 in every case of the signs of its abs arguments")
         return Outcome("verified", evidence, f"{claim.table['expr']} = {computed['equals']}{where} ({how}; mpmath agrees at sample points)", computed, derivation)
     simplified = _simplified(difference)
     derivation.append(f"expr - equals = {simplified}, not 0")
@@ -112,6 +115,23 @@ def _decide(claim: Claim, left, right, constrained) -> Outcome:
         raise CheckError(f"sympy cannot simplify the difference {short_text(simplified)} to 0, and it is not a real number "
                          f"at {not_real[0]}: the identity is not decided over the reals")
     raise CheckError(f"sympy cannot simplify the difference {short_text(simplified)} to 0, and no sample point separates the sides")
+
+
+def _zero_through_half_angle(difference) -> str | None:
+    """The derivation line when the difference, rational in sin and cos of multiples of one symbol, is 0 as a rational
+    function of t = tan(u/2) (rational_functions.tangent_half_angle); None otherwise (the other tools decide)."""
+    written = rational_functions.tangent_half_angle(difference)
+    if written is None:
+        return None
+    rational, t, m = written
+    if rational != 0:  # (sympy may cancel it to 0 as it is built)
+        form = rational_functions.rational_form(rational) if rational.free_symbols else None
+        if form is None or not form[0].is_zero:
+            return None
+    x = next(iter(difference.free_symbols))
+    u = x if m == 1 else x / m
+    return (f"with t = tan({u}/2): sin({u}) = 2t/(1 + t^2), cos({u}) = (1 - t^2)/(1 + t^2) (multiples expanded), expr - equals is 0 as a "
+            f"rational function of t, so 0 wherever both sides are defined (where t is not, at {u} = pi mod 2 pi, by continuity)")
 
 
 def _cancelled_on_reading(claim) -> list[str]:

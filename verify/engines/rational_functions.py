@@ -307,6 +307,41 @@ def rational_zero(expression) -> bool | None:
     return None if form is None else form[0].is_zero
 
 
+MAX_ANGLE_MULTIPLE = 12  # sin(k u) expanded in sin(u), cos(u) for |k| up to this
+
+
+def tangent_half_angle(expression):
+    """The expression, in one symbol x, with every sin, cos and tan of a rational multiple of x written through
+    t = tan(u/2), u = x/m (m the least common denominator of the multiples): sin(k u) and cos(k u) expanded in
+    sin(u), cos(u) (sympy's expand_trig), then sin(u) = 2t/(1 + t^2), cos(u) = (1 - t^2)/(1 + t^2) (the tangent
+    half-angle substitution; Stewart, Calculus, sec. 7.4).  Returns (the expression in t, t, m), or None where it
+    has another symbol, another function of x, or a multiple past MAX_ANGLE_MULTIPLE.  Where it is 0 as a rational
+    function of t, the expression is 0 at every x where it is defined: t covers every u but the odd multiples of
+    pi, and there a function rational in sin and cos that is defined is continuous, the limit of zeros.
+    tan(x/2) = sin(x)/(1 + cos(x)) was undecided (sympy's simplify does not reduce it; an adversarial review of
+    2026-12-07)."""
+    expression = sympy.sympify(expression)
+    if len(expression.free_symbols) != 1:
+        return None
+    x = next(iter(expression.free_symbols))
+    expression = expression.replace(lambda e: isinstance(e, sympy.tan), lambda e: sympy.sin(e.args[0]) / sympy.cos(e.args[0]))
+    calls = expression.atoms(sympy.sin, sympy.cos)
+    if not calls:
+        return None
+    multiples = [sympy.cancel(call.args[0] / x) for call in calls]
+    if not all(k.is_Rational and k != 0 for k in multiples):
+        return None
+    m = sympy.ilcm(*[int(k.q) for k in multiples]) if len(multiples) > 1 else int(multiples[0].q)
+    if max(abs(k * m) for k in multiples) > MAX_ANGLE_MULTIPLE:
+        return None
+    u, t = sympy.Dummy("u", real=True), sympy.Symbol("t", real=True)
+    expanded = sympy.expand_trig(expression.xreplace({x: m * u}))
+    rational = expanded.xreplace({sympy.sin(u): 2 * t / (1 + t**2), sympy.cos(u): (1 - t**2) / (1 + t**2)})
+    if rational.has(u):
+        return None
+    return rational, t, m
+
+
 def decide_zero(expression) -> bool | None:
     """True or False when decided: in K(symbols) when a number field K holds the coefficients (zero exactly when the
     numerator is), or True when ``simplify`` gives 0; None when neither decides (sqrt(2 + sqrt(3)) - (sqrt(6) +
