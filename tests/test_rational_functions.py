@@ -294,7 +294,8 @@ def test_a_trigonometric_identity_in_one_angle_is_decided_through_the_tangent_ha
     rational, t, m = rf.tangent_half_angle(sympy.cos(x / 3))
     assert m == 3 and sympy.cancel(rational - (1 - t**2) / (1 + t**2)) == 0
     assert rf.tangent_half_angle(sympy.sin(x) * sympy.exp(x)) is None  # another function of x: not written through t
-    assert rf.rational_form(rf.tangent_half_angle(sympy.sqrt(sympy.sin(x)))[0]) is None  # written, not a rational function of t
+    assert rf.tangent_half_angle(sympy.sqrt(sympy.sin(x))) is None  # not rational in sin and cos: no continuity argument
+    assert rf.tangent_half_angle(sympy.Abs(sympy.sin(x)) - sympy.sin(x)) is None
     assert rf.tangent_half_angle(sympy.sin(13 * x)) is None and rf.tangent_half_angle(sympy.sin(sympy.sqrt(2) * x)) is None
     body = 'check = "identity"\nsymbols = ["x"]\n'
     results = check_claims(claims_text("", {

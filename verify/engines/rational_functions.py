@@ -315,7 +315,8 @@ def tangent_half_angle(expression):
     t = tan(u/2), u = x/m (m the least common denominator of the multiples): sin(k u) and cos(k u) expanded in
     sin(u), cos(u) (sympy's expand_trig), then sin(u) = 2t/(1 + t^2), cos(u) = (1 - t^2)/(1 + t^2) (the tangent
     half-angle substitution; Stewart, Calculus, sec. 7.4).  Returns (the expression in t, t, m), or None where it
-    has another symbol, another function of x, or a multiple past MAX_ANGLE_MULTIPLE.  Where it is 0 as a rational
+    has another symbol, is not built from those sin and cos by +, * and integer powers (sqrt, abs or exp of them), or
+    has a multiple past MAX_ANGLE_MULTIPLE.  Where it is 0 as a rational
     function of t, the expression is 0 at every x where it is defined: t covers every u but the odd multiples of
     pi, and there a function rational in sin and cos that is defined is continuous, the limit of zeros.
     tan(x/2) = sin(x)/(1 + cos(x)) was undecided (sympy's simplify does not reduce it; an adversarial review of
@@ -326,7 +327,7 @@ def tangent_half_angle(expression):
     x = next(iter(expression.free_symbols))
     expression = expression.replace(lambda e: isinstance(e, sympy.tan), lambda e: sympy.sin(e.args[0]) / sympy.cos(e.args[0]))
     calls = expression.atoms(sympy.sin, sympy.cos)
-    if not calls:
+    if not calls or not _rational_in(expression, calls):  # (sqrt, abs, exp of them: no continuity argument, not written)
         return None
     multiples = [sympy.cancel(call.args[0] / x) for call in calls]
     if not all(k.is_Rational and k != 0 for k in multiples):
@@ -340,6 +341,17 @@ def tangent_half_angle(expression):
     if rational.has(u):
         return None
     return rational, t, m
+
+
+def _rational_in(expression, atoms) -> bool:
+    """Is ``expression`` built from ``atoms`` and rational numbers by +, * and integer powers only?"""
+    if expression in atoms or expression.is_Rational:
+        return True
+    if expression.is_Add or expression.is_Mul:
+        return all(_rational_in(arg, atoms) for arg in expression.args)
+    if expression.is_Pow:
+        return expression.exp.is_Integer and _rational_in(expression.base, atoms)
+    return False
 
 
 def decide_zero(expression) -> bool | None:
