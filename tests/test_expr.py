@@ -221,3 +221,13 @@ def test_a_positive_constant_to_a_real_constant_power_is_read_and_decided(check_
     assert (results["true"].outcome.status, results["true"].outcome.evidence) == ("verified", "certified")
     assert "lies in [0.6815349144182235" in results["true"].outcome.message
     assert_refuted(results["flipped"].outcome, ["claimed exp(pi) < pi**exp(1)", "[0.6815349144182235"])
+
+
+def test_a_rational_exponent_with_a_large_denominator_is_refused_naming_that_limit():
+    """(999999/10^6)**(999999/10^6) was refused with 'limit |n| <= 1000000', a limit it does not pass: the denominator
+    of the exponent is what is limited, to 64 (an adversarial review of 2026-12-07)."""
+    with pytest.raises(ExprError, match="a rational exponent's denominator may be at most 64"):
+        parse("(999999/1000000)**(999999/1000000)", {})
+    with pytest.raises(ExprError, match=r"limit \|n\| <= 1000"):
+        parse("x**1001", {"x": sympy.Symbol("x")})
+    assert parse("2**(1/64)", {}) == sympy.Integer(2) ** sympy.Rational(1, 64)

@@ -1151,3 +1151,24 @@ def test_a_nonpositive_domain_is_read_as_the_sign_kind_reads_it(check_claims):
     assert (square.status, square.evidence) == ("verified", "symbolic") and "Interval(-oo, 0)" in square.message, square.message
     assert_refuted(results["strict-wrong"].outcome, ["claimed z < 0 for all z nonpositive", "fails at z = 0"])
     assert_refuted(results["exp-wrong"].outcome, ["claimed exp(z)*w**2 <= w**2/2"])
+
+
+def test_a_relation_whose_sides_are_one_trigonometric_function_is_decided_through_the_half_angle(check_claims):
+    """tan(x/2) <= sin(x)/(1 + cos(x)) on [0, 1] is an identity: the interval prover spent the time limit on its
+    exact zero at 0 and sympy's solver the rest (a review of 2026-12-07; the claim timed out).  Its difference is 0 as
+    a rational function of the tangent half-angle: verified symbolic; the strict version refuted, a domain holding a
+    pole an error, a wrong right-hand side refuted."""
+    body = 'check = "forall"\nlhs = "tan(x/2)"\n'
+    results = check_claims(claims_text("", {
+        "identity": (body + 'domains = { x = "closed(0, 1)" }\nop = "<="\nrhs = "sin(x)/(1 + cos(x))"',),
+        "strict": (body + 'domains = { x = "closed(0, 1)" }\nop = "<"\nrhs = "sin(x)/(1 + cos(x))"',),
+        "over-pi": (body + 'domains = { x = "closed(0, 4)" }\nop = "<="\nrhs = "sin(x)/(1 + cos(x))"',),
+        "wrong": (body + 'domains = { x = "closed(0, 1)" }\nop = "<="\nrhs = "sin(x)/(2 + cos(x))"',),
+    }))
+    identity = results["identity"].outcome
+    assert (identity.status, identity.evidence) == ("verified", "symbolic"), identity.message
+    assert "tangent half-angle substitution" in identity.message
+    assert_refuted(results["strict"].outcome, ["claimed tan(x/2) < sin(x)/(1 + cos(x)), but lhs = 0, rhs = 0"])
+    over_pi = results["over-pi"].outcome
+    assert over_pi.status == "error" and "not defined at x = pi" in over_pi.message
+    assert_refuted(results["wrong"].outcome, ["claimed tan(x/2) <= sin(x)/(2 + cos(x))"])

@@ -544,7 +544,9 @@ class _Builder:
                 return sympy.Pow(base, exponent)
             self.refuse(node, "non-numeric exponent (use exp() for symbolic powers; a claim's declared symbols may be exponents; a "
                               f"number may be raised to a real constant of size at most {MAX_EXPONENT})")
-        if exponent.q > 64 or abs(exponent.p) > (MAX_RATIONAL_BASE_EXPONENT if base.is_Rational else MAX_EXPONENT):
+        if exponent.q > 64:  # (a review of 2026-12-07: this refusal named the limit on |n| instead)
+            self.refuse(node, f"exponent {exponent}: a rational exponent's denominator may be at most 64")
+        if abs(exponent.p) > (MAX_RATIONAL_BASE_EXPONENT if base.is_Rational else MAX_EXPONENT):
             self.refuse(node, f"exponent {exponent} (limit |n| <= {MAX_RATIONAL_BASE_EXPONENT if base.is_Rational else MAX_EXPONENT}"
                               + (f"; a rational number's power may have up to {MAX_POWER_BITS:,} bits" if not base.is_Rational else "") + ")")
         if base.is_Rational:
