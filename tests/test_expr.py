@@ -231,3 +231,23 @@ def test_a_rational_exponent_with_a_large_denominator_is_refused_naming_that_lim
     with pytest.raises(ExprError, match=r"limit \|n\| <= 1000"):
         parse("x**1001", {"x": sympy.Symbol("x")})
     assert parse("2**(1/64)", {}) == sympy.Integer(2) ** sympy.Rational(1, 64)
+
+
+def test_a_tiny_positive_base_to_a_constant_power_is_enclosed_at_more_bits_not_called_complex(check_claims):
+    """(sqrt(2) - 1.41421356237309504880168872420969807856967187537694)**pi, a base of 4.8e-50: its 64-bit interval
+    reaches below 0, the power of it is complex there, and the claim was an error (an adversarial review of
+    2026-12-07).  An interval that is not real is now tried at more bits before it is an error; a truly negative
+    base stays an error."""
+    from conftest import assert_refuted, claims_text
+
+    base = '"(sqrt(2) - 1.4142135623730950488016887242096980785696718753769)**pi"'
+    results = check_claims(claims_text("", {
+        "positive": (f'check = "relation"\nlhs = {base}\nop = ">"\nrhs = "0"',),
+        "too-large": (f'check = "relation"\nlhs = {base}\nop = ">"\nrhs = "10**(-100)"',),  # about 1.155e-155
+        "negative": ('check = "relation"\nlhs = "sqrt(sqrt(2) - 2)"\nop = ">"\nrhs = "0"',),
+    }))
+    positive = results["positive"].outcome
+    assert (positive.status, positive.evidence) == ("verified", "certified"), positive.message
+    assert "1.15512295489837971495e-155" in positive.message
+    assert_refuted(results["too-large"].outcome, ["claimed (sqrt(2) - 1.4142135623730950488016887242096980785696718753769)**pi > 10**(-100)"])
+    assert results["negative"].outcome.status == "error" and "is not a real number" in results["negative"].outcome.message

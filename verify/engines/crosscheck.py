@@ -519,14 +519,20 @@ def _iv_sign_function(expression, variables, max_bits, first_bits: int = 64):
     def interval_value(values, bits):
         saved = mpmath.iv.prec
         mpmath.iv.prec = bits  # the interval context has no workprec manager
+        # not real at these bits: more bits first, where an interval reaching below 0 may be a positive value's
+        # (a base of 4.8e-50 to the power pi was an error at 64 bits: a review of 2026-12-07); at max_bits, an error
         try:
             value = function([mpmath.iv.mpf(int(v.p)) / int(v.q) for v in values])
             text = _interval_text(value)
         except mpmath.libmp.ComplexResult as exc:  # sqrt or log of an interval reaching below 0
+            if bits < max_bits:
+                return None, f"not real at {bits} bits ({exc})"
             raise CrossCheckUnavailable(f"not a real number in interval arithmetic ({exc})") from None
         finally:
             mpmath.iv.prec = saved
         if not isinstance(value, mpmath.iv.mpf):  # (-8)**(1/3): sympy's principal root, a complex interval
+            if bits < max_bits:
+                return None, text
             raise CrossCheckUnavailable(f"not a real number: its enclosure {text} is complex")
         return (1 if value > 0 else -1 if value < 0 else 0 if value.a == 0 and value.b == 0 else None), text
 
