@@ -66,6 +66,18 @@ def _settled_value(expression):
     return mp_value(expression)
 
 
+def exact_zeros_text(zeros, name: str) -> str:
+    """The points where an interval proof (verify.engines.interval_sign: Proved.zeros, (point, order) pairs) met an
+    exact 0, each with the highest order of derivative that settled the sign beside it, as the proofs' messages end:
+    "; at x = 0, where it is exactly 0, by the sign of its 2nd derivative beside it"."""
+    orders = {}
+    for point, order in zeros:
+        orders[point] = max(order, orders.get(point, 0))
+    ordinal = lambda n: {1: "1st", 2: "2nd", 3: "3rd"}.get(n, f"{n}th")  # noqa: E731
+    return "".join(f"; at {name} = {sympy.Rational(point.numerator, point.denominator)}, where it is exactly 0, by the sign of its "
+                   f"{ordinal(order)} derivative beside it" for point, order in sorted(orders.items()))
+
+
 def signed_margin(difference: float, op: str) -> float:
     """A relative difference (bound - quantity)/|bound| as the margin of ``quantity OP bound``: itself for < and <=,
     negated for > and >=; infinite for nan (never the tightest)."""

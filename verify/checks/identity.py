@@ -119,15 +119,10 @@ def _decide(claim: Claim, left, right, constrained) -> Outcome:
 
 def _zero_through_half_angle(difference) -> str | None:
     """The derivation line when the difference, rational in sin and cos of multiples of one symbol, is 0 as a rational
-    function of t = tan(u/2) (rational_functions.tangent_half_angle); None otherwise (the other tools decide)."""
-    written = rational_functions.tangent_half_angle(difference)
-    if written is None:
+    function of t = tan(u/2) (rational_functions.zero_through_half_angle); None otherwise (the other tools decide)."""
+    m = rational_functions.zero_through_half_angle(difference)
+    if m is None:
         return None
-    rational, t, m = written
-    if rational != 0:  # (sympy may cancel it to 0 as it is built)
-        form = rational_functions.rational_form(rational) if rational.free_symbols else None
-        if form is None or not form[0].is_zero:
-            return None
     x = next(iter(difference.free_symbols))
     u = x if m == 1 else x / m
     return (f"with t = tan({u}/2): sin({u}) = 2t/(1 + t^2), cos({u}) = (1 - t^2)/(1 + t^2) (multiples expanded), expr - equals is 0 as a "
@@ -135,34 +130,39 @@ def _zero_through_half_angle(difference) -> str | None:
 
 
 def _cancelled_on_reading(claim) -> list[str]:
-    """The declared ``symbols`` written in expr or equals: sympy may cancel one while reading (exp(u) exp(-u) is read 1,
-    0^(x^2 + 1) is read 0), and the identity still holds for every value of it, which the message says, with
+    """The declared symbols (claim.symbols) written in expr or equals: sympy may cancel one while reading (exp(u) exp(-u)
+    is read 1, 0^(x^2 + 1) is read 0), and the identity still holds for every value of it, which the message says, with
     evidence ``symbolic`` (an adversarial review of 2026-12-07: such identities were labelled ``exact`` and lost
     "for all x")."""
-    declared = claim.table.get("symbols", [])
     texts = [str(claim.table.get(key, "")) for key in ("expr", "equals")]
-    return [name for name in declared if isinstance(name, str) and any(re.search(rf"(?<![\w.]){re.escape(name)}(?!\w)", t) for t in texts)] \
-        if isinstance(declared, list) else []
+    return [name for name in claim.symbols if any(re.search(rf"(?<![\w.]){re.escape(name)}(?!\w)", text) for text in texts)]
 
 
 def _expanded(side) -> sympy.Expr:
     """A side expanded: a polynomial over QQ by polynomial arithmetic (rational_functions.rational_form: sympy's
     expand of (x + 1)^1000 (x - 1)^1000 took minutes), anything else by sympy's expand."""
-    form = rational_functions.rational_form(side) if rational_functions.has_large_power(side) else None
-    if form is not None and form[1].is_ground:
-        numerator, denominator = form
-        return numerator.quo_ground(denominator.LC()).as_expr()
-    return sympy.expand(side)
+    form = _large_rational_form(side)
+    return _written(form) if form is not None and form[1].is_ground else sympy.expand(side)
 
 
 def _simplified(difference) -> sympy.Expr:
-    """The difference of the sides as shown: a rational function over QQ as numerator/denominator formed by polynomial
-    arithmetic (rational_functions.rational_form), anything else by sympy's simplify."""
-    form = rational_functions.rational_form(difference) if rational_functions.has_large_power(difference) else None
-    if form is not None:
-        numerator, denominator = form
-        return _expanded(numerator.as_expr() / denominator.as_expr()) if denominator.is_ground else sympy.cancel(numerator.as_expr() / denominator.as_expr())
-    return sympy.simplify(difference)
+    """The difference of the sides as shown: a rational function over QQ with a large power as its numerator over its
+    denominator, formed by polynomial arithmetic; anything else by sympy's simplify."""
+    form = _large_rational_form(difference)
+    return _written(form) if form is not None else sympy.simplify(difference)
+
+
+def _large_rational_form(expression):
+    """rational_functions.rational_form where the expression raises a sum past the 8th power (has_large_power), else None."""
+    return rational_functions.rational_form(expression) if rational_functions.has_large_power(expression) else None
+
+
+def _written(form) -> sympy.Expr:
+    """A rational_form (numerator, denominator) as one expression: a polynomial expanded, else cancelled."""
+    numerator, denominator = form
+    if denominator.is_ground:
+        return numerator.quo_ground(denominator.LC()).as_expr()
+    return sympy.cancel(numerator.as_expr() / denominator.as_expr())
 
 
 def _pole_factors(side, symbols) -> set:

@@ -25,8 +25,8 @@ from verify.engines import crosscheck, interval_sign, realsets
 from verify.input import expr as expressions
 from verify.input.load import Claim, LoadError
 from verify.input.model import symbol
-from verify.checks.common import (CheckError, Context, DEFAULT_CONTEXT, Formula, Line, Outcome, decide_sign, is_zero, listed, constraint_symbols, off_the_constraints, on_constraints, short_text,
-                                  with_parameter_scope)
+from verify.checks.common import (CheckError, Context, DEFAULT_CONTEXT, Formula, Line, Outcome, decide_sign, exact_zeros_text, is_zero, listed, constraint_symbols,
+                                  off_the_constraints, on_constraints, short_text, with_parameter_scope)
 from verify.checks.kind import ClaimKind
 
 KEYS = {"expr", "sign"}
@@ -128,8 +128,7 @@ def _by_enclosures(claim, q, x, sign, strict, expression, computed, header) -> O
         point = sympy.Rational(found.point.numerator, found.point.denominator)
         line = f"interval arithmetic (Arb balls, {interval_sign.BITS} bits): {q} {'<=' if strict else '<'} 0 at {x} = {point}"
         return _refuted(claim, sign, expression, {x: point}, computed, header + [line], "certified")
-    zeros = "".join(f"; at {x} = {sympy.Rational(p.numerator, p.denominator)}, where it is exactly 0, by the sign of a derivative beside it"
-                    for p in sorted({p for p, _ in found.zeros}))
+    zeros = exact_zeros_text(found.zeros, str(x))
     line = (f"{q} {'>' if strict else '>='} 0 on (-∞, ∞): interval arithmetic (Arb balls, {interval_sign.BITS} bits) on {found.boxes} "
             f"subintervals, each enclosure of it (natural, or mean-value form) on one side of 0, or its derivative of one sign{zeros}")
     return Outcome("verified", "certified", f"{claim.table['expr']} is {sign} for all real {x}: proved by interval arithmetic on "

@@ -343,6 +343,19 @@ def tangent_half_angle(expression):
     return rational, t, m
 
 
+def zero_through_half_angle(expression) -> int | None:
+    """m when the expression is 0 as a rational function of t = tan(u/2), u = x/m (tangent_half_angle): then it is 0
+    at every x where it is defined; None when it is not written so, or is not 0 there."""
+    written = tangent_half_angle(expression)
+    if written is None:
+        return None
+    rational, _, m = written
+    if rational == 0:  # (sympy may cancel it to 0 as it is built)
+        return m
+    form = rational_form(rational) if rational.free_symbols else None
+    return m if form is not None and form[0].is_zero else None
+
+
 def _rational_in(expression, atoms) -> bool:
     """Is ``expression`` built from ``atoms`` and rational numbers by +, * and integer powers only?"""
     if expression in atoms or expression.is_Rational:

@@ -16,7 +16,7 @@ from verify.engines import realsets
 from verify.checks import kit
 from verify.checks import rounding
 from verify.checks import sign as sign_check
-from verify.checks.common import CheckError, Formula, Line, Outcome, listed, short_text
+from verify.checks.common import CheckError, Formula, Line, Outcome, exact_zeros_text, listed, short_text
 from verify.outcome import decimals
 from verify.checks.comparisons import OPERATORS
 from verify.checks.forall.domains import Domain, first_value, point_in, relation_expr, solve_on_reals, solve_set, to_domain
@@ -223,20 +223,6 @@ def holds_nowhere(difference, op) -> bool:
     return _decided(difference, op) is False
 
 
-def _identically_zero(difference) -> bool:
-    """Is the difference, rational in sin, cos and tan of multiples of one symbol, 0 as a rational function of the
-    tangent half-angle t (rational_functions.tangent_half_angle)?  tan(x/2) <= sin(x)/(1 + cos(x)) on [0, 1], an
-    identity, ran into the time limit in the interval prover and then sympy's solver (a review of 2026-12-07)."""
-    written = rational_functions.tangent_half_angle(difference)
-    if written is None:
-        return False
-    rational = written[0]
-    if rational == 0:
-        return True
-    form = rational_functions.rational_form(rational) if rational.free_symbols else None
-    return form is not None and form[0].is_zero
-
-
 def _by_assumptions(claim, over, op, difference) -> Outcome:
     """Verified, symbolic: sympy's assumptions on the symbols (real, positive, ...: the domains lie within them)
     decide ``difference OP 0`` for every value they allow."""
@@ -337,7 +323,9 @@ def prove_relation(claim, spec, over):
     transcendental = not _without_abs(lhs - rhs).is_rational_function(domain.symbol)
     if transcendental and spec.exactly_when is None and _decided(lhs - rhs, op) is True:  # sqrt(x) >= 0, sin(x) >= -1
         return _by_assumptions(claim, over, op, lhs - rhs)
-    if transcendental and spec.exactly_when is None and op in ("<=", ">=", "==") and _identically_zero(lhs - rhs):
+    if transcendental and spec.exactly_when is None and op in ("<=", ">=", "==") \
+            and rational_functions.zero_through_half_angle(lhs - rhs) is not None:  # (tan(x/2) <= sin(x)/(1 + cos(x)) on [0, 1]
+        # ran into the time limit in the interval prover, then sympy's solver: a review of 2026-12-07)
         return Outcome("verified", "symbolic", f"{claim.table['lhs']} {op} {claim.table['rhs']} for all {over}: lhs - rhs is 0 wherever "
                        "it is defined (tangent half-angle substitution: 0 as a rational function of t)", {},
                        [Line("lhs - rhs, rational in sin and cos of one angle u, written through t = tan(u/2): 0 as a rational function "
@@ -402,11 +390,7 @@ def _prove_by_enclosures(claim, spec, over, lhs, op, rhs, domain):
         zeros += found.zeros
     g = " and ".join(short_text(d) for d in differences)
     what = f"{claim.table['lhs']} {op} {claim.table['rhs']}"
-    beside = {}
-    for point, order in zeros:
-        beside[point] = max(order, beside.get(point, 0))
-    zero_text = "".join(f"; at {domain.name} = {_rational(point)}, where it is exactly 0, by the sign of its {_ordinal(order)} "
-                        "derivative beside it" for point, order in sorted(beside.items()))
+    zero_text = exact_zeros_text(zeros, domain.name)
     assumed = f" with {', '.join(claim.table.get('assume', []))}" if spec.assume else ""
     shown = " or ".join(f"{'(' if part.left_open else '['}{part.start}, {part.end}{')' if part.right_open else ']'}" for part in parts)
     shown = shown.replace("-oo", "-∞").replace("oo", "∞")
@@ -424,10 +408,6 @@ def _without_abs(expression: sympy.Expr) -> sympy.Expr:
 
 def _rational(value: Fraction) -> sympy.Rational:
     return sympy.Rational(value.numerator, value.denominator)
-
-
-def _ordinal(n: int) -> str:
-    return {1: "1st", 2: "2nd", 3: "3rd"}.get(n, f"{n}th")
 
 
 def _side(domain) -> box_sign.Side | None:
