@@ -415,6 +415,21 @@ def test_an_interval_run_failed_or_not_is_made_once_for_the_claims_about_it(chec
     assert_refuted(results["b"].outcome, ["y: claimed > 1", "computed y - (1) ∈ [-0.1"])  # each claim encloses its own relation in the kept run
 
 
+def test_kept_runs_hold_what_keep_allows_and_hand_out_the_rest():
+    """KeptRuns.get(key, make, keep): a value keep refuses (a run too large to hold for the next claim) is handed out
+    and made again next time; one it allows is made once; the least recently used goes first past ``size``."""
+    from verify.checks.kit import KeptRuns
+
+    made = []
+    kept = KeptRuns(2)
+    make = lambda value: lambda: made.append(value) or value  # noqa: E731
+    small = lambda value: value < 10  # noqa: E731
+    assert [kept.get("a", make(1), keep=small), kept.get("a", make(1), keep=small)] == [1, 1] and made == [1]
+    assert [kept.get("big", make(99), keep=small), kept.get("big", make(99), keep=small)] == [99, 99] and made == [1, 99, 99]
+    kept.get("b", make(2)), kept.get("c", make(3))  # "a" is now the least recently used of three: dropped
+    assert kept.get("a", make(1)) == 1 and made == [1, 99, 99, 2, 3, 1]
+
+
 def test_claims_about_one_run_share_its_twin_run_and_each_is_decided_on_its_own(check_claims, monkeypatch):
     """The twin's run (the mpmath path) is kept per worker too, under the whole problem: claims about one run make it
     once (MOOSE's SDIRK-2 table: its Newton iterations were most of each later claim), another step size makes its

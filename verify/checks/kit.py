@@ -40,14 +40,17 @@ class KeptRuns:
         for kept in list(cls._every):
             kept._kept.clear()
 
-    def get(self, key, make):
-        """make()'s result for ``key``, made once while it is kept."""
+    def get(self, key, make, keep=None):
+        """make()'s result for ``key``, made once while it is kept; ``keep(value)`` False: handed out, not kept (a run
+        too large to hold for the next claim)."""
         if key in self._kept:
             self._kept.move_to_end(key)
             return self._kept[key]
-        value = self._kept[key] = make()
-        if len(self._kept) > self.size:
-            self._kept.popitem(last=False)
+        value = make()
+        if keep is None or keep(value):
+            self._kept[key] = value
+            if len(self._kept) > self.size:
+                self._kept.popitem(last=False)
         return value
 
 

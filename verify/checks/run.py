@@ -781,19 +781,16 @@ def _kept_twin(problem, **keywords) -> tuple:
     out (fingerprint_of) for the next claim about the same run, with the seconds of the run that made it (solve_finer's
     budget does not depend on which claim came first).  A claim reads a twin's run and does not change it.  A failure
     is not kept (raised to this claim); a run of more than MAX_KEPT_TWIN_VALUES recorded values is made again."""
-    key = fingerprint_of({"problem": problem, "keywords": keywords})
-    made = {}
-
     def solved():
         started = time.process_time()
         twin = twins.solve(problem, **keywords)
-        made["run"] = twin, time.process_time() - started
-        return made["run"] if sum(map(len, twin.trace.values())) + len(twin.nodes) <= MAX_KEPT_TWIN_VALUES else None
+        return twin, time.process_time() - started
 
-    kept = _TWINS.get(key, solved)
-    if kept is not None:
-        return kept
-    return made["run"] if made else solved()
+    def small(made) -> bool:
+        twin, _ = made
+        return sum(map(len, twin.trace.values())) + len(twin.nodes) <= MAX_KEPT_TWIN_VALUES
+
+    return _TWINS.get(fingerprint_of({"problem": problem, "keywords": keywords}), solved, keep=small)
 
 
 def _trace_difference(name, claimed, got, texts, how) -> str:

@@ -78,31 +78,30 @@ def _interval_run(interval_run, spec, model, bits):
     recorded values is handed to this claim alone."""
     key = (interval_run.__module__, interval_run.__name__, spec.method.name, fingerprint_of(spec.options), model.fingerprint(),
            fingerprint_of(spec.parameter_values), repr(spec.t0), repr(list(spec.y0)), spec.steps, bits)
-    ran = {}
-
-    def run():
-        return interval_run(spec.method, model, spec.parameter_values, spec.options, spec.t0, spec.y0, spec.steps, bits)
 
     def attempt():
-        """("ran", result) or ("failed", its failure); ("ran", None) for a result too large to keep (in ``ran``)."""
+        """("ran", the result) or ("failed", its failure)."""
         try:
-            result = ran["result"] = run()
+            return "ran", interval_run(spec.method, model, spec.parameter_values, spec.options, spec.t0, spec.y0, spec.steps, bits)
         except (IntervalsOverlap, certified.CertifiedUnavailable, ValueError, ArithmeticError, TypeError) as exc:
             return "failed", (type(exc), exc.args)  # not the exception itself: its traceback holds the run's frames
-        _, _, recorder, nodes = result
-        return "ran", result if len(recorder.assignments) + len(nodes) <= MAX_KEPT_VALUES else None
 
-    how, kept = _RUNS.get(key, attempt)
+    def small(made) -> bool:
+        how, result = made
+        if how == "failed":
+            return True
+        _, _, recorder, nodes = result
+        return len(recorder.assignments) + len(nodes) <= MAX_KEPT_VALUES
+
+    how, made = _RUNS.get(key, attempt, keep=small)
     if how == "failed":
-        kind, args = kept
+        kind, args = made
         try:
             again = kind(*args)
         except Exception:  # an exception type that is not rebuilt from its args: the same message
             again = certified.CertifiedUnavailable(str(args[0]) if args else kind.__name__)
         raise again
-    if kept is None:  # too large to keep: this claim's own
-        return ran["result"] if "result" in ran else run()
-    return kept
+    return made
 
 
 def evaluate(claim, spec, reason: str, mp_run, interval_run=None, precisions=None, solved: str = "") -> Outcome:
