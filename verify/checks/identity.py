@@ -54,11 +54,11 @@ def evaluate(claim: Claim, context: Context = DEFAULT_CONTEXT) -> Outcome:
 
 def _decide(claim: Claim, left, right, constrained) -> Outcome:
     symbols = sorted(left.free_symbols | right.free_symbols, key=str)
-    written = sorted({str(s) for s in symbols} | set(_cancelled_on_reading(claim)))
+    names = sorted({str(s) for s in symbols} | set(_cancelled_on_reading(claim)))  # every symbol the claim is for
     difference = left - right
     expanded_left, expanded_right = _expanded(left), _expanded(right)
     computed = {"expr": exact_text(expanded_left), "equals": exact_text(expanded_right)}
-    evidence = "symbolic" if written else "exact"
+    evidence = "symbolic" if names else "exact"
     derivation = constrained + [f"expr = {left}", f"  expanded: {expanded_left}", f"equals = {right}", f"  expanded: {expanded_right}"]
     zero = is_zero(difference)
     half_angle = None if zero else _zero_through_half_angle(difference)
@@ -72,7 +72,7 @@ def _decide(claim: Claim, left, right, constrained) -> Outcome:
         derivation.append(half_angle if half_angle else "expr - equals simplifies to 0" if cases is None else
                           f"expr - equals is 0 in each of the {2 ** len(cases)} cases of the signs of {', '.join(map(str, cases))} "
                           f"(each abs replaced by +-its argument; {through})" if cases else f"expr - equals cancels to 0 with {through}")
-        where = f" for all {', '.join(written)}" if written else ""
+        where = f" for all {', '.join(names)}" if names else ""
         how = ("tangent half-angle substitution: the difference is 0 as a rational function of t" if half_angle else "sympy: difference is 0" if cases is None else
                "the difference is 0 in every case of the signs of its abs arguments")
         return Outcome("verified", evidence, f"{claim.table['expr']} = {computed['equals']}{where} ({how}; mpmath agrees at sample points)", computed, derivation)

@@ -142,9 +142,9 @@ def bounded_substitution(expression: sympy.Expr, values: dict, max_bits: int = M
     ExprError naming the part otherwise.  Sizes are counted in integers (bit lengths): (1 + 1/N)**(N**N) at N =
     10001 has an exponent of 133,000 bits, past what a float holds."""
     inner_first = lambda parts: sorted(parts, key=sympy.count_ops)  # noqa: E731  3**((1 - 1/N)**N) must not build the inner power
-    roots = {}  # a rational to a fractional power, built here (root_of_rational), not by sympy: inner ones first
+    known = dict(values)  # and each rational to a fractional power, built here (root_of_rational), not by sympy: inner ones first
     for power in inner_first(p for p in expression.atoms(sympy.Pow) if p.exp.free_symbols):
-        exponent, base = power.exp.xreplace({**values, **roots}), power.base.xreplace({**values, **roots})
+        exponent, base = power.exp.xreplace(known), power.base.xreplace(known)
         if exponent.is_Rational and not base.is_Rational and abs(exponent) > MAX_EXPONENT:  # (x - y)**k at k = 100000: as
             raise ExprError(f"{power} has the exponent {exponent} there (limit |n| <= {MAX_EXPONENT}, as when written)")  # x**100000 is
         if exponent.is_Rational and base.is_Rational and abs(base) != 1 and base != 0:
@@ -155,14 +155,14 @@ def bounded_substitution(expression: sympy.Expr, values: dict, max_bits: int = M
             if bits > max_bits:
                 raise ExprError(f"{power} is an exact rational of about {bits:.3g} bits there (more than {max_bits:,})")
         if exponent.is_Rational and not exponent.is_Integer and base.is_Rational and base > 0:  # (within the bounds above)
-            roots[power] = root_of_rational(base, exponent)
+            known[power] = root_of_rational(base, exponent)
     functions = (sympy.exp, sympy.sin, sympy.cos, sympy.tan, sympy.log)
     for call in inner_first(c for c in expression.atoms(*functions) if c.args[0].free_symbols):
-        argument = call.args[0].xreplace({**values, **roots})
+        argument = call.args[0].xreplace(known)
         size = max(int(argument.p).bit_length(), int(argument.q).bit_length()) if argument.is_Rational else 0
         if size > MAX_FUNCTION_ARGUMENT_BITS:
             raise ExprError(f"{call.func.__name__} of an exact number of {size:,} bits there, in {call} (more than {MAX_FUNCTION_ARGUMENT_BITS:,})")
-    return expression.xreplace({**values, **roots})
+    return expression.xreplace(known)
 
 
 def _constant_power(base: sympy.Expr, exponent: sympy.Expr) -> bool:
