@@ -148,6 +148,30 @@ def test_assume_conditions_in_the_same_variable_cut_the_interval(check_claims):
 
 
 
+def test_abs_max_and_min_of_polynomials_are_cut_where_their_arguments_change_sign(check_claims):
+    """e^|x| >= 1 + |x| on [-2, 3] (exp(x) >= 1 + x on each side of the kink at 0, where it is a tie) was verified only
+    numerically: the kink at 0 left every enclosure of the difference's derivative holding 0.  Cut there (verify.engines.kinks),
+    each piece is exp(+-x) - 1 -+ x, settled by its derivative.  max(x, 0) <= e^x on [-5, 5] and min(x, 1 - x) <= e^x
+    likewise; wrong versions (2|x| for |x|, a bound off by one) are refuted at a rational point, certified."""
+    body = 'check = "forall"\ndomains = {{ x = "closed(-2, 3)" }}\nlhs = "{lhs}"\nop = "{op}"\nrhs = "{rhs}"\n'
+    results = check_claims(claims_text("", {
+        "exp-abs": (body.format(lhs="exp(abs(x))", op=">=", rhs="1 + abs(x)"),),
+        "max": (body.format(lhs="max(x, 0)", op="<=", rhs="exp(x)"),),
+        "min": (body.format(lhs="min(x, 1 - x)", op="<", rhs="exp(x)"),),
+        "exp-abs-wrong": (body.format(lhs="exp(abs(x))", op=">=", rhs="1 + 2*abs(x)"),),  # e^1 < 3 at x = +-1
+        "max-wrong": (body.format(lhs="max(x, 1)", op="<=", rhs="exp(x - 1)"),),  # at x = 0: 1 > e^-1
+    }))
+    for key in ("exp-abs", "max", "min"):
+        outcome = results[key].outcome
+        assert (outcome.status, outcome.evidence) == ("verified", "certified"), (key, outcome.message)
+        assert "proved by interval arithmetic" in outcome.message
+    assert "at x = 0, where it is exactly 0" in results["exp-abs"].outcome.message
+    assert any("cut at x = 0, where an argument of abs, max or min changes sign" in str(line) for line in results["exp-abs"].outcome.derivation)
+    for key in ("exp-abs-wrong", "max-wrong"):
+        outcome = results[key].outcome
+        assert (outcome.status, outcome.evidence) == ("refuted", "certified"), (key, outcome.message)
+        assert "counterexample x = " in outcome.message and "claimed" in outcome.message, outcome.message
+
 
 @pytest.mark.parametrize("lhs", ["exp(exp(exp(exp(k))))", "sin(1/(k + 1/10**30))", "k**k**k"])
 def test_awkward_functions_end_in_a_verdict_or_an_error_not_a_crash(check_claims, lhs):

@@ -368,3 +368,47 @@ def test_one_state_with_exp_or_cos_is_decided_on_the_whole_line_by_interval_arit
     x = sympy.Rational(third.computed["counterexample"].split(" = ")[1])
     assert sympy.cos(x) - 1 + x**2 / 3 < 0  # the point shown is a counterexample (sympy's own evaluation)
     assert results["flipped"].outcome.status == "refuted" and results["flipped"].outcome.evidence == "certified"
+
+
+def test_one_state_with_abs_max_or_min_is_decided_on_each_piece_between_their_kinks(check_claims):
+    """|x| - x >= 0 and sqrt(x^2) - x >= 0 were 'not proved' (sympy's assumptions do not split on the sign of x: an
+    adversarial review of 2026-12-07).  The line is cut where an argument of abs, max or min changes sign (rational
+    or algebraic points) and each piece decided without them: exactly for polynomials, by interval arithmetic
+    otherwise.  Wrong versions are refuted at a point of the piece where they fail, claimed vs computed."""
+    model = '[model.line]\nstates = ["x"]\nrhs = { x = "-x" }\n'
+    body = 'check = "sign"\nmodel = "line"\n'
+    results = check_claims(claims_text(model, {
+        "abs-minus-x": (body + 'expr = "abs(x) - x"\nsign = "nonnegative"',),
+        "sqrt-square": (body + 'expr = "sqrt(x**2) - x"\nsign = "nonnegative"',),
+        "max": (body + 'expr = "x - max(x, 0)"\nsign = "nonpositive"',),
+        "triangle": (body + 'expr = "abs(x - 1) + abs(x + 1) - 2"\nsign = "nonnegative"',),
+        "algebraic-kinks": (body + 'expr = "abs(x**2 - 2) - x + 2"\nsign = "positive"',),  # least 2 - sqrt(2) at x = sqrt(2)
+        "nested": (body + 'expr = "abs(abs(x) - 1) - abs(x) + 1"\nsign = "nonnegative"',),  # 0 for |x| <= 1
+        "exp": (body + 'expr = "exp(abs(x)) - 1 - abs(x)"\nsign = "nonnegative"',),
+        # wrong versions
+        "abs-minus-x-strict": (body + 'expr = "abs(x) - x"\nsign = "positive"',),  # 0 for x >= 0
+        "triangle-strict": (body + 'expr = "abs(x - 1) + abs(x + 1) - 2"\nsign = "positive"',),  # 0 on [-1, 1]
+        "algebraic-kinks-1": (body + 'expr = "abs(x**2 - 2) - x + 1"\nsign = "positive"',),  # -1/9 at x = 4/3
+        "nested-strict": (body + 'expr = "abs(abs(x) - 1) - abs(x) + 1"\nsign = "positive"',),
+        "min": (body + 'expr = "min(x, 1 - x) + 1/4"\nsign = "nonnegative"',),  # -3/4 at x = -1
+        "exp-2": (body + 'expr = "exp(abs(x)) - 1 - 2*abs(x)"\nsign = "nonnegative"',),  # e^(2/3) - 7/3 < 0
+    }))
+    for key in ("abs-minus-x", "sqrt-square", "max", "triangle", "algebraic-kinks", "nested"):
+        outcome = results[key].outcome
+        assert (outcome.status, outcome.evidence) == ("verified", "symbolic"), (key, outcome.message)
+        assert "without abs, max or min, each decided exactly by real root isolation" in outcome.message, (key, outcome.message)
+    assert "cut at x = -sqrt(2), sqrt(2)" in results["algebraic-kinks"].outcome.message
+    exp = results["exp"].outcome
+    assert (exp.status, exp.evidence) == ("verified", "certified") and "cut at x = 0" in exp.message, exp.message
+    assert_refuted(results["abs-minus-x-strict"].outcome, ["claimed abs(x) - x positive for all real x; computed 0 at x = "])
+    assert_refuted(results["triangle-strict"].outcome, ["claimed abs(x - 1) + abs(x + 1) - 2 positive for all real x; computed 0 at x = "])
+    assert_refuted(results["algebraic-kinks-1"].outcome, ["claimed abs(x**2 - 2) - x + 1 positive for all real x; computed -1/9 at x = 4/3"])
+    assert_refuted(results["nested-strict"].outcome, ["positive for all real x; computed 0 at x = "])
+    assert_refuted(results["min"].outcome, ["claimed min(x, 1 - x) + 1/4 nonnegative for all real x; computed"])
+    assert_refuted(results["exp-2"].outcome, ["claimed exp(abs(x)) - 1 - 2*abs(x) nonnegative for all real x; computed"])
+    assert results["exp-2"].outcome.evidence == "certified"
+    for key in ("min", "exp-2", "abs-minus-x-strict", "nested-strict"):  # each point shown is a counterexample (sympy's own evaluation)
+        outcome = results[key].outcome
+        x = sympy.Rational(outcome.computed["counterexample"].split(" = ")[1])
+        value = sympy.sympify(outcome.computed["expr"]).subs(sympy.Symbol("x"), x)
+        assert value <= 0 if "strict" in key else value < 0, (key, x, value)

@@ -13,7 +13,7 @@ import re
 
 import sympy
 
-from verify.engines import crosscheck, rational_functions, realsets, spectral
+from verify.engines import crosscheck, kinks, rational_functions, realsets, spectral
 from verify.input.load import Claim, LoadError
 from verify.checks.common import CheckError, Context, DEFAULT_CONTEXT, exact_text, Outcome, short_text, with_parameter_scope, is_zero, constraint_symbols, off_the_constraints, on_constraints, refuse_symbolic_powers, symbolic_powers
 from verify.errors import CrossCheckUnavailable
@@ -283,23 +283,19 @@ def _zero_in_every_sign_case(difference):
 
 def _witness_in_sign_regions(difference):
     """A rational point where the difference is a nonzero rational, for a difference in one symbol whose max, min and
-    abs have polynomial arguments: the line is cut at the real roots of those arguments (realsets), and the
-    difference evaluated exactly at each cut and at a point in each gap and beyond; None when none is found.
-    max(x, 10^9) = 10^9 differs only above 10^9, beyond every sample point (a review of 2026-12-06)."""
+    abs have polynomial arguments: the line is cut where an argument may change sign (kinks.kink_points, nested abs
+    included), and the difference evaluated exactly at each cut and at a point in each gap and beyond; None when none
+    is found.  max(x, 10^9) = 10^9 differs only above 10^9, beyond every sample point (a review of 2026-12-06), and
+    max(|x|, 10^-30) = |x| only within 10^-30 of 0, around a kink of an abs inside a max (a review of 2026-12-07)."""
     if len(difference.free_symbols) != 1:
         return None
     (x,) = difference.free_symbols
-    rewritten = _through_abs(difference)
-    arguments = {call.args[0] for call in rewritten.atoms(sympy.Abs)}
-    if not arguments or len(arguments) > MAX_SIGN_CASES or not all(g.is_polynomial(x) for g in arguments):
+    if not difference.has(sympy.Abs, sympy.Max, sympy.Min):
         return None
-    cuts = sympy.S.EmptySet
-    for g in arguments:
-        zeros = realsets.polynomial_set(sympy.expand(g), "==", x)
-        if zeros is None:
-            return None
-        cuts = realsets.unite(cuts, zeros)
-    for point in realsets.test_points(cuts):
+    cuts = kinks.kink_points(difference, x)
+    if not cuts:
+        return None
+    for point in realsets.test_points(realsets.from_pieces([realsets.Piece(c, c) for c in cuts])):
         if not point.is_Rational:
             continue
         value = difference.subs(x, point)
@@ -309,7 +305,7 @@ def _witness_in_sign_regions(difference):
 
 
 def _through_abs(expression):
-    """max and min written through abs (_fold), and each |g| as |c| |p| with g = c p, p primitive and not starting
+    """max and min written through abs (kinks.through_abs), and each |g| as |c| |p| with g = c p, p primitive and not starting
     with a minus sign: |2|x| - 2| and |1 - |x|| are both 2 and 1 times ||x| - 1|, one sign to split on, not two."""
     def normalized(g):
         content, primitive = g.as_content_primitive()
@@ -317,16 +313,7 @@ def _through_abs(expression):
             primitive = -primitive
         return abs(content) * sympy.Abs(primitive)
 
-    folded = expression.replace(sympy.Max, lambda *a: _fold(a, 1)).replace(sympy.Min, lambda *a: _fold(a, -1))
-    return folded.replace(sympy.Abs, normalized)
-
-
-def _fold(arguments, sign):
-    """max (sign 1) or min (sign -1) of the arguments through abs: m(a, b) = (a + b + sign |a - b|)/2, folded left."""
-    result = arguments[0]
-    for other in arguments[1:]:
-        result = (result + other + sign * sympy.Abs(result - other)) / 2
-    return result
+    return kinks.through_abs(expression).replace(sympy.Abs, normalized)
 
 
 def _cross_check(left, right, symbols):

@@ -21,7 +21,7 @@ import itertools
 
 import sympy
 
-from verify.engines import crosscheck, interval_sign, realsets
+from verify.engines import crosscheck, interval_sign, kinks, realsets
 from verify.input import expr as expressions
 from verify.input.load import Claim, LoadError
 from verify.input.model import symbol
@@ -84,6 +84,10 @@ def _decide(claim: Claim, expression, constrained) -> Outcome:
         enclosed = _by_enclosures(claim, q, variables[0], sign, strict, expression, computed, header)
         if enclosed is not None:
             return enclosed
+    if polynomial is None and len(variables) == 1 and q.has(sympy.Abs, sympy.Min, sympy.Max):
+        split = _by_pieces(claim, q, variables[0], sign, strict, expression, computed, header)
+        if split is not None:
+            return split
     factored = sympy.factor(q) if polynomial is not None else None  # (x^2 - y^2)^2 expanded hides its square from the
     if factored is not None and (factored.is_positive if strict else factored.is_nonnegative):  # assumptions (a review of 2026-12-06)
         return Outcome("verified", "symbolic", f"{claim.table['expr']} is {sign} for all real {_names(variables)}: "
@@ -133,6 +137,54 @@ def _by_enclosures(claim, q, x, sign, strict, expression, computed, header) -> O
             f"subintervals, each enclosure of it (natural, or mean-value form) on one side of 0, or its derivative of one sign{zeros}")
     return Outcome("verified", "certified", f"{claim.table['expr']} is {sign} for all real {x}: proved by interval arithmetic on "
                    f"{found.boxes} subinterval{'' if found.boxes == 1 else 's'} of (-∞, ∞){zeros}", computed, header + [line])
+
+
+def _by_pieces(claim, q, x, sign, strict, expression, computed, header) -> Outcome | None:
+    """One variable with abs, max or min: the line is cut where an argument of them changes sign (verify.engines.kinks),
+    and on each closed piece q is one expression without them, decided there: a polynomial by exact real root
+    isolation, anything else, on a piece with rational ends, by interval arithmetic (then ``certified``).  Refuted at a
+    point of a piece where it fails; None when a piece is not decided.  |x| - x >= 0 and max(x, 0) - x >= 0 were "not
+    proved": sympy's assumptions do not split on the sign of x (an adversarial review of 2026-12-07)."""
+    parts = kinks.pieces(q, x)
+    if parts is None:
+        return None
+    fails_where = "<=" if strict else "<"
+    cuts = ", ".join(str(part.high) for part in parts[:-1])
+    lines, enclosed = [f"cut at {x} = {cuts}, where an argument of abs, max or min changes sign: on each piece every abs is + or - "
+                       f"its argument (max and min written through abs)"] if cuts else [], 0
+    for part in parts:
+        g = sympy.expand(part.expression)
+        region = part.region()
+        fails = realsets.polynomial_set(g, fails_where, x)
+        if fails is not None:
+            fails = realsets.intersect(fails, region)
+            holds = realsets.same_set(fails, sympy.S.EmptySet)
+            decided = Line(f"on {part.text()}: q = {g} {'>' if strict else '>='} 0 (exact real root isolation)" if holds else
+                           f"on {part.text()}: q = {g}, and {g} {fails_where} 0 there exactly for {x} in {fails} (exact real root isolation)", "decided",
+                           terms=["on", region, ":", Formula("q"), "=", g, ";", (sympy.Le if strict else sympy.Lt)(g, 0, evaluate=False), "for",
+                                  sympy.Contains(x, fails, evaluate=False)])
+            if not holds:
+                points = [p for p in realsets.test_points(fails) if realsets.contains(fails, p)]
+                point = next((p for p in points if p.is_Rational), points[0])
+                return _refuted(claim, sign, expression, {x: point}, computed, header + lines + [decided])
+            lines.append(decided)
+            continue
+        side = interval_sign.side_of(region)
+        found = None if side is None else interval_sign.decide(g, x, side, strict)
+        if found is None:
+            return None
+        if isinstance(found, interval_sign.Fails):
+            point = sympy.Rational(found.point.numerator, found.point.denominator)
+            return _refuted(claim, sign, expression, {x: point}, computed, header + lines + [
+                f"on {part.text()}: q = {g}; interval arithmetic (Arb balls, {interval_sign.BITS} bits): {g} {fails_where} 0 at {x} = {point}"], "certified")
+        enclosed += found.boxes
+        lines.append(f"on {part.text()}: q = {g} {'>' if strict else '>='} 0 there: interval arithmetic (Arb balls, {interval_sign.BITS} bits) on "
+                     f"{found.boxes} subinterval{'' if found.boxes == 1 else 's'}{exact_zeros_text(found.zeros, str(x))}")
+    how = "each decided exactly by real root isolation" if not enclosed else f"each decided exactly or by interval arithmetic ({enclosed} subintervals)"
+    return Outcome("verified", "certified" if enclosed else "symbolic",
+                   f"{claim.table['expr']} is {sign} for all real {x}: " + (f"on each of the {len(parts)} pieces of the line cut at {x} = {cuts} "
+                                                                            if cuts else "on the whole line ")
+                   + f"it is one expression without abs, max or min, {how}", computed, header + lines)
 
 
 def _constant(q, factor, sign, strict, computed, header) -> Outcome:

@@ -9,7 +9,7 @@ import sympy
 
 from fractions import Fraction
 
-from verify.engines import box_sign, crosscheck, interval_sign, rational_functions, spectral, symbolic
+from verify.engines import box_sign, crosscheck, interval_sign, kinks, rational_functions, spectral, symbolic
 from verify.engines.methods import SymbolicSystem
 from verify.input.model import TIME, symbol
 from verify.engines import realsets
@@ -366,8 +366,7 @@ def _prove_by_enclosures(claim, spec, over, lhs, op, rhs, domain):
     if region is None:
         return None
     parts = list(region.args) if isinstance(region, sympy.Union) else [region]
-    sides = [interval_sign.side_of(part) for part in parts]
-    if not parts or None in sides:
+    if not parts or None in [interval_sign.side_of(part) for part in parts]:
         return None
     strict = op in ("<", ">")
     small, large = (lhs, rhs) if op in ("<", "<=") else (rhs, lhs)
@@ -376,7 +375,11 @@ def _prove_by_enclosures(claim, spec, over, lhs, op, rhs, domain):
     else:
         differences = [large - small]
     settled, zeros = 0, []
-    for side, g in itertools.product(sides, differences):
+    cases = [case for part, g in itertools.product(parts, differences) for case in _without_kinks(g, part, domain.symbol)]
+    if None in cases:
+        return None
+    cuts = sorted({end for side, _ in cases for end in (side.low, side.high) if end is not None} - _ends(parts))
+    for side, g in cases:
         found = interval_sign.decide(g, domain.symbol, side, strict)
         if found is None:
             return None
@@ -389,16 +392,50 @@ def _prove_by_enclosures(claim, spec, over, lhs, op, rhs, domain):
         settled += found.boxes
         zeros += found.zeros
     g = " and ".join(short_text(d) for d in differences)
+    cut_text = (f" (cut at {domain.name} = {', '.join(str(_rational(c)) for c in cuts)}, where an argument of abs, max or min changes "
+                f"sign: on each piece every abs is + or - its argument)" if cuts else "")
     what = f"{claim.table['lhs']} {op} {claim.table['rhs']}"
     zero_text = exact_zeros_text(zeros, domain.name)
     assumed = f" with {', '.join(claim.table.get('assume', []))}" if spec.assume else ""
     shown = " or ".join(f"{'(' if part.left_open else '['}{part.start}, {part.end}{')' if part.right_open else ']'}" for part in parts)
     shown = shown.replace("-oo", "-∞").replace("oo", "∞")
-    line = (f"{g} {'>' if strict else '>='} 0 on {shown}: interval arithmetic (Arb balls, {interval_sign.BITS} bits) "
+    line = (f"{g} {'>' if strict else '>='} 0 on {shown}{cut_text}: interval arithmetic (Arb balls, {interval_sign.BITS} bits) "
             f"on {settled} subintervals, each enclosure of it (natural, or mean-value form) on one side of 0, or its derivative of "
             f"one sign and its value at the lower end decided{zero_text}")
     return Outcome("verified", "certified", f"{what} for all {over}{assumed}: proved by interval arithmetic on {settled} subinterval{'' if settled == 1 else 's'} "
                    f"of {shown}{zero_text}", {}, [Line(line)])
+
+
+def _ends(parts) -> set:
+    """The finite ends of intervals, as Fractions."""
+    return {_fraction(end) for part in parts for end in (part.start, part.end) if end.is_finite}
+
+
+def _fraction(value: sympy.Rational) -> Fraction:
+    return Fraction(int(value.p), int(value.q))
+
+
+def _without_kinks(g, part: sympy.Interval, x) -> list:
+    """[(Side, expression)] for interval_sign on ``part`` (an interval with rational or infinite ends): g there, or, where
+    g holds abs, max or min, g without them on each piece of ``part`` between the points where their arguments change
+    sign (verify.engines.kinks: exp(|x|) >= 1 + |x| on [-2, 3] is x >= 0 beside 0 and -x beside it, each of one sign
+    by derivatives, where the kink at 0 had left it to sampling); [None] where those points are not rational (a piece
+    whose ends interval_sign cannot take) or not found.  A piece meeting ``part`` in one point (a kink at its closed
+    end) is left out: the next piece holds that point."""
+    if not g.has(sympy.Abs, sympy.Max, sympy.Min):
+        return [(interval_sign.side_of(part), g)]
+    found = kinks.pieces(g, x)
+    if found is None:
+        return [None]
+    cases = []
+    for piece in found:
+        common = realsets.intersect(part, piece.region())
+        if isinstance(common, sympy.Interval):
+            side = interval_sign.side_of(common)
+            if side is None:
+                return [None]
+            cases.append((side, piece.expression))
+    return cases
 
 
 def _without_abs(expression: sympy.Expr) -> sympy.Expr:
