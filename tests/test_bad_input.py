@@ -367,6 +367,25 @@ def test_identities_undefined_at_the_same_points_written_differently_are_verifie
     assert origin.status == "error" and "expr is undefined where y = 0, x = 0" in origin.message, origin.message
 
 
+def test_a_denominator_polynomial_in_one_trigonometric_function_has_its_zeros_found_by_its_roots(check_claims):
+    """(5 sin x cos^3 x - 5 sin x cos x + sin x)/(5 cos^3 x - 5 cos x + 1) = sin x ran past the time limit in sympy's
+    solveset (an adversarial review of 2026-12-07); the denominator is a cubic in c = cos x with real roots 0.2091 and
+    0.8789 in [-1, 1] (and -1.088 outside), so the left side is undefined at x = acos of them, where sin x is not: an
+    error naming the point.  Both families of zeros of cos x are tried: (1 + sin x)/cos x = cos x/(1 - sin x) is
+    undefined on the left at -pi/2 (the right is 0 there), not only at pi/2, where both sides are."""
+    roots = sorted(float(r) for r in sympy.Poly(5 * sympy.Symbol("c") ** 3 - 5 * sympy.Symbol("c") + 1).nroots())
+    assert [round(r, 4) for r in roots] == [-1.088, 0.2091, 0.8789]
+    claim = identity_claim
+    results = check_claims(claim("cubic", "(5*sin(x)*cos(x)**3 - 5*sin(x)*cos(x) + sin(x))/(5*cos(x)**3 - 5*cos(x) + 1)", "sin(x)")
+                           + claim("families", "(1 + sin(x))/cos(x)", "cos(x)/(1 - sin(x))")
+                           + claim("same", "1/(2*cos(x)**2 - 1)", "1/cos(2*x)"))
+    cubic = results["cubic"].outcome
+    assert cubic.status == "error" and "expr is undefined where x = acos(CRootOf(5*x**3 - 5*x + 1, " in cubic.message, cubic.message
+    families = results["families"].outcome
+    assert families.status == "error" and "expr is undefined where x = -pi/2" in families.message, families.message
+    assert results["same"].outcome.status == "verified", results["same"].outcome.message
+
+
 def test_a_review_of_hostile_files_2026_12_06(check_claims):
     """A bound exp(-10^5) that no 2048-bit enclosure separates from 1/8 was an internal error (sympy's NotAlgebraic);
     a forall run with steps = 10^9 ran to the memory limit instead of being refused as a run claim is; an array or

@@ -1172,3 +1172,18 @@ def test_a_relation_whose_sides_are_one_trigonometric_function_is_decided_throug
     over_pi = results["over-pi"].outcome
     assert over_pi.status == "error" and "not defined at x = pi" in over_pi.message
     assert_refuted(results["wrong"].outcome, ["claimed tan(x/2) <= sin(x)/(2 + cos(x))"])
+
+
+def test_a_relation_without_trigonometric_functions_is_not_searched_for_a_period(check_claims):
+    """exp(x^x) >= 19/10 on (0, 1) (least value e^(e^(-1/e)) = 1.9988 near x = 1/e, recomputed with mpmath) was an
+    error after 16 s: sympy.periodicity recursed past Python's limit on exp(x**x) (an adversarial review of
+    2026-12-07).  Without sin, cos or tan of the symbol nothing is periodic: the solver goes on, and the claim is
+    sampled (its limit x -> 0 is not one interval arithmetic settles); 2 is refuted at a point near 1/e."""
+    with mpmath.workdps(30):
+        least = mpmath.exp(mpmath.exp(-1 / mpmath.e))
+        assert mpmath.mpf(19) / 10 < least < 2
+    body = 'check = "forall"\ndomains = { x = "interval(0, 1)" }\nlhs = "exp(x**x)"\nop = ">="\nrhs = "RHS"\n'
+    outcomes = {k: r.outcome for k, r in check_claims(claims_text("", {
+        "true": (body.replace("RHS", "19/10"),), "wrong": (body.replace("RHS", "2"),)})).items()}
+    assert outcomes["true"].status == "verified" and outcomes["true"].evidence == "numerical", outcomes["true"].message
+    assert_refuted(outcomes["wrong"], ["counterexample x = ", "claimed exp(x**x) >= 2"])

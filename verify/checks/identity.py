@@ -205,6 +205,9 @@ def _real_zeros(factor, symbols) -> list[dict]:
                     return [{x: r} for r in spectral.real_roots(factor, x)]
                 except (NotImplementedError, CheckError):  # pi in a coefficient, or a norm past its cap: solveset below
                     pass  # (a review of 2026-12-06: (x - sqrt(pi))/(x**2 - pi) = 1/(x + sqrt(pi)) was verified)
+            trigonometric = _zeros_through_one_trigonometric_function(factor, x)
+            if trigonometric is not None:
+                return trigonometric
             return [{x: r} for r in realsets.representatives(sympy.solveset(factor, x, sympy.S.Reals))]
         if not factor.is_polynomial(*present):
             return []
@@ -214,6 +217,37 @@ def _real_zeros(factor, symbols) -> list[dict]:
 
 
 MOST_ZEROS = 8  # zeros of one denominator factor in several symbols at which the other side is tried
+TRIGONOMETRIC = (sympy.sin, sympy.cos, sympy.tan)
+
+
+def _zeros_through_one_trigonometric_function(factor, x) -> list[dict] | None:
+    """Where ``factor``, a polynomial with rational coefficients in one of sin(a x + b), cos(a x + b), tan(a x + b) (a, b
+    rational), is 0: at a real root r of that polynomial (|r| <= 1 for sin and cos), a x + b = +-acos(r) (asin(r) and
+    pi - asin(r); atan(r)), a point of each family of zeros; None for any other factor.  sympy's solveset on
+    5 cos(x)^3 - 5 cos(x) + 1 ran past the time limit (an adversarial review of 2026-12-07).  Both families matter:
+    (1 + sin x)/cos x is undefined at 3 pi/2, where cos(x)/(1 - sin(x)) is 0, and not only at pi/2, where both are."""
+    calls = [call for call in factor.atoms(*TRIGONOMETRIC) if x in call.free_symbols]
+    if len(calls) != 1:
+        return None
+    (call,) = calls
+    t = sympy.Dummy("t")
+    polynomial = factor.xreplace({call: t})
+    argument = call.args[0]
+    if x in polynomial.free_symbols or not polynomial.is_polynomial(t) or not argument.is_polynomial(x):
+        return None
+    line = sympy.Poly(argument, x)
+    if line.degree() != 1 or not all(c.is_Rational for c in line.all_coeffs()):
+        return None
+    try:
+        roots = spectral.real_roots(polynomial, t)
+    except (NotImplementedError, CheckError, sympy.PolynomialError):
+        return None
+    if call.func is not sympy.tan:
+        roots = [r for r in roots if realsets.compare(r, sympy.Integer(-1)) >= 0 and realsets.compare(r, sympy.Integer(1)) <= 0]
+    a, b = line.all_coeffs()
+    angles = {sympy.sin: lambda r: [sympy.asin(r), sympy.pi - sympy.asin(r)], sympy.cos: lambda r: [sympy.acos(r), -sympy.acos(r)],
+              sympy.tan: lambda r: [sympy.atan(r)]}[call.func]
+    return [{x: (angle - b) / a} for r in roots for angle in dict.fromkeys(angles(r))]
 
 
 def _undefined_at(expression, point) -> bool:

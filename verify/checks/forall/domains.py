@@ -251,8 +251,12 @@ MAX_PERIODS = 1000  # periods of a periodic relation tiled across a bounded doma
 
 
 def _period(relation, symbol):
-    """The period of lhs - rhs in ``symbol`` when it is periodic (sympy.periodicity), else None."""
+    """The period of lhs - rhs in ``symbol`` when it is periodic (sympy.periodicity), else None.  Only a relation with a
+    trigonometric function of the symbol in it is asked: a real function built from exp, log and powers alone is not
+    periodic, and sympy.periodicity of exp(x**x) recursed past Python's limit after 16 s (a review of 2026-12-07)."""
     if not isinstance(relation, sympy.core.relational.Relational) or relation.lhs.is_rational_function(symbol) and relation.rhs.is_rational_function(symbol):
+        return None
+    if not any(symbol in call.free_symbols for call in (relation.lhs - relation.rhs).atoms(sympy.functions.elementary.trigonometric.TrigonometricFunction)):
         return None
     try:
         period = sympy.periodicity(relation.lhs - relation.rhs, symbol)
