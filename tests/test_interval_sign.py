@@ -11,7 +11,7 @@ import mpmath
 import pytest
 import sympy
 
-from conftest import claims_text
+from conftest import assert_refuted, claims_text
 from verify.engines import interval_sign
 from verify.engines.box_sign import Side
 
@@ -171,6 +171,31 @@ def test_abs_max_and_min_of_polynomials_are_cut_where_their_arguments_change_sig
         outcome = results[key].outcome
         assert (outcome.status, outcome.evidence) == ("refuted", "certified"), (key, outcome.message)
         assert "counterexample x = " in outcome.message and "claimed" in outcome.message, outcome.message
+
+
+def test_two_absolute_values_are_compared_squared(check_claims):
+    """|sin x| <= |x| on [-4, 4] and |e^x - 1| <= e|x| on [-1, 1] (the mean value theorem: |e^x - 1| = e^xi |x|) were
+    sampled, verified only numerically: neither |.| has a derivative at the tie x = 0.  Both sides >= 0, so the claim is
+    x^2 - sin(x)^2 >= 0, smooth, its tie settled by the sign of its 2nd derivative beside 0 (2 - 2 cos 2x > 0 there).  |sin x| <= |x|/2 fails at x = -4/3 (sin(4/3) = 0.97 > 2/3), and
+    |e^x - 1| <= 3|x|/2 at x = 1 (e - 1 = 1.718 > 3/2): refuted, certified; < fails at the tie x = 0 itself."""
+    with mpmath.workdps(30):
+        assert mpmath.sin(mpmath.mpf(4) / 3) > mpmath.mpf(2) / 3 and mpmath.e - 1 > mpmath.mpf(3) / 2
+    body = 'check = "forall"\ndomains = {{ x = "closed({a}, {b})" }}\nlhs = "{lhs}"\nop = "{op}"\nrhs = "{rhs}"\n'
+    results = check_claims(claims_text("", {
+        "sin": (body.format(a=-4, b=4, lhs="abs(sin(x))", op="<=", rhs="abs(x)"),),
+        "exp": (body.format(a=-1, b=1, lhs="abs(exp(x) - 1)", op="<=", rhs="exp(1)*abs(x)"),),
+        "sin-half": (body.format(a=-4, b=4, lhs="abs(sin(x))", op="<=", rhs="abs(x)/2"),),
+        "exp-three-halves": (body.format(a=-1, b=1, lhs="abs(exp(x) - 1)", op="<=", rhs="3*abs(x)/2"),),
+        "sin-strict": (body.format(a=-4, b=4, lhs="abs(sin(x))", op="<", rhs="abs(x)"),),
+    }))
+    for key in ("sin", "exp"):
+        outcome = results[key].outcome
+        assert (outcome.status, outcome.evidence) == ("verified", "certified"), (key, outcome.message)
+        assert "at x = 0, where it is exactly 0" in outcome.message
+        assert any("both sides are absolute values, compared squared" in str(line) for line in outcome.derivation)
+    assert_refuted(results["sin-half"].outcome, ["counterexample x = ", "claimed abs(sin(x)) <= abs(x)/2"])
+    assert_refuted(results["exp-three-halves"].outcome, ["counterexample x = 1:", "claimed abs(exp(x) - 1) <= 3*abs(x)/2"])
+    assert_refuted(results["sin-strict"].outcome, ["counterexample x = 0:"])
 
 
 @pytest.mark.parametrize("lhs", ["exp(exp(exp(exp(k))))", "sin(1/(k + 1/10**30))", "k**k**k"])

@@ -370,8 +370,11 @@ def _prove_by_enclosures(claim, spec, over, lhs, op, rhs, domain):
         return None
     strict = op in ("<", ">")
     small, large = (lhs, rhs) if op in ("<", "<=") else (rhs, lhs)
+    squared = _absolute_argument(small) is not None and _absolute_argument(large) is not None
     if isinstance(small, sympy.Abs) and not large.has(sympy.Abs):  # |u| <= v: both -v <= u and u <= v, each with
         differences = [large - small.args[0], large + small.args[0]]  # derivatives where |u| has none at u = 0
+    elif squared:  # |u| <= |v|: u^2 <= v^2, both
+        differences = [sympy.expand(_absolute_argument(large) ** 2 - _absolute_argument(small) ** 2)]  # sides smooth
     else:
         differences = [large - small]
     settled, zeros = 0, []
@@ -399,11 +402,24 @@ def _prove_by_enclosures(claim, spec, over, lhs, op, rhs, domain):
     assumed = f" with {', '.join(claim.table.get('assume', []))}" if spec.assume else ""
     shown = " or ".join(f"{'(' if part.left_open else '['}{part.start}, {part.end}{')' if part.right_open else ']'}" for part in parts)
     shown = shown.replace("-oo", "-∞").replace("oo", "∞")
-    line = (f"{g} {'>' if strict else '>='} 0 on {shown}{cut_text}: interval arithmetic (Arb balls, {interval_sign.BITS} bits) "
+    line = (f"{'both sides are absolute values, compared squared: ' if squared else ''}{g} {'>' if strict else '>='} 0 on {shown}{cut_text}: interval arithmetic (Arb balls, {interval_sign.BITS} bits) "
             f"on {settled} subintervals, each enclosure of it (natural, or mean-value form) on one side of 0, or its derivative of "
             f"one sign and its value at the lower end decided{zero_text}")
     return Outcome("verified", "certified", f"{what} for all {over}{assumed}: proved by interval arithmetic on {settled} subinterval{'' if settled == 1 else 's'} "
                    f"of {shown}{zero_text}", {}, [Line(line)])
+
+
+def _absolute_argument(side):
+    """u for a side written |u|, c u for c |u| with a positive constant c (2, e); None otherwise.  Between two such sides, both
+    >= 0, a <= b exactly when a^2 <= b^2 (and a < b when a^2 < b^2): |sin x| <= |x| is x^2 - sin(x)^2 >= 0, whose tie at
+    0 its derivatives settle, where |x| has none (it was sampled)."""
+    if isinstance(side, sympy.Abs):
+        return side.args[0]
+    if isinstance(side, sympy.Mul) and len(side.args) == 2:
+        factor, rest = side.args
+        if factor.is_number and factor.is_positive and isinstance(rest, sympy.Abs):
+            return factor * rest.args[0]
+    return None
 
 
 def _ends(parts) -> set:
