@@ -8,7 +8,7 @@ from fractions import Fraction as F
 
 import pytest
 
-from conftest import assert_refuted, claims_text, fail_past
+from conftest import assert_refuted, claims_text, fail_past, rk4_step
 from test_runge_kutta import MODELS as RUNGE_KUTTA_MODELS
 from verify.engines.methods import MULTISTEP
 
@@ -597,3 +597,99 @@ def test_history_values_may_be_real_algebraic_numbers_and_the_run_is_over_their_
     assert results["e"].outcome.status == "error" and "history values must be rational, or real algebraic numbers" in results["e"].outcome.message
     assert_refuted(results["huge"].outcome, ["y: claimed < 1, computed y ≈ 9.578198113024068"])  # y5 = 41381 y1 - 14420 by hand
     # (y_{n+2} = -14 y_{n+1} + 5 y_n), y1 = 2^499 sqrt(2)
+
+
+BOYCE = '[model.boyce]\nstates = ["y"]\nrhs = { y = "3 + t - y" }\n'
+
+
+def _adams_moulton_3(f, h, ts, ys, steps, solve):
+    """The 3-step Adams-Moulton method of order 4 (y_n+1 = y_n + h/24 (9 f_n+1 + 19 f_n - 5 f_n-1 + f_n-2)) continued
+    from the values ys at ts for ``steps`` more steps, the implicit equation solved by ``solve(known, t1)``."""
+    ts, ys = list(ts), list(ys)
+    for _ in range(steps):
+        n = len(ys) - 1
+        known = ys[n] + h / 24 * (19 * f(ts[n], ys[n]) - 5 * f(ts[n - 1], ys[n - 1]) + f(ts[n - 2], ys[n - 2]))
+        ys.append(solve(known, ts[n] + h))
+        ts.append(ts[n] + h)
+    return ys
+
+
+def test_a_book_that_starts_with_more_values_than_the_formula_needs_is_followed_by_start_steps_or_a_longer_history(check_claims):
+    """Boyce & DiPrima, sec. 8.4, Example 1 (y' = 3 + t - y, y(0) = 1, h = 0.1) starts the 3-step Adams-Moulton method
+    of order 4 with three RK4 values, as its Adams-Bashforth predictor needs them; verify took the two the formula
+    needs, so y(0.4) = 1.72967997 (the book's run) was 1.72968022 (an adversarial review of 2026-12-07).  start_steps
+    = 3 takes three; a history of three values starts the formula after them.  Recomputed here with fractions (RK4,
+    then the formula solved for the new value: f is affine in y); a start_steps below k - 1 or without a starter is
+    an error."""
+    f, h = (lambda t, y: 3 + t - y), F(1, 10)
+    ts, ys = [F(0)], [F(1)]
+    for _ in range(3):
+        ys.append(rk4_step(f, ts[-1], ys[-1], h))
+        ts.append(ts[-1] + h)
+    solve = lambda known, t1: (known + 9 * h / 24 * (3 + t1)) / (1 + 9 * h / 24)  # noqa: E731
+    three = _adams_moulton_3(f, h, ts, ys, 2, solve)
+    two = _adams_moulton_3(f, h, ts[:3], ys[:3], 3, solve)
+    rounded = [F(1), F("1.195163"), F("1.381269"), F("1.559182")]  # the book's RK4 values as printed
+    from_rounded = _adams_moulton_3(f, h, ts, rounded, 2, solve)
+    assert f"{float(three[4]):.7f}" == "1.7296800" and f"{float(two[4]):.7f}" == "1.7296802"
+    text = lambda v: f"{float(v):.7f}"  # noqa: E731  (7 decimals: every value here is 10^-8 or more from a rounding tie)
+    body = 'check = "run"\nmodel = "boyce"\nmethod = "adams-moulton-3"\ninitial = { y = 1 }\nsteps = 5\ndigits = 7\nrounding = "half-even"\n'
+    results = {k: r.outcome for k, r in check_claims(claims_text(BOYCE, {
+        "three": (body + 'options = { h = "0.1", start = "rk4", start_steps = 3 }\n'
+                  f'trace = {{ y = [{", ".join(chr(34) + text(v) + chr(34) for v in three[1:])}] }}',),
+        "history": (body + 'options = { h = "0.1", history = { y = ["1.195163", "1.381269", "1.559182"] } }\n'
+                    f'expect = {{ y = "{text(from_rounded[5])}" }}',),
+        "two-claimed-as-three": (body + 'options = { h = "0.1", start = "rk4" }\n' f'expect = {{ y = "{text(three[5])}" }}',),
+        "three-claimed-as-two": (body + 'options = { h = "0.1", start = "rk4", start_steps = 3 }\n' f'expect = {{ y = "{text(two[5])}" }}',),
+        "below": (body + 'options = { h = "0.1", start = "rk4", start_steps = 1 }\nexpect = { y = "1" }',),
+        "no-starter": (body + 'options = { h = "0.1", start_steps = 3, history = { y = ["1", "1"] } }\nexpect = { y = "1" }',),
+        "too-many": (body + 'options = { h = "0.1", start = "rk4", start_steps = 21 }\nexpect = { y = "1" }',),
+    })).items()}
+    for key in ("three", "history"):
+        assert (results[key].status, results[key].evidence) == ("verified", "exact"), (key, results[key].message)
+    assert_refuted(results["two-claimed-as-three"], [f"claimed {text(three[5])} at 7 decimals"])
+    assert_refuted(results["three-claimed-as-two"], [f"claimed {text(two[5])} at 7 decimals"])
+    assert "start_steps must be from 2 (the values a 3-step formula needs before it starts) to 20, got 1" in results["below"].message
+    assert "start_steps is the number of starting values a starter makes: give it with start" in results["no-starter"].message
+    assert results["too-many"].status == "error" and "to 20, got 21" in results["too-many"].message
+
+
+def test_start_steps_on_the_certified_routes_and_the_twin_s_power(check_claims):
+    """start_steps on the other routes: AM3 on y' = -y^2 (an implicit step with no rational solve: certified), AB2 from
+    three values of the solution e^-t (not rational: certified), and 60 steps of AM3 on the linear Boyce problem (the
+    twin's power of its window map).  Each recomputed here: mpmath at 40 digits (the quadratic's root that tends to the
+    explicit value), fractions for the linear one."""
+    import mpmath
+
+    with mpmath.workdps(40):
+        h = mpmath.mpf(1) / 10
+        g = lambda t, y: -y**2  # noqa: E731
+        ts, ys = [mpmath.mpf(0)], [mpmath.mpf(1)]
+        for _ in range(3):
+            ys.append(rk4_step(g, ts[-1], ys[-1], h))
+            ts.append(ts[-1] + h)
+        a = 9 * h / 24
+        riccati = _adams_moulton_3(g, h, ts, ys, 2, lambda known, t1: (-1 + mpmath.sqrt(1 + 4 * a * known)) / (2 * a))[5]
+        e = [mpmath.exp(-j * h) for j in range(4)]
+        for _ in range(2):
+            e.append(e[-1] + h * (-3 * e[-1] + e[-2]) / 2)
+        riccati_text, decay_text = f"{float(riccati):.10f}", f"{float(e[5]):.10f}"  # (each over 10^-12 from a rounding tie)
+    f, hq = (lambda t, y: 3 + t - y), F(1, 10)
+    tq, yq = [F(0)], [F(1)]
+    for _ in range(3):
+        yq.append(rk4_step(f, tq[-1], yq[-1], hq))
+        tq.append(tq[-1] + hq)
+    long = _adams_moulton_3(f, hq, tq, yq, 57, lambda known, t1: (known + 9 * hq / 24 * (3 + t1)) / (1 + 9 * hq / 24))[60]
+    head = BOYCE + '[model.riccati]\nstates = ["y"]\nrhs = { y = "-y**2" }\n[model.decay]\nstates = ["y"]\nrhs = { y = "-y" }\nsolution = { y = "y0*exp(-t)" }\n'
+    body = 'check = "run"\ninitial = { y = 1 }\ndigits = 10\nrounding = "half-even"\n'
+    results = {k: r.outcome for k, r in check_claims(claims_text(head, {
+        "riccati": (body + f'model = "riccati"\nmethod = "adams-moulton-3"\noptions = {{ h = "0.1", start = "rk4", start_steps = 3 }}\nsteps = 5\n'
+                    f'expect = {{ y = "{riccati_text}" }}',),
+        "decay": (body + f'model = "decay"\nmethod = "adams-bashforth-2"\noptions = {{ h = "0.1", start = "exact", start_steps = 3 }}\nsteps = 5\n'
+                  f'expect = {{ y = "{decay_text}" }}',),
+        "long": (body + f'model = "boyce"\nmethod = "adams-moulton-3"\noptions = {{ h = "0.1", start = "rk4", start_steps = 3 }}\nsteps = 60\n'
+                 f'expect = {{ y = "{float(long):.10f}" }}',),
+    })).items()}
+    for key in ("riccati", "decay"):
+        assert (results[key].status, results[key].evidence) == ("verified", "certified"), (key, results[key].message)
+    assert (results["long"].status, results["long"].evidence) == ("verified", "exact"), results["long"].message

@@ -42,7 +42,7 @@ from verify.engines import crosscheck
 from verify.engines.crosscheck import from_ball, to_ball
 from verify.engines.certified import MAX_MAGNITUDE_BITS, Ball, BallSystem, exact_mpf, interval
 from verify.engines.methods.base import MethodError, Recorder, assign_components, component_names
-from verify.engines.methods.multistep import STARTER_TABLEAUS, LinearMultistep
+from verify.engines.methods.multistep import STARTER_TABLEAUS, LinearMultistep, starting_steps
 from verify.engines.methods.runge_kutta import RungeKutta
 from verify.engines.rational import to_field, to_sympy
 from verify.errors import CertifiedUnavailable, CrossCheckUnavailable, lam_text
@@ -536,7 +536,7 @@ def _run_multistep(formula, model, parameter_values, options, t0, y0, steps: int
             recorder.where = f"step {step_number + 1}"
             effort.failures_left += FAILED_TESTS_PER_STEP
             with _enclosable("the implicit equation", step_number):
-                if step_number < k - 1:
+                if step_number < starting_steps(options, k):
                     new = _starting_value(system, starter, starter_stages, options, model.states, step_number, t, y, length, effort,
                                           (t0, y0))
                     assign_components(recorder, "start", [Ball(v) for v in new], model.states, f"starting value y_{step_number + 1}")

@@ -7,7 +7,8 @@ the right-hand side is affine in the state: (I - h beta_k J(t_{n+k})) y_{n+k} = 
 
 ``steps`` counts steps of size h from the initial time, starting steps included: the first k - 1 steps come
 from the starter (``start = "exact"``: the model's solution; ``start = "<Runge-Kutta method>"``: one step of it
-with the same h; or ``history = { y = [y_1, ..., y_{k-1}] }`` given exactly), then the k-step formula.  The
+with the same h; or ``history = { y = [y_1, ..., y_{k-1}] }`` given exactly), then the k-step formula; a book that
+starts with more values than the formula needs is followed by ``start_steps = m`` or a history of m values.  The
 previous values (and, when a beta_j != 0 for j < k, the previous f values) ride along as the method's memory,
 with the number of values taken so far.
 
@@ -34,6 +35,20 @@ from verify.engines.methods.formulas import Text
 from verify.engines.methods.runge_kutta import TABLEAUS, ButcherTableau, RungeKutta
 
 R = sympy.Rational
+
+
+MAX_START_STEPS = 20  # starting values a starter makes or a history gives (a book starting AM3 with three RK4 values)
+
+
+def starting_steps(options, k: int) -> int:
+    """How many steps the starting values take before the k-step formula: the values given (``history``), or
+    ``start_steps``, by default k - 1 (the fewest the formula needs).  A book may take more: Boyce & DiPrima (sec. 8.4,
+    Example 1) starts the 3-step Adams-Moulton method of order 4 with three RK4 values, as its Adams-Bashforth
+    predictor needs them."""
+    history = options.get("history")
+    if history:
+        return len(next(iter(history.values())))
+    return int(options["start_steps"]) if "start_steps" in options else k - 1  # (its default depends on k: not a schema default)
 
 
 def _nodes(k: int) -> str:
@@ -137,6 +152,7 @@ class LinearMultistep(Method):
             Option("beta", schema.LIST, required=True, doc="coefficients of f_n .. f_{n+k}, oldest first"))
         self.schema = (schema.step(), *given,
                        Option("start", schema.WORD, words=("exact",) + STARTERS, doc="how the starting values are made"),
+                       Option("start_steps", schema.COUNT, doc="how many starting values the starter makes (default k - 1)"),
                        Option("history", schema.HISTORY, doc="the starting values, given exactly"), *schema.NEWTON)
 
     def data(self, options) -> MultistepCoefficients:
@@ -154,15 +170,26 @@ class LinearMultistep(Method):
         if options.get("start") == "exact" and set(model.states) - set(model.solution):
             raise MethodError(f"method {self.name}: start = \"exact\" needs the model's solution for every state")
         history = options.get("history")
-        values = f"{k - 1} exact value{'s' if k > 2 else ''} ({_nodes(k)})"
+        if "start_steps" in options:
+            if k == 1:
+                raise MethodError(f"method {self.name}: a one-step formula takes no starting values (start_steps)")
+            if "start" not in options:
+                raise MethodError(f"method {self.name}: start_steps is the number of starting values a starter makes: give it with start")
+            if not k - 1 <= int(options["start_steps"]) <= MAX_START_STEPS:
+                raise MethodError(f"method {self.name}: start_steps must be from {k - 1} (the values a {k}-step formula needs before it "
+                                  f"starts) to {MAX_START_STEPS}, got {options['start_steps']}")
+        values = (f"{k - 1} exact value{'s' if k > 2 else ''} ({_nodes(k)}), or more, up to {MAX_START_STEPS} (the formula "
+                  "starts after the last)")
         if history is not None and not isinstance(history, dict):
             raise MethodError(f"method {self.name}: history must be a table of each state's {values}, e.g. history = "
                               f"{{ {model.states[0]} = [...] }}, got {history!r}")
         if history is not None and set(history) != set(model.states):
             raise MethodError(f"method {self.name}: history must give every state ({', '.join(model.states)}) and nothing else, "
                               f"got {', '.join(map(str, history)) or 'none'}")
-        if history is not None and not all(isinstance(v, list) and len(v) == k - 1 for v in history.values()):
+        if history is not None and not all(isinstance(v, list) and k - 1 <= len(v) <= MAX_START_STEPS for v in history.values()):
             raise MethodError(f"method {self.name}: history must give each state {values}")
+        if history is not None and len({len(v) for v in history.values()}) > 1:
+            raise MethodError(f"method {self.name}: history must give every state the same number of values")
         if history is not None and not all(getattr(x, "is_Rational", False) for v in history.values() for x in v):
             try:  # real algebraic numbers (-7 + 3 sqrt(6)): the run is over their field
                 number_field.field_of([x for v in history.values() for x in v])
@@ -195,9 +222,9 @@ class LinearMultistep(Method):
         """After its k - 1 starting steps the step is the k-step formula, affine in the state and the memory of past
         values and rates on an affine model; the starting values from the solution and the count of values taken
         (the last values of the vector) stay fixed from then on."""
-        k = len(options["alpha"]) - 1
-        starts = (k - 1) * len(model.states) if options.get("start") == "exact" else 0
-        return k - 1, starts + 1
+        first = starting_steps(options, len(options["alpha"]) - 1)
+        starts = first * len(model.states) if options.get("start") == "exact" else 0
+        return first, starts + 1
 
     def memory_names(self, model, options):
         """y at the k - 1 previous nodes, f there (when the formula or the corrector uses past f), the starting values
@@ -207,7 +234,7 @@ class LinearMultistep(Method):
         if self._uses_past_rates(self.data(options)):
             names += [f"f_{x}[n-{j}]" for j in range(1, k) for x in model.states]
         if options.get("start") == "exact":
-            names += [f"{x}(t0+{j}h)" for j in range(1, k) for x in model.states]
+            names += [f"{x}(t0+{j}h)" for j in range(1, starting_steps(options, k) + 1) for x in model.states]
         return names + ["values taken"]
 
     def initial_memory(self, system, t, y, options):
@@ -221,7 +248,7 @@ class LinearMultistep(Method):
             if problem:  # the solution is for initial data at t = 0: its values at t0 + jh are not this run's
                 raise MethodError(f"method {self.name}: start = \"exact\": {problem}")
             values = {symbol(initial_name(x)): rational.to_sympy(v) for x, v in zip(system.model.states, y)}
-            for j in range(1, k):
+            for j in range(1, starting_steps(options, k) + 1):
                 values[symbol(TIME)] = rational.to_sympy(t + j * options["h"])
                 for x in system.model.states:  # exact, or enclosed on the certified route: as the system represents numbers
                     starts.append(system.start_value(system.model.solution[x], values, f"{x}(t0 + {j}h)"))
@@ -241,7 +268,9 @@ class LinearMultistep(Method):
     def exact_options(self, options, convert=None, field=None):
         convert = convert or to_field_deep
         data = self.data(options)
-        converted = {k: convert(v) for k, v in options.items() if k not in ("alpha", "beta", "history")}
+        converted = {k: convert(v) for k, v in options.items() if k not in ("alpha", "beta", "history", "start_steps")}
+        if "start_steps" in options:
+            converted["start_steps"] = int(options["start_steps"])
         converted["field"] = field  # the starter's algebraic field, or None (QQ)
         converted["alpha"], converted["beta"] = [convert(sympy.sympify(a)) for a in data.alpha], [convert(sympy.sympify(b)) for b in data.beta]
         if "history" in options:
@@ -262,9 +291,9 @@ class LinearMultistep(Method):
         past_y, rest = blocks[:k - 1], blocks[k - 1:]
         rates = options["past_rates"]
         past_f, starts = (rest[:k - 1], rest[k - 1:]) if rates else ([], rest)
-        taken = int(memory[-1])
+        taken, first = int(memory[-1]), starting_steps(options, k)
         f_now = system.rate(t, y, recorder) if rates else None
-        if taken < k - 1:
+        if taken < first:
             if "history" in options:
                 new = [options["history"][x][taken] for x in system.model.states]
             elif options.get("start") == "exact":
@@ -283,7 +312,7 @@ class LinearMultistep(Method):
             recorder.assign(name, value, formula=formula)
         history_y = [v for past in ([y] + past_y)[:k - 1] for v in past]
         history_f = [v for past in ([f_now] + past_f)[:k - 1] for v in past] if rates else []
-        return new + history_y + history_f + [v for block in starts for v in block] + [0 * h + min(taken + 1, k - 1)]
+        return new + history_y + history_f + [v for block in starts for v in block] + [0 * h + min(taken + 1, first)]
 
     def _formula(self, system, t, h, alpha, beta, window_y, window_f, options, recorder):
         """The new value by the k-step formula, and per component a function giving its formula as text (explain):

@@ -429,7 +429,7 @@ def _multistep_runner(method, options, system, names, trace, time, t, y, solutio
 
 def _multistep_power(p: Problem, guard: int = POWER_GUARD_DIGITS) -> tuple | None:
     """(t, y, {}, counts, []) of a linear multistep run on a linear autonomous ODE (see solve's ``final_only``), or None
-    when the run is too short for the power to pay.  The method's k - 1 starting steps run as in the loop; from then on
+    when the run is too short for the power to pay.  The method's starting steps run as in the loop; from then on
     a step maps the window (y_n, y_n-1, ..., y_n-k+1) to (y_n+1, y_n, ..., y_n-k+2), affine in it: y_n+1 is read off
     the twin's own formula from each unit window and from 0 (Runner.next_from_window; an implicit formula solved by
     its Newton), and the window's matrix [[Phi, c], [shift, 0], [0, 1]] raised to the remaining steps in arb_mat
@@ -442,13 +442,14 @@ def _multistep_power(p: Problem, guard: int = POWER_GUARD_DIGITS) -> tuple | Non
         t, y = to_mp(p.t0), [to_mp(v) for v in p.y0]
         runner = _multistep_runner(p.method, p.options, system, names, {}, p.time, t, y, p.solution)
         k, size = runner.k, runner.k * len(p.states)
-        rest = p.steps - (k - 1)
+        rest = p.steps - runner.first
         if rest <= size + 1:  # the size + 1 images cost about as many steps
             return None
         window = [y]
-        for _ in range(k - 1):
+        for _ in range(runner.first):  # the starting values (k - 1, or as many as start_steps or history give)
             t, y = runner.advance(t, y)
             window.insert(0, y)
+        window = window[:k]
         started = dict(system.counts)
         images = []
         for j in [*range(size), size]:  # each unit window (the columns), then 0 (the offset)

@@ -99,15 +99,17 @@ class Runner:
         self.budget, self.tolerance = budget, tolerance
         self.rates = any(b != 0 for b in self.beta[:-1]) or self.corrector is not None
         self.past_y, self.past_f, self.taken = [], [], 0  # newest first
+        history = options.get("history")  # the starting values before the formula: as many as given, or start_steps, or k - 1
+        self.first = len(history[names[0]]) if history else int(options["start_steps"]) if "start_steps" in options else self.k - 1
         self.starts = None
         if options.get("start") == "exact":
             if solution is None:
                 raise ValueError("start = exact needs the model's solution on the mpmath path")
-            self.starts = [[s(t0 + j * self.h) for s in solution] for j in range(1, self.k)]
+            self.starts = [[s(t0 + j * self.h) for s in solution] for j in range(1, self.first + 1)]
 
     def advance(self, t, y):
         f_now = self.system.f(t, y) if self.rates else None
-        if self.taken < self.k - 1:
+        if self.taken < self.first:
             if "history" in self.options:
                 new = [self.to_mp(self.options["history"][x][self.taken]) for x in self.names]
             elif self.starts is not None:
@@ -121,7 +123,7 @@ class Runner:
         self.past_y = ([y] + self.past_y)[:self.k - 1]
         if self.rates:
             self.past_f = ([f_now] + self.past_f)[:self.k - 1]
-        self.taken = min(self.taken + 1, self.k - 1)
+        self.taken = min(self.taken + 1, self.first)
         for name, value in zip(self.names, new):
             self.trace.setdefault(name, []).append(value)
         return t + self.h, new
@@ -135,7 +137,7 @@ class Runner:
         saved = self.past_y, self.past_f, self.taken
         self.past_y = [list(v) for v in window[1:]]
         self.past_f = [self.system.f_uncounted(t - (m + 1) * self.h, v) for m, v in enumerate(window[1:])] if self.rates else []
-        self.taken = self.k - 1
+        self.taken = self.first
         try:
             return self.advance(t, list(window[0]))[1]
         finally:
