@@ -288,6 +288,40 @@ def test_an_irrational_final_time_shortens_the_last_step_and_the_order_controlle
     assert_refuted(outcomes["irrational-wrong"], ["attempts: claimed 3, computed 2"])
 
 
+def test_an_irrational_final_time_on_the_certified_route_is_enclosed_not_an_internal_error(check_claims):
+    """An adversarial review of 2026-12-07: adaptive-rk (Bogacki-Shampine), rkf-burden-faires and adaptive-euler on
+    y' = -y exp(-t) to t_end = sqrt(2) were 'internal error AttributeError' (the last step sqrt(2) - t reached the
+    balls as a sympy sum), and Burden & Faires' Example 1 to sqrt(2) (a rational right-hand side, whose controller
+    takes a fourth root) fell to `numerical` through an enclosure 'compared with a Pow'.  A closed-form number is
+    now enclosed at the working precision: t = 1.414214 (6 digits) is verified `certified`, t = 1.414215 refuted,
+    t = sqrt(2) itself an error that says enclosures cannot prove an equality (give digits); the Burden & Faires run
+    is certified, its last step 0.1848804 and w = 3.7718122 as the review recomputed them (its own RKF in mpmath)."""
+    model = ('[model.expdecay]\nstates = ["y"]\nrhs = { y = "-y*exp(-t)" }\n'
+             '[model.bf]\nstates = ["y"]\nrhs = { y = "y - t**2 + 1" }\n')
+    methods = {"rk": 'method = "adaptive-rk"\noptions = { pair = "bogacki-shampine-32", h = "1/2", atol = "1/1000", rtol = "1/1000", '
+                     't_end = "sqrt(2)", controller = "order" }\n',
+               "rkf": 'method = "rkf-burden-faires"\noptions = { tolerance = "1/100000", h_max = "1/4", h_min = "1/100", t_end = "sqrt(2)" }\n',
+               "euler": 'method = "adaptive-euler"\noptions = { h = "1/2", atol = "1/100", rtol = 0, t_end = "sqrt(2)", controller = "order" }\n'}
+    base = 'check = "run"\nmodel = "expdecay"\ninitial = { y = 1 }\n'
+    claims = {}
+    for key, method in methods.items():
+        claims[key] = (base + method + 'expect = { failed = 0, t = "1.414214" }\ndigits = 6',)
+        claims[key + "-wrong"] = (base + method + 'expect = { t = "1.414215" }\ndigits = 6',)
+        claims[key + "-closed-form"] = (base + method + 'expect = { t = "sqrt(2)" }',)
+    bf = ('check = "run"\nmodel = "bf"\ninitial = { y = "1/2" }\n' + methods["rkf"] + 'digits = 7\n')
+    claims["bf"] = (bf + 'expect = { failed = 0, accepted_steps = 6, step_h = "0.1848804", y = "3.7718122" }',)
+    claims["bf-wrong"] = (bf + 'expect = { y = "3.7718123" }',)
+    outcomes = {k: r.outcome for k, r in check_claims(claims_text(model, claims)).items()}
+    for key in (*methods, "bf"):
+        assert (outcomes[key].status, outcomes[key].evidence) == ("verified", "certified"), (key, outcomes[key].message)
+    for key in methods:
+        assert_refuted(outcomes[key + "-wrong"], ["t: claimed 1.414215 at 6 decimals"])
+        closed = outcomes[key + "-closed-form"]
+        assert closed.status == "error" and "enclosures can refute a closed form, never prove it: give digits" in closed.message, closed.message
+        assert "internal error" not in closed.message
+    assert_refuted(outcomes["bf-wrong"], ["y: claimed 3.7718123 at 7 decimals"])
+
+
 def test_a_sampled_accept_claim_follows_the_closest_tolerance_test_to_a_thin_window_of_rejection(check_claims):
     """With atol = (Y - 33/10)^2 and h = 1/100 the estimate Y (kh)^2/4 = Y/160000 passes the tolerance only for Y in
     about (3.2957, 3.3043): 'accepted = 1 for every Y in (0, 10)' is false, and was verified on 105 sampled instances

@@ -80,11 +80,30 @@ def _wide(iv) -> bool:
 
 
 def interval(value):
-    """An exact rational (mpq, int, Fraction, sympy Rational) as a tight interval containing it."""
+    """An exact rational (mpq, int, Fraction, sympy Rational) as a tight interval containing it; a real closed-form
+    number (sqrt(2) - 7/5, a controller's last step shortened to an irrational t_end) as its mpmath.iv enclosure at the
+    working precision (an adversarial review of 2026-12-07: an AttributeError, 'internal error', on exp(-t) y to
+    t_end = sqrt(2))."""
     if isinstance(value, Ball):
         return value.iv
+    if isinstance(value, sympy.Expr) and not value.is_Rational:
+        return _closed_form(value)
     numerator, denominator = int(value.numerator), int(value.denominator)
     return mpmath.iv.mpf(numerator) / mpmath.iv.mpf(denominator)
+
+
+def _closed_form(value: sympy.Expr):
+    """mpmath.iv's enclosure of a real number written in closed form; CertifiedUnavailable for anything else (a symbol,
+    a value interval arithmetic cannot enclose or that is not a finite real)."""
+    if value.free_symbols:
+        raise CertifiedUnavailable(f"{value} is not a number")
+    try:
+        enclosed = crosscheck.compile_mp(value, [], mpmath.iv)([])
+    except (CrossCheckUnavailable, ValueError, TypeError, ZeroDivisionError, mpmath.libmp.ComplexResult) as exc:
+        raise CertifiedUnavailable(f"{value} cannot be enclosed: {exc}") from None
+    if not isinstance(enclosed, mpmath.iv.mpf) or not (mpmath.isfinite(enclosed.a) and mpmath.isfinite(enclosed.b)):
+        raise CertifiedUnavailable(f"{value} has no finite real enclosure")
+    return enclosed
 
 
 class Ball:
@@ -155,7 +174,7 @@ class Ball:
         number, which the certified path never holds (an enclosure is not compared with a rounded number)."""
         if isinstance(other, Ball):
             return other
-        if not hasattr(other, "numerator"):
+        if not hasattr(other, "numerator") and not (isinstance(other, sympy.Expr) and other.is_number):
             raise TypeError(f"an enclosure compared with a {type(other).__name__}: only exact numbers and enclosures compare")
         return Ball(interval(other))
 
