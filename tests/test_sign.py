@@ -412,3 +412,30 @@ def test_one_state_with_abs_max_or_min_is_decided_on_each_piece_between_their_ki
         x = sympy.Rational(outcome.computed["counterexample"].split(" = ")[1])
         value = sympy.sympify(outcome.computed["expr"]).subs(sympy.Symbol("x"), x)
         assert value <= 0 if "strict" in key else value < 0, (key, x, value)
+
+
+def test_an_expression_undefined_somewhere_on_the_line_has_no_sign_there(check_claims):
+    """An adversarial review of 2026-12-07: |x| + 1/(1 - x) >= 0 (false: -8.9 at x = 11/10) and e^x + 10 + 1/(x - 1/3)
+    > 0 (false: -88.6 at x = 1/3 - 1/100) were verified `certified`: interval arithmetic enclosed the derivative of
+    1/(1 - x) as [1/4, oo] across the pole and called the function increasing.  x^2/|x| > 0 was refuted 'at x = 0',
+    and log|x| - |x| + 1 <= 0 verified, though neither is defined at 0.  Now the places where a one-variable
+    expression is undefined (a denominator's zero, a log's argument <= 0) are sought first: an error naming the
+    point, unless a point where it is defined refutes the claim (max(x, 0)/x - 1 < 0 is 0 at x = 1).  An expression
+    defined everywhere is proved as before."""
+    model = '[model.line]\nstates = ["x"]\nrhs = { x = "-x" }\n'
+    body = 'check = "sign"\nmodel = "line"\n'
+    results = {k: r.outcome for k, r in check_claims(claims_text(model, {
+        "abs-pole": (body + 'expr = "abs(x) + 1/(1 - x)"\nsign = "nonnegative"',),
+        "exp-pole": (body + 'expr = "exp(x) + 10 + 1/(x - 1/3)"\nsign = "positive"',),
+        "cancelled-pole": (body + 'expr = "x**2/abs(x)"\nsign = "positive"',),
+        "log": (body + 'expr = "log(abs(x)) - abs(x) + 1"\nsign = "nonpositive"',),
+        "defined-counterexample": (body + 'expr = "max(x, 0)/x - 1"\nsign = "negative"',),
+        "defined-everywhere": (body + 'expr = "exp(abs(x)) - 1 - abs(x) + log(1 + x**2)"\nsign = "nonnegative"',),
+    })).items()}
+    for key, point, why in (("abs-pole", "1", "a zero of its denominator 1 - x"), ("exp-pole", "1/3", "a zero of its denominator x - 1/3"),
+                            ("cancelled-pole", "0", "a zero of its denominator Abs(x)"), ("log", "0", "log of Abs(x) <= 0")):
+        outcome = results[key]
+        assert outcome.status == "error" and f"is undefined at x = {point} ({why})" in outcome.message, (key, outcome.message)
+    assert_refuted(results["defined-counterexample"], ["claimed max(x, 0)/x - 1 negative for all real x; computed 0 at x = 1"])
+    defined = results["defined-everywhere"]
+    assert (defined.status, defined.evidence) == ("verified", "certified"), defined.message

@@ -80,11 +80,12 @@ def _decide(claim: Claim, expression, constrained) -> Outcome:
         return Outcome("verified", "symbolic", f"{claim.table['expr']} is {sign} for all real {_names(variables)} (sympy assumptions)", computed, header + ["sympy's assumption system proves it"])
     if polynomial is not None and len(variables) == 1 and (polynomial.domain.is_QQ or polynomial.domain.is_ZZ):
         return _one_variable(claim, q, variables[0], sign, strict, expression, computed, header)
-    if polynomial is None and len(variables) == 1 and not q.has(sympy.Abs, sympy.Min, sympy.Max):
+    defined, undefined = _defined_on_the_line(claim, q, variables[0]) if polynomial is None and len(variables) == 1 else (False, None)
+    if defined and not q.has(sympy.Abs, sympy.Min, sympy.Max):
         enclosed = _by_enclosures(claim, q, variables[0], sign, strict, expression, computed, header)
         if enclosed is not None:
             return enclosed
-    if polynomial is None and len(variables) == 1 and q.has(sympy.Abs, sympy.Min, sympy.Max):
+    if defined and q.has(sympy.Abs, sympy.Min, sympy.Max):
         split = _by_pieces(claim, q, variables[0], sign, strict, expression, computed, header)
         if split is not None:
             return split
@@ -98,6 +99,8 @@ def _decide(claim: Claim, expression, constrained) -> Outcome:
     if counterexample:
         point, value = counterexample
         return _refuted(claim, sign, expression, point, computed, header, signs.evidence("symbolic"))
+    if undefined:
+        raise CheckError(undefined)
     raise CheckError(f"not proved: {q} is not a quadratic form and sympy cannot decide its sign; no counterexample on a grid of {len(GRID)}^{len(variables)} states")
 
 
@@ -137,6 +140,62 @@ def _by_enclosures(claim, q, x, sign, strict, expression, computed, header) -> O
             f"subintervals, each enclosure of it (natural, or mean-value form) on one side of 0, or its derivative of one sign{zeros}")
     return Outcome("verified", "certified", f"{claim.table['expr']} is {sign} for all real {x}: proved by interval arithmetic on "
                    f"{found.boxes} subinterval{'' if found.boxes == 1 else 's'} of (-∞, ∞){zeros}", computed, header + [line])
+
+
+UNDEFINED_WHERE = {"denominator": ("==", "a zero of its denominator {g}"), "log": ("<=", "log of {g} <= 0"),
+                   "root": ("<", "a root of {g} < 0"), "tan": ("==", "tan({g}), where cos({g}) = 0")}
+
+
+def _defined_on_the_line(claim, q, x) -> tuple[bool, str | None]:
+    """Is q, in one variable, defined at every real x: no zero of a denominator, log of a number <= 0, root of a
+    negative one or tan at a pole (expressions.singularities), each decided as the sign is (kinks' pieces, exact root
+    isolation, interval arithmetic)?  (True, None); (False, the error naming a point where it is not: a counterexample
+    where it is defined still refutes the claim); (False, None) where that is not decided.  The proofs on the line
+    are tried only on (True, None).  A sign for every real x needs a value at every x: |x| + 1/(1 - x) >= 0
+    was verified (each piece's enclosures passed over the pole at 1), and x^2/|x| > 0 refuted 'at x = 0' where it is
+    not defined (an adversarial review of 2026-12-07)."""
+    for kind, argument in expressions.singularities(q):
+        fails, why = UNDEFINED_WHERE[kind]
+        point = _somewhere(sympy.cos(argument) if kind == "tan" else argument, fails, x)
+        if point is _UNDECIDED:
+            return False, None
+        if point is not None:
+            return False, (f"{claim.table['expr']} is undefined at {x} = {point} ({why.format(g=argument)}): it has no sign there, "
+                           f"so none for every real {x}")
+    return True, None
+
+
+_UNDECIDED = object()
+
+
+def _somewhere(g, fails: str, x):
+    """A real point where ``g fails 0`` (==, <=, <), None where it holds nowhere, _UNDECIDED where that is not decided."""
+    parts = kinks.pieces(g, x)
+    if parts is None:
+        return _UNDECIDED
+    for part in parts:
+        h = sympy.expand(part.expression)
+        region = part.region()
+        where = realsets.polynomial_set(h, fails, x)
+        if where is not None:
+            where = realsets.intersect(where, region)
+            if not realsets.same_set(where, sympy.S.EmptySet):
+                points = [p for p in realsets.test_points(where) if realsets.contains(where, p)]
+                return next((p for p in points if p.is_Rational), points[0])
+            continue
+        side = interval_sign.side_of(region)
+        if side is None:
+            return _UNDECIDED
+        if fails == "==":  # not 0 on the piece: of one sign throughout it
+            if not any(isinstance(interval_sign.decide(s * h, x, side, True), interval_sign.Proved) for s in (1, -1)):
+                return _UNDECIDED
+            continue
+        found = interval_sign.decide(h, x, side, strict=fails == "<=")
+        if isinstance(found, interval_sign.Fails):
+            return sympy.Rational(found.point.numerator, found.point.denominator)
+        if found is None:
+            return _UNDECIDED
+    return None
 
 
 def _by_pieces(claim, q, x, sign, strict, expression, computed, header) -> Outcome | None:

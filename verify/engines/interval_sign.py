@@ -248,7 +248,13 @@ def side_of(region: sympy.Set) -> Side | None:
 def decide(g: sympy.Expr, x: sympy.Symbol, side: Side, strict: bool, boxes: int = MAX_BOXES) -> Proved | Fails | None:
     """Is g >= 0 (``strict``: g > 0) at every point of ``side`` (an interval, each end closed or open; an end None is
     infinite: on (0, oo) a tail [c, oo) is settled where interval arithmetic shows g', or g itself, of one sign
-    there, as exp(h) - 1 > 0 makes exp(h) - 1 - h increasing)?"""
+    there, as exp(h) - 1 > 0 makes exp(h) - 1 - h increasing)?
+
+    g must be defined at every point of ``side``: the callers seek its poles first (forall's pole search,
+    sign._defined_on_the_line).  An enclosure is a bound on the points where g is defined, so [1/4, oo] for
+    1/(1 - x)^2 on [0, 2] is one, and g' so enclosed makes g monotone only where g has no pole: 1/(1 - x) would be
+    'increasing' across 1 (an adversarial review of 2026-12-07).  Half-infinite enclosures are kept for what they
+    settle rightly: 1/(1 - x) - e^x > 0 beside its pole at the open end of (0, 1), sqrt(x)' = 1/(2 sqrt(x)) near 0."""
     if side.low is not None and side.high is not None and not side.low < side.high:
         return None
     saved = flint.ctx.prec
