@@ -554,6 +554,28 @@ def test_identities_with_max_min_and_abs_are_decided_case_by_case(check_claims):
                                              "e.g. at x = -1/1000000000000000000000000000001: 1/1000000000000000000000000000000 vs 1/1000000000000000000000000000001"])
 
 
+def test_identities_whose_sign_cases_are_not_all_met_are_decided_piece_by_piece(check_claims):
+    """An adversarial review of 2026-12-07: max(x, 2x, 3x, 4x, 5x) = 3x + 2|x|, two hat functions summing to a
+    trapezoid, ||x| - 1| - 1| = min(|x|, ||x| - 2|) and |x - 1| + |x + 1| = 2 max(1, |x|) were errors: the case split
+    tries every choice of signs, and some are met at no point (x > 0 with 2x < x).  Cut where each argument changes
+    sign (verify.engines.kinks), the difference is 0 on every piece.  Wrong versions (a slope, a corner moved) are
+    refuted at a point."""
+    cases = {"max5": ("max(x, 2*x, 3*x, 4*x, 5*x)", "3*x + 2*abs(x)"),
+             "hats": ("max(0, 1 - abs(x)) + max(0, 1 - abs(x - 1))", "max(0, min(1, 1 + x, 2 - x))"),
+             "nested": ("abs(abs(abs(x) - 1) - 1)", "min(abs(x), abs(abs(x) - 2))"),
+             "corners": ("abs(x - 1) + abs(x + 1)", "2*max(1, abs(x))"),
+             "max5-wrong": ("max(x, 2*x, 3*x, 4*x, 5*x)", "3*x + abs(x)"),
+             "hats-wrong": ("max(0, 1 - abs(x)) + max(0, 1 - abs(x - 1))", "max(0, min(1, 1 + x, 3 - x))"),
+             "corners-wrong": ("abs(x - 1) + abs(x + 1)", "2*max(1, abs(x) - 1/10)")}
+    results = check_claims("".join(identity_claim(key, expr, equals) for key, (expr, equals) in cases.items()))
+    for key in ("max5", "hats", "nested", "corners"):
+        outcome = results[key].outcome
+        assert (outcome.status, outcome.evidence) == ("verified", "symbolic"), (key, outcome.message)
+        assert "the difference is 0 on each piece of the line" in outcome.message, (key, outcome.message)
+    for key in ("max5-wrong", "hats-wrong", "corners-wrong"):
+        assert_refuted(results[key].outcome, [f"claimed {cases[key][0]} = {cases[key][1]}", "e.g. at x = "])
+
+
 def test_a_denominator_inside_abs_is_a_pole_of_its_side(check_claims):
     """abs((x^2 - 1)/(x - 1)) = abs(x + 1) was verified 'for all x', though the left side is undefined at x = 1 (a
     third review of 2026-12-06): denominators inside a function's argument are poles too."""

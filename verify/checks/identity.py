@@ -64,16 +64,21 @@ def _decide(claim: Claim, left, right, constrained) -> Outcome:
     half_angle = None if zero else _zero_through_half_angle(difference)
     zero = zero or half_angle is not None
     cases = None if zero else _zero_in_every_sign_case(difference)
+    split = None if zero or cases is not None else _zero_on_every_piece(difference)
+    if split is not None:
+        zero = True
     if zero or cases is not None:
         refuse_symbolic_powers([left, right])  # equal as sympy reads them, where both are defined (x**(y - 1)*x is read x**y)
         _same_poles(left, right, symbols)
         _cross_check(left, right, symbols)
         through = "max(a, b) = (a + b + |a - b|)/2, min(a, b) = (a + b - |a - b|)/2"
-        derivation.append(half_angle if half_angle else "expr - equals simplifies to 0" if cases is None else
+        derivation.append(half_angle if half_angle else split if split else "expr - equals simplifies to 0" if cases is None else
                           f"expr - equals is 0 in each of the {2 ** len(cases)} cases of the signs of {', '.join(map(str, cases))} "
                           f"(each abs replaced by +-its argument; {through})" if cases else f"expr - equals cancels to 0 with {through}")
         where = f" for all {', '.join(names)}" if names else ""
-        how = ("tangent half-angle substitution: the difference is 0 as a rational function of t" if half_angle else "sympy: difference is 0" if cases is None else
+        how = ("tangent half-angle substitution: the difference is 0 as a rational function of t" if half_angle else
+               "the difference is 0 on each piece of the line between the points where an abs, max or min argument changes sign" if split else
+               "sympy: difference is 0" if cases is None else
                "the difference is 0 in every case of the signs of its abs arguments")
         return Outcome("verified", evidence, f"{claim.table['expr']} = {computed['equals']}{where} ({how}; mpmath agrees at sample points)", computed, derivation)
     simplified = _simplified(difference)
@@ -313,6 +318,23 @@ def _zero_in_every_sign_case(difference):
         if case.has(sympy.Abs) or sympy.cancel(sympy.expand(case)) != 0:
             return None
     return arguments
+
+
+def _zero_on_every_piece(difference) -> str | None:
+    """The derivation line when the difference, in one symbol with abs, max or min of polynomials, is 0 on every piece
+    of the line that kinks.pieces cuts it into (every abs there + or - its argument); None otherwise.  Where the case
+    split by signs fails because some choice of signs is met at no point (max(x, 2x, 3x, 4x, 5x) = 3x + 2|x|; two hat
+    functions summing to a trapezoid; |x - 1| + |x + 1| = 2 max(1, |x|)), the pieces take only the choices met (an
+    adversarial review of 2026-12-07)."""
+    if len(difference.free_symbols) != 1 or not difference.has(sympy.Abs, sympy.Max, sympy.Min):
+        return None
+    (x,) = difference.free_symbols
+    parts = kinks.pieces(difference, x)
+    if parts is None or not all(is_zero(part.expression) for part in parts):
+        return None
+    cuts = ", ".join(str(part.high) for part in parts[:-1])
+    return (f"expr - equals is 0 on each of the {len(parts)} pieces of the line cut at {x} = {cuts}, where an argument of abs, max or "
+            f"min changes sign (on each piece every abs is + or - its argument, max and min written through abs)")
 
 
 def _witness_in_sign_regions(difference):

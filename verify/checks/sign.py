@@ -239,7 +239,7 @@ def _by_pieces(claim, q, x, sign, strict, expression, computed, header) -> Outco
         enclosed += found.boxes
         lines.append(f"on {part.text()}: q = {g} {'>' if strict else '>='} 0 there: interval arithmetic (Arb balls, {interval_sign.BITS} bits) on "
                      f"{found.boxes} subinterval{'' if found.boxes == 1 else 's'}{exact_zeros_text(found.zeros, str(x))}")
-    how = "each decided exactly by real root isolation" if not enclosed else f"each decided exactly or by interval arithmetic ({enclosed} subintervals)"
+    how = "each decided exactly by real root isolation" if not enclosed else f"each decided exactly or by interval arithmetic ({enclosed} subinterval{'' if enclosed == 1 else 's'})"
     return Outcome("verified", "certified" if enclosed else "symbolic",
                    f"{claim.table['expr']} is {sign} for all real {x}: " + (f"on each of the {len(parts)} pieces of the line cut at {x} = {cuts} "
                                                                             if cuts else "on the whole line ")

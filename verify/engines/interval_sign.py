@@ -353,7 +353,8 @@ def _monotone(f: _Function, increasing: bool, a, b, a_in: bool, b_in: bool, stri
     if sign is not None and sign > 0:
         return True
     if sign == 0:
-        zeros.append((end, f.order + 1))  # (a Fails below is the caller's answer: the zeros are then not shown)
+        if end_in:  # (a zero at an end left out is no point of the interval: not shown; a Fails below is the caller's
+            zeros.append((end, f.order + 1))  # answer, and the zeros are then not shown)
         if not strict:
             return True
         return Fails(end, end, end) if end_in else True  # strictly monotone away from the end left out
@@ -411,7 +412,8 @@ def _box(f: _Function, a: Fraction, b: Fraction, a_in: bool, b_in: bool, strict:
         sub = _settle(steep, a, b, own_in if toward > 0 else True, True if toward > 0 else own_in, strict, budget, beside)
         if sub is True:
             zeros.extend(beside)
-            zeros.append((end, f.order + 1))
+            if end_in:
+                zeros.append((end, f.order + 1))
             return True
         return None
     return None
