@@ -882,3 +882,25 @@ def test_a_multistep_table_started_from_the_models_irrational_solution_is_certif
     assert_refuted(outcomes["ab2-changed-digit"], ["y at node 4: claimed 1.1462845 at 7 decimals"])
     assert_refuted(outcomes["am2-changed-digit"], ["y at node 3: claimed 0.5030069 at 7 decimals"])
     assert outcomes["am2-late-start"].status == "error", outcomes["am2-late-start"].message
+
+
+def test_a_value_claimed_to_100_decimals_is_shown_with_the_enclosure_it_was_decided_on(check_claims):
+    """An adversarial review of 2026-12-07: Heun's y1 on y' = e^(-t) y (h = 1/10) claimed to 100 decimals was verified
+    with its enclosure printed to 60 digits, 10^40 times wider than the digit it decides.  The enclosure is shown to
+    10 digits past the claim's.  Heun here is y1 = 1 + (1 + 11 e^(-1/10)/10)/20, recomputed with mpmath at 130
+    digits; the last decimal changed is refuted."""
+    import mpmath
+
+    with mpmath.workdps(130):
+        value = 1 + (1 + 11 * mpmath.exp(-mpmath.mpf(1) / 10) / 10) / 20
+        printed = mpmath.nstr(value, 101, strip_zeros=False)
+    wrong = printed[:-1] + str((int(printed[-1]) + 1) % 10)
+    model = '[model.expo]\nstates = ["y"]\nrhs = { y = "exp(-t)*y" }\n'
+    body = 'check = "run"\nmodel = "expo"\nmethod = "heun"\noptions = { h = "0.1" }\ninitial = { y = 1 }\nsteps = 1\ndigits = 100\n'
+    results = {k: r.outcome for k, r in check_claims(claims_text(model, {
+        "right": (body + f'expect = {{ y = "{printed}" }}',), "wrong": (body + f'expect = {{ y = "{wrong}" }}',)})).items()}
+    right = results["right"]
+    assert (right.status, right.evidence) == ("verified", "certified"), right.message
+    low = right.message.split("y ∈ [")[1].split(",")[0]
+    assert len(low.split(".")[1]) >= 100 and low.startswith(printed[:100]), low
+    assert_refuted(results["wrong"], [f"y: claimed {wrong} at 100 decimals"])

@@ -251,3 +251,16 @@ def test_a_tiny_positive_base_to_a_constant_power_is_enclosed_at_more_bits_not_c
     assert "1.15512295489837971495e-155" in positive.message
     assert_refuted(results["too-large"].outcome, ["claimed (sqrt(2) - 1.4142135623730950488016887242096980785696718753769)**pi > 10**(-100)"])
     assert results["negative"].outcome.status == "error" and "is not a real number" in results["negative"].outcome.message
+
+
+def test_a_literal_is_limited_by_its_digits_not_by_its_point_or_exponent():
+    """An adversarial review of 2026-12-07: a decimal of 200 digits (0 and 199 decimals) was refused as 'longer than
+    200 digits', its point counted as one.  200 digits are read exactly, with a point or an exponent beside them;
+    201 digits are refused."""
+    two_hundred = "0." + "1" * 199
+    assert parse(two_hundred, {}) == sympy.Rational(int("1" * 199), 10**199)
+    assert parse("1" * 100 + "." + "2" * 100 + "e-5", {}) == sympy.Rational(int("1" * 100 + "2" * 100), 10**105)
+    with pytest.raises(ExprError, match="longer than 200 digits"):
+        parse("0." + "1" * 200, {})
+    with pytest.raises(ExprError, match="longer than 200 digits"):
+        parse("1" * 201, {})

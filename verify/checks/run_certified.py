@@ -60,9 +60,11 @@ def _compare_known(label, known, claimed, claimed_text, audit, successes, failur
         failures.append(f"{label}: claimed {claimed_text}, computed {decimal_text(known)} (known exactly)")
 
 
-def _shown(ball) -> str:
-    """The enclosure with 15 significant digits, or as many more (up to 60) as it takes to tell its ends apart."""
-    return certified.enclosure_text(*ball.bounds())
+def _shown(ball, digits: int | None = None) -> str:
+    """The enclosure with 15 significant digits, or as many more as it takes to tell its ends apart: up to 60, or up to
+    10 past a claim's ``digits``, so that the enclosure a claim to 100 decimals is decided on can be read (an adversarial
+    review of 2026-12-07: it was shown to 60 digits)."""
+    return certified.enclosure_text(*ball.bounds(), most=60 if digits is None else max(60, digits + 10))
 
 
 _RUNS = KeptRuns(16)  # the interval runs per worker, kept under everything they depend on: claims about one run (a
@@ -151,7 +153,7 @@ def evaluate(claim, spec, reason: str, mp_run, interval_run=None, precisions=Non
                     _compare_known(comparison.text, known, claimed, comparison.claimed_text, audit, successes, failures)
                     continue
                 ball = balls[comparison.text] = _enclose(comparison.quantity.xreplace(constants), variables, env)
-                computed[comparison.text] = _shown(ball)
+                computed[comparison.text] = _shown(ball, spec.digits)
                 if claimed.is_Rational:
                     _compare(comparison.text, ball, claimed, comparison.claimed_text, audit, successes, failures, undecided)
                 elif audit:  # a print of some decimals is a decimal
@@ -179,7 +181,7 @@ def evaluate(claim, spec, reason: str, mp_run, interval_run=None, precisions=Non
                         continue
                     ball = balls[f"{comparison.text} at node {n}"] = _enclose(comparison.quantity.xreplace(constants), state_variables,
                                                                               [certified.interval(t_n)] + [v.iv for v in y_n])
-                    shown.append(_shown(ball))
+                    shown.append(_shown(ball, spec.digits))
                     _compare(f"{comparison.text} at node {n}", ball, claimed, claimed_text, audit, successes, failures, undecided)
                 computed[f"{comparison.text} at nodes"] = "[" + ", ".join(shown) + "]"
             for name, claimed_list in spec.trace.items():
@@ -192,7 +194,7 @@ def evaluate(claim, spec, reason: str, mp_run, interval_run=None, precisions=Non
                     # a quantity this run does not record (backward Euler's residual r_d_x on the certified implicit route):
                     # not "computed 0 values" (a review of 2026-12-06 found a true claim refuted so)
                     raise CheckError(f"{reason}; {name} is not recorded on the certified path")
-                computed[f"trace {name}"] = "[" + ", ".join(decimal_text(rational.to_sympy(g)) if e else _shown(g) for g, e in zip(got, exact)) + "]"
+                computed[f"trace {name}"] = "[" + ", ".join(decimal_text(rational.to_sympy(g)) if e else _shown(g, spec.digits) for g, e in zip(got, exact)) + "]"
                 if len(got) != len(claimed_list):
                     failures.append(f"trace {name}: claimed {len(claimed_list)} values, computed {len(got)}")
                     continue
@@ -218,8 +220,8 @@ def evaluate(claim, spec, reason: str, mp_run, interval_run=None, precisions=Non
                     continue
                 if audit and relation.op == "==" and bound.is_Rational:  # a printed value, as on the exact path
                     ball = balls[relation.text] = _enclose(relation.quantity.xreplace(constants), variables, env)
-                    audit.add(relation.text, (*ball.bounds(), _shown(ball)), bound, relation.claimed_text)
-                    computed[relation.text] = _shown(ball)
+                    audit.add(relation.text, (*ball.bounds(), _shown(ball, spec.digits)), bound, relation.claimed_text)
+                    computed[relation.text] = _shown(ball, spec.digits)
                     continue
                 ball = _enclose(relation.quantity.xreplace(constants) - bound, variables, env)
                 low, high = ball.bounds()
@@ -230,7 +232,7 @@ def evaluate(claim, spec, reason: str, mp_run, interval_run=None, precisions=Non
                     undecided.append(relation.text)
                     continue
                 holds = OPERATORS[relation.op](sign, 0)
-                line = f"{relation.text} - ({relation.claimed_text}) ∈ {_shown(ball)}"
+                line = f"{relation.text} - ({relation.claimed_text}) ∈ {_shown(ball, spec.digits)}"
                 (successes if holds else failures).append(line if holds else f"{relation.text}: claimed {relation.op} {relation.claimed_text}, computed {line}")
         finally:
             mpmath.iv.prec = saved
@@ -242,10 +244,10 @@ def evaluate(claim, spec, reason: str, mp_run, interval_run=None, precisions=Non
                 and _wider_than_its_value(ball, bits)]
         if wide:  # LeVeque's stiff Euler run over 2,000 steps: the width grows 3.1x a step (review of 2026-12-05: "a tie")
             raise CheckError(f"{reason}; the certified path could not decide {', '.join(undecided)} at {precisions[-1]} bits: "
-                             f"the enclosure of {wide[0]}, {_shown(balls[wide[0]])}, is wider than the value itself (interval arithmetic "
+                             f"the enclosure of {wide[0]}, {_shown(balls[wide[0]], spec.digits)}, is wider than the value itself (interval arithmetic "
                              "overestimates more at every step, as over a long stiff or rotating run), not a tie")
         straddling = [label for label in balls if any(u == label or u.startswith(f"{label} ") for u in undecided)]
-        shown = f"; the enclosure of {straddling[0]} is {_shown(balls[straddling[0]])}" if straddling else ""  # a tie, or one
+        shown = f"; the enclosure of {straddling[0]} is {_shown(balls[straddling[0]], spec.digits)}" if straddling else ""  # a tie, or one
         # grown wide over a run near a blow-up (a review of the tenth session: the reason alone said "a tie")
         raise CheckError(f"{reason}; the certified path could not decide {', '.join(undecided)} at {precisions[-1]} bits "
                          f"(an enclosure still straddles the claimed value or a rounding boundary: a tie, or an equality that needs digits{shown})")
@@ -285,7 +287,7 @@ def _wider_than_its_value(ball, bits: int) -> bool:
 def _compare(label, ball, claimed, claimed_text, audit, successes, failures, undecided):
     low, high = ball.bounds()
     if audit:
-        audit.add(label, (low, high, _shown(ball)), claimed, claimed_text)
+        audit.add(label, (low, high, _shown(ball, audit.places)), claimed, claimed_text)
         return
     if claimed < low or claimed > high:
         failures.append(f"{label}: claimed {claimed_text}, computed ∈ {_shown(ball)} (excludes {decimal_text(claimed)})")

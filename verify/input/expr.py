@@ -505,7 +505,9 @@ class _Builder:
     def number(self, node) -> sympy.Expr:
         value = node.value
         segment = ast.get_source_segment(self.source, node) or ""
-        if len(segment) > MAX_LITERAL_DIGITS:
+        mantissa = segment.lower().split("e")[0]  # its digits (a 200-digit decimal was refused for its point: a review of
+        if sum(ch.isdigit() for ch in mantissa) > MAX_LITERAL_DIGITS or len(segment) > MAX_LITERAL_DIGITS + 16:  # 2026-12-07),
+            # with a point and an exponent beside them
             self.refuse(node, f"number literal longer than {MAX_LITERAL_DIGITS} digits")
         if isinstance(value, bool) or not isinstance(value, (int, float)):
             self.refuse(node, "literal of type " + type(value).__name__)

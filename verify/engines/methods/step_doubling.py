@@ -198,7 +198,7 @@ class AdaptiveEuler(Method):
             raise MethodError(f"method {self.name}: t_end = {rational.formula_text(t_end)} is before the start t = {rational.formula_text(t)}")
         while t < t_end:
             if attempts >= int(o["max_attempts"]):
-                failure = f"stopped after {attempts} attempts at t = {rational.formula_text(t)} (max_attempts)"
+                failure = f"stopped after {attempts} attempt{'' if attempts == 1 else 's'} at t = {rational.formula_text(t)} (max_attempts)"
                 break
             if h <= o["h_min"]:
                 failure = f"step size {rational.formula_text(h)} at t = {rational.formula_text(t)} is not above h_min = {rational.formula_text(o['h_min'])}"
@@ -402,7 +402,7 @@ class BurdenFairesRKF(Method):
         h, attempts, rejections, accepted_steps, failure, landing = h_max, 0, 0, 0, None, False
         while t < t_end:
             if attempts >= int(self.value(options, "max_attempts")):
-                failure = f"stopped after {attempts} attempts at t = {rational.formula_text(t)} (max_attempts)"
+                failure = f"stopped after {attempts} attempt{'' if attempts == 1 else 's'} at t = {rational.formula_text(t)} (max_attempts)"
                 break
             attempts += 1
             where = f"attempt {attempts}"
