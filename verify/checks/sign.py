@@ -115,9 +115,7 @@ def _one_variable(claim, q, x, sign, strict, expression, computed, header) -> Ou
     if realsets.same_set(fails, sympy.S.EmptySet):
         return Outcome("verified", "symbolic", f"{claim.table['expr']} is {sign} for all real {x}: {q} {'>' if strict else '>='} 0 "
                        "everywhere (exact real root isolation)", computed, header + [line])
-    points = [p for p in realsets.test_points(fails) if realsets.contains(fails, p)]
-    point = next((p for p in points if p.is_Rational), points[0])
-    return _refuted(claim, sign, expression, {x: point}, computed, header + [line])
+    return _refuted(claim, sign, expression, {x: _a_point_of(fails)}, computed, header + [line])
 
 
 def _by_enclosures(claim, q, x, sign, strict, expression, computed, header) -> Outcome | None:
@@ -176,12 +174,10 @@ def _somewhere(g, fails: str, x):
     for part in parts:
         h = sympy.expand(part.expression)
         region = part.region()
-        where = realsets.polynomial_set(h, fails, x)
+        where = _polynomial_set_on(h, fails, x, region)
         if where is not None:
-            where = realsets.intersect(where, region)
             if not realsets.same_set(where, sympy.S.EmptySet):
-                points = [p for p in realsets.test_points(where) if realsets.contains(where, p)]
-                return next((p for p in points if p.is_Rational), points[0])
+                return _a_point_of(where)
             continue
         side = interval_sign.side_of(region)
         if side is None:
@@ -196,6 +192,19 @@ def _somewhere(g, fails: str, x):
         if found is None:
             return _UNDECIDED
     return None
+
+
+def _polynomial_set_on(g, relation: str, x, region):
+    """Where ``g relation 0`` holds inside ``region``, for a polynomial g with rational coefficients (exact real root
+    isolation); None for anything else."""
+    where = realsets.polynomial_set(g, relation, x)
+    return None if where is None else realsets.intersect(where, region)
+
+
+def _a_point_of(region) -> sympy.Expr:
+    """A point of a nonempty set: a rational one where there is one (a witness that reads 4/3), else a boundary."""
+    points = [p for p in realsets.test_points(region) if realsets.contains(region, p)]
+    return next((p for p in points if p.is_Rational), points[0])
 
 
 def _by_pieces(claim, q, x, sign, strict, expression, computed, header) -> Outcome | None:
@@ -214,18 +223,15 @@ def _by_pieces(claim, q, x, sign, strict, expression, computed, header) -> Outco
     for part in parts:
         g = sympy.expand(part.expression)
         region = part.region()
-        fails = realsets.polynomial_set(g, fails_where, x)
+        fails = _polynomial_set_on(g, fails_where, x, region)
         if fails is not None:
-            fails = realsets.intersect(fails, region)
             holds = realsets.same_set(fails, sympy.S.EmptySet)
             decided = Line(f"on {part.text()}: q = {g} {'>' if strict else '>='} 0 (exact real root isolation)" if holds else
                            f"on {part.text()}: q = {g}, and {g} {fails_where} 0 there exactly for {x} in {fails} (exact real root isolation)", "decided",
                            terms=["on", region, ":", Formula("q"), "=", g, ";", (sympy.Le if strict else sympy.Lt)(g, 0, evaluate=False), "for",
                                   sympy.Contains(x, fails, evaluate=False)])
             if not holds:
-                points = [p for p in realsets.test_points(fails) if realsets.contains(fails, p)]
-                point = next((p for p in points if p.is_Rational), points[0])
-                return _refuted(claim, sign, expression, {x: point}, computed, header + lines + [decided])
+                return _refuted(claim, sign, expression, {x: _a_point_of(fails)}, computed, header + lines + [decided])
             lines.append(decided)
             continue
         side = interval_sign.side_of(region)
