@@ -615,7 +615,7 @@ def _adams_moulton_3(f, h, ts, ys, steps, solve):
 
 
 def test_a_book_that_starts_with_more_values_than_the_formula_needs_is_followed_by_start_steps_or_a_longer_history(check_claims):
-    """Boyce & DiPrima, sec. 8.4, Example 1 (y' = 3 + t - y, y(0) = 1, h = 0.1) starts the 3-step Adams-Moulton method
+    """Boyce & DiPrima, sec. 8.4, Problem 1 (y' = 3 + t - y, y(0) = 1, h = 0.1) starts the 3-step Adams-Moulton method
     of order 4 with three RK4 values, as its Adams-Bashforth predictor needs them; verify took the two the formula
     needs, so y(0.4) = 1.72967997 (the book's run) was 1.72968022 (an adversarial review of 2026-12-07).  start_steps
     = 3 takes three; a history of three values starts the formula after them.  Recomputed here with fractions (RK4,

@@ -43,7 +43,7 @@ MAX_START_STEPS = 20  # starting values a starter makes or a history gives (a bo
 def starting_steps(options, k: int) -> int:
     """How many steps the starting values take before the k-step formula: the values given (``history``), or
     ``start_steps``, by default k - 1 (the fewest the formula needs).  A book may take more: Boyce & DiPrima (sec. 8.4,
-    Example 1) starts the 3-step Adams-Moulton method of order 4 with three RK4 values, as its Adams-Bashforth
+    Problem 1) starts the 3-step Adams-Moulton method of order 4 with three RK4 values, as its Adams-Bashforth
     predictor needs them."""
     history = options.get("history")
     if history:
