@@ -372,18 +372,24 @@ def test_a_denominator_polynomial_in_one_trigonometric_function_has_its_zeros_fo
     solveset (an adversarial review of 2026-12-07); the denominator is a cubic in c = cos x with real roots 0.2091 and
     0.8789 in [-1, 1] (and -1.088 outside), so the left side is undefined at x = acos of them, where sin x is not: an
     error naming the point.  Both families of zeros of cos x are tried: (1 + sin x)/cos x = cos x/(1 - sin x) is
-    undefined on the left at -pi/2 (the right is 0 there), not only at pi/2, where both sides are."""
+    undefined on the left at -pi/2 (the right is 0 there), not only at pi/2, where both sides are; and more than one
+    member of a family: against a side with finitely many poles, enough of them to meet one outside."""
     roots = sorted(float(r) for r in sympy.Poly(5 * sympy.Symbol("c") ** 3 - 5 * sympy.Symbol("c") + 1).nroots())
     assert [round(r, 4) for r in roots] == [-1.088, 0.2091, 0.8789]
     claim = identity_claim
     results = check_claims(claim("cubic", "(5*sin(x)*cos(x)**3 - 5*sin(x)*cos(x) + sin(x))/(5*cos(x)**3 - 5*cos(x) + 1)", "sin(x)")
                            + claim("families", "(1 + sin(x))/cos(x)", "cos(x)/(1 - sin(x))")
-                           + claim("same", "1/(2*cos(x)**2 - 1)", "1/cos(2*x)"))
+                           + claim("same", "1/(2*cos(x)**2 - 1)", "1/cos(2*x)")
+                           + claim("members", "sin(2*x)/(2*cos(x))", "sin(x)*(x - pi/2)*(x + pi/2)/(x**2 - pi**2/4)"))
     cubic = results["cubic"].outcome
     assert cubic.status == "error" and "expr is undefined where x = acos(CRootOf(5*x**3 - 5*x + 1, " in cubic.message, cubic.message
     families = results["families"].outcome
     assert families.status == "error" and "expr is undefined where x = -pi/2" in families.message, families.message
     assert results["same"].outcome.status == "verified", results["same"].outcome.message
+    # the right side is undefined at +-pi/2 only, the left at every pi/2 + k pi: a review of the session's diff found it
+    # verified when one member of each family was tried
+    members = results["members"].outcome
+    assert members.status == "error" and "expr is undefined where x = 5*pi/2" in members.message, members.message
 
 
 def test_a_review_of_hostile_files_2026_12_06(check_claims):

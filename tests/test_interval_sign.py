@@ -160,8 +160,11 @@ def test_abs_max_and_min_of_polynomials_are_cut_where_their_arguments_change_sig
         "min": (body.format(lhs="min(x, 1 - x)", op="<", rhs="exp(x)"),),
         "exp-abs-wrong": (body.format(lhs="exp(abs(x))", op=">=", rhs="1 + 2*abs(x)"),),  # e^1 < 3 at x = +-1
         "max-wrong": (body.format(lhs="max(x, 1)", op="<=", rhs="exp(x - 1)"),),  # at x = 0: 1 > e^-1
+        # no cut (|sin x|) or an irrational one (sqrt(2)): the whole interval with its abs, as before the cuts
+        "abs-sin": (body.format(lhs="abs(sin(x)) + 2", op=">=", rhs="cos(x) + exp(x)/100"),),
+        "irrational-kink": (body.format(lhs="abs(x**2 - 2) + 2", op=">=", rhs="exp(x)/10"),),
     }))
-    for key in ("exp-abs", "max", "min"):
+    for key in ("exp-abs", "max", "min", "abs-sin", "irrational-kink"):
         outcome = results[key].outcome
         assert (outcome.status, outcome.evidence) == ("verified", "certified"), (key, outcome.message)
         assert "proved by interval arithmetic" in outcome.message

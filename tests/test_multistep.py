@@ -656,9 +656,10 @@ def test_a_book_that_starts_with_more_values_than_the_formula_needs_is_followed_
 
 def test_start_steps_on_the_certified_routes_and_the_twin_s_power(check_claims):
     """start_steps on the other routes: AM3 on y' = -y^2 (an implicit step with no rational solve: certified), AB2 from
-    three values of the solution e^-t (not rational: certified), and 60 steps of AM3 on the linear Boyce problem (the
-    twin's power of its window map).  Each recomputed here: mpmath at 40 digits (the quadratic's root that tends to the
-    explicit value), fractions for the linear one."""
+    three values of the solution e^-t (not rational: certified), and 60 steps of AM3 on y' = -y (exact; the twin's
+    power of its window map, autonomous and linear).  Each recomputed here: mpmath at 40 digits (the quadratic's root
+    that tends to the explicit value), fractions for the linear one.  The same runs with the default k - 1 starting
+    values are other numbers: refuted."""
     import mpmath
 
     with mpmath.workdps(40):
@@ -674,22 +675,27 @@ def test_start_steps_on_the_certified_routes_and_the_twin_s_power(check_claims):
         for _ in range(2):
             e.append(e[-1] + h * (-3 * e[-1] + e[-2]) / 2)
         riccati_text, decay_text = f"{float(riccati):.10f}", f"{float(e[5]):.10f}"  # (each over 10^-12 from a rounding tie)
-    f, hq = (lambda t, y: 3 + t - y), F(1, 10)
+    f, hq = (lambda t, y: -y), F(1, 10)  # autonomous and linear: the twin takes the power of its window map
     tq, yq = [F(0)], [F(1)]
     for _ in range(3):
         yq.append(rk4_step(f, tq[-1], yq[-1], hq))
         tq.append(tq[-1] + hq)
-    long = _adams_moulton_3(f, hq, tq, yq, 57, lambda known, t1: (known + 9 * hq / 24 * (3 + t1)) / (1 + 9 * hq / 24))[60]
-    head = BOYCE + '[model.riccati]\nstates = ["y"]\nrhs = { y = "-y**2" }\n[model.decay]\nstates = ["y"]\nrhs = { y = "-y" }\nsolution = { y = "y0*exp(-t)" }\n'
+    long = _adams_moulton_3(f, hq, tq, yq, 57, lambda known, t1: known / (1 + 9 * hq / 24))[60]
+    head = BOYCE + '[model.linear]\nstates = ["y"]\nrhs = { y = "-y" }\n[model.riccati]\nstates = ["y"]\nrhs = { y = "-y**2" }\n[model.decay]\nstates = ["y"]\nrhs = { y = "-y" }\nsolution = { y = "y0*exp(-t)" }\n'
     body = 'check = "run"\ninitial = { y = 1 }\ndigits = 10\nrounding = "half-even"\n'
     results = {k: r.outcome for k, r in check_claims(claims_text(head, {
         "riccati": (body + f'model = "riccati"\nmethod = "adams-moulton-3"\noptions = {{ h = "0.1", start = "rk4", start_steps = 3 }}\nsteps = 5\n'
                     f'expect = {{ y = "{riccati_text}" }}',),
         "decay": (body + f'model = "decay"\nmethod = "adams-bashforth-2"\noptions = {{ h = "0.1", start = "exact", start_steps = 3 }}\nsteps = 5\n'
                   f'expect = {{ y = "{decay_text}" }}',),
-        "long": (body + f'model = "boyce"\nmethod = "adams-moulton-3"\noptions = {{ h = "0.1", start = "rk4", start_steps = 3 }}\nsteps = 60\n'
-                 f'expect = {{ y = "{float(long):.10f}" }}',),
+        "long": (body + f'model = "linear"\nmethod = "adams-moulton-3"\noptions = {{ h = "0.1", start = "rk4", start_steps = 3 }}\nsteps = 60\n'
+                 f'expect = {{ y = "{long}" }}',),
+        "riccati-two": (body + f'model = "riccati"\nmethod = "adams-moulton-3"\noptions = {{ h = "0.1", start = "rk4" }}\nsteps = 5\n'
+                        f'expect = {{ y = "{riccati_text}" }}',),
+        "decay-two": (body + f'model = "decay"\nmethod = "adams-bashforth-2"\noptions = {{ h = "0.1", start = "exact" }}\nsteps = 5\n'
+                      f'expect = {{ y = "{decay_text}" }}',),
     })).items()}
     for key in ("riccati", "decay"):
         assert (results[key].status, results[key].evidence) == ("verified", "certified"), (key, results[key].message)
+        assert_refuted(results[key + "-two"], [f"y: claimed {riccati_text if key == 'riccati' else decay_text} at 10 decimals"])
     assert (results["long"].status, results["long"].evidence) == ("verified", "exact"), results["long"].message

@@ -194,13 +194,14 @@ def _pole_factors(side, symbols) -> set:
 PROBE_VALUES = [sympy.Integer(0), *SAMPLE_VALUES]  # where the other symbols are set while a zero of a factor is sought
 
 
-def _real_zeros(factor, symbols) -> list[dict]:
+def _real_zeros(factor, symbols, members: int = 1) -> list[dict]:
     """Points where ``factor`` vanishes: in one symbol its real roots (a polynomial with real algebraic coefficients)
     or else what sympy's solveset over the reals lists (sqrt(pi) in a coefficient; a representative of each family:
     sin(x) = 0 at x = 0); in several,
     a polynomial solved for each symbol at PROBE_VALUES of the others (spectral.zeros_at_probes; up to MOST_ZEROS
     of them: the first is often a zero the other side shares, the origin of x - sqrt(2) y and x**2 - 2 y**2; a zero
-    set the search misses goes unnoticed).  None found: []."""
+    set the search misses goes unnoticed).  A periodic family of zeros (a polynomial in one trigonometric function)
+    gives ``members`` of each of its families.  None found: []."""
     present = sorted(factor.free_symbols, key=str)
     try:
         if len(present) == 1:
@@ -210,7 +211,7 @@ def _real_zeros(factor, symbols) -> list[dict]:
                     return [{x: r} for r in spectral.real_roots(factor, x)]
                 except (NotImplementedError, CheckError):  # pi in a coefficient, or a norm past its cap: solveset below
                     pass  # (a review of 2026-12-06: (x - sqrt(pi))/(x**2 - pi) = 1/(x + sqrt(pi)) was verified)
-            trigonometric = _zeros_through_one_trigonometric_function(factor, x)
+            trigonometric = _zeros_through_one_trigonometric_function(factor, x, members)
             if trigonometric is not None:
                 return trigonometric
             return [{x: r} for r in realsets.representatives(sympy.solveset(factor, x, sympy.S.Reals))]
@@ -223,14 +224,18 @@ def _real_zeros(factor, symbols) -> list[dict]:
 
 MOST_ZEROS = 8  # zeros of one denominator factor in several symbols at which the other side is tried
 TRIGONOMETRIC = (sympy.sin, sympy.cos, sympy.tan)
+FAMILY_MEMBERS = 5  # points of each family of a trigonometric factor's zeros tried against a side with periodic poles
+FAMILY_MEMBERS_FINITE = 65  # and against one whose poles are finitely many (a denominator of degree <= 64)
 
 
-def _zeros_through_one_trigonometric_function(factor, x) -> list[dict] | None:
+def _zeros_through_one_trigonometric_function(factor, x, members: int) -> list[dict] | None:
     """Where ``factor``, a polynomial with rational coefficients in one of sin(a x + b), cos(a x + b), tan(a x + b) (a, b
     rational), is 0: at a real root r of that polynomial (|r| <= 1 for sin and cos), a x + b = +-acos(r) (asin(r) and
-    pi - asin(r); atan(r)), a point of each family of zeros; None for any other factor.  sympy's solveset on
-    5 cos(x)^3 - 5 cos(x) + 1 ran past the time limit (an adversarial review of 2026-12-07).  Both families matter:
-    (1 + sin x)/cos x is undefined at 3 pi/2, where cos(x)/(1 - sin(x)) is 0, and not only at pi/2, where both are."""
+    pi - asin(r); atan(r)) plus whole periods, ``members`` points of each family (the periods 0, 1, -1, 2, -2, ...);
+    None for any other factor.  sympy's solveset on 5 cos(x)^3 - 5 cos(x) + 1 ran past the time limit (an adversarial
+    review of 2026-12-07).  Both families matter: (1 + sin x)/cos x is undefined at 3 pi/2, where cos(x)/(1 - sin(x))
+    is 0, and not only at pi/2, where both are; and more than one member of each: sin(2x)/(2 cos x) = sin(x)(x - pi/2)
+    (x + pi/2)/(x^2 - pi^2/4) was verified, the right side undefined at +-pi/2 only (a review of the session's diff)."""
     calls = [call for call in factor.atoms(*TRIGONOMETRIC) if x in call.free_symbols]
     if len(calls) != 1:
         return None
@@ -252,7 +257,9 @@ def _zeros_through_one_trigonometric_function(factor, x) -> list[dict] | None:
     a, b = line.all_coeffs()
     angles = {sympy.sin: lambda r: [sympy.asin(r), sympy.pi - sympy.asin(r)], sympy.cos: lambda r: [sympy.acos(r), -sympy.acos(r)],
               sympy.tan: lambda r: [sympy.atan(r)]}[call.func]
-    return [{x: (angle - b) / a} for r in roots for angle in dict.fromkeys(angles(r))]
+    period = sympy.pi if call.func is sympy.tan else 2 * sympy.pi
+    shifts = [(k + 1) // 2 * (1 if k % 2 else -1) for k in range(members)]  # 0, 1, -1, 2, -2, ...
+    return [{x: (angle + shift * period - b) / a} for shift in shifts for r in roots for angle in dict.fromkeys(angles(r))]
 
 
 def _undefined_at(expression, point) -> bool:
@@ -274,10 +281,12 @@ def _same_poles(left, right, symbols) -> None:
     poles = {"expr": _pole_factors(left, symbols), "equals": _pole_factors(right, symbols)}
     sides = {"expr": left, "equals": right}
     for side, other in (("expr", "equals"), ("equals", "expr")):
+        periodic = any(call.free_symbols for call in sides[other].atoms(*TRIGONOMETRIC))  # else its poles are finitely many:
+        members = FAMILY_MEMBERS if periodic else FAMILY_MEMBERS_FINITE  # enough members of a family meet one outside them
         for factor in poles[side]:
             if factor in poles[other] or -factor in poles[other] or expressions.harmless("denominator", factor):
                 continue
-            for point in _real_zeros(factor, symbols):
+            for point in _real_zeros(factor, symbols, members):
                 if not _undefined_at(sides[other], point):
                     where = ", ".join(f"{s} = {v}" for s, v in point.items())
                     raise CheckError(f"{side} is undefined where {where} (a zero of its denominator) and {other} is not: the sides "

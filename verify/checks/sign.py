@@ -154,7 +154,7 @@ def _defined_on_the_line(claim, q, x) -> tuple[bool, str | None]:
     not defined (an adversarial review of 2026-12-07)."""
     for kind, argument in expressions.singularities(q):
         fails, why = UNDEFINED_WHERE[kind]
-        point = _somewhere(sympy.cos(argument) if kind == "tan" else argument, fails, x)
+        point = _point_where(sympy.cos(argument) if kind == "tan" else argument, fails, x)
         if point is _UNDECIDED:
             return False, None
         if point is not None:
@@ -166,7 +166,7 @@ def _defined_on_the_line(claim, q, x) -> tuple[bool, str | None]:
 _UNDECIDED = object()
 
 
-def _somewhere(g, fails: str, x):
+def _point_where(g, fails: str, x):
     """A real point where ``g fails 0`` (==, <=, <), None where it holds nowhere, _UNDECIDED where that is not decided."""
     parts = kinks.pieces(g, x)
     if parts is None:

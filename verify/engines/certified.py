@@ -170,8 +170,9 @@ class Ball:
     # step-size controller branches; where they overlap, IntervalsOverlap (the certified route tries more bits).
     @staticmethod
     def _compared(other) -> "Ball":
-        """``other`` as an enclosure: itself, or an exact number's tight interval; TypeError for a float or an mpmath
-        number, which the certified path never holds (an enclosure is not compared with a rounded number)."""
+        """``other`` as an enclosure: itself, an exact rational's tight interval, or a closed-form number's enclosure
+        (``interval``); TypeError for a float or an mpmath number, which the certified path never holds (an enclosure
+        is not compared with a rounded number)."""
         if isinstance(other, Ball):
             return other
         if not hasattr(other, "numerator") and not (isinstance(other, sympy.Expr) and other.is_number):

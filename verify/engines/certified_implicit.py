@@ -505,7 +505,8 @@ def _run_multistep(formula, model, parameter_values, options, t0, y0, steps: int
     branch from u = known as the last step grows from 0 (the twin's and the exact path's rule: backward Euler's, which
     bdf-1 is).  Written u = known + lam h beta_k k, that is one implicit stage k = f(t_{n+k-1} + lam h, known + lam h
     beta_k k): the tableau ((beta_k)), (beta_k), (1) from the state ``known``, solved by _step as a Runge-Kutta step's
-    stages are.  The k - 1 starting values are given exactly (``history``) or made by the starter's step, in balls (an
+    stages are.  The starting values (k - 1, or as many as ``start_steps`` or ``history`` give: multistep.starting_steps)
+    are given exactly (``history``) or made by the starter's step, in balls (an
     explicit tableau) or by _step (an implicit one)."""
     alpha, beta, starter = formula
     k = len(alpha) - 1

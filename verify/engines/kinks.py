@@ -25,9 +25,9 @@ NOT_CONTINUOUS = (sympy.sign, sympy.Heaviside, sympy.floor, sympy.ceiling, sympy
 
 
 @dataclass(frozen=True)
-class Piece:
-    """[low, high] (an end None is infinite; a finite one a rational or a real algebraic number) on which ``expression``
-    equals the original, with no abs, max or min."""
+class Branch:
+    """A piece of the line, [low, high] (an end None is infinite; a finite one a rational or a real algebraic number),
+    on which every abs takes one branch: ``expression`` equals the original there, with no abs, max or min."""
 
     low: sympy.Expr | None
     high: sympy.Expr | None
@@ -47,10 +47,10 @@ class Piece:
 
 def through_abs(expression: sympy.Expr) -> sympy.Expr:
     """``expression`` with each max and min written through abs, folded left over their arguments."""
-    return expression.replace(sympy.Max, lambda *a: fold(a, 1)).replace(sympy.Min, lambda *a: fold(a, -1))
+    return expression.replace(sympy.Max, lambda *a: _folded(a, 1)).replace(sympy.Min, lambda *a: _folded(a, -1))
 
 
-def fold(arguments, sign: int) -> sympy.Expr:
+def _folded(arguments, sign: int) -> sympy.Expr:
     """max (sign 1) or min (sign -1) of the arguments through abs: m(a, b) = (a + b + sign |a - b|)/2, folded left."""
     result = arguments[0]
     for other in arguments[1:]:
@@ -83,7 +83,7 @@ def kink_points(expression: sympy.Expr, x: sympy.Symbol) -> list | None:
     return realsets.sorted_points(list(dict.fromkeys(points)))
 
 
-def pieces(expression: sympy.Expr, x: sympy.Symbol) -> list[Piece] | None:
+def pieces(expression: sympy.Expr, x: sympy.Symbol) -> list[Branch] | None:
     """The line cut at the kink points into closed pieces, each with the expression that equals ``expression`` there
     (every abs replaced by the sign its argument has at a rational point inside the piece times that argument,
     innermost first).  An end may be irrational (sqrt(2) for an abs of x^2 - 2).  None where kink_points is None."""
@@ -98,7 +98,7 @@ def pieces(expression: sympy.Expr, x: sympy.Symbol) -> list[Piece] | None:
         replaced = _replaced(folded, x, inside)
         if replaced is None:
             return None
-        found.append(Piece(low, high, replaced))
+        found.append(Branch(low, high, replaced))
     return found
 
 

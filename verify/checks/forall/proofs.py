@@ -379,8 +379,6 @@ def _prove_by_enclosures(claim, spec, over, lhs, op, rhs, domain):
         differences = [large - small]
     settled, zeros = 0, []
     cases = [case for part, g in itertools.product(parts, differences) for case in _without_kinks(g, part, domain.symbol)]
-    if None in cases:
-        return None
     cuts = sorted({end for side, _ in cases for end in (side.low, side.high) if end is not None} - _ends(parts))
     for side, g in cases:
         found = interval_sign.decide(g, domain.symbol, side, strict)
@@ -433,23 +431,25 @@ def _fraction(value: sympy.Rational) -> Fraction:
 
 def _without_kinks(g, part: sympy.Interval, x) -> list:
     """[(Side, expression)] for interval_sign on ``part`` (an interval with rational or infinite ends): g there, or, where
-    g holds abs, max or min, g without them on each piece of ``part`` between the points where their arguments change
-    sign (verify.engines.kinks: exp(|x|) >= 1 + |x| on [-2, 3] is x >= 0 beside 0 and -x beside it, each of one sign
-    by derivatives, where the kink at 0 had left it to sampling); [None] where those points are not rational (a piece
-    whose ends interval_sign cannot take) or not found.  A piece meeting ``part`` in one point (a kink at its closed
-    end) is left out: the next piece holds that point."""
+    g holds abs, max or min of polynomials, g without them on each piece of ``part`` between the points where their
+    arguments change sign (verify.engines.kinks: exp(|x|) >= 1 + |x| on [-2, 3] is x >= 0 beside 0 and -x beside it,
+    each of one sign by derivatives, where the kink at 0 had left it to sampling).  Where kinks finds no pieces (|sin
+    x|) or a cut is irrational (|x^2 - 2| at sqrt(2)), g on the whole of ``part``, with its abs, as before (a review of
+    the session's diff: such claims had lost their proofs).  A piece meeting ``part`` in one point (a kink at its
+    closed end) is left out: the next piece holds that point."""
+    whole = [(interval_sign.side_of(part), g)]
     if not g.has(sympy.Abs, sympy.Max, sympy.Min):
-        return [(interval_sign.side_of(part), g)]
+        return whole
     found = kinks.pieces(g, x)
     if found is None:
-        return [None]
+        return whole
     cases = []
     for piece in found:
         common = realsets.intersect(part, piece.region())
         if isinstance(common, sympy.Interval):
             side = interval_sign.side_of(common)
             if side is None:
-                return [None]
+                return whole
             cases.append((side, piece.expression))
     return cases
 

@@ -170,9 +170,10 @@ class LinearMultistep(Method):
         if options.get("start") == "exact" and set(model.states) - set(model.solution):
             raise MethodError(f"method {self.name}: start = \"exact\" needs the model's solution for every state")
         history = options.get("history")
+        for given in ("start_steps", "history"):
+            if k == 1 and given in options:
+                raise MethodError(f"method {self.name}: a one-step formula takes no starting values ({given})")
         if "start_steps" in options:
-            if k == 1:
-                raise MethodError(f"method {self.name}: a one-step formula takes no starting values (start_steps)")
             if "start" not in options:
                 raise MethodError(f"method {self.name}: start_steps is the number of starting values a starter makes: give it with start")
             if not k - 1 <= int(options["start_steps"]) <= MAX_START_STEPS:
@@ -201,7 +202,7 @@ class LinearMultistep(Method):
         return options["h"]
 
     def quantity_names(self, model, options=None):
-        """``start`` (``start_x`` per state): each starting value y_1 .. y_{k-1} as it is taken (from the starter, the
+        """``start`` (``start_x`` per state): each starting value y_1 .. y_m (m = starting_steps) as it is taken (from the starter, the
         model's solution or the given history); for abm-K per step ``predictor`` (the Adams-Bashforth value) and
         ``corrector`` (the Adams-Moulton value, the new state)."""
         alpha = options.get("alpha") if options else None
@@ -219,7 +220,7 @@ class LinearMultistep(Method):
         return any(b != 0 for b in data.beta[:-1]) or self.corrector is not None
 
     def affine_after(self, model, options):
-        """After its k - 1 starting steps the step is the k-step formula, affine in the state and the memory of past
+        """After its starting steps (starting_steps) the step is the k-step formula, affine in the state and the memory of past
         values and rates on an affine model; the starting values from the solution and the count of values taken
         (the last values of the vector) stay fixed from then on."""
         first = starting_steps(options, len(options["alpha"]) - 1)
