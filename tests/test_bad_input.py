@@ -367,6 +367,10 @@ def test_identities_undefined_at_the_same_points_written_differently_are_verifie
     assert origin.status == "error" and "expr is undefined where y = 0, x = 0" in origin.message, origin.message
 
 
+TEN_POLES = "(" + " + ".join(f"({c})*pi**{10 - k}*x**{k}" for k, c in enumerate([0, -2880, 576, 4100, -820, -1365, 273, 150, -30, -5, 1])) + ")"
+TEN_POLES_FACTORED = "x*(x - pi)*(x + pi)*(x - 2*pi)*(x + 2*pi)*(x - 3*pi)*(x + 3*pi)*(x - 4*pi)*(x + 4*pi)*(x - 5*pi)"
+
+
 def test_a_denominator_polynomial_in_one_trigonometric_function_has_its_zeros_found_by_its_roots(check_claims):
     """(5 sin x cos^3 x - 5 sin x cos x + sin x)/(5 cos^3 x - 5 cos x + 1) = sin x ran past the time limit in sympy's
     solveset (an adversarial review of 2026-12-07); the denominator is a cubic in c = cos x with real roots 0.2091 and
@@ -380,7 +384,9 @@ def test_a_denominator_polynomial_in_one_trigonometric_function_has_its_zeros_fo
     results = check_claims(claim("cubic", "(5*sin(x)*cos(x)**3 - 5*sin(x)*cos(x) + sin(x))/(5*cos(x)**3 - 5*cos(x) + 1)", "sin(x)")
                            + claim("families", "(1 + sin(x))/cos(x)", "cos(x)/(1 - sin(x))")
                            + claim("same", "1/(2*cos(x)**2 - 1)", "1/cos(2*x)")
-                           + claim("members", "sin(2*x)/(2*cos(x))", "sin(x)*(x - pi/2)*(x + pi/2)/(x**2 - pi**2/4)"))
+                           + claim("members", "sin(2*x)/(2*cos(x))", "sin(x)*(x - pi/2)*(x + pi/2)/(x**2 - pi**2/4)")
+                           + claim("ten-poles", "sin(2*x)/(2*sin(x))", f"cos(x)*{TEN_POLES}/({TEN_POLES_FACTORED})")
+                           + claim("chebyshev", "1/(8*cos(x)**4 - 8*cos(x)**2 + 1)", "1/cos(4*x)"))
     cubic = results["cubic"].outcome
     assert cubic.status == "error" and "expr is undefined where x = acos(CRootOf(5*x**3 - 5*x + 1, " in cubic.message, cubic.message
     families = results["families"].outcome
@@ -390,6 +396,13 @@ def test_a_denominator_polynomial_in_one_trigonometric_function_has_its_zeros_fo
     # verified when one member of each family was tried
     members = results["members"].outcome
     assert members.status == "error" and "expr is undefined where x = 5*pi/2" in members.message, members.message
+    # a polynomial denominator with the ten roots k pi, k = -4..5, beside cos(x): as many members as its degree and five
+    # more are tried (a review of 2026-12-07 matched the fixed ten): undefined on the left at 6 pi, 1 on the right
+    ten = results["ten-poles"].outcome
+    assert ten.status == "error" and "expr is undefined where x = 6*pi" in ten.message, ten.message
+    # the same zero set written two ways: cos(4x) = 8 cos^4 x - 8 cos^2 x + 1 is 0 where the left side's denominator is
+    # (an error said 'equals is not' undefined there: sympy did not reduce cos(4 acos r))
+    assert results["chebyshev"].outcome.status == "verified", results["chebyshev"].outcome.message
 
 
 def test_a_review_of_hostile_files_2026_12_06(check_claims):
@@ -548,7 +561,9 @@ def test_identities_with_max_min_and_abs_are_decided_case_by_case(check_claims):
              "far": ("max(x, 10**9)", "10**9", '["x"]'),
              "nested-wrong": ("abs(abs(x) - 1)", "abs(x) - 1", '["x"]'),
              # false only for |x| < 10^-30, around the kink of an abs inside a max (a review of 2026-12-07: an error)
-             "tiny": ("max(abs(x), 10**(-30))", "abs(x)", '["x"]')}
+             "tiny": ("max(abs(x), 10**(-30))", "abs(x)", '["x"]'),
+             # a denominator inside max: undefined at x = 1 on the left (a review of 2026-12-07: verified, max is no Function)
+             "max-pole": ("max(x, (x**2 - 1)/(x - 1))", "x + 1", '["x"]')}
     results = check_claims("".join(identity_claim(key, expr, equals, symbols) for key, (expr, equals, symbols) in cases.items()))
     for key in ("max", "max-min", "nested"):
         outcome = results[key].outcome
@@ -556,6 +571,8 @@ def test_identities_with_max_min_and_abs_are_decided_case_by_case(check_claims):
     assert_refuted(results["far"].outcome, ["e.g. at x = 1000000001: 1000000001 vs 1000000000"])
     assert_refuted(results["max-wrong"].outcome, ["claimed max(x, y) = (x + y + abs(x - y))/3"])
     assert_refuted(results["nested-wrong"].outcome, ["claimed abs(abs(x) - 1) = abs(x) - 1"])
+    max_pole = results["max-pole"].outcome
+    assert max_pole.status == "error" and "expr is undefined where x = 1" in max_pole.message, max_pole.message
     assert_refuted(results["tiny"].outcome, ["claimed max(abs(x), 10**(-30)) = abs(x)",
                                              "e.g. at x = -1/1000000000000000000000000000001: 1/1000000000000000000000000000000 vs 1/1000000000000000000000000000001"])
 

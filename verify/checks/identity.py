@@ -176,8 +176,10 @@ def _pole_factors(side, symbols) -> set:
     is not a polynomial (abs(x), sin(x), exp(x) - 1) as it is, and cos(g) for each tan(g) it holds."""
     denominator = side.as_numer_denom()[1]  # together() cancels a common monomial: (x**2 - x)/x is x - 1 there
     found = {sympy.cos(call.args[0]) for call in side.atoms(sympy.tan) if call.args[0].free_symbols}
-    for call in side.atoms(sympy.Function):  # a denominator inside abs, exp, ...: abs((x**2 - 1)/(x - 1)) = abs(x + 1) was
-        for argument in call.args:  # verified 'for all x', undefined at x = 1 on the left (a third review of 2026-12-06)
+    for call in side.atoms(sympy.Function, sympy.Max, sympy.Min):  # a denominator inside abs, exp, max, ...: abs((x**2 - 1)/
+        # (x - 1)) = abs(x + 1) was verified 'for all x', undefined at x = 1 on the left (a third review of 2026-12-06); max and
+        # min are not sympy Functions: max(x, (x**2 - 1)/(x - 1)) = x + 1 was verified (a review of 2026-12-07)
+        for argument in call.args:
             if argument.free_symbols and argument.as_numer_denom()[1].free_symbols:
                 found |= _pole_factors(argument, symbols)
     if not symbols or not denominator.free_symbols:
@@ -224,8 +226,25 @@ def _real_zeros(factor, symbols, members: int = 1) -> list[dict]:
 
 MOST_ZEROS = 8  # zeros of one denominator factor in several symbols at which the other side is tried
 TRIGONOMETRIC = (sympy.sin, sympy.cos, sympy.tan)
-FAMILY_MEMBERS = 5  # points of each family of a trigonometric factor's zeros tried against a side with periodic poles
-FAMILY_MEMBERS_FINITE = 65  # and against one whose poles are finitely many (a denominator of degree <= 64)
+FAMILY_MEMBERS = 5  # points of each family of a trigonometric factor's zeros tried beyond those the other side's
+# non-periodic pole factors could take (_family_members)
+
+
+def _family_members(other_poles, symbols) -> int:
+    """How many members of each family of a trigonometric factor's zeros to try against a side with these pole
+    factors: more than the points its non-periodic factors can vanish at (a polynomial factor of degree d at d of them,
+    any other, abs(x) or exp(x) - 1, counted as FAMILY_MEMBERS), so that one member lies outside them; FAMILY_MEMBERS
+    more for its periodic ones.  A fixed count was matched by a polynomial denominator with ten roots k pi (sin(2x)/(2
+    sin x) = cos(x) P(x)/P(x) factored, verified; a review of 2026-12-07)."""
+    finite = 0
+    for factor in other_poles:
+        if any(call.free_symbols for call in factor.atoms(*TRIGONOMETRIC)):
+            continue
+        try:
+            finite += sympy.Poly(factor, *symbols).total_degree() if symbols and factor.is_polynomial(*symbols) else FAMILY_MEMBERS
+        except sympy.PolynomialError:
+            finite += FAMILY_MEMBERS
+    return finite + FAMILY_MEMBERS
 
 
 def _zeros_through_one_trigonometric_function(factor, x, members: int) -> list[dict] | None:
@@ -281,16 +300,47 @@ def _same_poles(left, right, symbols) -> None:
     poles = {"expr": _pole_factors(left, symbols), "equals": _pole_factors(right, symbols)}
     sides = {"expr": left, "equals": right}
     for side, other in (("expr", "equals"), ("equals", "expr")):
-        periodic = any(call.free_symbols for call in sides[other].atoms(*TRIGONOMETRIC))  # else its poles are finitely many:
-        members = FAMILY_MEMBERS if periodic else FAMILY_MEMBERS_FINITE  # enough members of a family meet one outside them
+        members = _family_members(poles[other], symbols)
         for factor in poles[side]:
             if factor in poles[other] or -factor in poles[other] or expressions.harmless("denominator", factor):
                 continue
             for point in _real_zeros(factor, symbols, members):
-                if not _undefined_at(sides[other], point):
+                defined = _defined_at(sides[other], point, symbols)
+                if defined is None:
+                    where = ", ".join(f"{s} = {v}" for s, v in point.items())
+                    raise CheckError(f"{side} is undefined where {where} (a zero of its denominator), and whether {other} is defined "
+                                     "there is not decided (a denominator of it neither shown 0 nor enclosed away from 0)")
+                if defined:
                     where = ", ".join(f"{s} = {v}" for s, v in point.items())
                     raise CheckError(f"{side} is undefined where {where} (a zero of its denominator) and {other} is not: the sides "
                                      f"agree only where both are defined, not for every value")
+
+
+def _defined_at(expression, point, symbols) -> bool | None:
+    """Is ``expression`` defined at ``point``: False where sympy's evaluation meets a division by zero or a denominator
+    factor is 0 there (sympy's zero test after expanding multiple angles: cos(4 acos(r)) is 8r^4 - 8r^2 + 1), True where
+    every denominator factor is enclosed away from 0, None where one is neither.  1/(8 cos^4 x - 8 cos^2 x + 1) =
+    1/cos(4x) was an error saying the right side is defined at acos of a root, where cos(4x) is 0 (a review of
+    2026-12-07)."""
+    if _undefined_at(expression, point):
+        return False
+    for factor in _pole_factors(expression, symbols):
+        value = factor.subs(point, simultaneous=True)
+        if not value.is_number or value.is_Rational:
+            continue  # (a rational 0 is a division by zero _undefined_at saw)
+        try:
+            decided = crosscheck.certify_sign(value, max_bits=DEFINED_BITS)
+        except CrossCheckUnavailable:
+            decided = None
+        if decided is not None and decided[0] != 0:
+            continue
+        if is_zero(sympy.expand_trig(value)):
+            return False
+        return None
+    return True
+
+
+DEFINED_BITS = 256  # precision of the enclosure that shows a denominator factor is not 0 at a point
 
 
 def _powers_real_at(sides, point) -> bool:
