@@ -152,7 +152,7 @@ class LinearMultistep(Method):
             Option("beta", schema.LIST, required=True, doc="coefficients of f_n .. f_{n+k}, oldest first"))
         self.schema = (schema.step(), *given,
                        Option("start", schema.WORD, words=("exact",) + STARTERS, doc="how the starting values are made"),
-                       Option("start_steps", schema.COUNT, doc="how many starting values the starter makes (default k - 1)"),
+                       Option("start_steps", schema.INTEGER, doc="how many starting values the starter makes (default k - 1)"),
                        Option("history", schema.HISTORY, doc="the starting values, given exactly"), *schema.NEWTON)
 
     def data(self, options) -> MultistepCoefficients:
