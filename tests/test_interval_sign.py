@@ -163,8 +163,11 @@ def test_abs_max_and_min_of_polynomials_are_cut_where_their_arguments_change_sig
         # no cut (|sin x|) or an irrational one (sqrt(2)): the whole interval with its abs, as before the cuts
         "abs-sin": (body.format(lhs="abs(sin(x)) + 2", op=">=", rhs="cos(x) + exp(x)/100"),),
         "irrational-kink": (body.format(lhs="abs(x**2 - 2) + 2", op=">=", rhs="exp(x)/10"),),
+        # a candidate cut where the max does not change branch (-2 + 2 sqrt(2)) is shown not to be one and left out
+        # (it was irrational, so the whole interval was taken and the tie at 0 sampled: a review of 2026-12-07)
+        "max3": (body.format(lhs="max(x, 1 - x, x**2/4)", op="<=", rhs="exp(abs(x))"),),
     }))
-    for key in ("exp-abs", "max", "min", "abs-sin", "irrational-kink"):
+    for key in ("exp-abs", "max", "min", "abs-sin", "irrational-kink", "max3"):
         outcome = results[key].outcome
         assert (outcome.status, outcome.evidence) == ("verified", "certified"), (key, outcome.message)
         assert "proved by interval arithmetic" in outcome.message
@@ -190,6 +193,11 @@ def test_two_absolute_values_are_compared_squared(check_claims):
         "sin-half": (body.format(a=-4, b=4, lhs="abs(sin(x))", op="<=", rhs="abs(x)/2"),),
         "exp-three-halves": (body.format(a=-1, b=1, lhs="abs(exp(x) - 1)", op="<=", rhs="3*abs(x)/2"),),
         "sin-strict": (body.format(a=-4, b=4, lhs="abs(sin(x))", op="<", rhs="abs(x)"),),
+        # a review of 2026-12-07: a constant of two factors (pi/3) and an abs on the bound's side (|x|^3/6, Taylor's
+        # remainder of sin) were sampled; the last is |u| <= v, v cut at its kink
+        "pi-thirds": (body.format(a=-4, b=4, lhs="abs(sin(x))", op="<=", rhs="pi*abs(x)/3"),),
+        "remainder": (body.format(a=-2, b=2, lhs="abs(sin(x) - x)", op="<=", rhs="abs(x)**3/6"),),
+        "remainder-wrong": (body.format(a=-2, b=2, lhs="abs(sin(x) - x)", op="<=", rhs="abs(x)**3/7"),),
     }))
     for key in ("sin", "exp"):
         outcome = results[key].outcome
@@ -199,6 +207,10 @@ def test_two_absolute_values_are_compared_squared(check_claims):
     assert_refuted(results["sin-half"].outcome, ["counterexample x = ", "claimed abs(sin(x)) <= abs(x)/2"])
     assert_refuted(results["exp-three-halves"].outcome, ["counterexample x = 1:", "claimed abs(exp(x) - 1) <= 3*abs(x)/2"])
     assert_refuted(results["sin-strict"].outcome, ["counterexample x = 0:"])
+    for key in ("pi-thirds", "remainder"):
+        outcome = results[key].outcome
+        assert (outcome.status, outcome.evidence) == ("verified", "certified"), (key, outcome.message)
+    assert_refuted(results["remainder-wrong"].outcome, ["counterexample x = ", "claimed abs(sin(x) - x) <= abs(x)**3/7"])
 
 
 @pytest.mark.parametrize("lhs", ["exp(exp(exp(exp(k))))", "sin(1/(k + 1/10**30))", "k**k**k"])
