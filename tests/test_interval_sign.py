@@ -285,3 +285,20 @@ def test_a_sampled_margin_inside_a_cancellation_is_valued_to_its_digits(check_cl
         'lhs = "y*(1 + x)*log(1 + x)"\nop = ">"\nrhs = "y*x"\n',)}))["tiny"].outcome
     assert "margin -1" not in outcome.message, outcome.message
     assert outcome.status == "error" and "came within 5e-131 of 0" in outcome.message, outcome.message
+
+
+def test_a_failure_beside_a_stretch_of_ties_is_found_before_the_budget_runs_out():
+    """sqrt((1 - cos x)/2) = |sin(x/2)|, so g = sin(x/2) - sqrt((1 - cos x)/2) is 0 on all of [0, 2 pi] (a tie no
+    enclosure settles) and -2|sin(x/2)| < 0 beyond it: 'g >= 0 on [0, 7]' fails on (2 pi, 7], by 0.70 at x = 7.  The
+    worst-first search spent its budget on the tie (the proof of a derivative's sign beside the exact zero at 0 took
+    all of it in the first subinterval, then boxes of [0, 2 pi] that never settle), and the claim ended in an error
+    about x = 7/2 (an adversarial review of 2026-12-07).  Now such a proof takes at most a quarter, subintervals with
+    no bound come after those reaching below 0, and one look in four goes to the widest subinterval left: a point of
+    (2 pi, 7] is found, where mpmath agrees that g < 0."""
+    x = sympy.Symbol("x", real=True)
+    g = sympy.sin(x / 2) - sympy.sqrt((1 - sympy.cos(x)) / 2)
+    found = interval_sign.decide(g, x, Side(Fraction(0), Fraction(7), False, False), strict=False)
+    assert isinstance(found, interval_sign.Fails), found
+    with mpmath.workdps(30):
+        point = mpmath.mpf(found.point.numerator) / found.point.denominator
+        assert point > 2 * mpmath.pi and mpmath.sin(point / 2) - mpmath.sqrt((1 - mpmath.cos(point)) / 2) < 0

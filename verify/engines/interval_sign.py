@@ -48,6 +48,7 @@ MAX_DEPTH = 150  # cuts of one subinterval (each keeps at most 3/4 of it): below
 MAX_ORDER = 10  # derivatives taken at an exact zero of g at an end of a subinterval
 NODES_PER_UNIT = 25  # a subinterval of g with n expression nodes costs n / 25 of MAX_BOXES (an identity of 250
 # nodes, undecided everywhere, took 14 s at one unit each)
+NESTED_SHARE = 4  # a derivative's proof beside an exact zero takes at most a quarter of a decision's subintervals
 MAX_SIGNS = 200  # signs at points decided by enclosures (up to SIGN_BITS each) in one decision
 SIGN_BITS = 512
 TAIL_LIMIT = 2**256  # a tail [c, oo) not settled by then is left undecided (its cuts square c: 2^256 after 8 of them)
@@ -77,6 +78,7 @@ class _Budget:
     """Subintervals and enclosed signs at points left to a decision."""
 
     def __init__(self, boxes: int, signs: int = MAX_SIGNS):
+        self.given = boxes
         self.left = boxes
         self.used = 0
         self.signs = signs
@@ -88,6 +90,17 @@ class _Budget:
         self.left -= cost
         self.used += 1
         return True
+
+    def share(self) -> "_Budget":
+        """A part of what is left (at most NESTED_SHARE of the whole) for a proof inside one subinterval, the sign of a
+        derivative beside an exact zero, so that it cannot take what the other subintervals need; ``absorb`` charges
+        its use here."""
+        return _Budget(max(min(self.left // 2, self.given // NESTED_SHARE), 1), self.signs)
+
+    def absorb(self, share: "_Budget") -> None:
+        self.left -= share.given - share.left
+        self.used += share.used
+        self.signs = share.signs
 
 
 class _Function:
@@ -276,11 +289,21 @@ def decide(g: sympy.Expr, x: sympy.Symbol, side: Side, strict: bool, boxes: int 
 def _settle(f: _Function, low: Fraction, high: Fraction, low_in: bool, high_in: bool, strict: bool, budget: _Budget, zeros: list):
     """True where f >= 0 (strict: > 0) at every point of [low, high] (an end only where it is ``in``), a Fails, or
     None (undecided).  Worst subinterval first (the least lower end of its enclosure), so that a failure is met
-    early."""
-    queue = [(0.0, 0, low, high, low_in, high_in, 0)]
-    count, settled = 1, True
-    while queue:
-        _, _, a, b, a_in, b_in, depth = heapq.heappop(queue)
+    early; every SHALLOW_EVERY-th look goes to the widest subinterval not yet looked at instead, so that subintervals
+    that stay worst without ever settling (a tie on a whole stretch: sqrt((1 - cos x)/2) = sin(x/2) on [0, 2 pi]) do
+    not take the whole budget while a failure beside them is never looked at (the same bound on [0, 7], false by 0.70
+    at x = 7, ended in an error: a review of 2026-12-07)."""
+    worst = [(0.0, 0, low, high, low_in, high_in, 0)]
+    widest = [(0, 0, low, high, low_in, high_in, 0)]  # (depth, count, ...)
+    looked: set = set()
+    count, settled, turn = 1, True, 0
+    while True:
+        turn += 1
+        box = _next(widest if turn % SHALLOW_EVERY == 0 else worst, looked) or _next(worst, looked) or _next(widest, looked)
+        if box is None:
+            break
+        _, number, a, b, a_in, b_in, depth = box
+        looked.add(number)
         if not budget.take(f.cost):
             return None
         found = _box(f, a, b, a_in, b_in, strict, budget, zeros)
@@ -294,19 +317,35 @@ def _settle(f: _Function, low: Fraction, high: Fraction, low_in: bool, high_in: 
             continue
         middle = _split(a, b)
         for a2, b2, in2_low, in2_high in ((a, middle, a_in, True), (middle, b, True, b_in)):
-            key = _lower_end(f, a2, b2)
-            heapq.heappush(queue, (key, count, a2, b2, in2_low, in2_high, depth + 1))
+            heapq.heappush(worst, (_lower_end(f, a2, b2), count, a2, b2, in2_low, in2_high, depth + 1))
+            heapq.heappush(widest, (depth + 1, count, a2, b2, in2_low, in2_high, depth + 1))
             count += 1
     return True if settled else None
 
 
+SHALLOW_EVERY = 4  # one look in four goes to the widest subinterval left
+
+
+def _next(queue: list, looked: set):
+    """The first entry of a heap of subintervals not looked at yet (each is in both heaps), popped; None if none."""
+    while queue:
+        entry = heapq.heappop(queue)
+        if entry[1] not in looked:
+            return entry
+    return None
+
+
 def _lower_end(f: _Function, a, b) -> float:
-    """A float below f on [a, b] (which subinterval to look at first; -inf where nothing bounds it), +inf for a tail
-    (looked at after the finite ones, so that a failure is shown at a point of moderate size)."""
+    """A float below f on [a, b] (which subinterval to look at first), +inf for a tail (looked at after the finite
+    ones, so that a failure is shown at a point of moderate size).  Where nothing bounds f (a square root's argument
+    enclosed below 0 beside a tie) the key is -0.0: after every subinterval whose enclosure reaches below 0, which may
+    fail there, before those above 0.  With -inf, boxes beside such a tie were looked at first until the budget ran
+    out, and sqrt((1 - cos x)/2) <= sin(x/2) on [0, 7], false by 0.70 at x = 7, ended in an error (a review of
+    2026-12-07)."""
     if a is None or b is None:
         return float("inf")
     lower = f.on(_ball(a, b)).lower()
-    return float(lower) if lower.is_finite() else float("-inf")
+    return float(lower) if lower.is_finite() else -0.0
 
 
 def _tail_box(f: _Function, a, b, a_in: bool, b_in: bool, strict: bool, zeros: list):
@@ -409,7 +448,10 @@ def _box(f: _Function, a: Fraction, b: Fraction, a_in: bool, b_in: bool, strict:
         steep = derivative if toward > 0 else derivative.negated()  # f' >= 0 right of a zero, f' <= 0 left of one
         own_in = not strict  # strict: f' > 0 where the zero's end is left out (f grows away from 0)
         beside: list = []  # the zeros the derivatives' own proofs meet, kept only if that proof succeeds
-        sub = _settle(steep, a, b, own_in if toward > 0 else True, True if toward > 0 else own_in, strict, budget, beside)
+        share = budget.share()  # (the derivative's proof beside the zero at 0 of sqrt((1 - cos x)/2) - sin(x/2) on [0, 7]
+        # took the whole budget in the first subinterval: a review of 2026-12-07)
+        sub = _settle(steep, a, b, own_in if toward > 0 else True, True if toward > 0 else own_in, strict, share, beside)
+        budget.absorb(share)
         if sub is True:
             zeros.extend(beside)
             if end_in:
