@@ -8,9 +8,16 @@ Proved, never sampled:
   Computations, 4th ed., sec. 4.2) and yields the sum of squares
   q = sum_k d_k (l_k . x)^2, which sympy expands back to q as a check.  When a
   pivot fails, the same elimination gives an exact counterexample state.
-* otherwise, sympy's assumption system (real symbols) may prove the sign.
+* otherwise, sympy's assumption system (real symbols) may prove the sign;
+* in one variable: a polynomial with rational coefficients by exact real root
+  isolation; an expression with exp, sin, cos or log on the whole line by
+  interval arithmetic (verify.engines.interval_sign, evidence ``certified``); one
+  with abs, max or min of polynomials piece by piece between the points where
+  their arguments change sign (verify.engines.kinks).  Before the last two, the
+  points where the expression is undefined are sought (a denominator's zero, a
+  log's argument <= 0): it has no sign there.
 
-If neither proves it, the claim is not verified: a counterexample state is
+If nothing proves it, the claim is not verified: a counterexample state is
 searched on a small exact grid and shown if one exists.
 """
 from __future__ import annotations
