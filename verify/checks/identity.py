@@ -1,8 +1,12 @@
 """check = "identity": ``expr`` equals ``equals`` for every value of the free symbols.
 
-Proved by sympy (expand, cancel, then simplify, each must give 0); a false
-identity is refuted at an exact point where the two sides differ.  Both sides
-are also compared on the independent mpmath path at a few points.
+Proved by sympy (expand, cancel, then simplify, each must give 0), by polynomial arithmetic for high powers
+(rational_functions.rational_form), through the tangent half-angle for sides rational in sin, cos and tan of one
+angle, case by case over the signs of abs arguments (max and min written through abs), or piece by piece between
+the kinks of one symbol (verify.engines.kinks).  An identity holds only where both sides are defined: a zero of one
+side's denominator where the other is defined is an error naming the point (_same_poles).  A false identity is
+refuted at an exact point where the two sides differ.  Both sides are also compared on the independent mpmath path
+at a few points.
 """
 from __future__ import annotations
 
