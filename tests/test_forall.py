@@ -1187,3 +1187,17 @@ def test_a_relation_without_trigonometric_functions_is_not_searched_for_a_period
         "true": (body.replace("RHS", "19/10"),), "wrong": (body.replace("RHS", "2"),)})).items()}
     assert outcomes["true"].status == "verified" and outcomes["true"].evidence == "numerical", outcomes["true"].message
     assert_refuted(outcomes["wrong"], ["counterexample x = ", "claimed exp(x**x) >= 2"])
+
+
+def test_a_margin_against_the_terms_is_read_numerically_at_far_instances(check_claims):
+    """x^x >= 0.6 for x > 0 (least value e^(-1/e) = 0.6922 at 1/e) ran past the time limit: the relative margin of
+    the worst instance was read by putting a drawn x of about 10^18 into x**x exactly, a number of 10^19 digits (an
+    adversarial review of 2026-12-07).  The terms are now evaluated numerically (20 digits) for that test only; the
+    claim is sampled, and 0.7, above the least value, is refuted near 1/e."""
+    with mpmath.workdps(30):
+        assert mpmath.mpf("0.6") < mpmath.exp(-1 / mpmath.e) < mpmath.mpf("0.7")
+    body = 'check = "forall"\ndomains = { x = "positive" }\nlhs = "x**x"\nop = ">="\nrhs = "RHS"\n'
+    outcomes = {k: r.outcome for k, r in check_claims(claims_text("", {
+        "true": (body.replace("RHS", "0.6"),), "wrong": (body.replace("RHS", "0.7"),)})).items()}
+    assert outcomes["true"].status == "verified" and outcomes["true"].evidence == "numerical", outcomes["true"].message
+    assert_refuted(outcomes["wrong"], ["counterexample x = ", "claimed x**x >= 0.7"])
