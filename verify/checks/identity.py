@@ -371,13 +371,7 @@ def _zero_in_every_sign_case(difference):
     arguments = sorted({call.args[0] for call in rewritten.atoms(sympy.Abs)}, key=sympy.default_sort_key)
     if rewritten == difference and not arguments or len(arguments) > MAX_SIGN_CASES:
         return None
-    for signs in itertools.product((1, -1), repeat=len(arguments)):
-        case = rewritten
-        for _ in range(len(arguments) + 1):  # an abs inside another's argument: replaced on the next pass
-            replaced = case.xreplace({sympy.Abs(g): s * g for g, s in zip(arguments, signs)})
-            if replaced == case:
-                break
-            case = replaced
+    for case in kinks.sign_cases(rewritten, MAX_SIGN_CASES):
         if case.has(sympy.Abs) or sympy.cancel(sympy.expand(case)) != 0:
             return None
     return arguments

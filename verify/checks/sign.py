@@ -137,7 +137,7 @@ def _by_enclosures(claim, q, x, sign, strict, expression, computed, header) -> O
     if found is None:
         return None
     if isinstance(found, interval_sign.Fails):
-        point = sympy.Rational(found.point.numerator, found.point.denominator)
+        point = found.at()
         line = f"interval arithmetic (Arb balls, {interval_sign.BITS} bits): {q} {'<=' if strict else '<'} 0 at {x} = {point}"
         return _refuted(claim, sign, expression, {x: point}, computed, header + [line], "certified")
     zeros = exact_zeros_text(found.zeros, str(x))
@@ -195,7 +195,7 @@ def _point_where(g, fails: str, x):
             continue
         found = interval_sign.decide(h, x, side, strict=fails == "<=")
         if isinstance(found, interval_sign.Fails):
-            return sympy.Rational(found.point.numerator, found.point.denominator)
+            return found.at()
         if found is None:
             return _UNDECIDED
     return None
@@ -246,7 +246,7 @@ def _by_pieces(claim, q, x, sign, strict, expression, computed, header) -> Outco
         if found is None:
             return None
         if isinstance(found, interval_sign.Fails):
-            point = sympy.Rational(found.point.numerator, found.point.denominator)
+            point = found.at()
             return _refuted(claim, sign, expression, {x: point}, computed, header + lines + [
                 f"on {part.text()}: q = {g}; interval arithmetic (Arb balls, {interval_sign.BITS} bits): {g} {fails_where} 0 at {x} = {point}"], "certified")
         enclosed += found.boxes

@@ -73,6 +73,10 @@ class Fails:
     low: Fraction
     high: Fraction
 
+    def at(self) -> sympy.Rational:
+        """The point as the sympy rational the checks put in for the instance."""
+        return sympy.Rational(self.point.numerator, self.point.denominator)
+
 
 class _Budget:
     """Subintervals and enclosed signs at points left to a decision."""

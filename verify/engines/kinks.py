@@ -68,9 +68,10 @@ def kink_points(expression: sympy.Expr, x: sympy.Symbol) -> list | None:
         return None
     points: list = []
     for call in through_abs(expression).atoms(sympy.Abs):
-        cases = _sign_cases(call.args[0])
+        cases = sign_cases(call.args[0], MAX_INNER)
         if cases is None:
             return None
+        cases = list(cases)
         for case in cases:
             if case.free_symbols - {x} or not case.is_polynomial(x):
                 return None
@@ -122,22 +123,25 @@ def _apart_from_zero(argument: sympy.Expr, x: sympy.Symbol, point: sympy.Expr) -
     return low > 0 or high < 0
 
 
-def _sign_cases(argument: sympy.Expr) -> list | None:
-    """``argument`` with its abs calls replaced by +-their arguments in every choice of signs (nested ones on later
-    passes); None past MAX_INNER of them."""
-    inner = sorted(argument.atoms(sympy.Abs), key=sympy.default_sort_key)
-    if len(inner) > MAX_INNER:
+def sign_cases(expression: sympy.Expr, most: int):
+    """``expression`` with its abs calls replaced by +-their arguments, one choice of signs after another (an
+    iterator; nested calls replaced on later passes); None past ``most`` abs calls.  The case split of
+    verify.checks.identity and the cuts of nested abs here."""
+    calls = sorted(expression.atoms(sympy.Abs), key=sympy.default_sort_key)
+    if len(calls) > most:
         return None
-    cases = []
-    for signs in itertools.product((1, -1), repeat=len(inner)):
-        case = argument
-        for _ in range(len(inner) + 1):
-            replaced = case.xreplace({call: s * call.args[0] for call, s in zip(inner, signs)})
-            if replaced == case:
-                break
-            case = replaced
-        cases.append(case)
-    return cases
+    return (_with_signs(expression, calls, signs) for signs in itertools.product((1, -1), repeat=len(calls)))
+
+
+def _with_signs(expression: sympy.Expr, calls: list, signs) -> sympy.Expr:
+    """``expression`` with each of ``calls`` replaced by its sign times its argument, until none is left."""
+    case = expression
+    for _ in range(len(calls) + 1):
+        replaced = case.xreplace({call: s * call.args[0] for call, s in zip(calls, signs)})
+        if replaced == case:
+            break
+        case = replaced
+    return case
 
 
 def _inside(low, high) -> sympy.Rational:

@@ -166,7 +166,7 @@ def _negative_by_enclosures(argument, symbol, region) -> sympy.Rational | None:
         return None
     found = interval_sign.decide(argument, symbol, side, strict=False, boxes=NEGATIVE_SEARCH_BOXES)
     if isinstance(found, interval_sign.Fails):
-        return sympy.Rational(found.point.numerator, found.point.denominator)
+        return found.at()
     return None
 
 

@@ -370,9 +370,10 @@ def _prove_by_enclosures(claim, spec, over, lhs, op, rhs, domain):
         return None
     strict = op in ("<", ">")
     small, large = (lhs, rhs) if op in ("<", "<=") else (rhs, lhs)
-    squared = _absolute_argument(small) is not None and _absolute_argument(large) is not None
-    if squared:  # |u| <= |v|: u^2 <= v^2, both
-        differences = [sympy.expand(_absolute_argument(large) ** 2 - _absolute_argument(small) ** 2)]  # sides smooth
+    small_argument, large_argument = _absolute_argument(small), _absolute_argument(large)
+    squared = small_argument is not None and large_argument is not None
+    if squared:  # |u| <= |v|: u^2 <= v^2, both sides smooth
+        differences = [sympy.expand(large_argument ** 2 - small_argument ** 2)]
     elif isinstance(small, sympy.Abs):  # |u| <= v: both -v <= u and u <= v, each with derivatives where |u| has none
         differences = [large - small.args[0], large + small.args[0]]  # at u = 0 (an abs in v is cut at its kinks below:
         # |sin x - x| <= |x|^3/6 was sampled, a review of 2026-12-07)
@@ -386,7 +387,7 @@ def _prove_by_enclosures(claim, spec, over, lhs, op, rhs, domain):
         if found is None:
             return None
         if isinstance(found, interval_sign.Fails):
-            point = sympy.Rational(found.point.numerator, found.point.denominator)
+            point = found.at()
             where = (f"at {domain.name} = {point}" if found.low == found.high else
                      f"on [{_rational(found.low)}, {_rational(found.high)}]")
             return Witness({domain.name: point}, [Line(f"interval arithmetic (Arb balls, {interval_sign.BITS} bits): "
